@@ -1,0 +1,55 @@
+package dev.ponder.app;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameFactory;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.GameType;
+import dev.ponder.spec.ParamSpec;
+import java.io.PrintWriter;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ponder games}: every registered game with its type and parameters. */
+@Command(name = "games", mixinStandardHelpOptions = true,
+    description = "List every registered game with its type (players, chance, information, utility) and parameters.")
+public final class GamesCommand implements PonderCommand {
+
+  @Option(names = "--names", description = "Print only the names, one per line.")
+  boolean namesOnly;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    for (GameFactory f : GameRegistry.factories()) {
+      GameType t = f.type();
+      if (namesOnly) {
+        out.println(t.shortName());
+        continue;
+      }
+      Game g = GameRegistry.load(t.shortName());
+      String players = t.minPlayers() == t.maxPlayers() ? Integer.toString(t.minPlayers()) : t.minPlayers() + "-" + t.maxPlayers();
+      out.printf(Locale.ROOT, "%-22s %s; players %s (default %d); %s; %s; %s; utility [%s, %s]%n",
+          t.shortName(), t.longName(), players, g.numPlayers(),
+          t.hasChance() ? "chance" : "deterministic",
+          t.isPerfectInformation() ? "perfect information" : "imperfect information",
+          t.utility().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+          fmt(g.minUtility()), fmt(g.maxUtility()));
+      if (!f.aliases().isEmpty()) {
+        out.println("    aliases: " + String.join(", ", f.aliases()));
+      }
+      for (ParamSpec p : t.parameters()) {
+        out.println("    " + p.describe());
+      }
+    }
+    out.flush();
+    return 0;
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+}

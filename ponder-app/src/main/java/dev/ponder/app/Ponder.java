@@ -1,0 +1,69 @@
+package dev.ponder.app;
+
+import dev.ponder.game.IllegalActionException;
+import dev.ponder.spec.SpecException;
+import java.io.PrintWriter;
+import java.util.ServiceLoader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code ponder} command. Exit codes: 0 success, 1 runtime failure, 2 usage error. Errors
+ * print one line on stderr; {@code --verbose} adds the stack trace.
+ */
+@Command(
+    name = "ponder",
+    mixinStandardHelpOptions = true,
+    version = "ponder 0.1.0",
+    description = "General game-playing search workbench: games, search, game theory, tournaments.",
+    subcommandsRepeatable = false)
+public final class Ponder implements Runnable {
+
+  @Option(names = "--verbose", description = "Print stack traces on errors.", scope = CommandLine.ScopeType.INHERIT)
+  boolean verbose;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Builds the command line with every registered subcommand. */
+  public static CommandLine commandLine() {
+    Ponder root = new Ponder();
+    CommandLine cl = new CommandLine(root);
+    for (PonderCommand c : ServiceLoader.load(PonderCommand.class)) {
+      cl.addSubcommand(c);
+    }
+    cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+      PrintWriter err = commandLine.getErr();
+      boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;
+      String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+      err.println("ponder: " + (usage ? "" : "error: ") + msg.lines().findFirst().orElse(msg));
+      if (root.verbose) {
+        ex.printStackTrace(err);
+      }
+      err.flush();
+      return usage ? 2 : 1;
+    });
+    cl.setParameterExceptionHandler((ex, args) -> {
+      CommandLine c = ex.getCommandLine();
+      c.getErr().println("ponder: " + ex.getMessage());
+      c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+      c.getErr().flush();
+      return 2;
+    });
+    return cl;
+  }
+
+  /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */
+  public static int run(String... args) {
+    return commandLine().execute(args);
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+}

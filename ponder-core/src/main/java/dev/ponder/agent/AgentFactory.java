@@ -1,0 +1,33 @@
+package dev.ponder.agent;
+
+import dev.ponder.game.Game;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import java.util.List;
+
+/**
+ * Creates agents of one kind from an agent string such as {@code puct(sims=800,c_init=1.25)}.
+ * Registered as a {@link java.util.ServiceLoader} service or through
+ * {@link AgentRegistry#register(AgentFactory)}.
+ */
+public interface AgentFactory {
+
+  /** Registry name, e.g. {@code uct}. */
+  String name();
+
+  /** One line: what the agent is and the source (authors, year) of the method it implements. */
+  String description();
+
+  /** Declared parameters with defaults. */
+  List<ParamSpec> parameters();
+
+  /**
+   * Creates an agent for {@code game} (the player it will act for is the state's current player
+   * whenever it is asked).
+   *
+   * @param seed every random choice of the agent flows from this seed
+   * @throws dev.ponder.spec.SpecException if a parameter is out of range or the agent cannot
+   *     play this game
+   */
+  Agent create(Game game, Params params, long seed);
+}

@@ -1,0 +1,93 @@
+package dev.ponder.game;
+
+import dev.ponder.spec.Params;
+
+/**
+ * A game with fixed parameter values: a factory of initial states plus the constants search
+ * needs (OpenSpiel's {@code Game}). Implementations are immutable and thread-safe.
+ */
+public interface Game {
+
+  /** The game family's static description. */
+  GameType type();
+
+  /** Resolved parameters (every declared parameter has a value). */
+  Params params();
+
+  /** Registry name, e.g. {@code tic_tac_toe}. */
+  default String name() {
+    return type().shortName();
+  }
+
+  /** Number of players n; players are {@code 0..n-1}. */
+  int numPlayers();
+
+  /** Size of the action space: every decision action lies in {@code [0, numDistinctActions())}. */
+  int numDistinctActions();
+
+  /** Largest number of outcomes at any chance node; 0 for deterministic games. */
+  int maxChanceOutcomes();
+
+  /** Lower bound of any player's return. */
+  double minUtility();
+
+  /** Upper bound of any player's return. */
+  double maxUtility();
+
+  /**
+   * Sum of all players' returns for zero-sum (0) and constant-sum games; {@code NaN} for
+   * general-sum games.
+   */
+  default double utilitySum() {
+    switch (type().utility()) {
+      case ZERO_SUM:
+        return 0.0;
+      case CONSTANT_SUM:
+        throw new IllegalStateException(name() + " is constant-sum but does not declare its utility sum");
+      default:
+        return Double.NaN;
+    }
+  }
+
+  /** Upper bound on the number of actions (decisions and chance outcomes) in any history. */
+  int maxGameLength();
+
+  /** A fresh initial state. */
+  State newInitialState();
+
+  /** Shape of {@link State#informationStateTensor}; empty if the game does not provide it. */
+  default int[] informationStateTensorShape() {
+    return new int[0];
+  }
+
+  /** Shape of {@link State#observationTensor}; empty if the game does not provide it. */
+  default int[] observationTensorShape() {
+    return new int[0];
+  }
+
+  /** Upper bound on the number of legal actions or chance outcomes at any state: a buffer size. */
+  default int maxActionsPerState() {
+    return Math.max(numDistinctActions(), maxChanceOutcomes());
+  }
+
+  /**
+   * Canonical game string that {@link GameRegistry#load(String)} turns back into an equal game,
+   * e.g. {@code hex(board_size=5)}. Shows only the explicitly given parameters, as OpenSpiel does.
+   */
+  default String spec() {
+    return params().toSpecString();
+  }
+
+  /**
+   * Replays {@code actions} from the initial state with legality checks.
+   *
+   * @throws IllegalActionException at the first illegal action
+   */
+  default State stateFromHistory(int[] actions) {
+    State s = newInitialState();
+    for (int a : actions) {
+      s.applyAction(a);
+    }
+    return s;
+  }
+}

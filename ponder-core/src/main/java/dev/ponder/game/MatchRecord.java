@@ -1,0 +1,80 @@
+package dev.ponder.game;
+
+import java.util.Arrays;
+import java.util.StringJoiner;
+
+/**
+ * A (partial or finished) match serialized as game string plus action history, one line of
+ * text: {@code <game string> | a1 a2 a3 ...}. Loading replays the actions with legality checks
+ * and yields a state equal to the original.
+ *
+ * @param game canonical game string
+ * @param actions actions applied from the initial state, chance outcomes included
+ */
+public record MatchRecord(String game, int[] actions) {
+
+  public static MatchRecord of(State state) {
+    return new MatchRecord(state.game().spec(), state.history());
+  }
+
+  /** One line: {@code game | actions separated by spaces}. */
+  public String toLine() {
+    StringJoiner j = new StringJoiner(" ");
+    for (int a : actions) {
+      j.add(Integer.toString(a));
+    }
+    return game + " | " + j;
+  }
+
+  /**
+   * Parses {@link #toLine()} output.
+   *
+   * @throws IllegalArgumentException if the line is malformed (one-line message)
+   */
+  public static MatchRecord parse(String line) {
+    int bar = line.lastIndexOf('|');
+    if (bar < 0) {
+      throw new IllegalArgumentException("malformed match record: expected '<game> | <actions>'");
+    }
+    String game = line.substring(0, bar).trim();
+    String rest = line.substring(bar + 1).trim();
+    if (game.isEmpty()) {
+      throw new IllegalArgumentException("malformed match record: missing game string");
+    }
+    int[] actions;
+    if (rest.isEmpty()) {
+      actions = new int[0];
+    } else {
+      String[] parts = rest.split("\\s+");
+      actions = new int[parts.length];
+      for (int i = 0; i < parts.length; i++) {
+        try {
+          actions[i] = Integer.parseInt(parts[i]);
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("malformed match record: action '" + parts[i] + "' is not an integer");
+        }
+      }
+    }
+    return new MatchRecord(game, actions);
+  }
+
+  /** Replays the record: loads the game and applies every action with legality checks. */
+  public State replay() {
+    return GameRegistry.load(game).stateFromHistory(actions);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof MatchRecord m && m.game.equals(game) && Arrays.equals(m.actions, actions);
+  }
+
+  @Override
+  public int hashCode() {
+    return game.hashCode() * 31 + Arrays.hashCode(actions);
+  }
+
+  @Override
+  public String toString() {
+    return toLine();
+  }
+}

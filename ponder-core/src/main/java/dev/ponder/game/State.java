@@ -1,0 +1,387 @@
+package dev.ponder.game;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.StringJoiner;
+
+/**
+ * A mutable game state (OpenSpiel's {@code State}).
+ *
+ * <p>Players are {@code 0..n-1}; {@link #currentPlayer()} returns one of them or the sentinel
+ * {@link #CHANCE} or {@link #TERMINAL}. Actions are {@code int}s; at a chance node the legal
+ * actions are the chance outcomes' actions. {@link #applyAction(int)} checks legality and is
+ * the safe entry point for tools; searches call {@link #applyActionUnchecked(int)}.
+ *
+ * <p>Implementations keep their board in primitive arrays so that {@link #copyFrom(State)} is a
+ * few array copies and move generation into a caller buffer ({@link #legalActions(int[])})
+ * allocates nothing. The base class records the action history.
+ *
+ * <p>States are not thread-safe; each search worker owns its scratch states.
+ */
+public abstract class State {
+  /** {@link #currentPlayer()} at a chance node (OpenSpiel's kChancePlayerId). */
+  public static final int CHANCE = -1;
+  /** {@link #currentPlayer()} at a terminal state (OpenSpiel's kTerminalPlayerId). */
+  public static final int TERMINAL = -4;
+
+  private int[] history;
+  private int historySize;
+
+  protected State() {
+    history = new int[16];
+  }
+
+  /** The game this state belongs to. */
+  public abstract Game game();
+
+  /** The player to act, {@link #CHANCE} or {@link #TERMINAL}. */
+  public abstract int currentPlayer();
+
+  public boolean isTerminal() {
+    return currentPlayer() == TERMINAL;
+  }
+
+  public boolean isChanceNode() {
+    return currentPlayer() == CHANCE;
+  }
+
+  /**
+   * Writes the legal actions in ascending order into {@code out} and returns how many there are:
+   * the current player's actions at a decision node, the outcomes' actions at a chance node, none
+   * at a terminal state. Allocates nothing.
+   *
+   * @param out buffer of length at least {@link Game#maxActionsPerState()}
+   * @return number of actions written
+   */
+  public abstract int legalActions(int[] out);
+
+  /** Legal actions in ascending order (a new array). */
+  public int[] legalActions() {
+    int[] buf = new int[game().maxActionsPerState()];
+    int n = legalActions(buf);
+    return Arrays.copyOf(buf, n);
+  }
+
+  /**
+   * Writes the chance outcomes in ascending action order into the two buffers and returns their
+   * count; probabilities sum to 1.
+   *
+   * @throws IllegalStateException if this is not a chance node
+   */
+  public int chanceOutcomes(int[] actions, double[] probabilities) {
+    throw new IllegalStateException(game().name() + " has no chance nodes");
+  }
+
+  /** Chance outcomes as a list (a new list); empty unless this is a chance node. */
+  public List<ChanceOutcome> chanceOutcomes() {
+    if (!isChanceNode()) {
+      return List.of();
+    }
+    int max = Math.max(1, game().maxChanceOutcomes());
+    int[] a = new int[max];
+    double[] p = new double[max];
+    int n = chanceOutcomes(a, p);
+    List<ChanceOutcome> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      out.add(new ChanceOutcome(a[i], p[i]));
+    }
+    return out;
+  }
+
+  /** Whether {@code action} is legal here (generates the legal actions). */
+  public boolean isLegal(int action) {
+    if (isTerminal()) {
+      return false;
+    }
+    int[] buf = new int[game().maxActionsPerState()];
+    int n = legalActions(buf);
+    return Arrays.binarySearch(buf, 0, n, action) >= 0;
+  }
+
+  /**
+   * Applies {@code action} after checking that it is legal.
+   *
+   * @throws IllegalActionException naming the action and the legal ones if it is not legal
+   */
+  public final void applyAction(int action) {
+    if (!isLegal(action)) {
+      throw new IllegalActionException(illegalMessage(action));
+    }
+    applyActionUnchecked(action);
+  }
+
+  private String illegalMessage(int action) {
+    if (isTerminal()) {
+      return "illegal action " + action + " in " + game().name() + ": the game is over";
+    }
+    StringJoiner legal = new StringJoiner(", ");
+    int p = currentPlayer();
+    for (int a : legalActions()) {
+      legal.add(a + " (" + actionToString(p, a) + ")");
+    }
+    return "illegal action " + action + " in " + game().name() + " for "
+        + (p == CHANCE ? "chance" : "player " + p) + "; legal: " + legal;
+  }
+
+  /**
+   * Applies a legal action without checking it (search hot path). Behaviour on an illegal action
+   * is undefined.
+   */
+  public final void applyActionUnchecked(int action) {
+    doApplyAction(action);
+    if (historySize == history.length) {
+      history = Arrays.copyOf(history, historySize * 2);
+    }
+    history[historySize++] = action;
+  }
+
+  /** Game-specific effect of an action; the base class records the history afterwards. */
+  protected abstract void doApplyAction(int action);
+
+  /** Whether {@link #undoAction(int)} is available for this game. */
+  public boolean supportsUndo() {
+    return false;
+  }
+
+  /**
+   * Takes back the last action, which must be {@code action}.
+   *
+   * @throws UnsupportedOperationException if the game does not offer undo
+   * @throws IllegalArgumentException if {@code action} is not the last action applied
+   */
+  public final void undoAction(int action) {
+    if (!supportsUndo()) {
+      throw new UnsupportedOperationException(game().name() + " does not support undo");
+    }
+    if (historySize == 0 || history[historySize - 1] != action) {
+      throw new IllegalArgumentException("undo of " + action + " but the last action was "
+          + (historySize == 0 ? "none" : history[historySize - 1]));
+    }
+    historySize--;
+    doUndoAction(action);
+  }
+
+  /**
+   * Game-specific undo of the last action; the base class has already removed it from the
+   * history when this runs.
+   */
+  protected void doUndoAction(int action) {
+    throw new UnsupportedOperationException(game().name() + " does not support undo");
+  }
+
+  /** An independent deep copy. */
+  public abstract State copy();
+
+  /**
+   * Makes this state equal to {@code other} (same game) without allocating where capacities
+   * suffice. Implementations call {@link #copyHistoryFrom(State)}.
+   */
+  public abstract void copyFrom(State other);
+
+  /** Copies the base-class history; for use by {@link #copyFrom(State)} implementations. */
+  protected final void copyHistoryFrom(State other) {
+    if (history.length < other.historySize) {
+      history = Arrays.copyOf(other.history, Math.max(other.history.length, 16));
+    } else {
+      System.arraycopy(other.history, 0, history, 0, other.historySize);
+    }
+    historySize = other.historySize;
+  }
+
+  /**
+   * Return (total utility so far at a terminal state) of {@code player}; within
+   * [{@link Game#minUtility()}, {@link Game#maxUtility()}]. Zero before the end for
+   * terminal-reward games.
+   */
+  public abstract double playerReturn(int player);
+
+  /** Writes every player's return into {@code out} (length ≥ numPlayers). */
+  public void returns(double[] out) {
+    int n = game().numPlayers();
+    for (int p = 0; p < n; p++) {
+      out[p] = playerReturn(p);
+    }
+  }
+
+  /** Every player's return (a new array). */
+  public double[] returns() {
+    double[] r = new double[game().numPlayers()];
+    returns(r);
+    return r;
+  }
+
+  /**
+   * Reward received by {@code player} on the last transition. For terminal-reward games this is
+   * the return at a terminal state and 0 elsewhere.
+   */
+  public double playerReward(int player) {
+    return isTerminal() ? playerReturn(player) : 0.0;
+  }
+
+  /** Every player's reward for the last transition (a new array). */
+  public double[] rewards() {
+    double[] r = new double[game().numPlayers()];
+    for (int p = 0; p < r.length; p++) {
+      r[p] = playerReward(p);
+    }
+    return r;
+  }
+
+  /** Number of actions applied so far (chance included). */
+  public final int historySize() {
+    return historySize;
+  }
+
+  /** The {@code i}-th action applied. */
+  public final int historyAt(int i) {
+    if (i < 0 || i >= historySize) {
+      throw new IndexOutOfBoundsException(i);
+    }
+    return history[i];
+  }
+
+  /** The actions applied so far (a new array). */
+  public final int[] history() {
+    return Arrays.copyOf(history, historySize);
+  }
+
+  /** History as OpenSpiel prints it: actions joined by {@code ", "}. */
+  public String historyString() {
+    StringJoiner j = new StringJoiner(", ");
+    for (int i = 0; i < historySize; i++) {
+      j.add(Integer.toString(history[i]));
+    }
+    return j.toString();
+  }
+
+  /** OpenSpiel's MoveNumber: number of actions applied (chance included). */
+  public int moveNumber() {
+    return historySize;
+  }
+
+  /** Human-readable action, in the game's usual notation. */
+  public abstract String actionToString(int player, int action);
+
+  /** {@link #actionToString(int, int)} for the current player. */
+  public String actionToString(int action) {
+    return actionToString(currentPlayer(), action);
+  }
+
+  /**
+   * The legal action whose string is {@code text} (compared exactly, then case-insensitively),
+   * or whose integer id is {@code text}.
+   *
+   * @throws IllegalActionException if no legal action matches; the message lists the legal ones
+   */
+  public int stringToAction(String text) {
+    String t = text.trim();
+    int p = currentPlayer();
+    int[] legal = legalActions();
+    for (int a : legal) {
+      if (actionToString(p, a).equals(t)) {
+        return a;
+      }
+    }
+    for (int a : legal) {
+      if (actionToString(p, a).equalsIgnoreCase(t)) {
+        return a;
+      }
+    }
+    try {
+      int id = Integer.parseInt(t);
+      if (Arrays.binarySearch(legal, id) >= 0) {
+        return id;
+      }
+    } catch (NumberFormatException ignored) {
+      // fall through to the error
+    }
+    StringJoiner j = new StringJoiner(", ");
+    for (int a : legal) {
+      j.add(actionToString(p, a));
+    }
+    throw new IllegalActionException("'" + text + "' is not a legal move; legal: " + j);
+  }
+
+  /**
+   * Everything {@code player} knows, as a string: equal strings mean the same information state.
+   * Default (perfect information): the history.
+   */
+  public String informationStateString(int player) {
+    checkPlayer(player);
+    return historyString();
+  }
+
+  /** What {@code player} currently observes. Default (perfect information): {@link #toString()}. */
+  public String observationString(int player) {
+    checkPlayer(player);
+    return toString();
+  }
+
+  /**
+   * Writes {@code player}'s information-state tensor into {@code out} (length = product of
+   * {@link Game#informationStateTensorShape()}).
+   *
+   * @throws UnsupportedOperationException if the game does not provide it
+   */
+  public void informationStateTensor(int player, float[] out) {
+    throw new UnsupportedOperationException(game().name() + " provides no information-state tensor");
+  }
+
+  /**
+   * Writes {@code player}'s observation tensor into {@code out} (length = product of
+   * {@link Game#observationTensorShape()}).
+   *
+   * @throws UnsupportedOperationException if the game does not provide it
+   */
+  public void observationTensor(int player, float[] out) {
+    throw new UnsupportedOperationException(game().name() + " provides no observation tensor");
+  }
+
+  /**
+   * A full state (world) drawn uniformly from those consistent with {@code player}'s information
+   * state, with the same current player and legal actions. Perfect-information games return a
+   * copy. Used by IS-MCTS and the anti-cheat checks.
+   *
+   * @throws UnsupportedOperationException for an imperfect-information game that does not
+   *     implement it
+   */
+  public State resample(int player, SplittableRandom rng) {
+    if (game().type().isPerfectInformation()) {
+      return copy();
+    }
+    throw new UnsupportedOperationException(game().name() + " does not implement resample");
+  }
+
+  /**
+   * A 64-bit key of this state. Deterministic perfect-information games override it with an
+   * incrementally maintained Zobrist hash (equal positions reached by different move orders hash
+   * alike); the default hashes the action history.
+   */
+  public long hash() {
+    long h = 0x9E3779B97F4A7C15L ^ game().name().hashCode();
+    for (int i = 0; i < historySize; i++) {
+      h = mix64(h + history[i] + 0x632BE59BD9B4E019L);
+    }
+    return h;
+  }
+
+  /** SplitMix64 finalizer, for hash mixing. */
+  public static long mix64(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /** Throws if {@code player} is not in {@code [0, numPlayers)}. */
+  protected final void checkPlayer(int player) {
+    if (player < 0 || player >= game().numPlayers()) {
+      throw new IllegalArgumentException("player " + player + " out of range 0.." + (game().numPlayers() - 1));
+    }
+  }
+
+  /** A readable rendering of the board or position. */
+  @Override
+  public abstract String toString();
+}

@@ -1,0 +1,176 @@
+package dev.ponder.spec;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Resolved, typed parameter values of a game or agent: every declared parameter has a value (the
+ * one given or its default), and the ones given explicitly are remembered so the canonical string
+ * shows only them (as OpenSpiel's {@code ToString()} does).
+ */
+public final class Params {
+  private final String owner;
+  private final List<ParamSpec> specs;
+  private final Map<String, Object> values;
+  private final Map<String, Object> given;
+
+  private Params(String owner, List<ParamSpec> specs, Map<String, Object> values, Map<String, Object> given) {
+    this.owner = owner;
+    this.specs = specs;
+    this.values = values;
+    this.given = given;
+  }
+
+  /**
+   * Resolves {@code spec}'s arguments against the declared parameters.
+   *
+   * @throws SpecException on an unknown key (the message lists the valid keys) or a bad value
+   */
+  public static Params resolve(Spec spec, List<ParamSpec> declared) {
+    Map<String, ParamSpec> byName = new LinkedHashMap<>();
+    for (ParamSpec p : declared) {
+      byName.put(p.name(), p);
+    }
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (ParamSpec p : declared) {
+      values.put(p.name(), p.defaultValue());
+    }
+    Map<String, Object> given = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : spec.args().entrySet()) {
+      ParamSpec p = byName.get(e.getKey());
+      if (p == null) {
+        throw new SpecException("unknown parameter '" + e.getKey() + "' for " + spec.name()
+            + "; valid: " + (declared.isEmpty() ? "(none)" : String.join(", ", byName.keySet())));
+      }
+      Object v = p.parse(e.getValue());
+      values.put(p.name(), v);
+      given.put(p.name(), v);
+    }
+    return new Params(spec.name(), List.copyOf(declared), values, given);
+  }
+
+  /** Parameters with every default and nothing given. */
+  public static Params defaults(String owner, List<ParamSpec> declared) {
+    return resolve(new Spec(owner, Map.of()), declared);
+  }
+
+  public String owner() {
+    return owner;
+  }
+
+  public List<ParamSpec> specs() {
+    return specs;
+  }
+
+  /** All values (given or default) by name, in declaration order. */
+  public Map<String, Object> values() {
+    return Collections.unmodifiableMap(values);
+  }
+
+  /** The explicitly given values, in order of appearance. */
+  public Map<String, Object> given() {
+    return Collections.unmodifiableMap(given);
+  }
+
+  public boolean isGiven(String name) {
+    return given.containsKey(name);
+  }
+
+  private Object get(String name) {
+    Object v = values.get(name);
+    if (v == null) {
+      throw new IllegalArgumentException(owner + " has no parameter '" + name + "'");
+    }
+    return v;
+  }
+
+  public int getInt(String name) {
+    return ((Number) get(name)).intValue();
+  }
+
+  public double getDouble(String name) {
+    return ((Number) get(name)).doubleValue();
+  }
+
+  public boolean getBool(String name) {
+    return (Boolean) get(name);
+  }
+
+  public String getString(String name) {
+    return String.valueOf(get(name));
+  }
+
+  /** Returns a copy with {@code name} set (as if given), validated by the parameter's kind. */
+  public Params with(String name, String rawValue) {
+    Map<String, String> args = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> e : given.entrySet()) {
+      args.put(e.getKey(), ParamSpec.format(e.getValue()));
+    }
+    args.put(name, rawValue);
+    return resolve(new Spec(owner, args), specs);
+  }
+
+  /**
+   * Fails with a {@link SpecException} naming the parameter and the valid range unless
+   * {@code lo <= value <= hi}.
+   */
+  public int requireInt(String name, int lo, int hi) {
+    int v = getInt(name);
+    if (v < lo || v > hi) {
+      throw new SpecException(owner + ": " + name + "=" + v + " is out of range; valid: " + lo + ".." + hi);
+    }
+    return v;
+  }
+
+  /** Fails unless the value lies in [lo, hi]. */
+  public double requireDouble(String name, double lo, double hi) {
+    double v = getDouble(name);
+    if (!(v >= lo && v <= hi)) {
+      throw new SpecException(owner + ": " + name + "=" + v + " is out of range; valid: " + lo + ".." + hi);
+    }
+    return v;
+  }
+
+  /** Fails unless the value is one of {@code allowed}. */
+  public String requireOneOf(String name, String... allowed) {
+    String v = getString(name);
+    for (String a : allowed) {
+      if (a.equals(v)) {
+        return v;
+      }
+    }
+    throw new SpecException(owner + ": " + name + "=" + v + " is not valid; valid: " + String.join(", ", allowed));
+  }
+
+  /** The specification string showing only the given parameters, e.g. {@code hex(board_size=5)}. */
+  public String toSpecString() {
+    if (given.isEmpty()) {
+      return owner;
+    }
+    StringJoiner j = new StringJoiner(",", owner + "(", ")");
+    for (Map.Entry<String, Object> e : given.entrySet()) {
+      j.add(e.getKey() + "=" + ParamSpec.format(e.getValue()));
+    }
+    return j.toString();
+  }
+
+  /** OpenSpiel's {@code GetParameters()} rendering: {@code {k=v,...}} over all values sorted by key. */
+  public String toOpenSpielParameters() {
+    List<String> keys = new ArrayList<>(values.keySet());
+    Collections.sort(keys);
+    StringJoiner j = new StringJoiner(",", "{", "}");
+    for (String k : keys) {
+      j.add(k + "=" + ParamSpec.format(values.get(k)));
+    }
+    return j.toString();
+  }
+
+  @Override
+  public String toString() {
+    return toSpecString();
+  }
+}

@@ -1,0 +1,125 @@
+package dev.ponder.spec;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A parsed specification string {@code name(key=value,key=value,...)}: the grammar that names
+ * both games ({@code hex(board_size=7)}) and agents ({@code puct(c_init=1.25,sims=800)}).
+ *
+ * <p>Values are kept as raw text; a value may itself be a nested specification such as
+ * {@code turn_based_simultaneous_game(game=goofspiel(num_cards=4))}. Keys keep their order of
+ * appearance. Whitespace around names, keys and values is ignored.
+ */
+public final class Spec {
+  private final String name;
+  private final Map<String, String> args;
+
+  public Spec(String name, Map<String, String> args) {
+    this.name = name;
+    this.args = Collections.unmodifiableMap(new LinkedHashMap<>(args));
+  }
+
+  /** The name before the parenthesis. */
+  public String name() {
+    return name;
+  }
+
+  /** Raw argument values by key, in order of appearance. */
+  public Map<String, String> args() {
+    return args;
+  }
+
+  /**
+   * Parses {@code text}.
+   *
+   * @throws SpecException on an empty name, unbalanced parentheses, a missing {@code =}, a
+   *     duplicate key or trailing text
+   */
+  public static Spec parse(String text) {
+    if (text == null) {
+      throw new SpecException("empty specification");
+    }
+    String s = text.trim();
+    int open = s.indexOf('(');
+    if (open < 0) {
+      if (s.isEmpty() || s.contains(")") || s.contains(",") || s.contains("=")) {
+        throw new SpecException("malformed specification '" + text + "': expected name or name(key=value,...)");
+      }
+      return new Spec(s, Map.of());
+    }
+    String name = s.substring(0, open).trim();
+    if (name.isEmpty()) {
+      throw new SpecException("malformed specification '" + text + "': missing name before '('");
+    }
+    if (!s.endsWith(")")) {
+      throw new SpecException("malformed specification '" + text + "': missing closing ')'");
+    }
+    String body = s.substring(open + 1, s.length() - 1);
+    Map<String, String> args = new LinkedHashMap<>();
+    int depth = 0;
+    int start = 0;
+    for (int i = 0; i <= body.length(); i++) {
+      char c = i < body.length() ? body.charAt(i) : ',';
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+        if (depth < 0) {
+          throw new SpecException("malformed specification '" + text + "': unbalanced ')'");
+        }
+      } else if (c == ',' && depth == 0) {
+        String part = body.substring(start, i).trim();
+        start = i + 1;
+        if (part.isEmpty()) {
+          if (i == body.length() && args.isEmpty() && body.isBlank()) {
+            break;
+          }
+          throw new SpecException("malformed specification '" + text + "': empty argument");
+        }
+        int eq = part.indexOf('=');
+        if (eq <= 0) {
+          throw new SpecException("malformed specification '" + text + "': argument '" + part + "' is not key=value");
+        }
+        String key = part.substring(0, eq).trim();
+        String value = part.substring(eq + 1).trim();
+        if (args.put(key, value) != null) {
+          throw new SpecException("malformed specification '" + text + "': key '" + key + "' given twice");
+        }
+      }
+    }
+    if (depth != 0) {
+      throw new SpecException("malformed specification '" + text + "': unbalanced '('");
+    }
+    return new Spec(name, args);
+  }
+
+  /** Canonical text: {@code name} or {@code name(k=v,...)} in the stored key order. */
+  @Override
+  public String toString() {
+    if (args.isEmpty()) {
+      return name;
+    }
+    StringBuilder sb = new StringBuilder(name).append('(');
+    boolean first = true;
+    for (Map.Entry<String, String> e : args.entrySet()) {
+      if (!first) {
+        sb.append(',');
+      }
+      first = false;
+      sb.append(e.getKey()).append('=').append(e.getValue());
+    }
+    return sb.append(')').toString();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Spec other && other.name.equals(name) && other.args.equals(args);
+  }
+
+  @Override
+  public int hashCode() {
+    return name.hashCode() * 31 + args.hashCode();
+  }
+}

@@ -1,0 +1,13 @@
+package dev.ponder.spec;
+
+/**
+ * A game or agent specification string could not be understood: unknown name, unknown parameter,
+ * malformed syntax or a value out of range. The message is one line and lists what is valid.
+ */
+public class SpecException extends IllegalArgumentException {
+  private static final long serialVersionUID = 1L;
+
+  public SpecException(String message) {
+    super(message);
+  }
+}
