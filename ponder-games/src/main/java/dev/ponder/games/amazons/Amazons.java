@@ -384,6 +384,29 @@ public final class Amazons extends AbstractGame {
       }
     }
 
+    /** Parses {@code (r, c)} at the end of the text directly; other forms go to the base class. */
+    @Override
+    public int stringToAction(String text) {
+      String t = text.trim();
+      int open = t.lastIndexOf('(');
+      int comma = t.lastIndexOf(',');
+      if (open >= 0 && comma > open && t.endsWith(")") && winner < 0) {
+        try {
+          int r = Integer.parseInt(t.substring(open + 1, comma).trim()) - 1;
+          int c = Integer.parseInt(t.substring(comma + 1, t.length() - 1).trim()) - 1;
+          if (r >= 0 && r < game.n && c >= 0 && c < game.n) {
+            int action = r * game.n + c;
+            if (isLegal(action) && actionToString(toMove, action).equalsIgnoreCase(t)) {
+              return action;
+            }
+          }
+        } catch (NumberFormatException e) {
+          // fall through to the general lookup
+        }
+      }
+      return super.stringToAction(text);
+    }
+
     /** Planes in OpenSpiel's cell-state order: empty, O, X, arrow. */
     @Override
     public void observationTensor(int player, float[] out) {

@@ -347,6 +347,34 @@ public final class Gomoku extends AbstractGame {
       return sb.toString();
     }
 
+    /** Parses the coordinate form {@code r,c} directly; other forms go to the base class. */
+    @Override
+    public int stringToAction(String text) {
+      String[] parts = text.trim().split(",", -1);
+      if (parts.length == game.dims) {
+        int index = 0;
+        boolean ok = true;
+        for (String part : parts) {
+          int x;
+          try {
+            x = Integer.parseInt(part.trim());
+          } catch (NumberFormatException e) {
+            ok = false;
+            break;
+          }
+          if (x < 0 || x >= game.size) {
+            ok = false;
+            break;
+          }
+          index = index * game.size + x;
+        }
+        if (ok && isLegal(index)) {
+          return index;
+        }
+      }
+      return super.stringToAction(text);
+    }
+
     /** Planes: black stones, white stones, all ones when black is to move (OpenSpiel's layout). */
     @Override
     public void observationTensor(int player, float[] out) {
