@@ -23,7 +23,8 @@ import java.util.SplittableRandom;
  * <p>Bid {@code b} under {@code bidding_rule=reset-face} (default) is quantity {@code b/s+1},
  * face {@code b%s+1}; under {@code reset-quantity} quantity {@code b%D+1}, face {@code b/D+1}.
  * Action strings {@code quantity-face}. Information-state strings and tensors are OpenSpiel's
- * ({@code "2 1-2 1-5 Liar"}); the game provides no observation string (as OpenSpiel).
+ * ({@code "2 1-2 1-5 Liar"}); OpenSpiel has no observation string, Ponder's is the player's dice
+ * and the last two bids.
  */
 public final class LiarsDice extends AbstractGame {
   static final GameType TYPE = new GameType("liars_dice", "Liars Dice",
@@ -96,6 +97,12 @@ public final class LiarsDice extends AbstractGame {
   @Override
   public int maxGameLength() {
     return totalDice * sides + 1;
+  }
+
+  /** One roll per die. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return totalDice;
   }
 
   @Override
@@ -321,10 +328,21 @@ public final class LiarsDice extends AbstractGame {
       return sb.toString();
     }
 
-    /** OpenSpiel's liars_dice provides no observation string. */
+    /**
+     * OpenSpiel's liars_dice provides no observation string; Ponder's shows what the observation
+     * tensor holds: the player's dice, then the last two bids.
+     */
     @Override
     public String observationString(int player) {
-      throw new UnsupportedOperationException("liars_dice provides no observation string (as OpenSpiel)");
+      checkPlayer(player);
+      StringBuilder sb = new StringBuilder(16);
+      for (int v : dice[player]) {
+        sb.append(v);
+      }
+      for (int i = Math.max(0, numBids - game.n); i < numBids; i++) {
+        sb.append(' ').append(actionToString(0, bids[i]));
+      }
+      return sb.toString();
     }
 
     private void writeTensor(int player, float[] out, int firstBid) {

@@ -57,6 +57,6 @@ class KuhnPokerTest {
     Game g = GameRegistry.load("kuhn_poker(players=3)");
     State s = g.stateFromHistory(new int[] {1, 3, 0, 0});
     // player 0 holds card 1: the other two hold an ordered pair from {0, 2, 3}: 6 worlds
-    ResampleUniformity.check(s, 0, w -> w.historyAt(1) + "," + w.historyAt(2), 6, 30_000);
+    ResampleUniformity.check(s, 0, w -> w.historyAt(1) + "," + w.historyAt(2), 6, 12_000);
   }
 }

@@ -54,6 +54,6 @@ class LiarsDiceTest {
   void resampleIsUniformOverOpponentDice() {
     Game g = GameRegistry.load("liars_dice");
     State s = g.stateFromHistory(new int[] {1, 4, 3});
-    ResampleUniformity.check(s, 1, w -> Integer.toString(w.historyAt(0)), 6, 30_000);
+    ResampleUniformity.check(s, 1, w -> Integer.toString(w.historyAt(0)), 6, 12_000);
   }
 }
