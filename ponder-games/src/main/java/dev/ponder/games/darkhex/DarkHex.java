@@ -32,6 +32,7 @@ public final class DarkHex extends AbstractGame {
           ParamSpec.ofInt("num_cols", 3, "number of columns (default board_size)"),
           ParamSpec.ofInt("num_rows", 3, "number of rows (default board_size)")));
 
+  private final Params given;
   final Hex hex;
   final int numRows;
   final int numCols;
@@ -40,7 +41,8 @@ public final class DarkHex extends AbstractGame {
   final boolean abrupt;
 
   public DarkHex(Params params) {
-    super(TYPE, params);
+    super(TYPE, Hex.withResolvedSizes(params));
+    this.given = params;
     int size = params.requireInt("board_size", 1, 1000);
     numCols = params.isGiven("num_cols") ? params.requireInt("num_cols", 1, 1000) : size;
     numRows = params.isGiven("num_rows") ? params.requireInt("num_rows", 1, 1000) : size;
@@ -62,6 +64,12 @@ public final class DarkHex extends AbstractGame {
     public Game create(Params params) {
       return new DarkHex(params);
     }
+  }
+
+  /** The game string with only the parameters given (num_rows/num_cols only if given). */
+  @Override
+  public String spec() {
+    return given.toSpecString();
   }
 
   @Override

@@ -48,6 +48,7 @@ public final class Hex extends AbstractGame {
   public static final byte WHITE_WEST = -3;
   public static final byte WHITE_WIN = -4;
 
+  private final Params given;
   final int numRows;
   final int numCols;
   final int cells;
@@ -64,7 +65,8 @@ public final class Hex extends AbstractGame {
   }
 
   private Hex(GameType type, Params params) {
-    super(type, params);
+    super(type, withResolvedSizes(params));
+    this.given = params;
     int size = params.requireInt("board_size", 1, 1000);
     numCols = params.isGiven("num_cols") ? params.requireInt("num_cols", 1, 1000) : size;
     numRows = params.isGiven("num_rows") ? params.requireInt("num_rows", 1, 1000) : size;
@@ -127,6 +129,12 @@ public final class Hex extends AbstractGame {
     }
   }
 
+  /** The game string with only the parameters given (num_rows/num_cols only if given). */
+  @Override
+  public String spec() {
+    return given.toSpecString();
+  }
+
   @Override
   public int numPlayers() {
     return 2;
@@ -186,6 +194,22 @@ public final class Hex extends AbstractGame {
     return new Hex(Params.resolve(new dev.ponder.spec.Spec("hex",
         java.util.Map.of("num_cols", Integer.toString(numCols), "num_rows", Integer.toString(numRows))),
         TYPE.parameters()));
+  }
+
+  /**
+   * {@code params} with {@code num_cols} and {@code num_rows} set to their effective values
+   * (board_size unless given), so that the resolved parameters read as OpenSpiel's
+   * {@code GetParameters()}; {@link #spec()} still shows only what was given.
+   */
+  public static Params withResolvedSizes(Params params) {
+    Params p = params;
+    int size = params.getInt("board_size");
+    for (String k : new String[] {"num_cols", "num_rows"}) {
+      if (!params.isGiven(k)) {
+        p = p.with(k, Integer.toString(size));
+      }
+    }
+    return p;
   }
 
   /** Number of cells. */
