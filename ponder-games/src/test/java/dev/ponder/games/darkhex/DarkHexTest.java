@@ -39,14 +39,14 @@ class DarkHexTest {
   void resampleIsConsistentAndUniform() {
     Game g = GameRegistry.load("dark_hex");
     State target = g.stateFromHistory(new int[] {4, 0, 0, 8, 1});
-    ResampleCheck.assertUniform(g, target, 0, 20_000, 3);
-    ResampleCheck.assertUniform(g, target, 1, 20_000, 4);
+    ResampleCheck.assertUniform(g, target, 0, 8_000, 3);
+    ResampleCheck.assertUniform(g, target, 1, 8_000, 4);
   }
 
   @Test
   void resampleUniformAbruptWithRevealedTurns() {
     Game g = GameRegistry.load("dark_hex(gameversion=adh,obstype=reveal-numturns)");
     State target = g.stateFromHistory(new int[] {4, 4, 0, 8});
-    ResampleCheck.assertUniform(g, target, 1, 10_000, 5);
+    ResampleCheck.assertUniform(g, target, 1, 5_000, 5);
   }
 }

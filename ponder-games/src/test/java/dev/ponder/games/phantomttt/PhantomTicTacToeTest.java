@@ -38,7 +38,7 @@ class PhantomTicTacToeTest {
     // cell 0 along the way.
     Game g = GameRegistry.load("phantom_ttt");
     State target = g.stateFromHistory(new int[] {4, 0, 0, 8});
-    int k = ResampleCheck.assertUniform(g, target, 1, 20_000, 7);
+    int k = ResampleCheck.assertUniform(g, target, 1, 8_000, 7);
     assertThat(k).isGreaterThan(20);
   }
 
@@ -46,7 +46,7 @@ class PhantomTicTacToeTest {
   void resampleIsConsistentAndUniformForTheFirstPlayer() {
     Game g = GameRegistry.load("phantom_ttt");
     State target = g.stateFromHistory(new int[] {4, 0, 0, 8, 2});
-    int k = ResampleCheck.assertUniform(g, target, 0, 20_000, 8);
+    int k = ResampleCheck.assertUniform(g, target, 0, 8_000, 8);
     assertThat(k).isGreaterThan(3);
   }
 
@@ -54,6 +54,6 @@ class PhantomTicTacToeTest {
   void resampleUniformWithRevealedTurns() {
     Game g = GameRegistry.load("phantom_ttt(obstype=reveal-numturns,gameversion=abrupt)");
     State target = g.stateFromHistory(new int[] {4, 0, 0, 8, 2});
-    ResampleCheck.assertUniform(g, target, 1, 10_000, 9);
+    ResampleCheck.assertUniform(g, target, 1, 5_000, 9);
   }
 }
