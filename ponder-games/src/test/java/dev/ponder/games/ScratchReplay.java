@@ -80,6 +80,46 @@ public final class ScratchReplay {
             break;
           }
         }
+      } else if (line.startsWith("ObservationTensor(") || line.startsWith("InformationStateTensor(")) {
+        boolean obs = line.startsWith("Obs");
+        int pl = Integer.parseInt(line.substring(line.indexOf('(') + 1, line.indexOf(')')));
+        int[] shape = obs ? game.observationTensorShape() : game.informationStateTensorShape();
+        int size = 1;
+        for (int d : shape) {
+          size *= d;
+        }
+        float[] t = new float[size];
+        try {
+          if (obs) {
+            s.observationTensor(pl, t);
+          } else {
+            s.informationStateTensor(pl, t);
+          }
+        } catch (UnsupportedOperationException e) {
+          errors.add(where + "no tensor " + line.substring(0, 30));
+          continue;
+        }
+        String rest = line.substring(line.indexOf(')') + 1);
+        float[] exp;
+        if (rest.startsWith(": zeros(")) {
+          exp = new float[Integer.parseInt(rest.substring(8, rest.length() - 1))];
+        } else if (rest.startsWith(": ")) {
+          String b = rest.substring(2).trim();
+          exp = new float[b.length()];
+          for (int i = 0; i < b.length(); i++) {
+            exp[i] = b.charAt(i) == '\u25c9' ? 1f : 0f;
+          }
+        } else {
+          String b = rest.substring(rest.indexOf('[') + 1, rest.lastIndexOf(']'));
+          String[] parts = b.split(",");
+          exp = new float[parts.length];
+          for (int i = 0; i < parts.length; i++) {
+            exp[i] = Float.parseFloat(parts[i].trim());
+          }
+        }
+        if (!Arrays.equals(exp, t)) {
+          errors.add(where + (obs ? "obs" : "info") + " tensor(" + pl + ") " + Arrays.toString(t) + "\n expected " + Arrays.toString(exp));
+        }
       } else if (line.startsWith("action: ")) {
         s.applyAction(Integer.parseInt(line.substring(8).trim()));
       }
