@@ -103,6 +103,15 @@ public final class ScratchReplay {
         float[] exp;
         if (rest.startsWith(": zeros(")) {
           exp = new float[Integer.parseInt(rest.substring(8, rest.length() - 1))];
+        } else if (rest.startsWith(": binvec(")) {
+          String b = rest.substring(9, rest.length() - 1);
+          int n = Integer.parseInt(b.substring(0, b.indexOf(',')));
+          String hex = b.substring(b.indexOf("0x") + 2);
+          exp = new float[n];
+          for (int i = 0; i < n; i++) {
+            int digit = Character.digit(hex.charAt(i / 4), 16);
+            exp[i] = ((digit >> (3 - i % 4)) & 1);
+          }
         } else if (rest.startsWith(": ")) {
           String b = rest.substring(2).trim();
           exp = new float[b.length()];

@@ -7,7 +7,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ScratchReplayTest {
   @ParameterizedTest
-  @ValueSource(strings = {"backgammon.txt", "goofspiel_turn_based.txt"})
+  @ValueSource(strings = {"backgammon.txt", "goofspiel_turn_based.txt", "hearts.txt"})
   void replays(String file) throws Exception {
     ScratchReplay.checks = 0;
     assertThat(ScratchReplay.replay(file)).isEmpty();
