@@ -140,9 +140,13 @@ public final class Hearts extends AbstractGame {
     return MAX_SCORE + (avoidAllTricksBonus ? 5 : 0);
   }
 
+  /**
+   * 117: the pass direction and 52 deal actions (chance) plus 12 passes and 52 plays. OpenSpiel's
+   * header says 64 because it counts decisions only; Ponder's bound covers the whole history.
+   */
   @Override
   public int maxGameLength() {
-    return NUM_CARDS + 12;
+    return 1 + NUM_CARDS + 12 + NUM_CARDS;
   }
 
   @Override
