@@ -8,8 +8,8 @@ import java.util.List;
  * AAMAS 2025, arXiv 2411.00119), sigmoid loss: ratings r minimizing
  * {@code L(r) = Σ_votes Σ_{a ≻ b in the vote} w · σ((r_b − r_a)/τ)} by full-batch gradient
  * descent, clipped to [lower, upper] after every step, starting from the midpoint (ALGORITHMS.md
- * §8.2; defaults as OpenSpiel's {@code soft_condorcet_optimization.py}: τ = 1, lr = 0.01,
- * 1000 iterations, bounds [0, 1000]). A ballot may contain ties: tied alternatives contribute no
+ * §8.2; the update is OpenSpiel's {@code soft_condorcet_optimization.py}; see
+ * {@link Options#defaults()} for why the default step is larger than OpenSpiel's). A ballot may contain ties: tied alternatives contribute no
  * pair. The gradient is averaged over the votes.
  */
 public final class Sco {
@@ -32,8 +32,19 @@ public final class Sco {
       }
     }
 
-    /** OpenSpiel's defaults: τ = 1, lr = 0.01, 1000 iterations, [0, 1000]. */
+    /**
+     * Ponder's defaults: τ = 1, lr = 1, 1000 iterations, [0, 1000]. OpenSpiel's Python defaults
+     * ({@link #openSpiel()}, lr = 0.01) stop while the ratings are still within about ±1 of the
+     * midpoint, where the sigmoid is nearly linear and the order follows Borda counts rather than
+     * pairwise majorities (e.g. votes 2 × a≻b≻c, 3 × c≻a≻b: a ahead of the Condorcet winner c);
+     * 100× the step length lets the order settle (c ≻ a ≻ b) while staying cheap.
+     */
     public static Options defaults() {
+      return new Options(1.0, 1.0, 1000, 0, 1000);
+    }
+
+    /** OpenSpiel's Python defaults: τ = 1, lr = 0.01, 1000 iterations, [0, 1000]. */
+    public static Options openSpiel() {
       return new Options(1.0, 0.01, 1000, 0, 1000);
     }
   }
