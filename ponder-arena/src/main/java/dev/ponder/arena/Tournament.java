@@ -104,14 +104,14 @@ public final class Tournament {
               errors.incrementAndGet();
             }
             store.insert(id, e, seed, r);
+            int n = played.incrementAndGet();
+            progress.step();
+            if (onStored != null) {
+              onStored.accept(n);
+            }
           } catch (RuntimeException ex) {
             failure.compareAndSet(null, ex);
             return;
-          }
-          int n = played.incrementAndGet();
-          progress.step();
-          if (onStored != null) {
-            onStored.accept(n);
           }
         }
       };
