@@ -34,7 +34,7 @@ import java.util.SplittableRandom;
  *   <li>{@code returns}: at terminal states within [minUtility, maxUtility] (±1e-9); zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
  *       terminal-reward games give no reward before the end;
- *   <li>{@code length}: history size ≤ maxGameLength; history equals the actions applied;
+ *   <li>{@code length}: history size ≤ maxGameLength + maxChanceNodesInHistory; history equals the actions applied;
  *   <li>{@code copy}: a copy equals the original (history, toString, current player, legal
  *       actions, returns, information-state strings, hash); applying an action to the copy
  *       leaves the original unchanged; the same for {@link State#copyFrom} into a reused
@@ -151,6 +151,7 @@ public final class ConformanceKit {
     private final boolean resample;
     private final int isSize;
     private final int obsSize;
+    private final int maxLen;
     private final Map<String, String[]> infoLegal = new HashMap<>();
     private int playout = -1;
     private State current;
@@ -167,6 +168,7 @@ public final class ConformanceKit {
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
+      this.maxLen = game.maxGameLength() + game.maxChanceNodesInHistory();
     }
 
     private static int product(int[] shape) {
@@ -257,7 +259,7 @@ public final class ConformanceKit {
           applied = Arrays.copyOf(applied, len * 2);
         }
         applied[len++] = a;
-        require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
+        require(len <= maxLen, "length", "history length " + len + " exceeds maxGameLength + maxChanceNodesInHistory " + maxLen);
       }
       checkTerminalExtras(s);
       maxLength = Math.max(maxLength, len);
@@ -288,7 +290,7 @@ public final class ConformanceKit {
       require(p != State.CHANCE || game.type().hasChance(), "current-player", "chance node in a deterministic game");
       require(s.historySize() == len && Arrays.equals(s.history(), Arrays.copyOf(applied, len)), "length",
           "history " + Arrays.toString(s.history()) + " differs from the actions applied " + Arrays.toString(Arrays.copyOf(applied, len)));
-      require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
+      require(len <= maxLen, "length", "history length " + len + " exceeds maxGameLength + maxChanceNodesInHistory " + maxLen);
 
       Arrays.fill(buf, -7);
       int k = s.legalActions(buf);
