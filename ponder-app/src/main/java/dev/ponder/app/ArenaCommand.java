@@ -36,10 +36,11 @@ import picocli.CommandLine.Option;
             + "set it itself; agents without it (e.g. random) are left alone."})
 public final class ArenaCommand implements PonderCommand {
   /** Games of the default suite (those registered are used). */
-  static final List<String> DEFAULT_GAMES = List.of("tic_tac_toe", "connect_four", "kuhn_poker", "nim", "breakthrough", "mancala");
+  static final List<String> DEFAULT_GAMES = List.of("tic_tac_toe", "kuhn_poker", "breakthrough(rows=6,columns=6)",
+      "hex(board_size=5)", "connect_four", "nim");
   /** Agents of the default suite (those registered are used). */
   static final List<String> DEFAULT_AGENTS = List.of("random", "uct", "puct", "m_seed");
-  static final String DEFAULT_BUDGET = "sims=100";
+  static final String DEFAULT_BUDGET = "sims=200";
   static final int DEFAULT_MATCHES = 10;
 
   @Option(names = "--games", split = "(?![^()]*\\)),", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
@@ -99,7 +100,7 @@ public final class ArenaCommand implements PonderCommand {
       for (AgentFactory f : AgentRegistry.factories()) {
         knownAgents.add(f.name());
       }
-      gameList = DEFAULT_GAMES.stream().filter(knownGames::contains).limit(4).toList();
+      gameList = DEFAULT_GAMES.stream().filter(g -> knownGames.contains(dev.ponder.spec.Spec.parse(g).name())).limit(4).toList();
       agentList = DEFAULT_AGENTS.stream().filter(knownAgents::contains).toList();
       if (budgetText == null) {
         budgetText = DEFAULT_BUDGET;
