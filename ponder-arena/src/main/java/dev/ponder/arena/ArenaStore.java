@@ -243,7 +243,7 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Every stored match of a tournament, ordered by (game, seed index, seats).
+   * Every stored match of a tournament, in primary-key order (game, seats, seed index).
    *
    * @param withDetails also read per-move times, overruns, messages and action histories
    */
@@ -252,7 +252,7 @@ public final class ArenaStore implements AutoCloseable {
     String cols = withDetails
         ? "game_idx, seats, seed_index, seed, status, returns, length, move_us, overruns, message, actions"
         : "game_idx, seats, seed_index, seed, status, returns, length";
-    try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=? ORDER BY game_idx, seed_index, seats")) {
+    try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=?")) {
       q.setLong(1, tournament);
       try (ResultSet rs = q.executeQuery()) {
         while (rs.next()) {

@@ -63,8 +63,9 @@ public final class Report {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7.3f [%7.3f, %7.3f]   alpha-rank mass %s%n",
-            clip(r.agents().get(a), w), g.agentMean()[a], g.agentLow()[a], g.agentHigh()[a], fmt(g.mass()[a], 3)));
+        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7s [%7s, %7s]   alpha-rank mass %s%n",
+            clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3),
+            fmt(g.mass()[a], 3)));
       }
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');
@@ -127,17 +128,19 @@ public final class Report {
             }
           }
         }
-        StringBuilder msText = new StringBuilder();
+        StringBuilder line = new StringBuilder(256);
+        line.append(r.tournament()).append(',').append(csv(r.games().get(m.game()).game())).append(',').append(m.seedIndex())
+            .append(',').append(m.seed()).append(',').append(csv(seats.toString())).append(',').append(m.status().label())
+            .append(',').append(ArenaStore.joinDoubles(m.returns()).replace(',', ';')).append(',').append(m.length()).append(',');
         for (int i = 0; i < ms.length; i++) {
           if (i > 0) {
-            msText.append(';');
+            line.append(';');
           }
-          msText.append(String.format(Locale.ROOT, "%.1f", ms[i]));
+          line.append(Math.round(ms[i] * 10) / 10.0);
         }
-        out.write(r.tournament() + "," + csv(r.games().get(m.game()).game()) + "," + m.seedIndex() + "," + m.seed() + ","
-            + csv(seats.toString()) + "," + m.status().label() + "," + ArenaStore.joinDoubles(m.returns()).replace(',', ';') + ","
-            + m.length() + "," + msText + "," + m.overruns().replace(',', ';') + "," + csv(m.message()) + ","
-            + m.actions().replace(',', ' ') + "\n");
+        line.append(',').append(m.overruns().replace(',', ';')).append(',').append(csv(m.message())).append(',')
+            .append(m.actions().replace(',', ' ')).append('\n');
+        out.write(line.toString());
       }
     }
   }
@@ -255,7 +258,9 @@ public final class Report {
     if (Double.isNaN(v)) {
       return "-";
     }
-    return String.format(Locale.ROOT, "%." + digits + "f", v);
+    String t = String.format(Locale.ROOT, "%." + digits + "f", v);
+    // no "-0.000": a negative number that rounds to zero prints as zero
+    return t.startsWith("-") && t.chars().noneMatch(ch -> ch >= '1' && ch <= '9') ? t.substring(1) : t;
   }
 
   private static String clip(String s, int w) {
