@@ -40,8 +40,8 @@ public final class ArenaCommand implements PonderCommand {
       "hex(board_size=5)", "connect_four", "nim");
   /** Agents of the default suite (those registered are used). */
   static final List<String> DEFAULT_AGENTS = List.of("random", "uct", "puct", "m_seed");
-  static final String DEFAULT_BUDGET = "sims=200";
-  static final int DEFAULT_MATCHES = 10;
+  static final String DEFAULT_BUDGET = "sims=1000";
+  static final int DEFAULT_MATCHES = 150;
 
   @Option(names = "--games", split = "(?![^()]*\\)),", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
   List<String> games;
