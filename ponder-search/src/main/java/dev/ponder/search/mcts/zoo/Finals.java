@@ -31,14 +31,18 @@ public final class Finals {
     };
   }
 
-  /** Secure child {@code argmax_a Q̃(a) + A/sqrt(n(a))} over visited children (Winands et al. 2008; A = 1 [recall]). */
+  /**
+   * Secure child: the lower confidence bound {@code argmax_a Q̃(a) − A/sqrt(n(a))} over visited
+   * children (Chaslot et al. 2008, used by MCTS-Solver, Winands et al. 2008; A = 1 [recall]; read as
+   * a lower bound, see {@link Solvers#solverFinal}).
+   */
   public static FinalActionSelector secure(double a) {
     return (tree, root, pi, ctx) -> {
       FinalSelectors.visitPolicy(tree, root, pi);
       int mover = tree.player(root);
       return argmax(tree, root, ctx, e -> {
         int n = tree.visits(e);
-        return n > 0 ? Z.q(tree, e, mover, ctx, 0.0) + a / Math.sqrt(n) : Double.NEGATIVE_INFINITY;
+        return n > 0 ? Z.q(tree, e, mover, ctx, 0.0) - a / Math.sqrt(n) : Double.NEGATIVE_INFINITY;
       });
     };
   }

@@ -144,12 +144,14 @@ public final class Operators {
         backup = ZooBackups.discounted(p.requireDouble("discount", 0, 1e6));
         break;
       case "robbins_monro":
-        backup = ZooBackups.robbinsMonro(p.requireDouble("exponent", 0, 10));
-        vl = ZooBackups.lockedVirtualLoss(1);
+        backup = ZooBackups.robbinsMonro(p.requireDouble("exponent", 0, 10), aux);
+        vl = ZooBackups.lockedVirtualLoss(1, aux);
+        aux += 1;
         break;
       case "max":
-        backup = ZooBackups.max(1);
-        vl = ZooBackups.lockedVirtualLoss(1);
+        backup = ZooBackups.max(1, aux);
+        vl = ZooBackups.lockedVirtualLoss(1, aux);
+        aux += 1;
         break;
       case "power_mean":
         backup = ZooBackups.powerMean(p.requireDouble("power", 1, 1e6));

