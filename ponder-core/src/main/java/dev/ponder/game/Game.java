@@ -52,6 +52,17 @@ public interface Game {
   /** Upper bound on the number of actions (decisions and chance outcomes) in any history. */
   int maxGameLength();
 
+  /**
+   * Upper bound on the number of decisions (player actions, chance outcomes excluded) in any
+   * history: OpenSpiel's {@code MaxGameLength()}, which the playthrough replayer compares. Games
+   * with chance nodes override it when it is smaller than {@link #maxGameLength()} (pig: the
+   * horizon, while a history may hold up to 2·horizon − 1 actions). Default: {@link
+   * #maxGameLength()}.
+   */
+  default int maxDecisions() {
+    return maxGameLength();
+  }
+
   /** A fresh initial state. */
   State newInitialState();
 

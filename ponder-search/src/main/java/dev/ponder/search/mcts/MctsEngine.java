@@ -183,6 +183,29 @@ public final class MctsEngine implements AutoCloseable {
     return result;
   }
 
+  /**
+   * Continues the last search by {@code k} more simulations in the calling thread (for analysis
+   * and for benchmarking one simulation). The state given to the last {@link #search} must not
+   * have been modified since.
+   *
+   * @throws IllegalStateException if no search has run
+   */
+  public void runSimulations(int k) {
+    if (rootState == null || tree.root() == 0) {
+      throw new IllegalStateException("runSimulations needs a previous search");
+    }
+    Worker w = workers[0];
+    for (int i = 0; i < k; i++) {
+      w.ctx.simulation++;
+      long stamp = tree.beginSimulation(reserve);
+      try {
+        w.simulate(false);
+      } finally {
+        tree.endSimulation(stamp);
+      }
+    }
+  }
+
   private void runParallel() {
     if (pool == null) {
       pool = Executors.newFixedThreadPool(workers.length - 1, r -> {

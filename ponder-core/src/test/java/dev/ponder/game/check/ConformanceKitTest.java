@@ -1,0 +1,68 @@
+package dev.ponder.game.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.game.GameRegistry;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ConformanceKitTest {
+
+  @BeforeAll
+  static void register() {
+    GameRegistry.register(new ToyRaceGame.Factory());
+  }
+
+  @Test
+  void soundGamePasses() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_race"), new ConformanceKit.Options().checkResample(true));
+    assertThat(r.playouts()).isEqualTo(1000);
+    assertThat(r.states()).isGreaterThan(1000L * 6);
+    // every reachable (player, history) pair at decision nodes is an information state here
+    assertThat(r.informationStates()).isGreaterThan(50);
+    assertThat(r.maxLength()).isLessThanOrEqualTo(18);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "shared_copy, copy",
+      "unsorted, legal-actions",
+      "bad_probability, chance-outcomes",
+      "bad_undo, undo",
+      "duplicate_strings, action-strings",
+      "return_out_of_bounds, returns",
+      "info_collision, information-state",
+      "bad_resample, resample",
+      "stale_copy_from, copy",
+      "long_game, length",
+      "bad_hash, hash"})
+  void plantedFlawIsCaught(String flaw, String invariant) {
+    String game = "toy_race(flaw=" + flaw + ")";
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
+            new ConformanceKit.Options().seed(7).playouts(200).checkResample(true)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("conformance of " + game)
+        .hasMessageContaining("seed 7")
+        .hasMessageContaining("playout ")
+        .hasMessageContaining("history [")
+        .hasMessageContaining("): " + invariant + ": ");
+  }
+
+  @Test
+  void failureIsReproducibleFromItsPlayout() {
+    String msg = null;
+    try {
+      ConformanceKit.check(GameRegistry.load("toy_race(flaw=return_out_of_bounds)"), new ConformanceKit.Options().seed(11));
+    } catch (AssertionError e) {
+      msg = e.getMessage();
+    }
+    assertThat(msg).isNotNull();
+    int playout = Integer.parseInt(msg.replaceAll("(?s).*playout (\\d+),.*", "$1"));
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=return_out_of_bounds)"),
+            new ConformanceKit.Options().seed(11).onlyPlayout(playout)))
+        .hasMessage(msg);
+  }
+}

@@ -1,0 +1,163 @@
+package dev.ponder.game.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.game.GameRegistry;
+import dev.ponder.spec.SpecException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Parser and replayer on a hand-written playthrough of the test game {@code toy_race}. */
+class PlaythroughTest {
+  // player 0 adds 2 (count 2), chance bonus 1 (count 3), player 1 adds 1, ...
+  static final String TOY = String.join("\n",
+      "game: toy_race",
+      "",
+      "GameType.chance_mode = ChanceMode.EXPLICIT_STOCHASTIC",
+      "GameType.short_name = \"toy_race\"",
+      "GameType.utility = Utility.ZERO_SUM",
+      "NumDistinctActions() = 2",
+      "MaxChanceOutcomes() = 2",
+      "GetParameters() = {flaw=none}",
+      "NumPlayers() = 2",
+      "MinUtility() = -1.0",
+      "MaxUtility() = 1.0",
+      "UtilitySum() = 0.0",
+      "ObservationTensorShape() = [3]",
+      "MaxGameLength() = 18",
+      "ToString() = \"toy_race()\"",
+      "",
+      "# State 0",
+      "# counts 0 0",
+      "IsTerminal() = False",
+      "History() = []",
+      "HistoryString() = \"\"",
+      "IsChanceNode() = False",
+      "CurrentPlayer() = 0",
+      "ObservationString(0) = \"counts 0 0, to move 0\"",
+      "ObservationTensor(0): ◉◯◯",
+      "                      ◉◯◯",
+      "Rewards() = [0, 0]",
+      "Returns() = [0, 0]",
+      "LegalActions() = [0, 1]",
+      "StringLegalActions() = [\"+1\", \"+2\"]",
+      "",
+      "# Apply action \"+2\"",
+      "action: 1",
+      "",
+      "# State 1",
+      "IsTerminal() = False",
+      "History() = [1]",
+      "IsChanceNode() = True",
+      "CurrentPlayer() = -1",
+      "ChanceOutcomes() = [(0,0.5), (1,0.5)]",
+      "LegalActions() = [0, 1]",
+      "StringLegalActions() = [\"bonus0\", \"bonus1\"]",
+      "",
+      "# Apply action \"bonus1\"",
+      "action: 1",
+      "",
+      "# State 2",
+      "# Apply action \"+2\"",
+      "action: 1",
+      "",
+      "# State 3",
+      "IsTerminal() = False",
+      "History() = [1, 1, 1]",
+      "CurrentPlayer() = -1",
+      "ChanceOutcomes() = [(0,0.5), (1,0.5)]",
+      "",
+      "# Apply action \"bonus0\"",
+      "action: 0",
+      "",
+      "# State 4",
+      "CurrentPlayer() = 0",
+      "LegalActions() = [0]",
+      "Returns() = [0, 0]",
+      "");
+
+  @BeforeAll
+  static void register() {
+    GameRegistry.register(new ToyRaceGame.Factory());
+  }
+
+  private static ReplayResult replay(String text) {
+    return new PlaythroughReplayer().replay(Playthrough.parse("toy.txt", text));
+  }
+
+  @Test
+  void parsesHeaderStatesAndActions() {
+    Playthrough p = Playthrough.parse("toy.txt", TOY);
+    assertThat(p.gameString()).isEqualTo("toy_race");
+    assertThat(p.header()).containsEntry("MaxGameLength()", "18").containsEntry("GameType.short_name", "\"toy_race\"");
+    assertThat(p.states()).hasSize(5);
+    assertThat(p.states().get(0).fields()).containsEntry("StringLegalActions()", "[\"+1\", \"+2\"]")
+        .containsEntry("ObservationString(0)", "\"counts 0 0, to move 0\"")
+        .doesNotContainKey("ObservationTensor(0)");
+    assertThat(p.states().get(0).actionText()).isEqualTo("+2");
+    assertThat(p.states().get(0).action()).isEqualTo(1);
+    assertThat(p.states().get(2).fields()).isEmpty();
+    assertThat(p.states().get(4).hasAction()).isFalse();
+  }
+
+  @Test
+  void replaysExactly() {
+    ReplayResult r = replay(TOY);
+    assertThat(r.difference()).isNull();
+    assertThat(r.statesReplayed()).isEqualTo(5);
+    assertThat(r.describe()).startsWith("toy.txt: toy_race replays exactly (5 states");
+  }
+
+  @Test
+  void probabilitiesAndNumbersComparedToPrintedPrecision() {
+    assertThat(PlaythroughReplayer.numberMatches(0.166667, 1.0 / 6, 6)).isTrue();
+    assertThat(PlaythroughReplayer.numberMatches(0.166667, 0.1666, 6)).isFalse();
+    assertThat(PlaythroughReplayer.numberMatches(0.0192308, 1.0 / 52, 6)).isTrue();
+    assertThat(PlaythroughReplayer.numberMatches(-0.333333, -1.0 / 3, 6)).isTrue();
+    assertThat(PlaythroughReplayer.numberMatches(2.048e+04, 20480, 4)).isTrue();
+    assertThat(PlaythroughReplayer.numberMatches(2.048e+04, 20490, 4)).isFalse();
+    assertThat(PlaythroughReplayer.numberMatches(0, 1e-9, 6)).isFalse();
+    assertThat(PlaythroughReplayer.numberMatches(1, 1, 6)).isTrue();
+    ReplayResult r = replay(TOY.replace("[(0,0.5), (1,0.5)]\nLegalActions", "[(0,0.5), (1,0.4)]\nLegalActions"));
+    assertThat(r.difference()).isEqualTo(new ReplayResult.Difference(1, "ChanceOutcomes", "[(0,0.5), (1,0.4)]", "[(0,0.5), (1,0.5)]"));
+  }
+
+  @Test
+  void reportsFirstDifferenceWithStateAndField() {
+    assertThat(replay(TOY.replace("LegalActions() = [0]", "LegalActions() = [0, 1]")).difference())
+        .isEqualTo(new ReplayResult.Difference(4, "LegalActions", "[0, 1]", "[0]"));
+    assertThat(replay(TOY.replace("GetParameters() = {flaw=none}", "GetParameters() = {}")).difference())
+        .isEqualTo(new ReplayResult.Difference(-1, "GetParameters", "{}", "{flaw=none}"));
+    assertThat(replay(TOY.replace("ToString() = \"toy_race()\"", "ToString() = \"toy_race(flaw=unsorted)\"")).difference().field())
+        .isEqualTo("ToString");
+    assertThat(replay(TOY.replace("\"bonus0\", \"bonus1\"", "\"bonus0\", \"bonus2\"")).difference())
+        .isEqualTo(new ReplayResult.Difference(1, "StringLegalActions", "[\"bonus0\", \"bonus2\"]", "[\"bonus0\", \"bonus1\"]"));
+    // strings are compared only when asked (or for the OpenSpiel string-compatible games)
+    String obs = TOY.replace("\"counts 0 0, to move 0\"", "\"counts 0 0\"");
+    assertThat(replay(obs).matches()).isTrue();
+    ReplayResult strict = new PlaythroughReplayer().checkInformationStrings(true).replay(Playthrough.parse("toy.txt", obs));
+    assertThat(strict.difference()).isEqualTo(new ReplayResult.Difference(0, "ObservationString(0)", "\"counts 0 0\"", "\"counts 0 0, to move 0\""));
+  }
+
+  @Test
+  void gameStringsComparedIgnoringOrderAndEmptyParentheses() {
+    assertThat(PlaythroughReplayer.canonicalGameString("toy_race()")).isEqualTo("toy_race()");
+    assertThat(PlaythroughReplayer.canonicalGameString("toy_race")).isEqualTo("toy_race()");
+    assertThat(PlaythroughReplayer.canonicalGameString("toy_race(flaw=none)")).isEqualTo("toy_race(flaw=none)");
+  }
+
+  @Test
+  void malformedFilesAreRejectedWithTheLine() {
+    assertThatThrownBy(() -> Playthrough.parse("x.txt", "hello\n"))
+        .isInstanceOf(PlaythroughFormatException.class).hasMessageContaining("x.txt").hasMessageContaining("game:");
+    assertThatThrownBy(() -> Playthrough.parse("x.txt", TOY.replace("# State 3", "# State 7")))
+        .isInstanceOf(PlaythroughFormatException.class).hasMessageContaining("expected '# State 3'");
+    assertThatThrownBy(() -> Playthrough.parse("x.txt", TOY.replace("action: 0", "action: zero")))
+        .isInstanceOf(PlaythroughFormatException.class).hasMessageContaining("malformed action line");
+    assertThatThrownBy(() -> Playthrough.parse("x.txt", TOY.replace("# Apply action \"bonus0\"\naction: 0\n", "")))
+        .isInstanceOf(PlaythroughFormatException.class).hasMessageContaining("state 3 has no action");
+    assertThatThrownBy(() -> new PlaythroughReplayer().replay(Playthrough.parse("x.txt", TOY.replace("game: toy_race", "game: no_such_game"))))
+        .isInstanceOf(SpecException.class).hasMessageContaining("unknown game 'no_such_game'");
+  }
+}

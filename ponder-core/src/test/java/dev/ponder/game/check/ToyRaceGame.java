@@ -1,0 +1,237 @@
+package dev.ponder.game.check;
+
+import dev.ponder.game.AbstractGame;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameFactory;
+import dev.ponder.game.GameType;
+import dev.ponder.game.State;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Test-only game {@code toy_race}: two players alternately add 1 (action 0) or 2 (action 1, legal
+ * only while their count is at most 2) to their own count; a chance node after each move adds a
+ * bonus of 0 or 1 (probability 1/2 each); the first to reach 5 wins (+1/−1). The {@code flaw}
+ * parameter plants one bug the conformance kit must catch.
+ */
+final class ToyRaceGame extends AbstractGame {
+  static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
+      "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash"};
+
+  static final GameType TYPE = new GameType("toy_race", "Toy Race", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+      GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
+      List.of(ParamSpec.ofString("flaw", "none", "planted bug")));
+
+  private final String flaw;
+
+  ToyRaceGame(Params params) {
+    super(TYPE, params);
+    this.flaw = params.requireOneOf("flaw", FLAWS);
+  }
+
+  static final class Factory implements GameFactory {
+    @Override
+    public GameType type() {
+      return TYPE;
+    }
+
+    @Override
+    public Game create(Params params) {
+      return new ToyRaceGame(params);
+    }
+  }
+
+  @Override
+  public int numPlayers() {
+    return 2;
+  }
+
+  @Override
+  public int numDistinctActions() {
+    return 2;
+  }
+
+  @Override
+  public int maxChanceOutcomes() {
+    return 2;
+  }
+
+  @Override
+  public double minUtility() {
+    return -1;
+  }
+
+  @Override
+  public double maxUtility() {
+    return 1;
+  }
+
+  @Override
+  public int maxGameLength() {
+    return flaw.equals("long_game") ? 6 : 18;
+  }
+
+  @Override
+  public State newInitialState() {
+    return new Race(this);
+  }
+
+  static final class Race extends State {
+    private final ToyRaceGame game;
+    private int[] counts = new int[2];
+    private int toMove;
+    private boolean chance;
+    private int winner = -1;
+
+    Race(ToyRaceGame game) {
+      this.game = game;
+    }
+
+    private boolean is(String f) {
+      return game.flaw.equals(f);
+    }
+
+    @Override
+    public Game game() {
+      return game;
+    }
+
+    @Override
+    public int currentPlayer() {
+      return winner >= 0 ? TERMINAL : chance ? CHANCE : toMove;
+    }
+
+    @Override
+    public int legalActions(int[] out) {
+      if (winner >= 0) {
+        return 0;
+      }
+      if (chance || counts[toMove] <= 2) {
+        if (is("unsorted")) {
+          out[0] = 1;
+          out[1] = 0;
+        } else {
+          out[0] = 0;
+          out[1] = 1;
+        }
+        return 2;
+      }
+      out[0] = 0;
+      return 1;
+    }
+
+    @Override
+    public int chanceOutcomes(int[] actions, double[] probabilities) {
+      if (!chance || winner >= 0) {
+        throw new IllegalStateException("not a chance node");
+      }
+      actions[0] = 0;
+      actions[1] = 1;
+      probabilities[0] = 0.5;
+      probabilities[1] = is("bad_probability") ? 0.6 : 0.5;
+      return 2;
+    }
+
+    @Override
+    protected void doApplyAction(int action) {
+      if (chance) {
+        counts[toMove] += action;
+        chance = false;
+        if (counts[toMove] >= 5) {
+          winner = toMove;
+        } else {
+          toMove = 1 - toMove;
+        }
+      } else {
+        counts[toMove] += action + 1;
+        chance = true;
+      }
+    }
+
+    @Override
+    public boolean supportsUndo() {
+      return true;
+    }
+
+    @Override
+    protected void doUndoAction(int action) {
+      if (chance) {
+        counts[toMove] -= is("bad_undo") ? 0 : action + 1;
+        chance = false;
+      } else {
+        if (winner >= 0) {
+          winner = -1;
+        } else {
+          toMove = 1 - toMove;
+        }
+        counts[toMove] -= action;
+        chance = true;
+      }
+    }
+
+    @Override
+    public double playerReturn(int player) {
+      checkPlayer(player);
+      if (winner < 0) {
+        return 0;
+      }
+      double win = is("return_out_of_bounds") ? 2 : 1;
+      return winner == player ? win : -win;
+    }
+
+    @Override
+    public String actionToString(int player, int action) {
+      if (player == CHANCE) {
+        return "bonus" + action;
+      }
+      return is("duplicate_strings") ? "+1" : "+" + (action + 1);
+    }
+
+    @Override
+    public String informationStateString(int player) {
+      checkPlayer(player);
+      return is("info_collision") ? "" : super.informationStateString(player);
+    }
+
+    @Override
+    public State resample(int player, SplittableRandom rng) {
+      return is("bad_resample") ? game.newInitialState() : copy();
+    }
+
+    @Override
+    public long hash() {
+      long h = counts[0] * 31L + counts[1] * 7L + toMove * 3L + (chance ? 1 : 0) + winner * 1000L;
+      return is("bad_hash") ? h + System.identityHashCode(this) : h;
+    }
+
+    @Override
+    public State copy() {
+      Race r = new Race(game);
+      r.copyFrom(this);
+      if (is("shared_copy")) {
+        r.counts = counts;
+      }
+      return r;
+    }
+
+    @Override
+    public void copyFrom(State other) {
+      Race o = (Race) other;
+      counts[0] = o.counts[0];
+      counts[1] = o.counts[1];
+      if (!is("stale_copy_from")) {
+        toMove = o.toMove;
+      }
+      chance = o.chance;
+      winner = o.winner;
+      copyHistoryFrom(o);
+    }
+
+    @Override
+    public String toString() {
+      return "counts " + counts[0] + " " + counts[1] + ", to move " + toMove + (chance ? " (rolling)" : "");
+    }
+  }
+}
