@@ -92,16 +92,19 @@ class ZooAgentsTest {
   void everyAgentPlaysLegalMovesOnSeveralGames() {
     Game poker = new MiniPoker(3);
     Game three = MctsEngineTest.threePlayerGame();
+    Game c4 = GameRegistry.load("connect_four");
+    Game kuhn = GameRegistry.load("kuhn_poker");
+    Game pig3 = GameRegistry.load("pig(players=3,winscore=10)");
     for (String spec : AGENTS) {
-      String sp = withKeys(spec, "sims=60");
-      for (Game g : new Game[] {ttt, poker, three}) {
+      String sp = withKeys(spec, "sims=40");
+      for (Game g : new Game[] {ttt, poker, three, c4, kuhn, pig3}) {
         boolean twoPlayerOnly = spec.startsWith("mcts_solver") || spec.startsWith("score_bounded") || spec.contains("tree=solver");
-        if (twoPlayerOnly && g == three) {
+        if (twoPlayerOnly && g.numPlayers() != 2) {
           assertThatThrownBy(() -> AgentRegistry.create(sp, g, 1)).as(spec).isInstanceOf(SpecException.class)
               .hasMessageContaining("two-player");
           continue;
         }
-        for (long seed = 1; seed <= 2; seed++) {
+        for (long seed = 1; seed <= (g == c4 || g == pig3 ? 1 : 2); seed++) {
           Agent[] seats = new Agent[g.numPlayers()];
           for (int i = 0; i < seats.length; i++) {
             seats[i] = AgentRegistry.create(sp, g, seed * 10 + i);
@@ -259,6 +262,58 @@ class ZooAgentsTest {
     long here = t.visits(node) - sum;
     assertThat(here).isGreaterThanOrEqualTo(0L);
     return here + below;
+  }
+
+  private State c4(int... moves) {
+    State s = GameRegistry.load("connect_four").newInitialState();
+    for (int m : moves) {
+      s.applyAction(m);
+    }
+    return s;
+  }
+
+  /** Whether the player to move at {@code s} wins at once by playing {@code a}. */
+  private static boolean winsAtOnce(State s, int a) {
+    int p = s.currentPlayer();
+    State c = s.copy();
+    c.applyAction(a);
+    return c.isTerminal() && c.playerReturn(p) > 0;
+  }
+
+  @Test
+  void solversProveConnectFourWinsAndLosses() {
+    // x on the bottom row at columns 1, 2, 3 with 0 and 4 open; o stacked on 1 and 2
+    State lost = c4(1, 1, 2, 2, 3); // o to move cannot stop both 0 and 4
+    for (int a : lost.legalActions()) {
+      State c = lost.copy();
+      c.applyAction(a);
+      boolean xWins = false;
+      for (int b : c.legalActions()) {
+        xWins |= winsAtOnce(c, b);
+      }
+      assertThat(xWins).as("o plays %d", a).isTrue();
+    }
+    State win = c4(1, 1, 2, 2, 3, 6); // x to move wins at 0 or 4
+    assertThat(winsAtOnce(win, 0) && winsAtOnce(win, 4)).isTrue();
+    State mustBlock = c4(1, 0, 2, 6, 3); // o must block at 4; every other move loses at once
+    for (String spec : new String[] {"mcts_solver(sims=20000)", "score_bounded(sims=20000)"}) {
+      int slotShift = spec.startsWith("score") ? -1 : 0; // score_bounded stores pess − minU
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, c4(), 5);
+      SearchResult r = a.search(lost);
+      assertThat(rootProvenValue(a, 0) + slotShift).as(spec + " proves the loss of o").isEqualTo(1.0);
+      assertThat(r.simulations()).isLessThan(20000);
+      r = a.search(win);
+      assertThat(rootProvenValue(a, 0) + slotShift).as(spec + " proves the win of x").isEqualTo(1.0);
+      assertThat(winsAtOnce(win, r.action())).isTrue();
+      for (long seed = 1; seed <= 5; seed++) {
+        MctsAgent b = (MctsAgent) AgentRegistry.create(spec.replace("20000", "200"), c4(), seed);
+        assertThat(b.selectAction(mustBlock)).as(spec + " seed " + seed).isEqualTo(4);
+      }
+    }
+  }
+
+  private Game c4() {
+    return GameRegistry.load("connect_four");
   }
 
   private static void checkConservation(Tree t, int root, int sims) {
