@@ -329,11 +329,11 @@ class ZooAgentsTest {
   @Test
   void nonAdditiveBackupsConserveVisitsUnderTwoThreads() {
     for (String spec : new String[] {"run4", "power_mean", "max_backup", "ucb_tuned", "thompson", "ments"}) {
-      for (long seed = 1; seed <= 3; seed++) {
-        MctsAgent a = (MctsAgent) AgentRegistry.create(spec + "(sims=20000,threads=2)", ttt, seed);
+      for (long seed = 1; seed <= 2; seed++) {
+        MctsAgent a = (MctsAgent) AgentRegistry.create(spec + "(sims=10000,threads=2)", ttt, seed);
         SearchResult r = a.search(ttt.newInitialState());
-        assertThat(r.simulations()).isEqualTo(20000);
-        checkConservation(a.engine().tree(), a.engine().tree().root(), 20000);
+        assertThat(r.simulations()).isEqualTo(10000);
+        checkConservation(a.engine().tree(), a.engine().tree().root(), 10000);
         for (double[] q : r.q()) {
           assertThat(q[0]).as(spec).isBetween(-1.0, 1.0);
           if (!spec.equals("run4")) {
