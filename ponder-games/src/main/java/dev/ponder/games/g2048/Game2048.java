@@ -153,28 +153,50 @@ public final class Game2048 extends AbstractGame {
    * @param line four tile values (0 = empty), modified in place
    */
   public static int slideLine(int[] line) {
-    int mergedMask = 0;
-    int score = 0;
-    for (int i = 1; i < 4; i++) {
-      int t = line[i];
+    if (line.length != 4) {
+      throw new IllegalArgumentException("expected a row of 4 tiles, got " + line.length);
+    }
+    return (int) slide(line, IDENTITY);
+  }
+
+  private static final int[] IDENTITY = {0, 1, 2, 3};
+
+  /**
+   * Slides the four tiles {@code b[cells[0..3]]} towards {@code cells[0]}, each tile merging at
+   * most once (OpenSpiel's traversal from the target edge). Returns the points scored (bits
+   * 0–31), the mask {@code 1 << cell} of the merged cells (bits 32–47) and whether anything
+   * moved (bit 48).
+   */
+  static long slide(int[] b, int[] cells) {
+    int pos = 0;
+    boolean lastMerged = false;
+    int last = 0;
+    long score = 0;
+    long mergedMask = 0;
+    boolean moved = false;
+    for (int k = 0; k < 4; k++) {
+      int t = b[cells[k]];
       if (t == 0) {
         continue;
       }
-      int j = i;
-      while (j > 0 && line[j - 1] == 0) {
-        j--;
-      }
-      if (j > 0 && line[j - 1] == t && (mergedMask & (1 << (j - 1))) == 0) {
-        line[j - 1] = 2 * t;
-        mergedMask |= 1 << (j - 1);
-        score += 2 * t;
-        line[i] = 0;
-      } else if (j != i) {
-        line[j] = t;
-        line[i] = 0;
+      b[cells[k]] = 0;
+      if (pos > 0 && last == t && !lastMerged) {
+        last = 2 * t;
+        b[cells[pos - 1]] = last;
+        mergedMask |= 1L << cells[pos - 1];
+        lastMerged = true;
+        score += last;
+        moved = true;
+      } else {
+        if (pos != k) {
+          moved = true;
+        }
+        b[cells[pos++]] = t;
+        last = t;
+        lastMerged = false;
       }
     }
-    return score;
+    return score | mergedMask << 32 | (moved ? 1L << 48 : 0);
   }
 
   /** A 2048 position: 16 tile values, last move's merge marks, scores. */
@@ -360,37 +382,15 @@ public final class Game2048 extends AbstractGame {
       }
       // Each of the four lines along the move is independent; LINES lists its cells starting at
       // the edge the tiles move towards, the order in which OpenSpiel's traversal visits them.
-      int[][] lines = LINES[action];
       int[] b = board;
       int score = 0;
       int mergedNow = 0;
       boolean moved = false;
-      for (int[] cells : lines) {
-        int pos = 0;
-        boolean lastMerged = false;
-        int last = 0;
-        for (int k = 0; k < 4; k++) {
-          int t = b[cells[k]];
-          if (t == 0) {
-            continue;
-          }
-          b[cells[k]] = 0;
-          if (pos > 0 && last == t && !lastMerged) {
-            last = 2 * t;
-            b[cells[pos - 1]] = last;
-            mergedNow |= 1 << cells[pos - 1];
-            lastMerged = true;
-            score += last;
-            moved = true;
-          } else {
-            if (pos != k) {
-              moved = true;
-            }
-            b[cells[pos++]] = t;
-            last = t;
-            lastMerged = false;
-          }
-        }
+      for (int[] cells : LINES[action]) {
+        long r = slide(b, cells);
+        score += (int) r;
+        mergedNow |= (int) (r >>> 32) & 0xFFFF;
+        moved |= (r >>> 48) != 0;
       }
       merged = mergedNow;
       if (moved) {
