@@ -159,6 +159,17 @@ class GomokuTest {
   }
 
   @Test
+  void stringToActionParsesCoordinatesAndIdsAndRejectsOccupiedCells() {
+    State s = game.newInitialState();
+    assertThat(s.stringToAction("7,7")).isEqualTo(112);
+    assertThat(s.stringToAction(" 0,14 ")).isEqualTo(14);
+    assertThat(s.stringToAction("224")).isEqualTo(224);
+    s.applyAction(112);
+    assertThatThrownBy(() -> s.stringToAction("7,7")).isInstanceOf(dev.ponder.game.IllegalActionException.class);
+    assertThatThrownBy(() -> s.stringToAction("15,0")).isInstanceOf(dev.ponder.game.IllegalActionException.class);
+  }
+
+  @Test
   void parametersAreValidated() {
     assertThatThrownBy(() -> GameRegistry.load("gomoku(dims=5)"))
         .isInstanceOf(SpecException.class).hasMessageContaining("dims=5").hasMessageContaining("1..4");
