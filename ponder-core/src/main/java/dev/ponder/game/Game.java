@@ -49,20 +49,18 @@ public interface Game {
     }
   }
 
-  /**
-   * Upper bound on the number of actions in any history. OpenSpiel's {@code MaxGameLength}: for
-   * games with chance it counts the decisions only, and {@link #maxChanceNodesInHistory()} bounds
-   * the chance outcomes, so a history is at most the sum of the two long.
-   */
+  /** Upper bound on the number of actions (decisions and chance outcomes) in any history. */
   int maxGameLength();
 
   /**
-   * Upper bound on the number of chance outcomes in any history beyond those counted by
-   * {@link #maxGameLength()} (OpenSpiel's {@code MaxChanceNodesInHistory}); 0 by default (games
-   * whose {@code maxGameLength} already counts chance, or that have none).
+   * Upper bound on the number of decisions (player actions, chance outcomes excluded) in any
+   * history: OpenSpiel's {@code MaxGameLength()}, which the playthrough replayer compares. Games
+   * with chance nodes override it when it is smaller than {@link #maxGameLength()} (pig: the
+   * horizon, while a history may hold up to 2·horizon − 1 actions). Default: {@link
+   * #maxGameLength()}.
    */
-  default int maxChanceNodesInHistory() {
-    return 0;
+  default int maxDecisions() {
+    return maxGameLength();
   }
 
   /** A fresh initial state. */

@@ -34,7 +34,8 @@ import java.util.SplittableRandom;
  *   <li>{@code returns}: at terminal states within [minUtility, maxUtility] (±1e-9); zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
  *       terminal-reward games give no reward before the end;
- *   <li>{@code length}: history size ≤ maxGameLength + maxChanceNodesInHistory; history equals the actions applied;
+ *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions; history equals
+ *       the actions applied;
  *   <li>{@code copy}: a copy equals the original (history, toString, current player, legal
  *       actions, returns, information-state strings, hash); applying an action to the copy
  *       leaves the original unchanged; the same for {@link State#copyFrom} into a reused
@@ -151,8 +152,7 @@ public final class ConformanceKit {
     private final boolean resample;
     private final int isSize;
     private final int obsSize;
-    private final int maxLen;
-    private final Map<String, String[]> infoLegal = new HashMap<>();
+    private final Map<InfoKey, String[]> infoLegal = new HashMap<>();
     private int playout = -1;
     private State current;
     private State scratch;
@@ -168,7 +168,6 @@ public final class ConformanceKit {
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
-      this.maxLen = game.maxGameLength() + game.maxChanceNodesInHistory();
     }
 
     private static int product(int[] shape) {
@@ -220,6 +219,8 @@ public final class ConformanceKit {
           "numPlayers " + n + " outside the type's range " + t.minPlayers() + ".." + t.maxPlayers());
       require(game.numDistinctActions() > 0, "game-constants", "numDistinctActions " + game.numDistinctActions() + " ≤ 0");
       require(game.maxGameLength() > 0, "game-constants", "maxGameLength " + game.maxGameLength() + " ≤ 0");
+      require(game.maxDecisions() > 0 && game.maxDecisions() <= game.maxGameLength(), "game-constants",
+          "maxDecisions " + game.maxDecisions() + " outside 1..maxGameLength (" + game.maxGameLength() + ")");
       require(t.hasChance() == (game.maxChanceOutcomes() > 0), "game-constants",
           "chance mode " + t.chanceMode() + " but maxChanceOutcomes " + game.maxChanceOutcomes());
       require(game.minUtility() <= game.maxUtility(), "game-constants",
@@ -239,6 +240,7 @@ public final class ConformanceKit {
       current = s;
       int[] applied = new int[16];
       int len = 0;
+      int decisions = 0;
       boolean illegalTried = false;
       while (true) {
         states++;
@@ -249,6 +251,7 @@ public final class ConformanceKit {
         if (!illegalTried && rng.nextInt(4) == 0) {
           illegalTried = checkIllegalAction(s);
         }
+        boolean decision = !s.isChanceNode();
         int a = pick(s, rng);
         checkCopyAndUndo(s, a, rng);
         if (resample && !s.isChanceNode()) {
@@ -259,7 +262,11 @@ public final class ConformanceKit {
           applied = Arrays.copyOf(applied, len * 2);
         }
         applied[len++] = a;
-        require(len <= maxLen, "length", "history length " + len + " exceeds maxGameLength + maxChanceNodesInHistory " + maxLen);
+        if (decision) {
+          decisions++;
+        }
+        require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
+        require(decisions <= game.maxDecisions(), "length", decisions + " decisions exceed maxDecisions " + game.maxDecisions());
       }
       checkTerminalExtras(s);
       maxLength = Math.max(maxLength, len);
@@ -290,7 +297,7 @@ public final class ConformanceKit {
       require(p != State.CHANCE || game.type().hasChance(), "current-player", "chance node in a deterministic game");
       require(s.historySize() == len && Arrays.equals(s.history(), Arrays.copyOf(applied, len)), "length",
           "history " + Arrays.toString(s.history()) + " differs from the actions applied " + Arrays.toString(Arrays.copyOf(applied, len)));
-      require(len <= maxLen, "length", "history length " + len + " exceeds maxGameLength + maxChanceNodesInHistory " + maxLen);
+      require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
 
       Arrays.fill(buf, -7);
       int k = s.legalActions(buf);
@@ -326,14 +333,16 @@ public final class ConformanceKit {
         s.observationString(q);
       }
       if (p >= 0) {
-        String key = p + "\u0000" + info[p];
+        InfoKey key = infoKey(p, info[p]);
         String[] seen = infoLegal.get(key);
         String legalText = Arrays.toString(legal);
         if (seen == null) {
-          infoLegal.put(key, new String[] {legalText, s.historyString()});
+          // long histories are not kept (memory); the playout and length reproduce them
+          String where = s.historySize() <= 64 ? "[" + s.historyString() + "]" : "of length " + s.historySize() + " in playout " + playout;
+          infoLegal.put(key, new String[] {legalText, where});
         } else {
           require(seen[0].equals(legalText), "information-state",
-              "player " + p + " has the same information state " + quoteShort(info[p]) + " after histories [" + seen[1] + "] and ["
+              "player " + p + " has the same information state " + quoteShort(info[p]) + " after histories " + seen[1] + " and ["
                   + s.historyString() + "] but legal actions " + seen[0] + " and " + legalText);
         }
       }
@@ -445,7 +454,7 @@ public final class ConformanceKit {
     private String fingerprint(State s) {
       StringBuilder sb = new StringBuilder(128);
       sb.append("player=").append(s.currentPlayer());
-      sb.append(" history=[").append(s.historyString()).append(']');
+      sb.append(" history(length ").append(s.historySize()).append(", hash ").append(historyHash(s)).append(')');
       sb.append(" legal=").append(Arrays.toString(s.legalActions()));
       sb.append(" returns=").append(Arrays.toString(s.returns()));
       if (s.isChanceNode()) {
@@ -459,6 +468,28 @@ public final class ConformanceKit {
       sb.append(" board=\n").append(s);
       return sb.toString();
     }
+
+    private static long historyHash(State s) {
+      long h = 0x51ED2701L;
+      for (int i = 0, len = s.historySize(); i < len; i++) {
+        h = h * 0x9E3779B97F4A7C15L + s.historyAt(i) + 1;
+      }
+      return State.mix64(h);
+    }
+
+    /** Two independent 64-bit string hashes: a collision-safe key for information states. */
+    private static InfoKey infoKey(int player, String info) {
+      long a = 0x243F6A8885A308D3L;
+      long b = 0x13198A2E03707344L;
+      for (int i = 0; i < info.length(); i++) {
+        char c = info.charAt(i);
+        a = (a ^ c) * 0x100000001B3L;
+        b = b * 0x9E3779B97F4A7C15L + c + 0x632BE59BD9B4E019L;
+      }
+      return new InfoKey(player, State.mix64(a), State.mix64(b ^ info.length()));
+    }
+
+    private record InfoKey(int player, long a, long b) {}
 
     private void checkCopyAndUndo(State s, int a, SplittableRandom rng) {
       String before = fingerprint(s);

@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * utility}, {@code reward_model}, {@code NumDistinctActions()}, {@code MaxChanceOutcomes()},
  * {@code GetParameters()} (every parameter with its default), {@code NumPlayers()}, {@code
  * MinUtility()}, {@code MaxUtility()}, {@code UtilitySum()} ({@code None} = general-sum), {@code
- * MaxGameLength()} and {@code ToString()} (compared as game strings: parameter order is
+ * MaxGameLength()} (OpenSpiel counts decisions only: compared with {@link Game#maxDecisions()})
+ * and {@code ToString()} (compared as game strings: parameter order is
  * irrelevant and {@code name()} equals {@code name}).
  *
  * <p>Per state, in file order: {@code IsTerminal}, {@code IsChanceNode}, {@code
@@ -176,7 +177,7 @@ public final class PlaythroughReplayer {
             compareInt(key, exp, () -> game.numPlayers());
             break;
           case "MaxGameLength()":
-            compareInt(key, exp, () -> game.maxGameLength());
+            compareInt(key, exp, () -> game.maxDecisions());
             break;
           case "MinUtility()":
             compareNumber(key, exp, call(key, game::minUtility), 4);

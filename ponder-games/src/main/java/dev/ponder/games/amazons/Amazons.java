@@ -159,6 +159,10 @@ public final class Amazons extends AbstractGame {
   public static final class AmazonsState extends State {
     private final Amazons game;
     private final byte[] box;
+    /** Mailbox squares of the amazons: player p's are {@code queens[4p..4p+3]}. */
+    private final int[] queens = new int[8];
+    /** Index into {@link #queens} of the amazon lifted by the "From" decision. */
+    private int lifted = -1;
     private int toMove;
     private int stage;
     private int from = -1;
@@ -175,8 +179,10 @@ public final class Amazons extends AbstractGame {
       }
       for (int p = 0; p < 2; p++) {
         byte piece = p == 0 ? CROSS : NOUGHT;
-        for (int cell : game.start[p]) {
+        for (int i = 0; i < 4; i++) {
+          int cell = game.start[p][i];
           box[game.toBox[cell]] = piece;
+          queens[4 * p + i] = game.toBox[cell];
           hash ^= game.pieceKey(cell, piece);
         }
       }
@@ -217,15 +223,21 @@ public final class Amazons extends AbstractGame {
     }
 
     private boolean playerCanMove(int player) {
-      byte mine = piece(player);
-      int[] cells = game.toBox;
-      for (int cell = 0; cell < cells.length; cell++) {
-        int b = cells[cell];
-        if (box[b] == mine && canMove(b)) {
+      for (int i = 4 * player; i < 4 * player + 4; i++) {
+        if (canMove(queens[i])) {
           return true;
         }
       }
       return false;
+    }
+
+    private int queenAt(int b) {
+      for (int i = 4 * toMove; i < 4 * toMove + 4; i++) {
+        if (queens[i] == b) {
+          return i;
+        }
+      }
+      throw new IllegalStateException("no amazon of player " + toMove + " on " + game.toCell[b]);
     }
 
     private int rays(int origin, int[] out) {
@@ -250,13 +262,17 @@ public final class Amazons extends AbstractGame {
       }
       switch (stage) {
         case FROM: {
-          byte mine = piece(toMove);
-          int[] cells = game.toBox;
           int k = 0;
-          for (int cell = 0; cell < cells.length; cell++) {
-            int b = cells[cell];
-            if (box[b] == mine && canMove(b)) {
-              out[k++] = cell;
+          for (int i = 4 * toMove; i < 4 * toMove + 4; i++) {
+            int b = queens[i];
+            if (canMove(b)) {
+              int cell = game.toCell[b];
+              int j = k++;
+              while (j > 0 && out[j - 1] > cell) {
+                out[j] = out[j - 1];
+                j--;
+              }
+              out[j] = cell;
             }
           }
           return k;
@@ -301,12 +317,14 @@ public final class Amazons extends AbstractGame {
         case FROM:
           box[b] = EMPTY;
           from = action;
+          lifted = queenAt(b);
           h ^= game.pieceKey(action, piece(toMove)) ^ game.handKey(action);
           stage = TO;
           break;
         case TO:
           box[b] = piece(toMove);
           to = action;
+          queens[lifted] = b;
           h ^= game.handKey(from) ^ game.pieceKey(action, piece(toMove)) ^ game.shooterKey(action);
           stage = SHOOT;
           break;
@@ -347,12 +365,15 @@ public final class Amazons extends AbstractGame {
           // Undo a destination: the amazon goes back into the hand; it came from the previous action.
           box[b] = EMPTY;
           from = previous;
+          lifted = queenAt(b);
+          queens[lifted] = game.toBox[from];
           h ^= game.handKey(from) ^ game.pieceKey(action, piece(toMove)) ^ game.shooterKey(action);
           to = -1;
           stage = TO;
           break;
         default:
           box[b] = piece(toMove);
+          lifted = -1;
           h ^= game.pieceKey(action, piece(toMove)) ^ game.handKey(action);
           from = -1;
           stage = FROM;
@@ -384,6 +405,29 @@ public final class Amazons extends AbstractGame {
       }
     }
 
+    /** Parses {@code (r, c)} at the end of the text directly; other forms go to the base class. */
+    @Override
+    public int stringToAction(String text) {
+      String t = text.trim();
+      int open = t.lastIndexOf('(');
+      int comma = t.lastIndexOf(',');
+      if (open >= 0 && comma > open && t.endsWith(")") && winner < 0) {
+        try {
+          int r = Integer.parseInt(t.substring(open + 1, comma).trim()) - 1;
+          int c = Integer.parseInt(t.substring(comma + 1, t.length() - 1).trim()) - 1;
+          if (r >= 0 && r < game.n && c >= 0 && c < game.n) {
+            int action = r * game.n + c;
+            if (isLegal(action) && actionToString(toMove, action).equalsIgnoreCase(t)) {
+              return action;
+            }
+          }
+        } catch (NumberFormatException e) {
+          // fall through to the general lookup
+        }
+      }
+      return super.stringToAction(text);
+    }
+
     /** Planes in OpenSpiel's cell-state order: empty, O, X, arrow. */
     @Override
     public void observationTensor(int player, float[] out) {
@@ -411,6 +455,8 @@ public final class Amazons extends AbstractGame {
     public void copyFrom(State other) {
       AmazonsState o = (AmazonsState) other;
       System.arraycopy(o.box, 0, box, 0, box.length);
+      System.arraycopy(o.queens, 0, queens, 0, 8);
+      lifted = o.lifted;
       toMove = o.toMove;
       stage = o.stage;
       from = o.from;

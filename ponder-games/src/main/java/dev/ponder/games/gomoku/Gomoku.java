@@ -208,10 +208,15 @@ public final class Gomoku extends AbstractGame {
     return index;
   }
 
-  /** A Gomoku position: one byte per cell (0 empty, 1 black, 2 white). Undo; incremental Zobrist. */
+  /**
+   * A Gomoku position: one byte per cell (0 empty, 1 black, 2 white) plus a bitset of empty
+   * cells for move generation. Undo; incremental Zobrist hash.
+   */
   public static final class GomokuState extends State {
     private final Gomoku game;
     private final byte[] board;
+    /** Bit {@code c % 64} of word {@code c / 64} is set while cell {@code c} is empty. */
+    private final long[] empty;
     private int toMove;
     private int stones;
     /** −1 while no line is complete; otherwise the player who completed it. */
@@ -221,6 +226,10 @@ public final class Gomoku extends AbstractGame {
     GomokuState(Gomoku game) {
       this.game = game;
       this.board = new byte[game.cells];
+      this.empty = new long[(game.cells + 63) >>> 6];
+      for (int c = 0; c < game.cells; c++) {
+        empty[c >>> 6] |= 1L << c;
+      }
     }
 
     @Override
@@ -247,11 +256,14 @@ public final class Gomoku extends AbstractGame {
       if (over()) {
         return 0;
       }
-      byte[] b = board;
+      long[] e = empty;
       int n = 0;
-      for (int c = 0; c < b.length; c++) {
-        if (b[c] == 0) {
-          out[n++] = c;
+      for (int w = 0; w < e.length; w++) {
+        long bits = e[w];
+        int base = w << 6;
+        while (bits != 0) {
+          out[n++] = base + Long.numberOfTrailingZeros(bits);
+          bits &= bits - 1;
         }
       }
       return n;
@@ -266,6 +278,7 @@ public final class Gomoku extends AbstractGame {
     protected void doApplyAction(int action) {
       byte mark = (byte) (toMove + 1);
       board[action] = mark;
+      empty[action >>> 6] &= ~(1L << action);
       hash ^= game.keys[2 * action + toMove] ^ game.sideKey;
       stones++;
       if (completesLine(action, mark)) {
@@ -318,6 +331,7 @@ public final class Gomoku extends AbstractGame {
     protected void doUndoAction(int action) {
       toMove = 1 - toMove;
       board[action] = 0;
+      empty[action >>> 6] |= 1L << action;
       hash ^= game.keys[2 * action + toMove] ^ game.sideKey;
       stones--;
       lineMaker = -1;
@@ -345,6 +359,34 @@ public final class Gomoku extends AbstractGame {
         sb.append(coord[k]);
       }
       return sb.toString();
+    }
+
+    /** Parses the coordinate form {@code r,c} directly; other forms go to the base class. */
+    @Override
+    public int stringToAction(String text) {
+      String[] parts = text.trim().split(",", -1);
+      if (parts.length == game.dims) {
+        int index = 0;
+        boolean ok = true;
+        for (String part : parts) {
+          int x;
+          try {
+            x = Integer.parseInt(part.trim());
+          } catch (NumberFormatException e) {
+            ok = false;
+            break;
+          }
+          if (x < 0 || x >= game.size) {
+            ok = false;
+            break;
+          }
+          index = index * game.size + x;
+        }
+        if (ok && isLegal(index)) {
+          return index;
+        }
+      }
+      return super.stringToAction(text);
     }
 
     /** Planes: black stones, white stones, all ones when black is to move (OpenSpiel's layout). */
@@ -381,6 +423,7 @@ public final class Gomoku extends AbstractGame {
     public void copyFrom(State other) {
       GomokuState o = (GomokuState) other;
       System.arraycopy(o.board, 0, board, 0, board.length);
+      System.arraycopy(o.empty, 0, empty, 0, empty.length);
       toMove = o.toMove;
       stones = o.stones;
       lineMaker = o.lineMaker;

@@ -197,6 +197,11 @@ public final class Goofspiel extends AbstractGame {
   }
 
   @Override
+  public int maxDecisions() {
+    return numTurns * players;
+  }
+
+  @Override
   public int[] informationStateTensorShape() {
     int base = 2 * players + players * pointSlots;
     if (impInfo) {

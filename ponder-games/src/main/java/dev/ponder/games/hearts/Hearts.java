@@ -140,13 +140,16 @@ public final class Hearts extends AbstractGame {
     return MAX_SCORE + (avoidAllTricksBonus ? 5 : 0);
   }
 
-  /**
-   * 117: the pass direction and 52 deal actions (chance) plus 12 passes and 52 plays. OpenSpiel's
-   * header says 64 because it counts decisions only; Ponder's bound covers the whole history.
-   */
+  /** 117: the pass direction and 52 deal actions (chance) plus 12 passes and 52 plays. */
   @Override
   public int maxGameLength() {
     return 1 + NUM_CARDS + 12 + NUM_CARDS;
+  }
+
+  /** 64: 12 passes and 52 plays (OpenSpiel's MaxGameLength). */
+  @Override
+  public int maxDecisions() {
+    return 12 + NUM_CARDS;
   }
 
   @Override
@@ -441,12 +444,12 @@ public final class Hearts extends AbstractGame {
         }
       }
       if (game.avoidAllTricksBonus && !moon) {
-        int[] taken = new int[4];
+        int took = 0;
         for (int t = 0; t < 13; t++) {
-          taken[trickWinner[t]]++;
+          took |= 1 << trickWinner[t];
         }
         for (int p = 0; p < 4; p++) {
-          if (taken[p] == 0) {
+          if ((took & (1 << p)) == 0) {
             points[p] -= 5;
           }
         }

@@ -8,6 +8,8 @@ import dev.ponder.games.amazons.Amazons.AmazonsState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.game.check.Playthroughs;
 import org.junit.jupiter.api.Test;
 
 class AmazonsTest {
@@ -164,5 +166,19 @@ class AmazonsTest {
     State c = b.copy();
     c.applyAction(93);
     assertThat(c.hash()).isNotEqualTo(b.hash());
+  }
+
+  @Test
+  void replaysTheOpenSpielPlaythrough() {
+    Playthroughs.assertReplays("amazons.txt", true);
+  }
+
+  @Test
+  void passesTheConformanceKit() {
+    // 10x10 games last about 250 decisions of up to 100 actions; 100 playouts keep the suite within its CPU budget.
+    assertThat(ConformanceKit.check(GameRegistry.load("amazons"),
+        new ConformanceKit.Options().playouts(100).seed(1)).playouts()).isEqualTo(100);
+    assertThat(ConformanceKit.check(GameRegistry.load("amazons(board_size=6)"),
+        new ConformanceKit.Options().playouts(500).seed(1)).playouts()).isEqualTo(500);
   }
 }

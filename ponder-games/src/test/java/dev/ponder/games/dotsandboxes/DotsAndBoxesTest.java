@@ -6,6 +6,8 @@ import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.games.dotsandboxes.DotsAndBoxes.DotsAndBoxesState;
 import java.util.SplittableRandom;
+import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.game.check.Playthroughs;
 import org.junit.jupiter.api.Test;
 
 class DotsAndBoxesTest {
@@ -108,5 +110,17 @@ class DotsAndBoxesTest {
         assertThat(s.currentPlayer()).isEqualTo(players.get(i));
       }
     }
+  }
+
+  @Test
+  void replaysTheOpenSpielPlaythrough() {
+    Playthroughs.assertReplays("dots_and_boxes.txt", true);
+  }
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("dots_and_boxes"),
+        new ConformanceKit.Options().playouts(1000).seed(1));
+    assertThat(r.playouts()).isEqualTo(1000);
   }
 }

@@ -9,6 +9,8 @@ import dev.ponder.game.State;
 import dev.ponder.games.g2048.Game2048.Game2048State;
 import dev.ponder.spec.SpecException;
 import java.util.List;
+import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.game.check.Playthroughs;
 import org.junit.jupiter.api.Test;
 
 class Game2048Test {
@@ -150,5 +152,19 @@ class Game2048Test {
   void maxTileMustBeAPowerOfTwo() {
     assertThatThrownBy(() -> GameRegistry.load("2048(max_tile=100)"))
         .isInstanceOf(SpecException.class).hasMessageContaining("power of 2");
+  }
+
+  @Test
+  void replaysTheOpenSpielPlaythrough() {
+    Playthroughs.assertReplays("2048.txt", true);
+  }
+
+  @Test
+  void passesTheConformanceKit() {
+    // random games last about 500 actions (moves and spawns); 100 playouts keep the suite within its CPU budget.
+    assertThat(ConformanceKit.check(GameRegistry.load("2048"),
+        new ConformanceKit.Options().playouts(100).seed(1)).playouts()).isEqualTo(100);
+    assertThat(ConformanceKit.check(GameRegistry.load("2048(max_tile=64)"),
+        new ConformanceKit.Options().playouts(1000).seed(1)).playouts()).isEqualTo(1000);
   }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.spec.SpecException;
+import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.game.check.Playthroughs;
 import org.junit.jupiter.api.Test;
 
 class GomokuTest {
@@ -149,5 +151,21 @@ class GomokuTest {
         .isInstanceOf(SpecException.class).hasMessageContaining("dims=5").hasMessageContaining("1..4");
     assertThat(GameRegistry.load("gomoku").params().toOpenSpielParameters())
         .isEqualTo("{anti=False,connect=5,dims=2,size=15,wrap=False}");
+  }
+
+  @Test
+  void replaysTheOpenSpielPlaythrough() {
+    Playthroughs.assertReplays("gomoku.txt", true);
+  }
+
+  @Test
+  void passesTheConformanceKit() {
+    // 15x15 games are long (about 120 moves, 225 actions each); 100 playouts keep the suite within its CPU budget.
+    assertThat(ConformanceKit.check(GameRegistry.load("gomoku"),
+        new ConformanceKit.Options().playouts(100).seed(1)).playouts()).isEqualTo(100);
+    assertThat(ConformanceKit.check(GameRegistry.load("gomoku(size=6,connect=4,wrap=true)"),
+        new ConformanceKit.Options().playouts(300).seed(1)).playouts()).isEqualTo(300);
+    assertThat(ConformanceKit.check(GameRegistry.load("gomoku(size=4,dims=3,connect=3,anti=true)"),
+        new ConformanceKit.Options().playouts(300).seed(1)).playouts()).isEqualTo(300);
   }
 }

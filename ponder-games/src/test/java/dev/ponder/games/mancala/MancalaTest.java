@@ -7,6 +7,8 @@ import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.games.mancala.Mancala.MancalaState;
 import java.util.SplittableRandom;
+import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.game.check.Playthroughs;
 import org.junit.jupiter.api.Test;
 
 class MancalaTest {
@@ -117,5 +119,17 @@ class MancalaTest {
     c.applyAction(1);
     assertThat(s.toString()).isNotEqualTo(c.toString());
     assertThat(s.historySize()).isEqualTo(1);
+  }
+
+  @Test
+  void replaysTheOpenSpielPlaythrough() {
+    Playthroughs.assertReplays("mancala.txt", true);
+  }
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("mancala"),
+        new ConformanceKit.Options().playouts(1000).seed(1));
+    assertThat(r.playouts()).isEqualTo(1000);
   }
 }

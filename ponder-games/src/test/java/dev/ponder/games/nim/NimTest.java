@@ -10,6 +10,8 @@ import dev.ponder.spec.SpecException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.game.check.Playthroughs;
 import org.junit.jupiter.api.Test;
 
 class NimTest {
@@ -157,5 +159,17 @@ class NimTest {
         .isInstanceOf(SpecException.class).hasMessageContaining("'x'").hasMessageContaining("1;3;5;7");
     assertThatThrownBy(() -> GameRegistry.load("nim(pile_sizes=0;0)"))
         .isInstanceOf(SpecException.class).hasMessageContaining("no objects");
+  }
+
+  @Test
+  void replaysTheOpenSpielPlaythrough() {
+    Playthroughs.assertReplays("nim.txt", true);
+  }
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("nim"),
+        new ConformanceKit.Options().playouts(1000).seed(1));
+    assertThat(r.playouts()).isEqualTo(1000);
   }
 }

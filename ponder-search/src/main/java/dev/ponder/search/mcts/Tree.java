@@ -39,7 +39,7 @@ import java.util.concurrent.locks.StampedLock;
  * backups, auxiliary statistics) hold {@link #lock(int)}. The arrays only grow between
  * simulations, under a write lock that waits for running simulations ({@link #beginSimulation}).
  *
- * <p>Memory: {@link #bytesPerEntry()} bytes per entry (44 for two players without auxiliary
+ * <p>Memory: {@link #bytesPerEntry()} bytes per entry (36 for two players without auxiliary
  * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 4 first child +
  * 2 child count + 1 player + 1 flags + 8 per auxiliary double), plus 12 bytes per key slot in
  * keyed mode.

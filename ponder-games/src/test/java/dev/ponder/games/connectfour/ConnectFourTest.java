@@ -1,0 +1,146 @@
+package dev.ponder.games.connectfour;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.game.check.Playthroughs;
+import dev.ponder.spec.SpecException;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConnectFourTest {
+  private final Game game = GameRegistry.load("connect_four");
+
+  @Test
+  void goldenPlaythroughReplays() {
+    Playthroughs.assertReplays("connect_four.txt", true);
+  }
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(game, new ConformanceKit.Options().seed(3));
+    assertThat(r.playouts()).isEqualTo(1000);
+    assertThat(r.maxLength()).isLessThanOrEqualTo(42);
+  }
+
+  @Test
+  void smallVariantsPassTheConformanceKit() {
+    ConformanceKit.check(GameRegistry.load("connect_four(rows=4,columns=5,x_in_row=3,egocentric_obs_tensor=true)"),
+        new ConformanceKit.Options().playouts(300).seed(4));
+    // 9 columns of 7 rows fill the 64-bit board exactly
+    ConformanceKit.check(GameRegistry.load("connect_four(rows=6,columns=9,x_in_row=5)"), new ConformanceKit.Options().playouts(100).seed(5));
+  }
+
+  /** Distinct positions by ply from the empty board (REFERENCE.md, OEIS A212693). */
+  @Test
+  void positionCountsPerPlyMatchReference() {
+    long[] expected = {1, 7, 49, 238, 1_120, 4_263, 16_422};
+    Map<Position, ConnectFour.ConnectFourState> frontier = new HashMap<>();
+    ConnectFour.ConnectFourState root = (ConnectFour.ConnectFourState) game.newInitialState();
+    frontier.put(Position.of(root), root);
+    for (int ply = 0; ply < expected.length; ply++) {
+      assertThat((long) frontier.size()).as("positions at ply %d", ply).isEqualTo(expected[ply]);
+      Map<Position, ConnectFour.ConnectFourState> next = new HashMap<>();
+      for (ConnectFour.ConnectFourState s : frontier.values()) {
+        for (int a : s.legalActions()) {
+          ConnectFour.ConnectFourState c = s.copy();
+          c.applyAction(a);
+          next.putIfAbsent(Position.of(c), c);
+        }
+      }
+      frontier = next;
+    }
+  }
+
+  /** A position: both players' discs (the side to move follows from the disc count). */
+  private record Position(long x, long o) {
+    static Position of(ConnectFour.ConnectFourState s) {
+      return new Position(s.discs(0), s.discs(1));
+    }
+  }
+
+  @Test
+  void zobristHashIsTranspositionInvariantAndPositionalOnly() {
+    State a = game.newInitialState();
+    State b = game.newInitialState();
+    for (int x : new int[] {3, 2, 4, 5}) {
+      a.applyAction(x);
+    }
+    for (int x : new int[] {4, 5, 3, 2}) {
+      b.applyAction(x);
+    }
+    assertThat(a.toString()).isEqualTo(b.toString());
+    assertThat(a.hash()).isEqualTo(b.hash());
+    State c = game.newInitialState();
+    for (int x : new int[] {3, 2, 5, 4}) {
+      c.applyAction(x);
+    }
+    assertThat(c.hash()).isNotEqualTo(a.hash());
+  }
+
+  @Test
+  void linesInEveryDirectionWin() {
+    assertWinner(new int[] {0, 6, 1, 6, 2, 6, 3}, 0); // horizontal
+    assertWinner(new int[] {0, 1, 0, 1, 0, 1, 0}, 0); // vertical
+    assertWinner(new int[] {0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3}, 0); // diagonal up-right
+    assertWinner(new int[] {6, 5, 5, 4, 4, 3, 4, 3, 3, 0, 3}, 0); // diagonal up-left
+    assertWinner(new int[] {6, 0, 6, 1, 5, 2, 6, 3}, 1); // o wins horizontally
+    // no wrap between the top of one column and the bottom of the next
+    State s = game.newInitialState();
+    for (int x : new int[] {0, 1, 0, 1, 0, 1, 1, 0, 2, 0, 2, 0}) {
+      s.applyAction(x);
+    }
+    assertThat(s.isTerminal()).isFalse();
+  }
+
+  private void assertWinner(int[] moves, int winner) {
+    State s = game.newInitialState();
+    for (int i = 0; i < moves.length; i++) {
+      assertThat(s.isTerminal()).as("terminal before move %d", i).isFalse();
+      s.applyAction(moves[i]);
+    }
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.playerReturn(winner)).isEqualTo(1.0);
+    assertThat(s.playerReturn(1 - winner)).isEqualTo(-1.0);
+  }
+
+  @Test
+  void fullBoardIsADraw() {
+    Game tiny = GameRegistry.load("connect_four(rows=2,columns=2,x_in_row=3)");
+    State s = tiny.newInitialState();
+    for (int x : new int[] {0, 0, 1, 1}) {
+      s.applyAction(x);
+    }
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(0.0, 0.0);
+    assertThat(s.toString()).isEqualTo("oo\nxx\n");
+  }
+
+  @Test
+  void tensorPlanesFollowOpenSpiel() {
+    State s = GameRegistry.load("connect_four(egocentric_obs_tensor=true)").newInitialState();
+    s.applyAction(3); // x at row 0, column 3
+    float[] t = new float[3 * 42];
+    s.observationTensor(0, t); // observer x: own discs in plane 1
+    assertThat(t[42 + 3]).isEqualTo(1f);
+    s.observationTensor(1, t); // observer o: opponent's discs in plane 0
+    assertThat(t[3]).isEqualTo(1f);
+    State plain = game.newInitialState();
+    plain.applyAction(3);
+    plain.observationTensor(1, t);
+    assertThat(t[3]).isEqualTo(1f);
+    assertThat(t[2 * 42 + 3]).isZero();
+    assertThat(t[2 * 42 + 4]).isEqualTo(1f);
+  }
+
+  @Test
+  void boardsTooLargeForTheBitboardAreRejected() {
+    assertThatThrownBy(() -> GameRegistry.load("connect_four(rows=8,columns=8)"))
+        .isInstanceOf(SpecException.class).hasMessageContaining("exceeds 64");
+  }
+}
