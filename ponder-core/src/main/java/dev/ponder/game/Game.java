@@ -49,11 +49,7 @@ public interface Game {
     }
   }
 
-  /**
-   * Upper bound on the number of actions in any history. OpenSpiel's {@code MaxGameLength}: for
-   * games with chance it counts the decisions only, and {@link #maxChanceNodesInHistory()} bounds
-   * the chance outcomes, so a history is at most the sum of the two long.
-   */
+  /** Upper bound on the number of actions (decisions and chance outcomes) in any history. */
   int maxGameLength();
 
   /**
@@ -65,15 +61,6 @@ public interface Game {
    */
   default int maxDecisions() {
     return maxGameLength();
-  }
-
-  /**
-   * Upper bound on the number of chance outcomes in any history beyond those counted by
-   * {@link #maxGameLength()} (OpenSpiel's {@code MaxChanceNodesInHistory}); 0 by default (games
-   * whose {@code maxGameLength} already counts chance, or that have none).
-   */
-  default int maxChanceNodesInHistory() {
-    return 0;
   }
 
   /** A fresh initial state. */

@@ -34,8 +34,8 @@ import java.util.SplittableRandom;
  *   <li>{@code returns}: at terminal states within [minUtility, maxUtility] (±1e-9); zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
  *       terminal-reward games give no reward before the end;
- *   <li>{@code length}: history size ≤ maxGameLength + maxChanceNodesInHistory, decisions ≤
- *       maxDecisions; history equals the actions applied;
+ *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions; history equals
+ *       the actions applied;
  *   <li>{@code copy}: a copy equals the original (history, toString, current player, legal
  *       actions, returns, information-state strings, hash); applying an action to the copy
  *       leaves the original unchanged; the same for {@link State#copyFrom} into a reused
@@ -152,7 +152,6 @@ public final class ConformanceKit {
     private final boolean resample;
     private final int isSize;
     private final int obsSize;
-    private final int maxLen;
     private final Map<InfoKey, String[]> infoLegal = new HashMap<>();
     private int playout = -1;
     private State current;
@@ -169,7 +168,6 @@ public final class ConformanceKit {
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
-      this.maxLen = game.maxGameLength() + game.maxChanceNodesInHistory();
     }
 
     private static int product(int[] shape) {
@@ -267,7 +265,7 @@ public final class ConformanceKit {
         if (decision) {
           decisions++;
         }
-        require(len <= maxLen, "length", "history length " + len + " exceeds maxGameLength + maxChanceNodesInHistory " + maxLen);
+        require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
         require(decisions <= game.maxDecisions(), "length", decisions + " decisions exceed maxDecisions " + game.maxDecisions());
       }
       checkTerminalExtras(s);
@@ -299,7 +297,7 @@ public final class ConformanceKit {
       require(p != State.CHANCE || game.type().hasChance(), "current-player", "chance node in a deterministic game");
       require(s.historySize() == len && Arrays.equals(s.history(), Arrays.copyOf(applied, len)), "length",
           "history " + Arrays.toString(s.history()) + " differs from the actions applied " + Arrays.toString(Arrays.copyOf(applied, len)));
-      require(len <= maxLen, "length", "history length " + len + " exceeds maxGameLength + maxChanceNodesInHistory " + maxLen);
+      require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
 
       Arrays.fill(buf, -7);
       int k = s.legalActions(buf);

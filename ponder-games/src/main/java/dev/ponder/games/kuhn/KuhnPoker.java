@@ -84,15 +84,16 @@ public final class KuhnPoker extends AbstractGame {
     return 2.0 * (n - 1);
   }
 
+  /** n deals plus at most 2n − 1 betting actions. */
   @Override
   public int maxGameLength() {
-    return 2 * n - 1;
+    return 3 * n - 1;
   }
 
-  /** One deal per player. */
+  /** OpenSpiel's MaxGameLength: 2n − 1 betting actions. */
   @Override
-  public int maxChanceNodesInHistory() {
-    return n;
+  public int maxDecisions() {
+    return 2 * n - 1;
   }
 
   @Override

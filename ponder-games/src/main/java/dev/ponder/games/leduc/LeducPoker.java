@@ -106,15 +106,16 @@ public final class LeducPoker extends AbstractGame {
     return 3 * n - 2;
   }
 
+  /** n private cards, the public card, and at most 2(3n − 2) betting actions. */
   @Override
   public int maxGameLength() {
-    return 2 * maxBetsPerRound();
+    return 2 * maxBetsPerRound() + n + 1;
   }
 
-  /** One private card per player and the public card. */
+  /** OpenSpiel's MaxGameLength: 2(3n − 2) betting actions. */
   @Override
-  public int maxChanceNodesInHistory() {
-    return n + 1;
+  public int maxDecisions() {
+    return 2 * maxBetsPerRound();
   }
 
   int observableCards() {
@@ -123,7 +124,7 @@ public final class LeducPoker extends AbstractGame {
 
   @Override
   public int[] informationStateTensorShape() {
-    return new int[] {n + 2 * observableCards() + 2 * maxGameLength()};
+    return new int[] {n + 2 * observableCards() + 2 * maxDecisions()};
   }
 
   @Override
@@ -507,7 +508,7 @@ public final class LeducPoker extends AbstractGame {
     public void informationStateTensor(int player, float[] out) {
       checkPlayer(player);
       int cards = game.observableCards();
-      int size = n + 2 * cards + 2 * game.maxGameLength();
+      int size = n + 2 * cards + 2 * game.maxDecisions();
       Arrays.fill(out, 0, size, 0f);
       out[player] = 1f;
       if (privateCards[player] != INVALID_CARD) {

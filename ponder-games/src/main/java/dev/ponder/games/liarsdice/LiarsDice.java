@@ -94,15 +94,16 @@ public final class LiarsDice extends AbstractGame {
     return 1;
   }
 
+  /** One roll per die, then at most every bid and Liar. */
   @Override
   public int maxGameLength() {
-    return totalDice * sides + 1;
+    return totalDice + totalDice * sides + 1;
   }
 
-  /** One roll per die. */
+  /** OpenSpiel's MaxGameLength: every bid and Liar. */
   @Override
-  public int maxChanceNodesInHistory() {
-    return totalDice;
+  public int maxDecisions() {
+    return totalDice * sides + 1;
   }
 
   @Override
