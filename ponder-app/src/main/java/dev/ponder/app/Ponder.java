@@ -2,6 +2,7 @@ package dev.ponder.app;
 
 import dev.ponder.game.IllegalActionException;
 import dev.ponder.spec.SpecException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
@@ -25,14 +26,28 @@ public final class Ponder implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** Standard input of this invocation (commands that read the user's input use it). */
+  private InputStream stdin = System.in;
+
+  /** The invocation's standard input; subcommands reach it through {@code @ParentCommand}. */
+  public InputStream stdin() {
+    return stdin;
+  }
+
   @Override
   public void run() {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** Builds the command line with every registered subcommand. */
+  /** Builds the command line with every registered subcommand, reading {@link System#in}. */
   public static CommandLine commandLine() {
+    return commandLine(System.in);
+  }
+
+  /** Builds the command line with every registered subcommand; commands read {@code in}. */
+  public static CommandLine commandLine(InputStream in) {
     Ponder root = new Ponder();
+    root.stdin = in;
     CommandLine cl = new CommandLine(root);
     for (PonderCommand c : ServiceLoader.load(PonderCommand.class)) {
       cl.addSubcommand(c);
@@ -61,6 +76,17 @@ public final class Ponder implements Runnable {
   /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */
   public static int run(String... args) {
     return commandLine().execute(args);
+  }
+
+  /**
+   * Runs {@code ponder} with {@code args} on the given standard streams and returns the exit code
+   * (for tests that drive interactive commands).
+   */
+  public static int run(InputStream in, PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cl = commandLine(in);
+    cl.setOut(out);
+    cl.setErr(err);
+    return cl.execute(args);
   }
 
   public static void main(String[] args) {

@@ -1,8 +1,9 @@
 package dev.ponder.app;
 
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import picocli.CommandLine;
+import java.nio.charset.StandardCharsets;
 
 /** Runs the {@code ponder} command line in-process with captured output (test helper). */
 final class Cli {
@@ -17,12 +18,14 @@ final class Cli {
   }
 
   static Cli run(String... args) {
+    return runWithInput("", args);
+  }
+
+  static Cli runWithInput(String stdin, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = Ponder.commandLine();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(args);
+    int code = Ponder.run(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+        new PrintWriter(out, true), new PrintWriter(err, true), args);
     return new Cli(code, out.toString(), err.toString());
   }
 }

@@ -1,0 +1,31 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class BenchCommandTest {
+
+  @Test
+  void reportsEachRequestedGame() {
+    Cli r = Cli.run("bench", "playouts", "--games", "tic_tac_toe,connect_four(rows=4)", "--seconds", "0.05", "--runs", "3");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).containsPattern("tic_tac_toe\\s+\\d+\\s+\\d+\\s+\\d\\.\\d");
+    assertThat(r.out).containsPattern("connect_four\\(rows=4\\)\\s+\\d+\\s+\\d+");
+  }
+
+  @Test
+  void unknownGameFailsBeforeMeasuring() {
+    Cli r = Cli.run("bench", "playouts", "--games", "tic_tac_toe,nope");
+    assertThat(r.exit).isEqualTo(2);
+    assertThat(r.out).isEmpty();
+    assertThat(r.err.strip()).startsWith("ponder: unknown game 'nope'");
+  }
+
+  @Test
+  void missingSubcommandIsAUsageError() {
+    Cli r = Cli.run("bench");
+    assertThat(r.exit).isEqualTo(2);
+    assertThat(r.err).contains("playouts");
+  }
+}

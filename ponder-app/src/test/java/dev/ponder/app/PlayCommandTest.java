@@ -1,0 +1,83 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.MatchRecord;
+import dev.ponder.game.State;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlayCommandTest {
+  @TempDir Path tmp;
+
+  /** Every cell in turn: the human's legal moves are always among them, so the match ends. */
+  private static String allCells() {
+    StringBuilder sb = new StringBuilder();
+    for (int r = 0; r < 3; r++) {
+      for (int c = 0; c < 3; c++) {
+        sb.append("x(").append(r).append(',').append(c).append(")\n");
+      }
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void humanAgainstRandomThroughStdinWithIllegalAndMalformedMoves() throws IOException {
+    Path rec = tmp.resolve("match.txt");
+    // first a malformed move, then an occupied-cell move is tried later by the cell sweep
+    String input = "banana\n" + "x(1,1)\n" + "x(1,1)\n" + allCells();
+    Cli r = Cli.runWithInput(input, "play", "tic_tac_toe", "--players", "human,random", "--seed", "7", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("tic_tac_toe: player 0 = human, player 1 = random");
+    assertThat(r.out).contains("illegal move 'banana'; legal moves: x(0,0) x(0,1) x(0,2) x(1,0) x(1,1) x(1,2) x(2,0) x(2,1) x(2,2)");
+    assertThat(r.out).contains("1. player 0 (human): x(1,1)\n...\n.x.\n...");
+    // x(1,1) again is refused: the cell is taken
+    assertThat(r.out).containsPattern("illegal move 'x\\(1,1\\)'; legal moves: (x\\(\\d,\\d\\) ?)+");
+    assertThat(r.out).contains("result: returns");
+    String line = Files.readString(rec, StandardCharsets.UTF_8).trim();
+    State replayed = MatchRecord.parse(line).replay();
+    assertThat(replayed.isTerminal()).isTrue();
+    assertThat(replayed.history()[0]).isEqualTo(4);
+    // the final board printed is the replayed one
+    assertThat(r.out).contains(replayed.toString() + "\nresult: " + PlayCommand.result(replayed));
+  }
+
+  @Test
+  void endOfInputEndsWithExitOneAndOneLine() {
+    Cli r = Cli.runWithInput("x(0,0)\n", "play", "tic_tac_toe", "--players", "human,random");
+    assertThat(r.exit).isEqualTo(1);
+    assertThat(r.err.strip()).isEqualTo("ponder: error: input ended while waiting for player 0's move");
+  }
+
+  @Test
+  void chanceGameBetweenAgentsIsSeededAndReproducible() {
+    Cli a = Cli.run("play", "pig(winscore=10)", "--players", "random,random", "--seed", "5");
+    Cli b = Cli.run("play", "pig(winscore=10)", "--players", "random,random", "--seed", "5");
+    assertThat(a.exit).isZero();
+    assertThat(a.out).isEqualTo(b.out).contains("chance: Roll ").contains("result: returns");
+  }
+
+  @Test
+  void badInputIsAUsageError() {
+    Cli game = Cli.run("play", "no_such_game", "--players", "human,random");
+    assertThat(game.exit).isEqualTo(2);
+    assertThat(game.err.strip()).startsWith("ponder: unknown game 'no_such_game'; known games:").doesNotContain("\n");
+    Cli seats = Cli.run("play", "tic_tac_toe", "--players", "random");
+    assertThat(seats.exit).isEqualTo(2);
+    assertThat(seats.err.strip()).contains("lists 1 agent(s) but tic_tac_toe has 2 players");
+    Cli agent = Cli.run("play", "tic_tac_toe", "--players", "random,grandmaster");
+    assertThat(agent.exit).isEqualTo(2);
+    assertThat(agent.err.strip()).startsWith("ponder: unknown agent 'grandmaster'; known agents:").contains("human").contains("random");
+  }
+
+  @Test
+  void splitsAgentStringsAtTopLevelCommas() {
+    assertThat(PlayCommand.splitTopLevel("uct(sims=10,c=1.4),random")).containsExactly("uct(sims=10,c=1.4)", "random");
+    assertThat(GameRegistry.load("tic_tac_toe").numPlayers()).isEqualTo(2);
+  }
+}

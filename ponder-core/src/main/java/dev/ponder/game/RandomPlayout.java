@@ -1,0 +1,70 @@
+package dev.ponder.game;
+
+import java.util.SplittableRandom;
+
+/**
+ * Plays random playouts without allocating per move: decisions uniform over the legal actions,
+ * chance outcomes drawn with their probabilities. Owns one scratch state and the action buffers;
+ * not thread-safe (one per thread).
+ */
+public final class RandomPlayout {
+  private final State work;
+  private final int[] actions;
+  private final double[] probabilities;
+
+  /** A runner for {@code game}'s states. */
+  public RandomPlayout(Game game) {
+    this.work = game.newInitialState();
+    this.actions = new int[Math.max(1, game.maxActionsPerState())];
+    this.probabilities = new double[Math.max(1, game.maxChanceOutcomes())];
+  }
+
+  /**
+   * Copies {@code from} into the scratch state and plays to the end (or until {@code maxActions}
+   * actions have been applied).
+   *
+   * @param from start state (not modified)
+   * @param rng source of every random choice
+   * @param maxActions cap on the actions applied (use {@link Integer#MAX_VALUE} for none)
+   * @return the number of actions applied, chance outcomes included
+   */
+  public int run(State from, SplittableRandom rng, int maxActions) {
+    work.copyFrom(from);
+    int n = 0;
+    while (n < maxActions) {
+      int p = work.currentPlayer();
+      if (p == State.TERMINAL) {
+        break;
+      }
+      int a;
+      if (p == State.CHANCE) {
+        int k = work.chanceOutcomes(actions, probabilities);
+        double u = rng.nextDouble();
+        a = actions[k - 1];
+        for (int i = 0; i < k; i++) {
+          u -= probabilities[i];
+          if (u < 0) {
+            a = actions[i];
+            break;
+          }
+        }
+      } else {
+        int k = work.legalActions(actions);
+        a = actions[rng.nextInt(k)];
+      }
+      work.applyActionUnchecked(a);
+      n++;
+    }
+    return n;
+  }
+
+  /** {@link #run(State, SplittableRandom, int)} to the end of the game. */
+  public int run(State from, SplittableRandom rng) {
+    return run(from, rng, Integer.MAX_VALUE);
+  }
+
+  /** The scratch state: after {@link #run} the final state of the last playout. */
+  public State state() {
+    return work;
+  }
+}
