@@ -45,6 +45,11 @@ public final class Breakthrough extends AbstractGame {
   final long boardMask;
   final long[] zobrist;
   final long sideKey;
+  /** Source and target cell of every action (precomputed: no division on the hot path). */
+  final int[] from;
+  final int[] to;
+  /** goal[p]: the row where player p wins (bottom for Black, top for White). */
+  final long[] goal = new long[2];
 
   public Breakthrough(Params params) {
     super(TYPE, params);
@@ -67,6 +72,18 @@ public final class Breakthrough extends AbstractGame {
     long[] keys = Zobrist.keys(0xB7EA4L + cells * 131L + cols, 2 * cells + 1);
     zobrist = keys;
     sideKey = keys[2 * cells];
+    from = new int[cells * 12];
+    to = new int[cells * 12];
+    for (int a = 0; a < cells * 12; a++) {
+      int s = a / 12;
+      int dir = (a >> 1) % 6;
+      from[a] = s;
+      to[a] = s + DIR_ROW[dir] * cols + DIR_COL[dir];
+    }
+    for (int c = 0; c < cols; c++) {
+      goal[0] |= 1L << ((rows - 1) * cols + c);
+      goal[1] |= 1L << c;
+    }
   }
 
   /** Registry factory. */
@@ -197,60 +214,43 @@ public final class Breakthrough extends AbstractGame {
       final int cols = g.cols;
       long own = pieces[toMove];
       long opp = pieces[1 - toMove];
-      long empty = ~(own | opp);
-      int n = 0;
+      long empty = g.boardMask & ~(own | opp);
+      long open = empty | opp;
+      // per direction: the pieces that may move that way, and those whose move captures
+      long left;
+      long straight;
+      long right;
+      long capLeft;
+      long capRight;
+      int base0;
       if (toMove == 0) {
-        while (own != 0) {
-          int s = Long.numberOfTrailingZeros(own);
-          own &= own - 1;
-          int c = s % cols;
-          int base = s * 12;
-          if (c > 0) {
-            long t = 1L << (s + cols - 1);
-            if ((empty & t) != 0) {
-              out[n++] = base;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 1;
-            }
-          }
-          if ((empty & (1L << (s + cols))) != 0) {
-            out[n++] = base + 2;
-          }
-          if (c < cols - 1) {
-            long t = 1L << (s + cols + 1);
-            if ((empty & t) != 0) {
-              out[n++] = base + 4;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 5;
-            }
-          }
-        }
+        left = own & g.notFirstCol & (open >>> (cols - 1));
+        capLeft = own & g.notFirstCol & (opp >>> (cols - 1));
+        straight = own & (empty >>> cols);
+        right = own & g.notLastCol & (open >>> (cols + 1));
+        capRight = own & g.notLastCol & (opp >>> (cols + 1));
+        base0 = 0;
       } else {
-        while (own != 0) {
-          int s = Long.numberOfTrailingZeros(own);
-          own &= own - 1;
-          int c = s % cols;
-          int base = s * 12 + 6;
-          if (c > 0) {
-            long t = 1L << (s - cols - 1);
-            if ((empty & t) != 0) {
-              out[n++] = base;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 1;
-            }
-          }
-          if ((empty & (1L << (s - cols))) != 0) {
-            out[n++] = base + 2;
-          }
-          if (c < cols - 1) {
-            long t = 1L << (s - cols + 1);
-            if ((empty & t) != 0) {
-              out[n++] = base + 4;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 5;
-            }
-          }
-        }
+        left = own & g.notFirstCol & (open << (cols + 1));
+        capLeft = own & g.notFirstCol & (opp << (cols + 1));
+        straight = own & (empty << cols);
+        right = own & g.notLastCol & (open << (cols - 1));
+        capRight = own & g.notLastCol & (opp << (cols - 1));
+        base0 = 6;
+      }
+      long movers = left | straight | right;
+      int n = 0;
+      while (movers != 0) {
+        int sq = Long.numberOfTrailingZeros(movers);
+        movers &= movers - 1;
+        int base = sq * 12 + base0;
+        // branch-free appends in ascending action order: left (0/1), straight (2), right (4/5)
+        out[n] = base + (int) ((capLeft >>> sq) & 1);
+        n += (int) ((left >>> sq) & 1);
+        out[n] = base + 2;
+        n += (int) ((straight >>> sq) & 1);
+        out[n] = base + 4 + (int) ((capRight >>> sq) & 1);
+        n += (int) ((right >>> sq) & 1);
       }
       return n;
     }
@@ -278,33 +278,29 @@ public final class Breakthrough extends AbstractGame {
       return ((pieces[0] | pieces[1]) & t) == 0;
     }
 
-    private int target(int s, int dir) {
-      return s + DIR_ROW[dir] * g.cols + DIR_COL[dir];
-    }
-
     @Override
     protected void doApplyAction(int action) {
-      int capture = action & 1;
-      int dir = (action >> 1) % 6;
-      int s = action / 12;
-      int t = target(s, dir);
+      int s = g.from[action];
+      int t = g.to[action];
       int me = toMove;
       int opp = 1 - me;
-      pieces[me] ^= (1L << s) | (1L << t);
-      hash ^= g.zobrist[me * g.cells + s] ^ g.zobrist[me * g.cells + t];
-      if (capture == 1) {
-        pieces[opp] &= ~(1L << t);
-        hash ^= g.zobrist[opp * g.cells + t];
+      long tbit = 1L << t;
+      pieces[me] ^= (1L << s) | tbit;
+      long[] z = g.zobrist;
+      int off = me * g.cells;
+      long h = hash ^ z[off + s] ^ z[off + t] ^ g.sideKey;
+      if ((action & 1) != 0) {
+        pieces[opp] &= ~tbit;
+        h ^= z[opp * g.cells + t];
         if (pieces[opp] == 0) {
           winner = me;
         }
       }
-      int r2 = t / g.cols;
-      if ((me == 0 && r2 == g.rows - 1) || (me == 1 && r2 == 0)) {
+      if ((g.goal[me] & tbit) != 0) {
         winner = me;
       }
+      hash = h;
       toMove = opp;
-      hash ^= g.sideKey;
     }
 
     @Override
@@ -315,9 +311,8 @@ public final class Breakthrough extends AbstractGame {
     @Override
     protected void doUndoAction(int action) {
       int capture = action & 1;
-      int dir = (action >> 1) % 6;
-      int s = action / 12;
-      int t = target(s, dir);
+      int s = g.from[action];
+      int t = g.to[action];
       toMove = 1 - toMove;
       hash ^= g.sideKey;
       int me = toMove;

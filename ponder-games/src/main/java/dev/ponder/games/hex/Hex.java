@@ -323,6 +323,8 @@ public final class Hex extends AbstractGame {
     private final Hex g;
     final byte[] board;
     final int[] stack;
+    /** Bitset of empty cells, for branch-free move generation. */
+    final long[] empty;
     int toMove;
     /** +1 black won, −1 white won, 0 ongoing. */
     int result;
@@ -333,6 +335,10 @@ public final class Hex extends AbstractGame {
       this.g = g;
       board = new byte[g.cells];
       stack = new int[g.cells];
+      empty = new long[(g.cells + 63) >>> 6];
+      for (int c = 0; c < g.cells; c++) {
+        empty[c >>> 6] |= 1L << c;
+      }
     }
 
     @Override
@@ -359,12 +365,20 @@ public final class Hex extends AbstractGame {
       if (result != 0) {
         return 0;
       }
+      if (swapAvailable()) {
+        for (int c = 0; c < g.cells; c++) {
+          out[c] = c;
+        }
+        return g.cells;
+      }
       int n = 0;
-      boolean swapOk = swapAvailable();
-      byte[] b = board;
-      for (int c = 0, len = b.length; c < len; c++) {
-        if (b[c] == EMPTY || swapOk) {
-          out[n++] = c;
+      long[] e = empty;
+      for (int w = 0; w < e.length; w++) {
+        long x = e[w];
+        int base = w << 6;
+        while (x != 0) {
+          out[n++] = base + Long.numberOfTrailingZeros(x);
+          x &= x - 1;
         }
       }
       return n;
@@ -381,17 +395,20 @@ public final class Hex extends AbstractGame {
       if (board[action] != EMPTY) {
         // swap (pie rule): Black's only stone becomes White's stone on the mirror cell
         board[action] = EMPTY;
+        empty[action >>> 6] |= 1L << action;
         hash ^= g.zobrist[action];
         int r = action / g.numCols;
         int c = action % g.numCols;
         int mirror = c * g.numCols + r;
         byte s = g.place(board, stack, 1, mirror);
+        empty[mirror >>> 6] &= ~(1L << mirror);
         hash ^= g.zobrist[g.cells + mirror];
         if (s == WHITE_WIN) {
           result = -1;
         }
       } else {
         byte s = g.place(board, stack, toMove, action);
+        empty[action >>> 6] &= ~(1L << action);
         stones++;
         hash ^= g.zobrist[toMove * g.cells + action];
         if (s == BLACK_WIN) {
@@ -453,6 +470,7 @@ public final class Hex extends AbstractGame {
     public void copyFrom(State other) {
       HexState o = (HexState) other;
       System.arraycopy(o.board, 0, board, 0, board.length);
+      System.arraycopy(o.empty, 0, empty, 0, empty.length);
       toMove = o.toMove;
       result = o.result;
       stones = o.stones;
