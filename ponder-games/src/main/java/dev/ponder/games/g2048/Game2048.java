@@ -94,7 +94,11 @@ public final class Game2048 extends AbstractGame {
     return 0;
   }
 
-  /** OpenSpiel's bound {@code (log2(max_tile) − 1) * max_tile}. */
+  /**
+   * OpenSpiel's value {@code (log2(max_tile) − 1) * max_tile} (20,480 by default), kept for
+   * compatibility. It is nominal, not strict: a board holding many tiles just below
+   * {@code max_tile} can score more (e.g. 512 with {@code max_tile=64}).
+   */
   @Override
   public double maxUtility() {
     return (double) (Integer.numberOfTrailingZeros(maxTile) - 1) * maxTile;
