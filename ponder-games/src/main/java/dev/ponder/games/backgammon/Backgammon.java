@@ -141,6 +141,8 @@ public final class Backgammon extends AbstractGame {
     private final Backgammon game;
     /** Checker counts: {@code board[p * 24 + point]}, absolute points 0..23. */
     final int[] board = new int[48];
+    /** Bit i set: the player has a checker on absolute point i (kept in step with board). */
+    final int[] occ = new int[2];
     final int[] bar = new int[2];
     final int[] off = new int[2];
     /** Dice values (low first), 0 when not rolled. */
@@ -173,6 +175,19 @@ public final class Backgammon extends AbstractGame {
         board[24 + 12] = 5;
         board[24 + 7] = 3;
         board[24 + 5] = 5;
+      }
+      recomputeOccupancy();
+    }
+
+    private void recomputeOccupancy() {
+      for (int p = 0; p < 2; p++) {
+        int m = 0;
+        for (int i = 0; i < 24; i++) {
+          if (board[p * 24 + i] > 0) {
+            m |= 1 << i;
+          }
+        }
+        occ[p] = m;
       }
     }
 
@@ -250,33 +265,17 @@ public final class Backgammon extends AbstractGame {
       if (bar[p] > 0) {
         return false;
       }
-      int base = p * 24;
-      int lo = p == X ? 0 : 6;
-      int hi = p == X ? 17 : 23;
-      for (int i = lo; i <= hi; i++) {
-        if (board[base + i] > 0) {
-          return false;
-        }
-      }
-      return true;
+      return (occ[p] & (p == X ? 0x3FFFF : 0xFFFFC0)) == 0;
     }
 
     /** The furthest point from bearing off that holds a checker of {@code p} inside home. */
     private int furthestInHome(int p) {
       if (p == X) {
-        for (int i = 18; i <= 23; i++) {
-          if (board[i] > 0) {
-            return i;
-          }
-        }
-      } else {
-        for (int i = 5; i >= 0; i--) {
-          if (board[24 + i] > 0) {
-            return i;
-          }
-        }
+        int m = occ[X] & 0xFC0000;
+        return m == 0 ? -1 : Integer.numberOfTrailingZeros(m);
       }
-      return -1;
+      int m = occ[O] & 0x3F;
+      return m == 0 ? -1 : 31 - Integer.numberOfLeadingZeros(m);
     }
 
     /**
@@ -302,11 +301,9 @@ public final class Backgammon extends AbstractGame {
         return n;
       }
       boolean home = allHome(p);
-      int base = p * 24;
-      for (int i = 0; i < 24; i++) {
-        if (board[base + i] == 0) {
-          continue;
-        }
+      int furthest = home ? furthestInHome(p) : -1;
+      for (int m = occ[p]; m != 0; m &= m - 1) {
+        int i = Integer.numberOfTrailingZeros(m);
         for (int k = 0; k < 2; k++) {
           int d = k == 0 ? d0 : d1;
           if (d == 0) {
@@ -316,7 +313,7 @@ public final class Backgammon extends AbstractGame {
           if (to < 0) {
             if (home) {
               boolean exact = p == X ? i + d == 24 : i - d == -1;
-              if (exact || i == furthestInHome(p)) {
+              if (exact || i == furthest) {
                 from[n] = i;
                 die[n++] = d;
               }
@@ -335,8 +332,8 @@ public final class Backgammon extends AbstractGame {
       int to = target(p, from, d);
       if (from == BAR) {
         bar[p]--;
-      } else {
-        board[p * 24 + from]--;
+      } else if (--board[p * 24 + from] == 0) {
+        occ[p] &= ~(1 << from);
       }
       if (!used[0] && dice[0] == d) {
         used[0] = true;
@@ -348,9 +345,11 @@ public final class Backgammon extends AbstractGame {
         return false;
       }
       board[p * 24 + to]++;
+      occ[p] |= 1 << to;
       int oi = (1 - p) * 24 + to;
       if (board[oi] == 1) {
         board[oi] = 0;
+        occ[1 - p] &= ~(1 << to);
         bar[1 - p]++;
         return true;
       }
@@ -362,9 +361,12 @@ public final class Backgammon extends AbstractGame {
       if (to < 0) {
         off[p]--;
       } else {
-        board[p * 24 + to]--;
+        if (--board[p * 24 + to] == 0) {
+          occ[p] &= ~(1 << to);
+        }
         if (hit) {
           board[(1 - p) * 24 + to] = 1;
+          occ[1 - p] |= 1 << to;
           bar[1 - p]--;
         }
       }
@@ -377,6 +379,7 @@ public final class Backgammon extends AbstractGame {
         bar[p]++;
       } else {
         board[p * 24 + from]++;
+        occ[p] |= 1 << from;
       }
     }
 
@@ -705,6 +708,8 @@ public final class Backgammon extends AbstractGame {
     public void copyFrom(State other) {
       BackgammonState o = (BackgammonState) other;
       System.arraycopy(o.board, 0, board, 0, 48);
+      occ[0] = o.occ[0];
+      occ[1] = o.occ[1];
       bar[0] = o.bar[0];
       bar[1] = o.bar[1];
       off[0] = o.off[0];
@@ -737,6 +742,7 @@ public final class Backgammon extends AbstractGame {
       if (sx != game.checkers || so != game.checkers) {
         throw new IllegalArgumentException("each player needs " + game.checkers + " checkers; got x=" + sx + " o=" + so);
       }
+      recomputeOccupancy();
       bar[X] = xBar;
       bar[O] = oBar;
       off[X] = xOff;
