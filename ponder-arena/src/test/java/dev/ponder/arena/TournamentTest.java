@@ -125,7 +125,7 @@ class TournamentTest {
         killed.toString(), games, agents, budget, Integer.toString(matches), Long.toString(seed), "2"));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
     int stored = 0;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
     while (System.nanoTime() < deadline && p.isAlive()) {
       if (Files.exists(killed)) {
         try (ArenaStore s = ArenaStore.open(killed)) {
