@@ -55,7 +55,8 @@ public final class ReportCommand implements PonderCommand {
       if (ts.stream().noneMatch(t -> t.id() == id)) {
         throw new UsageException("no tournament " + id + " in " + db + "; use --list to see them");
       }
-      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions());
+      List<String> agents = store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList();
+      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, java.util.Map.of()));
       Report.write(r, store, out);
       pw.print(Report.terminal(r));
       pw.println("Report written to " + out);
