@@ -39,7 +39,9 @@ public final class Analysis {
    * @param agentLow bootstrap lower bound
    * @param agentHigh bootstrap upper bound
    * @param mass α-Rank mass per agent (or NaN where the ballot uses mean return)
-   * @param ballot the ballot scores (α-Rank mass, or mean return; NaN = not on the ballot)
+   * @param ballot the ballot scores: the number of agents ranked below (by α-Rank mass, ties
+   *     broken by mean return), or the mean return for the benchmark schedule; NaN = not on the
+   *     ballot
    * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
    *     {@code mean-return})
    */
@@ -242,7 +244,7 @@ public final class Analysis {
         note = "some pairings have no matches yet; treated as ties in alpha-rank";
       }
       mass = AlphaRank.singlePopulation(pay, o.alphaRank());
-      ballot = quantize(mass);
+      ballot = ballot(mass, agentMean);
       method = "alpharank-single";
     } else {
       int pops = gi.numPlayers();
@@ -283,7 +285,7 @@ public final class Analysis {
         Arrays.fill(ks, k);
         double[] pi = AlphaRank.multiPopulation(ks, pay, o.alphaRank());
         mass = AlphaRank.marginalMass(pi, k, pops);
-        ballot = quantize(mass);
+        ballot = ballot(mass, agentMean);
         method = "alpharank-multi";
       }
     }
@@ -291,12 +293,37 @@ public final class Analysis {
         meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note);
   }
 
-  private static double[] quantize(double[] mass) {
-    double[] b = new double[mass.length];
-    for (int i = 0; i < mass.length; i++) {
-      b[i] = Math.round(mass[i] * 1e6) / 1e6;
+  /**
+   * The ballot of a game: agents ordered by α-Rank mass (rounded to 10⁻⁶), ties broken by mean
+   * return in the game; returned as scores (higher = better, equal = tied; NaN = did not play).
+   * Without the tie-break every agent outside the sink components would tie at mass 0 under
+   * α → ∞, and the ballot would say nothing about them.
+   */
+  static double[] ballot(double[] mass, double[] agentMean) {
+    int k = mass.length;
+    double[] q = new double[k];
+    for (int i = 0; i < k; i++) {
+      q[i] = Math.round(mass[i] * 1e6) / 1e6;
     }
-    return b;
+    double[] score = new double[k];
+    for (int i = 0; i < k; i++) {
+      if (Double.isNaN(agentMean[i])) {
+        score[i] = Double.NaN;
+        continue;
+      }
+      // score = number of playing agents strictly below i in (mass, mean return) order
+      int below = 0;
+      for (int j = 0; j < k; j++) {
+        if (j == i || Double.isNaN(agentMean[j])) {
+          continue;
+        }
+        if (q[i] > q[j] || (q[i] == q[j] && agentMean[i] > agentMean[j])) {
+          below++;
+        }
+      }
+      score[i] = below;
+    }
+    return score;
   }
 
   /**

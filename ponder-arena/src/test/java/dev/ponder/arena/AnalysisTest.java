@@ -72,4 +72,17 @@ class AnalysisTest {
       assertThat(g.mean()[0][1]).isNaN(); // random never met flat_mc
     }
   }
+
+  @Test
+  void ballotOrdersByMassThenMeanReturn() {
+    double n = Double.NaN;
+    // agent 0 holds all mass; 1 and 2 tie at mass 0 and are ordered by mean return; 3 did not play;
+    // 4 ties with 2 on both.
+    double[] b = Analysis.ballot(new double[] {1, 0, 1e-9, 0, 0}, new double[] {0.2, 0.5, -0.1, n, -0.1});
+    assertThat(b[0]).isEqualTo(3);
+    assertThat(b[1]).isEqualTo(2);
+    assertThat(b[2]).isEqualTo(0);
+    assertThat(b[3]).isNaN();
+    assertThat(b[4]).isEqualTo(0);
+  }
 }
