@@ -41,7 +41,7 @@ public final class ArenaCommand implements PonderCommand {
   /** Agents of the default suite (those registered are used). */
   static final List<String> DEFAULT_AGENTS = List.of("random", "uct", "puct", "m_seed");
   static final String DEFAULT_BUDGET = "sims=1000";
-  static final int DEFAULT_MATCHES = 150;
+  static final int DEFAULT_MATCHES = 200;
 
   @Option(names = "--games", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "GAME", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
   List<String> games;
