@@ -42,6 +42,8 @@ public final class Analysis {
    * @param ballot the ballot scores: the number of agents ranked below (by α-Rank mass, ties
    *     broken by mean return), or the mean return for the benchmark schedule; NaN = not on the
    *     ballot
+   * @param msPerDecision mean wall time per decision of each agent in milliseconds (NaN if it
+   *     made none)
    * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
    *     {@code mean-return})
    */
@@ -50,7 +52,7 @@ public final class Analysis {
       double[][] mean, double[][] low, double[][] high,
       long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
       double[] agentMean, double[] agentLow, double[] agentHigh,
-      double[] mass, double[] ballot, String method, String note) {}
+      double[] mass, double[] ballot, String method, String note, double[] msPerDecision) {}
 
   /**
    * Whole-tournament results.
@@ -80,7 +82,7 @@ public final class Analysis {
       agents.add(a.spec());
     }
     List<ArenaStore.GameInfo> games = store.games(id);
-    List<ArenaStore.StoredMatch> all = store.matches(id, false);
+    List<ArenaStore.StoredMatch> all = store.matches(id, true);
     List<List<ArenaStore.StoredMatch>> byGame = new ArrayList<>();
     for (int g = 0; g < games.size(); g++) {
       byGame.add(new ArrayList<>());
@@ -140,7 +142,10 @@ public final class Analysis {
     int overruns = 0;
     Map<String, double[]> multisetSum = new HashMap<>();
     Map<String, double[]> multisetCount = new HashMap<>();
+    double[] decisionMicros = new double[k];
+    long[] decisions = new long[k];
     for (ArenaStore.StoredMatch m : ms) {
+      addDecisionTimes(m, decisionMicros, decisions);
       if (m.status() == MatchResult.Status.ERROR) {
         errors++;
         continue;
@@ -289,8 +294,36 @@ public final class Analysis {
         method = "alpharank-multi";
       }
     }
+    double[] msPer = new double[k];
+    for (int a = 0; a < k; a++) {
+      msPer[a] = decisions[a] > 0 ? decisionMicros[a] / decisions[a] / 1000.0 : Double.NaN;
+    }
     return new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(), gi.maxUtility(),
-        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note);
+        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPer);
+  }
+
+  /** Adds the decision times of a match ("seat:micros,...") to its agents' totals. */
+  private static void addDecisionTimes(ArenaStore.StoredMatch m, double[] micros, long[] count) {
+    String t = m.moveMicros();
+    int i = 0;
+    int n = t.length();
+    while (i < n) {
+      int seat = 0;
+      while (i < n && t.charAt(i) != ':') {
+        seat = seat * 10 + (t.charAt(i++) - '0');
+      }
+      i++;
+      long us = 0;
+      while (i < n && t.charAt(i) != ',') {
+        us = us * 10 + (t.charAt(i++) - '0');
+      }
+      i++;
+      if (seat < m.seats().length) {
+        int a = m.seats()[seat];
+        micros[a] += us;
+        count[a]++;
+      }
+    }
   }
 
   /**

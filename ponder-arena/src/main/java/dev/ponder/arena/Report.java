@@ -63,9 +63,9 @@ public final class Report {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7s [%7s, %7s]   alpha-rank mass %s%n",
+        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7s [%7s, %7s]   alpha-rank mass %s   %s ms/decision%n",
             clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3),
-            fmt(g.mass()[a], 3)));
+            fmt(g.mass()[a], 3), fmt(g.msPerDecision()[a], 2)));
       }
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');
@@ -191,13 +191,13 @@ public final class Report {
       sb.append(String.format(Locale.ROOT, "%d players; %d matches over %d seeds; %d errors; %d with time overruns; ballot: %s%s%n%n",
           gr.players(), gr.matches(), gr.seeds(), gr.errors(), gr.overruns(), gr.method(),
           gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
-      sb.append("| agent | mean return | 95% CI | alpha-rank mass |\n|---|---:|---|---:|\n");
+      sb.append("| agent | mean return | 95% CI | alpha-rank mass | ms per decision |\n|---|---:|---|---:|---:|\n");
       for (int a : order(r)) {
         if (Double.isNaN(gr.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | [%.3f, %.3f] | %s |%n", r.agents().get(a), gr.agentMean()[a],
-            gr.agentLow()[a], gr.agentHigh()[a], fmt(gr.mass()[a], 4)));
+        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | [%.3f, %.3f] | %s | %s |%n", r.agents().get(a), gr.agentMean()[a],
+            gr.agentLow()[a], gr.agentHigh()[a], fmt(gr.mass()[a], 4), fmt(gr.msPerDecision()[a], 2)));
       }
       sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
       matrix(sb, r.agents(), gr.mean(), gr.low(), gr.high());
