@@ -56,7 +56,9 @@ public final class ReportCommand implements PonderCommand {
         throw new UsageException("no tournament " + id + " in " + db + "; use --list to see them");
       }
       List<String> agents = store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList();
-      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, java.util.Map.of()));
+      ArenaStore.TournamentInfo info = ts.stream().filter(t -> t.id() == id).findFirst().orElseThrow();
+      java.util.Map<String, String> budget = dev.ponder.arena.Budget.parse(store.config(info).budget());
+      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget));
       Report.write(r, store, out);
       pw.print(Report.terminal(r));
       pw.println("Report written to " + out);

@@ -70,6 +70,10 @@ class ArenaCommandTest {
         "--resamples", "10", "--elo-resamples", "5", "--reference", "puct", "--raw-prior", "random");
     assertThat(ref.code()).as(ref.err()).isZero();
     assertThat(ref.out()).contains("Amp").contains("Imp");
+    Run refOnReport = run("report", "--db", ok.toString(), "--out", dir.resolve("rr3").toString(), "--resamples", "10",
+        "--elo-resamples", "5", "--reference", "puct", "--raw-prior", "random");
+    assertThat(refOnReport.code()).as(refOnReport.err()).isZero();
+    assertThat(refOnReport.out()).contains("Amp");
     Run badRef = run("report", "--db", ok.toString(), "--out", dir.resolve("rr2").toString(), "--reference", "nosuch");
     assertThat(badRef.code()).isEqualTo(2);
     assertThat(badRef.err()).contains("--reference: 'nosuch' is not an agent of this tournament");
