@@ -55,9 +55,13 @@ public final class StatsOptions {
       return name;
     }
     if (!budget.isEmpty()) {
-      String withBudget = dev.ponder.arena.Budget.apply(name, budget);
-      if (agents.contains(withBudget)) {
-        return withBudget;
+      try {
+        String withBudget = dev.ponder.arena.Budget.apply(name, budget);
+        if (agents.contains(withBudget)) {
+          return withBudget;
+        }
+      } catch (dev.ponder.spec.SpecException e) {
+        // not a valid agent string at all: reported below as not in the tournament
       }
     }
     throw new UsageException(option + ": '" + name + "' is not an agent of this tournament; agents: " + String.join(", ", agents));
