@@ -151,8 +151,9 @@ public final class ArenaCommand implements PonderCommand {
           (done, total) -> noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000), null);
       out.printf(Locale.ROOT, "Tournament %d: %d matches (%d already stored, %d played now, %d errors) in %.1f s; store %s%n",
           s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
-      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options);
-      Report.write(r, store, report);
+      List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
+      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot);
+      Report.write(r, snapshot, report);
       out.print(Report.terminal(r));
       out.printf(Locale.ROOT, "Report written to %s (report.md, report.json, matches.csv, *.svg)%n", report);
     }

@@ -58,8 +58,9 @@ public final class ReportCommand implements PonderCommand {
       List<String> agents = store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList();
       ArenaStore.TournamentInfo info = ts.stream().filter(t -> t.id() == id).findFirst().orElseThrow();
       java.util.Map<String, String> budget = dev.ponder.arena.Budget.parse(store.config(info).budget());
-      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget));
-      Report.write(r, store, out);
+      List<ArenaStore.StoredMatch> snapshot = store.matches(id, true);
+      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot);
+      Report.write(r, snapshot, out);
       pw.print(Report.terminal(r));
       pw.println("Report written to " + out);
     }

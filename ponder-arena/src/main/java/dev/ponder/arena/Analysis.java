@@ -74,6 +74,15 @@ public final class Analysis {
 
   /** Analyses the stored tournament {@code id}. */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o) {
+    return analyse(store, id, o, store.matches(id, true));
+  }
+
+  /**
+   * Analyses the given matches of stored tournament {@code id} (a snapshot read with
+   * {@code store.matches(id, true)}, so that statistics and {@code matches.csv} describe the same
+   * matches while a tournament is still writing).
+   */
+  public static Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all) {
     ArenaStore.TournamentInfo info = store.tournaments().stream().filter(t -> t.id() == id).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no tournament " + id + " in the store"));
     TournamentConfig config = store.config(info);
@@ -82,7 +91,6 @@ public final class Analysis {
       agents.add(a.spec());
     }
     List<ArenaStore.GameInfo> games = store.games(id);
-    List<ArenaStore.StoredMatch> all = store.matches(id, true);
     List<List<ArenaStore.StoredMatch>> byGame = new ArrayList<>();
     for (int g = 0; g < games.size(); g++) {
       byGame.add(new ArrayList<>());

@@ -88,12 +88,17 @@ public final class Report {
 
   /** Writes every report file into {@code dir} (created if needed). */
   public static void write(Analysis.Result r, ArenaStore store, Path dir) {
+    write(r, store.matches(r.tournament(), true), dir);
+  }
+
+  /** Writes every report file into {@code dir}, the CSV from the given matches (with details). */
+  public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir) {
     try {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
       ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       json.writeValue(dir.resolve("report.json").toFile(), r);
-      writeCsv(r, store, dir.resolve("matches.csv"));
+      writeCsv(r, matches, dir.resolve("matches.csv"));
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games",
           r.agents(), r.ballotWinRate(), 0, 1, "%.2f"), StandardCharsets.UTF_8);
@@ -107,10 +112,10 @@ public final class Report {
     }
   }
 
-  static void writeCsv(Analysis.Result r, ArenaStore store, Path file) throws IOException {
+  static void writeCsv(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path file) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions\n");
-      for (ArenaStore.StoredMatch m : store.matches(r.tournament(), true)) {
+      for (ArenaStore.StoredMatch m : matches) {
         StringBuilder seats = new StringBuilder();
         for (int i = 0; i < m.seats().length; i++) {
           if (i > 0) {
