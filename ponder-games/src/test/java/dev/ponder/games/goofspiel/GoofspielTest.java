@@ -130,4 +130,23 @@ class GoofspielTest {
     assertThat(bid.get(1)).isBetween(395, 605);
     assertThat(bid.get(0)).isBetween(395, 605);
   }
+
+  @Test
+  void threePlayerResampleIsUniformToo() {
+    // 3 players, 3 cards descending. Round 1: P0 bids 0, P1 bids 2, P2 bids 1 → P1 wins. From
+    // P0's view P1 must be the unique maximum of {0, b1, b2}: (b1, b2) ∈ {(1,0), (2,0), (2,1)},
+    // each 1/3 (the rejection-sampling path for more than two players).
+    GoofspielState s = (GoofspielState) play("goofspiel(num_cards=3,players=3,imp_info=True,points_order=descending)",
+        new int[] {0, 2, 1});
+    SplittableRandom rng = new SplittableRandom(5);
+    Map<String, Integer> counts = new HashMap<>();
+    for (int i = 0; i < 6000; i++) {
+      State w = s.resample(0, rng);
+      assertThat(w.informationStateString(0)).isEqualTo(s.informationStateString(0));
+      counts.merge(w.historyAt(1) + "," + w.historyAt(2), 1, Integer::sum);
+    }
+    assertThat(counts.keySet()).containsExactlyInAnyOrder("1,0", "2,0", "2,1");
+    // Binomial(6000, 1/3): mean 2000, sd ≈ 36.5; allow 5 sd
+    counts.values().forEach(c -> assertThat(c).isBetween(1817, 2183));
+  }
 }
