@@ -17,13 +17,13 @@ import picocli.CommandLine.Option;
 
 /** {@code ponder bench ...}: micro-benchmarks. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Micro-benchmarks.",
-    subcommands = {BenchCommand.Playouts.class})
+    subcommands = {BenchCommand.Playouts.class, SearchBenchCommand.class})
 public final class BenchCommand implements PonderCommand {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand; available: playouts");
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand; available: playouts, search");
   }
 
   /**

@@ -313,6 +313,21 @@ public abstract class State {
     return historyString();
   }
 
+  /**
+   * A 64-bit key of {@code player}'s information state: equal information states give equal keys
+   * (distinct ones collide with probability about 2^-64). Used by IS-MCTS to key tree nodes
+   * without building strings. Default: a hash of {@link #informationStateString(int)} (allocates);
+   * games may override it with an incrementally maintained key.
+   */
+  public long informationStateKey(int player) {
+    String text = informationStateString(player);
+    long h = 0x51AF_D7ED_558C_CD1DL + player;
+    for (int i = 0; i < text.length(); i++) {
+      h = mix64(h ^ text.charAt(i)) + 0x9E3779B97F4A7C15L;
+    }
+    return mix64(h ^ text.length());
+  }
+
   /** What {@code player} currently observes. Default (perfect information): {@link #toString()}. */
   public String observationString(int player) {
     checkPlayer(player);

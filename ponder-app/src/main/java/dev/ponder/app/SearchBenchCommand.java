@@ -1,0 +1,135 @@
+package dev.ponder.app;
+
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import dev.ponder.search.mcts.MctsAgent;
+import dev.ponder.spec.SpecException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ponder bench search}: simulations per second of an MCTS agent (default {@code uct} with
+ * random rollouts) from the initial position of each game, for each thread count, plus bytes per
+ * tree node and the time-budget overrun of 50 ms searches.
+ */
+@Command(name = "search", mixinStandardHelpOptions = true,
+    description = "Simulations per second of MCTS (uct, random rollouts) on several games and thread counts.")
+public final class SearchBenchCommand implements java.util.concurrent.Callable<Integer> {
+
+  @Option(names = "--games", paramLabel = "GAMES",
+      description = "Game strings separated by commas outside parentheses (default: ${DEFAULT-VALUE}); unregistered games are skipped.")
+  String games = "tic_tac_toe,connect_four,breakthrough,hex(board_size=11)";
+
+  @Option(names = "--threads", split = ",", description = "Thread counts (default: 1,2).")
+  List<Integer> threads = List.of(1, 2);
+
+  @Option(names = "--seconds", description = "Measured seconds per game and thread count (default: ${DEFAULT-VALUE}).")
+  double seconds = 3;
+
+  @Option(names = "--agent", description = "Agent name and mechanism keys, without budget (default: ${DEFAULT-VALUE}).")
+  String agent = "uct";
+
+  @Option(names = "--overrun-searches", description = "50 ms searches per game to measure time overrun (0 = skip; default: ${DEFAULT-VALUE}).")
+  int overrunSearches = 40;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    if (!(seconds > 0)) {
+      throw new UsageException("--seconds must be > 0");
+    }
+    out.printf(Locale.ROOT, "# %s, %d available processors, %s %s%n", System.getProperty("os.name"),
+        Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
+    out.printf(Locale.ROOT, "%-24s %7s %12s %10s %10s %10s%n", "game", "threads", "sims/s", "nodes", "bytes/node", "speedup");
+    List<String> overrunLines = new ArrayList<>();
+    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
+      Game game;
+      try {
+        game = GameRegistry.load(g);
+      } catch (SpecException e) {
+        out.printf(Locale.ROOT, "%-24s skipped: %s%n", g, e.getMessage());
+        continue;
+      }
+      double base = 0;
+      for (int t : threads) {
+        double[] m = measure(game, t);
+        if (base == 0) {
+          base = m[0];
+        }
+        out.printf(Locale.ROOT, "%-24s %7d %12.0f %10.0f %10.1f %9.2fx%n", game.spec(), t, m[0], m[1], m[2], m[0] / base);
+        out.flush();
+      }
+      if (overrunSearches > 0) {
+        overrunLines.add(overrun(game));
+      }
+    }
+    if (!overrunLines.isEmpty()) {
+      out.println("# time budget 50 ms, 1 thread: overrun = elapsed - 50 ms");
+      overrunLines.forEach(out::println);
+    }
+    out.flush();
+    return 0;
+  }
+
+  /** Returns {sims/s, nodes of the last search, bytes per node}. */
+  private double[] measure(Game game, int t) {
+    int perSearchMs = (int) Math.max(100, Math.min(1000, seconds * 1000 / 3));
+    String spec = agentSpec("time_ms=" + perSearchMs + ",threads=" + t);
+    try (MctsAgent a = create(spec, game)) {
+      State s = game.newInitialState();
+      a.search(s); // warm-up
+      long sims = 0;
+      double ms = 0;
+      SearchResult last = null;
+      long end = System.nanoTime() + (long) (seconds * 1e9);
+      while (System.nanoTime() < end) {
+        last = a.search(s);
+        sims += last.simulations();
+        ms += last.elapsedMs();
+      }
+      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode()};
+    }
+  }
+
+  private String overrun(Game game) {
+    try (MctsAgent a = create(agentSpec("time_ms=50,threads=1"), game)) {
+      State s = game.newInitialState();
+      a.search(s);
+      double[] over = new double[overrunSearches];
+      for (int i = 0; i < overrunSearches; i++) {
+        over[i] = a.search(s).elapsedMs() - 50.0;
+      }
+      Arrays.sort(over);
+      double p99 = over[(int) Math.ceil(0.99 * over.length) - 1];
+      return String.format(Locale.ROOT, "%-24s overrun ms: median %.2f, p99 %.2f, max %.2f (%d searches)",
+          game.spec(), over[over.length / 2], p99, over[over.length - 1], over.length);
+    }
+  }
+
+  private String agentSpec(String budget) {
+    String a = agent.trim();
+    int open = a.indexOf('(');
+    if (open < 0) {
+      return a + "(" + budget + ")";
+    }
+    return a.substring(0, a.length() - 1) + "," + budget + ")";
+  }
+
+  private static MctsAgent create(String spec, Game game) {
+    if (AgentRegistry.create(spec, game, 1) instanceof MctsAgent m) {
+      return m;
+    }
+    throw new UsageException("agent '" + spec + "' is not an MCTS agent");
+  }
+}

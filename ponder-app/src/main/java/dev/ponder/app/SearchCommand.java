@@ -1,0 +1,209 @@
+package dev.ponder.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import dev.ponder.search.mcts.MctsAgent;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ponder search GAME --history "a,b,c" --agent SPEC [--json]}: one search at a position,
+ * printed as a table of root actions (visits, π̂, Q, prior) with the principal variation.
+ */
+@Command(name = "search", mixinStandardHelpOptions = true,
+    description = "Run one MCTS search at a position and print the root statistics and principal variation.")
+public final class SearchCommand implements PonderCommand {
+
+  @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or hex(board_size=5).")
+  String gameSpec;
+
+  @Option(names = "--history", paramLabel = "ACTIONS",
+      description = "Actions from the initial state, comma-separated: ids or action strings (chance outcomes included).")
+  String history = "";
+
+  @Option(names = "--agent", paramLabel = "SPEC", description = "MCTS agent string (default: ${DEFAULT-VALUE}).")
+  String agentSpec = "puct(sims=1000)";
+
+  @Option(names = "--seed", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
+  long seed = 1;
+
+  @Option(names = "--json", description = "Print the result as JSON.")
+  boolean json;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    Game game = GameRegistry.load(gameSpec);
+    State state = game.newInitialState();
+    for (String token : splitHistory(history)) {
+      if (state.isTerminal()) {
+        throw new UsageException("history continues after the game is over at '" + token + "'");
+      }
+      state.applyAction(state.stringToAction(token));
+    }
+    if (state.isTerminal()) {
+      throw new UsageException("the position is terminal; nothing to search");
+    }
+    if (state.isChanceNode()) {
+      throw new UsageException("the position is a chance node; add the chance outcome to --history");
+    }
+    SearchResult r;
+    try (Agent agent = AgentRegistry.create(agentSpec, game, seed)) {
+      if (!(agent instanceof MctsAgent mcts)) {
+        throw new UsageException("agent '" + agentSpec + "' is not an MCTS agent; use uct, puct, m_seed or another MCTS agent");
+      }
+      r = mcts.search(state);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    List<String> pv = pvStrings(state, r);
+    if (json) {
+      out.println(toJson(game, state, r, pv));
+    } else {
+      printTable(out, game, state, r, pv);
+    }
+    out.flush();
+    return 0;
+  }
+
+  /** Splits on commas outside parentheses and brackets, so {@code x(0,2),o(1,1)} gives two actions. */
+  static List<String> splitHistory(String text) {
+    List<String> out = new ArrayList<>();
+    if (text == null || text.isBlank()) {
+      return out;
+    }
+    int depth = 0;
+    StringBuilder cur = new StringBuilder();
+    for (char c : text.toCharArray()) {
+      if (c == '(' || c == '[') {
+        depth++;
+      } else if (c == ')' || c == ']') {
+        depth--;
+      }
+      if (c == ',' && depth == 0) {
+        addToken(out, cur);
+      } else {
+        cur.append(c);
+      }
+    }
+    addToken(out, cur);
+    return out;
+  }
+
+  private static void addToken(List<String> out, StringBuilder cur) {
+    String t = cur.toString().trim();
+    if (t.isEmpty()) {
+      throw new UsageException("empty action in --history (two commas in a row?)");
+    }
+    out.add(t);
+    cur.setLength(0);
+  }
+
+  private static List<String> pvStrings(State state, SearchResult r) {
+    List<String> out = new ArrayList<>();
+    State s = state.copy();
+    for (int a : r.principalVariation()) {
+      if (s.isTerminal() || !s.isLegal(a)) {
+        break;
+      }
+      out.add(s.actionToString(s.currentPlayer(), a));
+      s.applyAction(a);
+    }
+    return out;
+  }
+
+  private static String fmt(double d) {
+    return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.3f", d);
+  }
+
+  private void printTable(PrintWriter out, Game game, State state, SearchResult r, List<String> pv) {
+    int p = r.player();
+    out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", game.spec(), p, agentSpec, seed);
+    int w = 6;
+    for (int a : r.actions()) {
+      w = Math.max(w, state.actionToString(p, a).length());
+    }
+    out.printf(Locale.ROOT, "%-" + w + "s %6s %8s %7s %8s %7s  %s%n", "action", "id", "visits", "policy", "Q", "prior", "Q per player");
+    for (int i = 0; i < r.actions().length; i++) {
+      int a = r.actions()[i];
+      StringBuilder qv = new StringBuilder("[");
+      for (int k = 0; k < r.q()[i].length; k++) {
+        qv.append(k > 0 ? ", " : "").append(fmt(r.q()[i][k]));
+      }
+      qv.append(']');
+      out.printf(Locale.ROOT, "%-" + w + "s %6d %8d %7.3f %8s %7.3f  %s%s%n", state.actionToString(p, a), a, r.visits()[i],
+          r.policy()[i], fmt(r.q()[i][p]), r.prior()[i], qv, a == r.action() ? "  <- chosen" : "");
+    }
+    out.println("chosen: " + state.actionToString(p, r.action()) + " (" + r.action() + ")");
+    out.println("principal variation: " + String.join(" ", pv));
+    StringBuilder rv = new StringBuilder("[");
+    for (int k = 0; k < r.rootValue().length; k++) {
+      rv.append(k > 0 ? ", " : "").append(fmt(r.rootValue()[k]));
+    }
+    out.printf(Locale.ROOT, "root value %s; %d simulations, %d nodes, max depth %d, %.1f ms, %.1f bytes/node%n",
+        rv.append(']'), r.simulations(), r.nodes(), r.maxDepth(), r.elapsedMs(), r.bytesPerNode());
+  }
+
+  private String toJson(Game game, State state, SearchResult r, List<String> pv) throws Exception {
+    ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = m.createObjectNode();
+    root.put("game", game.spec());
+    root.put("agent", agentSpec);
+    root.put("seed", seed);
+    root.put("history", state.historyString());
+    root.put("player", r.player());
+    root.put("action", r.action());
+    root.put("action_string", state.actionToString(r.player(), r.action()));
+    ArrayNode children = root.putArray("children");
+    for (int i = 0; i < r.actions().length; i++) {
+      ObjectNode c = children.addObject();
+      c.put("action", r.actions()[i]);
+      c.put("action_string", state.actionToString(r.player(), r.actions()[i]));
+      c.put("visits", r.visits()[i]);
+      c.put("policy", r.policy()[i]);
+      c.put("prior", r.prior()[i]);
+      ArrayNode q = c.putArray("q");
+      for (double v : r.q()[i]) {
+        if (Double.isNaN(v)) {
+          q.addNull();
+        } else {
+          q.add(v);
+        }
+      }
+    }
+    ArrayNode rv = root.putArray("root_value");
+    for (double v : r.rootValue()) {
+      if (Double.isNaN(v)) {
+        rv.addNull();
+      } else {
+        rv.add(v);
+      }
+    }
+    ArrayNode pvIds = root.putArray("principal_variation");
+    for (int i = 0; i < pv.size(); i++) {
+      pvIds.add(r.principalVariation()[i]);
+    }
+    ArrayNode pvs = root.putArray("principal_variation_strings");
+    pv.forEach(pvs::add);
+    root.put("simulations", r.simulations());
+    root.put("nodes", r.nodes());
+    root.put("max_depth", r.maxDepth());
+    root.put("elapsed_ms", r.elapsedMs());
+    root.put("bytes_per_node", r.bytesPerNode());
+    return m.writeValueAsString(root);
+  }
+}

@@ -1,0 +1,58 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class SearchCommandTest {
+
+  private static String[] run(String... args) {
+    CommandLine cl = Ponder.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+  }
+
+  @Test
+  void printsTheWinningMoveWithIdsOrStrings() {
+    String[] r = run("search", "tic_tac_toe", "--history", "x(0,0),o(1,0),x(0,1),4", "--agent", "uct(sims=500)");
+    assertThat(r[0]).isEqualTo("0");
+    assertThat(r[1]).contains("chosen: x(0,2) (2)").contains("principal variation: x(0,2)").contains("500 simulations");
+  }
+
+  @Test
+  void jsonOutput() throws Exception {
+    String[] r = run("search", "tic_tac_toe", "--history", "0,4,1", "--agent", "puct(sims=600,c_init=1.25)", "--json");
+    assertThat(r[0]).isEqualTo("0");
+    JsonNode j = new ObjectMapper().readTree(r[1]);
+    assertThat(j.get("action").asInt()).isEqualTo(2);
+    assertThat(j.get("children")).hasSize(6);
+    assertThat(j.get("simulations").asLong()).isEqualTo(600);
+    long visits = 0;
+    for (JsonNode c : j.get("children")) {
+      visits += c.get("visits").asLong();
+    }
+    assertThat(visits).isEqualTo(600);
+  }
+
+  @Test
+  void badInputIsAUsageError() {
+    assertThat(run("search", "tic_tac_toe", "--history", "0,0")[0]).isEqualTo("2");
+    assertThat(run("search", "tic_tac_toe", "--agent", "random")[0]).isEqualTo("2");
+    assertThat(run("search", "tic_tac_toe", "--agent", "uct(c=-1)")[0]).isEqualTo("2");
+  }
+
+  @Test
+  void historySplitsOutsideParentheses() {
+    assertThat(SearchCommand.splitHistory("x(0,2), o(1,1),3")).containsExactly("x(0,2)", "o(1,1)", "3");
+    assertThat(SearchCommand.splitHistory(" ")).isEmpty();
+  }
+}

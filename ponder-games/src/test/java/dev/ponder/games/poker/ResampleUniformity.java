@@ -1,0 +1,40 @@
+package dev.ponder.games.poker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.State;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/** Samples worlds with {@link State#resample} and checks they are consistent and uniform. */
+final class ResampleUniformity {
+  private ResampleUniformity() {}
+
+  /**
+   * Draws {@code samples} worlds for {@code player}; each must keep the player's information
+   * state, the current player and the legal actions. The hidden part ({@code key}) must take
+   * exactly {@code expectedWorlds} values, each with frequency 1/expectedWorlds within 5 standard
+   * errors.
+   */
+  static void check(State s, int player, Function<State, String> key, int expectedWorlds, int samples) {
+    SplittableRandom rng = new SplittableRandom(12345);
+    Map<String, Integer> counts = new TreeMap<>();
+    String info = s.informationStateString(player);
+    for (int i = 0; i < samples; i++) {
+      State w = s.resample(player, rng);
+      assertThat(w.informationStateString(player)).isEqualTo(info);
+      assertThat(w.currentPlayer()).isEqualTo(s.currentPlayer());
+      assertThat(w.legalActions()).containsExactly(s.legalActions());
+      assertThat(w.history().length).isEqualTo(s.history().length);
+      counts.merge(key.apply(w), 1, Integer::sum);
+    }
+    assertThat(counts).hasSize(expectedWorlds);
+    double p = 1.0 / expectedWorlds;
+    double se = Math.sqrt(samples * p * (1 - p));
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      assertThat(Math.abs(e.getValue() - samples * p)).as("world " + e.getKey() + " count " + e.getValue()).isLessThan(5 * se);
+    }
+  }
+}

@@ -1,0 +1,713 @@
+package dev.ponder.search.mcts;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The one MCTS loop over the eight interfaces (SPEC §1.2). Every simulation: the root selector
+ * picks a root edge, a world is drawn by the {@link ResampleHistory} (IS-MCTS), the tree policy
+ * descends, a leaf is expanded (all children at once, with priors) or evaluated by the
+ * {@link ValueEstimator}, and the value vector (one entry per player, raw utility) is backed up by
+ * the {@link ValueBackup}. At the end the {@link FinalActionSelector} picks the move and π̂.
+ *
+ * <ul>
+ *   <li><b>Players and values.</b> n players; every edge stores the sum of value vectors and
+ *       mechanisms read the chooser's component (max^n); two-player zero-sum is not special.
+ *   <li><b>Chance.</b> In tree mode a chance node is a tree node whose children are the outcomes
+ *       (prior = probability); one is sampled per simulation, or with
+ *       {@link MctsConfig#chanceExpandAll()} every outcome is evaluated once and the
+ *       probability-weighted mean of the outcomes' values is backed up. In keyed mode chance outcomes are sampled in the
+ *       world without a node.
+ *   <li><b>Imperfect information.</b> Keyed by (acting player's information-state key, acting
+ *       player) (IS-MCTS, Cowling, Powley &amp; Whitehouse 2012; the multiple-observer keying of
+ *       OpenSpiel's {@code is_mcts}). The root is the searcher's information state; the only
+ *       access to the true state is {@link ResampleHistory}, its legal actions and its
+ *       information-state key for the searcher, so two states with the same information state
+ *       give the same search (same seed, one thread).
+ *   <li><b>Budgets.</b> Simulations and/or wall time; the clock is read once per simulation.
+ *   <li><b>Threads.</b> T workers share the tree (tree parallelism) with the mechanism's
+ *       {@link VirtualLoss}; T = 1 runs in the calling thread and is exactly reproducible from
+ *       the seed.
+ * </ul>
+ *
+ * <p>Not thread-safe itself: one search at a time. {@link #close()} stops the worker threads.
+ */
+public final class MctsEngine implements AutoCloseable {
+  private final Game game;
+  private final Mechanism mechanism;
+  private final Knowledge knowledge;
+  private final MctsConfig config;
+  private final MctsConfig.Keying keying;
+  private final boolean keyed;
+  private final int numPlayers;
+  private final SplittableRandom master;
+  private final Tree tree;
+  private final Worker[] workers;
+  private final int reserve;
+  private ExecutorService pool;
+
+  private int[] lastRootHistory;
+
+  // per search, read by workers
+  private State rootState;
+  private int rootPlayer;
+  private final AtomicInteger started = new AtomicInteger();
+  private final AtomicInteger completed = new AtomicInteger();
+  private int simBudget;
+  private long deadline;
+  private long timeBudgetNanos;
+  private long startNanos;
+
+  /**
+   * @param seed every random choice of the engine flows from this seed
+   * @throws IllegalArgumentException if the keying or resampler would let a search of an
+   *     imperfect-information game read hidden information
+   */
+  public MctsEngine(Game game, Mechanism mechanism, Knowledge knowledge, MctsConfig config, long seed) {
+    this.game = game;
+    this.mechanism = mechanism;
+    this.knowledge = knowledge;
+    this.config = config;
+    this.numPlayers = game.numPlayers();
+    boolean perfect = game.type().isPerfectInformation();
+    MctsConfig.Keying k = config.keying();
+    if (k == MctsConfig.Keying.AUTO) {
+      k = perfect ? MctsConfig.Keying.TREE : MctsConfig.Keying.INFORMATION_STATE;
+    }
+    if (!perfect && k != MctsConfig.Keying.INFORMATION_STATE) {
+      throw new IllegalArgumentException(game.name() + " has imperfect information: keying " + k
+          + " would use hidden information; valid: INFORMATION_STATE or AUTO");
+    }
+    if (!perfect && knowledge.resample().isIdentity()) {
+      throw new IllegalArgumentException(game.name()
+          + " has imperfect information: the identity resampler would use hidden information");
+    }
+    this.keying = k;
+    this.keyed = k != MctsConfig.Keying.TREE;
+    this.master = new SplittableRandom(seed);
+    int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
+    this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
+    this.workers = new Worker[config.threads()];
+    for (int i = 0; i < workers.length; i++) {
+      workers[i] = new Worker(i);
+    }
+    int maxA = Math.max(1, game.maxActionsPerState());
+    this.reserve = config.chanceExpandAll() ? maxA * 64 : maxA * 2 + 8;
+  }
+
+  public Game game() {
+    return game;
+  }
+
+  public Mechanism mechanism() {
+    return mechanism;
+  }
+
+  public Knowledge knowledge() {
+    return knowledge;
+  }
+
+  public MctsConfig config() {
+    return config;
+  }
+
+  /** The resolved keying (never AUTO). */
+  public MctsConfig.Keying keying() {
+    return keying;
+  }
+
+  /** The tree of the last search (for inspection; do not modify during a search). */
+  public Tree tree() {
+    return tree;
+  }
+
+  /** Forgets the tree (the next search starts from scratch). */
+  public void reset() {
+    tree.clear();
+    lastRootHistory = null;
+  }
+
+  /**
+   * Runs one search from {@code state} (a decision node) for its current player. Does not modify
+   * {@code state}.
+   *
+   * @throws IllegalArgumentException if {@code state} is terminal or a chance node
+   */
+  public SearchResult search(State state) {
+    if (state.isTerminal() || state.isChanceNode()) {
+      throw new IllegalArgumentException("search needs a decision state; this one is "
+          + (state.isTerminal() ? "terminal" : "a chance node"));
+    }
+    startNanos = System.nanoTime();
+    rootState = state;
+    rootPlayer = state.currentPlayer();
+    prepareRoot(state);
+    int root = tree.root();
+
+    simBudget = config.simulations() > 0 ? config.simulations() : Integer.MAX_VALUE;
+    timeBudgetNanos = config.timeMs() > 0 ? config.timeMs() * 1_000_000L : 0L;
+    deadline = startNanos + timeBudgetNanos;
+    started.set(0);
+    completed.set(0);
+    for (Worker w : workers) {
+      w.ctx.rng = master.split();
+      w.ctx.rootPlayer = rootPlayer;
+      w.ctx.rootActions = tree.numChildren(root);
+      w.ctx.simulation = 0;
+      w.ctx.budget = simBudget == Integer.MAX_VALUE ? 1 : simBudget;
+      w.maxDepth = 0;
+    }
+    SearchContext c0 = workers[0].ctx;
+    c0.depth = 0;
+    mechanism.rootSelector().prepare(tree, root, c0);
+
+    if (workers.length == 1) {
+      workers[0].run();
+    } else {
+      runParallel();
+    }
+
+    double[] pi = new double[tree.numChildren(root)];
+    c0.depth = 0;
+    int chosen = mechanism.finalSelector().select(tree, root, pi, c0);
+    SearchResult result = buildResult(root, chosen, pi);
+    lastRootHistory = state.history();
+    return result;
+  }
+
+  /**
+   * Continues the last search by {@code k} more simulations in the calling thread (for analysis
+   * and for benchmarking one simulation). The state given to the last {@link #search} must not
+   * have been modified since.
+   *
+   * @throws IllegalStateException if no search has run
+   */
+  public void runSimulations(int k) {
+    if (rootState == null || tree.root() == 0) {
+      throw new IllegalStateException("runSimulations needs a previous search");
+    }
+    Worker w = workers[0];
+    for (int i = 0; i < k; i++) {
+      w.ctx.simulation++;
+      long stamp = tree.beginSimulation(reserve);
+      try {
+        w.simulate(false);
+      } finally {
+        tree.endSimulation(stamp);
+      }
+    }
+  }
+
+  private void runParallel() {
+    if (pool == null) {
+      pool = Executors.newFixedThreadPool(workers.length - 1, r -> {
+        Thread t = new Thread(r, "ponder-mcts-worker");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    @SuppressWarnings("unchecked")
+    Future<?>[] futures = new Future<?>[workers.length - 1];
+    for (int i = 1; i < workers.length; i++) {
+      futures[i - 1] = pool.submit(workers[i]);
+    }
+    RuntimeException failure = null;
+    try {
+      workers[0].run();
+    } catch (RuntimeException e) {
+      failure = e;
+      started.set(Integer.MAX_VALUE / 2);
+    }
+    for (Future<?> f : futures) {
+      try {
+        f.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("search interrupted", e);
+      } catch (ExecutionException e) {
+        if (failure == null) {
+          failure = e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  private long rootKey(State s, int p) {
+    return keyOf(s, p);
+  }
+
+  private long keyOf(State s, int p) {
+    if (keying == MctsConfig.Keying.INFORMATION_STATE) {
+      return State.mix64(s.informationStateKey(p) + 0x9E3779B97F4A7C15L * (p + 1));
+    }
+    return State.mix64(s.hash() ^ (0xC2B2AE3D27D4EB4FL * (p + 1)));
+  }
+
+  private void prepareRoot(State state) {
+    boolean reused = false;
+    if (config.reuseTree() && tree.root() != 0) {
+      if (keyed) {
+        int e = tree.lookup(rootKey(state, rootPlayer));
+        if (e >= 0 && tree.player(e) == rootPlayer) {
+          tree.setRoot(e);
+          reused = true;
+        }
+      } else if (lastRootHistory != null && state.historySize() >= lastRootHistory.length) {
+        boolean prefix = true;
+        for (int i = 0; i < lastRootHistory.length && prefix; i++) {
+          prefix = state.historyAt(i) == lastRootHistory[i];
+        }
+        int e = prefix ? tree.root() : -1;
+        for (int i = lastRootHistory.length; i < state.historySize() && e > 0; i++) {
+          e = tree.child(e, state.historyAt(i));
+        }
+        if (e > 0 && tree.isExpanded(e)) {
+          tree.reroot(e);
+          tree.setPlayer(tree.root(), rootPlayer);
+          reused = true;
+        }
+      }
+    }
+    if (!reused) {
+      tree.clear();
+      tree.newRoot(rootPlayer, keyed ? rootKey(state, rootPlayer) : 0L);
+    }
+    int root = tree.root();
+    if (!tree.isExpanded(root)) {
+      Worker w = workers[0];
+      if (!tree.tryClaimExpansion(root)) {
+        throw new IllegalStateException("root is being expanded");
+      }
+      if (!w.expandDecision(root, state, rootPlayer)) {
+        throw new IllegalStateException("tree capacity exhausted at the root");
+      }
+    }
+  }
+
+  private SearchResult buildResult(int root, int chosen, double[] pi) {
+    int first = tree.firstChild(root);
+    int n = tree.numChildren(root);
+    int[] actions = new int[n];
+    int[] visits = new int[n];
+    double[][] q = new double[n][numPlayers];
+    double[] prior = new double[n];
+    for (int i = 0; i < n; i++) {
+      int e = first + i;
+      actions[i] = tree.action(e);
+      visits[i] = tree.visits(e);
+      prior[i] = tree.prior(e);
+      for (int p = 0; p < numPlayers; p++) {
+        q[i][p] = tree.q(e, p, Double.NaN);
+      }
+    }
+    double[] rootValue = new double[numPlayers];
+    for (int p = 0; p < numPlayers; p++) {
+      rootValue[p] = tree.q(root, p, Double.NaN);
+    }
+    int maxDepth = 0;
+    for (Worker w : workers) {
+      maxDepth = Math.max(maxDepth, w.maxDepth);
+    }
+    double elapsed = (System.nanoTime() - startNanos) / 1e6;
+    return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
+        principalVariation(root, chosen), completed.get(), tree.size(), maxDepth, elapsed, tree.bytesPerNode());
+  }
+
+  private int[] principalVariation(int root, int chosen) {
+    int[] pv = new int[16];
+    int len = 0;
+    pv[len++] = tree.action(chosen);
+    if (keying == MctsConfig.Keying.INFORMATION_STATE) {
+      return Arrays.copyOf(pv, len);
+    }
+    if (keying == MctsConfig.Keying.TREE) {
+      int e = chosen;
+      while (tree.numChildren(e) > 0) {
+        int best = -1;
+        int first = tree.firstChild(e);
+        for (int i = 0; i < tree.numChildren(e); i++) {
+          if (best < 0 || tree.visits(first + i) > tree.visits(best)) {
+            best = first + i;
+          }
+        }
+        if (tree.visits(best) == 0) {
+          break;
+        }
+        if (len == pv.length) {
+          pv = Arrays.copyOf(pv, len * 2);
+        }
+        pv[len++] = tree.action(best);
+        e = best;
+      }
+      return Arrays.copyOf(pv, len);
+    }
+    // transpositions (perfect information): follow keys through a copy of the root state
+    State s = rootState.copy();
+    s.applyActionUnchecked(tree.action(chosen));
+    while (!s.isTerminal() && !s.isChanceNode() && len < game.maxGameLength() + 1) {
+      int e = tree.lookup(keyOf(s, s.currentPlayer()));
+      if (e < 0 || tree.numChildren(e) == 0) {
+        break;
+      }
+      int best = -1;
+      int first = tree.firstChild(e);
+      for (int i = 0; i < tree.numChildren(e); i++) {
+        if (best < 0 || tree.visits(first + i) > tree.visits(best)) {
+          best = first + i;
+        }
+      }
+      if (tree.visits(best) == 0) {
+        break;
+      }
+      if (len == pv.length) {
+        pv = Arrays.copyOf(pv, len * 2);
+      }
+      pv[len++] = tree.action(best);
+      s.applyActionUnchecked(tree.action(best));
+    }
+    return Arrays.copyOf(pv, len);
+  }
+
+  @Override
+  public void close() {
+    if (pool != null) {
+      pool.shutdownNow();
+      pool = null;
+    }
+  }
+
+  /** One search thread: its context, scratch states, path stack and value buffers. */
+  private final class Worker implements Runnable {
+    final SearchContext ctx;
+    State scratch;
+    int[] pathParent = new int[64];
+    int[] pathEdge = new int[64];
+    int[] pathChild = new int[64];
+    int[] pathDepth = new int[64];
+    final double[] value;
+    // expand-all chance: per recursion level a state and two value vectors
+    State[] levelStates = new State[0];
+    double[][] levelValues = new double[0][];
+    int maxDepth;
+
+    Worker(int index) {
+      this.ctx = new SearchContext(game, workers.length, index, null);
+      this.value = new double[numPlayers];
+    }
+
+    @Override
+    public void run() {
+      final boolean timed = timeBudgetNanos > 0;
+      final boolean shared = workers.length > 1;
+      final int root = tree.root();
+      while (true) {
+        long now = 0;
+        if (timed) {
+          now = System.nanoTime();
+          if (now >= deadline) {
+            break;
+          }
+        }
+        if (config.stopWhenRootProven() && tree.isProven(root)) {
+          break;
+        }
+        int t = started.getAndIncrement();
+        if (t >= simBudget) {
+          break;
+        }
+        ctx.simulation = t;
+        if (simBudget == Integer.MAX_VALUE) {
+          long elapsed = now - startNanos;
+          double est = elapsed > 0 ? (double) t * timeBudgetNanos / elapsed : t + 1;
+          ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(t + 1, est));
+        }
+        long stamp = tree.beginSimulation(reserve);
+        try {
+          simulate(shared);
+        } finally {
+          tree.endSimulation(stamp);
+        }
+        completed.incrementAndGet();
+      }
+    }
+
+    private void simulate(boolean shared) {
+      if (scratch == null) {
+        scratch = rootState.copy();
+      }
+      ctx.depth = 0;
+      State world = knowledge.resample().resample(rootState, rootPlayer, scratch, ctx);
+      descend(world, tree.root(), 0, 0, value, shared);
+    }
+
+    private void push(int i, int parent, int edge, int child, int depth) {
+      if (i == pathEdge.length) {
+        int n = i * 2;
+        pathParent = Arrays.copyOf(pathParent, n);
+        pathEdge = Arrays.copyOf(pathEdge, n);
+        pathChild = Arrays.copyOf(pathChild, n);
+        pathDepth = Arrays.copyOf(pathDepth, n);
+      }
+      pathParent[i] = parent;
+      pathEdge[i] = edge;
+      pathChild[i] = child;
+      pathDepth[i] = depth;
+    }
+
+    /**
+     * Descends from {@code node} (where {@code s} stands) at depth {@code depth}, pushing edges
+     * from path index {@code pathStart}; evaluates; backs up the edges pushed; leaves the value in
+     * {@code out}. Recursion happens only at chance nodes expanded in full.
+     */
+    private void descend(State s, int node, int depth, int pathStart, double[] out, boolean shared) {
+      int len = pathStart;
+      int d = depth;
+      while (true) {
+        if (s.isTerminal()) {
+          s.returns(out);
+          if (!keyed && node > 0) {
+            if ((tree.flags(node) & Tree.TERMINAL) == 0) {
+              tree.setFlags(node, Tree.TERMINAL);
+            }
+          }
+          break;
+        }
+        int cp = s.currentPlayer();
+        if (cp == State.CHANCE) {
+          if (keyed) {
+            sampleChance(s);
+            continue;
+          }
+          if (!tree.isExpanded(node)) {
+            if (!tree.tryClaimExpansion(node) || !expandChance(node, s)) {
+              if (!tree.isExpanded(node)) {
+                evaluate(s, out, d);
+                break;
+              }
+            }
+          }
+          if (config.chanceExpandAll()) {
+            expandAllOutcomes(s, node, d, len, out, shared);
+            break;
+          }
+          int c = sampleChild(node);
+          push(len++, node, c, c, d);
+          s.applyActionUnchecked(tree.action(c));
+          if (tree.player(c) == -2) {
+            tree.setPlayer(c, s.currentPlayer());
+          }
+          node = c;
+          d++;
+          continue;
+        }
+        // decision node
+        if (!tree.isExpanded(node)) {
+          boolean expandedNow = false;
+          if (tree.visits(node) >= config.expandThreshold() && tree.tryClaimExpansion(node)) {
+            expandedNow = expandDecision(node, s, cp);
+            if (!expandedNow) {
+              tree.releaseExpansion(node);
+            }
+          }
+          if (!tree.isExpanded(node) || (expandedNow && config.expandThreshold() == 0)) {
+            evaluate(s, out, d);
+            break;
+          }
+        }
+        ctx.depth = d;
+        int e = node == tree.root()
+            ? mechanism.rootSelector().select(tree, node, ctx)
+            : mechanism.treePolicy().select(tree, node, ctx);
+        if (shared) {
+          mechanism.virtualLoss().apply(tree, e, d, cp, +1, ctx);
+        }
+        s.applyActionUnchecked(tree.action(e));
+        if (!keyed) {
+          push(len++, node, e, e, d);
+          if (tree.player(e) == -2) {
+            tree.setPlayer(e, s.currentPlayer());
+          }
+          node = e;
+          d++;
+          continue;
+        }
+        while (s.isChanceNode()) {
+          sampleChance(s);
+        }
+        d++;
+        if (s.isTerminal()) {
+          push(len++, node, e, -1, d - 1);
+          s.returns(out);
+          break;
+        }
+        int np = s.currentPlayer();
+        int child = tree.findOrCreate(keyOf(s, np), np);
+        push(len++, node, e, child, d - 1);
+        if (child < 0) {
+          evaluate(s, out, d);
+          break;
+        }
+        node = child;
+      }
+      if (d > maxDepth) {
+        maxDepth = d;
+      }
+      // backup, bottom-up
+      ValueBackup backup = mechanism.backup();
+      for (int i = len - 1; i >= pathStart; i--) {
+        int dep = pathDepth[i];
+        ctx.depth = dep;
+        if (keyed && pathChild[i] >= 0) {
+          backup.updateNode(tree, pathChild[i], out, dep + 1, ctx);
+        }
+        backup.update(tree, pathParent[i], pathEdge[i], pathChild[i], out, dep, ctx);
+        if (shared) {
+          int mover = tree.player(pathParent[i]);
+          if (mover >= 0) {
+            mechanism.virtualLoss().apply(tree, pathEdge[i], dep, mover, -1, ctx);
+          }
+        }
+      }
+      if (pathStart == 0) {
+        ctx.depth = 0;
+        backup.updateNode(tree, tree.root(), out, 0, ctx);
+      }
+    }
+
+    private void evaluate(State s, double[] out, int d) {
+      ctx.depth = d;
+      knowledge.value().evaluate(s, out, ctx);
+    }
+
+    /**
+     * Chance node in expand-all mode: outcomes never visited are each evaluated once (one leaf
+     * evaluation per outcome); once all have been visited, one outcome is sampled and descended.
+     * The value passed up is the probability-weighted mean of the outcomes' current Q vectors.
+     */
+    private void expandAllOutcomes(State s, int node, int d, int len, double[] out, boolean shared) {
+      int level = ensureLevel(d);
+      State sc = levelStates[level];
+      double[] v = levelValues[level];
+      int first = tree.firstChild(node);
+      int n = tree.numChildren(node);
+      boolean anyNew = false;
+      for (int i = 0; i < n; i++) {
+        int c = first + i;
+        if (tree.visits(c) > 0) {
+          continue;
+        }
+        anyNew = true;
+        sc.copyFrom(s);
+        sc.applyActionUnchecked(tree.action(c));
+        if (tree.player(c) == -2) {
+          tree.setPlayer(c, sc.currentPlayer());
+        }
+        if (sc.isTerminal()) {
+          sc.returns(v);
+          tree.setFlags(c, Tree.TERMINAL);
+        } else {
+          evaluate(sc, v, d + 1);
+        }
+        ctx.depth = d;
+        mechanism.backup().update(tree, node, c, c, v, d, ctx);
+      }
+      if (!anyNew) {
+        int c = sampleChild(node);
+        sc.copyFrom(s);
+        sc.applyActionUnchecked(tree.action(c));
+        push(len, node, c, c, d);
+        descend(sc, c, d + 1, len + 1, v, shared);
+        ctx.depth = d;
+        mechanism.backup().update(tree, node, c, c, v, d, ctx);
+      }
+      double total = 0;
+      Arrays.fill(out, 0, numPlayers, 0.0);
+      for (int i = 0; i < n; i++) {
+        int c = first + i;
+        int visits = tree.visits(c);
+        if (visits <= 0) {
+          continue;
+        }
+        double w = tree.prior(c);
+        total += w;
+        for (int p = 0; p < numPlayers; p++) {
+          out[p] += w * tree.valueSum(c, p) / visits;
+        }
+      }
+      if (total > 0) {
+        for (int p = 0; p < numPlayers; p++) {
+          out[p] /= total;
+        }
+      }
+    }
+
+    private int ensureLevel(int d) {
+      if (d >= levelStates.length) {
+        int n = Math.max(d + 1, levelStates.length * 2);
+        int old = levelStates.length;
+        levelStates = Arrays.copyOf(levelStates, n);
+        levelValues = Arrays.copyOf(levelValues, n);
+        for (int i = old; i < n; i++) {
+          levelStates[i] = rootState.copy();
+          levelValues[i] = new double[numPlayers];
+        }
+      }
+      return d;
+    }
+
+    private void sampleChance(State s) {
+      int[] a = ctx.actionBuffer();
+      double[] p = ctx.probabilityBuffer();
+      int n = s.chanceOutcomes(a, p);
+      s.applyActionUnchecked(a[RandomRollout.sampleIndex(p, n, ctx.rng().nextDouble())]);
+    }
+
+    private int sampleChild(int node) {
+      int first = tree.firstChild(node);
+      int n = tree.numChildren(node);
+      double u = ctx.rng().nextDouble();
+      double acc = 0;
+      for (int i = 0; i < n - 1; i++) {
+        acc += tree.prior(first + i);
+        if (u < acc) {
+          return first + i;
+        }
+      }
+      return first + n - 1;
+    }
+
+    boolean expandDecision(int node, State s, int cp) {
+      int[] a = ctx.actionBuffer();
+      int n = s.legalActions(a);
+      float[] pr = ctx.priorBuffer();
+      knowledge.prior().prior(s, a, n, pr, ctx);
+      return tree.expand(node, cp, a, pr, n);
+    }
+
+    private boolean expandChance(int node, State s) {
+      int[] a = ctx.actionBuffer();
+      double[] p = ctx.probabilityBuffer();
+      int n = s.chanceOutcomes(a, p);
+      float[] pr = ctx.priorBuffer();
+      for (int i = 0; i < n; i++) {
+        pr[i] = (float) p[i];
+      }
+      boolean ok = tree.expand(node, State.CHANCE, a, pr, n);
+      if (!ok) {
+        tree.releaseExpansion(node);
+      }
+      return ok;
+    }
+  }
+}

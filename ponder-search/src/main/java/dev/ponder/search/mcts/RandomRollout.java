@@ -1,0 +1,47 @@
+package dev.ponder.search.mcts;
+
+import dev.ponder.game.State;
+import java.util.SplittableRandom;
+
+/**
+ * Knowledge: the value of a state is the return of one uniformly random playout to the end, chance
+ * outcomes drawn with their probabilities (Abramson 1990; the default evaluator of UCT, Kocsis &amp;
+ * Szepesvári 2006). Uses the worker's buffers and RNG; allocates nothing.
+ */
+public final class RandomRollout implements ValueEstimator {
+  /** The shared, stateless instance. */
+  public static final RandomRollout INSTANCE = new RandomRollout();
+
+  private RandomRollout() {}
+
+  @Override
+  public void evaluate(State state, double[] out, SearchContext ctx) {
+    int[] actions = ctx.actionBuffer();
+    SplittableRandom rng = ctx.rng();
+    while (!state.isTerminal()) {
+      int a;
+      if (state.isChanceNode()) {
+        double[] probs = ctx.probabilityBuffer();
+        int n = state.chanceOutcomes(actions, probs);
+        a = actions[sampleIndex(probs, n, rng.nextDouble())];
+      } else {
+        int n = state.legalActions(actions);
+        a = actions[rng.nextInt(n)];
+      }
+      state.applyActionUnchecked(a);
+    }
+    state.returns(out);
+  }
+
+  /** The index i with cumulative probability just above {@code u} ∈ [0, 1). */
+  static int sampleIndex(double[] probs, int n, double u) {
+    double acc = 0;
+    for (int i = 0; i < n - 1; i++) {
+      acc += probs[i];
+      if (u < acc) {
+        return i;
+      }
+    }
+    return n - 1;
+  }
+}

@@ -1,0 +1,44 @@
+package dev.ponder.search.mcts;
+
+import dev.ponder.game.State;
+
+/**
+ * Knowledge: draws a world h ~ b(·|s) consistent with the searcher's information state at the
+ * root, once per simulation (IS-MCTS determinization).
+ */
+public interface ResampleHistory {
+
+  /**
+   * @param root the root state as given to the search (it must not be modified, and nothing but
+   *     {@code player}'s information may influence the result)
+   * @param player the searcher
+   * @param scratch a worker-owned state of the same game that may be overwritten and returned
+   * @return the world to simulate in (possibly {@code scratch}); the engine modifies it
+   */
+  State resample(State root, int player, State scratch, SearchContext ctx);
+
+  /** Whether this resampler returns the root itself (valid only for perfect information). */
+  default boolean isIdentity() {
+    return false;
+  }
+
+  /** Perfect information: the world is the root (copied into the scratch state, no allocation). */
+  ResampleHistory IDENTITY = new ResampleHistory() {
+    @Override
+    public State resample(State root, int player, State scratch, SearchContext ctx) {
+      scratch.copyFrom(root);
+      return scratch;
+    }
+
+    @Override
+    public boolean isIdentity() {
+      return true;
+    }
+  };
+
+  /**
+   * The game's own resampler {@link State#resample(int, java.util.SplittableRandom)} (allocates a
+   * state per simulation, as that API returns a new one).
+   */
+  ResampleHistory GAME = (root, player, scratch, ctx) -> root.resample(player, ctx.rng());
+}

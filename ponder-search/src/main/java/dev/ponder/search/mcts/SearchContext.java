@@ -1,0 +1,154 @@
+package dev.ponder.search.mcts;
+
+import dev.ponder.game.Game;
+import java.util.SplittableRandom;
+
+/**
+ * Per-worker view of a running search, handed to every component call: the worker's RNG and
+ * scratch buffers, and the global statistics the interfaces may read (SPEC §1.2): simulation
+ * index t, budget S, the game's utility bounds, |A| at the root, the information type. One
+ * context per worker thread; components must not keep references to it across calls.
+ */
+public final class SearchContext {
+  private final Game game;
+  private final int numPlayers;
+  private final double minUtility;
+  private final double maxUtility;
+  private final double deltaU;
+  private final boolean imperfectInformation;
+  private final int threads;
+  private final int[] actionBuffer;
+  private final double[] probabilityBuffer;
+  private final float[] priorBuffer;
+  private final double[] valueBuffer;
+
+  SplittableRandom rng;
+  int simulation;
+  int budget;
+  int depth;
+  int rootPlayer;
+  int rootActions;
+  final int workerIndex;
+
+  SearchContext(Game game, int threads, int workerIndex, SplittableRandom rng) {
+    this.game = game;
+    this.numPlayers = game.numPlayers();
+    this.minUtility = game.minUtility();
+    this.maxUtility = game.maxUtility();
+    double d = maxUtility - minUtility;
+    this.deltaU = d > 0 ? d : 1.0;
+    this.imperfectInformation = !game.type().isPerfectInformation();
+    this.threads = threads;
+    this.workerIndex = workerIndex;
+    this.rng = rng;
+    int max = Math.max(1, game.maxActionsPerState());
+    this.actionBuffer = new int[max];
+    this.probabilityBuffer = new double[max];
+    this.priorBuffer = new float[max];
+    this.valueBuffer = new double[numPlayers];
+  }
+
+  /** A context outside a running search (final selection, tests of single components). */
+  public static SearchContext detached(Game game, long seed) {
+    return new SearchContext(game, 1, 0, new SplittableRandom(seed));
+  }
+
+  public Game game() {
+    return game;
+  }
+
+  public int numPlayers() {
+    return numPlayers;
+  }
+
+  /** The worker's random stream (every random choice of a component comes from here). */
+  public SplittableRandom rng() {
+    return rng;
+  }
+
+  /** Simulation index t, 0-based (counted over all workers). */
+  public int simulation() {
+    return simulation;
+  }
+
+  /**
+   * Simulation budget S: the {@code sims} budget, or for a time-only budget an estimate from the
+   * simulation rate so far (always &gt; t).
+   */
+  public int budget() {
+    return budget;
+  }
+
+  /** t / S in [0, 1]: how much of the budget has been used. */
+  public double progress() {
+    return budget <= 0 ? 0.0 : Math.min(1.0, (double) simulation / budget);
+  }
+
+  /** Depth of the node being processed (the root is 0). */
+  public int depth() {
+    return depth;
+  }
+
+  /** The player the search is for (acting at the root). */
+  public int rootPlayer() {
+    return rootPlayer;
+  }
+
+  /** |A| at the root: number of legal actions there. */
+  public int rootActions() {
+    return rootActions;
+  }
+
+  public double minUtility() {
+    return minUtility;
+  }
+
+  public double maxUtility() {
+    return maxUtility;
+  }
+
+  /** ΔU = maxUtility − minUtility (1 if the game declares equal bounds). */
+  public double deltaU() {
+    return deltaU;
+  }
+
+  /** (u − minU)/ΔU: a raw utility mapped into [0, 1]. */
+  public double normalize(double u) {
+    return (u - minUtility) / deltaU;
+  }
+
+  /** Q0 = −minU/ΔU, the normalized value of utility 0 (0.5 in symmetric zero-sum games). */
+  public double q0() {
+    return -minUtility / deltaU;
+  }
+
+  /** 1 for imperfect-information games, else 0 (SPEC's I). */
+  public boolean imperfectInformation() {
+    return imperfectInformation;
+  }
+
+  /** Number of worker threads of the search. */
+  public int threads() {
+    return threads;
+  }
+
+  /** Scratch of length ≥ {@code game.maxActionsPerState()} for actions. */
+  public int[] actionBuffer() {
+    return actionBuffer;
+  }
+
+  /** Scratch of length ≥ {@code game.maxActionsPerState()} for chance probabilities. */
+  public double[] probabilityBuffer() {
+    return probabilityBuffer;
+  }
+
+  /** Scratch of length ≥ {@code game.maxActionsPerState()} for priors. */
+  public float[] priorBuffer() {
+    return priorBuffer;
+  }
+
+  /** Scratch of length numPlayers for a value vector (free for components to use). */
+  public double[] valueBuffer() {
+    return valueBuffer;
+  }
+}

@@ -1,0 +1,624 @@
+package dev.ponder.search.mcts;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.concurrent.locks.StampedLock;
+
+/**
+ * The search tree as a struct of arrays indexed by {@code int} entry ids (no node objects).
+ *
+ * <p><b>Entries.</b> Every entry is an edge and a node at once: the statistics of the edge that
+ * leads into it ({@link #action}, {@link #prior}, {@link #visits}, {@link #valueSum}) and the
+ * node's own structure ({@link #player} to act, a contiguous block of children
+ * {@code [firstChild, firstChild + numChildren)}, {@link #flags}). Children of a node are created
+ * all at once when it is expanded, in ascending action order. Entry 0 is not used; the root is
+ * {@link #root()}.
+ *
+ * <p><b>Keyed mode</b> (IS-MCTS and transposition DAGs): a decision node is an entry found through
+ * a 64-bit key ({@link #lookup}/{@link #findOrCreate}); its children are pure edges whose own
+ * child block stays empty, and the node reached through an edge depends on the sampled world. In
+ * keyed mode {@link #visits} of a node entry counts the simulations that passed through the node
+ * and {@link #valueSum} sums their values; for an edge entry they are the edge's n and W.
+ *
+ * <p><b>Values.</b> {@link #valueSum} stores one sum per player (stride {@link #numPlayers()}),
+ * in raw utility: {@code Q(e)[p] = valueSum(e, p) / visits(e)}. Mechanisms read the component of
+ * the player who chooses the edge ({@code player(parent)}) and may normalize it with
+ * {@link SearchContext#normalize(double)}.
+ *
+ * <p><b>Auxiliary statistics.</b> A mechanism that needs more per-edge state (MENTS soft values,
+ * power means, Thompson posteriors, proven values) declares {@link Mechanism#auxWidth()} doubles
+ * per entry and uses {@link #aux}/{@link #setAux}; new entries start at 0 there.
+ *
+ * <p><b>Concurrency.</b> With several workers ({@link #concurrent()}), visit and value updates are
+ * atomic ({@link #addVisits}, {@link #addValue}); a read of {@link #visits} and {@link #valueSum}
+ * of the same entry may see one update and not the other (a benign race of tree-parallel MCTS:
+ * Q is briefly off by one sample). Expansion is claimed with a compare-and-set on the flags
+ * ({@link #tryClaimExpansion}) and published with a release store, so a reader that sees
+ * {@link #EXPANDED} sees the children. Read-modify-write updates of several fields (non-additive
+ * backups, auxiliary statistics) hold {@link #lock(int)}. The arrays only grow between
+ * simulations, under a write lock that waits for running simulations ({@link #beginSimulation}).
+ *
+ * <p>Memory: {@link #bytesPerEntry()} bytes per entry (36 for two players without auxiliary
+ * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 4 first child +
+ * 2 child count + 1 player + 1 flags + 8 per auxiliary double), plus 12 bytes per key slot in
+ * keyed mode.
+ */
+public final class Tree {
+  /** Flag: the node's children exist. */
+  public static final int EXPANDED = 1;
+  /** Flag: a worker is creating the node's children. */
+  public static final int EXPANDING = 2;
+  /** Flag: the state at this node is terminal. */
+  public static final int TERMINAL = 4;
+  /** Flag: the node's game-theoretic value is known (set by solver mechanisms). */
+  public static final int PROVEN = 8;
+
+  private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+  private static final VarHandle BYTES = MethodHandles.arrayElementVarHandle(byte[].class);
+  private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
+  private static final int LOCK_STRIPES = 256;
+
+  private final int numPlayers;
+  private final int auxWidth;
+  private final boolean concurrent;
+
+  private int[] action;
+  private float[] prior;
+  private int[] visits;
+  private double[] valueSum;
+  private int[] firstChild;
+  private char[] numChildren;
+  private byte[] player;
+  private byte[] flags;
+  private double[] aux;
+  private int size;
+  private int root;
+
+  private final LongIntMap keys;
+  private final StampedLock growth = new StampedLock();
+  private final Object[] locks;
+  private final Object allocLock = new Object();
+
+  /**
+   * @param numPlayers players of the game (≥ 1)
+   * @param auxWidth auxiliary doubles per entry (≥ 0)
+   * @param concurrent whether several workers share the tree
+   * @param keyed whether nodes are found by key (IS-MCTS, transpositions)
+   * @param initialCapacity entries to allocate up front (grows as needed)
+   */
+  public Tree(int numPlayers, int auxWidth, boolean concurrent, boolean keyed, int initialCapacity) {
+    if (numPlayers < 1 || numPlayers > 127 || auxWidth < 0) {
+      throw new IllegalArgumentException("numPlayers " + numPlayers + " (1..127), auxWidth " + auxWidth + " (≥ 0)");
+    }
+    this.numPlayers = numPlayers;
+    this.auxWidth = auxWidth;
+    this.concurrent = concurrent;
+    int cap = Math.max(16, initialCapacity);
+    action = new int[cap];
+    prior = new float[cap];
+    visits = new int[cap];
+    valueSum = new double[cap * numPlayers];
+    firstChild = new int[cap];
+    numChildren = new char[cap];
+    player = new byte[cap];
+    flags = new byte[cap];
+    aux = new double[cap * auxWidth];
+    keys = keyed ? new LongIntMap(cap) : null;
+    locks = new Object[concurrent ? LOCK_STRIPES : 1];
+    for (int i = 0; i < locks.length; i++) {
+      locks[i] = new Object();
+    }
+    clear();
+  }
+
+  /** Forgets every entry (keeps the arrays). Not thread-safe: call between searches. */
+  public void clear() {
+    size = 1;
+    root = 0;
+    if (keys != null) {
+      keys.clear();
+    }
+  }
+
+  public int numPlayers() {
+    return numPlayers;
+  }
+
+  public int auxWidth() {
+    return auxWidth;
+  }
+
+  public boolean concurrent() {
+    return concurrent;
+  }
+
+  public boolean keyed() {
+    return keys != null;
+  }
+
+  /** Entries in use (the root and every created child); entry ids are {@code 1..size()-1}. */
+  public int size() {
+    return size - 1;
+  }
+
+  /** Allocated capacity in entries. */
+  public int capacity() {
+    return action.length;
+  }
+
+  /** The root entry (0 if the tree is empty). */
+  public int root() {
+    return root;
+  }
+
+  void setRoot(int entry) {
+    root = entry;
+  }
+
+  // ---- reading statistics ----
+
+  /** Action of the edge into {@code e}; −1 for a keyed node entry or the root. */
+  public int action(int e) {
+    return action[e];
+  }
+
+  /** Prior probability of the edge into {@code e} (chance probability below a chance node). */
+  public float prior(int e) {
+    return prior[e];
+  }
+
+  /** Visit count n of the edge into {@code e}, or N(s) of a node (simulations through it). */
+  public int visits(int e) {
+    return visits[e];
+  }
+
+  /** Sum W of backed-up values of {@code p} (raw utility) through {@code e}. */
+  public double valueSum(int e, int p) {
+    return valueSum[e * numPlayers + p];
+  }
+
+  /** Mean value Q of {@code p} (raw utility) through {@code e}; {@code fallback} when unvisited. */
+  public double q(int e, int p, double fallback) {
+    int n = visits[e];
+    return n > 0 ? valueSum[e * numPlayers + p] / n : fallback;
+  }
+
+  /** First child entry of node {@code e} (meaningful when {@link #numChildren} &gt; 0). */
+  public int firstChild(int e) {
+    return firstChild[e];
+  }
+
+  /** Number of children of node {@code e} (0 until expanded). */
+  public int numChildren(int e) {
+    return numChildren[e];
+  }
+
+  /** Player to act at node {@code e}: 0..n−1, or {@link dev.ponder.game.State#CHANCE}. */
+  public int player(int e) {
+    return player[e];
+  }
+
+  /** Flags of {@code e} (acquire read): {@link #EXPANDED}, {@link #TERMINAL}, {@link #PROVEN}. */
+  public int flags(int e) {
+    return (byte) BYTES.getAcquire(flags, e);
+  }
+
+  public boolean isExpanded(int e) {
+    return (flags(e) & EXPANDED) != 0;
+  }
+
+  public boolean isTerminal(int e) {
+    return (flags(e) & TERMINAL) != 0;
+  }
+
+  public boolean isProven(int e) {
+    return (flags(e) & PROVEN) != 0;
+  }
+
+  /** Auxiliary statistic {@code k} of entry {@code e}. */
+  public double aux(int e, int k) {
+    return aux[e * auxWidth + k];
+  }
+
+  // ---- writing statistics ----
+
+  /** Adds {@code delta} to the visit count of {@code e} (atomic when concurrent). */
+  public void addVisits(int e, int delta) {
+    if (concurrent) {
+      INTS.getAndAdd(visits, e, delta);
+    } else {
+      visits[e] += delta;
+    }
+  }
+
+  /** Adds {@code delta} to W of player {@code p} at {@code e} (atomic when concurrent). */
+  public void addValue(int e, int p, double delta) {
+    int i = e * numPlayers + p;
+    if (concurrent) {
+      double old;
+      do {
+        old = (double) DOUBLES.getVolatile(valueSum, i);
+      } while (!DOUBLES.weakCompareAndSet(valueSum, i, old, old + delta));
+    } else {
+      valueSum[i] += delta;
+    }
+  }
+
+  /** Adds the vector {@code value} (length ≥ numPlayers) to W at {@code e}. */
+  public void addValues(int e, double[] value) {
+    for (int p = 0; p < numPlayers; p++) {
+      addValue(e, p, value[p]);
+    }
+  }
+
+  /**
+   * Overwrites n and W of {@code e} (for non-additive backups); callers under threads hold
+   * {@link #lock(int)}.
+   */
+  public void setStats(int e, int n, double[] w) {
+    visits[e] = n;
+    System.arraycopy(w, 0, valueSum, e * numPlayers, numPlayers);
+  }
+
+  /** Overwrites W of player {@code p} at {@code e}; callers under threads hold {@link #lock(int)}. */
+  public void setValueSum(int e, int p, double w) {
+    valueSum[e * numPlayers + p] = w;
+  }
+
+  public void setPrior(int e, float p) {
+    prior[e] = p;
+  }
+
+  public void setAux(int e, int k, double v) {
+    aux[e * auxWidth + k] = v;
+  }
+
+  /** Sets flag bits on {@code e} (atomic). */
+  public void setFlags(int e, int bits) {
+    int old;
+    do {
+      old = (byte) BYTES.getVolatile(flags, e);
+    } while (!BYTES.compareAndSet(flags, e, (byte) old, (byte) (old | bits)));
+  }
+
+  /** A monitor guarding read-modify-write updates of {@code e} (striped). */
+  public Object lock(int e) {
+    return locks[e & (locks.length - 1)];
+  }
+
+  // ---- structure ----
+
+  /** Creates the root node (no incoming edge) for a state where {@code player} acts. */
+  int newRoot(int player, long key) {
+    int e = allocate(1);
+    initEntry(e, -1, 0f, player);
+    if (keys != null) {
+      keys.put(key, e);
+    }
+    root = e;
+    return e;
+  }
+
+  private void initEntry(int e, int a, float p, int pl) {
+    action[e] = a;
+    prior[e] = p;
+    visits[e] = 0;
+    Arrays.fill(valueSum, e * numPlayers, (e + 1) * numPlayers, 0.0);
+    firstChild[e] = 0;
+    numChildren[e] = 0;
+    player[e] = (byte) pl;
+    flags[e] = 0;
+    if (auxWidth > 0) {
+      Arrays.fill(aux, e * auxWidth, (e + 1) * auxWidth, 0.0);
+    }
+  }
+
+  /**
+   * Reserves {@code k} consecutive entries; −1 if the capacity is exhausted under threads (the
+   * caller then evaluates without expanding; the tree grows before the next simulation).
+   */
+  private int allocate(int k) {
+    if (!concurrent) {
+      if (size + k > action.length) {
+        grow(size + k);
+      }
+      int s = size;
+      size += k;
+      return s;
+    }
+    synchronized (allocLock) {
+      if (size + k > action.length) {
+        return -1;
+      }
+      int s = size;
+      size += k;
+      return s;
+    }
+  }
+
+  /** Claims the right to expand {@code e}; false if it is expanded or another worker is at it. */
+  boolean tryClaimExpansion(int e) {
+    int old = (byte) BYTES.getVolatile(flags, e);
+    if ((old & (EXPANDED | EXPANDING | TERMINAL)) != 0) {
+      return false;
+    }
+    return BYTES.compareAndSet(flags, e, (byte) old, (byte) (old | EXPANDING));
+  }
+
+  /** Gives up a claim made by {@link #tryClaimExpansion}. */
+  void releaseExpansion(int e) {
+    int old;
+    do {
+      old = (byte) BYTES.getVolatile(flags, e);
+    } while (!BYTES.compareAndSet(flags, e, (byte) old, (byte) (old & ~EXPANDING)));
+  }
+
+  /**
+   * Creates the children of {@code e} (claimed with {@link #tryClaimExpansion}, or unshared):
+   * one per action with its prior and the player who acts after it ({@code childPlayer} may be
+   * −2 for "not known yet", set on first visit by the engine).
+   *
+   * @return false if the capacity was exhausted (nothing created)
+   */
+  boolean expand(int e, int nodePlayer, int[] actions, float[] priors, int n) {
+    if (n > Character.MAX_VALUE) {
+      throw new IllegalStateException("a node with " + n + " children exceeds " + (int) Character.MAX_VALUE);
+    }
+    int first = allocate(n);
+    if (first < 0) {
+      return false;
+    }
+    for (int i = 0; i < n; i++) {
+      initEntry(first + i, actions[i], priors[i], -2);
+    }
+    player[e] = (byte) nodePlayer;
+    firstChild[e] = first;
+    numChildren[e] = (char) n;
+    int old;
+    do {
+      old = (byte) BYTES.getVolatile(flags, e);
+    } while (!BYTES.compareAndSet(flags, e, (byte) old, (byte) ((old & ~EXPANDING) | EXPANDED)));
+    return true;
+  }
+
+  void setPlayer(int e, int p) {
+    player[e] = (byte) p;
+  }
+
+  /** The node entry stored under {@code key}, or −1. Keyed mode only. */
+  public int lookup(long key) {
+    return keys.get(key);
+  }
+
+  /**
+   * The node entry under {@code key}, created (unexpanded, acting player {@code pl}) if absent;
+   * −1 if the capacity is exhausted under threads.
+   */
+  int findOrCreate(long key, int pl) {
+    int e = keys.get(key);
+    if (e >= 0) {
+      return e;
+    }
+    if (!concurrent) {
+      if (keys.needsGrowth()) {
+        keys.grow();
+      }
+      e = allocate(1);
+      initEntry(e, -1, 0f, pl);
+      keys.put(key, e);
+      return e;
+    }
+    synchronized (keys) {
+      e = keys.get(key);
+      if (e >= 0) {
+        return e;
+      }
+      if (keys.needsGrowth()) {
+        return -1;
+      }
+      e = allocate(1);
+      if (e < 0) {
+        return -1;
+      }
+      initEntry(e, -1, 0f, pl);
+      keys.putRelease(key, e);
+      return e;
+    }
+  }
+
+  // ---- growth under threads ----
+
+  /**
+   * Called by a worker before each simulation when the tree is shared; returns a stamp for
+   * {@link #endSimulation}. Grows the arrays first (waiting for running simulations) when fewer
+   * than {@code reserve} entries are free.
+   */
+  long beginSimulation(int reserve) {
+    if (!concurrent) {
+      if (size + reserve > action.length) {
+        grow(size + reserve);
+      }
+      if (keys != null && keys.needsGrowth()) {
+        keys.grow();
+      }
+      return 0L;
+    }
+    long stamp = growth.readLock();
+    if (size + reserve <= action.length && (keys == null || !keys.needsGrowth())) {
+      return stamp;
+    }
+    growth.unlockRead(stamp);
+    long w = growth.writeLock();
+    try {
+      if (size + reserve > action.length) {
+        grow(size + reserve);
+      }
+      if (keys != null && keys.needsGrowth()) {
+        keys.grow();
+      }
+    } finally {
+      growth.unlockWrite(w);
+    }
+    return growth.readLock();
+  }
+
+  void endSimulation(long stamp) {
+    if (concurrent) {
+      growth.unlockRead(stamp);
+    }
+  }
+
+  private void grow(int needed) {
+    int cap = action.length;
+    int newCap = Math.max(needed, cap + (cap >> 1) + 16);
+    action = Arrays.copyOf(action, newCap);
+    prior = Arrays.copyOf(prior, newCap);
+    visits = Arrays.copyOf(visits, newCap);
+    valueSum = Arrays.copyOf(valueSum, newCap * numPlayers);
+    firstChild = Arrays.copyOf(firstChild, newCap);
+    numChildren = Arrays.copyOf(numChildren, newCap);
+    player = Arrays.copyOf(player, newCap);
+    flags = Arrays.copyOf(flags, newCap);
+    aux = Arrays.copyOf(aux, newCap * auxWidth);
+  }
+
+  // ---- reuse ----
+
+  /**
+   * Makes the subtree under {@code e} the whole tree (tree mode): copies it breadth-first to the
+   * front of the arrays; {@code e} becomes the root. Not thread-safe: call between searches.
+   */
+  void reroot(int e) {
+    if (keys != null) {
+      throw new IllegalStateException("reroot is for tree mode; keyed trees keep their nodes");
+    }
+    Tree t = new Tree(numPlayers, auxWidth, false, false, Math.max(16, subtreeSize(e) + 1));
+    int[] queue = new int[16];
+    int[] dest = new int[16];
+    int head = 0;
+    int tail = 0;
+    int r = t.allocate(1);
+    t.copyEntry(this, e, r);
+    t.action[r] = -1;
+    queue[tail] = e;
+    dest[tail++] = r;
+    while (head < tail) {
+      int src = queue[head];
+      int dst = dest[head++];
+      int n = numChildren[src];
+      if (n == 0) {
+        t.firstChild[dst] = 0;
+        continue;
+      }
+      int first = t.allocate(n);
+      t.firstChild[dst] = first;
+      for (int i = 0; i < n; i++) {
+        int s = firstChild[src] + i;
+        t.copyEntry(this, s, first + i);
+        if (tail == queue.length) {
+          queue = Arrays.copyOf(queue, tail * 2);
+          dest = Arrays.copyOf(dest, tail * 2);
+        }
+        queue[tail] = s;
+        dest[tail++] = first + i;
+      }
+    }
+    action = t.action;
+    prior = t.prior;
+    visits = t.visits;
+    valueSum = t.valueSum;
+    firstChild = t.firstChild;
+    numChildren = t.numChildren;
+    player = t.player;
+    flags = t.flags;
+    aux = t.aux;
+    size = t.size;
+    root = r;
+  }
+
+  private void copyEntry(Tree src, int s, int d) {
+    action[d] = src.action[s];
+    prior[d] = src.prior[s];
+    visits[d] = src.visits[s];
+    System.arraycopy(src.valueSum, s * numPlayers, valueSum, d * numPlayers, numPlayers);
+    numChildren[d] = src.numChildren[s];
+    player[d] = src.player[s];
+    flags[d] = (byte) (src.flags[s] & ~EXPANDING);
+    if (auxWidth > 0) {
+      System.arraycopy(src.aux, s * auxWidth, aux, d * auxWidth, auxWidth);
+    }
+  }
+
+  /** Number of entries in the subtree under {@code e} (tree mode), {@code e} included. */
+  public int subtreeSize(int e) {
+    int count = 0;
+    int[] stack = new int[64];
+    int sp = 0;
+    stack[sp++] = e;
+    while (sp > 0) {
+      int x = stack[--sp];
+      count++;
+      int n = numChildren[x];
+      for (int i = 0; i < n; i++) {
+        if (sp == stack.length) {
+          stack = Arrays.copyOf(stack, sp * 2);
+        }
+        stack[sp++] = firstChild[x] + i;
+      }
+    }
+    return count;
+  }
+
+  /** The child of {@code e} whose edge action is {@code a}, or −1. */
+  public int child(int e, int a) {
+    int first = firstChild[e];
+    int n = numChildren[e];
+    for (int i = 0; i < n; i++) {
+      if (action[first + i] == a) {
+        return first + i;
+      }
+    }
+    return -1;
+  }
+
+  // ---- memory ----
+
+  /** Bytes of array storage per entry (see the class comment). */
+  public int bytesPerEntry() {
+    return 4 + 4 + 4 + 8 * numPlayers + 4 + 2 + 1 + 1 + 8 * auxWidth;
+  }
+
+  /** Bytes per entry in use, key map included (arrays sized to capacity are not counted). */
+  public double bytesPerNode() {
+    double b = bytesPerEntry();
+    if (keys != null && size > 1) {
+      b += 12.0 * keys.capacity() / (size - 1);
+    }
+    return b;
+  }
+
+  /**
+   * A readable dump of the first {@code depth} levels under {@code e} (tree mode): action, n,
+   * prior and Q of every player. For debugging and tests.
+   */
+  public String dump(int e, int depth) {
+    StringBuilder sb = new StringBuilder();
+    dump(sb, e, depth, 0);
+    return sb.toString();
+  }
+
+  private void dump(StringBuilder sb, int e, int depth, int indent) {
+    sb.append("  ".repeat(indent)).append("a=").append(action[e]).append(" n=").append(visits[e])
+        .append(" p=").append(prior[e]).append(" player=").append(player[e]).append(" Q=[");
+    for (int p = 0; p < numPlayers; p++) {
+      sb.append(p > 0 ? ", " : "").append(String.format(java.util.Locale.ROOT, "%.3f", q(e, p, Double.NaN)));
+    }
+    sb.append("]\n");
+    if (depth > 0) {
+      for (int i = 0; i < numChildren[e]; i++) {
+        dump(sb, firstChild[e] + i, depth - 1, indent + 1);
+      }
+    }
+  }
+}

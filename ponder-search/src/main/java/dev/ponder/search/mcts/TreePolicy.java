@@ -1,0 +1,23 @@
+package dev.ponder.search.mcts;
+
+/**
+ * Mechanism: chooses the edge to descend at an interior decision node (exploration vs
+ * exploitation). Coarse-grained: it receives the whole node and loops over the children itself,
+ * so one virtual call is made per node visited, not per child.
+ *
+ * <p>Implementations are shared by all workers of a search: they keep no per-call state outside
+ * the arguments (scratch lives in the {@link SearchContext}) and must be thread-safe.
+ */
+@FunctionalInterface
+public interface TreePolicy {
+
+  /**
+   * Selects a child of {@code node}.
+   *
+   * @param tree the search tree; {@code node} is expanded and has at least one child
+   * @param node a decision node; the chooser is {@code tree.player(node)}
+   * @param ctx the worker's context (RNG, simulation index t, budget S, utility bounds, depth)
+   * @return a child entry id in {@code [tree.firstChild(node), tree.firstChild(node) + tree.numChildren(node))}
+   */
+  int select(Tree tree, int node, SearchContext ctx);
+}

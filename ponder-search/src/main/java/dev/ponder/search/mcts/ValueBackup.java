@@ -1,0 +1,41 @@
+package dev.ponder.search.mcts;
+
+/**
+ * Mechanism: propagates the leaf's value vector up the path, bottom-up. Called once per edge on
+ * the path, from the leaf to the root, and once per node entry that is not itself an edge (the
+ * root; every node of a keyed tree).
+ *
+ * <p>{@code value} holds one entry per player in raw utility; an implementation may change it in
+ * place to pass a different vector to the next edge up (discounting, max backup). Under threads
+ * additive updates use {@link Tree#addVisits}/{@link Tree#addValue}; anything else holds
+ * {@link Tree#lock(int)}.
+ */
+public interface ValueBackup {
+
+  /**
+   * Updates the edge {@code edge} from {@code parent}.
+   *
+   * @param parent the node the edge leaves; the chooser is {@code tree.player(parent)}
+   * @param edge the edge entry
+   * @param child the node entry reached (in tree mode {@code edge} itself; in keyed mode the node
+   *     found by key, or −1 if the edge led to a terminal state or no node was created)
+   * @param value the value vector being backed up (length ≥ numPlayers)
+   * @param depth the edge's depth (root children are at depth 0)
+   */
+  void update(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx);
+
+  /**
+   * Updates a node entry that is not an edge (the root, or a keyed node): by default N(s) += 1 and
+   * W(s) += value.
+   */
+  default void updateNode(Tree tree, int node, double[] value, int depth, SearchContext ctx) {
+    tree.addVisits(node, 1);
+    tree.addValues(node, value);
+  }
+
+  /** Mean backup: n += 1, W += value at every edge (Kocsis &amp; Szepesvári 2006). */
+  ValueBackup MEAN = (tree, parent, edge, child, value, depth, ctx) -> {
+    tree.addVisits(edge, 1);
+    tree.addValues(edge, value);
+  };
+}

@@ -1,0 +1,34 @@
+package dev.ponder.search.mcts;
+
+/**
+ * Mechanism: keeps parallel workers apart by temporarily changing an edge's statistics (ΔN, ΔQ)
+ * while a simulation through it is in flight. Applied with {@code sign = +1} on the way down and
+ * reverted with {@code sign = −1} after the backup. Only used when the search has more than one
+ * thread. Implementations use the tree's atomic updates.
+ */
+@FunctionalInterface
+public interface VirtualLoss {
+
+  /**
+   * @param edge the edge entry being traversed
+   * @param depth its depth (root children are at depth 0)
+   * @param mover the player who chose the edge
+   * @param sign +1 to apply, −1 to revert
+   */
+  void apply(Tree tree, int edge, int depth, int mover, int sign, SearchContext ctx);
+
+  /** No virtual loss (workers may collide on the same path). */
+  VirtualLoss NONE = (tree, edge, depth, mover, sign, ctx) -> {};
+
+  /**
+   * The classic constant virtual loss: each in-flight simulation counts as {@code count} visits
+   * that returned the minimum utility for the mover (Chaslot, Winands &amp; van den Herik 2008,
+   * "Parallel Monte-Carlo Tree Search").
+   */
+  static VirtualLoss constant(int count) {
+    return (tree, edge, depth, mover, sign, ctx) -> {
+      tree.addVisits(edge, sign * count);
+      tree.addValue(edge, mover, sign * count * ctx.minUtility());
+    };
+  }
+}

@@ -1,0 +1,300 @@
+package dev.ponder.solve;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.State;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole game tree of a small game, flattened into primitive arrays, with its information
+ * states indexed. Every node is one history (never merged with another history), so values
+ * cached per node are values of histories. Solvers, best response and policy evaluation work on
+ * this tree.
+ *
+ * <p>Layout: node {@code v} has {@link #player(int)} (a player, {@link State#CHANCE} or
+ * {@link State#TERMINAL}); its children are {@code child(v, j)} for {@code j <
+ * numChildren(v)}, in ascending action order; chance children carry their probability. A
+ * decision node belongs to information set {@link #infoset(int)}; an information set owns
+ * {@code numActions} consecutive <em>slots</em> starting at {@link #slotStart(int)}, one per legal
+ * action, in which policies, regrets and strategy sums are stored.
+ *
+ * <p>Information sets are keyed by the acting player's information-state string (OpenSpiel's
+ * convention for tabular policies); the tree requires the same legal actions at all histories of
+ * an information set (checked while building). Memory grows with the number of histories: fine
+ * for kuhn_poker, leduc_poker and liars_dice with one die (about 3·10^5 histories).
+ */
+public final class GameTree {
+  private final Game game;
+  private final int numPlayers;
+  private int numNodes;
+  private int[] nodePlayer = new int[1024];
+  private int[] nodeInfoset = new int[1024];
+  private int[] nodeFirstChild = new int[1024];
+  private int[] nodeNumChildren = new int[1024];
+  private int numEdges;
+  private int[] edgeChild = new int[2048];
+  private int[] edgeAction = new int[2048];
+  private double[] edgeProb = new double[2048];
+  private double[] utilities;
+  private int maxDepth;
+
+  private final List<String> infosetKeys = new ArrayList<>();
+  private final Map<String, Integer> infosetIndex = new HashMap<>();
+  private int[] isPlayer = new int[256];
+  private int[] isSlotStart = new int[256];
+  private int[] isNumActions = new int[256];
+  private int numSlots;
+  private int[] slotAction = new int[512];
+  private int[] isNodeStart;
+  private int[] isNodes;
+  private final int maxActions;
+
+  private GameTree(Game game) {
+    this.game = game;
+    this.numPlayers = game.numPlayers();
+    this.maxActions = game.maxActionsPerState();
+  }
+
+  /**
+   * Builds the tree of {@code game} by enumerating every history from the initial state.
+   *
+   * @throws IllegalArgumentException if two histories of one information state have different
+   *     legal actions or different players, or the game is not terminal-reward
+   */
+  public static GameTree build(Game game) {
+    GameTree t = new GameTree(game);
+    double[] utils = new double[1024 * game.numPlayers()];
+    t.utilities = utils;
+    t.expand(game.newInitialState(), 0);
+    t.utilities = Arrays.copyOf(t.utilities, t.numNodes * t.numPlayers);
+    t.indexInfosetNodes();
+    return t;
+  }
+
+  private int newNode() {
+    if (numNodes == nodePlayer.length) {
+      int cap = numNodes * 2;
+      nodePlayer = Arrays.copyOf(nodePlayer, cap);
+      nodeInfoset = Arrays.copyOf(nodeInfoset, cap);
+      nodeFirstChild = Arrays.copyOf(nodeFirstChild, cap);
+      nodeNumChildren = Arrays.copyOf(nodeNumChildren, cap);
+      utilities = Arrays.copyOf(utilities, cap * numPlayers);
+    }
+    return numNodes++;
+  }
+
+  private int newEdges(int k) {
+    while (numEdges + k > edgeChild.length) {
+      int cap = edgeChild.length * 2;
+      edgeChild = Arrays.copyOf(edgeChild, cap);
+      edgeAction = Arrays.copyOf(edgeAction, cap);
+      edgeProb = Arrays.copyOf(edgeProb, cap);
+    }
+    int e = numEdges;
+    numEdges += k;
+    return e;
+  }
+
+  private int expand(State s, int depth) {
+    maxDepth = Math.max(maxDepth, depth);
+    int v = newNode();
+    int p = s.currentPlayer();
+    nodePlayer[v] = p;
+    nodeInfoset[v] = -1;
+    if (p == State.TERMINAL) {
+      for (int q = 0; q < numPlayers; q++) {
+        utilities[v * numPlayers + q] = s.playerReturn(q);
+      }
+      return v;
+    }
+    int[] actions = new int[maxActions];
+    double[] probs = new double[maxActions];
+    int k;
+    if (p == State.CHANCE) {
+      k = s.chanceOutcomes(actions, probs);
+    } else {
+      k = s.legalActions(actions);
+      nodeInfoset[v] = infoset(p, s.informationStateString(p), actions, k);
+    }
+    int e = newEdges(k);
+    nodeFirstChild[v] = e;
+    nodeNumChildren[v] = k;
+    for (int j = 0; j < k; j++) {
+      edgeAction[e + j] = actions[j];
+      edgeProb[e + j] = p == State.CHANCE ? probs[j] : 1.0;
+      State c = s.copy();
+      c.applyActionUnchecked(actions[j]);
+      int child = expand(c, depth + 1); // may reallocate the edge arrays: assign afterwards
+      edgeChild[e + j] = child;
+    }
+    return v;
+  }
+
+  private int infoset(int player, String key, int[] actions, int k) {
+    Integer id = infosetIndex.get(key);
+    if (id != null) {
+      int i = id;
+      boolean same = isPlayer[i] == player && isNumActions[i] == k;
+      for (int j = 0; same && j < k; j++) {
+        same = slotAction[isSlotStart[i] + j] == actions[j];
+      }
+      if (!same) {
+        throw new IllegalArgumentException(game.name() + ": information state '" + key
+            + "' has different players or legal actions at different histories");
+      }
+      return i;
+    }
+    int i = infosetKeys.size();
+    infosetKeys.add(key);
+    infosetIndex.put(key, i);
+    if (i == isPlayer.length) {
+      isPlayer = Arrays.copyOf(isPlayer, i * 2);
+      isSlotStart = Arrays.copyOf(isSlotStart, i * 2);
+      isNumActions = Arrays.copyOf(isNumActions, i * 2);
+    }
+    isPlayer[i] = player;
+    isSlotStart[i] = numSlots;
+    isNumActions[i] = k;
+    while (numSlots + k > slotAction.length) {
+      slotAction = Arrays.copyOf(slotAction, slotAction.length * 2);
+    }
+    System.arraycopy(actions, 0, slotAction, numSlots, k);
+    numSlots += k;
+    return i;
+  }
+
+  private void indexInfosetNodes() {
+    int m = infosetKeys.size();
+    isNodeStart = new int[m + 1];
+    for (int v = 0; v < numNodes; v++) {
+      if (nodeInfoset[v] >= 0) {
+        isNodeStart[nodeInfoset[v] + 1]++;
+      }
+    }
+    for (int i = 0; i < m; i++) {
+      isNodeStart[i + 1] += isNodeStart[i];
+    }
+    isNodes = new int[isNodeStart[m]];
+    int[] fill = Arrays.copyOf(isNodeStart, m);
+    for (int v = 0; v < numNodes; v++) {
+      if (nodeInfoset[v] >= 0) {
+        isNodes[fill[nodeInfoset[v]]++] = v;
+      }
+    }
+  }
+
+  public Game game() {
+    return game;
+  }
+
+  public int numPlayers() {
+    return numPlayers;
+  }
+
+  /** Number of histories (nodes), the root being node 0. */
+  public int numNodes() {
+    return numNodes;
+  }
+
+  /** Length of the longest history. */
+  public int maxDepth() {
+    return maxDepth;
+  }
+
+  /** Largest number of children of any node. */
+  public int maxActions() {
+    return maxActions;
+  }
+
+  public int player(int node) {
+    return nodePlayer[node];
+  }
+
+  /** Information set of a decision node, −1 for chance and terminal nodes. */
+  public int infoset(int node) {
+    return nodeInfoset[node];
+  }
+
+  public int numChildren(int node) {
+    return nodeNumChildren[node];
+  }
+
+  public int child(int node, int j) {
+    return edgeChild[nodeFirstChild[node] + j];
+  }
+
+  /** Action leading to the {@code j}-th child. */
+  public int action(int node, int j) {
+    return edgeAction[nodeFirstChild[node] + j];
+  }
+
+  /** Probability of the {@code j}-th chance outcome (1 at decision nodes). */
+  public double chanceProb(int node, int j) {
+    return edgeProb[nodeFirstChild[node] + j];
+  }
+
+  /** Return of {@code player} at terminal node {@code node}. */
+  public double utility(int node, int player) {
+    return utilities[node * numPlayers + player];
+  }
+
+  /** Number of information sets (information states of acting players). */
+  public int numInfosets() {
+    return infosetKeys.size();
+  }
+
+  public String infosetKey(int infoset) {
+    return infosetKeys.get(infoset);
+  }
+
+  /** Index of the information set with this key, or −1. */
+  public int infosetOf(String key) {
+    Integer i = infosetIndex.get(key);
+    return i == null ? -1 : i;
+  }
+
+  public int infosetPlayer(int infoset) {
+    return isPlayer[infoset];
+  }
+
+  public int numActions(int infoset) {
+    return isNumActions[infoset];
+  }
+
+  public int slotStart(int infoset) {
+    return isSlotStart[infoset];
+  }
+
+  /** Total number of (information set, action) slots. */
+  public int numSlots() {
+    return numSlots;
+  }
+
+  /** Action of a slot. */
+  public int slotAction(int slot) {
+    return slotAction[slot];
+  }
+
+  /** Number of histories in an information set. */
+  public int infosetSize(int infoset) {
+    return isNodeStart[infoset + 1] - isNodeStart[infoset];
+  }
+
+  /** The {@code k}-th history (node) of an information set. */
+  public int infosetNode(int infoset, int k) {
+    return isNodes[isNodeStart[infoset] + k];
+  }
+
+  /** A slot array holding the uniform policy. */
+  public double[] uniformSlots() {
+    double[] s = new double[numSlots];
+    for (int i = 0; i < numInfosets(); i++) {
+      int k = isNumActions[i];
+      Arrays.fill(s, isSlotStart[i], isSlotStart[i] + k, 1.0 / k);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,59 @@
+package dev.ponder.solve;
+
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentFactory;
+import dev.ponder.agent.PolicyAgent;
+import dev.ponder.agent.RandomAgent;
+import dev.ponder.game.Game;
+import dev.ponder.game.State;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import java.util.List;
+
+/**
+ * {@link RandomAgent} seen as a {@link PolicyAgent}: it plays a uniformly random legal action and
+ * reports the uniform distribution over the legal actions. Registered as agent {@code uniform}.
+ */
+public final class UniformPolicyAgent implements PolicyAgent {
+  private final Agent random;
+
+  public UniformPolicyAgent(Game game, long seed) {
+    this.random = new RandomAgent(game, seed);
+  }
+
+  @Override
+  public int selectAction(State state) {
+    return random.selectAction(state);
+  }
+
+  @Override
+  public double[] policy(State state) {
+    int k = state.legalActions().length;
+    double[] p = new double[k];
+    java.util.Arrays.fill(p, 1.0 / k);
+    return p;
+  }
+
+  /** Factory for {@code uniform}. */
+  public static final class Factory implements AgentFactory {
+    @Override
+    public String name() {
+      return "uniform";
+    }
+
+    @Override
+    public String description() {
+      return "uniformly random legal action, reporting the uniform policy (a PolicyAgent)";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of();
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      return new UniformPolicyAgent(game, seed);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package dev.ponder.solve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.ponder.agent.PolicyAgent;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TabularizerTest {
+  private final Game kuhn = GameRegistry.load("kuhn_poker");
+
+  /** Plays and reports a one-hot policy on a random legal action; records where it was asked. */
+  static final class SamplingAgent implements PolicyAgent {
+    final SplittableRandom rng;
+    final List<String> asked = new ArrayList<>();
+
+    SamplingAgent(long seed) {
+      rng = new SplittableRandom(seed);
+    }
+
+    @Override
+    public int selectAction(State state) {
+      int[] legal = state.legalActions();
+      return legal[rng.nextInt(legal.length)];
+    }
+
+    @Override
+    public double[] policy(State state) {
+      asked.add(state.historyString());
+      double[] p = new double[state.legalActions().length];
+      p[rng.nextInt(p.length)] = 1.0;
+      return p;
+    }
+  }
+
+  @Test
+  void uniformAgentTabularizesToUniformRandomExploitability() {
+    TabularPolicy p = Tabularizer.tabularize(kuhn, seed -> new UniformPolicyAgent(kuhn, seed), 3, 0);
+    assertThat(p.size()).isEqualTo(12);
+    GameTree t = GameTree.build(kuhn);
+    int[] missing = new int[1];
+    double[] slots = p.toSlots(t, missing);
+    assertThat(missing[0]).isZero();
+    assertThat(PolicyEvaluation.exploitability(t, slots)).isCloseTo(0.458333, within(5e-7));
+  }
+
+  @Test
+  void asksEachInformationStateMTimesAtItsFirstHistory() {
+    List<SamplingAgent> agents = new ArrayList<>();
+    for (int r = 0; r < 4; r++) {
+      agents.add(new SamplingAgent(r));
+    }
+    TabularPolicy p = Tabularizer.tabularize(kuhn, agents);
+    for (SamplingAgent a : agents) {
+      // 12 information states, each asked once per run
+      assertThat(a.asked).hasSize(12);
+      // depth-first, ascending actions: information state "0" is first reached by deal (0, 1),
+      // "1" by deal (1, 0), "0p" (player 1 holding 0) by deal (1, 0) then pass
+      assertThat(a.asked.get(0)).isEqualTo("0, 1");
+      assertThat(a.asked).contains("1, 0", "1, 0, 0");
+      assertThat(a.asked).doesNotContain("2, 1");
+    }
+    for (String key : p.infoStates()) {
+      for (double x : p.probabilities(key)) {
+        // an average of 4 one-hot vectors
+        assertThat(x * 4).isCloseTo(Math.rint(x * 4), within(1e-12));
+      }
+    }
+  }
+
+  @Test
+  void deterministicInTheSeed() {
+    TabularPolicy a = Tabularizer.tabularize(kuhn, SamplingAgent::new, 20, 11);
+    TabularPolicy b = Tabularizer.tabularize(kuhn, SamplingAgent::new, 20, 11);
+    TabularPolicy c = Tabularizer.tabularize(kuhn, SamplingAgent::new, 20, 12);
+    boolean differs = false;
+    for (String k : a.infoStates()) {
+      assertThat(a.probabilities(k)).containsExactly(b.probabilities(k));
+      differs |= !java.util.Arrays.equals(a.probabilities(k), c.probabilities(k));
+    }
+    assertThat(differs).isTrue();
+  }
+
+  @Test
+  void policyJsonRoundTrips(@TempDir Path dir) throws Exception {
+    GameTree t = GameTree.build(kuhn);
+    CfrSolver s = new CfrSolver(t, CfrSolver.Variant.CFR_PLUS);
+    s.run(50);
+    TabularPolicy p = TabularPolicy.fromSlots(t, s.averagePolicy());
+    Path f = dir.resolve("p.json");
+    p.write(f);
+    assertThat(Files.readString(f)).contains("\"game\" : \"kuhn_poker\"").contains("\"1pb\"");
+    TabularPolicy q = TabularPolicy.read(f);
+    assertThat(q.toSlots(t, null)).containsExactly(s.averagePolicy());
+  }
+
+  @Test
+  void malformedPolicyFileIsRejectedWithOneLine(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("bad.json");
+    Files.writeString(f, "{\"game\": \"kuhn_poker\", \"policy\": {\"1\": {\"0\": 0.7, \"1\": 0.7}}}");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TabularPolicy.read(f))
+        .isInstanceOf(java.io.IOException.class).hasMessageContaining("sum to");
+  }
+}
