@@ -616,6 +616,41 @@ public final class Backgammon extends AbstractGame {
       return action + " - " + body;
     }
 
+    /**
+     * Also accepts a move in plain notation without the action id, e.g. {@code 24/20 13/8}: the
+     * lowest legal action whose string after {@code "<id> - "} matches it (the other order of the
+     * same half-moves is the same play).
+     *
+     * @throws dev.ponder.game.IllegalActionException if nothing matches; the message lists the
+     *     legal moves
+     */
+    @Override
+    public int stringToAction(String text) {
+      String t = text.trim();
+      int dashAt = t.indexOf(" - ");
+      if (dashAt > 0 && cur != CHANCE && !over()) {
+        // "<id> - <move>": check that one action directly
+        try {
+          int id = Integer.parseInt(t.substring(0, dashAt));
+          if (isLegal(id) && actionToString(cur, id).equals(t)) {
+            return id;
+          }
+        } catch (NumberFormatException e) {
+          // not an id: fall through
+        }
+      }
+      if (cur != CHANCE && !over()) {
+        for (int a : legalActions()) {
+          String s = actionToString(cur, a);
+          int dash = s.indexOf(" - ");
+          if (dash >= 0 && s.substring(dash + 3).equalsIgnoreCase(t)) {
+            return a;
+          }
+        }
+      }
+      return super.stringToAction(text);
+    }
+
     @Override
     public String toString() {
       char[][] rows = new char[13][];

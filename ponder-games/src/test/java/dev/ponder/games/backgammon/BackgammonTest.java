@@ -191,4 +191,15 @@ class BackgammonTest {
       assertThat(s.playerReturn(0) + s.playerReturn(1)).isZero();
     }
   }
+
+  @Test
+  void movesCanBeTypedWithoutTheirId() {
+    BackgammonState s = position(STANDARD, 5, 6, new int[] {0, 2, 11, 5, 16, 3, 18, 5},
+        new int[] {23, 2, 12, 5, 7, 3, 5, 5}, 0, 0, 0);
+    int a = s.stringToAction("24/18 13/8");
+    assertThat(s.actionToString(a)).endsWith(" - 24/18 13/8");
+    assertThat(s.stringToAction(Integer.toString(a))).isEqualTo(a);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.stringToAction("24/13"))
+        .isInstanceOf(dev.ponder.game.IllegalActionException.class);
+  }
 }
