@@ -115,6 +115,12 @@ public final class Backgammon extends AbstractGame {
     return 3 * maxPlayerTurns;
   }
 
+  /** One roll per turn. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return maxPlayerTurns;
+  }
+
   @Override
   public int maxActionsPerState() {
     // every legal action is a distinct id in [0, 1352)

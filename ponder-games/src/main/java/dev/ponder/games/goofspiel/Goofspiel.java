@@ -201,6 +201,12 @@ public final class Goofspiel extends AbstractGame {
     return numTurns * players;
   }
 
+  /** One point card dealt per round when they are random (none otherwise). */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return pointsOrder == RANDOM ? numTurns : 0;
+  }
+
   @Override
   public int[] informationStateTensorShape() {
     int base = 2 * players + players * pointSlots;

@@ -152,6 +152,12 @@ public final class Hearts extends AbstractGame {
     return 12 + NUM_CARDS;
   }
 
+  /** The pass direction and the 52 cards dealt. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return 1 + NUM_CARDS;
+  }
+
   @Override
   public int[] informationStateTensorShape() {
     return new int[] {TENSOR_SIZE};
