@@ -202,4 +202,23 @@ class BackgammonTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.stringToAction("24/13"))
         .isInstanceOf(dev.ponder.game.IllegalActionException.class);
   }
+
+  @Test
+  void undoRestoresEveryStateOfRandomGames() {
+    SplittableRandom rng = new SplittableRandom(9);
+    for (int game = 0; game < 30; game++) {
+      BackgammonState s = STANDARD.newInitialState();
+      List<String> seen = new ArrayList<>();
+      while (!s.isTerminal()) {
+        seen.add(s.toString() + java.util.Arrays.toString(s.legalActions()));
+        int[] legal = s.legalActions();
+        s.applyAction(legal[rng.nextInt(legal.length)]);
+      }
+      for (int i = seen.size() - 1; i >= 0; i--) {
+        s.undoAction(s.historyAt(s.historySize() - 1));
+        assertThat(s.toString() + java.util.Arrays.toString(s.legalActions())).isEqualTo(seen.get(i));
+      }
+      assertThat(s.historySize()).isZero();
+    }
+  }
 }
