@@ -206,7 +206,7 @@ final class HeartsResampler {
       }
     }
     if ((played & 1L) == 0) {
-      int holder = s.holder(s.hand, Hearts.TWO_CLUBS);
+      int holder = s.holder(Hearts.TWO_CLUBS);
       if (holder != player) {
         fixed[holder] |= 1L;
       }
