@@ -79,7 +79,8 @@ public final class TicTacToe extends AbstractGame {
     return new TicTacToeState(this);
   }
 
-  static boolean wins(int bits) {
+  /** Whether the 9-bit mask {@code bits} contains a full line. */
+  public static boolean wins(int bits) {
     for (int line : LINES) {
       if ((bits & line) == line) {
         return true;

@@ -1,0 +1,459 @@
+package dev.ponder.games.g2048;
+
+import dev.ponder.game.AbstractGame;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameFactory;
+import dev.ponder.game.GameType;
+import dev.ponder.game.State;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import dev.ponder.spec.SpecException;
+import java.util.List;
+
+/**
+ * 2048 (Cirulli, 2014), OpenSpiel-compatible ({@code 2048}): one player slides the tiles of a
+ * 4×4 grid up, right, down or left; equal tiles that meet merge once per move into their sum,
+ * which is added to the score. After every move that changes the board, chance places a new tile
+ * on an empty cell chosen uniformly: a 2 with probability 0.9 or a 4 with probability 0.1. The
+ * game starts with two chance placements and ends when a tile reaches {@code max_tile}
+ * (default 2048), when no move is possible, or after {@code 4 * max_tile} actions.
+ *
+ * <p>Player actions: 0 {@code Up}, 1 {@code Right}, 2 {@code Down}, 3 {@code Left}; only moves
+ * that change the board are legal. Chance actions: {@code 2 * (4 * row + col) + (four ? 1 : 0)},
+ * printed {@code 2 added to row R, column C} (1-based), and 32, {@code No Cell Available}.
+ * Rewards: the points of the last move (kept through the following chance node, as OpenSpiel
+ * reports them); return: the total score.
+ *
+ * <p>Like OpenSpiel, the legality test of a move reads the "merged" marks left on tiles by the
+ * previous move, so a move whose only effect would be merging into a tile merged on the previous
+ * move is not offered.
+ */
+public final class Game2048 extends AbstractGame {
+  static final GameType TYPE = new GameType("2048", "2048",
+      GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.PERFECT_INFORMATION,
+      GameType.Utility.GENERAL_SUM, GameType.RewardModel.REWARDS, 1, 1,
+      List.of(ParamSpec.ofInt("max_tile", 2048, "the game ends when a tile reaches this value; a power of 2, 4..131072")));
+
+  public static final int UP = 0;
+  public static final int RIGHT = 1;
+  public static final int DOWN = 2;
+  public static final int LEFT = 3;
+  /** The chance action used when no cell is empty. */
+  public static final int NO_CELL_AVAILABLE = 32;
+  static final String[] MOVE_NAMES = {"Up", "Right", "Down", "Left"};
+  static final int[] DR = {-1, 0, 1, 0};
+  static final int[] DC = {0, 1, 0, -1};
+  /** Traversal order per direction: rows then columns, nearest to the target edge first. */
+  static final int[][] ROW_ORDER = {{0, 1, 2, 3}, {0, 1, 2, 3}, {3, 2, 1, 0}, {0, 1, 2, 3}};
+  static final int[][] COL_ORDER = {{0, 1, 2, 3}, {3, 2, 1, 0}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+
+  private final int maxTile;
+
+  public Game2048(Params params) {
+    super(TYPE, params);
+    this.maxTile = params.requireInt("max_tile", 4, 131072);
+    if (Integer.bitCount(maxTile) != 1) {
+      throw new SpecException("2048: max_tile=" + maxTile + " is not a power of 2; valid: 4, 8, ..., 131072");
+    }
+  }
+
+  /** Registry factory. */
+  public static final class Factory implements GameFactory {
+    @Override
+    public GameType type() {
+      return TYPE;
+    }
+
+    @Override
+    public Game create(Params params) {
+      return new Game2048(params);
+    }
+  }
+
+  public int maxTile() {
+    return maxTile;
+  }
+
+  @Override
+  public int numPlayers() {
+    return 1;
+  }
+
+  @Override
+  public int numDistinctActions() {
+    return 4;
+  }
+
+  @Override
+  public int maxChanceOutcomes() {
+    return 33;
+  }
+
+  @Override
+  public double minUtility() {
+    return 0;
+  }
+
+  /** OpenSpiel's bound {@code (log2(max_tile) − 1) * max_tile}. */
+  @Override
+  public double maxUtility() {
+    return (double) (Integer.numberOfTrailingZeros(maxTile) - 1) * maxTile;
+  }
+
+  @Override
+  public int maxGameLength() {
+    return 4 * maxTile;
+  }
+
+  @Override
+  public int[] observationTensorShape() {
+    return new int[] {4, 4};
+  }
+
+  @Override
+  public Game2048State newInitialState() {
+    return new Game2048State(this);
+  }
+
+  /**
+   * Slides one row of four tile values towards index 0 with OpenSpiel's rules (each tile merges
+   * at most once per move) and returns the points scored; a helper for tests and analysis.
+   *
+   * @param line four tile values (0 = empty), modified in place
+   */
+  public static int slideLine(int[] line) {
+    int mergedMask = 0;
+    int score = 0;
+    for (int i = 1; i < 4; i++) {
+      int t = line[i];
+      if (t == 0) {
+        continue;
+      }
+      int j = i;
+      while (j > 0 && line[j - 1] == 0) {
+        j--;
+      }
+      if (j > 0 && line[j - 1] == t && (mergedMask & (1 << (j - 1))) == 0) {
+        line[j - 1] = 2 * t;
+        mergedMask |= 1 << (j - 1);
+        score += 2 * t;
+        line[i] = 0;
+      } else if (j != i) {
+        line[j] = t;
+        line[i] = 0;
+      }
+    }
+    return score;
+  }
+
+  /** A 2048 position: 16 tile values, last move's merge marks, scores. */
+  public static final class Game2048State extends State {
+    private final Game2048 game;
+    private final int[] board = new int[16];
+    /** Bit {@code 4 * r + c}: the tile there was produced by a merge in the last move. */
+    private int merged;
+    private int player = CHANCE;
+    private boolean extraChanceTurn = true;
+    private boolean boardTerminal;
+    private int totalScore;
+    private int actionScore;
+
+    Game2048State(Game2048 game) {
+      this.game = game;
+    }
+
+    @Override
+    public Game game() {
+      return game;
+    }
+
+    /** Tile value at row {@code r}, column {@code c} (0 = empty). */
+    public int tile(int r, int c) {
+      return board[4 * r + c];
+    }
+
+    /**
+     * Sets the tiles (row-major, 0 = empty) and makes it the player's turn with no merge marks;
+     * for tests and analysis. The history is left as is.
+     */
+    public void setBoard(int[] tiles) {
+      if (tiles.length != 16) {
+        throw new IllegalArgumentException("expected 16 tiles");
+      }
+      System.arraycopy(tiles, 0, board, 0, 16);
+      merged = 0;
+      player = 0;
+      extraChanceTurn = false;
+      boardTerminal = computeBoardTerminal();
+    }
+
+    @Override
+    public boolean isTerminal() {
+      return boardTerminal || historySize() >= game.maxGameLength();
+    }
+
+    @Override
+    public int currentPlayer() {
+      return isTerminal() ? TERMINAL : player;
+    }
+
+    private boolean computeBoardTerminal() {
+      boolean empty = false;
+      boolean match = false;
+      for (int i = 0; i < 16; i++) {
+        int t = board[i];
+        if (t == game.maxTile) {
+          return true;
+        }
+        if (t == 0) {
+          empty = true;
+        } else {
+          int c = i & 3;
+          if ((c < 3 && board[i + 1] == t) || (i < 12 && board[i + 4] == t)) {
+            match = true;
+          }
+        }
+      }
+      return !empty && !match;
+    }
+
+    private int emptyCount() {
+      int k = 0;
+      for (int i = 0; i < 16; i++) {
+        if (board[i] == 0) {
+          k++;
+        }
+      }
+      return k;
+    }
+
+    @Override
+    public int chanceOutcomes(int[] actions, double[] probabilities) {
+      if (currentPlayer() != CHANCE) {
+        throw new IllegalStateException("not a chance node");
+      }
+      int count = emptyCount();
+      if (count == 0) {
+        actions[0] = NO_CELL_AVAILABLE;
+        probabilities[0] = 1.0;
+        return 1;
+      }
+      double two = 0.9 / count;
+      double four = 0.1 / count;
+      int k = 0;
+      for (int i = 0; i < 16; i++) {
+        if (board[i] == 0) {
+          actions[k] = 2 * i;
+          probabilities[k++] = two;
+          actions[k] = 2 * i + 1;
+          probabilities[k++] = four;
+        }
+      }
+      return k;
+    }
+
+    @Override
+    public int legalActions(int[] out) {
+      if (isTerminal()) {
+        return 0;
+      }
+      int k = 0;
+      if (player == CHANCE) {
+        int count = 0;
+        for (int i = 0; i < 16; i++) {
+          if (board[i] == 0) {
+            out[k++] = 2 * i;
+            out[k++] = 2 * i + 1;
+            count++;
+          }
+        }
+        if (count == 0) {
+          out[k++] = NO_CELL_AVAILABLE;
+        }
+        return k;
+      }
+      for (int a = 0; a < 4; a++) {
+        if (changesBoard(a)) {
+          out[k++] = a;
+        }
+      }
+      return k;
+    }
+
+    /** OpenSpiel's DoesActionChangeBoard: reads the merge marks of the previous move. */
+    private boolean changesBoard(int dir) {
+      int dr = DR[dir];
+      int dc = DC[dir];
+      for (int r = 0; r < 4; r++) {
+        for (int c = 0; c < 4; c++) {
+          int t = board[4 * r + c];
+          if (t == 0) {
+            continue;
+          }
+          int nr = r + dr;
+          int nc = c + dc;
+          if (nr < 0 || nr > 3 || nc < 0 || nc > 3) {
+            continue;
+          }
+          int next = board[4 * nr + nc];
+          if (next == 0) {
+            return true;
+          }
+          if (next == t && (merged & (1 << (4 * nr + nc))) == 0) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public boolean isLegal(int action) {
+      if (isTerminal()) {
+        return false;
+      }
+      if (player == CHANCE) {
+        if (action == NO_CELL_AVAILABLE) {
+          return emptyCount() == 0;
+        }
+        return action >= 0 && action < 32 && board[action >> 1] == 0;
+      }
+      return action >= 0 && action < 4 && changesBoard(action);
+    }
+
+    @Override
+    protected void doApplyAction(int action) {
+      if (player == CHANCE) {
+        if (!extraChanceTurn) {
+          player = 0;
+        }
+        extraChanceTurn = false;
+        if (action != NO_CELL_AVAILABLE) {
+          board[action >> 1] = (action & 1) == 1 ? 4 : 2;
+          merged &= ~(1 << (action >> 1));
+        }
+        boardTerminal = computeBoardTerminal();
+        return;
+      }
+      int dr = DR[action];
+      int dc = DC[action];
+      int[] rows = ROW_ORDER[action];
+      int[] cols = COL_ORDER[action];
+      int score = 0;
+      int mergedNow = 0;
+      boolean moved = false;
+      for (int r : rows) {
+        for (int c : cols) {
+          int from = 4 * r + c;
+          int t = board[from];
+          if (t == 0) {
+            continue;
+          }
+          int fr = r;
+          int fc = c;
+          while (true) {
+            int nr = fr + dr;
+            int nc = fc + dc;
+            if (nr < 0 || nr > 3 || nc < 0 || nc > 3 || board[4 * nr + nc] != 0) {
+              break;
+            }
+            fr = nr;
+            fc = nc;
+          }
+          int nr = fr + dr;
+          int nc = fc + dc;
+          int next = nr < 0 || nr > 3 || nc < 0 || nc > 3 ? -1 : 4 * nr + nc;
+          if (next >= 0 && board[next] == t && (mergedNow & (1 << next)) == 0) {
+            board[next] = 2 * t;
+            mergedNow |= 1 << next;
+            score += 2 * t;
+            board[from] = 0;
+            moved = true;
+          } else if (fr != r || fc != c) {
+            int to = 4 * fr + fc;
+            board[to] = t;
+            board[from] = 0;
+            moved = true;
+          }
+        }
+      }
+      merged = mergedNow;
+      if (moved) {
+        player = CHANCE;
+      }
+      actionScore = score;
+      totalScore += score;
+      boardTerminal = computeBoardTerminal();
+    }
+
+    /** The points of the last move, also at the chance node that follows it. */
+    @Override
+    public double playerReward(int player) {
+      checkPlayer(player);
+      return actionScore;
+    }
+
+    @Override
+    public double playerReturn(int player) {
+      checkPlayer(player);
+      return totalScore;
+    }
+
+    @Override
+    public String actionToString(int player, int action) {
+      if (player == CHANCE) {
+        if (action == NO_CELL_AVAILABLE) {
+          return "No Cell Available";
+        }
+        int cell = action >> 1;
+        return ((action & 1) == 1 ? 4 : 2) + " added to row " + (cell / 4 + 1) + ", column " + (cell % 4 + 1);
+      }
+      return action >= 0 && action < 4 ? MOVE_NAMES[action] : "Invalid action";
+    }
+
+    @Override
+    public void observationTensor(int player, float[] out) {
+      checkPlayer(player);
+      for (int i = 0; i < 16; i++) {
+        out[i] = board[i];
+      }
+    }
+
+    @Override
+    public Game2048State copy() {
+      Game2048State s = new Game2048State(game);
+      s.copyFrom(this);
+      return s;
+    }
+
+    @Override
+    public void copyFrom(State other) {
+      Game2048State o = (Game2048State) other;
+      System.arraycopy(o.board, 0, board, 0, 16);
+      merged = o.merged;
+      player = o.player;
+      extraChanceTurn = o.extraChanceTurn;
+      boardTerminal = o.boardTerminal;
+      totalScore = o.totalScore;
+      actionScore = o.actionScore;
+      copyHistoryFrom(o);
+    }
+
+    /** Each tile right-aligned in five characters, one line per row (OpenSpiel's rendering). */
+    @Override
+    public String toString() {
+      StringBuilder sb = new StringBuilder(84);
+      for (int r = 0; r < 4; r++) {
+        for (int c = 0; c < 4; c++) {
+          String t = Integer.toString(board[4 * r + c]);
+          for (int i = t.length(); i < 5; i++) {
+            sb.append(' ');
+          }
+          sb.append(t);
+        }
+        sb.append('\n');
+      }
+      return sb.toString();
+    }
+  }
+}

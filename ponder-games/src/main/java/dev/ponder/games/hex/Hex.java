@@ -1,0 +1,479 @@
+package dev.ponder.games.hex;
+
+import dev.ponder.game.AbstractGame;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameFactory;
+import dev.ponder.game.GameType;
+import dev.ponder.game.State;
+import dev.ponder.games.Zobrist;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import dev.ponder.spec.SpecException;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Hex (Piet Hein 1942, John Nash 1948), OpenSpiel-compatible ({@code hex(board_size=11)}).
+ *
+ * <p>Player 0 is Black ({@code x}) and connects the top and bottom rows; player 1 is White
+ * ({@code o}) and connects the left and right columns. Cell {@code a = r*num_cols + c}; its
+ * action string is the column letter and the 1-based row ({@code a1}, {@code e5}), or with
+ * {@code string_rep=explicit} the stone's connection state and {@code (c,r)} as OpenSpiel prints
+ * it. The first player to connect wins (+1 / −1); Hex has no draws.
+ *
+ * <p>Every stone carries OpenSpiel's cell state (plain, edge-connected or winning), kept by a flood
+ * fill into a preallocated stack; the 9-plane observation tensor exposes it. {@code swap=true}
+ * enables the pie rule (see {@link HexState}).
+ */
+public final class Hex extends AbstractGame {
+  static final GameType TYPE = new GameType("hex", "Hex",
+      GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
+      GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
+      List.of(ParamSpec.ofInt("board_size", 11, "rows and columns unless num_rows/num_cols are given"),
+          ParamSpec.ofInt("num_cols", 11, "number of columns (default board_size)"),
+          ParamSpec.ofInt("num_rows", 11, "number of rows (default board_size)"),
+          ParamSpec.ofString("string_rep", "standard", "action/board strings: standard or explicit"),
+          ParamSpec.ofBool("swap", false, "pie rule: White's first move may take over Black's first stone"),
+          ParamSpec.ofBool("plain_obs_tensor", false,
+              "observation tensor of 3 planes (white, empty, black) instead of 9 cell states")));
+
+  /** OpenSpiel's cell states. */
+  public static final byte EMPTY = 0;
+  public static final byte BLACK = 1;
+  public static final byte BLACK_SOUTH = 2;
+  public static final byte BLACK_NORTH = 3;
+  public static final byte BLACK_WIN = 4;
+  public static final byte WHITE = -1;
+  public static final byte WHITE_EAST = -2;
+  public static final byte WHITE_WEST = -3;
+  public static final byte WHITE_WIN = -4;
+
+  private final Params given;
+  final int numRows;
+  final int numCols;
+  final int cells;
+  final boolean explicit;
+  final boolean swap;
+  final boolean plainObs;
+  /** neighbours[6*cell + k], k < degree[cell], in OpenSpiel's order. */
+  final int[] neighbours;
+  final int[] degree;
+  final long[] zobrist;
+
+  public Hex(Params params) {
+    this(TYPE, params);
+  }
+
+  private Hex(GameType type, Params params) {
+    super(type, withResolvedSizes(params));
+    this.given = params;
+    int size = params.requireInt("board_size", 1, 1000);
+    numCols = params.isGiven("num_cols") ? params.requireInt("num_cols", 1, 1000) : size;
+    numRows = params.isGiven("num_rows") ? params.requireInt("num_rows", 1, 1000) : size;
+    cells = numRows * numCols;
+    if (type == TYPE) {
+      explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
+      swap = params.getBool("swap");
+      plainObs = params.getBool("plain_obs_tensor");
+      if (swap && numRows != numCols) {
+        throw new SpecException("hex: swap=True needs a square board (num_rows == num_cols); got "
+            + numRows + "x" + numCols);
+      }
+    } else {
+      explicit = false;
+      swap = false;
+      plainObs = false;
+    }
+    neighbours = new int[6 * cells];
+    degree = new int[cells];
+    for (int cell = 0; cell < cells; cell++) {
+      boolean north = cell < numCols;
+      boolean south = cell >= cells - numCols;
+      boolean west = cell % numCols == 0;
+      boolean east = cell % numCols == numCols - 1;
+      int k = 0;
+      int b = 6 * cell;
+      if (!north) {
+        neighbours[b + k++] = cell - numCols;
+      }
+      if (!north && !east) {
+        neighbours[b + k++] = cell - numCols + 1;
+      }
+      if (!east) {
+        neighbours[b + k++] = cell + 1;
+      }
+      if (!south) {
+        neighbours[b + k++] = cell + numCols;
+      }
+      if (!south && !west) {
+        neighbours[b + k++] = cell + numCols - 1;
+      }
+      if (!west) {
+        neighbours[b + k++] = cell - 1;
+      }
+      degree[cell] = k;
+    }
+    zobrist = Zobrist.keys(0x4E7L + cells * 7919L + numCols, 2 * cells + 1);
+  }
+
+  /** Registry factory. */
+  public static final class Factory implements GameFactory {
+    @Override
+    public GameType type() {
+      return TYPE;
+    }
+
+    @Override
+    public Game create(Params params) {
+      return new Hex(params);
+    }
+  }
+
+  /** The game string with only the parameters given (num_rows/num_cols only if given). */
+  @Override
+  public String spec() {
+    return given.toSpecString();
+  }
+
+  @Override
+  public int numPlayers() {
+    return 2;
+  }
+
+  @Override
+  public int numDistinctActions() {
+    return cells;
+  }
+
+  @Override
+  public int maxChanceOutcomes() {
+    return 0;
+  }
+
+  @Override
+  public double minUtility() {
+    return -1;
+  }
+
+  @Override
+  public double maxUtility() {
+    return 1;
+  }
+
+  @Override
+  public int maxGameLength() {
+    return swap ? cells + 1 : cells;
+  }
+
+  @Override
+  public int[] observationTensorShape() {
+    return new int[] {plainObs ? 3 : 9, numCols, numRows};
+  }
+
+  @Override
+  public HexState newInitialState() {
+    return new HexState(this);
+  }
+
+  /** Number of rows. */
+  public int numRows() {
+    return numRows;
+  }
+
+  /** Number of columns. */
+  public int numCols() {
+    return numCols;
+  }
+
+  /**
+   * A plain {@code hex(num_cols=..,num_rows=..)} game, used as the rules engine of dark hex.
+   *
+   * @throws SpecException if a size is below 1
+   */
+  public static Hex engine(int numRows, int numCols) {
+    return new Hex(Params.resolve(new dev.ponder.spec.Spec("hex",
+        java.util.Map.of("num_cols", Integer.toString(numCols), "num_rows", Integer.toString(numRows))),
+        TYPE.parameters()));
+  }
+
+  /**
+   * {@code params} with {@code num_cols} and {@code num_rows} set to their effective values
+   * (board_size unless given), so that the resolved parameters read as OpenSpiel's
+   * {@code GetParameters()}; {@link #spec()} still shows only what was given.
+   */
+  public static Params withResolvedSizes(Params params) {
+    Params p = params;
+    int size = params.getInt("board_size");
+    for (String k : new String[] {"num_cols", "num_rows"}) {
+      if (!params.isGiven(k)) {
+        p = p.with(k, Integer.toString(size));
+      }
+    }
+    return p;
+  }
+
+  /** Number of cells. */
+  public int cells() {
+    return cells;
+  }
+
+  /** Standard string of a cell state: {@code x}, {@code o} or {@code .}. */
+  public static char standardChar(int state) {
+    return state > 0 ? 'x' : state < 0 ? 'o' : '.';
+  }
+
+  /** OpenSpiel's explicit string of a cell state. */
+  static char explicitChar(int state) {
+    switch (state) {
+      case WHITE: return 'o';
+      case WHITE_WIN: return 'O';
+      case WHITE_WEST: return 'p';
+      case WHITE_EAST: return 'q';
+      case BLACK: return 'x';
+      case BLACK_WIN: return 'X';
+      case BLACK_NORTH: return 'y';
+      case BLACK_SOUTH: return 'z';
+      default: return '.';
+    }
+  }
+
+  /** Standard action string: column letter(s) and 1-based row. */
+  public String cellName(int cell) {
+    int col = cell % numCols;
+    return (char) ('a' + col) + Integer.toString(cell / numCols + 1);
+  }
+
+  /**
+   * The rules engine on a cell-state board, shared with dark hex: places a stone of
+   * {@code player} on the empty cell {@code move}, flood-fills edge connection and returns the
+   * new stone's state ({@link #BLACK_WIN} / {@link #WHITE_WIN} when it wins).
+   *
+   * @param board cell states, length {@code cells}
+   * @param stack scratch stack of length at least {@code cells}
+   */
+  public byte place(byte[] board, int[] stack, int player, int move) {
+    byte s = stateAfter(board, player, move);
+    board[move] = s;
+    if (s != BLACK && s != WHITE && s != BLACK_WIN && s != WHITE_WIN) {
+      byte plain = player == 0 ? BLACK : WHITE;
+      int top = 0;
+      stack[top++] = move;
+      while (top > 0) {
+        int c = stack[--top];
+        int b = 6 * c;
+        for (int k = 0, d = degree[c]; k < d; k++) {
+          int nb = neighbours[b + k];
+          if (board[nb] == plain) {
+            board[nb] = s;
+            stack[top++] = nb;
+          }
+        }
+      }
+    }
+    return s;
+  }
+
+  /** The state a stone of {@code player} would get on {@code move} (OpenSpiel's rule). */
+  byte stateAfter(byte[] board, int player, int move) {
+    int b = 6 * move;
+    int d = degree[move];
+    if (player == 0) {
+      boolean north = false;
+      boolean south = false;
+      if (move < numCols) {
+        north = true;
+      } else if (move >= cells - numCols) {
+        south = true;
+      }
+      for (int k = 0; k < d; k++) {
+        byte nb = board[neighbours[b + k]];
+        if (nb == BLACK_NORTH) {
+          north = true;
+        } else if (nb == BLACK_SOUTH) {
+          south = true;
+        }
+      }
+      return north && south ? BLACK_WIN : north ? BLACK_NORTH : south ? BLACK_SOUTH : BLACK;
+    }
+    boolean west = false;
+    boolean east = false;
+    if (move % numCols == 0) {
+      west = true;
+    } else if (move % numCols == numCols - 1) {
+      east = true;
+    }
+    for (int k = 0; k < d; k++) {
+      byte nb = board[neighbours[b + k]];
+      if (nb == WHITE_WEST) {
+        west = true;
+      } else if (nb == WHITE_EAST) {
+        east = true;
+      }
+    }
+    return west && east ? WHITE_WIN : west ? WHITE_WEST : east ? WHITE_EAST : WHITE;
+  }
+
+  /**
+   * A Hex position. With {@code swap=True}, White's first move may name the cell of Black's
+   * first stone: that stone is removed and a White stone is placed on the mirror cell
+   * {@code (c, r)} (reflection in the long diagonal), so White takes over Black's opening
+   * with its own direction; Black then moves.
+   */
+  public static final class HexState extends State {
+    private final Hex g;
+    final byte[] board;
+    final int[] stack;
+    int toMove;
+    /** +1 black won, −1 white won, 0 ongoing. */
+    int result;
+    int stones;
+    long hash;
+
+    HexState(Hex g) {
+      this.g = g;
+      board = new byte[g.cells];
+      stack = new int[g.cells];
+    }
+
+    @Override
+    public Game game() {
+      return g;
+    }
+
+    /** OpenSpiel cell state of {@code cell} (see the constants of {@link Hex}). */
+    public byte cellState(int cell) {
+      return board[cell];
+    }
+
+    private boolean swapAvailable() {
+      return g.swap && historySize() == 1 && result == 0;
+    }
+
+    @Override
+    public int currentPlayer() {
+      return result != 0 ? TERMINAL : toMove;
+    }
+
+    @Override
+    public int legalActions(int[] out) {
+      if (result != 0) {
+        return 0;
+      }
+      int n = 0;
+      boolean swapOk = swapAvailable();
+      byte[] b = board;
+      for (int c = 0, len = b.length; c < len; c++) {
+        if (b[c] == EMPTY || swapOk) {
+          out[n++] = c;
+        }
+      }
+      return n;
+    }
+
+    @Override
+    public boolean isLegal(int action) {
+      return result == 0 && action >= 0 && action < g.cells
+          && (board[action] == EMPTY || swapAvailable());
+    }
+
+    @Override
+    protected void doApplyAction(int action) {
+      if (board[action] != EMPTY) {
+        // swap (pie rule): Black's only stone becomes White's stone on the mirror cell
+        board[action] = EMPTY;
+        hash ^= g.zobrist[action];
+        int r = action / g.numCols;
+        int c = action % g.numCols;
+        int mirror = c * g.numCols + r;
+        byte s = g.place(board, stack, 1, mirror);
+        hash ^= g.zobrist[g.cells + mirror];
+        if (s == WHITE_WIN) {
+          result = -1;
+        }
+      } else {
+        byte s = g.place(board, stack, toMove, action);
+        stones++;
+        hash ^= g.zobrist[toMove * g.cells + action];
+        if (s == BLACK_WIN) {
+          result = 1;
+        } else if (s == WHITE_WIN) {
+          result = -1;
+        }
+      }
+      toMove = 1 - toMove;
+      hash ^= g.zobrist[2 * g.cells];
+    }
+
+    @Override
+    public double playerReturn(int player) {
+      checkPlayer(player);
+      return player == 0 ? result : -result;
+    }
+
+    @Override
+    public String actionToString(int player, int action) {
+      if (!g.explicit) {
+        return g.cellName(action);
+      }
+      char stone = player == 0 || player == 1
+          ? explicitChar(g.stateAfter(board, player, action)) : '.';
+      return stone + "(" + action % g.numCols + "," + action / g.numCols + ")";
+    }
+
+    @Override
+    public void observationTensor(int player, float[] out) {
+      checkPlayer(player);
+      int n = g.cells;
+      if (g.plainObs) {
+        Arrays.fill(out, 0, 3 * n, 0f);
+        for (int c = 0; c < n; c++) {
+          out[(Integer.signum(board[c]) + 1) * n + c] = 1f;
+        }
+      } else {
+        Arrays.fill(out, 0, 9 * n, 0f);
+        for (int c = 0; c < n; c++) {
+          out[(board[c] + 4) * n + c] = 1f;
+        }
+      }
+    }
+
+    @Override
+    public long hash() {
+      return hash;
+    }
+
+    @Override
+    public HexState copy() {
+      HexState s = new HexState(g);
+      s.copyFrom(this);
+      return s;
+    }
+
+    @Override
+    public void copyFrom(State other) {
+      HexState o = (HexState) other;
+      System.arraycopy(o.board, 0, board, 0, board.length);
+      toMove = o.toMove;
+      result = o.result;
+      stones = o.stones;
+      hash = o.hash;
+      copyHistoryFrom(o);
+    }
+
+    /** OpenSpiel's rendering: one line per row, shifted right by the row index, cells followed by a space. */
+    @Override
+    public String toString() {
+      StringBuilder sb = new StringBuilder(g.cells * 2 + g.numRows * (g.numRows + 1) / 2);
+      for (int c = 0; c < g.cells; c++) {
+        if (c > 0 && c % g.numCols == 0) {
+          sb.append('\n');
+          for (int i = c / g.numCols; i > 0; i--) {
+            sb.append(' ');
+          }
+        }
+        sb.append(g.explicit ? explicitChar(board[c]) : standardChar(board[c])).append(' ');
+      }
+      return sb.toString();
+    }
+  }
+}

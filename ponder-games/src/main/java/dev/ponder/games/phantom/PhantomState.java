@@ -1,0 +1,407 @@
+package dev.ponder.games.phantom;
+
+import dev.ponder.game.State;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Shared machinery of the "phantom" (dark) placement games, phantom tic-tac-toe and dark hex, in
+ * OpenSpiel's formulation: the players place stones on a hidden board; each sees only its own
+ * stones and the opponent stones it has bumped into. A move onto a cell the opponent holds fails
+ * and reveals that stone; in the classical version the same player moves again, in the abrupt
+ * version the turn passes. The legal actions are the cells empty in the mover's view.
+ *
+ * <p>The information state of player p is its view, its own action sequence, and, depending on
+ * the game and {@code obstype}, the total number of moves ({@code reveal-numturns} also reveals
+ * when the opponent moved). {@link #resample} draws a full history uniformly from those that give
+ * p exactly this information state, by counting the consistent completions of every prefix
+ * (memoised on the position) and descending with probabilities proportional to the counts.
+ *
+ * <p>Subclasses supply the board rules and the per-game encodings; cells are limited to 64.
+ */
+public abstract class PhantomState extends State {
+  /** Number of cells. */
+  protected final int cells;
+  /** Whether a failed move passes the turn (abrupt) or not (classical). */
+  protected final boolean abrupt;
+  /** Whether the opponent's moves are revealed as unknown actions ({@code reveal-numturns}). */
+  protected final boolean revealNumTurns;
+  /** view[p][cell]: the game's cell code as player p sees it (0 empty). */
+  protected final byte[][] view;
+  /** (player, action) of every move so far. */
+  protected int[] seqPlayer;
+  protected int[] seqAction;
+  protected int toMove;
+
+  protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
+    this.cells = cells;
+    this.abrupt = abrupt;
+    this.revealNumTurns = revealNumTurns;
+    this.view = new byte[2][cells];
+    this.seqPlayer = new int[maxLength + 1];
+    this.seqAction = new int[maxLength + 1];
+  }
+
+  // ---- board rules supplied by the game ----
+
+  /** Whether the hidden board holds a stone on {@code cell}. */
+  protected abstract boolean occupied(int cell);
+
+  /** Places {@code player}'s stone on the empty {@code cell} of the hidden board. */
+  protected abstract void place(int player, int cell);
+
+  /** Whether the hidden board is finished (a win, or a full board where draws exist). */
+  protected abstract boolean boardOver();
+
+  /** The winner 0/1, or −1 (none or draw). */
+  protected abstract int winner();
+
+  /** The view code the mover records for {@code cell} after moving there. */
+  protected abstract byte viewCodeOf(int cell);
+
+  /** Bitmask of {@code player}'s stones on the hidden board. */
+  protected abstract long stones(int player);
+
+  /** The character of a view code in view strings. */
+  protected abstract char viewChar(byte code);
+
+  /** Row length of the view string. */
+  protected abstract int viewColumns();
+
+  /** Whether the information-state string shows the number of moves even without numturns. */
+  protected abstract boolean infoShowsLength();
+
+  /** Index of (cell, code) in the cell part of the tensors. */
+  protected abstract int tensorIndex(int cell, byte code);
+
+  /** Number of cell states per cell in the tensors. */
+  protected abstract int cellStates();
+
+  /** Copies the hidden board from {@code other}. */
+  protected abstract void copyBoardFrom(PhantomState other);
+
+  // ---- State ----
+
+  @Override
+  public int currentPlayer() {
+    return boardOver() ? TERMINAL : toMove;
+  }
+
+  @Override
+  public int legalActions(int[] out) {
+    if (boardOver()) {
+      return 0;
+    }
+    byte[] v = view[toMove];
+    int n = 0;
+    for (int c = 0; c < cells; c++) {
+      if (v[c] == 0) {
+        out[n++] = c;
+      }
+    }
+    return n;
+  }
+
+  @Override
+  public boolean isLegal(int action) {
+    return !boardOver() && action >= 0 && action < cells && view[toMove][action] == 0;
+  }
+
+  @Override
+  protected void doApplyAction(int action) {
+    int p = toMove;
+    if (!occupied(action)) {
+      place(p, action);
+      toMove = 1 - p;
+    } else if (abrupt) {
+      toMove = 1 - p;
+    }
+    view[p][action] = viewCodeOf(action);
+    int k = historySize();
+    if (k == seqPlayer.length) {
+      seqPlayer = Arrays.copyOf(seqPlayer, k * 2);
+      seqAction = Arrays.copyOf(seqAction, k * 2);
+    }
+    seqPlayer[k] = p;
+    seqAction[k] = action;
+  }
+
+  @Override
+  public double playerReturn(int player) {
+    checkPlayer(player);
+    int w = winner();
+    return w < 0 ? 0 : w == player ? 1 : -1;
+  }
+
+  /** Copies everything from {@code o} (same game). */
+  protected void copyPhantomFrom(PhantomState o) {
+    copyBoardFrom(o);
+    System.arraycopy(o.view[0], 0, view[0], 0, cells);
+    System.arraycopy(o.view[1], 0, view[1], 0, cells);
+    int k = o.historySize();
+    if (seqPlayer.length < k) {
+      seqPlayer = new int[o.seqPlayer.length];
+      seqAction = new int[o.seqAction.length];
+    }
+    System.arraycopy(o.seqPlayer, 0, seqPlayer, 0, k);
+    System.arraycopy(o.seqAction, 0, seqAction, 0, k);
+    toMove = o.toMove;
+    copyHistoryFrom(o);
+  }
+
+  /** Player {@code player}'s view: one line per row, no separators. */
+  public String viewString(int player) {
+    checkPlayer(player);
+    int w = viewColumns();
+    StringBuilder sb = new StringBuilder(cells + cells / w);
+    for (int c = 0; c < cells; c++) {
+      if (c > 0 && c % w == 0) {
+        sb.append('\n');
+      }
+      sb.append(viewChar(view[player][c]));
+    }
+    return sb.toString();
+  }
+
+  private String actionSequenceString(int player) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0, n = historySize(); i < n; i++) {
+      if (seqPlayer[i] == player) {
+        sb.append(player).append(',').append(seqAction[i]).append(' ');
+      } else if (revealNumTurns) {
+        sb.append(seqPlayer[i]).append(",? ");
+      }
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public String informationStateString(int player) {
+    checkPlayer(player);
+    StringBuilder sb = new StringBuilder(viewString(player)).append('\n');
+    if (infoShowsLength() || revealNumTurns) {
+      sb.append(historySize()).append('\n');
+    }
+    return sb.append(actionSequenceString(player)).toString();
+  }
+
+  @Override
+  public String observationString(int player) {
+    checkPlayer(player);
+    String v = viewString(player);
+    return revealNumTurns ? v + "\nTotal turns: " + historySize() : v;
+  }
+
+  /** Bits per action in the information-state tensor. */
+  protected int bitsPerAction() {
+    return revealNumTurns ? cells + 2 : cells;
+  }
+
+  /** Longest own-visible action sequence in the information-state tensor. */
+  protected int longestSequence() {
+    return revealNumTurns ? 2 * cells - 1 : cells;
+  }
+
+  /** Size of the information-state tensor. */
+  public int informationStateTensorSize() {
+    return cells * cellStates() + longestSequence() * bitsPerAction();
+  }
+
+  @Override
+  public void informationStateTensor(int player, float[] out) {
+    checkPlayer(player);
+    Arrays.fill(out, 0, informationStateTensorSize(), 0f);
+    byte[] v = view[player];
+    for (int c = 0; c < cells; c++) {
+      out[tensorIndex(c, v[c])] = 1f;
+    }
+    int offset = cells * cellStates();
+    int bits = bitsPerAction();
+    for (int i = 0, n = historySize(); i < n; i++) {
+      if (seqPlayer[i] == player) {
+        if (revealNumTurns) {
+          out[offset] = player;
+          out[offset + 1 + seqAction[i]] = 1f;
+        } else {
+          out[offset + seqAction[i]] = 1f;
+        }
+        offset += bits;
+      } else if (revealNumTurns) {
+        out[offset] = seqPlayer[i];
+        out[offset + 1 + cells] = 1f;
+        offset += bits;
+      }
+    }
+  }
+
+  /** Fills the view part of the observation tensor and the optional turn count one-hot. */
+  protected void fillObservation(int player, float[] out, int size) {
+    checkPlayer(player);
+    Arrays.fill(out, 0, size, 0f);
+    byte[] v = view[player];
+    for (int c = 0; c < cells; c++) {
+      out[tensorIndex(c, v[c])] = 1f;
+    }
+    if (revealNumTurns) {
+      int i = cells * cellStates() + historySize();
+      if (i < size) {
+        out[i] = 1f;
+      }
+    }
+  }
+
+  // ---- resampling ----
+
+  private record Key(long s0, long s1, long qView, int rest) {}
+
+  /** What player p knows, as constraints on a reconstructed history. */
+  private static final class Target {
+    int p;
+    int[] pActions;
+    boolean[] pSuccess;
+    int m;
+    int length; // −1 when the number of moves is unknown to p
+    int[] players; // mover at each index when revealed, else null
+    int currentPlayer;
+    Map<Key, Long> memo = new HashMap<>();
+  }
+
+  @Override
+  public State resample(int player, SplittableRandom rng) {
+    checkPlayer(player);
+    if (cells > 64) {
+      throw new UnsupportedOperationException("resample supports boards of at most 64 cells; this one has " + cells);
+    }
+    Target t = new Target();
+    t.p = player;
+    int n = historySize();
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      if (seqPlayer[i] == player) {
+        m++;
+      }
+    }
+    t.m = m;
+    t.pActions = new int[m];
+    t.pSuccess = new boolean[m];
+    int j = 0;
+    for (int i = 0; i < n; i++) {
+      if (seqPlayer[i] == player) {
+        int a = seqAction[i];
+        t.pActions[j] = a;
+        t.pSuccess[j] = isOwnCode(player, view[player][a]);
+        j++;
+      }
+    }
+    t.length = infoShowsLength() || revealNumTurns ? n : -1;
+    if (revealNumTurns) {
+      t.players = Arrays.copyOf(seqPlayer, n);
+    }
+    t.currentPlayer = currentPlayer();
+    State root = game().newInitialState();
+    PhantomState s = (PhantomState) root;
+    long total = count(t, s, 0);
+    if (total <= 0) {
+      throw new IllegalStateException("no history is consistent with player " + player
+          + "'s information (internal error)");
+    }
+    // descend, choosing each hidden move with probability proportional to its completions
+    int pIdx = 0;
+    while (true) {
+      if (accepts(t, s, pIdx)) {
+        long stop = 1;
+        long rest = total - stop;
+        if (rest == 0 || rng.nextLong(total) < stop) {
+          return s;
+        }
+        total = rest;
+      }
+      int cp = s.currentPlayer();
+      if (cp == t.p) {
+        s.applyActionUnchecked(t.pActions[pIdx]);
+        pIdx++;
+        continue;
+      }
+      int[] legal = s.legalActions();
+      long r = rng.nextLong(total);
+      PhantomState chosen = null;
+      for (int a : legal) {
+        PhantomState child = (PhantomState) s.copy();
+        child.applyActionUnchecked(a);
+        long c = count(t, child, pIdx);
+        if (r < c) {
+          chosen = child;
+          total = c;
+          break;
+        }
+        r -= c;
+      }
+      if (chosen == null) {
+        throw new IllegalStateException("resample descent lost its way (internal error)");
+      }
+      s = chosen;
+    }
+  }
+
+  /** Whether {@code code} in {@code player}'s view is one of its own stones. */
+  protected abstract boolean isOwnCode(int player, byte code);
+
+  /** Whether the history ending in {@code s} is itself consistent with the target. */
+  private static boolean accepts(Target t, PhantomState s, int pIdx) {
+    return pIdx == t.m && s.currentPlayer() == t.currentPlayer
+        && (t.length < 0 || s.historySize() == t.length);
+  }
+
+  /** Number of consistent histories that extend the one ending in {@code s}. */
+  private static long count(Target t, PhantomState s, int pIdx) {
+    int len = s.historySize();
+    long c = accepts(t, s, pIdx) ? 1 : 0;
+    if ((t.length >= 0 && len >= t.length) || s.boardOver()) {
+      return c;
+    }
+    int cp = s.toMove;
+    if (t.players != null && t.players[len] != cp) {
+      return c;
+    }
+    int q = 1 - t.p;
+    Key key = new Key(s.stones(0), s.stones(1), viewMask(s.view[q]), pIdx * 4 + cp);
+    Long memo = t.memo.get(key);
+    if (memo != null) {
+      return memo;
+    }
+    long total = c;
+    if (cp == t.p) {
+      if (pIdx < t.m) {
+        int a = t.pActions[pIdx];
+        if (s.occupied(a) != t.pSuccess[pIdx]) {
+          PhantomState child = (PhantomState) s.copy();
+          child.applyActionUnchecked(a);
+          total += count(t, child, pIdx + 1);
+        }
+      }
+    } else {
+      byte[] v = s.view[cp];
+      for (int a = 0; a < s.cells; a++) {
+        if (v[a] == 0) {
+          PhantomState child = (PhantomState) s.copy();
+          child.applyActionUnchecked(a);
+          total += count(t, child, pIdx);
+        }
+      }
+    }
+    t.memo.put(key, total);
+    return total;
+  }
+
+  private static long viewMask(byte[] v) {
+    long m = 0;
+    for (int c = 0; c < v.length; c++) {
+      if (v[c] != 0) {
+        m |= 1L << c;
+      }
+    }
+    return m;
+  }
+}

@@ -1,0 +1,80 @@
+package dev.ponder.games.clobber;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.games.testutil.FairyStockfish;
+import dev.ponder.games.testutil.Perft;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Differential perft against fairy-stockfish's {@code clobber} variant, whose board has 5 files
+ * and 6 ranks where Ponder's (OpenSpiel's) default has 5 rows and 6 columns. The mapping
+ * transposes, which preserves orthogonal adjacency: Ponder cell (row r, column c) is file
+ * {@code a+r}, rank {@code c+1}; player 0 ({@code o}) is {@code P} and moves as {@code w}.
+ */
+class ClobberFairyStockfishTest {
+
+  static String fen(Clobber.ClobberState s) {
+    Clobber g = (Clobber) s.game();
+    StringBuilder sb = new StringBuilder();
+    for (int rank = g.columns(); rank >= 1; rank--) {
+      int c = rank - 1;
+      int empty = 0;
+      for (int r = 0; r < g.rows(); r++) {
+        int o = s.cell(r, c);
+        if (o < 0) {
+          empty++;
+          continue;
+        }
+        if (empty > 0) {
+          sb.append(empty);
+          empty = 0;
+        }
+        sb.append(o == 0 ? 'P' : 'p');
+      }
+      if (empty > 0) {
+        sb.append(empty);
+      }
+      if (rank > 1) {
+        sb.append('/');
+      }
+    }
+    sb.append(s.currentPlayer() == 1 ? " b" : " w").append(" - - 0 1");
+    return sb.toString();
+  }
+
+  @Test
+  void perftAgreesWithFairyStockfishOnRandomPositions() throws Exception {
+    Path bin = FairyStockfish.locate();
+    assumeTrue(bin != null, "fairy-stockfish not installed (apt-get install fairy-stockfish); differential test skipped");
+    Game g = GameRegistry.load("clobber");
+    SplittableRandom rng = new SplittableRandom(77);
+    int compared = 0;
+    try (FairyStockfish fsf = FairyStockfish.start(bin)) {
+      fsf.variant("clobber");
+      State start = g.newInitialState();
+      assertThat(fsf.perft(fen((Clobber.ClobberState) start), 3)).isEqualTo(Perft.paths(start, 3));
+      for (int i = 0; i < 12; i++) {
+        State s = g.newInitialState();
+        int plies = 2 + rng.nextInt(16);
+        for (int p = 0; p < plies && !s.isTerminal(); p++) {
+          int[] legal = s.legalActions();
+          s.applyAction(legal[rng.nextInt(legal.length)]);
+        }
+        String fen = fen((Clobber.ClobberState) s);
+        int depth = s.historySize() < 8 ? 3 : 4;
+        long ours = Perft.paths(s, depth);
+        assertThat(fsf.perft(fen, depth)).as("perft %d of %s (history %s)", depth, fen, s.historyString())
+            .isEqualTo(ours);
+        compared++;
+      }
+    }
+    assertThat(compared).isEqualTo(12);
+  }
+}

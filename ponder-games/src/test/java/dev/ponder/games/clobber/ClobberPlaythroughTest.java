@@ -1,0 +1,19 @@
+package dev.ponder.games.clobber;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.check.Playthroughs;
+import dev.ponder.game.check.ReplayResult;
+import org.junit.jupiter.api.Test;
+
+/** The OpenSpiel golden playthrough replays exactly, information-state and observation strings included. */
+class ClobberPlaythroughTest {
+
+  @Test
+  void goldenPlaythroughReplays() {
+    Playthroughs.assertReplays("clobber.txt", true);
+    ReplayResult r = Playthroughs.replay("clobber.txt");
+    assertThat(r.matches()).isTrue();
+    assertThat(r.statesReplayed()).isGreaterThan(10);
+  }
+}

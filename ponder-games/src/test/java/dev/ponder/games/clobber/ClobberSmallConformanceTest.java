@@ -1,0 +1,18 @@
+package dev.ponder.games.clobber;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.check.ConformanceKit;
+import org.junit.jupiter.api.Test;
+
+class ClobberSmallConformanceTest {
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("clobber(rows=4,columns=3)"),
+        new ConformanceKit.Options().playouts(1000).seed(3).checkResample(false));
+    assertThat(r.playouts()).isEqualTo(1000);
+    assertThat(r.maxLength()).isLessThanOrEqualTo(11);
+  }
+}

@@ -1,0 +1,18 @@
+package dev.ponder.games.darkhex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.check.ConformanceKit;
+import org.junit.jupiter.api.Test;
+
+class DarkHexAbruptConformanceTest {
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("dark_hex(gameversion=adh,obstype=reveal-numturns)"),
+        new ConformanceKit.Options().playouts(1000).seed(3).checkResample(true));
+    assertThat(r.playouts()).isEqualTo(1000);
+    assertThat(r.maxLength()).isLessThanOrEqualTo(17);
+  }
+}

@@ -1,0 +1,52 @@
+package dev.ponder.games.darkhex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.games.testutil.ResampleCheck;
+import org.junit.jupiter.api.Test;
+
+class DarkHexTest {
+
+  @Test
+  void classicalFailureKeepsTheTurnAbruptPassesIt() {
+    State c = GameRegistry.load("dark_hex").newInitialState();
+    c.applyAction(4);
+    c.applyAction(4);
+    assertThat(c.currentPlayer()).isEqualTo(1);
+    assertThat(c.informationStateString(1)).isEqualTo("...\n.x.\n...\n2\n1,4 ");
+    State a = GameRegistry.load("dark_hex(gameversion=adh)").newInitialState();
+    a.applyAction(4);
+    a.applyAction(4);
+    assertThat(a.currentPlayer()).isEqualTo(0);
+  }
+
+  @Test
+  void hiddenBoardFollowsHexRules() {
+    // 2x2: Black b1 + a2 connect top and bottom even though White never sees them
+    State s = GameRegistry.load("dark_hex(board_size=2)").newInitialState();
+    s.applyAction(1);
+    s.applyAction(0);
+    s.applyAction(2);
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(1.0, -1.0);
+    assertThat(s.observationString(1)).isEqualTo("o.\n..");
+  }
+
+  @Test
+  void resampleIsConsistentAndUniform() {
+    Game g = GameRegistry.load("dark_hex");
+    State target = g.stateFromHistory(new int[] {4, 0, 0, 8, 1});
+    ResampleCheck.assertUniform(g, target, 0, 8_000, 3);
+    ResampleCheck.assertUniform(g, target, 1, 8_000, 4);
+  }
+
+  @Test
+  void resampleUniformAbruptWithRevealedTurns() {
+    Game g = GameRegistry.load("dark_hex(gameversion=adh,obstype=reveal-numturns)");
+    State target = g.stateFromHistory(new int[] {4, 4, 0, 8});
+    ResampleCheck.assertUniform(g, target, 1, 5_000, 5);
+  }
+}

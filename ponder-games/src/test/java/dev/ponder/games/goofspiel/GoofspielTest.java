@@ -1,0 +1,133 @@
+package dev.ponder.games.goofspiel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.games.goofspiel.Goofspiel.GoofspielState;
+import dev.ponder.spec.SpecException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class GoofspielTest {
+
+  @Test
+  void nestedTurnBasedStringAndPlainNameDescribeTheSameGame() {
+    Game tbs = GameRegistry.load("turn_based_simultaneous_game(game=goofspiel(num_cards=4,points_order=descending))");
+    assertThat(tbs.spec()).isEqualTo("turn_based_simultaneous_game(game=goofspiel(egocentric=False,imp_info=False,"
+        + "num_cards=4,num_turns=-1,players=2,points_order=descending,returns_type=win_loss))");
+    assertThat(tbs.type().longName()).isEqualTo("Turn-based Goofspiel");
+    Game plain = GameRegistry.load("goofspiel(num_cards=4,points_order=descending)");
+    State a = tbs.newInitialState();
+    State b = plain.newInitialState();
+    for (int x : new int[] {2, 3, 1, 0}) {
+      a.applyAction(x);
+      b.applyAction(x);
+    }
+    assertThat(a.toString()).isEqualTo(b.toString());
+    assertThatThrownBy(() -> GameRegistry.load("turn_based_simultaneous_game(game=tic_tac_toe)"))
+        .isInstanceOf(SpecException.class).hasMessageContaining("valid: goofspiel");
+  }
+
+  @Test
+  void laterBidderDoesNotSeeTheEarlierBidOfTheRound() {
+    Game g = GameRegistry.load("goofspiel(num_cards=5,imp_info=True,points_order=ascending)");
+    State a = g.newInitialState();
+    State b = g.newInitialState();
+    a.applyAction(0);
+    b.applyAction(4);
+    assertThat(a.currentPlayer()).isEqualTo(1);
+    assertThat(a.informationStateString(1)).isEqualTo(b.informationStateString(1));
+    assertThat(a.informationStateString(0)).isNotEqualTo(b.informationStateString(0));
+  }
+
+  @Test
+  void returnsFollowTheReturnsType() {
+    // three players, 3 cards, descending point cards 3, 2, (1 automatic)
+    // round 1 (card 3): bids 3,2,1 → P0 +3; round 2 (card 2): bids 2,3,2 → P1 +2;
+    // last round (card 1): bids 1,1,3 → P2 +1. Points 3, 2, 1.
+    int[] bids = {2, 1, 0, 1, 2, 1};
+    State wl = play("goofspiel(num_cards=3,players=3,points_order=descending)", bids);
+    assertThat(((GoofspielState) wl).points(0)).isEqualTo(3);
+    assertThat(wl.isTerminal()).isTrue();
+    // one winner: +1; two losers share −1
+    assertThat(wl.returns()).containsExactly(1.0, -0.5, -0.5);
+    State pd = play("goofspiel(num_cards=3,players=3,points_order=descending,returns_type=point_difference)", bids);
+    assertThat(pd.returns()).containsExactly(1.0, 0.0, -1.0);
+    State tp = play("goofspiel(num_cards=3,players=3,points_order=descending,returns_type=total_points)", bids);
+    assertThat(tp.returns()).containsExactly(3.0, 2.0, 1.0);
+    assertThat(tp.game().type().utility()).isEqualTo(dev.ponder.game.GameType.Utility.GENERAL_SUM);
+  }
+
+  @Test
+  void tiedRoundDiscardsThePointCard() {
+    // 2 players, 3 cards ascending (1, 2, 3): round 1 both bid 1 (tie, discarded); round 2 bids
+    // 2 vs 3 → P1 +2; last round 3 vs 2 → P0 +3. Points 3 : 2.
+    State s = play("goofspiel(num_cards=3,points_order=ascending,imp_info=True)", new int[] {0, 0, 1, 2});
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.informationStateString(0)).contains("Win sequence: -3 1 0 \n").contains("Points: 3 2 \n");
+    assertThat(s.returns()).containsExactly(1.0, -1.0);
+  }
+
+  @Test
+  void randomPointCardsAreDealtUniformlyFromTheRemainingOnes() {
+    Game g = GameRegistry.load("goofspiel(num_cards=4)");
+    State s = g.newInitialState();
+    assertThat(s.isChanceNode()).isTrue();
+    assertThat(s.chanceOutcomes()).hasSize(4);
+    s.applyAction(2);
+    s.applyAction(0);
+    s.applyAction(1);
+    assertThat(s.chanceOutcomes()).extracting(o -> o.action()).containsExactly(0, 1, 3);
+    assertThat(s.chanceOutcomes().get(0).probability()).isEqualTo(1.0 / 3);
+    assertThat(s.actionToString(State.CHANCE, 3)).isEqualTo("Deal 4");
+  }
+
+  private static State play(String spec, int[] actions) {
+    State s = GameRegistry.load(spec).newInitialState();
+    for (int a : actions) {
+      s.applyAction(a);
+    }
+    return s;
+  }
+
+  @Test
+  void resampleIsUniformOverTheOpponentBidsConsistentWithTheWinSequence() {
+    // 4 cards descending. Round 1 (card 4): P0 bids 1 (action 1), P1 bids 3 → P1 wins.
+    // Round 2 (card 3): P0 bids 0, P1 bids 2 → P1 wins. From P0's view P1's bids (b1, b2) satisfy
+    // b1 > 1, b2 > 0, b1 != b2: (2,1), (2,3), (3,1), (3,2) — four worlds, each 1/4.
+    GoofspielState s = (GoofspielState) play("goofspiel(num_cards=4,imp_info=True,points_order=descending)",
+        new int[] {1, 3, 0, 2});
+    SplittableRandom rng = new SplittableRandom(11);
+    Map<String, Integer> counts = new HashMap<>();
+    int n = 8000;
+    for (int i = 0; i < n; i++) {
+      State w = s.resample(0, rng);
+      assertThat(w.informationStateString(0)).isEqualTo(s.informationStateString(0));
+      counts.merge(w.historyAt(1) + "," + w.historyAt(3), 1, Integer::sum);
+    }
+    assertThat(counts.keySet()).containsExactlyInAnyOrder("2,1", "2,3", "3,1", "3,2");
+    // each count is Binomial(8000, 1/4): mean 2000, sd ≈ 39; allow 5 sd
+    counts.values().forEach(c -> assertThat(c).isBetween(1805, 2195));
+
+    // current-round bid: P0 has bid, P1 to move. From P1's view P0's past bids (b1, b2) satisfy
+    // b1 < 3, b2 < 2, b1 != b2: (0,1), (1,0), (2,0), (2,1); the current bid is any of the two
+    // cards left: 8 equally likely worlds, so the current bid is 3 w.p. 4/8, 2 w.p. 2/8, 1 and 0
+    // w.p. 1/8 each.
+    s.applyAction(3);
+    Map<Integer, Integer> bid = new HashMap<>();
+    for (int i = 0; i < 4000; i++) {
+      State w = s.resample(1, rng);
+      assertThat(w.informationStateString(1)).isEqualTo(s.informationStateString(1));
+      bid.merge(w.historyAt(4), 1, Integer::sum);
+    }
+    assertThat(bid.get(3)).isBetween(1840, 2160);
+    assertThat(bid.get(2)).isBetween(863, 1137);
+    assertThat(bid.get(1)).isBetween(395, 605);
+    assertThat(bid.get(0)).isBetween(395, 605);
+  }
+}

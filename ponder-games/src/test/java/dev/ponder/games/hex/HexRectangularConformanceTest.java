@@ -1,0 +1,18 @@
+package dev.ponder.games.hex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.check.ConformanceKit;
+import org.junit.jupiter.api.Test;
+
+class HexRectangularConformanceTest {
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("hex(num_rows=4,num_cols=6)"),
+        new ConformanceKit.Options().playouts(1000).seed(3).checkResample(false));
+    assertThat(r.playouts()).isEqualTo(1000);
+    assertThat(r.maxLength()).isLessThanOrEqualTo(24);
+  }
+}

@@ -1,0 +1,18 @@
+package dev.ponder.games.hex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.check.ConformanceKit;
+import org.junit.jupiter.api.Test;
+
+class HexSwapConformanceTest {
+
+  @Test
+  void passesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("hex(board_size=4,swap=true,string_rep=explicit)"),
+        new ConformanceKit.Options().playouts(1000).seed(3).checkResample(false));
+    assertThat(r.playouts()).isEqualTo(1000);
+    assertThat(r.maxLength()).isLessThanOrEqualTo(17);
+  }
+}

@@ -1,0 +1,115 @@
+package dev.ponder.games.hex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class HexTest {
+
+  @Test
+  void openingMoveCountIsEveryCell() {
+    // any empty cell is a legal move: n*m at the start, one fewer after each stone
+    assertThat(GameRegistry.load("hex").newInitialState().legalActions()).hasSize(121);
+    State s = GameRegistry.load("hex(num_rows=3,num_cols=4)").newInitialState();
+    assertThat(s.legalActions()).hasSize(12);
+    s.applyAction(5);
+    assertThat(s.legalActions()).hasSize(11).doesNotContain(5);
+    assertThat(s.actionToString(0, 5)).isEqualTo("b2");
+  }
+
+  @Test
+  void hexAdjacencyRunsAlongTheShortDiagonal() {
+    // cell (r,c) touches (r-1,c+1) and (r+1,c-1) but not (r-1,c-1) / (r+1,c+1).
+    // 2x2: b1 (0,1) and a2 (1,0) touch, so Black connects top and bottom with them
+    State s = GameRegistry.load("hex(board_size=2)").newInitialState();
+    s.applyAction(1); // x b1
+    s.applyAction(0); // o a1
+    s.applyAction(2); // x a2
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(1.0, -1.0);
+    // a1 (0,0) and b2 (1,1) do not touch
+    State t = GameRegistry.load("hex(board_size=2)").newInitialState();
+    t.applyAction(0); // x a1
+    t.applyAction(1); // o b1
+    t.applyAction(3); // x b2
+    assertThat(t.isTerminal()).isFalse();
+  }
+
+  @Test
+  void whiteConnectsLeftToRight() {
+    // 3x3: White's row a2 b2 c2 (cells 3,4,5) wins; Black's a1 b1 c3 (0,1,8) do not connect
+    State s = GameRegistry.load("hex(board_size=3)").newInitialState();
+    for (int a : new int[] {0, 3, 1, 4, 8}) {
+      s.applyAction(a);
+      assertThat(s.isTerminal()).isFalse();
+    }
+    s.applyAction(5);
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(-1.0, 1.0);
+    assertThat(s.toString()).isEqualTo("x x . \n o o o \n  . . x ");
+  }
+
+  @Test
+  void randomGamesNeverDraw() {
+    // Hex has no draws: every random game on several board shapes ends with a winner before or
+    // when the board fills
+    SplittableRandom rng = new SplittableRandom(5);
+    for (String spec : new String[] {"hex(board_size=5)", "hex(board_size=11)", "hex(num_rows=3,num_cols=7)"}) {
+      Game g = GameRegistry.load(spec);
+      int[] buf = new int[g.maxActionsPerState()];
+      for (int i = 0; i < 300; i++) {
+        State s = g.newInitialState();
+        while (!s.isTerminal()) {
+          int n = s.legalActions(buf);
+          assertThat(n).as(spec).isPositive();
+          s.applyActionUnchecked(buf[rng.nextInt(n)]);
+        }
+        assertThat(Math.abs(s.playerReturn(0))).as(spec).isEqualTo(1.0);
+        assertThat(s.playerReturn(0) + s.playerReturn(1)).isZero();
+      }
+    }
+  }
+
+  @Test
+  void explicitStringsShowEdgeConnection() {
+    State s = GameRegistry.load("hex(board_size=3,string_rep=explicit)").newInitialState();
+    // top-row black stone is north-connected (y), written (column,row) as OpenSpiel does
+    assertThat(s.actionToString(0, 1)).isEqualTo("y(1,0)");
+    assertThat(s.actionToString(1, 3)).isEqualTo("p(0,1)");
+    s.applyAction(4);
+    assertThat(s.toString()).isEqualTo(". . . \n . x . \n  . . . ");
+  }
+
+  @Test
+  void swapTakesOverTheOpeningStoneMirrored() {
+    State s = GameRegistry.load("hex(board_size=3,swap=true)").newInitialState();
+    s.applyAction(1); // x b1 = (row 0, col 1)
+    assertThat(s.legalActions()).hasSize(9).contains(1);
+    s.applyAction(1); // swap: the stone becomes White's on (row 1, col 0) = a2
+    assertThat(s.toString()).isEqualTo(". . . \n o . . \n  . . . ");
+    assertThat(s.currentPlayer()).isZero();
+    assertThat(s.legalActions()).hasSize(8).doesNotContain(3);
+  }
+
+  @Test
+  void zobristHashIsTranspositionInvariant() {
+    State a = GameRegistry.load("hex").newInitialState();
+    State b = GameRegistry.load("hex").newInitialState();
+    for (int m : new int[] {5, 60, 7, 61}) {
+      a.applyAction(m);
+    }
+    for (int m : new int[] {7, 61, 5, 60}) {
+      b.applyAction(m);
+    }
+    assertThat(a.hash()).isEqualTo(b.hash());
+    State c = GameRegistry.load("hex").newInitialState();
+    for (int m : new int[] {5, 60, 61, 7}) {
+      c.applyAction(m);
+    }
+    assertThat(c.hash()).isNotEqualTo(a.hash());
+  }
+}

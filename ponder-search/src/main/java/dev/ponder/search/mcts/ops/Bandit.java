@@ -1,0 +1,67 @@
+package dev.ponder.search.mcts.ops;
+
+/**
+ * Bandit selection scores: UCB1 (Auer, Cesa-Bianchi &amp; Fischer 2002; used in the tree by
+ * Kocsis &amp; Szepesvári 2006), UCB1-Tuned (Auer et al. 2002) and PUCT (Silver et al. 2018;
+ * Schrittwieser et al. 2020). All scores are larger-is-better; an unvisited edge is handled by
+ * the caller's FPU rule (see {@link Fpu}) unless stated otherwise.
+ */
+public final class Bandit {
+  private Bandit() {}
+
+  /**
+   * UCB1: {@code q + c·sqrt(ln N / n)}.
+   *
+   * @param q mean value of the edge for the mover
+   * @param n edge visits; {@code n = 0} gives {@code +∞} (try every edge once)
+   * @param parentN parent visits N ≥ 1 ({@code ln N} with N ≤ 1 is taken as 0)
+   * @param c exploration constant (√2 for rewards in [0,1] in the paper)
+   */
+  public static double ucb1(double q, int n, int parentN, double c) {
+    if (n <= 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double ln = parentN > 1 ? Math.log(parentN) : 0.0;
+    return q + c * Math.sqrt(ln / n);
+  }
+
+  /**
+   * UCB1-Tuned: with {@code L = ln N}, {@code V = s2/n − q² + sqrt(2L/n)}, score
+   * {@code q + sqrt((L/n)·min(vCap, V))}.
+   *
+   * @param q mean reward of the edge (in [0,1] for {@code vCap = 1/4})
+   * @param s2 sum of squared rewards of the edge
+   * @param n edge visits; 0 gives {@code +∞}
+   * @param parentN parent visits
+   * @param vCap variance cap: 1/4 for rewards in [0,1] (Bernoulli bound) [recall]
+   */
+  public static double ucb1Tuned(double q, double s2, int n, int parentN, double vCap) {
+    if (n <= 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double ln = parentN > 1 ? Math.log(parentN) : 0.0;
+    double v = s2 / n - q * q + Math.sqrt(2.0 * ln / n);
+    return q + Math.sqrt(ln / n * Math.min(vCap, v));
+  }
+
+  /**
+   * PUCT: {@code q + c·p·sqrt(N)/(1 + n)}.
+   *
+   * @param q value of the edge (the FPU value if unvisited)
+   * @param prior prior probability P(s,a) in [0,1]
+   * @param n edge visits
+   * @param parentN parent visits N
+   * @param c exploration coefficient (e.g. from {@link #alphaZeroC})
+   */
+  public static double puct(double q, double prior, int n, int parentN, double c) {
+    return q + c * prior * Math.sqrt(parentN) / (1.0 + n);
+  }
+
+  /**
+   * AlphaZero/MuZero exploration schedule {@code c(N) = cInit + ln((N + cBase + 1)/cBase)}
+   * (MuZero pseudo-code; mctx defaults cInit = 1.25, cBase = 19652).
+   */
+  public static double alphaZeroC(int parentN, double cInit, double cBase) {
+    return cInit + Math.log((parentN + cBase + 1.0) / cBase);
+  }
+}

@@ -1,0 +1,41 @@
+package dev.ponder.search.mcts.ops;
+
+import java.util.SplittableRandom;
+
+/**
+ * Normal-Gamma posterior of a node's return for Thompson sampling in the tree (DNG-MCTS: Bai, Wu
+ * &amp; Chen 2013, NIPS). State {@code (μ0, λ, α, β)} lives in caller arrays; the functions update
+ * one slot or draw from it. Priors μ0 = 0, λ0 = 0.01, α0 = 1, β0 = 100 [recall — verify against
+ * the paper].
+ */
+public final class NormalGamma {
+  private NormalGamma() {}
+
+  /** Paper prior [recall]. */
+  public static final double MU0 = 0.0;
+  public static final double LAMBDA0 = 0.01;
+  public static final double ALPHA0 = 1.0;
+  public static final double BETA0 = 100.0;
+
+  /**
+   * Conjugate update with observation x at index i: {@code β' = β + λ(x − μ0)²/(2(λ+1))},
+   * {@code μ0' = (λμ0 + x)/(λ+1)}, {@code λ' = λ+1}, {@code α' = α + 1/2}.
+   */
+  public static void update(double[] mu, double[] lambda, double[] alpha, double[] beta, int i, double x) {
+    double l = lambda[i];
+    double d = x - mu[i];
+    beta[i] += l * d * d / (2.0 * (l + 1.0));
+    mu[i] = (l * mu[i] + x) / (l + 1.0);
+    lambda[i] = l + 1.0;
+    alpha[i] += 0.5;
+  }
+
+  /**
+   * Draws a mean from the posterior: {@code τ ~ Gamma(α, rate β)}, {@code μ ~ N(μ0, 1/(λτ))}.
+   */
+  public static double sampleMean(double mu, double lambda, double alpha, double beta, SplittableRandom rng) {
+    double tau = RootNoise.gamma(alpha, rng) / beta;
+    double sd = 1.0 / Math.sqrt(Math.max(lambda * tau, 1e-300));
+    return mu + sd * rng.nextGaussian();
+  }
+}

@@ -1,0 +1,84 @@
+package dev.ponder.search.mcts.zoo;
+
+import dev.ponder.search.mcts.FinalActionSelector;
+import dev.ponder.search.mcts.FinalSelectors;
+import dev.ponder.search.mcts.SearchContext;
+import dev.ponder.search.mcts.Tree;
+import dev.ponder.search.mcts.ops.SoftPolicies;
+
+/**
+ * Final action selectors of the zoo (ALGORITHMS §0): π̂ is the visit distribution unless stated.
+ * Ties are broken uniformly at random.
+ */
+public final class Finals {
+  private Finals() {}
+
+  /** bifv: {@code argmax_a [n(a) + w·Q̃(a)]} (w = 0.1; Q̃ normalized, 0 when unvisited). */
+  public static FinalActionSelector visitsPlusQ(double w) {
+    return (tree, root, pi, ctx) -> {
+      FinalSelectors.visitPolicy(tree, root, pi);
+      int mover = tree.player(root);
+      return argmax(tree, root, ctx, e -> tree.visits(e) + w * Z.q(tree, e, mover, ctx, 0.0));
+    };
+  }
+
+  /** Max child: {@code argmax_a Q̃(a)} over visited children. */
+  public static FinalActionSelector maxQ() {
+    return (tree, root, pi, ctx) -> {
+      FinalSelectors.visitPolicy(tree, root, pi);
+      int mover = tree.player(root);
+      return argmax(tree, root, ctx, e -> tree.visits(e) > 0 ? Z.q(tree, e, mover, ctx, 0.0) : Double.NEGATIVE_INFINITY);
+    };
+  }
+
+  /**
+   * Secure child: the lower confidence bound {@code argmax_a Q̃(a) − A/sqrt(n(a))} over visited
+   * children (Chaslot et al. 2008, used by MCTS-Solver, Winands et al. 2008; A = 1 [recall]; read as
+   * a lower bound, see {@link Solvers#solverFinal}).
+   */
+  public static FinalActionSelector secure(double a) {
+    return (tree, root, pi, ctx) -> {
+      FinalSelectors.visitPolicy(tree, root, pi);
+      int mover = tree.player(root);
+      return argmax(tree, root, ctx, e -> {
+        int n = tree.visits(e);
+        return n > 0 ? Z.q(tree, e, mover, ctx, 0.0) - a / Math.sqrt(n) : Double.NEGATIVE_INFINITY;
+      });
+    };
+  }
+
+  /** Samples the move from the visit distribution π̂ (Smooth UCT's average strategy). */
+  public static FinalActionSelector sampleVisits() {
+    return (tree, root, pi, ctx) -> {
+      FinalSelectors.visitPolicy(tree, root, pi);
+      int k = tree.numChildren(root);
+      return tree.firstChild(root) + SoftPolicies.sample(pi, k, ctx.rng().nextDouble());
+    };
+  }
+
+  /** A per-child score. */
+  @FunctionalInterface
+  interface Score {
+    double of(int e);
+  }
+
+  /** argmax of {@code score} over the children of {@code node}, uniform ties. */
+  static int argmax(Tree tree, int node, SearchContext ctx, Score score) {
+    int first = tree.firstChild(node);
+    int k = tree.numChildren(node);
+    int chosen = first;
+    double best = Double.NEGATIVE_INFINITY;
+    int ties = 0;
+    for (int e = first; e < first + k; e++) {
+      double s = score.of(e);
+      if (s > best) {
+        best = s;
+        chosen = e;
+        ties = 1;
+      } else if (s == best && ctx.rng().nextInt(++ties) == 0) {
+        chosen = e;
+      }
+    }
+    return chosen;
+  }
+}

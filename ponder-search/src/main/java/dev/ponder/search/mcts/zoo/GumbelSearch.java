@@ -1,0 +1,213 @@
+package dev.ponder.search.mcts.zoo;
+
+import dev.ponder.search.mcts.FinalActionSelector;
+import dev.ponder.search.mcts.RootActionSelector;
+import dev.ponder.search.mcts.SearchContext;
+import dev.ponder.search.mcts.Tree;
+import dev.ponder.search.mcts.TreePolicy;
+import dev.ponder.search.mcts.ops.Gumbel;
+import dev.ponder.search.mcts.ops.RootNoise;
+
+/**
+ * Gumbel AlphaZero (Danihelka, Guez, Schrittwieser &amp; Silver 2022), as in mctx's
+ * {@code gumbel_muzero_policy}: Gumbel-Top-m at the root with sequential halving over the budget,
+ * the deterministic interior rule {@code argmax π'(a) − n(a)/(1 + Σn)} with
+ * {@code π' = softmax(logits + σ(completed Q̂))}, and the final move among the most-visited
+ * considered actions by {@code g + logits + σ}. Logits are the log priors; v̂ of a node is its own
+ * mean value (the knowledge's estimate through the first visit); Q is normalized into [0,1] before
+ * the per-node min–max rescale. One search at a time (root quantities are fields).
+ */
+public final class GumbelSearch {
+  private final int maxConsidered;
+  private final double gumbelScale;
+  private final double cVisit;
+  private final double cScale;
+
+  private double[] g = new double[0];
+  private boolean[] considered = new boolean[0];
+  private int m;
+
+  /**
+   * @param maxConsidered m's cap (mctx 16)
+   * @param gumbelScale scale of the Gumbel noise (1 for training; 0 = deterministic top-m)
+   * @param cVisit σ's c_visit (mctx 50)
+   * @param cScale σ's c_scale (mctx 0.1; the paper's experiments are often quoted with 1.0 [recall])
+   */
+  public GumbelSearch(int maxConsidered, double gumbelScale, double cVisit, double cScale) {
+    this.maxConsidered = maxConsidered;
+    this.gumbelScale = gumbelScale;
+    this.cVisit = cVisit;
+    this.cScale = cScale;
+  }
+
+  private static double logit(Tree tree, int e) {
+    return Math.log(Math.max(tree.prior(e), 1e-30));
+  }
+
+  /**
+   * σ(q̂) of every child of {@code node} into {@code out} (completed with the mixed value).
+   */
+  void sigma(Tree tree, int node, SearchContext ctx, double[] out) {
+    int mover = tree.player(node);
+    int first = tree.firstChild(node);
+    int k = tree.numChildren(node);
+    long sumN = 0;
+    double sp = 0;
+    double spq = 0;
+    int maxN = 0;
+    for (int i = 0; i < k; i++) {
+      int e = first + i;
+      int n = Math.max(0, tree.visits(e));
+      sumN += n;
+      maxN = Math.max(maxN, n);
+      if (n > 0) {
+        double p = Math.max(tree.prior(e), Double.MIN_NORMAL);
+        sp += p;
+        spq += p * ctx.normalize(tree.valueSum(e, mover) / n);
+      }
+    }
+    double vHat = Z.q(tree, node, mover, ctx, ctx.q0());
+    double vMix = (vHat + sumN * (sp > 0 ? spq / sp : 0.0)) / (1.0 + sumN);
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < k; i++) {
+      int e = first + i;
+      int n = tree.visits(e);
+      double qc = n > 0 ? ctx.normalize(tree.valueSum(e, mover) / n) : vMix;
+      out[i] = qc;
+      lo = Math.min(lo, qc);
+      hi = Math.max(hi, qc);
+    }
+    double range = Math.max(hi - lo, 1e-8);
+    double scale = (cVisit + maxN) * cScale;
+    for (int i = 0; i < k; i++) {
+      out[i] = scale * (out[i] - lo) / range;
+    }
+  }
+
+  /** The interior (non-root) tree policy. */
+  public TreePolicy interior() {
+    return (tree, node, ctx) -> {
+      int first = tree.firstChild(node);
+      int k = tree.numChildren(node);
+      double[] s = Z.scratch(1, k)[0];
+      sigma(tree, node, ctx, s);
+      double mx = Double.NEGATIVE_INFINITY;
+      long sumN = 0;
+      for (int i = 0; i < k; i++) {
+        s[i] += logit(tree, first + i);
+        mx = Math.max(mx, s[i]);
+        sumN += Math.max(0, tree.visits(first + i));
+      }
+      double z = 0;
+      for (int i = 0; i < k; i++) {
+        s[i] = Math.exp(s[i] - mx);
+        z += s[i];
+      }
+      int best = first;
+      double bs = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < k; i++) {
+        double score = s[i] / z - Math.max(0, tree.visits(first + i)) / (1.0 + sumN);
+        if (score > bs) {
+          bs = score;
+          best = first + i;
+        }
+      }
+      return best;
+    };
+  }
+
+  /** Root: Gumbel-Top-m sampled in {@code prepare}, then sequential halving. */
+  public RootActionSelector root() {
+    return new RootActionSelector() {
+      @Override
+      public void prepare(Tree tree, int root, SearchContext ctx) {
+        int k = tree.numChildren(root);
+        if (g.length < k) {
+          g = new double[k];
+          considered = new boolean[k];
+        }
+        int first = tree.firstChild(root);
+        for (int i = 0; i < k; i++) {
+          g[i] = gumbelScale * RootNoise.gumbel(ctx.rng());
+          considered[i] = false;
+        }
+        m = Math.min(maxConsidered, k);
+        for (int j = 0; j < m; j++) { // top-m of g + logits
+          int arg = -1;
+          for (int i = 0; i < k; i++) {
+            if (!considered[i] && (arg < 0 || g[i] + logit(tree, first + i) > g[arg] + logit(tree, first + arg))) {
+              arg = i;
+            }
+          }
+          considered[arg] = true;
+        }
+      }
+
+      @Override
+      public int select(Tree tree, int root, SearchContext ctx) {
+        int first = tree.firstChild(root);
+        int k = tree.numChildren(root);
+        int target = Gumbel.consideredVisitAt(m, Math.max(1, ctx.budget()), Math.max(0, Math.min(ctx.simulation(), ctx.budget() - 1)));
+        double[] s = Z.scratch(1, k)[0];
+        sigma(tree, root, ctx, s);
+        int best = -1;
+        double bs = Double.NEGATIVE_INFINITY;
+        int fallback = -1;
+        int fallbackN = Integer.MAX_VALUE;
+        for (int i = 0; i < k; i++) {
+          if (!considered[i]) {
+            continue;
+          }
+          int e = first + i;
+          int n = tree.visits(e);
+          double score = Math.max(-1e9, g[i] + logit(tree, e) + s[i]);
+          if (n == target && score > bs) {
+            bs = score;
+            best = e;
+          }
+          // under threads or a time budget the schedule can be off by in-flight visits: least visited
+          if (n < fallbackN || (n == fallbackN && score > g[fallback - first] + logit(tree, fallback) + s[fallback - first])) {
+            fallbackN = n;
+            fallback = e;
+          }
+        }
+        return best >= 0 ? best : fallback;
+      }
+    };
+  }
+
+  /**
+   * Final: among considered actions with the most visits, {@code argmax g + logits + σ}; π̂ is the
+   * improved policy {@code softmax(logits + σ)}.
+   */
+  public FinalActionSelector finalSelector() {
+    return (tree, root, pi, ctx) -> {
+      int first = tree.firstChild(root);
+      int k = tree.numChildren(root);
+      double[] s = new double[k];
+      sigma(tree, root, ctx, s);
+      double[] logits = new double[k];
+      int maxN = -1;
+      for (int i = 0; i < k; i++) {
+        logits[i] = logit(tree, first + i);
+        if (i < considered.length && considered[i]) {
+          maxN = Math.max(maxN, tree.visits(first + i));
+        }
+      }
+      Gumbel.improvedPolicy(logits, s, k, pi);
+      int best = first;
+      double bs = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < k; i++) {
+        if (i < considered.length && considered[i] && tree.visits(first + i) == maxN) {
+          double score = g[i] + logits[i] + s[i];
+          if (score > bs) {
+            bs = score;
+            best = first + i;
+          }
+        }
+      }
+      return best;
+    };
+  }
+}

@@ -1,0 +1,221 @@
+package dev.ponder.search.mcts.zoo;
+
+import dev.ponder.search.mcts.FinalActionSelector;
+import dev.ponder.search.mcts.FinalSelectors;
+import dev.ponder.search.mcts.Mechanism;
+import dev.ponder.search.mcts.RootActionSelector;
+import dev.ponder.search.mcts.SeedPolicy;
+import dev.ponder.search.mcts.TreePolicy;
+import dev.ponder.search.mcts.ValueBackup;
+import dev.ponder.search.mcts.VirtualLoss;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import dev.ponder.spec.SpecException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Named operators and the {@code compose} agent's assembly: a tree policy, a backup, a root
+ * selector and a final selector chosen by name, each with its constants as keys. Auxiliary
+ * statistics a tree policy needs (UCB1-Tuned's squares, Thompson posteriors, MENTS soft values,
+ * proofs, bounds) are attached to the chosen backup automatically.
+ */
+public final class Operators {
+  private Operators() {}
+
+  static final String[] TREES = {"puct", "uct", "seed", "ucb_tuned", "smooth_uct", "boltzmann", "thompson", "rpo",
+      "ments", "solver", "score_bounded", "gumbel"};
+  static final String[] BACKUPS = {"mean", "discount", "robbins_monro", "max", "power_mean"};
+  static final String[] ROOTS = {"same", "bifv_noise", "run1_noise", "dirichlet", "gumbel"};
+  static final String[] FINALS = {"robust", "robust_first", "visits_q", "max_q", "secure", "sample", "solver",
+      "score_bounded", "soft_q", "gumbel"};
+
+  /** Keys of {@code compose} (defaults give PUCT with the AlphaZero schedule). */
+  public static List<ParamSpec> composeParameters() {
+    List<ParamSpec> l = new ArrayList<>();
+    l.add(ParamSpec.ofString("tree", "puct", "tree policy: " + String.join(", ", TREES)));
+    l.add(ParamSpec.ofString("schedule", "alphazero", "puct's c(N): constant, alphazero, bifv, run1, run2, run4, run5"));
+    l.add(ParamSpec.ofDouble("c", 1.25, "c (uct, seed, smooth_uct, solver, score_bounded, rpo) or c_init (puct)"));
+    l.add(ParamSpec.ofDouble("c_base", 19652, "puct's c_base (alphazero schedule)"));
+    l.add(ParamSpec.ofString("fpu", "loss", "puct's first-play urgency: loss, parent, reduction, absolute, inf, bifv, run1, run2, run4, run5"));
+    l.add(ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute or factor of fpu=reduction"));
+    l.add(ParamSpec.ofBool("blend_prior", false, "puct: run2's prior blend 0.85π + 0.15/|A|"));
+    l.add(ParamSpec.ofDouble("tau", 0.1, "temperature of boltzmann and ments"));
+    l.add(ParamSpec.ofDouble("epsilon", 0.1, "uniform mixing of boltzmann and ments"));
+    l.add(ParamSpec.ofString("backup", "mean", "value backup: " + String.join(", ", BACKUPS)));
+    l.add(ParamSpec.ofDouble("power", 2.0, "p of backup=power_mean"));
+    l.add(ParamSpec.ofDouble("discount", 0.001, "rate of backup=discount: the return times 1/(1 + rate·depth)"));
+    l.add(ParamSpec.ofDouble("exponent", 0.82, "backup=robbins_monro step (n+1)^-exponent"));
+    l.add(ParamSpec.ofString("root", "same", "root selector: " + String.join(", ", ROOTS)));
+    l.add(ParamSpec.ofDouble("dirichlet_alpha", 0.3, "α of root=dirichlet"));
+    l.add(ParamSpec.ofDouble("dirichlet_epsilon", 0.25, "ε of root=dirichlet"));
+    l.add(ParamSpec.ofString("final", "robust", "final selector: " + String.join(", ", FINALS)));
+    return l;
+  }
+
+  private static String oneOf(Params p, String key, String[] valid) {
+    return p.requireOneOf(key, valid);
+  }
+
+  /** Builds the mechanism of a {@code compose} spec. */
+  public static Mechanism compose(Params p) {
+    String treeName = oneOf(p, "tree", TREES);
+    String backupName = oneOf(p, "backup", BACKUPS);
+    String rootName = oneOf(p, "root", ROOTS);
+    String finalName = oneOf(p, "final", FINALS);
+    double c = p.requireDouble("c", 0, 1e6);
+    double tau = p.requireDouble("tau", 1e-9, 1e9);
+    double eps = p.requireDouble("epsilon", 0, 1);
+    int aux = 0;
+    List<ZooBackups.Hook> hooks = new ArrayList<>();
+    int solverSlot = -1;
+    int boundsSlot = -1;
+    int softSlot = -1;
+    GumbelSearch gumbel = null;
+    if (treeName.equals("gumbel") || rootName.equals("gumbel") || finalName.equals("gumbel")) {
+      gumbel = new GumbelSearch(16, 1.0, 50, 0.1);
+    }
+    PuctFamily puct = null;
+    TreePolicy tree;
+    switch (treeName) {
+      case "puct":
+        puct = new PuctFamily(PuctFamily.Schedule.parse(p.getString("schedule")), c, p.requireDouble("c_base", 1e-9, 1e12),
+            PuctFamily.FpuRule.parse(p.getString("fpu")), p.getDouble("fpu_value"), p.getBool("blend_prior"));
+        tree = puct;
+        break;
+      case "uct":
+        tree = new dev.ponder.search.mcts.Ucb1(c);
+        break;
+      case "seed":
+        tree = new SeedPolicy(c);
+        break;
+      case "ucb_tuned":
+        tree = BanditPolicies.ucbTuned(0.25, aux);
+        hooks.add(BanditPolicies.squares(aux));
+        aux += 1;
+        break;
+      case "smooth_uct":
+        tree = BanditPolicies.smoothUct(c, 0.1, 0.9, 0.001);
+        break;
+      case "boltzmann":
+        tree = BanditPolicies.boltzmann(tau, eps, 0.5);
+        break;
+      case "thompson":
+        tree = BanditPolicies.thompson(0, 0.01, 1, 100, aux);
+        hooks.add(BanditPolicies.thompsonUpdate(0, 0.01, 1, 100, aux));
+        aux += BanditPolicies.THOMPSON_WIDTH;
+        break;
+      case "rpo":
+        tree = SoftSearch.rpo(c);
+        break;
+      case "ments":
+        softSlot = aux;
+        tree = SoftSearch.e2w(tau, eps, 0.5, aux);
+        hooks.add(SoftSearch.softBackup(tau, 0.5, aux));
+        aux += 1;
+        break;
+      case "solver":
+        solverSlot = aux;
+        tree = Solvers.solverPolicy(c, aux);
+        aux += 1;
+        break;
+      case "score_bounded":
+        boundsSlot = aux;
+        tree = Solvers.boundsPolicy(c, 0, 0, aux);
+        aux += Solvers.BOUNDS_WIDTH;
+        break;
+      default:
+        tree = gumbel.interior();
+        break;
+    }
+    if (finalName.equals("soft_q") && softSlot < 0) {
+      throw new SpecException("compose: final=soft_q needs tree=ments");
+    }
+    if (finalName.equals("solver") && solverSlot < 0) {
+      throw new SpecException("compose: final=solver needs tree=solver");
+    }
+    if (finalName.equals("score_bounded") && boundsSlot < 0) {
+      throw new SpecException("compose: final=score_bounded needs tree=score_bounded");
+    }
+    ValueBackup backup;
+    VirtualLoss vl = VirtualLoss.constant(1);
+    switch (backupName) {
+      case "discount":
+        backup = ZooBackups.discounted(p.requireDouble("discount", 0, 1e6));
+        break;
+      case "robbins_monro":
+        backup = ZooBackups.robbinsMonro(p.requireDouble("exponent", 0, 10), aux);
+        vl = ZooBackups.lockedVirtualLoss(1, aux);
+        aux += 1;
+        break;
+      case "max":
+        backup = ZooBackups.max(1, aux);
+        vl = ZooBackups.lockedVirtualLoss(1, aux);
+        aux += 1;
+        break;
+      case "power_mean":
+        backup = ZooBackups.powerMean(p.requireDouble("power", 1, 1e6));
+        break;
+      default:
+        backup = ValueBackup.MEAN;
+    }
+    backup = ZooBackups.withHooks(backup, hooks.toArray(new ZooBackups.Hook[0]));
+    if (solverSlot >= 0) {
+      backup = Solvers.solverBackup(backup, solverSlot);
+    }
+    if (boundsSlot >= 0) {
+      backup = Solvers.boundsBackup(backup, boundsSlot);
+    }
+    RootActionSelector root;
+    switch (rootName) {
+      case "bifv_noise":
+      case "run1_noise":
+      case "dirichlet":
+        if (puct == null) {
+          throw new SpecException("compose: root=" + rootName + " needs tree=puct (noise mixes the prior)");
+        }
+        root = new RootNoiseSelector(puct, rootName.equals("bifv_noise") ? RootNoiseSelector.Rule.BIFV
+            : rootName.equals("run1_noise") ? RootNoiseSelector.Rule.RUN1 : RootNoiseSelector.Rule.CONSTANT,
+            p.requireDouble("dirichlet_alpha", 1e-6, 1e6), p.requireDouble("dirichlet_epsilon", 0, 1));
+        break;
+      case "gumbel":
+        root = gumbel.root();
+        break;
+      default:
+        root = RootActionSelector.of(tree);
+    }
+    FinalActionSelector fin;
+    switch (finalName) {
+      case "robust_first":
+        fin = FinalSelectors.MOST_VISITED_FIRST;
+        break;
+      case "visits_q":
+        fin = Finals.visitsPlusQ(0.1);
+        break;
+      case "max_q":
+        fin = Finals.maxQ();
+        break;
+      case "secure":
+        fin = Finals.secure(1.0);
+        break;
+      case "sample":
+        fin = Finals.sampleVisits();
+        break;
+      case "solver":
+        fin = Solvers.solverFinal(1.0, solverSlot);
+        break;
+      case "score_bounded":
+        fin = Solvers.boundsFinal(boundsSlot);
+        break;
+      case "soft_q":
+        fin = SoftSearch.maxSoftQ(softSlot);
+        break;
+      case "gumbel":
+        fin = gumbel.finalSelector();
+        break;
+      default:
+        fin = FinalSelectors.MOST_VISITED;
+    }
+    return new Mechanism(tree, backup, root, fin, vl, aux);
+  }
+}

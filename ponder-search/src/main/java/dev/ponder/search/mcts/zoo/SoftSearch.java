@@ -1,0 +1,120 @@
+package dev.ponder.search.mcts.zoo;
+
+import dev.ponder.search.mcts.FinalActionSelector;
+import dev.ponder.search.mcts.FinalSelectors;
+import dev.ponder.search.mcts.TreePolicy;
+import dev.ponder.search.mcts.ops.Rpo;
+import dev.ponder.search.mcts.ops.SoftPolicies;
+
+/**
+ * RPO (Grill et al. 2020) and MENTS (Xiao et al. 2019): tree policies that sample a regularized or
+ * soft policy, and MENTS' soft Bellman backup.
+ */
+public final class SoftSearch {
+  private SoftSearch() {}
+
+  /**
+   * RPO's SEARCH variant: sample the child from {@code π̄ = argmax_y qᵀy − λ_N KL(π_θ‖y)},
+   * {@code λ_N = c·sqrt(N)/(|A| + N)} (N = Σ n(a), taken as 1 when 0); q is the normalized mean,
+   * unvisited children take the node's own mean (Q0 before any visit).
+   */
+  public static TreePolicy rpo(double c) {
+    return (tree, node, ctx) -> {
+      int mover = tree.player(node);
+      int first = tree.firstChild(node);
+      int k = tree.numChildren(node);
+      double[][] s = Z.scratch(3, k);
+      double[] q = s[0];
+      double[] prior = s[1];
+      double[] pi = s[2];
+      long sumN = 0;
+      double psum = 0;
+      double parent = Z.q(tree, node, mover, ctx, ctx.q0());
+      for (int i = 0; i < k; i++) {
+        int e = first + i;
+        sumN += Math.max(0, tree.visits(e));
+        q[i] = Z.q(tree, e, mover, ctx, parent);
+        prior[i] = Math.max(tree.prior(e), 1e-12);
+        psum += prior[i];
+      }
+      for (int i = 0; i < k; i++) {
+        prior[i] /= psum;
+      }
+      double lambda = Rpo.lambda(c, Math.max(1, sumN), k);
+      if (!(lambda > 0)) {
+        lambda = 1e-9;
+      }
+      Rpo.piBar(q, prior, k, lambda, 1e-4, pi);
+      return first + SoftPolicies.sample(pi, k, ctx.rng().nextDouble());
+    };
+  }
+
+  /**
+   * MENTS' E2W policy: {@code π(a) = (1 − λ)·exp((Q_sft(a) − V_sft)/τ) + λ/|A|},
+   * {@code λ = min(1, ε·|A|/ln(N + 1))}; Q_sft at aux {@code slot} (unvisited: {@code qInit}).
+   */
+  public static TreePolicy e2w(double tau, double epsilon, double qInit, int slot) {
+    return (tree, node, ctx) -> {
+      int first = tree.firstChild(node);
+      int k = tree.numChildren(node);
+      double[] q = Z.scratch(1, k)[0];
+      for (int i = 0; i < k; i++) {
+        int e = first + i;
+        q[i] = tree.visits(e) > 0 ? tree.aux(e, slot) : qInit;
+      }
+      double lambda = SoftPolicies.e2wLambda(epsilon, k, Math.max(0, tree.visits(node)));
+      double v = SoftPolicies.softValue(q, k, tau);
+      double u = ctx.rng().nextDouble();
+      double acc = 0;
+      for (int i = 0; i < k; i++) {
+        acc += (1.0 - lambda) * Math.exp((q[i] - v) / tau) + lambda / k;
+        if (u < acc) {
+          return first + i;
+        }
+      }
+      return first + k - 1;
+    };
+  }
+
+  /**
+   * MENTS soft Bellman backup hook: after the mean update, an edge into an expanded decision node
+   * gets {@code Q_sft = V_sft(child) = τ·log Σ exp(Q_sft(c)/τ)} for the child's mover, converted to
+   * the edge's chooser (the same player, or the complement 1 − V in two-player constant-sum games,
+   * else the chooser's mean); a leaf edge keeps its normalized mean.
+   */
+  public static ZooBackups.Hook softBackup(double tau, double qInit, int slot) {
+    return (tree, parent, edge, child, value, depth, ctx) -> {
+      int chooser = tree.player(parent);
+      if (chooser < 0) {
+        return;
+      }
+      int k = tree.numChildren(edge);
+      int m = tree.player(edge);
+      double qs;
+      if (k > 0 && m >= 0 && (m == chooser || Z.twoPlayerConstantSum(ctx))) {
+        int first = tree.firstChild(edge);
+        double mx = Double.NEGATIVE_INFINITY;
+        for (int e = first; e < first + k; e++) {
+          mx = Math.max(mx, tree.visits(e) > 0 ? tree.aux(e, slot) : qInit);
+        }
+        double sum = 0;
+        for (int e = first; e < first + k; e++) {
+          sum += Math.exp(((tree.visits(e) > 0 ? tree.aux(e, slot) : qInit) - mx) / tau);
+        }
+        double v = mx + tau * Math.log(sum);
+        qs = m == chooser ? v : 1.0 - v;
+      } else {
+        qs = Z.q(tree, edge, chooser, ctx, qInit);
+      }
+      tree.setAux(edge, slot, qs);
+    };
+  }
+
+  /** MENTS' recommendation: {@code argmax_a Q_sft(root, a)} over visited children. */
+  public static FinalActionSelector maxSoftQ(int slot) {
+    return (tree, root, pi, ctx) -> {
+      FinalSelectors.visitPolicy(tree, root, pi);
+      return Finals.argmax(tree, root, ctx, e -> tree.visits(e) > 0 ? tree.aux(e, slot) : Double.NEGATIVE_INFINITY);
+    };
+  }
+}

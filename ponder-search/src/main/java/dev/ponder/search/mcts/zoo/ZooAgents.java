@@ -1,0 +1,341 @@
+package dev.ponder.search.mcts.zoo;
+
+import dev.ponder.agent.Agent;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameType;
+import dev.ponder.search.mcts.FinalSelectors;
+import dev.ponder.search.mcts.MctsAgentFactory;
+import dev.ponder.search.mcts.Mechanism;
+import dev.ponder.search.mcts.RootActionSelector;
+import dev.ponder.search.mcts.TreePolicy;
+import dev.ponder.search.mcts.ValueBackup;
+import dev.ponder.search.mcts.VirtualLoss;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import dev.ponder.spec.SpecException;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The zoo's agent kinds (SPEC §1.3; ALGORITHMS §1–§3): the baselines of the seed's Table 1 that
+ * the engine does not ship ({@code uct}, {@code puct}, {@code m_seed} are the engine's) and the
+ * discovered mechanisms, each a composition of the engine's interfaces. Every one plays with the
+ * reference knowledge (uniform prior, one random rollout) and accepts the engine keys
+ * ({@code sims}, {@code time_ms}, {@code threads}, …).
+ */
+public final class ZooAgents {
+  private ZooAgents() {}
+
+  private static final double SQRT2 = Math.sqrt(2.0);
+
+  private static Mechanism mech(TreePolicy tree, ValueBackup backup, RootActionSelector root,
+      dev.ponder.search.mcts.FinalActionSelector fin, VirtualLoss vl, int aux) {
+    return new Mechanism(tree, backup, root, fin, vl, aux);
+  }
+
+  private static String finalKey(Params p, String... valid) {
+    return p.requireOneOf("final", valid);
+  }
+
+  /** Base: an MCTS factory restricted to two-player zero- or constant-sum games. */
+  abstract static class TwoPlayerZeroSum extends MctsAgentFactory {
+    TwoPlayerZeroSum(String name, String description, List<ParamSpec> params, Function<Params, Mechanism> m) {
+      super(name, description, params, m);
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      GameType.Utility u = game.type().utility();
+      if (game.numPlayers() != 2 || (u != GameType.Utility.ZERO_SUM && u != GameType.Utility.CONSTANT_SUM)) {
+        throw new SpecException(name() + " needs a two-player zero- or constant-sum game; " + game.name()
+            + " has " + game.numPlayers() + " players and " + u.name().toLowerCase(java.util.Locale.ROOT) + " utility");
+      }
+      return super.create(game, params, seed);
+    }
+  }
+
+  // ------------------------------------------------------------------ baselines
+
+  /** {@code ucb_tuned}. */
+  public static final class UcbTuned extends MctsAgentFactory {
+    public UcbTuned() {
+      super("ucb_tuned", "UCB1-Tuned in the tree: variance-aware UCB on [0,1]-normalized Q (Auer, Cesa-Bianchi & Fischer 2002)",
+          List.of(ParamSpec.ofDouble("v_cap", 0.25, "variance cap (1/4: Bernoulli bound for rewards in [0,1])")),
+          p -> {
+            TreePolicy t = BanditPolicies.ucbTuned(p.requireDouble("v_cap", 0, 1e6), 0);
+            return mech(t, ZooBackups.withHooks(ValueBackup.MEAN, BanditPolicies.squares(0)), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 1);
+          });
+    }
+  }
+
+  /** {@code gumbel}. */
+  public static final class GumbelAgent extends MctsAgentFactory {
+    public GumbelAgent() {
+      super("gumbel", "Gumbel AlphaZero: Gumbel-Top-m with sequential halving at the root, completed-Q interior rule (Danihelka, Guez, Schrittwieser & Silver 2022)",
+          List.of(
+              ParamSpec.ofInt("max_considered", 16, "m: actions sampled at the root (mctx 16)"),
+              ParamSpec.ofDouble("gumbel_scale", 1.0, "scale of the root Gumbel noise (0 = deterministic)"),
+              ParamSpec.ofDouble("c_visit", 50, "σ's c_visit (mctx 50)"),
+              ParamSpec.ofDouble("c_scale", 0.1, "σ's c_scale (mctx 0.1; paper runs often 1.0 [recall])")),
+          p -> {
+            GumbelSearch g = new GumbelSearch(p.requireInt("max_considered", 1, 100_000), p.requireDouble("gumbel_scale", 0, 1e6),
+                p.requireDouble("c_visit", 0, 1e9), p.requireDouble("c_scale", 0, 1e9));
+            return mech(g.interior(), ValueBackup.MEAN, g.root(), g.finalSelector(), VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code smooth_uct}. */
+  public static final class SmoothUct extends MctsAgentFactory {
+    public SmoothUct() {
+      super("smooth_uct", "Smooth UCT: UCB with probability η_N = max(γ, η/(1+d√N)), else the average strategy (Heinrich & Silver 2015)",
+          List.of(
+              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q (UCB1's √2)"),
+              ParamSpec.ofDouble("gamma", 0.1, "floor γ of the UCB probability [recall]"),
+              ParamSpec.ofDouble("eta", 0.9, "initial UCB probability η [recall]"),
+              ParamSpec.ofDouble("d", 0.001, "decay d [recall]"),
+              ParamSpec.ofString("final", "sample", "sample (the paper: play the average strategy) or robust")),
+          p -> {
+            TreePolicy t = BanditPolicies.smoothUct(p.requireDouble("c", 0, 1e6), p.requireDouble("gamma", 0, 1),
+                p.requireDouble("eta", 0, 1), p.requireDouble("d", 0, 1e6));
+            return mech(t, ValueBackup.MEAN, RootActionSelector.of(t),
+                finalKey(p, "sample", "robust").equals("sample") ? Finals.sampleVisits() : FinalSelectors.MOST_VISITED,
+                VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code rpo}. */
+  public static final class RpoAgent extends MctsAgentFactory {
+    public RpoAgent() {
+      super("rpo", "RPO: sample the regularized policy π̄ = argmax qᵀy − λ_N KL(π‖y) in the tree (Grill et al. 2020)",
+          List.of(ParamSpec.ofDouble("c", 0.25, "λ_N = c√N/(|A|+N) (seed-tuned 0.25; Ludii 2.5)")),
+          p -> {
+            TreePolicy t = SoftSearch.rpo(p.requireDouble("c", 1e-9, 1e6));
+            return mech(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code ments}. */
+  public static final class Ments extends MctsAgentFactory {
+    public Ments() {
+      super("ments", "MENTS: E2W sampling and soft Bellman backup of softmax values (Xiao, Huang, Mei, Schuurmans & Müller 2019)",
+          List.of(
+              ParamSpec.ofDouble("tau", 0.1, "temperature τ on [0,1]-normalized values [UNVERIFIED: tuned per domain]"),
+              ParamSpec.ofDouble("epsilon", 0.1, "exploration ε of λ = min(1, ε|A|/ln(N+1)) [UNVERIFIED]"),
+              ParamSpec.ofDouble("q_init", 0.5, "soft Q of an unvisited child (normalized)"),
+              ParamSpec.ofString("final", "soft_q", "soft_q (argmax Q_sft, the paper) or robust")),
+          p -> {
+            double tau = p.requireDouble("tau", 1e-9, 1e9);
+            double qi = p.getDouble("q_init");
+            TreePolicy t = SoftSearch.e2w(tau, p.requireDouble("epsilon", 0, 1e6), qi, 0);
+            return mech(t, ZooBackups.withHooks(ValueBackup.MEAN, SoftSearch.softBackup(tau, qi, 0)), RootActionSelector.of(t),
+                finalKey(p, "soft_q", "robust").equals("soft_q") ? SoftSearch.maxSoftQ(0) : FinalSelectors.MOST_VISITED,
+                VirtualLoss.constant(1), 1);
+          });
+    }
+  }
+
+  /** {@code boltzmann}. */
+  public static final class Boltzmann extends MctsAgentFactory {
+    public Boltzmann() {
+      super("boltzmann", "Boltzmann tree search: sample a ∝ (1−ε)softmax(Q/τ) + ε/|A|, mean backup, robust child (seed's 'Boltzmann MCTS' after Chaslot et al. 2008; working definition [UNVERIFIED])",
+          List.of(
+              ParamSpec.ofDouble("tau", 0.1, "temperature on [0,1]-normalized Q [UNVERIFIED]"),
+              ParamSpec.ofDouble("epsilon", 0.1, "uniform mixing [UNVERIFIED]"),
+              ParamSpec.ofDouble("q_init", 0.5, "Q of an unvisited child (normalized)")),
+          p -> {
+            TreePolicy t = BanditPolicies.boltzmann(p.requireDouble("tau", 1e-9, 1e9), p.requireDouble("epsilon", 0, 1), p.getDouble("q_init"));
+            return mech(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code mcts_solver}. */
+  public static final class MctsSolver extends TwoPlayerZeroSum {
+    public MctsSolver() {
+      super("mcts_solver", "MCTS-Solver: UCT that proves wins and losses and backs them up (Winands, Björnsson & Saito 2008)",
+          List.of(
+              ParamSpec.ofDouble("c", 0.25, "UCB1 constant on [0,1]-normalized Q (seed-tuned 0.25)"),
+              ParamSpec.ofDouble("secure_a", 1.0, "final: secure child Q + A/√n (A = 1 [recall]); 0 = most visited")),
+          p -> {
+            TreePolicy t = Solvers.solverPolicy(p.requireDouble("c", 0, 1e6), 0);
+            return mech(t, Solvers.solverBackup(ValueBackup.MEAN, 0), RootActionSelector.of(t),
+                Solvers.solverFinal(p.requireDouble("secure_a", 0, 1e6), 0), VirtualLoss.constant(1), 1);
+          });
+    }
+  }
+
+  /** {@code score_bounded}. */
+  public static final class ScoreBounded extends TwoPlayerZeroSum {
+    public ScoreBounded() {
+      super("score_bounded", "Score-Bounded MCTS: pessimistic/optimistic bounds, cuts and solved nodes (Cazenave & Saffidine 2010)",
+          List.of(
+              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q"),
+              ParamSpec.ofDouble("bias_pess", 0.0, "selection bias on the pessimistic bound [UNVERIFIED form]"),
+              ParamSpec.ofDouble("bias_opt", 0.0, "selection bias on the optimistic bound [UNVERIFIED form]")),
+          p -> {
+            TreePolicy t = Solvers.boundsPolicy(p.requireDouble("c", 0, 1e6), p.getDouble("bias_pess"), p.getDouble("bias_opt"), 0);
+            return mech(t, Solvers.boundsBackup(ValueBackup.MEAN, 0), RootActionSelector.of(t), Solvers.boundsFinal(0),
+                VirtualLoss.constant(1), Solvers.BOUNDS_WIDTH);
+          });
+    }
+  }
+
+  /** {@code power_mean}. */
+  public static final class PowerMean extends MctsAgentFactory {
+    public PowerMean() {
+      super("power_mean", "Power-UCT: UCB1 with power-mean backup V = (Σ n/N·Q^p)^(1/p) (Dam, Klink, D'Eramo, Peters & Pajarinen 2019)",
+          List.of(
+              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q"),
+              ParamSpec.ofDouble("p", 2.0, "power p ≥ 1 (1 = mean; large = max) [UNVERIFIED default]")),
+          p -> {
+            TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
+            return mech(t, ZooBackups.powerMean(p.requireDouble("p", 1, 1e6)), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code max_backup}. */
+  public static final class MaxBackup extends MctsAgentFactory {
+    public MaxBackup() {
+      super("max_backup", "Max-backup UCT: an edge's value is its best child's (max^n) (Coulom 2006)",
+          List.of(
+              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q"),
+              ParamSpec.ofInt("min_visits", 1, "children need this many visits to count in the max")),
+          p -> {
+            TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
+            return mech(t, ZooBackups.max(p.requireInt("min_visits", 1, 1_000_000), 0), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, ZooBackups.lockedVirtualLoss(1, 0), 1);
+          });
+    }
+  }
+
+  /** {@code thompson}. */
+  public static final class Thompson extends MctsAgentFactory {
+    public Thompson() {
+      super("thompson", "Thompson sampling on Normal-Gamma posteriors of each child's return (Bai, Wu & Chen 2013)",
+          List.of(
+              ParamSpec.ofDouble("mu0", 0.0, "prior mean μ0 (normalized) [recall]"),
+              ParamSpec.ofDouble("lambda0", 0.01, "prior λ0 [recall]"),
+              ParamSpec.ofDouble("alpha0", 1.0, "prior α0 [recall]"),
+              ParamSpec.ofDouble("beta0", 100.0, "prior β0 [recall]")),
+          p -> {
+            double m0 = p.getDouble("mu0");
+            double l0 = p.requireDouble("lambda0", 1e-12, 1e12);
+            double a0 = p.requireDouble("alpha0", 1e-12, 1e12);
+            double b0 = p.requireDouble("beta0", 1e-12, 1e12);
+            TreePolicy t = BanditPolicies.thompson(m0, l0, a0, b0, 0);
+            return mech(t, ZooBackups.withHooks(ValueBackup.MEAN, BanditPolicies.thompsonUpdate(m0, l0, a0, b0, 0)),
+                RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), BanditPolicies.THOMPSON_WIDTH);
+          });
+    }
+  }
+
+  /** {@code sa_mcts}. */
+  public static final class SaMcts extends MctsAgentFactory {
+    public SaMcts() {
+      super("sa_mcts", "SA-MCTS: UCT parameters tuned online per simulation by the N-Tuple Bandit EA (Sironi, Liu & Winands 2018; NTBEA: Lucas, Liu & Pérez-Liébana 2018)",
+          List.of(
+              ParamSpec.ofInt("params", 2, "2: (C, FPU); 4: adds root and depth multipliers of C (substitutes for GRAVE/MAST controls)"),
+              ParamSpec.ofDouble("k", 2.0, "NTBEA exploration weight [recall]"),
+              ParamSpec.ofInt("neighbours", 50, "NTBEA neighbours per step [recall]"),
+              ParamSpec.ofInt("tuner_seed", 1, "seed of the tuner's random choices")),
+          p -> {
+            SelfAdaptive sa = new SelfAdaptive(p.getInt("params"), p.requireDouble("k", 0, 1e6),
+                p.requireInt("neighbours", 1, 100_000), p.getInt("tuner_seed"));
+            return mech(sa.interior(), sa.backup(), sa.root(), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  // ------------------------------------------------------------------ discovered (SPEC §1.3)
+
+  /** {@code bifv}. */
+  public static final class Bifv extends MctsAgentFactory {
+    public Bifv() {
+      super("bifv", "Bifv-MCTS (seed 000, Run 3): annealed PUCT schedule, maturity-annealed FPU, root Dirichlet noise, final n + 0.1·Q (SPEC §1.3)",
+          List.of(
+              ParamSpec.ofBool("noise", true, "root Dirichlet noise α = clip(10/|A|, 0.05, 1), ε = 0.2(1 − t/S)"),
+              ParamSpec.ofDouble("final_q", 0.1, "final argmax n(a) + final_q·Q(a)")),
+          p -> {
+            PuctFamily t = new PuctFamily(PuctFamily.Schedule.BIFV, 0, 1, PuctFamily.FpuRule.BIFV, 0, false);
+            RootActionSelector r = p.getBool("noise") ? new RootNoiseSelector(t, RootNoiseSelector.Rule.BIFV, 0, 0) : RootActionSelector.of(t);
+            return mech(t, ValueBackup.MEAN, r, Finals.visitsPlusQ(p.requireDouble("final_q", 0, 1e9)), VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code run1}. */
+  public static final class Run1 extends MctsAgentFactory {
+    public Run1() {
+      super("run1", "run1 (seed 000): c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), root noise ε = 0.25(1−t/S)² (SPEC §1.3)",
+          List.of(ParamSpec.ofBool("noise", true, "root Dirichlet noise α = max(0.1, 10/|A|), ε = 0.25(1 − t/S)²")),
+          p -> {
+            PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN1, 0, 1, PuctFamily.FpuRule.RUN1, 0, false);
+            RootActionSelector r = p.getBool("noise") ? new RootNoiseSelector(t, RootNoiseSelector.Rule.RUN1, 0, 0) : RootActionSelector.of(t);
+            return mech(t, ValueBackup.MEAN, r, FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code run2}. */
+  public static final class Run2 extends MctsAgentFactory {
+    public Run2() {
+      super("run2", "run2 (seed 000): c(N) = 1.25 + 1.75N/(N + max(100, S/2)), sibling-mean FPU, prior blend, depth-discounted backup (SPEC §1.3)",
+          List.of(ParamSpec.ofDouble("discount", 0.001, "backup: the return at depth d times 1/(1 + discount·d)")),
+          p -> {
+            PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN2, 0, 1, PuctFamily.FpuRule.RUN2, 0, true);
+            return mech(t, ZooBackups.discounted(p.requireDouble("discount", 0, 1e6)), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  /** {@code run4}. */
+  public static final class Run4 extends MctsAgentFactory {
+    public Run4() {
+      super("run4", "run4 (seed 000): c = ρ(t)ΔU(1.25 + 0.5 ln((N+50)/50)), prior-weighted FPU, Robbins–Monro backup γ = (n+1)^−0.82 (SPEC §1.3)",
+          List.of(ParamSpec.ofDouble("exponent", 0.82, "backup step γ = (n+1)^-exponent")),
+          p -> {
+            PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN4, 0, 1, PuctFamily.FpuRule.RUN4, 0, false);
+            return mech(t, ZooBackups.robbinsMonro(p.requireDouble("exponent", 0, 10), 0), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, ZooBackups.lockedVirtualLoss(1, 0), 1);
+          });
+    }
+  }
+
+  /** {@code run5}. */
+  public static final class Run5 extends MctsAgentFactory {
+    public Run5() {
+      super("run5", "run5 (seed 000): c(N) = ΔU(1.25 + ln((N+19653)/19652)), visit-weighted sibling FPU (SPEC §1.3)",
+          List.of(), p -> {
+            PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN5, 0, 1, PuctFamily.FpuRule.RUN5, 0, false);
+            return mech(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+          });
+    }
+  }
+
+  // ------------------------------------------------------------------ composition
+
+  /** {@code compose}. */
+  public static final class Compose extends MctsAgentFactory {
+    public Compose() {
+      super("compose", "any combination of the zoo's operators: tree policy, schedule, FPU, backup, root selector, final selector (seed 000's modular template)",
+          Operators.composeParameters(), Operators::compose);
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      String t = params.getString("tree");
+      if ((t.equals("solver") || t.equals("score_bounded"))
+          && (game.numPlayers() != 2 || game.type().utility() == GameType.Utility.GENERAL_SUM || game.type().utility() == GameType.Utility.IDENTICAL)) {
+        throw new SpecException("compose: tree=" + t + " needs a two-player zero- or constant-sum game");
+      }
+      return super.create(game, params, seed);
+    }
+  }
+}

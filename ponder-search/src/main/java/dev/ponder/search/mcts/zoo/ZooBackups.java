@@ -1,0 +1,239 @@
+package dev.ponder.search.mcts.zoo;
+
+import dev.ponder.game.State;
+import dev.ponder.search.mcts.SearchContext;
+import dev.ponder.search.mcts.Tree;
+import dev.ponder.search.mcts.ValueBackup;
+import dev.ponder.search.mcts.VirtualLoss;
+import dev.ponder.search.mcts.ops.Backups;
+import dev.ponder.search.mcts.ops.Schedules;
+
+/**
+ * Value backups beyond the mean: run2's depth discount, run4's Robbins–Monro step, max backup
+ * (Coulom 2006) and power mean (Dam et al. 2019); and {@link #lockedVirtualLoss}, the virtual loss
+ * that the non-additive backups need under threads.
+ *
+ * <p>Thread safety: the additive backups use the tree's atomic adds. The overwriting backups (run4,
+ * max) hold {@link Tree#lock(int)} of the edge for the read-modify-write of n and W, and must be
+ * paired with {@link #lockedVirtualLoss} so that every writer of the edge holds the same lock (no
+ * lost visit updates).
+ */
+public final class ZooBackups {
+  private ZooBackups() {}
+
+  /**
+   * run2 (SPEC §1.3): the edge at depth d (root children d = 0) receives the return times
+   * {@code 1/(1 + rate·d)} (rate 0.001); the undiscounted vector is passed up.
+   */
+  public static ValueBackup discounted(double rate) {
+    return (tree, parent, edge, child, value, depth, ctx) -> {
+      double f = rate == 0.001 ? Schedules.run2Discount(depth) : 1.0 / (1.0 + rate * depth);
+      tree.addVisits(edge, 1);
+      for (int p = 0; p < tree.numPlayers(); p++) {
+        tree.addValue(edge, p, f * value[p]);
+      }
+    };
+  }
+
+  /**
+   * run4 (SPEC §1.3): {@code Q ← Q + γ·(R − Q)} with {@code γ = (n + 1)^−exponent} (0.82), n the
+   * edge's visits before the update; W is rewritten as Q·n so Q = W/n stays the estimate. In-flight
+   * virtual losses (counted at aux {@code slot} by {@link #lockedVirtualLoss}) are taken out before
+   * the step and put back after it, so a virtual loss never leaks into the estimate.
+   */
+  public static ValueBackup robbinsMonro(double exponent, int slot) {
+    return (tree, parent, edge, child, value, depth, ctx) -> {
+      synchronized (tree.lock(edge)) {
+        int mover = tree.player(parent);
+        int inflight = (int) tree.aux(edge, slot);
+        int n = tree.visits(edge) - inflight;
+        double g = exponent == 0.82 ? Schedules.run4Step(Math.max(0, n)) : Math.pow(Math.max(0, n) + 1.0, -exponent);
+        double[] w = ctx.valueBuffer();
+        for (int p = 0; p < tree.numPlayers(); p++) {
+          double vl = p == mover ? inflight * ctx.minUtility() : 0.0;
+          double q = n > 0 ? (tree.valueSum(edge, p) - vl) / n : 0.0;
+          w[p] = Backups.stochasticStep(q, g, value[p]) * (n + 1) + vl;
+        }
+        tree.setStats(edge, n + 1 + inflight, w);
+      }
+    };
+  }
+
+  /**
+   * Max backup (Coulom 2006; ALGORITHMS §3.6): after the visit, an expanded edge's value becomes the
+   * whole value vector of its child with the best mean for that node's mover among children with at
+   * least {@code minVisits} visits (max^n); a leaf keeps the running mean. W = n·V, with in-flight
+   * virtual losses (aux {@code slot}) kept out of V and put back into W.
+   */
+  public static ValueBackup max(int minVisits, int slot) {
+    return (tree, parent, edge, child, value, depth, ctx) -> {
+      double[] best = ctx.valueBuffer();
+      boolean found = bestChildValue(tree, edge, minVisits, slot, best, ctx);
+      synchronized (tree.lock(edge)) {
+        int mover = tree.player(parent);
+        int inflight = (int) tree.aux(edge, slot);
+        int n = tree.visits(edge) - inflight + 1;
+        for (int p = 0; p < tree.numPlayers(); p++) {
+          double vl = p == mover ? inflight * ctx.minUtility() : 0.0;
+          best[p] = found ? n * best[p] + vl : tree.valueSum(edge, p) + value[p];
+        }
+        tree.setStats(edge, n + inflight, best);
+      }
+    };
+  }
+
+  /**
+   * Writes into {@code out} the mean value vector of the child of {@code node} with the best mean
+   * for the node's mover among children with ≥ minVisits completed visits (in-flight virtual losses
+   * at aux {@code slot} taken out); false if there is none. Under threads each child's statistics
+   * are read under that child's lock (one lock at a time, never nested), so a snapshot is never torn.
+   */
+  private static boolean bestChildValue(Tree tree, int node, int minVisits, int slot, double[] out, SearchContext ctx) {
+    int k = tree.numChildren(node);
+    int mover = tree.player(node);
+    if (k == 0 || mover < 0) {
+      return false;
+    }
+    int first = tree.firstChild(node);
+    boolean found = false;
+    double bq = Double.NEGATIVE_INFINITY;
+    boolean locked = tree.concurrent();
+    for (int e = first; e < first + k; e++) {
+      boolean better;
+      if (locked) {
+        synchronized (tree.lock(e)) {
+          better = consider(tree, e, mover, minVisits, slot, bq, out, ctx);
+        }
+      } else {
+        better = consider(tree, e, mover, minVisits, slot, bq, out, ctx);
+      }
+      if (better) {
+        bq = out[mover];
+        found = true;
+      }
+    }
+    return found;
+  }
+
+  private static boolean consider(Tree tree, int e, int mover, int minVisits, int slot, double bq, double[] out, SearchContext ctx) {
+    int inflight = (int) tree.aux(e, slot);
+    int n = tree.visits(e) - inflight;
+    if (n < Math.max(1, minVisits)) {
+      return false;
+    }
+    double vl = inflight * ctx.minUtility();
+    double q = (tree.valueSum(e, mover) - vl) / n;
+    if (!(q > bq)) {
+      return false;
+    }
+    for (int p = 0; p < tree.numPlayers(); p++) {
+      out[p] = (tree.valueSum(e, p) - (p == mover ? vl : 0.0)) / n;
+    }
+    return true;
+  }
+
+  /**
+   * Power-mean backup (Dam, Klink, D'Eramo, Peters &amp; Pajarinen 2019): when the edge leads to an
+   * expanded decision node, the vector passed into it (and up) is replaced by the node's power-mean
+   * value {@code V = (Σ (n(a)/N)·q(a)^p)^(1/p)} of its children's normalized means for the node's
+   * mover; in two-player constant-sum games the other player gets the complement, in other games
+   * the others get the visit-weighted mean of their components. Then n += 1, W += V (Q is the mean
+   * of the V's seen, as in the paper's Q(s,a) = mean of r + γV(s')).
+   */
+  public static ValueBackup powerMean(double power) {
+    return (tree, parent, edge, child, value, depth, ctx) -> {
+      int mover = tree.player(edge);
+      int k = tree.numChildren(edge);
+      if (k > 0 && mover >= 0) {
+        int first = tree.firstChild(edge);
+        long sumN = 0;
+        double mx = 0;
+        for (int e = first; e < first + k; e++) {
+          int n = tree.visits(e);
+          if (n > 0) {
+            sumN += n;
+            mx = Math.max(mx, Math.max(0.0, ctx.normalize(tree.valueSum(e, mover) / n)));
+          }
+        }
+        if (sumN > 0) {
+          double s = 0;
+          for (int e = first; e < first + k; e++) {
+            int n = tree.visits(e);
+            if (n > 0 && mx > 0) {
+              double q = Math.max(0.0, ctx.normalize(tree.valueSum(e, mover) / n));
+              s += (double) n / sumN * Math.pow(q / mx, power);
+            }
+          }
+          double v = mx > 0 ? mx * Math.pow(s, 1.0 / power) : 0.0;
+          boolean complement = Z.twoPlayerConstantSum(ctx);
+          for (int p = 0; p < tree.numPlayers(); p++) {
+            if (p == mover) {
+              value[p] = ctx.minUtility() + ctx.deltaU() * v;
+            } else if (complement) {
+              value[p] = ctx.maxUtility() - ctx.deltaU() * v;
+            } else {
+              double acc = 0;
+              for (int e = first; e < first + k; e++) {
+                acc += tree.valueSum(e, p);
+              }
+              value[p] = acc / sumN;
+            }
+          }
+        }
+      }
+      tree.addVisits(edge, 1);
+      tree.addValues(edge, value);
+    };
+  }
+
+  /**
+   * Constant virtual loss applied under the edge's lock (pair with the overwriting backups):
+   * {@code count} in-flight visits that returned the minimum utility for the mover; the in-flight
+   * count is kept at aux {@code slot} so the overwriting backups can take it out and put it back.
+   */
+  public static VirtualLoss lockedVirtualLoss(int count, int slot) {
+    return (tree, edge, depth, mover, sign, ctx) -> {
+      synchronized (tree.lock(edge)) {
+        tree.addVisits(edge, sign * count);
+        if (mover != State.CHANCE) {
+          tree.addValue(edge, mover, sign * count * ctx.minUtility());
+        }
+        tree.setAux(edge, slot, tree.aux(edge, slot) + sign * count);
+      }
+    };
+  }
+
+  /** Side statistics kept beside a primary backup (aux slots), called after it for each edge. */
+  public interface Hook {
+    /** After the primary backup of {@code edge}; may change {@code value} for the edges above. */
+    void edge(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx);
+
+    /** After the primary update of a node entry that is not an edge (the root). Default nothing. */
+    default void node(Tree tree, int node, double[] value, int depth, SearchContext ctx) {}
+  }
+
+  /** The primary backup followed by the hooks in order. */
+  public static ValueBackup withHooks(ValueBackup primary, Hook... hooks) {
+    if (hooks.length == 0) {
+      return primary;
+    }
+    Hook[] hs = hooks.clone();
+    return new ValueBackup() {
+      @Override
+      public void update(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx) {
+        primary.update(tree, parent, edge, child, value, depth, ctx);
+        for (Hook h : hs) {
+          h.edge(tree, parent, edge, child, value, depth, ctx);
+        }
+      }
+
+      @Override
+      public void updateNode(Tree tree, int node, double[] value, int depth, SearchContext ctx) {
+        primary.updateNode(tree, node, value, depth, ctx);
+        for (Hook h : hs) {
+          h.node(tree, node, value, depth, ctx);
+        }
+      }
+    };
+  }
+}

@@ -1,0 +1,409 @@
+package dev.ponder.search.mcts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import dev.ponder.spec.SpecException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The zoo's agents as whole searches: legality, finding wins, proofs, thread safety. */
+class ZooAgentsTest {
+  private final Game ttt = GameRegistry.load("tic_tac_toe");
+
+  /** The 21 agents of the seed's comparison (15 baselines + 6 discovered), plus compositions. */
+  static final String[] AGENTS = {"uct", "puct", "m_seed", "ucb_tuned", "gumbel", "smooth_uct", "rpo", "ments", "boltzmann",
+      "mcts_solver", "score_bounded", "power_mean", "max_backup", "thompson", "sa_mcts(params=2)", "sa_mcts(params=4)",
+      "bifv", "run1", "run2", "run4", "run5",
+      "compose(tree=puct,schedule=alphazero,fpu=bifv,backup=max)",
+      "compose(tree=ucb_tuned,backup=power_mean,final=secure)",
+      "compose(tree=puct,schedule=run4,fpu=run5,root=bifv_noise,backup=robbins_monro,final=visits_q)",
+      "compose(tree=gumbel,root=gumbel,final=gumbel,backup=discount)",
+      "compose(tree=ments,final=soft_q,backup=mean)",
+      "compose(tree=solver,final=solver)"};
+
+  private static String withKeys(String spec, String keys) {
+    return spec.contains("(") ? spec.substring(0, spec.length() - 1) + "," + keys + ")" : spec + "(" + keys + ")";
+  }
+
+  /**
+   * Smooth UCT plays by sampling its average strategy (the paper's rule); for tests of the chosen
+   * move it reports the most visited move instead (the same search, the mode of that strategy).
+   */
+  private static String decisive(String spec) {
+    return spec.equals("smooth_uct") ? "smooth_uct(final=robust)" : spec;
+  }
+
+  private State ttt(int... moves) {
+    State s = ttt.newInitialState();
+    for (int m : moves) {
+      s.applyAction(m);
+    }
+    return s;
+  }
+
+  /** Negamax value for the player to move, independent of the searches (+1 win, 0 draw, −1 loss). */
+  static int negamax(State s) {
+    int p = s.currentPlayer();
+    int best = -2;
+    for (int a : s.legalActions()) {
+      State c = s.copy();
+      c.applyAction(a);
+      int v = c.isTerminal() ? (int) c.playerReturn(p) : -negamax(c);
+      best = Math.max(best, v);
+    }
+    return best;
+  }
+
+  static int valueAfter(State s, int a) {
+    int p = s.currentPlayer();
+    State c = s.copy();
+    c.applyAction(a);
+    return c.isTerminal() ? (int) c.playerReturn(p) : -negamax(c);
+  }
+
+  private static void playOut(Agent[] seats, State s, SplittableRandom rng) {
+    while (!s.isTerminal()) {
+      if (s.isChanceNode()) {
+        int[] a = s.legalActions();
+        s.applyAction(a[rng.nextInt(a.length)]);
+        continue;
+      }
+      int p = s.currentPlayer();
+      int a = seats[p].selectAction(s);
+      assertThat(s.isLegal(a)).isTrue();
+      for (Agent ag : seats) {
+        ag.informAction(s, p, a);
+      }
+      s.applyAction(a);
+    }
+  }
+
+  @Test
+  void everyAgentPlaysLegalMovesOnSeveralGames() {
+    Game poker = new MiniPoker(3);
+    Game three = MctsEngineTest.threePlayerGame();
+    Game c4 = GameRegistry.load("connect_four");
+    Game kuhn = GameRegistry.load("kuhn_poker");
+    Game pig3 = GameRegistry.load("pig(players=3,winscore=10)");
+    for (String spec : AGENTS) {
+      String sp = withKeys(spec, "sims=40");
+      for (Game g : new Game[] {ttt, poker, three, c4, kuhn, pig3}) {
+        boolean twoPlayerOnly = spec.startsWith("mcts_solver") || spec.startsWith("score_bounded") || spec.contains("tree=solver");
+        if (twoPlayerOnly && g.numPlayers() != 2) {
+          assertThatThrownBy(() -> AgentRegistry.create(sp, g, 1)).as(spec).isInstanceOf(SpecException.class)
+              .hasMessageContaining("two-player");
+          continue;
+        }
+        for (long seed = 1; seed <= (g == c4 || g == pig3 ? 1 : 2); seed++) {
+          Agent[] seats = new Agent[g.numPlayers()];
+          for (int i = 0; i < seats.length; i++) {
+            seats[i] = AgentRegistry.create(sp, g, seed * 10 + i);
+          }
+          playOut(seats, g.newInitialState(), new SplittableRandom(seed));
+          for (Agent a : seats) {
+            a.close();
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyAgentFindsTheOnlyWinningMove() {
+    State s = ttt(0, 3, 1, 4); // x: 0,1; o: 3,4; x to move: only 2 wins (5 blocks o and draws at best)
+    for (int a : s.legalActions()) {
+      assertThat(valueAfter(s, a)).as("move %d", a).isEqualTo(a == 2 ? 1 : a == 5 ? 0 : -1);
+    }
+    for (String spec : AGENTS) {
+      for (long seed = 1; seed <= 3; seed++) {
+        Agent a = AgentRegistry.create(withKeys(decisive(spec), "sims=400"), ttt, seed);
+        assertThat(a.selectAction(s)).as(spec + " seed " + seed).isEqualTo(2);
+      }
+    }
+  }
+
+  @Test
+  void everyAgentFindsTheOnlySavingMove() {
+    State s = ttt(0, 4, 1); // x: 0,1 threatens 2; o to move must block at 2
+    List<Integer> saving = new ArrayList<>();
+    for (int a : s.legalActions()) {
+      if (valueAfter(s, a) >= 0) {
+        saving.add(a);
+      }
+    }
+    assertThat(saving).containsExactly(2);
+    for (String spec : AGENTS) {
+      Agent a = AgentRegistry.create(withKeys(decisive(spec), "sims=1500"), ttt, 7);
+      assertThat(a.selectAction(s)).as(spec).isEqualTo(2);
+    }
+  }
+
+  private static double rootProvenValue(MctsAgent a, int slot) {
+    Tree t = a.engine().tree();
+    assertThat(t.isProven(t.root())).isTrue();
+    return t.aux(t.root(), slot);
+  }
+
+  @Test
+  void solverProvesAWinAndStopsEarly() {
+    State s = ttt(0, 1, 4, 8); // x: 0,4; o: 1,8; x to move: 6 makes a double threat
+    assertThat(negamax(s)).isEqualTo(1);
+    for (String spec : new String[] {"mcts_solver(sims=20000)", "score_bounded(sims=20000)"}) {
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, ttt, 3);
+      SearchResult r = a.search(s);
+      assertThat(rootProvenValue(a, 0) + (spec.startsWith("score") ? -1 : 0)).as(spec).isEqualTo(1.0); // player 0 wins
+      assertThat(r.simulations()).as(spec).isLessThan(20000);
+      assertThat(valueAfter(s, r.action())).as(spec).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void solverProvesALoss() {
+    State s = ttt(0, 1, 4, 8, 6); // o to move cannot stop both 3 and 2
+    assertThat(negamax(s)).isEqualTo(-1);
+    MctsAgent a = (MctsAgent) AgentRegistry.create("mcts_solver(sims=20000)", ttt, 3);
+    SearchResult r = a.search(s);
+    assertThat(rootProvenValue(a, 0)).isEqualTo(1.0); // value for player 0: o (player 1) loses
+    assertThat(r.simulations()).isLessThan(20000);
+    MctsAgent b = (MctsAgent) AgentRegistry.create("score_bounded(sims=20000)", ttt, 3);
+    b.search(s);
+    Tree t = b.engine().tree();
+    assertThat(t.isProven(t.root())).isTrue();
+    assertThat(-1 + t.aux(t.root(), 0)).isEqualTo(1.0); // pessimistic bound for player 0 = +1
+  }
+
+  @Test
+  void solverProvesADraw() {
+    State s = ttt(0, 4, 8); // o in the centre against opposite corners: a draw
+    assertThat(negamax(s)).isEqualTo(0);
+    MctsAgent a = (MctsAgent) AgentRegistry.create("mcts_solver(sims=200000)", ttt, 1);
+    SearchResult r = a.search(s);
+    assertThat(rootProvenValue(a, 0)).isEqualTo(0.0);
+    assertThat(r.simulations()).isLessThan(200000);
+    assertThat(valueAfter(s, r.action())).isEqualTo(0);
+  }
+
+  @Test
+  void solversNeverChooseAProvenLossWhenAnotherMoveExists() {
+    // many positions with at least one losing and one non-losing move, small budgets
+    SplittableRandom rng = new SplittableRandom(42);
+    int checked = 0;
+    int withProvenLoss = 0;
+    for (int trial = 0; trial < 300 && checked < 40; trial++) {
+      State s = ttt.newInitialState();
+      int plies = 2 + rng.nextInt(4);
+      for (int i = 0; i < plies && !s.isTerminal(); i++) {
+        int[] la = s.legalActions();
+        s.applyAction(la[rng.nextInt(la.length)]);
+      }
+      if (s.isTerminal()) {
+        continue;
+      }
+      int[] la = s.legalActions();
+      boolean someLoss = false;
+      boolean someNonLoss = false;
+      for (int a : la) {
+        int v = valueAfter(s, a);
+        someLoss |= v < 0;
+        someNonLoss |= v >= 0;
+      }
+      if (!someLoss || !someNonLoss) {
+        continue;
+      }
+      checked++;
+      for (String spec : new String[] {"mcts_solver(sims=300)", "score_bounded(sims=300)"}) {
+        MctsAgent ag = (MctsAgent) AgentRegistry.create(spec, ttt, trial);
+        SearchResult r = ag.search(s);
+        Tree t = ag.engine().tree();
+        int root = t.root();
+        int mover = s.currentPlayer();
+        int chosen = t.child(root, r.action());
+        for (int e = t.firstChild(root); e < t.firstChild(root) + t.numChildren(root); e++) {
+          if (t.isProven(e)) {
+            double v0 = spec.startsWith("score") ? -1 + t.aux(e, 0) : t.aux(e, 0);
+            double vm = mover == 0 ? v0 : -v0;
+            // a proof agrees with negamax
+            assertThat((int) vm).as(spec + " proof of " + t.action(e)).isEqualTo(valueAfter(s, t.action(e)));
+            if (vm < 0) {
+              withProvenLoss++;
+              assertThat(e).as(spec + " chose a proven loss").isNotEqualTo(chosen);
+            }
+          }
+        }
+      }
+    }
+    assertThat(checked).isGreaterThanOrEqualTo(20);
+    assertThat(withProvenLoss).isGreaterThan(10);
+  }
+
+  /**
+   * Every simulation adds one visit to each entry on its path, so n(e) − Σ n(children of e) counts
+   * the simulations that ended at e: each term is ≥ 0 and they sum to the simulations. A lost visit
+   * update anywhere breaks the sum.
+   */
+  private static long ends(Tree t, int node) {
+    int first = t.firstChild(node);
+    long sum = 0;
+    long below = 0;
+    for (int e = first; e < first + t.numChildren(node); e++) {
+      sum += t.visits(e);
+      below += ends(t, e);
+    }
+    long here = t.visits(node) - sum;
+    assertThat(here).isGreaterThanOrEqualTo(0L);
+    return here + below;
+  }
+
+  private State c4(int... moves) {
+    State s = GameRegistry.load("connect_four").newInitialState();
+    for (int m : moves) {
+      s.applyAction(m);
+    }
+    return s;
+  }
+
+  /** Whether the player to move at {@code s} wins at once by playing {@code a}. */
+  private static boolean winsAtOnce(State s, int a) {
+    int p = s.currentPlayer();
+    State c = s.copy();
+    c.applyAction(a);
+    return c.isTerminal() && c.playerReturn(p) > 0;
+  }
+
+  @Test
+  void solversProveConnectFourWinsAndLosses() {
+    // x on the bottom row at columns 1, 2, 3 with 0 and 4 open; o stacked on 1 and 2
+    State lost = c4(1, 1, 2, 2, 3); // o to move cannot stop both 0 and 4
+    for (int a : lost.legalActions()) {
+      State c = lost.copy();
+      c.applyAction(a);
+      boolean xWins = false;
+      for (int b : c.legalActions()) {
+        xWins |= winsAtOnce(c, b);
+      }
+      assertThat(xWins).as("o plays %d", a).isTrue();
+    }
+    State win = c4(1, 1, 2, 2, 3, 6); // x to move wins at 0 or 4
+    assertThat(winsAtOnce(win, 0) && winsAtOnce(win, 4)).isTrue();
+    State mustBlock = c4(1, 0, 2, 6, 3); // o must block at 4; every other move loses at once
+    for (String spec : new String[] {"mcts_solver(sims=20000)", "score_bounded(sims=20000)"}) {
+      int slotShift = spec.startsWith("score") ? -1 : 0; // score_bounded stores pess − minU
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, c4(), 5);
+      SearchResult r = a.search(lost);
+      assertThat(rootProvenValue(a, 0) + slotShift).as(spec + " proves the loss of o").isEqualTo(1.0);
+      assertThat(r.simulations()).isLessThan(20000);
+      r = a.search(win);
+      assertThat(rootProvenValue(a, 0) + slotShift).as(spec + " proves the win of x").isEqualTo(1.0);
+      assertThat(winsAtOnce(win, r.action())).isTrue();
+      for (long seed = 1; seed <= 5; seed++) {
+        MctsAgent b = (MctsAgent) AgentRegistry.create(spec.replace("20000", "200"), c4(), seed);
+        assertThat(b.selectAction(mustBlock)).as(spec + " seed " + seed).isEqualTo(4);
+      }
+    }
+  }
+
+  private Game c4() {
+    return GameRegistry.load("connect_four");
+  }
+
+  private static void checkConservation(Tree t, int root, int sims) {
+    long sum = 0;
+    for (int e = t.firstChild(root); e < t.firstChild(root) + t.numChildren(root); e++) {
+      sum += t.visits(e);
+    }
+    assertThat(sum).isEqualTo(sims);
+    assertThat(t.visits(root)).isEqualTo(sims);
+    assertThat(ends(t, root)).isEqualTo(sims);
+  }
+
+  @Test
+  void nonAdditiveBackupsConserveVisitsUnderTwoThreads() {
+    for (String spec : new String[] {"run4", "power_mean", "max_backup", "ucb_tuned", "thompson", "ments"}) {
+      for (long seed = 1; seed <= 2; seed++) {
+        MctsAgent a = (MctsAgent) AgentRegistry.create(spec + "(sims=10000,threads=2)", ttt, seed);
+        SearchResult r = a.search(ttt.newInitialState());
+        assertThat(r.simulations()).isEqualTo(10000);
+        checkConservation(a.engine().tree(), a.engine().tree().root(), 10000);
+        for (double[] q : r.q()) {
+          assertThat(q[0]).as(spec).isBetween(-1.0, 1.0);
+          if (!spec.equals("run4")) {
+            // additive or vector-copying backups keep zero-sum vectors zero-sum; run4's Robbins-Monro
+            // step reads Q while another worker's virtual loss (on the mover's component) is in flight
+            assertThat(q[0] + q[1]).as(spec).isCloseTo(0.0, org.assertj.core.data.Offset.offset(1e-9));
+          }
+        }
+        a.close();
+      }
+    }
+  }
+
+  @Test
+  void gumbelSequentialHalvingSplitsTheBudgetAsScheduled() {
+    // |A| = 9 ≤ 16 considered; n = 50, ceil(log2 9) = 4: 9×1, then 4 actions ×3, then 2 actions ×6, ×6,
+    // then 5 more visits alternating → visits {19, 18, 4, 4, 1, 1, 1, 1, 1}
+    MctsAgent a = (MctsAgent) AgentRegistry.create("gumbel(sims=50)", ttt, 4);
+    SearchResult r = a.search(ttt.newInitialState());
+    int[] v = r.visits().clone();
+    Arrays.sort(v);
+    assertThat(v).containsExactly(1, 1, 1, 1, 1, 4, 4, 18, 19);
+    // the move is one of the two most visited
+    assertThat(r.visits()[r.indexOf(r.action())]).isGreaterThanOrEqualTo(18);
+  }
+
+  @Test
+  void bifvScoresOnAHandBuiltNode() {
+    // root (player 0) with N = 3 and children priors (.5, .25, .25), n = (2, 1, 0),
+    // normalized Q = (.75, .25, unvisited); utilities in [-1, 1] so Q0 = .5
+    Tree t = new Tree(2, 0, false, false, 16);
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1, 2}, new float[] {0.5f, 0.25f, 0.25f}, 3);
+    int c = t.firstChild(root);
+    t.addVisits(root, 3);
+    t.addVisits(c, 2);
+    t.addValue(c, 0, 1.0); // mean 0.5 raw -> 0.75 normalized
+    t.addVisits(c + 1, 1);
+    t.addValue(c + 1, 0, -0.5); // -0.5 raw -> 0.25 normalized
+    SearchContext ctx = SearchContext.detached(ttt, 1);
+    ctx.simulation = 0;
+    ctx.budget = 100;
+    // bifv at the root, t = 0: c = (1.25 + .25·ln(19655/19652))(1 + .05 ln 3)·1.2 = 1.250038·1.054931·1.2 = 1.582444
+    // child 0: .75 + c·.5·√3/3 = .75 + .456799 = 1.206799
+    // child 1: .25 + c·.25·√3/2 = .25 + .342599 = .592599
+    // child 2 (FPU .5 − √.75·(.1 + .4·3/103) = .5 − .096692 = .403308): + c·.25·√3/1 = .403308 + .685198 = 1.088506
+    var bifv = new dev.ponder.search.mcts.zoo.PuctFamily(dev.ponder.search.mcts.zoo.PuctFamily.Schedule.BIFV, 0, 1,
+        dev.ponder.search.mcts.zoo.PuctFamily.FpuRule.BIFV, 0, false);
+    assertThat(bifv.exploration(3, 3, true, ctx)).isCloseTo(1.582444, org.assertj.core.data.Offset.offset(2e-6));
+    assertThat(bifv.select(t, root, ctx)).isEqualTo(c);
+    // with ε = 1 noise all on child 2 the prior of child 2 is 1 and child 0's is 0: child 2 wins
+    assertThat(bifv.select(t, root, ctx, new double[] {0, 0, 1}, 1.0)).isEqualTo(c + 2);
+    // run5: FPU = visit-weighted mean (2·.75 + .25)/3 = .583333; c = 1.25 + ln(19656/19652) ≈ 1.250204
+    // child 2: .583333 + 1.250204·.25·√3 = 1.124668 > child 0: .75 + 1.250204·.5·√3/3 = 1.110885
+    var run5 = new dev.ponder.search.mcts.zoo.PuctFamily(dev.ponder.search.mcts.zoo.PuctFamily.Schedule.RUN5, 0, 1,
+        dev.ponder.search.mcts.zoo.PuctFamily.FpuRule.RUN5, 0, false);
+    assertThat(run5.select(t, root, ctx)).isEqualTo(c + 2);
+  }
+
+  @Test
+  void composeRejectsIncompatibleOperators() {
+    assertThatThrownBy(() -> AgentRegistry.create("compose(tree=uct,final=soft_q)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageContaining("tree=ments");
+    assertThatThrownBy(() -> AgentRegistry.create("compose(tree=uct,root=bifv_noise)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageContaining("tree=puct");
+    assertThatThrownBy(() -> AgentRegistry.create("compose(tree=nope)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageContaining("valid: puct, uct");
+    assertThatThrownBy(() -> AgentRegistry.create("compose(fpu=nope)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageContaining("bifv");
+    assertThatThrownBy(() -> AgentRegistry.create("sa_mcts(params=3)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageContaining("valid: 2, 4");
+  }
+}
