@@ -51,8 +51,10 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     }
     out.printf(Locale.ROOT, "# %s, %d available processors, %s %s%n", System.getProperty("os.name"),
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
-    out.printf(Locale.ROOT, "%-24s %7s %12s %10s %10s %10s %10s %9s%n", "game", "threads", "sims/s", "speedup",
-        "sims/cpu-s", "cpu/wall", "nodes", "bytes/node");
+    out.println("# sims/s: per wall second; sims/worker-cpu-s: per CPU second of the search threads (what an idle");
+    out.println("# machine would give per busy core); cpu/wall: CPU seconds of the whole process per wall second");
+    out.printf(Locale.ROOT, "%-24s %7s %10s %8s %18s %9s %9s %10s%n", "game", "threads", "sims/s", "speedup",
+        "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node");
     List<String> overrunLines = new ArrayList<>();
     for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
       Game game;
@@ -68,7 +70,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         if (base == 0) {
           base = m[0];
         }
-        out.printf(Locale.ROOT, "%-24s %7d %12.0f %9.2fx %10.0f %10.2f %10.0f %9.1f%n", game.spec(), t, m[0], m[0] / base,
+        out.printf(Locale.ROOT, "%-24s %7d %10.0f %7.2fx %18.0f %9.2f %9.0f %10.1f%n", game.spec(), t, m[0], m[0] / base,
             m[3], m[4], m[1], m[2]);
         out.flush();
       }
@@ -99,6 +101,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       double ms = 0;
       SearchResult last = null;
       long cpu0 = processCpuNanos();
+      long worker0 = workerCpuNanos();
       long wall0 = System.nanoTime();
       long end = wall0 + (long) (seconds * 1e9);
       while (System.nanoTime() < end) {
@@ -107,10 +110,23 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         ms += last.elapsedMs();
       }
       double cpu = (processCpuNanos() - cpu0) / 1e9;
+      double workerCpu = (workerCpuNanos() - worker0) / 1e9;
       double wall = (System.nanoTime() - wall0) / 1e9;
-      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(), cpu > 0 ? sims / cpu : Double.NaN,
-          cpu / wall};
+      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(),
+          workerCpu > 0 ? sims / workerCpu : Double.NaN, cpu / wall};
     }
+  }
+
+  /** CPU time of this thread (worker 0 runs in it) plus the engine's worker threads. */
+  private static long workerCpuNanos() {
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long total = mx.getCurrentThreadCpuTime();
+    for (java.lang.management.ThreadInfo ti : mx.getThreadInfo(mx.getAllThreadIds())) {
+      if (ti != null && ti.getThreadName().startsWith("ponder-mcts-worker")) {
+        total += Math.max(0, mx.getThreadCpuTime(ti.getThreadId()));
+      }
+    }
+    return total;
   }
 
   private static long processCpuNanos() {

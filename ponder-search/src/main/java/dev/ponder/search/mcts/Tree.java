@@ -42,7 +42,7 @@ import java.util.concurrent.locks.StampedLock;
  * <p>Memory: {@link #bytesPerEntry()} bytes per entry (36 for two players without auxiliary
  * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 4 first child +
  * 2 child count + 1 player + 1 flags + 8 per auxiliary double), plus 12 bytes per key slot in
- * keyed mode.
+ * keyed mode (24 per key at the maximum load of one half).
  */
 public final class Tree {
   /** Flag: the node's children exist. */
@@ -589,11 +589,15 @@ public final class Tree {
     return 4 + 4 + 4 + 8 * numPlayers + 4 + 2 + 1 + 1 + 8 * auxWidth;
   }
 
-  /** Bytes per entry in use, key map included (arrays sized to capacity are not counted). */
+  /**
+   * Bytes per entry in use: {@link #bytesPerEntry()} plus, in keyed mode, 24 bytes per key (a
+   * 12-byte slot at the map's maximum load of one half) spread over the entries. Spare capacity
+   * of the growable arrays (up to half again after a growth) is not counted.
+   */
   public double bytesPerNode() {
     double b = bytesPerEntry();
     if (keys != null && size > 1) {
-      b += 12.0 * keys.capacity() / (size - 1);
+      b += 24.0 * keys.size() / (size - 1);
     }
     return b;
   }
