@@ -41,11 +41,22 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Option(names = "--overrun-searches", description = "50 ms searches per game to measure time overrun (0 = skip; default: ${DEFAULT-VALUE}).")
   int overrunSearches = 40;
 
+  @Option(names = "--signature",
+      description = "Print only the bench signature: total simulations, nodes and a hash of the chosen actions of "
+          + "deterministic searches (one thread, fixed seed, 8 plies of self-play at 300 simulations per game); "
+          + "it changes only when search behaviour changes.")
+  boolean signatureOnly;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (signatureOnly) {
+      out.println(signature());
+      out.flush();
+      return 0;
+    }
     if (!(seconds > 0)) {
       throw new UsageException("--seconds must be > 0");
     }
@@ -150,6 +161,43 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       return String.format(Locale.ROOT, "%-24s overrun ms: median %.2f, p99 %.2f, max %.2f (%d searches)",
           game.spec(), over[over.length / 2], p99, over[over.length - 1], over.length);
     }
+  }
+
+  /** Deterministic searches on every registered game of the list; see {@code --signature}. */
+  String signature() {
+    long sims = 0;
+    long nodes = 0;
+    long hash = 0x2545F4914F6CDD1DL;
+    StringBuilder used = new StringBuilder();
+    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
+      Game game;
+      try {
+        game = GameRegistry.load(g);
+      } catch (SpecException e) {
+        continue;
+      }
+      used.append(used.length() > 0 ? "," : "").append(game.spec());
+      try (MctsAgent a = create(agentSpec("sims=300,threads=1"), game)) {
+        State s = game.newInitialState();
+        java.util.SplittableRandom chance = new java.util.SplittableRandom(7);
+        for (int ply = 0; ply < 8 && !s.isTerminal(); ply++) {
+          while (s.isChanceNode()) {
+            int[] legal = s.legalActions();
+            s.applyAction(legal[chance.nextInt(legal.length)]);
+          }
+          if (s.isTerminal()) {
+            break;
+          }
+          SearchResult r = a.search(s);
+          sims += r.simulations();
+          nodes += r.nodes();
+          hash = State.mix64(hash ^ (r.action() + 31L * ply));
+          s.applyAction(r.action());
+        }
+      }
+    }
+    return String.format(Locale.ROOT, "signature: games %s; agent %s; simulations %d; nodes %d; actions %016x",
+        used, agentSpec("sims=300,threads=1"), sims, nodes, hash);
   }
 
   private String agentSpec(String budget) {
