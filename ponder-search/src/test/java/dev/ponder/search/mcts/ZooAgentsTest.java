@@ -29,7 +29,7 @@ class ZooAgentsTest {
       "compose(tree=puct,schedule=run4,fpu=run5,root=bifv_noise,backup=robbins_monro,final=visits_q)",
       "compose(tree=gumbel,root=gumbel,final=gumbel,backup=discount)",
       "compose(tree=ments,final=soft_q,backup=mean)",
-      "compose(tree=solver,final=solver)"};
+      "compose(tree=solver,final=solver)", "puct(fpu=bifv)", "puct(fpu=run4,c_init=1.25)"};
 
   private static String withKeys(String spec, String keys) {
     return spec.contains("(") ? spec.substring(0, spec.length() - 1) + "," + keys + ")" : spec + "(" + keys + ")";
