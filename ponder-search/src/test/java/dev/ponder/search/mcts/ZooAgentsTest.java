@@ -393,6 +393,48 @@ class ZooAgentsTest {
     assertThat(run5.select(t, root, ctx)).isEqualTo(c + 2);
   }
 
+  /** One player, two moves then two moves; leaves 0.2, 0.6 | 0.5, 0.1 on a [0, 1] scale. */
+  private static TreeGame onePlayerTree() {
+    return new TreeGame(1, 2, 2, new double[][] {{0.2}, {0.6}, {0.5}, {0.1}}, null, 0.0, 1.0);
+  }
+
+  @Test
+  void mentsSoftValuesOfAFullyVisitedTree() {
+    TreeGame g = onePlayerTree();
+    MctsAgent a = (MctsAgent) AgentRegistry.create("ments(sims=2000,tau=0.1,epsilon=1)", g, 3);
+    a.search(g.newInitialState());
+    Tree t = a.engine().tree();
+    int c = t.firstChild(t.root());
+    // Q_sft(L) = 0.1 ln(e^2 + e^6) = 0.6 + 0.1 ln(1 + e^-4) = 0.601815; Q_sft(R) = 0.5 + 0.001815
+    assertThat(t.aux(c, 0)).isCloseTo(0.601815, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(t.aux(c + 1, 0)).isCloseTo(0.501815, org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
+  void maxBackupTakesTheBestChild() {
+    TreeGame g = onePlayerTree();
+    MctsAgent a = (MctsAgent) AgentRegistry.create("max_backup(sims=500)", g, 3);
+    SearchResult r = a.search(g.newInitialState());
+    // deterministic leaves: Q(L) = max(0.2, 0.6), Q(R) = max(0.5, 0.1) once both children are seen
+    assertThat(r.q()[0][0]).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(r.q()[1][0]).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
+    // the mean backup would report visit-weighted means below the max
+    MctsAgent u = (MctsAgent) AgentRegistry.create("uct(sims=500,c=2)", g, 3);
+    assertThat(u.search(g.newInitialState()).q()[0][0]).isLessThan(0.59);
+  }
+
+  @Test
+  void saMctsTunerSeesEverySimulation() {
+    var sa = new dev.ponder.search.mcts.zoo.SelfAdaptive(4, 2.0, 50, 1);
+    Mechanism m = new Mechanism(sa.interior(), sa.backup(), sa.root(), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1));
+    MctsEngine e = new MctsEngine(ttt, m, Knowledge.reference(ttt), MctsConfig.ofSimulations(700), 2);
+    e.search(ttt(0, 3, 1, 4));
+    assertThat(sa.tuner(0).evaluations()).isEqualTo(700); // one tuner per player, each sees every simulation
+    assertThat(sa.tuner(1).evaluations()).isEqualTo(700);
+    e.search(ttt.newInitialState());
+    assertThat(sa.tuner(0).evaluations()).isEqualTo(1400); // the tuners live across searches
+  }
+
   @Test
   void composeRejectsIncompatibleOperators() {
     assertThatThrownBy(() -> AgentRegistry.create("compose(tree=uct,final=soft_q)", ttt, 1))
