@@ -435,6 +435,72 @@ class ZooAgentsTest {
     assertThat(sa.tuner(0).evaluations()).isEqualTo(1400); // the tuners live across searches
   }
 
+  /** root (player 0) → edge c (player 1 moves there) → grandchildren g, g+1; tic_tac_toe bounds [-1, 1]. */
+  private static int[] handTree(Tree t) {
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+    int c = t.firstChild(root);
+    t.expand(c, 1, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+    return new int[] {root, c, t.firstChild(c)};
+  }
+
+  @Test
+  void backupResultsOnAHandBuiltNode() {
+    SearchContext ctx = SearchContext.detached(ttt, 1);
+    // power mean, p = 2: player 1's grandchild means -0.5 and 1.0 raw = 0.25 and 1.0 normalized;
+    // V = sqrt((0.0625 + 1)/2) = 0.728869 -> raw 2·0.728869 − 1 = 0.457738 for player 1, −0.457738 for player 0
+    Tree t = new Tree(2, 1, false, false, 16);
+    int[] ids = handTree(t);
+    int c = ids[1];
+    int g = ids[2];
+    t.addVisits(g, 1);
+    t.addValue(g, 1, -0.5);
+    t.addValue(g, 0, 0.5);
+    t.addVisits(g + 1, 1);
+    t.addValue(g + 1, 1, 1.0);
+    t.addValue(g + 1, 0, -1.0);
+    double[] v = {1.0, -1.0};
+    dev.ponder.search.mcts.zoo.ZooBackups.powerMean(2).update(t, ids[0], c, c, v, 0, ctx);
+    assertThat(v[1]).isCloseTo(0.457738, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(v[0]).isCloseTo(-0.457738, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(t.visits(c)).isEqualTo(1);
+    assertThat(t.valueSum(c, 1)).isCloseTo(0.457738, org.assertj.core.data.Offset.offset(1e-6));
+
+    // max backup: player 1's best grandchild is g+1 (1.0); the edge takes its whole vector, W = n·V
+    double[] w = {1.0, -1.0};
+    t.addVisits(c, 2); // n(c) = 3 before this update
+    dev.ponder.search.mcts.zoo.ZooBackups.max(1, 0).update(t, ids[0], c, c, w, 0, ctx);
+    assertThat(t.visits(c)).isEqualTo(4);
+    assertThat(t.valueSum(c, 1)).isEqualTo(4.0);
+    assertThat(t.valueSum(c, 0)).isEqualTo(-4.0);
+
+    // run4: n = 3, Q = 0.5 for player 0; R = 1 -> γ = 4^-0.82 = 0.320856, Q' = 0.5 + γ·0.5 = 0.660428, W' = 4Q'
+    Tree r = new Tree(2, 1, false, false, 16);
+    int[] rid = handTree(r);
+    r.addVisits(rid[1], 3);
+    r.addValue(rid[1], 0, 1.5);
+    r.addValue(rid[1], 1, -1.5);
+    double[] x = {1.0, -1.0};
+    dev.ponder.search.mcts.zoo.ZooBackups.robbinsMonro(0.82, 0).update(r, rid[0], rid[1], rid[1], x, 0, ctx);
+    assertThat(r.visits(rid[1])).isEqualTo(4);
+    assertThat(r.valueSum(rid[1], 0) / 4).isCloseTo(0.660428, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(r.valueSum(rid[1], 1) / 4).isCloseTo(-0.660428, org.assertj.core.data.Offset.offset(1e-6));
+    // the same update with one virtual loss in flight (n 4 -> 5, W0 −1) gives the same estimate once it is reverted
+    Tree r2 = new Tree(2, 1, false, false, 16);
+    int[] r2id = handTree(r2);
+    r2.addVisits(r2id[1], 3);
+    r2.addValue(r2id[1], 0, 1.5);
+    r2.addValue(r2id[1], 1, -1.5);
+    VirtualLoss vl = dev.ponder.search.mcts.zoo.ZooBackups.lockedVirtualLoss(1, 0);
+    vl.apply(r2, r2id[1], 0, 0, +1, ctx);
+    double[] x2 = {1.0, -1.0};
+    dev.ponder.search.mcts.zoo.ZooBackups.robbinsMonro(0.82, 0).update(r2, r2id[0], r2id[1], r2id[1], x2, 0, ctx);
+    vl.apply(r2, r2id[1], 0, 0, -1, ctx);
+    assertThat(r2.visits(r2id[1])).isEqualTo(4);
+    assertThat(r2.valueSum(r2id[1], 0)).isCloseTo(r.valueSum(rid[1], 0), org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(r2.aux(r2id[1], 0)).isEqualTo(0.0);
+  }
+
   @Test
   void composeRejectsIncompatibleOperators() {
     assertThatThrownBy(() -> AgentRegistry.create("compose(tree=uct,final=soft_q)", ttt, 1))
