@@ -11,8 +11,9 @@ package dev.ponder.search.mcts;
  * @param expandThreshold a non-root leaf is expanded when it is reached with at least this many
  *     earlier visits: 0 expands on first arrival, 1 (default) evaluates a new leaf first and
  *     expands it on its second arrival (OpenSpiel's {@code mcts.cc})
- * @param chanceExpandAll at a chance node of the tree, simulate every outcome and back up the
- *     probability-weighted mean instead of sampling one (tree mode)
+ * @param chanceExpandAll at a chance node of the tree, evaluate every outcome once when it is
+ *     first reached, afterwards descend one sampled outcome, and back up the probability-weighted
+ *     mean of the outcomes' Q vectors instead of the sampled return (tree mode)
  * @param reuseTree keep the subtree of the actual moves between searches (perfect information;
  *     in keyed mode the tree is kept when the new root's key is in it)
  * @param stopWhenRootProven end the search early when a solver mechanism marks the root proven

@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       mechanisms read the chooser's component (max^n); two-player zero-sum is not special.
  *   <li><b>Chance.</b> In tree mode a chance node is a tree node whose children are the outcomes
  *       (prior = probability); one is sampled per simulation, or with
- *       {@link MctsConfig#chanceExpandAll()} every outcome is simulated and the
- *       probability-weighted mean backed up. In keyed mode chance outcomes are sampled in the
+ *       {@link MctsConfig#chanceExpandAll()} every outcome is evaluated once and the
+ *       probability-weighted mean of the outcomes' values is backed up. In keyed mode chance outcomes are sampled in the
  *       world without a node.
  *   <li><b>Imperfect information.</b> Keyed by (acting player's information-state key, acting
  *       player) (IS-MCTS, Cowling, Powley &amp; Whitehouse 2012; the multiple-observer keying of
@@ -399,7 +399,6 @@ public final class MctsEngine implements AutoCloseable {
     // expand-all chance: per recursion level a state and two value vectors
     State[] levelStates = new State[0];
     double[][] levelValues = new double[0][];
-    double[][] levelAcc = new double[0][];
     int maxDepth;
 
     Worker(int index) {
@@ -591,35 +590,66 @@ public final class MctsEngine implements AutoCloseable {
       knowledge.value().evaluate(s, out, ctx);
     }
 
+    /**
+     * Chance node in expand-all mode: outcomes never visited are each evaluated once (one leaf
+     * evaluation per outcome); once all have been visited, one outcome is sampled and descended.
+     * The value passed up is the probability-weighted mean of the outcomes' current Q vectors.
+     */
     private void expandAllOutcomes(State s, int node, int d, int len, double[] out, boolean shared) {
       int level = ensureLevel(d);
       State sc = levelStates[level];
       double[] v = levelValues[level];
-      double[] acc = levelAcc[level];
-      Arrays.fill(acc, 0.0);
       int first = tree.firstChild(node);
       int n = tree.numChildren(node);
-      double total = 0;
-      for (int i = 0; i < n; i++) {
-        total += tree.prior(first + i);
-      }
+      boolean anyNew = false;
       for (int i = 0; i < n; i++) {
         int c = first + i;
+        if (tree.visits(c) > 0) {
+          continue;
+        }
+        anyNew = true;
         sc.copyFrom(s);
         sc.applyActionUnchecked(tree.action(c));
         if (tree.player(c) == -2) {
           tree.setPlayer(c, sc.currentPlayer());
         }
+        if (sc.isTerminal()) {
+          sc.returns(v);
+          tree.setFlags(c, Tree.TERMINAL);
+        } else {
+          evaluate(sc, v, d + 1);
+        }
+        ctx.depth = d;
+        mechanism.backup().update(tree, node, c, c, v, d, ctx);
+      }
+      if (!anyNew) {
+        int c = sampleChild(node);
+        sc.copyFrom(s);
+        sc.applyActionUnchecked(tree.action(c));
         push(len, node, c, c, d);
         descend(sc, c, d + 1, len + 1, v, shared);
         ctx.depth = d;
         mechanism.backup().update(tree, node, c, c, v, d, ctx);
-        double w = tree.prior(c) / total;
+      }
+      double total = 0;
+      Arrays.fill(out, 0, numPlayers, 0.0);
+      for (int i = 0; i < n; i++) {
+        int c = first + i;
+        int visits = tree.visits(c);
+        if (visits <= 0) {
+          continue;
+        }
+        double w = tree.prior(c);
+        total += w;
         for (int p = 0; p < numPlayers; p++) {
-          acc[p] += w * v[p];
+          out[p] += w * tree.valueSum(c, p) / visits;
         }
       }
-      System.arraycopy(acc, 0, out, 0, numPlayers);
+      if (total > 0) {
+        for (int p = 0; p < numPlayers; p++) {
+          out[p] /= total;
+        }
+      }
     }
 
     private int ensureLevel(int d) {
@@ -628,11 +658,9 @@ public final class MctsEngine implements AutoCloseable {
         int old = levelStates.length;
         levelStates = Arrays.copyOf(levelStates, n);
         levelValues = Arrays.copyOf(levelValues, n);
-        levelAcc = Arrays.copyOf(levelAcc, n);
         for (int i = old; i < n; i++) {
           levelStates[i] = rootState.copy();
           levelValues[i] = new double[numPlayers];
-          levelAcc[i] = new double[numPlayers];
         }
       }
       return d;

@@ -1,0 +1,162 @@
+package dev.ponder.app;
+
+import dev.ponder.agent.AgentFactory;
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.arena.Analysis;
+import dev.ponder.arena.AnalysisOptions;
+import dev.ponder.arena.ArenaStore;
+import dev.ponder.arena.Budget;
+import dev.ponder.arena.Progress;
+import dev.ponder.arena.Report;
+import dev.ponder.arena.Tournament;
+import dev.ponder.arena.TournamentConfig;
+import dev.ponder.game.GameFactory;
+import dev.ponder.game.GameRegistry;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code ponder arena}: a resumable tournament into a SQLite store, then the rankings. */
+@Command(name = "arena", mixinStandardHelpOptions = true,
+    description = {
+        "Pit agents against each other across games under an equal budget; store every match in a SQLite file "
+            + "(resumable: re-running the same command continues where it stopped) and print the rankings "
+            + "(SCO over per-game alpha-rank ballots, Elo, per-game scores with intervals).",
+        "Without --games and --agents it runs the built-in default suite.",
+        "The budget (e.g. sims=400 or time_ms=50) is added to every agent that declares that parameter and does not "
+            + "set it itself; agents without it (e.g. random) are left alone."})
+public final class ArenaCommand implements PonderCommand {
+  /** Games of the default suite (those registered are used). */
+  static final List<String> DEFAULT_GAMES = List.of("tic_tac_toe", "kuhn_poker", "breakthrough(rows=6,columns=6)",
+      "hex(board_size=5)", "connect_four", "nim");
+  /** Agents of the default suite (those registered are used). */
+  static final List<String> DEFAULT_AGENTS = List.of("random", "uct", "puct", "m_seed");
+  static final String DEFAULT_BUDGET = "sims=1000";
+  static final int DEFAULT_MATCHES = 150;
+
+  @Option(names = "--games", split = "(?![^()]*\\)),", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
+  List<String> games;
+
+  @Option(names = "--agents", split = "(?![^()]*\\)),", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
+  List<String> agents;
+
+  @Option(names = "--budget", description = "Budget keys for every agent that declares them: sims=N, time_ms=N, or several joined by commas (default suite: " + DEFAULT_BUDGET + ").")
+  String budget;
+
+  @Option(names = "--matches-per-pairing", description = "Seed indices per pairing; each plays every seat order (default: " + DEFAULT_MATCHES + ").")
+  Integer matchesPerPairing;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Tournament seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--parallel", description = "Worker threads playing matches (default: number of cores).")
+  Integer parallel;
+
+  @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store (default: ${DEFAULT-VALUE}).")
+  Path db;
+
+  @Option(names = "--report", defaultValue = "ponder-arena-report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default: ${DEFAULT-VALUE}).")
+  Path report;
+
+  @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing, every seat order) or benchmark (each agent in each seat against --benchmark in the others).")
+  String schedule;
+
+  @Option(names = "--benchmark", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark.")
+  String benchmark;
+
+  @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal).")
+  boolean selfPlay;
+
+  @Option(names = "--no-progress", description = "No progress output.")
+  boolean noProgress;
+
+  @Mixin StatsOptions stats;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    boolean builtIn = games == null && agents == null;
+    List<String> gameList = games;
+    List<String> agentList = agents;
+    String budgetText = budget;
+    int matches = matchesPerPairing == null ? DEFAULT_MATCHES : matchesPerPairing;
+    if (builtIn) {
+      Set<String> knownGames = new TreeSet<>();
+      for (GameFactory f : GameRegistry.factories()) {
+        knownGames.add(f.type().shortName());
+      }
+      Set<String> knownAgents = new TreeSet<>();
+      for (AgentFactory f : AgentRegistry.factories()) {
+        knownAgents.add(f.name());
+      }
+      gameList = DEFAULT_GAMES.stream().filter(g -> knownGames.contains(dev.ponder.spec.Spec.parse(g).name())).limit(4).toList();
+      agentList = DEFAULT_AGENTS.stream().filter(knownAgents::contains).toList();
+      if (budgetText == null) {
+        budgetText = DEFAULT_BUDGET;
+      }
+      out.printf(Locale.ROOT, "Default suite: games %s; agents %s; budget %s; %d seeds per pairing (resumable in %s)%n",
+          String.join(", ", gameList), String.join(", ", agentList), budgetText, matches, db);
+      out.flush();
+    }
+    if (gameList == null || gameList.isEmpty()) {
+      throw new UsageException("--games is required when --agents is given (e.g. --games tic_tac_toe,connect_four)");
+    }
+    if (agentList == null || agentList.isEmpty()) {
+      throw new UsageException("--agents is required when --games is given (e.g. --agents random,uct)");
+    }
+    if (budgetText == null) {
+      budgetText = "";
+    }
+    if (matches < 1) {
+      throw new UsageException("--matches-per-pairing must be >= 1, got " + matches);
+    }
+    int threads = parallel == null ? Runtime.getRuntime().availableProcessors() : parallel;
+    if (threads < 1) {
+      throw new UsageException("--parallel must be >= 1, got " + threads);
+    }
+    if (!schedule.equals(TournamentConfig.ROUND_ROBIN) && !schedule.equals(TournamentConfig.BENCHMARK)) {
+      throw new UsageException("unknown --schedule '" + schedule + "'; valid: round-robin, benchmark");
+    }
+    if (schedule.equals(TournamentConfig.BENCHMARK) && benchmark.isEmpty()) {
+      throw new UsageException("--schedule benchmark needs --benchmark AGENT");
+    }
+    AnalysisOptions options = stats.toOptions();
+    Map<String, String> b = Budget.parse(budgetText);
+    List<String> budgeted = new ArrayList<>();
+    for (String a : agentList) {
+      budgeted.add(Budget.apply(a.trim(), b));
+    }
+    String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark.trim(), b);
+    List<String> gl = gameList.stream().map(String::trim).toList();
+    TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
+    Tournament t;
+    try {
+      t = new Tournament(config);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    try (ArenaStore store = ArenaStore.open(db)) {
+      Tournament.RunSummary s = t.run(store, threads,
+          (done, total) -> noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000), null);
+      out.printf(Locale.ROOT, "Tournament %d: %d matches (%d already stored, %d played now, %d errors) in %.1f s; store %s%n",
+          s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
+      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options);
+      Report.write(r, store, report);
+      out.print(Report.terminal(r));
+      out.printf(Locale.ROOT, "Report written to %s (report.md, report.json, matches.csv, *.svg)%n", report);
+    }
+    out.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,67 @@
+package dev.ponder.app;
+
+import dev.ponder.arena.AnalysisOptions;
+import dev.ponder.rating.AlphaRank;
+import dev.ponder.rating.Sco;
+import picocli.CommandLine.Option;
+
+/** Statistics options shared by {@code ponder arena} and {@code ponder report}. */
+public final class StatsOptions {
+  @Option(names = "--resamples", defaultValue = "10000", description = "Bootstrap resamples for score intervals (default: ${DEFAULT-VALUE}).")
+  int resamples;
+
+  @Option(names = "--elo-resamples", defaultValue = "1000", description = "Bootstrap resamples for Elo intervals (default: ${DEFAULT-VALUE}).")
+  int eloResamples;
+
+  @Option(names = "--stats-seed", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
+  long statsSeed;
+
+  @Option(names = "--alpha", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or 'inf' (default: ${DEFAULT-VALUE}).")
+  String alpha;
+
+  @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
+  int populationSize;
+
+  @Option(names = "--sco-iterations", defaultValue = "1000", description = "SCO gradient steps (default: ${DEFAULT-VALUE}).")
+  int scoIterations;
+
+  @Option(names = "--sco-lr", defaultValue = "1", description = "SCO learning rate (default: ${DEFAULT-VALUE}).")
+  double scoLr;
+
+  @Option(names = "--sco-tau", defaultValue = "1", description = "SCO sigmoid temperature tau (default: ${DEFAULT-VALUE}).")
+  double scoTau;
+
+  @Option(names = "--reference", defaultValue = "", description = "Reference agent string (as stored) for amplification Amp.")
+  String reference;
+
+  @Option(names = "--raw-prior", defaultValue = "", description = "Raw-prior agent string (as stored) for improvement Imp.")
+  String rawPrior;
+
+  AnalysisOptions toOptions() {
+    double a;
+    if (alpha.equalsIgnoreCase("inf") || alpha.equalsIgnoreCase("infinity")) {
+      a = Double.POSITIVE_INFINITY;
+    } else {
+      try {
+        a = Double.parseDouble(alpha);
+      } catch (NumberFormatException e) {
+        throw new UsageException("--alpha: '" + alpha + "' is not a number; valid: a positive number or inf");
+      }
+    }
+    if (!(a > 0)) {
+      throw new UsageException("--alpha must be > 0 or inf, got " + alpha);
+    }
+    if (populationSize < 2) {
+      throw new UsageException("--population-size must be >= 2, got " + populationSize);
+    }
+    if (resamples < 0 || eloResamples < 0) {
+      throw new UsageException("--resamples and --elo-resamples must be >= 0");
+    }
+    if (!(scoTau > 0) || !(scoLr > 0) || scoIterations < 0) {
+      throw new UsageException("--sco-tau and --sco-lr must be > 0 and --sco-iterations >= 0");
+    }
+    return new AnalysisOptions(resamples, eloResamples, 0.95, statsSeed,
+        new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
+        reference, rawPrior);
+  }
+}

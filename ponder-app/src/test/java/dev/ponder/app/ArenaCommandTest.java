@@ -1,0 +1,74 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ArenaCommandTest {
+  @TempDir Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    CommandLine cl = Ponder.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void arenaThenReportReproduceTheSameNumbers() throws Exception {
+    Path db = dir.resolve("a.db");
+    String[] common = {"--resamples", "300", "--elo-resamples", "50"};
+    Run a = run(concat(new String[] {"arena", "--games", "tic_tac_toe,kuhn_poker", "--agents", "random,uct(c=1),puct",
+        "--budget", "sims=8", "--matches-per-pairing", "3", "--seed", "5", "--parallel", "2", "--db", db.toString(),
+        "--report", dir.resolve("r1").toString(), "--no-progress"}, common));
+    assertThat(a.code()).as(a.err()).isZero();
+    assertThat(a.out()).contains("36 matches (0 already stored, 36 played now, 0 errors)")
+        .contains("uct(c=1,sims=8)").contains("puct(sims=8)").contains("SCO");
+    Run again = run(concat(new String[] {"arena", "--games", "tic_tac_toe,kuhn_poker", "--agents", "random,uct(c=1),puct",
+        "--budget", "sims=8", "--matches-per-pairing", "3", "--seed", "5", "--parallel", "1", "--db", db.toString(),
+        "--report", dir.resolve("r2").toString(), "--no-progress"}, common));
+    assertThat(again.out()).contains("36 matches (36 already stored, 0 played now, 0 errors)");
+    Run rep = run(concat(new String[] {"report", "--db", db.toString(), "--out", dir.resolve("r3").toString()}, common));
+    assertThat(rep.code()).as(rep.err()).isZero();
+    String json1 = Files.readString(dir.resolve("r1/report.json"));
+    assertThat(Files.readString(dir.resolve("r3/report.json"))).isEqualTo(json1);
+    assertThat(Files.readString(dir.resolve("r3/matches.csv"))).isEqualTo(Files.readString(dir.resolve("r1/matches.csv")));
+    String table = a.out().substring(a.out().indexOf("Tournament 1: 2 games"));
+    assertThat(rep.out()).startsWith(table.substring(0, table.indexOf("Report written")));
+  }
+
+  @Test
+  void badInputIsAUsageErrorWithOneLine() {
+    Path db = dir.resolve("b.db");
+    Run unknown = run("arena", "--games", "tic_tac_toe", "--agents", "random,nosuch", "--db", db.toString(), "--no-progress");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err()).contains("unknown agent 'nosuch'").contains("known agents:");
+    Run budget = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims", "--db", db.toString());
+    assertThat(budget.code()).isEqualTo(2);
+    assertThat(budget.err()).contains("malformed budget");
+    Run noGames = run("arena", "--agents", "random,uct", "--db", db.toString());
+    assertThat(noGames.code()).isEqualTo(2);
+    Run noDb = run("report", "--db", dir.resolve("missing.db").toString());
+    assertThat(noDb.code()).isEqualTo(2);
+    assertThat(noDb.err()).contains("no store at");
+    Run alpha = run("report", "--db", db.toString(), "--alpha", "-1");
+    assertThat(alpha.code()).isEqualTo(2);
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}

@@ -1,0 +1,534 @@
+package dev.ponder.arena;
+
+import dev.ponder.rating.AlphaRank;
+import dev.ponder.rating.Elo;
+import dev.ponder.rating.Intervals;
+import dev.ponder.rating.Sco;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * Statistics of a stored tournament: per game the mean score matrix with paired-bootstrap
+ * intervals over seeds, win/draw/loss counts with Wilson intervals, α-Rank; across games SCO
+ * ratings from the per-game α-Rank ballots, ballot win rates, Elo with bootstrap intervals, and
+ * amplification / improvement when a reference and a raw-prior agent are named. See
+ * docs/arena.md for the definitions.
+ */
+public final class Analysis {
+  private Analysis() {}
+
+  /**
+   * Per-game results. Matrices are K × K over agents ({@code NaN} where no data).
+   *
+   * @param mean mean return of row agent in matches with the column agent, averaged per seed
+   *     index over every seat order, then over seed indices
+   * @param low lower bound of the paired-bootstrap interval of {@code mean}
+   * @param high upper bound
+   * @param wins matches in which the row agent's return exceeded the column agent's
+   * @param draws equal returns
+   * @param losses lower returns
+   * @param winLow Wilson interval lower bound of wins / matches
+   * @param winHigh Wilson interval upper bound
+   * @param agentMean mean return of each agent over all its matches of the game (per seed, then
+   *     over seeds); {@code NaN} if it did not play
+   * @param agentLow bootstrap lower bound
+   * @param agentHigh bootstrap upper bound
+   * @param mass α-Rank mass per agent (or NaN where the ballot uses mean return)
+   * @param ballot the ballot scores (α-Rank mass, or mean return; NaN = not on the ballot)
+   * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
+   *     {@code mean-return})
+   */
+  public record GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
+      double minUtility, double maxUtility,
+      double[][] mean, double[][] low, double[][] high,
+      long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
+      double[] agentMean, double[] agentLow, double[] agentHigh,
+      double[] mass, double[] ballot, String method, String note) {}
+
+  /**
+   * Whole-tournament results.
+   *
+   * @param sco SCO rating per agent on [lower, upper]
+   * @param ballotWinRate F(A≻B): fraction of games whose ballot ranks A strictly above B
+   * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes
+   * @param eloLow bootstrap lower bound (resampling seed indices within each game)
+   * @param eloHigh upper bound
+   * @param amp interquartile mean over games of the amplification of each agent against the
+   *     reference (NaN if not requested or not applicable)
+   * @param imp same for improvement over the raw prior
+   * @param ampPerGame per game and agent
+   * @param impPerGame per game and agent
+   */
+  public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
+      int matches, int errors, double[] sco, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
+      double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options) {}
+
+  /** Analyses the stored tournament {@code id}. */
+  public static Result analyse(ArenaStore store, long id, AnalysisOptions o) {
+    ArenaStore.TournamentInfo info = store.tournaments().stream().filter(t -> t.id() == id).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no tournament " + id + " in the store"));
+    TournamentConfig config = store.config(info);
+    List<String> agents = new ArrayList<>();
+    for (ArenaStore.AgentInfo a : store.agents(id)) {
+      agents.add(a.spec());
+    }
+    List<ArenaStore.GameInfo> games = store.games(id);
+    List<ArenaStore.StoredMatch> all = store.matches(id, false);
+    List<List<ArenaStore.StoredMatch>> byGame = new ArrayList<>();
+    for (int g = 0; g < games.size(); g++) {
+      byGame.add(new ArrayList<>());
+    }
+    for (ArenaStore.StoredMatch m : all) {
+      byGame.get(m.game()).add(m);
+    }
+    int k = agents.size();
+    boolean benchmark = config.schedule().equals(TournamentConfig.BENCHMARK);
+    GameResult[] results = new GameResult[games.size()];
+    java.util.stream.IntStream.range(0, games.size()).parallel().forEach(g ->
+        results[g] = analyseGame(games.get(g), byGame.get(g), k, benchmark, o, o.seed() + 7919L * g));
+    List<GameResult> gameResults = Arrays.asList(results);
+    int errors = 0;
+    for (GameResult r : gameResults) {
+      errors += r.errors();
+    }
+    List<Sco.Ballot> ballots = new ArrayList<>();
+    for (GameResult r : gameResults) {
+      boolean any = false;
+      for (double v : r.ballot()) {
+        any |= !Double.isNaN(v);
+      }
+      if (any) {
+        ballots.add(new Sco.Ballot(r.ballot(), 1.0));
+      }
+    }
+    double[] sco = Sco.fit(k, ballots, o.sco());
+    double[][] f = Sco.ballotWinRates(k, ballots);
+    double[][] eloInt = elo(byGame, k, o);
+    double[][][] ai = amplification(gameResults, agents, o);
+    double[] amp = new double[k];
+    double[] imp = new double[k];
+    for (int a = 0; a < k; a++) {
+      double[] ac = new double[gameResults.size()];
+      double[] ic = new double[gameResults.size()];
+      for (int g = 0; g < gameResults.size(); g++) {
+        ac[g] = ai[0][g][a];
+        ic[g] = ai[1][g][a];
+      }
+      amp[a] = Intervals.iqm(ac);
+      imp[a] = Intervals.iqm(ic);
+    }
+    return new Result(id, config, agents, gameResults, all.size(), errors, sco, f, eloInt[0], eloInt[1], eloInt[2],
+        amp, imp, ai[0], ai[1], o);
+  }
+
+  static GameResult analyseGame(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms, int k, boolean benchmark,
+      AnalysisOptions o, long seed) {
+    int cells = k * k + k;
+    TreeMap<Integer, double[]> sums = new TreeMap<>();
+    TreeMap<Integer, double[]> counts = new TreeMap<>();
+    long[][] wins = new long[k][k];
+    long[][] draws = new long[k][k];
+    long[][] losses = new long[k][k];
+    int errors = 0;
+    int overruns = 0;
+    Map<String, double[]> multisetSum = new HashMap<>();
+    Map<String, double[]> multisetCount = new HashMap<>();
+    for (ArenaStore.StoredMatch m : ms) {
+      if (m.status() == MatchResult.Status.ERROR) {
+        errors++;
+        continue;
+      }
+      if (m.status() == MatchResult.Status.OVERRUN) {
+        overruns++;
+      }
+      double[] s = sums.computeIfAbsent(m.seedIndex(), x -> new double[cells]);
+      double[] c = counts.computeIfAbsent(m.seedIndex(), x -> new double[cells]);
+      int[] seats = m.seats();
+      double[] ret = m.returns();
+      for (int p = 0; p < seats.length; p++) {
+        int a = seats[p];
+        s[k * k + a] += ret[p];
+        c[k * k + a] += 1;
+        for (int q = 0; q < seats.length; q++) {
+          int b = seats[q];
+          if (q == p || (a == b && seats.length > 2)) {
+            continue;
+          }
+          s[a * k + b] += ret[p];
+          c[a * k + b] += 1;
+          if (a != b) {
+            if (ret[p] > ret[q]) {
+              wins[a][b]++;
+            } else if (ret[p] == ret[q]) {
+              draws[a][b]++;
+            } else {
+              losses[a][b]++;
+            }
+          }
+        }
+      }
+      if (seats.length > 2) {
+        int[] sorted = seats.clone();
+        Arrays.sort(sorted);
+        String key = Arrays.toString(sorted);
+        double[] ms2 = multisetSum.computeIfAbsent(key, x -> new double[k]);
+        double[] mc = multisetCount.computeIfAbsent(key, x -> new double[k]);
+        for (int p = 0; p < seats.length; p++) {
+          ms2[seats[p]] += ret[p];
+          mc[seats[p]] += 1;
+        }
+      }
+    }
+    // Per-seed cell values (NaN = absent).
+    int n = sums.size();
+    double[][] v = new double[n][];
+    int row = 0;
+    for (Map.Entry<Integer, double[]> e : sums.entrySet()) {
+      double[] s = e.getValue();
+      double[] c = counts.get(e.getKey());
+      double[] x = new double[cells];
+      for (int i = 0; i < cells; i++) {
+        x[i] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
+      }
+      v[row++] = x;
+    }
+    double[] mean = new double[cells];
+    double[] lo = new double[cells];
+    double[] hi = new double[cells];
+    bootstrap(v, cells, o.resamples(), o.level(), seed, mean, lo, hi);
+    double[][] meanM = new double[k][k];
+    double[][] loM = new double[k][k];
+    double[][] hiM = new double[k][k];
+    double[][] wl = new double[k][k];
+    double[][] wh = new double[k][k];
+    for (int a = 0; a < k; a++) {
+      for (int b = 0; b < k; b++) {
+        meanM[a][b] = mean[a * k + b];
+        loM[a][b] = lo[a * k + b];
+        hiM[a][b] = hi[a * k + b];
+        long total = wins[a][b] + draws[a][b] + losses[a][b];
+        Intervals.Interval w = Intervals.wilson(wins[a][b], total, o.level());
+        wl[a][b] = total > 0 ? w.low() : Double.NaN;
+        wh[a][b] = total > 0 ? w.high() : Double.NaN;
+      }
+    }
+    double[] agentMean = Arrays.copyOfRange(mean, k * k, cells);
+    double[] agentLow = Arrays.copyOfRange(lo, k * k, cells);
+    double[] agentHigh = Arrays.copyOfRange(hi, k * k, cells);
+    double[] mass = new double[k];
+    Arrays.fill(mass, Double.NaN);
+    double[] ballot;
+    String method;
+    String note = "";
+    if (benchmark) {
+      ballot = agentMean.clone();
+      ballot[k - 1] = Double.NaN;
+      method = "mean-return";
+    } else if (gi.numPlayers() == 2) {
+      double[][] pay = new double[k][k];
+      boolean missing = false;
+      for (int a = 0; a < k; a++) {
+        for (int b = 0; b < k; b++) {
+          pay[a][b] = Double.isNaN(meanM[a][b]) ? 0 : meanM[a][b];
+          missing |= a != b && Double.isNaN(meanM[a][b]);
+        }
+      }
+      if (missing) {
+        note = "some pairings have no matches yet; treated as ties in alpha-rank";
+      }
+      mass = AlphaRank.singlePopulation(pay, o.alphaRank());
+      ballot = quantize(mass);
+      method = "alpharank-single";
+    } else {
+      int pops = gi.numPlayers();
+      double profiles = Math.pow(k, pops);
+      if (profiles > AlphaRank.MAX_STATES) {
+        ballot = agentMean.clone();
+        method = "mean-return";
+        note = k + "^" + pops + " profiles exceed the alpha-rank limit; ballot by mean return";
+      } else {
+        int np = (int) profiles;
+        double[][] pay = new double[np][pops];
+        boolean missing = false;
+        int[] prof = new int[pops];
+        for (int s = 0; s < np; s++) {
+          int x = s;
+          for (int p = pops - 1; p >= 0; p--) {
+            prof[p] = x % k;
+            x /= k;
+          }
+          int[] sorted = prof.clone();
+          Arrays.sort(sorted);
+          String key = Arrays.toString(sorted);
+          double[] msum = multisetSum.get(key);
+          double[] mcnt = multisetCount.get(key);
+          for (int p = 0; p < pops; p++) {
+            if (msum == null || mcnt[prof[p]] == 0) {
+              pay[s][p] = 0;
+              missing = true;
+            } else {
+              pay[s][p] = msum[prof[p]] / mcnt[prof[p]];
+            }
+          }
+        }
+        if (missing) {
+          note = "some agent multisets have no matches; their payoffs are taken as 0 in alpha-rank";
+        }
+        int[] ks = new int[pops];
+        Arrays.fill(ks, k);
+        double[] pi = AlphaRank.multiPopulation(ks, pay, o.alphaRank());
+        mass = AlphaRank.marginalMass(pi, k, pops);
+        ballot = quantize(mass);
+        method = "alpharank-multi";
+      }
+    }
+    return new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(), gi.maxUtility(),
+        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note);
+  }
+
+  private static double[] quantize(double[] mass) {
+    double[] b = new double[mass.length];
+    for (int i = 0; i < mass.length; i++) {
+      b[i] = Math.round(mass[i] * 1e6) / 1e6;
+    }
+    return b;
+  }
+
+  /**
+   * Bootstrap over seed rows: every resample draws n rows with replacement (the same rows for
+   * all cells, so paired structure is kept) and takes, per cell, the mean of the present values.
+   */
+  static void bootstrap(double[][] v, int cells, int resamples, double level, long seed,
+      double[] mean, double[] lo, double[] hi) {
+    int n = v.length;
+    double[] sum = new double[cells];
+    double[] cnt = new double[cells];
+    for (double[] x : v) {
+      for (int i = 0; i < cells; i++) {
+        if (!Double.isNaN(x[i])) {
+          sum[i] += x[i];
+          cnt[i]++;
+        }
+      }
+    }
+    for (int i = 0; i < cells; i++) {
+      mean[i] = cnt[i] > 0 ? sum[i] / cnt[i] : Double.NaN;
+    }
+    if (n < 2 || resamples < 1) {
+      System.arraycopy(mean, 0, lo, 0, cells);
+      System.arraycopy(mean, 0, hi, 0, cells);
+      return;
+    }
+    // Replace NaN by 0 with a presence indicator so the inner loop is branch-free.
+    double[][] val = new double[n][cells];
+    double[][] pres = new double[n][cells];
+    for (int r = 0; r < n; r++) {
+      for (int i = 0; i < cells; i++) {
+        boolean p = !Double.isNaN(v[r][i]);
+        val[r][i] = p ? v[r][i] : 0;
+        pres[r][i] = p ? 1 : 0;
+      }
+    }
+    double[][] boot = new double[cells][resamples];
+    SplittableRandom rng = new SplittableRandom(seed);
+    int[] times = new int[n];
+    double[] s = new double[cells];
+    double[] c = new double[cells];
+    for (int b = 0; b < resamples; b++) {
+      Arrays.fill(times, 0);
+      for (int i = 0; i < n; i++) {
+        times[rng.nextInt(n)]++;
+      }
+      Arrays.fill(s, 0);
+      Arrays.fill(c, 0);
+      for (int r = 0; r < n; r++) {
+        int t = times[r];
+        if (t == 0) {
+          continue;
+        }
+        double[] vr = val[r];
+        double[] pr = pres[r];
+        for (int i = 0; i < cells; i++) {
+          s[i] += t * vr[i];
+          c[i] += t * pr[i];
+        }
+      }
+      for (int i = 0; i < cells; i++) {
+        boot[i][b] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
+      }
+    }
+    double alpha = (1 - level) / 2;
+    for (int i = 0; i < cells; i++) {
+      if (Double.isNaN(mean[i])) {
+        lo[i] = Double.NaN;
+        hi[i] = Double.NaN;
+        continue;
+      }
+      double[] d = Arrays.stream(boot[i]).filter(x -> !Double.isNaN(x)).sorted().toArray();
+      lo[i] = Intervals.quantileSorted(d, alpha);
+      hi[i] = Intervals.quantileSorted(d, 1 - alpha);
+    }
+  }
+
+  /** Elo from all pairwise outcomes, with a bootstrap over seed indices within each game. */
+  static double[][] elo(List<List<ArenaStore.StoredMatch>> byGame, int k, AnalysisOptions o) {
+    List<double[][]> units = new ArrayList<>();
+    List<Integer> gameOf = new ArrayList<>();
+    for (int g = 0; g < byGame.size(); g++) {
+      TreeMap<Integer, double[][]> perSeed = new TreeMap<>();
+      for (ArenaStore.StoredMatch m : byGame.get(g)) {
+        if (m.status() == MatchResult.Status.ERROR) {
+          continue;
+        }
+        double[][] w = perSeed.computeIfAbsent(m.seedIndex(), x -> new double[k][k]);
+        int[] seats = m.seats();
+        double[] ret = m.returns();
+        for (int p = 0; p < seats.length; p++) {
+          for (int q = 0; q < seats.length; q++) {
+            if (p == q || seats[p] == seats[q]) {
+              continue;
+            }
+            if (ret[p] > ret[q]) {
+              w[seats[p]][seats[q]] += 1;
+            } else if (ret[p] == ret[q]) {
+              w[seats[p]][seats[q]] += 0.5;
+            }
+          }
+        }
+      }
+      for (double[][] w : perSeed.values()) {
+        units.add(w);
+        gameOf.add(g);
+      }
+    }
+    double[][] total = new double[k][k];
+    for (double[][] w : units) {
+      add(total, w, 1);
+    }
+    double[] est = Elo.fit(total);
+    double[] lo = new double[k];
+    double[] hi = new double[k];
+    int resamples = o.eloResamples();
+    if (units.size() < 2 || resamples < 1) {
+      return new double[][] {est, est.clone(), est.clone()};
+    }
+    // Group unit indices by game; resample within each game.
+    List<List<Integer>> groups = new ArrayList<>();
+    for (int g = 0; g < byGame.size(); g++) {
+      groups.add(new ArrayList<>());
+    }
+    for (int u = 0; u < units.size(); u++) {
+      groups.get(gameOf.get(u)).add(u);
+    }
+    double[][] boot = new double[k][resamples];
+    SplittableRandom rng = new SplittableRandom(o.seed() ^ 0x5EEDL);
+    double[][] w = new double[k][k];
+    for (int b = 0; b < resamples; b++) {
+      for (double[] r : w) {
+        Arrays.fill(r, 0);
+      }
+      for (List<Integer> grp : groups) {
+        for (int i = 0; i < grp.size(); i++) {
+          add(w, units.get(grp.get(rng.nextInt(grp.size()))), 1);
+        }
+      }
+      double[] r = Elo.fit(w);
+      for (int a = 0; a < k; a++) {
+        boot[a][b] = r[a];
+      }
+    }
+    double alpha = (1 - o.level()) / 2;
+    for (int a = 0; a < k; a++) {
+      Arrays.sort(boot[a]);
+      lo[a] = Intervals.quantileSorted(boot[a], alpha);
+      hi[a] = Intervals.quantileSorted(boot[a], 1 - alpha);
+    }
+    return new double[][] {est, lo, hi};
+  }
+
+  private static void add(double[][] to, double[][] w, double f) {
+    for (int i = 0; i < to.length; i++) {
+      for (int j = 0; j < to.length; j++) {
+        to[i][j] += f * w[i][j];
+      }
+    }
+  }
+
+  /**
+   * Amplification and improvement (seed 000, SPEC §1.4): per game,
+   * {@code Amp(m) = clamp((F(m) − F(ref)) / (Umax − F(ref) + ε), −1, 1)} and Imp likewise with
+   * the raw prior, where F(x) is the mean over a common opponent set O of x's mean return
+   * against o (O = the agents other than m, the reference and the raw prior; if empty, every
+   * agent other than x), Umax the game's maximum utility and ε = 1e-9.
+   *
+   * @return [0] amplification per game and agent, [1] improvement (NaN where not defined)
+   */
+  static double[][][] amplification(List<GameResult> games, List<String> agents, AnalysisOptions o) {
+    int k = agents.size();
+    int ref = agents.indexOf(o.reference());
+    int raw = agents.indexOf(o.rawPrior());
+    double[][] amp = new double[games.size()][k];
+    double[][] imp = new double[games.size()][k];
+    for (double[] r : amp) {
+      Arrays.fill(r, Double.NaN);
+    }
+    for (double[] r : imp) {
+      Arrays.fill(r, Double.NaN);
+    }
+    for (int g = 0; g < games.size(); g++) {
+      GameResult gr = games.get(g);
+      for (int m = 0; m < k; m++) {
+        if (m == ref || m == raw) {
+          continue;
+        }
+        List<Integer> opp = new ArrayList<>();
+        for (int x = 0; x < k; x++) {
+          if (x != m && x != ref && x != raw) {
+            opp.add(x);
+          }
+        }
+        double fm = f(gr, m, opp);
+        if (ref >= 0) {
+          double fr = f(gr, ref, opp);
+          amp[g][m] = clamp((fm - fr) / (gr.maxUtility() - fr + 1e-9));
+        }
+        if (raw >= 0) {
+          double fp = f(gr, raw, opp);
+          imp[g][m] = clamp((fm - fp) / (gr.maxUtility() - fp + 1e-9));
+        }
+      }
+    }
+    return new double[][][] {amp, imp};
+  }
+
+  private static double f(GameResult gr, int x, List<Integer> opponents) {
+    double s = 0;
+    int n = 0;
+    List<Integer> opp = opponents;
+    if (opp.isEmpty()) {
+      opp = new ArrayList<>();
+      for (int y = 0; y < gr.mean().length; y++) {
+        if (y != x) {
+          opp.add(y);
+        }
+      }
+    }
+    for (int y : opp) {
+      double v = gr.mean()[x][y];
+      if (!Double.isNaN(v)) {
+        s += v;
+        n++;
+      }
+    }
+    return n > 0 ? s / n : Double.NaN;
+  }
+
+  private static double clamp(double x) {
+    return Double.isNaN(x) ? Double.NaN : Math.max(-1, Math.min(1, x));
+  }
+}

@@ -1,0 +1,385 @@
+package dev.ponder.arena;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Game;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The results store: one SQLite file (xerial sqlite-jdbc) in WAL mode. Tables:
+ *
+ * <pre>
+ * tournaments(id, config TEXT UNIQUE -- canonical JSON of {@link TournamentConfig}, seed, created)
+ * agents(tournament_id, idx, spec, params -- resolved parameters as JSON)
+ * games(tournament_id, idx, spec, num_players, min_utility, max_utility, utility)
+ * matches(tournament_id, game_idx, seats -- agent index per seat joined by ',', seed_index,
+ *         seed, status -- ok|overrun|error, returns -- per seat joined by ',', length,
+ *         move_us -- per decision, seat:micros joined by ',', overruns, message, actions,
+ *         PRIMARY KEY (tournament_id, game_idx, seats, seed_index))
+ * </pre>
+ *
+ * <p>Each match is inserted in its own transaction (autocommit); a match that is already stored
+ * is never replaced ({@code INSERT OR IGNORE}). With WAL and {@code synchronous=NORMAL} a killed
+ * process loses at most the matches not yet inserted, and readers (reports) may run while a
+ * tournament writes. Thread-safe: writes are serialized.
+ */
+public final class ArenaStore implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final Connection conn;
+  private PreparedStatement insert;
+
+  private ArenaStore(Connection conn) {
+    this.conn = conn;
+  }
+
+  /**
+   * Opens (creating if needed) the store at {@code file}.
+   *
+   * @throws StoreException if the file cannot be opened or is not a Ponder store
+   */
+  public static ArenaStore open(Path file) {
+    try {
+      Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+      try (Statement st = c.createStatement()) {
+        st.execute("PRAGMA busy_timeout=30000");
+        st.execute("PRAGMA journal_mode=WAL");
+        st.execute("PRAGMA synchronous=NORMAL");
+        st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
+        st.execute("CREATE TABLE IF NOT EXISTS agents(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, params TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
+        st.execute("CREATE TABLE IF NOT EXISTS games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
+        st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
+      }
+      c.setAutoCommit(true);
+      return new ArenaStore(c);
+    } catch (SQLException e) {
+      throw new StoreException("cannot open store " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Stored description of a game of a tournament. */
+  public record GameInfo(int idx, String spec, int numPlayers, double minUtility, double maxUtility, String utility) {}
+
+  /** Stored description of an agent of a tournament. */
+  public record AgentInfo(int idx, String spec, String params) {}
+
+  /** A stored tournament. */
+  public record TournamentInfo(long id, String config, long seed, String created) {}
+
+  /** One stored match. */
+  public record StoredMatch(int game, int[] seats, int seedIndex, long seed, MatchResult.Status status,
+      double[] returns, int length, String moveMicros, String overruns, String message, String actions) {}
+
+  /**
+   * The id of the tournament with this configuration, creating it (with its games and agents)
+   * if it is new.
+   */
+  public synchronized long tournament(TournamentConfig config, List<Game> games) {
+    try {
+      String json = JSON.writeValueAsString(config);
+      try (PreparedStatement q = conn.prepareStatement("SELECT id FROM tournaments WHERE config=?")) {
+        q.setString(1, json);
+        try (ResultSet rs = q.executeQuery()) {
+          if (rs.next()) {
+            return rs.getLong(1);
+          }
+        }
+      }
+      conn.setAutoCommit(false);
+      try {
+        long id;
+        try (PreparedStatement ins = conn.prepareStatement("INSERT INTO tournaments(config, seed, created) VALUES(?,?,?)", Statement.RETURN_GENERATED_KEYS)) {
+          ins.setString(1, json);
+          ins.setLong(2, config.seed());
+          ins.setString(3, Instant.now().toString());
+          ins.executeUpdate();
+          try (ResultSet rs = ins.getGeneratedKeys()) {
+            rs.next();
+            id = rs.getLong(1);
+          }
+        }
+        try (PreparedStatement ins = conn.prepareStatement("INSERT INTO games VALUES(?,?,?,?,?,?,?)")) {
+          for (int g = 0; g < games.size(); g++) {
+            Game game = games.get(g);
+            ins.setLong(1, id);
+            ins.setInt(2, g);
+            ins.setString(3, config.games().get(g));
+            ins.setInt(4, game.numPlayers());
+            ins.setDouble(5, game.minUtility());
+            ins.setDouble(6, game.maxUtility());
+            ins.setString(7, game.type().utility().name());
+            ins.executeUpdate();
+          }
+        }
+        try (PreparedStatement ins = conn.prepareStatement("INSERT INTO agents VALUES(?,?,?,?)")) {
+          List<String> agents = config.allAgents();
+          for (int a = 0; a < agents.size(); a++) {
+            ins.setLong(1, id);
+            ins.setInt(2, a);
+            ins.setString(3, agents.get(a));
+            ins.setString(4, JSON.writeValueAsString(AgentRegistry.resolve(agents.get(a)).values()));
+            ins.executeUpdate();
+          }
+        }
+        conn.commit();
+        return id;
+      } catch (SQLException | RuntimeException e) {
+        conn.rollback();
+        throw e;
+      } finally {
+        conn.setAutoCommit(true);
+      }
+    } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new StoreException("cannot record tournament: " + e.getMessage(), e);
+    }
+  }
+
+  /** Keys ({@link Schedule.Entry#key}) of the matches already stored for the tournament. */
+  public synchronized Set<String> doneKeys(long tournament) {
+    Set<String> out = new HashSet<>();
+    try (PreparedStatement q = conn.prepareStatement("SELECT game_idx, seats, seed_index FROM matches WHERE tournament_id=?")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          out.add(Schedule.Entry.key(rs.getInt(1), rs.getString(2), rs.getInt(3)));
+        }
+      }
+    } catch (SQLException e) {
+      throw new StoreException("cannot read matches: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /**
+   * Stores one match in its own transaction; does nothing if the match is already stored.
+   *
+   * @return true if the row was inserted
+   */
+  public synchronized boolean insert(long tournament, Schedule.Entry entry, long seed, MatchResult r) {
+    try {
+      if (insert == null) {
+        insert = conn.prepareStatement("INSERT OR IGNORE INTO matches VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
+      }
+      insert.setLong(1, tournament);
+      insert.setInt(2, entry.game());
+      insert.setString(3, entry.seatsKey());
+      insert.setInt(4, entry.seedIndex());
+      insert.setLong(5, seed);
+      insert.setString(6, r.status().label());
+      insert.setString(7, joinDoubles(r.returns()));
+      insert.setInt(8, r.length());
+      insert.setString(9, joinMoves(r.movePlayers(), r.moveMicros()));
+      insert.setString(10, joinInts(r.overruns()));
+      insert.setString(11, r.message());
+      insert.setString(12, joinInts(r.actions()));
+      return insert.executeUpdate() == 1;
+    } catch (SQLException e) {
+      throw new StoreException("cannot store match: " + e.getMessage(), e);
+    }
+  }
+
+  /** All tournaments, oldest first. */
+  public synchronized List<TournamentInfo> tournaments() {
+    List<TournamentInfo> out = new ArrayList<>();
+    try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id, config, seed, created FROM tournaments ORDER BY id")) {
+      while (rs.next()) {
+        out.add(new TournamentInfo(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4)));
+      }
+    } catch (SQLException e) {
+      throw new StoreException("cannot read tournaments: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /** The configuration of a stored tournament. */
+  public TournamentConfig config(TournamentInfo t) {
+    try {
+      return JSON.readValue(t.config(), TournamentConfig.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new StoreException("corrupt tournament configuration: " + e.getMessage(), e);
+    }
+  }
+
+  /** Games of a tournament in index order. */
+  public synchronized List<GameInfo> games(long tournament) {
+    List<GameInfo> out = new ArrayList<>();
+    try (PreparedStatement q = conn.prepareStatement("SELECT idx, spec, num_players, min_utility, max_utility, utility FROM games WHERE tournament_id=? ORDER BY idx")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          out.add(new GameInfo(rs.getInt(1), rs.getString(2), rs.getInt(3), rs.getDouble(4), rs.getDouble(5), rs.getString(6)));
+        }
+      }
+    } catch (SQLException e) {
+      throw new StoreException("cannot read games: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /** Agents of a tournament in index order. */
+  public synchronized List<AgentInfo> agents(long tournament) {
+    List<AgentInfo> out = new ArrayList<>();
+    try (PreparedStatement q = conn.prepareStatement("SELECT idx, spec, params FROM agents WHERE tournament_id=? ORDER BY idx")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          out.add(new AgentInfo(rs.getInt(1), rs.getString(2), rs.getString(3)));
+        }
+      }
+    } catch (SQLException e) {
+      throw new StoreException("cannot read agents: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /**
+   * Every stored match of a tournament, in primary-key order (game, seats, seed index).
+   *
+   * @param withDetails also read per-move times, overruns, messages and action histories
+   */
+  public synchronized List<StoredMatch> matches(long tournament, boolean withDetails) {
+    List<StoredMatch> out = new ArrayList<>();
+    String cols = withDetails
+        ? "game_idx, seats, seed_index, seed, status, returns, length, move_us, overruns, message, actions"
+        : "game_idx, seats, seed_index, seed, status, returns, length";
+    try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=?")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          out.add(new StoredMatch(rs.getInt(1), splitInts(rs.getString(2)), rs.getInt(3), rs.getLong(4),
+              MatchResult.Status.of(rs.getString(5)), splitDoubles(rs.getString(6)), rs.getInt(7),
+              withDetails ? rs.getString(8) : "", withDetails ? rs.getString(9) : "",
+              withDetails ? rs.getString(10) : "", withDetails ? rs.getString(11) : ""));
+        }
+      }
+    } catch (SQLException e) {
+      throw new StoreException("cannot read matches: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /** Number of stored matches of a tournament. */
+  public synchronized int count(long tournament) {
+    try (PreparedStatement q = conn.prepareStatement("SELECT COUNT(*) FROM matches WHERE tournament_id=?")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    } catch (SQLException e) {
+      throw new StoreException("cannot count matches: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      if (insert != null) {
+        insert.close();
+      }
+      conn.close();
+    } catch (SQLException e) {
+      throw new StoreException("cannot close store: " + e.getMessage(), e);
+    }
+  }
+
+  static String joinDoubles(double[] v) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < v.length; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      double d = v[i];
+      if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+        sb.append((long) d);
+      } else {
+        sb.append(d);
+      }
+    }
+    return sb.toString();
+  }
+
+  static String joinInts(int[] v) {
+    StringBuilder sb = new StringBuilder(v.length * 3);
+    for (int i = 0; i < v.length; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      sb.append(v[i]);
+    }
+    return sb.toString();
+  }
+
+  static String joinMoves(int[] players, long[] micros) {
+    StringBuilder sb = new StringBuilder(players.length * 6);
+    for (int i = 0; i < players.length; i++) {
+      if (i > 0) {
+        sb.append(',');
+      }
+      sb.append(players[i]).append(':').append(micros[i]);
+    }
+    return sb.toString();
+  }
+
+  /** Parses integers joined by commas ("" → empty). */
+  public static int[] splitInts(String s) {
+    if (s.isEmpty()) {
+      return new int[0];
+    }
+    int count = 1;
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) == ',') {
+        count++;
+      }
+    }
+    int[] out = new int[count];
+    int k = 0;
+    int v = 0;
+    boolean neg = false;
+    for (int i = 0; i <= s.length(); i++) {
+      char c = i < s.length() ? s.charAt(i) : ',';
+      if (c == ',') {
+        out[k++] = neg ? -v : v;
+        v = 0;
+        neg = false;
+      } else if (c == '-') {
+        neg = true;
+      } else {
+        v = v * 10 + (c - '0');
+      }
+    }
+    return out;
+  }
+
+  /** Parses doubles joined by commas ("" → empty). */
+  public static double[] splitDoubles(String s) {
+    if (s.isEmpty()) {
+      return new double[0];
+    }
+    String[] parts = s.split(",");
+    double[] out = new double[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      out[i] = Double.parseDouble(parts[i]);
+    }
+    return out;
+  }
+
+  /** A store failure (I/O, corrupt file). */
+  public static final class StoreException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public StoreException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package dev.ponder.arena;
+
+import dev.ponder.agent.AgentFactory;
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Spec;
+import dev.ponder.spec.SpecException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * An equal budget for every search agent: keys such as {@code sims=400} or {@code time_ms=50}
+ * (several joined by commas). Each key is added to every agent whose factory declares a
+ * parameter of that name, unless the agent string already sets it explicitly; agents that do
+ * not declare the key (e.g. {@code random}) are left alone.
+ */
+public final class Budget {
+  private Budget() {}
+
+  /**
+   * Parses the budget text.
+   *
+   * @return key to raw value, in order; empty for null or blank text
+   * @throws SpecException if an item is not {@code key=value}
+   */
+  public static Map<String, String> parse(String text) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (text == null || text.isBlank()) {
+      return out;
+    }
+    for (String item : text.split(",")) {
+      int eq = item.indexOf('=');
+      if (eq <= 0 || eq == item.length() - 1) {
+        throw new SpecException("malformed budget '" + text + "': expected key=value[,key=value...], e.g. sims=400 or time_ms=50");
+      }
+      out.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
+    }
+    return out;
+  }
+
+  /**
+   * Applies the budget to one agent string.
+   *
+   * @return the canonical agent string with the budget keys the agent declares
+   * @throws SpecException if the agent is unknown or a resulting value is invalid
+   */
+  public static String apply(String agentString, Map<String, String> budget) {
+    Spec spec = Spec.parse(agentString);
+    AgentFactory f = AgentRegistry.factory(spec.name());
+    Map<String, String> args = new LinkedHashMap<>(spec.args());
+    for (Map.Entry<String, String> e : budget.entrySet()) {
+      boolean declared = false;
+      for (ParamSpec p : f.parameters()) {
+        declared |= p.name().equals(e.getKey());
+      }
+      if (declared && !args.containsKey(e.getKey())) {
+        args.put(e.getKey(), e.getValue());
+      }
+    }
+    String out = new Spec(spec.name(), args).toString();
+    AgentRegistry.resolve(out);
+    return out;
+  }
+}

@@ -1,0 +1,58 @@
+package dev.ponder.arena;
+
+/**
+ * The record of one played match.
+ *
+ * @param returns each seat's return (length = number of players); empty when {@code status} is
+ *     {@link Status#ERROR}
+ * @param length number of actions applied (decisions and chance outcomes)
+ * @param moveMicros wall time of each decision in microseconds, in order of play
+ * @param movePlayers the seat that made each decision in {@code moveMicros}
+ * @param status ok, overrun (finished, but some decision took more than 110% of the agent's
+ *     {@code time_ms}) or error
+ * @param message error message (status error) or overrun description; empty otherwise
+ * @param overruns per seat, number of decisions over 110% of the agent's {@code time_ms}
+ * @param actions the action history (chance outcomes included), replayable with
+ *     {@link dev.ponder.game.MatchRecord}
+ */
+public record MatchResult(
+    double[] returns,
+    int length,
+    long[] moveMicros,
+    int[] movePlayers,
+    Status status,
+    String message,
+    int[] overruns,
+    int[] actions) {
+
+  /** Outcome kind of a match. */
+  public enum Status {
+    OK, OVERRUN, ERROR;
+
+    /** Lower-case name as stored. */
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Parses {@link #label()}. */
+    public static Status of(String label) {
+      return valueOf(label.toUpperCase(java.util.Locale.ROOT));
+    }
+  }
+
+  /** True unless the match failed; overrun matches have valid returns. */
+  public boolean hasReturns() {
+    return status != Status.ERROR;
+  }
+
+  /** Total decision time of {@code seat} in microseconds. */
+  public long seatMicros(int seat) {
+    long t = 0;
+    for (int i = 0; i < moveMicros.length; i++) {
+      if (movePlayers[i] == seat) {
+        t += moveMicros[i];
+      }
+    }
+    return t;
+  }
+}

@@ -1,0 +1,269 @@
+package dev.ponder.arena;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders an {@link Analysis.Result}: terminal tables, {@code report.md}, {@code report.json},
+ * {@code matches.csv} and SVG charts ({@code ratings.svg}, {@code scores-<i>.svg} per game,
+ * {@code ballots.svg}).
+ */
+public final class Report {
+  private Report() {}
+
+  /** Agents ordered by SCO rating (then Elo), best first. */
+  public static List<Integer> order(Analysis.Result r) {
+    List<Integer> idx = new ArrayList<>();
+    for (int i = 0; i < r.agents().size(); i++) {
+      idx.add(i);
+    }
+    idx.sort(Comparator.<Integer>comparingDouble(i -> -r.sco()[i]).thenComparingDouble(i -> -r.elo()[i]));
+    return idx;
+  }
+
+  /** The rankings table and per-game summaries as plain text. */
+  public static String terminal(Analysis.Result r) {
+    StringBuilder sb = new StringBuilder();
+    int w = Math.max(8, r.agents().stream().mapToInt(String::length).max().orElse(8));
+    w = Math.min(w, 48);
+    sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %d matches stored (%d errors)%n",
+        r.tournament(), r.games().size(), r.agents().size(), r.matches(), r.errors()));
+    boolean ampCol = !r.options().reference().isEmpty() || !r.options().rawPrior().isEmpty();
+    sb.append(String.format(Locale.ROOT, "%-4s %-" + w + "s %8s %8s %22s", "rank", "agent", "SCO", "mass", "Elo (95% CI)*"));
+    if (ampCol) {
+      sb.append(String.format(Locale.ROOT, " %7s %7s", "Amp", "Imp"));
+    }
+    sb.append('\n');
+    int rank = 1;
+    for (int a : order(r)) {
+      double mass = meanMass(r, a);
+      sb.append(String.format(Locale.ROOT, "%-4d %-" + w + "s %8.1f %8s %22s", rank++, clip(r.agents().get(a), w), r.sco()[a],
+          fmt(mass, 3), String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", r.elo()[a], r.eloLow()[a], r.eloHigh()[a])));
+      if (ampCol) {
+        sb.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
+      }
+      sb.append('\n');
+    }
+    sb.append("SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank ballots; mass: mean alpha-rank mass over games.\n");
+    sb.append("* Elo assumes transitive strength; with cycles trust SCO and alpha-rank instead.\n\n");
+    for (Analysis.GameResult g : r.games()) {
+      sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seeds%s): %s%n", g.game(), g.players(), g.matches(),
+          g.seeds(), g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
+      for (int a : order(r)) {
+        if (Double.isNaN(g.agentMean()[a])) {
+          continue;
+        }
+        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7s [%7s, %7s]   alpha-rank mass %s%n",
+            clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3),
+            fmt(g.mass()[a], 3)));
+      }
+      if (!g.note().isEmpty()) {
+        sb.append("    note: ").append(g.note()).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  static double meanMass(Analysis.Result r, int a) {
+    double s = 0;
+    int n = 0;
+    for (Analysis.GameResult g : r.games()) {
+      if (!Double.isNaN(g.mass()[a])) {
+        s += g.mass()[a];
+        n++;
+      }
+    }
+    return n > 0 ? s / n : Double.NaN;
+  }
+
+  /** Writes every report file into {@code dir} (created if needed). */
+  public static void write(Analysis.Result r, ArenaStore store, Path dir) {
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
+      ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      json.writeValue(dir.resolve("report.json").toFile(), r);
+      writeCsv(r, store, dir.resolve("matches.csv"));
+      Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games",
+          r.agents(), r.ballotWinRate(), 0, 1, "%.2f"), StandardCharsets.UTF_8);
+      for (int g = 0; g < r.games().size(); g++) {
+        Analysis.GameResult gr = r.games().get(g);
+        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game(),
+            r.agents(), gr.mean(), gr.minUtility(), gr.maxUtility(), "%.2f"), StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  static void writeCsv(Analysis.Result r, ArenaStore store, Path file) throws IOException {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions\n");
+      for (ArenaStore.StoredMatch m : store.matches(r.tournament(), true)) {
+        StringBuilder seats = new StringBuilder();
+        for (int i = 0; i < m.seats().length; i++) {
+          if (i > 0) {
+            seats.append(';');
+          }
+          seats.append(r.agents().get(m.seats()[i]));
+        }
+        double[] ms = new double[m.seats().length];
+        if (!m.moveMicros().isEmpty()) {
+          for (String mv : m.moveMicros().split(",")) {
+            int colon = mv.indexOf(':');
+            int p = Integer.parseInt(mv.substring(0, colon));
+            if (p >= 0 && p < ms.length) {
+              ms[p] += Long.parseLong(mv.substring(colon + 1)) / 1000.0;
+            }
+          }
+        }
+        StringBuilder line = new StringBuilder(256);
+        line.append(r.tournament()).append(',').append(csv(r.games().get(m.game()).game())).append(',').append(m.seedIndex())
+            .append(',').append(m.seed()).append(',').append(csv(seats.toString())).append(',').append(m.status().label())
+            .append(',').append(ArenaStore.joinDoubles(m.returns()).replace(',', ';')).append(',').append(m.length()).append(',');
+        for (int i = 0; i < ms.length; i++) {
+          if (i > 0) {
+            line.append(';');
+          }
+          line.append(Math.round(ms[i] * 10) / 10.0);
+        }
+        line.append(',').append(m.overruns().replace(',', ';')).append(',').append(csv(m.message())).append(',')
+            .append(m.actions().replace(',', ' ')).append('\n');
+        out.write(line.toString());
+      }
+    }
+  }
+
+  private static String csv(String s) {
+    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+      return "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+    return s;
+  }
+
+  /** The Markdown report. */
+  public static String markdown(Analysis.Result r) {
+    StringBuilder sb = new StringBuilder();
+    AnalysisOptions o = r.options();
+    sb.append("# Arena report — tournament ").append(r.tournament()).append("\n\n");
+    TournamentConfig c = r.config();
+    sb.append("- Games: ").append(String.join(", ", c.games())).append('\n');
+    sb.append("- Agents: ").append(String.join(", ", r.agents())).append('\n');
+    sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget()).append("; schedule: ").append(c.schedule())
+        .append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
+    sb.append("- Matches stored: ").append(r.matches()).append(" (errors: ").append(r.errors()).append(")\n");
+    sb.append(String.format(Locale.ROOT, "- Statistics: %.0f%% intervals; paired bootstrap over seeds, %d resamples (seed %d); "
+        + "alpha-rank alpha=%s, m=%d; SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
+        o.level() * 100, o.resamples(), o.seed(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
+        o.alphaRank().populationSize(), fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
+        fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
+    sb.append("## Rankings\n\n");
+    boolean ampCol = !o.reference().isEmpty() || !o.rawPrior().isEmpty();
+    sb.append("| rank | agent | SCO | mean alpha-rank mass | Elo* | Elo 95% CI |").append(ampCol ? " Amp (IQM) | Imp (IQM) |" : "").append('\n');
+    sb.append("|---:|---|---:|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
+    int rank = 1;
+    for (int a : order(r)) {
+      sb.append(String.format(Locale.ROOT, "| %d | `%s` | %.1f | %s | %.0f | [%.0f, %.0f] |", rank++, r.agents().get(a), r.sco()[a],
+          fmt(meanMass(r, a), 3), r.elo()[a], r.eloLow()[a], r.eloHigh()[a]));
+      if (ampCol) {
+        sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
+      }
+      sb.append('\n');
+    }
+    sb.append("\n\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.\n\n");
+    sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
+    matrix(sb, r.agents(), r.ballotWinRate(), null, null);
+    sb.append("\n![ballots](ballots.svg)\n\n");
+    for (int g = 0; g < r.games().size(); g++) {
+      Analysis.GameResult gr = r.games().get(g);
+      sb.append("## ").append(gr.game()).append("\n\n");
+      sb.append(String.format(Locale.ROOT, "%d players; %d matches over %d seeds; %d errors; %d with time overruns; ballot: %s%s%n%n",
+          gr.players(), gr.matches(), gr.seeds(), gr.errors(), gr.overruns(), gr.method(),
+          gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
+      sb.append("| agent | mean return | 95% CI | alpha-rank mass |\n|---|---:|---|---:|\n");
+      for (int a : order(r)) {
+        if (Double.isNaN(gr.agentMean()[a])) {
+          continue;
+        }
+        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | [%.3f, %.3f] | %s |%n", r.agents().get(a), gr.agentMean()[a],
+            gr.agentLow()[a], gr.agentHigh()[a], fmt(gr.mass()[a], 4)));
+      }
+      sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
+      matrix(sb, r.agents(), gr.mean(), gr.low(), gr.high());
+      sb.append("\nWins / draws / losses of row against column (Wilson 95% interval of the win rate):\n\n");
+      int k = r.agents().size();
+      String[][] cells = new String[k][k];
+      for (int a = 0; a < k; a++) {
+        for (int b = 0; b < k; b++) {
+          long n = gr.wins()[a][b] + gr.draws()[a][b] + gr.losses()[a][b];
+          cells[a][b] = n == 0 ? "" : String.format(Locale.ROOT, "%d/%d/%d [%.2f, %.2f]", gr.wins()[a][b], gr.draws()[a][b],
+              gr.losses()[a][b], gr.winLow()[a][b], gr.winHigh()[a][b]);
+        }
+      }
+      textMatrix(sb, r.agents(), cells);
+      sb.append("\n![scores](scores-").append(g).append(".svg)\n\n");
+    }
+    return sb.toString();
+  }
+
+  private static void matrix(StringBuilder sb, List<String> agents, double[][] m, double[][] lo, double[][] hi) {
+    int k = agents.size();
+    String[][] cells = new String[k][k];
+    for (int a = 0; a < k; a++) {
+      for (int b = 0; b < k; b++) {
+        if (Double.isNaN(m[a][b])) {
+          cells[a][b] = "";
+        } else if (lo != null) {
+          cells[a][b] = String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", m[a][b], lo[a][b], hi[a][b]);
+        } else {
+          cells[a][b] = String.format(Locale.ROOT, "%.2f", m[a][b]);
+        }
+      }
+    }
+    textMatrix(sb, agents, cells);
+  }
+
+  private static void textMatrix(StringBuilder sb, List<String> agents, String[][] cells) {
+    int k = agents.size();
+    sb.append("| |");
+    for (int b = 0; b < k; b++) {
+      sb.append(" `").append(agents.get(b)).append("` |");
+    }
+    sb.append("\n|---|");
+    for (int b = 0; b < k; b++) {
+      sb.append("---|");
+    }
+    sb.append('\n');
+    for (int a = 0; a < k; a++) {
+      sb.append("| `").append(agents.get(a)).append("` |");
+      for (int b = 0; b < k; b++) {
+        sb.append(' ').append(a == b && cells[a][b].isEmpty() ? "—" : cells[a][b]).append(" |");
+      }
+      sb.append('\n');
+    }
+  }
+
+  static String fmt(double v, int digits) {
+    if (Double.isNaN(v)) {
+      return "-";
+    }
+    String t = String.format(Locale.ROOT, "%." + digits + "f", v);
+    // no "-0.000": a negative number that rounds to zero prints as zero
+    return t.startsWith("-") && t.chars().noneMatch(ch -> ch >= '1' && ch <= '9') ? t.substring(1) : t;
+  }
+
+  private static String clip(String s, int w) {
+    return s.length() <= w ? s : s.substring(0, w - 1) + "…";
+  }
+}

@@ -1,0 +1,136 @@
+package dev.ponder.arena;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
+
+/**
+ * Runs a tournament into an {@link ArenaStore}: resumable and idempotent. The tournament is
+ * found by its configuration; matches already stored are skipped, the others are played by
+ * {@code parallel} worker threads, each stored in its own transaction as soon as it finishes.
+ * Because every match is a pure function of its key, a resumed tournament stores exactly what an
+ * uninterrupted one would.
+ */
+public final class Tournament {
+  private final TournamentConfig config;
+  private final List<Game> games = new ArrayList<>();
+  private final int[] players;
+
+  /**
+   * Loads the games and validates the agents.
+   *
+   * @throws dev.ponder.spec.SpecException on an unknown or invalid game or agent string
+   */
+  public Tournament(TournamentConfig config) {
+    this.config = config;
+    players = new int[config.games().size()];
+    for (int g = 0; g < players.length; g++) {
+      Game game = GameRegistry.load(config.games().get(g));
+      games.add(game);
+      players[g] = game.numPlayers();
+    }
+    for (String a : config.allAgents()) {
+      dev.ponder.agent.AgentRegistry.resolve(a);
+    }
+    if (config.allAgents().size() < 2 && !config.selfPlay()) {
+      throw new IllegalArgumentException("a tournament needs at least two agents (or self-play)");
+    }
+  }
+
+  public TournamentConfig config() {
+    return config;
+  }
+
+  public List<Game> games() {
+    return games;
+  }
+
+  /** Every scheduled match. */
+  public List<Schedule.Entry> schedule() {
+    return Schedule.entries(config, players);
+  }
+
+  /** Counts of a run. */
+  public record RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds) {}
+
+  /**
+   * Plays every match not yet in the store.
+   *
+   * @param parallel number of worker threads (≥ 1)
+   * @param progressFactory given (already stored, total), returns the progress sink
+   * @param onStored called after each stored match with the number stored by this run so far
+   *     (tests use it; may be null)
+   */
+  public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
+      LongConsumer onStored) {
+    if (parallel < 1) {
+      throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
+    }
+    long id = store.tournament(config, games);
+    Set<String> done = store.doneKeys(id);
+    List<Schedule.Entry> all = schedule();
+    List<Schedule.Entry> todo = new ArrayList<>();
+    for (Schedule.Entry e : all) {
+      if (!done.contains(e.key())) {
+        todo.add(e);
+      }
+    }
+    int already = all.size() - todo.size();
+    long t0 = System.nanoTime();
+    AtomicInteger next = new AtomicInteger();
+    AtomicInteger played = new AtomicInteger();
+    AtomicInteger errors = new AtomicInteger();
+    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    List<String> agents = config.allAgents();
+    try (Progress progress = progressFactory.apply(already, all.size())) {
+      Runnable worker = () -> {
+        int i;
+        List<String> seats = new ArrayList<>();
+        while (failure.get() == null && (i = next.getAndIncrement()) < todo.size()) {
+          Schedule.Entry e = todo.get(i);
+          seats.clear();
+          for (int a : e.seats()) {
+            seats.add(agents.get(a));
+          }
+          long seed = Seeds.matchSeed(config.seed(), config.games().get(e.game()), e.seedIndex());
+          try {
+            MatchResult r = MatchRunner.play(games.get(e.game()), seats, seed);
+            if (r.status() == MatchResult.Status.ERROR) {
+              errors.incrementAndGet();
+            }
+            store.insert(id, e, seed, r);
+            int n = played.incrementAndGet();
+            progress.step();
+            if (onStored != null) {
+              onStored.accept(n);
+            }
+          } catch (RuntimeException ex) {
+            failure.compareAndSet(null, ex);
+            return;
+          }
+        }
+      };
+      List<Thread> threads = new ArrayList<>();
+      for (int t = 0; t < Math.min(parallel, Math.max(1, todo.size())); t++) {
+        Thread th = new Thread(worker, "arena-worker-" + t);
+        th.start();
+        threads.add(th);
+      }
+      for (Thread th : threads) {
+        th.join();
+      }
+    } catch (InterruptedException ex) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("tournament interrupted", ex);
+    }
+    if (failure.get() != null) {
+      throw failure.get();
+    }
+    return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9);
+  }
+}

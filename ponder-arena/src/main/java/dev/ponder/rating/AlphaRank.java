@@ -1,0 +1,256 @@
+package dev.ponder.rating;
+
+/**
+ * α-Rank (Omidshafiei, Papadimitriou, Piliouras, Tuyls, Rowland, Lespiau, Czarnecki, Lanctot,
+ * Pérolat &amp; Munos 2019, "α-Rank: Multi-Agent Evaluation by Evolution", Scientific Reports 9):
+ * the stationary distribution of a Markov chain over monomorphic population states in which a
+ * single mutant takes over a population with its Fermi fixation probability. Formulas follow
+ * OpenSpiel's {@code open_spiel/python/egt/alpharank.py} (ALGORITHMS.md §8.1).
+ *
+ * <p>Single population (symmetric two-player game, {@code M[r][s]} = payoff to r against s):
+ * states are strategies; {@code C[s][r] = ρ(r, s) / (K − 1)}. Multi-population (N populations,
+ * strategy counts {@code K_k}): states are profiles, transitions change one population's
+ * strategy, {@code C[s][r] = ρ_k(r, s) / Σ_k (K_k − 1)}.
+ *
+ * <p>α → ∞ ({@code alpha = Double.POSITIVE_INFINITY}, the default): the fixation probability is
+ * replaced by the perturbed response graph (1 − ε if the mutant strictly gains, ε if it loses,
+ * 1/2 on ties, as OpenSpiel's {@code use_inf_alpha}); ε is decreased 10× at a time from 10⁻²
+ * until the distribution changes by less than 10⁻⁹ (or ε reaches 10⁻¹²), which approximates the
+ * limit ε → 0 where all mass lies on the sink strongly connected components of the response
+ * graph. Stationary distributions are computed with the Grassmann–Taksar–Heyman elimination
+ * (Grassmann, Taksar &amp; Heyman 1985), which is stable for the tiny transition probabilities.
+ */
+public final class AlphaRank {
+  /** Largest chain handled (states); GTH elimination is cubic in it. */
+  public static final int MAX_STATES = 3000;
+
+  private AlphaRank() {}
+
+  /** Selection model for finite α. */
+  public enum Model {
+    /** OpenSpiel's default local model: ρ from the head-to-head payoff difference. */
+    LOCAL,
+    /** Fermi process in a finite population of m individuals with payoffs mixed by k mutants. */
+    FULL
+  }
+
+  /**
+   * Options.
+   *
+   * @param alpha selection intensity α &gt; 0, or {@code Double.POSITIVE_INFINITY}
+   * @param populationSize m ≥ 2 (OpenSpiel's default 50)
+   * @param model selection model for finite α (single population only; multi-population always
+   *     uses the payoff difference of the deviating population)
+   */
+  public record Options(double alpha, int populationSize, Model model) {
+    public Options {
+      if (!(alpha > 0)) {
+        throw new IllegalArgumentException("alpha must be > 0 (or infinity), got " + alpha);
+      }
+      if (populationSize < 2) {
+        throw new IllegalArgumentException("population size must be >= 2, got " + populationSize);
+      }
+    }
+
+    /** α → ∞, m = 50, local model. */
+    public static Options infinite() {
+      return new Options(Double.POSITIVE_INFINITY, 50, Model.LOCAL);
+    }
+  }
+
+  /**
+   * Single-population α-Rank.
+   *
+   * @param payoff K × K, {@code payoff[r][s]} = payoff to strategy r against s
+   * @return π over the K strategies (sums to 1)
+   */
+  public static double[] singlePopulation(double[][] payoff, Options o) {
+    int k = payoff.length;
+    if (k == 1) {
+      return new double[] {1.0};
+    }
+    if (Double.isInfinite(o.alpha())) {
+      return sweep(eps -> singleChain(payoff, o, eps));
+    }
+    return Markov.stationary(singleChain(payoff, o, 0));
+  }
+
+  private static double[][] singleChain(double[][] m, Options o, double eps) {
+    int k = m.length;
+    double eta = 1.0 / (k - 1);
+    double[][] c = new double[k][k];
+    for (int s = 0; s < k; s++) {
+      double row = 0;
+      for (int r = 0; r < k; r++) {
+        if (r == s) {
+          continue;
+        }
+        double rho;
+        if (eps > 0) {
+          rho = responseEdge(m[r][s] - m[s][r], eps);
+        } else if (o.model() == Model.LOCAL) {
+          rho = fixation(o.alpha() * (m[r][s] - m[s][r]), o.populationSize());
+        } else {
+          rho = fixationFull(m, r, s, o.alpha(), o.populationSize());
+        }
+        c[s][r] = eta * rho;
+        row += c[s][r];
+      }
+      c[s][s] = 1 - row;
+    }
+    return c;
+  }
+
+  /**
+   * Multi-population α-Rank.
+   *
+   * @param numStrategies K_k per population (N = length ≥ 1)
+   * @param payoff per profile (mixed-radix index, population 0 most significant), the payoff to
+   *     each population: {@code payoff[profile][k]}
+   * @return π over profiles
+   * @throws IllegalArgumentException if the number of profiles exceeds {@link #MAX_STATES}
+   */
+  public static double[] multiPopulation(int[] numStrategies, double[][] payoff, Options o) {
+    int n = 1;
+    int sumDev = 0;
+    for (int ks : numStrategies) {
+      n *= ks;
+      sumDev += ks - 1;
+    }
+    if (n != payoff.length) {
+      throw new IllegalArgumentException("payoff has " + payoff.length + " profiles, expected " + n);
+    }
+    if (n > MAX_STATES) {
+      throw new IllegalArgumentException("alpha-rank over " + n + " profiles exceeds the limit " + MAX_STATES);
+    }
+    if (n == 1) {
+      return new double[] {1.0};
+    }
+    final int dev = sumDev;
+    if (Double.isInfinite(o.alpha())) {
+      return sweep(eps -> multiChain(numStrategies, payoff, o, eps, dev));
+    }
+    return Markov.stationary(multiChain(numStrategies, payoff, o, 0, dev));
+  }
+
+  private static double[][] multiChain(int[] ks, double[][] payoff, Options o, double eps, int sumDev) {
+    int n = payoff.length;
+    int pops = ks.length;
+    int[] stride = new int[pops];
+    int st = 1;
+    for (int p = pops - 1; p >= 0; p--) {
+      stride[p] = st;
+      st *= ks[p];
+    }
+    double eta = 1.0 / sumDev;
+    double[][] c = new double[n][n];
+    for (int s = 0; s < n; s++) {
+      double row = 0;
+      for (int p = 0; p < pops; p++) {
+        int cur = (s / stride[p]) % ks[p];
+        for (int alt = 0; alt < ks[p]; alt++) {
+          if (alt == cur) {
+            continue;
+          }
+          int r = s + (alt - cur) * stride[p];
+          double diff = payoff[r][p] - payoff[s][p];
+          double rho = eps > 0 ? responseEdge(diff, eps) : fixation(o.alpha() * diff, o.populationSize());
+          c[s][r] = eta * rho;
+          row += c[s][r];
+        }
+      }
+      c[s][s] = 1 - row;
+    }
+    return c;
+  }
+
+  /**
+   * Per-strategy mass of a multi-population distribution: {@code m_a = (1/N) Σ_k Σ_{s: s_k = a}
+   * π(s)} (seed 000's per-agent mass), for populations sharing one strategy set of size K.
+   */
+  public static double[] marginalMass(double[] pi, int k, int pops) {
+    double[] m = new double[k];
+    for (int s = 0; s < pi.length; s++) {
+      int x = s;
+      for (int p = pops - 1; p >= 0; p--) {
+        m[x % k] += pi[s] / pops;
+        x /= k;
+      }
+    }
+    return m;
+  }
+
+  private static double responseEdge(double gain, double eps) {
+    if (gain > 1e-12) {
+      return 1 - eps;
+    } else if (gain < -1e-12) {
+      return eps;
+    }
+    return 0.5;
+  }
+
+  /**
+   * Fermi fixation probability {@code (1 − e^{−u}) / (1 − e^{−m u})} with {@code u = α Δf},
+   * computed without overflow; {@code 1/m} at u = 0.
+   */
+  static double fixation(double u, int m) {
+    if (Math.abs(u) < 1e-12) {
+      return 1.0 / m;
+    }
+    double rho;
+    if (u > 0) {
+      rho = -Math.expm1(-u) / -Math.expm1(-m * u);
+    } else {
+      double v = -u;
+      // (e^v − 1)/(e^{mv} − 1) = e^{−(m−1)v} (1 − e^{−v}) / (1 − e^{−mv})
+      rho = Math.exp(-(m - 1) * v) * (-Math.expm1(-v)) / (-Math.expm1(-m * v));
+    }
+    return Math.max(rho, Double.MIN_NORMAL);
+  }
+
+  /**
+   * Full finite-population fixation probability of mutant r in a population of s:
+   * {@code 1 / (1 + Σ_{l=1}^{m−1} Π_{k=1}^{l} exp(−α (f_r(k) − f_s(k))))}.
+   */
+  static double fixationFull(double[][] m, int r, int s, double alpha, int pop) {
+    double logTerm = 0;
+    double maxLog = 0;
+    double[] logs = new double[pop - 1];
+    for (int l = 1; l < pop; l++) {
+      int k = l;
+      double fr = ((k - 1.0) / (pop - 1)) * m[r][r] + ((pop - k) / (pop - 1.0)) * m[r][s];
+      double fs = ((pop - k - 1.0) / (pop - 1)) * m[s][s] + (k / (pop - 1.0)) * m[s][r];
+      logTerm += -alpha * (fr - fs);
+      logs[l - 1] = logTerm;
+      maxLog = Math.max(maxLog, logTerm);
+    }
+    // 1 / (1 + Σ e^{logs}) computed as e^{−maxLog} / (e^{−maxLog} + Σ e^{logs − maxLog})
+    double sum = Math.exp(-maxLog);
+    for (double lg : logs) {
+      sum += Math.exp(lg - maxLog);
+    }
+    return Math.max(Math.exp(-maxLog) / sum, Double.MIN_NORMAL);
+  }
+
+  private interface ChainBuilder {
+    double[][] build(double eps);
+  }
+
+  private static double[] sweep(ChainBuilder b) {
+    double eps = 1e-2;
+    double[] pi = Markov.stationary(b.build(eps));
+    while (eps > 1e-12) {
+      eps /= 10;
+      double[] next = Markov.stationary(b.build(eps));
+      double diff = 0;
+      for (int i = 0; i < pi.length; i++) {
+        diff = Math.max(diff, Math.abs(next[i] - pi[i]));
+      }
+      pi = next;
+      if (diff < 1e-9) {
+        break;
+      }
+    }
+    return pi;
+  }
+}

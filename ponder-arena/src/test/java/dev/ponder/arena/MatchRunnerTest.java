@@ -1,0 +1,73 @@
+package dev.ponder.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MatchRunnerTest {
+
+  @Test
+  void aMatchIsAPureFunctionOfItsInputs() {
+    MatchResult a = MatchRunner.play("tic_tac_toe", List.of("flat_mc(sims=3)", "random"), 42L);
+    MatchResult b = MatchRunner.play("tic_tac_toe", List.of("flat_mc(sims=3)", "random"), 42L);
+    assertThat(a.actions()).isEqualTo(b.actions());
+    assertThat(a.returns()).isEqualTo(b.returns());
+    assertThat(a.status()).isEqualTo(MatchResult.Status.OK);
+    MatchResult c = MatchRunner.play("tic_tac_toe", List.of("random", "random"), 1L);
+    MatchResult d = MatchRunner.play("tic_tac_toe", List.of("random", "random"), 2L);
+    MatchResult e = MatchRunner.play("tic_tac_toe", List.of("random", "random"), 3L);
+    // different seeds give different games (with overwhelming probability for three seeds)
+    assertThat(c.actions().equals(d.actions()) && d.actions().equals(e.actions())).isFalse();
+  }
+
+  @Test
+  void recordReplaysToTheReportedReturns() {
+    MatchResult r = MatchRunner.play("tic_tac_toe", List.of("random", "flat_mc(sims=2)"), 7L);
+    State s = GameRegistry.load("tic_tac_toe").stateFromHistory(r.actions());
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).isEqualTo(r.returns());
+    assertThat(r.length()).isEqualTo(r.actions().length);
+    assertThat(r.moveMicros()).hasSize(r.actions().length); // no chance nodes in tic-tac-toe
+    for (int i = 0; i < r.movePlayers().length; i++) {
+      assertThat(r.movePlayers()[i]).isEqualTo(i % 2);
+    }
+  }
+
+  @Test
+  void deterministicAgentsPlayTheExpectedGame() {
+    // first(offset=0) always takes the lowest empty cell: X 0, O 1, X 2, O 3, X 4, O 5, X 6 wins
+    // on the diagonal 2-4-6.
+    MatchResult r = MatchRunner.play("tic_tac_toe", List.of("first", "first"), 5L);
+    assertThat(r.actions()).containsExactly(0, 1, 2, 3, 4, 5, 6);
+    assertThat(r.returns()).containsExactly(1.0, -1.0);
+  }
+
+  @Test
+  void throwingAgentIsRecordedAsAnErrorWithItsMessage() {
+    MatchResult r = MatchRunner.play("tic_tac_toe", List.of("random", "boom"), 5L);
+    assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);
+    assertThat(r.message()).contains("boom at move 1");
+    assertThat(r.returns()).isEmpty();
+    assertThat(r.actions()).hasSize(1);
+  }
+
+  @Test
+  void illegalActionIsRecordedAsAnError() {
+    MatchResult r = MatchRunner.play("tic_tac_toe", List.of("illegal", "random"), 5L);
+    assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);
+    assertThat(r.message()).contains("illegal action -7").contains("seat 0");
+  }
+
+  @Test
+  void seedsAreSharedAcrossSeatOrdersAndDistinctPerSeat() {
+    long s = Seeds.matchSeed(9, "tic_tac_toe", 3);
+    assertThat(Seeds.matchSeed(9, "tic_tac_toe", 3)).isEqualTo(s);
+    assertThat(Seeds.matchSeed(9, "tic_tac_toe", 4)).isNotEqualTo(s);
+    assertThat(Seeds.matchSeed(9, "kuhn_poker", 3)).isNotEqualTo(s);
+    assertThat(Seeds.agentSeed(s, 0)).isNotEqualTo(Seeds.agentSeed(s, 1));
+    assertThat(Seeds.chanceSeed(s)).isNotEqualTo(Seeds.agentSeed(s, 0));
+  }
+}

@@ -1,0 +1,161 @@
+package dev.ponder.arena;
+
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentFactory;
+import dev.ponder.game.Game;
+import dev.ponder.game.State;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/** Small deterministic agents for arena tests (registered through the test services file). */
+public final class TestAgents {
+  private TestAgents() {}
+
+  /** {@code first(offset=k)}: the legal action at index k mod n (ascending order). */
+  public static final class First implements AgentFactory {
+    @Override
+    public String name() {
+      return "first";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: the legal action at index offset mod n";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofInt("offset", 0, "index into the legal actions"));
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      int offset = params.getInt("offset");
+      int[] buf = new int[game.maxActionsPerState()];
+      return state -> {
+        int n = state.legalActions(buf);
+        return buf[Math.floorMod(offset, n)];
+      };
+    }
+  }
+
+  /** {@code boom}: throws at its first decision. */
+  public static final class Boom implements AgentFactory {
+    @Override
+    public String name() {
+      return "boom";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: throws";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of();
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      return state -> {
+        throw new IllegalStateException("boom at move " + state.historySize());
+      };
+    }
+  }
+
+  /** {@code illegal}: returns an action that is never legal. */
+  public static final class Illegal implements AgentFactory {
+    @Override
+    public String name() {
+      return "illegal";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: illegal actions";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of();
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      return state -> -7;
+    }
+  }
+
+  /**
+   * {@code flat_mc(sims=N)}: flat Monte Carlo — N random playouts per legal action, the best
+   * mean return for the acting player wins (ties: lowest action). Every choice flows from the seed.
+   */
+  public static final class FlatMc implements AgentFactory {
+    @Override
+    public String name() {
+      return "flat_mc";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: flat Monte Carlo";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofInt("sims", 10, "playouts per legal action"));
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      int sims = params.requireInt("sims", 1, 1_000_000);
+      SplittableRandom rng = new SplittableRandom(seed);
+      int[] buf = new int[game.maxActionsPerState()];
+      int[] roll = new int[game.maxActionsPerState()];
+      double[] probs = new double[game.maxActionsPerState()];
+      return state -> {
+        int player = state.currentPlayer();
+        int n = state.legalActions(buf);
+        int[] actions = java.util.Arrays.copyOf(buf, n);
+        int best = actions[0];
+        double bestValue = Double.NEGATIVE_INFINITY;
+        State scratch = state.copy();
+        for (int a : actions) {
+          double total = 0;
+          for (int s = 0; s < sims; s++) {
+            scratch.copyFrom(state);
+            scratch.applyAction(a);
+            while (!scratch.isTerminal()) {
+              if (scratch.isChanceNode()) {
+                int k = scratch.chanceOutcomes(roll, probs);
+                double u = rng.nextDouble();
+                int pick = roll[k - 1];
+                double acc = 0;
+                for (int i = 0; i < k; i++) {
+                  acc += probs[i];
+                  if (u < acc) {
+                    pick = roll[i];
+                    break;
+                  }
+                }
+                scratch.applyAction(pick);
+              } else {
+                int m = scratch.legalActions(roll);
+                scratch.applyAction(roll[rng.nextInt(m)]);
+              }
+            }
+            total += scratch.playerReturn(player);
+          }
+          if (total > bestValue) {
+            bestValue = total;
+            best = a;
+          }
+        }
+        return best;
+      };
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package dev.ponder.rating;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class AlphaRankTest {
+  static final double[][] RPS = {{0, -1, 1}, {1, 0, -1}, {-1, 1, 0}};
+
+  @Test
+  void rockPaperScissorsIsUniformForInfiniteAndFiniteAlpha() {
+    double[] inf = AlphaRank.singlePopulation(RPS, AlphaRank.Options.infinite());
+    double[] fin = AlphaRank.singlePopulation(RPS, new AlphaRank.Options(5, 50, AlphaRank.Model.LOCAL));
+    double[] full = AlphaRank.singlePopulation(RPS, new AlphaRank.Options(0.5, 20, AlphaRank.Model.FULL));
+    for (double[] pi : new double[][] {inf, fin, full}) {
+      assertThat(pi).containsExactly(new double[] {1 / 3.0, 1 / 3.0, 1 / 3.0}, within(1e-9));
+    }
+  }
+
+  @Test
+  void dominantStrategyTakesAllTheMass() {
+    // strategy 2 beats everyone; 1 beats 0
+    double[][] m = {{0, -1, -1}, {1, 0, -1}, {1, 1, 0}};
+    double[] pi = AlphaRank.singlePopulation(m, AlphaRank.Options.infinite());
+    assertThat(pi[2]).isCloseTo(1.0, within(1e-6));
+    double[] fin = AlphaRank.singlePopulation(m, new AlphaRank.Options(100, 50, AlphaRank.Model.LOCAL));
+    assertThat(fin[2]).isCloseTo(1.0, within(1e-6));
+  }
+
+  @Test
+  void hanEtAl2013ExampleMatchesOpenSpielsPublishedStationaryDistribution() {
+    // OpenSpiel open_spiel/python/egt/alpharank_test.py, test_stationary_distribution: payoffs from
+    // Han et al. 2013 (R=1, T=2, P=0, S=-1, delta=4, eps=0.25), m=20, alpha=0.1, non-local
+    // selection model; expected pi = [0.40966787, 0.07959841, 0.20506998, 0.08505983, 0.2206039].
+    double r = 1;
+    double t = 2;
+    double p = 0;
+    double s = -1;
+    double delta = 4;
+    double eps = 0.25;
+    double[][] m = {
+        {r - eps / 2, r - eps, 0, s + delta - eps, r - eps},
+        {r, r, s, s, s},
+        {0, t, p, p, p},
+        {t - delta, t, p, p, p},
+        {r, t, p, p, p}};
+    double[] pi = AlphaRank.singlePopulation(m, new AlphaRank.Options(0.1, 20, AlphaRank.Model.FULL));
+    assertThat(pi).containsExactly(new double[] {0.40966787, 0.07959841, 0.20506998, 0.08505983, 0.2206039}, within(1e-4));
+  }
+
+  @Test
+  void multiPopulationOnASymmetricGameAgreesWithItsStructure() {
+    // Two populations playing RPS (payoff to population 0 = RPS[s0][s1], to population 1 =
+    // RPS[s1][s0]): by symmetry each strategy's marginal mass is 1/3.
+    double[][] pay = new double[9][2];
+    for (int a = 0; a < 3; a++) {
+      for (int b = 0; b < 3; b++) {
+        pay[a * 3 + b][0] = RPS[a][b];
+        pay[a * 3 + b][1] = RPS[b][a];
+      }
+    }
+    double[] pi = AlphaRank.multiPopulation(new int[] {3, 3}, pay, AlphaRank.Options.infinite());
+    double[] mass = AlphaRank.marginalMass(pi, 3, 2);
+    assertThat(mass).containsExactly(new double[] {1 / 3.0, 1 / 3.0, 1 / 3.0}, within(1e-9));
+    // A dominance game: strategy 1 strictly better for both populations -> all mass on (1, 1).
+    double[][] dom = {{0, 0}, {-1, 1}, {1, -1}, {0, 0}};
+    double[] pd = AlphaRank.multiPopulation(new int[] {2, 2}, dom, AlphaRank.Options.infinite());
+    assertThat(pd[3]).isCloseTo(1.0, within(1e-6));
+  }
+
+  @Test
+  void fixationIsNeutralAtZeroAndStableForLargeArguments() {
+    assertThat(AlphaRank.fixation(0, 50)).isEqualTo(1 / 50.0);
+    // (1 - e^-u)/(1 - e^-mu) with u = 0.1, m = 5 computed by hand: 0.0951626 / 0.3934693 = 0.2418552
+    assertThat(AlphaRank.fixation(0.1, 5)).isCloseTo(0.2418552, within(1e-6));
+    assertThat(AlphaRank.fixation(1e4, 50)).isCloseTo(1.0, within(1e-12));
+    assertThat(AlphaRank.fixation(-1e4, 50)).isGreaterThan(0).isLessThan(1e-300);
+  }
+
+  @Test
+  void gthMatchesATwoStateChainByHand() {
+    // P = [[1-a, a], [b, 1-b]] -> pi = (b, a) / (a + b)
+    double[] pi = Markov.stationary(new double[][] {{0.7, 0.3}, {0.1, 0.9}});
+    assertThat(pi).containsExactly(new double[] {0.25, 0.75}, within(1e-12));
+  }
+}

@@ -1,0 +1,144 @@
+package dev.ponder.search.mcts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Engine tests on the registered games: connect_four tactics, poker and dice information. */
+class RegisteredGamesTest {
+
+  private static State play(Game g, int... actions) {
+    State s = g.newInitialState();
+    for (int a : actions) {
+      s.applyAction(a);
+    }
+    return s;
+  }
+
+  /** Whether the player to move at {@code s} wins at once by some move. */
+  private static boolean hasImmediateWin(State s) {
+    int p = s.currentPlayer();
+    for (int a : s.legalActions()) {
+      State c = s.copy();
+      c.applyAction(a);
+      if (c.isTerminal() && c.playerReturn(p) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Moves after which the opponent has no immediate win and that do not lose at once. */
+  private static List<Integer> nonLosingOrWinning(State s, boolean winsOnly) {
+    int p = s.currentPlayer();
+    List<Integer> out = new ArrayList<>();
+    for (int a : s.legalActions()) {
+      State c = s.copy();
+      c.applyAction(a);
+      boolean win = c.isTerminal() && c.playerReturn(p) > 0;
+      if (winsOnly ? win : (win || (!c.isTerminal() && !hasImmediateWin(c)))) {
+        out.add(a);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void connectFourOnlyWinningAndOnlySavingMoves() {
+    Game g = GameRegistry.load("connect_four");
+    State win = play(g, 0, 1, 0, 1, 0, 1); // x has three in column 0, o three in column 1
+    assertThat(nonLosingOrWinning(win, true)).containsExactly(0);
+    State save = play(g, 0, 1, 0, 1, 0); // o must block column 0
+    assertThat(nonLosingOrWinning(save, false)).containsExactly(0);
+    State save2 = play(g, 3, 3, 4, 4, 5); // x threatens both ends? only 2 and 6 open: x has 3,4,5 in row 0
+    List<Integer> saving2 = nonLosingOrWinning(save2, false);
+    for (String spec : new String[] {"uct(sims=1500)", "puct(sims=1500)", "m_seed(sims=1500)"}) {
+      for (long seed = 1; seed <= 2; seed++) {
+        assertThat(AgentRegistry.create(spec, g, seed).selectAction(win)).as(spec).isEqualTo(0);
+        assertThat(AgentRegistry.create(spec, g, seed).selectAction(save)).as(spec).isEqualTo(0);
+        if (saving2.size() == 1) {
+          assertThat(AgentRegistry.create(spec, g, seed).selectAction(save2)).as(spec).isEqualTo(saving2.get(0));
+        }
+      }
+    }
+    // the position with an open three on both sides has no saving move; check the premise held
+    assertThat(saving2).hasSizeLessThanOrEqualTo(1);
+  }
+
+  /**
+   * Two histories reaching the same information state of the player to move with different
+   * hidden information, found by seeded random playouts.
+   */
+  private static State[] twoWorlds(Game g, long seed, int minDecisions) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    Map<String, State> seen = new LinkedHashMap<>();
+    for (int i = 0; i < 20000; i++) {
+      State s = g.newInitialState();
+      int decisions = 0;
+      while (!s.isTerminal()) {
+        if (!s.isChanceNode() && decisions >= minDecisions) {
+          break;
+        }
+        int[] legal = s.legalActions();
+        if (!s.isChanceNode()) {
+          decisions++;
+        }
+        s.applyAction(legal[rng.nextInt(legal.length)]);
+      }
+      if (s.isTerminal()) {
+        continue;
+      }
+      int p = s.currentPlayer();
+      String key = p + "|" + s.informationStateString(p);
+      State prev = seen.putIfAbsent(key, s);
+      if (prev != null && !prev.historyString().equals(s.historyString())) {
+        return new State[] {prev, s};
+      }
+    }
+    throw new AssertionError("no two worlds found in " + g.spec());
+  }
+
+  @Test
+  void noInformationLeakInPokerAndDice() {
+    String[] games = {"kuhn_poker", "leduc_poker", "liars_dice", "kuhn_poker(players=3)"};
+    for (String gs : games) {
+      Game g = GameRegistry.load(gs);
+      for (int minDecisions = 0; minDecisions <= 1; minDecisions++) {
+        State[] w = twoWorlds(g, 17 + minDecisions, minDecisions);
+        InformationLeakTest.assertSameSearch(g, "uct(sims=300)", w[0], w[1]);
+        InformationLeakTest.assertSameSearch(g, "puct(sims=300,threads=1)", w[0], w[1]);
+      }
+    }
+  }
+
+  @Test
+  void threePlayerChanceGamesRun() {
+    Game pig = GameRegistry.load("pig(players=3,winscore=10)");
+    State s = pig.newInitialState();
+    for (String spec : new String[] {"uct(sims=300)", "uct(sims=100,chance_expand_all=true)", "puct(sims=300,threads=2)"}) {
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, pig, 3);
+      SearchResult r = a.search(s);
+      assertThat(r.totalVisits()).as(spec).isEqualTo(r.simulations());
+      assertThat(r.q()[0]).hasSize(3);
+      a.close();
+    }
+    Game kuhn3 = GameRegistry.load("kuhn_poker(players=3)");
+    State k = kuhn3.newInitialState();
+    while (k.isChanceNode()) {
+      k.applyAction(k.legalActions()[0]);
+    }
+    Agent a = AgentRegistry.create("uct(sims=500)", kuhn3, 1);
+    assertThat(k.legalActions()).contains(a.selectAction(k));
+  }
+}
