@@ -51,7 +51,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     }
     out.printf(Locale.ROOT, "# %s, %d available processors, %s %s%n", System.getProperty("os.name"),
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
-    out.printf(Locale.ROOT, "%-24s %7s %12s %10s %10s %10s%n", "game", "threads", "sims/s", "nodes", "bytes/node", "speedup");
+    out.printf(Locale.ROOT, "%-24s %7s %12s %10s %10s %10s %10s %9s%n", "game", "threads", "sims/s", "speedup",
+        "sims/cpu-s", "cpu/wall", "nodes", "bytes/node");
     List<String> overrunLines = new ArrayList<>();
     for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
       Game game;
@@ -67,7 +68,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         if (base == 0) {
           base = m[0];
         }
-        out.printf(Locale.ROOT, "%-24s %7d %12.0f %10.0f %10.1f %9.2fx%n", game.spec(), t, m[0], m[1], m[2], m[0] / base);
+        out.printf(Locale.ROOT, "%-24s %7d %12.0f %9.2fx %10.0f %10.2f %10.0f %9.1f%n", game.spec(), t, m[0], m[0] / base,
+            m[3], m[4], m[1], m[2]);
         out.flush();
       }
       if (overrunSearches > 0) {
@@ -82,7 +84,11 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     return 0;
   }
 
-  /** Returns {sims/s, nodes of the last search, bytes per node}. */
+  /**
+   * Returns {sims per wall second, nodes of the last search, bytes per node, sims per process CPU
+   * second, process CPU seconds per wall second}. On a shared machine the CPU figures show how
+   * much of the wall time the process actually ran.
+   */
   private double[] measure(Game game, int t) {
     int perSearchMs = (int) Math.max(100, Math.min(1000, seconds * 1000 / 3));
     String spec = agentSpec("time_ms=" + perSearchMs + ",threads=" + t);
@@ -92,14 +98,27 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       long sims = 0;
       double ms = 0;
       SearchResult last = null;
-      long end = System.nanoTime() + (long) (seconds * 1e9);
+      long cpu0 = processCpuNanos();
+      long wall0 = System.nanoTime();
+      long end = wall0 + (long) (seconds * 1e9);
       while (System.nanoTime() < end) {
         last = a.search(s);
         sims += last.simulations();
         ms += last.elapsedMs();
       }
-      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode()};
+      double cpu = (processCpuNanos() - cpu0) / 1e9;
+      double wall = (System.nanoTime() - wall0) / 1e9;
+      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(), cpu > 0 ? sims / cpu : Double.NaN,
+          cpu / wall};
     }
+  }
+
+  private static long processCpuNanos() {
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getProcessCpuTime();
+    }
+    return -1;
   }
 
   private String overrun(Game game) {

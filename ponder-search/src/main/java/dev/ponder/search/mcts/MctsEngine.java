@@ -473,6 +473,8 @@ public final class MctsEngine implements AutoCloseable {
     private void descend(State s, int node, int depth, int pathStart, double[] out, boolean shared) {
       int len = pathStart;
       int d = depth;
+      // visits of the current node before this simulation's virtual loss touched it
+      int nodeVisits = tree.visits(node);
       while (true) {
         if (s.isTerminal()) {
           s.returns(out);
@@ -502,6 +504,7 @@ public final class MctsEngine implements AutoCloseable {
             break;
           }
           int c = sampleChild(node);
+          nodeVisits = tree.visits(c);
           push(len++, node, c, c, d);
           s.applyActionUnchecked(tree.action(c));
           if (tree.player(c) == -2) {
@@ -514,7 +517,7 @@ public final class MctsEngine implements AutoCloseable {
         // decision node
         if (!tree.isExpanded(node)) {
           boolean expandedNow = false;
-          if (tree.visits(node) >= config.expandThreshold() && tree.tryClaimExpansion(node)) {
+          if (nodeVisits >= config.expandThreshold() && tree.tryClaimExpansion(node)) {
             expandedNow = expandDecision(node, s, cp);
             if (!expandedNow) {
               tree.releaseExpansion(node);
@@ -529,6 +532,7 @@ public final class MctsEngine implements AutoCloseable {
         int e = node == tree.root()
             ? mechanism.rootSelector().select(tree, node, ctx)
             : mechanism.treePolicy().select(tree, node, ctx);
+        nodeVisits = tree.visits(e);
         if (shared) {
           mechanism.virtualLoss().apply(tree, e, d, cp, +1, ctx);
         }
@@ -559,6 +563,7 @@ public final class MctsEngine implements AutoCloseable {
           break;
         }
         node = child;
+        nodeVisits = tree.visits(child);
       }
       if (d > maxDepth) {
         maxDepth = d;
