@@ -63,6 +63,16 @@ public interface Game {
     return maxGameLength();
   }
 
+  /**
+   * Upper bound on the number of chance outcomes in any history (OpenSpiel's {@code
+   * MaxChanceNodesInHistory()}). Default: 0 for deterministic games, {@link #maxGameLength()}
+   * (always a valid bound, since that counts every action) for games with chance; games override
+   * it with a tighter bound.
+   */
+  default int maxChanceNodesInHistory() {
+    return type().hasChance() ? maxGameLength() : 0;
+  }
+
   /** A fresh initial state. */
   State newInitialState();
 

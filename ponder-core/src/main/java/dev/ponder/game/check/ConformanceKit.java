@@ -34,8 +34,8 @@ import java.util.SplittableRandom;
  *   <li>{@code returns}: at terminal states within [minUtility, maxUtility] (±1e-9); zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
  *       terminal-reward games give no reward before the end;
- *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions; history equals
- *       the actions applied;
+ *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions, chance outcomes
+ *       ≤ maxChanceNodesInHistory; history equals the actions applied;
  *   <li>{@code copy}: a copy equals the original (history, toString, current player, legal
  *       actions, returns, information-state strings, hash); applying an action to the copy
  *       leaves the original unchanged; the same for {@link State#copyFrom} into a reused
@@ -241,6 +241,7 @@ public final class ConformanceKit {
       int[] applied = new int[16];
       int len = 0;
       int decisions = 0;
+      int chanceOutcomes = 0;
       boolean illegalTried = false;
       while (true) {
         states++;
@@ -264,9 +265,13 @@ public final class ConformanceKit {
         applied[len++] = a;
         if (decision) {
           decisions++;
+        } else {
+          chanceOutcomes++;
         }
         require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
         require(decisions <= game.maxDecisions(), "length", decisions + " decisions exceed maxDecisions " + game.maxDecisions());
+        require(chanceOutcomes <= game.maxChanceNodesInHistory(), "length",
+            chanceOutcomes + " chance outcomes exceed maxChanceNodesInHistory " + game.maxChanceNodesInHistory());
       }
       checkTerminalExtras(s);
       maxLength = Math.max(maxLength, len);

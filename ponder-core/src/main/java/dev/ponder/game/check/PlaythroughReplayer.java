@@ -343,10 +343,10 @@ public final class PlaythroughReplayer {
       fields++;
       List<ChanceOutcome> actual = guardList(key, s::chanceOutcomes);
       Matcher m = OUTCOME.matcher(exp);
-      List<int[]> actions = new ArrayList<>();
+      List<Integer> actions = new ArrayList<>();
       List<String> probs = new ArrayList<>();
       while (m.find()) {
-        actions.add(new int[] {Integer.parseInt(m.group(1))});
+        actions.add(Integer.parseInt(m.group(1)));
         probs.add(m.group(2));
       }
       String actualText = outcomes(actual);
@@ -360,7 +360,7 @@ public final class PlaythroughReplayer {
         } catch (NumberFormatException e) {
           throw mismatch(strip(key), exp, actualText + " (expected probability '" + probs.get(i) + "' is not a number)");
         }
-        if (actions.get(i)[0] != actual.get(i).action() || !numberMatches(p, actual.get(i).probability(), 6)) {
+        if (actions.get(i) != actual.get(i).action() || !numberMatches(p, actual.get(i).probability(), 6)) {
           throw mismatch(strip(key), exp, actualText);
         }
       }

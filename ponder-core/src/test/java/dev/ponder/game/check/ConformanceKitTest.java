@@ -3,17 +3,24 @@ package dev.ponder.game.check;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class ConformanceKitTest {
+public class ConformanceKitTest {
 
   @BeforeAll
   static void register() {
     GameRegistry.register(new ToyRaceGame.Factory());
+  }
+
+  /** The sound test game {@code toy_race} (registered), for other core tests. */
+  public static Game toyRace() {
+    register();
+    return GameRegistry.load("toy_race");
   }
 
   @Test

@@ -106,6 +106,12 @@ public final class Pig extends AbstractGame {
     return horizon;
   }
 
+  /** Every chance outcome follows a roll, and the horizon-th decision ends the game first. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return horizon - 1;
+  }
+
   @Override
   public int[] observationTensorShape() {
     return new int[] {1 + players, winScore + 1};

@@ -122,6 +122,6 @@ class PigTest {
     assertThat(s.isTerminal()).isTrue();
     assertThat(s.returns()).containsExactly(0.0, 0.0);
     assertThat(s.toString()).isEqualTo("Scores: 0 0, Turn total: 2\nCurrent player: 0 (rolling)\n");
-    assertThat(List.of(g.maxDecisions(), g.maxGameLength())).containsExactly(3, 5);
+    assertThat(List.of(g.maxDecisions(), g.maxChanceNodesInHistory(), g.maxGameLength())).containsExactly(3, 2, 5);
   }
 }
