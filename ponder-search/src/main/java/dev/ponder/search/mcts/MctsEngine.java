@@ -60,7 +60,6 @@ public final class MctsEngine implements AutoCloseable {
   private State rootState;
   private int rootPlayer;
   private final AtomicInteger started = new AtomicInteger();
-  private final AtomicInteger completed = new AtomicInteger();
   private int simBudget;
   private long deadline;
   private long timeBudgetNanos;
@@ -156,7 +155,6 @@ public final class MctsEngine implements AutoCloseable {
     timeBudgetNanos = config.timeMs() > 0 ? config.timeMs() * 1_000_000L : 0L;
     deadline = startNanos + timeBudgetNanos;
     started.set(0);
-    completed.set(0);
     for (Worker w : workers) {
       w.ctx.rng = master.split();
       w.ctx.rootPlayer = rootPlayer;
@@ -164,6 +162,7 @@ public final class MctsEngine implements AutoCloseable {
       w.ctx.simulation = 0;
       w.ctx.budget = simBudget == Integer.MAX_VALUE ? 1 : simBudget;
       w.maxDepth = 0;
+      w.completedCount = 0;
     }
     SearchContext c0 = workers[0].ctx;
     c0.depth = 0;
@@ -197,11 +196,11 @@ public final class MctsEngine implements AutoCloseable {
     Worker w = workers[0];
     for (int i = 0; i < k; i++) {
       w.ctx.simulation++;
-      long stamp = tree.beginSimulation(reserve);
+      tree.beginSimulation(0, reserve);
       try {
         w.simulate(false);
       } finally {
-        tree.endSimulation(stamp);
+        tree.endSimulation(0);
       }
     }
   }
@@ -316,12 +315,14 @@ public final class MctsEngine implements AutoCloseable {
       rootValue[p] = tree.q(root, p, Double.NaN);
     }
     int maxDepth = 0;
+    long completed = 0;
     for (Worker w : workers) {
       maxDepth = Math.max(maxDepth, w.maxDepth);
+      completed += w.completedCount;
     }
     double elapsed = (System.nanoTime() - startNanos) / 1e6;
     return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
-        principalVariation(root, chosen), completed.get(), tree.size(), maxDepth, elapsed, tree.bytesPerNode());
+        principalVariation(root, chosen), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode());
   }
 
   private int[] principalVariation(int root, int chosen) {
@@ -400,8 +401,11 @@ public final class MctsEngine implements AutoCloseable {
     State[] levelStates = new State[0];
     double[][] levelValues = new double[0][];
     int maxDepth;
+    int completedCount;
+    final int index;
 
     Worker(int index) {
+      this.index = index;
       this.ctx = new SearchContext(game, workers.length, index, null);
       this.value = new double[numPlayers];
     }
@@ -432,13 +436,13 @@ public final class MctsEngine implements AutoCloseable {
           double est = elapsed > 0 ? (double) t * timeBudgetNanos / elapsed : t + 1;
           ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(t + 1, est));
         }
-        long stamp = tree.beginSimulation(reserve);
+        tree.beginSimulation(index, reserve);
         try {
           simulate(shared);
         } finally {
-          tree.endSimulation(stamp);
+          tree.endSimulation(index);
         }
-        completed.incrementAndGet();
+        completedCount++;
       }
     }
 
