@@ -41,18 +41,31 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Option(names = "--overrun-searches", description = "50 ms searches per game to measure time overrun (0 = skip; default: ${DEFAULT-VALUE}).")
   int overrunSearches = 40;
 
+  @Option(names = "--signature",
+      description = "Print only the bench signature: total simulations, nodes and a hash of the chosen actions of "
+          + "deterministic searches (one thread, fixed seed, 8 plies of self-play at 300 simulations per game); "
+          + "it changes only when search behaviour changes.")
+  boolean signatureOnly;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (signatureOnly) {
+      out.println(signature());
+      out.flush();
+      return 0;
+    }
     if (!(seconds > 0)) {
       throw new UsageException("--seconds must be > 0");
     }
     out.printf(Locale.ROOT, "# %s, %d available processors, %s %s%n", System.getProperty("os.name"),
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
-    out.printf(Locale.ROOT, "%-24s %7s %12s %10s %10s %10s %10s %9s%n", "game", "threads", "sims/s", "speedup",
-        "sims/cpu-s", "cpu/wall", "nodes", "bytes/node");
+    out.println("# sims/s: per wall second; sims/worker-cpu-s: per CPU second of the search threads (what an idle");
+    out.println("# machine would give per busy core); cpu/wall: CPU seconds of the whole process per wall second");
+    out.printf(Locale.ROOT, "%-24s %7s %10s %8s %18s %9s %9s %10s%n", "game", "threads", "sims/s", "speedup",
+        "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node");
     List<String> overrunLines = new ArrayList<>();
     for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
       Game game;
@@ -68,7 +81,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         if (base == 0) {
           base = m[0];
         }
-        out.printf(Locale.ROOT, "%-24s %7d %12.0f %9.2fx %10.0f %10.2f %10.0f %9.1f%n", game.spec(), t, m[0], m[0] / base,
+        out.printf(Locale.ROOT, "%-24s %7d %10.0f %7.2fx %18.0f %9.2f %9.0f %10.1f%n", game.spec(), t, m[0], m[0] / base,
             m[3], m[4], m[1], m[2]);
         out.flush();
       }
@@ -99,6 +112,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       double ms = 0;
       SearchResult last = null;
       long cpu0 = processCpuNanos();
+      long worker0 = workerCpuNanos();
       long wall0 = System.nanoTime();
       long end = wall0 + (long) (seconds * 1e9);
       while (System.nanoTime() < end) {
@@ -107,10 +121,23 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         ms += last.elapsedMs();
       }
       double cpu = (processCpuNanos() - cpu0) / 1e9;
+      double workerCpu = (workerCpuNanos() - worker0) / 1e9;
       double wall = (System.nanoTime() - wall0) / 1e9;
-      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(), cpu > 0 ? sims / cpu : Double.NaN,
-          cpu / wall};
+      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(),
+          workerCpu > 0 ? sims / workerCpu : Double.NaN, cpu / wall};
     }
+  }
+
+  /** CPU time of this thread (worker 0 runs in it) plus the engine's worker threads. */
+  private static long workerCpuNanos() {
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long total = mx.getCurrentThreadCpuTime();
+    for (java.lang.management.ThreadInfo ti : mx.getThreadInfo(mx.getAllThreadIds())) {
+      if (ti != null && ti.getThreadName().startsWith("ponder-mcts-worker")) {
+        total += Math.max(0, mx.getThreadCpuTime(ti.getThreadId()));
+      }
+    }
+    return total;
   }
 
   private static long processCpuNanos() {
@@ -134,6 +161,43 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       return String.format(Locale.ROOT, "%-24s overrun ms: median %.2f, p99 %.2f, max %.2f (%d searches)",
           game.spec(), over[over.length / 2], p99, over[over.length - 1], over.length);
     }
+  }
+
+  /** Deterministic searches on every registered game of the list; see {@code --signature}. */
+  String signature() {
+    long sims = 0;
+    long nodes = 0;
+    long hash = 0x2545F4914F6CDD1DL;
+    StringBuilder used = new StringBuilder();
+    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
+      Game game;
+      try {
+        game = GameRegistry.load(g);
+      } catch (SpecException e) {
+        continue;
+      }
+      used.append(used.length() > 0 ? "," : "").append(game.spec());
+      try (MctsAgent a = create(agentSpec("sims=300,threads=1"), game)) {
+        State s = game.newInitialState();
+        java.util.SplittableRandom chance = new java.util.SplittableRandom(7);
+        for (int ply = 0; ply < 8 && !s.isTerminal(); ply++) {
+          while (s.isChanceNode()) {
+            int[] legal = s.legalActions();
+            s.applyAction(legal[chance.nextInt(legal.length)]);
+          }
+          if (s.isTerminal()) {
+            break;
+          }
+          SearchResult r = a.search(s);
+          sims += r.simulations();
+          nodes += r.nodes();
+          hash = State.mix64(hash ^ (r.action() + 31L * ply));
+          s.applyAction(r.action());
+        }
+      }
+    }
+    return String.format(Locale.ROOT, "signature: games %s; agent %s; simulations %d; nodes %d; actions %016x",
+        used, agentSpec("sims=300,threads=1"), sims, nodes, hash);
   }
 
   private String agentSpec(String budget) {

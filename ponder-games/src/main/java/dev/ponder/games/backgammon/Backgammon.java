@@ -115,9 +115,15 @@ public final class Backgammon extends AbstractGame {
     return 3 * maxPlayerTurns;
   }
 
+  /** One roll per turn. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return maxPlayerTurns;
+  }
+
   @Override
   public int maxActionsPerState() {
-    // at most 2 × 15 × 15 ordered pairs of half-moves, well below the action space
+    // every legal action is a distinct id in [0, 1352)
     return NUM_ACTIONS;
   }
 
@@ -136,7 +142,7 @@ public final class Backgammon extends AbstractGame {
     return checkers;
   }
 
-  /** A backgammon position with the dice and turn bookkeeping. */
+  /** A backgammon position with the dice and turn bookkeeping. Supports undo. */
   public static final class BackgammonState extends State {
     private final Backgammon game;
     /** Checker counts: {@code board[p * 24 + point]}, absolute points 0..23. */
@@ -153,6 +159,12 @@ public final class Backgammon extends AbstractGame {
     int prev = CHANCE;
     int turns = -1;
     boolean doubleTurn;
+    /**
+     * Undo records, one per applied action: the state before it (dice, current and previous
+     * player, turn count, double flag) and whether each half-move hit.
+     */
+    private long[] undo = new long[64];
+    private int undoSize;
     /** Scratch for move generation. */
     private final int[] firstFrom = new int[32];
     private final int[] firstDie = new int[32];
@@ -445,6 +457,12 @@ public final class Backgammon extends AbstractGame {
 
     @Override
     protected void doApplyAction(int action) {
+      if (undoSize == undo.length) {
+        undo = java.util.Arrays.copyOf(undo, undoSize * 2);
+      }
+      long rec = dice[0] | (dice[1] << 3) | ((long) (cur + 1) << 6) | ((long) (prev + 1) << 8)
+          | ((long) (turns + 1) << 10) | ((doubleTurn ? 1L : 0L) << 40);
+      undo[undoSize++] = rec;
       if (cur == CHANCE) {
         if (turns < 0) {
           int k = action >> 1;
@@ -472,12 +490,9 @@ public final class Backgammon extends AbstractGame {
       int low = Math.min(dice[0], dice[1]);
       used[0] = false;
       used[1] = false;
-      if (f0 != NONE) {
-        move(p, f0, highFirst ? high : low);
-      }
-      if (f1 != NONE) {
-        move(p, f1, highFirst ? low : high);
-      }
+      boolean hit0 = f0 != NONE && move(p, f0, highFirst ? high : low);
+      boolean hit1 = f1 != NONE && move(p, f1, highFirst ? low : high);
+      undo[undoSize - 1] |= (hit0 ? 1L << 41 : 0) | (hit1 ? 1L << 42 : 0);
       if (!doubleTurn) {
         turns++;
       }
@@ -492,6 +507,39 @@ public final class Backgammon extends AbstractGame {
         dice[0] = dice[1] = 0;
         doubleTurn = false;
       }
+    }
+
+    @Override
+    public boolean supportsUndo() {
+      return true;
+    }
+
+    @Override
+    protected void doUndoAction(int action) {
+      long rec = undo[--undoSize];
+      dice[0] = (int) (rec & 7);
+      dice[1] = (int) ((rec >> 3) & 7);
+      cur = (int) ((rec >> 6) & 3) - 1;
+      prev = (int) ((rec >> 8) & 3) - 1;
+      turns = (int) ((rec >> 10) & 0x3FFFFFFF) - 1;
+      doubleTurn = ((rec >> 40) & 1) != 0;
+      if (cur == CHANCE) {
+        return;
+      }
+      boolean highFirst = action < 676;
+      int r = highFirst ? action : action - 676;
+      int f0 = r % 26;
+      int f1 = r / 26;
+      int high = Math.max(dice[0], dice[1]);
+      int low = Math.min(dice[0], dice[1]);
+      if (f1 != NONE) {
+        unmove(cur, f1, highFirst ? low : high, ((rec >> 42) & 1) != 0);
+      }
+      if (f0 != NONE) {
+        unmove(cur, f0, highFirst ? high : low, ((rec >> 41) & 1) != 0);
+      }
+      used[0] = false;
+      used[1] = false;
     }
 
     @Override
@@ -616,6 +664,41 @@ public final class Backgammon extends AbstractGame {
       return action + " - " + body;
     }
 
+    /**
+     * Also accepts a move in plain notation without the action id, e.g. {@code 24/20 13/8}: the
+     * lowest legal action whose string after {@code "<id> - "} matches it (the other order of the
+     * same half-moves is the same play).
+     *
+     * @throws dev.ponder.game.IllegalActionException if nothing matches; the message lists the
+     *     legal moves
+     */
+    @Override
+    public int stringToAction(String text) {
+      String t = text.trim();
+      int dashAt = t.indexOf(" - ");
+      if (dashAt > 0 && cur != CHANCE && !over()) {
+        // "<id> - <move>": check that one action directly
+        try {
+          int id = Integer.parseInt(t.substring(0, dashAt));
+          if (isLegal(id) && actionToString(cur, id).equals(t)) {
+            return id;
+          }
+        } catch (NumberFormatException e) {
+          // not an id: fall through
+        }
+      }
+      if (cur != CHANCE && !over()) {
+        for (int a : legalActions()) {
+          String s = actionToString(cur, a);
+          int dash = s.indexOf(" - ");
+          if (dash >= 0 && s.substring(dash + 3).equalsIgnoreCase(t)) {
+            return a;
+          }
+        }
+      }
+      return super.stringToAction(text);
+    }
+
     @Override
     public String toString() {
       char[][] rows = new char[13][];
@@ -720,6 +803,11 @@ public final class Backgammon extends AbstractGame {
       prev = o.prev;
       turns = o.turns;
       doubleTurn = o.doubleTurn;
+      if (undo.length < o.undoSize) {
+        undo = new long[o.undo.length];
+      }
+      System.arraycopy(o.undo, 0, undo, 0, o.undoSize);
+      undoSize = o.undoSize;
       copyHistoryFrom(o);
     }
 

@@ -75,10 +75,6 @@ public final class Hex extends AbstractGame {
       explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
       swap = params.getBool("swap");
       plainObs = params.getBool("plain_obs_tensor");
-      if (swap && numRows != numCols) {
-        throw new SpecException("hex: swap=True needs a square board (num_rows == num_cols); got "
-            + numRows + "x" + numCols);
-      }
     } else {
       explicit = false;
       swap = false;
@@ -314,10 +310,9 @@ public final class Hex extends AbstractGame {
   }
 
   /**
-   * A Hex position. With {@code swap=True}, White's first move may name the cell of Black's
-   * first stone: that stone is removed and a White stone is placed on the mirror cell
-   * {@code (c, r)} (reflection in the long diagonal), so White takes over Black's opening
-   * with its own direction; Black then moves.
+   * A Hex position. With {@code swap=True}, White's first move may also name the cell of Black's
+   * first stone: White's stone replaces it there (the pie rule as OpenSpiel's havannah states
+   * it: "the second move is allowed to replace the first one"); Black then moves.
    */
   public static final class HexState extends State {
     private final Hex g;
@@ -393,16 +388,11 @@ public final class Hex extends AbstractGame {
     @Override
     protected void doApplyAction(int action) {
       if (board[action] != EMPTY) {
-        // swap (pie rule): Black's only stone becomes White's stone on the mirror cell
+        // swap (pie rule): White's stone replaces Black's opening stone on the same cell
         board[action] = EMPTY;
-        empty[action >>> 6] |= 1L << action;
         hash ^= g.zobrist[action];
-        int r = action / g.numCols;
-        int c = action % g.numCols;
-        int mirror = c * g.numCols + r;
-        byte s = g.place(board, stack, 1, mirror);
-        empty[mirror >>> 6] &= ~(1L << mirror);
-        hash ^= g.zobrist[g.cells + mirror];
+        byte s = g.place(board, stack, 1, action);
+        hash ^= g.zobrist[g.cells + action];
         if (s == WHITE_WIN) {
           result = -1;
         }
