@@ -76,6 +76,25 @@ class RegisteredGamesTest {
     assertThat(saving2).hasSizeLessThanOrEqualTo(1);
   }
 
+  @Test
+  void twoThreadsExpandAtMostOneNodePerSimulation() {
+    // regression: virtual loss must not count as a visit when deciding to expand a leaf
+    Game g = GameRegistry.load("connect_four");
+    MctsAgent a = (MctsAgent) AgentRegistry.create("uct(sims=3000,threads=2)", g, 4);
+    SearchResult r = a.search(g.newInitialState());
+    Tree t = a.engine().tree();
+    int expanded = 0;
+    for (int e = 1; e <= t.size(); e++) {
+      if (t.isExpanded(e)) {
+        expanded++;
+      }
+    }
+    assertThat(r.totalVisits()).isEqualTo(3000);
+    assertThat(expanded).isLessThanOrEqualTo(3000);
+    assertThat(r.nodes()).isLessThanOrEqualTo(1 + 7 * 3000);
+    a.close();
+  }
+
   /**
    * Two histories reaching the same information state of the player to move with different
    * hidden information, found by seeded random playouts.
