@@ -85,14 +85,21 @@ class HexTest {
   }
 
   @Test
-  void swapTakesOverTheOpeningStoneMirrored() {
+  void swapReplacesTheOpeningStone() {
     State s = GameRegistry.load("hex(board_size=3,swap=true)").newInitialState();
-    s.applyAction(1); // x b1 = (row 0, col 1)
+    s.applyAction(1); // x b1
     assertThat(s.legalActions()).hasSize(9).contains(1);
-    s.applyAction(1); // swap: the stone becomes White's on (row 1, col 0) = a2
-    assertThat(s.toString()).isEqualTo(". . . \n o . . \n  . . . ");
+    s.applyAction(1); // swap: White's stone replaces it on b1
+    assertThat(s.toString()).isEqualTo(". o . \n . . . \n  . . . ");
     assertThat(s.currentPlayer()).isZero();
-    assertThat(s.legalActions()).hasSize(8).doesNotContain(3);
+    assertThat(s.legalActions()).hasSize(8).doesNotContain(1);
+    // only White's first move may swap
+    s.applyAction(4);
+    assertThat(s.legalActions()).hasSize(7).doesNotContain(1, 4);
+    // without swap the occupied cell is never legal
+    State t = GameRegistry.load("hex(board_size=3)").newInitialState();
+    t.applyAction(1);
+    assertThat(t.legalActions()).hasSize(8).doesNotContain(1);
   }
 
   @Test

@@ -141,10 +141,14 @@ public abstract class MctsAgentFactory implements AgentFactory {
           List.of(
               ParamSpec.ofDouble("c_init", 5.0, "c_init (seed-tuned 5.0; AlphaZero 1.25)"),
               ParamSpec.ofDouble("c_base", 19652, "c_base (AlphaZero 19652)"),
-              ParamSpec.ofString("fpu", "loss", "first-play urgency: loss, parent, reduction, absolute, inf"),
+              ParamSpec.ofString("fpu", "loss", "first-play urgency: loss, parent, reduction, absolute, inf; "
+                  + "or a discovered rule (zoo): bifv, run1, run2, run4, run5"),
               ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute (normalized value) or fpu=reduction (factor)")),
-          p -> Mechanisms.puct(p.requireDouble("c_init", 0, 1e6), p.requireDouble("c_base", 1e-9, 1e12),
-              Puct.Fpu.parse(p.getString("fpu")), p.getDouble("fpu_value")));
+          p -> dev.ponder.search.mcts.zoo.Operators.isZooFpu(p.getString("fpu"))
+              ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, 1e6),
+                  p.requireDouble("c_base", 1e-9, 1e12), p.getString("fpu"))
+              : Mechanisms.puct(p.requireDouble("c_init", 0, 1e6), p.requireDouble("c_base", 1e-9, 1e12),
+                  Puct.Fpu.parse(p.getString("fpu")), p.getDouble("fpu_value")));
     }
   }
 
