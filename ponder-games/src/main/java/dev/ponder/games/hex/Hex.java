@@ -60,26 +60,22 @@ public final class Hex extends AbstractGame {
   final int[] degree;
   final long[] zobrist;
 
+  /**
+   * Creates the game.
+   *
+   * @throws SpecException if a size is below 1 or {@code string_rep} is neither {@code standard}
+   *     nor {@code explicit}
+   */
   public Hex(Params params) {
-    this(TYPE, params);
-  }
-
-  private Hex(GameType type, Params params) {
-    super(type, withResolvedSizes(params));
+    super(TYPE, withResolvedSizes(params));
     this.given = params;
     int size = params.requireInt("board_size", 1, 1000);
     numCols = params.isGiven("num_cols") ? params.requireInt("num_cols", 1, 1000) : size;
     numRows = params.isGiven("num_rows") ? params.requireInt("num_rows", 1, 1000) : size;
     cells = numRows * numCols;
-    if (type == TYPE) {
-      explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
-      swap = params.getBool("swap");
-      plainObs = params.getBool("plain_obs_tensor");
-    } else {
-      explicit = false;
-      swap = false;
-      plainObs = false;
-    }
+    explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
+    swap = params.getBool("swap");
+    plainObs = params.getBool("plain_obs_tensor");
     neighbours = new int[6 * cells];
     degree = new int[cells];
     for (int cell = 0; cell < cells; cell++) {
@@ -323,7 +319,6 @@ public final class Hex extends AbstractGame {
     int toMove;
     /** +1 black won, −1 white won, 0 ongoing. */
     int result;
-    int stones;
     long hash;
 
     HexState(Hex g) {
@@ -399,7 +394,6 @@ public final class Hex extends AbstractGame {
       } else {
         byte s = g.place(board, stack, toMove, action);
         empty[action >>> 6] &= ~(1L << action);
-        stones++;
         hash ^= g.zobrist[toMove * g.cells + action];
         if (s == BLACK_WIN) {
           result = 1;
@@ -463,7 +457,6 @@ public final class Hex extends AbstractGame {
       System.arraycopy(o.empty, 0, empty, 0, empty.length);
       toMove = o.toMove;
       result = o.result;
-      stones = o.stones;
       hash = o.hash;
       copyHistoryFrom(o);
     }

@@ -119,4 +119,68 @@ class HexTest {
     }
     assertThat(c.hash()).isNotEqualTo(a.hash());
   }
+
+  /** Breadth-first search over {@code player}'s stones from its first edge to its second. */
+  private static boolean connected(Hex.HexState s, int rows, int cols, int player) {
+    boolean[] seen = new boolean[rows * cols];
+    java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
+    for (int i = 0; i < (player == 0 ? cols : rows); i++) {
+      int cell = player == 0 ? i : i * cols;
+      if (owner(s, cell) == player) {
+        seen[cell] = true;
+        queue.add(cell);
+      }
+    }
+    int[][] d = {{-1, 0}, {-1, 1}, {0, 1}, {1, 0}, {1, -1}, {0, -1}};
+    while (!queue.isEmpty()) {
+      int cell = queue.poll();
+      int r = cell / cols;
+      int c = cell % cols;
+      if (player == 0 ? r == rows - 1 : c == cols - 1) {
+        return true;
+      }
+      for (int[] o : d) {
+        int r2 = r + o[0];
+        int c2 = c + o[1];
+        if (r2 >= 0 && r2 < rows && c2 >= 0 && c2 < cols) {
+          int n = r2 * cols + c2;
+          if (!seen[n] && owner(s, n) == player) {
+            seen[n] = true;
+            queue.add(n);
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static int owner(Hex.HexState s, int cell) {
+    int v = s.cellState(cell);
+    return v > 0 ? 0 : v < 0 ? 1 : -1;
+  }
+
+  @Test
+  void terminationAgreesWithBreadthFirstConnectivity() {
+    // an independent check of the flood-fill labels: after every move, the game is over exactly
+    // when the mover's stones connect its two edges (BFS), and the mover is the winner
+    SplittableRandom rng = new SplittableRandom(17);
+    int[][] shapes = {{5, 5}, {4, 7}, {7, 4}, {11, 11}};
+    for (int[] shape : shapes) {
+      Game g = GameRegistry.load("hex(num_rows=" + shape[0] + ",num_cols=" + shape[1] + ")");
+      for (int i = 0; i < 100; i++) {
+        Hex.HexState s = (Hex.HexState) g.newInitialState();
+        while (!s.isTerminal()) {
+          int mover = s.currentPlayer();
+          int[] legal = s.legalActions();
+          s.applyAction(legal[rng.nextInt(legal.length)]);
+          boolean won = connected(s, shape[0], shape[1], mover);
+          assertThat(s.isTerminal()).as("after %s", s.historyString()).isEqualTo(won);
+          assertThat(connected(s, shape[0], shape[1], 1 - mover)).isFalse();
+          if (won) {
+            assertThat(s.playerReturn(mover)).isEqualTo(1.0);
+          }
+        }
+      }
+    }
+  }
 }
