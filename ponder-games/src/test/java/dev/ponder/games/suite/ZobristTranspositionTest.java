@@ -37,22 +37,22 @@ class ZobristTranspositionTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "breakthrough(rows=4,columns=3)|20",
-      "hex(board_size=3)|100",
-      "othello|20",
-      "clobber(rows=3,columns=3)|50",
-      "nim(pile_sizes=2;3;4,is_misere=False)|100",
-      "mancala|20",
-      "gomoku(size=3,connect=3)|100",
-      "dots_and_boxes|100",
-      "amazons(board_size=4)|50"})
-  void equalPositionsHaveEqualHashesAndDifferentOnesDiffer(String spec, int minTranspositions) {
+      "breakthrough(rows=4,columns=3)|20|2000",
+      "hex(board_size=3)|100|2000",
+      "othello|20|300",
+      "clobber(rows=3,columns=3)|50|2000",
+      "nim(pile_sizes=2;3;4,is_misere=False)|100|2000",
+      "mancala|20|2000",
+      "gomoku(size=3,connect=3)|100|2000",
+      "dots_and_boxes|100|2000",
+      "amazons(board_size=4)|50|1000"})
+  void equalPositionsHaveEqualHashesAndDifferentOnesDiffer(String spec, int minTranspositions, int games) {
     Map<String, Long> hashOf = new HashMap<>();
     Map<String, String> historyOf = new HashMap<>();
     Map<Long, String> positionOf = new HashMap<>();
     int transpositions = 0;
     SplittableRandom rng = new SplittableRandom(41);
-    for (int g = 0; g < 2000; g++) {
+    for (int g = 0; g < games; g++) {
       State s = GameRegistry.load(spec).newInitialState();
       while (!s.isTerminal()) {
         int[] legal = s.legalActions();
