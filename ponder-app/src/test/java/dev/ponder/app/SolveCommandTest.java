@@ -46,5 +46,8 @@ class SolveCommandTest {
     assertThat(r.exit).isEqualTo(2);
     assertThat(r.err).contains("valid: cfr, cfr-sim, cfr+");
     assertThat(Cli.run("solve", "no_such_game").exit).isEqualTo(2);
+    Cli big = Cli.run("solve", "tic_tac_toe", "--iterations", "1", "--max-histories", "1000");
+    assertThat(big.exit).isEqualTo(2);
+    assertThat(big.err).contains("too large for exact game-tree solving");
   }
 }

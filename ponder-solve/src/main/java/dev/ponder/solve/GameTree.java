@@ -51,6 +51,7 @@ public final class GameTree {
   private int[] isNodeStart;
   private int[] isNodes;
   private final int maxActions;
+  private int maxNodes = DEFAULT_MAX_NODES;
 
   private GameTree(Game game) {
     this.game = game;
@@ -58,14 +59,28 @@ public final class GameTree {
     this.maxActions = game.maxActionsPerState();
   }
 
+  /** Default bound on the number of histories {@link #build(Game)} accepts. */
+  public static final int DEFAULT_MAX_NODES = 5_000_000;
+
   /**
-   * Builds the tree of {@code game} by enumerating every history from the initial state.
+   * Builds the tree of {@code game} by enumerating every history from the initial state, up to
+   * {@link #DEFAULT_MAX_NODES} histories.
    *
    * @throws IllegalArgumentException if two histories of one information state have different
-   *     legal actions or different players, or the game is not terminal-reward
+   *     legal actions or different players, or the tree has more histories than the bound
    */
   public static GameTree build(Game game) {
+    return build(game, DEFAULT_MAX_NODES);
+  }
+
+  /**
+   * Builds the tree of {@code game}, failing once it exceeds {@code maxNodes} histories.
+   *
+   * @throws IllegalArgumentException as {@link #build(Game)}; the message names the bound
+   */
+  public static GameTree build(Game game, int maxNodes) {
     GameTree t = new GameTree(game);
+    t.maxNodes = maxNodes;
     double[] utils = new double[1024 * game.numPlayers()];
     t.utilities = utils;
     t.expand(game.newInitialState(), 0);
@@ -75,6 +90,10 @@ public final class GameTree {
   }
 
   private int newNode() {
+    if (numNodes >= maxNodes) {
+      throw new IllegalArgumentException(game.spec() + " has more than " + maxNodes
+          + " histories: too large for exact game-tree solving (kuhn_poker, leduc_poker, liars_dice fit)");
+    }
     if (numNodes == nodePlayer.length) {
       int cap = numNodes * 2;
       nodePlayer = Arrays.copyOf(nodePlayer, cap);

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -190,16 +189,12 @@ public final class TabularPolicy {
       throw new IOException("not a policy file: " + file + " (expected {\"game\": ..., \"policy\": {infostate: {action: prob}}})");
     }
     TabularPolicy p = new TabularPolicy(root.get("game").asText());
-    Iterator<Map.Entry<String, JsonNode>> it = root.get("policy").fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : root.get("policy").properties()) {
       int k = e.getValue().size();
       int[] a = new int[k];
       double[] pr = new double[k];
       int j = 0;
-      Iterator<Map.Entry<String, JsonNode>> f = e.getValue().fields();
-      while (f.hasNext()) {
-        Map.Entry<String, JsonNode> x = f.next();
+      for (Map.Entry<String, JsonNode> x : e.getValue().properties()) {
         try {
           a[j] = Integer.parseInt(x.getKey());
         } catch (NumberFormatException ex) {

@@ -96,6 +96,12 @@ public final class KuhnPoker extends AbstractGame {
     return 2 * n - 1;
   }
 
+  /** One deal per player. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return n;
+  }
+
   @Override
   public int[] informationStateTensorShape() {
     return new int[] {6 * n - 1};

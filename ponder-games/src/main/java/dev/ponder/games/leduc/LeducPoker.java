@@ -118,6 +118,12 @@ public final class LeducPoker extends AbstractGame {
     return 2 * maxBetsPerRound();
   }
 
+  /** One private card per player and the public card. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return n + 1;
+  }
+
   int observableCards() {
     return suitIso ? totalCards / 2 : totalCards;
   }

@@ -106,6 +106,12 @@ public final class LiarsDice extends AbstractGame {
     return totalDice * sides + 1;
   }
 
+  /** One roll per die. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return totalDice;
+  }
+
   @Override
   public int[] informationStateTensorShape() {
     return new int[] {n + numDice * sides + totalDice * sides + 1};

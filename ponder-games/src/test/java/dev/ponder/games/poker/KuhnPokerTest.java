@@ -20,6 +20,17 @@ class KuhnPokerTest {
   }
 
   @Test
+  void lengthBounds() {
+    // OpenSpiel's MaxGameLength (decisions) 3 for two players; two deals; five actions in all
+    Game g = GameRegistry.load("kuhn_poker");
+    assertThat(new int[] {g.maxDecisions(), g.maxChanceNodesInHistory(), g.maxGameLength()}).containsExactly(3, 2, 5);
+    Game l = GameRegistry.load("leduc_poker");
+    assertThat(new int[] {l.maxDecisions(), l.maxChanceNodesInHistory(), l.maxGameLength()}).containsExactly(8, 3, 11);
+    Game d = GameRegistry.load("liars_dice");
+    assertThat(new int[] {d.maxDecisions(), d.maxChanceNodesInHistory(), d.maxGameLength()}).containsExactly(13, 2, 15);
+  }
+
+  @Test
   void showdownAndFoldPayoffs() {
     Game g = GameRegistry.load("kuhn_poker");
     // player 0 holds 2 (king), player 1 holds 0: bet, call -> +2 / -2

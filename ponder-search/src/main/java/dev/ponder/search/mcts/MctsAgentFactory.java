@@ -56,12 +56,12 @@ public abstract class MctsAgentFactory implements AgentFactory {
   /** The engine keys shared by every MCTS agent. */
   public static List<ParamSpec> engineParameters() {
     return List.of(
-        ParamSpec.ofInt("sims", 1000, "simulation budget per decision (0 = none; ignored default when only time_ms is given)"),
+        ParamSpec.ofInt("sims", 1000, "simulations per decision (0 = none; not applied when only time_ms is given)"),
         ParamSpec.ofInt("time_ms", 0, "wall-time budget per decision in ms (0 = none)"),
         ParamSpec.ofInt("threads", 1, "worker threads (tree parallelism with virtual loss)"),
         ParamSpec.ofBool("reuse", false, "keep the subtree of the actual moves between decisions"),
         ParamSpec.ofInt("expand", 1, "expand a leaf on its arrival after this many visits (0 = at once)"),
-        ParamSpec.ofBool("chance_expand_all", false, "simulate every chance outcome and back up the weighted mean"),
+        ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
         ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state"));
   }
 

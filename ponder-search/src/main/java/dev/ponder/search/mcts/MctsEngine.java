@@ -60,6 +60,8 @@ public final class MctsEngine implements AutoCloseable {
   private State rootState;
   private int rootPlayer;
   private final AtomicInteger started = new AtomicInteger();
+  /** Simulation indices a worker claims at once when several workers share the tree. */
+  private static final int BATCH = 8;
   private int simBudget;
   private long deadline;
   private long timeBudgetNanos;
@@ -224,6 +226,7 @@ public final class MctsEngine implements AutoCloseable {
     } catch (RuntimeException e) {
       failure = e;
       started.set(Integer.MAX_VALUE / 2);
+      // (workers stop at their next claim)
     }
     for (Future<?> f : futures) {
       try {
@@ -415,6 +418,8 @@ public final class MctsEngine implements AutoCloseable {
       final boolean timed = timeBudgetNanos > 0;
       final boolean shared = workers.length > 1;
       final int root = tree.root();
+      int next = 0;
+      int batchEnd = 0;
       while (true) {
         long now = 0;
         if (timed) {
@@ -426,10 +431,16 @@ public final class MctsEngine implements AutoCloseable {
         if (config.stopWhenRootProven() && tree.isProven(root)) {
           break;
         }
-        int t = started.getAndIncrement();
-        if (t >= simBudget) {
-          break;
+        if (next >= batchEnd) {
+          // claim simulation indices in small batches: one shared atomic per batch, not per simulation
+          int k = shared ? BATCH : 1;
+          next = started.getAndAdd(k);
+          if (next >= simBudget || next < 0) {
+            break;
+          }
+          batchEnd = (int) Math.min((long) next + k, simBudget);
         }
+        int t = next++;
         ctx.simulation = t;
         if (simBudget == Integer.MAX_VALUE) {
           long elapsed = now - startNanos;

@@ -95,6 +95,36 @@ class RegisteredGamesTest {
     a.close();
   }
 
+  @Test
+  void informationSetSearchUnderTwoThreads() {
+    for (String[] c : new String[][] {{"leduc_poker", "uct(sims=64,threads=2)"},
+        {"kuhn_poker(players=3)", "puct(sims=32,threads=2)"}, {"liars_dice", "uct(sims=48,threads=2,reuse=true)"}}) {
+      Game g = GameRegistry.load(c[0]);
+      MctsAgent a = (MctsAgent) AgentRegistry.create(c[1], g, 5);
+      SplittableRandom rng = new SplittableRandom(1);
+      State s = g.newInitialState();
+      int searches = 0;
+      while (searches < 300) {
+        if (s.isTerminal()) {
+          s = g.newInitialState();
+          a.restart();
+        } else if (s.isChanceNode()) {
+          int[] legal = s.legalActions();
+          s.applyAction(legal[rng.nextInt(legal.length)]);
+        } else {
+          SearchResult r = a.search(s);
+          searches++;
+          assertThat(r.simulations()).isEqualTo(Integer.parseInt(c[1].replaceAll(".*sims=(\\d+).*", "$1")));
+          if (!c[1].contains("reuse")) {
+            assertThat(r.totalVisits()).as(c[0]).isEqualTo(r.simulations());
+          }
+          s.applyAction(r.action());
+        }
+      }
+      a.close();
+    }
+  }
+
   /**
    * Two histories reaching the same information state of the player to move with different
    * hidden information, found by seeded random playouts.
