@@ -17,52 +17,85 @@ import java.util.SplittableRandom;
  * Seeded random playouts that check the invariants every {@link Game} must satisfy. Use it from a
  * game's test: {@code ConformanceKit.check(GameRegistry.load("connect_four"))}.
  *
- * <p>Checked at every state of every playout (an invariant's name appears in the failure):
+ * <p><b>Cost and sampling.</b> The checks fall in two groups. <em>Per-state</em> checks cost
+ * about the same at every depth and run at every state of every playout. <em>Deep</em> checks
+ * cost time proportional to the history length (they replay, copy and compare whole histories,
+ * build information-state strings or resample worlds); running them everywhere would make a
+ * playout of length L cost O(L²). They run at a seeded random sample of states: the state after
+ * t actions is deep-checked with probability {@code min(1, c / (t + 1))}, where c is
+ * {@link Options#deepCheckRate(double)} (default 4), and the terminal state is always
+ * deep-checked. The first c states of a playout are therefore always deep-checked, a playout of
+ * length L gets about c·(1 + ln(L / c)) deep-checked states, and their expected total cost is
+ * O(c·L): the whole run stays linear in the game length, while every depth keeps a positive
+ * chance per playout (c / (t + 1)), so over many playouts deep states are covered too. The
+ * sampling draws from a generator of its own (derived from the seed and the playout index), so
+ * the playouts themselves do not depend on c, and {@link Options#onlyPlayout(int)} reproduces a
+ * failure exactly. {@code deepCheckRate(Double.POSITIVE_INFINITY)} deep-checks every state.
+ *
+ * <p>Per-state checks (an invariant's name appears in the failure):
  * <ul>
- *   <li>{@code game-constants}: players within the type's range, actions and length positive,
- *       chance outcomes declared iff the game has chance, minUtility ≤ maxUtility, the game
- *       string loads back to a game with the same parameters;
+ *   <li>{@code game-constants} (once): players within the type's range, actions and length
+ *       positive, chance outcomes declared iff the game has chance, minUtility ≤ maxUtility, the
+ *       game string loads back to a game with the same parameters;
  *   <li>{@code current-player}: a player, {@link State#CHANCE} or {@link State#TERMINAL};
  *       consistent with isTerminal/isChanceNode; no chance node in deterministic games;
  *   <li>{@code legal-actions}: at decision nodes non-empty, strictly ascending (so unique), in
  *       {@code [0, numDistinctActions)}, the array and buffer variants agree, {@code isLegal}
- *       agrees; none at terminal states;
+ *       rejects -1 and numDistinctActions and accepts the legal actions (all of them at deep
+ *       states and when there are at most 4, else 4 drawn at random, since the default {@code
+ *       isLegal} generates the legal actions); none at terminal states;
  *   <li>{@code chance-outcomes}: at most maxChanceOutcomes, strictly ascending, probabilities
  *       positive and summing to 1 within 1e-9, legal actions equal the outcomes' actions;
- *   <li>{@code illegal-action}: applying an action outside the legal set throws
- *       {@link IllegalActionException} and leaves the state unchanged;
+ *   <li>{@code illegal-action} (once per playout, at a random state): applying an action
+ *       outside the legal set throws {@link IllegalActionException} naming it and leaves the
+ *       state unchanged; at the terminal state any action is refused;
  *   <li>{@code returns}: at terminal states within [minUtility, maxUtility] (±1e-9); zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
  *       terminal-reward games give no reward before the end;
  *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions, chance outcomes
- *       ≤ maxChanceNodesInHistory; history equals the actions applied;
- *   <li>{@code copy}: a copy equals the original (history, toString, current player, legal
- *       actions, returns, information-state strings, hash); applying an action to the copy
- *       leaves the original unchanged; the same for {@link State#copyFrom} into a reused
- *       scratch state;
- *   <li>{@code undo}: where supported, undo restores the previous state and re-applying
- *       restores the next;
- *   <li>{@code hash}: equal copies have equal {@link State#hash()};
- *   <li>{@code serialization}: {@link MatchRecord} line → parse → replay gives an equal state
- *       (history, toString, information-state strings, returns);
- *   <li>{@code action-strings}: non-empty, unique among the legal actions, and {@link
- *       State#stringToAction} maps each back to its action;
+ *       ≤ maxChanceNodesInHistory; history size and last action match the actions applied;
+ *   <li>{@code copy}: {@link State#copyFrom} into a reused scratch state gives a state with the
+ *       same current player, history size and last action, legal actions, returns (and hash,
+ *       when the game maintains its own); playing the next action and one more on the scratch
+ *       state leaves the original unchanged in those respects;
+ *   <li>{@code undo}: where supported, undo restores those same features and re-applying
+ *       restores the next state's;
+ *   <li>{@code action-strings}: non-empty and unique among all legal actions; {@link
+ *       State#stringToAction} maps them back to their actions — all of them when there are at
+ *       most 4 legal actions, else 4 drawn at random (the default {@code stringToAction} scans
+ *       the legal actions, so checking all k would cost O(k²) per state);
  *   <li>{@code tensors}: when a shape is declared, the tensor fills exactly its product of
- *       dimensions with finite values, for every player;
- *   <li>{@code information-state}: two histories with the same information-state string for the
- *       player to move give that player the same legal actions;
- *   <li>{@code resample}: at every decision node and for every player p, each world from
- *       {@link State#resample} has p's information
- *       state, the same current player and (for the player to move) the same legal actions, and
- *       is independent of the original (the anti-cheat gate).
+ *       dimensions with finite values, for every player.
+ * </ul>
+ *
+ * <p>Deep checks (sampled states and the terminal state):
+ * <ul>
+ *   <li>{@code length}: the whole history equals the actions applied;
+ *   <li>{@code copy}: {@link State#copy()} and {@code copyFrom} equal the original in everything
+ *       observable (current player, history, toString, legal actions, returns, chance outcomes,
+ *       information-state strings); playing on them leaves the original unchanged;
+ *   <li>{@code hash}: copies have the original's {@link State#hash()};
+ *   <li>{@code undo}: as above, compared in everything observable;
+ *   <li>{@code serialization}: {@link MatchRecord} line → parse → replay gives an equal state
+ *       (everything observable, every player's information-state string, hash);
+ *   <li>{@code information-state}: information-state and observation strings are given for
+ *       every player; two histories with the same information-state string for the player to
+ *       move give that player the same legal actions (the kit keeps a map over all deep-checked
+ *       states of the run);
+ *   <li>{@code resample} (at deep-checked decision nodes): for every player p, each world from
+ *       {@link State#resample} has p's information state, the same current player and (for the
+ *       player to move) the same legal actions, and is independent of the original (the
+ *       anti-cheat gate).
  * </ul>
  *
  * <p>Decisions are uniform over legal actions; chance outcomes are drawn with their
- * probabilities. Playout {@code i} uses its own generator derived from (seed, i), so a failure
+ * probabilities. Playout {@code i} uses its own generators derived from (seed, i), so a failure
  * can be reproduced alone with {@link Options#onlyPlayout(int)}.
  */
 public final class ConformanceKit {
   private static final double EPS = 1e-9;
+  /** Legal actions whose string is mapped back per state (all of them up to this many). */
+  private static final int ROUND_TRIPS = 4;
 
   /** Options of a run. */
   public static final class Options {
@@ -70,6 +103,7 @@ public final class ConformanceKit {
     private long seed = 20261129L;
     private Boolean checkResample;
     private int onlyPlayout = -1;
+    private double deepCheckRate = 4;
 
     /** Number of random playouts (default 1,000). */
     public Options playouts(int n) {
@@ -95,6 +129,22 @@ public final class ConformanceKit {
       return this;
     }
 
+    /**
+     * Sampling rate c of the deep checks (see the class comment): the state after t actions is
+     * deep-checked with probability {@code min(1, c / (t + 1))}, the terminal state always.
+     * Default 4; {@link Double#POSITIVE_INFINITY} deep-checks every state (cost O(L²) per
+     * playout of length L).
+     *
+     * @throws IllegalArgumentException unless c &gt; 0
+     */
+    public Options deepCheckRate(double c) {
+      if (!(c > 0)) {
+        throw new IllegalArgumentException("deepCheckRate must be > 0 (or Infinity for every state), got " + c);
+      }
+      this.deepCheckRate = c;
+      return this;
+    }
+
     /** Runs only playout {@code i} (to reproduce a failure). */
     public Options onlyPlayout(int i) {
       this.onlyPlayout = i;
@@ -107,6 +157,10 @@ public final class ConformanceKit {
 
     public long seed() {
       return seed;
+    }
+
+    public double deepCheckRate() {
+      return deepCheckRate;
     }
   }
 
@@ -149,6 +203,12 @@ public final class ConformanceKit {
     private final int n;
     private final int[] buf;
     private final double[] probs;
+    private final int[] buf2;
+    private final double[] probs2;
+    private final float[] isBuf;
+    private final float[] obsBuf;
+    private final boolean ownHash;
+    private SplittableRandom checkRng;
     private final boolean resample;
     private final int isSize;
     private final int obsSize;
@@ -168,6 +228,20 @@ public final class ConformanceKit {
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
+      this.buf2 = new int[buf.length];
+      this.probs2 = new double[probs.length];
+      this.isBuf = new float[isSize];
+      this.obsBuf = new float[obsSize];
+      this.ownHash = overridesHash(game.newInitialState());
+    }
+
+    /** Whether the game keeps its own hash (else State's default hashes the history: O(L)). */
+    private static boolean overridesHash(State s) {
+      try {
+        return s.getClass().getMethod("hash").getDeclaringClass() != State.class;
+      } catch (NoSuchMethodException e) {
+        return false;
+      }
     }
 
     private static int product(int[] shape) {
@@ -186,12 +260,6 @@ public final class ConformanceKit {
       return new AssertionError("conformance of " + game.spec() + " (seed " + opt.seed + ", " + where + "): " + invariant + ": " + detail);
     }
 
-    private void require(boolean ok, String invariant, String detail) {
-      if (!ok) {
-        throw fail(invariant, detail);
-      }
-    }
-
     Report run() {
       checkGame();
       int first = opt.onlyPlayout >= 0 ? opt.onlyPlayout : 0;
@@ -199,7 +267,9 @@ public final class ConformanceKit {
       scratch = game.newInitialState();
       for (int i = first; i < last; i++) {
         playout = i;
-        SplittableRandom rng = new SplittableRandom(State.mix64(opt.seed * 0x9E3779B97F4A7C15L + i));
+        long base = State.mix64(opt.seed * 0x9E3779B97F4A7C15L + i);
+        SplittableRandom rng = new SplittableRandom(base);
+        checkRng = new SplittableRandom(State.mix64(base ^ 0x6A09E667F3BCC909L));
         try {
           playOne(rng);
         } catch (AssertionError e) {
@@ -215,24 +285,37 @@ public final class ConformanceKit {
 
     private void checkGame() {
       GameType t = game.type();
-      require(n >= t.minPlayers() && n <= t.maxPlayers(), "game-constants",
-          "numPlayers " + n + " outside the type's range " + t.minPlayers() + ".." + t.maxPlayers());
-      require(game.numDistinctActions() > 0, "game-constants", "numDistinctActions " + game.numDistinctActions() + " ≤ 0");
-      require(game.maxGameLength() > 0, "game-constants", "maxGameLength " + game.maxGameLength() + " ≤ 0");
-      require(game.maxDecisions() > 0 && game.maxDecisions() <= game.maxGameLength(), "game-constants",
-          "maxDecisions " + game.maxDecisions() + " outside 1..maxGameLength (" + game.maxGameLength() + ")");
-      require(t.hasChance() == (game.maxChanceOutcomes() > 0), "game-constants",
-          "chance mode " + t.chanceMode() + " but maxChanceOutcomes " + game.maxChanceOutcomes());
-      require(game.minUtility() <= game.maxUtility(), "game-constants",
-          "minUtility " + game.minUtility() + " > maxUtility " + game.maxUtility());
+      if (!(n >= t.minPlayers() && n <= t.maxPlayers())) {
+        throw fail("game-constants", "numPlayers " + n + " outside the type's range " + t.minPlayers() + ".." + t.maxPlayers());
+      }
+      if (!(game.numDistinctActions() > 0)) {
+        throw fail("game-constants", "numDistinctActions " + game.numDistinctActions() + " ≤ 0");
+      }
+      if (!(game.maxGameLength() > 0)) {
+        throw fail("game-constants", "maxGameLength " + game.maxGameLength() + " ≤ 0");
+      }
+      if (!(game.maxDecisions() > 0 && game.maxDecisions() <= game.maxGameLength())) {
+        throw fail("game-constants", "maxDecisions " + game.maxDecisions() + " outside 1..maxGameLength (" + game.maxGameLength() + ")");
+      }
+      if (!(t.hasChance() == (game.maxChanceOutcomes() > 0))) {
+        throw fail("game-constants", "chance mode " + t.chanceMode() + " but maxChanceOutcomes " + game.maxChanceOutcomes());
+      }
+      if (!(game.minUtility() <= game.maxUtility())) {
+        throw fail("game-constants", "minUtility " + game.minUtility() + " > maxUtility " + game.maxUtility());
+      }
       if (t.utility() == GameType.Utility.CONSTANT_SUM) {
         double sum = game.utilitySum();
-        require(!Double.isNaN(sum), "game-constants", "constant-sum game without a utility sum");
+        if (!(!Double.isNaN(sum))) {
+          throw fail("game-constants", "constant-sum game without a utility sum");
+        }
       }
       Game again = GameRegistry.load(game.spec());
-      require(again.params().values().equals(game.params().values()), "game-constants",
-          "game string '" + game.spec() + "' loads with parameters " + again.params().values() + " instead of " + game.params().values());
-      require(again.name().equals(game.name()), "game-constants", "game string '" + game.spec() + "' loads game " + again.name());
+      if (!(again.params().values().equals(game.params().values()))) {
+        throw fail("game-constants", "game string '" + game.spec() + "' loads with parameters " + again.params().values() + " instead of " + game.params().values());
+      }
+      if (!(again.name().equals(game.name()))) {
+        throw fail("game-constants", "game string '" + game.spec() + "' loads game " + again.name());
+      }
     }
 
     private void playOne(SplittableRandom rng) {
@@ -245,7 +328,8 @@ public final class ConformanceKit {
       boolean illegalTried = false;
       while (true) {
         states++;
-        checkState(s, applied, len, rng);
+        boolean deep = s.isTerminal() || sampleDeep(len);
+        checkState(s, applied, len, deep);
         if (s.isTerminal()) {
           break;
         }
@@ -254,9 +338,12 @@ public final class ConformanceKit {
         }
         boolean decision = !s.isChanceNode();
         int a = pick(s, rng);
-        checkCopyAndUndo(s, a, rng);
-        if (resample && !s.isChanceNode()) {
-          checkResample(s, s.currentPlayer(), s.legalActions(), infoStrings(s), rng);
+        checkCopyAndUndo(s, a, deep);
+        if (deep) {
+          checkSerialization(s);
+        }
+        if (deep && resample && decision) {
+          checkResample(s, s.currentPlayer(), s.legalActions(), infoStrings(s), checkRng);
         }
         s.applyAction(a);
         if (len == applied.length) {
@@ -268,13 +355,24 @@ public final class ConformanceKit {
         } else {
           chanceOutcomes++;
         }
-        require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
-        require(decisions <= game.maxDecisions(), "length", decisions + " decisions exceed maxDecisions " + game.maxDecisions());
-        require(chanceOutcomes <= game.maxChanceNodesInHistory(), "length",
-            chanceOutcomes + " chance outcomes exceed maxChanceNodesInHistory " + game.maxChanceNodesInHistory());
+        if (!(len <= game.maxGameLength())) {
+          throw fail("length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
+        }
+        if (!(decisions <= game.maxDecisions())) {
+          throw fail("length", decisions + " decisions exceed maxDecisions " + game.maxDecisions());
+        }
+        if (!(chanceOutcomes <= game.maxChanceNodesInHistory())) {
+          throw fail("length", chanceOutcomes + " chance outcomes exceed maxChanceNodesInHistory " + game.maxChanceNodesInHistory());
+        }
       }
       checkTerminalExtras(s);
       maxLength = Math.max(maxLength, len);
+    }
+
+    /** Whether the state after {@code t} actions gets the deep checks: probability min(1, c/(t+1)). */
+    private boolean sampleDeep(int t) {
+      double c = opt.deepCheckRate;
+      return c >= t + 1 || checkRng.nextDouble() * (t + 1) < c;
     }
 
     private int pick(State s, SplittableRandom rng) {
@@ -294,48 +392,87 @@ public final class ConformanceKit {
       return buf[rng.nextInt(k)];
     }
 
-    private void checkState(State s, int[] applied, int len, SplittableRandom rng) {
+    private void checkState(State s, int[] applied, int len, boolean deep) {
       int p = s.currentPlayer();
-      require((p >= 0 && p < n) || p == State.CHANCE || p == State.TERMINAL, "current-player", "invalid current player " + p);
-      require(s.isTerminal() == (p == State.TERMINAL), "current-player", "isTerminal() " + s.isTerminal() + " with current player " + p);
-      require(s.isChanceNode() == (p == State.CHANCE), "current-player", "isChanceNode() " + s.isChanceNode() + " with current player " + p);
-      require(p != State.CHANCE || game.type().hasChance(), "current-player", "chance node in a deterministic game");
-      require(s.historySize() == len && Arrays.equals(s.history(), Arrays.copyOf(applied, len)), "length",
-          "history " + Arrays.toString(s.history()) + " differs from the actions applied " + Arrays.toString(Arrays.copyOf(applied, len)));
-      require(len <= game.maxGameLength(), "length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
+      if (!((p >= 0 && p < n) || p == State.CHANCE || p == State.TERMINAL)) {
+        throw fail("current-player", "invalid current player " + p);
+      }
+      if (!(s.isTerminal() == (p == State.TERMINAL))) {
+        throw fail("current-player", "isTerminal() " + s.isTerminal() + " with current player " + p);
+      }
+      if (!(s.isChanceNode() == (p == State.CHANCE))) {
+        throw fail("current-player", "isChanceNode() " + s.isChanceNode() + " with current player " + p);
+      }
+      if (!(p != State.CHANCE || game.type().hasChance())) {
+        throw fail("current-player", "chance node in a deterministic game");
+      }
+      boolean historyOk = s.historySize() == len && (len == 0 || s.historyAt(len - 1) == applied[len - 1]);
+      if (deep) {
+        historyOk &= Arrays.equals(s.history(), Arrays.copyOf(applied, len));
+      }
+      if (!(historyOk)) {
+        throw fail("length", "history " + Arrays.toString(s.history()) + " differs from the actions applied " + Arrays.toString(Arrays.copyOf(applied, len)));
+      }
+      if (!(len <= game.maxGameLength())) {
+        throw fail("length", "history length " + len + " exceeds maxGameLength " + game.maxGameLength());
+      }
 
       Arrays.fill(buf, -7);
       int k = s.legalActions(buf);
       int[] legal = Arrays.copyOf(buf, k);
-      require(Arrays.equals(legal, s.legalActions()), "legal-actions",
-          "legalActions() " + Arrays.toString(s.legalActions()) + " differs from legalActions(int[]) " + Arrays.toString(legal));
+      if (!(Arrays.equals(legal, s.legalActions()))) {
+        throw fail("legal-actions", "legalActions() " + Arrays.toString(s.legalActions()) + " differs from legalActions(int[]) " + Arrays.toString(legal));
+      }
       if (p == State.TERMINAL) {
-        require(k == 0, "legal-actions", "terminal state has legal actions " + Arrays.toString(legal));
+        if (!(k == 0)) {
+          throw fail("legal-actions", "terminal state has legal actions " + Arrays.toString(legal));
+        }
         checkReturns(s);
       } else {
-        require(k > 0, "legal-actions", "no legal actions at a non-terminal state (player " + p + ")");
-        for (int i = 0; i < k; i++) {
-          require(i == 0 || legal[i] > legal[i - 1], "legal-actions", "not strictly ascending (sorted, unique): " + Arrays.toString(legal));
-          require(s.isLegal(legal[i]), "legal-actions", "isLegal(" + legal[i] + ") is false for a legal action");
+        if (!(k > 0)) {
+          throw fail("legal-actions", "no legal actions at a non-terminal state (player " + p + ")");
+        }
+        for (int i = 1; i < k; i++) {
+          if (!(legal[i] > legal[i - 1])) {
+            throw fail("legal-actions", "not strictly ascending (sorted, unique): " + Arrays.toString(legal));
+          }
+        }
+        // the default isLegal generates the legal actions: all k at deep states, a few elsewhere
+        int probes = deep || k <= ROUND_TRIPS ? k : ROUND_TRIPS;
+        for (int j = 0; j < probes; j++) {
+          int i = probes == k ? j : checkRng.nextInt(k);
+          if (!(s.isLegal(legal[i]))) {
+            throw fail("legal-actions", "isLegal(" + legal[i] + ") is false for a legal action");
+          }
         }
         if (p == State.CHANCE) {
           checkChance(s, legal);
         } else {
-          require(legal[0] >= 0 && legal[k - 1] < game.numDistinctActions(), "legal-actions",
-              "actions " + Arrays.toString(legal) + " outside [0, " + game.numDistinctActions() + ")");
-          require(!s.isLegal(-1) && !s.isLegal(game.numDistinctActions()), "legal-actions", "isLegal accepts an out-of-range action");
+          if (!(legal[0] >= 0 && legal[k - 1] < game.numDistinctActions())) {
+            throw fail("legal-actions", "actions " + Arrays.toString(legal) + " outside [0, " + game.numDistinctActions() + ")");
+          }
+          if (!(!s.isLegal(-1) && !s.isLegal(game.numDistinctActions()))) {
+            throw fail("legal-actions", "isLegal accepts an out-of-range action");
+          }
         }
         checkActionStrings(s, p, legal);
         if (game.type().rewardModel() == GameType.RewardModel.TERMINAL) {
           for (int q = 0; q < n; q++) {
-            require(s.playerReward(q) == 0, "returns", "terminal-reward game gives player " + q + " reward " + s.playerReward(q) + " before the end");
+            if (!(s.playerReward(q) == 0)) {
+              throw fail("returns", "terminal-reward game gives player " + q + " reward " + s.playerReward(q) + " before the end");
+            }
           }
         }
       }
       checkTensors(s);
+      if (!deep) {
+        return;
+      }
       String[] info = infoStrings(s);
       for (int q = 0; q < n; q++) {
-        s.observationString(q);
+        if (!(s.observationString(q) != null)) {
+          throw fail("information-state", "observationString(" + q + ") is null");
+        }
       }
       if (p >= 0) {
         InfoKey key = infoKey(p, info[p]);
@@ -346,9 +483,9 @@ public final class ConformanceKit {
           String where = s.historySize() <= 64 ? "[" + s.historyString() + "]" : "of length " + s.historySize() + " in playout " + playout;
           infoLegal.put(key, new String[] {legalText, where});
         } else {
-          require(seen[0].equals(legalText), "information-state",
-              "player " + p + " has the same information state " + quoteShort(info[p]) + " after histories " + seen[1] + " and ["
-                  + s.historyString() + "] but legal actions " + seen[0] + " and " + legalText);
+          if (!(seen[0].equals(legalText))) {
+            throw fail("information-state", "player " + p + " has the same information state " + quoteShort(info[p]) + " after histories " + seen[1] + " and [" + s.historyString() + "] but legal actions " + seen[0] + " and " + legalText);
+          }
         }
       }
     }
@@ -357,47 +494,70 @@ public final class ConformanceKit {
       String[] info = new String[n];
       for (int q = 0; q < n; q++) {
         info[q] = s.informationStateString(q);
-        require(info[q] != null, "information-state", "informationStateString(" + q + ") is null");
+        if (!(info[q] != null)) {
+          throw fail("information-state", "informationStateString(" + q + ") is null");
+        }
       }
       return info;
     }
 
     private void checkChance(State s, int[] legal) {
       int k = s.chanceOutcomes(buf, probs);
-      require(k <= game.maxChanceOutcomes(), "chance-outcomes", k + " outcomes exceed maxChanceOutcomes " + game.maxChanceOutcomes());
+      if (!(k <= game.maxChanceOutcomes())) {
+        throw fail("chance-outcomes", k + " outcomes exceed maxChanceOutcomes " + game.maxChanceOutcomes());
+      }
       double sum = 0;
       for (int i = 0; i < k; i++) {
-        require(probs[i] > 0, "chance-outcomes", "outcome " + buf[i] + " has probability " + probs[i] + " ≤ 0");
-        require(i == 0 || buf[i] > buf[i - 1], "chance-outcomes", "outcome actions not strictly ascending: " + Arrays.toString(Arrays.copyOf(buf, k)));
+        if (!(probs[i] > 0)) {
+          throw fail("chance-outcomes", "outcome " + buf[i] + " has probability " + probs[i] + " ≤ 0");
+        }
+        if (!(i == 0 || buf[i] > buf[i - 1])) {
+          throw fail("chance-outcomes", "outcome actions not strictly ascending: " + Arrays.toString(Arrays.copyOf(buf, k)));
+        }
         sum += probs[i];
       }
-      require(Math.abs(sum - 1) <= EPS, "chance-outcomes", "probabilities sum to " + sum + ", not 1 (±1e-9)");
-      require(Arrays.equals(Arrays.copyOf(buf, k), legal), "chance-outcomes",
-          "legal actions " + Arrays.toString(legal) + " differ from the chance outcomes' actions " + Arrays.toString(Arrays.copyOf(buf, k)));
-      require(s.chanceOutcomes().size() == k, "chance-outcomes", "chanceOutcomes() and chanceOutcomes(int[], double[]) disagree");
+      if (!(Math.abs(sum - 1) <= EPS)) {
+        throw fail("chance-outcomes", "probabilities sum to " + sum + ", not 1 (±1e-9)");
+      }
+      if (!(Arrays.equals(Arrays.copyOf(buf, k), legal))) {
+        throw fail("chance-outcomes", "legal actions " + Arrays.toString(legal) + " differ from the chance outcomes' actions " + Arrays.toString(Arrays.copyOf(buf, k)));
+      }
+      if (!(s.chanceOutcomes().size() == k)) {
+        throw fail("chance-outcomes", "chanceOutcomes() and chanceOutcomes(int[], double[]) disagree");
+      }
     }
 
     private void checkReturns(State s) {
       double[] r = s.returns();
-      require(r.length == n, "returns", "returns() has length " + r.length + ", not " + n);
+      if (!(r.length == n)) {
+        throw fail("returns", "returns() has length " + r.length + ", not " + n);
+      }
       double sum = 0;
       for (int q = 0; q < n; q++) {
-        require(r[q] >= game.minUtility() - EPS && r[q] <= game.maxUtility() + EPS, "returns",
-            "player " + q + " return " + r[q] + " outside [" + game.minUtility() + ", " + game.maxUtility() + "]");
-        require(r[q] == s.playerReturn(q), "returns", "returns()[" + q + "] differs from playerReturn(" + q + ")");
+        if (!(r[q] >= game.minUtility() - EPS && r[q] <= game.maxUtility() + EPS)) {
+          throw fail("returns", "player " + q + " return " + r[q] + " outside [" + game.minUtility() + ", " + game.maxUtility() + "]");
+        }
+        if (!(r[q] == s.playerReturn(q))) {
+          throw fail("returns", "returns()[" + q + "] differs from playerReturn(" + q + ")");
+        }
         sum += r[q];
       }
       switch (game.type().utility()) {
         case ZERO_SUM:
-          require(Math.abs(sum) <= EPS, "returns", "zero-sum game's returns " + Arrays.toString(r) + " sum to " + sum);
+          if (!(Math.abs(sum) <= EPS)) {
+            throw fail("returns", "zero-sum game's returns " + Arrays.toString(r) + " sum to " + sum);
+          }
           break;
         case CONSTANT_SUM:
-          require(Math.abs(sum - game.utilitySum()) <= EPS, "returns",
-              "constant-sum game's returns " + Arrays.toString(r) + " sum to " + sum + ", not " + game.utilitySum());
+          if (!(Math.abs(sum - game.utilitySum()) <= EPS)) {
+            throw fail("returns", "constant-sum game's returns " + Arrays.toString(r) + " sum to " + sum + ", not " + game.utilitySum());
+          }
           break;
         case IDENTICAL:
           for (int q = 1; q < n; q++) {
-            require(Math.abs(r[q] - r[0]) <= EPS, "returns", "identical-utility game's returns differ: " + Arrays.toString(r));
+            if (!(Math.abs(r[q] - r[0]) <= EPS)) {
+              throw fail("returns", "identical-utility game's returns differ: " + Arrays.toString(r));
+            }
           }
           break;
         default:
@@ -407,17 +567,32 @@ public final class ConformanceKit {
 
     private void checkActionStrings(State s, int p, int[] legal) {
       Set<String> seen = new HashSet<>();
-      for (int a : legal) {
-        String text = s.actionToString(p, a);
-        require(text != null && !text.isEmpty(), "action-strings", "action " + a + " has an empty string");
-        require(seen.add(text), "action-strings", "two legal actions share the string '" + text + "'");
+      String[] texts = new String[legal.length];
+      for (int i = 0; i < legal.length; i++) {
+        String text = s.actionToString(p, legal[i]);
+        if (!(text != null && !text.isEmpty())) {
+          throw fail("action-strings", "action " + legal[i] + " has an empty string");
+        }
+        if (!(seen.add(text))) {
+          throw fail("action-strings", "two legal actions share the string '" + text + "'");
+        }
+        texts[i] = text;
+      }
+      int k = legal.length;
+      int checks = Math.min(k, ROUND_TRIPS);
+      for (int j = 0; j < checks; j++) {
+        int i = k <= ROUND_TRIPS ? j : checkRng.nextInt(k);
+        int a = legal[i];
+        String text = texts[i];
         int back;
         try {
           back = s.stringToAction(text);
         } catch (IllegalArgumentException e) {
           throw fail("action-strings", "stringToAction('" + text + "') threw " + e.getMessage());
         }
-        require(back == a, "action-strings", "stringToAction('" + text + "') = " + back + ", not " + a);
+        if (!(back == a)) {
+          throw fail("action-strings", "stringToAction('" + text + "') = " + back + ", not " + a);
+        }
       }
     }
 
@@ -434,11 +609,14 @@ public final class ConformanceKit {
       }
     }
 
+    private static String tensorName(boolean info, int q) {
+      return (info ? "informationStateTensor(" : "observationTensor(") + q + ")";
+    }
+
     private void checkTensor(State s, int q, boolean info) {
       int size = info ? isSize : obsSize;
-      float[] t = new float[size];
+      float[] t = info ? isBuf : obsBuf;
       Arrays.fill(t, Float.NaN);
-      String what = (info ? "informationStateTensor(" : "observationTensor(") + q + ")";
       try {
         if (info) {
           s.informationStateTensor(q, t);
@@ -446,12 +624,14 @@ public final class ConformanceKit {
           s.observationTensor(q, t);
         }
       } catch (ArrayIndexOutOfBoundsException e) {
-        throw fail("tensors", what + " writes beyond the declared size " + size + ": " + e.getMessage());
+        throw fail("tensors", tensorName(info, q) + " writes beyond the declared size " + size + ": " + e.getMessage());
       } catch (UnsupportedOperationException e) {
-        throw fail("tensors", what + " unsupported although its shape is declared");
+        throw fail("tensors", tensorName(info, q) + " unsupported although its shape is declared");
       }
       for (int i = 0; i < size; i++) {
-        require(Float.isFinite(t[i]), "tensors", what + " leaves entry " + i + " of " + size + " unwritten or not finite");
+        if (!(Float.isFinite(t[i]))) {
+          throw fail("tensors", tensorName(info, q) + " leaves entry " + i + " of " + size + " unwritten or not finite");
+        }
       }
     }
 
@@ -463,7 +643,11 @@ public final class ConformanceKit {
       sb.append(" legal=").append(Arrays.toString(s.legalActions()));
       sb.append(" returns=").append(Arrays.toString(s.returns()));
       if (s.isChanceNode()) {
-        sb.append(" chance=").append(s.chanceOutcomes());
+        sb.append(" chance=");
+        int k = s.chanceOutcomes(buf2, probs2);
+        for (int i = 0; i < k; i++) {
+          sb.append(buf2[i]).append(':').append(probs2[i]).append(' ');
+        }
       }
       if (!game.type().isPerfectInformation()) {
         for (int q = 0; q < n; q++) {
@@ -496,27 +680,127 @@ public final class ConformanceKit {
 
     private record InfoKey(int player, long a, long b) {}
 
-    private void checkCopyAndUndo(State s, int a, SplittableRandom rng) {
+    /**
+     * A key of the features that are cheap to read at any depth: current player, history size and
+     * last action, legal actions, returns and chance outcomes.
+     */
+    private long cheap(State s) {
+      long h = 0x3C6EF372FE94F82BL;
+      h = State.mix64(h + s.currentPlayer());
+      int len = s.historySize();
+      h = State.mix64(h + len);
+      if (len > 0) {
+        h = State.mix64(h + s.historyAt(len - 1));
+      }
+      int k = s.legalActions(buf2);
+      for (int i = 0; i < k; i++) {
+        h = State.mix64(h + buf2[i]);
+      }
+      h = State.mix64(h + k);
+      for (int q = 0; q < n; q++) {
+        h = State.mix64(h + Double.doubleToLongBits(s.playerReturn(q)));
+      }
+      if (s.isChanceNode()) {
+        k = s.chanceOutcomes(buf2, probs2);
+        for (int i = 0; i < k; i++) {
+          h = State.mix64(h + buf2[i]);
+          h = State.mix64(h + Double.doubleToLongBits(probs2[i]));
+        }
+      }
+      return h;
+    }
+
+    /** The features of {@link #cheap(State)}, readable, for failure messages. */
+    private String cheapText(State s) {
+      int len = s.historySize();
+      return "player=" + s.currentPlayer() + " historySize=" + len + (len > 0 ? " last=" + s.historyAt(len - 1) : "")
+          + " legal=" + Arrays.toString(s.legalActions()) + " returns=" + Arrays.toString(s.returns())
+          + (s.isChanceNode() ? " chance=" + s.chanceOutcomes() : "");
+    }
+
+    private void checkCopyAndUndo(State s, int a, boolean deep) {
+      if (deep) {
+        checkCopyAndUndoFully(s, a);
+        return;
+      }
+      // the game's own hash is O(1) to read; the default one hashes the history, so it waits for deep checks
+      long before = cheap(s);
+      long hash = ownHash ? s.hash() : 0;
+      scratch.copyFrom(s);
+      if (!(cheap(scratch) == before)) {
+        throw fail("copy", "copyFrom into a reused state differs from the original:\n" + cheapText(s) + "\nvs\n" + cheapText(scratch));
+      }
+      if (!(!ownHash || scratch.hash() == hash)) {
+        throw fail("hash", "copyFrom gives hash " + scratch.hash() + " but the original " + hash);
+      }
+      scratch.applyAction(a);
+      if (!scratch.isTerminal()) {
+        scratch.applyAction(pick(scratch, checkRng));
+      }
+      if (!(cheap(s) == before)) {
+        throw fail("copy", "applying actions after copyFrom changed the original; now " + cheapText(s));
+      }
+      if (!(!ownHash || s.hash() == hash)) {
+        throw fail("copy", "applying actions after copyFrom changed the original's hash");
+      }
+      if (s.supportsUndo()) {
+        scratch.copyFrom(s);
+        scratch.applyAction(a);
+        long after = cheap(scratch);
+        long afterHash = ownHash ? scratch.hash() : 0;
+        scratch.undoAction(a);
+        if (!(cheap(scratch) == before)) {
+          throw fail("undo", "undo of " + a + " does not restore the state:\n" + cheapText(s) + "\nvs\n" + cheapText(scratch));
+        }
+        if (!(!ownHash || scratch.hash() == hash)) {
+          throw fail("undo", "undo of " + a + " gives hash " + scratch.hash() + " instead of " + hash);
+        }
+        scratch.applyAction(a);
+        if (!(cheap(scratch) == after)) {
+          throw fail("undo", "re-applying " + a + " after undo differs: " + cheapText(scratch));
+        }
+        if (!(!ownHash || scratch.hash() == afterHash)) {
+          throw fail("undo", "re-applying " + a + " after undo gives a different hash");
+        }
+      }
+    }
+
+    private void checkCopyAndUndoFully(State s, int a) {
       String before = fingerprint(s);
       long hash = s.hash();
 
       State c = s.copy();
-      require(c != s, "copy", "copy() returned the same object");
-      require(before.equals(fingerprint(c)), "copy", "copy differs from the original:\n" + before + "\nvs\n" + fingerprint(c));
-      require(c.hash() == hash, "hash", "copy has hash " + c.hash() + " but the original " + hash);
+      if (!(c != s)) {
+        throw fail("copy", "copy() returned the same object");
+      }
+      if (!(before.equals(fingerprint(c)))) {
+        throw fail("copy", "copy differs from the original:\n" + before + "\nvs\n" + fingerprint(c));
+      }
+      if (!(c.hash() == hash)) {
+        throw fail("hash", "copy has hash " + c.hash() + " but the original " + hash);
+      }
       c.applyAction(a);
       if (!c.isTerminal()) {
-        c.applyAction(pick(c, rng));
+        c.applyAction(pick(c, checkRng));
       }
-      require(before.equals(fingerprint(s)), "copy", "applying actions to a copy changed the original:\n" + before + "\nnow\n" + fingerprint(s));
-      require(s.hash() == hash, "copy", "applying actions to a copy changed the original's hash");
+      if (!(before.equals(fingerprint(s)))) {
+        throw fail("copy", "applying actions to a copy changed the original:\n" + before + "\nnow\n" + fingerprint(s));
+      }
+      if (!(s.hash() == hash)) {
+        throw fail("copy", "applying actions to a copy changed the original's hash");
+      }
 
       scratch.copyFrom(s);
-      require(before.equals(fingerprint(scratch)), "copy",
-          "copyFrom into a reused state differs from the original:\n" + before + "\nvs\n" + fingerprint(scratch));
-      require(scratch.hash() == hash, "hash", "copyFrom gives hash " + scratch.hash() + " but the original " + hash);
+      if (!(before.equals(fingerprint(scratch)))) {
+        throw fail("copy", "copyFrom into a reused state differs from the original:\n" + before + "\nvs\n" + fingerprint(scratch));
+      }
+      if (!(scratch.hash() == hash)) {
+        throw fail("hash", "copyFrom gives hash " + scratch.hash() + " but the original " + hash);
+      }
       scratch.applyAction(a);
-      require(before.equals(fingerprint(s)), "copy", "applying an action after copyFrom changed the original:\n" + before + "\nnow\n" + fingerprint(s));
+      if (!(before.equals(fingerprint(s)))) {
+        throw fail("copy", "applying an action after copyFrom changed the original:\n" + before + "\nnow\n" + fingerprint(s));
+      }
 
       if (s.supportsUndo()) {
         State u = s.copy();
@@ -524,11 +808,19 @@ public final class ConformanceKit {
         String after = fingerprint(u);
         long afterHash = u.hash();
         u.undoAction(a);
-        require(before.equals(fingerprint(u)), "undo", "undo of " + a + " does not restore the state:\n" + before + "\nvs\n" + fingerprint(u));
-        require(u.hash() == hash, "undo", "undo of " + a + " gives hash " + u.hash() + " instead of " + hash);
+        if (!(before.equals(fingerprint(u)))) {
+          throw fail("undo", "undo of " + a + " does not restore the state:\n" + before + "\nvs\n" + fingerprint(u));
+        }
+        if (!(u.hash() == hash)) {
+          throw fail("undo", "undo of " + a + " gives hash " + u.hash() + " instead of " + hash);
+        }
         u.applyAction(a);
-        require(after.equals(fingerprint(u)), "undo", "re-applying " + a + " after undo differs:\n" + after + "\nvs\n" + fingerprint(u));
-        require(u.hash() == afterHash, "undo", "re-applying " + a + " after undo gives a different hash");
+        if (!(after.equals(fingerprint(u)))) {
+          throw fail("undo", "re-applying " + a + " after undo differs:\n" + after + "\nvs\n" + fingerprint(u));
+        }
+        if (!(u.hash() == afterHash)) {
+          throw fail("undo", "re-applying " + a + " after undo gives a different hash");
+        }
       }
     }
 
@@ -554,10 +846,13 @@ public final class ConformanceKit {
         s.applyAction(illegal);
         throw fail("illegal-action", "applyAction(" + illegal + ") was accepted");
       } catch (IllegalActionException expected) {
-        require(expected.getMessage() != null && expected.getMessage().contains(Integer.toString(illegal)), "illegal-action",
-            "the message does not name the action: " + expected.getMessage());
+        if (!(expected.getMessage() != null && expected.getMessage().contains(Integer.toString(illegal)))) {
+          throw fail("illegal-action", "the message does not name the action: " + expected.getMessage());
+        }
       }
-      require(before.equals(fingerprint(s)), "illegal-action", "a rejected action changed the state");
+      if (!(before.equals(fingerprint(s)))) {
+        throw fail("illegal-action", "a rejected action changed the state");
+      }
       return true;
     }
 
@@ -570,31 +865,62 @@ public final class ConformanceKit {
         } catch (UnsupportedOperationException e) {
           throw fail("resample", "resample(" + q + ") unsupported: " + e.getMessage());
         }
-        require(w != s, "resample", "resample(" + q + ") returned the original object");
-        require(info[q].equals(w.informationStateString(q)), "resample",
-            "world for player " + q + " has information state " + quoteShort(w.informationStateString(q)) + " instead of " + quoteShort(info[q]));
-        require(w.currentPlayer() == p, "resample", "world for player " + q + " has current player " + w.currentPlayer() + " instead of " + p);
+        if (!(w != s)) {
+          throw fail("resample", "resample(" + q + ") returned the original object");
+        }
+        if (!(info[q].equals(w.informationStateString(q)))) {
+          throw fail("resample", "world for player " + q + " has information state " + quoteShort(w.informationStateString(q)) + " instead of " + quoteShort(info[q]));
+        }
+        if (!(w.currentPlayer() == p)) {
+          throw fail("resample", "world for player " + q + " has current player " + w.currentPlayer() + " instead of " + p);
+        }
         if (q == p) {
-          require(Arrays.equals(w.legalActions(), legal), "resample",
-              "world for player " + q + " has legal actions " + Arrays.toString(w.legalActions()) + " instead of " + Arrays.toString(legal));
+          if (!(Arrays.equals(w.legalActions(), legal))) {
+            throw fail("resample", "world for player " + q + " has legal actions " + Arrays.toString(w.legalActions()) + " instead of " + Arrays.toString(legal));
+          }
         }
         if (!w.isTerminal() && !w.isChanceNode()) {
           w.applyAction(w.legalActions()[0]);
         }
-        require(before.equals(fingerprint(s)), "resample", "playing on a resampled world changed the original");
+        if (!(before.equals(fingerprint(s)))) {
+          throw fail("resample", "playing on a resampled world changed the original");
+        }
+      }
+    }
+
+    private void checkSerialization(State s) {
+      MatchRecord rec = MatchRecord.of(s);
+      String line = rec.toLine();
+      MatchRecord parsed = MatchRecord.parse(line);
+      if (!(parsed.equals(rec))) {
+        throw fail("serialization", "'" + line + "' parses to '" + parsed.toLine() + "'");
+      }
+      State replayed = parsed.replay();
+      if (!(fingerprint(s).equals(fingerprint(replayed)) && allInfo(s).equals(allInfo(replayed)))) {
+        throw fail("serialization", "replaying '" + line + "' gives a different state:\n" + fingerprint(replayed));
+      }
+      if (!(replayed.hash() == s.hash())) {
+        throw fail("serialization", "replayed state has a different hash");
       }
     }
 
     private void checkTerminalExtras(State s) {
-      MatchRecord rec = MatchRecord.of(s);
-      String line = rec.toLine();
-      MatchRecord parsed = MatchRecord.parse(line);
-      require(parsed.equals(rec), "serialization", "'" + line + "' parses to '" + parsed.toLine() + "'");
-      State replayed = parsed.replay();
-      require(fingerprint(s).equals(fingerprint(replayed)) && allInfo(s).equals(allInfo(replayed)), "serialization",
-          "replaying '" + line + "' gives a different state:\n" + fingerprint(replayed));
-      require(replayed.hash() == s.hash(), "serialization", "replayed state has a different hash");
-      require(s.copy().hash() == s.hash(), "hash", "terminal copy has a different hash");
+      String before = fingerprint(s);
+      State c = s.copy();
+      if (!(c != s && before.equals(fingerprint(c)))) {
+        throw fail("copy", "terminal copy differs from the original:\n" + before + "\nvs\n" + fingerprint(c));
+      }
+      if (!(c.hash() == s.hash())) {
+        throw fail("hash", "terminal copy has a different hash");
+      }
+      scratch.copyFrom(s);
+      if (!(before.equals(fingerprint(scratch)))) {
+        throw fail("copy", "copyFrom of the terminal state differs:\n" + before + "\nvs\n" + fingerprint(scratch));
+      }
+      if (!(scratch.hash() == s.hash())) {
+        throw fail("hash", "copyFrom of the terminal state has a different hash");
+      }
+      checkSerialization(s);
       try {
         s.applyAction(0);
         throw fail("illegal-action", "applyAction(0) accepted at a terminal state");

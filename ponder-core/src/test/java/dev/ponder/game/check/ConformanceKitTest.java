@@ -45,7 +45,9 @@ public class ConformanceKitTest {
       "bad_resample, resample",
       "stale_copy_from, copy",
       "long_game, length",
-      "bad_hash, hash"})
+      "bad_hash, hash",
+      "late_copy, copy",
+      "late_resample, resample"})
   void plantedFlawIsCaught(String flaw, String invariant) {
     String game = "toy_race(flaw=" + flaw + ")";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
@@ -71,5 +73,45 @@ public class ConformanceKitTest {
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=return_out_of_bounds)"),
             new ConformanceKit.Options().seed(11).onlyPlayout(playout)))
         .hasMessage(msg);
+  }
+
+  @Test
+  void lateFlawFailureIsReproducibleFromItsPlayoutAndFoundAtEveryRate() {
+    String game = "toy_race(flaw=late_copy)";
+    String msg = null;
+    try {
+      ConformanceKit.check(GameRegistry.load(game), new ConformanceKit.Options().seed(13).playouts(300));
+    } catch (AssertionError e) {
+      msg = e.getMessage();
+    }
+    assertThat(msg).isNotNull().contains("): copy: ");
+    int playout = Integer.parseInt(msg.replaceAll("(?s).*playout (\\d+),.*", "$1"));
+    // the copy flaw appears only after ToyRaceGame.LATE_DEPTH actions: the kit found it deep in a game
+    String history = msg.replaceAll("(?s).*history \\[([^]]*)].*", "$1");
+    assertThat(history.split(", ")).hasSizeGreaterThanOrEqualTo(ToyRaceGame.LATE_DEPTH);
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
+            new ConformanceKit.Options().seed(13).playouts(300).onlyPlayout(playout)))
+        .hasMessage(msg);
+    // a rarer sampling still finds it (later), checking every state finds it in the first long playout
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
+            new ConformanceKit.Options().seed(13).playouts(1000).deepCheckRate(0.5)))
+        .hasMessageContaining("): copy: ");
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
+            new ConformanceKit.Options().seed(13).playouts(1).deepCheckRate(Double.POSITIVE_INFINITY)))
+        .hasMessageContaining("playout 0,").hasMessageContaining("): copy: ");
+  }
+
+  @Test
+  void soundGamePassesWhenEveryStateIsDeepChecked() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_race"),
+        new ConformanceKit.Options().playouts(50).deepCheckRate(Double.POSITIVE_INFINITY).checkResample(true));
+    assertThat(r.playouts()).isEqualTo(50);
+  }
+
+  @Test
+  void deepCheckRateMustBePositive() {
+    assertThatThrownBy(() -> new ConformanceKit.Options().deepCheckRate(0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("deepCheckRate");
+    assertThatThrownBy(() -> new ConformanceKit.Options().deepCheckRate(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -14,21 +14,29 @@ import java.util.SplittableRandom;
  * Test-only game {@code toy_race}: two players alternately add 1 (action 0) or 2 (action 1, legal
  * only while their count is at most 2) to their own count; a chance node after each move adds a
  * bonus of 0 or 1 (probability 1/2 each); the first to reach 5 wins (+1/−1). The {@code flaw}
- * parameter plants one bug the conformance kit must catch.
+ * parameter plants one bug the conformance kit must catch; the {@code late_*} flaws make the race
+ * long (to {@value #LATE_GOAL}, about 160 actions) and appear only after {@value #LATE_DEPTH}
+ * actions, where the kit's deep checks run at a sample of the states only.
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
-      "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash"};
+      "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
+      "late_copy", "late_resample"};
+  /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
+  static final int LATE_GOAL = 60;
+  static final int LATE_DEPTH = 100;
 
   static final GameType TYPE = new GameType("toy_race", "Toy Race", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofString("flaw", "none", "planted bug")));
 
   private final String flaw;
+  private final int goal;
 
   ToyRaceGame(Params params) {
     super(TYPE, params);
     this.flaw = params.requireOneOf("flaw", FLAWS);
+    this.goal = flaw.startsWith("late_") ? LATE_GOAL : 5;
   }
 
   static final class Factory implements GameFactory {
@@ -70,7 +78,8 @@ final class ToyRaceGame extends AbstractGame {
 
   @Override
   public int maxGameLength() {
-    return flaw.equals("long_game") ? 6 : 18;
+    // each turn is a move and a bonus and adds at least 1 to the mover's count
+    return flaw.equals("long_game") ? 6 : 2 * (2 * (goal - 1) + 1);
   }
 
   @Override
@@ -139,7 +148,7 @@ final class ToyRaceGame extends AbstractGame {
       if (chance) {
         counts[toMove] += action;
         chance = false;
-        if (counts[toMove] >= 5) {
+        if (counts[toMove] >= game.goal) {
           winner = toMove;
         } else {
           toMove = 1 - toMove;
@@ -197,6 +206,12 @@ final class ToyRaceGame extends AbstractGame {
 
     @Override
     public State resample(int player, SplittableRandom rng) {
+      if (is("late_resample") && historySize() >= LATE_DEPTH) {
+        Race r = (Race) copy();
+        r.undoAction(historyAt(historySize() - 1));
+        r.undoAction(historyAt(historySize() - 2));
+        return r;
+      }
       return is("bad_resample") ? game.newInitialState() : copy();
     }
 
@@ -212,6 +227,9 @@ final class ToyRaceGame extends AbstractGame {
       r.copyFrom(this);
       if (is("shared_copy")) {
         r.counts = counts;
+      }
+      if (is("late_copy") && historySize() >= LATE_DEPTH) {
+        r.counts[1 - toMove] += 1;
       }
       return r;
     }
