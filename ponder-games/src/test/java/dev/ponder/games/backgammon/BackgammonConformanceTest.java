@@ -15,14 +15,14 @@ class BackgammonConformanceTest {
   @Test
   void passesTheConformanceKit() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("backgammon"),
-        new ConformanceKit.Options().playouts(10).seed(3));
-    assertThat(r.playouts()).isEqualTo(10);
+        new ConformanceKit.Options().playouts(1000).seed(3));
+    assertThat(r.playouts()).isEqualTo(1000);
   }
 
   @Test
   void hyperBackgammonWithFullScoringPassesTheKit() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("backgammon(hyper_backgammon=true,scoring_type=full_scoring)"),
-        new ConformanceKit.Options().playouts(30).seed(4));
-    assertThat(r.playouts()).isEqualTo(30);
+        new ConformanceKit.Options().playouts(300).seed(4));
+    assertThat(r.playouts()).isEqualTo(300);
   }
 }

@@ -184,9 +184,8 @@ class GomokuTest {
 
   @Test
   void passesTheConformanceKit() {
-    // 15x15 games are long (about 120 moves, 225 actions each); 100 playouts keep the suite within its CPU budget.
     assertThat(ConformanceKit.check(GameRegistry.load("gomoku"),
-        new ConformanceKit.Options().playouts(100).seed(1)).playouts()).isEqualTo(100);
+        new ConformanceKit.Options().playouts(1000).seed(1)).playouts()).isEqualTo(1000);
     assertThat(ConformanceKit.check(GameRegistry.load("gomoku(size=6,connect=4,wrap=true)"),
         new ConformanceKit.Options().playouts(300).seed(1)).playouts()).isEqualTo(300);
     assertThat(ConformanceKit.check(GameRegistry.load("gomoku(size=4,dims=3,connect=3,anti=true)"),

@@ -8,10 +8,16 @@ import org.junit.jupiter.api.Test;
 
 class GoofspielConformanceTest {
   @Test
+  void defaultGamePassesTheConformanceKit() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("goofspiel"), new ConformanceKit.Options().seed(2));
+    assertThat(r.playouts()).isEqualTo(1000);
+  }
+
+  @Test
   void passesTheConformanceKit() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("goofspiel(num_cards=6,imp_info=True)"),
-        new ConformanceKit.Options().playouts(150).seed(3));
-    assertThat(r.playouts()).isEqualTo(150);
+        new ConformanceKit.Options().playouts(1000).seed(3));
+    assertThat(r.playouts()).isEqualTo(1000);
   }
 
   @Test

@@ -8,14 +8,11 @@ import org.junit.jupiter.api.Test;
 
 class OthelloConformanceTest {
 
-  // Fewer than 1,000 playouts to keep the suite's CPU time low: the kit's per-state checks
-  // (copies, record round trips, strings) grow with game length, and phantom_ttt checks resample
-  // at every node; the smaller boards and variants run 1,000.
   @Test
   void passesTheConformanceKit() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("othello"),
-        new ConformanceKit.Options().playouts(300).seed(3).checkResample(false));
-    assertThat(r.playouts()).isEqualTo(300);
+        new ConformanceKit.Options().playouts(1000).seed(3).checkResample(false));
+    assertThat(r.playouts()).isEqualTo(1000);
     assertThat(r.maxLength()).isLessThanOrEqualTo(128);
   }
 }
