@@ -45,7 +45,11 @@ public class ConformanceKitTest {
       "bad_resample, resample",
       "stale_copy_from, copy",
       "long_game, length",
-      "bad_hash, hash"})
+      "bad_hash, hash",
+      "not_zero_sum, returns",
+      "lax_legality, legal-actions",
+      "bad_string_to_action, action-strings",
+      "short_tensor, tensors"})
   void plantedFlawIsCaught(String flaw, String invariant) {
     String game = "toy_race(flaw=" + flaw + ")";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),

@@ -14,11 +14,13 @@ import java.util.SplittableRandom;
  * Test-only game {@code toy_race}: two players alternately add 1 (action 0) or 2 (action 1, legal
  * only while their count is at most 2) to their own count; a chance node after each move adds a
  * bonus of 0 or 1 (probability 1/2 each); the first to reach 5 wins (+1/−1). The {@code flaw}
- * parameter plants one bug the conformance kit must catch.
+ * parameter plants one bug the conformance kit must catch. The observation tensor is (count 0,
+ * count 1, player to move).
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
-      "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash"};
+      "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
+      "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor"};
 
   static final GameType TYPE = new GameType("toy_race", "Toy Race", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -71,6 +73,12 @@ final class ToyRaceGame extends AbstractGame {
   @Override
   public int maxGameLength() {
     return flaw.equals("long_game") ? 6 : 18;
+  }
+
+  /** Observation: both counts and the player to move. */
+  @Override
+  public int[] observationTensorShape() {
+    return new int[] {3};
   }
 
   @Override
@@ -178,7 +186,7 @@ final class ToyRaceGame extends AbstractGame {
         return 0;
       }
       double win = is("return_out_of_bounds") ? 2 : 1;
-      return winner == player ? win : -win;
+      return winner == player ? win : is("not_zero_sum") ? 0 : -win;
     }
 
     @Override
@@ -187,6 +195,26 @@ final class ToyRaceGame extends AbstractGame {
         return "bonus" + action;
       }
       return is("duplicate_strings") ? "+1" : "+" + (action + 1);
+    }
+
+    @Override
+    public boolean isLegal(int action) {
+      return is("lax_legality") || super.isLegal(action);
+    }
+
+    @Override
+    public int stringToAction(String text) {
+      return is("bad_string_to_action") ? 0 : super.stringToAction(text);
+    }
+
+    @Override
+    public void observationTensor(int player, float[] out) {
+      checkPlayer(player);
+      out[0] = counts[0];
+      out[1] = counts[1];
+      if (!is("short_tensor")) {
+        out[2] = toMove;
+      }
     }
 
     @Override
