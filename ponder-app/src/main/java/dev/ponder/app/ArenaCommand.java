@@ -41,12 +41,12 @@ public final class ArenaCommand implements PonderCommand {
   /** Agents of the default suite (those registered are used). */
   static final List<String> DEFAULT_AGENTS = List.of("random", "uct", "puct", "m_seed");
   static final String DEFAULT_BUDGET = "sims=1000";
-  static final int DEFAULT_MATCHES = 150;
+  static final int DEFAULT_MATCHES = 200;
 
-  @Option(names = "--games", split = "(?![^()]*\\)),", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
+  @Option(names = "--games", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "GAME", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
   List<String> games;
 
-  @Option(names = "--agents", split = "(?![^()]*\\)),", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
+  @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
   List<String> agents;
 
   @Option(names = "--budget", description = "Budget keys for every agent that declares them: sims=N, time_ms=N, or several joined by commas (default suite: " + DEFAULT_BUDGET + ").")
@@ -131,7 +131,6 @@ public final class ArenaCommand implements PonderCommand {
     if (schedule.equals(TournamentConfig.BENCHMARK) && benchmark.isEmpty()) {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
-    AnalysisOptions options = stats.toOptions();
     Map<String, String> b = Budget.parse(budgetText);
     List<String> budgeted = new ArrayList<>();
     for (String a : agentList) {
@@ -140,6 +139,7 @@ public final class ArenaCommand implements PonderCommand {
     String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark.trim(), b);
     List<String> gl = gameList.stream().map(String::trim).toList();
     TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
+    AnalysisOptions options = stats.toOptions(config.allAgents(), b);
     Tournament t;
     try {
       t = new Tournament(config);
@@ -151,8 +151,9 @@ public final class ArenaCommand implements PonderCommand {
           (done, total) -> noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000), null);
       out.printf(Locale.ROOT, "Tournament %d: %d matches (%d already stored, %d played now, %d errors) in %.1f s; store %s%n",
           s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
-      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options);
-      Report.write(r, store, report);
+      List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
+      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot);
+      Report.write(r, snapshot, report);
       out.print(Report.terminal(r));
       out.printf(Locale.ROOT, "Report written to %s (report.md, report.json, matches.csv, *.svg)%n", report);
     }

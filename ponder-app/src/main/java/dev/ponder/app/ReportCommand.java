@@ -55,8 +55,12 @@ public final class ReportCommand implements PonderCommand {
       if (ts.stream().noneMatch(t -> t.id() == id)) {
         throw new UsageException("no tournament " + id + " in " + db + "; use --list to see them");
       }
-      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions());
-      Report.write(r, store, out);
+      List<String> agents = store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList();
+      ArenaStore.TournamentInfo info = ts.stream().filter(t -> t.id() == id).findFirst().orElseThrow();
+      java.util.Map<String, String> budget = dev.ponder.arena.Budget.parse(store.config(info).budget());
+      List<ArenaStore.StoredMatch> snapshot = store.matches(id, true);
+      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot);
+      Report.write(r, snapshot, out);
       pw.print(Report.terminal(r));
       pw.println("Report written to " + out);
     }

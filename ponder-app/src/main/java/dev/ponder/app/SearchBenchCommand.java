@@ -41,17 +41,31 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Option(names = "--overrun-searches", description = "50 ms searches per game to measure time overrun (0 = skip; default: ${DEFAULT-VALUE}).")
   int overrunSearches = 40;
 
+  @Option(names = "--signature",
+      description = "Print only the bench signature: total simulations, nodes and a hash of the chosen actions of "
+          + "deterministic searches (one thread, fixed seed, 8 plies of self-play at 300 simulations per game); "
+          + "it changes only when search behaviour changes.")
+  boolean signatureOnly;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (signatureOnly) {
+      out.println(signature());
+      out.flush();
+      return 0;
+    }
     if (!(seconds > 0)) {
       throw new UsageException("--seconds must be > 0");
     }
     out.printf(Locale.ROOT, "# %s, %d available processors, %s %s%n", System.getProperty("os.name"),
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
-    out.printf(Locale.ROOT, "%-24s %7s %12s %10s %10s %10s%n", "game", "threads", "sims/s", "nodes", "bytes/node", "speedup");
+    out.println("# sims/s: per wall second; sims/worker-cpu-s: per CPU second of the search threads (what an idle");
+    out.println("# machine would give per busy core); cpu/wall: CPU seconds of the whole process per wall second");
+    out.printf(Locale.ROOT, "%-24s %7s %10s %8s %18s %9s %9s %10s%n", "game", "threads", "sims/s", "speedup",
+        "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node");
     List<String> overrunLines = new ArrayList<>();
     for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
       Game game;
@@ -67,7 +81,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         if (base == 0) {
           base = m[0];
         }
-        out.printf(Locale.ROOT, "%-24s %7d %12.0f %10.0f %10.1f %9.2fx%n", game.spec(), t, m[0], m[1], m[2], m[0] / base);
+        out.printf(Locale.ROOT, "%-24s %7d %10.0f %7.2fx %18.0f %9.2f %9.0f %10.1f%n", game.spec(), t, m[0], m[0] / base,
+            m[3], m[4], m[1], m[2]);
         out.flush();
       }
       if (overrunSearches > 0) {
@@ -82,7 +97,11 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     return 0;
   }
 
-  /** Returns {sims/s, nodes of the last search, bytes per node}. */
+  /**
+   * Returns {sims per wall second, nodes of the last search, bytes per node, sims per process CPU
+   * second, process CPU seconds per wall second}. On a shared machine the CPU figures show how
+   * much of the wall time the process actually ran.
+   */
   private double[] measure(Game game, int t) {
     int perSearchMs = (int) Math.max(100, Math.min(1000, seconds * 1000 / 3));
     String spec = agentSpec("time_ms=" + perSearchMs + ",threads=" + t);
@@ -92,14 +111,41 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       long sims = 0;
       double ms = 0;
       SearchResult last = null;
-      long end = System.nanoTime() + (long) (seconds * 1e9);
+      long cpu0 = processCpuNanos();
+      long worker0 = workerCpuNanos();
+      long wall0 = System.nanoTime();
+      long end = wall0 + (long) (seconds * 1e9);
       while (System.nanoTime() < end) {
         last = a.search(s);
         sims += last.simulations();
         ms += last.elapsedMs();
       }
-      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode()};
+      double cpu = (processCpuNanos() - cpu0) / 1e9;
+      double workerCpu = (workerCpuNanos() - worker0) / 1e9;
+      double wall = (System.nanoTime() - wall0) / 1e9;
+      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(),
+          workerCpu > 0 ? sims / workerCpu : Double.NaN, cpu / wall};
     }
+  }
+
+  /** CPU time of this thread (worker 0 runs in it) plus the engine's worker threads. */
+  private static long workerCpuNanos() {
+    java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+    long total = mx.getCurrentThreadCpuTime();
+    for (java.lang.management.ThreadInfo ti : mx.getThreadInfo(mx.getAllThreadIds())) {
+      if (ti != null && ti.getThreadName().startsWith("ponder-mcts-worker")) {
+        total += Math.max(0, mx.getThreadCpuTime(ti.getThreadId()));
+      }
+    }
+    return total;
+  }
+
+  private static long processCpuNanos() {
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+      return sun.getProcessCpuTime();
+    }
+    return -1;
   }
 
   private String overrun(Game game) {
@@ -115,6 +161,43 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       return String.format(Locale.ROOT, "%-24s overrun ms: median %.2f, p99 %.2f, max %.2f (%d searches)",
           game.spec(), over[over.length / 2], p99, over[over.length - 1], over.length);
     }
+  }
+
+  /** Deterministic searches on every registered game of the list; see {@code --signature}. */
+  String signature() {
+    long sims = 0;
+    long nodes = 0;
+    long hash = 0x2545F4914F6CDD1DL;
+    StringBuilder used = new StringBuilder();
+    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
+      Game game;
+      try {
+        game = GameRegistry.load(g);
+      } catch (SpecException e) {
+        continue;
+      }
+      used.append(used.length() > 0 ? "," : "").append(game.spec());
+      try (MctsAgent a = create(agentSpec("sims=300,threads=1"), game)) {
+        State s = game.newInitialState();
+        java.util.SplittableRandom chance = new java.util.SplittableRandom(7);
+        for (int ply = 0; ply < 8 && !s.isTerminal(); ply++) {
+          while (s.isChanceNode()) {
+            int[] legal = s.legalActions();
+            s.applyAction(legal[chance.nextInt(legal.length)]);
+          }
+          if (s.isTerminal()) {
+            break;
+          }
+          SearchResult r = a.search(s);
+          sims += r.simulations();
+          nodes += r.nodes();
+          hash = State.mix64(hash ^ (r.action() + 31L * ply));
+          s.applyAction(r.action());
+        }
+      }
+    }
+    return String.format(Locale.ROOT, "signature: games %s; agent %s; simulations %d; nodes %d; actions %016x",
+        used, agentSpec("sims=300,threads=1"), sims, nodes, hash);
   }
 
   private String agentSpec(String budget) {

@@ -37,6 +37,36 @@ public final class StatsOptions {
   @Option(names = "--raw-prior", defaultValue = "", description = "Raw-prior agent string (as stored) for improvement Imp.")
   String rawPrior;
 
+  /**
+   * The options, with --reference and --raw-prior resolved against the tournament's agents: an
+   * exact agent string, or the string after applying the budget ({@code puct} becomes
+   * {@code puct(sims=400)} under {@code --budget sims=400}).
+   *
+   * @throws UsageException if a named agent is not in the tournament
+   */
+  AnalysisOptions toOptions(java.util.List<String> agents, java.util.Map<String, String> budget) {
+    AnalysisOptions o = toOptions();
+    return new AnalysisOptions(o.resamples(), o.eloResamples(), o.level(), o.seed(), o.alphaRank(), o.sco(),
+        find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget));
+  }
+
+  private static String find(String option, String name, java.util.List<String> agents, java.util.Map<String, String> budget) {
+    if (name.isEmpty() || agents.contains(name)) {
+      return name;
+    }
+    if (!budget.isEmpty()) {
+      try {
+        String withBudget = dev.ponder.arena.Budget.apply(name, budget);
+        if (agents.contains(withBudget)) {
+          return withBudget;
+        }
+      } catch (dev.ponder.spec.SpecException e) {
+        // not a valid agent string at all: reported below as not in the tournament
+      }
+    }
+    throw new UsageException(option + ": '" + name + "' is not an agent of this tournament; agents: " + String.join(", ", agents));
+  }
+
   AnalysisOptions toOptions() {
     double a;
     if (alpha.equalsIgnoreCase("inf") || alpha.equalsIgnoreCase("infinity")) {

@@ -64,6 +64,19 @@ class ArenaCommandTest {
     assertThat(noDb.err()).contains("no store at");
     Run alpha = run("report", "--db", db.toString(), "--alpha", "-1");
     assertThat(alpha.code()).isEqualTo(2);
+    Path ok = dir.resolve("ok.db");
+    Run ref = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct,puct", "--budget", "sims=4",
+        "--matches-per-pairing", "1", "--db", ok.toString(), "--report", dir.resolve("rr").toString(), "--no-progress",
+        "--resamples", "10", "--elo-resamples", "5", "--reference", "puct", "--raw-prior", "random");
+    assertThat(ref.code()).as(ref.err()).isZero();
+    assertThat(ref.out()).contains("Amp").contains("Imp");
+    Run refOnReport = run("report", "--db", ok.toString(), "--out", dir.resolve("rr3").toString(), "--resamples", "10",
+        "--elo-resamples", "5", "--reference", "puct", "--raw-prior", "random");
+    assertThat(refOnReport.code()).as(refOnReport.err()).isZero();
+    assertThat(refOnReport.out()).contains("Amp");
+    Run badRef = run("report", "--db", ok.toString(), "--out", dir.resolve("rr2").toString(), "--reference", "nosuch");
+    assertThat(badRef.code()).isEqualTo(2);
+    assertThat(badRef.err()).contains("--reference: 'nosuch' is not an agent of this tournament");
   }
 
   private static String[] concat(String[] a, String[] b) {

@@ -55,4 +55,15 @@ class SearchCommandTest {
     assertThat(SearchCommand.splitHistory("x(0,2), o(1,1),3")).containsExactly("x(0,2)", "o(1,1)", "3");
     assertThat(SearchCommand.splitHistory(" ")).isEmpty();
   }
+
+  @Test
+  void benchSearchReportsRowsAndAStableSignature() {
+    String[] r = run("bench", "search", "--games", "tic_tac_toe,nope", "--threads", "1", "--seconds", "0.2",
+        "--overrun-searches", "2");
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    assertThat(r[1]).containsPattern("tic_tac_toe\\s+1\\s+\\d+\\s+1\\.00x").contains("nope").contains("overrun ms");
+    String[] s1 = run("bench", "search", "--games", "tic_tac_toe", "--signature");
+    String[] s2 = run("bench", "search", "--games", "tic_tac_toe", "--signature");
+    assertThat(s1[1]).startsWith("signature: games tic_tac_toe").contains("simulations 2400").isEqualTo(s2[1]);
+  }
 }

@@ -39,7 +39,11 @@ public final class Analysis {
    * @param agentLow bootstrap lower bound
    * @param agentHigh bootstrap upper bound
    * @param mass α-Rank mass per agent (or NaN where the ballot uses mean return)
-   * @param ballot the ballot scores (α-Rank mass, or mean return; NaN = not on the ballot)
+   * @param ballot the ballot scores: the number of agents ranked below (by α-Rank mass, ties
+   *     broken by mean return), or the mean return for the benchmark schedule; NaN = not on the
+   *     ballot
+   * @param msPerDecision mean wall time per decision of each agent in milliseconds (NaN if it
+   *     made none)
    * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
    *     {@code mean-return})
    */
@@ -48,7 +52,7 @@ public final class Analysis {
       double[][] mean, double[][] low, double[][] high,
       long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
       double[] agentMean, double[] agentLow, double[] agentHigh,
-      double[] mass, double[] ballot, String method, String note) {}
+      double[] mass, double[] ballot, String method, String note, double[] msPerDecision) {}
 
   /**
    * Whole-tournament results.
@@ -70,6 +74,15 @@ public final class Analysis {
 
   /** Analyses the stored tournament {@code id}. */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o) {
+    return analyse(store, id, o, store.matches(id, true));
+  }
+
+  /**
+   * Analyses the given matches of stored tournament {@code id} (a snapshot read with
+   * {@code store.matches(id, true)}, so that statistics and {@code matches.csv} describe the same
+   * matches while a tournament is still writing).
+   */
+  public static Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all) {
     ArenaStore.TournamentInfo info = store.tournaments().stream().filter(t -> t.id() == id).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no tournament " + id + " in the store"));
     TournamentConfig config = store.config(info);
@@ -78,7 +91,6 @@ public final class Analysis {
       agents.add(a.spec());
     }
     List<ArenaStore.GameInfo> games = store.games(id);
-    List<ArenaStore.StoredMatch> all = store.matches(id, false);
     List<List<ArenaStore.StoredMatch>> byGame = new ArrayList<>();
     for (int g = 0; g < games.size(); g++) {
       byGame.add(new ArrayList<>());
@@ -138,7 +150,10 @@ public final class Analysis {
     int overruns = 0;
     Map<String, double[]> multisetSum = new HashMap<>();
     Map<String, double[]> multisetCount = new HashMap<>();
+    double[] decisionMicros = new double[k];
+    long[] decisions = new long[k];
     for (ArenaStore.StoredMatch m : ms) {
+      addDecisionTimes(m, decisionMicros, decisions);
       if (m.status() == MatchResult.Status.ERROR) {
         errors++;
         continue;
@@ -242,7 +257,7 @@ public final class Analysis {
         note = "some pairings have no matches yet; treated as ties in alpha-rank";
       }
       mass = AlphaRank.singlePopulation(pay, o.alphaRank());
-      ballot = quantize(mass);
+      ballot = ballot(mass, agentMean);
       method = "alpharank-single";
     } else {
       int pops = gi.numPlayers();
@@ -283,20 +298,73 @@ public final class Analysis {
         Arrays.fill(ks, k);
         double[] pi = AlphaRank.multiPopulation(ks, pay, o.alphaRank());
         mass = AlphaRank.marginalMass(pi, k, pops);
-        ballot = quantize(mass);
+        ballot = ballot(mass, agentMean);
         method = "alpharank-multi";
       }
     }
+    double[] msPer = new double[k];
+    for (int a = 0; a < k; a++) {
+      msPer[a] = decisions[a] > 0 ? decisionMicros[a] / decisions[a] / 1000.0 : Double.NaN;
+    }
     return new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(), gi.maxUtility(),
-        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note);
+        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPer);
   }
 
-  private static double[] quantize(double[] mass) {
-    double[] b = new double[mass.length];
-    for (int i = 0; i < mass.length; i++) {
-      b[i] = Math.round(mass[i] * 1e6) / 1e6;
+  /** Adds the decision times of a match ("seat:micros,...") to its agents' totals. */
+  private static void addDecisionTimes(ArenaStore.StoredMatch m, double[] micros, long[] count) {
+    String t = m.moveMicros();
+    int i = 0;
+    int n = t.length();
+    while (i < n) {
+      int seat = 0;
+      while (i < n && t.charAt(i) != ':') {
+        seat = seat * 10 + (t.charAt(i++) - '0');
+      }
+      i++;
+      long us = 0;
+      while (i < n && t.charAt(i) != ',') {
+        us = us * 10 + (t.charAt(i++) - '0');
+      }
+      i++;
+      if (seat < m.seats().length) {
+        int a = m.seats()[seat];
+        micros[a] += us;
+        count[a]++;
+      }
     }
-    return b;
+  }
+
+  /**
+   * The ballot of a game: agents ordered by α-Rank mass (rounded to 10⁻⁶), ties broken by mean
+   * return in the game; returned as scores (higher = better, equal = tied; NaN = did not play).
+   * Without the tie-break every agent outside the sink components would tie at mass 0 under
+   * α → ∞, and the ballot would say nothing about them.
+   */
+  static double[] ballot(double[] mass, double[] agentMean) {
+    int k = mass.length;
+    double[] q = new double[k];
+    for (int i = 0; i < k; i++) {
+      q[i] = Math.round(mass[i] * 1e6) / 1e6;
+    }
+    double[] score = new double[k];
+    for (int i = 0; i < k; i++) {
+      if (Double.isNaN(agentMean[i])) {
+        score[i] = Double.NaN;
+        continue;
+      }
+      // score = number of playing agents strictly below i in (mass, mean return) order
+      int below = 0;
+      for (int j = 0; j < k; j++) {
+        if (j == i || Double.isNaN(agentMean[j])) {
+          continue;
+        }
+        if (q[i] > q[j] || (q[i] == q[j] && agentMean[i] > agentMean[j])) {
+          below++;
+        }
+      }
+      score[i] = below;
+    }
+    return score;
   }
 
   /**

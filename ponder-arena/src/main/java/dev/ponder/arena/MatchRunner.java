@@ -51,7 +51,7 @@ public final class MatchRunner {
     for (int p = 0; p < n; p++) {
       timeLimitMs[p] = timeLimitMs(seats.get(p));
     }
-    int maxLen = Math.max(1, game.maxGameLength() + game.maxChanceNodesInHistory());
+    int maxLen = Math.max(1, game.maxGameLength());
     long[] micros = new long[Math.min(maxLen, 1 << 16)];
     int[] movers = new int[micros.length];
     int moves = 0;

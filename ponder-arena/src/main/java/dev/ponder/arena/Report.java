@@ -63,9 +63,9 @@ public final class Report {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7s [%7s, %7s]   alpha-rank mass %s%n",
+        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7s [%7s, %7s]   alpha-rank mass %s   %s ms/decision%n",
             clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3),
-            fmt(g.mass()[a], 3)));
+            fmt(g.mass()[a], 3), fmt(g.msPerDecision()[a], 2)));
       }
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');
@@ -88,12 +88,17 @@ public final class Report {
 
   /** Writes every report file into {@code dir} (created if needed). */
   public static void write(Analysis.Result r, ArenaStore store, Path dir) {
+    write(r, store.matches(r.tournament(), true), dir);
+  }
+
+  /** Writes every report file into {@code dir}, the CSV from the given matches (with details). */
+  public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir) {
     try {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
       ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       json.writeValue(dir.resolve("report.json").toFile(), r);
-      writeCsv(r, store, dir.resolve("matches.csv"));
+      writeCsv(r, matches, dir.resolve("matches.csv"));
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games",
           r.agents(), r.ballotWinRate(), 0, 1, "%.2f"), StandardCharsets.UTF_8);
@@ -107,10 +112,10 @@ public final class Report {
     }
   }
 
-  static void writeCsv(Analysis.Result r, ArenaStore store, Path file) throws IOException {
+  static void writeCsv(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path file) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions\n");
-      for (ArenaStore.StoredMatch m : store.matches(r.tournament(), true)) {
+      for (ArenaStore.StoredMatch m : matches) {
         StringBuilder seats = new StringBuilder();
         for (int i = 0; i < m.seats().length; i++) {
           if (i > 0) {
@@ -191,13 +196,13 @@ public final class Report {
       sb.append(String.format(Locale.ROOT, "%d players; %d matches over %d seeds; %d errors; %d with time overruns; ballot: %s%s%n%n",
           gr.players(), gr.matches(), gr.seeds(), gr.errors(), gr.overruns(), gr.method(),
           gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
-      sb.append("| agent | mean return | 95% CI | alpha-rank mass |\n|---|---:|---|---:|\n");
+      sb.append("| agent | mean return | 95% CI | alpha-rank mass | ms per decision |\n|---|---:|---|---:|---:|\n");
       for (int a : order(r)) {
         if (Double.isNaN(gr.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | [%.3f, %.3f] | %s |%n", r.agents().get(a), gr.agentMean()[a],
-            gr.agentLow()[a], gr.agentHigh()[a], fmt(gr.mass()[a], 4)));
+        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | [%.3f, %.3f] | %s | %s |%n", r.agents().get(a), gr.agentMean()[a],
+            gr.agentLow()[a], gr.agentHigh()[a], fmt(gr.mass()[a], 4), fmt(gr.msPerDecision()[a], 2)));
       }
       sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
       matrix(sb, r.agents(), gr.mean(), gr.low(), gr.high());

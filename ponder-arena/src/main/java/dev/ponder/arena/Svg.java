@@ -65,8 +65,8 @@ final class Svg {
     int k = agents.size();
     int label = 240;
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
-    int top = 60 + 150;
-    int width = label + cell * k + 20;
+    int top = 40 + 120;
+    int width = label + cell * k + 150;
     int height = top + cell * k + 20;
     StringBuilder sb = header(width, height);
     text(sb, 10, 22, 15, "start", title);

@@ -22,7 +22,7 @@ package dev.ponder.rating;
  */
 public final class AlphaRank {
   /** Largest chain handled (states); GTH elimination is cubic in it. */
-  public static final int MAX_STATES = 3000;
+  public static final int MAX_STATES = 1000;
 
   private AlphaRank() {}
 

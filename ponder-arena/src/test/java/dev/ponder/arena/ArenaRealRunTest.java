@@ -38,7 +38,7 @@ class ArenaRealRunTest {
         killed.toString(), GAMES, AGENTS, BUDGET, Integer.toString(SEEDS), Long.toString(SEED), "1"));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
     int stored = 0;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
     while (System.nanoTime() < deadline && p.isAlive() && stored < 40) {
       if (Files.exists(killed)) {
         try (ArenaStore s = ArenaStore.open(killed)) {

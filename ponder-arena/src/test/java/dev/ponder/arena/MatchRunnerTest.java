@@ -70,4 +70,16 @@ class MatchRunnerTest {
     assertThat(Seeds.agentSeed(s, 0)).isNotEqualTo(Seeds.agentSeed(s, 1));
     assertThat(Seeds.chanceSeed(s)).isNotEqualTo(Seeds.agentSeed(s, 0));
   }
+
+  @Test
+  void timeOverrunsOverTenPercentAreRecordedPerSeat() {
+    // seat 0 declares time_ms=5 but sleeps 30 ms per decision; seat 1 stays within 5 ms
+    MatchResult r = MatchRunner.play("tic_tac_toe", List.of("sleepy(time_ms=5,sleep_ms=30)", "sleepy(time_ms=200)"), 1L);
+    assertThat(r.status()).isEqualTo(MatchResult.Status.OVERRUN);
+    assertThat(r.overruns()[0]).isEqualTo(4); // X moves 0, 2, 4, 6 and wins
+    assertThat(r.overruns()[1]).isZero();
+    assertThat(r.hasReturns()).isTrue();
+    assertThat(r.seatMicros(0)).isGreaterThanOrEqualTo(4 * 30_000L);
+    assertThat(r.message()).contains("4 decision(s)");
+  }
 }

@@ -158,4 +158,37 @@ public final class TestAgents {
       };
     }
   }
+
+  /** {@code sleepy(time_ms=T, sleep_ms=S)}: sleeps S ms, then plays the lowest legal action. */
+  public static final class Sleepy implements AgentFactory {
+    @Override
+    public String name() {
+      return "sleepy";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: slow decisions";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofInt("time_ms", 5, "declared budget"), ParamSpec.ofInt("sleep_ms", 0, "actual time per decision"));
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      int sleep = params.getInt("sleep_ms");
+      int[] buf = new int[game.maxActionsPerState()];
+      return state -> {
+        try {
+          Thread.sleep(sleep);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        state.legalActions(buf);
+        return buf[0];
+      };
+    }
+  }
 }

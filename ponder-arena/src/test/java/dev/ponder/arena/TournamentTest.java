@@ -40,7 +40,8 @@ class TournamentTest {
       AnalysisOptions o = new AnalysisOptions(500, 100, 0.95, 3, dev.ponder.rating.AlphaRank.Options.infinite(),
           dev.ponder.rating.Sco.Options.defaults(), "", "");
       Analysis.Result r = Analysis.analyse(s, id, o);
-      return Report.terminal(r).replaceFirst("Tournament \\d+", "Tournament");
+      // decision times are wall-clock measurements: everything else must match exactly
+      return Report.terminal(r).replaceFirst("Tournament \\d+", "Tournament").replaceAll("\\s+\\S+ ms/decision", "");
     }
   }
 
@@ -125,7 +126,7 @@ class TournamentTest {
         killed.toString(), games, agents, budget, Integer.toString(matches), Long.toString(seed), "2"));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
     int stored = 0;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
     while (System.nanoTime() < deadline && p.isAlive()) {
       if (Files.exists(killed)) {
         try (ArenaStore s = ArenaStore.open(killed)) {

@@ -240,18 +240,65 @@ public final class Amazons extends AbstractGame {
       throw new IllegalStateException("no amazon of player " + toMove + " on " + game.toCell[b]);
     }
 
-    private int rays(int origin, int[] out) {
+    private int walk(int origin, int step) {
       byte[] bx = box;
-      int[] toCell = game.toCell;
       int k = 0;
-      for (int d : game.dirs) {
-        int b = origin + d;
-        while (bx[b] == EMPTY) {
-          out[k++] = toCell[b];
-          b += d;
+      int b = origin + step;
+      while (bx[b] == EMPTY) {
+        k++;
+        b += step;
+      }
+      return k;
+    }
+
+    /**
+     * Writes the cells a queen on mailbox square {@code origin} reaches, in ascending cell order
+     * without sorting: rows above (nearest last), then the row itself, then rows below.
+     */
+    private int rays(int origin, int[] out) {
+      int w = game.w;
+      int n = game.n;
+      int left = walk(origin, -1);
+      int right = walk(origin, 1);
+      int up = walk(origin, -w);
+      int down = walk(origin, w);
+      int upLeft = walk(origin, -w - 1);
+      int upRight = walk(origin, -w + 1);
+      int downLeft = walk(origin, w - 1);
+      int downRight = walk(origin, w + 1);
+      int oc = game.toCell[origin];
+      int k = 0;
+      for (int d = Math.max(up, Math.max(upLeft, upRight)); d >= 1; d--) {
+        int rowStart = oc - d * n;
+        if (d <= upLeft) {
+          out[k++] = rowStart - d;
+        }
+        if (d <= up) {
+          out[k++] = rowStart;
+        }
+        if (d <= upRight) {
+          out[k++] = rowStart + d;
         }
       }
-      Arrays.sort(out, 0, k);
+      for (int d = left; d >= 1; d--) {
+        out[k++] = oc - d;
+      }
+      for (int d = 1; d <= right; d++) {
+        out[k++] = oc + d;
+      }
+      int maxDown = Math.max(down, Math.max(downLeft, downRight));
+      for (int d = 1; d <= maxDown; d++) {
+        int rowStart = oc + d * n;
+        if (d <= downLeft) {
+          out[k++] = rowStart - d;
+        }
+        if (d <= down) {
+          out[k++] = rowStart;
+        }
+        if (d <= downRight) {
+          out[k++] = rowStart + d;
+        }
+      }
       return k;
     }
 

@@ -115,9 +115,15 @@ public final class Backgammon extends AbstractGame {
     return 3 * maxPlayerTurns;
   }
 
+  /** One roll per turn. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return maxPlayerTurns;
+  }
+
   @Override
   public int maxActionsPerState() {
-    // at most 2 × 15 × 15 ordered pairs of half-moves, well below the action space
+    // every legal action is a distinct id in [0, 1352)
     return NUM_ACTIONS;
   }
 
@@ -136,11 +142,13 @@ public final class Backgammon extends AbstractGame {
     return checkers;
   }
 
-  /** A backgammon position with the dice and turn bookkeeping. */
+  /** A backgammon position with the dice and turn bookkeeping. Supports undo. */
   public static final class BackgammonState extends State {
     private final Backgammon game;
     /** Checker counts: {@code board[p * 24 + point]}, absolute points 0..23. */
     final int[] board = new int[48];
+    /** Bit i set: the player has a checker on absolute point i (kept in step with board). */
+    final int[] occ = new int[2];
     final int[] bar = new int[2];
     final int[] off = new int[2];
     /** Dice values (low first), 0 when not rolled. */
@@ -151,6 +159,12 @@ public final class Backgammon extends AbstractGame {
     int prev = CHANCE;
     int turns = -1;
     boolean doubleTurn;
+    /**
+     * Undo records, one per applied action: the state before it (dice, current and previous
+     * player, turn count, double flag) and whether each half-move hit.
+     */
+    private long[] undo = new long[64];
+    private int undoSize;
     /** Scratch for move generation. */
     private final int[] firstFrom = new int[32];
     private final int[] firstDie = new int[32];
@@ -173,6 +187,19 @@ public final class Backgammon extends AbstractGame {
         board[24 + 12] = 5;
         board[24 + 7] = 3;
         board[24 + 5] = 5;
+      }
+      recomputeOccupancy();
+    }
+
+    private void recomputeOccupancy() {
+      for (int p = 0; p < 2; p++) {
+        int m = 0;
+        for (int i = 0; i < 24; i++) {
+          if (board[p * 24 + i] > 0) {
+            m |= 1 << i;
+          }
+        }
+        occ[p] = m;
       }
     }
 
@@ -250,33 +277,17 @@ public final class Backgammon extends AbstractGame {
       if (bar[p] > 0) {
         return false;
       }
-      int base = p * 24;
-      int lo = p == X ? 0 : 6;
-      int hi = p == X ? 17 : 23;
-      for (int i = lo; i <= hi; i++) {
-        if (board[base + i] > 0) {
-          return false;
-        }
-      }
-      return true;
+      return (occ[p] & (p == X ? 0x3FFFF : 0xFFFFC0)) == 0;
     }
 
     /** The furthest point from bearing off that holds a checker of {@code p} inside home. */
     private int furthestInHome(int p) {
       if (p == X) {
-        for (int i = 18; i <= 23; i++) {
-          if (board[i] > 0) {
-            return i;
-          }
-        }
-      } else {
-        for (int i = 5; i >= 0; i--) {
-          if (board[24 + i] > 0) {
-            return i;
-          }
-        }
+        int m = occ[X] & 0xFC0000;
+        return m == 0 ? -1 : Integer.numberOfTrailingZeros(m);
       }
-      return -1;
+      int m = occ[O] & 0x3F;
+      return m == 0 ? -1 : 31 - Integer.numberOfLeadingZeros(m);
     }
 
     /**
@@ -302,11 +313,9 @@ public final class Backgammon extends AbstractGame {
         return n;
       }
       boolean home = allHome(p);
-      int base = p * 24;
-      for (int i = 0; i < 24; i++) {
-        if (board[base + i] == 0) {
-          continue;
-        }
+      int furthest = home ? furthestInHome(p) : -1;
+      for (int m = occ[p]; m != 0; m &= m - 1) {
+        int i = Integer.numberOfTrailingZeros(m);
         for (int k = 0; k < 2; k++) {
           int d = k == 0 ? d0 : d1;
           if (d == 0) {
@@ -316,7 +325,7 @@ public final class Backgammon extends AbstractGame {
           if (to < 0) {
             if (home) {
               boolean exact = p == X ? i + d == 24 : i - d == -1;
-              if (exact || i == furthestInHome(p)) {
+              if (exact || i == furthest) {
                 from[n] = i;
                 die[n++] = d;
               }
@@ -335,8 +344,8 @@ public final class Backgammon extends AbstractGame {
       int to = target(p, from, d);
       if (from == BAR) {
         bar[p]--;
-      } else {
-        board[p * 24 + from]--;
+      } else if (--board[p * 24 + from] == 0) {
+        occ[p] &= ~(1 << from);
       }
       if (!used[0] && dice[0] == d) {
         used[0] = true;
@@ -348,9 +357,11 @@ public final class Backgammon extends AbstractGame {
         return false;
       }
       board[p * 24 + to]++;
+      occ[p] |= 1 << to;
       int oi = (1 - p) * 24 + to;
       if (board[oi] == 1) {
         board[oi] = 0;
+        occ[1 - p] &= ~(1 << to);
         bar[1 - p]++;
         return true;
       }
@@ -362,9 +373,12 @@ public final class Backgammon extends AbstractGame {
       if (to < 0) {
         off[p]--;
       } else {
-        board[p * 24 + to]--;
+        if (--board[p * 24 + to] == 0) {
+          occ[p] &= ~(1 << to);
+        }
         if (hit) {
           board[(1 - p) * 24 + to] = 1;
+          occ[1 - p] |= 1 << to;
           bar[1 - p]--;
         }
       }
@@ -377,6 +391,7 @@ public final class Backgammon extends AbstractGame {
         bar[p]++;
       } else {
         board[p * 24 + from]++;
+        occ[p] |= 1 << from;
       }
     }
 
@@ -442,6 +457,12 @@ public final class Backgammon extends AbstractGame {
 
     @Override
     protected void doApplyAction(int action) {
+      if (undoSize == undo.length) {
+        undo = java.util.Arrays.copyOf(undo, undoSize * 2);
+      }
+      long rec = dice[0] | (dice[1] << 3) | ((long) (cur + 1) << 6) | ((long) (prev + 1) << 8)
+          | ((long) (turns + 1) << 10) | ((doubleTurn ? 1L : 0L) << 40);
+      undo[undoSize++] = rec;
       if (cur == CHANCE) {
         if (turns < 0) {
           int k = action >> 1;
@@ -469,12 +490,9 @@ public final class Backgammon extends AbstractGame {
       int low = Math.min(dice[0], dice[1]);
       used[0] = false;
       used[1] = false;
-      if (f0 != NONE) {
-        move(p, f0, highFirst ? high : low);
-      }
-      if (f1 != NONE) {
-        move(p, f1, highFirst ? low : high);
-      }
+      boolean hit0 = f0 != NONE && move(p, f0, highFirst ? high : low);
+      boolean hit1 = f1 != NONE && move(p, f1, highFirst ? low : high);
+      undo[undoSize - 1] |= (hit0 ? 1L << 41 : 0) | (hit1 ? 1L << 42 : 0);
       if (!doubleTurn) {
         turns++;
       }
@@ -489,6 +507,39 @@ public final class Backgammon extends AbstractGame {
         dice[0] = dice[1] = 0;
         doubleTurn = false;
       }
+    }
+
+    @Override
+    public boolean supportsUndo() {
+      return true;
+    }
+
+    @Override
+    protected void doUndoAction(int action) {
+      long rec = undo[--undoSize];
+      dice[0] = (int) (rec & 7);
+      dice[1] = (int) ((rec >> 3) & 7);
+      cur = (int) ((rec >> 6) & 3) - 1;
+      prev = (int) ((rec >> 8) & 3) - 1;
+      turns = (int) ((rec >> 10) & 0x3FFFFFFF) - 1;
+      doubleTurn = ((rec >> 40) & 1) != 0;
+      if (cur == CHANCE) {
+        return;
+      }
+      boolean highFirst = action < 676;
+      int r = highFirst ? action : action - 676;
+      int f0 = r % 26;
+      int f1 = r / 26;
+      int high = Math.max(dice[0], dice[1]);
+      int low = Math.min(dice[0], dice[1]);
+      if (f1 != NONE) {
+        unmove(cur, f1, highFirst ? low : high, ((rec >> 42) & 1) != 0);
+      }
+      if (f0 != NONE) {
+        unmove(cur, f0, highFirst ? high : low, ((rec >> 41) & 1) != 0);
+      }
+      used[0] = false;
+      used[1] = false;
     }
 
     @Override
@@ -613,6 +664,41 @@ public final class Backgammon extends AbstractGame {
       return action + " - " + body;
     }
 
+    /**
+     * Also accepts a move in plain notation without the action id, e.g. {@code 24/20 13/8}: the
+     * lowest legal action whose string after {@code "<id> - "} matches it (the other order of the
+     * same half-moves is the same play).
+     *
+     * @throws dev.ponder.game.IllegalActionException if nothing matches; the message lists the
+     *     legal moves
+     */
+    @Override
+    public int stringToAction(String text) {
+      String t = text.trim();
+      int dashAt = t.indexOf(" - ");
+      if (dashAt > 0 && cur != CHANCE && !over()) {
+        // "<id> - <move>": check that one action directly
+        try {
+          int id = Integer.parseInt(t.substring(0, dashAt));
+          if (isLegal(id) && actionToString(cur, id).equals(t)) {
+            return id;
+          }
+        } catch (NumberFormatException e) {
+          // not an id: fall through
+        }
+      }
+      if (cur != CHANCE && !over()) {
+        for (int a : legalActions()) {
+          String s = actionToString(cur, a);
+          int dash = s.indexOf(" - ");
+          if (dash >= 0 && s.substring(dash + 3).equalsIgnoreCase(t)) {
+            return a;
+          }
+        }
+      }
+      return super.stringToAction(text);
+    }
+
     @Override
     public String toString() {
       char[][] rows = new char[13][];
@@ -705,6 +791,8 @@ public final class Backgammon extends AbstractGame {
     public void copyFrom(State other) {
       BackgammonState o = (BackgammonState) other;
       System.arraycopy(o.board, 0, board, 0, 48);
+      occ[0] = o.occ[0];
+      occ[1] = o.occ[1];
       bar[0] = o.bar[0];
       bar[1] = o.bar[1];
       off[0] = o.off[0];
@@ -715,6 +803,11 @@ public final class Backgammon extends AbstractGame {
       prev = o.prev;
       turns = o.turns;
       doubleTurn = o.doubleTurn;
+      if (undo.length < o.undoSize) {
+        undo = new long[o.undo.length];
+      }
+      System.arraycopy(o.undo, 0, undo, 0, o.undoSize);
+      undoSize = o.undoSize;
       copyHistoryFrom(o);
     }
 
@@ -737,6 +830,7 @@ public final class Backgammon extends AbstractGame {
       if (sx != game.checkers || so != game.checkers) {
         throw new IllegalArgumentException("each player needs " + game.checkers + " checkers; got x=" + sx + " o=" + so);
       }
+      recomputeOccupancy();
       bar[X] = xBar;
       bar[O] = oBar;
       off[X] = xOff;

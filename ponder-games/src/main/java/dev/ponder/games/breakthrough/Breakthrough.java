@@ -8,7 +8,6 @@ import dev.ponder.game.State;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
-import dev.ponder.spec.SpecException;
 import java.util.List;
 
 /**
@@ -23,15 +22,15 @@ import java.util.List;
  * <p>Actions follow OpenSpiel's mixed-radix encoding {@code ((r*cols + c)*6 + dir)*2 + capture},
  * where row {@code r} counts from the top and {@code dir} is 0..2 for Black (down-left, down,
  * down-right) and 3..5 for White (up-left, up, up-right); action strings are {@code a7a6},
- * {@code f4g5*} for a capture. Boards are limited to 64 cells (one {@code long} bitboard per
- * side).
+ * {@code f4g5*} for a capture. Boards of up to 64 cells use one {@code long} bitboard per side;
+ * larger ones a byte-per-cell board.
  */
 public final class Breakthrough extends AbstractGame {
   static final GameType TYPE = new GameType("breakthrough", "Breakthrough",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofInt("rows", 8, "number of rows (2..32, rows*columns <= 64)"),
-          ParamSpec.ofInt("columns", 8, "number of columns (2..26, rows*columns <= 64)")));
+      List.of(ParamSpec.ofInt("rows", 8, "number of rows (2..99)"),
+          ParamSpec.ofInt("columns", 8, "number of columns (2..26)")));
 
   private static final int[] DIR_ROW = {1, 1, 1, -1, -1, -1};
   private static final int[] DIR_COL = {-1, 0, 1, -1, 0, 1};
@@ -39,26 +38,35 @@ public final class Breakthrough extends AbstractGame {
   final int rows;
   final int cols;
   final int cells;
+  /** Byte-per-cell board instead of bitboards (boards over 64 cells). */
+  final boolean wide;
   /** Cells not in the first / last column. */
   final long notFirstCol;
   final long notLastCol;
   final long boardMask;
   final long[] zobrist;
   final long sideKey;
+  /** Source and target cell of every action (precomputed: no division on the hot path). */
+  final int[] from;
+  final int[] to;
+  /** goal[p]: the row where player p wins (bottom for Black, top for White). */
+  final long[] goal = new long[2];
 
   public Breakthrough(Params params) {
+    this(params, false);
+  }
+
+  /** With {@code forceWide}, the byte-per-cell board even on small boards (for tests). */
+  Breakthrough(Params params, boolean forceWide) {
     super(TYPE, params);
-    rows = params.requireInt("rows", 2, 32);
+    rows = params.requireInt("rows", 2, 99);
     cols = params.requireInt("columns", 2, 26);
-    if (rows * cols > 64) {
-      throw new SpecException("breakthrough: rows*columns=" + rows * cols
-          + " exceeds the 64-cell bitboard; valid: rows*columns <= 64");
-    }
     cells = rows * cols;
-    boardMask = cells == 64 ? -1L : (1L << cells) - 1;
+    wide = forceWide || cells > 64;
+    boardMask = cells >= 64 ? -1L : (1L << cells) - 1;
     long first = 0;
     long last = 0;
-    for (int r = 0; r < rows; r++) {
+    for (int r = 0; r < rows && !wide; r++) {
       first |= 1L << (r * cols);
       last |= 1L << (r * cols + cols - 1);
     }
@@ -67,6 +75,18 @@ public final class Breakthrough extends AbstractGame {
     long[] keys = Zobrist.keys(0xB7EA4L + cells * 131L + cols, 2 * cells + 1);
     zobrist = keys;
     sideKey = keys[2 * cells];
+    from = new int[cells * 12];
+    to = new int[cells * 12];
+    for (int a = 0; a < cells * 12; a++) {
+      int s = a / 12;
+      int dir = (a >> 1) % 6;
+      from[a] = s;
+      to[a] = s + DIR_ROW[dir] * cols + DIR_COL[dir];
+    }
+    for (int c = 0; c < cols && !wide; c++) {
+      goal[0] |= 1L << ((rows - 1) * cols + c);
+      goal[1] |= 1L << c;
+    }
   }
 
   /** Registry factory. */
@@ -141,24 +161,33 @@ public final class Breakthrough extends AbstractGame {
   /** A Breakthrough position: one bitboard per side (bit {@code r*cols+c}, row 0 on top). */
   public static final class BreakthroughState extends State {
     private final Breakthrough g;
-    /** pieces[0] black, pieces[1] white. */
+    /** pieces[0] black, pieces[1] white (bitboards; unused on wide boards). */
     final long[] pieces = new long[2];
+    /** Wide boards: cell owner + 1 (0 empty, 1 black, 2 white), and piece counts. */
+    final byte[] board;
+    final int[] count = new int[2];
     int toMove;
     int winner = -1;
     long hash;
 
     BreakthroughState(Breakthrough g) {
       this.g = g;
+      board = g.wide ? new byte[g.cells] : null;
       boolean two = g.rows >= 6;
       for (int r = 0; r < g.rows; r++) {
         for (int c = 0; c < g.cols; c++) {
           int s = r * g.cols + c;
-          if (r == 0 || (two && r == 1)) {
-            pieces[0] |= 1L << s;
-            hash ^= g.zobrist[s];
-          } else if (r == g.rows - 1 || (two && r == g.rows - 2)) {
-            pieces[1] |= 1L << s;
-            hash ^= g.zobrist[g.cells + s];
+          int owner = r == 0 || (two && r == 1) ? 0
+              : r == g.rows - 1 || (two && r == g.rows - 2) ? 1 : -1;
+          if (owner < 0) {
+            continue;
+          }
+          hash ^= g.zobrist[owner * g.cells + s];
+          if (g.wide) {
+            board[s] = (byte) (owner + 1);
+            count[owner]++;
+          } else {
+            pieces[owner] |= 1L << s;
           }
         }
       }
@@ -171,12 +200,22 @@ public final class Breakthrough extends AbstractGame {
 
     /** Owner of cell (row from the top, column): 0 black, 1 white, −1 empty. */
     public int cell(int row, int col) {
+      if (board != null) {
+        return board[row * g.cols + col] - 1;
+      }
       long bit = 1L << (row * g.cols + col);
       return (pieces[0] & bit) != 0 ? 0 : (pieces[1] & bit) != 0 ? 1 : -1;
     }
 
-    /** The bitboard of {@code player}'s pieces. */
+    /**
+     * The bitboard of {@code player}'s pieces.
+     *
+     * @throws UnsupportedOperationException on boards over 64 cells
+     */
     public long pieces(int player) {
+      if (board != null) {
+        throw new UnsupportedOperationException("no bitboard on a board of " + g.cells + " cells");
+      }
       return pieces[player];
     }
 
@@ -194,61 +233,84 @@ public final class Breakthrough extends AbstractGame {
       if (winner >= 0) {
         return 0;
       }
+      if (board != null) {
+        return wideLegalActions(out);
+      }
       final int cols = g.cols;
       long own = pieces[toMove];
       long opp = pieces[1 - toMove];
-      long empty = ~(own | opp);
-      int n = 0;
+      long empty = g.boardMask & ~(own | opp);
+      long open = empty | opp;
+      // per direction: the pieces that may move that way, and those whose move captures
+      long left;
+      long straight;
+      long right;
+      long capLeft;
+      long capRight;
+      int base0;
       if (toMove == 0) {
-        while (own != 0) {
-          int s = Long.numberOfTrailingZeros(own);
-          own &= own - 1;
-          int c = s % cols;
-          int base = s * 12;
-          if (c > 0) {
-            long t = 1L << (s + cols - 1);
-            if ((empty & t) != 0) {
-              out[n++] = base;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 1;
-            }
-          }
-          if ((empty & (1L << (s + cols))) != 0) {
-            out[n++] = base + 2;
-          }
-          if (c < cols - 1) {
-            long t = 1L << (s + cols + 1);
-            if ((empty & t) != 0) {
-              out[n++] = base + 4;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 5;
-            }
+        left = own & g.notFirstCol & (open >>> (cols - 1));
+        capLeft = own & g.notFirstCol & (opp >>> (cols - 1));
+        straight = own & (empty >>> cols);
+        right = own & g.notLastCol & (open >>> (cols + 1));
+        capRight = own & g.notLastCol & (opp >>> (cols + 1));
+        base0 = 0;
+      } else {
+        left = own & g.notFirstCol & (open << (cols + 1));
+        capLeft = own & g.notFirstCol & (opp << (cols + 1));
+        straight = own & (empty << cols);
+        right = own & g.notLastCol & (open << (cols - 1));
+        capRight = own & g.notLastCol & (opp << (cols - 1));
+        base0 = 6;
+      }
+      long movers = left | straight | right;
+      int n = 0;
+      while (movers != 0) {
+        int sq = Long.numberOfTrailingZeros(movers);
+        movers &= movers - 1;
+        int base = sq * 12 + base0;
+        // branch-free appends in ascending action order: left (0/1), straight (2), right (4/5)
+        out[n] = base + (int) ((capLeft >>> sq) & 1);
+        n += (int) ((left >>> sq) & 1);
+        out[n] = base + 2;
+        n += (int) ((straight >>> sq) & 1);
+        out[n] = base + 4 + (int) ((capRight >>> sq) & 1);
+        n += (int) ((right >>> sq) & 1);
+      }
+      return n;
+    }
+
+    private int wideLegalActions(int[] out) {
+      final int cols = g.cols;
+      final byte mine = (byte) (toMove + 1);
+      final byte theirs = (byte) (2 - toMove);
+      final int step = toMove == 0 ? cols : -cols;
+      final int base0 = toMove == 0 ? 0 : 6;
+      int n = 0;
+      for (int s = 0; s < g.cells; s++) {
+        if (board[s] != mine) {
+          continue;
+        }
+        int c = s % cols;
+        int ahead = s + step; // on the board: a piece on its goal row has already won
+        int base = s * 12 + base0;
+        if (c > 0) {
+          byte t = board[ahead - 1];
+          if (t == 0) {
+            out[n++] = base;
+          } else if (t == theirs) {
+            out[n++] = base + 1;
           }
         }
-      } else {
-        while (own != 0) {
-          int s = Long.numberOfTrailingZeros(own);
-          own &= own - 1;
-          int c = s % cols;
-          int base = s * 12 + 6;
-          if (c > 0) {
-            long t = 1L << (s - cols - 1);
-            if ((empty & t) != 0) {
-              out[n++] = base;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 1;
-            }
-          }
-          if ((empty & (1L << (s - cols))) != 0) {
-            out[n++] = base + 2;
-          }
-          if (c < cols - 1) {
-            long t = 1L << (s - cols + 1);
-            if ((empty & t) != 0) {
-              out[n++] = base + 4;
-            } else if ((opp & t) != 0) {
-              out[n++] = base + 5;
-            }
+        if (board[ahead] == 0) {
+          out[n++] = base + 2;
+        }
+        if (c < cols - 1) {
+          byte t = board[ahead + 1];
+          if (t == 0) {
+            out[n++] = base + 4;
+          } else if (t == theirs) {
+            out[n++] = base + 5;
           }
         }
       }
@@ -263,7 +325,7 @@ public final class Breakthrough extends AbstractGame {
       int capture = action & 1;
       int dir = (action >> 1) % 6;
       int s = action / 12;
-      if ((dir < 3) != (toMove == 0) || (pieces[toMove] & (1L << s)) == 0) {
+      if ((dir < 3) != (toMove == 0) || cell(s / g.cols, s % g.cols) != toMove) {
         return false;
       }
       int r2 = s / g.cols + DIR_ROW[dir];
@@ -271,31 +333,55 @@ public final class Breakthrough extends AbstractGame {
       if (r2 < 0 || r2 >= g.rows || c2 < 0 || c2 >= g.cols) {
         return false;
       }
-      long t = 1L << (r2 * g.cols + c2);
+      int target = cell(r2, c2);
       if (capture == 1) {
-        return DIR_COL[dir] != 0 && (pieces[1 - toMove] & t) != 0;
+        return DIR_COL[dir] != 0 && target == 1 - toMove;
       }
-      return ((pieces[0] | pieces[1]) & t) == 0;
-    }
-
-    private int target(int s, int dir) {
-      return s + DIR_ROW[dir] * g.cols + DIR_COL[dir];
+      return target < 0;
     }
 
     @Override
     protected void doApplyAction(int action) {
-      int capture = action & 1;
-      int dir = (action >> 1) % 6;
-      int s = action / 12;
-      int t = target(s, dir);
+      if (board != null) {
+        wideApply(action);
+        return;
+      }
+      int s = g.from[action];
+      int t = g.to[action];
       int me = toMove;
       int opp = 1 - me;
-      pieces[me] ^= (1L << s) | (1L << t);
-      hash ^= g.zobrist[me * g.cells + s] ^ g.zobrist[me * g.cells + t];
-      if (capture == 1) {
-        pieces[opp] &= ~(1L << t);
-        hash ^= g.zobrist[opp * g.cells + t];
+      long tbit = 1L << t;
+      pieces[me] ^= (1L << s) | tbit;
+      long[] z = g.zobrist;
+      int off = me * g.cells;
+      long h = hash ^ z[off + s] ^ z[off + t] ^ g.sideKey;
+      if ((action & 1) != 0) {
+        pieces[opp] &= ~tbit;
+        h ^= z[opp * g.cells + t];
         if (pieces[opp] == 0) {
+          winner = me;
+        }
+      }
+      if ((g.goal[me] & tbit) != 0) {
+        winner = me;
+      }
+      hash = h;
+      toMove = opp;
+    }
+
+    private void wideApply(int action) {
+      int s = g.from[action];
+      int t = g.to[action];
+      int me = toMove;
+      int opp = 1 - me;
+      board[s] = 0;
+      board[t] = (byte) (me + 1);
+      long[] z = g.zobrist;
+      int off = me * g.cells;
+      hash ^= z[off + s] ^ z[off + t] ^ g.sideKey;
+      if ((action & 1) != 0) {
+        hash ^= z[opp * g.cells + t];
+        if (--count[opp] == 0) {
           winner = me;
         }
       }
@@ -304,7 +390,6 @@ public final class Breakthrough extends AbstractGame {
         winner = me;
       }
       toMove = opp;
-      hash ^= g.sideKey;
     }
 
     @Override
@@ -315,18 +400,27 @@ public final class Breakthrough extends AbstractGame {
     @Override
     protected void doUndoAction(int action) {
       int capture = action & 1;
-      int dir = (action >> 1) % 6;
-      int s = action / 12;
-      int t = target(s, dir);
+      int s = g.from[action];
+      int t = g.to[action];
       toMove = 1 - toMove;
       hash ^= g.sideKey;
       int me = toMove;
       int opp = 1 - me;
-      pieces[me] ^= (1L << s) | (1L << t);
       hash ^= g.zobrist[me * g.cells + s] ^ g.zobrist[me * g.cells + t];
       if (capture == 1) {
-        pieces[opp] |= 1L << t;
         hash ^= g.zobrist[opp * g.cells + t];
+      }
+      if (board != null) {
+        board[s] = (byte) (me + 1);
+        board[t] = (byte) (capture == 1 ? opp + 1 : 0);
+        if (capture == 1) {
+          count[opp]++;
+        }
+      } else {
+        pieces[me] ^= (1L << s) | (1L << t);
+        if (capture == 1) {
+          pieces[opp] |= 1L << t;
+        }
       }
       winner = -1;
     }
@@ -364,8 +458,8 @@ public final class Breakthrough extends AbstractGame {
       int n = g.cells;
       java.util.Arrays.fill(out, 0, 3 * n, 0f);
       for (int s = 0; s < n; s++) {
-        long bit = 1L << s;
-        int plane = (pieces[0] & bit) != 0 ? 0 : (pieces[1] & bit) != 0 ? 1 : 2;
+        int o = cell(s / g.cols, s % g.cols);
+        int plane = o == 0 ? 0 : o == 1 ? 1 : 2;
         out[plane * n + s] = 1f;
       }
     }
@@ -387,6 +481,11 @@ public final class Breakthrough extends AbstractGame {
       BreakthroughState o = (BreakthroughState) other;
       pieces[0] = o.pieces[0];
       pieces[1] = o.pieces[1];
+      if (board != null) {
+        System.arraycopy(o.board, 0, board, 0, board.length);
+        count[0] = o.count[0];
+        count[1] = o.count[1];
+      }
       toMove = o.toMove;
       winner = o.winner;
       hash = o.hash;

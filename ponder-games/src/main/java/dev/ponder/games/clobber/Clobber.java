@@ -8,7 +8,6 @@ import dev.ponder.game.State;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
-import dev.ponder.spec.SpecException;
 import java.util.List;
 
 /**
@@ -20,15 +19,15 @@ import java.util.List;
  * removed. The player who cannot move loses (normal play): returns +1 / −1.
  *
  * <p>Actions are {@code (r*cols + c)*4 + dir} with row {@code r} counted from the top and
- * {@code dir} 0 north, 1 east, 2 south, 3 west; action strings {@code c5c4} (from, to). Boards
- * are limited to 64 cells (one {@code long} bitboard per side).
+ * {@code dir} 0 north, 1 east, 2 south, 3 west; action strings {@code c5c4} (from, to). Boards of
+ * up to 64 cells use one {@code long} bitboard per side, larger ones a byte-per-cell board.
  */
 public final class Clobber extends AbstractGame {
   static final GameType TYPE = new GameType("clobber", "Clobber",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofInt("rows", 5, "number of rows (1..64, rows*columns <= 64)"),
-          ParamSpec.ofInt("columns", 6, "number of columns (1..26, rows*columns <= 64)")));
+      List.of(ParamSpec.ofInt("rows", 5, "number of rows (1..99)"),
+          ParamSpec.ofInt("columns", 6, "number of columns (1..26)")));
 
   private static final int[] DIR_ROW = {-1, 0, 1, 0};
   private static final int[] DIR_COL = {0, 1, 0, -1};
@@ -36,6 +35,8 @@ public final class Clobber extends AbstractGame {
   final int rows;
   final int cols;
   final int cells;
+  /** Byte-per-cell board instead of bitboards (boards over 64 cells). */
+  final boolean wide;
   final long boardMask;
   final long notFirstCol;
   final long notLastCol;
@@ -43,18 +44,20 @@ public final class Clobber extends AbstractGame {
   final long sideKey;
 
   public Clobber(Params params) {
+    this(params, false);
+  }
+
+  /** With {@code forceWide}, the byte-per-cell board even on small boards (for tests). */
+  Clobber(Params params, boolean forceWide) {
     super(TYPE, params);
-    rows = params.requireInt("rows", 1, 64);
+    rows = params.requireInt("rows", 1, 99);
     cols = params.requireInt("columns", 1, 26);
-    if (rows * cols > 64) {
-      throw new SpecException("clobber: rows*columns=" + rows * cols
-          + " exceeds the 64-cell bitboard; valid: rows*columns <= 64");
-    }
     cells = rows * cols;
-    boardMask = cells == 64 ? -1L : (1L << cells) - 1;
+    wide = forceWide || cells > 64;
+    boardMask = cells >= 64 ? -1L : (1L << cells) - 1;
     long first = 0;
     long last = 0;
-    for (int r = 0; r < rows; r++) {
+    for (int r = 0; r < rows && !wide; r++) {
       first |= 1L << (r * cols);
       last |= 1L << (r * cols + cols - 1);
     }
@@ -137,23 +140,30 @@ public final class Clobber extends AbstractGame {
   /** A Clobber position: one bitboard per side (bit {@code r*cols+c}, row 0 on top). */
   public static final class ClobberState extends State {
     private final Clobber g;
-    /** pieces[0]: player 0 ('o'); pieces[1]: player 1 ('x'). */
+    /** pieces[0]: player 0 ('o'); pieces[1]: player 1 ('x') (bitboards; unused on wide boards). */
     final long[] pieces = new long[2];
+    /** Wide boards: cell owner + 1 (0 empty, 1 'o', 2 'x'). */
+    final byte[] board;
     int toMove;
     int winner = -1;
     long hash;
 
     ClobberState(Clobber g) {
       this.g = g;
+      board = g.wide ? new byte[g.cells] : null;
       for (int r = 0; r < g.rows; r++) {
         for (int c = 0; c < g.cols; c++) {
           int s = r * g.cols + c;
           int owner = ((r + g.rows - 1 + c) & 1) == 0 ? 0 : 1;
-          pieces[owner] |= 1L << s;
+          if (board != null) {
+            board[s] = (byte) (owner + 1);
+          } else {
+            pieces[owner] |= 1L << s;
+          }
           hash ^= g.zobrist[owner * g.cells + s];
         }
       }
-      if (!g.anyContact(pieces[0], pieces[1])) {
+      if (!contact()) {
         winner = 1; // player 0 cannot move at the start (1×1 board)
       }
     }
@@ -165,13 +175,44 @@ public final class Clobber extends AbstractGame {
 
     /** Owner of cell (row from the top, column): 0 ('o'), 1 ('x') or −1 (empty). */
     public int cell(int row, int col) {
+      if (board != null) {
+        return board[row * g.cols + col] - 1;
+      }
       long bit = 1L << (row * g.cols + col);
       return (pieces[0] & bit) != 0 ? 0 : (pieces[1] & bit) != 0 ? 1 : -1;
     }
 
-    /** The bitboard of {@code player}'s pieces. */
+    /**
+     * The bitboard of {@code player}'s pieces.
+     *
+     * @throws UnsupportedOperationException on boards over 64 cells
+     */
     public long pieces(int player) {
+      if (board != null) {
+        throw new UnsupportedOperationException("no bitboard on a board of " + g.cells + " cells");
+      }
       return pieces[player];
+    }
+
+    /** Whether any two orthogonally adjacent cells hold opposing pieces. */
+    private boolean contact() {
+      if (board == null) {
+        return g.anyContact(pieces[0], pieces[1]);
+      }
+      final int cols = g.cols;
+      for (int s = 0; s < g.cells; s++) {
+        byte v = board[s];
+        if (v == 0) {
+          continue;
+        }
+        if (s % cols < cols - 1 && board[s + 1] == 3 - v) {
+          return true;
+        }
+        if (s + cols < g.cells && board[s + cols] == 3 - v) {
+          return true;
+        }
+      }
+      return false;
     }
 
     @Override
@@ -183,6 +224,9 @@ public final class Clobber extends AbstractGame {
     public int legalActions(int[] out) {
       if (winner >= 0) {
         return 0;
+      }
+      if (board != null) {
+        return wideLegalActions(out);
       }
       final int cols = g.cols;
       long own = pieces[toMove];
@@ -215,6 +259,34 @@ public final class Clobber extends AbstractGame {
       return n;
     }
 
+    private int wideLegalActions(int[] out) {
+      final int cols = g.cols;
+      final int cells = g.cells;
+      final byte mine = (byte) (toMove + 1);
+      final byte theirs = (byte) (2 - toMove);
+      int n = 0;
+      for (int s = 0; s < cells; s++) {
+        if (board[s] != mine) {
+          continue;
+        }
+        int c = s % cols;
+        int base = s * 4;
+        if (s >= cols && board[s - cols] == theirs) {
+          out[n++] = base;
+        }
+        if (c < cols - 1 && board[s + 1] == theirs) {
+          out[n++] = base + 1;
+        }
+        if (s + cols < cells && board[s + cols] == theirs) {
+          out[n++] = base + 2;
+        }
+        if (c > 0 && board[s - 1] == theirs) {
+          out[n++] = base + 3;
+        }
+      }
+      return n;
+    }
+
     @Override
     public boolean isLegal(int action) {
       if (winner >= 0 || action < 0 || action >= g.numDistinctActions()) {
@@ -227,7 +299,7 @@ public final class Clobber extends AbstractGame {
       if (r2 < 0 || r2 >= g.rows || c2 < 0 || c2 >= g.cols) {
         return false;
       }
-      return (pieces[toMove] & (1L << s)) != 0 && (pieces[1 - toMove] & (1L << (r2 * g.cols + c2))) != 0;
+      return cell(s / g.cols, s % g.cols) == toMove && cell(r2, c2) == 1 - toMove;
     }
 
     private int target(int s, int dir) {
@@ -240,11 +312,16 @@ public final class Clobber extends AbstractGame {
       int t = target(s, action & 3);
       int me = toMove;
       int opp = 1 - me;
-      pieces[me] ^= (1L << s) | (1L << t);
-      pieces[opp] &= ~(1L << t);
+      if (board != null) {
+        board[s] = 0;
+        board[t] = (byte) (me + 1);
+      } else {
+        pieces[me] ^= (1L << s) | (1L << t);
+        pieces[opp] &= ~(1L << t);
+      }
       int cs = g.cells;
       hash ^= g.zobrist[me * cs + s] ^ g.zobrist[me * cs + t] ^ g.zobrist[opp * cs + t] ^ g.sideKey;
-      if (!g.anyContact(pieces[0], pieces[1])) {
+      if (!contact()) {
         winner = me;
       }
       toMove = opp;
@@ -262,8 +339,13 @@ public final class Clobber extends AbstractGame {
       toMove = 1 - toMove;
       int me = toMove;
       int opp = 1 - me;
-      pieces[me] ^= (1L << s) | (1L << t);
-      pieces[opp] |= 1L << t;
+      if (board != null) {
+        board[s] = (byte) (me + 1);
+        board[t] = (byte) (opp + 1);
+      } else {
+        pieces[me] ^= (1L << s) | (1L << t);
+        pieces[opp] |= 1L << t;
+      }
       int cs = g.cells;
       hash ^= g.zobrist[me * cs + s] ^ g.zobrist[me * cs + t] ^ g.zobrist[opp * cs + t] ^ g.sideKey;
       winner = -1;
@@ -298,8 +380,8 @@ public final class Clobber extends AbstractGame {
       int n = g.cells;
       java.util.Arrays.fill(out, 0, 3 * n, 0f);
       for (int s = 0; s < n; s++) {
-        long bit = 1L << s;
-        int plane = (pieces[player] & bit) != 0 ? 0 : (pieces[1 - player] & bit) != 0 ? 1 : 2;
+        int o = cell(s / g.cols, s % g.cols);
+        int plane = o < 0 ? 2 : o == player ? 0 : 1;
         out[plane * n + s] = 1f;
       }
     }
@@ -321,6 +403,9 @@ public final class Clobber extends AbstractGame {
       ClobberState o = (ClobberState) other;
       pieces[0] = o.pieces[0];
       pieces[1] = o.pieces[1];
+      if (board != null) {
+        System.arraycopy(o.board, 0, board, 0, board.length);
+      }
       toMove = o.toMove;
       winner = o.winner;
       hash = o.hash;

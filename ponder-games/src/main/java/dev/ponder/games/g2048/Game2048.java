@@ -41,11 +41,38 @@ public final class Game2048 extends AbstractGame {
   /** The chance action used when no cell is empty. */
   public static final int NO_CELL_AVAILABLE = 32;
   static final String[] MOVE_NAMES = {"Up", "Right", "Down", "Left"};
-  static final int[] DR = {-1, 0, 1, 0};
-  static final int[] DC = {0, 1, 0, -1};
-  /** Traversal order per direction: rows then columns, nearest to the target edge first. */
-  static final int[][] ROW_ORDER = {{0, 1, 2, 3}, {0, 1, 2, 3}, {3, 2, 1, 0}, {0, 1, 2, 3}};
-  static final int[][] COL_ORDER = {{0, 1, 2, 3}, {3, 2, 1, 0}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+  /** {@code LINES[direction][line]}: the four cells of a line, starting at the target edge. */
+  static final int[][][] LINES = new int[4][4][4];
+
+  static {
+    for (int dir = 0; dir < 4; dir++) {
+      for (int line = 0; line < 4; line++) {
+        for (int k = 0; k < 4; k++) {
+          int r;
+          int c;
+          switch (dir) {
+            case UP:
+              r = k;
+              c = line;
+              break;
+            case RIGHT:
+              r = line;
+              c = 3 - k;
+              break;
+            case DOWN:
+              r = 3 - k;
+              c = line;
+              break;
+            default:
+              r = line;
+              c = k;
+              break;
+          }
+          LINES[dir][line][k] = 4 * r + c;
+        }
+      }
+    }
+  }
 
   private final int maxTile;
 
@@ -94,7 +121,11 @@ public final class Game2048 extends AbstractGame {
     return 0;
   }
 
-  /** OpenSpiel's bound {@code (log2(max_tile) − 1) * max_tile}. */
+  /**
+   * OpenSpiel's value {@code (log2(max_tile) − 1) * max_tile} (20,480 by default), kept for
+   * compatibility. It is nominal, not strict: a board holding many tiles just below
+   * {@code max_tile} can score more (e.g. 512 with {@code max_tile=64}).
+   */
   @Override
   public double maxUtility() {
     return (double) (Integer.numberOfTrailingZeros(maxTile) - 1) * maxTile;
@@ -122,28 +153,50 @@ public final class Game2048 extends AbstractGame {
    * @param line four tile values (0 = empty), modified in place
    */
   public static int slideLine(int[] line) {
-    int mergedMask = 0;
-    int score = 0;
-    for (int i = 1; i < 4; i++) {
-      int t = line[i];
+    if (line.length != 4) {
+      throw new IllegalArgumentException("expected a row of 4 tiles, got " + line.length);
+    }
+    return (int) slide(line, IDENTITY);
+  }
+
+  private static final int[] IDENTITY = {0, 1, 2, 3};
+
+  /**
+   * Slides the four tiles {@code b[cells[0..3]]} towards {@code cells[0]}, each tile merging at
+   * most once (OpenSpiel's traversal from the target edge). Returns the points scored (bits
+   * 0–31), the mask {@code 1 << cell} of the merged cells (bits 32–47) and whether anything
+   * moved (bit 48).
+   */
+  static long slide(int[] b, int[] cells) {
+    int pos = 0;
+    boolean lastMerged = false;
+    int last = 0;
+    long score = 0;
+    long mergedMask = 0;
+    boolean moved = false;
+    for (int k = 0; k < 4; k++) {
+      int t = b[cells[k]];
       if (t == 0) {
         continue;
       }
-      int j = i;
-      while (j > 0 && line[j - 1] == 0) {
-        j--;
-      }
-      if (j > 0 && line[j - 1] == t && (mergedMask & (1 << (j - 1))) == 0) {
-        line[j - 1] = 2 * t;
-        mergedMask |= 1 << (j - 1);
-        score += 2 * t;
-        line[i] = 0;
-      } else if (j != i) {
-        line[j] = t;
-        line[i] = 0;
+      b[cells[k]] = 0;
+      if (pos > 0 && last == t && !lastMerged) {
+        last = 2 * t;
+        b[cells[pos - 1]] = last;
+        mergedMask |= 1L << cells[pos - 1];
+        lastMerged = true;
+        score += last;
+        moved = true;
+      } else {
+        if (pos != k) {
+          moved = true;
+        }
+        b[cells[pos++]] = t;
+        last = t;
+        lastMerged = false;
       }
     }
-    return score;
+    return score | mergedMask << 32 | (moved ? 1L << 48 : 0);
   }
 
   /** A 2048 position: 16 tile values, last move's merge marks, scores. */
@@ -282,24 +335,16 @@ public final class Game2048 extends AbstractGame {
 
     /** OpenSpiel's DoesActionChangeBoard: reads the merge marks of the previous move. */
     private boolean changesBoard(int dir) {
-      int dr = DR[dir];
-      int dc = DC[dir];
-      for (int r = 0; r < 4; r++) {
-        for (int c = 0; c < 4; c++) {
-          int t = board[4 * r + c];
+      int[] b = board;
+      for (int[] cells : LINES[dir]) {
+        for (int k = 1; k < 4; k++) {
+          int t = b[cells[k]];
           if (t == 0) {
             continue;
           }
-          int nr = r + dr;
-          int nc = c + dc;
-          if (nr < 0 || nr > 3 || nc < 0 || nc > 3) {
-            continue;
-          }
-          int next = board[4 * nr + nc];
-          if (next == 0) {
-            return true;
-          }
-          if (next == t && (merged & (1 << (4 * nr + nc))) == 0) {
+          int ahead = cells[k - 1];
+          int next = b[ahead];
+          if (next == 0 || (next == t && (merged & (1 << ahead)) == 0)) {
             return true;
           }
         }
@@ -335,47 +380,17 @@ public final class Game2048 extends AbstractGame {
         boardTerminal = computeBoardTerminal();
         return;
       }
-      int dr = DR[action];
-      int dc = DC[action];
-      int[] rows = ROW_ORDER[action];
-      int[] cols = COL_ORDER[action];
+      // Each of the four lines along the move is independent; LINES lists its cells starting at
+      // the edge the tiles move towards, the order in which OpenSpiel's traversal visits them.
+      int[] b = board;
       int score = 0;
       int mergedNow = 0;
       boolean moved = false;
-      for (int r : rows) {
-        for (int c : cols) {
-          int from = 4 * r + c;
-          int t = board[from];
-          if (t == 0) {
-            continue;
-          }
-          int fr = r;
-          int fc = c;
-          while (true) {
-            int nr = fr + dr;
-            int nc = fc + dc;
-            if (nr < 0 || nr > 3 || nc < 0 || nc > 3 || board[4 * nr + nc] != 0) {
-              break;
-            }
-            fr = nr;
-            fc = nc;
-          }
-          int nr = fr + dr;
-          int nc = fc + dc;
-          int next = nr < 0 || nr > 3 || nc < 0 || nc > 3 ? -1 : 4 * nr + nc;
-          if (next >= 0 && board[next] == t && (mergedNow & (1 << next)) == 0) {
-            board[next] = 2 * t;
-            mergedNow |= 1 << next;
-            score += 2 * t;
-            board[from] = 0;
-            moved = true;
-          } else if (fr != r || fc != c) {
-            int to = 4 * fr + fc;
-            board[to] = t;
-            board[from] = 0;
-            moved = true;
-          }
-        }
+      for (int[] cells : LINES[action]) {
+        long r = slide(b, cells);
+        score += (int) r;
+        mergedNow |= (int) (r >>> 32) & 0xFFFF;
+        moved |= (r >>> 48) != 0;
       }
       merged = mergedNow;
       if (moved) {

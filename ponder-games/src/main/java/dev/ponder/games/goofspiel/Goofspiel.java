@@ -201,6 +201,12 @@ public final class Goofspiel extends AbstractGame {
     return numTurns * players;
   }
 
+  /** One point card dealt per round when they are random (none otherwise). */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return pointsOrder == RANDOM ? numTurns : 0;
+  }
+
   @Override
   public int[] informationStateTensorShape() {
     int base = 2 * players + players * pointSlots;
@@ -719,9 +725,10 @@ public final class Goofspiel extends AbstractGame {
     /**
      * A world drawn uniformly from the histories consistent with {@code player}'s information
      * state: with {@code imp_info} the other players' past bids are unknown except through who won
-     * each round (rejection sampling, round by round); in every case the bids already made in the
-     * current round by other players are unknown. Point cards, the player's own bids and the win
-     * sequence are kept.
+     * each round (two players and up to 16 cards: exact counting over used-card subsets; otherwise
+     * rejection sampling round by round); in every case the bids already made in the current round
+     * by other players are unknown. Point cards, the player's own bids and the win sequence are
+     * kept.
      *
      * @throws IllegalStateException if no consistent world is found within 10⁷ attempts (not
      *     reachable for 2 players and up to 13 cards in practice)
@@ -734,7 +741,9 @@ public final class Goofspiel extends AbstractGame {
       int[] worldBids = new int[completed * n];
       long[] worldHands = new long[n];
       long full = (1L << game.numCards) - 1;
-      if (game.impInfo) {
+      if (game.impInfo && n == 2 && game.numCards <= 16) {
+        sampleTwoPlayerBids(player, completed, worldBids, rng);
+      } else if (game.impInfo) {
         int[] choice = new int[64];
         int attempts = 0;
         outer:
@@ -815,6 +824,60 @@ public final class Goofspiel extends AbstractGame {
         }
       }
       return w;
+    }
+
+    /**
+     * Two players: the opponent's past bids drawn exactly uniformly among the sequences consistent
+     * with the win sequence, by counting completions over the set of cards already used (a
+     * memoised count per subset; at most 2^num_cards entries).
+     */
+    private void sampleTwoPlayerBids(int player, int rounds, int[] worldBids, SplittableRandom rng) {
+      int opp = 1 - player;
+      double[] memo = new double[1 << game.numCards];
+      java.util.Arrays.fill(memo, -1);
+      int mask = 0;
+      for (int r = 0; r < rounds; r++) {
+        double u = rng.nextDouble() * completions(mask, rounds, player, memo);
+        int chosen = -1;
+        for (int b = 0; b < game.numCards; b++) {
+          if ((mask & (1 << b)) != 0 || !consistent(r, player, b)) {
+            continue;
+          }
+          chosen = b;
+          u -= completions(mask | (1 << b), rounds, player, memo);
+          if (u < 0) {
+            break;
+          }
+        }
+        worldBids[r * 2 + player] = bids[r * 2 + player];
+        worldBids[r * 2 + opp] = chosen;
+        mask |= 1 << chosen;
+      }
+    }
+
+    private double completions(int mask, int rounds, int player, double[] memo) {
+      int r = Integer.bitCount(mask);
+      if (r == rounds) {
+        return 1;
+      }
+      if (memo[mask] >= 0) {
+        return memo[mask];
+      }
+      double sum = 0;
+      for (int b = 0; b < game.numCards; b++) {
+        if ((mask & (1 << b)) == 0 && consistent(r, player, b)) {
+          sum += completions(mask | (1 << b), rounds, player, memo);
+        }
+      }
+      memo[mask] = sum;
+      return sum;
+    }
+
+    /** Whether the opponent bidding {@code b} in round {@code r} yields the recorded winner. */
+    private boolean consistent(int r, int player, int b) {
+      int mine = bids[r * 2 + player];
+      int w = winSeq[r];
+      return w == TIE ? b == mine : w == player ? b < mine : b > mine;
     }
 
     private int winnerOf(int[] roundBids, int off) {

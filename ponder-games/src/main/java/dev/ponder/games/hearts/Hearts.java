@@ -152,6 +152,12 @@ public final class Hearts extends AbstractGame {
     return 12 + NUM_CARDS;
   }
 
+  /** The pass direction and the 52 cards dealt. */
+  @Override
+  public int maxChanceNodesInHistory() {
+    return 1 + NUM_CARDS;
+  }
+
   @Override
   public int[] informationStateTensorShape() {
     return new int[] {TENSOR_SIZE};
@@ -211,11 +217,11 @@ public final class Hearts extends AbstractGame {
       return phase == OVER ? TERMINAL : cur;
     }
 
-    /** The holder of {@code card} now, or −1 (played or being passed). */
-    public int holder(long[] hands, int card) {
+    /** The player holding {@code card} now, or −1 (played, being passed or not dealt yet). */
+    public int holder(int card) {
       long bit = 1L << card;
       for (int p = 0; p < 4; p++) {
-        if ((hands[p] & bit) != 0) {
+        if ((hand[p] & bit) != 0) {
           return p;
         }
       }

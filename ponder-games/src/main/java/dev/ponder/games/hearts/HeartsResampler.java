@@ -206,7 +206,7 @@ final class HeartsResampler {
       }
     }
     if ((played & 1L) == 0) {
-      int holder = s.holder(s.hand, Hearts.TWO_CLUBS);
+      int holder = s.holder(Hearts.TWO_CLUBS);
       if (holder != player) {
         fixed[holder] |= 1L;
       }
@@ -314,26 +314,39 @@ final class HeartsResampler {
       return null;
     }
     // ways[s][a][b]: completions of suits s..3 when player 0 still needs a and player 1 needs b
+    // (player 2 then needs suffix[s] − a − b); coef[s][x][y]: ways to split suit s as (x, y, z)
     double[][][] ways = new double[5][cap[0] + 1][cap[1] + 1];
+    double[][][] coef = new double[4][][];
+    for (int s = 0; s < 4; s++) {
+      int ns = suitCards[s].length;
+      coef[s] = new double[ns + 1][ns + 1];
+      for (int x = 0; x <= ns; x++) {
+        for (int y = 0; x + y <= ns; y++) {
+          coef[s][x][y] = allowed(others, voids, s, x, y, ns - x - y)
+              ? FACT[ns] / (FACT[x] * FACT[y] * FACT[ns - x - y]) : 0;
+        }
+      }
+    }
     ways[4][0][0] = 1;
     for (int s = 3; s >= 0; s--) {
       int ns = suitCards[s].length;
-      for (int a = 0; a <= cap[0]; a++) {
-        for (int b = 0; b <= cap[1]; b++) {
+      int before = total - suffix[s];
+      for (int a = Math.max(0, cap[0] - before); a <= Math.min(cap[0], suffix[s]); a++) {
+        for (int b = Math.max(0, cap[1] - before); b <= Math.min(cap[1], suffix[s] - a); b++) {
           int c = suffix[s] - a - b;
-          if (c < 0 || c > cap[2]) {
+          if (c > cap[2]) {
             continue;
           }
           double sum = 0;
-          for (int x = 0; x <= Math.min(ns, a); x++) {
-            for (int y = 0; y <= Math.min(ns - x, b); y++) {
+          for (int x = Math.max(0, a - suffix[s + 1]); x <= Math.min(ns, a); x++) {
+            for (int y = Math.max(0, b - suffix[s + 1]); y <= Math.min(ns - x, b); y++) {
               int z = ns - x - y;
-              if (!allowed(others, voids, s, x, y, z) || z > c) {
+              if (z > c) {
                 continue;
               }
-              double rest = ways[s + 1][a - x][b - y];
-              if (rest > 0) {
-                sum += FACT[ns] / (FACT[x] * FACT[y] * FACT[z]) * rest;
+              double k = coef[s][x][y];
+              if (k > 0) {
+                sum += k * ways[s + 1][a - x][b - y];
               }
             }
           }
@@ -358,14 +371,14 @@ final class HeartsResampler {
         for (int y = 0; y <= Math.min(ns - x, b); y++) {
           int z = ns - x - y;
           int c = suffix[s] - a - b;
-          if (!allowed(others, voids, s, x, y, z) || z > c) {
+          if (z > c || coef[s][x][y] == 0) {
             continue;
           }
           double rest = ways[s + 1][a - x][b - y];
           if (rest <= 0) {
             continue;
           }
-          acc += FACT[ns] / (FACT[x] * FACT[y] * FACT[z]) * rest;
+          acc += coef[s][x][y] * rest;
           cx = x;
           cy = y;
           if (acc > target) {

@@ -60,30 +60,22 @@ public final class Hex extends AbstractGame {
   final int[] degree;
   final long[] zobrist;
 
+  /**
+   * Creates the game.
+   *
+   * @throws SpecException if a size is below 1 or {@code string_rep} is neither {@code standard}
+   *     nor {@code explicit}
+   */
   public Hex(Params params) {
-    this(TYPE, params);
-  }
-
-  private Hex(GameType type, Params params) {
-    super(type, withResolvedSizes(params));
+    super(TYPE, withResolvedSizes(params));
     this.given = params;
     int size = params.requireInt("board_size", 1, 1000);
     numCols = params.isGiven("num_cols") ? params.requireInt("num_cols", 1, 1000) : size;
     numRows = params.isGiven("num_rows") ? params.requireInt("num_rows", 1, 1000) : size;
     cells = numRows * numCols;
-    if (type == TYPE) {
-      explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
-      swap = params.getBool("swap");
-      plainObs = params.getBool("plain_obs_tensor");
-      if (swap && numRows != numCols) {
-        throw new SpecException("hex: swap=True needs a square board (num_rows == num_cols); got "
-            + numRows + "x" + numCols);
-      }
-    } else {
-      explicit = false;
-      swap = false;
-      plainObs = false;
-    }
+    explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
+    swap = params.getBool("swap");
+    plainObs = params.getBool("plain_obs_tensor");
     neighbours = new int[6 * cells];
     degree = new int[cells];
     for (int cell = 0; cell < cells; cell++) {
@@ -314,25 +306,29 @@ public final class Hex extends AbstractGame {
   }
 
   /**
-   * A Hex position. With {@code swap=True}, White's first move may name the cell of Black's
-   * first stone: that stone is removed and a White stone is placed on the mirror cell
-   * {@code (c, r)} (reflection in the long diagonal), so White takes over Black's opening
-   * with its own direction; Black then moves.
+   * A Hex position. With {@code swap=True}, White's first move may also name the cell of Black's
+   * first stone: White's stone replaces it there (the pie rule as OpenSpiel's havannah states
+   * it: "the second move is allowed to replace the first one"); Black then moves.
    */
   public static final class HexState extends State {
     private final Hex g;
     final byte[] board;
     final int[] stack;
+    /** Bitset of empty cells, for branch-free move generation. */
+    final long[] empty;
     int toMove;
     /** +1 black won, −1 white won, 0 ongoing. */
     int result;
-    int stones;
     long hash;
 
     HexState(Hex g) {
       this.g = g;
       board = new byte[g.cells];
       stack = new int[g.cells];
+      empty = new long[(g.cells + 63) >>> 6];
+      for (int c = 0; c < g.cells; c++) {
+        empty[c >>> 6] |= 1L << c;
+      }
     }
 
     @Override
@@ -359,12 +355,20 @@ public final class Hex extends AbstractGame {
       if (result != 0) {
         return 0;
       }
+      if (swapAvailable()) {
+        for (int c = 0; c < g.cells; c++) {
+          out[c] = c;
+        }
+        return g.cells;
+      }
       int n = 0;
-      boolean swapOk = swapAvailable();
-      byte[] b = board;
-      for (int c = 0, len = b.length; c < len; c++) {
-        if (b[c] == EMPTY || swapOk) {
-          out[n++] = c;
+      long[] e = empty;
+      for (int w = 0; w < e.length; w++) {
+        long x = e[w];
+        int base = w << 6;
+        while (x != 0) {
+          out[n++] = base + Long.numberOfTrailingZeros(x);
+          x &= x - 1;
         }
       }
       return n;
@@ -379,20 +383,17 @@ public final class Hex extends AbstractGame {
     @Override
     protected void doApplyAction(int action) {
       if (board[action] != EMPTY) {
-        // swap (pie rule): Black's only stone becomes White's stone on the mirror cell
+        // swap (pie rule): White's stone replaces Black's opening stone on the same cell
         board[action] = EMPTY;
         hash ^= g.zobrist[action];
-        int r = action / g.numCols;
-        int c = action % g.numCols;
-        int mirror = c * g.numCols + r;
-        byte s = g.place(board, stack, 1, mirror);
-        hash ^= g.zobrist[g.cells + mirror];
+        byte s = g.place(board, stack, 1, action);
+        hash ^= g.zobrist[g.cells + action];
         if (s == WHITE_WIN) {
           result = -1;
         }
       } else {
         byte s = g.place(board, stack, toMove, action);
-        stones++;
+        empty[action >>> 6] &= ~(1L << action);
         hash ^= g.zobrist[toMove * g.cells + action];
         if (s == BLACK_WIN) {
           result = 1;
@@ -453,9 +454,9 @@ public final class Hex extends AbstractGame {
     public void copyFrom(State other) {
       HexState o = (HexState) other;
       System.arraycopy(o.board, 0, board, 0, board.length);
+      System.arraycopy(o.empty, 0, empty, 0, empty.length);
       toMove = o.toMove;
       result = o.result;
-      stones = o.stones;
       hash = o.hash;
       copyHistoryFrom(o);
     }

@@ -126,12 +126,22 @@ public final class Mancala extends AbstractGame {
     return KEYS[slot * (TOTAL_SEEDS + 1) + count];
   }
 
-  /** A Mancala position: 14 slot counts and the player to move; incremental Zobrist hash. */
+  /**
+   * A Mancala position: 14 slot counts and the player to move; incremental Zobrist hash. Undo
+   * reads a small per-action record (kept in step with the history and copied with it).
+   */
   public static final class MancalaState extends State {
     private final Mancala game;
     private final int[] board = new int[SLOTS];
     private int toMove;
     private long hash;
+    /**
+     * Undo records, one per applied action (index = history position): seeds sown (bits 0–7),
+     * seeds captured from the opposite pit (8–15), last slot sown (16–19), mover (20).
+     */
+    private int[] undoInfo = new int[64];
+    /** Hash before each applied action. */
+    private long[] undoHash = new long[64];
 
     MancalaState(Mancala game) {
       this.game = game;
@@ -157,7 +167,7 @@ public final class Mancala extends AbstractGame {
 
     /**
      * Sets the whole board and the player to move (for tests and analysis); the history is left
-     * as is.
+     * as is, and actions applied before this call cannot be undone after it.
      *
      * @param slots 14 counts summing to 48
      * @throws IllegalArgumentException on a wrong length, a negative count or a wrong total
@@ -229,6 +239,14 @@ public final class Mancala extends AbstractGame {
     protected void doApplyAction(int action) {
       int[] b = board;
       int seeds = b[action];
+      int index = historySize();
+      if (index == undoInfo.length) {
+        undoInfo = java.util.Arrays.copyOf(undoInfo, 2 * index);
+        undoHash = java.util.Arrays.copyOf(undoHash, 2 * index);
+      }
+      undoHash[index] = hash;
+      int captured = 0;
+      int mover = toMove;
       long h = hash ^ zobrist(action, seeds) ^ zobrist(action, 0);
       b[action] = 0;
       int base = toMove * SLOTS;
@@ -243,7 +261,7 @@ public final class Mancala extends AbstractGame {
       boolean own = toMove == 0 ? pit >= 1 && pit <= 6 : pit >= 8;
       if (own && b[pit] == 1) {
         int opp = SLOTS - pit;
-        int captured = b[opp];
+        captured = b[opp];
         if (captured > 0) {
           int st = b[myStore];
           h ^= zobrist(pit, 1) ^ zobrist(pit, 0) ^ zobrist(opp, captured) ^ zobrist(opp, 0)
@@ -258,6 +276,38 @@ public final class Mancala extends AbstractGame {
         h ^= SIDE_KEY;
       }
       hash = h;
+      undoInfo[index] = seeds | captured << 8 | pit << 16 | mover << 20;
+    }
+
+    @Override
+    public boolean supportsUndo() {
+      return true;
+    }
+
+    /** Reverses the capture, then the sowing, from the action's undo record. */
+    @Override
+    protected void doUndoAction(int action) {
+      int index = historySize();
+      int info = undoInfo[index];
+      int seeds = info & 0xFF;
+      int captured = (info >>> 8) & 0xFF;
+      int last = (info >>> 16) & 0xF;
+      int mover = info >>> 20;
+      int[] b = board;
+      if (captured > 0) {
+        b[mover == 0 ? 7 : 0] -= captured + 1;
+        b[last] = 1;
+        b[SLOTS - last] = captured;
+      }
+      int base = mover * SLOTS;
+      int pit = action;
+      for (int i = 0; i < seeds; i++) {
+        pit = NEXT[base + pit];
+        b[pit]--;
+      }
+      b[action] = seeds;
+      toMove = mover;
+      hash = undoHash[index];
     }
 
     @Override
@@ -311,6 +361,13 @@ public final class Mancala extends AbstractGame {
       System.arraycopy(o.board, 0, board, 0, SLOTS);
       toMove = o.toMove;
       hash = o.hash;
+      int n = o.historySize();
+      if (undoInfo.length < n) {
+        undoInfo = new int[o.undoInfo.length];
+        undoHash = new long[o.undoHash.length];
+      }
+      System.arraycopy(o.undoInfo, 0, undoInfo, 0, n);
+      System.arraycopy(o.undoHash, 0, undoHash, 0, n);
       copyHistoryFrom(o);
     }
 

@@ -34,6 +34,8 @@ public abstract class PhantomState extends State {
   protected int[] seqPlayer;
   protected int[] seqAction;
   protected int toMove;
+  /** Counts of the last resample, reused while the state is unchanged (IS-MCTS resamples the same root). */
+  private final Target[] cache = new Target[2];
 
   protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
     this.cells = cells;
@@ -111,6 +113,8 @@ public abstract class PhantomState extends State {
 
   @Override
   protected void doApplyAction(int action) {
+    cache[0] = null;
+    cache[1] = null;
     int p = toMove;
     if (!occupied(action)) {
       place(p, action);
@@ -137,6 +141,8 @@ public abstract class PhantomState extends State {
 
   /** Copies everything from {@code o} (same game). */
   protected void copyPhantomFrom(PhantomState o) {
+    cache[0] = null;
+    cache[1] = null;
     copyBoardFrom(o);
     System.arraycopy(o.view[0], 0, view[0], 0, cells);
     System.arraycopy(o.view[1], 0, view[1], 0, cells);
@@ -274,34 +280,9 @@ public abstract class PhantomState extends State {
     if (cells > 64) {
       throw new UnsupportedOperationException("resample supports boards of at most 64 cells; this one has " + cells);
     }
-    Target t = new Target();
-    t.p = player;
-    int n = historySize();
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      if (seqPlayer[i] == player) {
-        m++;
-      }
-    }
-    t.m = m;
-    t.pActions = new int[m];
-    t.pSuccess = new boolean[m];
-    int j = 0;
-    for (int i = 0; i < n; i++) {
-      if (seqPlayer[i] == player) {
-        int a = seqAction[i];
-        t.pActions[j] = a;
-        t.pSuccess[j] = isOwnCode(player, view[player][a]);
-        j++;
-      }
-    }
-    t.length = infoShowsLength() || revealNumTurns ? n : -1;
-    if (revealNumTurns) {
-      t.players = Arrays.copyOf(seqPlayer, n);
-    }
-    t.currentPlayer = currentPlayer();
-    State root = game().newInitialState();
-    PhantomState s = (PhantomState) root;
+    Target t = cache[player] != null ? cache[player] : target(player);
+    cache[player] = t;
+    PhantomState s = (PhantomState) game().newInitialState();
     long total = count(t, s, 0);
     if (total <= 0) {
       throw new IllegalStateException("no history is consistent with player " + player
@@ -343,6 +324,37 @@ public abstract class PhantomState extends State {
       }
       s = chosen;
     }
+  }
+
+  /** The constraints that player {@code player}'s information puts on a history. */
+  private Target target(int player) {
+    Target t = new Target();
+    t.p = player;
+    int n = historySize();
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      if (seqPlayer[i] == player) {
+        m++;
+      }
+    }
+    t.m = m;
+    t.pActions = new int[m];
+    t.pSuccess = new boolean[m];
+    int j = 0;
+    for (int i = 0; i < n; i++) {
+      if (seqPlayer[i] == player) {
+        int a = seqAction[i];
+        t.pActions[j] = a;
+        t.pSuccess[j] = isOwnCode(player, view[player][a]);
+        j++;
+      }
+    }
+    t.length = infoShowsLength() || revealNumTurns ? n : -1;
+    if (revealNumTurns) {
+      t.players = Arrays.copyOf(seqPlayer, n);
+    }
+    t.currentPlayer = currentPlayer();
+    return t;
   }
 
   /** Whether {@code code} in {@code player}'s view is one of its own stones. */

@@ -1,6 +1,7 @@
 package dev.ponder.games.amazons;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
@@ -110,6 +111,16 @@ class AmazonsTest {
     assertThat(s.actionToString(1, 3)).isEqualTo("O From (1, 4)");
     assertThat(s.cellState(85)).isEqualTo(3);
     assertThat(s.cellState(63)).isEqualTo(2);
+  }
+
+  @Test
+  void stringToActionNeedsTheRightStage() {
+    State s = game.newInitialState();
+    assertThat(s.stringToAction("X From (10, 7)")).isEqualTo(96);
+    assertThat(s.stringToAction("x from (10, 7)")).isEqualTo(96);
+    assertThat(s.stringToAction("69")).isEqualTo(69);
+    assertThatThrownBy(() -> s.stringToAction("X To (10, 7)")).isInstanceOf(dev.ponder.game.IllegalActionException.class);
+    assertThatThrownBy(() -> s.stringToAction("X From (1, 4)")).isInstanceOf(dev.ponder.game.IllegalActionException.class);
   }
 
   @Test

@@ -191,4 +191,34 @@ class BackgammonTest {
       assertThat(s.playerReturn(0) + s.playerReturn(1)).isZero();
     }
   }
+
+  @Test
+  void movesCanBeTypedWithoutTheirId() {
+    BackgammonState s = position(STANDARD, 5, 6, new int[] {0, 2, 11, 5, 16, 3, 18, 5},
+        new int[] {23, 2, 12, 5, 7, 3, 5, 5}, 0, 0, 0);
+    int a = s.stringToAction("24/18 13/8");
+    assertThat(s.actionToString(a)).endsWith(" - 24/18 13/8");
+    assertThat(s.stringToAction(Integer.toString(a))).isEqualTo(a);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.stringToAction("24/13"))
+        .isInstanceOf(dev.ponder.game.IllegalActionException.class);
+  }
+
+  @Test
+  void undoRestoresEveryStateOfRandomGames() {
+    SplittableRandom rng = new SplittableRandom(9);
+    for (int game = 0; game < 30; game++) {
+      BackgammonState s = STANDARD.newInitialState();
+      List<String> seen = new ArrayList<>();
+      while (!s.isTerminal()) {
+        seen.add(s.toString() + java.util.Arrays.toString(s.legalActions()));
+        int[] legal = s.legalActions();
+        s.applyAction(legal[rng.nextInt(legal.length)]);
+      }
+      for (int i = seen.size() - 1; i >= 0; i--) {
+        s.undoAction(s.historyAt(s.historySize() - 1));
+        assertThat(s.toString() + java.util.Arrays.toString(s.legalActions())).isEqualTo(seen.get(i));
+      }
+      assertThat(s.historySize()).isZero();
+    }
+  }
 }

@@ -49,4 +49,27 @@ class DarkHexTest {
     State target = g.stateFromHistory(new int[] {4, 4, 0, 8});
     ResampleCheck.assertUniform(g, target, 1, 5_000, 5);
   }
+
+  @Test
+  void resampleAlongThePlaythroughGameOn5x3() {
+    // the golden playthrough's 25-move game: at every 4th prefix both players' resampled worlds
+    // keep their information state and the current player
+    int[] history = {0, 14, 5, 11, 14, 11, 4, 8, 13, 6, 12, 1, 7, 4, 7, 9, 1, 9, 10, 10, 0, 2, 2, 8, 3};
+    Game g = GameRegistry.load("dark_hex(num_rows=5,num_cols=3)");
+    State s = g.newInitialState();
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(1);
+    for (int a : history) {
+      if (s.historySize() % 4 == 0) {
+        for (int p = 0; p < 2; p++) {
+          for (int k = 0; k < 20; k++) { // repeated draws reuse the counts of the first
+            State w = s.resample(p, rng);
+            assertThat(w.informationStateString(p)).isEqualTo(s.informationStateString(p));
+            assertThat(w.currentPlayer()).isEqualTo(s.currentPlayer());
+          }
+        }
+      }
+      s.applyAction(a);
+    }
+    assertThat(s.returns()).containsExactly(1.0, -1.0);
+  }
 }

@@ -114,6 +114,19 @@ class GomokuTest {
   }
 
   @Test
+  void higherDimensionalBoardsPrintTheirSlices() {
+    Gomoku g = (Gomoku) GameRegistry.load("gomoku(size=2,dims=3,connect=2)");
+    State s = g.newInitialState();
+    s.applyAction(g.cellOf(1, 0, 1));
+    assertThat(s.toString()).isEqualTo("W\n..\n..\n\n.b\n..\n");
+    Gomoku line = (Gomoku) GameRegistry.load("gomoku(size=5,dims=1,connect=3)");
+    State l = line.newInitialState();
+    l.applyAction(2);
+    assertThat(l.toString()).isEqualTo("W\n..b..\n");
+    assertThat(l.actionToString(1, 4)).isEqualTo("4");
+  }
+
+  @Test
   void fullBoardWithoutALineIsADraw() {
     // 3x3 tic-tac-toe draw: x o x / x o o / o x x
     Gomoku g = (Gomoku) GameRegistry.load("gomoku(size=3,connect=3)");
@@ -143,6 +156,17 @@ class GomokuTest {
       a.undoAction(x);
     }
     assertThat(a.hash()).isEqualTo(h0);
+  }
+
+  @Test
+  void stringToActionParsesCoordinatesAndIdsAndRejectsOccupiedCells() {
+    State s = game.newInitialState();
+    assertThat(s.stringToAction("7,7")).isEqualTo(112);
+    assertThat(s.stringToAction(" 0,14 ")).isEqualTo(14);
+    assertThat(s.stringToAction("224")).isEqualTo(224);
+    s.applyAction(112);
+    assertThatThrownBy(() -> s.stringToAction("7,7")).isInstanceOf(dev.ponder.game.IllegalActionException.class);
+    assertThatThrownBy(() -> s.stringToAction("15,0")).isInstanceOf(dev.ponder.game.IllegalActionException.class);
   }
 
   @Test

@@ -10,16 +10,16 @@ class GoofspielConformanceTest {
   @Test
   void passesTheConformanceKit() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("goofspiel(num_cards=6,imp_info=True)"),
-        new ConformanceKit.Options().playouts(300).seed(3));
-    assertThat(r.playouts()).isEqualTo(300);
+        new ConformanceKit.Options().playouts(150).seed(3));
+    assertThat(r.playouts()).isEqualTo(150);
   }
 
   @Test
   void threePlayersPerfectInformationPointDifferencePassesTheKit() {
     ConformanceKit.Report r = ConformanceKit.check(
         GameRegistry.load("goofspiel(num_cards=5,players=3,returns_type=point_difference,egocentric=True)"),
-        new ConformanceKit.Options().playouts(200).seed(4));
-    assertThat(r.playouts()).isEqualTo(200);
+        new ConformanceKit.Options().playouts(100).seed(4));
+    assertThat(r.playouts()).isEqualTo(100);
   }
 
   /**
@@ -32,7 +32,7 @@ class GoofspielConformanceTest {
   void turnBasedNestedStringPassesTheKit() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load(
         "turn_based_simultaneous_game(game=goofspiel(imp_info=True,num_cards=4,points_order=random))"),
-        new ConformanceKit.Options().playouts(200).seed(5));
-    assertThat(r.playouts()).isEqualTo(200);
+        new ConformanceKit.Options().playouts(100).seed(5));
+    assertThat(r.playouts()).isEqualTo(100);
   }
 }

@@ -130,4 +130,42 @@ class GoofspielTest {
     assertThat(bid.get(1)).isBetween(395, 605);
     assertThat(bid.get(0)).isBetween(395, 605);
   }
+
+  @Test
+  void threePlayerResampleIsUniformToo() {
+    // 3 players, 3 cards descending. Round 1: P0 bids 0, P1 bids 2, P2 bids 1 → P1 wins. From
+    // P0's view P1 must be the unique maximum of {0, b1, b2}: (b1, b2) ∈ {(1,0), (2,0), (2,1)},
+    // each 1/3 (the rejection-sampling path for more than two players).
+    GoofspielState s = (GoofspielState) play("goofspiel(num_cards=3,players=3,imp_info=True,points_order=descending)",
+        new int[] {0, 2, 1});
+    SplittableRandom rng = new SplittableRandom(5);
+    Map<String, Integer> counts = new HashMap<>();
+    for (int i = 0; i < 6000; i++) {
+      State w = s.resample(0, rng);
+      assertThat(w.informationStateString(0)).isEqualTo(s.informationStateString(0));
+      counts.merge(w.historyAt(1) + "," + w.historyAt(2), 1, Integer::sum);
+    }
+    assertThat(counts.keySet()).containsExactlyInAnyOrder("1,0", "2,0", "2,1");
+    // Binomial(6000, 1/3): mean 2000, sd ≈ 36.5; allow 5 sd
+    counts.values().forEach(c -> assertThat(c).isBetween(1817, 2183));
+  }
+
+  @Test
+  void resampleWeighsEarlyBidsByTheirCompletions() {
+    // 4 cards descending. Round 1: P0 bids 0, P1 bids 3 → P1 wins (b1 > 0). Round 2: P0 bids 3,
+    // P1 bids 2 → P0 wins (b2 < 3, b2 != b1). Worlds: b1 = 1 → b2 ∈ {0, 2}; b1 = 2 → {0, 1};
+    // b1 = 3 → {0, 1, 2}: seven worlds, each 1/7 (so b1 = 3 has 3/7, not the 1/3 a round-by-round
+    // uniform choice would give).
+    GoofspielState s = (GoofspielState) play("goofspiel(num_cards=4,imp_info=True,points_order=descending)",
+        new int[] {0, 3, 3, 2});
+    SplittableRandom rng = new SplittableRandom(23);
+    Map<String, Integer> counts = new HashMap<>();
+    for (int i = 0; i < 7000; i++) {
+      State w = s.resample(0, rng);
+      counts.merge(w.historyAt(1) + "," + w.historyAt(3), 1, Integer::sum);
+    }
+    assertThat(counts.keySet()).containsExactlyInAnyOrder("1,0", "1,2", "2,0", "2,1", "3,0", "3,1", "3,2");
+    // Binomial(7000, 1/7): mean 1000, sd ≈ 29.3; allow 5 sd
+    counts.values().forEach(c -> assertThat(c).isBetween(853, 1147));
+  }
 }

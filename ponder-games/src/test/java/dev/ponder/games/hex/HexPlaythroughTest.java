@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ponder.game.check.Playthroughs;
 import dev.ponder.game.check.ReplayResult;
+import dev.ponder.games.testutil.PlaythroughTensors;
 import org.junit.jupiter.api.Test;
 
 /** The OpenSpiel golden playthrough replays exactly, information-state and observation strings included. */
@@ -15,5 +16,10 @@ class HexPlaythroughTest {
     ReplayResult r = Playthroughs.replay("hex(board_size=5).txt");
     assertThat(r.matches()).isTrue();
     assertThat(r.statesReplayed()).isGreaterThan(10);
+  }
+
+  @Test
+  void tensorsMatchThePlaythrough() throws Exception {
+    assertThat(PlaythroughTensors.assertMatch("hex(board_size=5).txt")).isGreaterThan(10);
   }
 }

@@ -85,14 +85,21 @@ class HexTest {
   }
 
   @Test
-  void swapTakesOverTheOpeningStoneMirrored() {
+  void swapReplacesTheOpeningStone() {
     State s = GameRegistry.load("hex(board_size=3,swap=true)").newInitialState();
-    s.applyAction(1); // x b1 = (row 0, col 1)
+    s.applyAction(1); // x b1
     assertThat(s.legalActions()).hasSize(9).contains(1);
-    s.applyAction(1); // swap: the stone becomes White's on (row 1, col 0) = a2
-    assertThat(s.toString()).isEqualTo(". . . \n o . . \n  . . . ");
+    s.applyAction(1); // swap: White's stone replaces it on b1
+    assertThat(s.toString()).isEqualTo(". o . \n . . . \n  . . . ");
     assertThat(s.currentPlayer()).isZero();
-    assertThat(s.legalActions()).hasSize(8).doesNotContain(3);
+    assertThat(s.legalActions()).hasSize(8).doesNotContain(1);
+    // only White's first move may swap
+    s.applyAction(4);
+    assertThat(s.legalActions()).hasSize(7).doesNotContain(1, 4);
+    // without swap the occupied cell is never legal
+    State t = GameRegistry.load("hex(board_size=3)").newInitialState();
+    t.applyAction(1);
+    assertThat(t.legalActions()).hasSize(8).doesNotContain(1);
   }
 
   @Test
@@ -111,5 +118,69 @@ class HexTest {
       c.applyAction(m);
     }
     assertThat(c.hash()).isNotEqualTo(a.hash());
+  }
+
+  /** Breadth-first search over {@code player}'s stones from its first edge to its second. */
+  private static boolean connected(Hex.HexState s, int rows, int cols, int player) {
+    boolean[] seen = new boolean[rows * cols];
+    java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>();
+    for (int i = 0; i < (player == 0 ? cols : rows); i++) {
+      int cell = player == 0 ? i : i * cols;
+      if (owner(s, cell) == player) {
+        seen[cell] = true;
+        queue.add(cell);
+      }
+    }
+    int[][] d = {{-1, 0}, {-1, 1}, {0, 1}, {1, 0}, {1, -1}, {0, -1}};
+    while (!queue.isEmpty()) {
+      int cell = queue.poll();
+      int r = cell / cols;
+      int c = cell % cols;
+      if (player == 0 ? r == rows - 1 : c == cols - 1) {
+        return true;
+      }
+      for (int[] o : d) {
+        int r2 = r + o[0];
+        int c2 = c + o[1];
+        if (r2 >= 0 && r2 < rows && c2 >= 0 && c2 < cols) {
+          int n = r2 * cols + c2;
+          if (!seen[n] && owner(s, n) == player) {
+            seen[n] = true;
+            queue.add(n);
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static int owner(Hex.HexState s, int cell) {
+    int v = s.cellState(cell);
+    return v > 0 ? 0 : v < 0 ? 1 : -1;
+  }
+
+  @Test
+  void terminationAgreesWithBreadthFirstConnectivity() {
+    // an independent check of the flood-fill labels: after every move, the game is over exactly
+    // when the mover's stones connect its two edges (BFS), and the mover is the winner
+    SplittableRandom rng = new SplittableRandom(17);
+    int[][] shapes = {{5, 5}, {4, 7}, {7, 4}, {11, 11}};
+    for (int[] shape : shapes) {
+      Game g = GameRegistry.load("hex(num_rows=" + shape[0] + ",num_cols=" + shape[1] + ")");
+      for (int i = 0; i < 100; i++) {
+        Hex.HexState s = (Hex.HexState) g.newInitialState();
+        while (!s.isTerminal()) {
+          int mover = s.currentPlayer();
+          int[] legal = s.legalActions();
+          s.applyAction(legal[rng.nextInt(legal.length)]);
+          boolean won = connected(s, shape[0], shape[1], mover);
+          assertThat(s.isTerminal()).as("after %s", s.historyString()).isEqualTo(won);
+          assertThat(connected(s, shape[0], shape[1], 1 - mover)).isFalse();
+          if (won) {
+            assertThat(s.playerReturn(mover)).isEqualTo(1.0);
+          }
+        }
+      }
+    }
   }
 }

@@ -112,6 +112,31 @@ class MancalaTest {
   }
 
   @Test
+  void undoRestoresBoardPlayerAndHashOverRandomGames() {
+    SplittableRandom rng = new SplittableRandom(3);
+    for (int g = 0; g < 200; g++) {
+      MancalaState s = (MancalaState) game.newInitialState();
+      java.util.List<String> boards = new java.util.ArrayList<>();
+      java.util.List<Long> hashes = new java.util.ArrayList<>();
+      while (!s.isTerminal()) {
+        boards.add(s.toString());
+        hashes.add(s.hash());
+        int[] legal = s.legalActions();
+        s.applyAction(legal[rng.nextInt(legal.length)]);
+      }
+      MancalaState copy = s.copy();
+      int[] h = s.history();
+      for (int i = h.length - 1; i >= 0; i--) {
+        s.undoAction(h[i]);
+        copy.undoAction(h[i]);
+        assertThat(s.toString()).isEqualTo(boards.get(i));
+        assertThat(s.hash()).isEqualTo(hashes.get(i));
+        assertThat(copy.toString()).isEqualTo(boards.get(i));
+      }
+    }
+  }
+
+  @Test
   void copyIsIndependent() {
     State s = game.newInitialState();
     s.applyAction(3);

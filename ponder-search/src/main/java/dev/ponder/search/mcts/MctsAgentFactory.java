@@ -56,12 +56,12 @@ public abstract class MctsAgentFactory implements AgentFactory {
   /** The engine keys shared by every MCTS agent. */
   public static List<ParamSpec> engineParameters() {
     return List.of(
-        ParamSpec.ofInt("sims", 1000, "simulation budget per decision (0 = none; ignored default when only time_ms is given)"),
+        ParamSpec.ofInt("sims", 1000, "simulations per decision (0 = none; not applied when only time_ms is given)"),
         ParamSpec.ofInt("time_ms", 0, "wall-time budget per decision in ms (0 = none)"),
         ParamSpec.ofInt("threads", 1, "worker threads (tree parallelism with virtual loss)"),
         ParamSpec.ofBool("reuse", false, "keep the subtree of the actual moves between decisions"),
         ParamSpec.ofInt("expand", 1, "expand a leaf on its arrival after this many visits (0 = at once)"),
-        ParamSpec.ofBool("chance_expand_all", false, "simulate every chance outcome and back up the weighted mean"),
+        ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
         ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state"));
   }
 
@@ -141,10 +141,14 @@ public abstract class MctsAgentFactory implements AgentFactory {
           List.of(
               ParamSpec.ofDouble("c_init", 5.0, "c_init (seed-tuned 5.0; AlphaZero 1.25)"),
               ParamSpec.ofDouble("c_base", 19652, "c_base (AlphaZero 19652)"),
-              ParamSpec.ofString("fpu", "loss", "first-play urgency: loss, parent, reduction, absolute, inf"),
+              ParamSpec.ofString("fpu", "loss", "first-play urgency: loss, parent, reduction, absolute, inf; "
+                  + "or a discovered rule (zoo): bifv, run1, run2, run4, run5"),
               ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute (normalized value) or fpu=reduction (factor)")),
-          p -> Mechanisms.puct(p.requireDouble("c_init", 0, 1e6), p.requireDouble("c_base", 1e-9, 1e12),
-              Puct.Fpu.parse(p.getString("fpu")), p.getDouble("fpu_value")));
+          p -> dev.ponder.search.mcts.zoo.Operators.isZooFpu(p.getString("fpu"))
+              ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, 1e6),
+                  p.requireDouble("c_base", 1e-9, 1e12), p.getString("fpu"))
+              : Mechanisms.puct(p.requireDouble("c_init", 0, 1e6), p.requireDouble("c_base", 1e-9, 1e12),
+                  Puct.Fpu.parse(p.getString("fpu")), p.getDouble("fpu_value")));
     }
   }
 

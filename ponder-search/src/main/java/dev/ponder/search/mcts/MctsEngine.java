@@ -60,7 +60,8 @@ public final class MctsEngine implements AutoCloseable {
   private State rootState;
   private int rootPlayer;
   private final AtomicInteger started = new AtomicInteger();
-  private final AtomicInteger completed = new AtomicInteger();
+  /** Simulation indices a worker claims at once when several workers share the tree. */
+  private static final int BATCH = 8;
   private int simBudget;
   private long deadline;
   private long timeBudgetNanos;
@@ -156,7 +157,6 @@ public final class MctsEngine implements AutoCloseable {
     timeBudgetNanos = config.timeMs() > 0 ? config.timeMs() * 1_000_000L : 0L;
     deadline = startNanos + timeBudgetNanos;
     started.set(0);
-    completed.set(0);
     for (Worker w : workers) {
       w.ctx.rng = master.split();
       w.ctx.rootPlayer = rootPlayer;
@@ -164,6 +164,7 @@ public final class MctsEngine implements AutoCloseable {
       w.ctx.simulation = 0;
       w.ctx.budget = simBudget == Integer.MAX_VALUE ? 1 : simBudget;
       w.maxDepth = 0;
+      w.completedCount = 0;
     }
     SearchContext c0 = workers[0].ctx;
     c0.depth = 0;
@@ -197,11 +198,11 @@ public final class MctsEngine implements AutoCloseable {
     Worker w = workers[0];
     for (int i = 0; i < k; i++) {
       w.ctx.simulation++;
-      long stamp = tree.beginSimulation(reserve);
+      tree.beginSimulation(0, reserve);
       try {
         w.simulate(false);
       } finally {
-        tree.endSimulation(stamp);
+        tree.endSimulation(0);
       }
     }
   }
@@ -225,6 +226,7 @@ public final class MctsEngine implements AutoCloseable {
     } catch (RuntimeException e) {
       failure = e;
       started.set(Integer.MAX_VALUE / 2);
+      // (workers stop at their next claim)
     }
     for (Future<?> f : futures) {
       try {
@@ -316,12 +318,14 @@ public final class MctsEngine implements AutoCloseable {
       rootValue[p] = tree.q(root, p, Double.NaN);
     }
     int maxDepth = 0;
+    long completed = 0;
     for (Worker w : workers) {
       maxDepth = Math.max(maxDepth, w.maxDepth);
+      completed += w.completedCount;
     }
     double elapsed = (System.nanoTime() - startNanos) / 1e6;
     return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
-        principalVariation(root, chosen), completed.get(), tree.size(), maxDepth, elapsed, tree.bytesPerNode());
+        principalVariation(root, chosen), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode());
   }
 
   private int[] principalVariation(int root, int chosen) {
@@ -400,8 +404,11 @@ public final class MctsEngine implements AutoCloseable {
     State[] levelStates = new State[0];
     double[][] levelValues = new double[0][];
     int maxDepth;
+    int completedCount;
+    final int index;
 
     Worker(int index) {
+      this.index = index;
       this.ctx = new SearchContext(game, workers.length, index, null);
       this.value = new double[numPlayers];
     }
@@ -411,6 +418,8 @@ public final class MctsEngine implements AutoCloseable {
       final boolean timed = timeBudgetNanos > 0;
       final boolean shared = workers.length > 1;
       final int root = tree.root();
+      int next = 0;
+      int batchEnd = 0;
       while (true) {
         long now = 0;
         if (timed) {
@@ -422,23 +431,29 @@ public final class MctsEngine implements AutoCloseable {
         if (config.stopWhenRootProven() && tree.isProven(root)) {
           break;
         }
-        int t = started.getAndIncrement();
-        if (t >= simBudget) {
-          break;
+        if (next >= batchEnd) {
+          // claim simulation indices in small batches: one shared atomic per batch, not per simulation
+          int k = shared ? BATCH : 1;
+          next = started.getAndAdd(k);
+          if (next >= simBudget || next < 0) {
+            break;
+          }
+          batchEnd = (int) Math.min((long) next + k, simBudget);
         }
+        int t = next++;
         ctx.simulation = t;
         if (simBudget == Integer.MAX_VALUE) {
           long elapsed = now - startNanos;
           double est = elapsed > 0 ? (double) t * timeBudgetNanos / elapsed : t + 1;
           ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(t + 1, est));
         }
-        long stamp = tree.beginSimulation(reserve);
+        tree.beginSimulation(index, reserve);
         try {
           simulate(shared);
         } finally {
-          tree.endSimulation(stamp);
+          tree.endSimulation(index);
         }
-        completed.incrementAndGet();
+        completedCount++;
       }
     }
 
@@ -473,6 +488,8 @@ public final class MctsEngine implements AutoCloseable {
     private void descend(State s, int node, int depth, int pathStart, double[] out, boolean shared) {
       int len = pathStart;
       int d = depth;
+      // visits of the current node before this simulation's virtual loss touched it
+      int nodeVisits = tree.visits(node);
       while (true) {
         if (s.isTerminal()) {
           s.returns(out);
@@ -502,6 +519,7 @@ public final class MctsEngine implements AutoCloseable {
             break;
           }
           int c = sampleChild(node);
+          nodeVisits = tree.visits(c);
           push(len++, node, c, c, d);
           s.applyActionUnchecked(tree.action(c));
           if (tree.player(c) == -2) {
@@ -514,7 +532,7 @@ public final class MctsEngine implements AutoCloseable {
         // decision node
         if (!tree.isExpanded(node)) {
           boolean expandedNow = false;
-          if (tree.visits(node) >= config.expandThreshold() && tree.tryClaimExpansion(node)) {
+          if (nodeVisits >= config.expandThreshold() && tree.tryClaimExpansion(node)) {
             expandedNow = expandDecision(node, s, cp);
             if (!expandedNow) {
               tree.releaseExpansion(node);
@@ -529,6 +547,7 @@ public final class MctsEngine implements AutoCloseable {
         int e = node == tree.root()
             ? mechanism.rootSelector().select(tree, node, ctx)
             : mechanism.treePolicy().select(tree, node, ctx);
+        nodeVisits = tree.visits(e);
         if (shared) {
           mechanism.virtualLoss().apply(tree, e, d, cp, +1, ctx);
         }
@@ -559,6 +578,7 @@ public final class MctsEngine implements AutoCloseable {
           break;
         }
         node = child;
+        nodeVisits = tree.visits(child);
       }
       if (d > maxDepth) {
         maxDepth = d;

@@ -15,6 +15,7 @@ public final class SearchContext {
   private final double minUtility;
   private final double maxUtility;
   private final double deltaU;
+  private final double invDeltaU;
   private final boolean imperfectInformation;
   private final int threads;
   private final int[] actionBuffer;
@@ -37,6 +38,7 @@ public final class SearchContext {
     this.maxUtility = game.maxUtility();
     double d = maxUtility - minUtility;
     this.deltaU = d > 0 ? d : 1.0;
+    this.invDeltaU = 1.0 / deltaU;
     this.imperfectInformation = !game.type().isPerfectInformation();
     this.threads = threads;
     this.workerIndex = workerIndex;
@@ -114,7 +116,7 @@ public final class SearchContext {
 
   /** (u − minU)/ΔU: a raw utility mapped into [0, 1]. */
   public double normalize(double u) {
-    return (u - minUtility) / deltaU;
+    return (u - minUtility) * invDeltaU;
   }
 
   /** Q0 = −minU/ΔU, the normalized value of utility 0 (0.5 in symmetric zero-sum games). */

@@ -3,7 +3,6 @@ package dev.ponder.search.mcts;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import java.util.concurrent.locks.StampedLock;
 
 /**
  * The search tree as a struct of arrays indexed by {@code int} entry ids (no node objects).
@@ -37,12 +36,12 @@ import java.util.concurrent.locks.StampedLock;
  * ({@link #tryClaimExpansion}) and published with a release store, so a reader that sees
  * {@link #EXPANDED} sees the children. Read-modify-write updates of several fields (non-additive
  * backups, auxiliary statistics) hold {@link #lock(int)}. The arrays only grow between
- * simulations, under a write lock that waits for running simulations ({@link #beginSimulation}).
+ * simulations: the grower waits until no worker is inside a simulation ({@link #beginSimulation}).
  *
  * <p>Memory: {@link #bytesPerEntry()} bytes per entry (36 for two players without auxiliary
  * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 4 first child +
  * 2 child count + 1 player + 1 flags + 8 per auxiliary double), plus 12 bytes per key slot in
- * keyed mode.
+ * keyed mode (24 per key at the maximum load of one half).
  */
 public final class Tree {
   /** Flag: the node's children exist. */
@@ -58,6 +57,9 @@ public final class Tree {
   private static final VarHandle BYTES = MethodHandles.arrayElementVarHandle(byte[].class);
   private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
   private static final int LOCK_STRIPES = 256;
+  private static final int SLOT_STRIDE = 16;
+  /** Largest number of workers sharing a tree. */
+  public static final int MAX_WORKERS = 256;
 
   private final int numPlayers;
   private final int auxWidth;
@@ -76,7 +78,10 @@ public final class Tree {
   private int root;
 
   private final LongIntMap keys;
-  private final StampedLock growth = new StampedLock();
+  /** One padded slot per worker: 1 while the worker runs a simulation. */
+  private final int[] readerSlots;
+  private volatile boolean growing;
+  private final Object growLock = new Object();
   private final Object[] locks;
   private final Object allocLock = new Object();
 
@@ -105,6 +110,7 @@ public final class Tree {
     flags = new byte[cap];
     aux = new double[cap * auxWidth];
     keys = keyed ? new LongIntMap(cap) : null;
+    readerSlots = new int[concurrent ? MAX_WORKERS * SLOT_STRIDE : 0];
     locks = new Object[concurrent ? LOCK_STRIPES : 1];
     for (int i = 0; i < locks.length; i++) {
       locks[i] = new Object();
@@ -430,11 +436,14 @@ public final class Tree {
   // ---- growth under threads ----
 
   /**
-   * Called by a worker before each simulation when the tree is shared; returns a stamp for
-   * {@link #endSimulation}. Grows the arrays first (waiting for running simulations) when fewer
-   * than {@code reserve} entries are free.
+   * Called by worker {@code worker} before each simulation; pair with {@link #endSimulation}.
+   * Grows the arrays first when fewer than {@code reserve} entries are free (or the key map is
+   * full). Under threads this is a reader-writer protocol with one padded slot per worker (no
+   * shared write on the reader's path): a reader publishes its slot, then checks the growth flag;
+   * the grower raises the flag, then waits until every slot is clear (both sides use volatile
+   * accesses, so at least one sees the other).
    */
-  long beginSimulation(int reserve) {
+  void beginSimulation(int worker, int reserve) {
     if (!concurrent) {
       if (size + reserve > action.length) {
         grow(size + reserve);
@@ -442,30 +451,48 @@ public final class Tree {
       if (keys != null && keys.needsGrowth()) {
         keys.grow();
       }
-      return 0L;
+      return;
     }
-    long stamp = growth.readLock();
-    if (size + reserve <= action.length && (keys == null || !keys.needsGrowth())) {
-      return stamp;
+    int slot = worker * SLOT_STRIDE;
+    while (true) {
+      INTS.setVolatile(readerSlots, slot, 1);
+      if (!growing) {
+        if (size + reserve <= action.length && (keys == null || !keys.needsGrowth())) {
+          return;
+        }
+        INTS.setVolatile(readerSlots, slot, 0);
+        growShared(reserve);
+        continue;
+      }
+      INTS.setVolatile(readerSlots, slot, 0);
+      while (growing) {
+        Thread.onSpinWait();
+      }
     }
-    growth.unlockRead(stamp);
-    long w = growth.writeLock();
-    try {
+  }
+
+  /** Ends the simulation begun by {@link #beginSimulation} on worker {@code worker}. */
+  void endSimulation(int worker) {
+    if (concurrent) {
+      INTS.setRelease(readerSlots, worker * SLOT_STRIDE, 0);
+    }
+  }
+
+  private void growShared(int reserve) {
+    synchronized (growLock) {
+      growing = true;
+      for (int i = 0; i < readerSlots.length; i += SLOT_STRIDE) {
+        while ((int) INTS.getVolatile(readerSlots, i) != 0) {
+          Thread.onSpinWait();
+        }
+      }
       if (size + reserve > action.length) {
         grow(size + reserve);
       }
       if (keys != null && keys.needsGrowth()) {
         keys.grow();
       }
-    } finally {
-      growth.unlockWrite(w);
-    }
-    return growth.readLock();
-  }
-
-  void endSimulation(long stamp) {
-    if (concurrent) {
-      growth.unlockRead(stamp);
+      growing = false;
     }
   }
 
@@ -589,11 +616,15 @@ public final class Tree {
     return 4 + 4 + 4 + 8 * numPlayers + 4 + 2 + 1 + 1 + 8 * auxWidth;
   }
 
-  /** Bytes per entry in use, key map included (arrays sized to capacity are not counted). */
+  /**
+   * Bytes per entry in use: {@link #bytesPerEntry()} plus, in keyed mode, 24 bytes per key (a
+   * 12-byte slot at the map's maximum load of one half) spread over the entries. Spare capacity
+   * of the growable arrays (up to half again after a growth) is not counted.
+   */
   public double bytesPerNode() {
     double b = bytesPerEntry();
     if (keys != null && size > 1) {
-      b += 12.0 * keys.capacity() / (size - 1);
+      b += 24.0 * keys.size() / (size - 1);
     }
     return b;
   }

@@ -40,7 +40,8 @@ public final class Ucb1 implements TreePolicy {
       if (n <= 0) {
         score = Double.POSITIVE_INFINITY;
       } else {
-        score = ctx.normalize(tree.valueSum(e, mover) / n) + c * Math.sqrt(logN / n);
+        double inv = 1.0 / n;
+        score = ctx.normalize(tree.valueSum(e, mover) * inv) + c * Math.sqrt(logN * inv);
       }
       if (score > best) {
         best = score;

@@ -76,6 +76,55 @@ class RegisteredGamesTest {
     assertThat(saving2).hasSizeLessThanOrEqualTo(1);
   }
 
+  @Test
+  void twoThreadsExpandAtMostOneNodePerSimulation() {
+    // regression: virtual loss must not count as a visit when deciding to expand a leaf
+    Game g = GameRegistry.load("connect_four");
+    MctsAgent a = (MctsAgent) AgentRegistry.create("uct(sims=3000,threads=2)", g, 4);
+    SearchResult r = a.search(g.newInitialState());
+    Tree t = a.engine().tree();
+    int expanded = 0;
+    for (int e = 1; e <= t.size(); e++) {
+      if (t.isExpanded(e)) {
+        expanded++;
+      }
+    }
+    assertThat(r.totalVisits()).isEqualTo(3000);
+    assertThat(expanded).isLessThanOrEqualTo(3000);
+    assertThat(r.nodes()).isLessThanOrEqualTo(1 + 7 * 3000);
+    a.close();
+  }
+
+  @Test
+  void informationSetSearchUnderTwoThreads() {
+    for (String[] c : new String[][] {{"leduc_poker", "uct(sims=64,threads=2)"},
+        {"kuhn_poker(players=3)", "puct(sims=32,threads=2)"}, {"liars_dice", "uct(sims=48,threads=2,reuse=true)"}}) {
+      Game g = GameRegistry.load(c[0]);
+      MctsAgent a = (MctsAgent) AgentRegistry.create(c[1], g, 5);
+      SplittableRandom rng = new SplittableRandom(1);
+      State s = g.newInitialState();
+      int searches = 0;
+      while (searches < 300) {
+        if (s.isTerminal()) {
+          s = g.newInitialState();
+          a.restart();
+        } else if (s.isChanceNode()) {
+          int[] legal = s.legalActions();
+          s.applyAction(legal[rng.nextInt(legal.length)]);
+        } else {
+          SearchResult r = a.search(s);
+          searches++;
+          assertThat(r.simulations()).isEqualTo(Integer.parseInt(c[1].replaceAll(".*sims=(\\d+).*", "$1")));
+          if (!c[1].contains("reuse")) {
+            assertThat(r.totalVisits()).as(c[0]).isEqualTo(r.simulations());
+          }
+          s.applyAction(r.action());
+        }
+      }
+      a.close();
+    }
+  }
+
   /**
    * Two histories reaching the same information state of the player to move with different
    * hidden information, found by seeded random playouts.

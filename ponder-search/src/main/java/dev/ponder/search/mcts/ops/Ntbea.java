@@ -19,6 +19,8 @@ public final class Ntbea {
   private final int[] sizes;
   private final int[][] offsets; // offsets[i][j] start of tuple (i,j) table, i<j; offsets[i][i] = 1-tuple
   private final int fullOffset;
+  private final int[] pairI;
+  private final int[] pairJ;
   private final int total;
   private final int[] count;
   private final double[] mean;
@@ -50,10 +52,15 @@ public final class Ntbea {
       offsets[i][i] = off;
       off += sizes[i];
     }
+    pairI = new int[d * (d - 1) / 2];
+    pairJ = new int[pairI.length];
+    int np = 0;
     for (int i = 0; i < d; i++) {
       for (int j = i + 1; j < d; j++) {
         offsets[i][j] = off;
         off += sizes[i] * sizes[j];
+        pairI[np] = i;
+        pairJ[np++] = j;
       }
     }
     long prod = 1;
@@ -102,12 +109,10 @@ public final class Ntbea {
       return offsets[t][t] + x[t];
     }
     int r = t - d;
-    for (int i = 0; i < d; i++) {
-      for (int j = i + 1; j < d; j++) {
-        if (r-- == 0) {
-          return offsets[i][j] + x[i] * sizes[j] + x[j];
-        }
-      }
+    if (r < pairI.length) {
+      int i = pairI[r];
+      int j = pairJ[r];
+      return offsets[i][j] + x[i] * sizes[j] + x[j];
     }
     int idx = 0;
     for (int i = 0; i < d; i++) {
@@ -126,7 +131,8 @@ public final class Ntbea {
     }
     evaluations++;
     System.arraycopy(current, 0, best, 0, d);
-    double bestScore = score(best, true);
+    double ln = Math.log(1.0 + evaluations);
+    double bestScore = score(best, true, ln);
     for (int m = 0; m < neighbours; m++) {
       System.arraycopy(current, 0, candidate, 0, d);
       int i = rng.nextInt(d);
@@ -134,7 +140,7 @@ public final class Ntbea {
         int v = rng.nextInt(sizes[i] - 1);
         candidate[i] = v >= current[i] ? v + 1 : v;
       }
-      double s = score(candidate, true);
+      double s = score(candidate, true, ln);
       if (s > bestScore) {
         bestScore = s;
         System.arraycopy(candidate, 0, best, 0, d);
@@ -148,9 +154,12 @@ public final class Ntbea {
    * ({@code explore = false} drops the bonus; tuples never seen contribute only their bonus).
    */
   public double score(int[] x, boolean explore) {
+    return score(x, explore, Math.log(1.0 + evaluations));
+  }
+
+  private double score(int[] x, boolean explore, double ln) {
     int nt = tuples();
     double s = 0;
-    double ln = Math.log(1.0 + evaluations);
     for (int t = 0; t < nt; t++) {
       int e = entry(x, t);
       s += mean[e];

@@ -53,6 +53,21 @@ public final class Operators {
     return l;
   }
 
+  /** Whether {@code fpu} names one of the seed's discovered FPU rules (bifv, run1, run2, run4, run5). */
+  public static boolean isZooFpu(String fpu) {
+    String f = fpu.trim().toLowerCase(java.util.Locale.ROOT);
+    return f.equals("bifv") || f.equals("run1") || f.equals("run2") || f.equals("run4") || f.equals("run5");
+  }
+
+  /**
+   * The engine's {@code puct} (AlphaZero schedule, mean backup, robust child, virtual loss 1) with a
+   * discovered FPU rule: {@code puct(fpu=bifv)}.
+   */
+  public static Mechanism puctWithZooFpu(double cInit, double cBase, String fpu) {
+    PuctFamily t = new PuctFamily(PuctFamily.Schedule.ALPHAZERO, cInit, cBase, PuctFamily.FpuRule.parse(fpu), 0, false);
+    return new Mechanism(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+  }
+
   private static String oneOf(Params p, String key, String[] valid) {
     return p.requireOneOf(key, valid);
   }

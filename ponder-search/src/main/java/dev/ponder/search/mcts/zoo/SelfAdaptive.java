@@ -11,10 +11,10 @@ import java.util.SplittableRandom;
 
 /**
  * SA-MCTS (Sironi, Liu &amp; Winands 2018/2020): UCT whose search-control parameters are tuned
- * online by the N-Tuple Bandit EA (Lucas, Liu &amp; Pérez-Liébana 2018). Before each simulation the
- * tuner's current combination θ is read (at the root); the simulation runs with θ; its normalized
- * return for the searching player is θ's fitness. The tuner lives as long as the agent (it keeps
- * learning across moves).
+ * online by the N-Tuple Bandit EA (Lucas, Liu &amp; Pérez-Liébana 2018). Each player (role) has its
+ * own tuner: before each simulation every tuner's current combination θ_p is read (at the root);
+ * the simulation selects with θ_p at the nodes where p moves; its normalized return for p is
+ * θ_p's fitness. The tuners live as long as the agent (they keep learning across moves).
  *
  * <p>Parameters: the paper tunes the UCT constant C and GRAVE's Ref (2P), plus two more GRAVE/MAST
  * controls (4P) [recall]. Ponder has no GRAVE or MAST, so it substitutes search-control parameters
@@ -28,9 +28,12 @@ public final class SelfAdaptive {
   static final double[] ROOT = {0.5, 1.0, 1.5, 2.0};
   static final double[] DECAY = {1.0, 0.95, 0.9, 0.8};
 
-  private final Ntbea tuner;
   private final int params;
-  private final ThreadLocal<int[]> theta;
+  private final double k;
+  private final int neighbours;
+  private final long seed;
+  private volatile Ntbea[] tuners;
+  private final ThreadLocal<int[][]> theta;
 
   /**
    * @param params 2 or 4
@@ -42,14 +45,35 @@ public final class SelfAdaptive {
       throw new dev.ponder.spec.SpecException("sa_mcts: params=" + params + " is not valid; valid: 2, 4");
     }
     this.params = params;
-    int[] sizes = params == 2 ? new int[] {C.length, FPU.length} : new int[] {C.length, FPU.length, ROOT.length, DECAY.length};
-    this.tuner = new Ntbea(sizes, k, 0.1, neighbours, new SplittableRandom(seed));
-    this.theta = ThreadLocal.withInitial(() -> new int[4]);
+    this.k = k;
+    this.neighbours = neighbours;
+    this.seed = seed;
+    this.theta = ThreadLocal.withInitial(() -> new int[0][]);
   }
 
-  /** The tuner (for inspection). */
-  public Ntbea tuner() {
-    return tuner;
+  /** The tuner of {@code player} (for inspection); null before the first search. */
+  public Ntbea tuner(int player) {
+    Ntbea[] t = tuners;
+    return t == null ? null : t[player];
+  }
+
+  private Ntbea[] tuners(int numPlayers) {
+    Ntbea[] t = tuners;
+    if (t == null) {
+      synchronized (this) {
+        t = tuners;
+        if (t == null) {
+          int[] sizes = params == 2 ? new int[] {C.length, FPU.length} : new int[] {C.length, FPU.length, ROOT.length, DECAY.length};
+          SplittableRandom rng = new SplittableRandom(seed);
+          t = new Ntbea[numPlayers];
+          for (int p = 0; p < numPlayers; p++) {
+            t[p] = new Ntbea(sizes, k, 0.1, neighbours, rng.split());
+          }
+          tuners = t;
+        }
+      }
+    }
+    return t;
   }
 
   private int select(Tree tree, int node, SearchContext ctx, int[] th) {
@@ -80,20 +104,27 @@ public final class SelfAdaptive {
     return chosen;
   }
 
-  /** Root selection: reads θ from the tuner for this simulation, then selects with it. */
+  /** Root selection: reads every player's θ from its tuner for this simulation, then selects. */
   public RootActionSelector root() {
     return (tree, root, ctx) -> {
-      int[] th = theta.get();
-      synchronized (tuner) {
-        System.arraycopy(tuner.current(), 0, th, 0, params);
+      Ntbea[] t = tuners(ctx.numPlayers());
+      int[][] th = theta.get();
+      if (th.length < t.length) {
+        th = new int[t.length][4];
+        theta.set(th);
       }
-      return select(tree, root, ctx, th);
+      for (int p = 0; p < t.length; p++) {
+        synchronized (t[p]) {
+          System.arraycopy(t[p].current(), 0, th[p], 0, params);
+        }
+      }
+      return select(tree, root, ctx, th[tree.player(root)]);
     };
   }
 
-  /** Interior selection with this thread's θ. */
+  /** Interior selection with this thread's θ of the node's mover. */
   public TreePolicy interior() {
-    return (tree, node, ctx) -> select(tree, node, ctx, theta.get());
+    return (tree, node, ctx) -> select(tree, node, ctx, theta.get()[tree.player(node)]);
   }
 
   /** Mean backup that reports the simulation's normalized return for the searcher to the tuner. */
@@ -108,9 +139,12 @@ public final class SelfAdaptive {
       public void updateNode(Tree tree, int node, double[] value, int depth, SearchContext ctx) {
         ValueBackup.MEAN.updateNode(tree, node, value, depth, ctx);
         if (node == tree.root()) {
-          double f = ctx.normalize(value[ctx.rootPlayer()]);
-          synchronized (tuner) {
-            tuner.update(f);
+          Ntbea[] t = tuners(ctx.numPlayers());
+          for (int p = 0; p < t.length; p++) {
+            double f = ctx.normalize(value[p]);
+            synchronized (t[p]) {
+              t[p].update(f);
+            }
           }
         }
       }

@@ -1,0 +1,88 @@
+package dev.ponder.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.ponder.rating.Intervals;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AnalysisTest {
+  @TempDir Path dir;
+
+  @Test
+  void jointBootstrapOfOneCellEqualsTheOneSampleBootstrap() {
+    // Analysis draws the same n indices per resample as Intervals.bootstrapMean, only counted;
+    // the intervals must agree up to summation order.
+    SplittableRandom rng = new SplittableRandom(3);
+    double[] x = new double[57];
+    double[][] rows = new double[57][1];
+    for (int i = 0; i < x.length; i++) {
+      x[i] = rng.nextInt(3) - 1;
+      rows[i][0] = x[i];
+    }
+    Intervals.Interval ref = Intervals.bootstrapMean(x, 4000, 0.95, 77);
+    double[] mean = new double[1];
+    double[] lo = new double[1];
+    double[] hi = new double[1];
+    Analysis.bootstrap(rows, 1, 4000, 0.95, 77, mean, lo, hi);
+    assertThat(mean[0]).isCloseTo(ref.estimate(), within(1e-12));
+    assertThat(lo[0]).isCloseTo(ref.low(), within(1e-12));
+    assertThat(hi[0]).isCloseTo(ref.high(), within(1e-12));
+  }
+
+  @Test
+  void amplificationAndImprovementByHand() {
+    // Agents: 0 = m, 1 = reference, 2 = raw prior, 3 = common opponent. Umax = 1.
+    // F(m) = M[0][3] = 0.5, F(ref) = 0.2, F(raw) = -0.6.
+    // Amp = (0.5 - 0.2) / (1 - 0.2) = 0.375; Imp = (0.5 + 0.6) / (1 + 0.6) = 0.6875.
+    double n = Double.NaN;
+    double[][] mean = {{n, 0.1, 0.9, 0.5}, {-0.1, n, 0.7, 0.2}, {-0.9, -0.7, n, -0.6}, {-0.5, -0.2, 0.6, n}};
+    Analysis.GameResult g = new Analysis.GameResult("g", 2, 0, 0, 0, 0, -1, 1, mean, mean, mean,
+        new long[4][4], new long[4][4], new long[4][4], mean, mean, new double[4], new double[4], new double[4],
+        new double[4], new double[4], "x", "", new double[4]);
+    AnalysisOptions o = new AnalysisOptions(0, 0, 0.95, 1, dev.ponder.rating.AlphaRank.Options.infinite(),
+        dev.ponder.rating.Sco.Options.defaults(), "ref", "raw");
+    double[][][] ai = Analysis.amplification(List.of(g), List.of("m", "ref", "raw", "opp"), o);
+    assertThat(ai[0][0][0]).isCloseTo(0.375, within(1e-9));
+    assertThat(ai[1][0][0]).isCloseTo(0.6875, within(1e-9));
+    assertThat(ai[0][0][1]).isNaN(); // the reference itself
+    // the common opponent: O = {m}: F(opp) = -0.5, F(ref) vs m = -0.1 -> Amp = (-0.5 + 0.1)/(1 + 0.1)
+    assertThat(ai[0][0][3]).isCloseTo(-0.4 / 1.1, within(1e-9));
+  }
+
+  @Test
+  void benchmarkScheduleRanksByMeanReturnAgainstTheBenchmark() {
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "flat_mc(sims=20)"), "", 8, 3,
+        TournamentConfig.BENCHMARK, "first", false);
+    Path db = dir.resolve("b.db");
+    try (ArenaStore s = ArenaStore.open(db)) {
+      Tournament.RunSummary run = new Tournament(c).run(s, 2, (d, t) -> Progress.none(), null);
+      assertThat(run.total()).isEqualTo(2 * 2 * 8);
+      Analysis.Result r = Analysis.analyse(s, run.tournamentId(), AnalysisOptions.defaults());
+      Analysis.GameResult g = r.games().get(0);
+      assertThat(r.agents()).containsExactly("random", "flat_mc(sims=20)", "first");
+      assertThat(g.method()).isEqualTo("mean-return");
+      assertThat(g.ballot()[2]).isNaN();
+      assertThat(g.agentMean()[1]).isGreaterThan(g.agentMean()[0]);
+      assertThat(r.sco()[1]).isGreaterThan(r.sco()[0]);
+      assertThat(g.mean()[0][1]).isNaN(); // random never met flat_mc
+    }
+  }
+
+  @Test
+  void ballotOrdersByMassThenMeanReturn() {
+    double n = Double.NaN;
+    // agent 0 holds all mass; 1 and 2 tie at mass 0 and are ordered by mean return; 3 did not play;
+    // 4 ties with 2 on both.
+    double[] b = Analysis.ballot(new double[] {1, 0, 1e-9, 0, 0}, new double[] {0.2, 0.5, -0.1, n, -0.1});
+    assertThat(b[0]).isEqualTo(3);
+    assertThat(b[1]).isEqualTo(2);
+    assertThat(b[2]).isEqualTo(0);
+    assertThat(b[3]).isNaN();
+    assertThat(b[4]).isEqualTo(0);
+  }
+}
