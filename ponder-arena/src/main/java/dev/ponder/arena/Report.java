@@ -101,11 +101,11 @@ public final class Report {
       writeCsv(r, matches, dir.resolve("matches.csv"));
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games",
-          r.agents(), r.ballotWinRate(), 0, 1, "%.2f"), StandardCharsets.UTF_8);
+          r.agents(), r.ballotWinRate(), null, null, 0, 1, "%.2f"), StandardCharsets.UTF_8);
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
         Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game(),
-            r.agents(), gr.mean(), gr.minUtility(), gr.maxUtility(), "%.2f"), StandardCharsets.UTF_8);
+            r.agents(), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f"), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);

@@ -60,16 +60,31 @@ final class Svg {
     return sb.append("</svg>\n").toString();
   }
 
-  /** A heatmap of {@code m} (NaN = blank) on a diverging scale from {@code min} to {@code max}. */
-  static String heatmap(String title, List<String> agents, double[][] m, double min, double max, String format) {
+  /**
+   * A heatmap of {@code m} (NaN = blank) on a diverging scale over {@code [min, max]}: white at 0
+   * when the range contains 0 (so a positive mean return is red and a negative one blue whatever
+   * the game's utility range, e.g. 3-player Kuhn poker's [-2, 4]), else at the middle of the range;
+   * the scale is symmetric around that centre. With {@code low}/{@code high} (may be null) each
+   * cell also shows its interval.
+   */
+  static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format) {
     int k = agents.size();
     int label = 240;
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
+    boolean intervals = low != null && high != null && cell >= 70;
     int top = 40 + 120;
     int width = label + cell * k + 150;
     int height = top + cell * k + 20;
+    double center = min < 0 && max > 0 ? 0 : (min + max) / 2;
+    double half = Math.max(max - center, center - min);
+    if (!(half > 0)) {
+      half = 1;
+    }
     StringBuilder sb = header(width, height);
     text(sb, 10, 22, 15, "start", title);
+    text(sb, 10, 40, 11, "start", String.format(Locale.ROOT, "colour: blue below %s, white at %s, red above (scale %s to %s)%s",
+        fmt(center), fmt(center), fmt(center - half), fmt(center + half), intervals ? "; [95% interval] under each value" : ""));
     for (int b = 0; b < k; b++) {
       double cx = label + b * cell + cell / 2.0;
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" transform=\"rotate(-45 %.1f %d)\" "
@@ -81,15 +96,23 @@ final class Svg {
       for (int b = 0; b < k; b++) {
         int x = label + b * cell;
         double v = m[a][b];
-        String fill = Double.isNaN(v) ? "#eeeeee" : color((v - min) / (max - min));
+        String fill = Double.isNaN(v) ? "#eeeeee" : color(0.5 + (v - center) / (2 * half));
         sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>%n",
             x, y, cell, cell, fill));
         if (!Double.isNaN(v)) {
-          text(sb, x + cell / 2.0, y + cell / 2.0 + 4, 11, "middle", String.format(Locale.ROOT, format, v));
+          text(sb, x + cell / 2.0, y + cell / 2.0 + (intervals ? 0 : 4), 11, "middle", String.format(Locale.ROOT, format, v));
+          if (intervals && !Double.isNaN(low[a][b])) {
+            text(sb, x + cell / 2.0, y + cell / 2.0 + 14, 9, "middle",
+                "[" + String.format(Locale.ROOT, format, low[a][b]) + ", " + String.format(Locale.ROOT, format, high[a][b]) + "]");
+          }
         }
       }
     }
     return sb.append("</svg>\n").toString();
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e9 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
   }
 
   /** Blue (0) – white (0.5) – red (1). */
