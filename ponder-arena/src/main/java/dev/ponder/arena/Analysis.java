@@ -119,6 +119,17 @@ public final class Analysis {
       }
     }
     double[] sco = Sco.fit(k, ballots, o.sco());
+    for (int a = 0; a < k; a++) {
+      boolean onBallot = false;
+      for (Sco.Ballot b : ballots) {
+        onBallot |= !Double.isNaN(b.scores()[a]);
+      }
+      if (!onBallot) {
+        // e.g. the benchmark agent of a benchmark schedule: SCO would leave it at the starting
+        // value and rank it among agents that beat it; it has no rating
+        sco[a] = Double.NaN;
+      }
+    }
     double[][] f = Sco.ballotWinRates(k, ballots);
     double[][] eloInt = elo(byGame, k, o);
     double[][][] ai = amplification(gameResults, agents, o);

@@ -25,9 +25,15 @@ final class Svg {
     double scoMax = Double.NEGATIVE_INFINITY;
     double eloMax = 1;
     for (int a = 0; a < k; a++) {
-      scoMin = Math.min(scoMin, r.sco()[a]);
-      scoMax = Math.max(scoMax, r.sco()[a]);
+      if (!Double.isNaN(r.sco()[a])) {
+        scoMin = Math.min(scoMin, r.sco()[a]);
+        scoMax = Math.max(scoMax, r.sco()[a]);
+      }
       eloMax = Math.max(eloMax, Math.max(r.eloHigh()[a], r.elo()[a]));
+    }
+    if (scoMin > scoMax) {
+      scoMin = 500;
+      scoMax = 500;
     }
     double lo = Math.floor(scoMin - 1 - (scoMax - scoMin) * 0.1);
     double hi = Math.ceil(scoMax + 1 + (scoMax - scoMin) * 0.1);
@@ -41,10 +47,14 @@ final class Svg {
       int a = order.get(i);
       int y = top + i * rowH;
       text(sb, label - 8, y + 17, 12, "end", r.agents().get(a));
-      double frac = (r.sco()[a] - lo) / (hi - lo);
-      sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4c78a8\"/>%n",
-          x1, y + 4, Math.max(1, frac * plot), rowH - 8));
-      text(sb, x1 + Math.max(1, frac * plot) + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
+      if (Double.isNaN(r.sco()[a])) {
+        text(sb, x1, y + 17, 11, "start", "not on any ballot (benchmark): no SCO rating");
+      } else {
+        double frac = (r.sco()[a] - lo) / (hi - lo);
+        sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4c78a8\"/>%n",
+            x1, y + 4, Math.max(1, frac * plot), rowH - 8));
+        text(sb, x1 + Math.max(1, frac * plot) + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
+      }
       double ex = x2 + r.elo()[a] / eloMax * plot;
       double el = x2 + r.eloLow()[a] / eloMax * plot;
       double eh = x2 + r.eloHigh()[a] / eloMax * plot;

@@ -69,6 +69,11 @@ class AnalysisTest {
       assertThat(g.ballot()[2]).isNaN();
       assertThat(g.agentMean()[1]).isGreaterThan(g.agentMean()[0]);
       assertThat(r.sco()[1]).isGreaterThan(r.sco()[0]);
+      // the benchmark is on no ballot: no SCO rating, listed after the rated agents
+      assertThat(r.sco()[2]).isNaN();
+      assertThat(Report.order(r)).containsExactly(1, 0, 2);
+      assertThat(Report.terminal(r)).containsPattern("(?m)^-\\s+first\\s+-\\s");
+      assertThat(Report.markdown(r)).contains("| - | `first` | - |");
       assertThat(g.mean()[0][1]).isNaN(); // random never met flat_mc
     }
   }
