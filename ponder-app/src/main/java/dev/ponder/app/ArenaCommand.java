@@ -131,6 +131,11 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
     Map<String, String> b = Budget.parse(budgetText);
+    List<String> named = new ArrayList<>(agentList);
+    if (!benchmark.isEmpty()) {
+      named.add(benchmark);
+    }
+    Budget.checkDeclared(b, named.stream().map(String::trim).toList());
     List<String> budgeted = new ArrayList<>();
     for (String a : agentList) {
       budgeted.add(Budget.apply(a.trim(), b));
