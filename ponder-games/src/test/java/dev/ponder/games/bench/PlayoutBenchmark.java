@@ -29,7 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class PlayoutBenchmark {
-  @Param({"tic_tac_toe", "connect_four", "pig"})
+  @Param({"tic_tac_toe", "connect_four", "pig", "breakthrough", "hex", "othello", "clobber", "nim",
+      "mancala", "gomoku", "dots_and_boxes", "amazons", "backgammon", "2048", "liars_dice",
+      "phantom_ttt", "dark_hex", "goofspiel", "hearts"})
   public String game;
 
   private RandomPlayout runner;

@@ -26,12 +26,12 @@ class ZooAllocationTest {
       if (spec.startsWith("compose")) {
         continue;
       }
-      int sims = 2000;
+      int sims = 1000;
       MctsAgent a = (MctsAgent) AgentRegistry.create(spec.contains("(") ? spec.replace(")", ",sims=" + sims + ")") : spec + "(sims=" + sims + ")", c4, 1);
       a.search(s);
       a.search(s);
       long before = mx.getThreadAllocatedBytes(tid);
-      int runs = 5;
+      int runs = 3;
       for (int i = 0; i < runs; i++) {
         a.search(s);
       }
