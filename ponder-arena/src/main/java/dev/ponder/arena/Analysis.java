@@ -119,6 +119,17 @@ public final class Analysis {
       }
     }
     double[] sco = Sco.fit(k, ballots, o.sco());
+    for (int a = 0; a < k; a++) {
+      boolean onBallot = false;
+      for (Sco.Ballot b : ballots) {
+        onBallot |= !Double.isNaN(b.scores()[a]);
+      }
+      if (!onBallot) {
+        // e.g. the benchmark agent of a benchmark schedule: SCO would leave it at the starting
+        // value and rank it among agents that beat it; it has no rating
+        sco[a] = Double.NaN;
+      }
+    }
     double[][] f = Sco.ballotWinRates(k, ballots);
     double[][] eloInt = elo(byGame, k, o);
     double[][][] ai = amplification(gameResults, agents, o);
@@ -270,6 +281,7 @@ public final class Analysis {
         int np = (int) profiles;
         double[][] pay = new double[np][pops];
         boolean missing = false;
+        boolean zeroSum = gi.utility().equals("ZERO_SUM");
         int[] prof = new int[pops];
         for (int s = 0; s < np; s++) {
           int x = s;
@@ -282,8 +294,13 @@ public final class Analysis {
           String key = Arrays.toString(sorted);
           double[] msum = multisetSum.get(key);
           double[] mcnt = multisetCount.get(key);
+          boolean single = sorted[0] == sorted[pops - 1];
           for (int p = 0; p < pops; p++) {
-            if (msum == null || mcnt[prof[p]] == 0) {
+            if (msum == null && single && zeroSum) {
+              // an agent against copies of itself (not played without --self-play): in a
+              // zero-sum game every seat's expected return is 0 once seats are rotated
+              pay[s][p] = 0;
+            } else if (msum == null || mcnt[prof[p]] == 0) {
               pay[s][p] = 0;
               missing = true;
             } else {
