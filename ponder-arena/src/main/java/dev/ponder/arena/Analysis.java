@@ -60,7 +60,8 @@ public final class Analysis {
    * @param sco SCO rating per agent on [lower, upper]
    * @param ballotWinRate F(A≻B): fraction of games whose ballot ranks A strictly above B
    * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes
-   * @param eloLow bootstrap lower bound (resampling seed indices within each game)
+   * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
+   *     game has two seed indices (nothing to resample)
    * @param eloHigh upper bound
    * @param amp interquartile mean over games of the amplification of each agent against the
    *     reference (NaN if not requested or not applicable)
@@ -499,9 +500,6 @@ public final class Analysis {
     double[] lo = new double[k];
     double[] hi = new double[k];
     int resamples = o.eloResamples();
-    if (units.size() < 2 || resamples < 1) {
-      return new double[][] {est, est.clone(), est.clone()};
-    }
     // Group unit indices by game; resample within each game.
     List<List<Integer>> groups = new ArrayList<>();
     for (int g = 0; g < byGame.size(); g++) {
@@ -509,6 +507,16 @@ public final class Analysis {
     }
     for (int u = 0; u < units.size(); u++) {
       groups.get(gameOf.get(u)).add(u);
+    }
+    boolean anyVariation = false;
+    for (List<Integer> grp : groups) {
+      anyVariation |= grp.size() >= 2;
+    }
+    if (!anyVariation || resamples < 1) {
+      // one seed per game: a bootstrap over seeds has nothing to resample, so no interval
+      double[] none = new double[k];
+      Arrays.fill(none, Double.NaN);
+      return new double[][] {est, none, none.clone()};
     }
     double[][] boot = new double[k][resamples];
     SplittableRandom rng = new SplittableRandom(o.seed() ^ 0x5EEDL);

@@ -49,7 +49,7 @@ public final class Report {
       double mass = meanMass(r, a);
       String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
       sb.append(String.format(Locale.ROOT, "%-4s %-" + w + "s %8s %8s %22s", rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1),
-          fmt(mass, 3), String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", r.elo()[a], r.eloLow()[a], r.eloHigh()[a])));
+          fmt(mass, 3), fmt(r.elo()[a], 0) + " " + eloInterval(r, a)));
       if (ampCol) {
         sb.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
       }
@@ -181,8 +181,8 @@ public final class Report {
     int rank = 1;
     for (int a : order(r)) {
       String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
-      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %.0f | [%.0f, %.0f] |", rk, r.agents().get(a), fmt(r.sco()[a], 1),
-          fmt(meanMass(r, a), 3), r.elo()[a], r.eloLow()[a], r.eloHigh()[a]));
+      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %.0f | %s |", rk, r.agents().get(a), fmt(r.sco()[a], 1),
+          fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
       if (ampCol) {
         sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
       }
@@ -259,6 +259,14 @@ public final class Report {
       }
       sb.append('\n');
     }
+  }
+
+  /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */
+  static String eloInterval(Analysis.Result r, int a) {
+    if (Double.isNaN(r.eloLow()[a])) {
+      return "n/a (one seed per game)";
+    }
+    return String.format(Locale.ROOT, "[%.0f, %.0f]", r.eloLow()[a], r.eloHigh()[a]);
   }
 
   static String fmt(double v, int digits) {

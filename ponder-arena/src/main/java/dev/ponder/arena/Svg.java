@@ -29,7 +29,7 @@ final class Svg {
         scoMin = Math.min(scoMin, r.sco()[a]);
         scoMax = Math.max(scoMax, r.sco()[a]);
       }
-      eloMax = Math.max(eloMax, Math.max(r.eloHigh()[a], r.elo()[a]));
+      eloMax = Math.max(eloMax, Double.isNaN(r.eloHigh()[a]) ? r.elo()[a] : Math.max(r.eloHigh()[a], r.elo()[a]));
     }
     if (scoMin > scoMax) {
       scoMin = 500;
@@ -56,10 +56,13 @@ final class Svg {
         text(sb, x1 + Math.max(1, frac * plot) + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
       }
       double ex = x2 + r.elo()[a] / eloMax * plot;
-      double el = x2 + r.eloLow()[a] / eloMax * plot;
-      double eh = x2 + r.eloHigh()[a] / eloMax * plot;
-      sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e45756\" stroke-width=\"2\"/>%n",
-          el, y + 13, eh, y + 13));
+      boolean interval = !Double.isNaN(r.eloLow()[a]);
+      double el = interval ? x2 + r.eloLow()[a] / eloMax * plot : ex;
+      double eh = interval ? x2 + r.eloHigh()[a] / eloMax * plot : ex;
+      if (interval) {
+        sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e45756\" stroke-width=\"2\"/>%n",
+            el, y + 13, eh, y + 13));
+      }
       sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"#e45756\"/>%n", ex, y + 13));
       text(sb, eh + 6, y + 17, 11, "start", String.format(Locale.ROOT, "%.0f", r.elo()[a]));
     }

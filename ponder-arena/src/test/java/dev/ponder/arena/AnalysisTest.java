@@ -124,4 +124,26 @@ class AnalysisTest {
         threePlayerMatches(), 2, false, o, 1);
     assertThat(gs.note()).contains("no matches");
   }
+
+  @Test
+  void eloHasNoIntervalWhenEveryGameHasOneSeed() {
+    // two games, one seed index each: agent 1 beats agent 0 in both seat orders
+    List<List<ArenaStore.StoredMatch>> byGame = new java.util.ArrayList<>();
+    for (int g = 0; g < 2; g++) {
+      byGame.add(List.of(
+          new ArenaStore.StoredMatch(g, new int[] {0, 1}, 0, 7, MatchResult.Status.OK, new double[] {-1, 1}, 5, "", "0,0", "", ""),
+          new ArenaStore.StoredMatch(g, new int[] {1, 0}, 0, 7, MatchResult.Status.OK, new double[] {1, -1}, 5, "", "0,0", "", "")));
+    }
+    double[][] one = Analysis.elo(byGame, 2, AnalysisOptions.defaults());
+    assertThat(one[0][1]).isGreaterThan(one[0][0]);
+    assertThat(one[1][0]).isNaN();
+    assertThat(one[2][1]).isNaN();
+    // a second seed index in one game, with the opposite result, gives a real interval
+    List<ArenaStore.StoredMatch> g0 = new java.util.ArrayList<>(byGame.get(0));
+    g0.add(new ArenaStore.StoredMatch(0, new int[] {0, 1}, 1, 8, MatchResult.Status.OK, new double[] {1, -1}, 5, "", "0,0", "", ""));
+    g0.add(new ArenaStore.StoredMatch(0, new int[] {1, 0}, 1, 8, MatchResult.Status.OK, new double[] {-1, 1}, 5, "", "0,0", "", ""));
+    byGame.set(0, g0);
+    double[][] two = Analysis.elo(byGame, 2, AnalysisOptions.defaults());
+    assertThat(two[1][1]).isLessThan(two[2][1]);
+  }
 }
