@@ -58,7 +58,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--seed", defaultValue = "1", description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--parallel", description = "Worker threads playing matches (default: number of cores).")
+  @Option(names = "--parallel", description = "Worker threads playing matches (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2)).")
   Integer parallel;
 
   @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store (default: ${DEFAULT-VALUE}).")
@@ -121,9 +121,8 @@ public final class ArenaCommand implements PonderCommand {
     if (matches < 1) {
       throw new UsageException("--matches-per-pairing must be >= 1, got " + matches);
     }
-    int threads = parallel == null ? Runtime.getRuntime().availableProcessors() : parallel;
-    if (threads < 1) {
-      throw new UsageException("--parallel must be >= 1, got " + threads);
+    if (parallel != null && parallel < 1) {
+      throw new UsageException("--parallel must be >= 1, got " + parallel);
     }
     if (!schedule.equals(TournamentConfig.ROUND_ROBIN) && !schedule.equals(TournamentConfig.BENCHMARK)) {
       throw new UsageException("unknown --schedule '" + schedule + "'; valid: round-robin, benchmark");
@@ -132,6 +131,11 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
     Map<String, String> b = Budget.parse(budgetText);
+    List<String> named = new ArrayList<>(agentList);
+    if (!benchmark.isEmpty()) {
+      named.add(benchmark);
+    }
+    Budget.checkDeclared(b, named.stream().map(String::trim).toList());
     List<String> budgeted = new ArrayList<>();
     for (String a : agentList) {
       budgeted.add(Budget.apply(a.trim(), b));
@@ -139,6 +143,7 @@ public final class ArenaCommand implements PonderCommand {
     String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark.trim(), b);
     List<String> gl = gameList.stream().map(String::trim).toList();
     TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
+    int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), Runtime.getRuntime().availableProcessors());
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
     Tournament t;
     try {
@@ -159,5 +164,23 @@ public final class ArenaCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * Worker threads when {@code --parallel} is not given: the cores divided by the largest number
+   * of search threads an agent uses (its resolved {@code threads} parameter, 1 if it has none),
+   * at least 1 — agents' own search threads count against the cores.
+   *
+   * @throws dev.ponder.spec.SpecException if an agent string is invalid
+   */
+  static int defaultParallel(List<String> agents, int cores) {
+    int most = 1;
+    for (String a : agents) {
+      Object t = AgentRegistry.resolve(a).values().get("threads");
+      if (t instanceof Number n) {
+        most = Math.max(most, n.intValue());
+      }
+    }
+    return Math.max(1, cores / most);
   }
 }

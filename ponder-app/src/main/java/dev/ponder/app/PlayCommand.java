@@ -99,7 +99,7 @@ public final class PlayCommand implements PonderCommand {
         try {
           Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-          throw new IllegalStateException("cannot write " + record + ": " + e.getMessage(), e);
+          throw new IllegalStateException("cannot write " + record + ": " + IoReasons.of(e), e);
         }
         out.println("saved to " + record);
       }

@@ -65,7 +65,15 @@ public final class Ponder implements Runnable {
     });
     cl.setParameterExceptionHandler((ex, args) -> {
       CommandLine c = ex.getCommandLine();
-      c.getErr().println("ponder: " + ex.getMessage());
+      String message = ex.getMessage();
+      if (ex instanceof CommandLine.UnmatchedArgumentException u && !c.getSubcommands().isEmpty()
+          && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")
+          && args.length > 0 && !c.getSubcommands().containsKey(u.getUnmatched().get(0))
+          && c.getCommandSpec().positionalParameters().isEmpty()) {
+        message = "unknown command '" + u.getUnmatched().get(0) + "'; commands: "
+            + String.join(", ", c.getSubcommands().keySet());
+      }
+      c.getErr().println("ponder: " + message);
       c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
       c.getErr().flush();
       return 2;

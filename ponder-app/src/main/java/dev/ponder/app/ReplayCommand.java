@@ -1,5 +1,6 @@
 package dev.ponder.app;
 
+import dev.ponder.game.IllegalActionException;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
 import dev.ponder.game.check.Playthrough;
@@ -43,7 +44,7 @@ public final class ReplayCommand implements PonderCommand {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
-      throw new UsageException("cannot read " + file + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+      throw new UsageException("cannot read " + file + ": " + IoReasons.of(e));
     }
     String first = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("");
     if (first.startsWith("game:")) {
@@ -86,7 +87,12 @@ public final class ReplayCommand implements PonderCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(file + ": " + e.getMessage());
     }
-    State s = rec.replay();
+    State s;
+    try {
+      s = rec.replay();
+    } catch (IllegalActionException e) {
+      throw new UsageException(file + ": " + e.getMessage());
+    }
     PrintWriter out = spec.commandLine().getOut();
     out.println(rec.game() + " after " + rec.actions().length + " actions" + (s.isTerminal() ? " (terminal)" : ""));
     out.println(s);

@@ -84,4 +84,11 @@ class ArenaCommandTest {
     System.arraycopy(b, 0, out, a.length, b.length);
     return out;
   }
+
+  @Test
+  void defaultParallelCountsAgentsSearchThreadsAgainstTheCores() {
+    assertThat(ArenaCommand.defaultParallel(java.util.List.of("random", "uct"), 8)).isEqualTo(8);
+    assertThat(ArenaCommand.defaultParallel(java.util.List.of("random", "uct(threads=2)", "puct(threads=3)"), 8)).isEqualTo(2);
+    assertThat(ArenaCommand.defaultParallel(java.util.List.of("uct(threads=4)"), 2)).isEqualTo(1);
+  }
 }

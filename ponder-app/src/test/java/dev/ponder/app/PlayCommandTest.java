@@ -76,6 +76,14 @@ class PlayCommandTest {
   }
 
   @Test
+  void unwritableRecordFileIsARuntimeFailureWithTheReason() {
+    Path rec = tmp.resolve("no_such_dir").resolve("match.txt");
+    Cli r = Cli.run("play", "tic_tac_toe", "--players", "random,random", "--record", rec.toString());
+    assertThat(r.exit).isEqualTo(1);
+    assertThat(r.err.strip()).isEqualTo("ponder: error: cannot write " + rec + ": no such file");
+  }
+
+  @Test
   void splitsAgentStringsAtTopLevelCommas() {
     assertThat(PlayCommand.splitTopLevel("uct(sims=10,c=1.4),random")).containsExactly("uct(sims=10,c=1.4)", "random");
     assertThat(GameRegistry.load("tic_tac_toe").numPlayers()).isEqualTo(2);

@@ -35,7 +35,17 @@ class ReplayCommandTest {
   void unreadableMalformedOrUnknownExitsTwoWithOneLine() throws IOException {
     Cli missing = Cli.run("replay", tmp.resolve("missing.txt").toString());
     assertThat(missing.exit).isEqualTo(2);
-    assertThat(missing.err.strip().lines()).hasSize(1).first().asString().contains("cannot read");
+    assertThat(missing.err.strip()).isEqualTo("ponder: cannot read " + tmp.resolve("missing.txt") + ": no such file");
+
+    Cli directory = Cli.run("replay", tmp.toString());
+    assertThat(directory.exit).isEqualTo(2);
+    assertThat(directory.err.strip()).startsWith("ponder: cannot read " + tmp + ": ").doesNotContain("\n");
+
+    Path binary = tmp.resolve("binary.txt");
+    Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
+    Cli b = Cli.run("replay", binary.toString());
+    assertThat(b.exit).isEqualTo(2);
+    assertThat(b.err.strip()).isEqualTo("ponder: cannot read " + binary + ": not UTF-8 text");
 
     Path garbage = tmp.resolve("garbage.txt");
     Files.writeString(garbage, "this is not a playthrough\n");
@@ -67,7 +77,8 @@ class ReplayCommandTest {
     Files.writeString(f, "tic_tac_toe | 0 0\n");
     Cli illegal = Cli.run("replay", f.toString());
     assertThat(illegal.exit).isEqualTo(2);
-    assertThat(illegal.err.strip()).contains("illegal action 0").doesNotContain("\n");
+    assertThat(illegal.err.strip()).startsWith("ponder: " + f + ": illegal action 0 in tic_tac_toe for player 1; legal: 1 (o(0,1))")
+        .doesNotContain("\n");
 
     Files.writeString(f, "tic_tac_toe | 0 x\n");
     Cli bad = Cli.run("replay", f.toString());

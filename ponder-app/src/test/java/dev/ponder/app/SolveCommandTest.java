@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SolveCommandTest {
   @Test
   void solvesKuhnSavesPolicyAndChart(@TempDir Path dir) throws Exception {
-    Path policy = dir.resolve("kuhn.json");
-    Path chart = dir.resolve("conv.svg");
+    // output directories that do not exist yet are created
+    Path policy = dir.resolve("out/kuhn.json");
+    Path chart = dir.resolve("out/charts/conv.svg");
     Cli r = Cli.run("solve", "kuhn_poker", "--algo", "cfr", "--iterations", "100", "--every", "50",
         "--out", policy.toString(), "--chart", chart.toString());
     assertThat(r.exit).as(r.err).isZero();

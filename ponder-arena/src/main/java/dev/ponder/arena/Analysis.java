@@ -60,7 +60,8 @@ public final class Analysis {
    * @param sco SCO rating per agent on [lower, upper]
    * @param ballotWinRate F(A≻B): fraction of games whose ballot ranks A strictly above B
    * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes
-   * @param eloLow bootstrap lower bound (resampling seed indices within each game)
+   * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
+   *     game has two seed indices (nothing to resample)
    * @param eloHigh upper bound
    * @param amp interquartile mean over games of the amplification of each agent against the
    *     reference (NaN if not requested or not applicable)
@@ -119,6 +120,17 @@ public final class Analysis {
       }
     }
     double[] sco = Sco.fit(k, ballots, o.sco());
+    for (int a = 0; a < k; a++) {
+      boolean onBallot = false;
+      for (Sco.Ballot b : ballots) {
+        onBallot |= !Double.isNaN(b.scores()[a]);
+      }
+      if (!onBallot) {
+        // e.g. the benchmark agent of a benchmark schedule: SCO would leave it at the starting
+        // value and rank it among agents that beat it; it has no rating
+        sco[a] = Double.NaN;
+      }
+    }
     double[][] f = Sco.ballotWinRates(k, ballots);
     double[][] eloInt = elo(byGame, k, o);
     double[][][] ai = amplification(gameResults, agents, o);
@@ -270,6 +282,7 @@ public final class Analysis {
         int np = (int) profiles;
         double[][] pay = new double[np][pops];
         boolean missing = false;
+        boolean zeroSum = gi.utility().equals("ZERO_SUM");
         int[] prof = new int[pops];
         for (int s = 0; s < np; s++) {
           int x = s;
@@ -282,8 +295,13 @@ public final class Analysis {
           String key = Arrays.toString(sorted);
           double[] msum = multisetSum.get(key);
           double[] mcnt = multisetCount.get(key);
+          boolean single = sorted[0] == sorted[pops - 1];
           for (int p = 0; p < pops; p++) {
-            if (msum == null || mcnt[prof[p]] == 0) {
+            if (msum == null && single && zeroSum) {
+              // an agent against copies of itself (not played without --self-play): in a
+              // zero-sum game every seat's expected return is 0 once seats are rotated
+              pay[s][p] = 0;
+            } else if (msum == null || mcnt[prof[p]] == 0) {
               pay[s][p] = 0;
               missing = true;
             } else {
@@ -482,9 +500,6 @@ public final class Analysis {
     double[] lo = new double[k];
     double[] hi = new double[k];
     int resamples = o.eloResamples();
-    if (units.size() < 2 || resamples < 1) {
-      return new double[][] {est, est.clone(), est.clone()};
-    }
     // Group unit indices by game; resample within each game.
     List<List<Integer>> groups = new ArrayList<>();
     for (int g = 0; g < byGame.size(); g++) {
@@ -492,6 +507,16 @@ public final class Analysis {
     }
     for (int u = 0; u < units.size(); u++) {
       groups.get(gameOf.get(u)).add(u);
+    }
+    boolean anyVariation = false;
+    for (List<Integer> grp : groups) {
+      anyVariation |= grp.size() >= 2;
+    }
+    if (!anyVariation || resamples < 1) {
+      // one seed per game: a bootstrap over seeds has nothing to resample, so no interval
+      double[] none = new double[k];
+      Arrays.fill(none, Double.NaN);
+      return new double[][] {est, none, none.clone()};
     }
     double[][] boot = new double[k][resamples];
     SplittableRandom rng = new SplittableRandom(o.seed() ^ 0x5EEDL);

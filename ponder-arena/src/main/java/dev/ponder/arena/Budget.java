@@ -6,6 +6,7 @@ import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Spec;
 import dev.ponder.spec.SpecException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -60,5 +61,26 @@ public final class Budget {
     String out = new Spec(spec.name(), args).toString();
     AgentRegistry.resolve(out);
     return out;
+  }
+
+  /**
+   * Checks that every budget key is a parameter of at least one of the agents, so that a typo
+   * such as {@code sim=400} is not silently ignored.
+   *
+   * @throws SpecException naming the key, the agents and the parameters they declare
+   */
+  public static void checkDeclared(Map<String, String> budget, List<String> agentStrings) {
+    java.util.Set<String> declared = new java.util.TreeSet<>();
+    for (String a : agentStrings) {
+      for (ParamSpec p : AgentRegistry.factory(Spec.parse(a).name()).parameters()) {
+        declared.add(p.name());
+      }
+    }
+    for (String key : budget.keySet()) {
+      if (!declared.contains(key)) {
+        throw new SpecException("budget key '" + key + "' is a parameter of none of the agents (" + String.join(", ", agentStrings)
+            + "); their parameters: " + (declared.isEmpty() ? "none" : String.join(", ", declared)));
+      }
+    }
   }
 }

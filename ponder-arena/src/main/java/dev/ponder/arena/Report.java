@@ -47,8 +47,9 @@ public final class Report {
     int rank = 1;
     for (int a : order(r)) {
       double mass = meanMass(r, a);
-      sb.append(String.format(Locale.ROOT, "%-4d %-" + w + "s %8.1f %8s %22s", rank++, clip(r.agents().get(a), w), r.sco()[a],
-          fmt(mass, 3), String.format(Locale.ROOT, "%.0f [%.0f, %.0f]", r.elo()[a], r.eloLow()[a], r.eloHigh()[a])));
+      String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
+      sb.append(String.format(Locale.ROOT, "%-4s %-" + w + "s %8s %8s %22s", rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1),
+          fmt(mass, 3), fmt(r.elo()[a], 0) + " " + eloInterval(r, a)));
       if (ampCol) {
         sb.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
       }
@@ -101,11 +102,11 @@ public final class Report {
       writeCsv(r, matches, dir.resolve("matches.csv"));
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games",
-          r.agents(), r.ballotWinRate(), 0, 1, "%.2f"), StandardCharsets.UTF_8);
+          r.agents(), r.ballotWinRate(), null, null, 0, 1, "%.2f"), StandardCharsets.UTF_8);
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
         Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game(),
-            r.agents(), gr.mean(), gr.minUtility(), gr.maxUtility(), "%.2f"), StandardCharsets.UTF_8);
+            r.agents(), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f"), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
@@ -179,8 +180,9 @@ public final class Report {
     sb.append("|---:|---|---:|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
     int rank = 1;
     for (int a : order(r)) {
-      sb.append(String.format(Locale.ROOT, "| %d | `%s` | %.1f | %s | %.0f | [%.0f, %.0f] |", rank++, r.agents().get(a), r.sco()[a],
-          fmt(meanMass(r, a), 3), r.elo()[a], r.eloLow()[a], r.eloHigh()[a]));
+      String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
+      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %.0f | %s |", rk, r.agents().get(a), fmt(r.sco()[a], 1),
+          fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
       if (ampCol) {
         sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
       }
@@ -257,6 +259,14 @@ public final class Report {
       }
       sb.append('\n');
     }
+  }
+
+  /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */
+  static String eloInterval(Analysis.Result r, int a) {
+    if (Double.isNaN(r.eloLow()[a])) {
+      return "n/a (one seed per game)";
+    }
+    return String.format(Locale.ROOT, "[%.0f, %.0f]", r.eloLow()[a], r.eloHigh()[a]);
   }
 
   static String fmt(double v, int digits) {

@@ -25,9 +25,15 @@ final class Svg {
     double scoMax = Double.NEGATIVE_INFINITY;
     double eloMax = 1;
     for (int a = 0; a < k; a++) {
-      scoMin = Math.min(scoMin, r.sco()[a]);
-      scoMax = Math.max(scoMax, r.sco()[a]);
-      eloMax = Math.max(eloMax, Math.max(r.eloHigh()[a], r.elo()[a]));
+      if (!Double.isNaN(r.sco()[a])) {
+        scoMin = Math.min(scoMin, r.sco()[a]);
+        scoMax = Math.max(scoMax, r.sco()[a]);
+      }
+      eloMax = Math.max(eloMax, Double.isNaN(r.eloHigh()[a]) ? r.elo()[a] : Math.max(r.eloHigh()[a], r.elo()[a]));
+    }
+    if (scoMin > scoMax) {
+      scoMin = 500;
+      scoMax = 500;
     }
     double lo = Math.floor(scoMin - 1 - (scoMax - scoMin) * 0.1);
     double hi = Math.ceil(scoMax + 1 + (scoMax - scoMin) * 0.1);
@@ -41,15 +47,22 @@ final class Svg {
       int a = order.get(i);
       int y = top + i * rowH;
       text(sb, label - 8, y + 17, 12, "end", r.agents().get(a));
-      double frac = (r.sco()[a] - lo) / (hi - lo);
-      sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4c78a8\"/>%n",
-          x1, y + 4, Math.max(1, frac * plot), rowH - 8));
-      text(sb, x1 + Math.max(1, frac * plot) + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
+      if (Double.isNaN(r.sco()[a])) {
+        text(sb, x1, y + 17, 11, "start", "not on any ballot (benchmark): no SCO rating");
+      } else {
+        double frac = (r.sco()[a] - lo) / (hi - lo);
+        sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4c78a8\"/>%n",
+            x1, y + 4, Math.max(1, frac * plot), rowH - 8));
+        text(sb, x1 + Math.max(1, frac * plot) + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
+      }
       double ex = x2 + r.elo()[a] / eloMax * plot;
-      double el = x2 + r.eloLow()[a] / eloMax * plot;
-      double eh = x2 + r.eloHigh()[a] / eloMax * plot;
-      sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e45756\" stroke-width=\"2\"/>%n",
-          el, y + 13, eh, y + 13));
+      boolean interval = !Double.isNaN(r.eloLow()[a]);
+      double el = interval ? x2 + r.eloLow()[a] / eloMax * plot : ex;
+      double eh = interval ? x2 + r.eloHigh()[a] / eloMax * plot : ex;
+      if (interval) {
+        sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e45756\" stroke-width=\"2\"/>%n",
+            el, y + 13, eh, y + 13));
+      }
       sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"#e45756\"/>%n", ex, y + 13));
       text(sb, eh + 6, y + 17, 11, "start", String.format(Locale.ROOT, "%.0f", r.elo()[a]));
     }
@@ -60,16 +73,31 @@ final class Svg {
     return sb.append("</svg>\n").toString();
   }
 
-  /** A heatmap of {@code m} (NaN = blank) on a diverging scale from {@code min} to {@code max}. */
-  static String heatmap(String title, List<String> agents, double[][] m, double min, double max, String format) {
+  /**
+   * A heatmap of {@code m} (NaN = blank) on a diverging scale over {@code [min, max]}: white at 0
+   * when the range contains 0 (so a positive mean return is red and a negative one blue whatever
+   * the game's utility range, e.g. 3-player Kuhn poker's [-2, 4]), else at the middle of the range;
+   * the scale is symmetric around that centre. With {@code low}/{@code high} (may be null) each
+   * cell also shows its interval.
+   */
+  static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format) {
     int k = agents.size();
     int label = 240;
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
+    boolean intervals = low != null && high != null && cell >= 70;
     int top = 40 + 120;
     int width = label + cell * k + 150;
     int height = top + cell * k + 20;
+    double center = min < 0 && max > 0 ? 0 : (min + max) / 2;
+    double half = Math.max(max - center, center - min);
+    if (!(half > 0)) {
+      half = 1;
+    }
     StringBuilder sb = header(width, height);
     text(sb, 10, 22, 15, "start", title);
+    text(sb, 10, 40, 11, "start", String.format(Locale.ROOT, "colour: blue below %s, white at %s, red above (scale %s to %s)%s",
+        fmt(center), fmt(center), fmt(center - half), fmt(center + half), intervals ? "; [95% interval] under each value" : ""));
     for (int b = 0; b < k; b++) {
       double cx = label + b * cell + cell / 2.0;
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" transform=\"rotate(-45 %.1f %d)\" "
@@ -81,15 +109,23 @@ final class Svg {
       for (int b = 0; b < k; b++) {
         int x = label + b * cell;
         double v = m[a][b];
-        String fill = Double.isNaN(v) ? "#eeeeee" : color((v - min) / (max - min));
+        String fill = Double.isNaN(v) ? "#eeeeee" : color(0.5 + (v - center) / (2 * half));
         sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>%n",
             x, y, cell, cell, fill));
         if (!Double.isNaN(v)) {
-          text(sb, x + cell / 2.0, y + cell / 2.0 + 4, 11, "middle", String.format(Locale.ROOT, format, v));
+          text(sb, x + cell / 2.0, y + cell / 2.0 + (intervals ? 0 : 4), 11, "middle", String.format(Locale.ROOT, format, v));
+          if (intervals && !Double.isNaN(low[a][b])) {
+            text(sb, x + cell / 2.0, y + cell / 2.0 + 14, 9, "middle",
+                "[" + String.format(Locale.ROOT, format, low[a][b]) + ", " + String.format(Locale.ROOT, format, high[a][b]) + "]");
+          }
         }
       }
     }
     return sb.append("</svg>\n").toString();
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e9 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
   }
 
   /** Blue (0) – white (0.5) – red (1). */

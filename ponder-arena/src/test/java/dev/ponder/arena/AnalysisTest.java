@@ -69,6 +69,11 @@ class AnalysisTest {
       assertThat(g.ballot()[2]).isNaN();
       assertThat(g.agentMean()[1]).isGreaterThan(g.agentMean()[0]);
       assertThat(r.sco()[1]).isGreaterThan(r.sco()[0]);
+      // the benchmark is on no ballot: no SCO rating, listed after the rated agents
+      assertThat(r.sco()[2]).isNaN();
+      assertThat(Report.order(r)).containsExactly(1, 0, 2);
+      assertThat(Report.terminal(r)).containsPattern("(?m)^-\\s+first\\s+-\\s");
+      assertThat(Report.markdown(r)).contains("| - | `first` | - |");
       assertThat(g.mean()[0][1]).isNaN(); // random never met flat_mc
     }
   }
@@ -84,5 +89,61 @@ class AnalysisTest {
     assertThat(b[2]).isEqualTo(0);
     assertThat(b[3]).isNaN();
     assertThat(b[4]).isEqualTo(0);
+  }
+
+  /** Matches of a 3-player game between agents 0 and 1 (no self-play): agent 1 wins every one. */
+  private static List<ArenaStore.StoredMatch> threePlayerMatches() {
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
+    int[][] seatings = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {0, 1, 1}, {1, 1, 0}, {1, 0, 1}};
+    for (int seed = 0; seed < 3; seed++) {
+      for (int[] s : seatings) {
+        int ones = 0;
+        for (int a : s) {
+          ones += a;
+        }
+        double[] ret = new double[3];
+        for (int p = 0; p < 3; p++) {
+          // zero-sum: the agent-1 seats share +2, the agent-0 seats pay 2 between them
+          ret[p] = s[p] == 1 ? 2.0 / ones : -2.0 / (3 - ones);
+        }
+        ms.add(new ArenaStore.StoredMatch(0, s, seed, seed, MatchResult.Status.OK, ret, 3, "", "0,0,0", "", ""));
+      }
+    }
+    return ms;
+  }
+
+  @Test
+  void multiPopulationNeedsNoSelfPlayInZeroSumGames() {
+    AnalysisOptions o = AnalysisOptions.defaults();
+    Analysis.GameResult zs = Analysis.analyseGame(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "ZERO_SUM"),
+        threePlayerMatches(), 2, false, o, 1);
+    assertThat(zs.method()).isEqualTo("alpharank-multi");
+    assertThat(zs.note()).isEmpty(); // (a, a, a) is worth 0 to every seat in a zero-sum game
+    assertThat(zs.mass()[1]).isCloseTo(1.0, within(1e-6));
+    Analysis.GameResult gs = Analysis.analyseGame(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "GENERAL_SUM"),
+        threePlayerMatches(), 2, false, o, 1);
+    assertThat(gs.note()).contains("no matches");
+  }
+
+  @Test
+  void eloHasNoIntervalWhenEveryGameHasOneSeed() {
+    // two games, one seed index each: agent 1 beats agent 0 in both seat orders
+    List<List<ArenaStore.StoredMatch>> byGame = new java.util.ArrayList<>();
+    for (int g = 0; g < 2; g++) {
+      byGame.add(List.of(
+          new ArenaStore.StoredMatch(g, new int[] {0, 1}, 0, 7, MatchResult.Status.OK, new double[] {-1, 1}, 5, "", "0,0", "", ""),
+          new ArenaStore.StoredMatch(g, new int[] {1, 0}, 0, 7, MatchResult.Status.OK, new double[] {1, -1}, 5, "", "0,0", "", "")));
+    }
+    double[][] one = Analysis.elo(byGame, 2, AnalysisOptions.defaults());
+    assertThat(one[0][1]).isGreaterThan(one[0][0]);
+    assertThat(one[1][0]).isNaN();
+    assertThat(one[2][1]).isNaN();
+    // a second seed index in one game, with the opposite result, gives a real interval
+    List<ArenaStore.StoredMatch> g0 = new java.util.ArrayList<>(byGame.get(0));
+    g0.add(new ArenaStore.StoredMatch(0, new int[] {0, 1}, 1, 8, MatchResult.Status.OK, new double[] {1, -1}, 5, "", "0,0", "", ""));
+    g0.add(new ArenaStore.StoredMatch(0, new int[] {1, 0}, 1, 8, MatchResult.Status.OK, new double[] {-1, 1}, 5, "", "0,0", "", ""));
+    byGame.set(0, g0);
+    double[][] two = Analysis.elo(byGame, 2, AnalysisOptions.defaults());
+    assertThat(two[1][1]).isLessThan(two[2][1]);
   }
 }

@@ -22,4 +22,11 @@ class BudgetTest {
     assertThatThrownBy(() -> Budget.parse("sims")).isInstanceOf(SpecException.class).hasMessageContaining("sims=400");
     assertThatThrownBy(() -> Budget.apply("flat_mc", Budget.parse("sims=abc"))).isInstanceOf(SpecException.class);
   }
+
+  @Test
+  void aBudgetKeyNoAgentDeclaresIsAnError() {
+    Budget.checkDeclared(Budget.parse("sims=40"), java.util.List.of("random", "flat_mc"));
+    assertThatThrownBy(() -> Budget.checkDeclared(Budget.parse("sim=40"), java.util.List.of("random", "flat_mc")))
+        .isInstanceOf(SpecException.class).hasMessageContaining("budget key 'sim'").hasMessageContaining("sims");
+  }
 }

@@ -29,6 +29,8 @@ public final class Params {
    * Resolves {@code spec}'s arguments against the declared parameters.
    *
    * @throws SpecException on an unknown key (the message lists the valid keys) or a bad value
+   *     (the message names the owner, the key and the expected kind, e.g. {@code hex: bad value
+   *     'abc' for board_size: expected an integer})
    */
   public static Params resolve(Spec spec, List<ParamSpec> declared) {
     Map<String, ParamSpec> byName = new LinkedHashMap<>();
@@ -46,7 +48,12 @@ public final class Params {
         throw new SpecException("unknown parameter '" + e.getKey() + "' for " + spec.name()
             + "; valid: " + (declared.isEmpty() ? "(none)" : String.join(", ", byName.keySet())));
       }
-      Object v = p.parse(e.getValue());
+      Object v;
+      try {
+        v = p.parse(e.getValue());
+      } catch (SpecException bad) {
+        throw new SpecException(spec.name() + ": " + bad.getMessage());
+      }
       values.put(p.name(), v);
       given.put(p.name(), v);
     }

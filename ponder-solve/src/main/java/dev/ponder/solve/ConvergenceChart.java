@@ -87,6 +87,7 @@ public final class ConvergenceChart {
 
   /** Writes {@link #svg} to {@code file}. */
   public static void write(Path file, String title, long[] iterations, double[] values) throws IOException {
+    TabularPolicy.createParentDirectories(file);
     Files.writeString(file, svg(title, iterations, values), StandardCharsets.UTF_8);
   }
 

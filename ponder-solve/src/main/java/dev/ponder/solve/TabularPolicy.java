@@ -170,6 +170,7 @@ public final class TabularPolicy {
         o.put(Integer.toString(e.getValue()[j]), p[j]);
       }
     }
+    createParentDirectories(file);
     m.writeValue(file.toFile(), root);
   }
 
@@ -221,5 +222,13 @@ public final class TabularPolicy {
       }
     }
     return p;
+  }
+
+  /** Creates the parent directories of {@code file} if it has any. */
+  static void createParentDirectories(java.nio.file.Path file) throws java.io.IOException {
+    java.nio.file.Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      java.nio.file.Files.createDirectories(parent);
+    }
   }
 }

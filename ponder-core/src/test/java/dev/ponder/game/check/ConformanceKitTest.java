@@ -46,6 +46,10 @@ public class ConformanceKitTest {
       "stale_copy_from, copy",
       "long_game, length",
       "bad_hash, hash",
+      "not_zero_sum, returns",
+      "lax_legality, legal-actions",
+      "bad_string_to_action, action-strings",
+      "short_tensor, tensors",
       "late_copy, copy",
       "late_resample, resample"})
   void plantedFlawIsCaught(String flaw, String invariant) {

@@ -16,12 +16,13 @@ import java.util.SplittableRandom;
  * bonus of 0 or 1 (probability 1/2 each); the first to reach 5 wins (+1/−1). The {@code flaw}
  * parameter plants one bug the conformance kit must catch; the {@code late_*} flaws make the race
  * long (to {@value #LATE_GOAL}, about 160 actions) and appear only after {@value #LATE_DEPTH}
- * actions, where the kit's deep checks run at a sample of the states only.
+ * actions, where the kit's deep checks run at a sample of the states only. The observation
+ * tensor is (count 0, count 1, player to move).
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
       "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
-      "late_copy", "late_resample"};
+      "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -80,6 +81,12 @@ final class ToyRaceGame extends AbstractGame {
   public int maxGameLength() {
     // each turn is a move and a bonus and adds at least 1 to the mover's count
     return flaw.equals("long_game") ? 6 : 2 * (2 * (goal - 1) + 1);
+  }
+
+  /** Observation: both counts and the player to move. */
+  @Override
+  public int[] observationTensorShape() {
+    return new int[] {3};
   }
 
   @Override
@@ -187,7 +194,7 @@ final class ToyRaceGame extends AbstractGame {
         return 0;
       }
       double win = is("return_out_of_bounds") ? 2 : 1;
-      return winner == player ? win : -win;
+      return winner == player ? win : is("not_zero_sum") ? 0 : -win;
     }
 
     @Override
@@ -196,6 +203,26 @@ final class ToyRaceGame extends AbstractGame {
         return "bonus" + action;
       }
       return is("duplicate_strings") ? "+1" : "+" + (action + 1);
+    }
+
+    @Override
+    public boolean isLegal(int action) {
+      return is("lax_legality") || super.isLegal(action);
+    }
+
+    @Override
+    public int stringToAction(String text) {
+      return is("bad_string_to_action") ? 0 : super.stringToAction(text);
+    }
+
+    @Override
+    public void observationTensor(int player, float[] out) {
+      checkPlayer(player);
+      out[0] = counts[0];
+      out[1] = counts[1];
+      if (!is("short_tensor")) {
+        out[2] = toMove;
+      }
     }
 
     @Override

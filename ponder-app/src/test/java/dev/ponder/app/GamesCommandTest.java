@@ -1,0 +1,60 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameFactory;
+import dev.ponder.game.GameRegistry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GamesCommandTest {
+  @Test
+  void listsEveryRegisteredGameWithTypeAndParameterDefaults() {
+    Cli r = Cli.run("games");
+    assertThat(r.exit).isZero();
+    assertThat(r.err).isEmpty();
+    for (GameFactory f : GameRegistry.factories()) {
+      assertThat(r.out).containsPattern("(?m)^" + f.type().shortName() + " ");
+    }
+    // types and utility ranges as OpenSpiel declares them
+    assertThat(r.out).containsPattern(
+        "(?m)^tic_tac_toe +Tic Tac Toe; players 2 \\(default 2\\); deterministic; perfect information; zero-sum; utility \\[-1, 1\\]$");
+    assertThat(r.out).containsPattern(
+        "(?m)^kuhn_poker +Kuhn Poker; players 2-10 \\(default 2\\); chance; imperfect information; zero-sum; utility \\[-2, 2\\]$");
+    assertThat(r.out).containsPattern("(?m)^pig +Pig; players 2-10 \\(default 2\\); chance; perfect information; zero-sum;");
+    // parameters with their defaults (the playthrough headers' names)
+    assertThat(r.out).containsPattern("(?m)^    rows=6 \\(int\\)").containsPattern("(?m)^    columns=7 \\(int\\)")
+        .containsPattern("(?m)^    x_in_row=4 \\(int\\)");
+    assertThat(r.out).containsPattern("(?m)^    winscore=100 \\(int\\)").containsPattern("(?m)^    diceoutcomes=6 \\(int\\)")
+        .containsPattern("(?m)^    horizon=1000 \\(int\\)").containsPattern("(?m)^    piglet=False \\(bool\\)");
+  }
+
+  @Test
+  void namesOnlyPrintsOneRegisteredNamePerLine() {
+    Cli r = Cli.run("games", "--names");
+    assertThat(r.exit).isZero();
+    List<String> expected = GameRegistry.factories().stream().map(f -> f.type().shortName()).toList();
+    assertThat(r.out.strip().lines().toList()).containsExactlyElementsOf(expected)
+        .contains("tic_tac_toe", "connect_four", "kuhn_poker", "leduc_poker", "pig");
+  }
+
+  @Test
+  void helpOfEveryCommandExitsZero() {
+    Cli root = Cli.run("--help");
+    assertThat(root.exit).isZero();
+    assertThat(root.out).contains("Usage: ponder").contains("games").contains("play").contains("simulate").contains("replay");
+    for (String c : List.of("games", "agents", "play", "simulate", "replay", "search", "arena", "report", "solve",
+        "exploitability", "bench")) {
+      Cli h = Cli.run(c, "--help");
+      assertThat(h.exit).as(c + " --help").isZero();
+      assertThat(h.out).as(c + " --help").startsWith("Usage: ponder " + c);
+    }
+    Cli unknown = Cli.run("frobnicate");
+    assertThat(unknown.exit).isEqualTo(2);
+    assertThat(unknown.err.lines().findFirst().orElse("")).startsWith("ponder: unknown command 'frobnicate'; commands: games, agents, ")
+        .contains("play").contains("simulate");
+    Cli unknownBench = Cli.run("bench", "frobnicate");
+    assertThat(unknownBench.exit).isEqualTo(2);
+    assertThat(unknownBench.err).contains("unknown command 'frobnicate'; commands: ").contains("playouts");
+  }
+}
