@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -51,9 +52,7 @@ public final class SolveCommand implements PonderCommand {
   @Option(names = "--chart", paramLabel = "FILE", description = "Save a convergence chart as SVG.")
   Path chart;
 
-  @Option(names = "--max-histories", defaultValue = "5000000",
-      description = "Refuse games whose tree has more histories than this (default: ${DEFAULT-VALUE}).")
-  int maxHistories;
+  @Mixin GameTreeOptions treeOptions;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -77,12 +76,7 @@ public final class SolveCommand implements PonderCommand {
     }
     PrintWriter pw = spec.commandLine().getOut();
     long t0 = System.nanoTime();
-    GameTree tree;
-    try {
-      tree = GameTree.build(game, maxHistories);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    GameTree tree = treeOptions.build(game);
     pw.printf(Locale.ROOT, "%s: %d histories, %d information states (tree built in %.2f s)%n", game.spec(),
         tree.numNodes(), tree.numInfosets(), (System.nanoTime() - t0) / 1e9);
     pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a), game.numPlayers());

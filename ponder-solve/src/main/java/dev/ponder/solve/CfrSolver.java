@@ -169,15 +169,7 @@ public final class CfrSolver {
   }
 
   private void regretMatching(int s, int k) {
-    double sum = 0;
-    for (int j = s; j < s + k; j++) {
-      if (regret[j] > 0) {
-        sum += regret[j];
-      }
-    }
-    for (int j = s; j < s + k; j++) {
-      current[j] = sum > 0 ? Math.max(regret[j], 0) / sum : 1.0 / k;
-    }
+    RegretMatching.policy(regret, s, k, current, s);
   }
 
   /** Writes node {@code v}'s value vector into valueBuf[d]; reach in reachBuf[d]. */
@@ -254,19 +246,7 @@ public final class CfrSolver {
 
   /** The average policy {@code S/ΣS} as a slot array (uniform where nothing accumulated). */
   public double[] averagePolicy() {
-    double[] avg = new double[t.numSlots()];
-    for (int i = 0; i < t.numInfosets(); i++) {
-      int s = t.slotStart(i);
-      int k = t.numActions(i);
-      double sum = 0;
-      for (int j = s; j < s + k; j++) {
-        sum += strategySum[j];
-      }
-      for (int j = s; j < s + k; j++) {
-        avg[j] = sum > 0 ? strategySum[j] / sum : 1.0 / k;
-      }
-    }
-    return avg;
+    return t.normalizedSlots(strategySum);
   }
 
   public GameTree tree() {

@@ -316,4 +316,27 @@ public final class GameTree {
     }
     return s;
   }
+
+  /**
+   * Per information set, {@code weights} normalized to sum to 1 (uniform where an information
+   * set's weights sum to 0): e.g. the average policy {@code S/ΣS} from cumulative strategy sums.
+   *
+   * @param weights non-negative weights, one per slot ({@link #numSlots()} long)
+   * @return a new slot array
+   */
+  public double[] normalizedSlots(double[] weights) {
+    double[] out = new double[numSlots];
+    for (int i = 0; i < numInfosets(); i++) {
+      int s = isSlotStart[i];
+      int k = isNumActions[i];
+      double sum = 0;
+      for (int j = s; j < s + k; j++) {
+        sum += weights[j];
+      }
+      for (int j = s; j < s + k; j++) {
+        out[j] = sum > 0 ? weights[j] / sum : 1.0 / k;
+      }
+    }
+    return out;
+  }
 }

@@ -87,16 +87,7 @@ public final class MccfrSolver {
   }
 
   private void regretMatching(int s, int k, double[] out) {
-    double sum = 0;
-    for (int j = 0; j < k; j++) {
-      double r = regret[s + j];
-      if (r > 0) {
-        sum += r;
-      }
-    }
-    for (int j = 0; j < k; j++) {
-      out[j] = sum > 0 ? Math.max(regret[s + j], 0) / sum : 1.0 / k;
-    }
+    RegretMatching.policy(regret, s, k, out, 0);
   }
 
   private int sample(double[] probs, int k) {
@@ -219,19 +210,7 @@ public final class MccfrSolver {
 
   /** The average policy as a slot array (uniform where nothing accumulated). */
   public double[] averagePolicy() {
-    double[] avg = new double[t.numSlots()];
-    for (int i = 0; i < t.numInfosets(); i++) {
-      int s = t.slotStart(i);
-      int k = t.numActions(i);
-      double sum = 0;
-      for (int j = s; j < s + k; j++) {
-        sum += strategySum[j];
-      }
-      for (int j = s; j < s + k; j++) {
-        avg[j] = sum > 0 ? strategySum[j] / sum : 1.0 / k;
-      }
-    }
-    return avg;
+    return t.normalizedSlots(strategySum);
   }
 
   /** The current regret-matching policy as a slot array. */

@@ -5,6 +5,7 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
 import dev.ponder.game.State;
+import dev.ponder.games.TwoSideBoard;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -63,15 +64,9 @@ public final class Breakthrough extends AbstractGame {
     cols = params.requireInt("columns", 2, 26);
     cells = rows * cols;
     wide = forceWide || cells > 64;
-    boardMask = cells >= 64 ? -1L : (1L << cells) - 1;
-    long first = 0;
-    long last = 0;
-    for (int r = 0; r < rows && !wide; r++) {
-      first |= 1L << (r * cols);
-      last |= 1L << (r * cols + cols - 1);
-    }
-    notFirstCol = boardMask & ~first;
-    notLastCol = boardMask & ~last;
+    boardMask = TwoSideBoard.mask(cells);
+    notFirstCol = wide ? boardMask : boardMask & ~TwoSideBoard.column(rows, cols, 0);
+    notLastCol = wide ? boardMask : boardMask & ~TwoSideBoard.column(rows, cols, cols - 1);
     long[] keys = Zobrist.keys(0xB7EA4L + cells * 131L + cols, 2 * cells + 1);
     zobrist = keys;
     sideKey = keys[2 * cells];
@@ -200,11 +195,7 @@ public final class Breakthrough extends AbstractGame {
 
     /** Owner of cell (row from the top, column): 0 black, 1 white, −1 empty. */
     public int cell(int row, int col) {
-      if (board != null) {
-        return board[row * g.cols + col] - 1;
-      }
-      long bit = 1L << (row * g.cols + col);
-      return (pieces[0] & bit) != 0 ? 0 : (pieces[1] & bit) != 0 ? 1 : -1;
+      return TwoSideBoard.owner(pieces, board, row * g.cols + col);
     }
 
     /**

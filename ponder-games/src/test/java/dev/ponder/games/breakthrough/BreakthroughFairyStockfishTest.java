@@ -24,31 +24,7 @@ class BreakthroughFairyStockfishTest {
 
   static String fen(Breakthrough.BreakthroughState s) {
     Breakthrough g = (Breakthrough) s.game();
-    StringBuilder sb = new StringBuilder();
-    for (int rank = g.rows(); rank >= 1; rank--) {
-      int r = rank - 1;
-      int empty = 0;
-      for (int c = 0; c < g.columns(); c++) {
-        int o = s.cell(r, c);
-        if (o < 0) {
-          empty++;
-          continue;
-        }
-        if (empty > 0) {
-          sb.append(empty);
-          empty = 0;
-        }
-        sb.append(o == 0 ? 'P' : 'p');
-      }
-      if (empty > 0) {
-        sb.append(empty);
-      }
-      if (rank > 1) {
-        sb.append('/');
-      }
-    }
-    sb.append(s.currentPlayer() == 1 ? " b" : " w").append(" - - 0 1");
-    return sb.toString();
+    return FairyStockfish.fen(g.rows(), g.columns(), s::cell, s.currentPlayer());
   }
 
   @Test

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.games.testutil.TwinBoards;
 import dev.ponder.spec.Params;
 import dev.ponder.spec.Spec;
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** Boards over 64 cells use a byte-per-cell board; it must agree with the bitboards everywhere. */
@@ -20,27 +20,7 @@ class BreakthroughWideBoardTest {
       Params p = Params.resolve(Spec.parse(spec), Breakthrough.TYPE.parameters());
       Breakthrough bits = new Breakthrough(p, false);
       Breakthrough bytes = new Breakthrough(p, true);
-      SplittableRandom rng = new SplittableRandom(13);
-      for (int game = 0; game < 150; game++) {
-        State a = bits.newInitialState();
-        State b = bytes.newInitialState();
-        while (!a.isTerminal()) {
-          int[] la = a.legalActions();
-          assertThat(b.legalActions()).as(spec + " after " + a.historyString()).isEqualTo(la);
-          assertThat(b.hash()).isEqualTo(a.hash());
-          assertThat(b.toString()).isEqualTo(a.toString());
-          int act = la[rng.nextInt(la.length)];
-          a.applyAction(act);
-          b.applyAction(act);
-          if (rng.nextInt(8) == 0) { // exercise undo on the byte board
-            b.undoAction(act);
-            assertThat(b.legalActions()).isEqualTo(la);
-            b.applyAction(act);
-          }
-        }
-        assertThat(b.isTerminal()).isTrue();
-        assertThat(b.returns()).isEqualTo(a.returns());
-      }
+      TwinBoards.assertAgreeOnRandomGames(spec, bits, bytes, 13, 150, 8);
     }
   }
 

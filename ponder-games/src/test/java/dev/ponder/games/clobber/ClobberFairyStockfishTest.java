@@ -22,31 +22,7 @@ class ClobberFairyStockfishTest {
 
   static String fen(Clobber.ClobberState s) {
     Clobber g = (Clobber) s.game();
-    StringBuilder sb = new StringBuilder();
-    for (int rank = g.columns(); rank >= 1; rank--) {
-      int c = rank - 1;
-      int empty = 0;
-      for (int r = 0; r < g.rows(); r++) {
-        int o = s.cell(r, c);
-        if (o < 0) {
-          empty++;
-          continue;
-        }
-        if (empty > 0) {
-          sb.append(empty);
-          empty = 0;
-        }
-        sb.append(o == 0 ? 'P' : 'p');
-      }
-      if (empty > 0) {
-        sb.append(empty);
-      }
-      if (rank > 1) {
-        sb.append('/');
-      }
-    }
-    sb.append(s.currentPlayer() == 1 ? " b" : " w").append(" - - 0 1");
-    return sb.toString();
+    return FairyStockfish.fen(g.columns(), g.rows(), (rank, file) -> s.cell(file, rank), s.currentPlayer());
   }
 
   @Test

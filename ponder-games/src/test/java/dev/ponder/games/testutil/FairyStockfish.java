@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntBinaryOperator;
 
 /**
  * A fairy-stockfish process driven over UCI, for differential perft tests. {@link #locate()}
@@ -43,6 +44,43 @@ public final class FairyStockfish implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /**
+   * The FEN of a position of two-player pawn-only variants (breakthrough, clobber): ranks from the
+   * top ({@code ranks}) down to 1, files from {@code a}; player 0's pieces are {@code P} (white),
+   * player 1's {@code p}; runs of empty cells are counted; no castling, no en passant.
+   *
+   * @param ranks number of ranks
+   * @param files number of files
+   * @param owner {@code owner(rank - 1, file index)}: 0 or 1, or negative for an empty cell
+   * @param toMove the player to move, 0 (white, {@code w}) or 1 ({@code b})
+   */
+  public static String fen(int ranks, int files, IntBinaryOperator owner, int toMove) {
+    StringBuilder sb = new StringBuilder();
+    for (int rank = ranks; rank >= 1; rank--) {
+      int empty = 0;
+      for (int file = 0; file < files; file++) {
+        int o = owner.applyAsInt(rank - 1, file);
+        if (o < 0) {
+          empty++;
+          continue;
+        }
+        if (empty > 0) {
+          sb.append(empty);
+          empty = 0;
+        }
+        sb.append(o == 0 ? 'P' : 'p');
+      }
+      if (empty > 0) {
+        sb.append(empty);
+      }
+      if (rank > 1) {
+        sb.append('/');
+      }
+    }
+    sb.append(toMove == 1 ? " b" : " w").append(" - - 0 1");
+    return sb.toString();
   }
 
   /** Starts the engine at {@code binary}. */

@@ -328,6 +328,21 @@ public final class MctsEngine implements AutoCloseable {
         principalVariation(root, chosen), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode());
   }
 
+  /**
+   * The child of {@code e} (which has at least one) with the most visits, the first of equals; −1
+   * when no child has been visited.
+   */
+  private int mostVisitedChild(int e) {
+    int first = tree.firstChild(e);
+    int best = first;
+    for (int i = 1; i < tree.numChildren(e); i++) {
+      if (tree.visits(first + i) > tree.visits(best)) {
+        best = first + i;
+      }
+    }
+    return tree.visits(best) == 0 ? -1 : best;
+  }
+
   private int[] principalVariation(int root, int chosen) {
     int[] pv = new int[16];
     int len = 0;
@@ -338,14 +353,8 @@ public final class MctsEngine implements AutoCloseable {
     if (keying == MctsConfig.Keying.TREE) {
       int e = chosen;
       while (tree.numChildren(e) > 0) {
-        int best = -1;
-        int first = tree.firstChild(e);
-        for (int i = 0; i < tree.numChildren(e); i++) {
-          if (best < 0 || tree.visits(first + i) > tree.visits(best)) {
-            best = first + i;
-          }
-        }
-        if (tree.visits(best) == 0) {
+        int best = mostVisitedChild(e);
+        if (best < 0) {
           break;
         }
         if (len == pv.length) {
@@ -364,14 +373,8 @@ public final class MctsEngine implements AutoCloseable {
       if (e < 0 || tree.numChildren(e) == 0) {
         break;
       }
-      int best = -1;
-      int first = tree.firstChild(e);
-      for (int i = 0; i < tree.numChildren(e); i++) {
-        if (best < 0 || tree.visits(first + i) > tree.visits(best)) {
-          best = first + i;
-        }
-      }
-      if (tree.visits(best) == 0) {
+      int best = mostVisitedChild(e);
+      if (best < 0) {
         break;
       }
       if (len == pv.length) {
