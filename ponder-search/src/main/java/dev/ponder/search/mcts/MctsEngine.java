@@ -396,13 +396,13 @@ public final class MctsEngine implements AutoCloseable {
 
   /** One search thread: its context, scratch states, path stack and value buffers. */
   private final class Worker implements Runnable {
-    final SearchContext ctx;
+    SearchContext ctx;
     State scratch;
     int[] pathParent = new int[64];
     int[] pathEdge = new int[64];
     int[] pathChild = new int[64];
     int[] pathDepth = new int[64];
-    final double[] value;
+    double[] value;
     // expand-all chance: per recursion level a state and two value vectors
     State[] levelStates = new State[0];
     double[][] levelValues = new double[0][];
@@ -421,6 +421,9 @@ public final class MctsEngine implements AutoCloseable {
       final boolean timed = timeBudgetNanos > 0;
       final boolean shared = workers.length > 1;
       final int root = tree.root();
+      if (shared) {
+        rebindToThisThread();
+      }
       int next = 0;
       int batchEnd = 0;
       while (true) {
@@ -458,6 +461,36 @@ public final class MctsEngine implements AutoCloseable {
         }
         completedCount++;
       }
+    }
+
+    /**
+     * Gives this worker fresh copies of everything it writes during a simulation (context with
+     * its buffers and random generator, scratch state, path stack, value vector), allocated by the
+     * thread that runs the worker. Objects allocated one after another by one thread (the
+     * generators split by {@link MctsEngine#search}, the workers built by the constructor), or
+     * moved side by side by the garbage collector, can share a cache line; every write of one
+     * worker (each random draw, each legal-move list of a rollout) then evicts the other's line
+     * (false sharing). A thread's own allocation buffer keeps its objects apart from the other
+     * workers'. A few objects per worker per search, none per simulation; the generator is still
+     * split from the seed. Only with several workers: one thread keeps its objects and stays
+     * exactly reproducible.
+     */
+    private void rebindToThisThread() {
+      SearchContext c = new SearchContext(game, workers.length, index, ctx.rng.split());
+      c.rootPlayer = ctx.rootPlayer;
+      c.rootActions = ctx.rootActions;
+      c.simulation = ctx.simulation;
+      c.budget = ctx.budget;
+      ctx = c;
+      scratch = rootState.copy();
+      value = new double[numPlayers];
+      int n = pathEdge.length;
+      pathParent = new int[n];
+      pathEdge = new int[n];
+      pathChild = new int[n];
+      pathDepth = new int[n];
+      levelStates = new State[0];
+      levelValues = new double[0][];
     }
 
     private void simulate(boolean shared) {
