@@ -647,7 +647,8 @@ public final class MctsEngine implements AutoCloseable {
             ? mechanism.rootSelector().select(t, node, ctx)
             : mechanism.treePolicy().select(t, node, ctx);
         nodeVisits = t.visits(e);
-        if (shared) {
+        // a virtual loss on a private entry would be reverted before anyone could see it
+        if (shared && !t.isPrivate(e)) {
           mechanism.virtualLoss().apply(t, e, d, cp, +1, ctx);
         }
         s.applyActionUnchecked(t.action(e));
@@ -691,7 +692,7 @@ public final class MctsEngine implements AutoCloseable {
           backup.updateNode(t, pathChild[i], out, dep + 1, ctx);
         }
         backup.update(t, pathParent[i], pathEdge[i], pathChild[i], out, dep, ctx);
-        if (shared) {
+        if (shared && !t.isPrivate(pathEdge[i])) {
           int mover = t.player(pathParent[i]);
           if (mover >= 0) {
             mechanism.virtualLoss().apply(t, pathEdge[i], dep, mover, -1, ctx);

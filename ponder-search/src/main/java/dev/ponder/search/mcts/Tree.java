@@ -260,6 +260,14 @@ public final class Tree {
     aux = t.aux;
   }
 
+  /**
+   * Whether this view keeps private statistics for {@code e} (see {@link #view}); always false
+   * for a primary tree.
+   */
+  boolean isPrivate(int e) {
+    return Integer.compareUnsigned(e - localFirst, localLength) < 0;
+  }
+
   /** Index into the private counters, or −1 when {@code e} is shared. */
   private int localIndex(int e) {
     int i = e - localFirst;
