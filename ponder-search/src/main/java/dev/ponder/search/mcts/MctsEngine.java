@@ -74,6 +74,11 @@ public final class MctsEngine implements AutoCloseable {
   static final long LOCAL_BYTES = 4L << 20;
   /** Private entries per worker for this game ({@link #LOCAL_ENTRIES} capped by {@link #LOCAL_BYTES}). */
   private final int localEntries;
+  /**
+   * k of a constant virtual loss reverted together with the mean backup (fewer atomic updates of
+   * shared entries), or 0.
+   */
+  private final int fusedVirtualLoss;
   private int simBudget;
   private long deadline;
   private long timeBudgetNanos;
@@ -111,6 +116,8 @@ public final class MctsEngine implements AutoCloseable {
     // private top-of-tree statistics need updates that commute: the mean backup, no auxiliary state
     boolean localStats = config.threads() > 1 && config.syncMicros() > 0
         && mechanism.backup() == ValueBackup.MEAN && mechanism.auxWidth() == 0;
+    this.fusedVirtualLoss = mechanism.backup() == ValueBackup.MEAN
+        && mechanism.virtualLoss() instanceof VirtualLoss.Constant c && c.count() > 0 ? c.count() : 0;
     this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, LOCAL_BYTES / (9 + 8L * numPlayers)) : 0;
     this.workers = new Worker[config.threads()];
     for (int i = 0; i < workers.length; i++) {
@@ -690,6 +697,21 @@ public final class MctsEngine implements AutoCloseable {
         ctx.depth = dep;
         if (keyed && pathChild[i] >= 0) {
           backup.updateNode(t, pathChild[i], out, dep + 1, ctx);
+        }
+        if (fusedVirtualLoss > 0 && shared && !t.isPrivate(pathEdge[i])) {
+          int mover = t.player(pathParent[i]);
+          if (mover >= 0) {
+            // the mean backup and the revert of the constant virtual loss as one update per
+            // statistic: n += 1 − k, W += value, W[mover] −= k · minUtility
+            int edge = pathEdge[i];
+            if (fusedVirtualLoss != 1) {
+              t.addVisits(edge, 1 - fusedVirtualLoss);
+            }
+            for (int p = 0; p < numPlayers; p++) {
+              t.addValue(edge, p, p == mover ? out[p] - fusedVirtualLoss * ctx.minUtility() : out[p]);
+            }
+            continue;
+          }
         }
         backup.update(t, pathParent[i], pathEdge[i], pathChild[i], out, dep, ctx);
         if (shared && !t.isPrivate(pathEdge[i])) {

@@ -133,6 +133,44 @@ class LocalStatsTest {
     }
   }
 
+  /**
+   * After a two-thread search every virtual loss is reverted, on private and shared entries alike
+   * (shared ones revert it together with the backup): in a zero-sum game W[0] + W[1] = 0 on every
+   * edge, and a node's n is at least the sum of its children's n.
+   */
+  @Test
+  void everyVirtualLossIsRevertedAcrossTheWholeTree() {
+    Game bt = GameRegistry.load("breakthrough");
+    for (String spec : new String[] {"uct(sims=45000,threads=2)", "uct(sims=45000,threads=2,sync_us=0)"}) {
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, bt, 5);
+      a.search(bt.newInitialState());
+      Tree t = a.engine().tree();
+      assertThat(t.size()).as(spec).isGreaterThan(MctsEngine.LOCAL_ENTRIES);
+      int[] stack = new int[1 << 12];
+      int sp = 0;
+      stack[sp++] = t.root();
+      int checked = 0;
+      while (sp > 0) {
+        int e = stack[--sp];
+        checked++;
+        assertThat(t.valueSum(e, 0) + t.valueSum(e, 1)).as(spec + " entry " + e).isCloseTo(0.0, Offset.offset(1e-6));
+        long children = 0;
+        for (int i = 0; i < t.numChildren(e); i++) {
+          int c = t.firstChild(e) + i;
+          assertThat(t.visits(c)).isNotNegative();
+          children += t.visits(c);
+          if (sp == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, sp * 2);
+          }
+          stack[sp++] = c;
+        }
+        assertThat((long) t.visits(e)).as(spec + " entry " + e).isGreaterThanOrEqualTo(children);
+      }
+      assertThat(checked).isEqualTo(t.size());
+      a.close();
+    }
+  }
+
   @Test
   void twoThreadsWithPrivateStatisticsStillFindTheOnlyWinningMove() {
     State s = ttt.newInitialState();
