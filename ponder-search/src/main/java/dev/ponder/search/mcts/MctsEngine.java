@@ -66,12 +66,12 @@ public final class MctsEngine implements AutoCloseable {
   /** Simulation indices a worker claims at once when several workers share the tree. */
   private static final int BATCH = 8;
   /**
-   * Entries from the root whose statistics each worker keeps private between merges (with
-   * {@link MctsConfig#syncMicros()} &gt; 0): the first levels of a fresh tree, at most
-   * {@link #LOCAL_BYTES} per worker.
+   * Most entries from the root whose statistics each worker keeps private between merges (with
+   * {@link MctsConfig#syncMicros()} &gt; 0), and at most {@link #LOCAL_BYTES} of private counters
+   * per worker; the private range grows with the tree.
    */
-  static final int LOCAL_ENTRIES = 1 << 17;
-  static final long LOCAL_BYTES = 4L << 20;
+  static final int LOCAL_ENTRIES = 1 << 21;
+  static final long LOCAL_BYTES = 32L << 20;
   /** Private entries per worker for this game ({@link #LOCAL_ENTRIES} capped by {@link #LOCAL_BYTES}). */
   private final int localEntries;
   /**
@@ -180,7 +180,7 @@ public final class MctsEngine implements AutoCloseable {
     int root = tree.root();
     for (Worker w : workers) {
       if (w.view != null) {
-        w.view.syncView(localEntries);
+        w.view.syncView();
         w.t = w.view;
       }
     }

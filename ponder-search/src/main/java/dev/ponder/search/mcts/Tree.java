@@ -103,6 +103,7 @@ public final class Tree {
   private boolean[] localDirty;
   private int[] localDirtyList;
   private int localDirtyCount;
+  private final int localLimit;
   // a view's block of reserved entries [chunkNext, chunkEnd)
   private int chunkNext;
   private int chunkEnd;
@@ -142,12 +143,13 @@ public final class Tree {
       locks[i] = new Object();
     }
     this.primary = this;
+    this.localLimit = 0;
     this.flushLock = concurrent ? new java.util.concurrent.locks.ReentrantLock() : null;
     clear();
   }
 
   /** A worker view of {@code primary} (see {@link #view}). */
-  private Tree(Tree primary, int localCapacity) {
+  private Tree(Tree primary, int localLimit) {
     this.numPlayers = primary.numPlayers;
     this.auxWidth = primary.auxWidth;
     this.concurrent = true;
@@ -156,16 +158,17 @@ public final class Tree {
     this.locks = primary.locks;
     this.primary = primary;
     this.flushLock = primary.flushLock;
-    this.localVisits = new int[localCapacity];
-    this.localValues = new double[localCapacity * numPlayers];
-    this.localDirty = new boolean[localCapacity];
-    this.localDirtyList = new int[localCapacity];
+    this.localLimit = localLimit;
+    this.localVisits = new int[0];
+    this.localValues = new double[0];
+    this.localDirty = new boolean[0];
+    this.localDirtyList = new int[0];
     copyArrays(primary);
   }
 
   /**
    * A view of this (concurrent) tree for one worker: the same entries, structure and shared
-   * statistics, plus private statistics for up to {@code localCapacity} entries chosen by
+   * statistics, plus private statistics for up to {@code localLimit} entries chosen by
    * {@link #syncView}. Visit and value updates of those entries go to the view's private
    * counters instead of the shared ones, and the view's reads add its private counts to the shared
    * ones, so a worker sees its own updates at once and the other workers' when they flush them
@@ -174,14 +177,15 @@ public final class Tree {
    * statistics ({@link #addVisits}, {@link #addValue}); mechanisms that overwrite statistics
    * under {@link #lock} must use a view with no private entries. Create views between searches.
    *
-   * @param localCapacity private entries (≥ 0)
+   * @param localLimit most private entries (≥ 0); the private counters grow with the tree up to
+   *     this many entries (9 + 8 · numPlayers bytes each)
    * @throws IllegalStateException if this tree is not concurrent or is itself a view
    */
-  Tree view(int localCapacity) {
+  Tree view(int localLimit) {
     if (!concurrent || primary != this) {
       throw new IllegalStateException("views are made from a concurrent primary tree");
     }
-    Tree v = new Tree(this, Math.max(0, localCapacity));
+    Tree v = new Tree(this, Math.max(0, localLimit));
     views = Arrays.copyOf(views, views.length + 1);
     views[views.length - 1] = v;
     return v;
@@ -189,10 +193,10 @@ public final class Tree {
 
   /**
    * Refreshes this view from its primary at the start of a search (array references, root) and
-   * makes the entries {@code [root, root + length)} private (clamped to the view's capacity; 0
-   * turns private statistics off). Counts not flushed by an earlier (failed) search are dropped.
+   * makes the entries from the root on private, as many as the tree's capacity and the view's
+   * limit allow. Counts not flushed by an earlier (failed) search are dropped.
    */
-  void syncView(int length) {
+  void syncView() {
     // counts left by a search that failed are dropped
     for (int k = 0; k < localDirtyCount; k++) {
       int i = localDirtyList[k];
@@ -206,7 +210,22 @@ public final class Tree {
     copyArrays(primary);
     root = primary.root;
     localFirst = root;
-    localLength = Math.max(0, Math.min(length, localVisits.length));
+    extendLocal();
+  }
+
+  /**
+   * Makes the private range cover the tree's capacity from the root, up to the limit (after a
+   * growth, while no worker is inside a simulation); private counts are kept.
+   */
+  private void extendLocal() {
+    int n = (int) Math.max(0, Math.min(localLimit, (long) action.length - localFirst));
+    if (n > localVisits.length) {
+      localVisits = Arrays.copyOf(localVisits, n);
+      localValues = Arrays.copyOf(localValues, n * numPlayers);
+      localDirty = Arrays.copyOf(localDirty, n);
+      localDirtyList = Arrays.copyOf(localDirtyList, n);
+    }
+    localLength = n;
   }
 
   /**
@@ -738,6 +757,7 @@ public final class Tree {
         grow(size + reserve);
         for (Tree v : views) {
           v.copyArrays(this);
+          v.extendLocal();
         }
       }
       if (keys != null && keys.needsGrowth()) {
