@@ -16,7 +16,7 @@ import java.util.function.Function;
  * Base of every MCTS agent kind: a name, a description, the mechanism's own parameters and a
  * function from resolved parameters to a {@link Mechanism}. Adds the engine keys every MCTS agent
  * shares ({@link #engineParameters()}): {@code sims}, {@code time_ms}, {@code threads},
- * {@code reuse}, {@code expand}, {@code chance_expand_all}, {@code keying}. A new agent is a
+ * {@code sync_us}, {@code reuse}, {@code expand}, {@code chance_expand_all}, {@code keying}. A new agent is a
  * subclass with a public no-argument constructor, listed in
  * {@code META-INF/services/dev.ponder.agent.AgentFactory}:
  *
@@ -59,6 +59,7 @@ public abstract class MctsAgentFactory implements AgentFactory {
         ParamSpec.ofInt("sims", 1000, "simulations per decision (0 = none; not applied when only time_ms is given)"),
         ParamSpec.ofInt("time_ms", 0, "wall-time budget per decision in ms (0 = none)"),
         ParamSpec.ofInt("threads", 1, "worker threads (tree parallelism with virtual loss)"),
+        ParamSpec.ofInt("sync_us", MctsConfig.DEFAULT_SYNC_MICROS, "with threads: microseconds between merges of each worker's private top-of-tree statistics (0 = share every update at once)"),
         ParamSpec.ofBool("reuse", false, "keep the subtree of the actual moves between decisions"),
         ParamSpec.ofInt("expand", 1, "expand a leaf on its arrival after this many visits (0 = at once)"),
         ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
@@ -82,9 +83,10 @@ public abstract class MctsAgentFactory implements AgentFactory {
     }
     int threads = p.requireInt("threads", 1, 64);
     int expand = p.requireInt("expand", 0, 1_000_000);
+    int sync = p.requireInt("sync_us", 0, 1_000_000_000);
     String k = p.requireOneOf("keying", "auto", "tree", "transpositions", "information_state");
     return new MctsConfig(sims, time, threads, MctsConfig.Keying.valueOf(k.toUpperCase(Locale.ROOT)), expand,
-        p.getBool("chance_expand_all"), p.getBool("reuse"), true);
+        p.getBool("chance_expand_all"), p.getBool("reuse"), true, sync);
   }
 
   @Override

@@ -17,6 +17,14 @@ package dev.ponder.search.mcts;
  * @param reuseTree keep the subtree of the actual moves between searches (perfect information;
  *     in keyed mode the tree is kept when the new root's key is in it)
  * @param stopWhenRootProven end the search early when a solver mechanism marks the root proven
+ * @param syncMicros with T &gt; 1 and a mechanism whose updates commute (the mean backup and no
+ *     auxiliary statistics): each worker keeps its visit and value updates private (the entries
+ *     from the root on, growing with the tree up to 32 MB of counters per worker), reads them added
+ *     to the shared statistics, and merges them into the shared statistics at least this many
+ *     microseconds apart and at the end of the search; so the most contended statistics change
+ *     once per merge rather than on every simulation of every worker, and each worker sees the
+ *     others' work with a delay of about this long. 0 shares every update at once (plain tree
+ *     parallelism). Ignored with one thread. Default {@value #DEFAULT_SYNC_MICROS} (1 ms).
  */
 public record MctsConfig(
     int simulations,
@@ -26,7 +34,11 @@ public record MctsConfig(
     int expandThreshold,
     boolean chanceExpandAll,
     boolean reuseTree,
-    boolean stopWhenRootProven) {
+    boolean stopWhenRootProven,
+    int syncMicros) {
+
+  /** Default of {@link #syncMicros()}: one millisecond. */
+  public static final int DEFAULT_SYNC_MICROS = 1000;
 
   /** How tree nodes are identified. */
   public enum Keying {
@@ -52,6 +64,9 @@ public record MctsConfig(
     if (threads < 1 || threads > 256) {
       throw new IllegalArgumentException("threads=" + threads + " is out of range; valid: 1..256");
     }
+    if (syncMicros < 0) {
+      throw new IllegalArgumentException("sync_us=" + syncMicros + " must be ≥ 0");
+    }
     if (expandThreshold < 0) {
       throw new IllegalArgumentException("expandThreshold " + expandThreshold + " < 0");
     }
@@ -65,35 +80,39 @@ public record MctsConfig(
 
   /** {@code simulations} simulations on one thread, default tree shape. */
   public static MctsConfig ofSimulations(int simulations) {
-    return new MctsConfig(simulations, 0, 1, Keying.AUTO, 1, false, false, true);
+    return new MctsConfig(simulations, 0, 1, Keying.AUTO, 1, false, false, true, DEFAULT_SYNC_MICROS);
   }
 
   /** {@code ms} milliseconds on one thread, default tree shape. */
   public static MctsConfig ofTime(int ms) {
-    return new MctsConfig(0, ms, 1, Keying.AUTO, 1, false, false, true);
+    return new MctsConfig(0, ms, 1, Keying.AUTO, 1, false, false, true, DEFAULT_SYNC_MICROS);
   }
 
   public MctsConfig withThreads(int t) {
-    return new MctsConfig(simulations, timeMs, t, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven);
+    return new MctsConfig(simulations, timeMs, t, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }
 
   public MctsConfig withKeying(Keying k) {
-    return new MctsConfig(simulations, timeMs, threads, k, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven);
+    return new MctsConfig(simulations, timeMs, threads, k, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }
 
   public MctsConfig withExpandThreshold(int e) {
-    return new MctsConfig(simulations, timeMs, threads, keying, e, chanceExpandAll, reuseTree, stopWhenRootProven);
+    return new MctsConfig(simulations, timeMs, threads, keying, e, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }
 
   public MctsConfig withChanceExpandAll(boolean b) {
-    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, b, reuseTree, stopWhenRootProven);
+    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, b, reuseTree, stopWhenRootProven, syncMicros);
   }
 
   public MctsConfig withReuseTree(boolean b) {
-    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, b, stopWhenRootProven);
+    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, b, stopWhenRootProven, syncMicros);
+  }
+
+  public MctsConfig withSyncMicros(int s) {
+    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, s);
   }
 
   public MctsConfig withBudget(int sims, int ms) {
-    return new MctsConfig(sims, ms, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven);
+    return new MctsConfig(sims, ms, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }
 }

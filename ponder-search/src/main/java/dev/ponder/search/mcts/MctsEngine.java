@@ -33,9 +33,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       information-state key for the searcher, so two states with the same information state
  *       give the same search (same seed, one thread).
  *   <li><b>Budgets.</b> Simulations and/or wall time; the clock is read once per simulation.
- *   <li><b>Threads.</b> T workers share the tree (tree parallelism) with the mechanism's
- *       {@link VirtualLoss}; T = 1 runs in the calling thread and is exactly reproducible from
- *       the seed.
+ *   <li><b>Threads.</b> T workers share the tree (tree parallelism; Chaslot, Winands &amp; van
+ *       den Herik 2008) with the mechanism's {@link VirtualLoss}; T = 1 runs in the calling
+ *       thread and is exactly reproducible from the seed. With {@link MctsConfig#syncMicros()}
+ *       &gt; 0 and a mean backup, each worker keeps its statistics of the top of the tree private
+ *       and merges them about every {@code syncMicros} (a {@link Tree#view}), so the statistics
+ *       every simulation passes through are not rewritten by every worker on every simulation.
  * </ul>
  *
  * <p>Not thread-safe itself: one search at a time. {@link #close()} stops the worker threads.
@@ -62,6 +65,20 @@ public final class MctsEngine implements AutoCloseable {
   private final AtomicInteger started = new AtomicInteger();
   /** Simulation indices a worker claims at once when several workers share the tree. */
   private static final int BATCH = 8;
+  /**
+   * Most entries from the root whose statistics each worker keeps private between merges (with
+   * {@link MctsConfig#syncMicros()} &gt; 0), and at most {@link #LOCAL_BYTES} of private counters
+   * per worker; the private range grows with the tree.
+   */
+  static final int LOCAL_ENTRIES = 1 << 21;
+  static final long LOCAL_BYTES = 32L << 20;
+  /** Private entries per worker for this game ({@link #LOCAL_ENTRIES} capped by {@link #LOCAL_BYTES}). */
+  private final int localEntries;
+  /**
+   * k of a constant virtual loss reverted together with the mean backup (fewer atomic updates of
+   * shared entries), or 0.
+   */
+  private final int fusedVirtualLoss;
   private int simBudget;
   private long deadline;
   private long timeBudgetNanos;
@@ -96,9 +113,15 @@ public final class MctsEngine implements AutoCloseable {
     this.master = new SplittableRandom(seed);
     int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
     this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
+    // private top-of-tree statistics need updates that commute: the mean backup, no auxiliary state
+    boolean localStats = config.threads() > 1 && config.syncMicros() > 0
+        && mechanism.backup() == ValueBackup.MEAN && mechanism.auxWidth() == 0;
+    this.fusedVirtualLoss = mechanism.backup() == ValueBackup.MEAN
+        && mechanism.virtualLoss() instanceof VirtualLoss.Constant c && c.count() > 0 ? c.count() : 0;
+    this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, LOCAL_BYTES / (9 + 8L * numPlayers)) : 0;
     this.workers = new Worker[config.threads()];
     for (int i = 0; i < workers.length; i++) {
-      workers[i] = new Worker(i);
+      workers[i] = new Worker(i, config.threads() > 1 ? tree.view(localEntries) : null);
     }
     int maxA = Math.max(1, game.maxActionsPerState());
     this.reserve = config.chanceExpandAll() ? maxA * 64 : maxA * 2 + 8;
@@ -150,8 +173,17 @@ public final class MctsEngine implements AutoCloseable {
     startNanos = System.nanoTime();
     rootState = state;
     rootPlayer = state.currentPlayer();
+    for (Worker w : workers) {
+      w.t = tree;
+    }
     prepareRoot(state);
     int root = tree.root();
+    for (Worker w : workers) {
+      if (w.view != null) {
+        w.view.syncView();
+        w.t = w.view;
+      }
+    }
 
     simBudget = config.simulations() > 0 ? config.simulations() : Integer.MAX_VALUE;
     timeBudgetNanos = config.timeMs() > 0 ? config.timeMs() * 1_000_000L : 0L;
@@ -173,7 +205,13 @@ public final class MctsEngine implements AutoCloseable {
     if (workers.length == 1) {
       workers[0].run();
     } else {
-      runParallel();
+      try {
+        runParallel();
+      } finally {
+        for (Worker w : workers) {
+          w.t = tree;
+        }
+      }
     }
 
     double[] pi = new double[tree.numChildren(root)];
@@ -396,6 +434,13 @@ public final class MctsEngine implements AutoCloseable {
 
   /** One search thread: its context, scratch states, path stack and value buffers. */
   private final class Worker implements Runnable {
+    /** The tree this worker reads and updates: {@link #view} during a search, else the tree. */
+    Tree t;
+    /**
+     * This worker's view of the tree with several workers (its own block of new entries, and
+     * private top-of-tree statistics, see {@link MctsConfig#syncMicros()}); null with one.
+     */
+    final Tree view;
     SearchContext ctx;
     State scratch;
     int[] pathParent = new int[64];
@@ -410,8 +455,10 @@ public final class MctsEngine implements AutoCloseable {
     int completedCount;
     final int index;
 
-    Worker(int index) {
+    Worker(int index, Tree view) {
       this.index = index;
+      this.view = view;
+      this.t = tree;
       this.ctx = new SearchContext(game, workers.length, index, null);
       this.value = new double[numPlayers];
     }
@@ -420,12 +467,16 @@ public final class MctsEngine implements AutoCloseable {
     public void run() {
       final boolean timed = timeBudgetNanos > 0;
       final boolean shared = workers.length > 1;
-      final int root = tree.root();
+      final int root = t.root();
       if (shared) {
         rebindToThisThread();
       }
       int next = 0;
       int batchEnd = 0;
+      final boolean local = localEntries > 0 && t != tree;
+      final long syncNanos = config.syncMicros() * 1000L;
+      long lastFlush = System.nanoTime();
+      int sinceCheck = 0;
       while (true) {
         long now = 0;
         if (timed) {
@@ -434,7 +485,7 @@ public final class MctsEngine implements AutoCloseable {
             break;
           }
         }
-        if (config.stopWhenRootProven() && tree.isProven(root)) {
+        if (config.stopWhenRootProven() && t.isProven(root)) {
           break;
         }
         if (next >= batchEnd) {
@@ -446,20 +497,39 @@ public final class MctsEngine implements AutoCloseable {
           }
           batchEnd = (int) Math.min((long) next + k, simBudget);
         }
-        int t = next++;
-        ctx.simulation = t;
+        int sim = next++;
+        ctx.simulation = sim;
         if (simBudget == Integer.MAX_VALUE) {
           long elapsed = now - startNanos;
-          double est = elapsed > 0 ? (double) t * timeBudgetNanos / elapsed : t + 1;
-          ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(t + 1, est));
+          double est = elapsed > 0 ? (double) sim * timeBudgetNanos / elapsed : sim + 1;
+          ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(sim + 1, est));
         }
-        tree.beginSimulation(index, reserve);
+        t.beginSimulation(index, reserve);
         try {
           simulate(shared);
+          if (local && (timed || (++sinceCheck & 7) == 0)) {
+            // merge private statistics about every syncNanos (the clock is read every 8 simulations
+            // unless the time budget reads it anyway); skipped while another worker merges
+            long clock = timed ? now : System.nanoTime();
+            if (clock - lastFlush >= syncNanos && t.flushLocal(false)) {
+              lastFlush = clock;
+            }
+          }
         } finally {
-          tree.endSimulation(index);
+          t.endSimulation(index);
         }
         completedCount++;
+      }
+      if (t != tree) {
+        t.beginSimulation(index, 0);
+        try {
+          if (local) {
+            t.flushLocal(true);
+          }
+          t.releaseChunk();
+        } finally {
+          t.endSimulation(index);
+        }
       }
     }
 
@@ -499,7 +569,7 @@ public final class MctsEngine implements AutoCloseable {
       }
       ctx.depth = 0;
       State world = knowledge.resample().resample(rootState, rootPlayer, scratch, ctx);
-      descend(world, tree.root(), 0, 0, value, shared);
+      descend(world, t.root(), 0, 0, value, shared);
     }
 
     private void push(int i, int parent, int edge, int child, int depth) {
@@ -525,13 +595,13 @@ public final class MctsEngine implements AutoCloseable {
       int len = pathStart;
       int d = depth;
       // visits of the current node before this simulation's virtual loss touched it
-      int nodeVisits = tree.visits(node);
+      int nodeVisits = t.visits(node);
       while (true) {
         if (s.isTerminal()) {
           s.returns(out);
           if (!keyed && node > 0) {
-            if ((tree.flags(node) & Tree.TERMINAL) == 0) {
-              tree.setFlags(node, Tree.TERMINAL);
+            if ((t.flags(node) & Tree.TERMINAL) == 0) {
+              t.setFlags(node, Tree.TERMINAL);
             }
           }
           break;
@@ -542,9 +612,9 @@ public final class MctsEngine implements AutoCloseable {
             sampleChance(s);
             continue;
           }
-          if (!tree.isExpanded(node)) {
-            if (!tree.tryClaimExpansion(node) || !expandChance(node, s)) {
-              if (!tree.isExpanded(node)) {
+          if (!t.isExpanded(node)) {
+            if (!t.tryClaimExpansion(node) || !expandChance(node, s)) {
+              if (!t.isExpanded(node)) {
                 evaluate(s, out, d);
                 break;
               }
@@ -555,43 +625,44 @@ public final class MctsEngine implements AutoCloseable {
             break;
           }
           int c = sampleChild(node);
-          nodeVisits = tree.visits(c);
+          nodeVisits = t.visits(c);
           push(len++, node, c, c, d);
-          s.applyActionUnchecked(tree.action(c));
-          if (tree.player(c) == -2) {
-            tree.setPlayer(c, s.currentPlayer());
+          s.applyActionUnchecked(t.action(c));
+          if (t.player(c) == -2) {
+            t.setPlayer(c, s.currentPlayer());
           }
           node = c;
           d++;
           continue;
         }
         // decision node
-        if (!tree.isExpanded(node)) {
+        if (!t.isExpanded(node)) {
           boolean expandedNow = false;
-          if (nodeVisits >= config.expandThreshold() && tree.tryClaimExpansion(node)) {
+          if (nodeVisits >= config.expandThreshold() && t.tryClaimExpansion(node)) {
             expandedNow = expandDecision(node, s, cp);
             if (!expandedNow) {
-              tree.releaseExpansion(node);
+              t.releaseExpansion(node);
             }
           }
-          if (!tree.isExpanded(node) || (expandedNow && config.expandThreshold() == 0)) {
+          if (!t.isExpanded(node) || (expandedNow && config.expandThreshold() == 0)) {
             evaluate(s, out, d);
             break;
           }
         }
         ctx.depth = d;
-        int e = node == tree.root()
-            ? mechanism.rootSelector().select(tree, node, ctx)
-            : mechanism.treePolicy().select(tree, node, ctx);
-        nodeVisits = tree.visits(e);
-        if (shared) {
-          mechanism.virtualLoss().apply(tree, e, d, cp, +1, ctx);
+        int e = node == t.root()
+            ? mechanism.rootSelector().select(t, node, ctx)
+            : mechanism.treePolicy().select(t, node, ctx);
+        nodeVisits = t.visits(e);
+        // a virtual loss on a private entry would be reverted before anyone could see it
+        if (shared && !t.isPrivate(e)) {
+          mechanism.virtualLoss().apply(t, e, d, cp, +1, ctx);
         }
-        s.applyActionUnchecked(tree.action(e));
+        s.applyActionUnchecked(t.action(e));
         if (!keyed) {
           push(len++, node, e, e, d);
-          if (tree.player(e) == -2) {
-            tree.setPlayer(e, s.currentPlayer());
+          if (t.player(e) == -2) {
+            t.setPlayer(e, s.currentPlayer());
           }
           node = e;
           d++;
@@ -607,14 +678,14 @@ public final class MctsEngine implements AutoCloseable {
           break;
         }
         int np = s.currentPlayer();
-        int child = tree.findOrCreate(keyOf(s, np), np);
+        int child = t.findOrCreate(keyOf(s, np), np);
         push(len++, node, e, child, d - 1);
         if (child < 0) {
           evaluate(s, out, d);
           break;
         }
         node = child;
-        nodeVisits = tree.visits(child);
+        nodeVisits = t.visits(child);
       }
       if (d > maxDepth) {
         maxDepth = d;
@@ -625,19 +696,34 @@ public final class MctsEngine implements AutoCloseable {
         int dep = pathDepth[i];
         ctx.depth = dep;
         if (keyed && pathChild[i] >= 0) {
-          backup.updateNode(tree, pathChild[i], out, dep + 1, ctx);
+          backup.updateNode(t, pathChild[i], out, dep + 1, ctx);
         }
-        backup.update(tree, pathParent[i], pathEdge[i], pathChild[i], out, dep, ctx);
-        if (shared) {
-          int mover = tree.player(pathParent[i]);
+        if (fusedVirtualLoss > 0 && shared && !t.isPrivate(pathEdge[i])) {
+          int mover = t.player(pathParent[i]);
           if (mover >= 0) {
-            mechanism.virtualLoss().apply(tree, pathEdge[i], dep, mover, -1, ctx);
+            // the mean backup and the revert of the constant virtual loss as one update per
+            // statistic: n += 1 − k, W += value, W[mover] −= k · minUtility
+            int edge = pathEdge[i];
+            if (fusedVirtualLoss != 1) {
+              t.addVisits(edge, 1 - fusedVirtualLoss);
+            }
+            for (int p = 0; p < numPlayers; p++) {
+              t.addValue(edge, p, p == mover ? out[p] - fusedVirtualLoss * ctx.minUtility() : out[p]);
+            }
+            continue;
+          }
+        }
+        backup.update(t, pathParent[i], pathEdge[i], pathChild[i], out, dep, ctx);
+        if (shared && !t.isPrivate(pathEdge[i])) {
+          int mover = t.player(pathParent[i]);
+          if (mover >= 0) {
+            mechanism.virtualLoss().apply(t, pathEdge[i], dep, mover, -1, ctx);
           }
         }
       }
       if (pathStart == 0) {
         ctx.depth = 0;
-        backup.updateNode(tree, tree.root(), out, 0, ctx);
+        backup.updateNode(t, t.root(), out, 0, ctx);
       }
     }
 
@@ -655,50 +741,50 @@ public final class MctsEngine implements AutoCloseable {
       int level = ensureLevel(d);
       State sc = levelStates[level];
       double[] v = levelValues[level];
-      int first = tree.firstChild(node);
-      int n = tree.numChildren(node);
+      int first = t.firstChild(node);
+      int n = t.numChildren(node);
       boolean anyNew = false;
       for (int i = 0; i < n; i++) {
         int c = first + i;
-        if (tree.visits(c) > 0) {
+        if (t.visits(c) > 0) {
           continue;
         }
         anyNew = true;
         sc.copyFrom(s);
-        sc.applyActionUnchecked(tree.action(c));
-        if (tree.player(c) == -2) {
-          tree.setPlayer(c, sc.currentPlayer());
+        sc.applyActionUnchecked(t.action(c));
+        if (t.player(c) == -2) {
+          t.setPlayer(c, sc.currentPlayer());
         }
         if (sc.isTerminal()) {
           sc.returns(v);
-          tree.setFlags(c, Tree.TERMINAL);
+          t.setFlags(c, Tree.TERMINAL);
         } else {
           evaluate(sc, v, d + 1);
         }
         ctx.depth = d;
-        mechanism.backup().update(tree, node, c, c, v, d, ctx);
+        mechanism.backup().update(t, node, c, c, v, d, ctx);
       }
       if (!anyNew) {
         int c = sampleChild(node);
         sc.copyFrom(s);
-        sc.applyActionUnchecked(tree.action(c));
+        sc.applyActionUnchecked(t.action(c));
         push(len, node, c, c, d);
         descend(sc, c, d + 1, len + 1, v, shared);
         ctx.depth = d;
-        mechanism.backup().update(tree, node, c, c, v, d, ctx);
+        mechanism.backup().update(t, node, c, c, v, d, ctx);
       }
       double total = 0;
       Arrays.fill(out, 0, numPlayers, 0.0);
       for (int i = 0; i < n; i++) {
         int c = first + i;
-        int visits = tree.visits(c);
+        int visits = t.visits(c);
         if (visits <= 0) {
           continue;
         }
-        double w = tree.prior(c);
+        double w = t.prior(c);
         total += w;
         for (int p = 0; p < numPlayers; p++) {
-          out[p] += w * tree.valueSum(c, p) / visits;
+          out[p] += w * t.valueSum(c, p) / visits;
         }
       }
       if (total > 0) {
@@ -730,12 +816,12 @@ public final class MctsEngine implements AutoCloseable {
     }
 
     private int sampleChild(int node) {
-      int first = tree.firstChild(node);
-      int n = tree.numChildren(node);
+      int first = t.firstChild(node);
+      int n = t.numChildren(node);
       double u = ctx.rng().nextDouble();
       double acc = 0;
       for (int i = 0; i < n - 1; i++) {
-        acc += tree.prior(first + i);
+        acc += t.prior(first + i);
         if (u < acc) {
           return first + i;
         }
@@ -748,7 +834,7 @@ public final class MctsEngine implements AutoCloseable {
       int n = s.legalActions(a);
       float[] pr = ctx.priorBuffer();
       knowledge.prior().prior(s, a, n, pr, ctx);
-      return tree.expand(node, cp, a, pr, n);
+      return t.expand(node, cp, a, pr, n);
     }
 
     private boolean expandChance(int node, State s) {
@@ -759,9 +845,9 @@ public final class MctsEngine implements AutoCloseable {
       for (int i = 0; i < n; i++) {
         pr[i] = (float) p[i];
       }
-      boolean ok = tree.expand(node, State.CHANCE, a, pr, n);
+      boolean ok = t.expand(node, State.CHANCE, a, pr, n);
       if (!ok) {
-        tree.releaseExpansion(node);
+        t.releaseExpansion(node);
       }
       return ok;
     }

@@ -37,6 +37,8 @@ import java.util.Arrays;
  * {@link #EXPANDED} sees the children. Read-modify-write updates of several fields (non-additive
  * backups, auxiliary statistics) hold {@link #lock(int)}. The arrays only grow between
  * simulations: the grower waits until no worker is inside a simulation ({@link #beginSimulation}).
+ * A worker may search through a {@link #view}: the same entries with private visit and value
+ * counts for the top of the tree, merged into the shared ones by {@link #flushLocal}.
  *
  * <p>Memory: {@link #bytesPerEntry()} bytes per entry (36 for two players without auxiliary
  * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 4 first child +
@@ -84,6 +86,31 @@ public final class Tree {
   private final Object growLock = new Object();
   private final Object[] locks;
   private final Object allocLock = new Object();
+  /** Serializes {@link #flushLocal} of the views (private entries change only through flushes). */
+  private final java.util.concurrent.locks.ReentrantLock flushLock;
+
+  /** The tree that owns the entries: {@code this}, or the tree a worker view was made from. */
+  private final Tree primary;
+  /** Worker views of this tree (primary only); their array references follow every growth. */
+  private Tree[] views = new Tree[0];
+
+  // A worker view's private statistics for the entries [localFirst, localFirst + localLength):
+  // added to the shared ones by flushLocal (see view()).
+  private int localFirst;
+  private int localLength;
+  private int[] localVisits;
+  private double[] localValues;
+  private boolean[] localDirty;
+  private int[] localDirtyList;
+  private int localDirtyCount;
+  private final int localLimit;
+  // a view's block of reserved entries [chunkNext, chunkEnd)
+  private int chunkNext;
+  private int chunkEnd;
+  /** Entries a view reserves at once. */
+  private static final int CHUNK = 512;
+  /** Reserved entries never used (primary; blocks given back by views). */
+  private int unused;
 
   /**
    * @param numPlayers players of the game (≥ 1)
@@ -115,12 +142,168 @@ public final class Tree {
     for (int i = 0; i < locks.length; i++) {
       locks[i] = new Object();
     }
+    this.primary = this;
+    this.localLimit = 0;
+    this.flushLock = concurrent ? new java.util.concurrent.locks.ReentrantLock() : null;
     clear();
+  }
+
+  /** A worker view of {@code primary} (see {@link #view}). */
+  private Tree(Tree primary, int localLimit) {
+    this.numPlayers = primary.numPlayers;
+    this.auxWidth = primary.auxWidth;
+    this.concurrent = true;
+    this.keys = primary.keys;
+    this.readerSlots = primary.readerSlots;
+    this.locks = primary.locks;
+    this.primary = primary;
+    this.flushLock = primary.flushLock;
+    this.localLimit = localLimit;
+    this.localVisits = new int[0];
+    this.localValues = new double[0];
+    this.localDirty = new boolean[0];
+    this.localDirtyList = new int[0];
+    copyArrays(primary);
+  }
+
+  /**
+   * A view of this (concurrent) tree for one worker: the same entries, structure and shared
+   * statistics, plus private statistics for up to {@code localLimit} entries chosen by
+   * {@link #syncView}. Visit and value updates of those entries go to the view's private
+   * counters instead of the shared ones, and the view's reads add its private counts to the shared
+   * ones, so a worker sees its own updates at once and the other workers' when they flush them
+   * ({@link #flushLocal}). Shared statistics of the busiest entries (the top of the tree) then
+   * change once per flush instead of once per simulation of every worker. Only for additive
+   * statistics ({@link #addVisits}, {@link #addValue}); mechanisms that overwrite statistics
+   * under {@link #lock} must use a view with no private entries. Create views between searches.
+   *
+   * @param localLimit most private entries (≥ 0); the private counters grow with the tree up to
+   *     this many entries (9 + 8 · numPlayers bytes each)
+   * @throws IllegalStateException if this tree is not concurrent or is itself a view
+   */
+  Tree view(int localLimit) {
+    if (!concurrent || primary != this) {
+      throw new IllegalStateException("views are made from a concurrent primary tree");
+    }
+    Tree v = new Tree(this, Math.max(0, localLimit));
+    views = Arrays.copyOf(views, views.length + 1);
+    views[views.length - 1] = v;
+    return v;
+  }
+
+  /**
+   * Refreshes this view from its primary at the start of a search (array references, root) and
+   * makes the entries from the root on private, as many as the tree's capacity and the view's
+   * limit allow. Counts not flushed by an earlier (failed) search are dropped.
+   */
+  void syncView() {
+    // counts left by a search that failed are dropped
+    for (int k = 0; k < localDirtyCount; k++) {
+      int i = localDirtyList[k];
+      localVisits[i] = 0;
+      java.util.Arrays.fill(localValues, i * numPlayers, (i + 1) * numPlayers, 0.0);
+      localDirty[i] = false;
+    }
+    localDirtyCount = 0;
+    chunkNext = 0;
+    chunkEnd = 0;
+    copyArrays(primary);
+    root = primary.root;
+    localFirst = root;
+    extendLocal();
+  }
+
+  /**
+   * Makes the private range cover the tree's capacity from the root, up to the limit (after a
+   * growth, while no worker is inside a simulation); private counts are kept.
+   */
+  private void extendLocal() {
+    int n = (int) Math.max(0, Math.min(localLimit, (long) action.length - localFirst));
+    if (n > localVisits.length) {
+      localVisits = Arrays.copyOf(localVisits, n);
+      localValues = Arrays.copyOf(localValues, n * numPlayers);
+      localDirty = Arrays.copyOf(localDirty, n);
+      localDirtyList = Arrays.copyOf(localDirtyList, n);
+    }
+    localLength = n;
+  }
+
+  /**
+   * Adds this view's private visit and value counts to the shared statistics and clears them.
+   * Views of one tree flush one at a time (the shared statistics of private entries change only
+   * here, so plain additions under the lock suffice). Call inside
+   * {@link #beginSimulation}/{@link #endSimulation} (arrays do not grow meanwhile).
+   *
+   * @param wait whether to wait for another view's flush; if false and one is running, nothing is
+   *     flushed
+   * @return whether the counts were flushed
+   */
+  boolean flushLocal(boolean wait) {
+    if (localDirtyCount == 0) {
+      return true;
+    }
+    if (wait) {
+      flushLock.lock();
+    } else if (!flushLock.tryLock()) {
+      return false;
+    }
+    try {
+      int np = numPlayers;
+      for (int k = 0; k < localDirtyCount; k++) {
+        int i = localDirtyList[k];
+        int e = localFirst + i;
+        visits[e] += localVisits[i];
+        localVisits[i] = 0;
+        for (int p = 0; p < np; p++) {
+          valueSum[e * np + p] += localValues[i * np + p];
+          localValues[i * np + p] = 0;
+        }
+        localDirty[i] = false;
+      }
+      localDirtyCount = 0;
+    } finally {
+      flushLock.unlock();
+    }
+    return true;
+  }
+
+  private void copyArrays(Tree t) {
+    action = t.action;
+    prior = t.prior;
+    visits = t.visits;
+    valueSum = t.valueSum;
+    firstChild = t.firstChild;
+    numChildren = t.numChildren;
+    player = t.player;
+    flags = t.flags;
+    aux = t.aux;
+  }
+
+  /**
+   * Whether this view keeps private statistics for {@code e} (see {@link #view}); always false
+   * for a primary tree.
+   */
+  boolean isPrivate(int e) {
+    return Integer.compareUnsigned(e - localFirst, localLength) < 0;
+  }
+
+  /** Index into the private counters, or −1 when {@code e} is shared. */
+  private int localIndex(int e) {
+    int i = e - localFirst;
+    return Integer.compareUnsigned(i, localLength) < 0 ? i : -1;
+  }
+
+  private void markDirty(int i) {
+    if (!localDirty[i]) {
+      localDirty[i] = true;
+      localDirtyList[localDirtyCount++] = i;
+    }
   }
 
   /** Forgets every entry (keeps the arrays). Not thread-safe: call between searches. */
   public void clear() {
     size = 1;
+    unused = 0;
     root = 0;
     if (keys != null) {
       keys.clear();
@@ -145,7 +328,7 @@ public final class Tree {
 
   /** Entries in use (the root and every created child); entry ids are {@code 1..size()-1}. */
   public int size() {
-    return size - 1;
+    return primary.size - 1 - primary.unused;
   }
 
   /** Allocated capacity in entries. */
@@ -176,18 +359,28 @@ public final class Tree {
 
   /** Visit count n of the edge into {@code e}, or N(s) of a node (simulations through it). */
   public int visits(int e) {
-    return visits[e];
+    int v = visits[e];
+    int i = e - localFirst;
+    if (Integer.compareUnsigned(i, localLength) < 0) {
+      v += localVisits[i];
+    }
+    return v;
   }
 
   /** Sum W of backed-up values of {@code p} (raw utility) through {@code e}. */
   public double valueSum(int e, int p) {
-    return valueSum[e * numPlayers + p];
+    double w = valueSum[e * numPlayers + p];
+    int i = e - localFirst;
+    if (Integer.compareUnsigned(i, localLength) < 0) {
+      w += localValues[i * numPlayers + p];
+    }
+    return w;
   }
 
   /** Mean value Q of {@code p} (raw utility) through {@code e}; {@code fallback} when unvisited. */
   public double q(int e, int p, double fallback) {
-    int n = visits[e];
-    return n > 0 ? valueSum[e * numPlayers + p] / n : fallback;
+    int n = visits(e);
+    return n > 0 ? valueSum(e, p) / n : fallback;
   }
 
   /** First child entry of node {@code e} (meaningful when {@link #numChildren} &gt; 0). */
@@ -231,7 +424,11 @@ public final class Tree {
 
   /** Adds {@code delta} to the visit count of {@code e} (atomic when concurrent). */
   public void addVisits(int e, int delta) {
-    if (concurrent) {
+    int i = localIndex(e);
+    if (i >= 0) {
+      markDirty(i);
+      localVisits[i] += delta;
+    } else if (concurrent) {
       INTS.getAndAdd(visits, e, delta);
     } else {
       visits[e] += delta;
@@ -240,15 +437,25 @@ public final class Tree {
 
   /** Adds {@code delta} to W of player {@code p} at {@code e} (atomic when concurrent). */
   public void addValue(int e, int p, double delta) {
+    int l = localIndex(e);
+    if (l >= 0) {
+      markDirty(l);
+      localValues[l * numPlayers + p] += delta;
+      return;
+    }
     int i = e * numPlayers + p;
     if (concurrent) {
-      double old;
-      do {
-        old = (double) DOUBLES.getVolatile(valueSum, i);
-      } while (!DOUBLES.weakCompareAndSet(valueSum, i, old, old + delta));
+      addShared(i, delta);
     } else {
       valueSum[i] += delta;
     }
+  }
+
+  private void addShared(int i, double delta) {
+    double old;
+    do {
+      old = (double) DOUBLES.getVolatile(valueSum, i);
+    } while (!DOUBLES.weakCompareAndSet(valueSum, i, old, old + delta));
   }
 
   /** Adds the vector {@code value} (length ≥ numPlayers) to W at {@code e}. */
@@ -263,13 +470,22 @@ public final class Tree {
    * {@link #lock(int)}.
    */
   public void setStats(int e, int n, double[] w) {
+    requireShared();
     visits[e] = n;
     System.arraycopy(w, 0, valueSum, e * numPlayers, numPlayers);
   }
 
   /** Overwrites W of player {@code p} at {@code e}; callers under threads hold {@link #lock(int)}. */
   public void setValueSum(int e, int p, double w) {
+    requireShared();
     valueSum[e * numPlayers + p] = w;
+  }
+
+  private void requireShared() {
+    if (localLength != 0) {
+      throw new IllegalStateException("statistics are overwritten in a worker view with private entries;"
+          + " only additive updates may use private statistics");
+    }
   }
 
   public void setPrior(int e, float p) {
@@ -325,6 +541,22 @@ public final class Tree {
    * caller then evaluates without expanding; the tree grows before the next simulation).
    */
   private int allocate(int k) {
+    if (primary != this) {
+      // a view allocates from its own block of entries, so the entries two workers create and
+      // then update are not interleaved on the same cache lines
+      if (chunkNext + k <= chunkEnd) {
+        int s = chunkNext;
+        chunkNext += k;
+        return s;
+      }
+      int[] range = primary.claimChunk(k, CHUNK, chunkEnd - chunkNext);
+      if (range == null) {
+        return -1;
+      }
+      chunkNext = range[0] + k;
+      chunkEnd = range[1];
+      return range[0];
+    }
     if (!concurrent) {
       if (size + k > action.length) {
         grow(size + k);
@@ -341,6 +573,40 @@ public final class Tree {
       size += k;
       return s;
     }
+  }
+
+  /**
+   * Reserves between {@code k} and {@code max(k, chunk)} consecutive entries for a view and
+   * records {@code abandoned} entries of its previous block as unused; null if fewer than
+   * {@code k} are free.
+   */
+  private int[] claimChunk(int k, int chunk, int abandoned) {
+    synchronized (allocLock) {
+      unused += abandoned;
+      int free = action.length - size;
+      if (free < k) {
+        return null;
+      }
+      int n = Math.max(k, Math.min(chunk, free));
+      int s = size;
+      size += n;
+      return new int[] {s, s + n};
+    }
+  }
+
+  /** Gives back the rest of this view's block (between searches or at the end of one). */
+  void releaseChunk() {
+    if (chunkEnd > chunkNext) {
+      synchronized (primary.allocLock) {
+        if (primary.size == chunkEnd) {
+          primary.size = chunkNext;
+        } else {
+          primary.unused += chunkEnd - chunkNext;
+        }
+      }
+    }
+    chunkNext = 0;
+    chunkEnd = 0;
   }
 
   /** Claims the right to expand {@code e}; false if it is expanded or another worker is at it. */
@@ -454,18 +720,19 @@ public final class Tree {
       return;
     }
     int slot = worker * SLOT_STRIDE;
+    Tree t = primary;
     while (true) {
       INTS.setVolatile(readerSlots, slot, 1);
-      if (!growing) {
-        if (size + reserve <= action.length && (keys == null || !keys.needsGrowth())) {
+      if (!t.growing) {
+        if (t.size + reserve <= t.action.length && (keys == null || !keys.needsGrowth())) {
           return;
         }
         INTS.setVolatile(readerSlots, slot, 0);
-        growShared(reserve);
+        t.growShared(reserve);
         continue;
       }
       INTS.setVolatile(readerSlots, slot, 0);
-      while (growing) {
+      while (t.growing) {
         Thread.onSpinWait();
       }
     }
@@ -488,6 +755,10 @@ public final class Tree {
       }
       if (size + reserve > action.length) {
         grow(size + reserve);
+        for (Tree v : views) {
+          v.copyArrays(this);
+          v.extendLocal();
+        }
       }
       if (keys != null && keys.needsGrowth()) {
         keys.grow();
@@ -561,6 +832,7 @@ public final class Tree {
     flags = t.flags;
     aux = t.aux;
     size = t.size;
+    unused = 0;
     root = r;
   }
 
@@ -623,8 +895,8 @@ public final class Tree {
    */
   public double bytesPerNode() {
     double b = bytesPerEntry();
-    if (keys != null && size > 1) {
-      b += 24.0 * keys.size() / (size - 1);
+    if (keys != null && size() > 0) {
+      b += 24.0 * keys.size() / size();
     }
     return b;
   }

@@ -26,9 +26,26 @@ public interface VirtualLoss {
    * "Parallel Monte-Carlo Tree Search").
    */
   static VirtualLoss constant(int count) {
-    return (tree, edge, depth, mover, sign, ctx) -> {
+    return new Constant(count);
+  }
+
+  /**
+   * {@link #constant(int)}: {@code count} virtual visits with the minimum utility for the mover.
+   * The engine recognizes it to revert it together with a {@link ValueBackup#MEAN} update.
+   *
+   * @param count virtual visits per in-flight simulation (≥ 0)
+   */
+  record Constant(int count) implements VirtualLoss {
+    public Constant {
+      if (count < 0) {
+        throw new IllegalArgumentException("virtual loss count " + count + " < 0");
+      }
+    }
+
+    @Override
+    public void apply(Tree tree, int edge, int depth, int mover, int sign, SearchContext ctx) {
       tree.addVisits(edge, sign * count);
       tree.addValue(edge, mover, sign * count * ctx.minUtility());
-    };
+    }
   }
 }

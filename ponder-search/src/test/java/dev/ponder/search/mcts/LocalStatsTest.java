@@ -1,0 +1,186 @@
+package dev.ponder.search.mcts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+
+/** Worker views with private top-of-tree statistics ({@link MctsConfig#syncMicros()}). */
+class LocalStatsTest {
+  private final Game ttt = GameRegistry.load("tic_tac_toe");
+  private final Game c4 = GameRegistry.load("connect_four");
+
+  /** A concurrent tree with a root and three children. */
+  private static Tree smallTree() {
+    Tree t = new Tree(2, 0, true, false, 16);
+    int root = t.newRoot(0, 0L);
+    assertThat(t.tryClaimExpansion(root)).isTrue();
+    assertThat(t.expand(root, 0, new int[] {5, 6, 7}, new float[] {0.2f, 0.3f, 0.5f}, 3)).isTrue();
+    return t;
+  }
+
+  @Test
+  void privateCountsAreSeenByTheirViewOnlyUntilFlushed() {
+    Tree t = smallTree();
+    Tree a = t.view(2);
+    Tree b = t.view(2);
+    a.syncView(); // private: the root and its first child (the limit)
+    b.syncView();
+    int root = t.root();
+    int c0 = t.firstChild(root);
+    int c2 = c0 + 2;
+
+    a.addVisits(root, 3);
+    a.addValue(root, 0, 1.5);
+    a.addValue(c0, 1, -2.0);
+    a.addVisits(c2, 4); // outside the window: shared at once
+    assertThat(a.visits(root)).isEqualTo(3);
+    assertThat(a.valueSum(root, 0)).isEqualTo(1.5);
+    assertThat(a.q(root, 0, Double.NaN)).isEqualTo(0.5);
+    assertThat(a.valueSum(c0, 1)).isEqualTo(-2.0);
+    assertThat(t.visits(root)).isZero();
+    assertThat(b.visits(root)).isZero();
+    assertThat(b.valueSum(c0, 1)).isZero();
+    assertThat(t.visits(c2)).isEqualTo(4);
+    assertThat(b.visits(c2)).isEqualTo(4);
+
+    b.addVisits(root, 2);
+    a.flushLocal(true);
+    assertThat(t.visits(root)).isEqualTo(3);
+    assertThat(t.valueSum(root, 0)).isEqualTo(1.5);
+    assertThat(t.valueSum(c0, 1)).isEqualTo(-2.0);
+    assertThat(a.visits(root)).isEqualTo(3); // no double counting after the flush
+    assertThat(b.visits(root)).isEqualTo(5); // shared 3 + its own 2
+    b.flushLocal(true);
+    assertThat(t.visits(root)).isEqualTo(5);
+    assertThat(a.visits(root)).isEqualTo(5);
+  }
+
+  @Test
+  void overwritingStatisticsInAViewWithPrivateEntriesIsRefused() {
+    Tree t = smallTree();
+    Tree a = t.view(4);
+    a.syncView();
+    int c0 = t.firstChild(t.root());
+    assertThatThrownBy(() -> a.setStats(c0, 1, new double[] {1, -1})).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> a.setValueSum(c0, 0, 1)).isInstanceOf(IllegalStateException.class);
+    Tree b = t.view(0);
+    b.syncView();
+    b.setStats(c0, 1, new double[] {1, -1});
+    assertThat(t.visits(c0)).isEqualTo(1);
+    assertThatThrownBy(() -> t.view(0).view(0)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> new Tree(2, 0, false, false, 16).view(0)).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void syncHasNoEffectWithOneThread() {
+    State s = c4.newInitialState();
+    s.applyAction(3);
+    MctsAgent a = (MctsAgent) AgentRegistry.create("uct(sims=3000,sync_us=0)", c4, 11);
+    MctsAgent b = (MctsAgent) AgentRegistry.create("uct(sims=3000,sync_us=7)", c4, 11);
+    SearchResult ra = a.search(s);
+    SearchResult rb = b.search(s);
+    assertThat(rb.visits()).containsExactly(ra.visits());
+    assertThat(rb.rootValue()).containsExactly(ra.rootValue());
+    assertThat(rb.nodes()).isEqualTo(ra.nodes());
+  }
+
+  /**
+   * Two threads with private statistics (on breakthrough with a tree, and private counters, that
+   * grow during the search): every simulation reaches the root and one root
+   * child once, with the same value vector, so the root's n and W equal the sums over its
+   * children, and n equals the simulations run.
+   */
+  @Test
+  void twoThreadsConserveVisitsAndValuesAcrossMergesAndGrowth() {
+    Game bt = GameRegistry.load("breakthrough");
+    Object[][] cases = {
+        {c4, "uct(sims=20000,threads=2,sync_us=16)", 20000},
+        {c4, "puct(sims=20000,threads=2,sync_us=1)", 20000},
+        {c4, "uct(sims=20000,threads=2,sync_us=500000)", 20000},
+        {c4, "uct(sims=20000,threads=2,keying=transpositions,sync_us=16)", 20000},
+        {bt, "uct(sims=45000,threads=2,sync_us=100)", 45000}};
+    for (Object[] c : cases) {
+      Game g = (Game) c[0];
+      String spec = (String) c[1];
+      int sims = (Integer) c[2];
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, g, 3);
+      for (int round = 0; round < 3; round++) {
+        SearchResult r = a.search(g.newInitialState());
+        Tree t = a.engine().tree();
+        int root = t.root();
+        assertThat(r.simulations()).as(spec).isEqualTo(sims);
+        assertThat(t.visits(root)).as(spec).isEqualTo(sims);
+        assertThat(r.totalVisits()).as(spec).isEqualTo(sims);
+        for (int p = 0; p < 2; p++) {
+          double w = 0;
+          for (int i = 0; i < t.numChildren(root); i++) {
+            w += t.valueSum(t.firstChild(root) + i, p);
+          }
+          assertThat(w).as(spec).isCloseTo(t.valueSum(root, p), Offset.offset(1e-6));
+        }
+        if (g == bt) { // the tree (and with it the private counters) grew during the search
+          assertThat(r.nodes()).as(spec).isGreaterThan(2 * sims + 64);
+        }
+      }
+      a.close();
+    }
+  }
+
+  /**
+   * After a two-thread search every virtual loss is reverted, with private statistics and with
+   * every update shared ({@code sync_us=0}: reverted together with the backup): in a zero-sum game W[0] + W[1] = 0 on every
+   * edge, and a node's n is at least the sum of its children's n.
+   */
+  @Test
+  void everyVirtualLossIsRevertedAcrossTheWholeTree() {
+    Game bt = GameRegistry.load("breakthrough");
+    for (String spec : new String[] {"uct(sims=45000,threads=2)", "uct(sims=45000,threads=2,sync_us=0)"}) {
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, bt, 5);
+      a.search(bt.newInitialState());
+      Tree t = a.engine().tree();
+      assertThat(t.size()).as(spec).isGreaterThan(2 * 45000 + 64); // grew during the search
+      int[] stack = new int[1 << 12];
+      int sp = 0;
+      stack[sp++] = t.root();
+      int checked = 0;
+      while (sp > 0) {
+        int e = stack[--sp];
+        checked++;
+        assertThat(t.valueSum(e, 0) + t.valueSum(e, 1)).as(spec + " entry " + e).isCloseTo(0.0, Offset.offset(1e-6));
+        long children = 0;
+        for (int i = 0; i < t.numChildren(e); i++) {
+          int c = t.firstChild(e) + i;
+          assertThat(t.visits(c)).isNotNegative();
+          children += t.visits(c);
+          if (sp == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, sp * 2);
+          }
+          stack[sp++] = c;
+        }
+        assertThat((long) t.visits(e)).as(spec + " entry " + e).isGreaterThanOrEqualTo(children);
+      }
+      assertThat(checked).isEqualTo(t.size());
+      a.close();
+    }
+  }
+
+  @Test
+  void twoThreadsWithPrivateStatisticsStillFindTheOnlyWinningMove() {
+    State s = ttt.newInitialState();
+    for (int m : new int[] {0, 3, 1, 4}) {
+      s.applyAction(m); // x: 0,1; o: 3,4; x to move: 2 wins, anything else loses to o's 5
+    }
+    for (long seed = 1; seed <= 5; seed++) {
+      MctsAgent a = (MctsAgent) AgentRegistry.create("uct(sims=2000,threads=2)", ttt, seed);
+      assertThat(a.selectAction(s)).as("seed " + seed).isEqualTo(2);
+      a.close();
+    }
+  }
+}
