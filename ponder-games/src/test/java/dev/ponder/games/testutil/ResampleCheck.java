@@ -61,7 +61,8 @@ public final class ResampleCheck {
   }
 
   /**
-   * Draws {@code samples} worlds and asserts they are consistent and uniform over the
+   * Draws {@code samples} worlds, every second one with {@link State#resampleInto} into one
+   * reused target state (its previous contents overwritten), and asserts they are consistent and uniform over the
    * enumerated set at the 0.1% level.
    *
    * @return the number of distinct consistent worlds
@@ -72,8 +73,19 @@ public final class ResampleCheck {
     Map<String, Integer> counts = new HashMap<>();
     SplittableRandom rng = new SplittableRandom(seed);
     String info = target.informationStateString(player);
+    State into = game.newInitialState();
+    int[] legal = target.legalActions();
     for (int i = 0; i < samples; i++) {
-      State w = target.resample(player, rng);
+      State w;
+      if (i % 2 == 0) {
+        w = target.resample(player, rng);
+      } else {
+        target.resampleInto(player, rng, into);
+        w = into;
+      }
+      if (player == target.currentPlayer()) {
+        assertThat(w.legalActions()).containsExactly(legal);
+      }
       assertThat(w.informationStateString(player)).isEqualTo(info);
       assertThat(w.currentPlayer()).isEqualTo(target.currentPlayer());
       assertThat(worlds).contains(w.historyString());

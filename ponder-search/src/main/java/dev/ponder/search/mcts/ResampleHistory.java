@@ -37,8 +37,13 @@ public interface ResampleHistory {
   };
 
   /**
-   * The game's own resampler {@link State#resample(int, java.util.SplittableRandom)} (allocates a
-   * state per simulation, as that API returns a new one).
+   * The game's own resampler: {@link State#resampleInto(int, java.util.SplittableRandom, State)}
+   * draws the world into the worker's scratch state, which is returned. Allocates nothing per
+   * simulation for games that override {@code resampleInto} (Kuhn, Leduc, Liar's Dice and the
+   * phantom games); others fall back to a copy of {@link State#resample}.
    */
-  ResampleHistory GAME = (root, player, scratch, ctx) -> root.resample(player, ctx.rng());
+  ResampleHistory GAME = (root, player, scratch, ctx) -> {
+    root.resampleInto(player, ctx.rng(), scratch);
+    return scratch;
+  };
 }
