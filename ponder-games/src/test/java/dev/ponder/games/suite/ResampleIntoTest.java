@@ -25,7 +25,9 @@ class ResampleIntoTest {
   static final String[] GAMES = {
     "kuhn_poker", "kuhn_poker(players=3)", "leduc_poker", "leduc_poker(players=3)", "liars_dice",
     "liars_dice(numdice=2)", "phantom_ttt", "phantom_ttt(obstype=reveal-numturns)",
-    "phantom_ttt(gameversion=abrupt)", "dark_hex", "goofspiel(num_cards=4)", "hearts",
+    "phantom_ttt(gameversion=abrupt)", "dark_hex", "goofspiel(num_cards=4)", "goofspiel(num_cards=5,imp_info=true)",
+    "goofspiel(num_cards=4,imp_info=true,players=3)",
+    "goofspiel(num_cards=5,imp_info=true,points_order=descending)", "hearts",
   };
 
   /** States along random playouts (chance nodes and the terminal state included). */
