@@ -395,6 +395,19 @@ public abstract class State {
   }
 
   /**
+   * {@link #resampleInto} into a new state of this game (from {@link Game#newInitialState()}):
+   * the {@link #resample} of games whose resampling rule lives in {@code resampleInto}. Such games
+   * must override {@code resampleInto} (the default calls {@code resample}).
+   *
+   * @throws IllegalArgumentException if {@code player} is out of range
+   */
+  protected final State resampleIntoNewState(int player, SplittableRandom rng) {
+    State s = game().newInitialState();
+    resampleInto(player, rng, s);
+    return s;
+  }
+
+  /**
    * Checks the arguments of {@link #resampleInto}: {@code player} in range and {@code target}
    * not this state.
    */

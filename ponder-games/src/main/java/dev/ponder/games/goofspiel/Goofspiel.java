@@ -779,10 +779,7 @@ public final class Goofspiel extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      GoofspielState w = new GoofspielState(game);
-      resampleInto(player, rng, w);
-      return w;
+      return resampleIntoNewState(player, rng);
     }
 
     /**

@@ -359,10 +359,7 @@ public final class KuhnPoker extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      KuhnState s = new KuhnState(game);
-      resampleInto(player, rng, s);
-      return s;
+      return resampleIntoNewState(player, rng);
     }
 
     /**

@@ -566,10 +566,7 @@ public final class LeducPoker extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      LeducState s = new LeducState(game);
-      resampleInto(player, rng, s);
-      return s;
+      return resampleIntoNewState(player, rng);
     }
 
     /**

@@ -391,10 +391,7 @@ public final class LiarsDice extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      LiarsDiceState s = new LiarsDiceState(game);
-      resampleInto(player, rng, s);
-      return s;
+      return resampleIntoNewState(player, rng);
     }
 
     /**

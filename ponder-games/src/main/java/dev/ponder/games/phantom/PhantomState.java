@@ -386,10 +386,7 @@ public abstract class PhantomState extends State {
 
   @Override
   public State resample(int player, SplittableRandom rng) {
-    checkPlayer(player);
-    State s = game().newInitialState();
-    resampleInto(player, rng, s);
-    return s;
+    return resampleIntoNewState(player, rng);
   }
 
   /**
