@@ -3,6 +3,7 @@ package dev.ponder.games.poker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ponder.game.State;
+import dev.ponder.games.testutil.ResampleCheck;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -29,13 +30,7 @@ final class ResampleUniformity {
     String info = s.informationStateString(player);
     State target = s.game().newInitialState();
     for (int i = 0; i < samples; i++) {
-      State w;
-      if (i % 2 == 0) {
-        w = s.resample(player, rng);
-      } else {
-        s.resampleInto(player, rng, target);
-        w = target;
-      }
+      State w = ResampleCheck.draw(s, player, rng, target, i);
       assertThat(w.informationStateString(player)).isEqualTo(info);
       assertThat(w.currentPlayer()).isEqualTo(s.currentPlayer());
       assertThat(w.legalActions()).containsExactly(s.legalActions());

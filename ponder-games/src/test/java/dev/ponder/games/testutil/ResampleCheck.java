@@ -76,13 +76,7 @@ public final class ResampleCheck {
     State into = game.newInitialState();
     int[] legal = target.legalActions();
     for (int i = 0; i < samples; i++) {
-      State w;
-      if (i % 2 == 0) {
-        w = target.resample(player, rng);
-      } else {
-        target.resampleInto(player, rng, into);
-        w = into;
-      }
+      State w = draw(target, player, rng, into, i);
       if (player == target.currentPlayer()) {
         assertThat(w.legalActions()).containsExactly(legal);
       }
@@ -102,6 +96,19 @@ public final class ResampleCheck {
       assertThat(chi2).as("chi-square over %d worlds", k).isLessThan(critical(k - 1));
     }
     return k;
+  }
+
+  /**
+   * The {@code i}-th world of a sampling loop: {@link State#resample} for even {@code i}, else
+   * {@link State#resampleInto} into {@code into}, which is returned (so both paths are sampled,
+   * and the target is reused with the previous draw's contents).
+   */
+  public static State draw(State source, int player, SplittableRandom rng, State into, int i) {
+    if (i % 2 == 0) {
+      return source.resample(player, rng);
+    }
+    source.resampleInto(player, rng, into);
+    return into;
   }
 
   /** Upper 0.1% point of chi-square with {@code df} degrees of freedom (Wilson–Hilferty, 1931). */
