@@ -1,10 +1,10 @@
 package dev.ponder.games.hex;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -25,7 +25,7 @@ import java.util.List;
  * fill into a preallocated stack; the 9-plane observation tensor exposes it. {@code swap=true}
  * enables the pie rule (see {@link HexState}).
  */
-public final class Hex extends AbstractGame {
+public final class Hex extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("hex", "Hex",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -109,15 +109,9 @@ public final class Hex extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Hex(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Hex::new);
     }
   }
 
@@ -128,28 +122,8 @@ public final class Hex extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
     return cells;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override
