@@ -1,10 +1,10 @@
 package dev.ponder.games.hex;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -26,7 +26,7 @@ import java.util.List;
  * enables the pie rule (see {@link HexState}); {@code plain_obs_tensor=true} gives a 3-plane
  * observation tensor (Black, White, empty), both as in OpenSpiel's {@code hex}.
  */
-public final class Hex extends AbstractGame {
+public final class Hex extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("hex", "Hex",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -115,15 +115,9 @@ public final class Hex extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Hex(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Hex::new);
     }
   }
 
@@ -134,28 +128,8 @@ public final class Hex extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
     return swap ? cells + 1 : cells;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override
