@@ -1,10 +1,10 @@
 package dev.ponder.games.amazons;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -27,7 +27,7 @@ import java.util.List;
  * {@code k = (board_size − 1) / 3} from the corners along the edges — for 10×10 the standard
  * a4, d1, g1, j4 (X) and a7, d10, g10, j7 (O).
  */
-public final class Amazons extends AbstractGame {
+public final class Amazons extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("amazons", "Amazons",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -79,15 +79,9 @@ public final class Amazons extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Amazons(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Amazons::new);
     }
   }
 
@@ -96,28 +90,8 @@ public final class Amazons extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
     return n * n;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

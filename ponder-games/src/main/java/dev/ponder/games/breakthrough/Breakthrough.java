@@ -1,10 +1,10 @@
 package dev.ponder.games.breakthrough;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.TwoSideBoard;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
@@ -26,7 +26,7 @@ import java.util.List;
  * {@code f4g5*} for a capture. Boards of up to 64 cells use one {@code long} bitboard per side;
  * larger ones a byte-per-cell board.
  */
-public final class Breakthrough extends AbstractGame {
+public final class Breakthrough extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("breakthrough", "Breakthrough",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -85,41 +85,15 @@ public final class Breakthrough extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Breakthrough::new);
     }
-
-    @Override
-    public Game create(Params params) {
-      return new Breakthrough(params);
-    }
-  }
-
-  @Override
-  public int numPlayers() {
-    return 2;
   }
 
   @Override
   public int numDistinctActions() {
     return cells * 6 * 2;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

@@ -1,10 +1,10 @@
 package dev.ponder.games.clobber;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.TwoSideBoard;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
@@ -23,7 +23,7 @@ import java.util.List;
  * {@code dir} 0 north, 1 east, 2 south, 3 west; action strings {@code c5c4} (from, to). Boards of
  * up to 64 cells use one {@code long} bitboard per side, larger ones a byte-per-cell board.
  */
-public final class Clobber extends AbstractGame {
+public final class Clobber extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("clobber", "Clobber",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -63,41 +63,15 @@ public final class Clobber extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Clobber::new);
     }
-
-    @Override
-    public Game create(Params params) {
-      return new Clobber(params);
-    }
-  }
-
-  @Override
-  public int numPlayers() {
-    return 2;
   }
 
   @Override
   public int numDistinctActions() {
     return cells * 4;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

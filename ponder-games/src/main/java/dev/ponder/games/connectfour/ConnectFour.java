@@ -1,10 +1,10 @@
 package dev.ponder.games.connectfour;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -27,7 +27,7 @@ import java.util.List;
  * {@code egocentric_obs_tensor=true} (OpenSpiel's encoding) planes opponent's discs, own discs,
  * empty relative to the observing player.
  */
-public final class ConnectFour extends AbstractGame {
+public final class ConnectFour extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("connect_four", "Connect Four",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -58,41 +58,15 @@ public final class ConnectFour extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, ConnectFour::new);
     }
-
-    @Override
-    public Game create(Params params) {
-      return new ConnectFour(params);
-    }
-  }
-
-  @Override
-  public int numPlayers() {
-    return 2;
   }
 
   @Override
   public int numDistinctActions() {
     return cols;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

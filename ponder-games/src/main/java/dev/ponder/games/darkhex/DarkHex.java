@@ -1,10 +1,10 @@
 package dev.ponder.games.darkhex;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.hex.Hex;
 import dev.ponder.games.phantom.PhantomState;
 import dev.ponder.spec.ParamSpec;
@@ -22,7 +22,7 @@ import java.util.List;
  * {@code reveal-nothing} or {@code reveal-numturns}. The information state always includes the
  * number of moves made so far, as in OpenSpiel.
  */
-public final class DarkHex extends AbstractGame {
+public final class DarkHex extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("dark_hex", "Dark Hex",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.IMPERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -54,15 +54,9 @@ public final class DarkHex extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new DarkHex(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, DarkHex::new);
     }
   }
 
@@ -73,28 +67,8 @@ public final class DarkHex extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
     return cells;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

@@ -1,10 +1,10 @@
 package dev.ponder.games.dotsandboxes;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -27,7 +27,7 @@ import java.util.List;
  * {@code row * (num_cols + 1) + col}: {@code h[cell]} is the line to the right of the dot,
  * {@code v[cell]} the line below it, {@code p[cell]} the box to its lower right.
  */
-public final class DotsAndBoxes extends AbstractGame {
+public final class DotsAndBoxes extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("dots_and_boxes", "Dots and Boxes",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -86,15 +86,9 @@ public final class DotsAndBoxes extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new DotsAndBoxes(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, DotsAndBoxes::new);
     }
   }
 
@@ -109,18 +103,8 @@ public final class DotsAndBoxes extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
     return numLines;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
   }
 
   @Override

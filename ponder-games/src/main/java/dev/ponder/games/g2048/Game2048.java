@@ -2,8 +2,8 @@ package dev.ponder.games.g2048;
 
 import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -85,15 +85,9 @@ public final class Game2048 extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Game2048(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Game2048::new);
     }
   }
 

@@ -1,10 +1,10 @@
 package dev.ponder.games.gomoku;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -25,7 +25,7 @@ import java.util.List;
  * row-major index of the cell (coordinates {@code a / size^(dims−1)}, ...); its string is the
  * coordinates joined by commas, e.g. {@code 13,9}. A full board without a line is a draw.
  */
-public final class Gomoku extends AbstractGame {
+public final class Gomoku extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("gomoku", "Gomoku",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -129,15 +129,9 @@ public final class Gomoku extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Gomoku(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Gomoku::new);
     }
   }
 
@@ -154,28 +148,8 @@ public final class Gomoku extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
     return cells;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

@@ -2,9 +2,9 @@ package dev.ponder.games.goofspiel;
 
 import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -97,15 +97,9 @@ public final class Goofspiel extends AbstractGame {
   }
 
   /** Registry factory for {@code goofspiel}. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return BASE_TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Goofspiel(withUtility(BASE_TYPE, params), params, params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(BASE_TYPE, params -> new Goofspiel(withUtility(BASE_TYPE, params), params, params));
     }
   }
 
@@ -113,32 +107,35 @@ public final class Goofspiel extends AbstractGame {
    * Registry factory for OpenSpiel's {@code turn_based_simultaneous_game(game=...)} transform; the
    * nested game must be goofspiel (Ponder's goofspiel already is turn-based).
    */
-  public static final class TurnBasedFactory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TBS_TYPE;
+  public static final class TurnBasedFactory extends SimpleGameFactory {
+    public TurnBasedFactory() {
+      super(TBS_TYPE, Goofspiel::turnBased);
     }
+  }
 
-    @Override
-    public Game create(Params params) {
-      String inner = params.getString("game");
-      Spec spec = Spec.parse(inner);
-      if (!spec.name().equals("goofspiel")) {
-        throw new SpecException("turn_based_simultaneous_game: game=" + spec.name()
-            + " is not supported; valid: goofspiel(...)");
-      }
-      Params goof = Params.resolve(spec, PARAMS);
-      // OpenSpiel shows the nested game with all of its parameters, sorted by name.
-      List<String> keys = new ArrayList<>(goof.values().keySet());
-      Collections.sort(keys);
-      StringJoiner j = new StringJoiner(",", "goofspiel(", ")");
-      for (String k : keys) {
-        j.add(k + "=" + ParamSpec.format(goof.values().get(k)));
-      }
-      Params canonical = Params.resolve(new Spec(TBS_TYPE.shortName(), Map.of("game", j.toString())),
-          TBS_TYPE.parameters());
-      return new Goofspiel(withUtility(TBS_TYPE, goof), canonical, goof);
+  /**
+   * The goofspiel named by {@code turn_based_simultaneous_game}'s {@code game} parameter.
+   *
+   * @throws SpecException if the nested game is not goofspiel or its parameters are invalid
+   */
+  private static Goofspiel turnBased(Params params) {
+    String inner = params.getString("game");
+    Spec spec = Spec.parse(inner);
+    if (!spec.name().equals("goofspiel")) {
+      throw new SpecException("turn_based_simultaneous_game: game=" + spec.name()
+          + " is not supported; valid: goofspiel(...)");
     }
+    Params goof = Params.resolve(spec, PARAMS);
+    // OpenSpiel shows the nested game with all of its parameters, sorted by name.
+    List<String> keys = new ArrayList<>(goof.values().keySet());
+    Collections.sort(keys);
+    StringJoiner j = new StringJoiner(",", "goofspiel(", ")");
+    for (String k : keys) {
+      j.add(k + "=" + ParamSpec.format(goof.values().get(k)));
+    }
+    Params canonical = Params.resolve(new Spec(TBS_TYPE.shortName(), Map.of("game", j.toString())),
+        TBS_TYPE.parameters());
+    return new Goofspiel(withUtility(TBS_TYPE, goof), canonical, goof);
   }
 
   /** Loads a goofspiel game through the registry (convenience for tests and tools). */

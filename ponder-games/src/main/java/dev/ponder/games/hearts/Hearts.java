@@ -2,8 +2,8 @@ package dev.ponder.games.hearts;
 
 import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -84,15 +84,9 @@ public final class Hearts extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Hearts(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Hearts::new);
     }
   }
 

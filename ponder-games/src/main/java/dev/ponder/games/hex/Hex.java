@@ -1,10 +1,10 @@
 package dev.ponder.games.hex;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -23,9 +23,10 @@ import java.util.List;
  *
  * <p>Every stone carries OpenSpiel's cell state (plain, edge-connected or winning), kept by a flood
  * fill into a preallocated stack; the 9-plane observation tensor exposes it. {@code swap=true}
- * enables the pie rule (see {@link HexState}).
+ * enables the pie rule (see {@link HexState}); {@code plain_obs_tensor=true} gives a 3-plane
+ * observation tensor (Black, White, empty), both as in OpenSpiel's {@code hex}.
  */
-public final class Hex extends AbstractGame {
+public final class Hex extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("hex", "Hex",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -33,9 +34,10 @@ public final class Hex extends AbstractGame {
           ParamSpec.ofInt("num_cols", 11, "number of columns (default board_size)"),
           ParamSpec.ofInt("num_rows", 11, "number of rows (default board_size)"),
           ParamSpec.ofString("string_rep", "standard", "action/board strings: standard or explicit"),
-          ParamSpec.ofBool("swap", false, "pie rule: White's first move may take over Black's first stone"),
+          ParamSpec.ofBool("swap", false,
+              "pie rule: White's first move may be 'swap' (action num_cols*num_rows): Black's stone becomes White's, mirrored; square boards"),
           ParamSpec.ofBool("plain_obs_tensor", false,
-              "observation tensor of 3 planes (white, empty, black) instead of 9 cell states")));
+              "observation tensor of 3 planes (black, white, empty) instead of 9 cell states")));
 
   /** OpenSpiel's cell states. */
   public static final byte EMPTY = 0;
@@ -75,6 +77,10 @@ public final class Hex extends AbstractGame {
     cells = numRows * numCols;
     explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
     swap = params.getBool("swap");
+    if (swap && numRows != numCols) {
+      throw new SpecException("hex: swap needs a square board (the swapped stone is mirrored across the diagonal);"
+          + " num_rows=" + numRows + ", num_cols=" + numCols);
+    }
     plainObs = params.getBool("plain_obs_tensor");
     neighbours = new int[6 * cells];
     degree = new int[cells];
@@ -109,15 +115,9 @@ public final class Hex extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Hex(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Hex::new);
     }
   }
 
@@ -128,28 +128,8 @@ public final class Hex extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
-    return cells;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
+    return swap ? cells + 1 : cells;
   }
 
   @Override
@@ -306,9 +286,11 @@ public final class Hex extends AbstractGame {
   }
 
   /**
-   * A Hex position. With {@code swap=True}, White's first move may also name the cell of Black's
-   * first stone: White's stone replaces it there (the pie rule as OpenSpiel's havannah states
-   * it: "the second move is allowed to replace the first one"); Black then moves.
+   * A Hex position. With {@code swap=True}, White's first move may also be the swap action
+   * {@code num_cols * num_rows} (the pie rule, as OpenSpiel's {@code hex} plays it): Black's
+   * opening stone at (row r, column c) is removed and a White stone is placed at its mirror image
+   * (row c, column r), so White takes over Black's opening with the colours' roles exchanged;
+   * Black then moves.
    */
   public static final class HexState extends State {
     private final Hex g;
@@ -355,12 +337,6 @@ public final class Hex extends AbstractGame {
       if (result != 0) {
         return 0;
       }
-      if (swapAvailable()) {
-        for (int c = 0; c < g.cells; c++) {
-          out[c] = c;
-        }
-        return g.cells;
-      }
       int n = 0;
       long[] e = empty;
       for (int w = 0; w < e.length; w++) {
@@ -371,26 +347,32 @@ public final class Hex extends AbstractGame {
           x &= x - 1;
         }
       }
+      if (swapAvailable()) {
+        out[n++] = g.cells;
+      }
       return n;
     }
 
     @Override
     public boolean isLegal(int action) {
-      return result == 0 && action >= 0 && action < g.cells
-          && (board[action] == EMPTY || swapAvailable());
+      if (action == g.cells) {
+        return swapAvailable();
+      }
+      return result == 0 && action >= 0 && action < g.cells && board[action] == EMPTY;
     }
 
     @Override
     protected void doApplyAction(int action) {
-      if (board[action] != EMPTY) {
-        // swap (pie rule): White's stone replaces Black's opening stone on the same cell
-        board[action] = EMPTY;
-        hash ^= g.zobrist[action];
-        byte s = g.place(board, stack, 1, action);
-        hash ^= g.zobrist[g.cells + action];
-        if (s == WHITE_WIN) {
-          result = -1;
-        }
+      if (action == g.cells) {
+        // swap (pie rule): Black's opening stone becomes White's, mirrored across the diagonal
+        int first = historyAt(0);
+        board[first] = EMPTY;
+        empty[first >>> 6] |= 1L << first;
+        hash ^= g.zobrist[first];
+        int mirrored = (first % g.numCols) * g.numCols + first / g.numCols;
+        g.place(board, stack, 1, mirrored);
+        empty[mirrored >>> 6] &= ~(1L << mirrored);
+        hash ^= g.zobrist[g.cells + mirrored];
       } else {
         byte s = g.place(board, stack, toMove, action);
         empty[action >>> 6] &= ~(1L << action);
@@ -413,6 +395,9 @@ public final class Hex extends AbstractGame {
 
     @Override
     public String actionToString(int player, int action) {
+      if (g.swap && action == g.cells) {
+        return "swap";
+      }
       if (!g.explicit) {
         return g.cellName(action);
       }
@@ -428,7 +413,9 @@ public final class Hex extends AbstractGame {
       if (g.plainObs) {
         Arrays.fill(out, 0, 3 * n, 0f);
         for (int c = 0; c < n; c++) {
-          out[(Integer.signum(board[c]) + 1) * n + c] = 1f;
+          // planes: Black (player 0), White (player 1), empty
+          int plane = board[c] > 0 ? 0 : board[c] < 0 ? 1 : 2;
+          out[plane * n + c] = 1f;
         }
       } else {
         Arrays.fill(out, 0, 9 * n, 0f);

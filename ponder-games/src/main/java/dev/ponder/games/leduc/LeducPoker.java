@@ -2,8 +2,8 @@ package dev.ponder.games.leduc;
 
 import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -64,15 +64,9 @@ public final class LeducPoker extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new LeducPoker(params);
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, LeducPoker::new);
     }
   }
 

@@ -1,10 +1,10 @@
 package dev.ponder.games.mancala;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.Params;
 import java.util.List;
@@ -22,7 +22,7 @@ import java.util.List;
  * than 1000 moves); each player's score is store plus the seeds left on their own side, and the
  * returns are +1 / −1 / 0 (draw). Action strings are the slot numbers.
  */
-public final class Mancala extends AbstractGame {
+public final class Mancala extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("mancala", "Mancala",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2, List.of());
@@ -60,20 +60,9 @@ public final class Mancala extends AbstractGame {
   }
 
   /** Registry factory; also answers to {@code kalah}. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
-    }
-
-    @Override
-    public Game create(Params params) {
-      return new Mancala(params);
-    }
-
-    @Override
-    public List<String> aliases() {
-      return List.of("kalah");
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Mancala::new, "kalah");
     }
   }
 
@@ -83,28 +72,8 @@ public final class Mancala extends AbstractGame {
   }
 
   @Override
-  public int numPlayers() {
-    return 2;
-  }
-
-  @Override
   public int numDistinctActions() {
     return SLOTS;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

@@ -1,10 +1,10 @@
 package dev.ponder.games.othello;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.Params;
 import java.util.Arrays;
@@ -23,7 +23,7 @@ import java.util.List;
  * bottom) and column {@code a%8} (file {@code a..h}); action strings {@code d3}. Bitboards with
  * Kogge–Stone style shifts; the flips of each ply are stacked for undo.
  */
-public final class Othello extends AbstractGame {
+public final class Othello extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("othello", "Othello",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2, List.of());
@@ -44,41 +44,15 @@ public final class Othello extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, Othello::new);
     }
-
-    @Override
-    public Game create(Params params) {
-      return new Othello(params);
-    }
-  }
-
-  @Override
-  public int numPlayers() {
-    return 2;
   }
 
   @Override
   public int numDistinctActions() {
     return 65;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

@@ -1,10 +1,10 @@
 package dev.ponder.games.phantomttt;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.games.phantom.PhantomState;
 import dev.ponder.games.tictactoe.TicTacToe;
 import dev.ponder.spec.ParamSpec;
@@ -21,7 +21,7 @@ import java.util.List;
  * {@code gameversion} = {@code classical} (default: after a failed move the same player moves
  * again) or {@code abrupt} (a failed move passes the turn).
  */
-public final class PhantomTicTacToe extends AbstractGame {
+public final class PhantomTicTacToe extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("phantom_ttt", "Phantom Tic Tac Toe",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.IMPERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -39,41 +39,15 @@ public final class PhantomTicTacToe extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, PhantomTicTacToe::new);
     }
-
-    @Override
-    public Game create(Params params) {
-      return new PhantomTicTacToe(params);
-    }
-  }
-
-  @Override
-  public int numPlayers() {
-    return 2;
   }
 
   @Override
   public int numDistinctActions() {
     return 9;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

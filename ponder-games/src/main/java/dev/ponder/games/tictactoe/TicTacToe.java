@@ -1,10 +1,10 @@
 package dev.ponder.games.tictactoe;
 
-import dev.ponder.game.AbstractGame;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameType;
+import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
 import dev.ponder.spec.Params;
 import java.util.List;
 
@@ -13,7 +13,7 @@ import java.util.List;
  * and moves first; action {@code a} marks cell {@code a} in row-major order (row {@code a/3},
  * column {@code a%3}); action strings {@code x(r,c)} / {@code o(r,c)}; returns +1 / −1 / 0.
  */
-public final class TicTacToe extends AbstractGame {
+public final class TicTacToe extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("tic_tac_toe", "Tic Tac Toe",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2, List.of());
@@ -27,41 +27,15 @@ public final class TicTacToe extends AbstractGame {
   }
 
   /** Registry factory. */
-  public static final class Factory implements GameFactory {
-    @Override
-    public GameType type() {
-      return TYPE;
+  public static final class Factory extends SimpleGameFactory {
+    public Factory() {
+      super(TYPE, TicTacToe::new);
     }
-
-    @Override
-    public Game create(Params params) {
-      return new TicTacToe(params);
-    }
-  }
-
-  @Override
-  public int numPlayers() {
-    return 2;
   }
 
   @Override
   public int numDistinctActions() {
     return 9;
-  }
-
-  @Override
-  public int maxChanceOutcomes() {
-    return 0;
-  }
-
-  @Override
-  public double minUtility() {
-    return -1;
-  }
-
-  @Override
-  public double maxUtility() {
-    return 1;
   }
 
   @Override

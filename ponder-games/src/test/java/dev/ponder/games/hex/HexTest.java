@@ -1,10 +1,13 @@
 package dev.ponder.games.hex;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
+import dev.ponder.game.IllegalActionException;
 import dev.ponder.game.State;
+import dev.ponder.spec.SpecException;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -85,21 +88,60 @@ class HexTest {
   }
 
   @Test
-  void swapReplacesTheOpeningStone() {
-    State s = GameRegistry.load("hex(board_size=3,swap=true)").newInitialState();
-    s.applyAction(1); // x b1
-    assertThat(s.legalActions()).hasSize(9).contains(1);
-    s.applyAction(1); // swap: White's stone replaces it on b1
-    assertThat(s.toString()).isEqualTo(". o . \n . . . \n  . . . ");
+  void swapMirrorsTheOpeningStoneForWhite() {
+    Game g = GameRegistry.load("hex(board_size=3,swap=true)");
+    assertThat(g.numDistinctActions()).isEqualTo(10); // 9 cells + swap
+    State s = g.newInitialState();
+    s.applyAction(1); // x b1: row 0, column 1
+    assertThat(s.legalActions()).hasSize(9).contains(9).doesNotContain(1);
+    assertThat(s.actionToString(1, 9)).isEqualTo("swap");
+    s.applyAction(9); // swap: the stone moves to row 1, column 0 and turns White
+    assertThat(s.toString()).isEqualTo(". . . \n o . . \n  . . . ");
+    assertThat(((Hex.HexState) s).cellState(3)).isEqualTo(Hex.WHITE_WEST); // on White's west edge
     assertThat(s.currentPlayer()).isZero();
-    assertThat(s.legalActions()).hasSize(8).doesNotContain(1);
+    assertThat(s.legalActions()).hasSize(8).doesNotContain(3, 9).contains(1);
     // only White's first move may swap
     s.applyAction(4);
-    assertThat(s.legalActions()).hasSize(7).doesNotContain(1, 4);
-    // without swap the occupied cell is never legal
-    State t = GameRegistry.load("hex(board_size=3)").newInitialState();
+    assertThat(s.legalActions()).hasSize(7).doesNotContain(3, 4, 9);
+    assertThatThrownBy(() -> s.applyAction(9)).isInstanceOf(IllegalActionException.class);
+    // a stone on the diagonal stays where it is
+    State d = g.newInitialState();
+    d.applyAction(4);
+    d.applyAction(9);
+    assertThat(d.toString()).isEqualTo(". . . \n . o . \n  . . . ");
+    // the hash follows the board: the same swap from the same opening hashes alike, and
+    // differently from Black's opening alone
+    State t = g.newInitialState();
     t.applyAction(1);
-    assertThat(t.legalActions()).hasSize(8).doesNotContain(1);
+    long before = t.hash();
+    t.applyAction(9);
+    State v = g.newInitialState();
+    v.applyAction(1);
+    v.applyAction(9);
+    assertThat(t.hash()).isEqualTo(v.hash()).isNotEqualTo(before);
+    // without swap the swap action is never legal and the game has 9 actions
+    State w = GameRegistry.load("hex(board_size=3)").newInitialState();
+    w.applyAction(1);
+    assertThat(w.legalActions()).hasSize(8).doesNotContain(1, 9);
+    assertThat(GameRegistry.load("hex(board_size=3)").numDistinctActions()).isEqualTo(9);
+    assertThatThrownBy(() -> GameRegistry.load("hex(num_rows=3,num_cols=4,swap=true)"))
+        .isInstanceOf(SpecException.class).hasMessageContaining("square");
+  }
+
+  @Test
+  void plainObservationTensorHasBlackWhiteAndEmptyPlanes() {
+    Game g = GameRegistry.load("hex(board_size=3,plain_obs_tensor=true)");
+    assertThat(g.observationTensorShape()).containsExactly(3, 3, 3);
+    State s = g.newInitialState();
+    s.applyAction(0); // x a1
+    s.applyAction(4); // o b2
+    float[] t = new float[27];
+    s.observationTensor(0, t);
+    for (int c = 0; c < 9; c++) {
+      assertThat(t[c]).as("black plane, cell " + c).isEqualTo(c == 0 ? 1f : 0f);
+      assertThat(t[9 + c]).as("white plane, cell " + c).isEqualTo(c == 4 ? 1f : 0f);
+      assertThat(t[18 + c]).as("empty plane, cell " + c).isEqualTo(c == 0 || c == 4 ? 0f : 1f);
+    }
   }
 
   @Test

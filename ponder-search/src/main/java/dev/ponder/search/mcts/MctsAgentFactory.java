@@ -59,7 +59,7 @@ public abstract class MctsAgentFactory implements AgentFactory {
         ParamSpec.ofInt("sims", 1000, "simulations per decision (0 = none; not applied when only time_ms is given)"),
         ParamSpec.ofInt("time_ms", 0, "wall-time budget per decision in ms (0 = none)"),
         ParamSpec.ofInt("threads", 1, "worker threads (tree parallelism with virtual loss)"),
-        ParamSpec.ofInt("sync_us", MctsConfig.DEFAULT_SYNC_MICROS, "with threads: microseconds between merges of each worker's private top-of-tree statistics (0 = share every update at once)"),
+        ParamSpec.ofInt("sync_us", MctsConfig.DEFAULT_SYNC_MICROS, "with threads: microseconds between merges of each worker's private statistics into the shared tree (0 = share every update at once)"),
         ParamSpec.ofBool("reuse", false, "keep the subtree of the actual moves between decisions"),
         ParamSpec.ofInt("expand", 1, "expand a leaf on its arrival after this many visits (0 = at once)"),
         ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
