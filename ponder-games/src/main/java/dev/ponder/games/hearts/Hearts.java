@@ -192,6 +192,8 @@ public final class Hearts extends AbstractGame {
     int ledSuit;
     int winningRank;
     int winningPlayer;
+    /** Scratch arrays of a resampling target (allocated on its first {@link #resampleInto}). */
+    HeartsResampler.Buffers resampleBuffers;
 
     HeartsState(Hearts game) {
       this.game = game;
@@ -749,8 +751,20 @@ public final class Hearts extends AbstractGame {
 
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      return HeartsResampler.resample(this, player, rng);
+      return resampleIntoNewState(player, rng);
+    }
+
+    /**
+     * {@link #resample}'s rule ({@link HeartsResampler}), drawn into {@code target} (a hearts
+     * state) by replaying a drawn history from the initial state; allocates nothing once the
+     * target has its buffers (first call).
+     *
+     * @throws IllegalStateException if no consistent world is found in 10^6 attempts
+     */
+    @Override
+    public void resampleInto(int player, SplittableRandom rng, State target) {
+      checkResampleTarget(player, target);
+      HeartsResampler.resampleInto(this, player, rng, (HeartsState) target);
     }
 
     Hearts hearts() {

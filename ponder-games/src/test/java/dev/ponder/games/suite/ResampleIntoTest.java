@@ -52,7 +52,7 @@ class ResampleIntoTest {
       Game g = GameRegistry.load(spec);
       State target = g.newInitialState();
       int checked = 0;
-      for (State s : playouts(g, spec.startsWith("hearts") ? 2 : 30, 7)) {
+      for (State s : playouts(g, spec.startsWith("hearts") ? 4 : 30, 7)) {
         if (s.isChanceNode() || s.isTerminal()) {
           continue;
         }
