@@ -39,8 +39,9 @@ public interface ResampleHistory {
   /**
    * The game's own resampler: {@link State#resampleInto(int, java.util.SplittableRandom, State)}
    * draws the world into the worker's scratch state, which is returned. Allocates nothing per
-   * simulation for games that override {@code resampleInto} (Kuhn, Leduc, Liar's Dice and the
-   * phantom games); others fall back to a copy of {@link State#resample}.
+   * simulation for games that override {@code resampleInto} (Kuhn, Leduc, Liar's Dice, phantom
+   * tic-tac-toe, dark hex, Goofspiel, Hearts); others fall back to a copy of a new
+   * {@link State#resample} world.
    */
   ResampleHistory GAME = (root, player, scratch, ctx) -> {
     root.resampleInto(player, ctx.rng(), scratch);
