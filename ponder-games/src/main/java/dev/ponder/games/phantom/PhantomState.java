@@ -34,6 +34,8 @@ public abstract class PhantomState extends State {
   protected int toMove;
   /** Counts of the last resample, reused while the state is unchanged (IS-MCTS resamples the same root). */
   private final Target[] cache = new Target[2];
+  private static final java.lang.invoke.VarHandle CACHE =
+      java.lang.invoke.MethodHandles.arrayElementVarHandle(Target[].class);
   /** Scratch states of a resampling target (allocated on its first {@link #resampleInto}). */
   private PhantomState blank;
   private PhantomState trial;
@@ -301,6 +303,8 @@ public abstract class PhantomState extends State {
     int length; // −1 when the number of moves is unknown to p
     int[] players; // mover at each index when revealed, else null
     int currentPlayer;
+    /** Consistent histories in all (completions of the initial state). */
+    long total;
     final CountMemo memo = new CountMemo();
   }
 
@@ -404,8 +408,6 @@ public abstract class PhantomState extends State {
     if (cells > 64) {
       throw new UnsupportedOperationException("resample supports boards of at most 64 cells; this one has " + cells);
     }
-    Target t = cache[player] != null ? cache[player] : target(player);
-    cache[player] = t;
     PhantomState s = (PhantomState) target;
     if (s.blank == null) {
       s.blank = (PhantomState) game().newInitialState();
@@ -413,7 +415,17 @@ public abstract class PhantomState extends State {
     }
     s.copyFrom(s.blank);
     PhantomState trial = s.trial;
-    long total = count(t, s, 0);
+    // several search workers may resample the same root: a worker builds the counts completely
+    // (all histories consistent with the information) and then publishes them (release); a
+    // worker that finds them (acquire) only reads them, since every state a descent asks about
+    // was counted
+    Target t = (Target) CACHE.getAcquire(cache, player);
+    if (t == null) {
+      t = target(player);
+      t.total = count(t, s, 0);
+      CACHE.setRelease(cache, player, t);
+    }
+    long total = t.total;
     if (total <= 0) {
       throw new IllegalStateException("no history is consistent with player " + player
           + "'s information (internal error)");
