@@ -370,6 +370,55 @@ public abstract class State {
   }
 
   /**
+   * Fills {@code target} with a world drawn from the same distribution as
+   * {@link #resample(int, SplittableRandom)}: uniformly among the full states consistent with
+   * {@code player}'s information state, with the same current player, legal actions and history
+   * length. This state is not modified; whatever {@code target} held before is overwritten.
+   *
+   * <p>IS-MCTS draws one world per simulation into a worker-owned scratch state through this
+   * method. The default copies a {@link #resample} result into {@code target} and so allocates a
+   * state per call; imperfect-information games override it to allocate nothing in steady state
+   * (after the first calls on a given target, which may size its buffers).
+   *
+   * @param player the player whose information state the world must agree with, in
+   *     {@code [0, numPlayers)}
+   * @param rng source of the random choices (the caller's)
+   * @param target a state of the same game (from its {@link Game#newInitialState()} or a
+   *     {@link #copy()}), distinct from this one
+   * @throws IllegalArgumentException if {@code player} is out of range or {@code target} is this
+   *     state
+   * @throws UnsupportedOperationException if the game does not implement resampling
+   */
+  public void resampleInto(int player, SplittableRandom rng, State target) {
+    checkResampleTarget(player, target);
+    target.copyFrom(resample(player, rng));
+  }
+
+  /**
+   * {@link #resampleInto} into a new state of this game (from {@link Game#newInitialState()}):
+   * the {@link #resample} of games whose resampling rule lives in {@code resampleInto}. Such games
+   * must override {@code resampleInto} (the default calls {@code resample}).
+   *
+   * @throws IllegalArgumentException if {@code player} is out of range
+   */
+  protected final State resampleIntoNewState(int player, SplittableRandom rng) {
+    State s = game().newInitialState();
+    resampleInto(player, rng, s);
+    return s;
+  }
+
+  /**
+   * Checks the arguments of {@link #resampleInto}: {@code player} in range and {@code target}
+   * not this state.
+   */
+  protected final void checkResampleTarget(int player, State target) {
+    checkPlayer(player);
+    if (target == this) {
+      throw new IllegalArgumentException("resampleInto needs a target state other than the source");
+    }
+  }
+
+  /**
    * A 64-bit key of this state. Deterministic perfect-information games override it with an
    * incrementally maintained Zobrist hash (equal positions reached by different move orders hash
    * alike); the default hashes the action history.

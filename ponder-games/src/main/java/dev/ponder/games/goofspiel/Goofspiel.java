@@ -243,6 +243,14 @@ public final class Goofspiel extends AbstractGame {
     int dealt;
     int pointCard = -1;
     int cur;
+    /** Resampling buffers of a target state (allocated on its first {@link #resampleInto}). */
+    private GoofspielState blank;
+    private int[] worldBids;
+    private long[] worldHands;
+    private int[] choice;
+    private double[] memo;
+    private int[] memoStamp;
+    private int memoGen;
 
     GoofspielState(Goofspiel game) {
       this.game = game;
@@ -550,6 +558,42 @@ public final class Goofspiel extends AbstractGame {
       return sb.toString();
     }
 
+    /**
+     * A key of {@link #informationStateString(int)} computed from the fields it prints (current
+     * player, the observer's bid this turn where shown, hands, own or all bids' traces, point and
+     * win sequences, points, terminal flag) without allocating: equal strings give equal keys.
+     */
+    @Override
+    public long informationStateKey(int player) {
+      checkPlayer(player);
+      int n = game.players;
+      long h = mix64(0x474F_4F46_0000_0000L + player);
+      h = mix64(h + cur);
+      h = mix64(h + (rollout() && player < cur ? partial[player] + 1 : 0));
+      if (game.impInfo) {
+        h = mix64(h + hands[player]);
+        for (int r = 0; r < round; r++) {
+          h = mix64(h + bids[r * n + player] + 0x9E3779B97F4A7C15L);
+        }
+      } else {
+        for (int p = 0; p < n; p++) {
+          h = mix64(h + hands[p]);
+        }
+      }
+      h = mix64(h ^ round);
+      for (int i = 0; i < dealt; i++) {
+        h = mix64(h + pointSeq[i] + 0x9E3779B97F4A7C15L);
+      }
+      h = mix64(h ^ dealt);
+      for (int i = 0; i < round; i++) {
+        h = mix64(h + winSeq[i] + 0x9E3779B97F4A7C15L);
+      }
+      for (int p = 0; p < n; p++) {
+        h = mix64(h + points[p]);
+      }
+      return mix64(h + (game.impInfo && cur == TERMINAL ? 1 : 0));
+    }
+
     @Override
     public String observationString(int player) {
       checkPlayer(player);
@@ -732,16 +776,37 @@ public final class Goofspiel extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
+      return resampleIntoNewState(player, rng);
+    }
+
+    /**
+     * {@link #resample}'s rule, drawn into {@code target} (a Goofspiel state of the same game) by
+     * replaying the drawn history from the initial state; allocates nothing once the target has
+     * its buffers (first call; with two players and {@code imp_info} they include the
+     * completion-count memo, 2^num_cards entries, whose entries are invalidated by a generation
+     * stamp rather than cleared).
+     *
+     * @throws IllegalStateException as {@link #resample}
+     */
+    @Override
+    public void resampleInto(int player, SplittableRandom rng, State target) {
+      checkResampleTarget(player, target);
+      GoofspielState w = (GoofspielState) target;
       int n = game.players;
+      if (w.blank == null) {
+        w.blank = new GoofspielState(game);
+        w.worldBids = new int[game.numCards * n];
+        w.worldHands = new long[n];
+        w.choice = new int[64];
+      }
       int completed = round;
-      int[] worldBids = new int[completed * n];
-      long[] worldHands = new long[n];
+      int[] worldBids = w.worldBids;
+      long[] worldHands = w.worldHands;
+      int[] choice = w.choice;
       long full = (1L << game.numCards) - 1;
       if (game.impInfo && n == 2 && game.numCards <= 16) {
-        sampleTwoPlayerBids(player, completed, worldBids, rng);
+        sampleTwoPlayerBids(player, completed, worldBids, rng, w);
       } else if (game.impInfo) {
-        int[] choice = new int[64];
         int attempts = 0;
         outer:
         while (true) {
@@ -775,17 +840,12 @@ public final class Goofspiel extends AbstractGame {
           break;
         }
       } else {
-        for (int p = 0; p < n; p++) {
-          worldHands[p] = full;
-        }
         for (int i = 0; i < completed * n; i++) {
           worldBids[i] = bids[i];
-          worldHands[i % n] &= ~(1L << bids[i]);
         }
       }
       // rebuild the history: deals (when random) and bids in order
-      GoofspielState w = new GoofspielState(game);
-      int[] choice = new int[64];
+      w.copyFrom(w.blank);
       for (int r = 0; r < completed; r++) {
         if (w.cur == TERMINAL) {
           break;
@@ -820,28 +880,33 @@ public final class Goofspiel extends AbstractGame {
           w.applyActionUnchecked(b);
         }
       }
-      return w;
     }
 
     /**
      * Two players: the opponent's past bids drawn exactly uniformly among the sequences consistent
      * with the win sequence, by counting completions over the set of cards already used (a
-     * memoised count per subset; at most 2^num_cards entries).
+     * memoised count per subset, held by the target {@code buf}; at most 2^num_cards entries).
      */
-    private void sampleTwoPlayerBids(int player, int rounds, int[] worldBids, SplittableRandom rng) {
+    private void sampleTwoPlayerBids(int player, int rounds, int[] worldBids, SplittableRandom rng, GoofspielState buf) {
       int opp = 1 - player;
-      double[] memo = new double[1 << game.numCards];
-      java.util.Arrays.fill(memo, -1);
+      if (buf.memo == null) {
+        buf.memo = new double[1 << game.numCards];
+        buf.memoStamp = new int[1 << game.numCards];
+      }
+      if (++buf.memoGen == Integer.MAX_VALUE) {
+        java.util.Arrays.fill(buf.memoStamp, 0);
+        buf.memoGen = 1;
+      }
       int mask = 0;
       for (int r = 0; r < rounds; r++) {
-        double u = rng.nextDouble() * completions(mask, rounds, player, memo);
+        double u = rng.nextDouble() * completions(mask, rounds, player, buf);
         int chosen = -1;
         for (int b = 0; b < game.numCards; b++) {
           if ((mask & (1 << b)) != 0 || !consistent(r, player, b)) {
             continue;
           }
           chosen = b;
-          u -= completions(mask | (1 << b), rounds, player, memo);
+          u -= completions(mask | (1 << b), rounds, player, buf);
           if (u < 0) {
             break;
           }
@@ -852,21 +917,22 @@ public final class Goofspiel extends AbstractGame {
       }
     }
 
-    private double completions(int mask, int rounds, int player, double[] memo) {
+    private double completions(int mask, int rounds, int player, GoofspielState buf) {
       int r = Integer.bitCount(mask);
       if (r == rounds) {
         return 1;
       }
-      if (memo[mask] >= 0) {
-        return memo[mask];
+      if (buf.memoStamp[mask] == buf.memoGen) {
+        return buf.memo[mask];
       }
       double sum = 0;
       for (int b = 0; b < game.numCards; b++) {
         if ((mask & (1 << b)) == 0 && consistent(r, player, b)) {
-          sum += completions(mask | (1 << b), rounds, player, memo);
+          sum += completions(mask | (1 << b), rounds, player, buf);
         }
       }
-      memo[mask] = sum;
+      buf.memo[mask] = sum;
+      buf.memoStamp[mask] = buf.memoGen;
       return sum;
     }
 

@@ -192,6 +192,8 @@ public final class Hearts extends AbstractGame {
     int ledSuit;
     int winningRank;
     int winningPlayer;
+    /** Scratch arrays of a resampling target (allocated on its first {@link #resampleInto}). */
+    HeartsResampler.Buffers resampleBuffers;
 
     HeartsState(Hearts game) {
       this.game = game;
@@ -606,6 +608,65 @@ public final class Hearts extends AbstractGame {
       return sb.toString();
     }
 
+    /**
+     * A key of {@link #informationStateString(int)} computed from what it prints (pass direction;
+     * the player's hand, passed and received cards, or at the end every initial hand and pass;
+     * the tricks with their leaders; the points) without allocating: equal strings give equal
+     * keys.
+     */
+    @Override
+    public long informationStateKey(int player) {
+      checkPlayer(player);
+      long h = mix64(0x4845_4152_0000_0000L + passDir);
+      if (phase == OVER) {
+        h = mix64(h + 1);
+        for (int p = 0; p < 4; p++) {
+          h = mix64(h + initial[p]);
+        }
+        if (passedCount[0] > 0) {
+          for (int p = 0; p < 4; p++) {
+            h = mix64(h + passedCount[p]);
+            for (int i = 0; i < passedCount[p]; i++) {
+              h = mix64(h + passed[p * 3 + i] + 0x9E3779B97F4A7C15L);
+            }
+          }
+        }
+      } else {
+        h = mix64(h + 2);
+        h = mix64(h + hand[player]);
+        int k = passedCount[player];
+        if (k > 0) {
+          h = mix64(h + k);
+          h = mix64(h + passMask(player, k));
+          if (passesDone()) {
+            h = mix64(h + passMask((player + 4 - passDir) & 3, 3));
+          }
+        }
+      }
+      if (played > 0) {
+        for (int t = 0; t <= (played - 1) / 4; t++) {
+          h = mix64(h + trickLeader[t]);
+        }
+        for (int i = 0; i < played; i++) {
+          h = mix64(h + plays[i] + 0x9E3779B97F4A7C15L);
+        }
+        h = mix64(h ^ played);
+        for (int p = 0; p < 4; p++) {
+          h = mix64(h + points[p]);
+        }
+      }
+      return h;
+    }
+
+    /** The first {@code count} cards passed by {@code p}, as a card mask (the strings sort them). */
+    private long passMask(int p, int count) {
+      long m = 0;
+      for (int i = 0; i < count; i++) {
+        m |= 1L << passed[p * 3 + i];
+      }
+      return m;
+    }
+
     @Override
     public void informationStateTensor(int player, float[] out) {
       checkPlayer(player);
@@ -690,8 +751,20 @@ public final class Hearts extends AbstractGame {
 
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      return HeartsResampler.resample(this, player, rng);
+      return resampleIntoNewState(player, rng);
+    }
+
+    /**
+     * {@link #resample}'s rule ({@link HeartsResampler}), drawn into {@code target} (a hearts
+     * state) by replaying a drawn history from the initial state; allocates nothing once the
+     * target has its buffers (first call).
+     *
+     * @throws IllegalStateException if no consistent world is found in 10^6 attempts
+     */
+    @Override
+    public void resampleInto(int player, SplittableRandom rng, State target) {
+      checkResampleTarget(player, target);
+      HeartsResampler.resampleInto(this, player, rng, (HeartsState) target);
     }
 
     Hearts hearts() {

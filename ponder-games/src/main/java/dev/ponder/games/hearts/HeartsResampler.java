@@ -18,6 +18,9 @@ import java.util.SplittableRandom;
  * sequence) and replayed with legality checks; a world that breaks a rule the real play revealed
  * (e.g. the first-trick point rule) is rejected and drawn again, which keeps the draw uniform over
  * the fully consistent hands.
+ *
+ * <p>The world is drawn into a target state whose {@link Buffers} hold every intermediate array,
+ * so that a draw allocates nothing once the target has them.
  */
 final class HeartsResampler {
   private HeartsResampler() {}
@@ -31,38 +34,73 @@ final class HeartsResampler {
     }
   }
 
-  static State resample(HeartsState s, int player, SplittableRandom rng) {
+  /** Scratch arrays of one resampling target (at most 13 cards per hand or suit, 52 in all). */
+  static final class Buffers {
+    final HeartsState blank;
+    final int[] list = new int[52];
+    final int[][] cards = new int[4][52];
+    final int[] next = new int[4];
+    final long[] hands = new long[4];
+    final long[] initial = new long[4];
+    final long[] playedBy = new long[4];
+    final long[] fixed = new long[4];
+    final long[] after = new long[4];
+    final int[] voids = new int[4];
+    final int[] others = new int[3];
+    final int[] cap = new int[3];
+    final int[][] pass = new int[4][3];
+    final long[] drawn = new long[3];
+    final int[][] suitCards = new int[4][13];
+    final int[] suitCount = new int[4];
+    final int[] suffix = new int[5];
+    final double[][][] ways = new double[5][14][14];
+    final double[][][] coef = new double[4][14][14];
+
+    Buffers(HeartsState s) {
+      blank = s.hearts().newInitialState();
+    }
+  }
+
+  /** Draws {@code player}'s world of {@code s} into {@code w} (not {@code s}). */
+  static void resampleInto(HeartsState s, int player, SplittableRandom rng, HeartsState w) {
+    if (w.resampleBuffers == null) {
+      w.resampleBuffers = new Buffers(s);
+    }
+    Buffers b = w.resampleBuffers;
     switch (s.phase) {
       case Hearts.PASS_DIR:
       case Hearts.OVER:
-        return s.copy();
+        w.copyFrom(s);
+        return;
       case Hearts.DEAL:
-        return resampleDeal(s, player, rng);
+        resampleDeal(s, player, rng, w, b);
+        return;
       case Hearts.PASS:
-        return resamplePass(s, player, rng);
+        resamplePass(s, player, rng, w, b);
+        return;
       default:
         for (int attempt = 0; attempt < 1_000_000; attempt++) {
-          State w = resamplePlay(s, player, rng);
-          if (w != null) {
-            return w;
+          if (resamplePlay(s, player, rng, w, b)) {
+            return;
           }
         }
         throw new IllegalStateException("hearts resample found no consistent world");
     }
   }
 
-  private static int[] bits(long m) {
-    int[] out = new int[Long.bitCount(m)];
+  /** Writes the cards of mask {@code m} in ascending order into {@code out}; returns how many. */
+  private static int bits(long m, int[] out) {
     int n = 0;
     while (m != 0) {
       out[n++] = Long.numberOfTrailingZeros(m);
       m &= m - 1;
     }
-    return out;
+    return n;
   }
 
-  private static void shuffle(int[] a, SplittableRandom rng) {
-    for (int i = a.length - 1; i > 0; i--) {
+  /** Shuffles the first {@code n} entries of {@code a} (Fisher–Yates). */
+  private static void shuffle(int[] a, int n, SplittableRandom rng) {
+    for (int i = n - 1; i > 0; i--) {
       int j = rng.nextInt(i + 1);
       int t = a[i];
       a[i] = a[j];
@@ -70,39 +108,20 @@ final class HeartsResampler {
     }
   }
 
-  /** Random subset of {@code k} cards of {@code m}, in random order. */
-  private static int[] pick(long m, int k, SplittableRandom rng) {
-    int[] c = bits(m);
-    shuffle(c, rng);
-    int[] out = new int[k];
-    System.arraycopy(c, 0, out, 0, k);
-    return out;
+  /** Random subset of {@code out.length} cards of {@code m}, in random order, into {@code out}. */
+  private static void pick(long m, int[] out, int[] list, SplittableRandom rng) {
+    int n = bits(m, list);
+    shuffle(list, n, rng);
+    System.arraycopy(list, 0, out, 0, out.length);
   }
 
-  private static HeartsState fresh(HeartsState s) {
-    return s.hearts().newInitialState();
-  }
-
-  /** Applies the deal of {@code initial} hands for the first {@code dealt} cards. */
-  private static void deal(HeartsState w, int passDir, long[] initial, int dealt) {
-    w.applyActionUnchecked(passDir);
-    int[][] cards = new int[4][];
-    for (int p = 0; p < 4; p++) {
-      cards[p] = bits(initial[p]);
-    }
-    int[] next = new int[4];
-    for (int k = 0; k < dealt; k++) {
-      int p = k & 3;
-      w.applyActionUnchecked(cards[p][next[p]++]);
-    }
-  }
-
-  private static State resampleDeal(HeartsState s, int player, SplittableRandom rng) {
+  private static void resampleDeal(HeartsState s, int player, SplittableRandom rng, HeartsState w, Buffers b) {
     // cards dealt so far to others are unknown: any cards outside the player's own
     long pool = Hearts.ALL & ~s.hand[player];
-    int[] c = bits(pool);
-    shuffle(c, rng);
-    long[] hands = new long[4];
+    int[] c = b.list;
+    shuffle(c, bits(pool, c), rng);
+    long[] hands = b.hands;
+    java.util.Arrays.fill(hands, 0);
     hands[player] = s.hand[player];
     int used = 0;
     for (int q = 0; q < 4; q++) {
@@ -114,26 +133,26 @@ final class HeartsResampler {
       }
     }
     // keep the player's own deal order as it happened
-    HeartsState w = fresh(s);
+    w.copyFrom(b.blank);
     w.applyActionUnchecked(s.historyAt(0));
-    int[][] cards = new int[4][];
+    int[][] cards = b.cards;
     for (int q = 0; q < 4; q++) {
-      cards[q] = bits(hands[q]);
-      shuffle(cards[q], rng);
+      shuffle(cards[q], bits(hands[q], cards[q]), rng);
     }
-    int[] next = new int[4];
+    int[] next = b.next;
+    java.util.Arrays.fill(next, 0);
     for (int k = 0; k < s.dealt; k++) {
       int q = k & 3;
       w.applyActionUnchecked(q == player ? s.historyAt(1 + k) : cards[q][next[q]++]);
     }
-    return w;
   }
 
-  private static State resamplePass(HeartsState s, int player, SplittableRandom rng) {
+  private static void resamplePass(HeartsState s, int player, SplittableRandom rng, HeartsState w, Buffers b) {
     long pool = Hearts.ALL & ~s.initial[player];
-    int[] c = bits(pool);
-    shuffle(c, rng);
-    long[] initial = new long[4];
+    int[] c = b.list;
+    shuffle(c, bits(pool, c), rng);
+    long[] initial = b.initial;
+    java.util.Arrays.fill(initial, 0);
     initial[player] = s.initial[player];
     int used = 0;
     for (int q = 0; q < 4; q++) {
@@ -143,12 +162,15 @@ final class HeartsResampler {
         }
       }
     }
-    HeartsState w = fresh(s);
+    w.copyFrom(b.blank);
     w.applyActionUnchecked(s.historyAt(0));
-    int[] next = new int[4];
-    int[][] cards = new int[4][];
+    int[] next = b.next;
+    java.util.Arrays.fill(next, 0);
+    int[][] cards = b.cards;
     for (int q = 0; q < 4; q++) {
-      cards[q] = q == player ? null : bits(initial[q]);
+      if (q != player) {
+        bits(initial[q], cards[q]);
+      }
     }
     for (int k = 0; k < 52; k++) {
       int q = k & 3;
@@ -161,21 +183,24 @@ final class HeartsResampler {
           w.applyActionUnchecked(s.passed[q * 3 + i]);
         }
       } else if (k > 0) {
-        for (int card : pick(initial[q], k, rng)) {
-          w.applyActionUnchecked(card);
+        int n = bits(initial[q], c);
+        shuffle(c, n, rng);
+        for (int i = 0; i < k; i++) {
+          w.applyActionUnchecked(c[i]);
         }
       }
     }
-    return w;
   }
 
-  /** One attempt in the play phase; null if the drawn world breaks a revealed rule. */
-  private static State resamplePlay(HeartsState s, int player, SplittableRandom rng) {
+  /** One attempt in the play phase; false if the drawn world breaks a revealed rule. */
+  private static boolean resamplePlay(HeartsState s, int player, SplittableRandom rng, HeartsState w, Buffers buf) {
     int dir = s.passDir;
     long played = 0;
-    long[] playedBy = new long[4];
+    long[] playedBy = buf.playedBy;
+    java.util.Arrays.fill(playedBy, 0);
     // voids[q] = suits q cannot hold now (bit per suit)
-    int[] voids = new int[4];
+    int[] voids = buf.voids;
+    java.util.Arrays.fill(voids, 0);
     boolean broken = !s.hearts().mustBreakHearts;
     for (int i = 0; i < s.played; i++) {
       int card = s.plays[i];
@@ -195,7 +220,8 @@ final class HeartsResampler {
         broken = true;
       }
     }
-    long[] fixed = new long[4];
+    long[] fixed = buf.fixed;
+    java.util.Arrays.fill(fixed, 0);
     if (dir != 0) {
       int r0 = (player + dir) & 3;
       for (int i = 0; i < 3; i++) {
@@ -212,8 +238,8 @@ final class HeartsResampler {
       }
     }
     long unknown = Hearts.ALL & ~s.hand[player] & ~played;
-    int[] others = new int[3];
-    int[] cap = new int[3];
+    int[] others = buf.others;
+    int[] cap = buf.cap;
     int n = 0;
     for (int q = 0; q < 4; q++) {
       if (q != player) {
@@ -223,31 +249,29 @@ final class HeartsResampler {
         n++;
       }
     }
-    long[] drawn = drawConstrained(unknown, others, cap, voids, rng);
-    if (drawn == null) {
-      return null;
+    long[] drawn = buf.drawn;
+    if (!drawConstrained(unknown, others, cap, voids, rng, buf, drawn)) {
+      return false;
     }
-    long[] current = new long[4];
-    current[player] = s.hand[player];
+    // hands after the passes: the current hands plus the cards played since
+    long[] after = buf.after;
+    after[player] = s.hand[player] | playedBy[player];
     for (int i = 0; i < 3; i++) {
-      current[others[i]] = drawn[i] | fixed[others[i]];
-    }
-    long[] after = new long[4];
-    for (int q = 0; q < 4; q++) {
-      after[q] = current[q] | playedBy[q];
+      int q = others[i];
+      after[q] = drawn[i] | fixed[q] | playedBy[q];
     }
     // passes
-    int[][] pass = new int[4][];
-    long[] initial = new long[4];
+    int[][] pass = buf.pass;
+    long[] initial = buf.initial;
     if (dir == 0) {
       System.arraycopy(after, 0, initial, 0, 4);
     } else {
       int q0 = (player + 4 - dir) & 3;
       for (int q = 0; q < 4; q++) {
         if (q == player || q == q0) {
-          pass[q] = new int[] {s.passed[q * 3], s.passed[q * 3 + 1], s.passed[q * 3 + 2]};
+          System.arraycopy(s.passed, q * 3, pass[q], 0, 3);
         } else {
-          pass[q] = pick(after[(q + dir) & 3], 3, rng);
+          pick(after[(q + dir) & 3], pass[q], buf.list, rng);
         }
       }
       for (int q = 0; q < 4; q++) {
@@ -261,15 +285,15 @@ final class HeartsResampler {
         initial[q] = init;
       }
     }
-    HeartsState w = fresh(s);
+    w.copyFrom(buf.blank);
     // the player's own dealt cards keep their real order; others' come in a random order
     w.applyActionUnchecked(dir);
-    int[][] cards = new int[4][];
+    int[][] cards = buf.cards;
     for (int q = 0; q < 4; q++) {
-      cards[q] = bits(initial[q]);
-      shuffle(cards[q], rng);
+      shuffle(cards[q], bits(initial[q], cards[q]), rng);
     }
-    int[] next = new int[4];
+    int[] next = buf.next;
+    java.util.Arrays.fill(next, 0);
     for (int k = 0; k < 52; k++) {
       int q = k & 3;
       int card = q == player ? s.historyAt(1 + k) : cards[q][next[q]++];
@@ -280,7 +304,7 @@ final class HeartsResampler {
       for (int q = 0; q < 4; q++) {
         for (int c : pass[q]) {
           if (!w.isLegal(c)) {
-            return null;
+            return false;
           }
           w.applyActionUnchecked(c);
         }
@@ -290,36 +314,43 @@ final class HeartsResampler {
     for (int i = start; i < s.historySize(); i++) {
       int a = s.historyAt(i);
       if (!w.isLegal(a)) {
-        return null;
+        return false;
       }
       w.applyActionUnchecked(a);
     }
-    return w;
+    return true;
   }
 
   /**
    * Uniformly random assignment of the {@code unknown} cards to three players with the given
-   * capacities, where player i may not hold suits in {@code voids[others[i]]}; null if none
-   * exists.
+   * capacities, where player i may not hold suits in {@code voids[others[i]]}, written into
+   * {@code out} (three card masks); false if none exists.
    */
-  static long[] drawConstrained(long unknown, int[] others, int[] cap, int[] voids, SplittableRandom rng) {
-    int[][] suitCards = new int[4][];
-    int[] suffix = new int[5];
+  static boolean drawConstrained(long unknown, int[] others, int[] cap, int[] voids, SplittableRandom rng,
+      Buffers buf, long[] out) {
+    int[][] suitCards = buf.suitCards;
+    int[] suitCount = buf.suitCount;
+    int[] suffix = buf.suffix;
+    suffix[4] = 0;
     for (int s = 3; s >= 0; s--) {
-      suitCards[s] = bits(unknown & Hearts.SUIT[s]);
-      suffix[s] = suffix[s + 1] + suitCards[s].length;
+      suitCount[s] = bits(unknown & Hearts.SUIT[s], suitCards[s]);
+      suffix[s] = suffix[s + 1] + suitCount[s];
     }
     int total = suffix[0];
     if (cap[0] + cap[1] + cap[2] != total || cap[0] < 0 || cap[1] < 0 || cap[2] < 0) {
-      return null;
+      return false;
     }
     // ways[s][a][b]: completions of suits s..3 when player 0 still needs a and player 1 needs b
     // (player 2 then needs suffix[s] − a − b); coef[s][x][y]: ways to split suit s as (x, y, z)
-    double[][][] ways = new double[5][cap[0] + 1][cap[1] + 1];
-    double[][][] coef = new double[4][][];
+    double[][][] ways = buf.ways;
+    double[][][] coef = buf.coef;
+    for (int s = 0; s <= 4; s++) {
+      for (int a = 0; a <= cap[0]; a++) {
+        java.util.Arrays.fill(ways[s][a], 0, cap[1] + 1, 0.0);
+      }
+    }
     for (int s = 0; s < 4; s++) {
-      int ns = suitCards[s].length;
-      coef[s] = new double[ns + 1][ns + 1];
+      int ns = suitCount[s];
       for (int x = 0; x <= ns; x++) {
         for (int y = 0; x + y <= ns; y++) {
           coef[s][x][y] = allowed(others, voids, s, x, y, ns - x - y)
@@ -329,7 +360,7 @@ final class HeartsResampler {
     }
     ways[4][0][0] = 1;
     for (int s = 3; s >= 0; s--) {
-      int ns = suitCards[s].length;
+      int ns = suitCount[s];
       int before = total - suffix[s];
       for (int a = Math.max(0, cap[0] - before); a <= Math.min(cap[0], suffix[s]); a++) {
         for (int b = Math.max(0, cap[1] - before); b <= Math.min(cap[1], suffix[s] - a); b++) {
@@ -355,13 +386,15 @@ final class HeartsResampler {
       }
     }
     if (ways[0][cap[0]][cap[1]] <= 0) {
-      return null;
+      return false;
     }
-    long[] out = new long[3];
+    out[0] = 0;
+    out[1] = 0;
+    out[2] = 0;
     int a = cap[0];
     int b = cap[1];
     for (int s = 0; s < 4; s++) {
-      int ns = suitCards[s].length;
+      int ns = suitCount[s];
       double target = rng.nextDouble() * ways[s][a][b];
       int cx = -1;
       int cy = -1;
@@ -386,8 +419,8 @@ final class HeartsResampler {
           }
         }
       }
-      int[] cards = suitCards[s].clone();
-      shuffle(cards, rng);
+      int[] cards = suitCards[s];
+      shuffle(cards, ns, rng);
       for (int i = 0; i < ns; i++) {
         int who = i < cx ? 0 : i < cx + cy ? 1 : 2;
         out[who] |= 1L << cards[i];
@@ -395,7 +428,7 @@ final class HeartsResampler {
       a -= cx;
       b -= cy;
     }
-    return out;
+    return true;
   }
 
   private static boolean allowed(int[] others, int[] voids, int s, int x, int y, int z) {

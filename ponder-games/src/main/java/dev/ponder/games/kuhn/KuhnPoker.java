@@ -127,6 +127,9 @@ public final class KuhnPoker extends AbstractGame {
     private int firstBettor = -1;
     private int winner = -1;
     private int pot;
+    /** Resampling buffers of a target state (allocated on its first {@link #resampleInto}). */
+    private int[] pool;
+    private KuhnState blank;
 
     KuhnState(KuhnPoker game) {
       this.game = game;
@@ -350,9 +353,24 @@ public final class KuhnPoker extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      KuhnState s = new KuhnState(game);
-      int[] pool = new int[n + 1];
+      return resampleIntoNewState(player, rng);
+    }
+
+    /**
+     * {@link #resample}'s rule, drawn into {@code target} (a Kuhn state of the same game) by
+     * replaying the redrawn deal and the betting from the initial state; allocates nothing once
+     * the target has its buffers (first call).
+     */
+    @Override
+    public void resampleInto(int player, SplittableRandom rng, State target) {
+      checkResampleTarget(player, target);
+      KuhnState s = (KuhnState) target;
+      if (s.pool == null) {
+        s.pool = new int[n + 1];
+        s.blank = new KuhnState(game);
+      }
+      s.copyFrom(s.blank);
+      int[] pool = s.pool;
       int poolSize = 0;
       int own = dealt > player ? cardOf[player] : -1;
       for (int c = 0; c <= n; c++) {
@@ -374,7 +392,21 @@ public final class KuhnPoker extends AbstractGame {
       for (int i = 0; i < numBets; i++) {
         s.applyActionUnchecked(bets[i]);
       }
-      return s;
+    }
+
+    /**
+     * A key of {@link #informationStateString(int)} computed from the fields (own card if dealt,
+     * the betting letters) without allocating: equal strings give equal keys.
+     */
+    @Override
+    public long informationStateKey(int player) {
+      checkPlayer(player);
+      long h = mix64(0x4B55_484E_0000_0000L + player);
+      h = mix64(h + (dealt > player ? cardOf[player] + 1 : 0));
+      for (int i = 0; i < numBets; i++) {
+        h = mix64(h + bets[i] + 0x9E3779B97F4A7C15L);
+      }
+      return mix64(h ^ numBets);
     }
 
     @Override

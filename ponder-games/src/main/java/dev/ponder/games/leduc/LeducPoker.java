@@ -161,6 +161,10 @@ public final class LeducPoker extends AbstractGame {
     private final int[] seq2;
     private int len1;
     private int len2;
+    /** Resampling buffers of a target state (allocated on its first {@link #resampleInto}). */
+    private int[] pool;
+    private boolean[] used;
+    private LeducState blank;
 
     LeducState(LeducPoker game) {
       this.game = game;
@@ -396,25 +400,22 @@ public final class LeducPoker extends AbstractGame {
           }
         }
       }
+      // two passes over the players still in (no buffer): the best rank, then the split
       int best = -1;
       int winners = 0;
-      boolean[] winner = new boolean[n];
       for (int p = 0; p < n; p++) {
         if (!folded[p]) {
           int r = rankHand(p);
           if (r > best) {
             best = r;
-            Arrays.fill(winner, false);
-            winner[p] = true;
             winners = 1;
           } else if (r == best) {
-            winner[p] = true;
             winners++;
           }
         }
       }
       for (int p = 0; p < n; p++) {
-        if (winner[p]) {
+        if (!folded[p] && rankHand(p) == best) {
           money[p] += (double) pot / winners;
         }
       }
@@ -559,25 +560,41 @@ public final class LeducPoker extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
-      int[] hist = history();
+      return resampleIntoNewState(player, rng);
+    }
+
+    /**
+     * {@link #resample}'s rule, drawn into {@code target} (a Leduc state of the same game) by
+     * replaying the redrawn private deal and the rest of the history from the initial state;
+     * allocates nothing once the target has its buffers (first call).
+     */
+    @Override
+    public void resampleInto(int player, SplittableRandom rng, State target) {
+      checkResampleTarget(player, target);
+      LeducState s = (LeducState) target;
       int total = deck.length;
-      boolean[] used = new boolean[total];
+      if (s.pool == null) {
+        s.pool = new int[total];
+        s.used = new boolean[total];
+        s.blank = new LeducState(game);
+      }
+      s.copyFrom(s.blank);
+      boolean[] used = s.used;
+      Arrays.fill(used, false);
       int own = -1;
       if (player < privateDealt) {
-        own = physicalCard(hist[player], used);
+        own = physicalCard(historyAt(player), used);
       }
       if (publicCard != INVALID_CARD) {
-        physicalCard(hist[n + len1], used);
+        physicalCard(historyAt(n + len1), used);
       }
-      int[] pool = new int[total];
+      int[] pool = s.pool;
       int poolSize = 0;
       for (int c = 0; c < total; c++) {
         if (!used[c]) {
           pool[poolSize++] = c;
         }
       }
-      LeducState s = new LeducState(game);
       for (int p = 0; p < privateDealt; p++) {
         int card;
         if (p == player) {
@@ -589,10 +606,36 @@ public final class LeducPoker extends AbstractGame {
         }
         s.applyActionUnchecked(game.suitIso ? card / 2 : card);
       }
-      for (int i = privateDealt; i < hist.length; i++) {
-        s.applyActionUnchecked(hist[i]);
+      for (int i = privateDealt, h = historySize(); i < h; i++) {
+        s.applyActionUnchecked(historyAt(i));
       }
-      return s;
+    }
+
+    /**
+     * A key of {@link #informationStateString(int)} computed from the fields it prints (player,
+     * private card, round, player to act, pot, money, public card, both rounds' actions) without
+     * allocating: equal strings give equal keys.
+     */
+    @Override
+    public long informationStateKey(int player) {
+      checkPlayer(player);
+      long h = mix64(0x4C45_4455_0000_0000L + player);
+      h = mix64(h + privateCards[player]);
+      h = mix64(h + round);
+      h = mix64(h + curPlayer);
+      h = mix64(h + pot);
+      for (int p = 0; p < n; p++) {
+        h = mix64(h + Double.doubleToLongBits(money[p] + 0.0));
+      }
+      h = mix64(h + publicCard);
+      for (int i = 0; i < len1; i++) {
+        h = mix64(h + seq1[i] + 0x9E3779B97F4A7C15L);
+      }
+      h = mix64(h ^ len1);
+      for (int i = 0; i < len2; i++) {
+        h = mix64(h + seq2[i] + 0x9E3779B97F4A7C15L);
+      }
+      return mix64(h ^ len2);
     }
 
     /** Marks and returns a physical card (0..2(n+1)−1) for chance action {@code a}. */

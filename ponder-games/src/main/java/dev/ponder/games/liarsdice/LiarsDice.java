@@ -142,6 +142,8 @@ public final class LiarsDice extends AbstractGame {
     private int curPlayer = CHANCE;
     private int winner = -1;
     private int loser = -1;
+    /** Initial state to reset a resampling target from (allocated on its first use). */
+    private LiarsDiceState blank;
 
     LiarsDiceState(LiarsDice game) {
       this.game = game;
@@ -383,11 +385,26 @@ public final class LiarsDice extends AbstractGame {
      */
     @Override
     public State resample(int player, SplittableRandom rng) {
-      checkPlayer(player);
+      return resampleIntoNewState(player, rng);
+    }
+
+    /**
+     * {@link #resample}'s rule, drawn into {@code target} (a Liar's Dice state of the same game)
+     * by replaying the re-rolled dice and the bids from the initial state; allocates nothing once
+     * the target has its buffers (first call).
+     */
+    @Override
+    public void resampleInto(int player, SplittableRandom rng, State target) {
+      checkResampleTarget(player, target);
+      LiarsDiceState s = (LiarsDiceState) target;
       if (winner >= 0 || curPlayer == CHANCE) {
-        return copy();
+        s.copyFrom(this);
+        return;
       }
-      LiarsDiceState s = new LiarsDiceState(game);
+      if (s.blank == null) {
+        s.blank = new LiarsDiceState(game);
+      }
+      s.copyFrom(s.blank);
       for (int i = 0; i < game.totalDice; i++) {
         int p = i / game.numDice;
         s.applyActionUnchecked(p == player ? historyAt(i) : rng.nextInt(game.sides));
@@ -395,7 +412,23 @@ public final class LiarsDice extends AbstractGame {
       for (int i = 0; i < numBids; i++) {
         s.applyActionUnchecked(bids[i]);
       }
-      return s;
+    }
+
+    /**
+     * A key of {@link #informationStateString(int)} computed from the fields it prints (the
+     * player's dice, the bids) without allocating: equal strings give equal keys.
+     */
+    @Override
+    public long informationStateKey(int player) {
+      checkPlayer(player);
+      long h = mix64(0x4C49_4152_0000_0000L + player);
+      for (int v : dice[player]) {
+        h = mix64(h + v + 2);
+      }
+      for (int i = 0; i < numBids; i++) {
+        h = mix64(h + bids[i] + 0x9E3779B97F4A7C15L);
+      }
+      return mix64(h ^ numBids);
     }
 
     @Override

@@ -2,8 +2,6 @@ package dev.ponder.games.phantom;
 
 import dev.ponder.game.State;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -36,6 +34,11 @@ public abstract class PhantomState extends State {
   protected int toMove;
   /** Counts of the last resample, reused while the state is unchanged (IS-MCTS resamples the same root). */
   private final Target[] cache = new Target[2];
+  private static final java.lang.invoke.VarHandle CACHE =
+      java.lang.invoke.MethodHandles.arrayElementVarHandle(Target[].class);
+  /** Scratch states of a resampling target (allocated on its first {@link #resampleInto}). */
+  private PhantomState blank;
+  private PhantomState trial;
 
   protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
     this.cells = cells;
@@ -193,6 +196,37 @@ public abstract class PhantomState extends State {
     return sb.append(actionSequenceString(player)).toString();
   }
 
+  /**
+   * A key of {@link #informationStateString(int)} computed from what it prints (the view's
+   * characters, the move count where shown, the player's own moves and, with
+   * {@code reveal-numturns}, the opponent's move slots) without allocating: equal strings give
+   * equal keys.
+   */
+  @Override
+  public long informationStateKey(int player) {
+    checkPlayer(player);
+    long h = mix64(0x5048_414E_0000_0000L + player);
+    byte[] v = view[player];
+    for (int c = 0; c < cells; c++) {
+      h = mix64(h + viewChar(v[c]));
+    }
+    int n = historySize();
+    if (infoShowsLength() || revealNumTurns) {
+      h = mix64(h ^ (0x100000000L + n));
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (seqPlayer[i] == player) {
+        h = mix64(h + seqAction[i] + 1 + 0x9E3779B97F4A7C15L);
+        k++;
+      } else if (revealNumTurns) {
+        h = mix64(h + 0x9E3779B97F4A7C15L);
+        k++;
+      }
+    }
+    return mix64(h ^ k);
+  }
+
   @Override
   public String observationString(int player) {
     checkPlayer(player);
@@ -260,8 +294,6 @@ public abstract class PhantomState extends State {
 
   // ---- resampling ----
 
-  private record Key(long s0, long s1, long qView, int rest) {}
-
   /** What player p knows, as constraints on a reconstructed history. */
   private static final class Target {
     int p;
@@ -271,19 +303,129 @@ public abstract class PhantomState extends State {
     int length; // −1 when the number of moves is unknown to p
     int[] players; // mover at each index when revealed, else null
     int currentPlayer;
-    Map<Key, Long> memo = new HashMap<>();
+    /** Consistent histories in all (completions of the initial state). */
+    long total;
+    final CountMemo memo = new CountMemo();
+  }
+
+  /**
+   * Memo of completion counts keyed by (both players' stones, the opponent's view mask, own-move
+   * index and mover): open addressing over primitive arrays, so that lookups during a descent
+   * allocate nothing.
+   */
+  private static final class CountMemo {
+    private long[] k0;
+    private long[] k1;
+    private long[] k2;
+    private int[] k3; // −1 marks an empty slot
+    private long[] val;
+    private int size;
+
+    CountMemo() {
+      allocate(256);
+    }
+
+    private void allocate(int capacity) {
+      k0 = new long[capacity];
+      k1 = new long[capacity];
+      k2 = new long[capacity];
+      k3 = new int[capacity];
+      val = new long[capacity];
+      Arrays.fill(k3, -1);
+    }
+
+    private static int slot(long a, long b, long c, int d, int mask) {
+      long h = mix64(a * 0x9E3779B97F4A7C15L + b);
+      h = mix64(h + c * 0xC2B2AE3D27D4EB4FL + d);
+      return (int) h & mask;
+    }
+
+    /** The stored count, or −1. */
+    long get(long a, long b, long c, int d) {
+      int mask = k3.length - 1;
+      for (int i = slot(a, b, c, d, mask); k3[i] >= 0; i = (i + 1) & mask) {
+        if (k3[i] == d && k0[i] == a && k1[i] == b && k2[i] == c) {
+          return val[i];
+        }
+      }
+      return -1;
+    }
+
+    void put(long a, long b, long c, int d, long count) {
+      if (2 * (size + 1) > k3.length) {
+        long[] o0 = k0;
+        long[] o1 = k1;
+        long[] o2 = k2;
+        int[] o3 = k3;
+        long[] ov = val;
+        allocate(2 * o3.length);
+        size = 0;
+        for (int i = 0; i < o3.length; i++) {
+          if (o3[i] >= 0) {
+            insert(o0[i], o1[i], o2[i], o3[i], ov[i]);
+          }
+        }
+      }
+      insert(a, b, c, d, count);
+    }
+
+    private void insert(long a, long b, long c, int d, long count) {
+      int mask = k3.length - 1;
+      int i = slot(a, b, c, d, mask);
+      while (k3[i] >= 0) {
+        if (k3[i] == d && k0[i] == a && k1[i] == b && k2[i] == c) {
+          val[i] = count;
+          return;
+        }
+        i = (i + 1) & mask;
+      }
+      k0[i] = a;
+      k1[i] = b;
+      k2[i] = c;
+      k3[i] = d;
+      val[i] = count;
+      size++;
+    }
   }
 
   @Override
   public State resample(int player, SplittableRandom rng) {
-    checkPlayer(player);
+    return resampleIntoNewState(player, rng);
+  }
+
+  /**
+   * {@link #resample}'s rule, drawn into {@code target} (a state of the same game): the counts of
+   * consistent completions are computed once per information state and player (cached on this
+   * state until it changes) and the descent replays the chosen history in {@code target}, trying
+   * each hidden move in a second scratch state owned by the target; allocates nothing once the
+   * counts exist and the target has its buffers (first call).
+   *
+   * @throws UnsupportedOperationException if the board has more than 64 cells
+   */
+  @Override
+  public void resampleInto(int player, SplittableRandom rng, State target) {
+    checkResampleTarget(player, target);
     if (cells > 64) {
       throw new UnsupportedOperationException("resample supports boards of at most 64 cells; this one has " + cells);
     }
-    Target t = cache[player] != null ? cache[player] : target(player);
-    cache[player] = t;
-    PhantomState s = (PhantomState) game().newInitialState();
-    long total = count(t, s, 0);
+    PhantomState s = (PhantomState) target;
+    if (s.blank == null) {
+      s.blank = (PhantomState) game().newInitialState();
+      s.trial = (PhantomState) game().newInitialState();
+    }
+    s.copyFrom(s.blank);
+    PhantomState trial = s.trial;
+    // several search workers may resample the same root: a worker builds the counts completely
+    // (all histories consistent with the information) and then publishes them (release); a
+    // worker that finds them (acquire) only reads them, since every state a descent asks about
+    // was counted
+    Target t = (Target) CACHE.getAcquire(cache, player);
+    if (t == null) {
+      t = target(player);
+      t.total = count(t, s, 0);
+      CACHE.setRelease(cache, player, t);
+    }
+    long total = t.total;
     if (total <= 0) {
       throw new IllegalStateException("no history is consistent with player " + player
           + "'s information (internal error)");
@@ -295,34 +437,40 @@ public abstract class PhantomState extends State {
         long stop = 1;
         long rest = total - stop;
         if (rest == 0 || rng.nextLong(total) < stop) {
-          return s;
+          return;
         }
         total = rest;
       }
-      int cp = s.currentPlayer();
+      if (s.boardOver()) {
+        throw new IllegalStateException("resample descent lost its way (internal error)");
+      }
+      int cp = s.toMove;
       if (cp == t.p) {
         s.applyActionUnchecked(t.pActions[pIdx]);
         pIdx++;
         continue;
       }
-      int[] legal = s.legalActions();
+      byte[] v = s.view[cp];
       long r = rng.nextLong(total);
-      PhantomState chosen = null;
-      for (int a : legal) {
-        PhantomState child = (PhantomState) s.copy();
-        child.applyActionUnchecked(a);
-        long c = count(t, child, pIdx);
-        if (r < c) {
-          chosen = child;
-          total = c;
-          break;
+      int chosen = -1;
+      for (int a = 0; a < cells && chosen < 0; a++) {
+        if (v[a] != 0) {
+          continue;
         }
-        r -= c;
+        trial.copyFrom(s);
+        trial.applyActionUnchecked(a);
+        long c = count(t, trial, pIdx);
+        if (r < c) {
+          chosen = a;
+          total = c;
+        } else {
+          r -= c;
+        }
       }
-      if (chosen == null) {
+      if (chosen < 0) {
         throw new IllegalStateException("resample descent lost its way (internal error)");
       }
-      s = chosen;
+      s.applyActionUnchecked(chosen);
     }
   }
 
@@ -378,9 +526,12 @@ public abstract class PhantomState extends State {
       return c;
     }
     int q = 1 - t.p;
-    Key key = new Key(s.stones(0), s.stones(1), viewMask(s.view[q]), pIdx * 4 + cp);
-    Long memo = t.memo.get(key);
-    if (memo != null) {
+    long s0 = s.stones(0);
+    long s1 = s.stones(1);
+    long qView = viewMask(s.view[q]);
+    int rest = pIdx * 4 + cp;
+    long memo = t.memo.get(s0, s1, qView, rest);
+    if (memo >= 0) {
       return memo;
     }
     long total = c;
@@ -403,7 +554,7 @@ public abstract class PhantomState extends State {
         }
       }
     }
-    t.memo.put(key, total);
+    t.memo.put(s0, s1, qView, rest, total);
     return total;
   }
 

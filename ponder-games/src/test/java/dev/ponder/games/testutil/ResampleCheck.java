@@ -61,7 +61,8 @@ public final class ResampleCheck {
   }
 
   /**
-   * Draws {@code samples} worlds and asserts they are consistent and uniform over the
+   * Draws {@code samples} worlds, every second one with {@link State#resampleInto} into one
+   * reused target state (its previous contents overwritten), and asserts they are consistent and uniform over the
    * enumerated set at the 0.1% level.
    *
    * @return the number of distinct consistent worlds
@@ -72,8 +73,13 @@ public final class ResampleCheck {
     Map<String, Integer> counts = new HashMap<>();
     SplittableRandom rng = new SplittableRandom(seed);
     String info = target.informationStateString(player);
+    State into = game.newInitialState();
+    int[] legal = target.legalActions();
     for (int i = 0; i < samples; i++) {
-      State w = target.resample(player, rng);
+      State w = draw(target, player, rng, into, i);
+      if (player == target.currentPlayer()) {
+        assertThat(w.legalActions()).containsExactly(legal);
+      }
       assertThat(w.informationStateString(player)).isEqualTo(info);
       assertThat(w.currentPlayer()).isEqualTo(target.currentPlayer());
       assertThat(worlds).contains(w.historyString());
@@ -90,6 +96,19 @@ public final class ResampleCheck {
       assertThat(chi2).as("chi-square over %d worlds", k).isLessThan(critical(k - 1));
     }
     return k;
+  }
+
+  /**
+   * The {@code i}-th world of a sampling loop: {@link State#resample} for even {@code i}, else
+   * {@link State#resampleInto} into {@code into}, which is returned (so both paths are sampled,
+   * and the target is reused with the previous draw's contents).
+   */
+  public static State draw(State source, int player, SplittableRandom rng, State into, int i) {
+    if (i % 2 == 0) {
+      return source.resample(player, rng);
+    }
+    source.resampleInto(player, rng, into);
+    return into;
   }
 
   /** Upper 0.1% point of chi-square with {@code df} degrees of freedom (Wilson–Hilferty, 1931). */

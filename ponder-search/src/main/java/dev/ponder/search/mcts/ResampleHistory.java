@@ -37,8 +37,14 @@ public interface ResampleHistory {
   };
 
   /**
-   * The game's own resampler {@link State#resample(int, java.util.SplittableRandom)} (allocates a
-   * state per simulation, as that API returns a new one).
+   * The game's own resampler: {@link State#resampleInto(int, java.util.SplittableRandom, State)}
+   * draws the world into the worker's scratch state, which is returned. Allocates nothing per
+   * simulation for games that override {@code resampleInto} (Kuhn, Leduc, Liar's Dice, phantom
+   * tic-tac-toe, dark hex, Goofspiel, Hearts); others fall back to a copy of a new
+   * {@link State#resample} world.
    */
-  ResampleHistory GAME = (root, player, scratch, ctx) -> root.resample(player, ctx.rng());
+  ResampleHistory GAME = (root, player, scratch, ctx) -> {
+    root.resampleInto(player, ctx.rng(), scratch);
+    return scratch;
+  };
 }
