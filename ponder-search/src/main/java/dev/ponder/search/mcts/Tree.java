@@ -577,16 +577,16 @@ public final class Tree {
 
   /**
    * Reserves between {@code k} and {@code max(k, chunk)} consecutive entries for a view and
-   * records {@code abandoned} entries of its previous block as unused; null if fewer than
-   * {@code k} are free.
+   * records {@code abandoned} entries of its previous block as unused; null (and nothing
+   * recorded: the view keeps its block) if fewer than {@code k} are free.
    */
   private int[] claimChunk(int k, int chunk, int abandoned) {
     synchronized (allocLock) {
-      unused += abandoned;
       int free = action.length - size;
       if (free < k) {
-        return null;
+        return null; // the view keeps its block (nothing abandoned)
       }
+      unused += abandoned;
       int n = Math.max(k, Math.min(chunk, free));
       int s = size;
       size += n;

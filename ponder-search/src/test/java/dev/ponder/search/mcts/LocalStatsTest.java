@@ -62,6 +62,31 @@ class LocalStatsTest {
     assertThat(a.visits(root)).isEqualTo(5);
   }
 
+  /**
+   * A view takes new entries from its own block; when the tree is full a larger expansion fails
+   * and the view keeps its block for smaller ones; released at the end, the block's rest is given
+   * back, so size() counts exactly the entries created.
+   */
+  @Test
+  void viewBlocksCountEveryCreatedEntryOnce() {
+    Tree t = new Tree(2, 0, true, false, 16); // capacity 16: entry 0 unused, root at 1
+    int root = t.newRoot(0, 0L);
+    Tree v = t.view(0);
+    v.syncView();
+    assertThat(v.tryClaimExpansion(root)).isTrue();
+    assertThat(v.expand(root, 0, new int[] {0, 1, 2}, new float[] {0.3f, 0.3f, 0.4f}, 3)).isTrue();
+    int c0 = t.firstChild(root);
+    assertThat(v.tryClaimExpansion(c0)).isTrue();
+    int[] twelve = new int[12];
+    assertThat(v.expand(c0, 1, twelve, new float[12], 12)).isFalse(); // 11 left in the block, none free
+    v.releaseExpansion(c0);
+    assertThat(v.tryClaimExpansion(c0)).isTrue();
+    assertThat(v.expand(c0, 1, new int[] {0, 1, 2, 3, 4}, new float[5], 5)).isTrue();
+    v.releaseChunk();
+    assertThat(t.size()).isEqualTo(1 + 3 + 5);
+    assertThat(t.numChildren(c0)).isEqualTo(5);
+  }
+
   @Test
   void overwritingStatisticsInAViewWithPrivateEntriesIsRefused() {
     Tree t = smallTree();
@@ -166,7 +191,7 @@ class LocalStatsTest {
         }
         assertThat((long) t.visits(e)).as(spec + " entry " + e).isGreaterThanOrEqualTo(children);
       }
-      assertThat(checked).isEqualTo(t.size());
+      assertThat(checked).as(spec + ": entries reachable from the root = size()").isEqualTo(t.size());
       a.close();
     }
   }
