@@ -36,9 +36,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li><b>Threads.</b> T workers share the tree (tree parallelism; Chaslot, Winands &amp; van
  *       den Herik 2008) with the mechanism's {@link VirtualLoss}; T = 1 runs in the calling
  *       thread and is exactly reproducible from the seed. With {@link MctsConfig#syncMicros()}
- *       &gt; 0 and a mean backup, each worker keeps its statistics of the top of the tree private
- *       and merges them about every {@code syncMicros} (a {@link Tree#view}), so the statistics
- *       every simulation passes through are not rewritten by every worker on every simulation.
+ *       &gt; 0 and a mean backup, each worker keeps its statistics private (from the root
+ *       on, growing with the tree) and merges them about every {@code syncMicros} (a
+ *       {@link Tree#view}), so the statistics every simulation passes through are not rewritten
+ *       by every worker on every simulation; every worker creates nodes in its own blocks.
  * </ul>
  *
  * <p>Not thread-safe itself: one search at a time. {@link #close()} stops the worker threads.
@@ -113,7 +114,7 @@ public final class MctsEngine implements AutoCloseable {
     this.master = new SplittableRandom(seed);
     int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
     this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
-    // private top-of-tree statistics need updates that commute: the mean backup, no auxiliary state
+    // private statistics need updates that commute: the mean backup, no auxiliary state
     boolean localStats = config.threads() > 1 && config.syncMicros() > 0
         && mechanism.backup() == ValueBackup.MEAN && mechanism.auxWidth() == 0;
     this.fusedVirtualLoss = mechanism.backup() == ValueBackup.MEAN
@@ -438,7 +439,7 @@ public final class MctsEngine implements AutoCloseable {
     Tree t;
     /**
      * This worker's view of the tree with several workers (its own block of new entries, and
-     * private top-of-tree statistics, see {@link MctsConfig#syncMicros()}); null with one.
+     * private statistics, see {@link MctsConfig#syncMicros()}); null with one.
      */
     final Tree view;
     SearchContext ctx;

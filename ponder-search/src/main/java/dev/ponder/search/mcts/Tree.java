@@ -37,8 +37,9 @@ import java.util.Arrays;
  * {@link #EXPANDED} sees the children. Read-modify-write updates of several fields (non-additive
  * backups, auxiliary statistics) hold {@link #lock(int)}. The arrays only grow between
  * simulations: the grower waits until no worker is inside a simulation ({@link #beginSimulation}).
- * A worker may search through a {@link #view}: the same entries with private visit and value
- * counts for the top of the tree, merged into the shared ones by {@link #flushLocal}.
+ * A worker may search through a {@link #view}: the same entries, its own blocks for new entries,
+ * and private visit and value counts for the entries from the root on, merged into the shared
+ * ones by {@link #flushLocal}.
  *
  * <p>Memory: {@link #bytesPerEntry()} bytes per entry (36 for two players without auxiliary
  * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 4 first child +
@@ -172,8 +173,10 @@ public final class Tree {
    * {@link #syncView}. Visit and value updates of those entries go to the view's private
    * counters instead of the shared ones, and the view's reads add its private counts to the shared
    * ones, so a worker sees its own updates at once and the other workers' when they flush them
-   * ({@link #flushLocal}). Shared statistics of the busiest entries (the top of the tree) then
-   * change once per flush instead of once per simulation of every worker. Only for additive
+   * ({@link #flushLocal}). Shared statistics of the entries every simulation passes through (the
+   * top of the tree) then change once per flush instead of once per simulation of every worker.
+   * New entries come from blocks of {@value #CHUNK} the view reserves at once (see
+   * {@link #releaseChunk}). Only for additive
    * statistics ({@link #addVisits}, {@link #addValue}); mechanisms that overwrite statistics
    * under {@link #lock} must use a view with no private entries. Create views between searches.
    *
