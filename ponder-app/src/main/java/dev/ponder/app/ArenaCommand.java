@@ -152,8 +152,18 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     try (ArenaStore store = ArenaStore.open(db)) {
-      Tournament.RunSummary s = t.run(store, threads,
-          (done, total) -> noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000), null);
+      Tournament.RunSummary s;
+      try {
+        s = t.run(store, threads,
+            (done, total) -> noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000), null,
+            line -> {
+              out.println(line);
+              out.flush();
+            });
+      } catch (ArenaStore.SmallerThanStoredException e) {
+        throw new UsageException(e.getMessage() + "; re-run with --matches-per-pairing " + e.stored()
+            + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
+      }
       out.printf(Locale.ROOT, "Tournament %d: %d matches (%d already stored, %d played now, %d errors) in %.1f s; store %s%n",
           s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);

@@ -79,6 +79,29 @@ class ArenaCommandTest {
     assertThat(badRef.err()).contains("--reference: 'nosuch' is not an agent of this tournament");
   }
 
+  @Test
+  void largerMatchesPerPairingExtendsSmallerIsAUsageError() {
+    Path db = dir.resolve("e.db");
+    java.util.function.IntFunction<Run> arena = n -> run("arena", "--games", "tic_tac_toe", "--agents", "random,uct",
+        "--budget", "sims=4", "--matches-per-pairing", Integer.toString(n), "--seed", "3", "--parallel", "1",
+        "--db", db.toString(), "--report", dir.resolve("re" + n).toString(), "--no-progress", "--resamples", "10",
+        "--elo-resamples", "5");
+    Run two = arena.apply(2);
+    assertThat(two.code()).as(two.err()).isZero();
+    Run four = arena.apply(4);
+    assertThat(four.code()).as(four.err()).isZero();
+    assertThat(four.out()).contains("arena: extending tournament 1 from 2 to 4 seeds per pairing\n")
+        .contains("Tournament 1: 8 matches (4 already stored, 4 played now, 0 errors)")
+        .contains("8 matches, 4 seeds");
+    Run three = arena.apply(3);
+    assertThat(three.code()).isEqualTo(2);
+    assertThat(three.err().strip()).doesNotContain("\n")
+        .contains("tournament 1 with 4 seeds per pairing, more than the 3 requested")
+        .contains("--matches-per-pairing 4");
+    Run again = arena.apply(4);
+    assertThat(again.out()).doesNotContain("extending").contains("8 matches (8 already stored, 0 played now");
+  }
+
   private static String[] concat(String[] a, String[] b) {
     String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);

@@ -29,7 +29,9 @@ import java.util.Set;
  *         PRIMARY KEY (tournament_id, game_idx, seats, seed_index))
  * </pre>
  *
- * <p>Each match is inserted in its own transaction (autocommit); a match that is already stored
+ * <p>A tournament is found by its configuration; a run asking for more seeds per pairing than a
+ * stored, otherwise equal tournament extends it ({@link #open}). Each match is inserted in its
+ * own transaction (autocommit); a match that is already stored
  * is never replaced ({@code INSERT OR IGNORE}). With WAL and {@code synchronous=NORMAL} a killed
  * process loses at most the matches not yet inserted, and readers (reports) may run while a
  * tournament writes. Thread-safe: writes are serialized.
@@ -81,66 +83,159 @@ public final class ArenaStore implements AutoCloseable {
       double[] returns, int length, String moveMicros, String overruns, String message, String actions) {}
 
   /**
-   * The id of the tournament with this configuration, creating it (with its games and agents)
-   * if it is new.
+   * The tournament a run with {@code config} continues.
+   *
+   * @param id the tournament id
+   * @param extendedFrom the matches per pairing the stored tournament had before this call raised
+   *     it to the requested number, or 0 if it was not extended (resumed as is, or new)
    */
-  public synchronized long tournament(TournamentConfig config, List<Game> games) {
+  public record Opened(long id, int extendedFrom) {}
+
+  /**
+   * The id of the tournament with this configuration, creating it (with its games and agents)
+   * if it is new; see {@link #open(TournamentConfig, List)}.
+   *
+   * @throws SmallerThanStoredException as {@link #open(TournamentConfig, List)}
+   */
+  public long tournament(TournamentConfig config, List<Game> games) {
+    return open(config, games).id();
+  }
+
+  /**
+   * Finds or creates the tournament of {@code config}:
+   *
+   * <ol>
+   *   <li>a stored tournament with exactly this configuration is resumed;
+   *   <li>else a stored tournament whose configuration differs only by a smaller matches per
+   *       pairing is extended: its stored configuration is updated to {@code config} (one
+   *       conditional {@code UPDATE}, atomic) and the run then plays only the missing seed
+   *       indices. Among several such tournaments the one with the most seeds per pairing is
+   *       extended;
+   *   <li>else, if stored tournaments differ only by a larger matches per pairing, nothing is
+   *       changed and {@link SmallerThanStoredException} is thrown (a smaller request never
+   *       shrinks or duplicates stored results);
+   *   <li>else a new tournament is created with its games and agents in one transaction.
+   * </ol>
+   *
+   * <p>Match seeds do not depend on matches per pairing ({@link Seeds#matchSeed}), so an extended
+   * tournament holds exactly the matches a fresh run with the larger number would.
+   *
+   * @throws SmallerThanStoredException if only otherwise-equal tournaments with more seeds per
+   *     pairing are stored
+   * @throws StoreException on a store failure
+   */
+  public synchronized Opened open(TournamentConfig config, List<Game> games) {
     try {
       String json = JSON.writeValueAsString(config);
-      try (PreparedStatement q = conn.prepareStatement("SELECT id FROM tournaments WHERE config=?")) {
-        q.setString(1, json);
-        try (ResultSet rs = q.executeQuery()) {
-          if (rs.next()) {
-            return rs.getLong(1);
+      for (int attempt = 0; ; attempt++) {
+        TournamentInfo smaller = null;
+        int smallerMatches = 0;
+        long largerId = 0;
+        int largerMatches = Integer.MAX_VALUE;
+        for (TournamentInfo t : tournaments()) {
+          if (t.config().equals(json)) {
+            return new Opened(t.id(), 0);
+          }
+          int stored;
+          try {
+            stored = config(t).matchesPerPairing();
+          } catch (RuntimeException e) {
+            continue; // a configuration this version cannot read is never the same tournament
+          }
+          if (!JSON.writeValueAsString(config.withMatchesPerPairing(stored)).equals(t.config())) {
+            continue;
+          }
+          if (stored < config.matchesPerPairing() && stored > smallerMatches) {
+            smaller = t;
+            smallerMatches = stored;
+          } else if (stored > config.matchesPerPairing() && stored < largerMatches) {
+            largerId = t.id();
+            largerMatches = stored;
           }
         }
-      }
-      conn.setAutoCommit(false);
-      try {
-        long id;
-        try (PreparedStatement ins = conn.prepareStatement("INSERT INTO tournaments(config, seed, created) VALUES(?,?,?)", Statement.RETURN_GENERATED_KEYS)) {
-          ins.setString(1, json);
-          ins.setLong(2, config.seed());
-          ins.setString(3, Instant.now().toString());
-          ins.executeUpdate();
-          try (ResultSet rs = ins.getGeneratedKeys()) {
-            rs.next();
-            id = rs.getLong(1);
+        if (smaller != null) {
+          if (extend(smaller, json)) {
+            return new Opened(smaller.id(), smallerMatches);
           }
-        }
-        try (PreparedStatement ins = conn.prepareStatement("INSERT INTO games VALUES(?,?,?,?,?,?,?)")) {
-          for (int g = 0; g < games.size(); g++) {
-            Game game = games.get(g);
-            ins.setLong(1, id);
-            ins.setInt(2, g);
-            ins.setString(3, config.games().get(g));
-            ins.setInt(4, game.numPlayers());
-            ins.setDouble(5, game.minUtility());
-            ins.setDouble(6, game.maxUtility());
-            ins.setString(7, game.type().utility().name());
-            ins.executeUpdate();
+          if (attempt >= 3) {
+            throw new StoreException("cannot extend tournament " + smaller.id() + ": its configuration keeps changing", null);
           }
+          continue; // another process changed the tournament or stored this configuration: look again
         }
-        try (PreparedStatement ins = conn.prepareStatement("INSERT INTO agents VALUES(?,?,?,?)")) {
-          List<String> agents = config.allAgents();
-          for (int a = 0; a < agents.size(); a++) {
-            ins.setLong(1, id);
-            ins.setInt(2, a);
-            ins.setString(3, agents.get(a));
-            ins.setString(4, JSON.writeValueAsString(AgentRegistry.resolve(agents.get(a)).values()));
-            ins.executeUpdate();
-          }
+        if (largerId != 0) {
+          throw new SmallerThanStoredException(largerId, largerMatches, config.matchesPerPairing());
         }
-        conn.commit();
-        return id;
-      } catch (SQLException | RuntimeException e) {
-        conn.rollback();
-        throw e;
-      } finally {
-        conn.setAutoCommit(true);
+        return new Opened(create(config, json, games), 0);
       }
     } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new StoreException("cannot record tournament: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Replaces the stored configuration of {@code t} by {@code json} if it is still the one read.
+   *
+   * @return false if another process changed it meanwhile or already stored {@code json}
+   */
+  private boolean extend(TournamentInfo t, String json) throws SQLException {
+    try (PreparedStatement up = conn.prepareStatement("UPDATE tournaments SET config=? WHERE id=? AND config=?")) {
+      up.setString(1, json);
+      up.setLong(2, t.id());
+      up.setString(3, t.config());
+      return up.executeUpdate() == 1;
+    } catch (SQLException e) {
+      if (e.getMessage() != null && e.getMessage().contains("UNIQUE")) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /** Inserts a new tournament with its games and agents in one transaction. */
+  private long create(TournamentConfig config, String json, List<Game> games) throws SQLException, com.fasterxml.jackson.core.JsonProcessingException {
+    conn.setAutoCommit(false);
+    try {
+      long id;
+      try (PreparedStatement ins = conn.prepareStatement("INSERT INTO tournaments(config, seed, created) VALUES(?,?,?)", Statement.RETURN_GENERATED_KEYS)) {
+        ins.setString(1, json);
+        ins.setLong(2, config.seed());
+        ins.setString(3, Instant.now().toString());
+        ins.executeUpdate();
+        try (ResultSet rs = ins.getGeneratedKeys()) {
+          rs.next();
+          id = rs.getLong(1);
+        }
+      }
+      try (PreparedStatement ins = conn.prepareStatement("INSERT INTO games VALUES(?,?,?,?,?,?,?)")) {
+        for (int g = 0; g < games.size(); g++) {
+          Game game = games.get(g);
+          ins.setLong(1, id);
+          ins.setInt(2, g);
+          ins.setString(3, config.games().get(g));
+          ins.setInt(4, game.numPlayers());
+          ins.setDouble(5, game.minUtility());
+          ins.setDouble(6, game.maxUtility());
+          ins.setString(7, game.type().utility().name());
+          ins.executeUpdate();
+        }
+      }
+      try (PreparedStatement ins = conn.prepareStatement("INSERT INTO agents VALUES(?,?,?,?)")) {
+        List<String> agents = config.allAgents();
+        for (int a = 0; a < agents.size(); a++) {
+          ins.setLong(1, id);
+          ins.setInt(2, a);
+          ins.setString(3, agents.get(a));
+          ins.setString(4, JSON.writeValueAsString(AgentRegistry.resolve(agents.get(a)).values()));
+          ins.executeUpdate();
+        }
+      }
+      conn.commit();
+      return id;
+    } catch (SQLException | RuntimeException e) {
+      conn.rollback();
+      throw e;
+    } finally {
+      conn.setAutoCommit(true);
     }
   }
 
@@ -372,6 +467,33 @@ public final class ArenaStore implements AutoCloseable {
       out[i] = Double.parseDouble(parts[i]);
     }
     return out;
+  }
+
+  /**
+   * A run asked for fewer seeds per pairing than a stored tournament with an otherwise equal
+   * configuration holds. The message is one line naming the stored number.
+   */
+  public static final class SmallerThanStoredException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final long tournament;
+    private final int stored;
+
+    SmallerThanStoredException(long tournament, int stored, int requested) {
+      super("the store already holds tournament " + tournament + " with " + stored + " seeds per pairing, more than the "
+          + requested + " requested");
+      this.tournament = tournament;
+      this.stored = stored;
+    }
+
+    /** Id of the stored tournament. */
+    public long tournament() {
+      return tournament;
+    }
+
+    /** Its seeds per pairing. */
+    public int stored() {
+      return stored;
+    }
   }
 
   /** A store failure (I/O, corrupt file). */

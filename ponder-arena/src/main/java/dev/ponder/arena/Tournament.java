@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
  * Runs a tournament into an {@link ArenaStore}: resumable and idempotent. The tournament is
- * found by its configuration; matches already stored are skipped, the others are played by
+ * found by its configuration (a stored one with fewer seeds per pairing and otherwise the same
+ * configuration is extended); matches already stored are skipped, the others are played by
  * {@code parallel} worker threads, each stored in its own transaction as soon as it finishes.
  * Because every match is a pure function of its key, a resumed tournament stores exactly what an
  * uninterrupted one would.
@@ -55,8 +57,14 @@ public final class Tournament {
     return Schedule.entries(config, players);
   }
 
-  /** Counts of a run. */
-  public record RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds) {}
+  /**
+   * Counts of a run.
+   *
+   * @param extendedFrom seeds per pairing the stored tournament had before this run extended it,
+   *     or 0 if the run did not extend a tournament
+   */
+  public record RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds,
+      int extendedFrom) {}
 
   /**
    * Plays every match not yet in the store.
@@ -68,10 +76,33 @@ public final class Tournament {
    */
   public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
       LongConsumer onStored) {
+    return run(store, parallel, progressFactory, onStored, null);
+  }
+
+  /**
+   * Plays every match not yet in the store, extending a stored tournament that differs only by
+   * fewer seeds per pairing (see {@link ArenaStore#open}).
+   *
+   * @param parallel number of worker threads (≥ 1)
+   * @param progressFactory given (already stored, total), returns the progress sink
+   * @param onStored called after each stored match with the number stored by this run so far
+   *     (tests use it; may be null)
+   * @param notices receives one line before any match is played when the run extends a stored
+   *     tournament (may be null)
+   * @throws ArenaStore.SmallerThanStoredException if the store holds this tournament with more
+   *     seeds per pairing than requested; nothing is played or changed
+   */
+  public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
+      LongConsumer onStored, Consumer<String> notices) {
     if (parallel < 1) {
       throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
     }
-    long id = store.tournament(config, games);
+    ArenaStore.Opened opened = store.open(config, games);
+    long id = opened.id();
+    if (opened.extendedFrom() > 0 && notices != null) {
+      notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
+          + config.matchesPerPairing() + " seeds per pairing");
+    }
     Set<String> done = store.doneKeys(id);
     List<Schedule.Entry> all = schedule();
     List<Schedule.Entry> todo = new ArrayList<>();
@@ -131,6 +162,7 @@ public final class Tournament {
     if (failure.get() != null) {
       throw failure.get();
     }
-    return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9);
+    return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
+        opened.extendedFrom());
   }
 }

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * What defines a tournament; two runs with equal configurations are the same tournament (the
- * second continues the first).
+ * second continues the first). A run whose configuration differs from a stored one only by a
+ * larger {@code matchesPerPairing} extends that tournament ({@link ArenaStore#open}).
  *
  * @param games game strings
  * @param agents agent strings after the budget was applied (see {@link Budget})
@@ -44,6 +45,16 @@ public record TournamentConfig(
     if (schedule.equals(BENCHMARK) && benchmark.isEmpty()) {
       throw new IllegalArgumentException("schedule benchmark needs a benchmark agent");
     }
+  }
+
+  /**
+   * This configuration with another number of seed indices per pairing (≥ 1): the configuration
+   * a stored tournament is extended to, see {@link ArenaStore#open}.
+   *
+   * @throws IllegalArgumentException if {@code matches} &lt; 1
+   */
+  public TournamentConfig withMatchesPerPairing(int matches) {
+    return new TournamentConfig(games, agents, budget, matches, seed, schedule, benchmark, selfPlay);
   }
 
   /** All agents of the tournament: the agents, then the benchmark agent if any. */
