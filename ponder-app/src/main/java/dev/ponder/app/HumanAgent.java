@@ -42,6 +42,12 @@ public final class HumanAgent implements Agent {
   @Override
   public int selectAction(State state) {
     int p = state.currentPlayer();
+    if (!state.game().type().isPerfectInformation()) {
+      // the human sees their own information state only, never the full state
+      out.println("player " + p + ", your information state:");
+      out.println(state.informationStateString(p));
+    }
+    out.println("legal moves: " + legalMoves(state));
     while (true) {
       out.print("player " + p + " move> ");
       out.flush();

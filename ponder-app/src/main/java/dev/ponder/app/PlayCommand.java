@@ -70,8 +70,19 @@ public final class PlayCommand implements PonderCommand {
         agents.add(AgentRegistry.create(s, game, seeds.nextLong()));
       }
       State state = game.newInitialState();
+      // with imperfect information a human must not see the full state or the hidden moves:
+      // each human sees their own information state when asked to move; the full game is shown
+      // once it is over
+      boolean hide = !game.type().isPerfectInformation()
+          && seats.stream().anyMatch(s -> dev.ponder.spec.Spec.parse(s).name().equals("human"));
       out.println(game.spec() + ": " + describeSeats(seats));
-      out.println(state);
+      if (hide) {
+        out.println("(imperfect information: a human sees only their own information state; the full game is"
+            + " shown at the end)");
+      } else {
+        out.println(state);
+      }
+      StringBuilder log = new StringBuilder();
       int move = 0;
       while (!state.isTerminal()) {
         int p = state.currentPlayer();
@@ -88,10 +99,21 @@ public final class PlayCommand implements PonderCommand {
           a.informAction(before, p, action);
         }
         move++;
-        out.println();
-        out.println(move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text);
-        out.println(state);
+        String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
+        if (hide) {
+          log.append(line).append('\n');
+          out.println(move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ") moved"));
+        } else {
+          out.println();
+          out.println(line);
+          out.println(state);
+        }
         out.flush();
+      }
+      if (hide) {
+        out.println();
+        out.print(log);
+        out.println(state);
       }
       out.println("result: " + result(state));
       if (record != null) {

@@ -39,7 +39,13 @@ public final class ReportCommand implements PonderCommand {
     if (!Files.isRegularFile(db)) {
       throw new UsageException("no store at " + db + "; run ponder arena --db " + db + " first");
     }
-    try (ArenaStore store = ArenaStore.open(db)) {
+    ArenaStore opened;
+    try {
+      opened = ArenaStore.openReadOnly(db);
+    } catch (ArenaStore.StoreException e) {
+      throw new UsageException(e.getMessage());
+    }
+    try (ArenaStore store = opened) {
       List<ArenaStore.TournamentInfo> ts = store.tournaments();
       if (ts.isEmpty()) {
         throw new UsageException(db + " holds no tournament");

@@ -49,6 +49,49 @@ class ArenaCommandTest {
   }
 
   @Test
+  void agentValuesAreCheckedForEveryGameBeforeAnyMatch() throws Exception {
+    Path db = dir.resolve("v.db");
+    Run range = run("arena", "--games", "tic_tac_toe", "--agents", "uct(threads=0),random", "--db", db.toString(),
+        "--report", dir.resolve("rv").toString(), "--no-progress");
+    assertThat(range.code()).isEqualTo(2);
+    assertThat(range.err().strip()).contains("threads=0").contains("valid: 1..").doesNotContain("\n");
+    Run keying = run("arena", "--games", "tic_tac_toe,kuhn_poker", "--agents", "uct(keying=tree),random", "--db",
+        db.toString(), "--report", dir.resolve("rk").toString(), "--no-progress");
+    assertThat(keying.code()).isEqualTo(2);
+    assertThat(keying.err().strip()).contains("uct").contains("kuhn_poker").contains("keying").doesNotContain("\n");
+    // nothing was played or stored
+    if (Files.exists(db)) {
+      try (dev.ponder.arena.ArenaStore store = dev.ponder.arena.ArenaStore.openReadOnly(db)) {
+        for (dev.ponder.arena.ArenaStore.TournamentInfo t : store.tournaments()) {
+          assertThat(store.matches(t.id(), true)).isEmpty();
+        }
+      } catch (dev.ponder.arena.ArenaStore.StoreException e) {
+        // an empty file is fine: nothing stored
+      }
+    }
+  }
+
+  @Test
+  void reportReadsAStoreWithoutWritingAndRefusesOtherFiles() throws Exception {
+    Path junk = dir.resolve("junk.db");
+    Files.writeString(junk, "junk\n");
+    Run corrupt = run("report", "--db", junk.toString(), "--out", dir.resolve("rj").toString());
+    assertThat(corrupt.code()).isEqualTo(2);
+    assertThat(corrupt.err().strip()).contains("not an SQLite database").doesNotContain("\n");
+    assertThat(Files.readString(junk)).isEqualTo("junk\n");
+    Path other = dir.resolve("other.db");
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
+         java.sql.Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE foo(x INTEGER)");
+    }
+    byte[] before = Files.readAllBytes(other);
+    Run foreign = run("report", "--db", other.toString(), "--out", dir.resolve("ro").toString());
+    assertThat(foreign.code()).isEqualTo(2);
+    assertThat(foreign.err().strip()).contains("not a Ponder arena store");
+    assertThat(Files.readAllBytes(other)).isEqualTo(before);
+  }
+
+  @Test
   void badInputIsAUsageErrorWithOneLine() {
     Path db = dir.resolve("b.db");
     Run unknown = run("arena", "--games", "tic_tac_toe", "--agents", "random,nosuch", "--db", db.toString(), "--no-progress");

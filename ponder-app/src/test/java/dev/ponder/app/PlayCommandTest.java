@@ -88,4 +88,21 @@ class PlayCommandTest {
     assertThat(PlayCommand.splitTopLevel("uct(sims=10,c=1.4),random")).containsExactly("uct(sims=10,c=1.4)", "random");
     assertThat(GameRegistry.load("tic_tac_toe").numPlayers()).isEqualTo(2);
   }
+
+  /**
+   * Kuhn poker with a human: the human is shown their own information state (their card) but
+   * neither the full state nor the deal of the opponent's card until the game is over.
+   */
+  @Test
+  void aHumanSeesOnlyTheirOwnInformationStateInAnImperfectInformationGame() {
+    Cli r = Cli.runWithInput("Pass\nPass\nBet\n", "play", "kuhn_poker", "--players", "human,random", "--seed", "3");
+    assertThat(r.exit).as(r.err).isZero();
+    String during = r.out.substring(0, r.out.indexOf("result:"));
+    String beforeEnd = during.substring(0, during.lastIndexOf("1. chance"));
+    assertThat(r.out).contains("your information state:").contains("legal moves: Pass Bet");
+    assertThat(beforeEnd).doesNotContain("Deal:");
+    // the human's prompt shows its own card: the information state string of player 0
+    assertThat(r.out).containsPattern("your information state:\\n[0-2]\\n");
+    assertThat(r.out).contains("1. chance: Deal:"); // the full game, once it is over
+  }
 }

@@ -69,6 +69,45 @@ public final class ArenaStore implements AutoCloseable {
     }
   }
 
+  /**
+   * Opens an existing store for reading only: nothing is created or written.
+   *
+   * @throws StoreException if the file is not an SQLite database or holds no Ponder arena tables
+   */
+  public static ArenaStore openReadOnly(Path file) {
+    Connection c = null;
+    try {
+      org.sqlite.SQLiteConfig cfg = new org.sqlite.SQLiteConfig();
+      cfg.setReadOnly(true);
+      cfg.setBusyTimeout(30000);
+      c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), cfg.toProperties());
+      int tables = 0;
+      try (Statement st = c.createStatement();
+           java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+               + " AND name IN ('tournaments', 'agents', 'games', 'matches')")) {
+        tables = rs.next() ? rs.getInt(1) : 0;
+      }
+      if (tables != 4) {
+        c.close();
+        throw new StoreException(file + " is not a Ponder arena store (it lacks the tournaments, agents, games"
+            + " and matches tables); give the --db of a ponder arena run", null);
+      }
+      return new ArenaStore(c);
+    } catch (SQLException e) {
+      try {
+        if (c != null) {
+          c.close();
+        }
+      } catch (SQLException ignored) {
+        // the open failed already
+      }
+      String m = String.valueOf(e.getMessage());
+      throw new StoreException(m.contains("NOTADB") || m.contains("not a database")
+          ? file + " is not an SQLite database (not a Ponder arena store)"
+          : "cannot open store " + file + ": " + m, e);
+    }
+  }
+
   /** Stored description of a game of a tournament. */
   public record GameInfo(int idx, String spec, int numPlayers, double minUtility, double maxUtility, String utility) {}
 

@@ -24,7 +24,8 @@ public final class Tournament {
   private final int[] players;
 
   /**
-   * Loads the games and validates the agents.
+   * Loads the games and validates the agents: each agent string is resolved and built once for
+   * every game (so out-of-range values and options a game does not allow fail here).
    *
    * @throws dev.ponder.spec.SpecException on an unknown or invalid game or agent string
    */
@@ -38,6 +39,18 @@ public final class Tournament {
     }
     for (String a : config.allAgents()) {
       dev.ponder.agent.AgentRegistry.resolve(a);
+      // values are checked when an agent is built for a game (ranges, keying for the game's
+      // information type): build each agent once per game now, so a bad string fails here
+      // instead of storing an error for every match
+      for (Game game : games) {
+        try {
+          dev.ponder.agent.AgentRegistry.create(a, game, 0L).close();
+        } catch (dev.ponder.spec.SpecException e) {
+          throw e;
+        } catch (IllegalArgumentException e) {
+          throw new dev.ponder.spec.SpecException("agent '" + a + "' cannot play " + game.name() + ": " + e.getMessage());
+        }
+      }
     }
     if (config.allAgents().size() < 2 && !config.selfPlay()) {
       throw new IllegalArgumentException("a tournament needs at least two agents (or self-play)");

@@ -27,14 +27,16 @@ public final class AgentRegistry {
       return;
     }
     loaded = true;
-    register(new RandomAgent.Factory());
+    FACTORIES.put("random", new RandomAgent.Factory());
     for (AgentFactory f : ServiceLoader.load(AgentFactory.class)) {
-      register(f);
+      FACTORIES.put(f.name(), f);
     }
   }
 
   /** Adds an agent kind; a later registration of the same name replaces the earlier one. */
   public static synchronized void register(AgentFactory factory) {
+    // load the registered services first, so that they never replace an explicit registration
+    ensureLoaded();
     FACTORIES.put(factory.name(), factory);
   }
 

@@ -102,8 +102,9 @@ public final class MctsEngine implements AutoCloseable {
       k = perfect ? MctsConfig.Keying.TREE : MctsConfig.Keying.INFORMATION_STATE;
     }
     if (!perfect && k != MctsConfig.Keying.INFORMATION_STATE) {
-      throw new IllegalArgumentException(game.name() + " has imperfect information: keying " + k
-          + " would use hidden information; valid: INFORMATION_STATE or AUTO");
+      throw new IllegalArgumentException(game.name() + " has imperfect information: keying "
+          + k.name().toLowerCase(java.util.Locale.ROOT)
+          + " would use hidden information; valid: information_state or auto");
     }
     if (!perfect && knowledge.resample().isIdentity()) {
       throw new IllegalArgumentException(game.name()
