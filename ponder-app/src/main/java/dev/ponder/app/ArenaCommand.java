@@ -135,6 +135,12 @@ public final class ArenaCommand implements PonderCommand {
     if (!benchmark.isEmpty()) {
       named.add(benchmark);
     }
+    for (String a : named) {
+      if (dev.ponder.spec.Spec.parse(a.trim()).name().equals(HumanAgent.Factory.NAME)) {
+        throw new UsageException("agent 'human' reads moves from the terminal and cannot play in a tournament;"
+            + " use ponder play --players human,AGENT");
+      }
+    }
     Budget.checkDeclared(b, named.stream().map(String::trim).toList());
     List<String> budgeted = new ArrayList<>();
     for (String a : agentList) {

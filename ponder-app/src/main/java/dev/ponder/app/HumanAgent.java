@@ -89,6 +89,9 @@ public final class HumanAgent implements Agent {
    * process's standard input; {@code ponder play} registers one on its own streams.
    */
   public static final class Factory implements AgentFactory {
+    /** The agent name. */
+    static final String NAME = "human";
+
     private final BufferedReader in;
     private final PrintWriter out;
 
@@ -104,7 +107,7 @@ public final class HumanAgent implements Agent {
 
     @Override
     public String name() {
-      return "human";
+      return NAME;
     }
 
     @Override

@@ -59,6 +59,9 @@ class ArenaCommandTest {
         db.toString(), "--report", dir.resolve("rk").toString(), "--no-progress");
     assertThat(keying.code()).isEqualTo(2);
     assertThat(keying.err().strip()).contains("uct").contains("kuhn_poker").contains("keying").doesNotContain("\n");
+    Run human = run("arena", "--games", "tic_tac_toe", "--agents", "human,random", "--db", db.toString(), "--no-progress");
+    assertThat(human.code()).isEqualTo(2);
+    assertThat(human.err().strip()).contains("human").contains("ponder play").doesNotContain("\n");
     // nothing was played or stored
     if (Files.exists(db)) {
       try (dev.ponder.arena.ArenaStore store = dev.ponder.arena.ArenaStore.openReadOnly(db)) {
