@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 public final class SearchBenchCommand implements java.util.concurrent.Callable<Integer> {
 
   @Option(names = "--games", paramLabel = "GAMES",
-      description = "Game strings separated by commas outside parentheses (default: ${DEFAULT-VALUE}); unregistered games are skipped.")
+      description = "Game strings separated by commas outside parentheses (default: ${DEFAULT-VALUE}).")
   String games = "tic_tac_toe,connect_four,breakthrough,hex(board_size=11)";
 
   @Option(names = "--threads", split = ",", description = "Thread counts (default: 1,2).")
@@ -60,6 +60,15 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     if (!(seconds > 0)) {
       throw new UsageException("--seconds must be > 0");
     }
+    for (int t : threads) {
+      if (t < 1 || t > 64) {
+        throw new UsageException("--threads " + t + " is out of range; valid: 1..64");
+      }
+    }
+    List<Game> loaded = new ArrayList<>();
+    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
+      loaded.add(GameRegistry.load(g)); // an unknown game or bad parameter fails here, before any output
+    }
     out.printf(Locale.ROOT, "# %s, %d available processors, %s %s%n", System.getProperty("os.name"),
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
     out.println("# sims/s: per wall second; sims/worker-cpu-s: per CPU second of the search threads (what an idle");
@@ -67,14 +76,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     out.printf(Locale.ROOT, "%-24s %7s %10s %8s %18s %9s %9s %10s%n", "game", "threads", "sims/s", "speedup",
         "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node");
     List<String> overrunLines = new ArrayList<>();
-    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
-      Game game;
-      try {
-        game = GameRegistry.load(g);
-      } catch (SpecException e) {
-        out.printf(Locale.ROOT, "%-24s skipped: %s%n", g, e.getMessage());
-        continue;
-      }
+    for (Game game : loaded) {
       double base = 0;
       for (int t : threads) {
         double[] m = measure(game, t);

@@ -50,17 +50,27 @@ public final class SearchCommand implements PonderCommand {
   public Integer call() throws Exception {
     Game game = GameRegistry.load(gameSpec);
     State state = game.newInitialState();
-    for (String token : splitHistory(history)) {
+    List<String> tokens = splitHistory(history);
+    for (int i = 0; i < tokens.size(); i++) {
+      String token = tokens.get(i);
       if (state.isTerminal()) {
-        throw new UsageException("history continues after the game is over at '" + token + "'");
+        throw new UsageException("history continues after the game is over at entry " + (i + 1) + " '" + token + "'");
       }
-      state.applyAction(state.stringToAction(token));
+      try {
+        state.applyAction(state.stringToAction(token));
+      } catch (dev.ponder.game.IllegalActionException e) {
+        throw new UsageException("--history entry " + (i + 1) + ": " + e.getMessage());
+      }
     }
     if (state.isTerminal()) {
       throw new UsageException("the position is terminal; nothing to search");
     }
     if (state.isChanceNode()) {
-      throw new UsageException("the position is a chance node; add the chance outcome to --history");
+      StringBuilder outcomes = new StringBuilder();
+      for (int a : state.legalActions()) {
+        outcomes.append(outcomes.length() == 0 ? "" : ", ").append(state.actionToString(State.CHANCE, a));
+      }
+      throw new UsageException("the position is a chance node; add one of its outcomes to --history: " + outcomes);
     }
     SearchResult r;
     try (Agent agent = AgentRegistry.create(agentSpec, game, seed)) {

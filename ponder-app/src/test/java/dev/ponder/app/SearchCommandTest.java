@@ -58,10 +58,18 @@ class SearchCommandTest {
 
   @Test
   void benchSearchReportsRowsAndAStableSignature() {
-    String[] r = run("bench", "search", "--games", "tic_tac_toe,nope", "--threads", "1", "--seconds", "0.2",
+    String[] r = run("bench", "search", "--games", "tic_tac_toe", "--threads", "1", "--seconds", "0.2",
         "--overrun-searches", "2");
     assertThat(r[0]).as(r[2]).isEqualTo("0");
-    assertThat(r[1]).containsPattern("tic_tac_toe\\s+1\\s+\\d+\\s+1\\.00x").contains("nope").contains("overrun ms");
+    assertThat(r[1]).containsPattern("tic_tac_toe\\s+1\\s+\\d+\\s+1\\.00x").contains("overrun ms");
+    // an unknown game or a bad thread count is a usage error before any output
+    String[] bad = run("bench", "search", "--games", "tic_tac_toe,nope", "--threads", "1", "--seconds", "0.2");
+    assertThat(bad[0]).isEqualTo("2");
+    assertThat(bad[1]).isEmpty();
+    assertThat(bad[2]).contains("unknown game 'nope'");
+    String[] zero = run("bench", "search", "--games", "tic_tac_toe", "--threads", "0");
+    assertThat(zero[0]).isEqualTo("2");
+    assertThat(zero[1]).isEmpty();
     String[] s1 = run("bench", "search", "--games", "tic_tac_toe", "--signature");
     String[] s2 = run("bench", "search", "--games", "tic_tac_toe", "--signature");
     assertThat(s1[1]).startsWith("signature: games tic_tac_toe").contains("simulations 2400").isEqualTo(s2[1]);

@@ -58,8 +58,8 @@ public final class Report {
     sb.append("SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank ballots; mass: mean alpha-rank mass over games.\n");
     sb.append("* Elo assumes transitive strength; with cycles trust SCO and alpha-rank instead.\n\n");
     for (Analysis.GameResult g : r.games()) {
-      sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seeds%s): %s%n", g.game(), g.players(), g.matches(),
-          g.seeds(), g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
+      sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
+          g.seeds(), g.seeds() == 1 ? "" : "s", g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
       for (int a : order(r)) {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
@@ -195,8 +195,8 @@ public final class Report {
     for (int g = 0; g < r.games().size(); g++) {
       Analysis.GameResult gr = r.games().get(g);
       sb.append("## ").append(gr.game()).append("\n\n");
-      sb.append(String.format(Locale.ROOT, "%d players; %d matches over %d seeds; %d errors; %d with time overruns; ballot: %s%s%n%n",
-          gr.players(), gr.matches(), gr.seeds(), gr.errors(), gr.overruns(), gr.method(),
+      sb.append(String.format(Locale.ROOT, "%d players; %d matches over %d seed%s; %d errors; %d with time overruns; ballot: %s%s%n%n",
+          gr.players(), gr.matches(), gr.seeds(), gr.seeds() == 1 ? "" : "s", gr.errors(), gr.overruns(), gr.method(),
           gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
       sb.append("| agent | mean return | 95% CI | alpha-rank mass | ms per decision |\n|---|---:|---|---:|---:|\n");
       for (int a : order(r)) {
