@@ -60,6 +60,12 @@ public final class PlayCommand implements PonderCommand {
       throw new UsageException("--players lists " + seats.size() + " agent(s) but " + game.spec() + " has "
           + game.numPlayers() + " players; give one agent string per seat, e.g. --players " + String.join(",", java.util.Collections.nCopies(game.numPlayers(), "random")));
     }
+    if (record != null) {
+      java.nio.file.Path dir = record.toAbsolutePath().getParent();
+      if (dir != null && !(Files.isDirectory(dir) && Files.isWritable(dir))) {
+        throw new UsageException("--record " + record + ": directory " + dir + " does not exist or is not writable");
+      }
+    }
     BufferedReader in = new BufferedReader(new InputStreamReader(parent == null ? System.in : parent.stdin(), StandardCharsets.UTF_8));
     AgentRegistry.register(new HumanAgent.Factory(in, out));
     List<Agent> agents = new ArrayList<>();

@@ -76,14 +76,6 @@ class PlayCommandTest {
   }
 
   @Test
-  void unwritableRecordFileIsARuntimeFailureWithTheReason() {
-    Path rec = tmp.resolve("no_such_dir").resolve("match.txt");
-    Cli r = Cli.run("play", "tic_tac_toe", "--players", "random,random", "--record", rec.toString());
-    assertThat(r.exit).isEqualTo(1);
-    assertThat(r.err.strip()).isEqualTo("ponder: error: cannot write " + rec + ": no such file");
-  }
-
-  @Test
   void splitsAgentStringsAtTopLevelCommas() {
     assertThat(PlayCommand.splitTopLevel("uct(sims=10,c=1.4),random")).containsExactly("uct(sims=10,c=1.4)", "random");
     assertThat(GameRegistry.load("tic_tac_toe").numPlayers()).isEqualTo(2);
@@ -104,5 +96,13 @@ class PlayCommandTest {
     // the human's prompt shows its own card: the information state string of player 0
     assertThat(r.out).containsPattern("your information state:\\n[0-2]\\n");
     assertThat(r.out).contains("1. chance: Deal:"); // the full game, once it is over
+  }
+
+  @Test
+  void anUnwritableRecordPathIsRefusedBeforeTheGame() {
+    Cli r = Cli.runWithInput("", "play", "tic_tac_toe", "--players", "random,random", "--record", "/nonexistent-dir/d/f.txt");
+    assertThat(r.exit).isEqualTo(2);
+    assertThat(r.out).isEmpty();
+    assertThat(r.err.strip()).contains("--record").contains("does not exist").doesNotContain("\n");
   }
 }
