@@ -148,6 +148,8 @@ public final class ArenaCommand implements PonderCommand {
     }
     String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark.trim(), b);
     List<String> gl = gameList.stream().map(String::trim).toList();
+    requireDistinct("--games", gl);
+    requireDistinct("--agents", budgeted);
     TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
     int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), Runtime.getRuntime().availableProcessors());
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
@@ -180,6 +182,16 @@ public final class ArenaCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /** One-line usage error when a list names the same thing twice (it would count twice). */
+  private static void requireDistinct(String option, List<String> items) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String x : items) {
+      if (!seen.add(x)) {
+        throw new UsageException(option + " lists '" + x + "' twice; each entry must be different");
+      }
+    }
   }
 
   /**

@@ -59,6 +59,13 @@ class ArenaCommandTest {
         db.toString(), "--report", dir.resolve("rk").toString(), "--no-progress");
     assertThat(keying.code()).isEqualTo(2);
     assertThat(keying.err().strip()).contains("uct").contains("kuhn_poker").contains("keying").doesNotContain("\n");
+    Run twice = run("arena", "--games", "tic_tac_toe,tic_tac_toe", "--agents", "uct,random", "--db", db.toString(), "--no-progress");
+    assertThat(twice.code()).isEqualTo(2);
+    assertThat(twice.err().strip()).contains("--games lists 'tic_tac_toe' twice");
+    Run sameAgent = run("arena", "--games", "tic_tac_toe", "--agents", "uct,uct,random", "--db", db.toString(),
+        "--no-progress");
+    assertThat(sameAgent.code()).isEqualTo(2);
+    assertThat(sameAgent.err().strip()).contains("--agents lists").contains("twice");
     Run human = run("arena", "--games", "tic_tac_toe", "--agents", "human,random", "--db", db.toString(), "--no-progress");
     assertThat(human.code()).isEqualTo(2);
     assertThat(human.err().strip()).contains("human").contains("ponder play").doesNotContain("\n");
