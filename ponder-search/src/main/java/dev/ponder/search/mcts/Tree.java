@@ -825,15 +825,7 @@ public final class Tree {
         dest[tail++] = first + i;
       }
     }
-    action = t.action;
-    prior = t.prior;
-    visits = t.visits;
-    valueSum = t.valueSum;
-    firstChild = t.firstChild;
-    numChildren = t.numChildren;
-    player = t.player;
-    flags = t.flags;
-    aux = t.aux;
+    copyArrays(t);
     size = t.size;
     unused = 0;
     root = r;
