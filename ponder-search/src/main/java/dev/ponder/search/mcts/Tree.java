@@ -200,14 +200,7 @@ public final class Tree {
    * limit allow. Counts not flushed by an earlier (failed) search are dropped.
    */
   void syncView() {
-    // counts left by a search that failed are dropped
-    for (int k = 0; k < localDirtyCount; k++) {
-      int i = localDirtyList[k];
-      localVisits[i] = 0;
-      java.util.Arrays.fill(localValues, i * numPlayers, (i + 1) * numPlayers, 0.0);
-      localDirty[i] = false;
-    }
-    localDirtyCount = 0;
+    drainLocal(false); // counts left by a search that failed are dropped
     chunkNext = 0;
     chunkEnd = 0;
     copyArrays(primary);
@@ -251,23 +244,32 @@ public final class Tree {
       return false;
     }
     try {
-      int np = numPlayers;
-      for (int k = 0; k < localDirtyCount; k++) {
-        int i = localDirtyList[k];
-        int e = localFirst + i;
-        visits[e] += localVisits[i];
-        localVisits[i] = 0;
-        for (int p = 0; p < np; p++) {
-          valueSum[e * np + p] += localValues[i * np + p];
-          localValues[i * np + p] = 0;
-        }
-        localDirty[i] = false;
-      }
-      localDirtyCount = 0;
+      drainLocal(true);
     } finally {
       flushLock.unlock();
     }
     return true;
+  }
+
+  /** Clears this view's private counts, first adding them to the shared statistics if {@code toShared}. */
+  private void drainLocal(boolean toShared) {
+    int np = numPlayers;
+    for (int k = 0; k < localDirtyCount; k++) {
+      int i = localDirtyList[k];
+      int e = localFirst + i;
+      if (toShared) {
+        visits[e] += localVisits[i];
+      }
+      localVisits[i] = 0;
+      for (int p = 0; p < np; p++) {
+        if (toShared) {
+          valueSum[e * np + p] += localValues[i * np + p];
+        }
+        localValues[i * np + p] = 0;
+      }
+      localDirty[i] = false;
+    }
+    localDirtyCount = 0;
   }
 
   private void copyArrays(Tree t) {
@@ -287,7 +289,7 @@ public final class Tree {
    * for a primary tree.
    */
   boolean isPrivate(int e) {
-    return Integer.compareUnsigned(e - localFirst, localLength) < 0;
+    return localIndex(e) >= 0;
   }
 
   /** Index into the private counters, or −1 when {@code e} is shared. */
