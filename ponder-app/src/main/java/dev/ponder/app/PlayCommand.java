@@ -80,7 +80,7 @@ public final class PlayCommand implements PonderCommand {
       // each human sees their own information state when asked to move; the full game is shown
       // once it is over
       boolean hide = !game.type().isPerfectInformation()
-          && seats.stream().anyMatch(s -> dev.ponder.spec.Spec.parse(s).name().equals("human"));
+          && seats.stream().anyMatch(s -> dev.ponder.spec.Spec.parse(s).name().equals(HumanAgent.Factory.NAME));
       out.println(game.spec() + ": " + describeSeats(seats));
       if (hide) {
         out.println("(imperfect information: a human sees only their own information state; the full game is"
