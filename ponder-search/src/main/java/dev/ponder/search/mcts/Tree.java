@@ -471,6 +471,37 @@ public final class Tree {
   }
 
   /**
+   * The mean backup's update of one entry, N += 1 and W += {@code value} (length ≥ numPlayers):
+   * the same as {@link #addVisits addVisits(e, 1)} followed by {@link #addValues}, with one
+   * private-range check instead of 1 + numPlayers.
+   */
+  public void addVisitAndValues(int e, double[] value) {
+    int np = numPlayers;
+    int l = localIndex(e);
+    if (l >= 0) {
+      markDirty(l);
+      localVisits[l]++;
+      int b = l * np;
+      for (int p = 0; p < np; p++) {
+        localValues[b + p] += value[p];
+      }
+      return;
+    }
+    int b = e * np;
+    if (concurrent) {
+      INTS.getAndAdd(visits, e, 1);
+      for (int p = 0; p < np; p++) {
+        addShared(b + p, value[p]);
+      }
+    } else {
+      visits[e]++;
+      for (int p = 0; p < np; p++) {
+        valueSum[b + p] += value[p];
+      }
+    }
+  }
+
+  /**
    * Overwrites n and W of {@code e} (for non-additive backups); callers under threads hold
    * {@link #lock(int)}.
    */

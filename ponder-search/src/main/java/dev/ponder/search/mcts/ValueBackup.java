@@ -29,13 +29,11 @@ public interface ValueBackup {
    * W(s) += value.
    */
   default void updateNode(Tree tree, int node, double[] value, int depth, SearchContext ctx) {
-    tree.addVisits(node, 1);
-    tree.addValues(node, value);
+    tree.addVisitAndValues(node, value);
   }
 
   /** Mean backup: n += 1, W += value at every edge (Kocsis &amp; Szepesvári 2006). */
   ValueBackup MEAN = (tree, parent, edge, child, value, depth, ctx) -> {
-    tree.addVisits(edge, 1);
-    tree.addValues(edge, value);
+    tree.addVisitAndValues(edge, value);
   };
 }

@@ -63,6 +63,43 @@ class LocalStatsTest {
   }
 
   /**
+   * The mean backup's fused update (N += 1, W += value in one call) lands where the separate
+   * updates would: private counts in a view's window, shared at once outside it and in a tree
+   * with one thread.
+   */
+  @Test
+  void fusedMeanUpdateMatchesSeparateUpdatesInsideAndOutsideTheWindow() {
+    Tree t = smallTree();
+    Tree a = t.view(2);
+    a.syncView();
+    int root = t.root();
+    int c0 = t.firstChild(root);
+    int c2 = c0 + 2;
+    double[] v = {0.75, -0.25};
+    a.addVisitAndValues(c0, v); // private
+    a.addVisitAndValues(c0, v);
+    a.addVisitAndValues(c2, v); // shared
+    assertThat(a.visits(c0)).isEqualTo(2);
+    assertThat(a.valueSum(c0, 0)).isEqualTo(1.5);
+    assertThat(a.valueSum(c0, 1)).isEqualTo(-0.5);
+    assertThat(t.visits(c0)).isZero();
+    assertThat(t.visits(c2)).isEqualTo(1);
+    assertThat(t.valueSum(c2, 1)).isEqualTo(-0.25);
+    a.flushLocal(true);
+    assertThat(t.visits(c0)).isEqualTo(2);
+    assertThat(t.valueSum(c0, 0)).isEqualTo(1.5);
+    assertThat(a.visits(c0)).isEqualTo(2);
+
+    Tree single = new Tree(3, 0, false, false, 16);
+    int r = single.newRoot(0, 0L);
+    single.addVisitAndValues(r, new double[] {1, 2, 3});
+    single.addVisits(r, 1);
+    single.addValues(r, new double[] {1, 2, 3});
+    assertThat(single.visits(r)).isEqualTo(2);
+    assertThat(single.valueSum(r, 2)).isEqualTo(6.0);
+  }
+
+  /**
    * A view takes new entries from its own block; when the tree is full a larger expansion fails
    * and the view keeps its block for smaller ones; released at the end, the block's rest is given
    * back, so size() counts exactly the entries created.
