@@ -86,6 +86,7 @@ public final class ArenaCommand implements PonderCommand {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    stats.toOptions(); // statistics options are checked before anything is played
     boolean builtIn = games == null && agents == null;
     List<String> gameList = games;
     List<String> agentList = agents;

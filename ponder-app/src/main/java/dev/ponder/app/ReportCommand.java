@@ -36,6 +36,7 @@ public final class ReportCommand implements PonderCommand {
   @Override
   public Integer call() {
     PrintWriter pw = spec.commandLine().getOut();
+    stats.toOptions(); // statistics options are checked before the store is read
     if (!Files.isRegularFile(db)) {
       throw new UsageException("no store at " + db + "; run ponder arena --db " + db + " first");
     }

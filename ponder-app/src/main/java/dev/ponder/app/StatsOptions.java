@@ -7,10 +7,22 @@ import picocli.CommandLine.Option;
 
 /** Statistics options shared by {@code ponder arena} and {@code ponder report}. */
 public final class StatsOptions {
-  @Option(names = "--resamples", defaultValue = "10000", description = "Bootstrap resamples for score intervals (default: ${DEFAULT-VALUE}).")
+  /**
+   * Fewest bootstrap resamples accepted: the intervals are 95% percentile intervals, and with
+   * B resamples each 2.5% tail holds B·0.025 of them, so at least 40 are needed for every tail to
+   * hold one resample (fewer give intervals that collapse onto the extreme resamples; 0 gives a
+   * zero-width interval).
+   */
+  static final int MIN_RESAMPLES = 40;
+  /** Most bootstrap resamples accepted (the score bootstrap keeps cells × resamples doubles). */
+  static final int MAX_RESAMPLES = 1_000_000;
+
+  @Option(names = "--resamples", defaultValue = "10000", description = "Bootstrap resamples for score intervals, "
+      + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")
   int resamples;
 
-  @Option(names = "--elo-resamples", defaultValue = "1000", description = "Bootstrap resamples for Elo intervals (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--elo-resamples", defaultValue = "1000", description = "Bootstrap resamples for Elo intervals, "
+      + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")
   int eloResamples;
 
   @Option(names = "--stats-seed", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
@@ -67,6 +79,18 @@ public final class StatsOptions {
     throw new UsageException(option + ": '" + name + "' is not an agent of this tournament; agents: " + String.join(", ", agents));
   }
 
+  private static void checkResamples(String option, int n) {
+    if (n < MIN_RESAMPLES || n > MAX_RESAMPLES) {
+      throw new UsageException(option + " must be " + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (bootstrap resamples of the"
+          + " 95% intervals), got " + n);
+    }
+  }
+
+  /**
+   * The options without agent names resolved; also checks every statistics option.
+   *
+   * @throws UsageException on a value out of its range (one line naming the valid range)
+   */
   AnalysisOptions toOptions() {
     double a;
     if (alpha.equalsIgnoreCase("inf") || alpha.equalsIgnoreCase("infinity")) {
@@ -84,9 +108,8 @@ public final class StatsOptions {
     if (populationSize < 2) {
       throw new UsageException("--population-size must be >= 2, got " + populationSize);
     }
-    if (resamples < 0 || eloResamples < 0) {
-      throw new UsageException("--resamples and --elo-resamples must be >= 0");
-    }
+    checkResamples("--resamples", resamples);
+    checkResamples("--elo-resamples", eloResamples);
     if (!(scoTau > 0) || !(scoLr > 0) || scoIterations < 0) {
       throw new UsageException("--sco-tau and --sco-lr must be > 0 and --sco-iterations >= 0");
     }

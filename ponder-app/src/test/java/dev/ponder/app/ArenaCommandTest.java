@@ -120,11 +120,11 @@ class ArenaCommandTest {
     Path ok = dir.resolve("ok.db");
     Run ref = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct,puct", "--budget", "sims=4",
         "--matches-per-pairing", "1", "--db", ok.toString(), "--report", dir.resolve("rr").toString(), "--no-progress",
-        "--resamples", "10", "--elo-resamples", "5", "--reference", "puct", "--raw-prior", "random");
+        "--resamples", "40", "--elo-resamples", "40", "--reference", "puct", "--raw-prior", "random");
     assertThat(ref.code()).as(ref.err()).isZero();
     assertThat(ref.out()).contains("Amp").contains("Imp");
-    Run refOnReport = run("report", "--db", ok.toString(), "--out", dir.resolve("rr3").toString(), "--resamples", "10",
-        "--elo-resamples", "5", "--reference", "puct", "--raw-prior", "random");
+    Run refOnReport = run("report", "--db", ok.toString(), "--out", dir.resolve("rr3").toString(), "--resamples", "40",
+        "--elo-resamples", "40", "--reference", "puct", "--raw-prior", "random");
     assertThat(refOnReport.code()).as(refOnReport.err()).isZero();
     assertThat(refOnReport.out()).contains("Amp");
     Run badRef = run("report", "--db", ok.toString(), "--out", dir.resolve("rr2").toString(), "--reference", "nosuch");
@@ -133,12 +133,42 @@ class ArenaCommandTest {
   }
 
   @Test
+  void resamplesBelowTheMinimumAreRefusedByArenaAndReportAlike() throws Exception {
+    Path db = dir.resolve("s.db");
+    Run ok = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=2",
+        "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rs").toString(), "--no-progress",
+        "--resamples", "40", "--elo-resamples", "40");
+    assertThat(ok.code()).as(ok.err()).isZero();
+    for (String option : new String[] {"--resamples", "--elo-resamples"}) {
+      for (String value : new String[] {"0", "-3", "39", "1000001"}) {
+        Run rep = run("report", "--db", db.toString(), "--out", dir.resolve("rs-" + value).toString(), option, value);
+        assertThat(rep.code()).as(option + " " + value).isEqualTo(2);
+        assertThat(rep.err().strip()).as(option + " " + value).doesNotContain("\n")
+            .isEqualTo("ponder: " + option + " must be 40 to 1000000 (bootstrap resamples of the 95% intervals), got " + value);
+        assertThat(dir.resolve("rs-" + value)).doesNotExist();
+        Run arena = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=2",
+            "--matches-per-pairing", "3", "--db", db.toString(), "--report", dir.resolve("ra-" + value).toString(),
+            "--no-progress", option, value);
+        assertThat(arena.code()).as("arena " + option + " " + value).isEqualTo(2);
+        assertThat(arena.err().strip()).isEqualTo(rep.err().strip());
+      }
+    }
+    // the refused arena runs played nothing (the stored tournament still has 2 seeds: 4 matches)
+    try (dev.ponder.arena.ArenaStore store = dev.ponder.arena.ArenaStore.openReadOnly(db)) {
+      assertThat(store.count(store.tournaments().get(0).id())).isEqualTo(4);
+    }
+    Run min = run("report", "--db", db.toString(), "--out", dir.resolve("rs-min").toString(), "--resamples", "40",
+        "--elo-resamples", "40");
+    assertThat(min.code()).as(min.err()).isZero();
+  }
+
+  @Test
   void largerMatchesPerPairingExtendsSmallerIsAUsageError() {
     Path db = dir.resolve("e.db");
     java.util.function.IntFunction<Run> arena = n -> run("arena", "--games", "tic_tac_toe", "--agents", "random,uct",
         "--budget", "sims=4", "--matches-per-pairing", Integer.toString(n), "--seed", "3", "--parallel", "1",
-        "--db", db.toString(), "--report", dir.resolve("re" + n).toString(), "--no-progress", "--resamples", "10",
-        "--elo-resamples", "5");
+        "--db", db.toString(), "--report", dir.resolve("re" + n).toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40");
     Run two = arena.apply(2);
     assertThat(two.code()).as(two.err()).isZero();
     Run four = arena.apply(4);
