@@ -68,10 +68,19 @@ public final class Analysis {
    * @param imp same for improvement over the raw prior
    * @param ampPerGame per game and agent
    * @param impPerGame per game and agent
+   * @param firstError the first match that ended in an error (lowest game, then seed index, then
+   *     seats), as {@code game, seed index i, A vs B: message}; empty if none
+   * @param timeMs each agent's time budget per decision in ms (its stored {@code time_ms}
+   *     parameter; 0 = not timed)
+   * @param decisions number of decisions each agent made over all stored matches (error
+   *     matches included)
+   * @param overrunDecisions number of those decisions that took more than
+   *     {@link MatchRunner#OVERRUN_FACTOR} × {@code time_ms} (0 for agents that are not timed)
    */
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
-      double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options) {}
+      double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
+      String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions) {}
 
   /** Analyses the stored tournament {@code id}. */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o) {
@@ -88,8 +97,11 @@ public final class Analysis {
         .orElseThrow(() -> new IllegalArgumentException("no tournament " + id + " in the store"));
     TournamentConfig config = store.config(info);
     List<String> agents = new ArrayList<>();
-    for (ArenaStore.AgentInfo a : store.agents(id)) {
+    List<ArenaStore.AgentInfo> agentInfos = store.agents(id);
+    double[] timeMs = new double[agentInfos.size()];
+    for (ArenaStore.AgentInfo a : agentInfos) {
       agents.add(a.spec());
+      timeMs[agents.size() - 1] = storedTimeMs(a.params());
     }
     List<ArenaStore.GameInfo> games = store.games(id);
     List<List<ArenaStore.StoredMatch>> byGame = new ArrayList<>();
@@ -146,9 +158,53 @@ public final class Analysis {
       amp[a] = Intervals.iqm(ac);
       imp[a] = Intervals.iqm(ic);
     }
+    long[] decisions = new long[k];
+    long[] overrunDecisions = new long[k];
+    ArenaStore.StoredMatch firstError = null;
+    double[] ignoredMicros = new double[k];
+    for (ArenaStore.StoredMatch m : all) {
+      addDecisionTimes(m, ignoredMicros, decisions);
+      int[] ov = ArenaStore.splitInts(m.overruns());
+      for (int p = 0; p < ov.length && p < m.seats().length; p++) {
+        overrunDecisions[m.seats()[p]] += ov[p];
+      }
+      if (m.status() == MatchResult.Status.ERROR && (firstError == null || MATCH_ORDER.compare(m, firstError) < 0)) {
+        firstError = m;
+      }
+    }
+    String firstErrorText = "";
+    if (firstError != null) {
+      StringBuilder seats = new StringBuilder();
+      for (int a : firstError.seats()) {
+        seats.append(seats.length() == 0 ? "" : " vs ").append(agents.get(a));
+      }
+      firstErrorText = games.get(firstError.game()).spec() + ", seed index " + firstError.seedIndex() + ", " + seats + ": "
+          + firstError.message();
+    }
     return new Result(id, config, agents, gameResults, all.size(), errors, sco, f, eloInt[0], eloInt[1], eloInt[2],
-        amp, imp, ai[0], ai[1], o);
+        amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions);
   }
+
+  /** Game, then seed index, then seats (agent indices in seat order). */
+  private static final java.util.Comparator<ArenaStore.StoredMatch> MATCH_ORDER =
+      java.util.Comparator.<ArenaStore.StoredMatch>comparingInt(ArenaStore.StoredMatch::game)
+          .thenComparingInt(ArenaStore.StoredMatch::seedIndex)
+          .thenComparing(ArenaStore.StoredMatch::seats, Arrays::compare);
+
+  /**
+   * The {@code time_ms} of an agent's stored resolved parameters (JSON object), 0 if it has none
+   * or the text is not such an object.
+   */
+  static double storedTimeMs(String paramsJson) {
+    try {
+      com.fasterxml.jackson.databind.JsonNode t = JSON.readTree(paramsJson).get("time_ms");
+      return t != null && t.isNumber() ? Math.max(0, t.asDouble()) : 0;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+      return 0;
+    }
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   static GameResult analyseGame(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms, int k, boolean benchmark,
       AnalysisOptions o, long seed) {

@@ -72,7 +72,49 @@ public final class Report {
         sb.append("    note: ").append(g.note()).append('\n');
       }
     }
+    sb.append(errorLine(r)).append('\n');
+    String overruns = overrunLine(r);
+    if (!overruns.isEmpty()) {
+      sb.append(overruns).append('\n');
+    }
     return sb.toString();
+  }
+
+  /** Longest error message shown in the terminal summary (the full one is in matches.csv). */
+  static final int MESSAGE_WIDTH = 160;
+
+  /**
+   * {@code errors: none}, or the number of matches that ended in an error (they count in no
+   * statistic) and the first one's game, seed index, seats and message (first line only, clipped
+   * to {@link #MESSAGE_WIDTH} characters).
+   */
+  static String errorLine(Analysis.Result r) {
+    if (r.errors() == 0) {
+      return "errors: none";
+    }
+    String first = r.firstError().lines().findFirst().orElse("");
+    return String.format(Locale.ROOT, "errors: %d of %d matches (not scored; see matches.csv); first: %s", r.errors(),
+        r.matches(), clip(first, MESSAGE_WIDTH));
+  }
+
+  /**
+   * For a tournament with timed agents ({@code time_ms} &gt; 0), how many of each timed agent's
+   * decisions took longer than {@link MatchRunner#OVERRUN_FACTOR} × {@code time_ms}; empty when no
+   * agent is timed.
+   */
+  static String overrunLine(Analysis.Result r) {
+    StringBuilder sb = new StringBuilder();
+    for (int a = 0; a < r.agents().size(); a++) {
+      if (r.timeMs()[a] > 0) {
+        sb.append(sb.length() == 0 ? "" : ", ").append(r.agents().get(a)).append(' ').append(r.overrunDecisions()[a])
+            .append(" of ").append(r.decisions()[a]);
+      }
+    }
+    if (sb.length() == 0) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "time overruns (decisions over %d%% of time_ms): %s",
+        Math.round(MatchRunner.OVERRUN_FACTOR * 100), sb);
   }
 
   static double meanMass(Analysis.Result r, int a) {
