@@ -24,6 +24,11 @@ public final class GamesCommand implements PonderCommand {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    // the name column is as wide as the longest name, so every description starts in one column
+    int width = 1;
+    for (GameFactory f : GameRegistry.factories()) {
+      width = Math.max(width, f.type().shortName().length());
+    }
     for (GameFactory f : GameRegistry.factories()) {
       GameType t = f.type();
       if (namesOnly) {
@@ -32,7 +37,7 @@ public final class GamesCommand implements PonderCommand {
       }
       Game g = GameRegistry.load(t.shortName());
       String players = t.minPlayers() == t.maxPlayers() ? Integer.toString(t.minPlayers()) : t.minPlayers() + "-" + t.maxPlayers();
-      out.printf(Locale.ROOT, "%-22s %s; players %s (default %d); %s; %s; %s; utility [%s, %s]%n",
+      out.printf(Locale.ROOT, "%-" + width + "s %s; players %s (default %d); %s; %s; %s; utility [%s, %s]%n",
           t.shortName(), t.longName(), players, g.numPlayers(),
           t.hasChance() ? "chance" : "deterministic",
           t.isPerfectInformation() ? "perfect information" : "imperfect information",

@@ -30,6 +30,22 @@ class GamesCommandTest {
   }
 
   @Test
+  void everyDescriptionStartsInTheSameColumnWhateverTheNameLength() {
+    Cli r = Cli.run("games");
+    assertThat(r.exit).isZero();
+    int longest = GameRegistry.factories().stream().mapToInt(f -> f.type().shortName().length()).max().orElseThrow();
+    assertThat(longest).as("turn_based_simultaneous_game is registered").isGreaterThanOrEqualTo(28);
+    List<String> headers = r.out.lines().filter(l -> !l.startsWith(" ")).toList();
+    assertThat(headers).hasSize(GameRegistry.factories().size());
+    for (String line : headers) {
+      String name = line.substring(0, line.indexOf(' '));
+      // the name, padded with spaces to the longest name, one space, then the long name
+      assertThat(line.substring(name.length(), longest + 1)).as(line).isBlank();
+      assertThat(line.charAt(longest + 1)).as(line).isNotEqualTo(' ');
+    }
+  }
+
+  @Test
   void namesOnlyPrintsOneRegisteredNamePerLine() {
     Cli r = Cli.run("games", "--names");
     assertThat(r.exit).isZero();

@@ -39,34 +39,61 @@ public final class Report {
     sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %d matches stored (%d errors)%n",
         r.tournament(), r.games().size(), r.agents().size(), r.matches(), r.errors()));
     boolean ampCol = !r.options().reference().isEmpty() || !r.options().rawPrior().isEmpty();
-    sb.append(String.format(Locale.ROOT, "%-4s %-" + w + "s %8s %8s %22s", "rank", "agent", "SCO", "mass", "Elo (95% CI)*"));
-    if (ampCol) {
-      sb.append(String.format(Locale.ROOT, " %7s %7s", "Amp", "Imp"));
+    // Elo and its interval are two columns sized to their widest cell ("n/a (one seed per game)"
+    // included), so the number stays right-aligned and the columns after it line up
+    List<Integer> order = order(r);
+    String eloHead = "Elo*";
+    String ciHead = "95% CI";
+    int eloW = eloHead.length();
+    int ciW = ciHead.length();
+    for (int a : order) {
+      eloW = Math.max(eloW, fmt(r.elo()[a], 0).length());
+      ciW = Math.max(ciW, eloInterval(r, a).length());
     }
-    sb.append('\n');
+    String rowFormat = "%-4s %-" + w + "s %8s %8s %" + eloW + "s  %-" + ciW + "s";
+    StringBuilder row = new StringBuilder();
+    row.append(String.format(Locale.ROOT, rowFormat, "rank", "agent", "SCO", "mass", eloHead, ciHead));
+    if (ampCol) {
+      row.append(String.format(Locale.ROOT, " %7s %7s", "Amp", "Imp"));
+    }
+    sb.append(row.toString().stripTrailing()).append('\n');
     int rank = 1;
-    for (int a : order(r)) {
+    for (int a : order) {
       double mass = meanMass(r, a);
       String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
-      sb.append(String.format(Locale.ROOT, "%-4s %-" + w + "s %8s %8s %22s", rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1),
-          fmt(mass, 3), fmt(r.elo()[a], 0) + " " + eloInterval(r, a)));
+      row.setLength(0);
+      row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), fmt(mass, 3),
+          fmt(r.elo()[a], 0), eloInterval(r, a)));
       if (ampCol) {
-        sb.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
+        row.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
       }
-      sb.append('\n');
+      sb.append(row.toString().stripTrailing()).append('\n');
     }
     sb.append("SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank ballots; mass: mean alpha-rank mass over games.\n");
     sb.append("* Elo assumes transitive strength; with cycles trust SCO and alpha-rank instead.\n\n");
     for (Analysis.GameResult g : r.games()) {
       sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
           g.seeds(), g.seeds() == 1 ? "" : "s", g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
-      for (int a : order(r)) {
+      // every number right-aligned in a column as wide as its widest cell in this game
+      int numW = 1;
+      int massW = 1;
+      int msW = 1;
+      for (int a : order) {
+        if (!Double.isNaN(g.agentMean()[a])) {
+          numW = Math.max(numW, Math.max(fmt(g.agentMean()[a], 3).length(),
+              Math.max(fmt(g.agentLow()[a], 3).length(), fmt(g.agentHigh()[a], 3).length())));
+          massW = Math.max(massW, fmt(g.mass()[a], 3).length());
+          msW = Math.max(msW, fmt(g.msPerDecision()[a], 2).length());
+        }
+      }
+      String gameRow = "    %-" + w + "s mean return %" + numW + "s [%" + numW + "s, %" + numW + "s]   alpha-rank mass %" + massW
+          + "s   %" + msW + "s ms/decision%n";
+      for (int a : order) {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, "    %-" + w + "s mean return %7s [%7s, %7s]   alpha-rank mass %s   %s ms/decision%n",
-            clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3),
-            fmt(g.mass()[a], 3), fmt(g.msPerDecision()[a], 2)));
+        sb.append(String.format(Locale.ROOT, gameRow, clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3),
+            fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3), fmt(g.mass()[a], 3), fmt(g.msPerDecision()[a], 2)));
       }
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');
