@@ -136,6 +136,19 @@ public final class SearchCommand implements PonderCommand {
     return out;
   }
 
+  /**
+   * A prior as the shortest decimal of the float it is stored as (0.2 rather than the float's
+   * exact double value 0.20000000298023224); NaN stays NaN.
+   */
+  static double priorValue(double p) {
+    return Double.isNaN(p) ? p : Double.parseDouble(Float.toString((float) p));
+  }
+
+  /** A prior in the table: {@link #priorValue} to 3 decimals ("-" for NaN). */
+  static String tablePrior(double p) {
+    return fmt(priorValue(p));
+  }
+
   private static String fmt(double d) {
     return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.3f", d);
   }
@@ -155,8 +168,8 @@ public final class SearchCommand implements PonderCommand {
         qv.append(k > 0 ? ", " : "").append(fmt(r.q()[i][k]));
       }
       qv.append(']');
-      out.printf(Locale.ROOT, "%-" + w + "s %6d %8d %7.3f %8s %7.3f  %s%s%n", state.actionToString(p, a), a, r.visits()[i],
-          r.policy()[i], fmt(r.q()[i][p]), r.prior()[i], qv, a == r.action() ? "  <- chosen" : "");
+      out.printf(Locale.ROOT, "%-" + w + "s %6d %8d %7.3f %8s %7s  %s%s%n", state.actionToString(p, a), a, r.visits()[i],
+          r.policy()[i], fmt(r.q()[i][p]), tablePrior(r.prior()[i]), qv, a == r.action() ? "  <- chosen" : "");
     }
     out.println("chosen: " + state.actionToString(p, r.action()) + " (" + r.action() + ")");
     out.println("principal variation: " + String.join(" ", pv));
@@ -185,7 +198,7 @@ public final class SearchCommand implements PonderCommand {
       c.put("action_string", state.actionToString(r.player(), r.actions()[i]));
       c.put("visits", r.visits()[i]);
       c.put("policy", r.policy()[i]);
-      c.put("prior", r.prior()[i]);
+      c.put("prior", priorValue(r.prior()[i]));
       ArrayNode q = c.putArray("q");
       for (double v : r.q()[i]) {
         if (Double.isNaN(v)) {

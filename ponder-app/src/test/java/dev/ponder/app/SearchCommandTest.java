@@ -44,6 +44,28 @@ class SearchCommandTest {
   }
 
   @Test
+  void priorsPrintAsTheShortestDecimalOfTheirFloat() throws Exception {
+    // 5 legal actions, uniform prior 1/5: stored as the float 0.2f, printed 0.2
+    String[] r = run("search", "tic_tac_toe", "--history", "0,4,1,2", "--agent", "puct(sims=50)", "--json");
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    assertThat(r[1]).contains("\"prior\" : 0.2,").doesNotContain("0.20000000298023224");
+    JsonNode j = new ObjectMapper().readTree(r[1]);
+    assertThat(j.get("children")).hasSize(5);
+    for (JsonNode c : j.get("children")) {
+      assertThat(c.get("prior").asDouble()).isEqualTo(0.2);
+    }
+    assertThat(SearchCommand.priorValue(1.0f / 3)).isEqualTo(0.33333334);
+    assertThat(SearchCommand.priorValue(0.1125f)).isEqualTo(0.1125);
+    assertThat(SearchCommand.priorValue(Double.NaN)).isNaN();
+    // the table rounds the float's decimal: 0.1125f (0.11249999701976776 as a double) is 0.113
+    assertThat(String.format(java.util.Locale.ROOT, "%.3f", (double) 0.1125f)).isEqualTo("0.112");
+    assertThat(SearchCommand.tablePrior(0.1125f)).isEqualTo("0.113");
+    assertThat(SearchCommand.tablePrior(0.2f)).isEqualTo("0.200");
+    String[] table = run("search", "tic_tac_toe", "--history", "0,4,1,2", "--agent", "puct(sims=50)");
+    assertThat(table[1]).containsPattern("(?m)^x\\(1,0\\) +3 +\\d+ +[0-9.]+ +-?[0-9.]+ +0\\.200  \\[");
+  }
+
+  @Test
   void badInputIsAUsageError() {
     assertThat(run("search", "tic_tac_toe", "--history", "0,0")[0]).isEqualTo("2");
     assertThat(run("search", "tic_tac_toe", "--agent", "random")[0]).isEqualTo("2");
