@@ -144,6 +144,14 @@ public final class SearchCommand implements PonderCommand {
     return Double.isNaN(p) ? p : Double.parseDouble(Float.toString((float) p));
   }
 
+  /**
+   * The acting player's information state string for a game of imperfect information, else null
+   * (with perfect information the search sees the state itself).
+   */
+  static String informationState(Game game, State state, int player) {
+    return game.type().isPerfectInformation() ? null : state.informationStateString(player);
+  }
+
   /** A prior in the table: {@link #priorValue} to 3 decimals ("-" for NaN). */
   static String tablePrior(double p) {
     return fmt(priorValue(p));
@@ -156,6 +164,17 @@ public final class SearchCommand implements PonderCommand {
   private void printTable(PrintWriter out, Game game, State state, SearchResult r, List<String> pv) {
     int p = r.player();
     out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", game.spec(), p, agentSpec, seed);
+    String info = informationState(game, state, p);
+    if (info != null) {
+      // what the search of an imperfect-information game starts from: the mover's information
+      // state, not the full state given by --history
+      if (info.contains("\n")) {
+        out.printf(Locale.ROOT, "information state of player %d (searched):%n", p);
+        info.lines().forEach(l -> out.println("    " + l));
+      } else {
+        out.printf(Locale.ROOT, "information state of player %d (searched): %s%n", p, info);
+      }
+    }
     int w = 6;
     for (int a : r.actions()) {
       w = Math.max(w, state.actionToString(p, a).length());
@@ -189,6 +208,8 @@ public final class SearchCommand implements PonderCommand {
     root.put("seed", seed);
     root.put("history", state.historyString());
     root.put("player", r.player());
+    // null for perfect-information games
+    root.put("information_state", informationState(game, state, r.player()));
     root.put("action", r.action());
     root.put("action_string", state.actionToString(r.player(), r.action()));
     ArrayNode children = root.putArray("children");

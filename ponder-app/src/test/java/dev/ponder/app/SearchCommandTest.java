@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -63,6 +64,37 @@ class SearchCommandTest {
     assertThat(SearchCommand.tablePrior(0.2f)).isEqualTo("0.200");
     String[] table = run("search", "tic_tac_toe", "--history", "0,4,1,2", "--agent", "puct(sims=50)");
     assertThat(table[1]).containsPattern("(?m)^x\\(1,0\\) +3 +\\d+ +[0-9.]+ +-?[0-9.]+ +0\\.200  \\[");
+  }
+
+  @Test
+  void imperfectInformationShowsTheMoversInformationStateBeforeTheTable() throws Exception {
+    // OpenSpiel's kuhn_poker_2p playthrough: after chance deals 1 and 2 and player 0 passes,
+    // player 1 moves with InformationStateString(1) = "2p"
+    String[] r = run("search", "kuhn_poker", "--history", "1,2,0", "--agent", "uct(sims=50)");
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    List<String> lines = r[1].lines().toList();
+    assertThat(lines.get(0)).startsWith("game kuhn_poker").contains("player 1 to move");
+    assertThat(lines.get(1)).isEqualTo("information state of player 1 (searched): 2p");
+    assertThat(lines.get(2)).startsWith("action ");
+    String[] j = run("search", "kuhn_poker", "--history", "1,2,0", "--agent", "uct(sims=50)", "--json");
+    JsonNode json = new ObjectMapper().readTree(j[1]);
+    assertThat(json.get("player").asInt()).isEqualTo(1);
+    assertThat(json.get("information_state").asText()).isEqualTo("2p");
+    // phantom_ttt playthrough: after x plays 6, InformationStateString(1) = "...\n...\n...\n" —
+    // several lines, printed indented under the header line
+    String[] ph = run("search", "phantom_ttt", "--history", "6", "--agent", "uct(sims=20)");
+    assertThat(ph[0]).as(ph[2]).isEqualTo("0");
+    assertThat(ph[1].lines().toList().subList(1, 5))
+        .containsExactly("information state of player 1 (searched):", "    ...", "    ...", "    ...");
+    String[] phj = run("search", "phantom_ttt", "--history", "6", "--agent", "uct(sims=20)", "--json");
+    assertThat(new ObjectMapper().readTree(phj[1]).get("information_state").asText()).isEqualTo("...\n...\n...\n");
+    // perfect information: no such line, null in JSON
+    String[] t = run("search", "tic_tac_toe", "--history", "4", "--agent", "uct(sims=20)");
+    assertThat(t[1]).doesNotContain("information state");
+    String[] tj = run("search", "tic_tac_toe", "--history", "4", "--agent", "uct(sims=20)", "--json");
+    JsonNode tjson = new ObjectMapper().readTree(tj[1]);
+    assertThat(tjson.has("information_state")).isTrue();
+    assertThat(tjson.get("information_state").isNull()).isTrue();
   }
 
   @Test
