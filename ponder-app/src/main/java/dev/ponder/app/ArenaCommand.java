@@ -2,6 +2,7 @@ package dev.ponder.app;
 
 import dev.ponder.agent.AgentFactory;
 import dev.ponder.agent.AgentRegistry;
+import dev.ponder.arena.AgentKey;
 import dev.ponder.arena.Analysis;
 import dev.ponder.arena.AnalysisOptions;
 import dev.ponder.arena.ArenaStore;
@@ -150,7 +151,7 @@ public final class ArenaCommand implements PonderCommand {
     String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark.trim(), b);
     List<String> gl = gameList.stream().map(String::trim).toList();
     requireDistinct("--games", gl);
-    requireDistinct("--agents", budgeted);
+    requireDistinctAgents(agentList.stream().map(String::trim).toList(), budgeted, budgetText);
     TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
     int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), Runtime.getRuntime().availableProcessors());
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
@@ -183,6 +184,29 @@ public final class ArenaCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * One-line usage error when two entries of --agents are the same agent: the same name and the
+   * same value for every parameter once the budget and the defaults are filled in
+   * ({@link AgentKey}); e.g. {@code uct} and {@code uct(sims=1000)}, 1000 being uct's default.
+   * Both spellings are named. The stored agent strings are left as spelled (a tournament is
+   * identified by them), so duplicates are refused rather than merged.
+   */
+  private static void requireDistinctAgents(List<String> given, List<String> budgeted, String budgetText) {
+    List<Integer> dup = AgentKey.firstDuplicate(budgeted);
+    if (dup.isEmpty()) {
+      return;
+    }
+    String a = given.get(dup.get(0));
+    String b = given.get(dup.get(1));
+    if (a.equals(b)) {
+      throw new UsageException("--agents lists '" + a + "' twice; each entry must be different");
+    }
+    boolean byBudget = !budgeted.get(dup.get(0)).equals(a) || !budgeted.get(dup.get(1)).equals(b);
+    throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' have the same value for every"
+        + " parameter once " + (byBudget ? "the budget " + budgetText + " and " : "") + "the defaults are filled in ("
+        + AgentKey.of(budgeted.get(dup.get(0))) + "); list it once");
   }
 
   /** One-line usage error when a list names the same thing twice (it would count twice). */

@@ -82,6 +82,49 @@ class ArenaCommandTest {
   }
 
   @Test
+  void theSameAgentSpelledTwoWaysIsRefusedNamingBothSpellings() {
+    Path db = dir.resolve("d.db");
+    // 1000 is uct's default number of simulations
+    Run byDefault = run("arena", "--games", "tic_tac_toe", "--agents", "uct,random,uct(sims=1000)", "--db", db.toString(),
+        "--no-progress", "--matches-per-pairing", "1", "--report", dir.resolve("rx").toString());
+    assertThat(byDefault.code()).isEqualTo(2);
+    assertThat(byDefault.err().strip()).doesNotContain("\n")
+        .startsWith("ponder: --agents lists the same agent twice: 'uct' and 'uct(sims=1000)' have the same value for every"
+            + " parameter once the defaults are filled in (uct(")
+        .contains("sims=1000").endsWith("); list it once");
+    // keys in another order, a number parameter written as an integer
+    Run order = run("arena", "--games", "tic_tac_toe", "--agents", "puct(c_init=2,sims=8),random,puct(sims=8,c_init=2.0)",
+        "--db", db.toString(), "--no-progress",
+        "--matches-per-pairing", "1", "--report", dir.resolve("rx").toString());
+    assertThat(order.code()).isEqualTo(2);
+    assertThat(order.err()).contains("'puct(c_init=2,sims=8)' and 'puct(sims=8,c_init=2.0)'");
+    // equal only once the budget is applied
+    Run budget = run("arena", "--games", "tic_tac_toe", "--agents", "uct,uct(sims=4),random", "--budget", "sims=4",
+        "--db", db.toString(), "--no-progress",
+        "--matches-per-pairing", "1", "--report", dir.resolve("rx").toString());
+    assertThat(budget.code()).isEqualTo(2);
+    assertThat(budget.err()).contains("'uct' and 'uct(sims=4)' have the same value for every parameter once the budget"
+        + " sims=4 and the defaults are filled in");
+    // the verbatim duplicate keeps its message
+    Run verbatim = run("arena", "--games", "tic_tac_toe", "--agents", "uct,random,uct", "--db", db.toString(), "--no-progress",
+        "--matches-per-pairing", "1", "--report", dir.resolve("rx").toString());
+    assertThat(verbatim.err().strip()).isEqualTo("ponder: --agents lists 'uct' twice; each entry must be different");
+    // nothing was played
+    if (Files.exists(db)) {
+      try (dev.ponder.arena.ArenaStore store = dev.ponder.arena.ArenaStore.openReadOnly(db)) {
+        assertThat(store.tournaments()).isEmpty();
+      } catch (dev.ponder.arena.ArenaStore.StoreException e) {
+        // an empty file is fine: nothing stored
+      }
+    }
+    // different values stay different agents (and keep their spellings in the store)
+    Run distinct = run("arena", "--games", "tic_tac_toe", "--agents", "uct(sims=3),uct(sims=4),random", "--db", db.toString(),
+        "--matches-per-pairing", "1", "--report", dir.resolve("rd").toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40");
+    assertThat(distinct.code()).as(distinct.err()).isZero();
+  }
+
+  @Test
   void reportReadsAStoreWithoutWritingAndRefusesOtherFiles() throws Exception {
     Path junk = dir.resolve("junk.db");
     Files.writeString(junk, "junk\n");
