@@ -467,6 +467,14 @@ public final class MctsEngine implements AutoCloseable {
 
     @Override
     public void run() {
+      try {
+        simulateUntilDone();
+      } finally {
+        t.endSimulation(index);
+      }
+    }
+
+    private void simulateUntilDone() {
       final boolean timed = timeBudgetNanos > 0;
       final boolean shared = workers.length > 1;
       final int root = t.root();
@@ -506,32 +514,26 @@ public final class MctsEngine implements AutoCloseable {
           double est = elapsed > 0 ? (double) sim * timeBudgetNanos / elapsed : sim + 1;
           ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(sim + 1, est));
         }
+        // stays inside from one simulation to the next (see Tree.beginSimulation); nothing in
+        // this loop waits for another worker
         t.beginSimulation(index, reserve);
-        try {
-          simulate(shared);
-          if (local && (timed || (++sinceCheck & 7) == 0)) {
-            // merge private statistics about every syncNanos (the clock is read every 8 simulations
-            // unless the time budget reads it anyway); skipped while another worker merges
-            long clock = timed ? now : System.nanoTime();
-            if (clock - lastFlush >= syncNanos && t.flushLocal(false)) {
-              lastFlush = clock;
-            }
+        simulate(shared);
+        if (local && (timed || (++sinceCheck & 7) == 0)) {
+          // merge private statistics about every syncNanos (the clock is read every 8 simulations
+          // unless the time budget reads it anyway); skipped while another worker merges
+          long clock = timed ? now : System.nanoTime();
+          if (clock - lastFlush >= syncNanos && t.flushLocal(false)) {
+            lastFlush = clock;
           }
-        } finally {
-          t.endSimulation(index);
         }
         completedCount++;
       }
       if (t != tree) {
         t.beginSimulation(index, 0);
-        try {
-          if (local) {
-            t.flushLocal(true);
-          }
-          t.releaseChunk();
-        } finally {
-          t.endSimulation(index);
+        if (local) {
+          t.flushLocal(true);
         }
+        t.releaseChunk();
       }
     }
 

@@ -738,12 +738,15 @@ public final class Tree {
   // ---- growth under threads ----
 
   /**
-   * Called by worker {@code worker} before each simulation; pair with {@link #endSimulation}.
+   * Called by worker {@code worker} before each simulation; ends with {@link #endSimulation}.
    * Grows the arrays first when fewer than {@code reserve} entries are free (or the key map is
    * full). Under threads this is a reader-writer protocol with one padded slot per worker (no
    * shared write on the reader's path): a reader publishes its slot, then checks the growth flag;
    * the grower raises the flag, then waits until every slot is clear (both sides use volatile
-   * accesses, so at least one sees the other).
+   * accesses, so at least one sees the other). A worker may call this again for its next
+   * simulation without ending the previous one: while nothing needs to grow its slot stays set
+   * (one volatile read, no fenced store per simulation), and a grower waits at most until this
+   * worker's next call. Between two calls a worker must not wait for another worker.
    */
   void beginSimulation(int worker, int reserve) {
     if (!concurrent) {
@@ -757,6 +760,11 @@ public final class Tree {
     }
     int slot = worker * SLOT_STRIDE;
     Tree t = primary;
+    // the slot is written only by this worker, so a plain read sees its own last write
+    if (readerSlots[slot] != 0 && !t.growing
+        && t.size + reserve <= t.action.length && (keys == null || !keys.needsGrowth())) {
+      return;
+    }
     while (true) {
       INTS.setVolatile(readerSlots, slot, 1);
       if (!t.growing) {
@@ -774,7 +782,7 @@ public final class Tree {
     }
   }
 
-  /** Ends the simulation begun by {@link #beginSimulation} on worker {@code worker}. */
+  /** Ends the simulations begun by {@link #beginSimulation} on worker {@code worker}. */
   void endSimulation(int worker) {
     if (concurrent) {
       INTS.setRelease(readerSlots, worker * SLOT_STRIDE, 0);
