@@ -64,6 +64,12 @@ public final class MctsEngine implements AutoCloseable {
   private State rootState;
   private int rootPlayer;
   private final AtomicInteger started = new AtomicInteger();
+  /**
+   * Every this many merges of a worker's private statistics (a power of 2) merge all of them; the
+   * others leave out entries whose private visits are a small part of their shared visits
+   * ({@link Tree#flushLocal}).
+   */
+  static final int FULL_MERGE = 32;
   /** Simulation indices a worker claims at once when several workers share the tree. */
   private static final int BATCH = 8;
   /**
@@ -487,6 +493,7 @@ public final class MctsEngine implements AutoCloseable {
       final long syncNanos = config.syncMicros() * 1000L;
       long lastFlush = System.nanoTime();
       int sinceCheck = 0;
+      int merges = 0;
       while (true) {
         long now = 0;
         if (timed) {
@@ -522,8 +529,9 @@ public final class MctsEngine implements AutoCloseable {
           // merge private statistics about every syncNanos (the clock is read every 8 simulations
           // unless the time budget reads it anyway); skipped while another worker merges
           long clock = timed ? now : System.nanoTime();
-          if (clock - lastFlush >= syncNanos && t.flushLocal(false)) {
+          if (clock - lastFlush >= syncNanos && t.flushLocal(false, (merges & (FULL_MERGE - 1)) == 0)) {
             lastFlush = clock;
+            merges++;
           }
         }
         completedCount++;
@@ -531,7 +539,7 @@ public final class MctsEngine implements AutoCloseable {
       if (t != tree) {
         t.beginSimulation(index, 0);
         if (local) {
-          t.flushLocal(true);
+          t.flushLocal(true, true);
         }
         t.releaseChunk();
       }

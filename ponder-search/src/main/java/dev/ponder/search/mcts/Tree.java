@@ -200,7 +200,7 @@ public final class Tree {
    * limit allow. Counts not flushed by an earlier (failed) search are dropped.
    */
   void syncView() {
-    drainLocal(false); // counts left by a search that failed are dropped
+    drainLocal(false, true); // counts left by a search that failed are dropped
     chunkNext = 0;
     chunkEnd = 0;
     copyArrays(primary);
@@ -230,11 +230,18 @@ public final class Tree {
    * here, so plain additions under the lock suffice). Call inside
    * {@link #beginSimulation}/{@link #endSimulation} (arrays do not grow meanwhile).
    *
+   * <p>Unless {@code all}, an entry whose private visits are less than 1/{@value #LAG_DIVISOR} of
+   * its shared visits keeps its counts for a later flush: the other workers then see it with a
+   * relative lag below that fraction, and the entries every simulation passes through (the top of
+   * the tree, with the largest counts) are written, and so evicted from the other workers' caches,
+   * only at the flushes with {@code all}.
+   *
    * @param wait whether to wait for another view's flush; if false and one is running, nothing is
    *     flushed
+   * @param all whether to flush every entry with private counts
    * @return whether the counts were flushed
    */
-  boolean flushLocal(boolean wait) {
+  boolean flushLocal(boolean wait, boolean all) {
     if (localDirtyCount == 0) {
       return true;
     }
@@ -244,19 +251,28 @@ public final class Tree {
       return false;
     }
     try {
-      drainLocal(true);
+      drainLocal(true, all);
     } finally {
       flushLock.unlock();
     }
     return true;
   }
 
-  /** Clears this view's private counts, first adding them to the shared statistics if {@code toShared}. */
-  private void drainLocal(boolean toShared) {
+  /**
+   * Clears this view's private counts, first adding them to the shared statistics if {@code
+   * toShared}; with {@code toShared} and not {@code all}, entries whose private visits are below
+   * 1/{@value #LAG_DIVISOR} of their shared visits are kept (see {@link #flushLocal}).
+   */
+  private void drainLocal(boolean toShared, boolean all) {
     int np = numPlayers;
+    int kept = 0;
     for (int k = 0; k < localDirtyCount; k++) {
       int i = localDirtyList[k];
       int e = localFirst + i;
+      if (toShared && !all && (long) localVisits[i] * LAG_DIVISOR < visits[e]) {
+        localDirtyList[kept++] = i;
+        continue;
+      }
       if (toShared) {
         visits[e] += localVisits[i];
       }
@@ -269,8 +285,11 @@ public final class Tree {
       }
       localDirty[i] = false;
     }
-    localDirtyCount = 0;
+    localDirtyCount = kept;
   }
+
+  /** See {@link #flushLocal}. */
+  static final int LAG_DIVISOR = 64;
 
   private void copyArrays(Tree t) {
     action = t.action;

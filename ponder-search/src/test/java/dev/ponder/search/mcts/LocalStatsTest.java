@@ -51,15 +51,59 @@ class LocalStatsTest {
     assertThat(b.visits(c2)).isEqualTo(4);
 
     b.addVisits(root, 2);
-    a.flushLocal(true);
+    a.flushLocal(true, true);
     assertThat(t.visits(root)).isEqualTo(3);
     assertThat(t.valueSum(root, 0)).isEqualTo(1.5);
     assertThat(t.valueSum(c0, 1)).isEqualTo(-2.0);
     assertThat(a.visits(root)).isEqualTo(3); // no double counting after the flush
     assertThat(b.visits(root)).isEqualTo(5); // shared 3 + its own 2
-    b.flushLocal(true);
+    b.flushLocal(true, true);
     assertThat(t.visits(root)).isEqualTo(5);
     assertThat(a.visits(root)).isEqualTo(5);
+  }
+
+  /**
+   * A periodic merge leaves out entries whose private visits are under 1/64 of their shared
+   * visits (they keep their counts and stay visible to their own view); a full merge takes
+   * everything.
+   */
+  @Test
+  void partialMergeKeepsCountsThatAreASmallPartOfTheSharedOnes() {
+    Tree t = smallTree();
+    Tree a = t.view(4);
+    Tree b = t.view(4);
+    a.syncView();
+    b.syncView();
+    int root = t.root();
+    int c0 = t.firstChild(root);
+    int c1 = c0 + 1;
+    b.addVisits(root, 640); // shared root visits: 640
+    b.addVisits(c0, 64);
+    b.flushLocal(true, true);
+    assertThat(t.visits(root)).isEqualTo(640);
+
+    a.addVisits(root, 9); // 9 · 64 < 640: kept
+    a.addValue(root, 0, 4.5);
+    a.addVisits(c0, 1); // 64 ≥ 64: merged
+    a.addVisits(c1, 1); // no shared visits: merged
+    assertThat(a.flushLocal(false, false)).isTrue();
+    assertThat(t.visits(root)).isEqualTo(640);
+    assertThat(t.valueSum(root, 0)).isZero();
+    assertThat(a.visits(root)).isEqualTo(649); // its own counts are still seen by its view
+    assertThat(a.valueSum(root, 0)).isEqualTo(4.5);
+    assertThat(t.visits(c0)).isEqualTo(65);
+    assertThat(t.visits(c1)).isEqualTo(1);
+    assertThat(a.visits(c0)).isEqualTo(65); // merged once, not counted twice
+
+    a.addVisits(root, 1); // 10 · 64 ≥ 640: merged at the next periodic merge
+    a.flushLocal(false, false);
+    assertThat(t.visits(root)).isEqualTo(650);
+    assertThat(t.valueSum(root, 0)).isEqualTo(4.5);
+
+    a.addVisits(root, 1);
+    a.flushLocal(false, true); // a full merge takes everything
+    assertThat(t.visits(root)).isEqualTo(651);
+    assertThat(a.visits(root)).isEqualTo(651);
   }
 
   /**
@@ -85,7 +129,7 @@ class LocalStatsTest {
     assertThat(t.visits(c0)).isZero();
     assertThat(t.visits(c2)).isEqualTo(1);
     assertThat(t.valueSum(c2, 1)).isEqualTo(-0.25);
-    a.flushLocal(true);
+    a.flushLocal(true, true);
     assertThat(t.visits(c0)).isEqualTo(2);
     assertThat(t.valueSum(c0, 0)).isEqualTo(1.5);
     assertThat(a.visits(c0)).isEqualTo(2);
