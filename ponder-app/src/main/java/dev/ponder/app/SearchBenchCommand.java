@@ -47,6 +47,19 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           + "it changes only when search behaviour changes.")
   boolean signatureOnly;
 
+  @Option(names = "--no-fork",
+      description = "Measure every game and thread count in this JVM. By default each is measured in a fresh JVM "
+          + "(same Java, class path and JVM options): in one JVM the code compiled for the first configurations "
+          + "(e.g. one thread) is what later ones (two threads) run, which costs them up to about 10%.")
+  boolean noFork;
+
+  /** Set in the fresh JVM of one measurement: print its figures on one line for the parent. */
+  @Option(names = "--measure-one", hidden = true)
+  boolean measureOne;
+
+  /** Prefix of the line a forked measurement prints. */
+  static final String CHILD_PREFIX = "bench-search-measurement:";
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -66,20 +79,40 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       }
     }
     List<Game> loaded = new ArrayList<>();
-    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
+    List<String> gameStrings = SearchCommand.splitHistory(games.replace(';', ','));
+    for (String g : gameStrings) {
       loaded.add(GameRegistry.load(g)); // an unknown game or bad parameter fails here, before any output
+    }
+    for (Game g : loaded) {
+      create(agentSpec("time_ms=100,threads=1"), g).close(); // so does an agent that is not MCTS
+    }
+    if (measureOne) {
+      if (loaded.size() != 1 || threads.size() != 1) {
+        throw new UsageException("--measure-one takes one game and one thread count");
+      }
+      double[] m = measure(loaded.get(0), threads.get(0));
+      StringBuilder line = new StringBuilder(CHILD_PREFIX);
+      for (double v : m) {
+        line.append(' ').append(v);
+      }
+      out.println(line);
+      out.flush();
+      return 0;
     }
     out.printf(Locale.ROOT, "# %s, %d available processors, %s %s%n", System.getProperty("os.name"),
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
     out.println("# sims/s: per wall second; sims/worker-cpu-s: per CPU second of the search threads (what an idle");
     out.println("# machine would give per busy core); cpu/wall: CPU seconds of the whole process per wall second");
+    out.println(noFork ? "# every game and thread count measured in this JVM (--no-fork)"
+        : "# every game and thread count measured in a fresh JVM");
     out.printf(Locale.ROOT, "%-24s %7s %10s %8s %18s %9s %9s %10s%n", "game", "threads", "sims/s", "speedup",
         "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node");
     List<String> overrunLines = new ArrayList<>();
-    for (Game game : loaded) {
+    for (int gi = 0; gi < loaded.size(); gi++) {
+      Game game = loaded.get(gi);
       double base = 0;
       for (int t : threads) {
-        double[] m = measure(game, t);
+        double[] m = noFork ? measure(game, t) : measureInFreshJvm(gameStrings.get(gi), t);
         if (base == 0) {
           base = m[0];
         }
@@ -127,6 +160,50 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       double wall = (System.nanoTime() - wall0) / 1e9;
       return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(),
           workerCpu > 0 ? sims / workerCpu : Double.NaN, cpu / wall};
+    }
+  }
+
+  /**
+   * {@link #measure} in a fresh JVM: the same Java command, class path and JVM options (debugger
+   * agents left out), running this command with {@code --measure-one}.
+   *
+   * @throws IllegalStateException if the child JVM cannot start, fails, or prints no figures
+   */
+  double[] measureInFreshJvm(String game, int t) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(ProcessHandle.current().info().command()
+        .orElse(System.getProperty("java.home") + java.io.File.separator + "bin" + java.io.File.separator + "java"));
+    for (String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!arg.startsWith("-agentlib:") && !arg.startsWith("-Xrunjdwp") && !arg.equals("-Xdebug")) {
+        cmd.add(arg);
+      }
+    }
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Ponder.class.getName(), "bench", "search",
+        "--measure-one", "--games", game, "--threads", Integer.toString(t), "--seconds", Double.toString(seconds),
+        "--agent", agent));
+    String what = "measuring " + game + " with " + t + " thread" + (t == 1 ? "" : "s") + " in a fresh JVM";
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      List<String> lines = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+          java.nio.charset.StandardCharsets.UTF_8)).lines().toList();
+      int code = p.waitFor();
+      for (String line : lines) {
+        if (code == 0 && line.startsWith(CHILD_PREFIX)) {
+          String[] f = line.substring(CHILD_PREFIX.length()).trim().split(" ");
+          double[] m = new double[f.length];
+          for (int i = 0; i < f.length; i++) {
+            m[i] = Double.parseDouble(f[i]);
+          }
+          return m;
+        }
+      }
+      String last = lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);
+      throw new IllegalStateException(what + " failed (exit " + code + "): " + last);
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException(what + ": cannot start " + cmd.get(0) + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(what + ": interrupted", e);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.ponder.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -110,6 +111,30 @@ class SearchCommandTest {
     assertThat(SearchCommand.splitHistory(" ")).isEmpty();
   }
 
+  /**
+   * By default each game and thread count is measured in a fresh JVM that prints its figures on
+   * one line; --no-fork measures in this JVM; a failing child JVM is reported with its exit code
+   * and last line.
+   */
+  @Test
+  void benchSearchMeasuresInAFreshJvmUnlessToldNotTo() {
+    String[] forked = run("bench", "search", "--games", "connect_four(rows=4,columns=5)", "--threads", "1",
+        "--seconds", "0.2", "--overrun-searches", "0");
+    assertThat(forked[0]).as(forked[2]).isEqualTo("0");
+    assertThat(forked[1]).contains("measured in a fresh JVM")
+        .containsPattern("connect_four\\(rows=4,columns=5\\)\\s+1\\s+[1-9]\\d*\\s+1\\.00x");
+    String[] here = run("bench", "search", "--games", "tic_tac_toe", "--threads", "1", "--seconds", "0.2",
+        "--overrun-searches", "0", "--no-fork");
+    assertThat(here[0]).as(here[2]).isEqualTo("0");
+    assertThat(here[1]).contains("measured in this JVM (--no-fork)").containsPattern("tic_tac_toe\\s+1\\s+[1-9]");
+    SearchBenchCommand bench = new SearchBenchCommand();
+    bench.seconds = 0.2;
+    assertThatThrownBy(() -> bench.measureInFreshJvm("no_such_game", 1))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("measuring no_such_game with 1 thread in a fresh JVM failed (exit 2)")
+        .hasMessageContaining("unknown game 'no_such_game'");
+  }
+
   @Test
   void benchSearchReportsRowsAndAStableSignature() {
     String[] r = run("bench", "search", "--games", "tic_tac_toe", "--threads", "1", "--seconds", "0.2",
@@ -124,6 +149,10 @@ class SearchCommandTest {
     String[] zero = run("bench", "search", "--games", "tic_tac_toe", "--threads", "0");
     assertThat(zero[0]).isEqualTo("2");
     assertThat(zero[1]).isEmpty();
+    String[] notMcts = run("bench", "search", "--games", "tic_tac_toe", "--agent", "random");
+    assertThat(notMcts[0]).isEqualTo("2");
+    assertThat(notMcts[1]).isEmpty();
+    assertThat(notMcts[2]).contains("unknown parameter 'time_ms' for random");
     String[] s1 = run("bench", "search", "--games", "tic_tac_toe", "--signature");
     String[] s2 = run("bench", "search", "--games", "tic_tac_toe", "--signature");
     assertThat(s1[1]).startsWith("signature: games tic_tac_toe").contains("simulations 2400").isEqualTo(s2[1]);
