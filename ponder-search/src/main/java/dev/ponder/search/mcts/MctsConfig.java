@@ -19,7 +19,7 @@ package dev.ponder.search.mcts;
  * @param stopWhenRootProven end the search early when a solver mechanism marks the root proven
  * @param syncMicros with T &gt; 1 and a mechanism whose updates commute (the mean backup and no
  *     auxiliary statistics): each worker keeps its visit and value updates private (the entries
- *     from the root on, growing with the tree up to 32 MB of counters per worker), reads them added
+ *     from the root on, growing with the tree up to 128 MB of counters per worker), reads them added
  *     to the shared statistics, and merges them into the shared statistics at least this many
  *     microseconds apart and at the end of the search; so the most contended statistics change
  *     once per merge rather than on every simulation of every worker, and each worker sees the

@@ -75,10 +75,12 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * Most entries from the root whose statistics each worker keeps private between merges (with
    * {@link MctsConfig#syncMicros()} &gt; 0), and at most {@link #LOCAL_BYTES} of private counters
-   * per worker; the private range grows with the tree.
+   * per worker (and at most 1/16 of the JVM's maximum heap); the private range grows with the
+   * tree. Entries beyond it are updated atomically, with virtual loss: hex 11×11 at two threads
+   * ran about 5% faster with 128 MB than with 32 MB (1.7 million entries after a one-second search).
    */
-  static final int LOCAL_ENTRIES = 1 << 21;
-  static final long LOCAL_BYTES = 32L << 20;
+  static final int LOCAL_ENTRIES = 1 << 23;
+  static final long LOCAL_BYTES = 128L << 20;
   /** Private entries per worker for this game ({@link #LOCAL_ENTRIES} capped by {@link #LOCAL_BYTES}). */
   private final int localEntries;
   /**
@@ -126,7 +128,8 @@ public final class MctsEngine implements AutoCloseable {
         && mechanism.backup() == ValueBackup.MEAN && mechanism.auxWidth() == 0;
     this.fusedVirtualLoss = mechanism.backup() == ValueBackup.MEAN
         && mechanism.virtualLoss() instanceof VirtualLoss.Constant c && c.count() > 0 ? c.count() : 0;
-    this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, LOCAL_BYTES / (9 + 8L * numPlayers)) : 0;
+    long localBytes = Math.min(LOCAL_BYTES, Runtime.getRuntime().maxMemory() / 16);
+    this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, localBytes / (9 + 8L * numPlayers)) : 0;
     this.workers = new Worker[config.threads()];
     for (int i = 0; i < workers.length; i++) {
       workers[i] = new Worker(i, config.threads() > 1 ? tree.view(localEntries) : null);
