@@ -35,6 +35,10 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Option(names = "--seconds", description = "Measured seconds per game and thread count (default: ${DEFAULT-VALUE}).")
   double seconds = 3;
 
+  @Option(names = "--warmup", description = "Seconds of searches before each measurement, for the JIT compiler "
+      + "(default: ${DEFAULT-VALUE}; at least one search).")
+  double warmup = 3;
+
   @Option(names = "--agent", description = "Agent name and mechanism keys, without budget (default: ${DEFAULT-VALUE}).")
   String agent = "uct";
 
@@ -72,6 +76,9 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     }
     if (!(seconds > 0)) {
       throw new UsageException("--seconds must be > 0");
+    }
+    if (!(warmup >= 0)) {
+      throw new UsageException("--warmup must be ≥ 0");
     }
     for (int t : threads) {
       if (t < 1 || t > 64) {
@@ -142,7 +149,10 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     String spec = agentSpec("time_ms=" + perSearchMs + ",threads=" + t);
     try (MctsAgent a = create(spec, game)) {
       State s = game.newInitialState();
-      a.search(s); // warm-up
+      long warmEnd = System.nanoTime() + (long) (warmup * 1e9);
+      do {
+        a.search(s); // warm-up: the JIT compiler's work (and its threads' CPU) stays out of the figures
+      } while (System.nanoTime() < warmEnd);
       long sims = 0;
       double ms = 0;
       SearchResult last = null;
@@ -180,6 +190,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     }
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Ponder.class.getName(), "bench", "search",
         "--measure-one", "--games", game, "--threads", Integer.toString(t), "--seconds", Double.toString(seconds),
+        "--warmup", Double.toString(warmup),
         "--agent", agent));
     String what = "measuring " + game + " with " + t + " thread" + (t == 1 ? "" : "s") + " in a fresh JVM";
     try {

@@ -119,12 +119,12 @@ class SearchCommandTest {
   @Test
   void benchSearchMeasuresInAFreshJvmUnlessToldNotTo() {
     String[] forked = run("bench", "search", "--games", "connect_four(rows=4,columns=5)", "--threads", "1",
-        "--seconds", "0.2", "--overrun-searches", "0");
+        "--seconds", "0.2", "--warmup", "0", "--overrun-searches", "0");
     assertThat(forked[0]).as(forked[2]).isEqualTo("0");
     assertThat(forked[1]).contains("measured in a fresh JVM")
         .containsPattern("connect_four\\(rows=4,columns=5\\)\\s+1\\s+[1-9]\\d*\\s+1\\.00x");
     String[] here = run("bench", "search", "--games", "tic_tac_toe", "--threads", "1", "--seconds", "0.2",
-        "--overrun-searches", "0", "--no-fork");
+        "--warmup", "0", "--overrun-searches", "0", "--no-fork");
     assertThat(here[0]).as(here[2]).isEqualTo("0");
     assertThat(here[1]).contains("measured in this JVM (--no-fork)").containsPattern("tic_tac_toe\\s+1\\s+[1-9]");
     SearchBenchCommand bench = new SearchBenchCommand();
@@ -138,7 +138,7 @@ class SearchCommandTest {
   @Test
   void benchSearchReportsRowsAndAStableSignature() {
     String[] r = run("bench", "search", "--games", "tic_tac_toe", "--threads", "1", "--seconds", "0.2",
-        "--overrun-searches", "2");
+        "--warmup", "0.1", "--overrun-searches", "2");
     assertThat(r[0]).as(r[2]).isEqualTo("0");
     assertThat(r[1]).containsPattern("tic_tac_toe\\s+1\\s+\\d+\\s+1\\.00x").contains("overrun ms");
     // an unknown game or a bad thread count is a usage error before any output
@@ -147,6 +147,7 @@ class SearchCommandTest {
     assertThat(bad[1]).isEmpty();
     assertThat(bad[2]).contains("unknown game 'nope'");
     String[] zero = run("bench", "search", "--games", "tic_tac_toe", "--threads", "0");
+    assertThat(run("bench", "search", "--games", "tic_tac_toe", "--warmup", "-1")[2]).contains("--warmup must be ≥ 0");
     assertThat(zero[0]).isEqualTo("2");
     assertThat(zero[1]).isEmpty();
     String[] notMcts = run("bench", "search", "--games", "tic_tac_toe", "--agent", "random");
