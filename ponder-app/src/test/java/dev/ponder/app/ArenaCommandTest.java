@@ -82,6 +82,26 @@ class ArenaCommandTest {
   }
 
   @Test
+  void aOnePlayerGameIsAUsageErrorNamingTheGameAndNothingIsPlayed() throws Exception {
+    Path db = dir.resolve("one.db");
+    String expected = "ponder: game '2048' has 1 player: the arena pits agents against each other, and a one-player"
+        + " game has no opponent; use games with 2 or more players ('ponder games' lists each game's players)";
+    String[][] variants = {
+        {"arena", "--games", "tic_tac_toe,2048", "--agents", "random,uct", "--budget", "sims=2"},
+        {"arena", "--games", "2048", "--agents", "random,uct", "--budget", "sims=2", "--self-play"},
+        {"arena", "--games", "2048", "--agents", "random", "--schedule", "benchmark", "--benchmark", "uct(sims=2)"}};
+    for (String[] v : variants) {
+      Run r = run(concat(v, new String[] {"--matches-per-pairing", "1", "--db", db.toString(), "--report",
+          dir.resolve("r1").toString(), "--no-progress"}));
+      assertThat(r.code()).as(String.join(" ", v) + ": " + r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).isEqualTo(expected);
+      assertThat(r.out()).isEmpty();
+    }
+    assertThat(db).doesNotExist();
+    assertThat(dir.resolve("r1")).doesNotExist();
+  }
+
+  @Test
   void theSameAgentSpelledTwoWaysIsRefusedNamingBothSpellings() {
     Path db = dir.resolve("d.db");
     // 1000 is uct's default number of simulations

@@ -46,8 +46,18 @@ public final class Schedule {
     }
   }
 
-  /** Seatings (agent index per seat) of one game with {@code players} players. */
+  /**
+   * Seatings (agent index per seat) of one game with {@code players} players.
+   *
+   * @param players number of players of the game, at least 2 (a one-player game has no opponent)
+   * @param numAgents number of agents, the benchmark agent last for {@code benchmark}
+   * @throws IllegalArgumentException if {@code players < 2}
+   */
   public static List<int[]> seatings(int players, int numAgents, String schedule, boolean selfPlay) {
+    if (players < 2) {
+      throw new IllegalArgumentException("a tournament game needs at least 2 players (agents play against each other), got "
+          + players);
+    }
     List<int[]> out = new ArrayList<>();
     if (schedule.equals(TournamentConfig.BENCHMARK)) {
       int bench = numAgents - 1;

@@ -27,13 +27,23 @@ public final class Tournament {
    * Loads the games and validates the agents: each agent string is resolved and built once for
    * every game (so out-of-range values and options a game does not allow fail here).
    *
+   * <p>Every game needs at least 2 players: the arena pits agents against each other, and a
+   * one-player game (e.g. {@code 2048}) has no opponent — a round robin would schedule no match
+   * for it, and a benchmark or self-play schedule would play each agent alone with no one to rank
+   * it against. Such a game is refused here, before anything is stored or played.
+   *
    * @throws dev.ponder.spec.SpecException on an unknown or invalid game or agent string
+   * @throws IllegalArgumentException if a game has fewer than 2 players (the message names the
+   *     game), or there are fewer than two agents without self-play
    */
   public Tournament(TournamentConfig config) {
     this.config = config;
     players = new int[config.games().size()];
     for (int g = 0; g < players.length; g++) {
       Game game = GameRegistry.load(config.games().get(g));
+      if (game.numPlayers() < 2) {
+        throw new IllegalArgumentException(onePlayerMessage(config.games().get(g), game.numPlayers()));
+      }
       games.add(game);
       players[g] = game.numPlayers();
     }
@@ -55,6 +65,13 @@ public final class Tournament {
     if (config.allAgents().size() < 2 && !config.selfPlay()) {
       throw new IllegalArgumentException("a tournament needs at least two agents (or self-play)");
     }
+  }
+
+  /** The one-line refusal of a game with fewer than 2 players. */
+  static String onePlayerMessage(String gameString, int numPlayers) {
+    return "game '" + gameString + "' has " + numPlayers + (numPlayers == 1 ? " player" : " players")
+        + ": the arena pits agents against each other, and a one-player game has no opponent; use games with 2 or"
+        + " more players ('ponder games' lists each game's players)";
   }
 
   public TournamentConfig config() {

@@ -61,6 +61,20 @@ class ScheduleTest {
   }
 
   @Test
+  void moreSeatsThanAgentsStillSchedulesMatchesAndOnePlayerIsRefused() {
+    // 2 agents, 4 seats: multisets {0,0,0,1}, {0,0,1,1}, {0,1,1,1}, each seated in sorted order and its
+    // 4 cyclic rotations (0011, 0110, 1100, 1001 are distinct): 3 * 4
+    assertThat(Schedule.seatings(4, 2, TournamentConfig.ROUND_ROBIN, false)).hasSize(12);
+    // one agent and the benchmark in a 4-player game: the agent in each of the 4 seats
+    assertThat(Schedule.seatings(4, 2, TournamentConfig.BENCHMARK, false)).hasSize(4);
+    // one agent with self-play: the agent in every seat
+    assertThat(Schedule.seatings(3, 1, TournamentConfig.ROUND_ROBIN, true)).hasSize(1);
+    // a one-player game has no opponent: refused rather than scheduled with no match
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Schedule.seatings(1, 3, TournamentConfig.ROUND_ROBIN, false))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 2 players");
+  }
+
+  @Test
   void seedIndicesAreTheOuterLoop() {
     TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "first"), "", 3, 1,
         TournamentConfig.ROUND_ROBIN, "", false);

@@ -46,6 +46,21 @@ class TournamentTest {
   }
 
   @Test
+  void aOnePlayerGameIsRefusedInEverySchedule() {
+    String msg = "game '2048(max_tile=16)' has 1 player: the arena pits agents against each other, and a one-player game"
+        + " has no opponent";
+    List<String> games = List.of("tic_tac_toe", "2048(max_tile=16)");
+    // round robin: no seating exists (it used to schedule 0 matches for the game and say nothing)
+    assertThatThrownBy(() -> new Tournament(new TournamentConfig(games, List.of("random", "first"), "", 2, 1,
+        TournamentConfig.ROUND_ROBIN, "", false))).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith(msg);
+    // self-play and benchmark would seat each agent alone, with no one to rank it against
+    assertThatThrownBy(() -> new Tournament(new TournamentConfig(games, List.of("random", "first"), "", 2, 1,
+        TournamentConfig.ROUND_ROBIN, "", true))).hasMessageStartingWith(msg);
+    assertThatThrownBy(() -> new Tournament(new TournamentConfig(games, List.of("random"), "", 2, 1,
+        TournamentConfig.BENCHMARK, "first", false))).hasMessageStartingWith(msg);
+  }
+
+  @Test
   void resumedTournamentEqualsUninterruptedAndNeverReplays() {
     TournamentConfig c = TournamentChild.config(GAMES, AGENTS, "sims=3", 6, 11);
     Path full = dir.resolve("full.db");
