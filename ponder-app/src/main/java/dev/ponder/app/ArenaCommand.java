@@ -152,6 +152,9 @@ public final class ArenaCommand implements PonderCommand {
     List<String> gl = gameList.stream().map(String::trim).toList();
     requireDistinct("--games", gl);
     requireDistinctAgents(agentList.stream().map(String::trim).toList(), budgeted, budgetText);
+    if (schedule.equals(TournamentConfig.BENCHMARK)) {
+      requireBenchmarkNotAnAgent(agentList.stream().map(String::trim).toList(), budgeted, benchmark.trim(), bench, budgetText);
+    }
     TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
     int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), Runtime.getRuntime().availableProcessors());
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
@@ -207,6 +210,30 @@ public final class ArenaCommand implements PonderCommand {
     throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' have the same value for every"
         + " parameter once " + (byBudget ? "the budget " + budgetText + " and " : "") + "the defaults are filled in ("
         + AgentKey.of(budgeted.get(dup.get(0))) + "); list it once");
+  }
+
+  /**
+   * One-line usage error when the --benchmark agent is also an entry of --agents, verbatim or as
+   * the same agent once the budget and the defaults are filled in ({@link AgentKey}): the
+   * benchmark schedule measures every agent against the benchmark, so the entry would be measured
+   * against itself and rated twice. Both spellings are named.
+   */
+  private static void requireBenchmarkNotAnAgent(List<String> given, List<String> budgeted, String benchGiven,
+      String benchBudgeted, String budgetText) {
+    String key = AgentKey.of(benchBudgeted);
+    for (int i = 0; i < given.size(); i++) {
+      String a = given.get(i);
+      if (a.equals(benchGiven)) {
+        throw new UsageException("--benchmark '" + benchGiven + "' is also listed in --agents; the benchmark must be"
+            + " different from every agent it is measured against: leave it out of --agents");
+      }
+      if (AgentKey.of(budgeted.get(i)).equals(key)) {
+        boolean byBudget = !budgeted.get(i).equals(a) || !benchBudgeted.equals(benchGiven);
+        throw new UsageException("--benchmark '" + benchGiven + "' and the --agents entry '" + a + "' are the same agent:"
+            + " they have the same value for every parameter once " + (byBudget ? "the budget " + budgetText + " and " : "")
+            + "the defaults are filled in (" + key + "); leave it out of --agents");
+      }
+    }
   }
 
   /** One-line usage error when a list names the same thing twice (it would count twice). */

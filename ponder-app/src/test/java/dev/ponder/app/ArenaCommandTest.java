@@ -145,6 +145,41 @@ class ArenaCommandTest {
   }
 
   @Test
+  void aBenchmarkAgentThatIsAlsoAnAgentIsRefusedNamingBothSpellings() {
+    Path db = dir.resolve("b.db");
+    String[] tail = {"--schedule", "benchmark", "--games", "tic_tac_toe", "--matches-per-pairing", "1", "--db",
+        db.toString(), "--report", dir.resolve("rb").toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"};
+    Run verbatim = run(concat(new String[] {"arena", "--agents", "random,uct", "--benchmark", "uct"}, tail));
+    assertThat(verbatim.code()).isEqualTo(2);
+    assertThat(verbatim.err().strip()).isEqualTo("ponder: --benchmark 'uct' is also listed in --agents; the benchmark must"
+        + " be different from every agent it is measured against: leave it out of --agents");
+    // 1000 is uct's default number of simulations
+    Run byDefault = run(concat(new String[] {"arena", "--agents", "random,uct(sims=1000)", "--benchmark", "uct"}, tail));
+    assertThat(byDefault.code()).isEqualTo(2);
+    assertThat(byDefault.err().strip()).doesNotContain("\n")
+        .startsWith("ponder: --benchmark 'uct' and the --agents entry 'uct(sims=1000)' are the same agent: they have the"
+            + " same value for every parameter once the defaults are filled in (uct(")
+        .contains("sims=1000").endsWith("); leave it out of --agents");
+    // keys in another order, a number written as an integer
+    Run order = run(concat(new String[] {"arena", "--agents", "random,puct(c_init=2,sims=8)", "--benchmark",
+        "puct(sims=8,c_init=2.0)"}, tail));
+    assertThat(order.code()).isEqualTo(2);
+    assertThat(order.err()).contains("--benchmark 'puct(sims=8,c_init=2.0)' and the --agents entry 'puct(c_init=2,sims=8)'"
+        + " are the same agent");
+    // equal only once the budget is applied (to the benchmark here)
+    Run budget = run(concat(new String[] {"arena", "--agents", "uct(sims=4),random", "--benchmark", "uct", "--budget",
+        "sims=4"}, tail));
+    assertThat(budget.code()).isEqualTo(2);
+    assertThat(budget.err()).contains("--benchmark 'uct' and the --agents entry 'uct(sims=4)' are the same agent: they have"
+        + " the same value for every parameter once the budget sims=4 and the defaults are filled in");
+    assertThat(db).doesNotExist(); // nothing was stored or played
+    // a benchmark that differs from every agent plays: 2 agents x 2 seats x 1 seed index
+    Run distinct = run(concat(new String[] {"arena", "--agents", "random,uct(sims=3)", "--benchmark", "uct(sims=4)"}, tail));
+    assertThat(distinct.code()).as(distinct.err()).isZero();
+    assertThat(distinct.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
+  }
+
+  @Test
   void reportReadsAStoreWithoutWritingAndRefusesOtherFiles() throws Exception {
     Path junk = dir.resolve("junk.db");
     Files.writeString(junk, "junk\n");
