@@ -54,7 +54,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Option(names = "--no-fork",
       description = "Measure every game and thread count in this JVM. By default each is measured in a fresh JVM "
           + "(same Java, class path and JVM options): in one JVM the code compiled for the first configurations "
-          + "(e.g. one thread) is what later ones (two threads) run, which costs them up to about 10%.")
+          + "(e.g. one thread) is what later ones (two threads) run, which costs them up to about 10%%.")
   boolean noFork;
 
   /** Set in the fresh JVM of one measurement: print its figures on one line for the parent. */

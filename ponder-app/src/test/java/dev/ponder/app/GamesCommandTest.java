@@ -65,6 +65,25 @@ class GamesCommandTest {
       assertThat(h.exit).as(c + " --help").isZero();
       assertThat(h.out).as(c + " --help").startsWith("Usage: ponder " + c);
     }
+    // every command and subcommand's help renders without picocli's format warnings (a bare % in
+    // a description), which picocli prints to System.err
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      for (picocli.CommandLine top : Ponder.commandLine().getSubcommands().values()) {
+        List<String> names = new java.util.ArrayList<>(List.of(top.getCommandName()));
+        top.getSubcommands().keySet().forEach(sub -> names.add(top.getCommandName() + " " + sub));
+        for (String name : names) {
+          List<String> args = new java.util.ArrayList<>(List.of(name.split(" ")));
+          args.add("--help");
+          assertThat(Cli.run(args.toArray(String[]::new)).exit).as(name + " --help").isZero();
+        }
+      }
+    } finally {
+      System.setErr(err);
+    }
+    assertThat(warnings.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("[picocli WARN]");
     Cli unknown = Cli.run("frobnicate");
     assertThat(unknown.exit).isEqualTo(2);
     assertThat(unknown.err.lines().findFirst().orElse("")).startsWith("ponder: unknown command 'frobnicate'; commands: games, agents, ")
