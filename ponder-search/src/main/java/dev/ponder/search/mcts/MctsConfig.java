@@ -21,7 +21,8 @@ package dev.ponder.search.mcts;
  *     auxiliary statistics): each worker keeps its visit and value updates private (the entries
  *     from the root on, growing with the tree up to 128 MB of counters per worker), reads them added
  *     to the shared statistics, and merges them into the shared statistics at least this many
- *     microseconds apart and at the end of the search; so the most contended statistics change
+ *     microseconds apart (entries whose private visits are under 1/64 of their shared visits
+ *     wait for every 32nd merge) and at the end of the search; so the most contended statistics change
  *     once per merge rather than on every simulation of every worker, and each worker sees the
  *     others' work with a delay of about this long. 0 shares every update at once (plain tree
  *     parallelism). Ignored with one thread. Default {@value #DEFAULT_SYNC_MICROS} (1 ms).

@@ -234,7 +234,7 @@ public final class Tree {
    * its shared visits keeps its counts for a later flush: the other workers then see it with a
    * relative lag below that fraction, and the entries every simulation passes through (the top of
    * the tree, with the largest counts) are written, and so evicted from the other workers' caches,
-   * only at the flushes with {@code all}.
+   * much less often (mostly at the flushes with {@code all}).
    *
    * @param wait whether to wait for another view's flush; if false and one is running, nothing is
    *     flushed
