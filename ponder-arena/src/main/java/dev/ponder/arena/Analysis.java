@@ -44,6 +44,8 @@ public final class Analysis {
    *     ballot
    * @param msPerDecision mean wall time per decision of each agent in milliseconds (NaN if it
    *     made none)
+   * @param decisions number of decisions each agent made in this game's stored matches (error
+   *     matches included)
    * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
    *     {@code mean-return})
    */
@@ -52,7 +54,7 @@ public final class Analysis {
       double[][] mean, double[][] low, double[][] high,
       long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
       double[] agentMean, double[] agentLow, double[] agentHigh,
-      double[] mass, double[] ballot, String method, String note, double[] msPerDecision) {}
+      double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions) {}
 
   /**
    * Whole-tournament results.
@@ -161,9 +163,12 @@ public final class Analysis {
     long[] decisions = new long[k];
     long[] overrunDecisions = new long[k];
     ArenaStore.StoredMatch firstError = null;
-    double[] ignoredMicros = new double[k];
+    for (GameResult g : gameResults) {
+      for (int a = 0; a < k; a++) {
+        decisions[a] += g.decisions()[a];
+      }
+    }
     for (ArenaStore.StoredMatch m : all) {
-      addDecisionTimes(m, ignoredMicros, decisions);
       int[] ov = ArenaStore.splitInts(m.overruns());
       for (int p = 0; p < ov.length && p < m.seats().length; p++) {
         overrunDecisions[m.seats()[p]] += ov[p];
@@ -381,7 +386,8 @@ public final class Analysis {
       msPer[a] = decisions[a] > 0 ? decisionMicros[a] / decisions[a] / 1000.0 : Double.NaN;
     }
     return new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(), gi.maxUtility(),
-        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPer);
+        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPer,
+        decisions);
   }
 
   /** Adds the decision times of a match ("seat:micros,...") to its agents' totals. */

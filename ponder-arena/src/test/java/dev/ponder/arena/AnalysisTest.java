@@ -43,7 +43,7 @@ class AnalysisTest {
     double[][] mean = {{n, 0.1, 0.9, 0.5}, {-0.1, n, 0.7, 0.2}, {-0.9, -0.7, n, -0.6}, {-0.5, -0.2, 0.6, n}};
     Analysis.GameResult g = new Analysis.GameResult("g", 2, 0, 0, 0, 0, -1, 1, mean, mean, mean,
         new long[4][4], new long[4][4], new long[4][4], mean, mean, new double[4], new double[4], new double[4],
-        new double[4], new double[4], "x", "", new double[4]);
+        new double[4], new double[4], "x", "", new double[4], new long[4]);
     AnalysisOptions o = new AnalysisOptions(0, 0, 0.95, 1, dev.ponder.rating.AlphaRank.Options.infinite(),
         dev.ponder.rating.Sco.Options.defaults(), "ref", "raw");
     double[][][] ai = Analysis.amplification(List.of(g), List.of("m", "ref", "raw", "opp"), o);

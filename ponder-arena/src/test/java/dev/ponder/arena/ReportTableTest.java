@@ -78,7 +78,8 @@ class ReportTableTest {
       Analysis.GameResult wide = new Analysis.GameResult(g.game(), g.players(), g.matches(), g.errors(), g.overruns(), g.seeds(),
           -1, 20480, g.mean(), g.low(), g.high(), g.wins(), g.draws(), g.losses(), g.winLow(), g.winHigh(),
           new double[] {1234.5, -0.25, 0.5, 12}, new double[] {-1000, -1, 0, 1}, new double[] {20480, 0, 1, 15},
-          new double[] {0.5, Double.NaN, 0.25, 0.25}, g.ballot(), g.method(), g.note(), new double[] {0.01, 1234.5, 3, 45.25});
+          new double[] {0.5, Double.NaN, 0.25, 0.25}, g.ballot(), g.method(), g.note(), new double[] {0.01, 1234.5, 3, 45.25},
+          g.decisions());
       Analysis.Result wr = new Analysis.Result(r.tournament(), r.config(), r.agents(), List.of(wide), r.matches(), r.errors(),
           r.sco(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(), r.impPerGame(),
           r.options(), r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions());
