@@ -151,9 +151,10 @@ public final class ArenaCommand implements PonderCommand {
     String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark.trim(), b);
     List<String> gl = gameList.stream().map(String::trim).toList();
     requireDistinct("--games", gl);
-    requireDistinctAgents(agentList.stream().map(String::trim).toList(), budgeted, budgetText);
+    List<String> given = agentList.stream().map(String::trim).toList();
+    requireDistinctAgents(given, budgeted, budgetText);
     if (schedule.equals(TournamentConfig.BENCHMARK)) {
-      requireBenchmarkNotAnAgent(agentList.stream().map(String::trim).toList(), budgeted, benchmark.trim(), bench, budgetText);
+      requireBenchmarkNotAnAgent(given, budgeted, benchmark.trim(), bench, budgetText);
     }
     TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
     int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), Runtime.getRuntime().availableProcessors());
@@ -207,9 +208,17 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException("--agents lists '" + a + "' twice; each entry must be different");
     }
     boolean byBudget = !budgeted.get(dup.get(0)).equals(a) || !budgeted.get(dup.get(1)).equals(b);
-    throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' have the same value for every"
-        + " parameter once " + (byBudget ? "the budget " + budgetText + " and " : "") + "the defaults are filled in ("
-        + AgentKey.of(budgeted.get(dup.get(0))) + "); list it once");
+    throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' have"
+        + sameValues(byBudget, budgetText, AgentKey.of(budgeted.get(dup.get(0)))) + "; list it once");
+  }
+
+  /**
+   * Why two spellings are one agent: " the same value for every parameter once [the budget … and
+   * ]the defaults are filled in (KEY)".
+   */
+  private static String sameValues(boolean byBudget, String budgetText, String key) {
+    return " the same value for every parameter once " + (byBudget ? "the budget " + budgetText + " and " : "")
+        + "the defaults are filled in (" + key + ")";
   }
 
   /**
@@ -230,8 +239,7 @@ public final class ArenaCommand implements PonderCommand {
       if (AgentKey.of(budgeted.get(i)).equals(key)) {
         boolean byBudget = !budgeted.get(i).equals(a) || !benchBudgeted.equals(benchGiven);
         throw new UsageException("--benchmark '" + benchGiven + "' and the --agents entry '" + a + "' are the same agent:"
-            + " they have the same value for every parameter once " + (byBudget ? "the budget " + budgetText + " and " : "")
-            + "the defaults are filled in (" + key + "); leave it out of --agents");
+            + " they have" + sameValues(byBudget, budgetText, key) + "; leave it out of --agents");
       }
     }
   }
