@@ -780,14 +780,13 @@ public final class Tree {
     int slot = worker * SLOT_STRIDE;
     Tree t = primary;
     // the slot is written only by this worker, so a plain read sees its own last write
-    if (readerSlots[slot] != 0 && !t.growing
-        && t.size + reserve <= t.action.length && (keys == null || !keys.needsGrowth())) {
+    if (readerSlots[slot] != 0 && !t.growing && t.hasRoom(reserve)) {
       return;
     }
     while (true) {
       INTS.setVolatile(readerSlots, slot, 1);
       if (!t.growing) {
-        if (t.size + reserve <= t.action.length && (keys == null || !keys.needsGrowth())) {
+        if (t.hasRoom(reserve)) {
           return;
         }
         INTS.setVolatile(readerSlots, slot, 0);
@@ -799,6 +798,11 @@ public final class Tree {
         Thread.onSpinWait();
       }
     }
+  }
+
+  /** Whether {@code reserve} more entries fit without growing the arrays or the key map. */
+  private boolean hasRoom(int reserve) {
+    return size + reserve <= action.length && (keys == null || !keys.needsGrowth());
   }
 
   /** Ends the simulations begun by {@link #beginSimulation} on worker {@code worker}. */
