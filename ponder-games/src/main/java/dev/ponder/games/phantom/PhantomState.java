@@ -320,6 +320,12 @@ public abstract class PhantomState extends State {
     private int[] k3; // −1 marks an empty slot
     private long[] val;
     private int size;
+    /**
+     * Set before the memo is published to other threads; from then on it is only read, and a
+     * {@link #put} (a descent asking about a state the counting never reached) fails loudly
+     * instead of racing with the readers.
+     */
+    boolean sealed;
 
     CountMemo() {
       allocate(256);
@@ -352,6 +358,9 @@ public abstract class PhantomState extends State {
     }
 
     void put(long a, long b, long c, int d, long count) {
+      if (sealed) {
+        throw new IllegalStateException("resample counts changed after they were shared (internal error)");
+      }
       if (2 * (size + 1) > k3.length) {
         long[] o0 = k0;
         long[] o1 = k1;
@@ -415,14 +424,21 @@ public abstract class PhantomState extends State {
     }
     s.copyFrom(s.blank);
     PhantomState trial = s.trial;
-    // several search workers may resample the same root: a worker builds the counts completely
-    // (all histories consistent with the information) and then publishes them (release); a
-    // worker that finds them (acquire) only reads them, since every state a descent asks about
-    // was counted
+    // Several search workers may resample the same root at once. A worker that finds no counts
+    // builds its own Target completely (every history consistent with the information), seals
+    // it and only then publishes it with a release store; a worker that finds a Target through
+    // the acquire load therefore sees every plain write made while building it (the memo's
+    // arrays, their contents, size, total: release/acquire gives happens-before), and from then
+    // on everyone only reads it. Reading suffices: the descent asks only about children of
+    // states the counting expanded (the memo key determines everything the count depends on),
+    // so every lookup hits; a miss would try to write, which the seal turns into an exception.
+    // Two workers that both miss build equal counts independently and the later store merely
+    // replaces an equal Target; each keeps using the one it built.
     Target t = (Target) CACHE.getAcquire(cache, player);
     if (t == null) {
       t = target(player);
       t.total = count(t, s, 0);
+      t.memo.sealed = true;
       CACHE.setRelease(cache, player, t);
     }
     long total = t.total;
