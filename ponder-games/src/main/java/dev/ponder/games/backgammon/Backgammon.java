@@ -31,14 +31,23 @@ import java.util.List;
  *
  * <p>Returns at the end: ±1 ({@code winloss_scoring}), ±2 for a gammon with {@code
  * enable_gammons}, also ±3 for a backgammon with {@code full_scoring} (hyper-backgammon always
- * ±1). The game also ends, with returns 0, once {@code max_player_turns} turns have been played.
+ * ±1).
+ *
+ * <p>Turn limit, as OpenSpiel counts it: a turn is counted when its player makes its first
+ * decision (the second decision of a double is not counted again), and the game ends, with returns
+ * 0, as soon as the count exceeds {@code max_player_turns}. So {@code max_player_turns} = N lets N
+ * turns be played in full and ends the game at the first decision of turn N + 1 (a double there
+ * loses its second half). Source: OpenSpiel's backgammon header, which declares the parameter,
+ * and the {@code IsTerminal} test {@code turns_ > MaxPlayerTurns()} of the code built on that
+ * header; see {@code docs/games-chance.md}.
  */
 public final class Backgammon extends AbstractGame {
   static final GameType TYPE = new GameType("backgammon", "Backgammon",
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofBool("hyper_backgammon", false, "three checkers each on the furthest points"),
-          ParamSpec.ofInt("max_player_turns", 500, "turns after which the game ends with returns 0"),
+          ParamSpec.ofInt("max_player_turns", 500,
+              "turns played in full; the first decision of the next turn ends the game with returns 0"),
           ParamSpec.ofString("scoring_type", "winloss_scoring",
               "winloss_scoring, enable_gammons or full_scoring")));
 
@@ -104,15 +113,29 @@ public final class Backgammon extends AbstractGame {
     return -maxUtility();
   }
 
+  /**
+   * 3N + 1 for N = {@code max_player_turns}: the opening roll, turn 1's single decision (its roll
+   * is never a double), turns 2..N with a roll and two decisions each, and turn N + 1's roll and
+   * first decision, which ends the game.
+   */
   @Override
   public int maxGameLength() {
+    return 3 * maxPlayerTurns + 1;
+  }
+
+  /**
+   * 3N, OpenSpiel's {@code MaxGameLength()} (the playthrough's header): a bound on the decisions,
+   * of which there are at most 2N (one in turn 1, two in turns 2..N, one in turn N + 1).
+   */
+  @Override
+  public int maxDecisions() {
     return 3 * maxPlayerTurns;
   }
 
-  /** One roll per turn. */
+  /** N + 1: the opening roll and the rolls of turns 2..N + 1. */
   @Override
   public int maxChanceNodesInHistory() {
-    return maxPlayerTurns;
+    return maxPlayerTurns + 1;
   }
 
   @Override
@@ -223,7 +246,8 @@ public final class Backgammon extends AbstractGame {
     }
 
     private boolean over() {
-      return off[X] == game.checkers || off[O] == game.checkers || turns >= game.maxPlayerTurns;
+      // OpenSpiel: terminal once turns_ > MaxPlayerTurns(); turns counts first decisions of turns
+      return off[X] == game.checkers || off[O] == game.checkers || turns > game.maxPlayerTurns;
     }
 
     @Override
