@@ -71,10 +71,10 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing, every seat order) or benchmark (each agent in each seat against --benchmark in the others).")
   String schedule;
 
-  @Option(names = "--benchmark", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark.")
+  @Option(names = "--benchmark", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark (ignored, with a warning, by round-robin).")
   String benchmark;
 
-  @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal).")
+  @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal); round-robin only (ignored, with a warning, by --schedule benchmark).")
   boolean selfPlay;
 
   @Option(names = "--no-progress", description = "No progress output.")
@@ -165,6 +165,8 @@ public final class ArenaCommand implements PonderCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
+    spec.commandLine().getErr().flush();
     try (ArenaStore store = ArenaStore.open(db)) {
       Tournament.RunSummary s;
       try {
@@ -188,6 +190,26 @@ public final class ArenaCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * One warning line per option the schedule does not use: {@code --benchmark} with the round
+   * robin, {@code --self-play} with the benchmark schedule. They are warned about, not refused,
+   * because the value is part of the stored tournament configuration that identifies a tournament:
+   * refusing would stop a tournament stored with it from being resumed by the same command.
+   */
+  static List<String> ignoredOptionWarnings(String schedule, boolean benchmarkGiven, boolean selfPlay) {
+    String stored = " (it is still stored with the tournament: give it again to resume this tournament)";
+    List<String> out = new ArrayList<>();
+    if (schedule.equals(TournamentConfig.ROUND_ROBIN) && benchmarkGiven) {
+      out.add("warning: --benchmark is ignored with --schedule round-robin; it names the fixed opponent of"
+          + " --schedule benchmark" + stored);
+    }
+    if (schedule.equals(TournamentConfig.BENCHMARK) && selfPlay) {
+      out.add("warning: --self-play is ignored with --schedule benchmark; that schedule plays each agent against"
+          + " the benchmark only" + stored);
+    }
+    return out;
   }
 
   /**

@@ -32,7 +32,10 @@ public final class SearchCommand implements PonderCommand {
   String gameSpec;
 
   @Option(names = "--history", paramLabel = "ACTIONS",
-      description = "Actions from the initial state, comma-separated: ids or action strings (chance outcomes included).")
+      description = "Actions from the initial state: ids or action strings (chance outcomes included), separated by "
+          + "commas outside parentheses (\"3,3,4\"), or by spaces when there is no such comma (\"3 3 4\"); in the "
+          + "space form an action string that itself has spaces (\"Roll 3\", \"No Pass\") is still one action, the "
+          + "longest one that is legal. Give an action whose string has a comma outside parentheses by its id.")
   String history = "";
 
   @Option(names = "--agent", paramLabel = "SPEC", description = "MCTS agent string (default: ${DEFAULT-VALUE}).")
@@ -50,18 +53,7 @@ public final class SearchCommand implements PonderCommand {
   public Integer call() throws Exception {
     Game game = GameRegistry.load(gameSpec);
     State state = game.newInitialState();
-    List<String> tokens = splitHistory(history);
-    for (int i = 0; i < tokens.size(); i++) {
-      String token = tokens.get(i);
-      if (state.isTerminal()) {
-        throw new UsageException("history continues after the game is over at entry " + (i + 1) + " '" + token + "'");
-      }
-      try {
-        state.applyAction(state.stringToAction(token));
-      } catch (dev.ponder.game.IllegalActionException e) {
-        throw new UsageException("--history entry " + (i + 1) + ": " + e.getMessage());
-      }
-    }
+    applyHistory(state, history);
     if (state.isTerminal()) {
       throw new UsageException("the position is terminal; nothing to search");
     }
@@ -88,6 +80,135 @@ public final class SearchCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * Applies the actions of {@code --history} to {@code state}, in order. With a comma outside
+   * parentheses and brackets the entries are the comma-separated pieces ({@link #splitHistory});
+   * otherwise the text is read as whitespace-separated words ({@link #splitWords}), and each entry
+   * is the longest run of the next words that spells a legal action string of the state it is
+   * applied to (so {@code "Roll 3 Roll 5"} is two chance outcomes of liar's dice), else the next
+   * word alone (an id or a one-word action string).
+   *
+   * @throws UsageException naming the failing entry (1-based) and its text when an entry is not a
+   *     legal action or comes after the game is over
+   */
+  static void applyHistory(State state, String text) {
+    if (hasCommaOutsideParentheses(text)) {
+      List<String> tokens = splitHistory(text);
+      for (int i = 0; i < tokens.size(); i++) {
+        applyEntry(state, i + 1, tokens.get(i));
+      }
+      return;
+    }
+    List<String> words = splitWords(text);
+    int entry = 0;
+    for (int i = 0; i < words.size(); ) {
+      entry++;
+      int[] match = state.isTerminal() ? null : longestActionString(state, words, i);
+      if (match != null) {
+        state.applyAction(match[0]);
+        i += match[1];
+      } else {
+        applyEntry(state, entry, words.get(i));
+        i++;
+      }
+    }
+  }
+
+  /** One entry: an id or an action string of the state's current player (or of chance). */
+  private static void applyEntry(State state, int entry, String token) {
+    if (state.isTerminal()) {
+      throw new UsageException("history continues after the game is over at entry " + entry + " '" + token + "'");
+    }
+    try {
+      state.applyAction(state.stringToAction(token));
+    } catch (dev.ponder.game.IllegalActionException e) {
+      throw new UsageException("--history entry " + entry + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The legal action whose string, split into words like the history, equals the most words of
+   * {@code words} from {@code from} on, when that is two words or more: {action, words used}; an
+   * exact match is preferred over one that ignores case. Null when no action string of two or
+   * more words matches.
+   */
+  private static int[] longestActionString(State state, List<String> words, int from) {
+    int player = state.currentPlayer();
+    int[] best = null;
+    boolean bestExact = false;
+    for (int a : state.legalActions()) {
+      List<String> aw = splitWords(state.actionToString(player, a));
+      int n = aw.size();
+      if (n < 2 || from + n > words.size()) {
+        continue;
+      }
+      List<String> next = words.subList(from, from + n);
+      boolean exact = next.equals(aw);
+      boolean ignoringCase = exact;
+      if (!exact) {
+        ignoringCase = true;
+        for (int k = 0; k < n; k++) {
+          ignoringCase &= next.get(k).equalsIgnoreCase(aw.get(k));
+        }
+      }
+      if (!ignoringCase) {
+        continue;
+      }
+      if (best == null || n > best[1] || (n == best[1] && exact && !bestExact)) {
+        best = new int[] {a, n};
+        bestExact = exact;
+      }
+    }
+    return best;
+  }
+
+  /** Whether {@code text} has a comma outside parentheses and brackets (the comma form of --history). */
+  static boolean hasCommaOutsideParentheses(String text) {
+    int depth = 0;
+    for (char c : text.toCharArray()) {
+      if (c == '(' || c == '[') {
+        depth++;
+      } else if (c == ')' || c == ']') {
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Splits on whitespace outside parentheses and brackets, so {@code "O From (1, 1)"} gives the
+   * three words {@code O}, {@code From} and {@code (1, 1)}; blank text gives none.
+   */
+  static List<String> splitWords(String text) {
+    List<String> out = new ArrayList<>();
+    if (text == null) {
+      return out;
+    }
+    int depth = 0;
+    StringBuilder cur = new StringBuilder();
+    for (char c : text.toCharArray()) {
+      if (c == '(' || c == '[') {
+        depth++;
+      } else if (c == ')' || c == ']') {
+        depth--;
+      }
+      if (Character.isWhitespace(c) && depth == 0) {
+        if (cur.length() > 0) {
+          out.add(cur.toString());
+          cur.setLength(0);
+        }
+      } else {
+        cur.append(c);
+      }
+    }
+    if (cur.length() > 0) {
+      out.add(cur.toString());
+    }
+    return out;
   }
 
   /** Splits on commas outside parentheses and brackets, so {@code x(0,2),o(1,1)} gives two actions. */

@@ -179,6 +179,49 @@ class ArenaCommandTest {
     assertThat(distinct.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
   }
 
+  /**
+   * --benchmark with the round robin and --self-play with the benchmark schedule change nothing
+   * that is played: each gets one warning line on stderr and the run goes on; options the
+   * schedule uses get none.
+   */
+  @Test
+  void optionsTheScheduleIgnoresAreWarnedAboutAndTheRunGoesOn() {
+    Path db = dir.resolve("w.db");
+    String[] tail = {"--games", "tic_tac_toe", "--agents", "random,uct(sims=3)", "--matches-per-pairing", "1", "--db",
+        db.toString(), "--report", dir.resolve("rw").toString(), "--no-progress", "--resamples", "40", "--elo-resamples",
+        "40"};
+    // round robin of 2 agents: 2 seat orders x 1 seed index, whatever --benchmark says
+    Run rrBench = run(concat(new String[] {"arena", "--benchmark", "uct(sims=4)"}, tail));
+    assertThat(rrBench.code()).as(rrBench.err()).isZero();
+    assertThat(rrBench.out()).contains("2 matches (0 already stored, 2 played now, 0 errors)");
+    assertThat(rrBench.err().lines().filter(l -> l.startsWith("warning:")).toList()).singleElement().asString()
+        .startsWith("warning: --benchmark is ignored with --schedule round-robin; ")
+        .contains("give it again to resume");
+    // the same command resumes the tournament stored with it
+    Run again = run(concat(new String[] {"arena", "--benchmark", "uct(sims=4)"}, tail));
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(again.out()).contains("2 matches (2 already stored, 0 played now, 0 errors)");
+    assertThat(again.err()).contains("warning: --benchmark is ignored");
+    // benchmark schedule: 2 agents x 2 seats against the benchmark, no diagonal
+    Run benchSelf = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)",
+        "--self-play"}, tail));
+    assertThat(benchSelf.code()).as(benchSelf.err()).isZero();
+    assertThat(benchSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
+    assertThat(benchSelf.err().lines().filter(l -> l.startsWith("warning:")).toList()).singleElement().asString()
+        .startsWith("warning: --self-play is ignored with --schedule benchmark; ");
+    // used options: no warning (round robin with the diagonal: 2 x 2 seatings)
+    Run rrSelf = run(concat(new String[] {"arena", "--self-play"}, tail));
+    assertThat(rrSelf.code()).as(rrSelf.err()).isZero();
+    assertThat(rrSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
+    assertThat(rrSelf.err()).doesNotContain("warning");
+    Run bench = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)"}, tail));
+    assertThat(bench.code()).as(bench.err()).isZero();
+    assertThat(bench.err()).doesNotContain("warning");
+    Run plain = run(concat(new String[] {"arena"}, tail));
+    assertThat(plain.code()).as(plain.err()).isZero();
+    assertThat(plain.err()).doesNotContain("warning");
+  }
+
   @Test
   void reportReadsAStoreWithoutWritingAndRefusesOtherFiles() throws Exception {
     Path junk = dir.resolve("junk.db");

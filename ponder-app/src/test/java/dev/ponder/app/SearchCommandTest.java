@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -109,6 +111,54 @@ class SearchCommandTest {
   void historySplitsOutsideParentheses() {
     assertThat(SearchCommand.splitHistory("x(0,2), o(1,1),3")).containsExactly("x(0,2)", "o(1,1)", "3");
     assertThat(SearchCommand.splitHistory(" ")).isEmpty();
+  }
+
+  private static State after(String game, String history) {
+    State s = GameRegistry.load(game).newInitialState();
+    SearchCommand.applyHistory(s, history);
+    return s;
+  }
+
+  /**
+   * Without a comma outside parentheses, --history entries are separated by whitespace; an action
+   * string with spaces in it stays one action; commas still separate exactly as before.
+   */
+  @Test
+  void historyTakesSpaceSeparatedActionsWhenItHasNoComma() {
+    // connect_four columns 4, 3, 4 are the action ids 4, 3, 4
+    assertThat(after("connect_four", "4 3 4").history()).containsExactly(4, 3, 4);
+    assertThat(after("connect_four", "  4\t3   4 ").history()).containsExactly(4, 3, 4);
+    assertThat(after("connect_four", "4,3,4").history()).containsExactly(4, 3, 4);
+    String[] r = run("search", "connect_four", "--history", "4 3 4", "--agent", "uct(sims=20)", "--json");
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    // tic_tac_toe ids: x(0,0)=0, o(1,0)=3; x(0,2)=2
+    assertThat(after("tic_tac_toe", "x(0,0) o(1,0) 2").history()).containsExactly(0, 3, 2);
+    // action strings with spaces (chance outcomes "Roll 1".."Roll 6" are ids 0..5 in liars_dice;
+    // hearts' pass directions "No Pass", "Left", ... are 0..3; amazons(board_size=4) starts with
+    // "X From (3, 1)" = 8): the longest legal action string wins
+    assertThat(after("liars_dice", "Roll 3 Roll 5").history()).containsExactly(2, 4);
+    assertThat(after("liars_dice", "roll 3 4").history()).containsExactly(2, 4);
+    assertThat(after("hearts", "No Pass").history()).containsExactly(0);
+    assertThat(after("amazons(board_size=4)", "X From (3, 1)").history()).containsExactly(8);
+    assertThat(after("liars_dice", "Roll 3,Roll 5").history()).containsExactly(2, 4);
+    assertThat(SearchCommand.splitWords(" O From (1, 1)\t3 ")).containsExactly("O", "From", "(1, 1)", "3");
+    assertThat(SearchCommand.hasCommaOutsideParentheses("x(0,2) 3")).isFalse();
+    assertThat(SearchCommand.hasCommaOutsideParentheses("x(0,2),3")).isTrue();
+  }
+
+  /** A failing entry of either form is named by its 1-based position and its text. */
+  @Test
+  void historyErrorsNameTheEntryAndItsText() {
+    String[] r = run("search", "tic_tac_toe", "--history", "4 3 4");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2]).contains("--history entry 3: '4' is not a legal move");
+    String[] c = run("search", "tic_tac_toe", "--history", "4,3,4");
+    assertThat(c[2]).contains("--history entry 3: '4' is not a legal move");
+    assertThatThrownBy(() -> after("liars_dice", "Roll 3 Roll 9"))
+        .isInstanceOf(UsageException.class).hasMessageContaining("--history entry 2: 'Roll' is not a legal move");
+    // x wins on the top row after five moves; the sixth entry comes after the game is over
+    assertThatThrownBy(() -> after("tic_tac_toe", "0 3 1 4 2 5"))
+        .isInstanceOf(UsageException.class).hasMessageContaining("at entry 6 '5'");
   }
 
   /**

@@ -42,8 +42,8 @@ import java.util.Arrays;
  * ones by {@link #flushLocal}.
  *
  * <p>Memory: {@link #bytesPerEntry()} bytes per entry (36 for two players without auxiliary
- * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 4 first child +
- * 2 child count + 1 player + 1 flags + 8 per auxiliary double), plus 12 bytes per key slot in
+ * statistics is the arithmetic: 4 action + 4 prior + 4 visits + 16 values + 8 for the node's
+ * structure in one word (first child, child count, player, flags) + 8 per auxiliary double), plus 12 bytes per key slot in
  * keyed mode (24 per key at the maximum load of one half).
  */
 public final class Tree {
@@ -57,7 +57,7 @@ public final class Tree {
   public static final int PROVEN = 8;
 
   private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
-  private static final VarHandle BYTES = MethodHandles.arrayElementVarHandle(byte[].class);
+  private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
   private static final VarHandle DOUBLES = MethodHandles.arrayElementVarHandle(double[].class);
   private static final int LOCK_STRIPES = 256;
   private static final int SLOT_STRIDE = 16;
@@ -72,10 +72,12 @@ public final class Tree {
   private float[] prior;
   private int[] visits;
   private double[] valueSum;
-  private int[] firstChild;
-  private char[] numChildren;
-  private byte[] player;
-  private byte[] flags;
+  /**
+   * A node's structure in one word, so a node visited reads one cache line for it and an expansion
+   * writes one: first child (bits 32–63), number of children (16–31), player to act (8–15,
+   * signed), flags (0–7).
+   */
+  private long[] node;
   private double[] aux;
   private int size;
   private int root;
@@ -132,10 +134,7 @@ public final class Tree {
     prior = new float[cap];
     visits = new int[cap];
     valueSum = new double[cap * numPlayers];
-    firstChild = new int[cap];
-    numChildren = new char[cap];
-    player = new byte[cap];
-    flags = new byte[cap];
+    node = new long[cap];
     aux = new double[cap * auxWidth];
     keys = keyed ? new LongIntMap(cap) : null;
     readerSlots = new int[concurrent ? MAX_WORKERS * SLOT_STRIDE : 0];
@@ -296,10 +295,7 @@ public final class Tree {
     prior = t.prior;
     visits = t.visits;
     valueSum = t.valueSum;
-    firstChild = t.firstChild;
-    numChildren = t.numChildren;
-    player = t.player;
-    flags = t.flags;
+    node = t.node;
     aux = t.aux;
   }
 
@@ -409,22 +405,22 @@ public final class Tree {
 
   /** First child entry of node {@code e} (meaningful when {@link #numChildren} &gt; 0). */
   public int firstChild(int e) {
-    return firstChild[e];
+    return (int) (node[e] >>> 32);
   }
 
   /** Number of children of node {@code e} (0 until expanded). */
   public int numChildren(int e) {
-    return numChildren[e];
+    return (int) (node[e] >>> 16) & 0xFFFF;
   }
 
   /** Player to act at node {@code e}: 0..n−1, or {@link dev.ponder.game.State#CHANCE}. */
   public int player(int e) {
-    return player[e];
+    return (byte) (node[e] >>> 8);
   }
 
   /** Flags of {@code e} (acquire read): {@link #EXPANDED}, {@link #TERMINAL}, {@link #PROVEN}. */
   public int flags(int e) {
-    return (byte) BYTES.getAcquire(flags, e);
+    return (int) (long) LONGS.getAcquire(node, e) & 0xFF;
   }
 
   public boolean isExpanded(int e) {
@@ -553,10 +549,10 @@ public final class Tree {
 
   /** Sets flag bits on {@code e} (atomic). */
   public void setFlags(int e, int bits) {
-    int old;
+    long old;
     do {
-      old = (byte) BYTES.getVolatile(flags, e);
-    } while (!BYTES.compareAndSet(flags, e, (byte) old, (byte) (old | bits)));
+      old = (long) LONGS.getVolatile(node, e);
+    } while (!LONGS.compareAndSet(node, e, old, old | (bits & 0xFF)));
   }
 
   /** A monitor guarding read-modify-write updates of {@code e} (striped). */
@@ -582,10 +578,7 @@ public final class Tree {
     prior[e] = p;
     visits[e] = 0;
     Arrays.fill(valueSum, e * numPlayers, (e + 1) * numPlayers, 0.0);
-    firstChild[e] = 0;
-    numChildren[e] = 0;
-    player[e] = (byte) pl;
-    flags[e] = 0;
+    node[e] = pack(0, 0, pl, 0);
     if (auxWidth > 0) {
       Arrays.fill(aux, e * auxWidth, (e + 1) * auxWidth, 0.0);
     }
@@ -666,19 +659,19 @@ public final class Tree {
 
   /** Claims the right to expand {@code e}; false if it is expanded or another worker is at it. */
   boolean tryClaimExpansion(int e) {
-    int old = (byte) BYTES.getVolatile(flags, e);
+    long old = (long) LONGS.getVolatile(node, e);
     if ((old & (EXPANDED | EXPANDING | TERMINAL)) != 0) {
       return false;
     }
-    return BYTES.compareAndSet(flags, e, (byte) old, (byte) (old | EXPANDING));
+    return LONGS.compareAndSet(node, e, old, old | EXPANDING);
   }
 
   /** Gives up a claim made by {@link #tryClaimExpansion}. */
   void releaseExpansion(int e) {
-    int old;
+    long old;
     do {
-      old = (byte) BYTES.getVolatile(flags, e);
-    } while (!BYTES.compareAndSet(flags, e, (byte) old, (byte) (old & ~EXPANDING)));
+      old = (long) LONGS.getVolatile(node, e);
+    } while (!LONGS.compareAndSet(node, e, old, old & ~EXPANDING));
   }
 
   /**
@@ -699,18 +692,30 @@ public final class Tree {
     for (int i = 0; i < n; i++) {
       initEntry(first + i, actions[i], priors[i], -2);
     }
-    player[e] = (byte) nodePlayer;
-    firstChild[e] = first;
-    numChildren[e] = (char) n;
-    int old;
+    // one release of the whole word: a reader that sees EXPANDED sees the children
+    long old;
     do {
-      old = (byte) BYTES.getVolatile(flags, e);
-    } while (!BYTES.compareAndSet(flags, e, (byte) old, (byte) ((old & ~EXPANDING) | EXPANDED)));
+      old = (long) LONGS.getVolatile(node, e);
+    } while (!LONGS.compareAndSet(node, e, old, pack(first, n, nodePlayer, ((int) old & ~EXPANDING) | EXPANDED)));
     return true;
   }
 
+  /** Sets the player to act at {@code e} (atomic when concurrent: the word also holds the flags). */
   void setPlayer(int e, int p) {
-    player[e] = (byte) p;
+    long bits = (p & 0xFFL) << 8;
+    if (!concurrent) {
+      node[e] = (node[e] & ~0xFF00L) | bits;
+      return;
+    }
+    long old;
+    do {
+      old = (long) LONGS.getVolatile(node, e);
+    } while (!LONGS.compareAndSet(node, e, old, (old & ~0xFF00L) | bits));
+  }
+
+  /** The word of {@link #node}. */
+  private static long pack(int first, int n, int pl, int fl) {
+    return ((long) first << 32) | ((n & 0xFFFFL) << 16) | ((pl & 0xFFL) << 8) | (fl & 0xFFL);
   }
 
   /** The node entry stored under {@code key}, or −1. Keyed mode only. */
@@ -841,10 +846,7 @@ public final class Tree {
     prior = Arrays.copyOf(prior, newCap);
     visits = Arrays.copyOf(visits, newCap);
     valueSum = Arrays.copyOf(valueSum, newCap * numPlayers);
-    firstChild = Arrays.copyOf(firstChild, newCap);
-    numChildren = Arrays.copyOf(numChildren, newCap);
-    player = Arrays.copyOf(player, newCap);
-    flags = Arrays.copyOf(flags, newCap);
+    node = Arrays.copyOf(node, newCap);
     aux = Arrays.copyOf(aux, newCap * auxWidth);
   }
 
@@ -871,15 +873,15 @@ public final class Tree {
     while (head < tail) {
       int src = queue[head];
       int dst = dest[head++];
-      int n = numChildren[src];
+      int n = numChildren(src);
       if (n == 0) {
-        t.firstChild[dst] = 0;
+        t.setFirstChild(dst, 0);
         continue;
       }
       int first = t.allocate(n);
-      t.firstChild[dst] = first;
+      t.setFirstChild(dst, first);
       for (int i = 0; i < n; i++) {
-        int s = firstChild[src] + i;
+        int s = firstChild(src) + i;
         t.copyEntry(this, s, first + i);
         if (tail == queue.length) {
           queue = Arrays.copyOf(queue, tail * 2);
@@ -900,12 +902,15 @@ public final class Tree {
     prior[d] = src.prior[s];
     visits[d] = src.visits[s];
     System.arraycopy(src.valueSum, s * numPlayers, valueSum, d * numPlayers, numPlayers);
-    numChildren[d] = src.numChildren[s];
-    player[d] = src.player[s];
-    flags[d] = (byte) (src.flags[s] & ~EXPANDING);
+    long w = src.node[s];
+    node[d] = pack(0, src.numChildren(s), src.player(s), (int) w & 0xFF & ~EXPANDING); // first child: set by reroot
     if (auxWidth > 0) {
       System.arraycopy(src.aux, s * auxWidth, aux, d * auxWidth, auxWidth);
     }
+  }
+
+  private void setFirstChild(int e, int first) {
+    node[e] = (node[e] & 0xFFFFFFFFL) | ((long) first << 32);
   }
 
   /** Number of entries in the subtree under {@code e} (tree mode), {@code e} included. */
@@ -917,12 +922,12 @@ public final class Tree {
     while (sp > 0) {
       int x = stack[--sp];
       count++;
-      int n = numChildren[x];
+      int n = numChildren(x);
       for (int i = 0; i < n; i++) {
         if (sp == stack.length) {
           stack = Arrays.copyOf(stack, sp * 2);
         }
-        stack[sp++] = firstChild[x] + i;
+        stack[sp++] = firstChild(x) + i;
       }
     }
     return count;
@@ -930,8 +935,8 @@ public final class Tree {
 
   /** The child of {@code e} whose edge action is {@code a}, or −1. */
   public int child(int e, int a) {
-    int first = firstChild[e];
-    int n = numChildren[e];
+    int first = firstChild(e);
+    int n = numChildren(e);
     for (int i = 0; i < n; i++) {
       if (action[first + i] == a) {
         return first + i;
@@ -944,7 +949,7 @@ public final class Tree {
 
   /** Bytes of array storage per entry (see the class comment). */
   public int bytesPerEntry() {
-    return 4 + 4 + 4 + 8 * numPlayers + 4 + 2 + 1 + 1 + 8 * auxWidth;
+    return 4 + 4 + 4 + 8 * numPlayers + 8 + 8 * auxWidth;
   }
 
   /**
@@ -972,14 +977,14 @@ public final class Tree {
 
   private void dump(StringBuilder sb, int e, int depth, int indent) {
     sb.append("  ".repeat(indent)).append("a=").append(action[e]).append(" n=").append(visits[e])
-        .append(" p=").append(prior[e]).append(" player=").append(player[e]).append(" Q=[");
+        .append(" p=").append(prior[e]).append(" player=").append(player(e)).append(" Q=[");
     for (int p = 0; p < numPlayers; p++) {
       sb.append(p > 0 ? ", " : "").append(String.format(java.util.Locale.ROOT, "%.3f", q(e, p, Double.NaN)));
     }
     sb.append("]\n");
     if (depth > 0) {
-      for (int i = 0; i < numChildren[e]; i++) {
-        dump(sb, firstChild[e] + i, depth - 1, indent + 1);
+      for (int i = 0; i < numChildren(e); i++) {
+        dump(sb, firstChild(e) + i, depth - 1, indent + 1);
       }
     }
   }
