@@ -15,7 +15,7 @@ import java.util.TreeMap;
 /**
  * Statistics of a stored tournament: per game the mean score matrix with paired-bootstrap
  * intervals over seeds, win/draw/loss counts with Wilson intervals, α-Rank; across games SCO
- * ratings from the per-game α-Rank ballots, ballot win rates, Elo with bootstrap intervals, and
+ * ratings from the per-game α-Rank ballots with bootstrap intervals, ballot win rates, Elo with bootstrap intervals, and
  * amplification / improvement when a reference and a raw-prior agent are named. See
  * docs/arena.md for the definitions.
  */
@@ -59,7 +59,11 @@ public final class Analysis {
   /**
    * Whole-tournament results.
    *
-   * @param sco SCO rating per agent on [lower, upper]
+   * @param sco SCO rating per agent on [lower, upper] ({@code NaN} = on no ballot)
+   * @param scoLow lower bound of the SCO rating's bootstrap interval (seed indices resampled
+   *     within each game, every game's ballot recomputed, SCO refitted); NaN when the agent is on
+   *     no ballot or no game has two seed indices
+   * @param scoHigh upper bound
    * @param ballotWinRate F(A≻B): fraction of games whose ballot ranks A strictly above B
    * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes
    * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
@@ -80,7 +84,7 @@ public final class Analysis {
    *     {@link MatchRunner#OVERRUN_FACTOR} × {@code time_ms} (0 for agents that are not timed)
    */
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
-      int matches, int errors, double[] sco, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
+      int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
       String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions) {}
 
@@ -115,9 +119,15 @@ public final class Analysis {
     }
     int k = agents.size();
     boolean benchmark = config.schedule().equals(TournamentConfig.BENCHMARK);
-    GameResult[] results = new GameResult[games.size()];
+    GameAnalysis[] analyses = new GameAnalysis[games.size()];
     java.util.stream.IntStream.range(0, games.size()).parallel().forEach(g ->
-        results[g] = analyseGame(games.get(g), byGame.get(g), k, benchmark, o, o.seed() + 7919L * g));
+        analyses[g] = analyseGameWithRows(games.get(g), byGame.get(g), k, benchmark, o, gameSeed(o, g)));
+    GameResult[] results = new GameResult[games.size()];
+    List<SeedRows> rows = new ArrayList<>();
+    for (int g = 0; g < games.size(); g++) {
+      results[g] = analyses[g].result();
+      rows.add(analyses[g].rows());
+    }
     List<GameResult> gameResults = Arrays.asList(results);
     int errors = 0;
     for (GameResult r : gameResults) {
@@ -145,6 +155,7 @@ public final class Analysis {
         sco[a] = Double.NaN;
       }
     }
+    double[][] scoInt = scoIntervals(rows, gameResults.stream().map(GameResult::ballot).toList(), sco, o);
     double[][] f = Sco.ballotWinRates(k, ballots);
     double[][] eloInt = elo(byGame, k, o);
     double[][][] ai = amplification(gameResults, agents, o);
@@ -186,8 +197,147 @@ public final class Analysis {
       firstErrorText = games.get(firstError.game()).spec() + ", seed index " + firstError.seedIndex() + ", " + seats + ": "
           + firstError.message();
     }
-    return new Result(id, config, agents, gameResults, all.size(), errors, sco, f, eloInt[0], eloInt[1], eloInt[2],
+    return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt[0], scoInt[1], f, eloInt[0], eloInt[1], eloInt[2],
         amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions);
+  }
+
+  /**
+   * Seed of game {@code g}'s bootstrap: the score-matrix bootstrap of the game and the game's part
+   * of the SCO bootstrap both draw from a {@link SplittableRandom} with this seed, so resample b
+   * of both draws the same seed indices.
+   */
+  static long gameSeed(AnalysisOptions o, int g) {
+    return o.seed() + 7919L * g;
+  }
+
+  /** Resamples drawn at a time before they are evaluated in parallel (bounds the memory used). */
+  private static final int SCO_CHUNK = 256;
+
+  /**
+   * Percentile intervals of the SCO ratings by a paired bootstrap over seeds within each game:
+   * every resample draws, in each game with at least two seed indices, as many seed indices with
+   * replacement as the game has (the same draws as the game's score-matrix bootstrap, from
+   * {@link #gameSeed}), recomputes the game's mean score matrix and mean returns from the drawn
+   * seeds, its α-Rank ballot exactly as the point estimate does ({@link #gameBallot}), and refits
+   * SCO on all games' ballots. Games with one seed index keep their ballot.
+   *
+   * @param pointBallots each game's ballot (kept by games with one seed index)
+   * @param sco the point estimate ({@code NaN} = on no ballot: that agent's bounds are NaN too)
+   * @return [0] lower bounds, [1] upper bounds per agent; all NaN when no game has two seed
+   *     indices (nothing to resample) or {@code o.scoResamples() < 1}
+   */
+  static double[][] scoIntervals(List<SeedRows> rows, List<double[]> pointBallots, double[] sco, AnalysisOptions o) {
+    int k = sco.length;
+    double[] lo = new double[k];
+    double[] hi = new double[k];
+    Arrays.fill(lo, Double.NaN);
+    Arrays.fill(hi, Double.NaN);
+    int resamples = o.scoResamples();
+    boolean anyVariation = false;
+    for (SeedRows r : rows) {
+      anyVariation |= r.cells().length >= 2;
+    }
+    if (!anyVariation || resamples < 1) {
+      return new double[][] {lo, hi};
+    }
+    int numGames = rows.size();
+    SplittableRandom[] rng = new SplittableRandom[numGames];
+    for (int g = 0; g < numGames; g++) {
+      rng[g] = new SplittableRandom(gameSeed(o, g));
+    }
+    double[][] boot = new double[k][resamples];
+    for (int start = 0; start < resamples; start += SCO_CHUNK) {
+      int count = Math.min(SCO_CHUNK, resamples - start);
+      // draws first, in order, so the result does not depend on how the resamples are scheduled
+      int[][][] times = new int[count][numGames][];
+      for (int b = 0; b < count; b++) {
+        for (int g = 0; g < numGames; g++) {
+          int n = rows.get(g).cells().length;
+          if (n < 2) {
+            continue;
+          }
+          int[] t = new int[n];
+          for (int i = 0; i < n; i++) {
+            t[rng[g].nextInt(n)]++;
+          }
+          times[b][g] = t;
+        }
+      }
+      final int first = start;
+      java.util.stream.IntStream.range(0, count).parallel().forEach(b -> {
+        List<Sco.Ballot> ballots = new ArrayList<>();
+        for (int g = 0; g < numGames; g++) {
+          double[] ballot = times[b][g] == null ? pointBallots.get(g) : resampledBallot(rows.get(g), times[b][g], o);
+          boolean any = false;
+          for (double v : ballot) {
+            any |= !Double.isNaN(v);
+          }
+          if (any) {
+            ballots.add(new Sco.Ballot(ballot, 1.0));
+          }
+        }
+        double[] r = Sco.fit(k, ballots, o.sco());
+        for (int a = 0; a < k; a++) {
+          boot[a][first + b] = r[a];
+        }
+      });
+    }
+    double alpha = (1 - o.level()) / 2;
+    for (int a = 0; a < k; a++) {
+      if (Double.isNaN(sco[a])) {
+        continue;
+      }
+      Arrays.sort(boot[a]);
+      lo[a] = Intervals.quantileSorted(boot[a], alpha);
+      hi[a] = Intervals.quantileSorted(boot[a], 1 - alpha);
+    }
+    return new double[][] {lo, hi};
+  }
+
+  /** A game's ballot recomputed from its seed rows, row r counted {@code times[r]} times. */
+  static double[] resampledBallot(SeedRows rows, int[] times, AnalysisOptions o) {
+    int k = rows.k();
+    int cells = k * k + k;
+    double[] s = new double[cells];
+    double[] c = new double[cells];
+    Map<String, double[]> msSum = new HashMap<>();
+    Map<String, double[]> msCount = new HashMap<>();
+    for (int r = 0; r < times.length; r++) {
+      int t = times[r];
+      if (t == 0) {
+        continue;
+      }
+      double[] x = rows.cells()[r];
+      for (int i = 0; i < cells; i++) {
+        if (!Double.isNaN(x[i])) {
+          s[i] += t * x[i];
+          c[i] += t;
+        }
+      }
+      addTimes(msSum, rows.multisetSum().get(r), t, k);
+      addTimes(msCount, rows.multisetCount().get(r), t, k);
+    }
+    double[][] meanM = new double[k][k];
+    double[] agentMean = new double[k];
+    for (int a = 0; a < k; a++) {
+      for (int b = 0; b < k; b++) {
+        int i = a * k + b;
+        meanM[a][b] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
+      }
+      int i = k * k + a;
+      agentMean[a] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
+    }
+    return gameBallot(rows.game(), k, rows.benchmark(), meanM, agentMean, msSum, msCount, o.alphaRank()).ballot();
+  }
+
+  private static void addTimes(Map<String, double[]> to, Map<String, double[]> from, int t, int k) {
+    for (Map.Entry<String, double[]> e : from.entrySet()) {
+      double[] d = to.computeIfAbsent(e.getKey(), x -> new double[k]);
+      double[] v = e.getValue();
+      for (int a = 0; a < k; a++) {
+        d[a] += t * v[a];
+      }
+    }
   }
 
   /** Game, then seed index, then seats (agent indices in seat order). */
@@ -213,6 +363,27 @@ public final class Analysis {
 
   static GameResult analyseGame(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms, int k, boolean benchmark,
       AnalysisOptions o, long seed) {
+    return analyseGameWithRows(gi, ms, k, benchmark, o, seed).result();
+  }
+
+  /** A game's results and the per-seed rows they came from (for the SCO bootstrap). */
+  record GameAnalysis(GameResult result, SeedRows rows) {}
+
+  /**
+   * The per-seed data of one game that its ballot is computed from.
+   *
+   * @param cells n rows (one per seed index that has scored matches, in seed-index order) of
+   *     k·k + k values: the per-seed mean score matrix, row-major, then each agent's per-seed mean
+   *     return ({@code NaN} = absent)
+   * @param multisetSum per row, the summed returns of each agent per agent multiset (key: sorted
+   *     agent indices), games of three or more players only
+   * @param multisetCount per row, the matching numbers of returns
+   */
+  record SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
+      List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount) {}
+
+  static GameAnalysis analyseGameWithRows(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms, int k,
+      boolean benchmark, AnalysisOptions o, long seed) {
     int cells = k * k + k;
     TreeMap<Integer, double[]> sums = new TreeMap<>();
     TreeMap<Integer, double[]> counts = new TreeMap<>();
@@ -223,6 +394,8 @@ public final class Analysis {
     int overruns = 0;
     Map<String, double[]> multisetSum = new HashMap<>();
     Map<String, double[]> multisetCount = new HashMap<>();
+    TreeMap<Integer, Map<String, double[]>> seedMultisetSum = new TreeMap<>();
+    TreeMap<Integer, Map<String, double[]>> seedMultisetCount = new TreeMap<>();
     double[] decisionMicros = new double[k];
     long[] decisions = new long[k];
     for (ArenaStore.StoredMatch m : ms) {
@@ -266,17 +439,27 @@ public final class Analysis {
         String key = Arrays.toString(sorted);
         double[] ms2 = multisetSum.computeIfAbsent(key, x -> new double[k]);
         double[] mc = multisetCount.computeIfAbsent(key, x -> new double[k]);
+        double[] ss = seedMultisetSum.computeIfAbsent(m.seedIndex(), x -> new HashMap<>())
+            .computeIfAbsent(key, x -> new double[k]);
+        double[] sc = seedMultisetCount.computeIfAbsent(m.seedIndex(), x -> new HashMap<>())
+            .computeIfAbsent(key, x -> new double[k]);
         for (int p = 0; p < seats.length; p++) {
           ms2[seats[p]] += ret[p];
           mc[seats[p]] += 1;
+          ss[seats[p]] += ret[p];
+          sc[seats[p]] += 1;
         }
       }
     }
     // Per-seed cell values (NaN = absent).
     int n = sums.size();
     double[][] v = new double[n][];
+    List<Map<String, double[]>> rowMultisetSum = new ArrayList<>();
+    List<Map<String, double[]>> rowMultisetCount = new ArrayList<>();
     int row = 0;
     for (Map.Entry<Integer, double[]> e : sums.entrySet()) {
+      rowMultisetSum.add(seedMultisetSum.getOrDefault(e.getKey(), Map.of()));
+      rowMultisetCount.add(seedMultisetCount.getOrDefault(e.getKey(), Map.of()));
       double[] s = e.getValue();
       double[] c = counts.get(e.getKey());
       double[] x = new double[cells];
@@ -308,6 +491,29 @@ public final class Analysis {
     double[] agentMean = Arrays.copyOfRange(mean, k * k, cells);
     double[] agentLow = Arrays.copyOfRange(lo, k * k, cells);
     double[] agentHigh = Arrays.copyOfRange(hi, k * k, cells);
+    GameBallot gb = gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, o.alphaRank());
+    double[] msPer = new double[k];
+    for (int a = 0; a < k; a++) {
+      msPer[a] = decisions[a] > 0 ? decisionMicros[a] / decisions[a] / 1000.0 : Double.NaN;
+    }
+    GameResult result = new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(),
+        gi.maxUtility(), meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, gb.mass(),
+        gb.ballot(), gb.method(), gb.note(), msPer, decisions);
+    return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount));
+  }
+
+  /** A game's ballot with the α-Rank mass it came from and how it was made. */
+  record GameBallot(double[] mass, double[] ballot, String method, String note) {}
+
+  /**
+   * The ballot of a game from its mean score matrix, per-agent mean returns and (games of three
+   * or more players) the pooled returns per agent multiset: by mean return for the benchmark
+   * schedule, else by single-population (2 players) or multi-population α-Rank, ties broken by
+   * mean return ({@link #ballot}). Used for the point estimate and for every SCO bootstrap
+   * resample alike.
+   */
+  static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
+      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank) {
     double[] mass = new double[k];
     Arrays.fill(mass, Double.NaN);
     double[] ballot;
@@ -329,7 +535,7 @@ public final class Analysis {
       if (missing) {
         note = "some pairings have no matches yet; treated as ties in alpha-rank";
       }
-      mass = AlphaRank.singlePopulation(pay, o.alphaRank());
+      mass = AlphaRank.singlePopulation(pay, alphaRank);
       ballot = ballot(mass, agentMean);
       method = "alpharank-single";
     } else {
@@ -375,19 +581,13 @@ public final class Analysis {
         }
         int[] ks = new int[pops];
         Arrays.fill(ks, k);
-        double[] pi = AlphaRank.multiPopulation(ks, pay, o.alphaRank());
+        double[] pi = AlphaRank.multiPopulation(ks, pay, alphaRank);
         mass = AlphaRank.marginalMass(pi, k, pops);
         ballot = ballot(mass, agentMean);
         method = "alpharank-multi";
       }
     }
-    double[] msPer = new double[k];
-    for (int a = 0; a < k; a++) {
-      msPer[a] = decisions[a] > 0 ? decisionMicros[a] / decisions[a] / 1000.0 : Double.NaN;
-    }
-    return new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(), gi.maxUtility(),
-        meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPer,
-        decisions);
+    return new GameBallot(mass, ballot, method, note);
   }
 
   /** Adds the decision times of a match ("seat:micros,...") to its agents' totals. */

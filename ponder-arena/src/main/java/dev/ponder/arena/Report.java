@@ -39,20 +39,26 @@ public final class Report {
     sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %d matches stored (%d errors)%n",
         r.tournament(), r.games().size(), r.agents().size(), r.matches(), r.errors()));
     boolean ampCol = !r.options().reference().isEmpty() || !r.options().rawPrior().isEmpty();
-    // Elo and its interval are two columns sized to their widest cell ("n/a (one seed per game)"
-    // included), so the number stays right-aligned and the columns after it line up
+    // SCO and Elo each have a number column and an interval column, sized to their widest cell
+    // ("n/a (one seed per game)" included), so the numbers stay right-aligned and the columns after
+    // them line up
     List<Integer> order = order(r);
+    String scoHead = "SCO";
     String eloHead = "Elo*";
     String ciHead = "95% CI";
+    int scoW = scoHead.length();
+    int sciW = ciHead.length();
     int eloW = eloHead.length();
     int ciW = ciHead.length();
     for (int a : order) {
+      scoW = Math.max(scoW, fmt(r.sco()[a], 1).length());
+      sciW = Math.max(sciW, scoInterval(r, a).length());
       eloW = Math.max(eloW, fmt(r.elo()[a], 0).length());
       ciW = Math.max(ciW, eloInterval(r, a).length());
     }
-    String rowFormat = "%-4s %-" + w + "s %8s %8s %" + eloW + "s  %-" + ciW + "s";
+    String rowFormat = "%-4s %-" + w + "s %" + scoW + "s  %-" + sciW + "s %8s %" + eloW + "s  %-" + ciW + "s";
     StringBuilder row = new StringBuilder();
-    row.append(String.format(Locale.ROOT, rowFormat, "rank", "agent", "SCO", "mass", eloHead, ciHead));
+    row.append(String.format(Locale.ROOT, rowFormat, "rank", "agent", scoHead, ciHead, "mass", eloHead, ciHead));
     if (ampCol) {
       row.append(String.format(Locale.ROOT, " %7s %7s", "Amp", "Imp"));
     }
@@ -62,14 +68,15 @@ public final class Report {
       double mass = meanMass(r, a);
       String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
       row.setLength(0);
-      row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), fmt(mass, 3),
-          fmt(r.elo()[a], 0), eloInterval(r, a)));
+      row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), scoInterval(r, a),
+          fmt(mass, 3), fmt(r.elo()[a], 0), eloInterval(r, a)));
       if (ampCol) {
         row.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
       }
       sb.append(row.toString().stripTrailing()).append('\n');
     }
     sb.append("SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank ballots; mass: mean alpha-rank mass over games.\n");
+    sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
     sb.append("* Elo assumes transitive strength; with cycles trust SCO and alpha-rank instead.\n\n");
     for (Analysis.GameResult g : r.games()) {
       sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
@@ -239,19 +246,20 @@ public final class Report {
         .append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matches()).append(" (errors: ").append(r.errors()).append(")\n");
     sb.append(String.format(Locale.ROOT, "- Statistics: %.0f%% intervals; paired bootstrap over seeds, %d resamples (seed %d); "
+        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); "
         + "alpha-rank alpha=%s, m=%d; SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
-        o.level() * 100, o.resamples(), o.seed(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
+        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
         o.alphaRank().populationSize(), fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
         fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
     sb.append("## Rankings\n\n");
     boolean ampCol = !o.reference().isEmpty() || !o.rawPrior().isEmpty();
-    sb.append("| rank | agent | SCO | mean alpha-rank mass | Elo* | Elo 95% CI |").append(ampCol ? " Amp (IQM) | Imp (IQM) |" : "").append('\n');
-    sb.append("|---:|---|---:|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
+    sb.append("| rank | agent | SCO | SCO 95% CI | mean alpha-rank mass | Elo* | Elo 95% CI |").append(ampCol ? " Amp (IQM) | Imp (IQM) |" : "").append('\n');
+    sb.append("|---:|---|---:|---|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
     int rank = 1;
     for (int a : order(r)) {
       String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
-      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %.0f | %s |", rk, r.agents().get(a), fmt(r.sco()[a], 1),
-          fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
+      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %.0f | %s |", rk, r.agents().get(a), fmt(r.sco()[a], 1),
+          scoInterval(r, a), fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
       if (ampCol) {
         sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
       }
@@ -328,6 +336,20 @@ public final class Report {
       }
       sb.append('\n');
     }
+  }
+
+  /**
+   * {@code [lo, hi]} of an agent's SCO rating, {@code -} when it is on no ballot (no rating), or a
+   * note when the tournament has too few seeds for an interval.
+   */
+  static String scoInterval(Analysis.Result r, int a) {
+    if (Double.isNaN(r.sco()[a])) {
+      return "-";
+    }
+    if (Double.isNaN(r.scoLow()[a])) {
+      return "n/a (one seed per game)";
+    }
+    return String.format(Locale.ROOT, "[%s, %s]", fmt(r.scoLow()[a], 1), fmt(r.scoHigh()[a], 1));
   }
 
   /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */

@@ -11,7 +11,7 @@ final class Svg {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 
-  /** Two panels: SCO ratings (bars) and Elo with 95% intervals (points with whiskers). */
+  /** Two panels: SCO ratings (bars with 95% interval whiskers) and Elo with 95% intervals (points with whiskers). */
   static String ratings(Analysis.Result r) {
     List<Integer> order = Report.order(r);
     int k = order.size();
@@ -28,6 +28,10 @@ final class Svg {
       if (!Double.isNaN(r.sco()[a])) {
         scoMin = Math.min(scoMin, r.sco()[a]);
         scoMax = Math.max(scoMax, r.sco()[a]);
+        if (!Double.isNaN(r.scoLow()[a])) {
+          scoMin = Math.min(scoMin, r.scoLow()[a]);
+          scoMax = Math.max(scoMax, r.scoHigh()[a]);
+        }
       }
       eloMax = Math.max(eloMax, Double.isNaN(r.eloHigh()[a]) ? r.elo()[a] : Math.max(r.eloHigh()[a], r.elo()[a]));
     }
@@ -41,7 +45,7 @@ final class Svg {
     text(sb, 10, 22, 15, "start", "Ratings (ordered by SCO)");
     int x1 = label;
     int x2 = label + plot + 40;
-    text(sb, x1, top - 12, 12, "start", String.format(Locale.ROOT, "SCO rating (axis %.0f–%.0f of [0, 1000])", lo, hi));
+    text(sb, x1, top - 12, 12, "start", String.format(Locale.ROOT, "SCO with 95%% interval (axis %.0f–%.0f of [0, 1000])", lo, hi));
     text(sb, x2, top - 12, 12, "start", "Elo with 95% bootstrap interval (assumes transitivity)");
     for (int i = 0; i < k; i++) {
       int a = order.get(i);
@@ -53,7 +57,15 @@ final class Svg {
         double frac = (r.sco()[a] - lo) / (hi - lo);
         sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4c78a8\"/>%n",
             x1, y + 4, Math.max(1, frac * plot), rowH - 8));
-        text(sb, x1 + Math.max(1, frac * plot) + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
+        double labelX = x1 + Math.max(1, frac * plot);
+        if (!Double.isNaN(r.scoLow()[a])) {
+          double sl = x1 + Math.max(0, (r.scoLow()[a] - lo) / (hi - lo)) * plot;
+          double sh = x1 + Math.max(0, (r.scoHigh()[a] - lo) / (hi - lo)) * plot;
+          sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#222\" stroke-width=\"2\"/>%n",
+              sl, y + 13, sh, y + 13));
+          labelX = Math.max(labelX, sh);
+        }
+        text(sb, labelX + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
       }
       double ex = x2 + r.elo()[a] / eloMax * plot;
       boolean interval = !Double.isNaN(r.eloLow()[a]);

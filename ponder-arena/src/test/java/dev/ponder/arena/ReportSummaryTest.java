@@ -47,7 +47,7 @@ class ReportSummaryTest {
       // a long or multi-line message is cut to one clipped line
       String longMessage = "x".repeat(500) + "\nsecond line";
       Analysis.Result longer = new Analysis.Result(r.tournament(), r.config(), r.agents(), r.games(), r.matches(), r.errors(),
-          r.sco(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(), r.impPerGame(),
+          r.sco(), r.scoLow(), r.scoHigh(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(), r.impPerGame(),
           r.options(), longMessage, r.timeMs(), r.decisions(), r.overrunDecisions());
       String line = Report.errorLine(longer);
       assertThat(line).doesNotContain("\n").doesNotContain("second line").endsWith("x…");

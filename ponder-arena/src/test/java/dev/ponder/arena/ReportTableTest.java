@@ -32,14 +32,26 @@ class ReportTableTest {
     return lines.subList(head, end);
   }
 
-  /** Elo number right-aligned under "Elo*", interval starting under "95% CI", Amp/Imp ending with theirs. */
+  /**
+   * SCO and Elo numbers right-aligned under "SCO" and "Elo*", each interval starting under its
+   * "95% CI", Amp/Imp ending with theirs.
+   */
   private static void assertAligned(String text, boolean ampImp, String intervalStart) {
     List<String> table = rankingTable(text);
     String header = table.get(0);
+    int scoEnd = header.indexOf("SCO") + "SCO".length();
+    int sciStart = header.indexOf("95% CI");
+    int massEnd = header.indexOf("mass") + "mass".length();
     int eloEnd = header.indexOf("Elo*") + "Elo*".length();
-    int ciStart = header.indexOf("95% CI");
+    int ciStart = header.indexOf("95% CI", eloEnd);
+    assertThat(sciStart).isLessThan(eloEnd);
     assertThat(table).hasSize(5);
     for (String row : table.subList(1, table.size())) {
+      assertThat(row.substring(0, scoEnd)).as(row).matches(".*\\s\\d+\\.\\d");
+      assertThat(row.substring(scoEnd, sciStart)).as(row).isBlank();
+      assertThat(row.substring(sciStart)).as(row).startsWith(intervalStart);
+      assertThat(row.charAt(massEnd - 1)).as(row).isNotEqualTo(' ');
+      assertThat(row.charAt(massEnd)).as(row).isEqualTo(' ');
       assertThat(row.substring(0, eloEnd)).as(row).matches(".*\\s\\d+");
       assertThat(row.substring(eloEnd, ciStart)).as(row).isBlank();
       assertThat(row.substring(ciStart)).as(row).startsWith(intervalStart);
@@ -81,7 +93,7 @@ class ReportTableTest {
           new double[] {0.5, Double.NaN, 0.25, 0.25}, g.ballot(), g.method(), g.note(), new double[] {0.01, 1234.5, 3, 45.25},
           g.decisions());
       Analysis.Result wr = new Analysis.Result(r.tournament(), r.config(), r.agents(), List.of(wide), r.matches(), r.errors(),
-          r.sco(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(), r.impPerGame(),
+          r.sco(), r.scoLow(), r.scoHigh(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(), r.impPerGame(),
           r.options(), r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions());
       for (Analysis.Result x : List.of(r, wr)) {
         List<String> rows = Report.terminal(x).lines().filter(l -> l.startsWith("    ") && l.contains(" mean return ")).toList();
