@@ -1,0 +1,208 @@
+package dev.ponder.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ponder.rating.Sco;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bootstrap intervals of the SCO ratings ({@link Analysis#scoIntervals}). */
+class ScoIntervalsTest {
+  @TempDir Path dir;
+
+  private static final int K = 4;
+  private static final int SEEDS = 10;
+
+  private static AnalysisOptions options(int resamples, long seed) {
+    AnalysisOptions d = AnalysisOptions.defaults();
+    return new AnalysisOptions(40, 40, resamples, 0.95, seed, d.alphaRank(), d.sco(), "", "");
+  }
+
+  /**
+   * One 2-player zero-sum game's seed rows: on seed s agent a's mean return against b is
+   * {@code win[s][a][b] ? 1 : -1}; each agent's mean return is the mean over its three opponents.
+   */
+  private static Analysis.SeedRows game(int g, boolean[][][] win) {
+    int n = win.length;
+    double[][] cells = new double[n][K * K + K];
+    for (int s = 0; s < n; s++) {
+      for (int a = 0; a < K; a++) {
+        double sum = 0;
+        for (int b = 0; b < K; b++) {
+          if (a == b) {
+            cells[s][a * K + b] = Double.NaN;
+            continue;
+          }
+          double v = win[s][a][b] ? 1 : -1;
+          cells[s][a * K + b] = v;
+          sum += v;
+        }
+        cells[s][K * K + a] = sum / (K - 1);
+      }
+    }
+    List<Map<String, double[]>> none = new ArrayList<>();
+    for (int s = 0; s < n; s++) {
+      none.add(Map.of());
+    }
+    return new Analysis.SeedRows(new ArenaStore.GameInfo(g, "g" + g, 2, -1, 1, "ZERO_SUM"), K, false, cells, none, none);
+  }
+
+  /**
+   * Agent 0 beats everyone and agent 3 loses to everyone on every seed; agent 1 beats agent 2 on
+   * the seeds where {@code oneBeatsTwo} holds, else loses to it.
+   */
+  private static boolean[][][] results(boolean[] oneBeatsTwo) {
+    boolean[][][] w = new boolean[oneBeatsTwo.length][K][K];
+    for (int s = 0; s < oneBeatsTwo.length; s++) {
+      for (int b = 1; b < K; b++) {
+        w[s][0][b] = true;
+      }
+      w[s][1][3] = true;
+      w[s][2][3] = true;
+      w[s][1][2] = oneBeatsTwo[s];
+      w[s][2][1] = !oneBeatsTwo[s];
+    }
+    return w;
+  }
+
+  private static boolean[] oneBeatsTwo(int wins) {
+    boolean[] x = new boolean[SEEDS];
+    for (int s = 0; s < wins; s++) {
+      x[s * 2 % SEEDS + s * 2 / SEEDS] = true; // spread over the seeds: 0, 2, 4, ..., 1, 3, ...
+    }
+    return x;
+  }
+
+  /** [0] point estimate, [1] lower bounds, [2] upper bounds, computed as {@link Analysis} does. */
+  private static double[][] fit(List<Analysis.SeedRows> rows, AnalysisOptions o) {
+    List<double[]> point = new ArrayList<>();
+    List<Sco.Ballot> ballots = new ArrayList<>();
+    for (Analysis.SeedRows r : rows) {
+      int[] once = new int[r.cells().length];
+      Arrays.fill(once, 1);
+      double[] b = Analysis.resampledBallot(r, once, o);
+      point.add(b);
+      ballots.add(new Sco.Ballot(b, 1.0));
+    }
+    double[] sco = Sco.fit(K, ballots, o.sco());
+    double[][] iv = Analysis.scoIntervals(rows, point, sco, o);
+    return new double[][] {sco, iv[0], iv[1]};
+  }
+
+  private static void assertContainsEstimate(double[][] f) {
+    for (int a = 0; a < K; a++) {
+      assertThat(f[1][a]).as("agent %d", a).isLessThanOrEqualTo(f[0][a]);
+      assertThat(f[2][a]).as("agent %d", a).isGreaterThanOrEqualTo(f[0][a]);
+    }
+  }
+
+  @Test
+  void ballotsThatNeverChangeGiveZeroWidthIntervalsWithTheDominantAgentOnTop() {
+    // every seed: 0 > 1 > 2 > 3 in both games, so every resample has the same ballots and SCO
+    List<Analysis.SeedRows> rows = List.of(game(0, results(oneBeatsTwo(SEEDS))), game(1, results(oneBeatsTwo(SEEDS))));
+    double[][] f = fit(rows, options(200, 1));
+    assertContainsEstimate(f);
+    for (int a = 0; a < K; a++) {
+      assertThat(f[2][a] - f[1][a]).as("agent %d", a).isEqualTo(0.0);
+    }
+    for (int a = 1; a < K; a++) {
+      assertThat(f[1][0]).isGreaterThan(f[2][a]);
+    }
+  }
+
+  @Test
+  void aRankingThatFlipsBetweenSeedsWidensTheAffectedAgentsIntervals() {
+    // game 0: agent 1 beats agent 2 on 6 of the 10 seeds, so resamples flip their order on that
+    // ballot; game 1 is the same on every seed. Agent 0 wins everything on every seed.
+    List<Analysis.SeedRows> rows = List.of(game(0, results(oneBeatsTwo(6))), game(1, results(oneBeatsTwo(SEEDS))));
+    double[][] f = fit(rows, options(200, 1));
+    assertContainsEstimate(f);
+    double[][] fixed = fit(List.of(game(0, results(oneBeatsTwo(SEEDS))), game(1, results(oneBeatsTwo(SEEDS)))), options(200, 1));
+    double width1 = f[2][1] - f[1][1];
+    double width2 = f[2][2] - f[1][2];
+    assertThat(width1).isGreaterThan(0.5);
+    assertThat(width2).isGreaterThan(0.5);
+    assertThat(fixed[2][1] - fixed[1][1]).isEqualTo(0.0);
+    // the dominant agent is first on every ballot of every resample: its interval stays above
+    // everyone else's
+    for (int a = 1; a < K; a++) {
+      assertThat(f[1][0]).isGreaterThan(f[2][a]);
+    }
+    // the flipping pair's intervals meet: where a resample puts 2 above 1 in game 0, the two
+    // games' ballots cancel and SCO ties them
+    assertThat(f[1][1]).isLessThanOrEqualTo(f[2][2]);
+  }
+
+  @Test
+  void sameSeedGivesIdenticalIntervalsAndTheDrawsFollowTheSeed() {
+    List<Analysis.SeedRows> rows = List.of(game(0, results(oneBeatsTwo(6))), game(1, results(oneBeatsTwo(4))),
+        game(2, results(oneBeatsTwo(5))));
+    // more resamples than one parallel chunk: the result must not depend on thread scheduling
+    double[][] a = fit(rows, options(600, 7));
+    double[][] b = fit(rows, options(600, 7));
+    assertThat(a[1]).containsExactly(b[1]);
+    assertThat(a[2]).containsExactly(b[2]);
+    assertContainsEstimate(a);
+    // with 40 resamples the 2.5% and 97.5% points interpolate between the two most extreme
+    // resamples, so another seed moves some bound
+    double[][] c = fit(rows, options(40, 7));
+    double[][] d = fit(rows, options(40, 8));
+    assertThat(Arrays.equals(c[1], d[1]) && Arrays.equals(c[2], d[2])).isFalse();
+  }
+
+  @Test
+  void oneSeedPerGameGivesNoInterval() {
+    boolean[] one = {true};
+    double[][] f = fit(List.of(game(0, results(one))), options(200, 1));
+    for (int a = 0; a < K; a++) {
+      assertThat(f[1][a]).isNaN();
+      assertThat(f[2][a]).isNaN();
+    }
+  }
+
+  @Test
+  void tournamentReportCarriesTheIntervalsAndLeavesTheBenchmarkWithout() throws Exception {
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe", "kuhn_poker"), List.of("random", "flat_mc(sims=4)", "first"),
+        "", 4, 3, TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("t.db"))) {
+      Tournament.RunSummary run = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null);
+      Analysis.Result r = Analysis.analyse(s, run.tournamentId(), options(100, 1));
+      for (int a = 0; a < r.agents().size(); a++) {
+        assertThat(r.scoLow()[a]).as(r.agents().get(a)).isLessThanOrEqualTo(r.sco()[a]);
+        assertThat(r.scoHigh()[a]).as(r.agents().get(a)).isGreaterThanOrEqualTo(r.sco()[a]);
+      }
+      Path out = dir.resolve("rep");
+      Report.write(r, s, out);
+      JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+      for (String field : List.of("scoLow", "scoHigh")) {
+        assertThat(json.get(field)).as(field).isNotNull();
+        assertThat(json.get(field).size()).isEqualTo(3);
+      }
+      for (int a = 0; a < 3; a++) {
+        assertThat(json.get("scoLow").get(a).asDouble()).isEqualTo(r.scoLow()[a]);
+        assertThat(json.get("scoHigh").get(a).asDouble()).isEqualTo(r.scoHigh()[a]);
+      }
+      assertThat(json.get("options").get("scoResamples").asInt()).isEqualTo(100);
+      assertThat(java.nio.file.Files.readString(out.resolve("report.md"))).contains("| SCO | SCO 95% CI |")
+          .contains(Report.scoInterval(r, Report.order(r).get(0)) + " |");
+    }
+    // benchmark schedule: the benchmark agent is on no ballot, so it has no interval either
+    TournamentConfig bc = new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "flat_mc(sims=4)"), "", 4, 3,
+        TournamentConfig.BENCHMARK, "first", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("b.db"))) {
+      Tournament.RunSummary run = new Tournament(bc).run(s, 1, (d, t) -> Progress.none(), null);
+      Analysis.Result r = Analysis.analyse(s, run.tournamentId(), options(100, 1));
+      assertThat(r.sco()[2]).isNaN();
+      assertThat(r.scoLow()[2]).isNaN();
+      assertThat(r.scoHigh()[2]).isNaN();
+      assertThat(r.scoLow()[0]).isNotNaN();
+    }
+  }
+}
