@@ -25,6 +25,11 @@ public final class StatsOptions {
       + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")
   int eloResamples;
 
+  @Option(names = "--sco-resamples", defaultValue = "" + AnalysisOptions.DEFAULT_SCO_RESAMPLES, description = "Bootstrap"
+      + " resamples for SCO intervals, " + MIN_RESAMPLES + " to " + MAX_RESAMPLES + "; each recomputes every game's"
+      + " alpha-rank ballot and refits SCO, so it costs far more than an Elo resample (default: ${DEFAULT-VALUE}).")
+  int scoResamples;
+
   @Option(names = "--stats-seed", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
   long statsSeed;
 
@@ -58,7 +63,7 @@ public final class StatsOptions {
    */
   AnalysisOptions toOptions(java.util.List<String> agents, java.util.Map<String, String> budget) {
     AnalysisOptions o = toOptions();
-    return new AnalysisOptions(o.resamples(), o.eloResamples(), o.level(), o.seed(), o.alphaRank(), o.sco(),
+    return new AnalysisOptions(o.resamples(), o.eloResamples(), o.scoResamples(), o.level(), o.seed(), o.alphaRank(), o.sco(),
         find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget));
   }
 
@@ -110,10 +115,11 @@ public final class StatsOptions {
     }
     checkResamples("--resamples", resamples);
     checkResamples("--elo-resamples", eloResamples);
+    checkResamples("--sco-resamples", scoResamples);
     if (!(scoTau > 0) || !(scoLr > 0) || scoIterations < 0) {
       throw new UsageException("--sco-tau and --sco-lr must be > 0 and --sco-iterations >= 0");
     }
-    return new AnalysisOptions(resamples, eloResamples, 0.95, statsSeed,
+    return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
         reference, rawPrior);
   }

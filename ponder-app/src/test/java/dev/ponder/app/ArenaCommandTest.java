@@ -280,7 +280,7 @@ class ArenaCommandTest {
         "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rs").toString(), "--no-progress",
         "--resamples", "40", "--elo-resamples", "40");
     assertThat(ok.code()).as(ok.err()).isZero();
-    for (String option : new String[] {"--resamples", "--elo-resamples"}) {
+    for (String option : new String[] {"--resamples", "--elo-resamples", "--sco-resamples"}) {
       for (String value : new String[] {"0", "-3", "39", "1000001"}) {
         Run rep = run("report", "--db", db.toString(), "--out", dir.resolve("rs-" + value).toString(), option, value);
         assertThat(rep.code()).as(option + " " + value).isEqualTo(2);
