@@ -166,17 +166,7 @@ public final class SearchCommand implements PonderCommand {
 
   /** Whether {@code text} has a comma outside parentheses and brackets (the comma form of --history). */
   static boolean hasCommaOutsideParentheses(String text) {
-    int depth = 0;
-    for (char c : text.toCharArray()) {
-      if (c == '(' || c == '[') {
-        depth++;
-      } else if (c == ')' || c == ']') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        return true;
-      }
-    }
-    return false;
+    return splitOutsideParentheses(text, c -> c == ',').size() > 1;
   }
 
   /**
@@ -188,25 +178,10 @@ public final class SearchCommand implements PonderCommand {
     if (text == null) {
       return out;
     }
-    int depth = 0;
-    StringBuilder cur = new StringBuilder();
-    for (char c : text.toCharArray()) {
-      if (c == '(' || c == '[') {
-        depth++;
-      } else if (c == ')' || c == ']') {
-        depth--;
+    for (String w : splitOutsideParentheses(text, Character::isWhitespace)) {
+      if (!w.isEmpty()) {
+        out.add(w);
       }
-      if (Character.isWhitespace(c) && depth == 0) {
-        if (cur.length() > 0) {
-          out.add(cur.toString());
-          cur.setLength(0);
-        }
-      } else {
-        cur.append(c);
-      }
-    }
-    if (cur.length() > 0) {
-      out.add(cur.toString());
     }
     return out;
   }
@@ -217,6 +192,22 @@ public final class SearchCommand implements PonderCommand {
     if (text == null || text.isBlank()) {
       return out;
     }
+    for (String piece : splitOutsideParentheses(text, c -> c == ',')) {
+      String t = piece.trim();
+      if (t.isEmpty()) {
+        throw new UsageException("empty action in --history (two commas in a row?)");
+      }
+      out.add(t);
+    }
+    return out;
+  }
+
+  /**
+   * The pieces of {@code text} between the characters that are {@code separator}s outside
+   * parentheses and brackets (one more piece than separators; pieces may be empty).
+   */
+  private static List<String> splitOutsideParentheses(String text, java.util.function.IntPredicate separator) {
+    List<String> pieces = new ArrayList<>();
     int depth = 0;
     StringBuilder cur = new StringBuilder();
     for (char c : text.toCharArray()) {
@@ -225,23 +216,15 @@ public final class SearchCommand implements PonderCommand {
       } else if (c == ')' || c == ']') {
         depth--;
       }
-      if (c == ',' && depth == 0) {
-        addToken(out, cur);
+      if (depth == 0 && separator.test(c)) {
+        pieces.add(cur.toString());
+        cur.setLength(0);
       } else {
         cur.append(c);
       }
     }
-    addToken(out, cur);
-    return out;
-  }
-
-  private static void addToken(List<String> out, StringBuilder cur) {
-    String t = cur.toString().trim();
-    if (t.isEmpty()) {
-      throw new UsageException("empty action in --history (two commas in a row?)");
-    }
-    out.add(t);
-    cur.setLength(0);
+    pieces.add(cur.toString());
+    return pieces;
   }
 
   private static List<String> pvStrings(State state, SearchResult r) {
