@@ -9,7 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * The one MCTS loop over the eight interfaces (SPEC §1.2). Every simulation: the root selector
@@ -63,7 +63,13 @@ public final class MctsEngine implements AutoCloseable {
   // per search, read by workers
   private State rootState;
   private int rootPlayer;
-  private final AtomicInteger started = new AtomicInteger();
+  /**
+   * Simulation indices claimed so far, at index {@link #STARTED} of an array of its own: every
+   * worker adds to it every few simulations, and the 64 bytes on each side keep those writes off
+   * the lines of anything else.
+   */
+  private final AtomicIntegerArray started = new AtomicIntegerArray(2 * STARTED + 1);
+  private static final int STARTED = 16;
   /**
    * Every this many merges of a worker's private statistics (a power of 2) merge all of them; the
    * others leave out entries whose private visits are a small part of their shared visits
@@ -199,7 +205,7 @@ public final class MctsEngine implements AutoCloseable {
     simBudget = config.simulations() > 0 ? config.simulations() : Integer.MAX_VALUE;
     timeBudgetNanos = config.timeMs() > 0 ? config.timeMs() * 1_000_000L : 0L;
     deadline = startNanos + timeBudgetNanos;
-    started.set(0);
+    started.set(STARTED, 0);
     for (Worker w : workers) {
       w.ctx.rng = master.split();
       w.ctx.rootPlayer = rootPlayer;
@@ -274,7 +280,7 @@ public final class MctsEngine implements AutoCloseable {
       workers[0].run();
     } catch (RuntimeException e) {
       failure = e;
-      started.set(Integer.MAX_VALUE / 2);
+      started.set(STARTED, Integer.MAX_VALUE / 2);
       // (workers stop at their next claim)
     }
     for (Future<?> f : futures) {
@@ -444,7 +450,7 @@ public final class MctsEngine implements AutoCloseable {
   }
 
   /** One search thread: its context, scratch states, path stack and value buffers. */
-  private final class Worker implements Runnable {
+  private final class Worker extends CacheLinePadding implements Runnable {
     /** The tree this worker reads and updates: {@link #view} during a search, else the tree. */
     Tree t;
     /**
@@ -497,6 +503,7 @@ public final class MctsEngine implements AutoCloseable {
       long lastFlush = System.nanoTime();
       int sinceCheck = 0;
       int merges = 0;
+      int completed = 0;
       while (true) {
         long now = 0;
         if (timed) {
@@ -511,7 +518,7 @@ public final class MctsEngine implements AutoCloseable {
         if (next >= batchEnd) {
           // claim simulation indices in small batches: one shared atomic per batch, not per simulation
           int k = shared ? BATCH : 1;
-          next = started.getAndAdd(k);
+          next = started.getAndAdd(STARTED, k);
           if (next >= simBudget || next < 0) {
             break;
           }
@@ -537,8 +544,9 @@ public final class MctsEngine implements AutoCloseable {
             merges++;
           }
         }
-        completedCount++;
+        completed++;
       }
+      completedCount += completed; // one write per search: the field shares its object with read-mostly ones
       if (t != tree) {
         t.beginSimulation(index, 0);
         if (local) {

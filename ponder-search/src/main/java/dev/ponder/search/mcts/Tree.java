@@ -46,7 +46,7 @@ import java.util.Arrays;
  * structure in one word (first child, child count, player, flags) + 8 per auxiliary double), plus 12 bytes per key slot in
  * keyed mode (24 per key at the maximum load of one half).
  */
-public final class Tree {
+public final class Tree extends CacheLinePadding {
   /** Flag: the node's children exist. */
   public static final int EXPANDED = 1;
   /** Flag: a worker is creating the node's children. */
