@@ -549,10 +549,7 @@ public final class Tree extends CacheLinePadding {
 
   /** Sets flag bits on {@code e} (atomic). */
   public void setFlags(int e, int bits) {
-    long old;
-    do {
-      old = (long) LONGS.getVolatile(node, e);
-    } while (!LONGS.compareAndSet(node, e, old, old | (bits & 0xFF)));
+    updateWord(e, 0L, bits & 0xFFL);
   }
 
   /** A monitor guarding read-modify-write updates of {@code e} (striped). */
@@ -668,10 +665,7 @@ public final class Tree extends CacheLinePadding {
 
   /** Gives up a claim made by {@link #tryClaimExpansion}. */
   void releaseExpansion(int e) {
-    long old;
-    do {
-      old = (long) LONGS.getVolatile(node, e);
-    } while (!LONGS.compareAndSet(node, e, old, old & ~EXPANDING));
+    updateWord(e, EXPANDING, 0L);
   }
 
   /**
@@ -692,11 +686,9 @@ public final class Tree extends CacheLinePadding {
     for (int i = 0; i < n; i++) {
       initEntry(first + i, actions[i], priors[i], -2);
     }
-    // one release of the whole word: a reader that sees EXPANDED sees the children
-    long old;
-    do {
-      old = (long) LONGS.getVolatile(node, e);
-    } while (!LONGS.compareAndSet(node, e, old, pack(first, n, nodePlayer, ((int) old & ~EXPANDING) | EXPANDED)));
+    // one release of the whole word (flags other than EXPANDING kept): a reader that sees EXPANDED
+    // sees the children
+    updateWord(e, ~0xFFL | EXPANDING, pack(first, n, nodePlayer, EXPANDED));
     return true;
   }
 
@@ -707,10 +699,18 @@ public final class Tree extends CacheLinePadding {
       node[e] = (node[e] & ~0xFF00L) | bits;
       return;
     }
+    updateWord(e, 0xFF00L, bits);
+  }
+
+  /**
+   * Atomically replaces the word of {@code e} by {@code (word & ~clear) | set} (a compare-and-set
+   * loop, with volatile semantics).
+   */
+  private void updateWord(int e, long clear, long set) {
     long old;
     do {
       old = (long) LONGS.getVolatile(node, e);
-    } while (!LONGS.compareAndSet(node, e, old, (old & ~0xFF00L) | bits));
+    } while (!LONGS.compareAndSet(node, e, old, (old & ~clear) | set));
   }
 
   /** The word of {@link #node}. */
