@@ -133,16 +133,7 @@ public final class Analysis {
     for (GameResult r : gameResults) {
       errors += r.errors();
     }
-    List<Sco.Ballot> ballots = new ArrayList<>();
-    for (GameResult r : gameResults) {
-      boolean any = false;
-      for (double v : r.ballot()) {
-        any |= !Double.isNaN(v);
-      }
-      if (any) {
-        ballots.add(new Sco.Ballot(r.ballot(), 1.0));
-      }
-    }
+    List<Sco.Ballot> ballots = scoBallots(gameResults.stream().map(GameResult::ballot).toList());
     double[] sco = Sco.fit(k, ballots, o.sco());
     for (int a = 0; a < k; a++) {
       boolean onBallot = false;
@@ -256,27 +247,16 @@ public final class Analysis {
           if (n < 2) {
             continue;
           }
-          int[] t = new int[n];
-          for (int i = 0; i < n; i++) {
-            t[rng[g].nextInt(n)]++;
-          }
-          times[b][g] = t;
+          times[b][g] = drawTimes(rng[g], new int[n]);
         }
       }
       final int first = start;
       java.util.stream.IntStream.range(0, count).parallel().forEach(b -> {
-        List<Sco.Ballot> ballots = new ArrayList<>();
+        List<double[]> gameBallots = new ArrayList<>();
         for (int g = 0; g < numGames; g++) {
-          double[] ballot = times[b][g] == null ? pointBallots.get(g) : resampledBallot(rows.get(g), times[b][g], o);
-          boolean any = false;
-          for (double v : ballot) {
-            any |= !Double.isNaN(v);
-          }
-          if (any) {
-            ballots.add(new Sco.Ballot(ballot, 1.0));
-          }
+          gameBallots.add(times[b][g] == null ? pointBallots.get(g) : resampledBallot(rows.get(g), times[b][g], o));
         }
-        double[] r = Sco.fit(k, ballots, o.sco());
+        double[] r = Sco.fit(k, scoBallots(gameBallots), o.sco());
         for (int a = 0; a < k; a++) {
           boot[a][first + b] = r[a];
         }
@@ -292,6 +272,40 @@ public final class Analysis {
       hi[a] = Intervals.quantileSorted(boot[a], 1 - alpha);
     }
     return new double[][] {lo, hi};
+  }
+
+  /**
+   * The SCO ballots of the games: each game's ballot with weight 1, leaving out games whose
+   * ballot ranks no agent (all NaN). Used for the point estimate and every bootstrap resample.
+   */
+  static List<Sco.Ballot> scoBallots(List<double[]> gameBallots) {
+    List<Sco.Ballot> out = new ArrayList<>();
+    for (double[] ballot : gameBallots) {
+      boolean any = false;
+      for (double v : ballot) {
+        any |= !Double.isNaN(v);
+      }
+      if (any) {
+        out.add(new Sco.Ballot(ballot, 1.0));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One bootstrap resample of n = {@code times.length} rows: how many times each row is drawn
+   * (n draws with replacement). The score-matrix bootstrap and the SCO bootstrap of a game both
+   * draw through here from generators with the same seed, so their resamples pair up.
+   *
+   * @return {@code times}, overwritten
+   */
+  static int[] drawTimes(SplittableRandom rng, int[] times) {
+    int n = times.length;
+    Arrays.fill(times, 0);
+    for (int i = 0; i < n; i++) {
+      times[rng.nextInt(n)]++;
+    }
+    return times;
   }
 
   /** A game's ballot recomputed from its seed rows, row r counted {@code times[r]} times. */
@@ -688,10 +702,7 @@ public final class Analysis {
     double[] s = new double[cells];
     double[] c = new double[cells];
     for (int b = 0; b < resamples; b++) {
-      Arrays.fill(times, 0);
-      for (int i = 0; i < n; i++) {
-        times[rng.nextInt(n)]++;
-      }
+      drawTimes(rng, times);
       Arrays.fill(s, 0);
       Arrays.fill(c, 0);
       for (int r = 0; r < n; r++) {
