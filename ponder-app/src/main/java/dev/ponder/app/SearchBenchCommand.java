@@ -19,7 +19,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code ponder bench search}: simulations per second of an MCTS agent (default {@code uct} with
  * random rollouts) from the initial position of each game, for each thread count, plus bytes per
- * tree node and the time-budget overrun of 50 ms searches.
+ * tree node and the time-budget overrun of 50 ms searches. Each game and thread count is measured
+ * in a fresh JVM (or, with {@code --forks K}, in K fresh JVMs whose figures are aggregated into
+ * medians, ranges and speedups paired by fork), alongside the CPU the rest of the machine used
+ * meanwhile.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
     description = "Simulations per second of MCTS (uct, random rollouts) on several games and thread counts.")
@@ -57,12 +60,39 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           + "(e.g. one thread) is what later ones (two threads) run, which costs them up to about 10%%.")
   boolean noFork;
 
+  @Option(names = "--forks", paramLabel = "K",
+      description = "Measure every game and thread count in K fresh JVMs (1..100; default: ${DEFAULT-VALUE}), "
+          + "interleaved: fork 1 of every row, then fork 2 of every row, and so on, so slow drift of the machine "
+          + "hits every row alike. With K > 1 the table gives per row the median sims/s over the forks with its "
+          + "min and max, and the speedup as the median of the ratios rate(t) / rate(first thread count) paired by "
+          + "fork, with their range. A progress line per measurement goes to stderr; a measurement during which "
+          + "the rest of the machine used more than 0.05 cores (column others, from /proc/stat) is reported there "
+          + "as disturbed and still counted. Not with --no-fork.")
+  int forks = 1;
+
   /** Set in the fresh JVM of one measurement: print its figures on one line for the parent. */
   @Option(names = "--measure-one", hidden = true)
   boolean measureOne;
 
   /** Prefix of the line a forked measurement prints. */
   static final String CHILD_PREFIX = "bench-search-measurement:";
+
+  /**
+   * Fields of one measurement, in the order of the child line: sims per wall second, nodes of the
+   * last search, bytes per node, sims per worker CPU second, process CPU seconds per wall second,
+   * and (last, added later: absent from older lines) cores used by other processes.
+   */
+  static final int SIMS_PER_S = 0;
+  static final int NODES = 1;
+  static final int BYTES_PER_NODE = 2;
+  static final int SIMS_PER_WORKER_CPU_S = 3;
+  static final int CPU_PER_WALL = 4;
+  static final int OTHERS = 5;
+  /** Number of fields of a measurement ({@link #OTHERS} is the last). */
+  static final int FIELDS = 6;
+
+  /** Cores used by other processes above which a measurement is reported as disturbed. */
+  static final double DISTURBED_CORES = 0.05;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -84,6 +114,13 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       if (t < 1 || t > 64) {
         throw new UsageException("--threads " + t + " is out of range; valid: 1..64");
       }
+    }
+    if (forks < 1 || forks > 100) {
+      throw new UsageException("--forks " + forks + " is out of range; valid: 1..100");
+    }
+    if (noFork && forks > 1) {
+      throw new UsageException("--no-fork cannot be combined with --forks " + forks
+          + " (forks are fresh JVMs); use --forks 1 or drop --no-fork");
     }
     List<Game> loaded = new ArrayList<>();
     List<String> gameStrings = SearchCommand.splitHistory(games.replace(';', ','));
@@ -110,25 +147,37 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
     out.println("# sims/s: per wall second; sims/worker-cpu-s: per CPU second of the search threads (what an idle");
     out.println("# machine would give per busy core); cpu/wall: CPU seconds of the whole process per wall second");
-    out.println(noFork ? "# every game and thread count measured in this JVM (--no-fork)"
-        : "# every game and thread count measured in a fresh JVM");
-    out.printf(Locale.ROOT, "%-24s %7s %10s %8s %18s %9s %9s %10s%n", "game", "threads", "sims/s", "speedup",
-        "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node");
+    out.println("# others: cores busy with other processes per wall second while measuring (/proc/stat; NaN where");
+    out.println("# unreadable)");
     List<String> overrunLines = new ArrayList<>();
-    for (int gi = 0; gi < loaded.size(); gi++) {
-      Game game = loaded.get(gi);
-      double base = 0;
-      for (int t : threads) {
-        double[] m = noFork ? measure(game, t) : measureInFreshJvm(gameStrings.get(gi), t);
-        if (base == 0) {
-          base = m[0];
+    if (forks > 1) {
+      measureForks(out, spec.commandLine().getErr(), loaded, gameStrings);
+      for (Game game : loaded) {
+        if (overrunSearches > 0) {
+          overrunLines.add(overrun(game));
         }
-        out.printf(Locale.ROOT, "%-24s %7d %10.0f %7.2fx %18.0f %9.2f %9.0f %10.1f%n", game.spec(), t, m[0], m[0] / base,
-            m[3], m[4], m[1], m[2]);
-        out.flush();
       }
-      if (overrunSearches > 0) {
-        overrunLines.add(overrun(game));
+    } else {
+      out.println(noFork ? "# every game and thread count measured in this JVM (--no-fork)"
+          : "# every game and thread count measured in a fresh JVM");
+      out.printf(Locale.ROOT, "%-24s %7s %10s %8s %18s %9s %9s %10s %7s%n", "game", "threads", "sims/s", "speedup",
+          "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node", "others");
+      for (int gi = 0; gi < loaded.size(); gi++) {
+        Game game = loaded.get(gi);
+        double base = 0;
+        for (int t : threads) {
+          double[] m = noFork ? measure(game, t) : measureInFreshJvm(gameStrings.get(gi), t);
+          if (base == 0) {
+            base = m[SIMS_PER_S];
+          }
+          out.printf(Locale.ROOT, "%-24s %7d %10.0f %7.2fx %18.0f %9.2f %9.0f %10.1f %7.2f%n", game.spec(), t,
+              m[SIMS_PER_S], m[SIMS_PER_S] / base, m[SIMS_PER_WORKER_CPU_S], m[CPU_PER_WALL], m[NODES],
+              m[BYTES_PER_NODE], m[OTHERS]);
+          out.flush();
+        }
+        if (overrunSearches > 0) {
+          overrunLines.add(overrun(game));
+        }
       }
     }
     if (!overrunLines.isEmpty()) {
@@ -140,9 +189,167 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   }
 
   /**
-   * Returns {sims per wall second, nodes of the last search, bytes per node, sims per process CPU
-   * second, process CPU seconds per wall second}. On a shared machine the CPU figures show how
-   * much of the wall time the process actually ran.
+   * Measures every game and thread count in {@link #forks} fresh JVMs, interleaved (fork k of every
+   * game and thread count before fork k + 1 of any), prints a progress line per measurement on
+   * {@code err} (with the word "disturbed" when other processes used more than {@link
+   * #DISTURBED_CORES} cores), then one aggregated row per game and thread count on {@code out}
+   * (see {@link ForkSummary}).
+   */
+  private void measureForks(PrintWriter out, PrintWriter err, List<Game> loaded, List<String> gameStrings) {
+    int nt = threads.size();
+    double[][][][] m = new double[loaded.size()][nt][forks][];
+    int disturbed = 0;
+    int unknown = 0;
+    for (int k = 0; k < forks; k++) {
+      for (int gi = 0; gi < loaded.size(); gi++) {
+        for (int ti = 0; ti < nt; ti++) {
+          int t = threads.get(ti);
+          double[] r = measureInFreshJvm(gameStrings.get(gi), t);
+          m[gi][ti][k] = r;
+          StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "# fork %d/%d: %s, %d thread%s: %,.0f sims/s",
+              k + 1, forks, loaded.get(gi).spec(), t, t == 1 ? "" : "s", r[SIMS_PER_S]));
+          if (Double.isNaN(r[OTHERS])) {
+            unknown++;
+          } else if (r[OTHERS] > DISTURBED_CORES) {
+            disturbed++;
+            line.append(String.format(Locale.ROOT, " (disturbed: others %.2f cores; counted)", r[OTHERS]));
+          }
+          err.println(line);
+          err.flush();
+        }
+      }
+    }
+    int total = loaded.size() * nt * forks;
+    out.printf(Locale.ROOT, "# every game and thread count measured in %d fresh JVMs (--forks %d), interleaved: "
+        + "fork k of every row before fork k+1 of any%n", forks, forks);
+    out.printf(Locale.ROOT, "# sims/s: median over the %d forks (an even count: mean of the two middle ones); "
+        + "min, max: lowest and highest%n", forks);
+    out.println("# speedup: median over forks k of rate(threads, k) / rate(" + threads.get(0) + " thread"
+        + (threads.get(0) == 1 ? "" : "s") + ", k), paired by fork; speedup range: lowest..highest of those ratios");
+    out.println("# sims/worker-cpu-s, cpu/wall, others: medians over the forks; nodes, bytes/node: from the fork "
+        + "whose sims/s is the median (for an even count the lower middle one)");
+    out.printf(Locale.ROOT, "%-24s %7s %10s %10s %10s %8s %15s %18s %9s %9s %10s %7s%n", "game", "threads", "sims/s",
+        "min", "max", "speedup", "speedup range", "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node", "others");
+    for (int gi = 0; gi < loaded.size(); gi++) {
+      double[][] rates = new double[nt][forks];
+      for (int ti = 0; ti < nt; ti++) {
+        for (int k = 0; k < forks; k++) {
+          rates[ti][k] = m[gi][ti][k][SIMS_PER_S];
+        }
+      }
+      ForkSummary[] rows = ForkSummary.of(rates);
+      for (int ti = 0; ti < nt; ti++) {
+        double[][] f = m[gi][ti];
+        double[] mid = f[medianIndex(rates[ti])];
+        ForkSummary r = rows[ti];
+        out.printf(Locale.ROOT, "%-24s %7d %10.0f %10.0f %10.0f %7.2fx %15s %18.0f %9.2f %9.0f %10.1f %7.2f%n",
+            loaded.get(gi).spec(), threads.get(ti), r.median(), r.min(), r.max(), r.speedup(),
+            String.format(Locale.ROOT, "%.2fx..%.2fx", r.speedupMin(), r.speedupMax()),
+            median(column(f, SIMS_PER_WORKER_CPU_S)), median(column(f, CPU_PER_WALL)), mid[NODES], mid[BYTES_PER_NODE],
+            median(column(f, OTHERS)));
+      }
+    }
+    out.printf(Locale.ROOT, "# %d of %d measurements disturbed (others > %.2f cores), all counted%s%n", disturbed, total,
+        DISTURBED_CORES, unknown > 0 ? "; others unknown for " + unknown + " (no /proc/stat)" : "");
+    out.flush();
+  }
+
+  private static double[] column(double[][] forkFigures, int field) {
+    double[] c = new double[forkFigures.length];
+    for (int k = 0; k < c.length; k++) {
+      c[k] = forkFigures[k][field];
+    }
+    return c;
+  }
+
+  /**
+   * Aggregate of one (game, thread count) row over K forks (fresh-JVM measurements).
+   *
+   * @param median median sims/s over the forks (an even count: mean of the two middle values)
+   * @param min lowest sims/s of the forks
+   * @param max highest sims/s of the forks
+   * @param speedup median over forks k of rate(this thread count, k) / rate(first thread count, k):
+   *     ratios paired by fork, since the two ran next to each other in time
+   * @param speedupMin lowest of those paired ratios
+   * @param speedupMax highest of those paired ratios
+   */
+  record ForkSummary(double median, double min, double max, double speedup, double speedupMin, double speedupMax) {
+
+    /**
+     * Aggregates the rates of one game.
+     *
+     * @param rates {@code rates[t][k]}: sims/s of the t-th thread count (index 0 = the base of the
+     *     speedups) in fork k; shape T × K with T ≥ 1, K ≥ 1
+     * @return one summary per thread count, in the order of {@code rates}
+     * @throws IllegalArgumentException if {@code rates} is empty or its rows are empty or of
+     *     different lengths
+     */
+    static ForkSummary[] of(double[][] rates) {
+      if (rates.length == 0 || rates[0].length == 0) {
+        throw new IllegalArgumentException("rates must hold at least one thread count and one fork");
+      }
+      int k = rates[0].length;
+      ForkSummary[] out = new ForkSummary[rates.length];
+      for (int t = 0; t < rates.length; t++) {
+        if (rates[t].length != k) {
+          throw new IllegalArgumentException("rates[" + t + "] has " + rates[t].length + " forks; rates[0] has " + k);
+        }
+        double[] ratio = new double[k];
+        for (int f = 0; f < k; f++) {
+          ratio[f] = rates[t][f] / rates[0][f];
+        }
+        out[t] = new ForkSummary(SearchBenchCommand.median(rates[t]), min(rates[t]), max(rates[t]),
+            SearchBenchCommand.median(ratio), min(ratio), max(ratio));
+      }
+      return out;
+    }
+
+    private static double min(double[] v) {
+      return Arrays.stream(v).min().getAsDouble();
+    }
+
+    private static double max(double[] v) {
+      return Arrays.stream(v).max().getAsDouble();
+    }
+  }
+
+  /**
+   * Median of the values that are not NaN: the middle one of an odd count, the mean of the two
+   * middle ones of an even count; NaN if there is none. The argument is not modified.
+   */
+  static double median(double[] values) {
+    double[] v = Arrays.stream(values).filter(x -> !Double.isNaN(x)).sorted().toArray();
+    if (v.length == 0) {
+      return Double.NaN;
+    }
+    int h = v.length / 2;
+    return v.length % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
+  }
+
+  /**
+   * Index of the median element of {@code values} (no NaN): the middle one in sorted order, for an
+   * even count the lower of the two middle ones; among equal values the first index.
+   *
+   * @throws IllegalArgumentException if {@code values} is empty
+   */
+  static int medianIndex(double[] values) {
+    if (values.length == 0) {
+      throw new IllegalArgumentException("no values");
+    }
+    Integer[] order = new Integer[values.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> Double.compare(values[a], values[b])); // stable: equal values keep index order
+    return order[(values.length - 1) / 2];
+  }
+
+  /**
+   * Returns the figures of one measurement, indexed by {@link #SIMS_PER_S} … {@link #OTHERS}: sims
+   * per wall second, nodes of the last search, bytes per node, sims per worker CPU second, process
+   * CPU seconds per wall second, and cores busy with other processes per wall second (NaN where
+   * /proc/stat cannot be read). On a shared machine the CPU figures show how much of the wall time
+   * the process actually ran.
    */
   private double[] measure(Game game, int t) {
     int perSearchMs = (int) Math.max(100, Math.min(1000, seconds * 1000 / 3));
@@ -156,6 +363,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       long sims = 0;
       double ms = 0;
       SearchResult last = null;
+      long busy0 = machineBusyJiffies();
       long cpu0 = processCpuNanos();
       long worker0 = workerCpuNanos();
       long wall0 = System.nanoTime();
@@ -165,12 +373,95 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         sims += last.simulations();
         ms += last.elapsedMs();
       }
-      double cpu = (processCpuNanos() - cpu0) / 1e9;
+      long cpu1 = processCpuNanos();
       double workerCpu = (workerCpuNanos() - worker0) / 1e9;
       double wall = (System.nanoTime() - wall0) / 1e9;
-      return new double[] {sims / (ms / 1000.0), last.nodes(), last.bytesPerNode(),
-          workerCpu > 0 ? sims / workerCpu : Double.NaN, cpu / wall};
+      long busy1 = machineBusyJiffies();
+      double cpu = (cpu1 - cpu0) / 1e9;
+      double others = cpu0 < 0 ? Double.NaN : otherCores(busy0, busy1, cpu, wall);
+      double[] m = new double[FIELDS];
+      m[SIMS_PER_S] = sims / (ms / 1000.0);
+      m[NODES] = last.nodes();
+      m[BYTES_PER_NODE] = last.bytesPerNode();
+      m[SIMS_PER_WORKER_CPU_S] = workerCpu > 0 ? sims / workerCpu : Double.NaN;
+      m[CPU_PER_WALL] = cpu / wall;
+      m[OTHERS] = others;
+      return m;
     }
+  }
+
+  /**
+   * Cores busy with other processes per wall second: the machine's busy CPU time over an interval
+   * ({@code busy1 - busy0} jiffies of 10 ms, USER_HZ = 100) minus this process's CPU time, divided
+   * by the wall time; clamped at 0 (the jiffy counts are sampled at the clock tick, so a short
+   * interval can come out slightly below this process's own time).
+   *
+   * @param busy0 busy jiffies at the start ({@link #busyJiffies(String)}); negative = unknown
+   * @param busy1 busy jiffies at the end; negative = unknown
+   * @param processCpuSeconds CPU seconds of this process over the interval
+   * @param wallSeconds length of the interval, seconds (&gt; 0)
+   * @return cores (≥ 0), or NaN if either count is unknown
+   */
+  static double otherCores(long busy0, long busy1, double processCpuSeconds, double wallSeconds) {
+    if (busy0 < 0 || busy1 < 0) {
+      return Double.NaN;
+    }
+    return Math.max(0, ((busy1 - busy0) * 0.01 - processCpuSeconds) / wallSeconds);
+  }
+
+  /** Busy jiffies of the whole machine from /proc/stat, or -1 where it cannot be read (not Linux). */
+  private static long machineBusyJiffies() {
+    try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of("/proc/stat"),
+        java.nio.charset.StandardCharsets.US_ASCII)) {
+      String line = r.readLine();
+      return line == null ? -1 : busyJiffies(line);
+    } catch (java.io.IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * Busy jiffies in the aggregate {@code cpu} line of Linux's /proc/stat ({@code cpu user nice system
+   * idle iowait irq softirq ...}): user + nice + system + irq + softirq (guest time is already part
+   * of user and nice; idle, iowait and steal are not busy time of this machine).
+   *
+   * @param line the first line of /proc/stat
+   * @return the sum, or -1 if the line is not an aggregate {@code cpu} line with at least seven counts
+   */
+  static long busyJiffies(String line) {
+    String[] f = line.trim().split("\\s+");
+    if (f.length < 8 || !f[0].equals("cpu")) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
+          + Long.parseLong(f[7]);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * Parses the line a child JVM prints: {@link #CHILD_PREFIX} then the figures of {@link #measure}
+   * separated by spaces. Lines of the older format without the last field ({@link #OTHERS}) are
+   * read with NaN there.
+   *
+   * @return the figures, at least {@link #FIELDS} of them
+   * @throws NumberFormatException if a field is not a number
+   * @throws IllegalArgumentException if the line has fewer than {@link #OTHERS} fields
+   */
+  static double[] parseChildLine(String line) {
+    String[] f = line.substring(CHILD_PREFIX.length()).trim().split(" +");
+    if (f.length < OTHERS) {
+      throw new IllegalArgumentException("measurement line has " + f.length + " fields; at least " + OTHERS
+          + " expected: " + line);
+    }
+    double[] m = new double[Math.max(FIELDS, f.length)];
+    Arrays.fill(m, Double.NaN);
+    for (int i = 0; i < f.length; i++) {
+      m[i] = Double.parseDouble(f[i]);
+    }
+    return m;
   }
 
   /**
@@ -200,12 +491,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       int code = p.waitFor();
       for (String line : lines) {
         if (code == 0 && line.startsWith(CHILD_PREFIX)) {
-          String[] f = line.substring(CHILD_PREFIX.length()).trim().split(" ");
-          double[] m = new double[f.length];
-          for (int i = 0; i < f.length; i++) {
-            m[i] = Double.parseDouble(f[i]);
-          }
-          return m;
+          return parseChildLine(line);
         }
       }
       String last = lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);

@@ -1,0 +1,200 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.ponder.app.SearchBenchCommand.ForkSummary;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code ponder bench search --forks K}: aggregation, the others column, option checks, one forked run. */
+class SearchBenchCommandTest {
+
+  private static String[] run(String... args) {
+    CommandLine cl = Ponder.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+  }
+
+  @Test
+  void medianOfOddAndEvenCountsIgnoringNan() {
+    assertThat(SearchBenchCommand.median(new double[] {5, 1, 3})).isEqualTo(3.0);
+    assertThat(SearchBenchCommand.median(new double[] {4, 1, 3, 10})).isEqualTo(3.5); // (3 + 4) / 2
+    assertThat(SearchBenchCommand.median(new double[] {7})).isEqualTo(7.0);
+    assertThat(SearchBenchCommand.median(new double[] {2, Double.NaN, 6})).isEqualTo(4.0);
+    assertThat(SearchBenchCommand.median(new double[] {Double.NaN})).isNaN();
+    double[] v = {5, 1, 3};
+    SearchBenchCommand.median(v);
+    assertThat(v).containsExactly(5, 1, 3); // not sorted in place
+  }
+
+  @Test
+  void medianIndexIsTheMiddleOrTheLowerMiddle() {
+    assertThat(SearchBenchCommand.medianIndex(new double[] {30, 10, 20})).isEqualTo(2);
+    assertThat(SearchBenchCommand.medianIndex(new double[] {40, 10, 30, 20})).isEqualTo(3); // 20 < 30
+    assertThat(SearchBenchCommand.medianIndex(new double[] {9})).isZero();
+    assertThatThrownBy(() -> SearchBenchCommand.medianIndex(new double[0])).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** Three forks: rates by hand, speedups paired by fork (not the ratio of the medians). */
+  @Test
+  void oddForkCountPairsSpeedupsByFork() {
+    double[][] rates = {
+        {100, 120, 90}, // 1 thread
+        {180, 204, 171}, // 2 threads: ratios 1.8, 1.7, 1.9
+    };
+    ForkSummary[] s = ForkSummary.of(rates);
+    assertThat(s).hasSize(2);
+    assertThat(s[0]).isEqualTo(new ForkSummary(100, 90, 120, 1, 1, 1));
+    assertThat(s[1].median()).isEqualTo(180.0);
+    assertThat(s[1].min()).isEqualTo(171.0);
+    assertThat(s[1].max()).isEqualTo(204.0);
+    assertThat(s[1].speedup()).isCloseTo(1.8, within(1e-12)); // median of 1.8, 1.7, 1.9; 180 / 100 by chance
+    assertThat(s[1].speedupMin()).isCloseTo(1.7, within(1e-12));
+    assertThat(s[1].speedupMax()).isCloseTo(1.9, within(1e-12));
+  }
+
+  /** Four forks: medians are the means of the two middle values; three thread counts. */
+  @Test
+  void evenForkCountAveragesTheTwoMiddleValues() {
+    double[][] rates = {
+        {100, 200, 50, 400}, // sorted 50 100 200 400 -> median 150
+        {150, 360, 80, 600}, // ratios 1.5, 1.8, 1.6, 1.5 -> sorted 1.5 1.5 1.6 1.8 -> 1.55; rates median (150+360)/2
+        {300, 500, 100, 1000}, // ratios 3, 2.5, 2, 2.5 -> sorted 2 2.5 2.5 3 -> 2.5
+    };
+    ForkSummary[] s = ForkSummary.of(rates);
+    assertThat(s[0].median()).isEqualTo(150.0);
+    assertThat(s[0].speedup()).isEqualTo(1.0);
+    assertThat(s[1].median()).isEqualTo(255.0);
+    assertThat(s[1].min()).isEqualTo(80.0);
+    assertThat(s[1].max()).isEqualTo(600.0);
+    assertThat(s[1].speedup()).isCloseTo(1.55, within(1e-12));
+    assertThat(s[1].speedupMin()).isCloseTo(1.5, within(1e-12));
+    assertThat(s[1].speedupMax()).isCloseTo(1.8, within(1e-12));
+    // the ratio of the medians (255 / 150 = 1.7) is not what is reported
+    assertThat(s[1].speedup()).isNotCloseTo(255.0 / 150.0, within(1e-3));
+    assertThat(s[2].median()).isEqualTo(400.0);
+    assertThat(s[2].speedup()).isCloseTo(2.5, within(1e-12));
+    assertThat(s[2].speedupMin()).isCloseTo(2.0, within(1e-12));
+    assertThat(s[2].speedupMax()).isCloseTo(3.0, within(1e-12));
+    assertThatThrownBy(() -> ForkSummary.of(new double[][] {{1, 2}, {3}}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rates[1] has 1 forks");
+    assertThatThrownBy(() -> ForkSummary.of(new double[0][])).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void othersFromProcStat() {
+    // user 1000 nice 20 system 300 idle 9000 iowait 50 irq 5 softirq 15 steal 7 guest 0 guest_nice 0
+    assertThat(SearchBenchCommand.busyJiffies("cpu  1000 20 300 9000 50 5 15 7 0 0")).isEqualTo(1340L);
+    assertThat(SearchBenchCommand.busyJiffies("cpu0 1000 20 300 9000 50 5 15 7 0 0")).isEqualTo(-1L);
+    assertThat(SearchBenchCommand.busyJiffies("cpu 1 2 3")).isEqualTo(-1L);
+    // 300 busy jiffies = 3 CPU s in 2 wall s, of which 1 s this process: 1 core of others
+    assertThat(SearchBenchCommand.otherCores(1000, 1300, 1.0, 2.0)).isCloseTo(1.0, within(1e-12));
+    assertThat(SearchBenchCommand.otherCores(1000, 1090, 1.0, 2.0)).isZero(); // tick sampling below own time
+    assertThat(SearchBenchCommand.otherCores(-1, 1300, 1.0, 2.0)).isNaN();
+  }
+
+  @Test
+  void childLinesOfTheOldAndNewFormatParse() {
+    double[] old = SearchBenchCommand.parseChildLine(SearchBenchCommand.CHILD_PREFIX + " 1000.0 50.0 36.0 2000.0 0.5");
+    assertThat(old).hasSize(SearchBenchCommand.FIELDS);
+    assertThat(Arrays.copyOf(old, 5)).containsExactly(1000.0, 50.0, 36.0, 2000.0, 0.5);
+    assertThat(old[SearchBenchCommand.OTHERS]).isNaN();
+    double[] now = SearchBenchCommand.parseChildLine(SearchBenchCommand.CHILD_PREFIX + " 1000.0 50.0 36.0 2000.0 0.5 0.25");
+    assertThat(now[SearchBenchCommand.OTHERS]).isEqualTo(0.25);
+    assertThat(SearchBenchCommand.parseChildLine(SearchBenchCommand.CHILD_PREFIX + " 1 2 3 4 5 NaN")[5]).isNaN();
+    assertThatThrownBy(() -> SearchBenchCommand.parseChildLine(SearchBenchCommand.CHILD_PREFIX + " 1 2 3"))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void forksOutOfRangeOrWithNoForkAreUsageErrors() {
+    for (List<String> args : List.of(List.of("--forks", "0"), List.of("--forks", "101"),
+        List.of("--no-fork", "--forks", "2"))) {
+      String[] r = run(concat(args, "bench", "search", "--games", "tic_tac_toe", "--seconds", "0.1"));
+      assertThat(r[0]).as(args.toString()).isEqualTo("2");
+      assertThat(r[1]).isEmpty();
+      assertThat(r[2].strip().lines().count()).as(r[2]).isEqualTo(1);
+    }
+    assertThat(run("bench", "search", "--forks", "0")[2]).contains("--forks 0 is out of range; valid: 1..100");
+    assertThat(run("bench", "search", "--forks", "101")[2]).contains("--forks 101 is out of range; valid: 1..100");
+    assertThat(run("bench", "search", "--no-fork", "--forks", "2")[2])
+        .contains("--no-fork cannot be combined with --forks 2");
+  }
+
+  private static String[] concat(List<String> tail, String... head) {
+    String[] all = Arrays.copyOf(head, head.length + tail.size());
+    for (int i = 0; i < tail.size(); i++) {
+      all[head.length + i] = tail.get(i);
+    }
+    return all;
+  }
+
+  @Test
+  void oneForkKeepsTheOldColumnsPlusOthers() {
+    String[] r = run("bench", "search", "--games", "tic_tac_toe", "--threads", "1", "--seconds", "0.2",
+        "--warmup", "0", "--overrun-searches", "0", "--no-fork");
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    assertThat(r[1]).containsPattern(
+        "game\\s+threads\\s+sims/s\\s+speedup\\s+sims/worker-cpu-s\\s+cpu/wall\\s+nodes\\s+bytes/node\\s+others\\n");
+    // others: cores (2 decimals) on Linux, NaN elsewhere
+    assertThat(r[1]).containsPattern("tic_tac_toe\\s+1\\s+[1-9]\\d*\\s+1\\.00x\\s+\\S+\\s+\\S+\\s+\\d+\\s+\\d+\\.\\d"
+        + "\\s+(\\d+\\.\\d\\d|NaN)\\n");
+    assertThat(r[2]).isEmpty();
+  }
+
+  /** Two forks of two thread counts: four fresh JVMs, interleaved, aggregated into one row per thread count. */
+  @Test
+  void twoForksGiveMediansRangesAndPairedSpeedups() {
+    String[] r = run("bench", "search", "--games", "tic_tac_toe", "--forks", "2", "--threads", "1,2",
+        "--seconds", "0.2", "--warmup", "0", "--overrun-searches", "0");
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    String out = r[1];
+    assertThat(out).contains("measured in 2 fresh JVMs (--forks 2)").contains("sims/s: median over the 2 forks")
+        .contains("paired by fork").containsPattern("# \\d+ of 4 measurements disturbed");
+    List<String> header = out.lines().filter(l -> l.startsWith("game ")).toList();
+    assertThat(header).hasSize(1);
+    assertThat(header.get(0)).containsPattern(
+        "sims/s\\s+min\\s+max\\s+speedup\\s+speedup range\\s+sims/worker-cpu-s\\s+cpu/wall\\s+nodes\\s+bytes/node\\s+others");
+    List<String[]> rows = out.lines().filter(l -> l.startsWith("tic_tac_toe")).map(l -> l.trim().split("\\s+")).toList();
+    assertThat(rows).hasSize(2);
+    for (int i = 0; i < 2; i++) {
+      String[] f = rows.get(i);
+      assertThat(f).hasSize(12);
+      assertThat(f[1]).isEqualTo(Integer.toString(i + 1));
+      double median = Double.parseDouble(f[2]);
+      double min = Double.parseDouble(f[3]);
+      double max = Double.parseDouble(f[4]);
+      assertThat(min).isPositive();
+      assertThat(median).isBetween(min, max);
+      double speedup = Double.parseDouble(f[5].replace("x", ""));
+      String[] range = f[6].split("\\.\\.");
+      double lo = Double.parseDouble(range[0].replace("x", ""));
+      double hi = Double.parseDouble(range[1].replace("x", ""));
+      assertThat(speedup).isPositive().isBetween(lo, hi);
+      if (i == 0) {
+        assertThat(f[5]).isEqualTo("1.00x");
+        assertThat(f[6]).isEqualTo("1.00x..1.00x");
+      }
+      assertThat(Double.parseDouble(f[7])).isPositive(); // sims/worker-cpu-s
+      assertThat(Double.parseDouble(f[8])).isPositive(); // cpu/wall
+      assertThat(Double.parseDouble(f[9])).isPositive(); // nodes
+      assertThat(Double.parseDouble(f[10])).isPositive(); // bytes/node
+    }
+    List<String> progress = r[2].lines().filter(l -> l.startsWith("# fork ")).toList();
+    assertThat(progress).hasSize(4);
+    assertThat(progress.get(0)).matches("# fork 1/2: tic_tac_toe, 1 thread: [\\d,]+ sims/s.*");
+    assertThat(progress.get(1)).matches("# fork 1/2: tic_tac_toe, 2 threads: [\\d,]+ sims/s.*");
+    assertThat(progress.get(2)).startsWith("# fork 2/2: tic_tac_toe, 1 thread:");
+    assertThat(progress.get(3)).startsWith("# fork 2/2: tic_tac_toe, 2 threads:");
+  }
+}
