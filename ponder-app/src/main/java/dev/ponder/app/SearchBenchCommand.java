@@ -80,7 +80,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   /**
    * Fields of one measurement, in the order of the child line: sims per wall second, nodes of the
    * last search, bytes per node, sims per worker CPU second, process CPU seconds per wall second,
-   * and (last, added later: absent from older lines) cores used by other processes.
+   * and (last, added later: absent from older lines) cores used by other processes or taken by the
+   * hypervisor (steal).
    */
   static final int SIMS_PER_S = 0;
   static final int NODES = 1;
@@ -147,8 +148,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"), System.getProperty("java.version"));
     out.println("# sims/s: per wall second; sims/worker-cpu-s: per CPU second of the search threads (what an idle");
     out.println("# machine would give per busy core); cpu/wall: CPU seconds of the whole process per wall second");
-    out.println("# others: cores busy with other processes per wall second while measuring (/proc/stat; NaN where");
-    out.println("# unreadable)");
+    out.println("# others: cores busy with other processes, or taken by the hypervisor (steal), per wall second while");
+    out.println("# measuring (/proc/stat; NaN where unreadable)");
     List<String> overrunLines = new ArrayList<>();
     if (forks > 1) {
       measureForks(out, spec.commandLine().getErr(), loaded, gameStrings);
@@ -347,9 +348,9 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   /**
    * Returns the figures of one measurement, indexed by {@link #SIMS_PER_S} … {@link #OTHERS}: sims
    * per wall second, nodes of the last search, bytes per node, sims per worker CPU second, process
-   * CPU seconds per wall second, and cores busy with other processes per wall second (NaN where
-   * /proc/stat cannot be read). On a shared machine the CPU figures show how much of the wall time
-   * the process actually ran.
+   * CPU seconds per wall second, and cores busy with other processes or taken by the hypervisor
+   * (steal) per wall second (NaN where /proc/stat cannot be read). On a shared machine the CPU
+   * figures show how much of the wall time the process actually ran.
    */
   private double[] measure(Game game, int t) {
     int perSearchMs = (int) Math.max(100, Math.min(1000, seconds * 1000 / 3));
@@ -422,8 +423,10 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
 
   /**
    * Busy jiffies in the aggregate {@code cpu} line of Linux's /proc/stat ({@code cpu user nice system
-   * idle iowait irq softirq ...}): user + nice + system + irq + softirq (guest time is already part
-   * of user and nice; idle, iowait and steal are not busy time of this machine).
+   * idle iowait irq softirq steal ...}): user + nice + system + irq + softirq + steal (guest time is
+   * already part of user and nice). Steal is time a virtual machine's CPUs were ready to run but the
+   * hypervisor ran something else: a disturbance of the measurement as much as another process.
+   * Older kernels without the steal count: the first six busy counts only.
    *
    * @param line the first line of /proc/stat
    * @return the sum, or -1 if the line is not an aggregate {@code cpu} line with at least seven counts
@@ -435,7 +438,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     }
     try {
       return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-          + Long.parseLong(f[7]);
+          + Long.parseLong(f[7]) + (f.length > 8 ? Long.parseLong(f[8]) : 0);
     } catch (NumberFormatException e) {
       return -1;
     }

@@ -94,7 +94,9 @@ class SearchBenchCommandTest {
   @Test
   void othersFromProcStat() {
     // user 1000 nice 20 system 300 idle 9000 iowait 50 irq 5 softirq 15 steal 7 guest 0 guest_nice 0
-    assertThat(SearchBenchCommand.busyJiffies("cpu  1000 20 300 9000 50 5 15 7 0 0")).isEqualTo(1340L);
+    assertThat(SearchBenchCommand.busyJiffies("cpu  1000 20 300 9000 50 5 15 7 0 0")).isEqualTo(1347L);
+    // a kernel without the steal count
+    assertThat(SearchBenchCommand.busyJiffies("cpu  1000 20 300 9000 50 5 15")).isEqualTo(1340L);
     assertThat(SearchBenchCommand.busyJiffies("cpu0 1000 20 300 9000 50 5 15 7 0 0")).isEqualTo(-1L);
     assertThat(SearchBenchCommand.busyJiffies("cpu 1 2 3")).isEqualTo(-1L);
     // 300 busy jiffies = 3 CPU s in 2 wall s, of which 1 s this process: 1 core of others
