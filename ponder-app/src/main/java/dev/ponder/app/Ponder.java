@@ -73,8 +73,10 @@ public final class Ponder implements Runnable {
         message = "unknown command '" + u.getUnmatched().get(0) + "'; commands: "
             + String.join(", ", c.getSubcommands().keySet());
       }
-      c.getErr().println("ponder: " + message);
-      c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
+      // one line, like every other error: the message's own lines joined, then the help hint
+      String oneLine = message == null ? ex.getClass().getSimpleName()
+          : String.join(" ", message.strip().lines().map(String::strip).toList());
+      c.getErr().println("ponder: " + oneLine + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
       c.getErr().flush();
       return 2;
     });
