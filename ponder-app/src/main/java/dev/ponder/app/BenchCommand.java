@@ -33,8 +33,9 @@ public final class BenchCommand implements PonderCommand {
   @Command(name = "playouts", mixinStandardHelpOptions = true,
       description = "Random playouts/s and moves/s per game (warm-up, then the median of several timed runs).")
   public static final class Playouts implements java.util.concurrent.Callable<Integer> {
-    @Option(names = "--games", split = ";", paramLabel = "GAMES",
-        description = "Game strings separated by ';' or commas outside parentheses (default: every registered game with default parameters).")
+    @Option(names = "--games", paramLabel = "GAMES",
+        description = "Game strings separated by commas outside parentheses; a ';' belongs to its game string, as in "
+            + "nim(pile_sizes=1;3;5) (repeatable; default: every registered game with default parameters).")
     List<String> games;
 
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "1", description = "Length of each timed run in seconds (default: ${DEFAULT-VALUE}).")
@@ -60,7 +61,7 @@ public final class BenchCommand implements PonderCommand {
         }
       } else {
         for (String g : games) {
-          names.addAll(PlayCommand.splitTopLevel(g));
+          names.addAll(SearchBenchCommand.splitGames(g));
         }
       }
       List<Game> loaded = new ArrayList<>();

@@ -6,6 +6,7 @@ import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.search.SearchResult;
 import dev.ponder.search.mcts.MctsAgent;
+import dev.ponder.spec.Spec;
 import dev.ponder.spec.SpecException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -18,34 +19,44 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code ponder bench search}: simulations per second of an MCTS agent (default {@code uct} with
- * random rollouts) from the initial position of each game, for each thread count, plus bytes per
- * tree node and the time-budget overrun of 50 ms searches. Each game and thread count is measured
+ * random rollouts) from the first decision state of each game (the initial state, or for a game
+ * that opens with chance nodes the first state where a player moves, reached by chance outcomes
+ * drawn by their probabilities with a fixed seed; see {@link #firstDecisionState}), for each thread
+ * count, plus bytes per tree node and the time-budget overrun of 50 ms searches from the same state. Each game and thread count is measured
  * in a fresh JVM (or, with {@code --forks K}, in K fresh JVMs whose figures are aggregated into
  * medians, ranges and speedups paired by fork), alongside the CPU the rest of the machine used
  * meanwhile.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
-    description = "Simulations per second of MCTS (uct, random rollouts) on several games and thread counts.")
+    description = {"Simulations per second of MCTS (uct, random rollouts) on several games and thread counts.",
+        "Every search starts from the game's first decision state: the initial state, or for a game that opens "
+            + "with chance nodes (backgammon, kuhn_poker, pig, ...) the first state where a player moves, reached "
+            + "by chance outcomes drawn by their probabilities with a fixed seed (the same state in every run)."})
 public final class SearchBenchCommand implements java.util.concurrent.Callable<Integer> {
 
   @Option(names = "--games", paramLabel = "GAMES",
-      description = "Game strings separated by commas outside parentheses (default: ${DEFAULT-VALUE}).")
+      description = "Game strings separated by commas outside parentheses; a ';' belongs to its game string, as in "
+          + "nim(pile_sizes=1;3;5) (default: ${DEFAULT-VALUE}).")
   String games = "tic_tac_toe,connect_four,breakthrough,hex(board_size=11)";
 
   @Option(names = "--threads", split = ",", description = "Thread counts (default: 1,2).")
   List<Integer> threads = List.of(1, 2);
 
-  @Option(names = "--seconds", description = "Measured seconds per game and thread count (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seconds", description = "Measured seconds per game and thread count (default: ${DEFAULT-VALUE}), "
+      + "spent in repeated searches of --seconds/3 each, kept between 100 ms and 1 s (--seconds 0.5 gives 166 ms "
+      + "searches).")
   double seconds = 3;
 
   @Option(names = "--warmup", description = "Seconds of searches before each measurement, for the JIT compiler "
       + "(default: ${DEFAULT-VALUE}; at least one search).")
   double warmup = 3;
 
-  @Option(names = "--agent", description = "Agent name and mechanism keys, without budget (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--agent", description = "MCTS agent name and mechanism keys, without budget: no sims, time_ms or "
+      + "threads, which bench search sets itself from --seconds and --threads (default: ${DEFAULT-VALUE}).")
   String agent = "uct";
 
-  @Option(names = "--overrun-searches", description = "50 ms searches per game to measure time overrun (0 = skip; default: ${DEFAULT-VALUE}).")
+  @Option(names = "--overrun-searches", description = "50 ms searches per game to measure time overrun (0 or more; "
+      + "0 = skip; default: ${DEFAULT-VALUE}).")
   int overrunSearches = 40;
 
   @Option(names = "--signature",
@@ -67,7 +78,9 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           + "min and max, and the speedup as the median of the ratios rate(t) / rate(first thread count) paired by "
           + "fork, with their range. A progress line per measurement goes to stderr; a measurement during which "
           + "the rest of the machine used more than 0.05 cores (column others, from /proc/stat) is reported there "
-          + "as disturbed and still counted. Not with --no-fork.")
+          + "as disturbed and still counted; that threshold is only meaningful for measurements of a few seconds, "
+          + "since with short --seconds and --warmup the parent JVM's start-up and the 10 ms clock tick make others "
+          + "read a few hundredths of a core on an idle machine. Not with --no-fork.")
   int forks = 1;
 
   /** Set in the fresh JVM of one measurement: print its figures on one line for the parent. */
@@ -100,36 +113,24 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    validateOptions(); // before --signature too: a bad option is an error whatever is printed
     if (signatureOnly) {
       out.println(signature());
       out.flush();
       return 0;
     }
-    if (!(seconds > 0)) {
-      throw new UsageException("--seconds must be > 0");
-    }
-    if (!(warmup >= 0)) {
-      throw new UsageException("--warmup must be ≥ 0");
-    }
-    for (int t : threads) {
-      if (t < 1 || t > 64) {
-        throw new UsageException("--threads " + t + " is out of range; valid: 1..64");
-      }
-    }
-    if (forks < 1 || forks > 100) {
-      throw new UsageException("--forks " + forks + " is out of range; valid: 1..100");
-    }
-    if (noFork && forks > 1) {
-      throw new UsageException("--no-fork cannot be combined with --forks " + forks
-          + " (forks are fresh JVMs); use --forks 1 or drop --no-fork");
-    }
     List<Game> loaded = new ArrayList<>();
-    List<String> gameStrings = SearchCommand.splitHistory(games.replace(';', ','));
+    List<String> gameStrings = splitGames(games);
     for (String g : gameStrings) {
       loaded.add(GameRegistry.load(g)); // an unknown game or bad parameter fails here, before any output
     }
     for (Game g : loaded) {
-      create(agentSpec("time_ms=100,threads=1"), g).close(); // so does an agent that is not MCTS
+      create(agent.trim(), g).close(); // an agent that is not MCTS fails here, before any budget key is added
+      create(agentSpec("time_ms=100,threads=1"), g).close(); // so does a bad mechanism key
+      if (firstDecisionState(g) == null) {
+        throw new UsageException("game " + g.spec() + " ends before any player moves; bench search needs a "
+            + "decision state to search from");
+      }
     }
     if (measureOne) {
       if (loaded.size() != 1 || threads.size() != 1) {
@@ -187,6 +188,113 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     }
     out.flush();
     return 0;
+  }
+
+  /** Agent keys that bench search sets itself and that {@code --agent} must leave out. */
+  private static final List<String> BUDGET_KEYS = List.of("sims", "time_ms", "threads");
+
+  /**
+   * Checks the options that need no game: the ranges of --seconds, --warmup, --threads, --forks and
+   * --overrun-searches, --no-fork with --forks, and budget keys in --agent.
+   *
+   * @throws UsageException naming the option, its value and what is valid
+   * @throws SpecException if --agent is not a well-formed agent string
+   */
+  private void validateOptions() {
+    if (!(seconds > 0)) {
+      throw new UsageException("--seconds must be > 0");
+    }
+    if (!(warmup >= 0)) {
+      throw new UsageException("--warmup must be ≥ 0");
+    }
+    for (int t : threads) {
+      if (t < 1 || t > 64) {
+        throw new UsageException("--threads " + t + " is out of range; valid: 1..64");
+      }
+    }
+    if (forks < 1 || forks > 100) {
+      throw new UsageException("--forks " + forks + " is out of range; valid: 1..100");
+    }
+    if (noFork && forks > 1) {
+      throw new UsageException("--no-fork cannot be combined with --forks " + forks
+          + " (forks are fresh JVMs); use --forks 1 or drop --no-fork");
+    }
+    if (overrunSearches < 0) {
+      throw new UsageException("--overrun-searches " + overrunSearches + " is out of range; valid: 0 or more "
+          + "(0 skips the overrun measurement)");
+    }
+    Spec agentString = Spec.parse(agent);
+    for (String key : BUDGET_KEYS) {
+      if (agentString.args().containsKey(key)) {
+        throw new UsageException("--agent " + agent.trim() + ": leave out " + key + "; bench search sets the budget "
+            + "(time_ms from --seconds) and threads (--threads) itself");
+      }
+    }
+  }
+
+  /** Seed of the chance outcomes that lead from the initial state to {@link #firstDecisionState}. */
+  static final long POSITION_SEED = 7;
+
+  /**
+   * The state every search of a row (and every overrun search) starts from: the initial state if a
+   * player moves there; otherwise the first decision state after chance outcomes drawn by their
+   * probabilities with a {@code SplittableRandom} seeded with {@link #POSITION_SEED}, so the same
+   * state in every run and every JVM.
+   *
+   * @return a new state where a player is to move, or {@code null} if the game ends before any
+   *     player moves
+   */
+  static State firstDecisionState(Game game) {
+    State s = game.newInitialState();
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(POSITION_SEED);
+    int max = Math.max(1, game.maxChanceOutcomes());
+    int[] actions = new int[max];
+    double[] probs = new double[max];
+    while (s.isChanceNode()) {
+      int n = s.chanceOutcomes(actions, probs);
+      double u = rng.nextDouble();
+      int pick = n - 1; // where rounding leaves the cumulative sum just below u
+      double cumulative = 0;
+      for (int i = 0; i < n; i++) {
+        cumulative += probs[i];
+        if (u < cumulative) {
+          pick = i;
+          break;
+        }
+      }
+      s.applyAction(actions[pick]);
+    }
+    return s.isTerminal() ? null : s;
+  }
+
+  /**
+   * The game strings of a {@code --games} value: the pieces between commas outside parentheses
+   * and brackets, trimmed. A {@code ;} belongs to its game string, as in
+   * {@code nim(pile_sizes=1;3;5)}.
+   *
+   * @throws UsageException if a piece is empty (two commas in a row, or a leading or trailing one)
+   */
+  static List<String> splitGames(String text) {
+    List<String> out = new ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    for (int i = 0; i <= text.length(); i++) {
+      char c = i < text.length() ? text.charAt(i) : ',';
+      if (c == '(' || c == '[') {
+        depth++;
+      } else if (c == ')' || c == ']') {
+        depth--;
+      } else if (c == ',' && depth <= 0) {
+        String piece = text.substring(start, i).trim();
+        if (piece.isEmpty()) {
+          throw new UsageException("--games '" + text + "' has an empty game string; separate game strings by "
+              + "single commas, e.g. tic_tac_toe,hex(board_size=5)");
+        }
+        out.add(piece);
+        start = i + 1;
+      }
+    }
+    return out;
   }
 
   /**
@@ -356,7 +464,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     int perSearchMs = (int) Math.max(100, Math.min(1000, seconds * 1000 / 3));
     String spec = agentSpec("time_ms=" + perSearchMs + ",threads=" + t);
     try (MctsAgent a = create(spec, game)) {
-      State s = game.newInitialState();
+      State s = firstDecisionState(game);
       long warmEnd = System.nanoTime() + (long) (warmup * 1e9);
       do {
         a.search(s); // warm-up: the JIT compiler's work (and its threads' CPU) stays out of the figures
@@ -497,7 +605,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           return parseChildLine(line);
         }
       }
-      String last = lines.isEmpty() ? "no output" : lines.get(lines.size() - 1);
+      String last = lines.isEmpty() ? "no output" : withoutErrorPrefix(lines.get(lines.size() - 1));
       throw new IllegalStateException(what + " failed (exit " + code + "): " + last);
     } catch (java.io.IOException e) {
       throw new IllegalStateException(what + ": cannot start " + cmd.get(0) + ": " + e.getMessage(), e);
@@ -505,6 +613,19 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       Thread.currentThread().interrupt();
       throw new IllegalStateException(what + ": interrupted", e);
     }
+  }
+
+  /**
+   * A child JVM's error line without its own {@code ponder: error: } or {@code ponder: } prefix, so
+   * the parent's message (which has its own prefix) does not repeat it.
+   */
+  static String withoutErrorPrefix(String line) {
+    for (String prefix : List.of("ponder: error: ", "ponder: ")) {
+      if (line.startsWith(prefix)) {
+        return line.substring(prefix.length());
+      }
+    }
+    return line;
   }
 
   /** CPU time of this thread (worker 0 runs in it) plus the engine's worker threads. */
@@ -529,7 +650,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
 
   private String overrun(Game game) {
     try (MctsAgent a = create(agentSpec("time_ms=50,threads=1"), game)) {
-      State s = game.newInitialState();
+      State s = firstDecisionState(game);
       a.search(s);
       double[] over = new double[overrunSearches];
       for (int i = 0; i < overrunSearches; i++) {
@@ -548,7 +669,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     long nodes = 0;
     long hash = 0x2545F4914F6CDD1DL;
     StringBuilder used = new StringBuilder();
-    for (String g : SearchCommand.splitHistory(games.replace(';', ','))) {
+    for (String g : splitGames(games)) {
       Game game;
       try {
         game = GameRegistry.load(g);

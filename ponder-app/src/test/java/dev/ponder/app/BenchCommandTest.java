@@ -28,4 +28,14 @@ class BenchCommandTest {
     assertThat(r.exit).isEqualTo(2);
     assertThat(r.err).contains("playouts");
   }
+
+  /** A ';' belongs to the game string (nim's pile sizes); only commas outside parentheses separate games. */
+  @Test
+  void semicolonsStayInTheGameString() {
+    Cli r = Cli.run("bench", "playouts", "--games", "nim(pile_sizes=1;3;5),tic_tac_toe", "--seconds", "0.02", "--runs", "1");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).containsPattern("\\nnim\\(pile_sizes=1;3;5\\)\\s+\\d+\\s+\\d+");
+    assertThat(r.out).containsPattern("\\ntic_tac_toe\\s+\\d+");
+    assertThat(Cli.run("bench", "playouts", "--help").out).contains("commas outside parentheses");
+  }
 }

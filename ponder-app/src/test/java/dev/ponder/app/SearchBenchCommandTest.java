@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.ponder.app.SearchBenchCommand.ForkSummary;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
@@ -198,5 +201,116 @@ class SearchBenchCommandTest {
     assertThat(progress.get(1)).matches("# fork 1/2: tic_tac_toe, 2 threads: [\\d,]+ sims/s.*");
     assertThat(progress.get(2)).startsWith("# fork 2/2: tic_tac_toe, 1 thread:");
     assertThat(progress.get(3)).startsWith("# fork 2/2: tic_tac_toe, 2 threads:");
+  }
+
+  private static final String[] TINY = {"--threads", "1", "--seconds", "0.1", "--warmup", "0", "--overrun-searches", "0"};
+
+  private static String[] tiny(String... head) {
+    return concat(List.of(TINY), head);
+  }
+
+  /** kuhn_poker and pig open with chance nodes: the searches start from the first decision state. */
+  @Test
+  void gamesThatOpenWithChanceAreMeasuredFromTheFirstDecisionState() {
+    String[] r = run(tiny("bench", "search", "--games", "tic_tac_toe,kuhn_poker,pig", "--no-fork"));
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    for (String game : List.of("tic_tac_toe", "kuhn_poker", "pig")) {
+      assertThat(r[1]).containsPattern("\\n" + game + "\\s+1\\s+[1-9]\\d*\\s+1\\.00x");
+    }
+    String[] forked = run(tiny("bench", "search", "--games", "kuhn_poker"));
+    assertThat(forked[0]).as(forked[2]).isEqualTo("0");
+    assertThat(forked[1]).contains("measured in a fresh JVM").containsPattern("\\nkuhn_poker\\s+1\\s+[1-9]\\d*\\s+1\\.00x");
+    // the overrun searches start there too
+    String[] overrun = run("bench", "search", "--games", "pig", "--threads", "1", "--seconds", "0.1", "--warmup", "0",
+        "--overrun-searches", "2", "--no-fork");
+    assertThat(overrun[0]).as(overrun[2]).isEqualTo("0");
+    assertThat(overrun[1]).containsPattern("pig\\s+overrun ms: median \\S+, p99 \\S+, max \\S+ \\(2 searches\\)");
+  }
+
+  @Test
+  void firstDecisionStateIsTheInitialStateOrTheSameStateAfterChance() {
+    Game ttt = GameRegistry.load("tic_tac_toe");
+    State t = SearchBenchCommand.firstDecisionState(ttt);
+    assertThat(t.history()).isEmpty();
+    assertThat(t.currentPlayer()).isZero();
+    Game kuhn = GameRegistry.load("kuhn_poker");
+    State k = SearchBenchCommand.firstDecisionState(kuhn);
+    // two cards dealt (two chance nodes), then player 0 acts; both cards different
+    assertThat(k.history()).hasSize(2);
+    assertThat(k.history()[0]).isNotEqualTo(k.history()[1]);
+    assertThat(k.currentPlayer()).isZero();
+    assertThat(SearchBenchCommand.firstDecisionState(kuhn).history()).containsExactly(k.history()); // fixed seed
+    Game pig = GameRegistry.load("pig");
+    State p = SearchBenchCommand.firstDecisionState(pig);
+    assertThat(p.isChanceNode() || p.isTerminal()).isFalse();
+  }
+
+  @Test
+  void aFailedChildsLineLosesItsOwnPrefix() {
+    assertThat(SearchBenchCommand.withoutErrorPrefix("ponder: error: search needs a decision state"))
+        .isEqualTo("search needs a decision state");
+    assertThat(SearchBenchCommand.withoutErrorPrefix("ponder: unknown game 'x'")).isEqualTo("unknown game 'x'");
+    assertThat(SearchBenchCommand.withoutErrorPrefix("Exception in thread main")).isEqualTo("Exception in thread main");
+  }
+
+  /** A ';' belongs to the game string (nim's pile sizes); only commas outside parentheses separate games. */
+  @Test
+  void semicolonsStayInTheGameString() {
+    assertThat(SearchBenchCommand.splitGames("nim(pile_sizes=1;3;5), tic_tac_toe,hex(board_size=5)"))
+        .containsExactly("nim(pile_sizes=1;3;5)", "tic_tac_toe", "hex(board_size=5)");
+    assertThat(SearchBenchCommand.splitGames("tic_tac_toe;connect_four")).containsExactly("tic_tac_toe;connect_four");
+    String[] r = run(tiny("bench", "search", "--games", "nim(pile_sizes=1;3;5)", "--no-fork"));
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    assertThat(r[1]).containsPattern("\\nnim\\(pile_sizes=1;3;5\\)\\s+1\\s+[1-9]\\d*");
+    String[] empty = run(tiny("bench", "search", "--games", "tic_tac_toe,,nim", "--no-fork"));
+    assertThat(empty[0]).isEqualTo("2");
+    assertThat(empty[2].strip()).contains("empty game string").doesNotContain("--history");
+  }
+
+  @Test
+  void budgetKeysInTheAgentAreUsageErrors() {
+    for (String key : List.of("sims=100", "threads=2", "time_ms=50")) {
+      String name = key.substring(0, key.indexOf('='));
+      String[] r = run(tiny("bench", "search", "--games", "tic_tac_toe", "--no-fork", "--agent", "uct(" + key + ")"));
+      assertThat(r[0]).as(key + ": " + r[2]).isEqualTo("2");
+      assertThat(r[1]).isEmpty();
+      assertThat(r[2].strip().lines()).hasSize(1);
+      assertThat(r[2]).contains("--agent uct(" + key + "): leave out " + name + "; bench search sets the budget")
+          .doesNotContain("given twice");
+    }
+  }
+
+  @Test
+  void anAgentThatIsNotMctsIsNamedAsSuch() {
+    String[] r = run(tiny("bench", "search", "--games", "tic_tac_toe", "--no-fork", "--agent", "random"));
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2].strip()).isEqualTo("ponder: agent 'random' is not an MCTS agent");
+  }
+
+  @Test
+  void negativeOverrunSearchesAreUsageErrors() {
+    String[] r = run("bench", "search", "--games", "tic_tac_toe", "--overrun-searches", "-5", "--no-fork");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[1]).isEmpty();
+    assertThat(r[2].strip()).isEqualTo("ponder: --overrun-searches -5 is out of range; valid: 0 or more "
+        + "(0 skips the overrun measurement)");
+  }
+
+  @Test
+  void signatureChecksTheOptionsFirst() {
+    String[] r = run("bench", "search", "--signature", "--forks", "0", "--no-fork");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[1]).isEmpty();
+    assertThat(r[2]).contains("--forks 0 is out of range");
+    assertThat(run("bench", "search", "--signature", "--overrun-searches", "-1")[0]).isEqualTo("2");
+    assertThat(run("bench", "search", "--signature", "--agent", "uct(sims=10)")[0]).isEqualTo("2");
+  }
+
+  @Test
+  void helpSaysWhereSearchesStartAndHowLongTheyAre() {
+    String help = run("bench", "search", "--help")[1].replaceAll("\\s+", " ");
+    assertThat(help).contains("first decision state").contains("between 100 ms and 1 s")
+        .contains("--seconds 0.5 gives 166 ms").contains("commas outside parentheses")
+        .contains("only meaningful for measurements of a few seconds");
   }
 }
