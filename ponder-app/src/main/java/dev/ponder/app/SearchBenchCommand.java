@@ -273,6 +273,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    * {@code nim(pile_sizes=1;3;5)}.
    *
    * @throws UsageException if a piece is empty (two commas in a row, or a leading or trailing one)
+   *     or has a {@code ;} outside parentheses (games were once separated by {@code ;})
    */
   static List<String> splitGames(String text) {
     List<String> out = new ArrayList<>();
@@ -284,6 +285,9 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         depth++;
       } else if (c == ')' || c == ']') {
         depth--;
+      } else if (c == ';' && depth <= 0) {
+        throw new UsageException("--games '" + text + "' has a ';' outside parentheses; separate game strings by "
+            + "commas (a ';' belongs inside a game's parameters, as in nim(pile_sizes=1;3;5))");
       } else if (c == ',' && depth <= 0) {
         String piece = text.substring(start, i).trim();
         if (piece.isEmpty()) {

@@ -37,5 +37,9 @@ class BenchCommandTest {
     assertThat(r.out).containsPattern("\\nnim\\(pile_sizes=1;3;5\\)\\s+\\d+\\s+\\d+");
     assertThat(r.out).containsPattern("\\ntic_tac_toe\\s+\\d+");
     assertThat(Cli.run("bench", "playouts", "--help").out).contains("commas outside parentheses");
+    Cli old = Cli.run("bench", "playouts", "--games", "tic_tac_toe;connect_four", "--seconds", "0.02", "--runs", "1");
+    assertThat(old.exit).isEqualTo(2);
+    assertThat(old.out).isEmpty();
+    assertThat(old.err.lines()).singleElement().asString().contains("separate game strings by commas");
   }
 }

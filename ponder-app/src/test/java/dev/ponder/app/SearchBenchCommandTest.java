@@ -258,7 +258,8 @@ class SearchBenchCommandTest {
   void semicolonsStayInTheGameString() {
     assertThat(SearchBenchCommand.splitGames("nim(pile_sizes=1;3;5), tic_tac_toe,hex(board_size=5)"))
         .containsExactly("nim(pile_sizes=1;3;5)", "tic_tac_toe", "hex(board_size=5)");
-    assertThat(SearchBenchCommand.splitGames("tic_tac_toe;connect_four")).containsExactly("tic_tac_toe;connect_four");
+    assertThatThrownBy(() -> SearchBenchCommand.splitGames("tic_tac_toe;connect_four"))
+        .isInstanceOf(UsageException.class).hasMessageContaining("';' outside parentheses; separate game strings by commas");
     String[] r = run(tiny("bench", "search", "--games", "nim(pile_sizes=1;3;5)", "--no-fork"));
     assertThat(r[0]).as(r[2]).isEqualTo("0");
     assertThat(r[1]).containsPattern("\\nnim\\(pile_sizes=1;3;5\\)\\s+1\\s+[1-9]\\d*");
