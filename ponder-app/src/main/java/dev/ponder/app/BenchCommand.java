@@ -34,7 +34,7 @@ public final class BenchCommand implements PonderCommand {
       description = "Random playouts/s and moves/s per game (warm-up, then the median of several timed runs).")
   public static final class Playouts implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--games", paramLabel = "GAMES",
-        description = "Game strings separated by commas outside parentheses; a ';' belongs to its game string, as in "
+        description = "Game strings separated by commas (or ';') outside parentheses; a ';' inside belongs to its game string, as in "
             + "nim(pile_sizes=1;3;5) (repeatable; default: every registered game with default parameters).")
     List<String> games;
 

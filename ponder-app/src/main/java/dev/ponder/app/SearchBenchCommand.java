@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
 public final class SearchBenchCommand implements java.util.concurrent.Callable<Integer> {
 
   @Option(names = "--games", paramLabel = "GAMES",
-      description = "Game strings separated by commas outside parentheses; a ';' belongs to its game string, as in "
+      description = "Game strings separated by commas (or ';') outside parentheses; a ';' inside belongs to its game string, as in "
           + "nim(pile_sizes=1;3;5) (default: ${DEFAULT-VALUE}).")
   String games = "tic_tac_toe,connect_four,breakthrough,hex(board_size=11)";
 
@@ -268,12 +268,12 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   }
 
   /**
-   * The game strings of a {@code --games} value: the pieces between commas outside parentheses
-   * and brackets, trimmed. A {@code ;} belongs to its game string, as in
-   * {@code nim(pile_sizes=1;3;5)}.
+   * The game strings of a {@code --games} value: the pieces between commas (or semicolons, the
+   * older separator) outside parentheses and brackets, trimmed. A {@code ;} inside parentheses
+   * belongs to its game string, as in {@code nim(pile_sizes=1;3;5)}.
    *
-   * @throws UsageException if a piece is empty (two commas in a row, or a leading or trailing one)
-   *     or has a {@code ;} outside parentheses (games were once separated by {@code ;})
+   * @throws UsageException if a piece is empty (two separators in a row, or a leading or trailing
+   *     one)
    */
   static List<String> splitGames(String text) {
     List<String> out = new ArrayList<>();
@@ -285,10 +285,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         depth++;
       } else if (c == ')' || c == ']') {
         depth--;
-      } else if (c == ';' && depth <= 0) {
-        throw new UsageException("--games '" + text + "' has a ';' outside parentheses; separate game strings by "
-            + "commas (a ';' belongs inside a game's parameters, as in nim(pile_sizes=1;3;5))");
-      } else if (c == ',' && depth <= 0) {
+      } else if ((c == ',' || c == ';') && depth <= 0) {
         String piece = text.substring(start, i).trim();
         if (piece.isEmpty()) {
           throw new UsageException("--games '" + text + "' has an empty game string; separate game strings by "

@@ -253,13 +253,18 @@ class SearchBenchCommandTest {
     assertThat(SearchBenchCommand.withoutErrorPrefix("Exception in thread main")).isEqualTo("Exception in thread main");
   }
 
-  /** A ';' belongs to the game string (nim's pile sizes); only commas outside parentheses separate games. */
+  /**
+   * A ';' inside parentheses belongs to the game string (nim's pile sizes); outside, commas and the
+   * older ';' separate games.
+   */
   @Test
   void semicolonsStayInTheGameString() {
     assertThat(SearchBenchCommand.splitGames("nim(pile_sizes=1;3;5), tic_tac_toe,hex(board_size=5)"))
         .containsExactly("nim(pile_sizes=1;3;5)", "tic_tac_toe", "hex(board_size=5)");
-    assertThatThrownBy(() -> SearchBenchCommand.splitGames("tic_tac_toe;connect_four"))
-        .isInstanceOf(UsageException.class).hasMessageContaining("';' outside parentheses; separate game strings by commas");
+    assertThat(SearchBenchCommand.splitGames("tic_tac_toe;connect_four,nim(pile_sizes=2;2)"))
+        .containsExactly("tic_tac_toe", "connect_four", "nim(pile_sizes=2;2)");
+    assertThatThrownBy(() -> SearchBenchCommand.splitGames("tic_tac_toe;;nim"))
+        .isInstanceOf(UsageException.class).hasMessageContaining("empty game string");
     String[] r = run(tiny("bench", "search", "--games", "nim(pile_sizes=1;3;5)", "--no-fork"));
     assertThat(r[0]).as(r[2]).isEqualTo("0");
     assertThat(r[1]).containsPattern("\\nnim\\(pile_sizes=1;3;5\\)\\s+1\\s+[1-9]\\d*");
@@ -311,7 +316,7 @@ class SearchBenchCommandTest {
   void helpSaysWhereSearchesStartAndHowLongTheyAre() {
     String help = run("bench", "search", "--help")[1].replaceAll("\\s+", " ");
     assertThat(help).contains("first decision state").contains("between 100 ms and 1 s")
-        .contains("--seconds 0.5 gives 166 ms").contains("commas outside parentheses")
+        .contains("--seconds 0.5 gives 166 ms").contains("separated by commas (or ';') outside parentheses")
         .contains("only meaningful for measurements of a few seconds");
   }
 }
