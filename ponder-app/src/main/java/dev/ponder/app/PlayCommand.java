@@ -148,7 +148,8 @@ public final class PlayCommand implements PonderCommand {
     return String.join(", ", parts);
   }
 
-  private static int sampleChance(State s, SplittableRandom rng) {
+  /** A chance outcome of {@code s} (a chance node) drawn by its probability with {@code rng}. */
+  static int sampleChance(State s, SplittableRandom rng) {
     List<ChanceOutcome> outcomes = s.chanceOutcomes();
     double u = rng.nextDouble();
     for (ChanceOutcome o : outcomes) {
@@ -175,23 +176,14 @@ public final class PlayCommand implements PonderCommand {
   /** Splits at commas outside parentheses: {@code uct(a=1,b=2),random} → two strings. */
   static List<String> splitTopLevel(String text) {
     List<String> parts = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i <= text.length(); i++) {
-      char c = i < text.length() ? text.charAt(i) : ',';
-      if (c == '(') {
-        depth++;
-      } else if (c == ')') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        String part = text.substring(start, i).trim();
-        if (part.isEmpty()) {
-          throw new UsageException("--players has an empty agent string in '" + text + "'");
-        }
-        parts.add(part);
-        start = i + 1;
+    for (String piece : SearchCommand.splitOutsideParentheses(text, c -> c == ',')) {
+      String part = piece.trim();
+      if (part.isEmpty()) {
+        throw new UsageException("--players has an empty agent string in '" + text + "'");
       }
+      parts.add(part);
     }
     return parts;
   }
+
 }

@@ -247,22 +247,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   static State firstDecisionState(Game game) {
     State s = game.newInitialState();
     java.util.SplittableRandom rng = new java.util.SplittableRandom(POSITION_SEED);
-    int max = Math.max(1, game.maxChanceOutcomes());
-    int[] actions = new int[max];
-    double[] probs = new double[max];
     while (s.isChanceNode()) {
-      int n = s.chanceOutcomes(actions, probs);
-      double u = rng.nextDouble();
-      int pick = n - 1; // where rounding leaves the cumulative sum just below u
-      double cumulative = 0;
-      for (int i = 0; i < n; i++) {
-        cumulative += probs[i];
-        if (u < cumulative) {
-          pick = i;
-          break;
-        }
-      }
-      s.applyAction(actions[pick]);
+      s.applyAction(PlayCommand.sampleChance(s, rng));
     }
     return s.isTerminal() ? null : s;
   }
@@ -277,23 +263,13 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    */
   static List<String> splitGames(String text) {
     List<String> out = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i <= text.length(); i++) {
-      char c = i < text.length() ? text.charAt(i) : ',';
-      if (c == '(' || c == '[') {
-        depth++;
-      } else if (c == ')' || c == ']') {
-        depth--;
-      } else if ((c == ',' || c == ';') && depth <= 0) {
-        String piece = text.substring(start, i).trim();
-        if (piece.isEmpty()) {
-          throw new UsageException("--games '" + text + "' has an empty game string; separate game strings by "
-              + "single commas, e.g. tic_tac_toe,hex(board_size=5)");
-        }
-        out.add(piece);
-        start = i + 1;
+    for (String piece : SearchCommand.splitOutsideParentheses(text, c -> c == ',' || c == ';')) {
+      String game = piece.trim();
+      if (game.isEmpty()) {
+        throw new UsageException("--games '" + text + "' has an empty game string; separate game strings by "
+            + "single commas, e.g. tic_tac_toe,hex(board_size=5)");
       }
+      out.add(game);
     }
     return out;
   }

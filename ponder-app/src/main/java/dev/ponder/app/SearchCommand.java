@@ -204,9 +204,10 @@ public final class SearchCommand implements PonderCommand {
 
   /**
    * The pieces of {@code text} between the characters that are {@code separator}s outside
-   * parentheses and brackets (one more piece than separators; pieces may be empty).
+   * parentheses and brackets (one more piece than separators; pieces may be empty). Shared by the
+   * commands' list options (--history, --games, --players).
    */
-  private static List<String> splitOutsideParentheses(String text, java.util.function.IntPredicate separator) {
+  static List<String> splitOutsideParentheses(String text, java.util.function.IntPredicate separator) {
     List<String> pieces = new ArrayList<>();
     int depth = 0;
     StringBuilder cur = new StringBuilder();

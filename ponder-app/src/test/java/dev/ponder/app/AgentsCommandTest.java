@@ -2,20 +2,11 @@ package dev.ponder.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import picocli.CommandLine;
 import org.junit.jupiter.api.Test;
 
 class AgentsCommandTest {
   private static String[] run(String... args) {
-    CommandLine cl = Ponder.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    return Cli.runFields(args);
   }
 
   @Test

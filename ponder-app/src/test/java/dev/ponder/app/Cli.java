@@ -21,6 +21,12 @@ final class Cli {
     return runWithInput("", args);
   }
 
+  /** Runs {@code args} and returns {exit code, stdout, stderr}, for tests that index the three. */
+  static String[] runFields(String... args) {
+    Cli c = run(args);
+    return new String[] {Integer.toString(c.exit), c.out, c.err};
+  }
+
   static Cli runWithInput(String stdin, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

@@ -8,24 +8,15 @@ import dev.ponder.app.SearchBenchCommand.ForkSummary;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code ponder bench search --forks K}: aggregation, the others column, option checks, one forked run. */
 class SearchBenchCommandTest {
 
   private static String[] run(String... args) {
-    CommandLine cl = Ponder.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    return Cli.runFields(args);
   }
 
   @Test
