@@ -1,6 +1,7 @@
 package dev.ponder.app;
 
 import dev.ponder.game.Game;
+import dev.ponder.game.GameType;
 import dev.ponder.solve.GameTree;
 import picocli.CommandLine.Option;
 
@@ -9,6 +10,20 @@ public final class GameTreeOptions {
   @Option(names = "--max-histories", defaultValue = "5000000",
       description = "Refuse games whose tree has more histories than this (default: ${DEFAULT-VALUE}).")
   int maxHistories;
+
+  /**
+   * Refuses games {@code command} cannot handle: exact solving and exploitability (NashConv) are
+   * offered for zero-sum games only (CFR's guarantees and the exploitability convention assume
+   * them), of any number of players, perfect or imperfect information.
+   *
+   * @throws UsageException naming the game's utility and what is accepted
+   */
+  static void requireZeroSum(Game game, String command) {
+    if (game.type().utility() != GameType.Utility.ZERO_SUM) {
+      throw new UsageException(game.name() + " is not zero-sum (" + game.type().utility().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
+          + "); " + command + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
+    }
+  }
 
   /**
    * The full game tree of {@code game}, at most {@code --max-histories} histories.

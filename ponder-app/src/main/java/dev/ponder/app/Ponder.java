@@ -63,6 +63,25 @@ public final class Ponder implements Runnable {
       err.flush();
       return usage ? 2 : 1;
     });
+    // picocli hands only Exceptions to the handler above; a JVM Error (StackOverflowError,
+    // OutOfMemoryError, ...) would escape with a full trace. Make it one line, exit 1, too.
+    CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+    cl.setExecutionStrategy(parseResult -> {
+      try {
+        return runLast.execute(parseResult);
+      } catch (Error e) {
+        PrintWriter err = cl.getErr();
+        String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+        String hint = e instanceof StackOverflowError ? " (the computation recursed too deeply)"
+            : e instanceof OutOfMemoryError ? " (the computation needs more memory than the JVM has; see -Xmx in PONDER_JAVA_OPTS)" : "";
+        err.println("ponder: error: " + what + hint);
+        if (root.verbose) {
+          e.printStackTrace(err);
+        }
+        err.flush();
+        return 1;
+      }
+    });
     cl.setParameterExceptionHandler((ex, args) -> {
       CommandLine c = ex.getCommandLine();
       String message = ex.getMessage();

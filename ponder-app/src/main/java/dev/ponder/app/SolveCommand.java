@@ -71,9 +71,7 @@ public final class SolveCommand implements PonderCommand {
       throw new UsageException("unknown --algo '" + algo + "'; valid: " + String.join(", ", valid));
     }
     Game game = GameRegistry.load(gameString);
-    if (game.type().utility() != dev.ponder.game.GameType.Utility.ZERO_SUM) {
-      throw new UsageException(game.name() + " is not zero-sum; solve supports zero-sum games");
-    }
+    GameTreeOptions.requireZeroSum(game, "solve");
     PrintWriter pw = spec.commandLine().getOut();
     long t0 = System.nanoTime();
     GameTree tree = treeOptions.build(game);
