@@ -51,4 +51,19 @@ class SolveCommandTest {
     assertThat(big.exit).isEqualTo(2);
     assertThat(big.err).contains("too large for exact game-tree solving");
   }
+
+  @Test
+  void pigIsRefusedQuicklyByTheDefaultLimit() {
+    // pig's tree is astronomically large and its histories long: both commands must refuse it
+    // in one line within seconds, not walk it until memory runs out
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+      for (String[] args : new String[][] {{"solve", "pig", "--iterations", "2"}, {"exploitability", "pig", "--agent", "uniform"}}) {
+        Cli r = Cli.run(args);
+        assertThat(r.exit).as(r.err).isEqualTo(2);
+        assertThat(r.err.lines()).as(r.err).singleElement().asString()
+            .isEqualTo("ponder: pig has more than 5000000 histories: too large for exact game-tree solving"
+                + " (kuhn_poker, leduc_poker, liars_dice fit)");
+      }
+    });
+  }
 }

@@ -81,6 +81,9 @@ public final class GameTree {
   public static GameTree build(Game game, int maxNodes) {
     GameTree t = new GameTree(game);
     t.maxNodes = maxNodes;
+    if (estimateExceeds(game, 1000.0 * maxNodes)) {
+      throw t.tooLarge();
+    }
     double[] utils = new double[1024 * game.numPlayers()];
     t.utilities = utils;
     t.expand(game.newInitialState(), 0);
@@ -89,10 +92,58 @@ public final class GameTree {
     return t;
   }
 
+  private IllegalArgumentException tooLarge() {
+    return new IllegalArgumentException(game.spec() + " has more than " + maxNodes
+        + " histories: too large for exact game-tree solving (kuhn_poker, leduc_poker, liars_dice fit)");
+  }
+
+  /** Random paths of {@link #estimateExceeds}; a majority must exceed the threshold. */
+  private static final int ESTIMATE_PATHS = 9;
+
+  /**
+   * Whether Knuth's random-path estimate of the number of histories (Knuth 1975, "Estimating the
+   * efficiency of backtrack programs") exceeds {@code threshold} on a majority of {@value
+   * #ESTIMATE_PATHS} seeded random paths. One path from the root picks a child uniformly at every
+   * node (chance nodes included) and estimates the count as {@code 1 + b0 + b0·b1 + ...}, {@code
+   * b_d} being the number of children at depth {@code d}; the estimate is unbiased, so by Markov's
+   * inequality a tree of {@code N} histories makes one path exceed {@code 1000·N} with probability
+   * at most 1/1000, and a majority of nine with probability below 2·10^-13. Called with
+   * {@code threshold = 1000·maxNodes}, it refuses huge trees (pig: histories of up to 2000
+   * actions, whose walk would exhaust memory long before counting {@code maxNodes} histories)
+   * without walking them; a path stops as soon as its running sum passes the threshold.
+   */
+  private static boolean estimateExceeds(Game game, double threshold) {
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(0x6b6e757468L);
+    int[] actions = new int[game.maxActionsPerState()];
+    double[] probs = new double[actions.length];
+    int above = 0;
+    for (int path = 0; path < ESTIMATE_PATHS; path++) {
+      State s = game.newInitialState();
+      double estimate = 1;
+      double width = 1;
+      while (s.currentPlayer() != State.TERMINAL) {
+        int k = s.currentPlayer() == State.CHANCE ? s.chanceOutcomes(actions, probs) : s.legalActions(actions);
+        width *= k;
+        estimate += width;
+        if (estimate > threshold) {
+          above++;
+          break;
+        }
+        s.applyActionUnchecked(actions[rng.nextInt(k)]);
+      }
+      if (above > ESTIMATE_PATHS / 2) {
+        return true;
+      }
+      if (path + 1 - above > ESTIMATE_PATHS / 2) {
+        return false;
+      }
+    }
+    return false;
+  }
+
   private int newNode() {
     if (numNodes >= maxNodes) {
-      throw new IllegalArgumentException(game.spec() + " has more than " + maxNodes
-          + " histories: too large for exact game-tree solving (kuhn_poker, leduc_poker, liars_dice fit)");
+      throw tooLarge();
     }
     if (numNodes == nodePlayer.length) {
       int cap = numNodes * 2;

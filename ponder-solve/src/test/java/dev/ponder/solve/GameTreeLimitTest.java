@@ -1,0 +1,34 @@
+package dev.ponder.solve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The history limit of {@link GameTree#build(Game, int)} fires early, deep games included. */
+class GameTreeLimitTest {
+
+  @Test
+  void pigIsRefusedWithinSeconds() {
+    // pig's histories run to 2*1000-1 actions and its tree is astronomically large; the limit
+    // must fire before the walk exhausts memory
+    Game pig = GameRegistry.load("pig");
+    assertTimeoutPreemptively(Duration.ofSeconds(5), () ->
+        assertThatThrownBy(() -> GameTree.build(pig))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("pig has more than 5000000 histories"));
+  }
+
+  @Test
+  void theLimitIsExact() {
+    // kuhn_poker by hand: the root, 3 first-card nodes, then per each of the 6 deals the 9
+    // betting histories "", p, b, pp, pb, bp, bb, pbp, pbb: 1 + 3 + 6 * 9 = 58
+    Game kuhn = GameRegistry.load("kuhn_poker");
+    assertThat(GameTree.build(kuhn, 58).numNodes()).isEqualTo(58);
+    assertThatThrownBy(() -> GameTree.build(kuhn, 57)).hasMessageContaining("has more than 57 histories");
+  }
+}
