@@ -72,6 +72,12 @@ public final class SolveCommand implements PonderCommand {
     }
     Game game = GameRegistry.load(gameString);
     GameTreeOptions.requireZeroSum(game, "solve");
+    if (out != null) {
+      IoReasons.requireWritable("--out", out);
+    }
+    if (chart != null) {
+      IoReasons.requireWritable("--chart", chart);
+    }
     PrintWriter pw = spec.commandLine().getOut();
     long t0 = System.nanoTime();
     GameTree tree = treeOptions.build(game);
@@ -126,7 +132,11 @@ public final class SolveCommand implements PonderCommand {
     }
     pw.println("expected returns of the average policy: [" + sb + "]");
     if (out != null) {
-      TabularPolicy.fromSlots(tree, avg).write(out);
+      try {
+        TabularPolicy.fromSlots(tree, avg).write(out);
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot write --out " + out + ": " + IoReasons.of(e), e);
+      }
       pw.println("average policy saved to " + out);
     }
     if (chart != null) {
@@ -136,7 +146,11 @@ public final class SolveCommand implements PonderCommand {
         x[i] = xs.get(i);
         y[i] = ys.get(i);
       }
-      ConvergenceChart.write(chart, game.spec() + ": " + describe(a), x, y);
+      try {
+        ConvergenceChart.write(chart, game.spec() + ": " + describe(a), x, y);
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot write --chart " + chart + ": " + IoReasons.of(e), e);
+      }
       pw.println("convergence chart saved to " + chart);
     }
     pw.flush();

@@ -66,4 +66,24 @@ class SolveCommandTest {
       }
     });
   }
+
+  @Test
+  void unwritableOutputPathsAreRefusedBeforeSolving(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("plain");
+    Files.writeString(file, "x");
+    String[][] bad = {
+        {"--out", file.resolve("x.json").toString()},              // a parent is a regular file
+        {"--chart", file.resolve("c.svg").toString()},
+        {"--out", dir.toString()},                                  // a directory
+    };
+    for (String[] opt : bad) {
+      Cli r = Cli.run("solve", "kuhn_poker", "--iterations", "10", opt[0], opt[1]);
+      assertThat(r.exit).as(r.err).isEqualTo(2);
+      // refused before the first iteration, in one line naming the option, the path and a reason
+      assertThat(r.out).doesNotContain("iteration");
+      assertThat(r.err.lines()).as(r.err).singleElement().asString()
+          .startsWith("ponder: cannot write " + opt[0] + " " + opt[1] + ": ").doesNotEndWith(opt[1]);
+    }
+    assertThat(Files.readString(file)).isEqualTo("x");
+  }
 }
