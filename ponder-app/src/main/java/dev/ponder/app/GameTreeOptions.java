@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 /** The game-tree size limit shared by {@code ponder solve} and {@code ponder exploitability}. */
 public final class GameTreeOptions {
   @Option(names = "--max-histories", defaultValue = "5000000",
-      description = "Refuse games whose tree has more histories than this (default: ${DEFAULT-VALUE}).")
+      description = "Refuse games whose tree has more histories than this; far larger trees are refused before the walk,"
+          + " by a random-path estimate (default: ${DEFAULT-VALUE}).")
   int maxHistories;
 
   /**
