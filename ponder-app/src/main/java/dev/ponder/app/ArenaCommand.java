@@ -14,6 +14,7 @@ import dev.ponder.arena.TournamentConfig;
 import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameRegistry;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,7 +168,15 @@ public final class ArenaCommand implements PonderCommand {
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
     spec.commandLine().getErr().flush();
-    try (ArenaStore store = ArenaStore.open(db)) {
+    boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
+    ArenaStore opened;
+    try {
+      opened = ArenaStore.open(db);
+    } catch (RuntimeException e) {
+      ReportDirectory.undo(report, reportCreated);
+      throw e;
+    }
+    try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
         s = t.run(store, threads,
@@ -184,8 +193,13 @@ public final class ArenaCommand implements PonderCommand {
           s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
       Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot);
-      Report.write(r, snapshot, report);
       out.print(Report.terminal(r));
+      out.flush(); // the rankings come first, even if the report files cannot be written
+      try {
+        Report.write(r, snapshot, report);
+      } catch (UncheckedIOException e) {
+        throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
+      }
       out.printf(Locale.ROOT, "Report written to %s (report.md, report.json, matches.csv, *.svg)%n", report);
     }
     out.flush();

@@ -326,6 +326,67 @@ class ArenaCommandTest {
     assertThat(again.out()).doesNotContain("extending").contains("8 matches (8 already stored, 0 played now");
   }
 
+  /**
+   * An unusable --report directory is refused before any match (exit 2, one line naming the path
+   * and the operating system's reason); a missing one is created.
+   */
+  @Test
+  void anUnwritableReportDirectoryIsRefusedBeforeAnyMatch() throws Exception {
+    Path db = dir.resolve("rd.db");
+    Path file = dir.resolve("a-file");
+    Files.writeString(file, "x\n");
+    String[][] cases = {
+        {file.toString(), "Not a directory"},
+        {file.resolve("sub").toString(), "Not a directory"},
+        {"/proc/ponder-arena-report", "No such file or directory"},
+        {"/proc", "No such file or directory"}}; // exists, but no file can be created in it
+    for (String[] c : cases) {
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+          "--db", db.toString(), "--report", c[0], "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+      assertThat(r.code()).as(c[0] + ": " + r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).as(c[0]).doesNotContain("\n").startsWith("ponder: --report " + c[0] + ": ")
+          .contains(c[1]);
+      assertThat(r.out()).isEmpty();
+    }
+    assertThat(db).doesNotExist(); // nothing stored or played
+    Path nested = dir.resolve("new/nested/report");
+    Run created = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", db.toString(), "--report", nested.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(created.code()).as(created.err()).isZero();
+    assertThat(nested.resolve("report.md")).isRegularFile();
+  }
+
+  /**
+   * A report that still cannot be written at the end (here report.md is a directory) comes after
+   * the rankings: the table is printed, then one error line with the reason, exit 1, and the
+   * matches stay stored.
+   */
+  @Test
+  void aReportThatFailsAtTheEndComesAfterTheRankingsWithItsReason() throws Exception {
+    Path db = dir.resolve("late.db");
+    Path rep = dir.resolve("late-report");
+    Files.createDirectories(rep.resolve("report.md"));
+    Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "2",
+        "--db", db.toString(), "--report", rep.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(r.code()).as(r.err()).isEqualTo(1);
+    assertThat(r.out()).contains("Tournament 1: 4 matches (0 already stored, 4 played now, 0 errors)")
+        .contains("rank").contains("SCO").contains("uct(sims=2)").doesNotContain("Report written");
+    assertThat(r.err().strip()).doesNotContain("\n").startsWith("ponder: error: cannot write the report to " + rep)
+        .contains("report.md").contains("Is a directory").contains("ponder report --db " + db);
+    try (dev.ponder.arena.ArenaStore store = dev.ponder.arena.ArenaStore.openReadOnly(db)) {
+      assertThat(store.count(store.tournaments().get(0).id())).isEqualTo(4);
+    }
+    // ponder report behaves the same way
+    Run rep2 = run("report", "--db", db.toString(), "--out", rep.toString(), "--resamples", "40", "--elo-resamples", "40");
+    assertThat(rep2.code()).isEqualTo(1);
+    assertThat(rep2.out()).contains("rank").contains("uct(sims=2)");
+    assertThat(rep2.err().strip()).doesNotContain("\n").contains("Is a directory");
+    Run repBad = run("report", "--db", db.toString(), "--out", "/proc/ponder-report");
+    assertThat(repBad.code()).isEqualTo(2);
+    assertThat(repBad.err().strip()).isEqualTo("ponder: --out /proc/ponder-report: cannot create the report directory:"
+        + " No such file or directory");
+  }
+
   private static String[] concat(String[] a, String[] b) {
     String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
