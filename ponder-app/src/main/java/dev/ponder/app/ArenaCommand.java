@@ -172,6 +172,9 @@ public final class ArenaCommand implements PonderCommand {
     ArenaStore opened;
     try {
       opened = ArenaStore.open(db);
+    } catch (ArenaStore.NotAStoreException e) {
+      ReportDirectory.undo(report, reportCreated);
+      throw new UsageException(e.getMessage());
     } catch (RuntimeException e) {
       ReportDirectory.undo(report, reportCreated);
       throw e;

@@ -387,6 +387,24 @@ class ArenaCommandTest {
         + " No such file or directory");
   }
 
+  /** A file that is not an SQLite database gets the same one-line usage error from arena as from report. */
+  @Test
+  void aTextFileAsTheStoreIsRefusedByArenaAsByReport() throws Exception {
+    Path notes = dir.resolve("notes.txt");
+    Files.writeString(notes, "my notes, not a database\n");
+    Path rep = dir.resolve("rn");
+    Run arena = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", notes.toString(), "--report", rep.toString(), "--no-progress");
+    Run report = run("report", "--db", notes.toString(), "--out", rep.toString());
+    assertThat(report.code()).isEqualTo(2);
+    assertThat(arena.code()).as(arena.err()).isEqualTo(2);
+    assertThat(arena.err().strip()).isEqualTo("ponder: " + notes + " is not an SQLite database (not a Ponder arena store)")
+        .isEqualTo(report.err().strip());
+    assertThat(arena.out()).isEmpty();
+    assertThat(Files.readString(notes)).isEqualTo("my notes, not a database\n");
+    assertThat(rep).doesNotExist(); // the report directory the refused run created is removed again
+  }
+
   private static String[] concat(String[] a, String[] b) {
     String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);

@@ -48,13 +48,17 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * Opens (creating if needed) the store at {@code file}.
    *
-   * @throws StoreException if the file cannot be opened or is not a Ponder store
+   * @throws NotAStoreException if the file is not an SQLite database
+   * @throws StoreException if the file cannot be opened
    */
   public static ArenaStore open(Path file) {
+    Connection c = null;
     try {
-      Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+      c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (Statement st = c.createStatement()) {
         st.execute("PRAGMA busy_timeout=30000");
+        // read before anything is written: a file that is no SQLite database fails here
+        st.executeQuery("SELECT count(*) FROM sqlite_master").close();
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA synchronous=NORMAL");
         st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
@@ -64,8 +68,31 @@ public final class ArenaStore implements AutoCloseable {
       }
       c.setAutoCommit(true);
       return new ArenaStore(c);
-    } catch (SQLException e) {
-      throw new StoreException("cannot open store " + file + ": " + e.getMessage(), e);
+    } catch (SQLException | RuntimeException e) {
+      closeQuietly(c);
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw openFailure(file, (SQLException) e);
+    }
+  }
+
+  /** The exception for a store that could not be opened: {@link NotAStoreException} for a file that is no SQLite database. */
+  private static StoreException openFailure(Path file, SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    if (m.contains("NOTADB") || m.contains("not a database")) {
+      return new NotAStoreException(file + " is not an SQLite database (not a Ponder arena store)", e);
+    }
+    return new StoreException("cannot open store " + file + ": " + m, e);
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      if (c != null) {
+        c.close();
+      }
+    } catch (SQLException ignored) {
+      // the open failed already
     }
   }
 
@@ -94,17 +121,8 @@ public final class ArenaStore implements AutoCloseable {
       }
       return new ArenaStore(c);
     } catch (SQLException e) {
-      try {
-        if (c != null) {
-          c.close();
-        }
-      } catch (SQLException ignored) {
-        // the open failed already
-      }
-      String m = String.valueOf(e.getMessage());
-      throw new StoreException(m.contains("NOTADB") || m.contains("not a database")
-          ? file + " is not an SQLite database (not a Ponder arena store)"
-          : "cannot open store " + file + ": " + m, e);
+      closeQuietly(c);
+      throw openFailure(file, e);
     }
   }
 
@@ -536,10 +554,22 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /** A store failure (I/O, corrupt file). */
-  public static final class StoreException extends RuntimeException {
+  public static class StoreException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public StoreException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * The file is not a Ponder arena store (no SQLite database, or another application's); nothing
+   * was written to it. The message is one line naming the file.
+   */
+  public static final class NotAStoreException extends StoreException {
+    private static final long serialVersionUID = 1L;
+
+    public NotAStoreException(String message, Throwable cause) {
       super(message, cause);
     }
   }
