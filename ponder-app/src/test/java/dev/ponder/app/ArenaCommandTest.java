@@ -405,6 +405,46 @@ class ArenaCommandTest {
     assertThat(rep).doesNotExist(); // the report directory the refused run created is removed again
   }
 
+  /**
+   * Another application's SQLite database is refused before anything is written (exit 2, one
+   * line), whether its tables are unrelated or share a name with Ponder's; an empty file is a new
+   * store.
+   */
+  @Test
+  void anotherApplicationsDatabaseIsRefusedAndLeftUnchanged() throws Exception {
+    String[][] schemas = {
+        {"CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT)", "INSERT INTO notes(body) VALUES('keep me')"},
+        {"CREATE TABLE matches(id INTEGER PRIMARY KEY, home TEXT, away TEXT, score TEXT)",
+            "INSERT INTO matches(home, away, score) VALUES('a', 'b', '2-1')"},
+        {"CREATE TABLE tournaments(id INTEGER PRIMARY KEY, name TEXT)", "CREATE TABLE agents(name TEXT)",
+            "CREATE TABLE games(name TEXT)", "CREATE TABLE matches(name TEXT)"}};
+    for (int i = 0; i < schemas.length; i++) {
+      Path other = dir.resolve("other" + i + ".db");
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
+           java.sql.Statement st = c.createStatement()) {
+        for (String sql : schemas[i]) {
+          st.execute(sql);
+        }
+      }
+      byte[] before = Files.readAllBytes(other);
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+          "--db", other.toString(), "--report", dir.resolve("ro").toString(), "--no-progress");
+      assertThat(r.code()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).as(schemas[i][0]).doesNotContain("\n")
+          .startsWith("ponder: " + other + " is not a Ponder arena store: ").contains("nothing was written");
+      assertThat(r.out()).isEmpty();
+      assertThat(Files.readAllBytes(other)).as(schemas[i][0]).isEqualTo(before);
+      assertThat(dir.resolve("ro")).doesNotExist();
+    }
+    Path empty = dir.resolve("empty.db");
+    Files.write(empty, new byte[0]);
+    Run fresh = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", empty.toString(), "--report", dir.resolve("re").toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40");
+    assertThat(fresh.code()).as(fresh.err()).isZero();
+    assertThat(fresh.out()).contains("2 matches (0 already stored, 2 played now, 0 errors)");
+  }
+
   private static String[] concat(String[] a, String[] b) {
     String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);

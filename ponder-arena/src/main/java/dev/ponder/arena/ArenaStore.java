@@ -48,7 +48,8 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * Opens (creating if needed) the store at {@code file}.
    *
-   * @throws NotAStoreException if the file is not an SQLite database
+   * @throws NotAStoreException if the file is not an SQLite database, or holds tables but not
+   *     Ponder's (another application's database): nothing is written to it
    * @throws StoreException if the file cannot be opened
    */
   public static ArenaStore open(Path file) {
@@ -57,8 +58,9 @@ public final class ArenaStore implements AutoCloseable {
       c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (Statement st = c.createStatement()) {
         st.execute("PRAGMA busy_timeout=30000");
-        // read before anything is written: a file that is no SQLite database fails here
-        st.executeQuery("SELECT count(*) FROM sqlite_master").close();
+        // read before anything is written: a file that is no SQLite database fails here, and
+        // another application's database is refused before Ponder's tables are added to it
+        requireStoreOrEmpty(c, file);
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA synchronous=NORMAL");
         st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
@@ -74,6 +76,60 @@ public final class ArenaStore implements AutoCloseable {
         throw r;
       }
       throw openFailure(file, (SQLException) e);
+    }
+  }
+
+  /** Ponder's tables and the columns each must have (the schema above). */
+  private static final java.util.Map<String, List<String>> SCHEMA = new java.util.LinkedHashMap<>();
+
+  static {
+    SCHEMA.put("tournaments", List.of("id", "config", "seed", "created"));
+    SCHEMA.put("agents", List.of("tournament_id", "idx", "spec", "params"));
+    SCHEMA.put("games", List.of("tournament_id", "idx", "spec", "num_players", "min_utility", "max_utility", "utility"));
+    SCHEMA.put("matches", List.of("tournament_id", "game_idx", "seats", "seed_index", "seed", "status", "returns",
+        "length", "move_us", "overruns", "message", "actions"));
+  }
+
+  /**
+   * Accepts a database without tables (a new store) or one holding every table of Ponder's
+   * schema with its columns (extra tables are left alone); anything else is another
+   * application's database. Reads only.
+   *
+   * @throws NotAStoreException naming what is missing and the tables the file has
+   */
+  private static void requireStoreOrEmpty(Connection c, Path file) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
+      while (rs.next()) {
+        tables.add(rs.getString(1));
+      }
+    }
+    if (tables.isEmpty()) {
+      return;
+    }
+    List<String> problems = new ArrayList<>();
+    for (java.util.Map.Entry<String, List<String>> t : SCHEMA.entrySet()) {
+      if (!tables.contains(t.getKey())) {
+        problems.add("no " + t.getKey() + " table");
+        continue;
+      }
+      Set<String> cols = new HashSet<>();
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA table_info(" + t.getKey() + ")")) {
+        while (rs.next()) {
+          cols.add(rs.getString("name"));
+        }
+      }
+      List<String> missing = t.getValue().stream().filter(col -> !cols.contains(col)).toList();
+      if (!missing.isEmpty()) {
+        problems.add("its " + t.getKey() + " table lacks " + String.join(", ", missing));
+      }
+    }
+    if (!problems.isEmpty()) {
+      List<String> shown = tables.size() <= 6 ? tables : tables.subList(0, 6);
+      throw new NotAStoreException(file + " is not a Ponder arena store: it is an SQLite database with tables "
+          + String.join(", ", shown) + (tables.size() > shown.size() ? ", …" : "") + " (" + String.join("; ", problems)
+          + "); nothing was written to it: give a new file or a store written by ponder arena as --db", null);
     }
   }
 
