@@ -187,6 +187,12 @@ public final class ArenaCommand implements PonderCommand {
             line -> {
               out.println(line);
               out.flush();
+            },
+            found -> {
+              if (found.othersStored() > 0) {
+                spec.commandLine().getErr().println(newTournamentWarning(db, found));
+                spec.commandLine().getErr().flush();
+              }
             });
       } catch (ArenaStore.SmallerThanStoredException e) {
         throw new UsageException(e.getMessage() + "; re-run with --matches-per-pairing " + e.stored()
@@ -207,6 +213,17 @@ public final class ArenaCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The warning when a run starts a new tournament in a store that already holds others: the
+   * configuration identifies a tournament, so agents or games in another order, or a budget
+   * spelled in an agent string instead of {@code --budget}, silently start afresh otherwise.
+   */
+  static String newTournamentWarning(Path db, ArenaStore.Opened opened) {
+    return "warning: no stored tournament in " + db + " has this configuration (" + opened.othersStored()
+        + " stored; agents/games order and budgets are part of it); starting tournament " + opened.id()
+        + " ('ponder report --db " + db + " --list' shows the stored ones)";
   }
 
   /**

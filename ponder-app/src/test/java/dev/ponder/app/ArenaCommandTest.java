@@ -186,10 +186,11 @@ class ArenaCommandTest {
    */
   @Test
   void optionsTheScheduleIgnoresAreWarnedAboutAndTheRunGoesOn() {
-    Path db = dir.resolve("w.db");
-    String[] tail = {"--games", "tic_tac_toe", "--agents", "random,uct(sims=3)", "--matches-per-pairing", "1", "--db",
-        db.toString(), "--report", dir.resolve("rw").toString(), "--no-progress", "--resamples", "40", "--elo-resamples",
-        "40"};
+    // each configuration in its own store, so the only warnings are those of the ignored options
+    java.util.function.Function<String, String[]> tailFor = name -> new String[] {"--games", "tic_tac_toe", "--agents",
+        "random,uct(sims=3)", "--matches-per-pairing", "1", "--db", dir.resolve(name + ".db").toString(), "--report",
+        dir.resolve("rw").toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"};
+    String[] tail = tailFor.apply("w");
     // round robin of 2 agents: 2 seat orders x 1 seed index, whatever --benchmark says
     Run rrBench = run(concat(new String[] {"arena", "--benchmark", "uct(sims=4)"}, tail));
     assertThat(rrBench.code()).as(rrBench.err()).isZero();
@@ -204,20 +205,20 @@ class ArenaCommandTest {
     assertThat(again.err()).contains("warning: --benchmark is ignored");
     // benchmark schedule: 2 agents x 2 seats against the benchmark, no diagonal
     Run benchSelf = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)",
-        "--self-play"}, tail));
+        "--self-play"}, tailFor.apply("bs")));
     assertThat(benchSelf.code()).as(benchSelf.err()).isZero();
     assertThat(benchSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
     assertThat(benchSelf.err().lines().filter(l -> l.startsWith("warning:")).toList()).singleElement().asString()
         .startsWith("warning: --self-play is ignored with --schedule benchmark; ");
     // used options: no warning (round robin with the diagonal: 2 x 2 seatings)
-    Run rrSelf = run(concat(new String[] {"arena", "--self-play"}, tail));
+    Run rrSelf = run(concat(new String[] {"arena", "--self-play"}, tailFor.apply("rs")));
     assertThat(rrSelf.code()).as(rrSelf.err()).isZero();
     assertThat(rrSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
     assertThat(rrSelf.err()).doesNotContain("warning");
-    Run bench = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)"}, tail));
+    Run bench = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)"}, tailFor.apply("b")));
     assertThat(bench.code()).as(bench.err()).isZero();
     assertThat(bench.err()).doesNotContain("warning");
-    Run plain = run(concat(new String[] {"arena"}, tail));
+    Run plain = run(concat(new String[] {"arena"}, tailFor.apply("p")));
     assertThat(plain.code()).as(plain.err()).isZero();
     assertThat(plain.err()).doesNotContain("warning");
   }
@@ -443,6 +444,39 @@ class ArenaCommandTest {
         "--elo-resamples", "40");
     assertThat(fresh.code()).as(fresh.err()).isZero();
     assertThat(fresh.out()).contains("2 matches (0 already stored, 2 played now, 0 errors)");
+  }
+
+  /**
+   * A run whose configuration matches no stored tournament (agents in another order, a budget
+   * spelled in the agent string instead of --budget) starts a new one, with one warning line on
+   * stderr naming the number stored and the new id; resuming or extending gives no warning.
+   */
+  @Test
+  void aNewTournamentBesideStoredOnesIsWarnedAbout() {
+    Path db = dir.resolve("n.db");
+    java.util.function.BiFunction<String, String[], Run> arena = (agents, extra) -> run(concat(new String[] {"arena",
+        "--games", "tic_tac_toe", "--agents", agents, "--matches-per-pairing", "1", "--db", db.toString(), "--report",
+        dir.resolve("rn").toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"}, extra));
+    String[] budget = {"--budget", "sims=3"};
+    Run first = arena.apply("random,uct", budget);
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.err()).doesNotContain("warning");
+    Run same = arena.apply("random,uct", budget);
+    assertThat(same.err()).doesNotContain("warning");
+    assertThat(same.out()).contains("Tournament 1: 2 matches (2 already stored");
+    Run reordered = arena.apply("uct,random", budget);
+    assertThat(reordered.code()).as(reordered.err()).isZero();
+    assertThat(reordered.err().lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly(
+        "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
+            + " are part of it); starting tournament 2 ('ponder report --db " + db + " --list' shows the stored ones)");
+    assertThat(reordered.out()).contains("Tournament 2: 2 matches (0 already stored");
+    Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
+    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3");
+    Run extended = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3",
+        "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress",
+        "--resamples", "40", "--elo-resamples", "40");
+    assertThat(extended.out()).contains("extending tournament 1");
+    assertThat(extended.err()).doesNotContain("warning");
   }
 
   private static String[] concat(String[] a, String[] b) {

@@ -201,8 +201,11 @@ public final class ArenaStore implements AutoCloseable {
    * @param id the tournament id
    * @param extendedFrom the matches per pairing the stored tournament had before this call raised
    *     it to the requested number, or 0 if it was not extended (resumed as is, or new)
+   * @param othersStored the number of tournaments the store held when this call created a new one
+   *     because none of them has this configuration; 0 if it resumed or extended one (or the store
+   *     was empty)
    */
-  public record Opened(long id, int extendedFrom) {}
+  public record Opened(long id, int extendedFrom, int othersStored) {}
 
   /**
    * The id of the tournament with this configuration, creating it (with its games and agents)
@@ -245,30 +248,31 @@ public final class ArenaStore implements AutoCloseable {
         int smallerMatches = 0;
         long largerId = 0;
         int largerMatches = Integer.MAX_VALUE;
-        for (TournamentInfo t : tournaments()) {
+        List<TournamentInfo> stored = tournaments();
+        for (TournamentInfo t : stored) {
           if (t.config().equals(json)) {
-            return new Opened(t.id(), 0);
+            return new Opened(t.id(), 0, 0);
           }
-          int stored;
+          int seeds;
           try {
-            stored = config(t).matchesPerPairing();
+            seeds = config(t).matchesPerPairing();
           } catch (RuntimeException e) {
             continue; // a configuration this version cannot read is never the same tournament
           }
-          if (!JSON.writeValueAsString(config.withMatchesPerPairing(stored)).equals(t.config())) {
+          if (!JSON.writeValueAsString(config.withMatchesPerPairing(seeds)).equals(t.config())) {
             continue;
           }
-          if (stored < config.matchesPerPairing() && stored > smallerMatches) {
+          if (seeds < config.matchesPerPairing() && seeds > smallerMatches) {
             smaller = t;
-            smallerMatches = stored;
-          } else if (stored > config.matchesPerPairing() && stored < largerMatches) {
+            smallerMatches = seeds;
+          } else if (seeds > config.matchesPerPairing() && seeds < largerMatches) {
             largerId = t.id();
-            largerMatches = stored;
+            largerMatches = seeds;
           }
         }
         if (smaller != null) {
           if (extend(smaller, json)) {
-            return new Opened(smaller.id(), smallerMatches);
+            return new Opened(smaller.id(), smallerMatches, 0);
           }
           if (attempt >= 3) {
             throw new StoreException("cannot extend tournament " + smaller.id() + ": its configuration keeps changing", null);
@@ -278,7 +282,7 @@ public final class ArenaStore implements AutoCloseable {
         if (largerId != 0) {
           throw new SmallerThanStoredException(largerId, largerMatches, config.matchesPerPairing());
         }
-        return new Opened(create(config, json, games), 0);
+        return new Opened(create(config, json, games), 0, stored.size());
       }
     } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new StoreException("cannot record tournament: " + e.getMessage(), e);
