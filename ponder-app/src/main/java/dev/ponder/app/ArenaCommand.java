@@ -195,6 +195,7 @@ public final class ArenaCommand implements PonderCommand {
               }
             });
       } catch (ArenaStore.SmallerThanStoredException e) {
+        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --matches-per-pairing " + e.stored()
             + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
       }

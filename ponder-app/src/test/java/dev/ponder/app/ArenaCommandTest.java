@@ -323,6 +323,7 @@ class ArenaCommandTest {
     assertThat(three.err().strip()).doesNotContain("\n")
         .contains("tournament 1 with 4 seeds per pairing, more than the 3 requested")
         .contains("--matches-per-pairing 4");
+    assertThat(dir.resolve("re3")).doesNotExist();
     Run again = arena.apply(4);
     assertThat(again.out()).doesNotContain("extending").contains("8 matches (8 already stored, 0 played now");
   }
