@@ -109,9 +109,12 @@ public final class ArenaStore implements AutoCloseable {
       return;
     }
     List<String> problems = new ArrayList<>();
+    List<String> absent = SCHEMA.keySet().stream().filter(t -> !tables.contains(t)).toList();
+    if (!absent.isEmpty()) {
+      problems.add("no " + String.join(", ", absent) + (absent.size() == 1 ? " table" : " tables"));
+    }
     for (java.util.Map.Entry<String, List<String>> t : SCHEMA.entrySet()) {
       if (!tables.contains(t.getKey())) {
-        problems.add("no " + t.getKey() + " table");
         continue;
       }
       Set<String> cols = new HashSet<>();
@@ -122,7 +125,8 @@ public final class ArenaStore implements AutoCloseable {
       }
       List<String> missing = t.getValue().stream().filter(col -> !cols.contains(col)).toList();
       if (!missing.isEmpty()) {
-        problems.add("its " + t.getKey() + " table lacks " + String.join(", ", missing));
+        problems.add("its " + t.getKey() + " table lacks " + String.join(", ", missing.subList(0, Math.min(3, missing.size())))
+            + (missing.size() > 3 ? " and " + (missing.size() - 3) + " more columns" : ""));
       }
     }
     if (!problems.isEmpty()) {
