@@ -14,6 +14,7 @@ import dev.ponder.arena.TournamentConfig;
 import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameRegistry;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,7 +168,18 @@ public final class ArenaCommand implements PonderCommand {
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
     spec.commandLine().getErr().flush();
-    try (ArenaStore store = ArenaStore.open(db)) {
+    boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
+    ArenaStore opened;
+    try {
+      opened = ArenaStore.open(db);
+    } catch (ArenaStore.NotAStoreException e) {
+      ReportDirectory.undo(report, reportCreated);
+      throw new UsageException(e.getMessage());
+    } catch (RuntimeException e) {
+      ReportDirectory.undo(report, reportCreated);
+      throw e;
+    }
+    try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
         s = t.run(store, threads,
@@ -175,8 +187,15 @@ public final class ArenaCommand implements PonderCommand {
             line -> {
               out.println(line);
               out.flush();
+            },
+            found -> {
+              if (found.othersStored() > 0) {
+                spec.commandLine().getErr().println(newTournamentWarning(db, found));
+                spec.commandLine().getErr().flush();
+              }
             });
       } catch (ArenaStore.SmallerThanStoredException e) {
+        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --matches-per-pairing " + e.stored()
             + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
       }
@@ -184,12 +203,28 @@ public final class ArenaCommand implements PonderCommand {
           s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
       Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot);
-      Report.write(r, snapshot, report);
       out.print(Report.terminal(r));
+      out.flush(); // the rankings come first, even if the report files cannot be written
+      try {
+        Report.write(r, snapshot, report);
+      } catch (UncheckedIOException e) {
+        throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
+      }
       out.printf(Locale.ROOT, "Report written to %s (report.md, report.json, matches.csv, *.svg)%n", report);
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The warning when a run starts a new tournament in a store that already holds others: the
+   * configuration identifies a tournament, so agents or games in another order, or a budget
+   * spelled in an agent string instead of {@code --budget}, silently start afresh otherwise.
+   */
+  static String newTournamentWarning(Path db, ArenaStore.Opened opened) {
+    return "warning: no stored tournament in " + db + " has this configuration (" + opened.othersStored()
+        + " stored; agents/games order and budgets are part of it); starting tournament " + opened.id()
+        + " ('ponder report --db " + db + " --list' shows the stored ones)";
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.ponder.arena.Analysis;
 import dev.ponder.arena.ArenaStore;
 import dev.ponder.arena.Report;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,13 +63,19 @@ public final class ReportCommand implements PonderCommand {
       if (ts.stream().noneMatch(t -> t.id() == id)) {
         throw new UsageException("no tournament " + id + " in " + db + "; use --list to see them");
       }
+      ReportDirectory.prepare("--out", out); // before the statistics are computed
       List<String> agents = store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList();
       ArenaStore.TournamentInfo info = ts.stream().filter(t -> t.id() == id).findFirst().orElseThrow();
       java.util.Map<String, String> budget = dev.ponder.arena.Budget.parse(store.config(info).budget());
       List<ArenaStore.StoredMatch> snapshot = store.matches(id, true);
       Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot);
-      Report.write(r, snapshot, out);
       pw.print(Report.terminal(r));
+      pw.flush(); // the rankings come first, even if the report files cannot be written
+      try {
+        Report.write(r, snapshot, out);
+      } catch (UncheckedIOException e) {
+        throw new IllegalStateException(ReportDirectory.failure(out, e, db), e);
+      }
       pw.println("Report written to " + out);
     }
     pw.flush();

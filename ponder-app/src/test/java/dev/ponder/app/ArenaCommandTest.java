@@ -186,10 +186,11 @@ class ArenaCommandTest {
    */
   @Test
   void optionsTheScheduleIgnoresAreWarnedAboutAndTheRunGoesOn() {
-    Path db = dir.resolve("w.db");
-    String[] tail = {"--games", "tic_tac_toe", "--agents", "random,uct(sims=3)", "--matches-per-pairing", "1", "--db",
-        db.toString(), "--report", dir.resolve("rw").toString(), "--no-progress", "--resamples", "40", "--elo-resamples",
-        "40"};
+    // each configuration in its own store, so the only warnings are those of the ignored options
+    java.util.function.Function<String, String[]> tailFor = name -> new String[] {"--games", "tic_tac_toe", "--agents",
+        "random,uct(sims=3)", "--matches-per-pairing", "1", "--db", dir.resolve(name + ".db").toString(), "--report",
+        dir.resolve("rw").toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"};
+    String[] tail = tailFor.apply("w");
     // round robin of 2 agents: 2 seat orders x 1 seed index, whatever --benchmark says
     Run rrBench = run(concat(new String[] {"arena", "--benchmark", "uct(sims=4)"}, tail));
     assertThat(rrBench.code()).as(rrBench.err()).isZero();
@@ -204,20 +205,20 @@ class ArenaCommandTest {
     assertThat(again.err()).contains("warning: --benchmark is ignored");
     // benchmark schedule: 2 agents x 2 seats against the benchmark, no diagonal
     Run benchSelf = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)",
-        "--self-play"}, tail));
+        "--self-play"}, tailFor.apply("bs")));
     assertThat(benchSelf.code()).as(benchSelf.err()).isZero();
     assertThat(benchSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
     assertThat(benchSelf.err().lines().filter(l -> l.startsWith("warning:")).toList()).singleElement().asString()
         .startsWith("warning: --self-play is ignored with --schedule benchmark; ");
     // used options: no warning (round robin with the diagonal: 2 x 2 seatings)
-    Run rrSelf = run(concat(new String[] {"arena", "--self-play"}, tail));
+    Run rrSelf = run(concat(new String[] {"arena", "--self-play"}, tailFor.apply("rs")));
     assertThat(rrSelf.code()).as(rrSelf.err()).isZero();
     assertThat(rrSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
     assertThat(rrSelf.err()).doesNotContain("warning");
-    Run bench = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)"}, tail));
+    Run bench = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)"}, tailFor.apply("b")));
     assertThat(bench.code()).as(bench.err()).isZero();
     assertThat(bench.err()).doesNotContain("warning");
-    Run plain = run(concat(new String[] {"arena"}, tail));
+    Run plain = run(concat(new String[] {"arena"}, tailFor.apply("p")));
     assertThat(plain.code()).as(plain.err()).isZero();
     assertThat(plain.err()).doesNotContain("warning");
   }
@@ -322,8 +323,161 @@ class ArenaCommandTest {
     assertThat(three.err().strip()).doesNotContain("\n")
         .contains("tournament 1 with 4 seeds per pairing, more than the 3 requested")
         .contains("--matches-per-pairing 4");
+    assertThat(dir.resolve("re3")).doesNotExist();
     Run again = arena.apply(4);
     assertThat(again.out()).doesNotContain("extending").contains("8 matches (8 already stored, 0 played now");
+  }
+
+  /**
+   * An unusable --report directory is refused before any match (exit 2, one line naming the path
+   * and the operating system's reason); a missing one is created.
+   */
+  @Test
+  void anUnwritableReportDirectoryIsRefusedBeforeAnyMatch() throws Exception {
+    Path db = dir.resolve("rd.db");
+    Path file = dir.resolve("a-file");
+    Files.writeString(file, "x\n");
+    String[][] cases = {
+        {file.toString(), "Not a directory"},
+        {file.resolve("sub").toString(), "Not a directory"},
+        {"/proc/ponder-arena-report", "No such file or directory"},
+        {"/proc", "No such file or directory"}}; // exists, but no file can be created in it
+    for (String[] c : cases) {
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+          "--db", db.toString(), "--report", c[0], "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+      assertThat(r.code()).as(c[0] + ": " + r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).as(c[0]).doesNotContain("\n").startsWith("ponder: --report " + c[0] + ": ")
+          .contains(c[1]);
+      assertThat(r.out()).isEmpty();
+    }
+    assertThat(db).doesNotExist(); // nothing stored or played
+    Path nested = dir.resolve("new/nested/report");
+    Run created = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", db.toString(), "--report", nested.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(created.code()).as(created.err()).isZero();
+    assertThat(nested.resolve("report.md")).isRegularFile();
+  }
+
+  /**
+   * A report that still cannot be written at the end (here report.md is a directory) comes after
+   * the rankings: the table is printed, then one error line with the reason, exit 1, and the
+   * matches stay stored.
+   */
+  @Test
+  void aReportThatFailsAtTheEndComesAfterTheRankingsWithItsReason() throws Exception {
+    Path db = dir.resolve("late.db");
+    Path rep = dir.resolve("late-report");
+    Files.createDirectories(rep.resolve("report.md"));
+    Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "2",
+        "--db", db.toString(), "--report", rep.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(r.code()).as(r.err()).isEqualTo(1);
+    assertThat(r.out()).contains("Tournament 1: 4 matches (0 already stored, 4 played now, 0 errors)")
+        .contains("rank").contains("SCO").contains("uct(sims=2)").doesNotContain("Report written");
+    assertThat(r.err().strip()).doesNotContain("\n").startsWith("ponder: error: cannot write the report to " + rep)
+        .contains("report.md").contains("Is a directory").contains("ponder report --db " + db);
+    try (dev.ponder.arena.ArenaStore store = dev.ponder.arena.ArenaStore.openReadOnly(db)) {
+      assertThat(store.count(store.tournaments().get(0).id())).isEqualTo(4);
+    }
+    // ponder report behaves the same way
+    Run rep2 = run("report", "--db", db.toString(), "--out", rep.toString(), "--resamples", "40", "--elo-resamples", "40");
+    assertThat(rep2.code()).isEqualTo(1);
+    assertThat(rep2.out()).contains("rank").contains("uct(sims=2)");
+    assertThat(rep2.err().strip()).doesNotContain("\n").contains("Is a directory");
+    Run repBad = run("report", "--db", db.toString(), "--out", "/proc/ponder-report");
+    assertThat(repBad.code()).isEqualTo(2);
+    assertThat(repBad.err().strip()).isEqualTo("ponder: --out /proc/ponder-report: cannot create the report directory:"
+        + " No such file or directory");
+  }
+
+  /** A file that is not an SQLite database gets the same one-line usage error from arena as from report. */
+  @Test
+  void aTextFileAsTheStoreIsRefusedByArenaAsByReport() throws Exception {
+    Path notes = dir.resolve("notes.txt");
+    Files.writeString(notes, "my notes, not a database\n");
+    Path rep = dir.resolve("rn");
+    Run arena = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", notes.toString(), "--report", rep.toString(), "--no-progress");
+    Run report = run("report", "--db", notes.toString(), "--out", rep.toString());
+    assertThat(report.code()).isEqualTo(2);
+    assertThat(arena.code()).as(arena.err()).isEqualTo(2);
+    assertThat(arena.err().strip()).isEqualTo("ponder: " + notes + " is not an SQLite database (not a Ponder arena store)")
+        .isEqualTo(report.err().strip());
+    assertThat(arena.out()).isEmpty();
+    assertThat(Files.readString(notes)).isEqualTo("my notes, not a database\n");
+    assertThat(rep).doesNotExist(); // the report directory the refused run created is removed again
+  }
+
+  /**
+   * Another application's SQLite database is refused before anything is written (exit 2, one
+   * line), whether its tables are unrelated or share a name with Ponder's; an empty file is a new
+   * store.
+   */
+  @Test
+  void anotherApplicationsDatabaseIsRefusedAndLeftUnchanged() throws Exception {
+    String[][] schemas = {
+        {"CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT)", "INSERT INTO notes(body) VALUES('keep me')"},
+        {"CREATE TABLE matches(id INTEGER PRIMARY KEY, home TEXT, away TEXT, score TEXT)",
+            "INSERT INTO matches(home, away, score) VALUES('a', 'b', '2-1')"},
+        {"CREATE TABLE tournaments(id INTEGER PRIMARY KEY, name TEXT)", "CREATE TABLE agents(name TEXT)",
+            "CREATE TABLE games(name TEXT)", "CREATE TABLE matches(name TEXT)"}};
+    for (int i = 0; i < schemas.length; i++) {
+      Path other = dir.resolve("other" + i + ".db");
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
+           java.sql.Statement st = c.createStatement()) {
+        for (String sql : schemas[i]) {
+          st.execute(sql);
+        }
+      }
+      byte[] before = Files.readAllBytes(other);
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+          "--db", other.toString(), "--report", dir.resolve("ro").toString(), "--no-progress");
+      assertThat(r.code()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).as(schemas[i][0]).doesNotContain("\n")
+          .startsWith("ponder: " + other + " is not a Ponder arena store: ").contains("nothing was written");
+      assertThat(r.out()).isEmpty();
+      assertThat(Files.readAllBytes(other)).as(schemas[i][0]).isEqualTo(before);
+      assertThat(dir.resolve("ro")).doesNotExist();
+    }
+    Path empty = dir.resolve("empty.db");
+    Files.write(empty, new byte[0]);
+    Run fresh = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", empty.toString(), "--report", dir.resolve("re").toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40");
+    assertThat(fresh.code()).as(fresh.err()).isZero();
+    assertThat(fresh.out()).contains("2 matches (0 already stored, 2 played now, 0 errors)");
+  }
+
+  /**
+   * A run whose configuration matches no stored tournament (agents in another order, a budget
+   * spelled in the agent string instead of --budget) starts a new one, with one warning line on
+   * stderr naming the number stored and the new id; resuming or extending gives no warning.
+   */
+  @Test
+  void aNewTournamentBesideStoredOnesIsWarnedAbout() {
+    Path db = dir.resolve("n.db");
+    java.util.function.BiFunction<String, String[], Run> arena = (agents, extra) -> run(concat(new String[] {"arena",
+        "--games", "tic_tac_toe", "--agents", agents, "--matches-per-pairing", "1", "--db", db.toString(), "--report",
+        dir.resolve("rn").toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"}, extra));
+    String[] budget = {"--budget", "sims=3"};
+    Run first = arena.apply("random,uct", budget);
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.err()).doesNotContain("warning");
+    Run same = arena.apply("random,uct", budget);
+    assertThat(same.err()).doesNotContain("warning");
+    assertThat(same.out()).contains("Tournament 1: 2 matches (2 already stored");
+    Run reordered = arena.apply("uct,random", budget);
+    assertThat(reordered.code()).as(reordered.err()).isZero();
+    assertThat(reordered.err().lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly(
+        "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
+            + " are part of it); starting tournament 2 ('ponder report --db " + db + " --list' shows the stored ones)");
+    assertThat(reordered.out()).contains("Tournament 2: 2 matches (0 already stored");
+    Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
+    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3");
+    Run extended = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3",
+        "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress",
+        "--resamples", "40", "--elo-resamples", "40");
+    assertThat(extended.out()).contains("extending tournament 1");
+    assertThat(extended.err()).doesNotContain("warning");
   }
 
   private static String[] concat(String[] a, String[] b) {

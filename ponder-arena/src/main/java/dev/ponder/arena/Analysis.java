@@ -1,5 +1,6 @@
 package dev.ponder.arena;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.ponder.rating.AlphaRank;
 import dev.ponder.rating.Elo;
 import dev.ponder.rating.Intervals;
@@ -86,7 +87,66 @@ public final class Analysis {
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
-      String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions) {}
+      String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions) {
+    /**
+     * Each agent's rank by SCO rating ({@link Analysis#ranks}), written to {@code report.json} as
+     * {@code rank}: 1 = best, tied agents share the rank, {@code null} for an agent with no rating.
+     */
+    @JsonProperty("rank")
+    public Integer[] rank() {
+      int[] rk = ranks(sco);
+      Integer[] out = new Integer[rk.length];
+      for (int a = 0; a < rk.length; a++) {
+        out[a] = rk[a] == 0 ? null : rk[a];
+      }
+      return out;
+    }
+  }
+
+  /**
+   * Relative tolerance under which two SCO ratings count as equal when ranking: ratings a and b
+   * tie when {@code |a − b| ≤ RANK_TOLERANCE · max(1, |a|, |b|)}. Agents with the same ballots
+   * get the same rating up to floating-point rounding of the fit (differences near 10⁻¹³ on the
+   * default [0, 1000] scale), far below any difference the ballots can make.
+   */
+  public static final double RANK_TOLERANCE = 1e-9;
+
+  /** Whether two SCO ratings are equal up to {@link #RANK_TOLERANCE}. */
+  static boolean sameRating(double a, double b) {
+    return Math.abs(a - b) <= RANK_TOLERANCE * Math.max(1, Math.max(Math.abs(a), Math.abs(b)));
+  }
+
+  /**
+   * Competition ranks ("1, 1, 3") of agents by SCO rating, best first. Agents are taken in order
+   * of decreasing rating; an agent whose rating equals, within {@link #RANK_TOLERANCE}, that of
+   * the first agent of the current group of tied agents joins the group and shares its rank; the
+   * next group's rank is 1 + the number of agents ranked before it.
+   *
+   * @param sco SCO rating per agent ({@code NaN} = no rating)
+   * @return rank per agent (1 = best), 0 for an agent with no rating
+   */
+  public static int[] ranks(double[] sco) {
+    int k = sco.length;
+    List<Integer> rated = new ArrayList<>();
+    for (int a = 0; a < k; a++) {
+      if (!Double.isNaN(sco[a])) {
+        rated.add(a);
+      }
+    }
+    rated.sort(java.util.Comparator.<Integer>comparingDouble(a -> -sco[a]).thenComparingInt(a -> a));
+    int[] rank = new int[k];
+    int leader = -1;
+    for (int i = 0; i < rated.size(); i++) {
+      int a = rated.get(i);
+      if (leader >= 0 && sameRating(sco[leader], sco[a])) {
+        rank[a] = rank[leader];
+      } else {
+        leader = a;
+        rank[a] = i + 1;
+      }
+    }
+    return rank;
+  }
 
   /** Analyses the stored tournament {@code id}. */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o) {

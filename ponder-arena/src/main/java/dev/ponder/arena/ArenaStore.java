@@ -48,13 +48,19 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * Opens (creating if needed) the store at {@code file}.
    *
-   * @throws StoreException if the file cannot be opened or is not a Ponder store
+   * @throws NotAStoreException if the file is not an SQLite database, or holds tables but not
+   *     Ponder's (another application's database): nothing is written to it
+   * @throws StoreException if the file cannot be opened
    */
   public static ArenaStore open(Path file) {
+    Connection c = null;
     try {
-      Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+      c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (Statement st = c.createStatement()) {
         st.execute("PRAGMA busy_timeout=30000");
+        // read before anything is written: a file that is no SQLite database fails here, and
+        // another application's database is refused before Ponder's tables are added to it
+        requireStoreOrEmpty(c, file);
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA synchronous=NORMAL");
         st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
@@ -64,8 +70,89 @@ public final class ArenaStore implements AutoCloseable {
       }
       c.setAutoCommit(true);
       return new ArenaStore(c);
-    } catch (SQLException e) {
-      throw new StoreException("cannot open store " + file + ": " + e.getMessage(), e);
+    } catch (SQLException | RuntimeException e) {
+      closeQuietly(c);
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw openFailure(file, (SQLException) e);
+    }
+  }
+
+  /** Ponder's tables and the columns each must have (the schema above). */
+  private static final java.util.Map<String, List<String>> SCHEMA = new java.util.LinkedHashMap<>();
+
+  static {
+    SCHEMA.put("tournaments", List.of("id", "config", "seed", "created"));
+    SCHEMA.put("agents", List.of("tournament_id", "idx", "spec", "params"));
+    SCHEMA.put("games", List.of("tournament_id", "idx", "spec", "num_players", "min_utility", "max_utility", "utility"));
+    SCHEMA.put("matches", List.of("tournament_id", "game_idx", "seats", "seed_index", "seed", "status", "returns",
+        "length", "move_us", "overruns", "message", "actions"));
+  }
+
+  /**
+   * Accepts a database without tables (a new store) or one holding every table of Ponder's
+   * schema with its columns (extra tables are left alone); anything else is another
+   * application's database. Reads only.
+   *
+   * @throws NotAStoreException naming what is missing and the tables the file has
+   */
+  private static void requireStoreOrEmpty(Connection c, Path file) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
+      while (rs.next()) {
+        tables.add(rs.getString(1));
+      }
+    }
+    if (tables.isEmpty()) {
+      return;
+    }
+    List<String> problems = new ArrayList<>();
+    List<String> absent = SCHEMA.keySet().stream().filter(t -> !tables.contains(t)).toList();
+    if (!absent.isEmpty()) {
+      problems.add("no " + String.join(", ", absent) + (absent.size() == 1 ? " table" : " tables"));
+    }
+    for (java.util.Map.Entry<String, List<String>> t : SCHEMA.entrySet()) {
+      if (!tables.contains(t.getKey())) {
+        continue;
+      }
+      Set<String> cols = new HashSet<>();
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA table_info(" + t.getKey() + ")")) {
+        while (rs.next()) {
+          cols.add(rs.getString("name"));
+        }
+      }
+      List<String> missing = t.getValue().stream().filter(col -> !cols.contains(col)).toList();
+      if (!missing.isEmpty()) {
+        problems.add("its " + t.getKey() + " table lacks " + String.join(", ", missing.subList(0, Math.min(3, missing.size())))
+            + (missing.size() > 3 ? " and " + (missing.size() - 3) + " more columns" : ""));
+      }
+    }
+    if (!problems.isEmpty()) {
+      List<String> shown = tables.size() <= 6 ? tables : tables.subList(0, 6);
+      throw new NotAStoreException(file + " is not a Ponder arena store: it is an SQLite database with tables "
+          + String.join(", ", shown) + (tables.size() > shown.size() ? ", …" : "") + " (" + String.join("; ", problems)
+          + "); nothing was written to it: give a new file or a store written by ponder arena as --db", null);
+    }
+  }
+
+  /** The exception for a store that could not be opened: {@link NotAStoreException} for a file that is no SQLite database. */
+  private static StoreException openFailure(Path file, SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    if (m.contains("NOTADB") || m.contains("not a database")) {
+      return new NotAStoreException(file + " is not an SQLite database (not a Ponder arena store)", e);
+    }
+    return new StoreException("cannot open store " + file + ": " + m, e);
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      if (c != null) {
+        c.close();
+      }
+    } catch (SQLException ignored) {
+      // the open failed already
     }
   }
 
@@ -94,17 +181,8 @@ public final class ArenaStore implements AutoCloseable {
       }
       return new ArenaStore(c);
     } catch (SQLException e) {
-      try {
-        if (c != null) {
-          c.close();
-        }
-      } catch (SQLException ignored) {
-        // the open failed already
-      }
-      String m = String.valueOf(e.getMessage());
-      throw new StoreException(m.contains("NOTADB") || m.contains("not a database")
-          ? file + " is not an SQLite database (not a Ponder arena store)"
-          : "cannot open store " + file + ": " + m, e);
+      closeQuietly(c);
+      throw openFailure(file, e);
     }
   }
 
@@ -127,8 +205,11 @@ public final class ArenaStore implements AutoCloseable {
    * @param id the tournament id
    * @param extendedFrom the matches per pairing the stored tournament had before this call raised
    *     it to the requested number, or 0 if it was not extended (resumed as is, or new)
+   * @param othersStored the number of tournaments the store held when this call created a new one
+   *     because none of them has this configuration; 0 if it resumed or extended one (or the store
+   *     was empty)
    */
-  public record Opened(long id, int extendedFrom) {}
+  public record Opened(long id, int extendedFrom, int othersStored) {}
 
   /**
    * The id of the tournament with this configuration, creating it (with its games and agents)
@@ -171,30 +252,31 @@ public final class ArenaStore implements AutoCloseable {
         int smallerMatches = 0;
         long largerId = 0;
         int largerMatches = Integer.MAX_VALUE;
-        for (TournamentInfo t : tournaments()) {
+        List<TournamentInfo> stored = tournaments();
+        for (TournamentInfo t : stored) {
           if (t.config().equals(json)) {
-            return new Opened(t.id(), 0);
+            return new Opened(t.id(), 0, 0);
           }
-          int stored;
+          int seeds;
           try {
-            stored = config(t).matchesPerPairing();
+            seeds = config(t).matchesPerPairing();
           } catch (RuntimeException e) {
             continue; // a configuration this version cannot read is never the same tournament
           }
-          if (!JSON.writeValueAsString(config.withMatchesPerPairing(stored)).equals(t.config())) {
+          if (!JSON.writeValueAsString(config.withMatchesPerPairing(seeds)).equals(t.config())) {
             continue;
           }
-          if (stored < config.matchesPerPairing() && stored > smallerMatches) {
+          if (seeds < config.matchesPerPairing() && seeds > smallerMatches) {
             smaller = t;
-            smallerMatches = stored;
-          } else if (stored > config.matchesPerPairing() && stored < largerMatches) {
+            smallerMatches = seeds;
+          } else if (seeds > config.matchesPerPairing() && seeds < largerMatches) {
             largerId = t.id();
-            largerMatches = stored;
+            largerMatches = seeds;
           }
         }
         if (smaller != null) {
           if (extend(smaller, json)) {
-            return new Opened(smaller.id(), smallerMatches);
+            return new Opened(smaller.id(), smallerMatches, 0);
           }
           if (attempt >= 3) {
             throw new StoreException("cannot extend tournament " + smaller.id() + ": its configuration keeps changing", null);
@@ -204,7 +286,7 @@ public final class ArenaStore implements AutoCloseable {
         if (largerId != 0) {
           throw new SmallerThanStoredException(largerId, largerMatches, config.matchesPerPairing());
         }
-        return new Opened(create(config, json, games), 0);
+        return new Opened(create(config, json, games), 0, stored.size());
       }
     } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new StoreException("cannot record tournament: " + e.getMessage(), e);
@@ -536,10 +618,22 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /** A store failure (I/O, corrupt file). */
-  public static final class StoreException extends RuntimeException {
+  public static class StoreException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public StoreException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * The file is not a Ponder arena store (no SQLite database, or another application's); nothing
+   * was written to it. The message is one line naming the file.
+   */
+  public static final class NotAStoreException extends StoreException {
+    private static final long serialVersionUID = 1L;
+
+    public NotAStoreException(String message, Throwable cause) {
       super(message, cause);
     }
   }

@@ -21,14 +21,79 @@ import java.util.Locale;
 public final class Report {
   private Report() {}
 
-  /** Agents ordered by SCO rating (then Elo), best first. */
+  /**
+   * Agents best first: by SCO rank ({@link Analysis#ranks}; agents with no rating last), agents of
+   * equal rank by Elo (higher first), then in the tournament's agent order.
+   */
   public static List<Integer> order(Analysis.Result r) {
+    int[] rank = Analysis.ranks(r.sco());
     List<Integer> idx = new ArrayList<>();
     for (int i = 0; i < r.agents().size(); i++) {
       idx.add(i);
     }
-    idx.sort(Comparator.<Integer>comparingDouble(i -> -r.sco()[i]).thenComparingDouble(i -> -r.elo()[i]));
+    idx.sort(Comparator.<Integer>comparingInt(i -> rank[i] == 0 ? Integer.MAX_VALUE : rank[i])
+        .thenComparingDouble(i -> -r.elo()[i]).thenComparingInt(i -> i));
     return idx;
+  }
+
+  /**
+   * The rank column's cell of each agent: the rank, followed by {@code =} when another agent
+   * shares it ({@code 1=}); {@code -} for an agent with no SCO rating.
+   */
+  static String[] rankLabels(Analysis.Result r) {
+    int[] rank = Analysis.ranks(r.sco());
+    String[] out = new String[rank.length];
+    for (int a = 0; a < rank.length; a++) {
+      boolean shared = false;
+      for (int b = 0; b < rank.length; b++) {
+        shared |= b != a && rank[b] == rank[a];
+      }
+      out[a] = rank[a] == 0 ? "-" : rank[a] + (shared ? "=" : "");
+    }
+    return out;
+  }
+
+  /** Whether two or more agents share a rank. */
+  static boolean anyTie(Analysis.Result r) {
+    for (String label : rankLabels(r)) {
+      if (label.endsWith("=")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The footnote on tied ranks, shown when two or more agents share a rank. */
+  static String tieLine() {
+    String tolerance = java.math.BigDecimal.valueOf(Analysis.RANK_TOLERANCE).stripTrailingZeros().toString().toLowerCase(Locale.ROOT);
+    return "n=: tied; SCO ratings equal within a relative " + tolerance
+        + " share a rank (the same ballots give the same rating); tied agents are listed by Elo, then in agent order.";
+  }
+
+  /**
+   * The line under the rankings saying what the SCO and mass columns hold: for the round robin
+   * SCO over the per-game α-Rank ballots and the mean α-Rank mass; for the benchmark schedule SCO
+   * over the per-game ballots by mean return against the benchmark agent, which computes no
+   * α-Rank (mass {@code -}).
+   */
+  static String scoLine(Analysis.Result r) {
+    if (r.config().schedule().equals(TournamentConfig.BENCHMARK)) {
+      return "SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game ballots by mean return against the benchmark agent "
+          + r.config().benchmark() + " (on no ballot, so unrated: -); mass: - (the benchmark schedule computes no alpha-rank).";
+    }
+    boolean byMean = r.games().stream().anyMatch(g -> g.method().equals("mean-return"));
+    return "SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank ballots"
+        + (byMean ? " (by mean return in games whose ballot says mean-return)" : "") + "; mass: mean alpha-rank mass over games"
+        + (byMean ? " with alpha-rank" : "") + ".";
+  }
+
+  /** The footnote on Elo: what it is pooled from and what it assumes. */
+  static String eloLine(Analysis.Result r) {
+    if (r.config().schedule().equals(TournamentConfig.BENCHMARK)) {
+      return "* Elo (Bradley-Terry) from wins/draws/losses against the benchmark agent, the only opponent each agent met; "
+          + "it assumes transitive strength.";
+    }
+    return "* Elo assumes transitive strength; with cycles trust SCO and alpha-rank instead.";
   }
 
   /** The rankings table and per-game summaries as plain text. */
@@ -63,10 +128,10 @@ public final class Report {
       row.append(String.format(Locale.ROOT, " %7s %7s", "Amp", "Imp"));
     }
     sb.append(row.toString().stripTrailing()).append('\n');
-    int rank = 1;
+    String[] rankLabel = rankLabels(r);
     for (int a : order) {
       double mass = meanMass(r, a);
-      String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
+      String rk = rankLabel[a];
       row.setLength(0);
       row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), scoInterval(r, a),
           fmt(mass, 3), fmt(r.elo()[a], 0), eloInterval(r, a)));
@@ -75,9 +140,12 @@ public final class Report {
       }
       sb.append(row.toString().stripTrailing()).append('\n');
     }
-    sb.append("SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank ballots; mass: mean alpha-rank mass over games.\n");
+    sb.append(scoLine(r)).append('\n');
+    if (anyTie(r)) {
+      sb.append(tieLine()).append('\n');
+    }
     sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
-    sb.append("* Elo assumes transitive strength; with cycles trust SCO and alpha-rank instead.\n\n");
+    sb.append(eloLine(r)).append("\n\n");
     for (Analysis.GameResult g : r.games()) {
       sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
           g.seeds(), g.seeds() == 1 ? "" : "s", g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
@@ -255,9 +323,9 @@ public final class Report {
     boolean ampCol = !o.reference().isEmpty() || !o.rawPrior().isEmpty();
     sb.append("| rank | agent | SCO | SCO 95% CI | mean alpha-rank mass | Elo* | Elo 95% CI |").append(ampCol ? " Amp (IQM) | Imp (IQM) |" : "").append('\n');
     sb.append("|---:|---|---:|---|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
-    int rank = 1;
+    String[] rankLabel = rankLabels(r);
     for (int a : order(r)) {
-      String rk = Double.isNaN(r.sco()[a]) ? "-" : Integer.toString(rank++);
+      String rk = rankLabel[a];
       sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %.0f | %s |", rk, r.agents().get(a), fmt(r.sco()[a], 1),
           scoInterval(r, a), fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
       if (ampCol) {
@@ -265,7 +333,12 @@ public final class Report {
       }
       sb.append('\n');
     }
-    sb.append("\n\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.\n\n");
+    sb.append('\n').append(scoLine(r)).append("\n\n");
+    if (anyTie(r)) {
+      sb.append(tieLine()).append("\n\n");
+    }
+    sb.append(r.config().schedule().equals(TournamentConfig.BENCHMARK) ? "\\" + eloLine(r)
+        : "\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.").append("\n\n");
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
     matrix(sb, r.agents(), r.ballotWinRate(), null, null);
     sb.append("\n![ballots](ballots.svg)\n\n");

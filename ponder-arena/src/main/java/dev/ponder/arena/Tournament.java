@@ -124,11 +124,25 @@ public final class Tournament {
    */
   public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
       LongConsumer onStored, Consumer<String> notices) {
+    return run(store, parallel, progressFactory, onStored, notices, null);
+  }
+
+  /**
+   * As {@link #run(ArenaStore, int, java.util.function.BiFunction, LongConsumer, Consumer)}, and
+   * tells {@code onOpened} (may be null) which tournament the run continues or created, before any
+   * match is played (e.g. to warn that a new tournament starts beside stored ones: {@link
+   * ArenaStore.Opened#othersStored}).
+   */
+  public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
+      LongConsumer onStored, Consumer<String> notices, Consumer<ArenaStore.Opened> onOpened) {
     if (parallel < 1) {
       throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
     }
     ArenaStore.Opened opened = store.open(config, games);
     long id = opened.id();
+    if (onOpened != null) {
+      onOpened.accept(opened);
+    }
     if (opened.extendedFrom() > 0 && notices != null) {
       notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
           + config.matchesPerPairing() + " seeds per pairing");

@@ -1,0 +1,88 @@
+package dev.ponder.app;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+
+/**
+ * The report directory of {@code ponder arena --report} and {@code ponder report --out}: checked
+ * (and created) before any work, so an unusable path is refused up front, and a write that still
+ * fails at the end is reported with the operating system's reason.
+ */
+final class ReportDirectory {
+  private ReportDirectory() {}
+
+  /**
+   * Creates {@code dir} (with its parents) if it is missing and checks that a file can be created
+   * in it (a probe file is created and deleted).
+   *
+   * @param option the option naming the directory ({@code --report}, {@code --out}), for the message
+   * @return true if this call created the directory
+   * @throws UsageException one line naming the option, the path and the reason ({@code Not a
+   *     directory}, {@code Permission denied}, {@code No such file or directory}, …)
+   */
+  static boolean prepare(String option, Path dir) {
+    boolean created = !Files.exists(dir);
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UsageException(option + " " + dir + ": cannot create the report directory: " + reason(e));
+    }
+    try {
+      Files.delete(Files.createTempFile(dir, ".ponder-probe", ".tmp"));
+    } catch (IOException e) {
+      throw new UsageException(option + " " + dir + ": cannot write a file in the report directory: " + reason(e));
+    }
+    return created;
+  }
+
+  /** Deletes {@code dir} if {@link #prepare} created it and it is still empty (a refused run leaves nothing). */
+  static void undo(Path dir, boolean created) {
+    if (created) {
+      try {
+        Files.deleteIfExists(dir);
+      } catch (IOException e) {
+        // not empty or not ours to remove: leave it
+      }
+    }
+  }
+
+  /**
+   * The one-line message of a report write that failed after the rankings were printed.
+   *
+   * @param db the store holding the matches, for the hint to rebuild the report
+   */
+  static String failure(Path dir, UncheckedIOException e, Path db) {
+    IOException io = e.getCause();
+    String where = io instanceof FileSystemException f && f.getFile() != null ? " (" + f.getFile() + ")" : "";
+    return "cannot write the report to " + dir + where + ": " + reason(io) + "; the matches are stored in " + db
+        + ": 'ponder report --db " + db + " --out DIR' writes the report to another directory";
+  }
+
+  /**
+   * The operating system's reason for a file error, as the C library words it: {@code Not a
+   * directory}, {@code Permission denied}, {@code No such file or directory}, {@code Is a
+   * directory}, …; never just the file name again (the message of {@link NoSuchFileException}).
+   */
+  static String reason(IOException e) {
+    if (e instanceof FileAlreadyExistsException || e instanceof NotDirectoryException) {
+      return "Not a directory"; // createDirectories: the path (or a parent) exists as a file
+    }
+    if (e instanceof NoSuchFileException) {
+      return "No such file or directory";
+    }
+    if (e instanceof AccessDeniedException) {
+      return "Permission denied";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+}
