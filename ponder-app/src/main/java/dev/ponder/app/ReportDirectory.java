@@ -2,11 +2,9 @@ package dev.ponder.app;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
@@ -66,23 +64,15 @@ final class ReportDirectory {
   }
 
   /**
-   * The operating system's reason for a file error, as the C library words it: {@code Not a
-   * directory}, {@code Permission denied}, {@code No such file or directory}, {@code Is a
-   * directory}, …; never just the file name again (the message of {@link NoSuchFileException}).
+   * The reason a report directory could not be created or written: {@code not a directory} when
+   * the path (or a parent) exists as a file, else {@link IoReasons#of} ({@code no such file},
+   * {@code permission denied}, the file system's own reason such as {@code Is a directory}).
    */
   static String reason(IOException e) {
     if (e instanceof FileAlreadyExistsException || e instanceof NotDirectoryException) {
-      return "Not a directory"; // createDirectories: the path (or a parent) exists as a file
+      return "not a directory"; // createDirectories: the path (or a parent) exists as a file
     }
-    if (e instanceof NoSuchFileException) {
-      return "No such file or directory";
-    }
-    if (e instanceof AccessDeniedException) {
-      return "Permission denied";
-    }
-    if (e instanceof FileSystemException f && f.getReason() != null) {
-      return f.getReason();
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return IoReasons.of(e);
   }
+
 }

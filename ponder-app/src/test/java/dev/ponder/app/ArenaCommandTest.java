@@ -338,16 +338,16 @@ class ArenaCommandTest {
     Path file = dir.resolve("a-file");
     Files.writeString(file, "x\n");
     String[][] cases = {
-        {file.toString(), "Not a directory"},
-        {file.resolve("sub").toString(), "Not a directory"},
-        {"/proc/ponder-arena-report", "No such file or directory"},
-        {"/proc", "No such file or directory"}}; // exists, but no file can be created in it
+        {file.toString(), "not a directory"},
+        {file.resolve("sub").toString(), "not a directory"},
+        {"/proc/ponder-arena-report", "no such file"},
+        {"/proc", "no such file"}}; // exists, but no file can be created in it
     for (String[] c : cases) {
       Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
           "--db", db.toString(), "--report", c[0], "--no-progress", "--resamples", "40", "--elo-resamples", "40");
       assertThat(r.code()).as(c[0] + ": " + r.err()).isEqualTo(2);
       assertThat(r.err().strip()).as(c[0]).doesNotContain("\n").startsWith("ponder: --report " + c[0] + ": ")
-          .contains(c[1]);
+          .containsIgnoringCase(c[1]);
       assertThat(r.out()).isEmpty();
     }
     assertThat(db).doesNotExist(); // nothing stored or played
@@ -386,7 +386,7 @@ class ArenaCommandTest {
     Run repBad = run("report", "--db", db.toString(), "--out", "/proc/ponder-report");
     assertThat(repBad.code()).isEqualTo(2);
     assertThat(repBad.err().strip()).isEqualTo("ponder: --out /proc/ponder-report: cannot create the report directory:"
-        + " No such file or directory");
+        + " no such file");
   }
 
   /** A file that is not an SQLite database gets the same one-line usage error from arena as from report. */
