@@ -212,8 +212,11 @@ public final class GameTree {
         same = slotAction[isSlotStart[i] + j] == actions[j];
       }
       if (!same) {
-        throw new IllegalArgumentException(game.name() + ": information state '" + key
-            + "' has different players or legal actions at different histories");
+        String what = isPlayer[i] != player
+            ? "is the information state of player " + isPlayer[i] + " and of player " + player
+                + " (policies are keyed by the string alone)"
+            : "has different legal actions at different histories";
+        throw new IllegalArgumentException(game.name() + ": information state '" + oneLine(key) + "' " + what);
       }
       return i;
     }
@@ -234,6 +237,12 @@ public final class GameTree {
     System.arraycopy(actions, 0, slotAction, numSlots, k);
     numSlots += k;
     return i;
+  }
+
+  /** {@code key} on one line (line breaks shown as {@code \\n}), at most 80 characters, for messages. */
+  static String oneLine(String key) {
+    String k = key.replace("\n", "\\n");
+    return k.length() <= 80 ? k : k.substring(0, 77) + "...";
   }
 
   private void indexInfosetNodes() {

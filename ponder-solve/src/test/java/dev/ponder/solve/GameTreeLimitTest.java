@@ -31,4 +31,15 @@ class GameTreeLimitTest {
     assertThat(GameTree.build(kuhn, 58).numNodes()).isEqualTo(58);
     assertThatThrownBy(() -> GameTree.build(kuhn, 57)).hasMessageContaining("has more than 57 histories");
   }
+
+  @Test
+  void anInformationStateStringSharedByTwoPlayersIsRefusedOnOneLine() {
+    // phantom_ttt: before either player has seen anything, player 0 at the first move and player 1
+    // at its first move both see an empty board: one string, two players
+    Game phantom = GameRegistry.load("phantom_ttt");
+    assertThatThrownBy(() -> GameTree.build(phantom))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("is the information state of player 0 and of player 1")
+        .hasMessageNotContaining("\n");
+  }
 }
