@@ -245,18 +245,20 @@ public final class Hex extends TwoPlayerZeroSumGame {
     return s;
   }
 
-  /** The state a stone of {@code player} would get on {@code move} (OpenSpiel's rule). */
+  /**
+   * The state a stone of {@code player} would get on {@code move}: OpenSpiel's rule (edge flags
+   * from the cell's own edges and from its edge-connected neighbours, winning when both are set).
+   * A cell on both of the player's edges sets both flags, so on a board with one row every Black
+   * stone wins and on a board with one column every White stone wins; boards of at least 2 rows
+   * and 2 columns have no such cell.
+   */
   byte stateAfter(byte[] board, int player, int move) {
     int b = 6 * move;
     int d = degree[move];
     if (player == 0) {
-      boolean north = false;
-      boolean south = false;
-      if (move < numCols) {
-        north = true;
-      } else if (move >= cells - numCols) {
-        south = true;
-      }
+      // both flags independently: on a board with one row a stone touches top and bottom
+      boolean north = move < numCols;
+      boolean south = move >= cells - numCols;
       for (int k = 0; k < d; k++) {
         byte nb = board[neighbours[b + k]];
         if (nb == BLACK_NORTH) {
@@ -267,13 +269,9 @@ public final class Hex extends TwoPlayerZeroSumGame {
       }
       return north && south ? BLACK_WIN : north ? BLACK_NORTH : south ? BLACK_SOUTH : BLACK;
     }
-    boolean west = false;
-    boolean east = false;
-    if (move % numCols == 0) {
-      west = true;
-    } else if (move % numCols == numCols - 1) {
-      east = true;
-    }
+    // likewise on a board with one column a stone touches left and right
+    boolean west = move % numCols == 0;
+    boolean east = move % numCols == numCols - 1;
     for (int k = 0; k < d; k++) {
       byte nb = board[neighbours[b + k]];
       if (nb == WHITE_WEST) {

@@ -6,6 +6,7 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.games.testutil.ResampleCheck;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class DarkHexTest {
@@ -71,5 +72,51 @@ class DarkHexTest {
       s.applyAction(a);
     }
     assertThat(s.returns()).containsExactly(1.0, -1.0);
+  }
+
+  @Test
+  void oneCellBoardIsWonByBlacksFirstStone() {
+    State s = GameRegistry.load("dark_hex(board_size=1)").newInitialState();
+    assertThat(s.legalActions()).containsExactly(0);
+    s.applyAction(0);
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(1.0, -1.0);
+  }
+
+  @Test
+  void oneColumnBoardIsWonByWhitesFirstPlacedStone() {
+    // 3 rows, 1 column: every cell joins White's left and right edges. White first tries Black's
+    // hidden cell (classical dark hex: the turn stays with White), then places and wins
+    State s = GameRegistry.load("dark_hex(num_rows=3,num_cols=1)").newInitialState();
+    s.applyAction(1);
+    s.applyAction(1);
+    assertThat(s.isTerminal()).isFalse();
+    assertThat(s.currentPlayer()).isEqualTo(1);
+    s.applyAction(2);
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(-1.0, 1.0);
+  }
+
+  @Test
+  void thinBoardsAlwaysHaveAMoveOrAWinner() {
+    // seeded random playouts, both versions: a state that is not terminal has a legal action and
+    // every game ends with one winner
+    SplittableRandom rng = new SplittableRandom(29);
+    for (String spec : new String[] {"dark_hex(num_rows=1,num_cols=3)", "dark_hex(num_rows=3,num_cols=1)",
+        "dark_hex(num_rows=2,num_cols=5)", "dark_hex(num_rows=5,num_cols=2,gameversion=adh)",
+        "dark_hex(board_size=1,gameversion=adh)"}) {
+      Game g = GameRegistry.load(spec);
+      int[] buf = new int[g.maxActionsPerState()];
+      for (int i = 0; i < 200; i++) {
+        State s = g.newInitialState();
+        while (!s.isTerminal()) {
+          int n = s.legalActions(buf);
+          assertThat(n).as("%s after %s", spec, s.historyString()).isPositive();
+          s.applyAction(buf[rng.nextInt(n)]);
+        }
+        assertThat(Math.abs(s.playerReturn(0))).as(spec).isEqualTo(1.0);
+        assertThat(s.playerReturn(0) + s.playerReturn(1)).isZero();
+      }
+    }
   }
 }

@@ -225,4 +225,95 @@ class HexTest {
       }
     }
   }
+
+  @Test
+  void oneByOneBoardIsWonByBlacksFirstStone() {
+    // the only cell touches all four edges: Black's stone joins top and bottom and wins
+    for (String spec : new String[] {"hex(board_size=1)", "hex(num_rows=1,num_cols=1)"}) {
+      State s = GameRegistry.load(spec).newInitialState();
+      assertThat(s.legalActions()).as(spec).containsExactly(0);
+      s.applyAction(0);
+      assertThat(s.isTerminal()).as(spec).isTrue();
+      assertThat(s.returns()).as(spec).containsExactly(1.0, -1.0);
+      assertThat(((Hex.HexState) s).cellState(0)).isEqualTo(Hex.BLACK_WIN);
+    }
+    State e = GameRegistry.load("hex(board_size=1,string_rep=explicit)").newInitialState();
+    assertThat(e.actionToString(0, 0)).isEqualTo("X(0,0)");
+    assertThat(e.actionToString(1, 0)).isEqualTo("O(0,0)");
+  }
+
+  @Test
+  void oneRowBoardIsWonByBlacksFirstStoneAnywhere() {
+    // 1 row, 4 columns: every cell is on the top and the bottom row, so any Black stone wins
+    Game g = GameRegistry.load("hex(num_rows=1,num_cols=4)");
+    for (int cell = 0; cell < 4; cell++) {
+      State s = g.newInitialState();
+      s.applyAction(cell);
+      assertThat(s.isTerminal()).as("x at %d", cell).isTrue();
+      assertThat(s.returns()).containsExactly(1.0, -1.0);
+    }
+    // White on a single row would connect left and right only with all 4 cells
+    State x = GameRegistry.load("hex(num_rows=1,num_cols=4,string_rep=explicit)").newInitialState();
+    assertThat(x.actionToString(1, 0)).isEqualTo("p(0,0)");
+    assertThat(x.actionToString(1, 1)).isEqualTo("o(1,0)");
+    assertThat(x.actionToString(1, 3)).isEqualTo("q(3,0)");
+  }
+
+  @Test
+  void oneColumnBoardIsWonByWhitesFirstStoneAnywhere() {
+    // 4 rows, 1 column: Black needs all 4 cells to join top and bottom, but every cell is on
+    // White's left and right edges, so White's first stone (the game's second) wins wherever
+    Game g = GameRegistry.load("hex(num_rows=4,num_cols=1)");
+    for (int black = 0; black < 4; black++) {
+      for (int white = 0; white < 4; white++) {
+        if (white == black) {
+          continue;
+        }
+        State s = g.newInitialState();
+        s.applyAction(black);
+        assertThat(s.isTerminal()).as("x at %d", black).isFalse();
+        assertThat(s.legalActions()).hasSize(3);
+        s.applyAction(white);
+        assertThat(s.isTerminal()).as("x at %d, o at %d", black, white).isTrue();
+        assertThat(s.returns()).containsExactly(-1.0, 1.0);
+        assertThat(((Hex.HexState) s).cellState(white)).isEqualTo(Hex.WHITE_WIN);
+      }
+    }
+    // Black's stones keep OpenSpiel's edge states: top row north (y), bottom row south (z)
+    State x = GameRegistry.load("hex(num_rows=4,num_cols=1,string_rep=explicit)").newInitialState();
+    assertThat(x.actionToString(0, 0)).isEqualTo("y(0,0)");
+    assertThat(x.actionToString(0, 1)).isEqualTo("x(0,1)");
+    assertThat(x.actionToString(0, 3)).isEqualTo("z(0,3)");
+  }
+
+  @Test
+  void thinBoardsAlwaysHaveAMoveOrAWinner() {
+    // seeded random playouts on boards with one row or column or two: every state that is not
+    // terminal has a legal action, and every game ends with exactly one player connected (BFS)
+    SplittableRandom rng = new SplittableRandom(23);
+    int[][] shapes = {{1, 3}, {3, 1}, {2, 5}, {5, 2}, {1, 1}};
+    for (int[] shape : shapes) {
+      String spec = "hex(num_rows=" + shape[0] + ",num_cols=" + shape[1] + ")";
+      Game g = GameRegistry.load(spec);
+      int[] buf = new int[g.maxActionsPerState()];
+      for (int i = 0; i < 200; i++) {
+        Hex.HexState s = (Hex.HexState) g.newInitialState();
+        while (!s.isTerminal()) {
+          int n = s.legalActions(buf);
+          assertThat(n).as("%s after %s", spec, s.historyString()).isPositive();
+          s.applyAction(buf[rng.nextInt(n)]);
+        }
+        int winner = s.playerReturn(0) > 0 ? 0 : 1;
+        assertThat(Math.abs(s.playerReturn(0))).as(spec).isEqualTo(1.0);
+        assertThat(s.playerReturn(0) + s.playerReturn(1)).isZero();
+        assertThat(connected(s, shape[0], shape[1], winner)).as("%s %s", spec, s.historyString()).isTrue();
+        assertThat(connected(s, shape[0], shape[1], 1 - winner)).as("%s %s", spec, s.historyString()).isFalse();
+        if (shape[0] == 1) {
+          assertThat(s.historySize()).as(spec).isEqualTo(1); // Black's first stone
+        } else if (shape[1] == 1) {
+          assertThat(s.historySize()).as(spec).isEqualTo(2); // White's first stone
+        }
+      }
+    }
+  }
 }
