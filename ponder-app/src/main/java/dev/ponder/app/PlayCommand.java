@@ -163,12 +163,22 @@ public final class PlayCommand implements PonderCommand {
 
   static String result(State s) {
     double[] r = s.returns();
-    StringBuilder sb = new StringBuilder("returns");
-    for (double v : r) {
-      sb.append(' ').append(v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v));
-    }
+    StringBuilder sb = new StringBuilder("returns ").append(formatReturns(r));
     if (r.length == 2 && s.game().type().utility() == dev.ponder.game.GameType.Utility.ZERO_SUM) {
       sb.append(r[0] > r[1] ? " (player 0 wins)" : r[1] > r[0] ? " (player 1 wins)" : " (draw)");
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Returns as {@code play}, {@code replay} print them: whole numbers without decimals, others to
+   * six significant digits, separated by spaces.
+   */
+  static String formatReturns(double[] r) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < r.length; i++) {
+      double v = r[i];
+      sb.append(i > 0 ? " " : "").append(v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v));
     }
     return sb.toString();
   }

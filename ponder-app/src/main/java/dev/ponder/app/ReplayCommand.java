@@ -12,8 +12,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -97,19 +95,11 @@ public final class ReplayCommand implements PonderCommand {
     out.println(rec.game() + " after " + rec.actions().length + " actions" + (s.isTerminal() ? " (terminal)" : ""));
     out.println(s);
     if (s.isTerminal()) {
-      out.println("returns: " + fmt(s.returns()));
+      out.println("returns: " + PlayCommand.formatReturns(s.returns()));
     } else {
       out.println("to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer()));
     }
     out.flush();
     return 0;
-  }
-
-  private static String fmt(double[] r) {
-    String[] parts = new String[r.length];
-    for (int i = 0; i < r.length; i++) {
-      parts[i] = r[i] == Math.rint(r[i]) ? Long.toString((long) r[i]) : String.format(Locale.ROOT, "%.6g", r[i]);
-    }
-    return String.join(" ", Arrays.asList(parts));
   }
 }

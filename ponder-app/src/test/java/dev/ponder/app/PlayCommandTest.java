@@ -105,4 +105,22 @@ class PlayCommandTest {
     assertThat(r.out).isEmpty();
     assertThat(r.err.strip()).contains("--record").contains("does not exist").doesNotContain("\n");
   }
+
+  /** play and replay print a match's returns alike, fractional ones included. */
+  @Test
+  void playAndReplayPrintTheSameReturns() throws IOException {
+    assertThat(PlayCommand.formatReturns(new double[] {-0.5, 1, -0.5})).isEqualTo("-0.500000 1 -0.500000");
+    assertThat(PlayCommand.formatReturns(new double[] {1.0 / 3, -2})).isEqualTo("0.333333 -2");
+    Path rec = tmp.resolve("three.txt");
+    String game = "pig(players=3,winscore=10)";
+    Cli play = Cli.run("play", game, "--players", "random,random,random", "--seed", "3", "--record", rec.toString());
+    assertThat(play.exit).as(play.err).isZero();
+    Cli replay = Cli.run("replay", rec.toString());
+    assertThat(replay.exit).as(replay.err).isZero();
+    String played = play.out.lines().filter(l -> l.startsWith("result: returns ")).findFirst().orElseThrow()
+        .substring("result: returns ".length());
+    String replayed = replay.out.lines().filter(l -> l.startsWith("returns: ")).findFirst().orElseThrow()
+        .substring("returns: ".length());
+    assertThat(played).isEqualTo(replayed);
+  }
 }
