@@ -45,7 +45,9 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
   }
 
   /**
-   * Converts raw text to this parameter's type.
+   * Converts raw text to this parameter's type. An INT given as an integer outside Java's
+   * {@code int} range is returned as a {@link java.math.BigInteger}, which {@link Params#getInt}
+   * and {@link Params#requireInt} refuse as out of range.
    *
    * @throws SpecException if the text is not a valid value of this kind
    */
@@ -54,6 +56,9 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     try {
       switch (kind) {
         case INT:
+          if (v.matches("[+-]?[0-9]+") && new java.math.BigInteger(v).bitLength() > 31) {
+            return new java.math.BigInteger(v); // too large for int: Params reports it as out of range
+          }
           return Integer.parseInt(v);
         case DOUBLE:
           return Double.parseDouble(v);

@@ -95,8 +95,16 @@ public final class Params {
     return v;
   }
 
+  /**
+   * @throws SpecException if the given integer lies outside Java's {@code int} range
+   */
   public int getInt(String name) {
-    return ((Number) get(name)).intValue();
+    Object v = get(name);
+    if (v instanceof java.math.BigInteger) {
+      throw new SpecException(owner + ": " + name + "=" + v + " is out of range; valid: "
+          + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE);
+    }
+    return ((Number) v).intValue();
   }
 
   public double getDouble(String name) {
@@ -126,6 +134,9 @@ public final class Params {
    * {@code lo <= value <= hi}.
    */
   public int requireInt(String name, int lo, int hi) {
+    if (get(name) instanceof java.math.BigInteger big) {
+      throw new SpecException(owner + ": " + name + "=" + big + " is out of range; valid: " + lo + ".." + hi);
+    }
     int v = getInt(name);
     if (v < lo || v > hi) {
       throw new SpecException(owner + ": " + name + "=" + v + " is out of range; valid: " + lo + ".." + hi);

@@ -72,6 +72,15 @@ class SpecTest {
         .hasMessage("hex: bad value 'abc' for board_size: expected an integer");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(board_size=5.5)"), HEX_LIKE))
         .hasMessage("hex: bad value '5.5' for board_size: expected an integer");
+    Params huge = Params.resolve(Spec.parse("hex(board_size=99999999999)"), HEX_LIKE);
+    assertThatThrownBy(() -> huge.requireInt("board_size", 1, 25))
+        .hasMessage("hex: board_size=99999999999 is out of range; valid: 1..25");
+    assertThatThrownBy(() -> huge.getInt("board_size"))
+        .hasMessage("hex: board_size=99999999999 is out of range; valid: -2147483648..2147483647");
+    assertThat(Params.resolve(Spec.parse("hex(board_size=-2147483648)"), HEX_LIKE).getInt("board_size"))
+        .isEqualTo(Integer.MIN_VALUE);
+    assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(board_size=2147483648)"), HEX_LIKE).requireInt("board_size", 1, 25))
+        .hasMessage("hex: board_size=2147483648 is out of range; valid: 1..25");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(komi=half)"), HEX_LIKE))
         .hasMessage("hex: bad value 'half' for komi: expected a number");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(swap=yes)"), HEX_LIKE))

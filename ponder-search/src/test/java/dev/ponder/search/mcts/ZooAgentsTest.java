@@ -499,6 +499,40 @@ class ZooAgentsTest {
   }
 
   @Test
+  void composeRefusesKeysTheChosenOperatorsDoNotRead() {
+    String[][] refused = {
+        {"compose(tree=uct,schedule=bifv)", "compose: schedule=bifv needs tree=puct"},
+        {"compose(tree=uct,fpu=bifv)", "compose: fpu=bifv needs tree=puct"},
+        {"compose(tree=uct,fpu=loss)", "compose: fpu=loss needs tree=puct"}, // the default, given explicitly
+        {"compose(tree=uct,blend_prior=true)", "compose: blend_prior=True needs tree=puct"},
+        {"compose(tree=uct,c_base=100)", "compose: c_base=100.0 needs tree=puct with schedule=alphazero"},
+        {"compose(tree=puct,schedule=bifv,c_base=100)", "compose: c_base=100.0 needs tree=puct with schedule=alphazero"},
+        {"compose(tree=uct,fpu_value=0.5)", "compose: fpu_value=0.5 needs tree=puct with fpu=absolute or fpu=reduction"},
+        {"compose(tree=puct,fpu=loss,fpu_value=0.5)", "compose: fpu_value=0.5 needs tree=puct with fpu=absolute or fpu=reduction"},
+        {"compose(tree=uct,dirichlet_alpha=0.5)", "compose: dirichlet_alpha=0.5 needs tree=puct with root=dirichlet"},
+        {"compose(tree=puct,root=bifv_noise,dirichlet_epsilon=0.5)", "compose: dirichlet_epsilon=0.5 needs tree=puct with root=dirichlet"},
+        {"compose(tree=ucb_tuned,c=2)", "compose: c=2.0 needs tree=uct, seed, smooth_uct, solver, score_bounded, rpo, or puct with schedule=constant or alphazero"},
+        {"compose(tree=uct,tau=0.5)", "compose: tau=0.5 needs tree=boltzmann or tree=ments"},
+        {"compose(tree=uct,epsilon=0.5)", "compose: epsilon=0.5 needs tree=boltzmann or tree=ments"},
+        {"compose(tree=uct,power=3)", "compose: power=3.0 needs backup=power_mean"},
+        {"compose(tree=uct,discount=0.01)", "compose: discount=0.01 needs backup=discount"},
+        {"compose(tree=uct,exponent=0.7)", "compose: exponent=0.7 needs backup=robbins_monro"}};
+    for (String[] r : refused) {
+      assertThatThrownBy(() -> AgentRegistry.create(r[0], ttt, 1)).as(r[0])
+          .isInstanceOf(SpecException.class).hasMessage(r[1]);
+    }
+    String[] accepted = {"compose(tree=puct,schedule=bifv,fpu=bifv,blend_prior=true,sims=20)",
+        "compose(tree=puct,c=2,c_base=100,fpu=absolute,fpu_value=0.5,sims=20)",
+        "compose(tree=puct,fpu=reduction,fpu_value=0.5,root=dirichlet,dirichlet_alpha=0.5,dirichlet_epsilon=0.3,sims=20)",
+        "compose(tree=uct,c=2,sims=20)", "compose(tree=boltzmann,tau=0.5,epsilon=0.2,sims=20)",
+        "compose(tree=uct,backup=power_mean,power=3,sims=20)", "compose(tree=uct,backup=discount,discount=0.01,sims=20)",
+        "compose(tree=uct,backup=robbins_monro,exponent=0.7,sims=20)"};
+    for (String a : accepted) {
+      assertThat(AgentRegistry.create(a, ttt, 1)).as(a).isNotNull();
+    }
+  }
+
+  @Test
   void composeRejectsIncompatibleOperators() {
     assertThatThrownBy(() -> AgentRegistry.create("compose(tree=uct,final=soft_q)", ttt, 1))
         .isInstanceOf(SpecException.class).hasMessageContaining("tree=ments");
@@ -508,6 +542,14 @@ class ZooAgentsTest {
         .isInstanceOf(SpecException.class).hasMessageContaining("valid: puct, uct");
     assertThatThrownBy(() -> AgentRegistry.create("compose(fpu=nope)", ttt, 1))
         .isInstanceOf(SpecException.class).hasMessageContaining("bifv");
+    assertThatThrownBy(() -> AgentRegistry.create("compose(tree=uct,final=gumbel)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageContaining("final=gumbel needs root=gumbel");
+    assertThatThrownBy(() -> AgentRegistry.create("compose(tree=gumbel,final=gumbel)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageContaining("final=gumbel needs root=gumbel");
+    assertThat(AgentRegistry.create("compose(tree=uct,root=gumbel,final=gumbel,sims=50)", ttt, 1)).isNotNull();
+    assertThat(AgentRegistry.create("compose(tree=gumbel,root=gumbel,final=gumbel,sims=50)", ttt, 1)).isNotNull();
+    assertThatThrownBy(() -> AgentRegistry.create("uct(sims=99999999999)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessage("uct: sims=99999999999 is out of range; valid: 0..100000000");
     assertThatThrownBy(() -> AgentRegistry.create("sa_mcts(params=3)", ttt, 1))
         .isInstanceOf(SpecException.class).hasMessageContaining("valid: 2, 4");
   }

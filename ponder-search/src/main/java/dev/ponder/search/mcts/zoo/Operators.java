@@ -72,12 +72,68 @@ public final class Operators {
     return p.requireOneOf(key, valid);
   }
 
-  /** Builds the mechanism of a {@code compose} spec. */
+  private static boolean in(String v, String... names) {
+    for (String n : names) {
+      if (n.equals(v)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void refuseIfGiven(Params p, String key, boolean used, String needs) {
+    if (!used && p.isGiven(key)) {
+      throw new SpecException("compose: " + key + "=" + ParamSpec.format(p.values().get(key)) + " needs " + needs);
+    }
+  }
+
+  /**
+   * Refuses a key that was given explicitly (even at its default value) but that the chosen
+   * operators never read, e.g. {@code fpu=bifv} with {@code tree=uct}.
+   *
+   * @throws SpecException naming the key and what it needs
+   */
+  private static void refuseUnusedKeys(Params p, String tree, String root, String backup) {
+    boolean puct = tree.equals("puct");
+    String schedule = p.getString("schedule").trim().toLowerCase(java.util.Locale.ROOT);
+    String fpu = p.getString("fpu").trim().toLowerCase(java.util.Locale.ROOT);
+    refuseIfGiven(p, "schedule", puct, "tree=puct");
+    refuseIfGiven(p, "fpu", puct, "tree=puct");
+    refuseIfGiven(p, "blend_prior", puct, "tree=puct");
+    refuseIfGiven(p, "c_base", puct && schedule.equals("alphazero"), "tree=puct with schedule=alphazero");
+    refuseIfGiven(p, "fpu_value", puct && in(fpu, "absolute", "reduction"),
+        "tree=puct with fpu=absolute or fpu=reduction");
+    refuseIfGiven(p, "dirichlet_alpha", puct && root.equals("dirichlet"), "tree=puct with root=dirichlet");
+    refuseIfGiven(p, "dirichlet_epsilon", puct && root.equals("dirichlet"), "tree=puct with root=dirichlet");
+    refuseIfGiven(p, "c", in(tree, "uct", "seed", "smooth_uct", "solver", "score_bounded", "rpo")
+        || (puct && in(schedule, "constant", "alphazero")),
+        "tree=uct, seed, smooth_uct, solver, score_bounded, rpo, or puct with schedule=constant or alphazero");
+    refuseIfGiven(p, "tau", in(tree, "boltzmann", "ments"), "tree=boltzmann or tree=ments");
+    refuseIfGiven(p, "epsilon", in(tree, "boltzmann", "ments"), "tree=boltzmann or tree=ments");
+    refuseIfGiven(p, "power", backup.equals("power_mean"), "backup=power_mean");
+    refuseIfGiven(p, "discount", backup.equals("discount"), "backup=discount");
+    refuseIfGiven(p, "exponent", backup.equals("robbins_monro"), "backup=robbins_monro");
+  }
+
+  /**
+   * Builds the mechanism of a {@code compose} spec.
+   *
+   * @throws SpecException on an unknown operator name, an out-of-range constant, an incompatible
+   *     combination (e.g. {@code final=gumbel} without {@code root=gumbel}) or a key given
+   *     explicitly that the chosen operators do not read (e.g. {@code fpu=bifv} with
+   *     {@code tree=uct}: {@code fpu=bifv needs tree=puct})
+   */
   public static Mechanism compose(Params p) {
     String treeName = oneOf(p, "tree", TREES);
     String backupName = oneOf(p, "backup", BACKUPS);
     String rootName = oneOf(p, "root", ROOTS);
     String finalName = oneOf(p, "final", FINALS);
+    refuseUnusedKeys(p, treeName, rootName, backupName);
+    if (finalName.equals("gumbel") && !rootName.equals("gumbel")) {
+      throw new SpecException("compose: final=gumbel needs root=gumbel (its move is the most-visited of the actions"
+          + " Gumbel-Top-m sampled and halved at the root); with root=" + rootName + " use final=robust, robust_first,"
+          + " visits_q, max_q, secure or sample");
+    }
     double c = p.requireDouble("c", 0, 1e6);
     double tau = p.requireDouble("tau", 1e-9, 1e9);
     double eps = p.requireDouble("epsilon", 0, 1);
