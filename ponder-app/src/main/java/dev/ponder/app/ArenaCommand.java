@@ -167,6 +167,8 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
+    timeBudgetWarning(config.allAgents(), threads, Runtime.getRuntime().availableProcessors())
+        .ifPresent(w -> spec.commandLine().getErr().println(w));
     spec.commandLine().getErr().flush();
     boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
     ArenaStore opened;
@@ -309,6 +311,41 @@ public final class ArenaCommand implements PonderCommand {
         throw new UsageException(option + " lists '" + x + "' twice; each entry must be different");
       }
     }
+  }
+
+  /**
+   * A warning when agents with a time budget ({@code time_ms} &gt; 0) play {@code parallel}
+   * matches at once whose search threads take every core: the matches then compete with each other
+   * and with the JVM's own threads (collector, compiler) for the cores, so decisions overrun their
+   * budget and an agent gets less search than its budget says. Measured on 2 cores with
+   * {@code time_ms=5}: about half the decisions overran with 2 matches at once, none with 1.
+   *
+   * @param agents the agent strings with their budgets applied
+   * @param parallel matches played at once
+   * @param cores available processors
+   * @return the warning line, or empty when no agent has a time budget or a core is left over
+   * @throws dev.ponder.spec.SpecException if an agent string is invalid
+   */
+  static java.util.Optional<String> timeBudgetWarning(List<String> agents, int parallel, int cores) {
+    int most = 1;
+    boolean timed = false;
+    for (String a : agents) {
+      java.util.Map<String, Object> v = AgentRegistry.resolve(a).values();
+      if (v.get("time_ms") instanceof Number n && n.doubleValue() > 0) {
+        timed = true;
+      }
+      if (v.get("threads") instanceof Number n) {
+        most = Math.max(most, n.intValue());
+      }
+    }
+    if (!timed || (long) parallel * most < cores) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("warning: time budgets with " + parallel + " match" + (parallel == 1 ? "" : "es")
+        + " at once on " + cores + " core" + (cores == 1 ? "" : "s") + (most > 1 ? " (agents use up to " + most
+        + " search threads)" : "") + ": the matches compete for the cores, so decisions overrun their time budget;"
+        + " --parallel " + Math.max(1, (cores - 1) / most) + " leaves a core free (the overrun counts after the"
+        + " run show how much)");
   }
 
   /**

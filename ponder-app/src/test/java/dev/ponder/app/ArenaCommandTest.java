@@ -492,4 +492,18 @@ class ArenaCommandTest {
     assertThat(ArenaCommand.defaultParallel(java.util.List.of("random", "uct(threads=2)", "puct(threads=3)"), 8)).isEqualTo(2);
     assertThat(ArenaCommand.defaultParallel(java.util.List.of("uct(threads=4)"), 2)).isEqualTo(1);
   }
+
+  /** Time budgets with every core busy playing matches are warned about; sims budgets and a spare core are not. */
+  @Test
+  void timeBudgetsThatFillEveryCoreAreWarnedAbout() {
+    java.util.List<String> timed = java.util.List.of("random", "uct(time_ms=5)", "puct(time_ms=5)");
+    assertThat(ArenaCommand.timeBudgetWarning(timed, 2, 2)).get().asString()
+        .startsWith("warning: time budgets with 2 matches at once on 2 cores").contains("--parallel 1 leaves a core free")
+        .doesNotContain("\n");
+    assertThat(ArenaCommand.timeBudgetWarning(timed, 1, 2)).isEmpty();
+    assertThat(ArenaCommand.timeBudgetWarning(timed, 4, 8)).isEmpty();
+    assertThat(ArenaCommand.timeBudgetWarning(java.util.List.of("uct(time_ms=5,threads=2)"), 1, 2)).get().asString()
+        .contains("1 match at once on 2 cores (agents use up to 2 search threads)");
+    assertThat(ArenaCommand.timeBudgetWarning(java.util.List.of("random", "uct(sims=50)"), 2, 2)).isEmpty();
+  }
 }
