@@ -58,11 +58,15 @@ public final class SearchCommand implements PonderCommand {
       throw new UsageException("the position is terminal; nothing to search");
     }
     if (state.isChanceNode()) {
+      // ids first: an outcome's name may hold commas or spaces ("2 added to row 1, column 1"),
+      // which --history can only take by id
       StringBuilder outcomes = new StringBuilder();
       for (int a : state.legalActions()) {
-        outcomes.append(outcomes.length() == 0 ? "" : ", ").append(state.actionToString(State.CHANCE, a));
+        outcomes.append(outcomes.length() == 0 ? "" : "; ").append(a).append(" = ")
+            .append(state.actionToString(State.CHANCE, a));
       }
-      throw new UsageException("the position is a chance node; add one of its outcomes to --history: " + outcomes);
+      throw new UsageException("the position is a chance node; add one of its outcomes to --history (by id): "
+          + outcomes);
     }
     SearchResult r;
     try (Agent agent = AgentRegistry.create(agentSpec, game, seed)) {

@@ -199,4 +199,22 @@ class SearchCommandTest {
     String[] s2 = run("bench", "search", "--games", "tic_tac_toe", "--signature");
     assertThat(s1[1]).startsWith("signature: games tic_tac_toe").contains("simulations 2400").isEqualTo(s2[1]);
   }
+
+  /** At a chance node the message lists each outcome's id with its name, since names may hold commas. */
+  @Test
+  void aChanceNodeListsItsOutcomesByIdAndName() {
+    String[] r = run("search", "2048", "--agent", "uct(sims=10)");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2].strip()).doesNotContain("\n")
+        .startsWith("ponder: the position is a chance node; add one of its outcomes to --history (by id): 0 = ")
+        .contains("; 1 = ");
+    // the ids it names are accepted: 2048 opens with two tile placements
+    String history = "";
+    for (int k = 0; k < 2; k++) {
+      String id = r[2].strip().replaceAll(".*\\(by id\\): (\\d+) = .*", "$1");
+      history = history.isEmpty() ? id : history + " " + id;
+      r = run("search", "2048", "--history", history, "--agent", "uct(sims=10)");
+    }
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+  }
 }
