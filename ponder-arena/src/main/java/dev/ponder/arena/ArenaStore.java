@@ -58,15 +58,26 @@ public final class ArenaStore implements AutoCloseable {
       c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (Statement st = c.createStatement()) {
         st.execute("PRAGMA busy_timeout=30000");
-        // read before anything is written: a file that is no SQLite database fails here, and
-        // another application's database is refused before Ponder's tables are added to it
-        requireStoreOrEmpty(c, file);
-        st.execute("PRAGMA journal_mode=WAL");
+        // the check and the schema in one write transaction: another process opening the store at
+        // the same moment waits, then sees all of Ponder's tables or none (never a part), and a
+        // process killed meanwhile leaves the file as it was. The check reads before anything is
+        // written: a file that is no SQLite database fails here, and another application's
+        // database is refused before Ponder's tables are added to it.
+        st.execute("BEGIN IMMEDIATE");
+        try {
+          requireStoreOrEmpty(c, file);
+          createSchema(st);
+          st.execute("COMMIT");
+        } catch (SQLException | RuntimeException e) {
+          try {
+            st.execute("ROLLBACK");
+          } catch (SQLException ignored) {
+            // the failure is what the caller hears about
+          }
+          throw e;
+        }
+        useWal(st);
         st.execute("PRAGMA synchronous=NORMAL");
-        st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
-        st.execute("CREATE TABLE IF NOT EXISTS agents(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, params TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
-        st.execute("CREATE TABLE IF NOT EXISTS games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
-        st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
       }
       c.setAutoCommit(true);
       return new ArenaStore(c);
@@ -77,6 +88,41 @@ public final class ArenaStore implements AutoCloseable {
       }
       throw openFailure(file, (SQLException) e);
     }
+  }
+
+  /**
+   * Switches the store to write-ahead logging. The switch needs the file to itself and SQLite
+   * answers {@code SQLITE_BUSY} at once, without waiting, while another connection has it open (a
+   * second process opening the same new store); so it is retried for up to 30 s (a store already
+   * in WAL mode, the usual case, succeeds at once).
+   */
+  private static void useWal(Statement st) throws SQLException {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (true) {
+      try {
+        st.execute("PRAGMA journal_mode=WAL");
+        return;
+      } catch (SQLException e) {
+        boolean busy = String.valueOf(e.getMessage()).contains("SQLITE_BUSY");
+        if (!busy || System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(5);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Creates the tables of {@link #SCHEMA} that do not exist yet. */
+  private static void createSchema(Statement st) throws SQLException {
+    st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
+    st.execute("CREATE TABLE IF NOT EXISTS agents(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, params TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
+    st.execute("CREATE TABLE IF NOT EXISTS games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
+    st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
   }
 
   /** Ponder's tables and the columns each must have (the schema above). */
@@ -91,9 +137,10 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Accepts a database without tables (a new store) or one holding every table of Ponder's
-   * schema with its columns (extra tables are left alone); anything else is another
-   * application's database. Reads only.
+   * Accepts a database without tables (a new store) or one holding at least one table of
+   * Ponder's schema, each of Ponder's tables it holds with its columns (extra tables are left
+   * alone; missing ones of Ponder's are created); anything else is another application's
+   * database. Reads only.
    *
    * @throws NotAStoreException naming what is missing and the tables the file has
    */
@@ -110,8 +157,10 @@ public final class ArenaStore implements AutoCloseable {
     }
     List<String> problems = new ArrayList<>();
     List<String> absent = SCHEMA.keySet().stream().filter(t -> !tables.contains(t)).toList();
-    if (!absent.isEmpty()) {
-      problems.add("no " + String.join(", ", absent) + (absent.size() == 1 ? " table" : " tables"));
+    if (absent.size() == SCHEMA.size()) {
+      // none of Ponder's tables; some but not all (with their columns) is a store whose schema an
+      // older version left incomplete, and gets the rest
+      problems.add("no " + String.join(", ", absent) + " tables");
     }
     for (java.util.Map.Entry<String, List<String>> t : SCHEMA.entrySet()) {
       if (!tables.contains(t.getKey())) {
