@@ -327,17 +327,9 @@ public final class ArenaCommand implements PonderCommand {
    * @throws dev.ponder.spec.SpecException if an agent string is invalid
    */
   static java.util.Optional<String> timeBudgetWarning(List<String> agents, int parallel, int cores) {
-    int most = 1;
-    boolean timed = false;
-    for (String a : agents) {
-      java.util.Map<String, Object> v = AgentRegistry.resolve(a).values();
-      if (v.get("time_ms") instanceof Number n && n.doubleValue() > 0) {
-        timed = true;
-      }
-      if (v.get("threads") instanceof Number n) {
-        most = Math.max(most, n.intValue());
-      }
-    }
+    int most = maxSearchThreads(agents);
+    boolean timed = agents.stream()
+        .anyMatch(a -> AgentRegistry.resolve(a).values().get("time_ms") instanceof Number n && n.doubleValue() > 0);
     if (!timed || (long) parallel * most < cores) {
       return java.util.Optional.empty();
     }
@@ -356,13 +348,17 @@ public final class ArenaCommand implements PonderCommand {
    * @throws dev.ponder.spec.SpecException if an agent string is invalid
    */
   static int defaultParallel(List<String> agents, int cores) {
+    return Math.max(1, cores / maxSearchThreads(agents));
+  }
+
+  /** The largest resolved {@code threads} parameter of the agents (1 for agents without one). */
+  private static int maxSearchThreads(List<String> agents) {
     int most = 1;
     for (String a : agents) {
-      Object t = AgentRegistry.resolve(a).values().get("threads");
-      if (t instanceof Number n) {
+      if (AgentRegistry.resolve(a).values().get("threads") instanceof Number n) {
         most = Math.max(most, n.intValue());
       }
     }
-    return Math.max(1, cores / most);
+    return most;
   }
 }
