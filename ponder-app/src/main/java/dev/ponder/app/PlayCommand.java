@@ -185,15 +185,6 @@ public final class PlayCommand implements PonderCommand {
 
   /** Splits at commas outside parentheses: {@code uct(a=1,b=2),random} → two strings. */
   static List<String> splitTopLevel(String text) {
-    List<String> parts = new ArrayList<>();
-    for (String piece : SearchCommand.splitOutsideParentheses(text, c -> c == ',')) {
-      String part = piece.trim();
-      if (part.isEmpty()) {
-        throw new UsageException("--players has an empty agent string in '" + text + "'");
-      }
-      parts.add(part);
-    }
-    return parts;
+    return SearchCommand.splitList(text, c -> c == ',', "--players has an empty agent string in '" + text + "'");
   }
-
 }

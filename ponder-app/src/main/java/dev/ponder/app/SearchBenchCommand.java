@@ -262,16 +262,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    *     one)
    */
   static List<String> splitGames(String text) {
-    List<String> out = new ArrayList<>();
-    for (String piece : SearchCommand.splitOutsideParentheses(text, c -> c == ',' || c == ';')) {
-      String game = piece.trim();
-      if (game.isEmpty()) {
-        throw new UsageException("--games '" + text + "' has an empty game string; separate game strings by "
-            + "single commas, e.g. tic_tac_toe,hex(board_size=5)");
-      }
-      out.add(game);
-    }
-    return out;
+    return SearchCommand.splitList(text, c -> c == ',' || c == ';', "--games '" + text + "' has an empty game string;"
+        + " separate game strings by single commas, e.g. tic_tac_toe,hex(board_size=5)");
   }
 
   /**

@@ -192,14 +192,25 @@ public final class SearchCommand implements PonderCommand {
 
   /** Splits on commas outside parentheses and brackets, so {@code x(0,2),o(1,1)} gives two actions. */
   static List<String> splitHistory(String text) {
-    List<String> out = new ArrayList<>();
     if (text == null || text.isBlank()) {
-      return out;
+      return new ArrayList<>();
     }
-    for (String piece : splitOutsideParentheses(text, c -> c == ',')) {
+    return splitList(text, c -> c == ',', "empty action in --history (two commas in a row?)");
+  }
+
+  /**
+   * The trimmed pieces of a list option's {@code text} between {@code separator}s outside
+   * parentheses and brackets ({@link #splitOutsideParentheses}).
+   *
+   * @throws UsageException with {@code emptyMessage} if a piece is empty (two separators in a
+   *     row, or a leading or trailing one)
+   */
+  static List<String> splitList(String text, java.util.function.IntPredicate separator, String emptyMessage) {
+    List<String> out = new ArrayList<>();
+    for (String piece : splitOutsideParentheses(text, separator)) {
       String t = piece.trim();
       if (t.isEmpty()) {
-        throw new UsageException("empty action in --history (two commas in a row?)");
+        throw new UsageException(emptyMessage);
       }
       out.add(t);
     }
