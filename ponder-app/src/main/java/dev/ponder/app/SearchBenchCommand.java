@@ -396,12 +396,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    * middle ones of an even count; NaN if there is none. The argument is not modified.
    */
   static double median(double[] values) {
-    double[] v = Arrays.stream(values).filter(x -> !Double.isNaN(x)).sorted().toArray();
-    if (v.length == 0) {
-      return Double.NaN;
-    }
-    int h = v.length / 2;
-    return v.length % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
+    double[] v = Arrays.stream(values).filter(x -> !Double.isNaN(x)).toArray();
+    return v.length == 0 ? Double.NaN : new org.hipparchus.stat.descriptive.rank.Median().evaluate(v);
   }
 
   /**
