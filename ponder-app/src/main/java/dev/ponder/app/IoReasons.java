@@ -42,6 +42,15 @@ final class IoReasons {
   }
 
   /**
+   * The failure of writing the output file of {@code option} after the work is done.
+   *
+   * @return an exception whose one-line message is {@code cannot write OPTION FILE: reason}
+   */
+  static IllegalStateException writeFailed(String option, Path file, IOException e) {
+    return new IllegalStateException("cannot write " + option + " " + file + ": " + of(e), e);
+  }
+
+  /**
    * Checks, before any long computation, that the output file of {@code option} can be written:
    * creates its missing parent directories, then opens it for writing without truncating (an
    * existing file keeps its content; a file that did not exist is removed again).

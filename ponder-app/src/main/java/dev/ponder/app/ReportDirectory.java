@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /**
@@ -65,14 +64,11 @@ final class ReportDirectory {
 
   /**
    * The reason a report directory could not be created or written: {@code not a directory} when
-   * the path (or a parent) exists as a file, else {@link IoReasons#of} ({@code no such file},
-   * {@code permission denied}, the file system's own reason such as {@code Is a directory}).
+   * {@code createDirectories} finds the path existing as a file, else {@link IoReasons#of}
+   * ({@code no such file}, {@code permission denied}, {@code a parent is not a directory}, the
+   * file system's own reason such as {@code Is a directory}).
    */
   static String reason(IOException e) {
-    if (e instanceof FileAlreadyExistsException || e instanceof NotDirectoryException) {
-      return "not a directory"; // createDirectories: the path (or a parent) exists as a file
-    }
-    return IoReasons.of(e);
+    return e instanceof FileAlreadyExistsException ? "not a directory" : IoReasons.of(e);
   }
-
 }

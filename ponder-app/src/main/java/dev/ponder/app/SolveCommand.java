@@ -136,7 +136,7 @@ public final class SolveCommand implements PonderCommand {
       try {
         TabularPolicy.fromSlots(tree, avg).write(out);
       } catch (IOException e) {
-        throw new IllegalStateException("cannot write --out " + out + ": " + IoReasons.of(e), e);
+        throw IoReasons.writeFailed("--out", out, e);
       }
       pw.println("average policy saved to " + out);
     }
@@ -150,7 +150,7 @@ public final class SolveCommand implements PonderCommand {
       try {
         ConvergenceChart.write(chart, game.spec() + ": " + describe(a), x, y);
       } catch (IOException e) {
-        throw new IllegalStateException("cannot write --chart " + chart + ": " + IoReasons.of(e), e);
+        throw IoReasons.writeFailed("--chart", chart, e);
       }
       pw.println("convergence chart saved to " + chart);
     }
