@@ -53,9 +53,9 @@ public final class Report {
     return out;
   }
 
-  /** Whether two or more agents share a rank. */
-  static boolean anyTie(Analysis.Result r) {
-    for (String label : rankLabels(r)) {
+  /** Whether two or more agents share a rank, given the {@link #rankLabels}. */
+  static boolean anyTie(String[] rankLabels) {
+    for (String label : rankLabels) {
       if (label.endsWith("=")) {
         return true;
       }
@@ -141,7 +141,7 @@ public final class Report {
       sb.append(row.toString().stripTrailing()).append('\n');
     }
     sb.append(scoLine(r)).append('\n');
-    if (anyTie(r)) {
+    if (anyTie(rankLabel)) {
       sb.append(tieLine()).append('\n');
     }
     sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
@@ -334,7 +334,7 @@ public final class Report {
       sb.append('\n');
     }
     sb.append('\n').append(scoLine(r)).append("\n\n");
-    if (anyTie(r)) {
+    if (anyTie(rankLabel)) {
       sb.append(tieLine()).append("\n\n");
     }
     sb.append(r.config().schedule().equals(TournamentConfig.BENCHMARK) ? "\\" + eloLine(r)
