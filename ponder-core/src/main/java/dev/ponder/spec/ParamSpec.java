@@ -56,8 +56,10 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     try {
       switch (kind) {
         case INT:
-          if (v.matches("[+-]?[0-9]+") && new java.math.BigInteger(v).bitLength() > 31) {
-            return new java.math.BigInteger(v); // too large for int: Params reports it as out of range
+          if (v.matches("[+-]?[0-9]+")) {
+            java.math.BigInteger whole = new java.math.BigInteger(v);
+            // too large for int: Params reports it as out of range
+            return whole.bitLength() > 31 ? whole : (Object) whole.intValue();
           }
           return Integer.parseInt(v);
         case DOUBLE:
