@@ -95,18 +95,19 @@ public final class Operators {
    */
   private static void refuseUnusedKeys(Params p, String tree, String root, String backup) {
     boolean puct = tree.equals("puct");
-    String schedule = p.getString("schedule").trim().toLowerCase(java.util.Locale.ROOT);
-    String fpu = p.getString("fpu").trim().toLowerCase(java.util.Locale.ROOT);
     refuseIfGiven(p, "schedule", puct, "tree=puct");
     refuseIfGiven(p, "fpu", puct, "tree=puct");
     refuseIfGiven(p, "blend_prior", puct, "tree=puct");
-    refuseIfGiven(p, "c_base", puct && schedule.equals("alphazero"), "tree=puct with schedule=alphazero");
-    refuseIfGiven(p, "fpu_value", puct && in(fpu, "absolute", "reduction"),
+    // read as the puct family reads them (null: not puct)
+    PuctFamily.Schedule schedule = puct ? PuctFamily.Schedule.parse(p.getString("schedule")) : null;
+    PuctFamily.FpuRule fpu = puct ? PuctFamily.FpuRule.parse(p.getString("fpu")) : null;
+    refuseIfGiven(p, "c_base", schedule == PuctFamily.Schedule.ALPHAZERO, "tree=puct with schedule=alphazero");
+    refuseIfGiven(p, "fpu_value", fpu == PuctFamily.FpuRule.ABSOLUTE || fpu == PuctFamily.FpuRule.REDUCTION,
         "tree=puct with fpu=absolute or fpu=reduction");
     refuseIfGiven(p, "dirichlet_alpha", puct && root.equals("dirichlet"), "tree=puct with root=dirichlet");
     refuseIfGiven(p, "dirichlet_epsilon", puct && root.equals("dirichlet"), "tree=puct with root=dirichlet");
     refuseIfGiven(p, "c", in(tree, "uct", "seed", "smooth_uct", "solver", "score_bounded", "rpo")
-        || (puct && in(schedule, "constant", "alphazero")),
+        || schedule == PuctFamily.Schedule.CONSTANT || schedule == PuctFamily.Schedule.ALPHAZERO,
         "tree=uct, seed, smooth_uct, solver, score_bounded, rpo, or puct with schedule=constant or alphazero");
     refuseIfGiven(p, "tau", in(tree, "boltzmann", "ments"), "tree=boltzmann or tree=ments");
     refuseIfGiven(p, "epsilon", in(tree, "boltzmann", "ments"), "tree=boltzmann or tree=ments");
