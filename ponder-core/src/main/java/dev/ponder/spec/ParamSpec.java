@@ -4,32 +4,123 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One typed parameter of a game or agent: name, kind, default value and a one-line description.
+ * One typed parameter of a game or agent: name, kind, default value, a one-line description and,
+ * for integers and numbers, an optional inclusive range of accepted values.
+ *
+ * <p>A declared range is enforced by {@link Params#resolve}: a given value outside it fails there
+ * with {@code owner: name=value is out of range; valid: min..max}, so the range a listing shows
+ * ({@link #describe()}) is the range the game or agent accepts.
  *
  * @param name parameter key as written in specification strings
  * @param kind value type
  * @param defaultValue default (Integer, Double, Boolean or String); never null
  * @param description one line for help text
+ * @param min smallest accepted value (Integer for INT, Double for DOUBLE), or null for no range
+ * @param max largest accepted value, of the same type as {@code min}; null exactly when {@code min} is
  */
-public record ParamSpec(String name, Kind kind, Object defaultValue, String description) {
+public record ParamSpec(String name, Kind kind, Object defaultValue, String description, Number min, Number max) {
 
   /** Value types a parameter can take. {@code GAME} is a nested game string. */
   public enum Kind {
     INT, DOUBLE, BOOL, STRING, GAME
   }
 
+  /**
+   * @throws NullPointerException if name, kind or the default is null
+   * @throws IllegalArgumentException if only one bound is given, a bound is given for a kind other
+   *     than INT (Integer bounds) or DOUBLE (Double bounds), {@code min > max}, or the default lies
+   *     outside the range
+   */
   public ParamSpec {
     Objects.requireNonNull(name);
     Objects.requireNonNull(kind);
     Objects.requireNonNull(defaultValue, "default of " + name);
+    if ((min == null) != (max == null)) {
+      throw new IllegalArgumentException(name + ": a range needs both bounds");
+    }
+    if (min != null) {
+      boolean ints = kind == Kind.INT && min instanceof Integer && max instanceof Integer;
+      boolean doubles = kind == Kind.DOUBLE && min instanceof Double && max instanceof Double;
+      if (!ints && !doubles) {
+        throw new IllegalArgumentException(name + ": a range is for int (Integer bounds) or double (Double bounds) parameters");
+      }
+      if (!(min.doubleValue() <= max.doubleValue())) {
+        throw new IllegalArgumentException(name + ": empty range " + min + ".." + max);
+      }
+      double d = ((Number) defaultValue).doubleValue();
+      if (!(d >= min.doubleValue() && d <= max.doubleValue())) {
+        throw new IllegalArgumentException(name + ": default " + defaultValue + " outside " + min + ".." + max);
+      }
+    }
+  }
+
+  /** A parameter without a declared range (the game or agent checks its value itself). */
+  public ParamSpec(String name, Kind kind, Object defaultValue, String description) {
+    this(name, kind, defaultValue, description, null, null);
   }
 
   public static ParamSpec ofInt(String name, int def, String description) {
     return new ParamSpec(name, Kind.INT, def, description);
   }
 
+  /**
+   * An integer parameter accepting {@code min..max} (inclusive), enforced by {@link Params#resolve}
+   * and shown by {@link #describe()}.
+   *
+   * @throws IllegalArgumentException if {@code min > max} or {@code def} lies outside the range
+   */
+  public static ParamSpec ofInt(String name, int def, int min, int max, String description) {
+    return new ParamSpec(name, Kind.INT, def, description, min, max);
+  }
+
   public static ParamSpec ofDouble(String name, double def, String description) {
     return new ParamSpec(name, Kind.DOUBLE, def, description);
+  }
+
+  /**
+   * A number parameter accepting {@code min..max} (inclusive; NaN never), enforced by
+   * {@link Params#resolve} and shown by {@link #describe()}.
+   *
+   * @throws IllegalArgumentException if {@code min > max}, a bound is NaN, or {@code def} lies
+   *     outside the range
+   */
+  public static ParamSpec ofDouble(String name, double def, double min, double max, String description) {
+    return new ParamSpec(name, Kind.DOUBLE, def, description, min, max);
+  }
+
+  /** Whether a range of accepted values is declared ({@link #min()} and {@link #max()} non-null). */
+  public boolean hasRange() {
+    return min != null;
+  }
+
+  /** The declared range as {@code min..max} (e.g. {@code 1..255}), or null without one. */
+  public String rangeText() {
+    return min == null ? null : min + ".." + max;
+  }
+
+  /**
+   * Checks a parsed value against the declared range (no-op without one).
+   *
+   * @param owner game or agent name for the message
+   * @param value a value returned by {@link #parse}
+   * @throws SpecException {@code owner: name=value is out of range; valid: min..max}
+   */
+  public void checkRange(String owner, Object value) {
+    if (min == null) {
+      return;
+    }
+    boolean inside;
+    if (value instanceof java.math.BigInteger) {
+      inside = false;
+    } else {
+      double v = ((Number) value).doubleValue();
+      inside = kind == Kind.INT
+          ? ((Number) value).longValue() >= min.longValue() && ((Number) value).longValue() <= max.longValue()
+          : v >= min.doubleValue() && v <= max.doubleValue();
+    }
+    if (!inside) {
+      throw new SpecException(owner + ": " + name + "=" + value + " is out of range; valid: " + rangeText());
+    }
   }
 
   public static ParamSpec ofBool(String name, boolean def, String description) {
@@ -104,8 +195,13 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     }
   }
 
-  /** {@code name=default (kind): description}, for help listings. */
+  /**
+   * {@code name=default (kind) description}, for help listings; with a declared range
+   * {@code name=default (kind, min..max) description}, e.g.
+   * {@code board_size=11 (int, 1..255) rows and columns}.
+   */
   public String describe() {
-    return name + "=" + format(defaultValue) + " (" + kind.name().toLowerCase(Locale.ROOT) + ") " + description;
+    String k = kind.name().toLowerCase(Locale.ROOT);
+    return name + "=" + format(defaultValue) + " (" + (min == null ? k : k + ", " + rangeText()) + ") " + description;
   }
 }

@@ -28,9 +28,10 @@ public final class Params {
   /**
    * Resolves {@code spec}'s arguments against the declared parameters.
    *
-   * @throws SpecException on an unknown key (the message lists the valid keys) or a bad value
-   *     (the message names the owner, the key and the expected kind, e.g. {@code hex: bad value
-   *     'abc' for board_size: expected an integer})
+   * @throws SpecException on an unknown key (the message lists the valid keys), a bad value (the
+   *     message names the owner, the key and the expected kind, e.g. {@code hex: bad value 'abc'
+   *     for board_size: expected an integer}) or a value outside the parameter's declared range
+   *     ({@link ParamSpec#checkRange}: {@code hex: board_size=0 is out of range; valid: 1..255})
    */
   public static Params resolve(Spec spec, List<ParamSpec> declared) {
     Map<String, ParamSpec> byName = new LinkedHashMap<>();
@@ -54,6 +55,7 @@ public final class Params {
       } catch (SpecException bad) {
         throw new SpecException(spec.name() + ": " + bad.getMessage());
       }
+      p.checkRange(spec.name(), v);
       values.put(p.name(), v);
       given.put(p.name(), v);
     }
@@ -127,6 +129,44 @@ public final class Params {
     }
     args.put(name, rawValue);
     return resolve(new Spec(owner, args), specs);
+  }
+
+  private ParamSpec spec(String name) {
+    for (ParamSpec p : specs) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException(owner + " has no parameter '" + name + "'");
+  }
+
+  /**
+   * The value of an integer parameter with a declared range ({@link ParamSpec#ofInt(String, int,
+   * int, int, String)}), which {@link #resolve} has already enforced.
+   *
+   * @throws IllegalArgumentException if the parameter has no declared range (use
+   *     {@link #requireInt(String, int, int)})
+   */
+  public int requireInt(String name) {
+    ParamSpec p = spec(name);
+    if (!p.hasRange()) {
+      throw new IllegalArgumentException(owner + ": parameter '" + name + "' declares no range");
+    }
+    return requireInt(name, p.min().intValue(), p.max().intValue());
+  }
+
+  /**
+   * The value of a number parameter with a declared range ({@link ParamSpec#ofDouble(String,
+   * double, double, double, String)}), which {@link #resolve} has already enforced.
+   *
+   * @throws IllegalArgumentException if the parameter has no declared range
+   */
+  public double requireDouble(String name) {
+    ParamSpec p = spec(name);
+    if (!p.hasRange()) {
+      throw new IllegalArgumentException(owner + ": parameter '" + name + "' declares no range");
+    }
+    return requireDouble(name, p.min().doubleValue(), p.max().doubleValue());
   }
 
   /**

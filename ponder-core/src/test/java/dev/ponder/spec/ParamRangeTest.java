@@ -1,0 +1,77 @@
+package dev.ponder.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Declared ranges of integer and number parameters: enforced when resolving, shown in listings. */
+class ParamRangeTest {
+  private static final List<ParamSpec> DECLARED = List.of(
+      ParamSpec.ofInt("board_size", 11, 1, 255, "cells per side"),
+      ParamSpec.ofDouble("discount", 1.0, 0.0, 1.0, "per-step discount"),
+      ParamSpec.ofInt("seed_like", 7, "no range declared"));
+
+  private static Params resolve(Map<String, String> args) {
+    return Params.resolve(new Spec("toy", args), DECLARED);
+  }
+
+  @Test
+  void valuesAtTheBoundsAreAcceptedAndOneBeyondFailsWithOneLineNamingTheRange() {
+    assertThat(resolve(Map.of("board_size", "1")).getInt("board_size")).isEqualTo(1);
+    assertThat(resolve(Map.of("board_size", "255")).requireInt("board_size")).isEqualTo(255);
+    assertThatThrownBy(() -> resolve(Map.of("board_size", "0"))).isInstanceOf(SpecException.class)
+        .hasMessage("toy: board_size=0 is out of range; valid: 1..255");
+    assertThatThrownBy(() -> resolve(Map.of("board_size", "256")))
+        .hasMessage("toy: board_size=256 is out of range; valid: 1..255");
+    // beyond Java's int: the declared range, not the int range, is what the message offers
+    assertThatThrownBy(() -> resolve(Map.of("board_size", "99999999999")))
+        .hasMessage("toy: board_size=99999999999 is out of range; valid: 1..255");
+    assertThat(resolve(Map.of("discount", "0")).requireDouble("discount")).isEqualTo(0.0);
+    assertThatThrownBy(() -> resolve(Map.of("discount", "1.5")))
+        .hasMessage("toy: discount=1.5 is out of range; valid: 0.0..1.0");
+    assertThatThrownBy(() -> resolve(Map.of("discount", "NaN")))
+        .hasMessage("toy: discount=NaN is out of range; valid: 0.0..1.0");
+    // a parameter without a range is still the game's own business
+    assertThat(resolve(Map.of("seed_like", "-5")).getInt("seed_like")).isEqualTo(-5);
+    assertThatThrownBy(() -> resolve(Map.of()).requireInt("seed_like")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("declares no range");
+  }
+
+  @Test
+  void withReChecksTheRange() {
+    Params p = resolve(Map.of("board_size", "5"));
+    assertThat(p.with("board_size", "9").getInt("board_size")).isEqualTo(9);
+    assertThatThrownBy(() -> p.with("board_size", "300")).hasMessage("toy: board_size=300 is out of range; valid: 1..255");
+  }
+
+  @Test
+  void describeShowsTheRangeOnlyWhenDeclared() {
+    assertThat(DECLARED.get(0).describe()).isEqualTo("board_size=11 (int, 1..255) cells per side");
+    assertThat(DECLARED.get(1).describe()).isEqualTo("discount=1.0 (double, 0.0..1.0) per-step discount");
+    assertThat(DECLARED.get(2).describe()).isEqualTo("seed_like=7 (int) no range declared");
+    assertThat(DECLARED.get(0).rangeText()).isEqualTo("1..255");
+    assertThat(DECLARED.get(2).hasRange()).isFalse();
+    assertThat(DECLARED.get(2).rangeText()).isNull();
+    // the four-argument constructor and factories keep working and declare no range
+    ParamSpec old = new ParamSpec("n", ParamSpec.Kind.INT, 3, "old style");
+    assertThat(old.min()).isNull();
+    assertThat(old).isEqualTo(ParamSpec.ofInt("n", 3, "old style"));
+  }
+
+  @Test
+  void inconsistentDeclarationsAreRefused() {
+    assertThatThrownBy(() -> ParamSpec.ofInt("n", 0, 1, 10, "d")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("default 0 outside 1..10");
+    assertThatThrownBy(() -> ParamSpec.ofInt("n", 5, 10, 1, "d")).hasMessageContaining("empty range");
+    assertThatThrownBy(() -> ParamSpec.ofDouble("x", 0.5, Double.NaN, 1.0, "d")).hasMessageContaining("empty range");
+    assertThatThrownBy(() -> new ParamSpec("b", ParamSpec.Kind.BOOL, true, "d", 0, 1))
+        .hasMessageContaining("a range is for int");
+    assertThatThrownBy(() -> new ParamSpec("n", ParamSpec.Kind.INT, 1, "d", 0, null))
+        .hasMessageContaining("needs both bounds");
+    assertThatThrownBy(() -> new ParamSpec("n", ParamSpec.Kind.INT, 1, "d", 0.0, 2.0))
+        .hasMessageContaining("a range is for int");
+  }
+}
