@@ -31,7 +31,7 @@ public final class Amazons extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("amazons", "Amazons",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofInt("board_size", 10, "cells per side, 4..32")));
+      List.of(ParamSpec.ofInt("board_size", 10, 4, 32, "cells per side")));
 
   /** Cell contents. */
   static final byte EMPTY = 0;
@@ -58,7 +58,7 @@ public final class Amazons extends TwoPlayerZeroSumGame {
 
   public Amazons(Params params) {
     super(TYPE, params);
-    this.n = params.requireInt("board_size", 4, 32);
+    this.n = params.requireInt("board_size");
     this.w = n + 2;
     this.dirs = new int[] {-1, 1, -w, w, -w - 1, -w + 1, w - 1, w + 1};
     this.toBox = new int[n * n];

@@ -46,7 +46,7 @@ public final class Backgammon extends AbstractGame {
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofBool("hyper_backgammon", false, "three checkers each on the furthest points"),
-          ParamSpec.ofInt("max_player_turns", 500,
+          ParamSpec.ofInt("max_player_turns", 500, 1, 1_000_000,
               "turns played in full; the first decision of the next turn ends the game with returns 0"),
           ParamSpec.ofString("scoring_type", "winloss_scoring",
               "winloss_scoring, enable_gammons or full_scoring")));
@@ -75,7 +75,7 @@ public final class Backgammon extends AbstractGame {
   public Backgammon(Params params) {
     super(TYPE, params);
     hyper = params.getBool("hyper_backgammon");
-    maxPlayerTurns = params.requireInt("max_player_turns", 1, 1_000_000);
+    maxPlayerTurns = params.requireInt("max_player_turns");
     String st = params.requireOneOf("scoring_type", "winloss_scoring", "enable_gammons", "full_scoring");
     scoring = st.equals("winloss_scoring") ? 0 : st.equals("enable_gammons") ? 1 : 2;
     checkers = hyper ? 3 : 15;

@@ -30,8 +30,8 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("breakthrough", "Breakthrough",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofInt("rows", 8, "number of rows (2..99)"),
-          ParamSpec.ofInt("columns", 8, "number of columns (2..26)")));
+      List.of(ParamSpec.ofInt("rows", 8, 2, 99, "number of rows"),
+          ParamSpec.ofInt("columns", 8, 2, 26, "number of columns (letters a..z)")));
 
   private static final int[] DIR_ROW = {1, 1, 1, -1, -1, -1};
   private static final int[] DIR_COL = {-1, 0, 1, -1, 0, 1};
@@ -60,8 +60,8 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
   /** With {@code forceWide}, the byte-per-cell board even on small boards (for tests). */
   Breakthrough(Params params, boolean forceWide) {
     super(TYPE, params);
-    rows = params.requireInt("rows", 2, 99);
-    cols = params.requireInt("columns", 2, 26);
+    rows = params.requireInt("rows");
+    cols = params.requireInt("columns");
     cells = rows * cols;
     wide = forceWide || cells > 64;
     boardMask = TwoSideBoard.mask(cells);

@@ -27,8 +27,8 @@ public final class Clobber extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("clobber", "Clobber",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofInt("rows", 5, "number of rows (1..99)"),
-          ParamSpec.ofInt("columns", 6, "number of columns (1..26)")));
+      List.of(ParamSpec.ofInt("rows", 5, 1, 99, "number of rows"),
+          ParamSpec.ofInt("columns", 6, 1, 26, "number of columns (letters a..z)")));
 
   private static final int[] DIR_ROW = {-1, 0, 1, 0};
   private static final int[] DIR_COL = {0, 1, 0, -1};
@@ -51,8 +51,8 @@ public final class Clobber extends TwoPlayerZeroSumGame {
   /** With {@code forceWide}, the byte-per-cell board even on small boards (for tests). */
   Clobber(Params params, boolean forceWide) {
     super(TYPE, params);
-    rows = params.requireInt("rows", 1, 99);
-    cols = params.requireInt("columns", 1, 26);
+    rows = params.requireInt("rows");
+    cols = params.requireInt("columns");
     cells = rows * cols;
     wide = forceWide || cells > 64;
     boardMask = TwoSideBoard.mask(cells);

@@ -33,9 +33,9 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(
           ParamSpec.ofBool("egocentric_obs_tensor", false, "observation planes relative to the observer (opponent, own, empty)"),
-          ParamSpec.ofInt("rows", 6, "board height"),
-          ParamSpec.ofInt("columns", 7, "board width; columns*(rows+1) <= 64"),
-          ParamSpec.ofInt("x_in_row", 4, "discs in a line needed to win")));
+          ParamSpec.ofInt("rows", 6, 1, 63, "board height; columns*(rows+1) <= 64"),
+          ParamSpec.ofInt("columns", 7, 1, 32, "board width; columns*(rows+1) <= 64"),
+          ParamSpec.ofInt("x_in_row", 4, 1, 64, "discs in a line needed to win")));
 
   private static final long[] ZOBRIST = Zobrist.keys(0xC4C4, 128);
 
@@ -47,9 +47,9 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
 
   public ConnectFour(Params params) {
     super(TYPE, params);
-    this.rows = params.requireInt("rows", 1, 63);
-    this.cols = params.requireInt("columns", 1, 64);
-    this.xInRow = params.requireInt("x_in_row", 1, 64);
+    this.rows = params.requireInt("rows");
+    this.cols = params.requireInt("columns");
+    this.xInRow = params.requireInt("x_in_row");
     this.egocentric = params.getBool("egocentric_obs_tensor");
     this.h = rows + 1;
     if (cols * h > 64) {

@@ -23,14 +23,22 @@ import java.util.List;
  * number of moves made so far, as in OpenSpiel.
  */
 public final class DarkHex extends TwoPlayerZeroSumGame {
+  /**
+   * Largest accepted board_size, num_rows and num_cols. OpenSpiel's information-state tensor has
+   * {@code 9 cells + (2 cells − 1)(cells + 2)} entries with {@code obstype=reveal-numturns}; it
+   * fits in Java's {@code int} up to 32,765 cells, so up to 181 × 181 (182 × 182 would overflow).
+   */
+  public static final int MAX_SIDE = 181;
+
   static final GameType TYPE = new GameType("dark_hex", "Dark Hex",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.IMPERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofString("obstype", "reveal-nothing", "reveal-nothing or reveal-numturns"),
           ParamSpec.ofString("gameversion", "cdh", "cdh (classical) or adh (abrupt)"),
-          ParamSpec.ofInt("board_size", 3, "rows and columns unless num_rows/num_cols are given"),
-          ParamSpec.ofInt("num_cols", 3, "number of columns (default board_size)"),
-          ParamSpec.ofInt("num_rows", 3, "number of rows (default board_size)")));
+          ParamSpec.ofInt("board_size", 3, 1, MAX_SIDE, "rows and columns unless num_rows/num_cols are given"),
+          ParamSpec.ofInt("num_cols", 3, 1, MAX_SIDE, "number of columns (default board_size)"),
+          ParamSpec.ofInt("num_rows", 3, 1, MAX_SIDE, "number of rows (default board_size)")));
+
 
   private final Params given;
   final Hex hex;
@@ -43,9 +51,9 @@ public final class DarkHex extends TwoPlayerZeroSumGame {
   public DarkHex(Params params) {
     super(TYPE, Hex.withResolvedSizes(params));
     this.given = params;
-    int size = params.requireInt("board_size", 1, 1000);
-    numCols = params.isGiven("num_cols") ? params.requireInt("num_cols", 1, 1000) : size;
-    numRows = params.isGiven("num_rows") ? params.requireInt("num_rows", 1, 1000) : size;
+    int size = params.requireInt("board_size");
+    numCols = params.isGiven("num_cols") ? params.requireInt("num_cols") : size;
+    numRows = params.isGiven("num_rows") ? params.requireInt("num_rows") : size;
     cells = numRows * numCols;
     hex = Hex.engine(numRows, numCols);
     revealNumTurns = params.requireOneOf("obstype", "reveal-nothing", "reveal-numturns")
@@ -150,14 +158,13 @@ public final class DarkHex extends TwoPlayerZeroSumGame {
     }
 
     @Override
-    protected long stones(int player) {
-      long m = 0;
+    protected void stones(int player, long[] out, int offset) {
+      java.util.Arrays.fill(out, offset, offset + ((board.length + 63) >>> 6), 0L);
       for (int c = 0; c < board.length; c++) {
         if (player == 0 ? board[c] > 0 : board[c] < 0) {
-          m |= 1L << c;
+          out[offset + (c >>> 6)] |= 1L << c;
         }
       }
-      return m;
     }
 
     @Override

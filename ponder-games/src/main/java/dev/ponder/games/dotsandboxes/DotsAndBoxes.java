@@ -32,8 +32,8 @@ public final class DotsAndBoxes extends TwoPlayerZeroSumGame {
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(
-          ParamSpec.ofInt("num_rows", 2, "rows of boxes, 1..32"),
-          ParamSpec.ofInt("num_cols", 2, "columns of boxes, 1..32"),
+          ParamSpec.ofInt("num_rows", 2, 1, 32, "rows of boxes"),
+          ParamSpec.ofInt("num_cols", 2, 1, 32, "columns of boxes"),
           ParamSpec.ofBool("utility_margin", false, "returns are the box difference instead of +1/-1")));
 
   final int rows;
@@ -54,8 +54,8 @@ public final class DotsAndBoxes extends TwoPlayerZeroSumGame {
 
   public DotsAndBoxes(Params params) {
     super(TYPE, params);
-    this.rows = params.requireInt("num_rows", 1, 32);
-    this.cols = params.requireInt("num_cols", 1, 32);
+    this.rows = params.requireInt("num_rows");
+    this.cols = params.requireInt("num_cols");
     this.margin = params.getBool("utility_margin");
     this.numCells = (rows + 1) * (cols + 1);
     this.numH = (rows + 1) * cols;

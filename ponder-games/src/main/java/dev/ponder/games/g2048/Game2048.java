@@ -32,7 +32,7 @@ public final class Game2048 extends AbstractGame {
   static final GameType TYPE = new GameType("2048", "2048",
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.GENERAL_SUM, GameType.RewardModel.REWARDS, 1, 1,
-      List.of(ParamSpec.ofInt("max_tile", 2048, "the game ends when a tile reaches this value; a power of 2, 4..131072")));
+      List.of(ParamSpec.ofInt("max_tile", 2048, 4, 131072, "the game ends when a tile reaches this value; a power of 2")));
 
   public static final int UP = 0;
   public static final int RIGHT = 1;
@@ -78,7 +78,7 @@ public final class Game2048 extends AbstractGame {
 
   public Game2048(Params params) {
     super(TYPE, params);
-    this.maxTile = params.requireInt("max_tile", 4, 131072);
+    this.maxTile = params.requireInt("max_tile");
     if (Integer.bitCount(maxTile) != 1) {
       throw new SpecException("2048: max_tile=" + maxTile + " is not a power of 2; valid: 4, 8, ..., 131072");
     }

@@ -30,13 +30,13 @@ public final class Gomoku extends TwoPlayerZeroSumGame {
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(
-          ParamSpec.ofInt("size", 15, "cells per side, 1..64"),
-          ParamSpec.ofInt("dims", 2, "number of board dimensions, 1..4"),
-          ParamSpec.ofInt("connect", 5, "stones in a row needed to win, 1..64"),
+          ParamSpec.ofInt("size", 15, 1, 64, "cells per side; size^dims <= 65535"),
+          ParamSpec.ofInt("dims", 2, 1, 4, "number of board dimensions"),
+          ParamSpec.ofInt("connect", 5, 1, 64, "stones in a row needed to win"),
           ParamSpec.ofBool("anti", false, "the player who completes a line loses"),
           ParamSpec.ofBool("wrap", false, "lines wrap around the board edges (torus)")));
 
-  private static final int MAX_CELLS = 1 << 16;
+  private static final int MAX_CELLS = dev.ponder.games.Limits.MAX_LEGAL_ACTIONS;
 
   final int size;
   final int dims;
@@ -56,9 +56,9 @@ public final class Gomoku extends TwoPlayerZeroSumGame {
 
   public Gomoku(Params params) {
     super(TYPE, params);
-    this.size = params.requireInt("size", 1, 64);
-    this.dims = params.requireInt("dims", 1, 4);
-    this.connect = params.requireInt("connect", 1, 64);
+    this.size = params.requireInt("size");
+    this.dims = params.requireInt("dims");
+    this.connect = params.requireInt("connect");
     this.anti = params.getBool("anti");
     this.wrap = params.getBool("wrap");
     long total = 1;

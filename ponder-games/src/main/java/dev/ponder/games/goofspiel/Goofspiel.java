@@ -36,9 +36,9 @@ public final class Goofspiel extends AbstractGame {
   static final List<ParamSpec> PARAMS = List.of(
       ParamSpec.ofBool("imp_info", false, "bids of past rounds are hidden (only who won is revealed)"),
       ParamSpec.ofBool("egocentric", false, "win sequence in tensors relative to the observer"),
-      ParamSpec.ofInt("num_cards", 13, "cards per hand and point cards"),
-      ParamSpec.ofInt("num_turns", -1, "rounds to play (-1: num_cards)"),
-      ParamSpec.ofInt("players", 2, "number of players"),
+      ParamSpec.ofInt("num_cards", 13, 1, 60, "cards per hand and point cards"),
+      ParamSpec.ofInt("num_turns", -1, -1, 60, "rounds to play, -1 (num_cards) or 1..num_cards"),
+      ParamSpec.ofInt("players", 2, 2, 10, "number of players"),
       ParamSpec.ofString("points_order", "random", "random, descending or ascending"),
       ParamSpec.ofString("returns_type", "win_loss", "win_loss, point_difference or total_points"));
 
@@ -74,13 +74,13 @@ public final class Goofspiel extends AbstractGame {
     super(type, params);
     impInfo = goofParams.getBool("imp_info");
     egocentric = goofParams.getBool("egocentric");
-    numCards = goofParams.requireInt("num_cards", 1, 60);
+    numCards = goofParams.requireInt("num_cards");
     int t = goofParams.getInt("num_turns");
     if (t != -1 && (t < 1 || t > numCards)) {
       throw new SpecException("goofspiel: num_turns=" + t + " is out of range; valid: -1 or 1.." + numCards);
     }
     numTurns = t == -1 ? numCards : t;
-    players = goofParams.requireInt("players", 2, 10);
+    players = goofParams.requireInt("players");
     String po = goofParams.requireOneOf("points_order", "random", "descending", "ascending");
     pointsOrder = po.equals("random") ? RANDOM : po.equals("descending") ? DESCENDING : ASCENDING;
     String rt = goofParams.requireOneOf("returns_type", "win_loss", "point_difference", "total_points");

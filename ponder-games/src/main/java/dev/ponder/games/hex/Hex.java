@@ -27,12 +27,19 @@ import java.util.List;
  * observation tensor (Black, White, empty), both as in OpenSpiel's {@code hex}.
  */
 public final class Hex extends TwoPlayerZeroSumGame {
+  /**
+   * Largest accepted board_size, num_rows and num_cols: a 255 × 255 board has 65,025 cells, so
+   * with the swap action 65,026 legal actions, within {@link dev.ponder.games.Limits#MAX_LEGAL_ACTIONS}
+   * (the most children an MCTS node holds); 256 × 256 would not be.
+   */
+  public static final int MAX_SIDE = 255;
+
   static final GameType TYPE = new GameType("hex", "Hex",
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofInt("board_size", 11, "rows and columns unless num_rows/num_cols are given"),
-          ParamSpec.ofInt("num_cols", 11, "number of columns (default board_size)"),
-          ParamSpec.ofInt("num_rows", 11, "number of rows (default board_size)"),
+      List.of(ParamSpec.ofInt("board_size", 11, 1, MAX_SIDE, "rows and columns unless num_rows/num_cols are given"),
+          ParamSpec.ofInt("num_cols", 11, 1, MAX_SIDE, "number of columns (default board_size)"),
+          ParamSpec.ofInt("num_rows", 11, 1, MAX_SIDE, "number of rows (default board_size)"),
           ParamSpec.ofString("string_rep", "standard", "action/board strings: standard or explicit"),
           ParamSpec.ofBool("swap", false,
               "pie rule: White's first move may be 'swap' (action num_cols*num_rows): Black's stone becomes White's, mirrored; square boards"),
@@ -65,15 +72,15 @@ public final class Hex extends TwoPlayerZeroSumGame {
   /**
    * Creates the game.
    *
-   * @throws SpecException if a size is below 1 or {@code string_rep} is neither {@code standard}
-   *     nor {@code explicit}
+   * @throws SpecException if a size is outside 1..{@value #MAX_SIDE}, {@code string_rep} is
+   *     neither {@code standard} nor {@code explicit}, or {@code swap} is set on a non-square board
    */
   public Hex(Params params) {
     super(TYPE, withResolvedSizes(params));
     this.given = params;
-    int size = params.requireInt("board_size", 1, 1000);
-    numCols = params.isGiven("num_cols") ? params.requireInt("num_cols", 1, 1000) : size;
-    numRows = params.isGiven("num_rows") ? params.requireInt("num_rows", 1, 1000) : size;
+    int size = params.requireInt("board_size");
+    numCols = params.isGiven("num_cols") ? params.requireInt("num_cols") : size;
+    numRows = params.isGiven("num_rows") ? params.requireInt("num_rows") : size;
     cells = numRows * numCols;
     explicit = params.requireOneOf("string_rep", "standard", "explicit").equals("explicit");
     swap = params.getBool("swap");
@@ -160,7 +167,7 @@ public final class Hex extends TwoPlayerZeroSumGame {
   /**
    * A plain {@code hex(num_cols=..,num_rows=..)} game, used as the rules engine of dark hex.
    *
-   * @throws SpecException if a size is below 1
+   * @throws SpecException if a size is outside 1..{@value #MAX_SIDE}
    */
   public static Hex engine(int numRows, int numCols) {
     return new Hex(Params.resolve(new dev.ponder.spec.Spec("hex",

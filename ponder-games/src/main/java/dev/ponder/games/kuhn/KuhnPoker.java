@@ -32,7 +32,7 @@ public final class KuhnPoker extends AbstractGame {
   static final GameType TYPE = new GameType("kuhn_poker", "Kuhn Poker",
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.IMPERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 10,
-      List.of(ParamSpec.ofInt("players", 2, "number of players (2..10); the deck has players+1 cards")));
+      List.of(ParamSpec.ofInt("players", 2, 2, 10, "number of players; the deck has players+1 cards")));
 
   /** Action 0: pass (check or fold). */
   public static final int PASS = 0;
@@ -43,7 +43,7 @@ public final class KuhnPoker extends AbstractGame {
 
   public KuhnPoker(Params params) {
     super(TYPE, params);
-    this.n = params.requireInt("players", 2, 10);
+    this.n = params.requireInt("players");
   }
 
   /** Registry factory. */

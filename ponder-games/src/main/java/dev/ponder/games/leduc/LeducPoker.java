@@ -34,10 +34,10 @@ public final class LeducPoker extends AbstractGame {
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.IMPERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 10,
       List.of(
-          ParamSpec.ofInt("players", 2, "number of players (2..10)"),
+          ParamSpec.ofInt("players", 2, 2, 10, "number of players"),
           ParamSpec.ofBool("action_mapping", false, "regard all actions as legal; map illegal ones to call"),
           ParamSpec.ofBool("suit_isomorphism", false, "cards of equal rank are indistinguishable"),
-          ParamSpec.ofInt("starting_player", 0, "player who acts first in each betting round")));
+          ParamSpec.ofInt("starting_player", 0, 0, 9, "player who acts first in each betting round; below players")));
 
   public static final int FOLD = 0;
   public static final int CALL = 1;
@@ -56,7 +56,7 @@ public final class LeducPoker extends AbstractGame {
 
   public LeducPoker(Params params) {
     super(TYPE, params);
-    this.n = params.requireInt("players", 2, 10);
+    this.n = params.requireInt("players");
     this.actionMapping = params.getBool("action_mapping");
     this.suitIso = params.getBool("suit_isomorphism");
     this.startingPlayer = params.requireInt("starting_player", 0, n - 1);

@@ -31,9 +31,9 @@ public final class LiarsDice extends AbstractGame {
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.IMPERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(
-          ParamSpec.ofInt("players", 2, "number of players (2 only)"),
-          ParamSpec.ofInt("numdice", 1, "dice per player (1..5)"),
-          ParamSpec.ofInt("dice_sides", 6, "faces per die (2..10); the highest face is wild"),
+          ParamSpec.ofInt("players", 2, 2, 2, "number of players"),
+          ParamSpec.ofInt("numdice", 1, 1, 5, "dice per player"),
+          ParamSpec.ofInt("dice_sides", 6, 2, 10, "faces per die; the highest face is wild"),
           ParamSpec.ofString("bidding_rule", "reset-face", "bid order: reset-face or reset-quantity")));
 
   private final int n;
@@ -44,9 +44,9 @@ public final class LiarsDice extends AbstractGame {
 
   public LiarsDice(Params params) {
     super(TYPE, params);
-    this.n = params.requireInt("players", 2, 2);
-    this.numDice = params.requireInt("numdice", 1, 5);
-    this.sides = params.requireInt("dice_sides", 2, 10);
+    this.n = params.requireInt("players");
+    this.numDice = params.requireInt("numdice");
+    this.sides = params.requireInt("dice_sides");
     this.resetFace = params.requireOneOf("bidding_rule", "reset-face", "reset-quantity").equals("reset-face");
     this.totalDice = n * numDice;
   }

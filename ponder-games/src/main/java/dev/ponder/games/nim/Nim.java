@@ -28,7 +28,8 @@ public final class Nim extends TwoPlayerZeroSumGame {
       GameType.ChanceMode.DETERMINISTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(
-          ParamSpec.ofString("pile_sizes", "1;3;5;7", "semicolon-separated pile sizes, each 0..10000"),
+          ParamSpec.ofString("pile_sizes", "1;3;5;7",
+              "semicolon-separated pile sizes: 1..64 piles, each 0..10000, total 1..65535"),
           ParamSpec.ofBool("is_misere", true, "the player who takes the last object loses")));
 
   private static final int MAX_PILES = 64;
@@ -77,6 +78,11 @@ public final class Nim extends TwoPlayerZeroSumGame {
     }
     if (sum == 0) {
       throw new SpecException("nim: pile_sizes '" + text + "' has no objects; valid: at least one pile above 0");
+    }
+    if (sum > dev.ponder.games.Limits.MAX_LEGAL_ACTIONS) {
+      // the initial position offers one legal move per object: search trees hold at most 65,535 children
+      throw new SpecException("nim: pile_sizes holds " + sum + " objects in all; valid: total 1.."
+          + dev.ponder.games.Limits.MAX_LEGAL_ACTIONS + " (one legal move per object)");
     }
     return out;
   }

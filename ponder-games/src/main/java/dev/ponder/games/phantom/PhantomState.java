@@ -17,7 +17,10 @@ import java.util.SplittableRandom;
  * p exactly this information state, by counting the consistent completions of every prefix
  * (memoised on the position) and descending with probabilities proportional to the counts.
  *
- * <p>Subclasses supply the board rules and the per-game encodings; cells are limited to 64.
+ * <p>Subclasses supply the board rules and the per-game encodings. Boards of any size are
+ * resampled (positions are keyed by one 64-bit word per 64 cells), but the work grows with the
+ * number of positions consistent with p's information, so on large boards it is practical only
+ * while the opponent has made few hidden moves; a count beyond 2^63 − 1 histories is refused.
  */
 public abstract class PhantomState extends State {
   /** Number of cells. */
@@ -39,6 +42,10 @@ public abstract class PhantomState extends State {
   /** Scratch states of a resampling target (allocated on its first {@link #resampleInto}). */
   private PhantomState blank;
   private PhantomState trial;
+  /** Words per cell bitmask: {@code ceil(cells / 64)}. */
+  private final int words;
+  /** Scratch memo key of this state (allocated on first use by the resampler's counting). */
+  private long[] keyScratch;
 
   protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
     this.cells = cells;
@@ -47,6 +54,7 @@ public abstract class PhantomState extends State {
     this.view = new byte[2][cells];
     this.seqPlayer = new int[maxLength + 1];
     this.seqAction = new int[maxLength + 1];
+    this.words = (cells + 63) >>> 6;
   }
 
   // ---- board rules supplied by the game ----
@@ -66,8 +74,11 @@ public abstract class PhantomState extends State {
   /** The view code the mover records for {@code cell} after moving there. */
   protected abstract byte viewCodeOf(int cell);
 
-  /** Bitmask of {@code player}'s stones on the hidden board. */
-  protected abstract long stones(int player);
+  /**
+   * Writes the bitmask of {@code player}'s stones on the hidden board (bit {@code c & 63} of word
+   * {@code c >>> 6} for cell c) into {@code out[offset .. offset + ceil(cells / 64))}.
+   */
+  protected abstract void stones(int player, long[] out, int offset);
 
   /** The character of a view code in view strings. */
   protected abstract char viewChar(byte code);
@@ -305,18 +316,21 @@ public abstract class PhantomState extends State {
     int currentPlayer;
     /** Consistent histories in all (completions of the initial state). */
     long total;
-    final CountMemo memo = new CountMemo();
+    final CountMemo memo;
+
+    Target(int words) {
+      memo = new CountMemo(3 * words);
+    }
   }
 
   /**
-   * Memo of completion counts keyed by (both players' stones, the opponent's view mask, own-move
-   * index and mover): open addressing over primitive arrays, so that lookups during a descent
-   * allocate nothing.
+   * Memo of completion counts keyed by (both players' stones, the opponent's view mask: {@code
+   * stride} words in all; own-move index and mover): open addressing over primitive arrays, so
+   * that lookups during a descent allocate nothing.
    */
   private static final class CountMemo {
-    private long[] k0;
-    private long[] k1;
-    private long[] k2;
+    private final int stride;
+    private long[] k;
     private int[] k3; // −1 marks an empty slot
     private long[] val;
     private int size;
@@ -327,70 +341,80 @@ public abstract class PhantomState extends State {
      */
     boolean sealed;
 
-    CountMemo() {
+    CountMemo(int stride) {
+      this.stride = stride;
       allocate(256);
     }
 
     private void allocate(int capacity) {
-      k0 = new long[capacity];
-      k1 = new long[capacity];
-      k2 = new long[capacity];
+      k = new long[capacity * stride];
       k3 = new int[capacity];
       val = new long[capacity];
       Arrays.fill(k3, -1);
     }
 
-    private static int slot(long a, long b, long c, int d, int mask) {
-      long h = mix64(a * 0x9E3779B97F4A7C15L + b);
-      h = mix64(h + c * 0xC2B2AE3D27D4EB4FL + d);
-      return (int) h & mask;
+    private int slot(long[] key, int from, int d, int mask) {
+      long h = 0x9E3779B97F4A7C15L;
+      for (int j = 0; j < stride; j++) {
+        h = mix64(h + key[from + j] * 0xC2B2AE3D27D4EB4FL);
+      }
+      return (int) mix64(h + d) & mask;
     }
 
-    /** The stored count, or −1. */
-    long get(long a, long b, long c, int d) {
+    private boolean keyAt(int i, long[] key, int from, int d) {
+      if (k3[i] != d) {
+        return false;
+      }
+      int b = i * stride;
+      for (int j = 0; j < stride; j++) {
+        if (k[b + j] != key[from + j]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The stored count of ({@code key[0 .. stride)}, d), or −1. */
+    long get(long[] key, int d) {
       int mask = k3.length - 1;
-      for (int i = slot(a, b, c, d, mask); k3[i] >= 0; i = (i + 1) & mask) {
-        if (k3[i] == d && k0[i] == a && k1[i] == b && k2[i] == c) {
+      for (int i = slot(key, 0, d, mask); k3[i] >= 0; i = (i + 1) & mask) {
+        if (keyAt(i, key, 0, d)) {
           return val[i];
         }
       }
       return -1;
     }
 
-    void put(long a, long b, long c, int d, long count) {
+    void put(long[] key, int d, long count) {
       if (sealed) {
         throw new IllegalStateException("resample counts changed after they were shared (internal error)");
       }
       if (2 * (size + 1) > k3.length) {
-        long[] o0 = k0;
-        long[] o1 = k1;
-        long[] o2 = k2;
+        long[] ok = k;
         int[] o3 = k3;
         long[] ov = val;
         allocate(2 * o3.length);
         size = 0;
         for (int i = 0; i < o3.length; i++) {
           if (o3[i] >= 0) {
-            insert(o0[i], o1[i], o2[i], o3[i], ov[i]);
+            insert(ok, i * stride, o3[i], ov[i]);
           }
         }
       }
-      insert(a, b, c, d, count);
+      insert(key, 0, d, count);
     }
 
-    private void insert(long a, long b, long c, int d, long count) {
+    private void insert(long[] key, int from, int d, long count) {
       int mask = k3.length - 1;
-      int i = slot(a, b, c, d, mask);
+      int i = slot(key, from, d, mask);
       while (k3[i] >= 0) {
-        if (k3[i] == d && k0[i] == a && k1[i] == b && k2[i] == c) {
+        if (keyAt(i, key, from, d)) {
           val[i] = count;
           return;
         }
         i = (i + 1) & mask;
       }
-      k0[i] = a;
-      k1[i] = b;
-      k2[i] = c;
+      System.arraycopy(key, from, k, i * stride, stride);
       k3[i] = d;
       val[i] = count;
       size++;
@@ -409,14 +433,12 @@ public abstract class PhantomState extends State {
    * each hidden move in a second scratch state owned by the target; allocates nothing once the
    * counts exist and the target has its buffers (first call).
    *
-   * @throws UnsupportedOperationException if the board has more than 64 cells
+   * @throws UnsupportedOperationException if more than 2^63 − 1 histories are consistent with
+   *     the player's information (they cannot be counted exactly)
    */
   @Override
   public void resampleInto(int player, SplittableRandom rng, State target) {
     checkResampleTarget(player, target);
-    if (cells > 64) {
-      throw new UnsupportedOperationException("resample supports boards of at most 64 cells; this one has " + cells);
-    }
     PhantomState s = (PhantomState) target;
     if (s.blank == null) {
       s.blank = (PhantomState) game().newInitialState();
@@ -492,7 +514,7 @@ public abstract class PhantomState extends State {
 
   /** The constraints that player {@code player}'s information puts on a history. */
   private Target target(int player) {
-    Target t = new Target();
+    Target t = new Target(words);
     t.p = player;
     int n = historySize();
     int m = 0;
@@ -530,7 +552,11 @@ public abstract class PhantomState extends State {
         && (t.length < 0 || s.historySize() == t.length);
   }
 
-  /** Number of consistent histories that extend the one ending in {@code s}. */
+  /**
+   * Number of consistent histories that extend the one ending in {@code s}.
+   *
+   * @throws UnsupportedOperationException if the count exceeds {@link Long#MAX_VALUE}
+   */
   private static long count(Target t, PhantomState s, int pIdx) {
     int len = s.historySize();
     long c = accepts(t, s, pIdx) ? 1 : 0;
@@ -542,14 +568,22 @@ public abstract class PhantomState extends State {
       return c;
     }
     int q = 1 - t.p;
-    long s0 = s.stones(0);
-    long s1 = s.stones(1);
-    long qView = viewMask(s.view[q]);
+    int w = s.words;
+    if (s.keyScratch == null) {
+      s.keyScratch = new long[3 * w];
+    }
+    long[] key = s.keyScratch;
+    s.stones(0, key, 0);
+    s.stones(1, key, w);
+    s.viewMask(s.view[q], key, 2 * w);
     int rest = pIdx * 4 + cp;
-    long memo = t.memo.get(s0, s1, qView, rest);
+    long memo = t.memo.get(key, rest);
     if (memo >= 0) {
       return memo;
     }
+    // a miss happens only while counting (which allocates the children anyway); the children
+    // reuse nothing of this key, so keep it
+    key = key.clone();
     long total = c;
     if (cp == t.p) {
       if (pIdx < t.m) {
@@ -557,7 +591,7 @@ public abstract class PhantomState extends State {
         if (s.occupied(a) != t.pSuccess[pIdx]) {
           PhantomState child = (PhantomState) s.copy();
           child.applyActionUnchecked(a);
-          total += count(t, child, pIdx + 1);
+          total = addCounts(total, count(t, child, pIdx + 1));
         }
       }
     } else {
@@ -566,21 +600,30 @@ public abstract class PhantomState extends State {
         if (v[a] == 0) {
           PhantomState child = (PhantomState) s.copy();
           child.applyActionUnchecked(a);
-          total += count(t, child, pIdx);
+          total = addCounts(total, count(t, child, pIdx));
         }
       }
     }
-    t.memo.put(s0, s1, qView, rest, total);
+    t.memo.put(key, rest, total);
     return total;
   }
 
-  private static long viewMask(byte[] v) {
-    long m = 0;
+  private static long addCounts(long a, long b) {
+    long sum = a + b;
+    if (((a ^ sum) & (b ^ sum)) < 0) {
+      throw new UnsupportedOperationException("resample: more than " + Long.MAX_VALUE
+          + " histories are consistent with the player's information; they cannot be counted exactly");
+    }
+    return sum;
+  }
+
+  /** Writes the mask of non-empty cells of view {@code v} into {@code out[offset ..]}. */
+  private void viewMask(byte[] v, long[] out, int offset) {
+    Arrays.fill(out, offset, offset + words, 0L);
     for (int c = 0; c < v.length; c++) {
       if (v[c] != 0) {
-        m |= 1L << c;
+        out[offset + (c >>> 6)] |= 1L << c;
       }
     }
-    return m;
   }
 }

@@ -118,8 +118,8 @@ public final class PhantomTicTacToe extends TwoPlayerZeroSumGame {
     }
 
     @Override
-    protected long stones(int player) {
-      return marks[player];
+    protected void stones(int player, long[] out, int offset) {
+      out[offset] = marks[player];
     }
 
     @Override

@@ -32,10 +32,10 @@ public final class Pig extends AbstractGame {
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 10,
       List.of(
-          ParamSpec.ofInt("players", 2, "number of players, 2..10"),
-          ParamSpec.ofInt("horizon", 1000, "maximum number of decisions before the game ends"),
-          ParamSpec.ofInt("winscore", 100, "banked score that wins"),
-          ParamSpec.ofInt("diceoutcomes", 6, "faces of the die"),
+          ParamSpec.ofInt("players", 2, 2, 10, "number of players"),
+          ParamSpec.ofInt("horizon", 1000, 1, 1_000_000, "maximum number of decisions before the game ends"),
+          ParamSpec.ofInt("winscore", 100, 1, 1_000_000, "banked score that wins"),
+          ParamSpec.ofInt("diceoutcomes", 6, 2, 1000, "faces of the die"),
           ParamSpec.ofBool("piglet", false, "two outcomes only: 1 (lose the turn) or not 1 (add 1)")));
 
   /** Decision actions. */
@@ -50,10 +50,10 @@ public final class Pig extends AbstractGame {
 
   public Pig(Params params) {
     super(TYPE, params);
-    this.players = params.requireInt("players", 2, 10);
-    this.horizon = params.requireInt("horizon", 1, 1_000_000);
-    this.winScore = params.requireInt("winscore", 1, 1_000_000);
-    this.dice = params.requireInt("diceoutcomes", 2, 1000);
+    this.players = params.requireInt("players");
+    this.horizon = params.requireInt("horizon");
+    this.winScore = params.requireInt("winscore");
+    this.dice = params.requireInt("diceoutcomes");
     this.piglet = params.getBool("piglet");
   }
 
