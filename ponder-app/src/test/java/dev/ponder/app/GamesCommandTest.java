@@ -22,11 +22,27 @@ class GamesCommandTest {
     assertThat(r.out).containsPattern(
         "(?m)^kuhn_poker +Kuhn Poker; players 2-10 \\(default 2\\); chance; imperfect information; zero-sum; utility \\[-2, 2\\]$");
     assertThat(r.out).containsPattern("(?m)^pig +Pig; players 2-10 \\(default 2\\); chance; perfect information; zero-sum;");
-    // parameters with their defaults (the playthrough headers' names)
-    assertThat(r.out).containsPattern("(?m)^    rows=6 \\(int\\)").containsPattern("(?m)^    columns=7 \\(int\\)")
-        .containsPattern("(?m)^    x_in_row=4 \\(int\\)");
-    assertThat(r.out).containsPattern("(?m)^    winscore=100 \\(int\\)").containsPattern("(?m)^    diceoutcomes=6 \\(int\\)")
-        .containsPattern("(?m)^    horizon=1000 \\(int\\)").containsPattern("(?m)^    piglet=False \\(bool\\)");
+    // parameters with their defaults (the playthrough headers' names) and accepted ranges
+    assertThat(r.out).containsPattern("(?m)^    rows=6 \\(int, 1\\.\\.63\\)").containsPattern("(?m)^    columns=7 \\(int, 1\\.\\.32\\)")
+        .containsPattern("(?m)^    x_in_row=4 \\(int, 1\\.\\.64\\)");
+    assertThat(r.out).containsPattern("(?m)^    winscore=100 \\(int, 1\\.\\.1000000\\)")
+        .containsPattern("(?m)^    diceoutcomes=6 \\(int, 2\\.\\.1000\\)")
+        .containsPattern("(?m)^    horizon=1000 \\(int, 1\\.\\.1000000\\)").containsPattern("(?m)^    piglet=False \\(bool\\) ");
+  }
+
+  @Test
+  void everyNumericParameterShowsTheRangeTheGameAccepts() {
+    Cli r = Cli.run("games");
+    assertThat(r.exit).isZero();
+    assertThat(r.out).contains("    board_size=11 (int, 1..255) rows and columns unless num_rows/num_cols are given")
+        .contains("    board_size=3 (int, 1..181) rows and columns unless num_rows/num_cols are given");
+    // every int or double parameter line of the listing carries its range, and the range shown is
+    // the one a game string is checked against
+    List<String> ints = r.out.lines().filter(l -> l.matches("    \\S+=\\S+ \\((int|double)[,)].*")).toList();
+    assertThat(ints).hasSizeGreaterThan(25).allSatisfy(l -> assertThat(l).matches("    \\S+=\\S+ \\((int|double), -?[0-9.]+\\.\\.[0-9.]+\\) .*"));
+    Cli bad = Cli.run("simulate", "hex(board_size=256)", "-n", "1");
+    assertThat(bad.exit).isEqualTo(2);
+    assertThat(bad.err.strip()).isEqualTo("ponder: hex: board_size=256 is out of range; valid: 1..255");
   }
 
   @Test
