@@ -79,6 +79,16 @@ class ParameterRangesTest {
           Game g = GameRegistry.load(s);
           State st = g.newInitialState();
           assertThat(g.maxActionsPerState()).as(s).isPositive();
+          assertThat(g.maxGameLength()).as(s).isPositive();
+          // tensor sizes do not overflow an int (each shape's product fits)
+          for (int[] shape : new int[][] {g.observationTensorShape(), g.informationStateTensorShape()}) {
+            long size = 1;
+            for (int d : shape) {
+              assertThat(d).as(s).isPositive();
+              size *= d;
+            }
+            assertThat(size).as(s).isLessThanOrEqualTo(Integer.MAX_VALUE);
+          }
           if (!st.isChanceNode() && !st.isTerminal()) {
             int n = st.legalActions().length;
             assertThat(n).as(s + " legal actions").isBetween(1, Limits.MAX_LEGAL_ACTIONS);
