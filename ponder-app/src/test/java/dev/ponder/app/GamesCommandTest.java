@@ -62,6 +62,23 @@ class GamesCommandTest {
   }
 
   @Test
+  void oneGameByNameOrAliasWithItsRanges() {
+    Cli r = Cli.run("games", "hex");
+    assertThat(r.exit).isZero();
+    assertThat(r.err).isEmpty();
+    assertThat(r.out.lines().filter(l -> !l.startsWith(" ")).toList())
+        .containsExactly("hex Hex; players 2 (default 2); deterministic; perfect information; zero-sum; utility [-1, 1]");
+    assertThat(r.out).contains("    num_rows=11 (int, 1..255) number of rows (default board_size)")
+        .contains("    swap=False (bool) pie rule");
+    Cli alias = Cli.run("games", "kalah");
+    assertThat(alias.exit).isZero();
+    assertThat(alias.out).startsWith("mancala Mancala;").contains("    aliases: kalah");
+    Cli unknown = Cli.run("games", "hexx");
+    assertThat(unknown.exit).isEqualTo(2);
+    assertThat(unknown.err.strip()).startsWith("ponder: unknown game 'hexx'; known games: ").contains("hex").doesNotContain("\n");
+  }
+
+  @Test
   void namesOnlyPrintsOneRegisteredNamePerLine() {
     Cli r = Cli.run("games", "--names");
     assertThat(r.exit).isZero();

@@ -347,6 +347,10 @@ public abstract class PhantomState extends State {
     }
 
     private void allocate(int capacity) {
+      if ((long) capacity * stride > Integer.MAX_VALUE - 8) {
+        throw new UnsupportedOperationException("resample: too many positions are consistent with the player's"
+            + " information to count them (" + capacity / 2 + " already)");
+      }
       k = new long[capacity * stride];
       k3 = new int[capacity];
       val = new long[capacity];
