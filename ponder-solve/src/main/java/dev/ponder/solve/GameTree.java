@@ -92,9 +92,20 @@ public final class GameTree {
     return t;
   }
 
+  /** Games named in the too-large message, with their numbers of histories (tested sizes). */
+  private static final String[] FITTING_NAMES = {"kuhn_poker", "leduc_poker", "liars_dice"};
+  private static final int[] FITTING_SIZES = {58, 9_457, 294_883};
+
   private IllegalArgumentException tooLarge() {
+    java.util.List<String> fit = new ArrayList<>();
+    for (int i = 0; i < FITTING_NAMES.length; i++) {
+      if (FITTING_SIZES[i] <= maxNodes) {
+        fit.add(FITTING_NAMES[i]);
+      }
+    }
+    String hint = fit.isEmpty() ? "" : " (" + String.join(", ", fit) + (fit.size() == 1 ? " fits" : " fit") + ")";
     return new IllegalArgumentException(game.spec() + " has more than " + maxNodes
-        + " histories: too large for exact game-tree solving (kuhn_poker, leduc_poker, liars_dice fit)");
+        + " histories: too large for exact game-tree solving" + hint);
   }
 
   /** Random paths of {@link #estimateExceeds}; a majority must exceed the threshold. */
