@@ -339,7 +339,8 @@ class ArenaCommandTest {
     Files.writeString(file, "x\n");
     String[][] cases = {
         {file.toString(), "not a directory"},
-        {file.resolve("sub").toString(), "not a directory"},
+        {file.resolve("sub").toString(), "cannot create the report directory: a parent (" + file.toAbsolutePath() + ") is not a directory"},
+        {file.resolve("sub/deeper").toString(), "a parent (" + file.toAbsolutePath() + ") is not a directory"},
         {"/proc/ponder-arena-report", "no such file"},
         {"/proc", "no such file"}}; // exists, but no file can be created in it
     for (String[] c : cases) {
@@ -402,7 +403,7 @@ class ArenaCommandTest {
     Files.writeString(notes, "not a database\n");
     String[][] cases = {
         {file.toString(), "not a directory"},
-        {file.resolve("sub").toString(), "not a directory"},
+        {file.resolve("sub").toString(), "a parent (" + file.toAbsolutePath() + ") is not a directory"},
         {"/proc/ponder-report", "no such file"}};
     for (String[] c : cases) {
       for (Path db : new Path[] {notes, dir.resolve("missing.db")}) {
