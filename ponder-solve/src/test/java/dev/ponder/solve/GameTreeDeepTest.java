@@ -16,13 +16,13 @@ import org.junit.jupiter.api.Test;
 class GameTreeDeepTest {
   private static final int LENGTH = 200_000;
 
-  /** Builds the tree on a thread with a small stack; its error, if any, is rethrown here. */
-  private static GameTree buildOnSmallStack(LongLineGame game) throws InterruptedException {
-    GameTree[] out = new GameTree[1];
+  /** Runs {@code task} on a thread with a 256 KB stack; its error, if any, is rethrown here. */
+  static <T> T onSmallStack(java.util.function.Supplier<T> task) throws InterruptedException {
+    java.util.List<T> out = new java.util.ArrayList<>();
     Throwable[] failure = new Throwable[1];
     Thread th = new Thread(null, () -> {
       try {
-        out[0] = GameTree.build(game);
+        out.add(task.get());
       } catch (Throwable e) {
         failure[0] = e;
       }
@@ -30,9 +30,13 @@ class GameTreeDeepTest {
     th.start();
     th.join();
     if (failure[0] != null) {
-      throw new AssertionError("build failed: " + failure[0], failure[0]);
+      throw new AssertionError("failed on a 256 KB stack: " + failure[0], failure[0]);
     }
-    return out[0];
+    return out.get(0);
+  }
+
+  private static GameTree buildOnSmallStack(LongLineGame game) throws InterruptedException {
+    return onSmallStack(() -> GameTree.build(game));
   }
 
   @Test
@@ -87,6 +91,66 @@ class GameTreeDeepTest {
     assertThat(PolicyEvaluation.expectedReturns(t, u)[0]).isCloseTo(0.25, within(1e-12));
     assertThat(PolicyEvaluation.gains(t, u)).containsExactly(new double[] {0.25, 0.25}, within(1e-12));
     assertThat(PolicyEvaluation.exploitability(t, u)).isCloseTo(0.25, within(1e-12));
+  }
+
+  /**
+   * Everything that walks the tree works at that depth too, on the same small stack, and gives
+   * exactly what it gives on the same game with a 5-ply line (the forced chance line has
+   * probability 1, so every reach and value is the same): exact evaluation and best responses,
+   * CFR+, and the tabularization of an agent.
+   */
+  @Test
+  void theWholeToolchainWorksOnTheDeepGameAsOnAShortOne() throws InterruptedException {
+    GameTree deep = buildOnSmallStack(new LongLineGame(LENGTH));
+    GameTree shallow = GameTree.build(new LongLineGame(5));
+    double[] u = deep.uniformSlots();
+    assertThat(onSmallStack(() -> PolicyEvaluation.gains(deep, u))).containsExactly(0.25, 0.25);
+    assertThat(onSmallStack(() -> PolicyEvaluation.expectedReturns(deep, u))).containsExactly(0.25, -0.25);
+    // CFR+: the same average policy to the last bit; it approaches the mixed equilibrium
+    // (2/5, 3/5) for both players (each makes the other indifferent: 2x - (1 - x) = -x + (1 - x))
+    double[] deepAvg = onSmallStack(() -> {
+      CfrSolver cfr = new CfrSolver(deep, CfrSolver.Variant.CFR_PLUS);
+      cfr.run(100);
+      return cfr.averagePolicy();
+    });
+    CfrSolver ref = new CfrSolver(shallow, CfrSolver.Variant.CFR_PLUS);
+    ref.run(100);
+    assertThat(deepAvg).containsExactly(ref.averagePolicy());
+    assertThat(deepAvg).containsExactly(new double[] {0.4, 0.6, 0.4, 0.6}, within(0.02));
+    assertThat(onSmallStack(() -> PolicyEvaluation.exploitability(deep, deepAvg)))
+        .isEqualTo(PolicyEvaluation.exploitability(shallow, ref.averagePolicy())).isLessThan(0.01);
+    // vanilla CFR with simultaneous updates takes the same walk
+    double[] deepSim = onSmallStack(() -> {
+      CfrSolver cfr = new CfrSolver(deep, CfrSolver.Variant.CFR, false, 1.5, 0, 2);
+      cfr.run(20);
+      return cfr.averagePolicy();
+    });
+    CfrSolver refSim = new CfrSolver(shallow, CfrSolver.Variant.CFR, false, 1.5, 0, 2);
+    refSim.run(20);
+    assertThat(deepSim).containsExactly(refSim.averagePolicy());
+    // the uniform agent, tabularized by walking the game: the uniform policy, exploitability 1/4
+    TabularPolicy tab = onSmallStack(() -> Tabularizer.tabularize(deep.game(),
+        seed -> new UniformPolicyAgent(deep.game(), seed), 1, 0));
+    assertThat(tab.size()).isEqualTo(2);
+    assertThat(PolicyEvaluation.exploitability(deep, tab.toSlots(deep, null))).isCloseTo(0.25, within(1e-12));
+  }
+
+  /**
+   * Monte Carlo CFR's traversals on a game 20,000 plies deep (far beyond what a 256 KB stack
+   * allows a walk recursing per ply): they run and improve on the uniform policy (exploitability
+   * 1/4) towards the equilibrium.
+   */
+  @Test
+  void monteCarloCfrWorksOnADeepGame() throws InterruptedException {
+    GameTree deep = buildOnSmallStack(new LongLineGame(20_000));
+    for (MccfrSolver.Sampling sampling : MccfrSolver.Sampling.values()) {
+      double[] avg = onSmallStack(() -> {
+        MccfrSolver m = new MccfrSolver(deep, sampling, 1);
+        m.run(300);
+        return m.averagePolicy();
+      });
+      assertThat(PolicyEvaluation.exploitability(deep, avg)).as(sampling.name()).isLessThan(0.1);
+    }
   }
 
   /**
