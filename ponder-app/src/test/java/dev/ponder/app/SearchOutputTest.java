@@ -278,7 +278,10 @@ class SearchOutputTest {
     assertThat(unvisited).isEqualTo(7);
     // every top-level and child field is named in docs/search.md's JSON section
     String doc = Files.readString(docs().resolve("search.md"));
-    String section = doc.substring(doc.indexOf("## JSON output"));
+    int start = doc.indexOf("## JSON output");
+    assertThat(start).isNotNegative();
+    int end = doc.indexOf("\n## ", start + 1);
+    String section = doc.substring(start, end < 0 ? doc.length() : end);
     for (String k : TOP.keySet()) {
       assertThat(section).as(k).contains("`" + k + "`");
     }
