@@ -27,7 +27,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ponder search GAME --history "a,b,c" --agent SPEC [--json]}: one search at a position,
- * printed as a table of root actions (visits, π̂, Q, prior) with the principal variation.
+ * printed as a table of root actions (visits, π̂ named by its kind, Q, prior, and for solver
+ * agents the proven value of each child and of the root) with the principal variation, or as
+ * one JSON object whose fields docs/search.md documents.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
     description = "Run one MCTS search at a position and print the root statistics and principal variation.")
@@ -49,7 +51,7 @@ public final class SearchCommand implements PonderCommand {
   @Option(names = "--seed", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
   long seed = 1;
 
-  @Option(names = "--json", description = "Print the result as JSON.")
+  @Option(names = "--json", description = "Print the result as one JSON object (fields in docs/search.md).")
   boolean json;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
