@@ -38,32 +38,60 @@ public final class ReportCommand implements PonderCommand {
   public Integer call() {
     PrintWriter pw = spec.commandLine().getOut();
     stats.toOptions(); // statistics options are checked before the store is read
+    if (list) {
+      return list(pw); // writes no report: --out is not used
+    }
+    // like arena --report: an unusable --out is refused before the store is read
+    boolean outCreated = ReportDirectory.prepare("--out", out);
+    try {
+      return report(pw);
+    } catch (RuntimeException e) {
+      if (!reportStarted) {
+        ReportDirectory.undo(out, outCreated); // refused before writing: leave no empty directory behind
+      }
+      throw e;
+    }
+  }
+
+  /** Set once the report files are being written: a failure after that keeps the directory. */
+  private boolean reportStarted;
+
+  private ArenaStore open() {
     if (!Files.isRegularFile(db)) {
       throw new UsageException("no store at " + db + "; run ponder arena --db " + db + " first");
     }
-    ArenaStore opened;
     try {
-      opened = ArenaStore.openReadOnly(db);
+      return ArenaStore.openReadOnly(db);
     } catch (ArenaStore.StoreException e) {
       throw new UsageException(e.getMessage());
     }
-    try (ArenaStore store = opened) {
-      List<ArenaStore.TournamentInfo> ts = store.tournaments();
-      if (ts.isEmpty()) {
-        throw new UsageException(db + " holds no tournament");
+  }
+
+  private static List<ArenaStore.TournamentInfo> tournaments(ArenaStore store, Path db) {
+    List<ArenaStore.TournamentInfo> ts = store.tournaments();
+    if (ts.isEmpty()) {
+      throw new UsageException(db + " holds no tournament");
+    }
+    return ts;
+  }
+
+  private int list(PrintWriter pw) {
+    try (ArenaStore store = open()) {
+      for (ArenaStore.TournamentInfo t : tournaments(store, db)) {
+        pw.println(t.id() + "\t" + t.created() + "\t" + store.count(t.id()) + " matches\t" + t.config());
       }
-      if (list) {
-        for (ArenaStore.TournamentInfo t : ts) {
-          pw.println(t.id() + "\t" + t.created() + "\t" + store.count(t.id()) + " matches\t" + t.config());
-        }
-        pw.flush();
-        return 0;
-      }
+    }
+    pw.flush();
+    return 0;
+  }
+
+  private int report(PrintWriter pw) {
+    try (ArenaStore store = open()) {
+      List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
       long id = tournament == null ? ts.get(ts.size() - 1).id() : tournament;
       if (ts.stream().noneMatch(t -> t.id() == id)) {
         throw new UsageException("no tournament " + id + " in " + db + "; use --list to see them");
       }
-      ReportDirectory.prepare("--out", out); // before the statistics are computed
       List<String> agents = store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList();
       ArenaStore.TournamentInfo info = ts.stream().filter(t -> t.id() == id).findFirst().orElseThrow();
       java.util.Map<String, String> budget = dev.ponder.arena.Budget.parse(store.config(info).budget());
@@ -71,6 +99,7 @@ public final class ReportCommand implements PonderCommand {
       Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot);
       pw.print(Report.terminal(r));
       pw.flush(); // the rankings come first, even if the report files cannot be written
+      reportStarted = true;
       try {
         Report.write(r, snapshot, out);
       } catch (UncheckedIOException e) {

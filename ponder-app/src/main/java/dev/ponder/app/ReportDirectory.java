@@ -29,7 +29,9 @@ final class ReportDirectory {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new UsageException(option + " " + dir + ": cannot create the report directory: " + reason(e));
+      Path file = fileAncestor(dir);
+      String why = file != null ? "a parent (" + file + ") is not a directory" : reason(e);
+      throw new UsageException(option + " " + dir + ": cannot create the report directory: " + why);
     }
     try {
       Files.delete(Files.createTempFile(dir, ".ponder-probe", ".tmp"));
@@ -37,6 +39,16 @@ final class ReportDirectory {
       throw new UsageException(option + " " + dir + ": cannot write a file in the report directory: " + reason(e));
     }
     return created;
+  }
+
+  /** The nearest proper ancestor of {@code dir} that exists and is not a directory, or null. */
+  private static Path fileAncestor(Path dir) {
+    for (Path p = dir.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
+      if (Files.exists(p)) {
+        return Files.isDirectory(p) ? null : p;
+      }
+    }
+    return null;
   }
 
   /** Deletes {@code dir} if {@link #prepare} created it and it is still empty (a refused run leaves nothing). */

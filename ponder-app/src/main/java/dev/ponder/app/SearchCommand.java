@@ -9,12 +9,17 @@ import dev.ponder.agent.AgentRegistry;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
+import dev.ponder.search.PolicyKind;
 import dev.ponder.search.SearchResult;
 import dev.ponder.search.mcts.MctsAgent;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Spec;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,7 +27,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ponder search GAME --history "a,b,c" --agent SPEC [--json]}: one search at a position,
- * printed as a table of root actions (visits, π̂, Q, prior) with the principal variation.
+ * printed as a table of root actions (visits, π̂ named by its kind, Q, prior, and for solver
+ * agents the proven value of each child and of the root) with the principal variation, or as
+ * one JSON object whose fields docs/search.md documents.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
     description = "Run one MCTS search at a position and print the root statistics and principal variation.")
@@ -44,7 +51,7 @@ public final class SearchCommand implements PonderCommand {
   @Option(names = "--seed", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
   long seed = 1;
 
-  @Option(names = "--json", description = "Print the result as JSON.")
+  @Option(names = "--json", description = "Print the result as one JSON object (fields in docs/search.md).")
   boolean json;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -281,9 +288,81 @@ public final class SearchCommand implements PonderCommand {
     return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.3f", d);
   }
 
+  /**
+   * The game string as typed, in the canonical text of the specification grammar
+   * ({@link Spec#toString}): whitespace around names, keys and values dropped, keys in the order
+   * given, nested game strings normalized the same way. The same rule for every game, so
+   * {@code goofspiel(num_cards=3)} and {@code turn_based_simultaneous_game(game=goofspiel(num_cards=3))}
+   * are echoed as typed rather than one of them expanded.
+   *
+   * @throws dev.ponder.spec.SpecException if {@code typed} is not a specification string
+   */
+  static String gameEcho(String typed) {
+    Spec parsed = Spec.parse(typed);
+    Map<String, String> args = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : parsed.args().entrySet()) {
+      String v = e.getValue();
+      args.put(e.getKey(), v.indexOf('(') >= 0 ? gameEcho(v) : v);
+    }
+    return new Spec(parsed.name(), args).toString();
+  }
+
+  /**
+   * The outcome a proven value vector means for {@code player}: {@code win} (the player's value is
+   * the game's maximum utility), {@code loss} (the minimum), {@code draw} (every player's value is
+   * equal), else {@code value} (a proven value strictly between, e.g. a score).
+   */
+  static String provenResult(Game game, double[] value, int player) {
+    if (value[player] >= game.maxUtility()) {
+      return "win";
+    }
+    if (value[player] <= game.minUtility()) {
+      return "loss";
+    }
+    for (double v : value) {
+      if (v != value[0]) {
+        return "value";
+      }
+    }
+    return "draw";
+  }
+
+  /** A proven value in the table: its result for the mover, with the value when not win/loss/draw. */
+  private static String tableProven(Game game, double[] value, int player) {
+    if (value == null) {
+      return "-";
+    }
+    String res = provenResult(game, value, player);
+    return res.equals("value") ? "=" + fmt(value[player]) : res;
+  }
+
+  /** The header of the π̂ column: {@code pi_visits} or {@code pi_improved}. */
+  static String policyHeader(PolicyKind kind) {
+    return "pi_" + kind.label();
+  }
+
+  /** The legend line under the table saying what π̂ is and how the move was chosen. */
+  static String policyLegend(PolicyKind kind) {
+    if (kind == PolicyKind.GUMBEL_IMPROVED) {
+      return "pi_improved: Gumbel improved policy pi' = softmax(logits + sigma(completed Q)), the training target"
+          + System.lineSeparator()
+          + "chosen by sequential halving: argmax g + logits + sigma among the most-visited considered actions"
+          + " (Gumbel noise g); pi' need not favour it";
+    }
+    return "pi_visits: visit distribution n(a)/sum n";
+  }
+
+  private static String vector(double[] v) {
+    StringBuilder sb = new StringBuilder("[");
+    for (int k = 0; k < v.length; k++) {
+      sb.append(k > 0 ? ", " : "").append(fmt(v[k]));
+    }
+    return sb.append(']').toString();
+  }
+
   private void printTable(PrintWriter out, Game game, State state, SearchResult r, List<String> pv) {
     int p = r.player();
-    out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", game.spec(), p, agentSpec, seed);
+    out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", gameEcho(gameSpec), p, agentSpec, seed);
     String info = informationState(game, state, p);
     if (info != null) {
       // what the search of an imperfect-information game starts from: the mover's information
@@ -299,63 +378,124 @@ public final class SearchCommand implements PonderCommand {
     for (int a : r.actions()) {
       w = Math.max(w, state.actionToString(p, a).length());
     }
-    out.printf(Locale.ROOT, "%-" + w + "s %6s %8s %7s %8s %7s  %s%n", "action", "id", "visits", "policy", "Q", "prior", "Q per player");
+    String pol = policyHeader(r.policyKind());
+    int pw = Math.max(7, pol.length());
+    boolean proves = r.provesValues();
+    out.printf(Locale.ROOT, "%-" + w + "s %6s %8s %" + pw + "s %8s %7s%s  %s%n", "action", "id", "visits", pol, "Q", "prior",
+        proves ? String.format(Locale.ROOT, " %7s", "proven") : "", "Q per player");
     for (int i = 0; i < r.actions().length; i++) {
       int a = r.actions()[i];
-      StringBuilder qv = new StringBuilder("[");
-      for (int k = 0; k < r.q()[i].length; k++) {
-        qv.append(k > 0 ? ", " : "").append(fmt(r.q()[i][k]));
-      }
-      qv.append(']');
-      out.printf(Locale.ROOT, "%-" + w + "s %6d %8d %7.3f %8s %7s  %s%s%n", state.actionToString(p, a), a, r.visits()[i],
-          r.policy()[i], fmt(r.q()[i][p]), tablePrior(r.prior()[i]), qv, a == r.action() ? "  <- chosen" : "");
+      String provenCell = proves ? String.format(Locale.ROOT, " %7s", tableProven(game, r.provenValueAt(i), p)) : "";
+      out.printf(Locale.ROOT, "%-" + w + "s %6d %8d %" + pw + ".3f %8s %7s%s  %s%s%n", state.actionToString(p, a), a,
+          r.visits()[i], r.policy()[i], fmt(r.q()[i][p]), tablePrior(r.prior()[i]), provenCell, vector(r.q()[i]),
+          a == r.action() ? "  <- chosen" : "");
     }
     out.println("chosen: " + state.actionToString(p, r.action()) + " (" + r.action() + ")");
-    out.println("principal variation: " + String.join(" ", pv));
-    StringBuilder rv = new StringBuilder("[");
-    for (int k = 0; k < r.rootValue().length; k++) {
-      rv.append(k > 0 ? ", " : "").append(fmt(r.rootValue()[k]));
+    out.println(policyLegend(r.policyKind()));
+    if (proves) {
+      if (r.rootProven()) {
+        out.printf(Locale.ROOT, "root proven: %s for player %d, value %s%n",
+            provenResult(game, r.rootProvenValue(), p), p, vector(r.rootProvenValue()));
+      } else {
+        out.println("root not proven");
+      }
     }
+    out.println("principal variation: " + String.join(" ", pv));
     out.printf(Locale.ROOT, "root value %s; %d simulations, %d nodes, max depth %d, %.1f ms, %.1f bytes/node%n",
-        rv.append(']'), r.simulations(), r.nodes(), r.maxDepth(), r.elapsedMs(), r.bytesPerNode());
+        vector(r.rootValue()), r.simulations(), r.nodes(), r.maxDepth(), r.elapsedMs(), r.bytesPerNode());
+  }
+
+  /** Adds {@code v} to {@code a}, NaN as null. */
+  private static void addNumber(ArrayNode a, double v) {
+    if (Double.isNaN(v)) {
+      a.addNull();
+    } else {
+      a.add(v);
+    }
+  }
+
+  /** Puts {@code v} under {@code key}, NaN as null. */
+  private static void putNumber(ObjectNode o, String key, double v) {
+    if (Double.isNaN(v)) {
+      o.putNull(key);
+    } else {
+      o.put(key, v);
+    }
+  }
+
+  /** {"result": win|loss|draw|value, "value": [...]} for a proven value vector, or null. */
+  private static void putProven(ObjectNode o, String key, Game game, double[] value, int player) {
+    if (value == null) {
+      o.putNull(key);
+      return;
+    }
+    ObjectNode pr = o.putObject(key);
+    pr.put("result", provenResult(game, value, player));
+    ArrayNode v = pr.putArray("value");
+    for (double x : value) {
+      addNumber(v, x);
+    }
   }
 
   private String toJson(Game game, State state, SearchResult r, List<String> pv) throws Exception {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = m.createObjectNode();
-    root.put("game", game.spec());
+    root.put("game", gameEcho(gameSpec));
+    ObjectNode gp = root.putObject("game_parameters");
+    for (Map.Entry<String, Object> e : game.params().values().entrySet()) {
+      Object v = e.getValue();
+      if (v instanceof Boolean b) {
+        gp.put(e.getKey(), b);
+      } else if (v instanceof Integer n) {
+        gp.put(e.getKey(), n);
+      } else if (v instanceof Long n) {
+        gp.put(e.getKey(), n);
+      } else if (v instanceof java.math.BigInteger n) {
+        gp.put(e.getKey(), n);
+      } else if (v instanceof Number n) {
+        gp.put(e.getKey(), n.doubleValue());
+      } else {
+        gp.put(e.getKey(), ParamSpec.format(v));
+      }
+    }
     root.put("agent", agentSpec);
     root.put("seed", seed);
-    root.put("history", state.historyString());
+    ArrayNode hist = root.putArray("history");
+    ArrayNode histStrings = root.putArray("history_strings");
+    ArrayNode histPlayers = root.putArray("history_players");
+    State replay = game.newInitialState();
+    for (int a : state.history()) {
+      int mover = replay.currentPlayer();
+      hist.add(a);
+      histStrings.add(replay.actionToString(mover, a));
+      histPlayers.add(mover);
+      replay.applyAction(a);
+    }
     root.put("player", r.player());
     // null for perfect-information games
     root.put("information_state", informationState(game, state, r.player()));
     root.put("action", r.action());
     root.put("action_string", state.actionToString(r.player(), r.action()));
+    root.put("policy_kind", r.policyKind().label());
+    root.put("proves_values", r.provesValues());
+    putProven(root, "root_proven", game, r.rootProvenValue(), r.player());
     ArrayNode children = root.putArray("children");
     for (int i = 0; i < r.actions().length; i++) {
       ObjectNode c = children.addObject();
       c.put("action", r.actions()[i]);
       c.put("action_string", state.actionToString(r.player(), r.actions()[i]));
       c.put("visits", r.visits()[i]);
-      c.put("policy", r.policy()[i]);
-      c.put("prior", priorValue(r.prior()[i]));
+      putNumber(c, "policy", r.policy()[i]);
+      putNumber(c, "prior", priorValue(r.prior()[i]));
       ArrayNode q = c.putArray("q");
       for (double v : r.q()[i]) {
-        if (Double.isNaN(v)) {
-          q.addNull();
-        } else {
-          q.add(v);
-        }
+        addNumber(q, v);
       }
+      putProven(c, "proven", game, r.provenValueAt(i), r.player());
     }
     ArrayNode rv = root.putArray("root_value");
     for (double v : r.rootValue()) {
-      if (Double.isNaN(v)) {
-        rv.addNull();
-      } else {
-        rv.add(v);
-      }
+      addNumber(rv, v);
     }
     ArrayNode pvIds = root.putArray("principal_variation");
     for (int i = 0; i < pv.size(); i++) {

@@ -339,7 +339,8 @@ class ArenaCommandTest {
     Files.writeString(file, "x\n");
     String[][] cases = {
         {file.toString(), "not a directory"},
-        {file.resolve("sub").toString(), "not a directory"},
+        {file.resolve("sub").toString(), "cannot create the report directory: a parent (" + file.toAbsolutePath() + ") is not a directory"},
+        {file.resolve("sub/deeper").toString(), "a parent (" + file.toAbsolutePath() + ") is not a directory"},
         {"/proc/ponder-arena-report", "no such file"},
         {"/proc", "no such file"}}; // exists, but no file can be created in it
     for (String[] c : cases) {
@@ -387,6 +388,52 @@ class ArenaCommandTest {
     assertThat(repBad.code()).isEqualTo(2);
     assertThat(repBad.err().strip()).isEqualTo("ponder: --out /proc/ponder-report: cannot create the report directory:"
         + " no such file");
+  }
+
+  /**
+   * {@code report --out} is checked before the store is read, like {@code arena --report}: a bad
+   * directory is the error even when the store is bad too, a refused report leaves no directory
+   * it created behind, and {@code --list} (which writes nothing) does not look at {@code --out}.
+   */
+  @Test
+  void aBadReportOutIsRefusedBeforeTheStoreIsRead() throws Exception {
+    Path file = dir.resolve("plain-file");
+    Files.writeString(file, "x\n");
+    Path notes = dir.resolve("notes.db");
+    Files.writeString(notes, "not a database\n");
+    String[][] cases = {
+        {file.toString(), "not a directory"},
+        {file.resolve("sub").toString(), "a parent (" + file.toAbsolutePath() + ") is not a directory"},
+        {"/proc/ponder-report", "no such file"}};
+    for (String[] c : cases) {
+      for (Path db : new Path[] {notes, dir.resolve("missing.db")}) {
+        Run r = run("report", "--db", db.toString(), "--out", c[0]);
+        assertThat(r.code()).as(c[0] + ": " + r.err()).isEqualTo(2);
+        assertThat(r.err().strip()).as(c[0]).doesNotContain("\n").startsWith("ponder: --out " + c[0] + ": ")
+            .containsIgnoringCase(c[1]);
+        assertThat(r.out()).isEmpty();
+      }
+    }
+    // a good --out with a bad store: the store's error, and the directory created for it is gone
+    Path fresh = dir.resolve("fresh/report");
+    Run noStore = run("report", "--db", dir.resolve("missing.db").toString(), "--out", fresh.toString());
+    assertThat(noStore.code()).isEqualTo(2);
+    assertThat(noStore.err().strip()).startsWith("ponder: no store at ");
+    assertThat(fresh).doesNotExist();
+    // a stored tournament, a missing tournament id: refused, directory removed
+    Path db = dir.resolve("out-first.db");
+    Run a = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", db.toString(), "--report", dir.resolve("arena-report").toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40");
+    assertThat(a.code()).as(a.err()).isZero();
+    Run noId = run("report", "--db", db.toString(), "--out", fresh.toString(), "--tournament", "7");
+    assertThat(noId.code()).isEqualTo(2);
+    assertThat(noId.err().strip()).isEqualTo("ponder: no tournament 7 in " + db + "; use --list to see them");
+    assertThat(fresh).doesNotExist();
+    // --list writes no report, so an unusable --out does not stop it
+    Run list = run("report", "--db", db.toString(), "--list", "--out", file.toString());
+    assertThat(list.code()).as(list.err()).isZero();
+    assertThat(list.out()).startsWith("1\t");
   }
 
   /** A file that is not an SQLite database gets the same one-line usage error from arena as from report. */

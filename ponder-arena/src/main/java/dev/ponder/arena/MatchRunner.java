@@ -118,7 +118,7 @@ public final class MatchRunner {
         total += o;
       }
       MatchResult.Status status = total > 0 ? MatchResult.Status.OVERRUN : MatchResult.Status.OK;
-      String msg = total > 0 ? total + " decision(s) over " + Math.round((OVERRUN_FACTOR - 1) * 100) + "% of time_ms" : "";
+      String msg = total > 0 ? total + " decision(s) over " + Math.round(OVERRUN_FACTOR * 100) + "% of time_ms" : "";
       return new MatchResult(returns, state.historySize(), Arrays.copyOf(micros, moves),
           Arrays.copyOf(movers, moves), status, msg, overruns, state.history());
     } catch (RuntimeException | StackOverflowError e) {

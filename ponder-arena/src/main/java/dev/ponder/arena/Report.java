@@ -150,25 +150,30 @@ public final class Report {
       sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
           g.seeds(), g.seeds() == 1 ? "" : "s", g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
       // every number right-aligned in a column as wide as its widest cell in this game
+      // the mass words only where the game has an alpha-rank (not in a benchmark run, nor in a
+      // game whose ballot fell back to the mean return): a column of "-" would say nothing
       int numW = 1;
       int massW = 1;
       int msW = 1;
+      boolean hasMass = false;
       for (int a : order) {
         if (!Double.isNaN(g.agentMean()[a])) {
           numW = Math.max(numW, Math.max(fmt(g.agentMean()[a], 3).length(),
               Math.max(fmt(g.agentLow()[a], 3).length(), fmt(g.agentHigh()[a], 3).length())));
           massW = Math.max(massW, fmt(g.mass()[a], 3).length());
           msW = Math.max(msW, fmt(g.msPerDecision()[a], 2).length());
+          hasMass |= !Double.isNaN(g.mass()[a]);
         }
       }
-      String gameRow = "    %-" + w + "s mean return %" + numW + "s [%" + numW + "s, %" + numW + "s]   alpha-rank mass %" + massW
-          + "s   %" + msW + "s ms/decision%n";
+      String gameRow = "    %-" + w + "s mean return %" + numW + "s [%" + numW + "s, %" + numW + "s]"
+          + (hasMass ? "   alpha-rank mass %" + massW + "s" : "%s") + "   %" + msW + "s ms/decision%n";
       for (int a : order) {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
         }
         sb.append(String.format(Locale.ROOT, gameRow, clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3),
-            fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3), fmt(g.mass()[a], 3), fmt(g.msPerDecision()[a], 2)));
+            fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3), hasMass ? fmt(g.mass()[a], 3) : "",
+            fmt(g.msPerDecision()[a], 2)));
       }
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');

@@ -122,6 +122,12 @@ class RankTiesTest {
       assertThat(Report.terminal(mixed)).contains("\n" + Report.scoLine(mixed) + "\n");
       // the mass column averages the alpha-rank games only
       assertThat(Report.meanMass(mixed, 0)).isEqualTo(g.mass()[0]);
+      // per game, the mass words appear only under the game that has an alpha-rank
+      List<String> lines = Report.terminal(mixed).lines().toList();
+      List<String> gameRows = lines.stream().filter(l -> l.startsWith("    ") && l.contains(" mean return ")).toList();
+      assertThat(gameRows).hasSize(4);
+      assertThat(gameRows.subList(0, 2)).allSatisfy(l -> assertThat(l).contains("   alpha-rank mass "));
+      assertThat(gameRows.subList(2, 4)).allSatisfy(l -> assertThat(l).doesNotContain("mass").endsWith(" ms/decision"));
     }
   }
 
@@ -140,6 +146,10 @@ class RankTiesTest {
       assertThat(text).contains("\n" + footer + "\n").contains("\n" + elo + "\n");
       assertThat(text).doesNotContain("alpha-rank ballots").doesNotContain("mean alpha-rank mass")
           .doesNotContain("trust SCO and alpha-rank");
+      // the per-game lines carry no mass words either: a benchmark run has no alpha-rank mass
+      List<String> gameRows = text.lines().filter(l -> l.startsWith("    ") && l.contains(" mean return ")).toList();
+      assertThat(gameRows).hasSize(3).allSatisfy(l -> assertThat(l).doesNotContain("alpha-rank").doesNotContain("mass")
+          .matches("    \\S+\\s+mean return +-?\\d\\.\\d{3} \\[ *-?\\d\\.\\d{3}, +-?\\d\\.\\d{3}\\] +\\d+\\.\\d{2} ms/decision"));
       // the twins tie against the benchmark too; the benchmark has no rank
       assertThat(text).containsPattern("(?m)^1=\\s+first\\s").containsPattern("(?m)^1=\\s+sleepy")
           .containsPattern("(?m)^-\\s+random\\s");

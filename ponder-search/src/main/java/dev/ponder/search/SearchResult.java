@@ -20,6 +20,14 @@ import java.util.Arrays;
  * @param maxDepth deepest tree depth reached by a simulation
  * @param elapsedMs wall time of the search in milliseconds
  * @param bytesPerNode tree storage per entry in bytes
+ * @param policyKind what {@code policy} is: the visit distribution or Gumbel's improved policy
+ *     (then the chosen action need not be its argmax)
+ * @param provenValue null when the mechanism proves nothing (its backup is not a
+ *     {@link dev.ponder.search.mcts.ProvenValues}); else per action (aligned with {@code actions})
+ *     the game-theoretic value vector the search proved for that child (raw utility, one entry per
+ *     player), or a null row where that child is not proven
+ * @param rootProvenValue the proven value vector of the root (raw utility, one entry per player),
+ *     or null when the root is not proven
  */
 public record SearchResult(
     int player,
@@ -35,7 +43,48 @@ public record SearchResult(
     int nodes,
     int maxDepth,
     double elapsedMs,
-    double bytesPerNode) {
+    double bytesPerNode,
+    PolicyKind policyKind,
+    double[][] provenValue,
+    double[] rootProvenValue) {
+
+  /**
+   * Checks the lengths; a null kind is read as the visit distribution.
+   *
+   * @throws IllegalArgumentException if {@code provenValue} is not null and has not one row per
+   *     action
+   */
+  public SearchResult {
+    if (policyKind == null) {
+      policyKind = PolicyKind.VISIT_COUNTS;
+    }
+    if (provenValue != null && provenValue.length != actions.length) {
+      throw new IllegalArgumentException("provenValue has " + provenValue.length + " rows for " + actions.length + " actions");
+    }
+  }
+
+  /** A result with π̂ the visit distribution and nothing proven. */
+  public SearchResult(int player, int action, int[] actions, double[] policy, int[] visits, double[][] q,
+      double[] prior, double[] rootValue, int[] principalVariation, long simulations, int nodes, int maxDepth,
+      double elapsedMs, double bytesPerNode) {
+    this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, simulations, nodes,
+        maxDepth, elapsedMs, bytesPerNode, PolicyKind.VISIT_COUNTS, null, null);
+  }
+
+  /** Whether the mechanism proves game-theoretic values (MCTS-Solver, Score-Bounded MCTS). */
+  public boolean provesValues() {
+    return provenValue != null;
+  }
+
+  /** The proven value vector of the child at index {@code i} of {@link #actions}, or null. */
+  public double[] provenValueAt(int i) {
+    return provenValue == null ? null : provenValue[i];
+  }
+
+  /** Whether the search proved the root's game-theoretic value. */
+  public boolean rootProven() {
+    return rootProvenValue != null;
+  }
 
   /** Index of {@code a} in {@link #actions}, or −1. */
   public int indexOf(int a) {

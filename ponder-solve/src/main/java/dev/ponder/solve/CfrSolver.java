@@ -60,6 +60,8 @@ public final class CfrSolver {
   private final double[][] reachBuf;
   private final double[][] valueBuf;
   private final double[][][] childBuf;
+  private final int[] stackNode;
+  private final int[] stackNext;
   private int iteration;
   private double weight;
 
@@ -90,6 +92,8 @@ public final class CfrSolver {
     reachBuf = new double[depth][n + 1];
     valueBuf = new double[depth][n];
     childBuf = new double[depth][tree.maxActions()][n];
+    stackNode = new int[depth];
+    stackNext = new int[depth];
   }
 
   public Variant variant() {
@@ -135,10 +139,132 @@ public final class CfrSolver {
     }
   }
 
-  private void traverse(int updatePlayer) {
-    double[] r = reachBuf[0];
-    Arrays.fill(r, 1.0);
-    cfr(0, 0, updatePlayer);
+  /**
+   * One CFR traversal from the root, updating {@code up}'s regrets and average policy (all
+   * players' when −1). Depth-first with its own stack (no recursion), so a game's depth is bounded
+   * by memory: at depth d, {@code reachBuf[d]} holds the reach probabilities (players', then
+   * chance's) of the node, {@code valueBuf[d]} its value vector being summed and
+   * {@code childBuf[d][j]} the value of its j-th child; a decision child whose reach is 0 for every
+   * player is not visited (its value is taken as 0).
+   */
+  private void traverse(int up) {
+    Arrays.fill(reachBuf[0], 1.0);
+    stackNode[0] = 0;
+    stackNext[0] = 0;
+    if (!enter(0, 0)) {
+      return;
+    }
+    int d = 0;
+    while (true) {
+      int v = stackNode[d];
+      int p = t.player(v);
+      int k = t.numChildren(v);
+      double[] reach = reachBuf[d];
+      double[] childReach = reachBuf[d + 1];
+      int s = p == State.CHANCE ? -1 : t.slotStart(t.infoset(v));
+      boolean descended = false;
+      for (int j = stackNext[d]; j < k; j++) {
+        System.arraycopy(reach, 0, childReach, 0, n + 1);
+        if (p == State.CHANCE) {
+          childReach[n] *= t.chanceProb(v, j);
+        } else {
+          childReach[p] *= current[s + j];
+          boolean anyReach = false;
+          for (int q = 0; q < n; q++) {
+            if (childReach[q] != 0) {
+              anyReach = true;
+              break;
+            }
+          }
+          if (!anyReach) {
+            Arrays.fill(childBuf[d][j], 0.0);
+            continue;
+          }
+        }
+        stackNext[d] = j + 1;
+        int c = t.child(v, j);
+        stackNode[d + 1] = c;
+        stackNext[d + 1] = 0;
+        if (enter(c, d + 1)) {
+          d++;
+          descended = true;
+          break;
+        }
+        addChild(d, j); // a terminal child: its value is in valueBuf[d + 1]
+      }
+      if (descended) {
+        continue;
+      }
+      // every child of v is done
+      if (p != State.CHANCE) {
+        regretUpdate(v, d, up);
+      }
+      if (d == 0) {
+        return;
+      }
+      d--;
+      addChild(d, stackNext[d] - 1);
+    }
+  }
+
+  /**
+   * Starts node {@code v} at depth {@code d}: a terminal node's value is its utilities (returns
+   * false: nothing to descend into), any other node's value starts at 0 (returns true).
+   */
+  private boolean enter(int v, int d) {
+    double[] out = valueBuf[d];
+    if (t.player(v) == State.TERMINAL) {
+      for (int q = 0; q < n; q++) {
+        out[q] = t.utility(v, q);
+      }
+      return false;
+    }
+    Arrays.fill(out, 0.0);
+    return true;
+  }
+
+  /** Adds the value of the j-th child (in valueBuf[d + 1]) to its parent's at depth {@code d}. */
+  private void addChild(int d, int j) {
+    int v = stackNode[d];
+    double[] out = valueBuf[d];
+    double[] c = valueBuf[d + 1];
+    if (t.player(v) == State.CHANCE) {
+      double w = t.chanceProb(v, j);
+      for (int q = 0; q < n; q++) {
+        out[q] += w * c[q];
+      }
+      return;
+    }
+    double sig = current[t.slotStart(t.infoset(v)) + j];
+    double[] cv = childBuf[d][j];
+    System.arraycopy(c, 0, cv, 0, n);
+    for (int q = 0; q < n; q++) {
+      out[q] += sig * cv[q];
+    }
+  }
+
+  /** Regrets and strategy sums of decision node {@code v} at depth {@code d}, once its children are done. */
+  private void regretUpdate(int v, int d, int up) {
+    int p = t.player(v);
+    if (up != -1 && up != p) {
+      return;
+    }
+    double[] reach = reachBuf[d];
+    double[][] cv = childBuf[d];
+    int s = t.slotStart(t.infoset(v));
+    int k = t.numChildren(v);
+    double cf = reach[n];
+    for (int q = 0; q < n; q++) {
+      if (q != p) {
+        cf *= reach[q];
+      }
+    }
+    double own = reach[p];
+    double vp = valueBuf[d][p];
+    for (int j = 0; j < k; j++) {
+      regret[s + j] += cf * (cv[j][p] - vp);
+      strategySum[s + j] += weight * own * current[s + j];
+    }
   }
 
   private void afterTraversal(int player) {
@@ -170,73 +296,6 @@ public final class CfrSolver {
 
   private void regretMatching(int s, int k) {
     RegretMatching.policy(regret, s, k, current, s);
-  }
-
-  /** Writes node {@code v}'s value vector into valueBuf[d]; reach in reachBuf[d]. */
-  private void cfr(int v, int d, int up) {
-    double[] out = valueBuf[d];
-    int p = t.player(v);
-    if (p == State.TERMINAL) {
-      for (int q = 0; q < n; q++) {
-        out[q] = t.utility(v, q);
-      }
-      return;
-    }
-    double[] reach = reachBuf[d];
-    double[] childReach = reachBuf[d + 1];
-    Arrays.fill(out, 0.0);
-    int k = t.numChildren(v);
-    if (p == State.CHANCE) {
-      for (int j = 0; j < k; j++) {
-        double w = t.chanceProb(v, j);
-        System.arraycopy(reach, 0, childReach, 0, n + 1);
-        childReach[n] *= w;
-        cfr(t.child(v, j), d + 1, up);
-        double[] c = valueBuf[d + 1];
-        for (int q = 0; q < n; q++) {
-          out[q] += w * c[q];
-        }
-      }
-      return;
-    }
-    int info = t.infoset(v);
-    int s = t.slotStart(info);
-    double[][] cv = childBuf[d];
-    for (int j = 0; j < k; j++) {
-      double sig = current[s + j];
-      System.arraycopy(reach, 0, childReach, 0, n + 1);
-      childReach[p] *= sig;
-      boolean anyReach = false;
-      for (int q = 0; q < n; q++) {
-        if (childReach[q] != 0) {
-          anyReach = true;
-          break;
-        }
-      }
-      if (!anyReach) {
-        Arrays.fill(cv[j], 0.0);
-        continue;
-      }
-      cfr(t.child(v, j), d + 1, up);
-      System.arraycopy(valueBuf[d + 1], 0, cv[j], 0, n);
-      for (int q = 0; q < n; q++) {
-        out[q] += sig * cv[j][q];
-      }
-    }
-    if (up == -1 || up == p) {
-      double cf = reach[n];
-      for (int q = 0; q < n; q++) {
-        if (q != p) {
-          cf *= reach[q];
-        }
-      }
-      double own = reach[p];
-      double vp = out[p];
-      for (int j = 0; j < k; j++) {
-        regret[s + j] += cf * (cv[j][p] - vp);
-        strategySum[s + j] += weight * own * current[s + j];
-      }
-    }
   }
 
   /** The current (regret-matching) policy as a slot array (a copy). */

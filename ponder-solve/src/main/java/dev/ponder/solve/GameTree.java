@@ -86,15 +86,26 @@ public final class GameTree {
     }
     double[] utils = new double[1024 * game.numPlayers()];
     t.utilities = utils;
-    t.expand(game.newInitialState(), 0);
+    t.expand(game.newInitialState());
     t.utilities = Arrays.copyOf(t.utilities, t.numNodes * t.numPlayers);
     t.indexInfosetNodes();
     return t;
   }
 
+  /** Games named in the too-large message, with their numbers of histories (tested sizes). */
+  private static final String[] FITTING_NAMES = {"kuhn_poker", "leduc_poker", "liars_dice"};
+  private static final int[] FITTING_SIZES = {58, 9_457, 294_883};
+
   private IllegalArgumentException tooLarge() {
+    java.util.List<String> fit = new ArrayList<>();
+    for (int i = 0; i < FITTING_NAMES.length; i++) {
+      if (FITTING_SIZES[i] <= maxNodes) {
+        fit.add(FITTING_NAMES[i]);
+      }
+    }
+    String hint = fit.isEmpty() ? "" : " (" + String.join(", ", fit) + (fit.size() == 1 ? " fits" : " fit") + ")";
     return new IllegalArgumentException(game.spec() + " has more than " + maxNodes
-        + " histories: too large for exact game-tree solving (kuhn_poker, leduc_poker, liars_dice fit)");
+        + " histories: too large for exact game-tree solving" + hint);
   }
 
   /** Random paths of {@link #estimateExceeds}; a majority must exceed the threshold. */
@@ -168,8 +179,70 @@ public final class GameTree {
     return e;
   }
 
-  private int expand(State s, int depth) {
-    maxDepth = Math.max(maxDepth, depth);
+  /**
+   * Enumerates every history below {@code root} depth-first, children in ascending action order,
+   * numbering nodes in preorder (a node before its children, a child's whole subtree before the
+   * next child) and information sets in order of first visit. The walk keeps its own stack (one
+   * frame per ply of the current history), so a game's depth is bounded by memory, not by the
+   * thread's call stack. A node's state is copied for each child but the last, which advances the
+   * node's own state.
+   */
+  private void expand(State root) {
+    int[] actions = new int[maxActions];
+    double[] probs = new double[maxActions];
+    // frame d: the history's state at depth d, its node, and the index of its next child
+    State[] stackState = new State[64];
+    int[] stackNode = new int[64];
+    int[] stackNext = new int[64];
+    int top = -1;
+    State s = root;
+    while (true) {
+      // visit s, at depth top + 1
+      int depth = top + 1;
+      maxDepth = Math.max(maxDepth, depth);
+      int v = visit(s, actions, probs);
+      if (nodeNumChildren[v] > 0) {
+        top++;
+        if (top == stackNode.length) {
+          stackState = Arrays.copyOf(stackState, top * 2);
+          stackNode = Arrays.copyOf(stackNode, top * 2);
+          stackNext = Arrays.copyOf(stackNext, top * 2);
+        }
+        stackState[top] = s;
+        stackNode[top] = v;
+        stackNext[top] = 0;
+      }
+      // the next child of the deepest frame that has one left; frames without are done
+      while (top >= 0 && stackNext[top] == nodeNumChildren[stackNode[top]]) {
+        stackState[top] = null;
+        top--;
+      }
+      if (top < 0) {
+        return;
+      }
+      int u = stackNode[top];
+      int e = nodeFirstChild[u] + stackNext[top]++;
+      State c;
+      if (stackNext[top] == nodeNumChildren[u]) {
+        // the last child takes the parent's state itself (no copy): along a forced line no
+        // ancestor's state is kept, so memory does not grow with the square of the depth
+        c = stackState[top];
+        stackState[top] = null;
+      } else {
+        c = stackState[top].copy();
+      }
+      c.applyActionUnchecked(edgeAction[e]);
+      edgeChild[e] = numNodes; // the child's number: the next node, assigned by visit
+      s = c;
+    }
+  }
+
+  /**
+   * Creates the node of history {@code s}: its player, information set, utilities (terminal) and
+   * its outgoing edges (actions and chance probabilities; the children are filled in by
+   * {@link #expand}). {@code actions} and {@code probs} are scratch buffers.
+   */
+  private int visit(State s, int[] actions, double[] probs) {
     int v = newNode();
     int p = s.currentPlayer();
     nodePlayer[v] = p;
@@ -178,10 +251,9 @@ public final class GameTree {
       for (int q = 0; q < numPlayers; q++) {
         utilities[v * numPlayers + q] = s.playerReturn(q);
       }
+      nodeNumChildren[v] = 0;
       return v;
     }
-    int[] actions = new int[maxActions];
-    double[] probs = new double[maxActions];
     int k;
     if (p == State.CHANCE) {
       k = s.chanceOutcomes(actions, probs);
@@ -195,10 +267,6 @@ public final class GameTree {
     for (int j = 0; j < k; j++) {
       edgeAction[e + j] = actions[j];
       edgeProb[e + j] = p == State.CHANCE ? probs[j] : 1.0;
-      State c = s.copy();
-      c.applyActionUnchecked(actions[j]);
-      int child = expand(c, depth + 1); // may reallocate the edge arrays: assign afterwards
-      edgeChild[e + j] = child;
     }
     return v;
   }

@@ -37,6 +37,15 @@ public final class MccfrSolver {
   private final double[][] sigmaBuf;
   private final double[][] childValues;
   private final SplittableRandom rng;
+  // the traversals' own stack, one entry per depth (no recursion: depth is bounded by memory)
+  private final int[] pathNode;
+  private final int[] pathNext; // external sampling: next child of the updating player's node; 0 = pass the child's value up
+  private final double[] pathValue; // external sampling: value being summed
+  private final int[] pathAction; // outcome sampling: sampled child (−1 at chance nodes)
+  private final double[] pathQ; // outcome sampling: probability of sampling it
+  private final double[] pathMy;
+  private final double[] pathOpp;
+  private final double[] pathSample;
   private long iteration;
 
   /**
@@ -56,6 +65,14 @@ public final class MccfrSolver {
     int depth = tree.maxDepth() + 2;
     sigmaBuf = new double[depth][tree.maxActions()];
     childValues = new double[depth][tree.maxActions()];
+    pathNode = new int[depth];
+    pathNext = new int[depth];
+    pathValue = new double[depth];
+    pathAction = new int[depth];
+    pathQ = new double[depth];
+    pathMy = new double[depth];
+    pathOpp = new double[depth];
+    pathSample = new double[depth];
     rng = new SplittableRandom(seed);
   }
 
@@ -78,9 +95,9 @@ public final class MccfrSolver {
       iteration++;
       for (int p = 0; p < n; p++) {
         if (sampling == Sampling.EXTERNAL) {
-          external(0, p, 0);
+          external(p);
         } else {
-          outcome(0, p, 1.0, 1.0, 1.0, 0);
+          outcome(p);
         }
       }
     }
@@ -115,97 +132,185 @@ public final class MccfrSolver {
     return k - 1;
   }
 
-  private double external(int v, int i, int d) {
-    int p = t.player(v);
-    if (p == State.TERMINAL) {
-      return t.utility(v, i);
-    }
-    if (p == State.CHANCE) {
-      return external(t.child(v, sampleChance(v)), i, d + 1);
-    }
-    int info = t.infoset(v);
-    int s = t.slotStart(info);
-    int k = t.numActions(info);
-    double[] sigma = sigmaBuf[d];
-    regretMatching(s, k, sigma);
-    if (p != i) {
-      if (p == (i + 1) % n) {
-        for (int j = 0; j < k; j++) {
-          strategySum[s + j] += sigma[j];
+  /**
+   * External-sampling traversal for updating player {@code i} (Lanctot et al. 2009): chance and
+   * the other players sample one action (the next player after {@code i} adds its current policy
+   * to the average), {@code i} tries every action and updates its regrets by the sampled
+   * counterfactual values. Returns the root's sampled value for {@code i}.
+   */
+  private double external(int i) {
+    int d = 0;
+    pathNode[0] = 0;
+    double ret;
+    while (true) {
+      // enter pathNode[d]
+      int v = pathNode[d];
+      int p = t.player(v);
+      boolean descend = true;
+      ret = 0;
+      if (p == State.TERMINAL) {
+        ret = t.utility(v, i);
+        descend = false;
+      } else if (p == State.CHANCE) {
+        pathNext[d] = 0;
+        pathNode[d + 1] = t.child(v, sampleChance(v));
+      } else {
+        int info = t.infoset(v);
+        int s = t.slotStart(info);
+        int k = t.numActions(info);
+        double[] sigma = sigmaBuf[d];
+        regretMatching(s, k, sigma);
+        if (p != i) {
+          if (p == (i + 1) % n) {
+            for (int j = 0; j < k; j++) {
+              strategySum[s + j] += sigma[j];
+            }
+          }
+          pathNext[d] = 0;
+          pathNode[d + 1] = t.child(v, sample(sigma, k));
+        } else if (k == 0) {
+          descend = false;
+        } else {
+          pathNext[d] = 1;
+          pathValue[d] = 0;
+          pathNode[d + 1] = t.child(v, 0);
         }
       }
-      return external(t.child(v, sample(sigma, k)), i, d + 1);
+      if (descend) {
+        d++;
+        continue;
+      }
+      // unwind with the finished node's value
+      boolean next = false;
+      while (d > 0 && !next) {
+        d--;
+        if (pathNext[d] == 0) {
+          continue; // chance or another player: the sampled child's value is this node's
+        }
+        int v0 = pathNode[d];
+        int info = t.infoset(v0);
+        int s = t.slotStart(info);
+        int k = t.numActions(info);
+        int j = pathNext[d] - 1;
+        double[] cv = childValues[d];
+        cv[j] = ret;
+        pathValue[d] += sigmaBuf[d][j] * cv[j];
+        if (j + 1 < k) {
+          pathNext[d] = j + 2;
+          pathNode[d + 1] = t.child(v0, j + 1);
+          d++;
+          next = true;
+        } else {
+          double value = pathValue[d];
+          for (int a = 0; a < k; a++) {
+            regret[s + a] += cv[a] - value;
+          }
+          ret = value;
+        }
+      }
+      if (!next) {
+        return ret;
+      }
     }
-    double[] cv = childValues[d];
-    double value = 0;
-    for (int j = 0; j < k; j++) {
-      cv[j] = external(t.child(v, j), i, d + 1);
-      value += sigma[j] * cv[j];
-    }
-    for (int j = 0; j < k; j++) {
-      regret[s + j] += cv[j] - value;
-    }
-    return value;
   }
 
-  private double outcome(int v, int i, double myReach, double oppReach, double sampleReach, int d) {
-    int p = t.player(v);
-    if (p == State.TERMINAL) {
-      return t.utility(v, i);
+  /**
+   * Outcome-sampling traversal for updating player {@code i} (Lanctot et al. 2009): one sampled
+   * path from the root, exploring with ε at {@code i}'s nodes; on the way back, {@code i}'s regrets
+   * and the next player's average policy are updated with importance weights. Returns the root's
+   * sampled value.
+   */
+  private double outcome(int i) {
+    int d = 0;
+    int v = 0;
+    double myReach = 1.0;
+    double oppReach = 1.0;
+    double sampleReach = 1.0;
+    // down: sample the path, keeping what the updates need per depth
+    while (t.player(v) != State.TERMINAL) {
+      int p = t.player(v);
+      pathNode[d] = v;
+      pathMy[d] = myReach;
+      pathOpp[d] = oppReach;
+      pathSample[d] = sampleReach;
+      if (p == State.CHANCE) {
+        pathAction[d] = -1;
+        v = t.child(v, sampleChance(v));
+        d++;
+        continue;
+      }
+      int info = t.infoset(v);
+      int s = t.slotStart(info);
+      int k = t.numActions(info);
+      double[] sigma = sigmaBuf[d];
+      regretMatching(s, k, sigma);
+      int a;
+      double qa;
+      if (p == i) {
+        double u = rng.nextDouble();
+        double acc = 0;
+        a = k - 1;
+        for (int j = 0; j < k; j++) {
+          acc += epsilon / k + (1 - epsilon) * sigma[j];
+          if (u < acc) {
+            a = j;
+            break;
+          }
+        }
+        qa = epsilon / k + (1 - epsilon) * sigma[a];
+      } else {
+        a = sample(sigma, k);
+        qa = sigma[a];
+      }
+      double sa = sigma[a];
+      pathAction[d] = a;
+      pathQ[d] = qa;
+      if (p == i) {
+        myReach *= sa;
+      } else {
+        oppReach *= sa;
+      }
+      sampleReach *= qa;
+      v = t.child(v, a);
+      d++;
     }
-    if (p == State.CHANCE) {
-      return outcome(t.child(v, sampleChance(v)), i, myReach, oppReach, sampleReach, d + 1);
-    }
-    int info = t.infoset(v);
-    int s = t.slotStart(info);
-    int k = t.numActions(info);
-    double[] sigma = sigmaBuf[d];
-    regretMatching(s, k, sigma);
-    // sampling policy: explore only at the updating player's nodes
-    double[] cv = childValues[d];
-    int a;
-    double qa;
-    if (p == i) {
-      double u = rng.nextDouble();
-      double acc = 0;
-      a = k - 1;
+    double childValue = t.utility(v, i);
+    // up: the updates, deepest first
+    for (d = d - 1; d >= 0; d--) {
+      int a = pathAction[d];
+      if (a < 0) {
+        continue; // chance: the value passes up unchanged
+      }
+      int u = pathNode[d];
+      int p = t.player(u);
+      int info = t.infoset(u);
+      int s = t.slotStart(info);
+      int k = t.numActions(info);
+      double[] sigma = sigmaBuf[d];
+      double[] cv = childValues[d];
+      double qa = pathQ[d];
       for (int j = 0; j < k; j++) {
-        acc += epsilon / k + (1 - epsilon) * sigma[j];
-        if (u < acc) {
-          a = j;
-          break;
+        cv[j] = 0;
+      }
+      cv[a] = childValue / qa;
+      double value = 0;
+      for (int j = 0; j < k; j++) {
+        value += sigma[j] * cv[j];
+      }
+      if (p == i) {
+        double w = pathOpp[d] / pathSample[d];
+        for (int j = 0; j < k; j++) {
+          regret[s + j] += (cv[j] - value) * w;
+        }
+      } else if (p == (i + 1) % n) {
+        double w = pathOpp[d] / pathSample[d];
+        for (int j = 0; j < k; j++) {
+          strategySum[s + j] += w * sigma[j];
         }
       }
-      qa = epsilon / k + (1 - epsilon) * sigma[a];
-    } else {
-      a = sample(sigma, k);
-      qa = sigma[a];
+      childValue = value;
     }
-    double sa = sigma[a];
-    double newMy = p == i ? myReach * sa : myReach;
-    double newOpp = p == i ? oppReach : oppReach * sa;
-    double childValue = outcome(t.child(v, a), i, newMy, newOpp, sampleReach * qa, d + 1);
-    // the recursion reused deeper buffers only; sigma and cv of this depth are intact
-    for (int j = 0; j < k; j++) {
-      cv[j] = 0;
-    }
-    cv[a] = childValue / qa;
-    double value = 0;
-    for (int j = 0; j < k; j++) {
-      value += sigma[j] * cv[j];
-    }
-    if (p == i) {
-      double w = oppReach / sampleReach;
-      for (int j = 0; j < k; j++) {
-        regret[s + j] += (cv[j] - value) * w;
-      }
-    } else if (p == (i + 1) % n) {
-      double w = oppReach / sampleReach;
-      for (int j = 0; j < k; j++) {
-        strategySum[s + j] += w * sigma[j];
-      }
-    }
-    return value;
+    return childValue;
   }
 
   /** The average policy as a slot array (uniform where nothing accumulated). */

@@ -16,40 +16,66 @@ import dev.ponder.game.State;
 public final class PolicyEvaluation {
   private PolicyEvaluation() {}
 
-  /** Expected return of every player when all follow {@code policy} (length n). */
+  /**
+   * Expected return of every player when all follow {@code policy} (length n). Walks the tree
+   * depth-first with its own stack (no recursion), skipping subtrees of probability 0.
+   */
   public static double[] expectedReturns(GameTree tree, double[] policy) {
     int n = tree.numPlayers();
-    double[][] buf = new double[tree.maxDepth() + 2][n];
-    double[] out = new double[n];
-    values(tree, policy, 0, 0, buf);
-    System.arraycopy(buf[0], 0, out, 0, n);
-    return out;
-  }
-
-  private static void values(GameTree t, double[] pol, int v, int d, double[][] buf) {
-    int n = t.numPlayers();
-    double[] out = buf[d];
-    int p = t.player(v);
-    if (p == State.TERMINAL) {
-      for (int q = 0; q < n; q++) {
-        out[q] = t.utility(v, q);
+    int depth = tree.maxDepth() + 1;
+    double[][] buf = new double[depth][n]; // buf[d]: the value being summed at depth d
+    int[] node = new int[depth];
+    int[] next = new int[depth]; // next child to consider at depth d
+    int d = 0;
+    node[0] = 0;
+    enter(tree, 0, buf[0]);
+    next[0] = 0;
+    while (true) {
+      int v = node[d];
+      int k = tree.player(v) == State.TERMINAL ? 0 : tree.numChildren(v);
+      int j = next[d];
+      // skip children of probability 0
+      while (j < k && weight(tree, policy, v, j) == 0) {
+        j++;
       }
-      return;
-    }
-    java.util.Arrays.fill(out, 0.0);
-    int k = t.numChildren(v);
-    int s = p == State.CHANCE ? -1 : t.slotStart(t.infoset(v));
-    for (int j = 0; j < k; j++) {
-      double w = p == State.CHANCE ? t.chanceProb(v, j) : pol[s + j];
-      if (w == 0) {
+      if (j < k) {
+        next[d] = j + 1;
+        int c = tree.child(v, j);
+        d++;
+        node[d] = c;
+        next[d] = 0;
+        enter(tree, c, buf[d]);
         continue;
       }
-      values(t, pol, t.child(v, j), d + 1, buf);
+      // node v is done: add it to its parent
+      if (d == 0) {
+        return buf[0].clone();
+      }
+      d--;
+      double w = weight(tree, policy, node[d], next[d] - 1);
+      double[] out = buf[d];
       double[] c = buf[d + 1];
       for (int q = 0; q < n; q++) {
         out[q] += w * c[q];
       }
     }
+  }
+
+  /** Starts node {@code v}'s value: its utilities if terminal, else 0 (to be summed). */
+  private static void enter(GameTree t, int v, double[] out) {
+    if (t.player(v) == State.TERMINAL) {
+      for (int q = 0; q < out.length; q++) {
+        out[q] = t.utility(v, q);
+      }
+    } else {
+      java.util.Arrays.fill(out, 0.0);
+    }
+  }
+
+  /** Probability of the {@code j}-th child of non-terminal {@code v}: chance's or the policy's. */
+  private static double weight(GameTree t, double[] pol, int v, int j) {
+    int p = t.player(v);
+    return p == State.CHANCE ? t.chanceProb(v, j) : pol[t.slotStart(t.infoset(v)) + j];
   }
 
   /**
@@ -77,74 +103,156 @@ public final class PolicyEvaluation {
       done = new boolean[tree.numNodes()];
       best = new int[tree.numInfosets()];
       java.util.Arrays.fill(best, -1);
-      reach(0, 1.0);
-    }
-
-    private void reach(int v, double r) {
-      reach[v] = r;
-      int p = t.player(v);
-      if (p == State.TERMINAL) {
-        return;
-      }
-      int k = t.numChildren(v);
-      int s = p >= 0 ? t.slotStart(t.infoset(v)) : -1;
-      for (int j = 0; j < k; j++) {
-        double w = p == State.CHANCE ? t.chanceProb(v, j) : p == responder ? 1.0 : pol[s + j];
-        reach(t.child(v, j), r * w);
+      // the tree numbers a node before its children, so one pass in node order sets every
+      // node's reach after its parent's
+      reach[0] = 1.0;
+      for (int v = 0; v < t.numNodes(); v++) {
+        int p = t.player(v);
+        if (p == State.TERMINAL) {
+          continue;
+        }
+        int k = t.numChildren(v);
+        int s = p >= 0 ? t.slotStart(t.infoset(v)) : -1;
+        double r = reach[v];
+        for (int j = 0; j < k; j++) {
+          double w = p == State.CHANCE ? t.chanceProb(v, j) : p == responder ? 1.0 : pol[s + j];
+          reach[t.child(v, j)] = r * w;
+        }
       }
     }
 
     /** Value of history {@code v} for the responder when it plays the best response. */
     public double value(int v) {
-      if (done[v]) {
-        return value[v];
+      if (!done[v]) {
+        push(VALUE, v);
+        run();
       }
-      int p = t.player(v);
-      double x;
-      if (p == State.TERMINAL) {
-        x = t.utility(v, responder);
-      } else if (p == responder) {
-        x = value(t.child(v, bestAction(t.infoset(v))));
-      } else {
-        x = 0;
-        int k = t.numChildren(v);
-        int s = p >= 0 ? t.slotStart(t.infoset(v)) : -1;
-        for (int j = 0; j < k; j++) {
-          double w = p == State.CHANCE ? t.chanceProb(v, j) : pol[s + j];
-          if (w != 0) {
-            x += w * value(t.child(v, j));
-          }
-        }
-      }
-      value[v] = x;
-      done[v] = true;
-      return x;
+      return value[v];
     }
 
     /** Index (0..numActions−1) of the best-response action at a responder information set. */
     public int bestAction(int infoset) {
-      if (best[infoset] >= 0) {
-        return best[infoset];
+      if (best[infoset] < 0) {
+        push(BEST, infoset);
+        run();
       }
-      int k = t.numActions(infoset);
-      int m = t.infosetSize(infoset);
-      int arg = 0;
-      double bestVal = Double.NEGATIVE_INFINITY;
-      for (int j = 0; j < k; j++) {
-        double sum = 0;
-        for (int h = 0; h < m; h++) {
-          int v = t.infosetNode(infoset, h);
-          if (reach[v] != 0) {
-            sum += reach[v] * value(t.child(v, j));
+      return best[infoset];
+    }
+
+    // The walk keeps its own stack of frames instead of recursing, so a game's depth is bounded
+    // by memory. A VALUE frame computes value[v]: the best-response child's value at the
+    // responder's histories, else the probability-weighted sum of the children's values (children
+    // of probability 0 skipped). A BEST frame computes best[infoset]: for each action j in order,
+    // the sum over the information set's histories h (reach ≠ 0) of reach[h]·value(child(h, j)),
+    // keeping the first action whose sum exceeds the best so far by more than 1e-12. A frame
+    // needing a value not yet computed pushes that node's VALUE frame and resumes when it is done.
+    private static final int VALUE = 0;
+    private static final int BEST = 1;
+    private int top = -1;
+    private int[] kind = new int[64];
+    private int[] item = new int[64]; // node (VALUE) or information set (BEST)
+    private int[] fj = new int[64]; // next child / action
+    private int[] fh = new int[64]; // next history of the information set (BEST)
+    private double[] fx = new double[64]; // partial sum
+    private double[] fbest = new double[64]; // best sum so far (BEST)
+    private int[] farg = new int[64]; // best action so far (BEST)
+
+    private void push(int k, int it) {
+      top++;
+      if (top == kind.length) {
+        int cap = top * 2;
+        kind = java.util.Arrays.copyOf(kind, cap);
+        item = java.util.Arrays.copyOf(item, cap);
+        fj = java.util.Arrays.copyOf(fj, cap);
+        fh = java.util.Arrays.copyOf(fh, cap);
+        fx = java.util.Arrays.copyOf(fx, cap);
+        fbest = java.util.Arrays.copyOf(fbest, cap);
+        farg = java.util.Arrays.copyOf(farg, cap);
+      }
+      kind[top] = k;
+      item[top] = it;
+      fj[top] = 0;
+      fh[top] = 0;
+      fx[top] = 0;
+      fbest[top] = Double.NEGATIVE_INFINITY;
+      farg[top] = 0;
+    }
+
+    /** Runs frames until the stack is empty. */
+    private void run() {
+      frames:
+      while (top >= 0) {
+        if (kind[top] == VALUE) {
+          int v = item[top];
+          int p = t.player(v);
+          if (p == State.TERMINAL) {
+            finish(v, t.utility(v, responder));
+          } else if (p == responder) {
+            int info = t.infoset(v);
+            if (best[info] < 0) {
+              push(BEST, info);
+              continue;
+            }
+            int c = t.child(v, best[info]);
+            if (!done[c]) {
+              push(VALUE, c);
+              continue;
+            }
+            finish(v, value[c]);
+          } else {
+            int k = t.numChildren(v);
+            int s = p >= 0 ? t.slotStart(t.infoset(v)) : -1;
+            for (int j = fj[top]; j < k; j++) {
+              double w = p == State.CHANCE ? t.chanceProb(v, j) : pol[s + j];
+              if (w == 0) {
+                continue;
+              }
+              int c = t.child(v, j);
+              if (!done[c]) {
+                fj[top] = j;
+                push(VALUE, c);
+                continue frames;
+              }
+              fx[top] += w * value[c];
+            }
+            finish(v, fx[top]);
           }
-        }
-        if (sum > bestVal + 1e-12) {
-          bestVal = sum;
-          arg = j;
+        } else {
+          int info = item[top];
+          int k = t.numActions(info);
+          int m = t.infosetSize(info);
+          for (int j = fj[top]; j < k; j++) {
+            for (int h = fh[top]; h < m; h++) {
+              int v = t.infosetNode(info, h);
+              if (reach[v] != 0) {
+                int c = t.child(v, j);
+                if (!done[c]) {
+                  fj[top] = j;
+                  fh[top] = h;
+                  push(VALUE, c);
+                  continue frames;
+                }
+                fx[top] += reach[v] * value[c];
+              }
+            }
+            if (fx[top] > fbest[top] + 1e-12) {
+              fbest[top] = fx[top];
+              farg[top] = j;
+            }
+            fx[top] = 0;
+            fh[top] = 0;
+          }
+          best[info] = farg[top];
+          top--;
         }
       }
-      best[infoset] = arg;
-      return arg;
+    }
+
+    /** Completes the VALUE frame on top of the stack. */
+    private void finish(int v, double x) {
+      value[v] = x;
+      done[v] = true;
+      top--;
     }
 
     /** The responder's best-response value {@code u_i(BR_i(π_−i), π_−i)}. */

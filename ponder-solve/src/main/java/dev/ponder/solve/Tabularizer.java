@@ -56,39 +56,79 @@ public final class Tabularizer {
     return out;
   }
 
-  private static void walk(State s, PolicyAgent[] agents, TabularPolicy out, Set<String> seen) {
-    if (s.isTerminal()) {
+  /**
+   * Visits every history below {@code root} depth-first, children in ascending action order, and
+   * tabularizes each information state at the first history reaching it. The walk keeps its own
+   * stack of states (no recursion), so a game's depth is bounded by memory; a state is copied for
+   * each child but the last, which advances the state itself.
+   */
+  private static void walk(State root, PolicyAgent[] agents, TabularPolicy out, Set<String> seen) {
+    java.util.ArrayList<State> states = new java.util.ArrayList<>();
+    java.util.ArrayList<int[]> legals = new java.util.ArrayList<>();
+    int[] next = new int[16];
+    State s = root;
+    while (true) {
+      if (!s.isTerminal()) {
+        int[] legal = s.legalActions();
+        if (!s.isChanceNode()) {
+          visit(s, legal, agents, out, seen);
+        }
+        if (legal.length > 0) {
+          states.add(s);
+          legals.add(legal);
+          if (states.size() > next.length) {
+            next = java.util.Arrays.copyOf(next, next.length * 2);
+          }
+          next[states.size() - 1] = 0;
+        }
+      }
+      int top = states.size() - 1;
+      while (top >= 0 && next[top] == legals.get(top).length) {
+        states.remove(top);
+        legals.remove(top);
+        top--;
+      }
+      if (top < 0) {
+        return;
+      }
+      int[] legal = legals.get(top);
+      int j = next[top]++;
+      State c;
+      if (j == legal.length - 1) {
+        c = states.get(top);
+        states.set(top, null);
+      } else {
+        c = states.get(top).copy();
+      }
+      c.applyActionUnchecked(legal[j]);
+      s = c;
+    }
+  }
+
+  /** Tabularizes the information state of decision state {@code s} if it is seen for the first time. */
+  private static void visit(State s, int[] legal, PolicyAgent[] agents, TabularPolicy out, Set<String> seen) {
+    int p = s.currentPlayer();
+    String key = s.informationStateString(p);
+    if (!seen.add(key)) {
       return;
     }
-    int[] legal = s.legalActions();
-    if (!s.isChanceNode()) {
-      int p = s.currentPlayer();
-      String key = s.informationStateString(p);
-      if (seen.add(key)) {
-        double[] avg = new double[legal.length];
-        for (PolicyAgent a : agents) {
-          double[] pi = a.policy(s.copy());
-          if (pi.length != legal.length) {
-            throw new IllegalArgumentException("agent returned " + pi.length + " probabilities for " + legal.length + " legal actions at '" + key + "'");
-          }
-          for (int j = 0; j < legal.length; j++) {
-            avg[j] += pi[j] / agents.length;
-          }
-        }
-        double sum = 0;
-        for (double x : avg) {
-          sum += x;
-        }
-        for (int j = 0; j < avg.length; j++) {
-          avg[j] /= sum;
-        }
-        out.put(key, legal, avg);
+    double[] avg = new double[legal.length];
+    for (PolicyAgent a : agents) {
+      double[] pi = a.policy(s.copy());
+      if (pi.length != legal.length) {
+        throw new IllegalArgumentException("agent returned " + pi.length + " probabilities for " + legal.length + " legal actions at '" + key + "'");
+      }
+      for (int j = 0; j < legal.length; j++) {
+        avg[j] += pi[j] / agents.length;
       }
     }
-    for (int a : legal) {
-      State c = s.copy();
-      c.applyActionUnchecked(a);
-      walk(c, agents, out, seen);
+    double sum = 0;
+    for (double x : avg) {
+      sum += x;
     }
+    for (int j = 0; j < avg.length; j++) {
+      avg[j] /= sum;
+    }
+    out.put(key, legal, avg);
   }
 }

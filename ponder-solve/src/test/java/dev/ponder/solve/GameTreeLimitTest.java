@@ -29,7 +29,21 @@ class GameTreeLimitTest {
     // betting histories "", p, b, pp, pb, bp, bb, pbp, pbb: 1 + 3 + 6 * 9 = 58
     Game kuhn = GameRegistry.load("kuhn_poker");
     assertThat(GameTree.build(kuhn, 58).numNodes()).isEqualTo(58);
-    assertThatThrownBy(() -> GameTree.build(kuhn, 57)).hasMessageContaining("has more than 57 histories");
+    // the message names only the games that fit within the bound: none fits in 57
+    assertThatThrownBy(() -> GameTree.build(kuhn, 57))
+        .hasMessage("kuhn_poker has more than 57 histories: too large for exact game-tree solving");
+  }
+
+  @Test
+  void theTooLargeMessageNamesTheGamesThatFitWithinTheBound() {
+    // leduc_poker has 9,457 histories (docs/solve.md): at 9,456 only kuhn_poker (58) fits
+    Game leduc = GameRegistry.load("leduc_poker");
+    assertThat(GameTree.build(leduc, 9_457).numNodes()).isEqualTo(9_457);
+    assertThatThrownBy(() -> GameTree.build(leduc, 9_456))
+        .hasMessage("leduc_poker has more than 9456 histories: too large for exact game-tree solving (kuhn_poker fits)");
+    assertThatThrownBy(() -> GameTree.build(GameRegistry.load("tic_tac_toe"), 300_000))
+        .hasMessage("tic_tac_toe has more than 300000 histories: too large for exact game-tree solving"
+            + " (kuhn_poker, leduc_poker, liars_dice fit)");
   }
 
   @Test

@@ -15,4 +15,12 @@ public interface FinalActionSelector {
    * @return the chosen child entry id of {@code root}
    */
   int select(Tree tree, int root, double[] policyOut, SearchContext ctx);
+
+  /**
+   * What {@link #select} writes as π̂: by default the visit distribution
+   * ({@link FinalSelectors#visitPolicy}); a selector that writes another policy overrides this.
+   */
+  default dev.ponder.search.PolicyKind policyKind() {
+    return dev.ponder.search.PolicyKind.VISIT_COUNTS;
+  }
 }

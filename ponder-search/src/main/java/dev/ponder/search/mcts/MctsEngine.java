@@ -234,7 +234,7 @@ public final class MctsEngine implements AutoCloseable {
     double[] pi = new double[tree.numChildren(root)];
     c0.depth = 0;
     int chosen = mechanism.finalSelector().select(tree, root, pi, c0);
-    SearchResult result = buildResult(root, chosen, pi);
+    SearchResult result = buildResult(root, chosen, pi, c0);
     lastRootHistory = state.history();
     return result;
   }
@@ -352,7 +352,7 @@ public final class MctsEngine implements AutoCloseable {
     }
   }
 
-  private SearchResult buildResult(int root, int chosen, double[] pi) {
+  private SearchResult buildResult(int root, int chosen, double[] pi, SearchContext ctx) {
     int first = tree.firstChild(root);
     int n = tree.numChildren(root);
     int[] actions = new int[n];
@@ -378,9 +378,25 @@ public final class MctsEngine implements AutoCloseable {
       maxDepth = Math.max(maxDepth, w.maxDepth);
       completed += w.completedCount;
     }
+    double[][] proven = null;
+    double[] rootProven = null;
+    if (mechanism.backup() instanceof ProvenValues pv) {
+      proven = new double[n][];
+      for (int i = 0; i < n; i++) {
+        double[] v = new double[numPlayers];
+        if (pv.provenValue(tree, first + i, ctx, v)) {
+          proven[i] = v;
+        }
+      }
+      double[] v = new double[numPlayers];
+      if (pv.provenValue(tree, root, ctx, v)) {
+        rootProven = v;
+      }
+    }
     double elapsed = (System.nanoTime() - startNanos) / 1e6;
     return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
-        principalVariation(root, chosen), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode());
+        principalVariation(root, chosen), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
+        mechanism.finalSelector().policyKind(), proven, rootProven);
   }
 
   /**

@@ -178,36 +178,46 @@ public final class GumbelSearch {
   }
 
   /**
-   * Final: among considered actions with the most visits, {@code argmax g + logits + σ}; π̂ is the
-   * improved policy {@code softmax(logits + σ)}.
+   * Final: among considered actions with the most visits, {@code argmax g + logits + σ} (the
+   * sequential-halving survivor, Gumbel noise included); π̂ is the improved policy
+   * {@code softmax(logits + σ)} without noise ({@link dev.ponder.search.PolicyKind#GUMBEL_IMPROVED}),
+   * so the move need not be π̂'s argmax, as in the paper and mctx.
    */
   public FinalActionSelector finalSelector() {
-    return (tree, root, pi, ctx) -> {
-      int first = tree.firstChild(root);
-      int k = tree.numChildren(root);
-      double[] s = new double[k];
-      sigma(tree, root, ctx, s);
-      double[] logits = new double[k];
-      int maxN = -1;
-      for (int i = 0; i < k; i++) {
-        logits[i] = logit(tree, first + i);
-        if (i < considered.length && considered[i]) {
-          maxN = Math.max(maxN, tree.visits(first + i));
-        }
+    return new FinalActionSelector() {
+      @Override
+      public dev.ponder.search.PolicyKind policyKind() {
+        return dev.ponder.search.PolicyKind.GUMBEL_IMPROVED;
       }
-      Gumbel.improvedPolicy(logits, s, k, pi);
-      int best = first;
-      double bs = Double.NEGATIVE_INFINITY;
-      for (int i = 0; i < k; i++) {
-        if (i < considered.length && considered[i] && tree.visits(first + i) == maxN) {
-          double score = g[i] + logits[i] + s[i];
-          if (score > bs) {
-            bs = score;
-            best = first + i;
+
+      @Override
+      public int select(Tree tree, int root, double[] pi, SearchContext ctx) {
+        int first = tree.firstChild(root);
+        int k = tree.numChildren(root);
+        double[] s = new double[k];
+        sigma(tree, root, ctx, s);
+        double[] logits = new double[k];
+        int maxN = -1;
+        for (int i = 0; i < k; i++) {
+          logits[i] = logit(tree, first + i);
+          if (i < considered.length && considered[i]) {
+            maxN = Math.max(maxN, tree.visits(first + i));
           }
         }
+        Gumbel.improvedPolicy(logits, s, k, pi);
+        int best = first;
+        double bs = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+          if (i < considered.length && considered[i] && tree.visits(first + i) == maxN) {
+            double score = g[i] + logits[i] + s[i];
+            if (score > bs) {
+              bs = score;
+              best = first + i;
+            }
+          }
+        }
+        return best;
       }
-      return best;
     };
   }
 }

@@ -2,6 +2,7 @@ package dev.ponder.search.mcts.zoo;
 
 import dev.ponder.search.mcts.FinalActionSelector;
 import dev.ponder.search.mcts.FinalSelectors;
+import dev.ponder.search.mcts.ProvenValues;
 import dev.ponder.search.mcts.SearchContext;
 import dev.ponder.search.mcts.Tree;
 import dev.ponder.search.mcts.TreePolicy;
@@ -15,7 +16,8 @@ import java.util.SplittableRandom;
  * and Score-Bounded MCTS (Cazenave &amp; Saffidine 2010) for two-player zero- or constant-sum games
  * (the setting of both papers). Proven values and bounds are stored for player 0 in raw utility in
  * the tree's auxiliary slots; a proven entry carries {@link Tree#PROVEN}, so a proven root ends the
- * search early. Player 1's value is {@code minU + maxU − v}.
+ * search early. Player 1's value is {@code minU + maxU − v}. Both backups implement
+ * {@link ProvenValues}, so a search result reports proven root children and a proven root.
  */
 public final class Solvers {
   private Solvers() {}
@@ -28,6 +30,9 @@ public final class Solvers {
     value[0] = v0;
     value[1] = ctx.minUtility() + ctx.maxUtility() - v0;
   }
+
+  /** A backup that also reads proven values back ({@link ProvenValues}). */
+  private interface ProvingBackup extends ValueBackup, ProvenValues {}
 
   // ---------------------------------------------------------------- MCTS-Solver
 
@@ -87,7 +92,16 @@ public final class Solvers {
    * (instead of the rollout's) to itself and every edge above.
    */
   public static ValueBackup solverBackup(ValueBackup primary, int slot) {
-    return new ValueBackup() {
+    return new ProvingBackup() {
+      @Override
+      public boolean provenValue(Tree tree, int e, SearchContext ctx, double[] out) {
+        if (!tree.isProven(e)) {
+          return false;
+        }
+        provenVector(tree.aux(e, slot), out, ctx);
+        return true;
+      }
+
       @Override
       public void update(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx) {
         if (!tree.isProven(edge)) {
@@ -247,7 +261,16 @@ public final class Solvers {
    * exact value.
    */
   public static ValueBackup boundsBackup(ValueBackup primary, int slot) {
-    return new ValueBackup() {
+    return new ProvingBackup() {
+      @Override
+      public boolean provenValue(Tree tree, int e, SearchContext ctx, double[] out) {
+        if (!tree.isProven(e)) {
+          return false;
+        }
+        provenVector(pess(tree, e, slot, ctx), out, ctx);
+        return true;
+      }
+
       @Override
       public void update(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx) {
         if (!tree.isProven(edge)) {
