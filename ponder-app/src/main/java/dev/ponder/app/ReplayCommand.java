@@ -29,10 +29,10 @@ import picocli.CommandLine.Parameters;
         "A playthrough must be complete: every header field OpenSpiel writes, and states up to a terminal one whose "
             + "History() is the file's action sequence; a file cut short or missing a header line is reported as incomplete.",
         "A match file (one '<game> | <actions>' record per line, e.g. from play --record) has every record replayed: "
-            + "one record prints the final board and returns; several print one summary line each, and any record "
-            + "that fails is named on stderr.",
-        "Exit codes: 0 the file replays, 1 a difference (printed), 2 unreadable, malformed or incomplete file, "
-            + "unknown game, or a match record that fails."})
+            + "one record prints the final board and returns; several print one summary line each (a record that "
+            + "fails says why), then one error line if any failed.",
+        "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y'), "
+            + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails."})
 public final class ReplayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "FILE", description = "Playthrough file or match record file.")
@@ -86,17 +86,19 @@ public final class ReplayCommand implements PonderCommand {
       return 0;
     }
     PrintWriter err = spec.commandLine().getErr();
-    err.println("ponder: " + r.describe());
+    err.println("ponder: error: " + r.describe()); // a failed check: exit 1, like every runtime failure
     err.flush();
     return 1;
   }
 
   /**
    * Replays every match record of the file (one per non-blank line). One record: the final board
-   * and the returns (or the player to move). Several: one summary line each on stdout, one error
-   * line on stderr for each record that fails, then a count of the failures.
+   * and the returns (or the player to move). Several: one summary line each on stdout ({@code
+   * FILE:LINE: ...}, a record that fails says {@code not replayed: reason}).
    *
-   * @return 0 if every record replays, 2 if any is malformed or has an illegal action
+   * @return 0 if every record replays
+   * @throws UsageException (exit 2) naming the lines of the records that are malformed or have an
+   *     illegal action
    */
   private int replayMatches(String text) {
     List<String> lines = text.lines().toList();
@@ -110,8 +112,7 @@ public final class ReplayCommand implements PonderCommand {
       return replayMatch(lines.get(numbers.get(0) - 1));
     }
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    int failed = 0;
+    List<Integer> failed = new ArrayList<>();
     for (int n : numbers) {
       String where = file + ":" + n + ": ";
       try {
@@ -123,16 +124,15 @@ public final class ReplayCommand implements PonderCommand {
                 : "; to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer())));
         out.flush();
       } catch (IllegalArgumentException e) { // malformed record, illegal action (IllegalActionException), unknown game (SpecException)
-        failed++;
+        failed.add(n);
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        err.println("ponder: " + where + m.lines().findFirst().orElse(m));
-        err.flush();
+        out.println(where + "not replayed: " + m.lines().findFirst().orElse(m));
+        out.flush();
       }
     }
-    if (failed > 0) {
-      err.println("ponder: " + failed + " of " + numbers.size() + " match records in " + file + " failed");
-      err.flush();
-      return 2;
+    if (!failed.isEmpty()) {
+      throw new UsageException(failed.size() + " of " + numbers.size() + " match records in " + file + " failed (line"
+          + (failed.size() == 1 ? " " : "s ") + String.join(", ", failed.stream().map(String::valueOf).toList()) + ")");
     }
     return 0;
   }
