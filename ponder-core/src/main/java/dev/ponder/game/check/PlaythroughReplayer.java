@@ -41,6 +41,11 @@ import java.util.regex.Pattern;
  *
  * <p>Numbers: OpenSpiel prints state values with 6 significant digits ({@code %g}) and header
  * utilities with 4; a number matches when it rounds to the printed value at that precision.
+ *
+ * <p>Completeness: before replaying, the playthrough must be complete ({@link #incompleteness}:
+ * every header field OpenSpiel always writes, a terminal last state with a whole {@code
+ * Returns()} line and a {@code History()} listing the applied actions), unless {@link
+ * #requireComplete} is off; a file cut short would otherwise "replay exactly" as far as it goes.
  */
 public final class PlaythroughReplayer {
   /** Games whose information-state and observation strings must match OpenSpiel's. */
