@@ -46,7 +46,7 @@ public final class PlayCommand implements PonderCommand {
   @Option(names = "--seed", paramLabel = "S", description = "Seed for chance outcomes and agents (default: ${DEFAULT-VALUE}).", defaultValue = "1")
   long seed;
 
-  @Option(names = "--record", paramLabel = "FILE", description = "Save the match (game string | actions) to FILE.")
+  @Option(names = "--record", paramLabel = "FILE", description = "Save the match (game string | actions) to FILE; missing parent directories are created.")
   Path record;
 
   @CommandLine.ParentCommand Ponder parent;
