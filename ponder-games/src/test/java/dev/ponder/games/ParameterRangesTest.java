@@ -25,6 +25,8 @@ class ParameterRangesTest {
   /**
    * Other parameters a bound needs because of a rule between parameters (the product of two sizes,
    * a player index below the number of players, turns at most cards), keyed by "game/param=value".
+   * A game author whose game refuses one of its own declared bounds with the other parameters at
+   * their defaults adds an entry here (the failure message says so).
    */
   private static final Map<String, String> COMPANIONS = Map.of(
       "connect_four/rows=63", "columns=1",
@@ -76,7 +78,15 @@ class ParameterRangesTest {
         int max = p.max().intValue();
         for (int v : new int[] {min, max}) {
           String s = spec(name, p.name(), v);
-          Game g = GameRegistry.load(s);
+          Game g;
+          try {
+            g = GameRegistry.load(s);
+          } catch (SpecException e) {
+            throw new AssertionError(s + " fails at a declared bound of " + p.name() + ": " + e.getMessage()
+                + ". Every declared bound must load with the other parameters at their defaults; if a rule between "
+                + "parameters needs other values at this bound, add \"" + name + "/" + p.name() + "=" + v
+                + "\" -> \"other=value\" to COMPANIONS in ponder-games/src/test/java/dev/ponder/games/ParameterRangesTest.java", e);
+          }
           State st = g.newInitialState();
           assertThat(g.maxActionsPerState()).as(s).isPositive();
           assertThat(g.maxGameLength()).as(s).isPositive();
@@ -91,7 +101,8 @@ class ParameterRangesTest {
           }
           if (!st.isChanceNode() && !st.isTerminal()) {
             int n = st.legalActions().length;
-            assertThat(n).as(s + " legal actions").isBetween(1, Limits.MAX_LEGAL_ACTIONS);
+            assertThat(n).as(s + ": legal actions at the first decision must be 1..Limits.MAX_LEGAL_ACTIONS (65,535,"
+                + " the most children an MCTS node holds); narrow the declared range").isBetween(1, Limits.MAX_LEGAL_ACTIONS);
           }
           checked++;
         }
