@@ -39,6 +39,33 @@ class ParameterRangesTest {
     return game + "(" + param + "=" + value + (companion == null ? "" : "," + companion) + ")";
   }
 
+  /**
+   * Loads {@code spec}, a game at a declared bound of {@code param}; a refusal fails the test
+   * with a message that tells the game's author where to declare a companion value.
+   */
+  private static Game loadAtBound(String spec, String game, String param, long v) {
+    try {
+      return GameRegistry.load(spec);
+    } catch (SpecException e) {
+      throw new AssertionError(spec + " fails at a declared bound of " + param + ": " + e.getMessage()
+          + ". Every declared bound must load with the other parameters at their defaults; if a rule between "
+          + "parameters needs other values at this bound, add \"" + game + "/" + param + "=" + v
+          + "\" -> \"other=value\" to COMPANIONS in ponder-games/src/test/java/dev/ponder/games/ParameterRangesTest.java", e);
+    }
+  }
+
+  @Test
+  void aBoundThatNeedsACompanionSaysWhereToDeclareIt() {
+    // connect_four's rows=63 needs columns=1 (rows * columns <= 64): without the companion it is refused
+    assertThatThrownBy(() -> loadAtBound("connect_four(rows=63)", "connect_four", "rows", 63))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith("connect_four(rows=63) fails at a declared bound of rows: ")
+        .hasMessageContaining("add \"connect_four/rows=63\" -> \"other=value\" to COMPANIONS in "
+            + "ponder-games/src/test/java/dev/ponder/games/ParameterRangesTest.java");
+    assertThat(spec("connect_four", "rows", 63)).isEqualTo("connect_four(rows=63,columns=1)");
+    assertThat(loadAtBound(spec("connect_four", "rows", 63), "connect_four", "rows", 63).numDistinctActions()).isEqualTo(1);
+  }
+
   private static List<GameFactory> rangedGames() {
     List<GameFactory> out = new ArrayList<>();
     for (GameFactory f : GameRegistry.factories()) {
@@ -78,15 +105,7 @@ class ParameterRangesTest {
         int max = p.max().intValue();
         for (int v : new int[] {min, max}) {
           String s = spec(name, p.name(), v);
-          Game g;
-          try {
-            g = GameRegistry.load(s);
-          } catch (SpecException e) {
-            throw new AssertionError(s + " fails at a declared bound of " + p.name() + ": " + e.getMessage()
-                + ". Every declared bound must load with the other parameters at their defaults; if a rule between "
-                + "parameters needs other values at this bound, add \"" + name + "/" + p.name() + "=" + v
-                + "\" -> \"other=value\" to COMPANIONS in ponder-games/src/test/java/dev/ponder/games/ParameterRangesTest.java", e);
-          }
+          Game g = loadAtBound(s, name, p.name(), v);
           State st = g.newInitialState();
           assertThat(g.maxActionsPerState()).as(s).isPositive();
           assertThat(g.maxGameLength()).as(s).isPositive();
