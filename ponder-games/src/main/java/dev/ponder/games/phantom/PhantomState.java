@@ -14,13 +14,19 @@ import java.util.SplittableRandom;
  * <p>The information state of player p is its view, its own action sequence, and, depending on
  * the game and {@code obstype}, the total number of moves ({@code reveal-numturns} also reveals
  * when the opponent moved). {@link #resample} draws a full history uniformly from those that give
- * p exactly this information state, by counting the consistent completions of every prefix
- * (memoised on the position) and descending with probabilities proportional to the counts.
+ * p exactly this information state. When p knows the number of moves (dark hex always; phantom
+ * tic-tac-toe with {@code reveal-numturns}) and the game is not over, it draws from the counts of
+ * {@link HiddenMoveSkeleton} (which of the opponent's moves were onto free cells, onto p's stones
+ * or onto the cells of p's later failed moves), polynomial in the numbers of moves, rejecting the
+ * rare draws whose hidden stones end the game early; otherwise (or when those rejections go on for
+ * {@link #SKELETON_TRIES} draws) it counts the consistent completions of every prefix, memoised on
+ * the position, and descends with probabilities proportional to the counts.
  *
- * <p>Subclasses supply the board rules and the per-game encodings. Boards of any size are
- * resampled (positions are keyed by one 64-bit word per 64 cells), but the work grows with the
- * number of positions consistent with p's information, so on large boards it is practical only
- * while the opponent has made few hidden moves; a count beyond 2^63 − 1 histories is refused.
+ * <p>Subclasses supply the board rules and the per-game encodings. Both counts are bounded
+ * ({@link #SKELETON_STATES_LIMIT} skeleton states, {@link #COUNT_POSITIONS_LIMIT} positions, each
+ * further capped at a quarter of the heap); beyond the bound resampling is refused at once with an
+ * {@link UnsupportedOperationException} whose one-line message names the game, the number of hidden
+ * opponent moves and what would work.
  */
 public abstract class PhantomState extends State {
   /** Number of cells. */
@@ -454,14 +460,15 @@ public abstract class PhantomState extends State {
   }
 
   /**
-   * {@link #resample}'s rule, drawn into {@code target} (a state of the same game): the counts of
-   * consistent completions are computed once per information state and player (cached on this
-   * state until it changes) and the descent replays the chosen history in {@code target}, trying
-   * each hidden move in a second scratch state owned by the target; allocates nothing once the
-   * counts exist and the target has its buffers (first call).
+   * {@link #resample}'s rule, drawn into {@code target} (a state of the same game): the counts
+   * (skeleton or positions, see the class comment) are computed once per information state and
+   * player (cached on this state until it changes) and each draw replays the chosen history in
+   * {@code target}; allocates nothing once the counts exist and the target has its buffers (first
+   * call).
    *
-   * @throws UnsupportedOperationException if more than 2^63 − 1 histories are consistent with
-   *     the player's information (they cannot be counted exactly)
+   * @throws UnsupportedOperationException if the counts would exceed their bounds (too many hidden
+   *     opponent moves for the board; one-line message), or more than 2^63 − 1 histories would
+   *     have to be counted exactly
    */
   @Override
   public void resampleInto(int player, SplittableRandom rng, State target) {
