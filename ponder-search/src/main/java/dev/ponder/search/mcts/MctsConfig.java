@@ -13,7 +13,8 @@ package dev.ponder.search.mcts;
  *     expands it on its second arrival (OpenSpiel's {@code mcts.cc})
  * @param chanceExpandAll at a chance node of the tree, evaluate every outcome once when it is
  *     first reached, afterwards descend one sampled outcome, and back up the probability-weighted
- *     mean of the outcomes' Q vectors instead of the sampled return (tree mode)
+ *     mean of the outcomes' Q vectors instead of the sampled return (tree keying only: the engine
+ *     refuses it with keyed nodes in a game with chance)
  * @param reuseTree keep the subtree of the actual moves between searches (perfect information;
  *     in keyed mode the tree is kept when the new root's key is in it)
  * @param stopWhenRootProven end the search early when a solver mechanism marks the root proven

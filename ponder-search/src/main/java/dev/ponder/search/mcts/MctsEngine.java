@@ -102,7 +102,8 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * @param seed every random choice of the engine flows from this seed
    * @throws IllegalArgumentException if the keying or resampler would let a search of an
-   *     imperfect-information game read hidden information
+   *     imperfect-information game read hidden information, or if {@code chanceExpandAll} is asked
+   *     with keyed nodes in a game with chance (keyed searches sample chance outcomes)
    */
   public MctsEngine(Game game, Mechanism mechanism, Knowledge knowledge, MctsConfig config, long seed) {
     this.game = game;
@@ -123,6 +124,11 @@ public final class MctsEngine implements AutoCloseable {
     if (!perfect && knowledge.resample().isIdentity()) {
       throw new IllegalArgumentException(game.name()
           + " has imperfect information: the identity resampler would use hidden information");
+    }
+    if (k != MctsConfig.Keying.TREE && config.chanceExpandAll() && game.type().hasChance()) {
+      throw new IllegalArgumentException("chance_expand_all needs keying tree: with keying "
+          + k.name().toLowerCase(java.util.Locale.ROOT) + " chance outcomes are sampled in each simulation"
+          + (perfect ? "" : " (" + game.name() + " has imperfect information, so its nodes are keyed by information state)"));
     }
     this.keying = k;
     this.keyed = k != MctsConfig.Keying.TREE;

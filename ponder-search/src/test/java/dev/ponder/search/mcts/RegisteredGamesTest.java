@@ -1,6 +1,7 @@
 package dev.ponder.search.mcts;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
@@ -8,6 +9,7 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.search.SearchResult;
+import dev.ponder.spec.SpecException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -189,5 +191,30 @@ class RegisteredGamesTest {
     }
     Agent a = AgentRegistry.create("uct(sims=500)", kuhn3, 1);
     assertThat(k.legalActions()).contains(a.selectAction(k));
+  }
+
+  @Test
+  void chanceExpandAllIsRefusedWhereNodesAreKeyed() {
+    // keyed searches sample chance outcomes: the option would be silently ignored
+    assertThatThrownBy(() -> AgentRegistry.create("uct(sims=100,chance_expand_all=true)", GameRegistry.load("leduc_poker"), 1))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("chance_expand_all needs keying tree")
+        .hasMessageContaining("information state");
+    assertThatThrownBy(() -> AgentRegistry.create("uct(sims=100,chance_expand_all=true,keying=transpositions)",
+        GameRegistry.load("pig(winscore=10)"), 1))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("keying transpositions");
+    // tree keying, and keyed nodes in games without chance, are accepted
+    for (String[] c : new String[][] {{"uct(sims=100,chance_expand_all=true)", "pig(winscore=10)"},
+        {"uct(sims=100,chance_expand_all=true,keying=transpositions)", "tic_tac_toe"}}) {
+      Game g = GameRegistry.load(c[1]);
+      State s = g.newInitialState();
+      while (s.isChanceNode()) {
+        s.applyAction(s.legalActions()[0]);
+      }
+      MctsAgent a = (MctsAgent) AgentRegistry.create(c[0], g, 1);
+      assertThat(a.search(s).simulations()).as(c[0]).isEqualTo(100);
+      a.close();
+    }
   }
 }

@@ -75,6 +75,18 @@ public final class Gumbel {
   }
 
   /**
+   * Visits each survivor gets in a phase of sequential halving over {@code cur} survivors:
+   * {@code max(1, ⌊budget/(phases·cur)⌋)}, phases = ⌈log2 m⌉ (mctx's {@code seq_halving.py}).
+   *
+   * @param cur survivors in the phase (≥ 1)
+   * @param phases ⌈log2 m⌉ of the m considered actions (≥ 1)
+   * @param budget simulations S (≥ 1; for a time budget the running estimate)
+   */
+  public static int phaseVisits(int cur, int phases, int budget) {
+    return Math.max(1, budget / (phases * cur));
+  }
+
+  /**
    * mctx's mixed value {@code (v̂ + ΣN·Σ_{N(a)>0} π(a)Q(a)/Σ_{N(a)>0} π(a)) / (1 + ΣN)}.
    *
    * @param vHat raw value estimate of the node for its mover

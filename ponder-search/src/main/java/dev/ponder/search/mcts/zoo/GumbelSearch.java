@@ -25,7 +25,13 @@ public final class GumbelSearch {
 
   private double[] g = new double[0];
   private boolean[] considered = new boolean[0];
+  /** Considered actions not yet eliminated by sequential halving. */
+  private boolean[] alive = new boolean[0];
   private int m;
+  /** Survivors of sequential halving; phases = ⌈log2 m⌉; the survivors' visits when the phase began. */
+  private int cur;
+  private int phases;
+  private int phaseBase;
 
   /**
    * @param maxConsidered m's cap (mctx 16)
@@ -117,7 +123,17 @@ public final class GumbelSearch {
     };
   }
 
-  /** Root: Gumbel-Top-m sampled in {@code prepare}, then sequential halving. */
+  /**
+   * Root: Gumbel-Top-m sampled in {@code prepare}, then sequential halving with explicit
+   * elimination. A phase over {@code cur} surviving actions gives each of them
+   * {@code max(1, ⌊S/(⌈log2 m⌉·cur)⌋)} more visits (mctx's schedule; S = {@link SearchContext#budget()}),
+   * one round at a time (the least-visited survivor, ties by {@code g + logits + σ}); when every
+   * survivor has its visits, the best {@code max(2, ⌊cur/2⌋)} by {@code g + logits + σ} survive
+   * and the next phase begins. With a simulation budget this reproduces mctx's visit schedule
+   * ({@link Gumbel#consideredVisits}). Under a time budget S is the engine's running estimate: the
+   * current phase's length is re-planned from it at every selection, and an eliminated action is
+   * never selected again. Under threads, selections are serialized (the phase state is shared).
+   */
   public RootActionSelector root() {
     return new RootActionSelector() {
       @Override
@@ -126,6 +142,7 @@ public final class GumbelSearch {
         if (g.length < k) {
           g = new double[k];
           considered = new boolean[k];
+          alive = new boolean[k];
         }
         int first = tree.firstChild(root);
         for (int i = 0; i < k; i++) {
@@ -142,39 +159,80 @@ public final class GumbelSearch {
           }
           considered[arg] = true;
         }
+        System.arraycopy(considered, 0, alive, 0, k);
+        cur = m;
+        phases = m <= 1 ? 1 : 32 - Integer.numberOfLeadingZeros(m - 1);
+        int base = Integer.MAX_VALUE;
+        for (int i = 0; i < k; i++) {
+          if (alive[i]) {
+            base = Math.min(base, Math.max(0, tree.visits(first + i)));
+          }
+        }
+        phaseBase = base == Integer.MAX_VALUE ? 0 : base;
       }
 
       @Override
-      public int select(Tree tree, int root, SearchContext ctx) {
+      public synchronized int select(Tree tree, int root, SearchContext ctx) {
         int first = tree.firstChild(root);
         int k = tree.numChildren(root);
-        int target = Gumbel.consideredVisitAt(m, Math.max(1, ctx.budget()), Math.max(0, Math.min(ctx.simulation(), ctx.budget() - 1)));
         double[] s = Z.scratch(1, k)[0];
         sigma(tree, root, ctx, s);
-        int best = -1;
-        double bs = Double.NEGATIVE_INFINITY;
-        int fallback = -1;
-        int fallbackN = Integer.MAX_VALUE;
         for (int i = 0; i < k; i++) {
-          if (!considered[i]) {
-            continue;
+          s[i] = alive[i] ? Math.max(-1e9, g[i] + logit(tree, first + i) + s[i]) : Double.NEGATIVE_INFINITY;
+        }
+        if (cur > 1) {
+          int phaseEnd = phaseBase + Gumbel.phaseVisits(cur, phases, Math.max(1, ctx.budget()));
+          boolean done = true;
+          for (int i = 0; i < k && done; i++) {
+            done = !alive[i] || tree.visits(first + i) >= phaseEnd;
           }
-          int e = first + i;
-          int n = tree.visits(e);
-          double score = Math.max(-1e9, g[i] + logit(tree, e) + s[i]);
-          if (n == target && score > bs) {
-            bs = score;
-            best = e;
-          }
-          // under threads or a time budget the schedule can be off by in-flight visits: least visited
-          if (n < fallbackN || (n == fallbackN && score > g[fallback - first] + logit(tree, fallback) + s[fallback - first])) {
-            fallbackN = n;
-            fallback = e;
+          if (done) {
+            halve(tree, first, k, s);
           }
         }
-        return best >= 0 ? best : fallback;
+        int best = -1;
+        int bestN = Integer.MAX_VALUE;
+        for (int i = 0; i < k; i++) {
+          if (!alive[i]) {
+            continue;
+          }
+          int n = tree.visits(first + i);
+          if (n < bestN || (n == bestN && s[i] > s[best])) {
+            bestN = n;
+            best = i;
+          }
+        }
+        return first + best;
       }
     };
+  }
+
+  /**
+   * Keeps the best {@code max(2, ⌊cur/2⌋)} survivors by {@code score} (first index on ties) and
+   * starts the next phase at their lowest visit count. Called under the selector's lock.
+   */
+  private void halve(Tree tree, int first, int k, double[] score) {
+    int keep = Math.max(2, cur / 2);
+    if (keep < cur) {
+      for (int removed = cur - keep; removed > 0; removed--) {
+        int worst = -1;
+        for (int i = 0; i < k; i++) {
+          if (alive[i] && (worst < 0 || score[i] <= score[worst])) {
+            worst = i;
+          }
+        }
+        alive[worst] = false;
+        score[worst] = Double.NEGATIVE_INFINITY;
+      }
+      cur = keep;
+    }
+    int base = Integer.MAX_VALUE;
+    for (int i = 0; i < k; i++) {
+      if (alive[i]) {
+        base = Math.min(base, tree.visits(first + i));
+      }
+    }
+    phaseBase = base;
   }
 
   /**

@@ -77,10 +77,16 @@ public final class SoftSearch {
   }
 
   /**
-   * MENTS soft Bellman backup hook: after the mean update, an edge into an expanded decision node
-   * gets {@code Q_sft = V_sft(child) = τ·log Σ exp(Q_sft(c)/τ)} for the child's mover, converted to
-   * the edge's chooser (the same player, or the complement 1 − V in two-player constant-sum games,
-   * else the chooser's mean); a leaf edge keeps its normalized mean.
+   * MENTS soft Bellman backup hook: after the mean update, an edge whose node reached is an expanded
+   * decision node gets {@code Q_sft = V_sft(node) = τ·log Σ exp(Q_sft(c)/τ)} for the node's mover,
+   * converted to the edge's chooser (the same player, or the complement 1 − V in two-player
+   * constant-sum games, else the chooser's mean); a leaf edge keeps its normalized mean. The node
+   * reached is {@code child}: the edge itself in tree mode, the node found by key in keyed mode
+   * (IS-MCTS, transpositions). When the node reached depends on the sampled world (chance outcomes
+   * or hidden information sampled between the edge and the node, {@link Z#sameSuccessor}), Q_sft is
+   * the running mean over the edge's visits of the per-simulation targets (V_sft of the node reached,
+   * or the simulation's normalized return when that node is a leaf): the sample estimate of the
+   * paper's {@code Q_sft(s, a) = E[V_sft(s')]}.
    */
   public static ZooBackups.Hook softBackup(double tau, double qInit, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
@@ -88,11 +94,12 @@ public final class SoftSearch {
       if (chooser < 0) {
         return;
       }
-      int k = tree.numChildren(edge);
-      int m = tree.player(edge);
+      int k = child >= 0 ? tree.numChildren(child) : 0;
+      int m = child >= 0 ? tree.player(child) : -1;
+      boolean same = Z.sameSuccessor(edge, child, ctx);
       double qs;
       if (k > 0 && m >= 0 && (m == chooser || Z.twoPlayerConstantSum(ctx))) {
-        int first = tree.firstChild(edge);
+        int first = tree.firstChild(child);
         double mx = Double.NEGATIVE_INFINITY;
         for (int e = first; e < first + k; e++) {
           mx = Math.max(mx, tree.visits(e) > 0 ? tree.aux(e, slot) : qInit);
@@ -103,8 +110,15 @@ public final class SoftSearch {
         }
         double v = mx + tau * Math.log(sum);
         qs = m == chooser ? v : 1.0 - v;
-      } else {
+      } else if (same) {
         qs = Z.q(tree, edge, chooser, ctx, qInit);
+      } else {
+        qs = ctx.normalize(value[chooser]);
+      }
+      if (!same) {
+        // running mean over the edge's visits (the mean update above already counted this one)
+        int n = Math.max(1, tree.visits(edge));
+        qs = tree.aux(edge, slot) + (qs - tree.aux(edge, slot)) / n;
       }
       tree.setAux(edge, slot, qs);
     };

@@ -30,6 +30,18 @@ final class Z {
     return s;
   }
 
+  /**
+   * Whether the node {@code child} an edge led to is the same node on every simulation through the
+   * edge: always in tree mode ({@code child == edge}); in keyed mode only when no chance outcome and
+   * no hidden information is sampled between the edge and the node (a perfect-information game
+   * without chance under {@code keying=transpositions}). Otherwise the node reached depends on the
+   * sampled world, and a backup that reads the node's children sees one sample of the edge's
+   * successor distribution.
+   */
+  static boolean sameSuccessor(int edge, int child, SearchContext ctx) {
+    return child == edge || (!ctx.imperfectInformation() && !ctx.game().type().hasChance());
+  }
+
   /** Whether the game is two-player zero- or constant-sum (values of the two players sum to minU + maxU). */
   static boolean twoPlayerConstantSum(SearchContext ctx) {
     if (ctx.numPlayers() != 2) {

@@ -37,7 +37,34 @@ public final class ZooAgents {
     return p.requireOneOf("final", valid);
   }
 
-  /** Base: an MCTS factory restricted to two-player zero- or constant-sum games. */
+  /**
+   * Refuses a game or keying the solvers (Winands, Björnsson &amp; Saito 2008; Cazenave &amp;
+   * Saffidine 2010) are not defined for: games other than two-player zero- or constant-sum, and
+   * {@code keying=transpositions}. Imperfect-information games (IS-MCTS keying) are accepted: there
+   * no edge is terminal or expanded, so no proof fires and the agent plays as UCT.
+   *
+   * @param who the agent as named in the message ({@code mcts_solver}, {@code compose: tree=solver})
+   * @throws SpecException naming the game string as given and what is wrong
+   */
+  static void requireSolverSetting(String who, Game game, Params params) {
+    GameType.Utility u = game.type().utility();
+    int n = game.numPlayers();
+    if (n != 2) {
+      throw new SpecException(who + " needs a two-player zero- or constant-sum game; " + game.spec() + " has " + n
+          + (n == 1 ? " player" : " players"));
+    }
+    if (u != GameType.Utility.ZERO_SUM && u != GameType.Utility.CONSTANT_SUM) {
+      throw new SpecException(who + " needs a two-player zero- or constant-sum game; " + game.spec() + " has "
+          + u.name().toLowerCase(java.util.Locale.ROOT) + " utility");
+    }
+    if (params.getString("keying").equals("transpositions")) {
+      throw new SpecException(who + ": keying=transpositions is not supported: its proofs are defined on a tree, and on a"
+          + " transposition graph a node's proven value can depend on the path that reached it (graph-history"
+          + " interaction); valid: auto, tree");
+    }
+  }
+
+  /** Base: an MCTS factory restricted to two-player zero- or constant-sum games, without transpositions. */
   abstract static class TwoPlayerZeroSum extends MctsAgentFactory {
     TwoPlayerZeroSum(String name, String description, List<ParamSpec> params, Function<Params, Mechanism> m) {
       super(name, description, params, m);
@@ -45,11 +72,7 @@ public final class ZooAgents {
 
     @Override
     public Agent create(Game game, Params params, long seed) {
-      GameType.Utility u = game.type().utility();
-      if (game.numPlayers() != 2 || (u != GameType.Utility.ZERO_SUM && u != GameType.Utility.CONSTANT_SUM)) {
-        throw new SpecException(name() + " needs a two-player zero- or constant-sum game; " + game.name()
-            + " has " + game.numPlayers() + " players and " + u.name().toLowerCase(java.util.Locale.ROOT) + " utility");
-      }
+      requireSolverSetting(name(), game, params);
       return super.create(game, params, seed);
     }
   }
@@ -159,7 +182,7 @@ public final class ZooAgents {
       super("mcts_solver", "MCTS-Solver: UCT that proves wins and losses and backs them up (Winands, Björnsson & Saito 2008)",
           List.of(
               ParamSpec.ofDouble("c", 0.25, "UCB1 constant on [0,1]-normalized Q (seed-tuned 0.25)"),
-              ParamSpec.ofDouble("secure_a", 1.0, "final: secure child Q + A/√n (A = 1 [recall]); 0 = most visited")),
+              ParamSpec.ofDouble("secure_a", 1.0, "final: secure child, the lower bound Q̃ − A/√n on [0,1]-normalized Q (A = 1 [recall]); 0 = most visited")),
           p -> {
             TreePolicy t = Solvers.solverPolicy(p.requireDouble("c", 0, 1e6), 0);
             return mech(t, Solvers.solverBackup(ValueBackup.MEAN, 0), RootActionSelector.of(t),
@@ -331,9 +354,8 @@ public final class ZooAgents {
     @Override
     public Agent create(Game game, Params params, long seed) {
       String t = params.getString("tree");
-      if ((t.equals("solver") || t.equals("score_bounded"))
-          && (game.numPlayers() != 2 || game.type().utility() == GameType.Utility.GENERAL_SUM || game.type().utility() == GameType.Utility.IDENTICAL)) {
-        throw new SpecException("compose: tree=" + t + " needs a two-player zero- or constant-sum game");
+      if (t.equals("solver") || t.equals("score_bounded")) {
+        requireSolverSetting("compose: tree=" + t, game, params);
       }
       return super.create(game, params, seed);
     }

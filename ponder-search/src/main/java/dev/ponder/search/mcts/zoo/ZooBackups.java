@@ -60,22 +60,29 @@ public final class ZooBackups {
   }
 
   /**
-   * Max backup (Coulom 2006; ALGORITHMS §3.6): after the visit, an expanded edge's value becomes the
-   * whole value vector of its child with the best mean for that node's mover among children with at
-   * least {@code minVisits} visits (max^n); a leaf keeps the running mean. W = n·V, with in-flight
-   * virtual losses (aux {@code slot}) kept out of V and put back into W.
+   * Max backup (Coulom 2006; ALGORITHMS §3.6): after the visit, an edge whose node reached is
+   * expanded takes the whole value vector V of that node's child with the best mean for the node's
+   * mover among children with at least {@code minVisits} visits (max^n); a leaf keeps the running
+   * mean. The node reached is {@code child}: in tree mode the edge itself, in keyed mode (IS-MCTS,
+   * transpositions) the node found by key, whose edges carry the statistics. When that node is the
+   * same on every simulation through the edge ({@link Z#sameSuccessor}) the edge's value becomes V
+   * (W = n·V); when it depends on the sampled world (chance outcomes or hidden information sampled
+   * between the edge and the node) the edge keeps the mean of the V's of the nodes it reached
+   * (W += V), the sample estimate of E[V(s')]. In-flight virtual losses (aux {@code slot}) are kept
+   * out of V and put back into W.
    */
   public static ValueBackup max(int minVisits, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
       double[] best = ctx.valueBuffer();
-      boolean found = bestChildValue(tree, edge, minVisits, slot, best, ctx);
+      boolean found = child >= 0 && bestChildValue(tree, child, minVisits, slot, best, ctx);
+      boolean overwrite = found && Z.sameSuccessor(edge, child, ctx);
       synchronized (tree.lock(edge)) {
         int mover = tree.player(parent);
         int inflight = (int) tree.aux(edge, slot);
         int n = tree.visits(edge) - inflight + 1;
         for (int p = 0; p < tree.numPlayers(); p++) {
           double vl = p == mover ? inflight * ctx.minUtility() : 0.0;
-          best[p] = found ? n * best[p] + vl : tree.valueSum(edge, p) + value[p];
+          best[p] = overwrite ? n * best[p] + vl : tree.valueSum(edge, p) + (found ? best[p] : value[p]);
         }
         tree.setStats(edge, n + inflight, best);
       }
@@ -134,18 +141,20 @@ public final class ZooBackups {
 
   /**
    * Power-mean backup (Dam, Klink, D'Eramo, Peters &amp; Pajarinen 2019): when the edge leads to an
-   * expanded decision node, the vector passed into it (and up) is replaced by the node's power-mean
-   * value {@code V = (Σ (n(a)/N)·q(a)^p)^(1/p)} of its children's normalized means for the node's
-   * mover; in two-player constant-sum games the other player gets the complement, in other games
-   * the others get the visit-weighted mean of their components. Then n += 1, W += V (Q is the mean
-   * of the V's seen, as in the paper's Q(s,a) = mean of r + γV(s')).
+   * expanded decision node ({@code child}: the edge itself in tree mode, the node found by key in
+   * keyed mode), the vector passed into it (and up) is replaced by the node's power-mean value
+   * {@code V = (Σ (n(a)/N)·q(a)^p)^(1/p)} of its children's normalized means for the node's mover;
+   * in two-player constant-sum games the other player gets the complement, in other games the
+   * others get the visit-weighted mean of their components. Then n += 1, W += V (Q is the mean of
+   * the V's seen, as in the paper's Q(s,a) = mean of r + γV(s'); in keyed mode, where the node
+   * reached may change with the sampled world, that mean runs over the nodes reached).
    */
   public static ValueBackup powerMean(double power) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
-      int mover = tree.player(edge);
-      int k = tree.numChildren(edge);
+      int mover = child >= 0 ? tree.player(child) : -1;
+      int k = child >= 0 ? tree.numChildren(child) : 0;
       if (k > 0 && mover >= 0) {
-        int first = tree.firstChild(edge);
+        int first = tree.firstChild(child);
         long sumN = 0;
         double mx = 0;
         for (int e = first; e < first + k; e++) {
