@@ -3,6 +3,8 @@ package dev.ponder.app;
 import dev.ponder.agent.AgentFactory;
 import dev.ponder.agent.AgentRegistry;
 import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Spec;
+import dev.ponder.spec.SpecException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,10 +24,45 @@ public final class AgentsCommand implements PonderCommand {
   @Option(names = "--names", description = "Print only the names, one per line.")
   boolean namesOnly;
 
-  @Parameters(arity = "0..*", paramLabel = "NAME", description = "Show only these agents (default: all).")
+  @Parameters(arity = "0..*", paramLabel = "NAME", description = "Show only these agents, by name (uct, not uct(c=1)); default: all.")
   List<String> names = new ArrayList<>();
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /**
+   * The agent named {@code name}. An agent string ({@code uct(c=1)}) is refused saying that names
+   * are expected and which agent it names; an unknown name lists the known ones.
+   *
+   * @throws UsageException for an agent string
+   * @throws dev.ponder.spec.SpecException for an unknown name (exit 2)
+   */
+  static AgentFactory factory(String name) {
+    String n = name.trim();
+    if (n.contains("(") || n.contains("=") || n.contains(",")) {
+      String prefix = "agents takes agent names, not agent strings: '" + n + "'";
+      String inner;
+      try {
+        inner = Spec.parse(n).name();
+      } catch (SpecException e) {
+        throw new UsageException(prefix + "; known agents: " + knownNames());
+      }
+      try {
+        AgentRegistry.factory(inner);
+      } catch (SpecException e) {
+        throw new UsageException(prefix + "; " + e.getMessage());
+      }
+      throw new UsageException(prefix + " is agent '" + inner + "' with parameters; try: ponder agents " + inner);
+    }
+    return AgentRegistry.factory(n); // unknown name: SpecException listing the known ones (exit 2)
+  }
+
+  private static String knownNames() {
+    List<String> n = new ArrayList<>();
+    for (AgentFactory f : AgentRegistry.factories()) {
+      n.add(f.name());
+    }
+    return String.join(", ", n);
+  }
 
   @Override
   public Integer call() {
@@ -35,7 +72,7 @@ public final class AgentsCommand implements PonderCommand {
       list.addAll(AgentRegistry.factories());
     } else {
       for (String n : names) {
-        list.add(AgentRegistry.factory(n)); // unknown name: SpecException listing the known ones (exit 2)
+        list.add(factory(n));
       }
     }
     for (AgentFactory f : list) {

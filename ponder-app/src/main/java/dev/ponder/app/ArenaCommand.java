@@ -51,7 +51,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
   List<String> agents;
 
-  @Option(names = "--budget", description = "Budget keys for every agent that declares them: sims=N, time_ms=N, or several joined by commas (default suite: " + DEFAULT_BUDGET + ").")
+  @Option(names = "--budget", description = "Budget keys for every agent that declares them: sims=N, time_ms=N, or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
   String budget;
 
   @Option(names = "--matches-per-pairing", description = "Seed indices per pairing; each plays every seat order (default: " + DEFAULT_MATCHES + ").")
@@ -63,7 +63,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--parallel", description = "Worker threads playing matches (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2)).")
   Integer parallel;
 
-  @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
   Path db;
 
   @Option(names = "--report", defaultValue = "ponder-arena-report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default: ${DEFAULT-VALUE}).")
@@ -134,6 +134,7 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
     Map<String, String> b = Budget.parse(budgetText);
+    requireBudgetKeys(b);
     List<String> named = new ArrayList<>(agentList);
     if (!benchmark.isEmpty()) {
       named.add(benchmark);
@@ -170,6 +171,7 @@ public final class ArenaCommand implements PonderCommand {
     timeBudgetWarning(config.allAgents(), threads, Runtime.getRuntime().availableProcessors())
         .ifPresent(w -> spec.commandLine().getErr().println(w));
     spec.commandLine().getErr().flush();
+    IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
     boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
     ArenaStore opened;
     try {
@@ -299,6 +301,24 @@ public final class ArenaCommand implements PonderCommand {
         boolean byBudget = !budgeted.get(i).equals(a) || !benchBudgeted.equals(benchGiven);
         throw new UsageException("--benchmark '" + benchGiven + "' and the --agents entry '" + a + "' are the same agent:"
             + " they have" + sameValues(byBudget, budgetText, key) + "; leave it out of --agents");
+      }
+    }
+  }
+
+  /** The keys of {@code --budget}: the search effort every agent gets (SPEC's IsoSim and IsoTime budgets). */
+  static final List<String> BUDGET_KEYS = List.of("sims", "time_ms");
+
+  /**
+   * One-line usage error for a {@code --budget} key other than {@link #BUDGET_KEYS}: the budget
+   * equalizes search effort; any other parameter (an exploration constant {@code c}, {@code
+   * threads}, {@code reuse}) belongs in the agent string, where it is stored as part of the agent
+   * (and where {@code threads} counts towards the default {@code --parallel}).
+   */
+  static void requireBudgetKeys(Map<String, String> budget) {
+    for (String key : budget.keySet()) {
+      if (!BUDGET_KEYS.contains(key)) {
+        throw new UsageException("--budget key '" + key + "' is not a budget key; valid: " + String.join(", ", BUDGET_KEYS)
+            + " (set other parameters in the agent string, e.g. --agents uct(" + key + "=...))");
       }
     }
   }

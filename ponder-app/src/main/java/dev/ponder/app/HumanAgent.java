@@ -3,7 +3,6 @@ package dev.ponder.app;
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentFactory;
 import dev.ponder.game.Game;
-import dev.ponder.game.IllegalActionException;
 import dev.ponder.game.State;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -17,9 +16,10 @@ import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * A person at the terminal: prompts for a move and reads one line per attempt. A move is the
- * action's string ({@code x(1,1)}, {@code roll}; case-insensitive) or its number. An illegal or
- * malformed move is refused with the list of legal moves and asked again.
+ * A person at the terminal: prompts for a move and reads one line per attempt. The legal moves are
+ * shown as {@code id=string} ({@code 4=x(1,1)}); a move is the action's string (exact, or ignoring
+ * case when only one action matches) or its id. Anything else is refused ({@code not a legal move
+ * or action id: 'foo'}) with the list of legal moves, and asked again.
  */
 public final class HumanAgent implements Agent {
   private final BufferedReader in;
@@ -64,22 +64,58 @@ public final class HumanAgent implements Agent {
       }
       String t = line.trim();
       if (!t.isEmpty()) {
-        try {
-          return state.stringToAction(t);
-        } catch (IllegalActionException e) {
-          out.println("illegal move '" + t + "'; legal moves: " + legalMoves(state));
-          continue;
+        int a = parseMove(state, t);
+        if (a >= 0) {
+          return a;
         }
+        out.println("not a legal move or action id: '" + t + "'; legal moves: " + legalMoves(state));
+        continue;
       }
       out.println("legal moves: " + legalMoves(state));
     }
   }
 
+  /**
+   * The legal action {@code text} names, or -1: the action whose string is exactly {@code text};
+   * else the one whose string equals it ignoring case, if only one does; else the legal action
+   * whose id {@code text} is (a decimal integer). A string match comes first, so a game whose
+   * action strings are numbers is played by its strings.
+   */
+  static int parseMove(State state, String text) {
+    int p = state.currentPlayer();
+    int[] legal = state.legalActions();
+    int ignoringCase = -1;
+    int ignoringCaseCount = 0;
+    for (int a : legal) {
+      String s = state.actionToString(p, a);
+      if (s.equals(text)) {
+        return a;
+      }
+      if (s.equalsIgnoreCase(text)) {
+        ignoringCase = a;
+        ignoringCaseCount++;
+      }
+    }
+    if (ignoringCaseCount == 1) {
+      return ignoringCase;
+    }
+    if (text.matches("[0-9]{1,9}")) {
+      int id = Integer.parseInt(text);
+      for (int a : legal) {
+        if (a == id) {
+          return a;
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The legal moves as {@code id=string}, separated by "; ": {@code 0=x(0,0); 1=x(0,1)}. */
   static String legalMoves(State state) {
-    StringJoiner j = new StringJoiner(" ");
+    StringJoiner j = new StringJoiner("; ");
     int p = state.currentPlayer();
     for (int a : state.legalActions()) {
-      j.add(state.actionToString(p, a));
+      j.add(a + "=" + state.actionToString(p, a));
     }
     return j.toString();
   }
@@ -112,7 +148,7 @@ public final class HumanAgent implements Agent {
 
     @Override
     public String description() {
-      return "a person at the terminal, typing moves (action strings or numbers)";
+      return "a person at the terminal, typing moves (action strings or action ids, shown as id=string)";
     }
 
     @Override

@@ -31,7 +31,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
     description = {"Play one match in the terminal against any registered agents.",
-        "A human types a move as its action string (e.g. x(1,1)) or its number; an illegal move is refused with the legal ones."})
+        "A human sees the legal moves as id=string (e.g. 4=x(1,1)) and types the action string or the id; anything else is"
+            + " refused with the legal ones.",
+        "--record creates missing parent directories; a path that cannot be written is refused before the match."})
 public final class PlayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four(rows=5).")
@@ -44,7 +46,7 @@ public final class PlayCommand implements PonderCommand {
   @Option(names = "--seed", paramLabel = "S", description = "Seed for chance outcomes and agents (default: ${DEFAULT-VALUE}).", defaultValue = "1")
   long seed;
 
-  @Option(names = "--record", paramLabel = "FILE", description = "Save the match (game string | actions) to FILE.")
+  @Option(names = "--record", paramLabel = "FILE", description = "Save the match (game string | actions) to FILE; missing parent directories are created.")
   Path record;
 
   @CommandLine.ParentCommand Ponder parent;
@@ -61,10 +63,7 @@ public final class PlayCommand implements PonderCommand {
           + game.numPlayers() + " players; give one agent string per seat, e.g. --players " + String.join(",", java.util.Collections.nCopies(game.numPlayers(), "random")));
     }
     if (record != null) {
-      java.nio.file.Path dir = record.toAbsolutePath().getParent();
-      if (dir != null && !(Files.isDirectory(dir) && Files.isWritable(dir))) {
-        throw new UsageException("--record " + record + ": directory " + dir + " does not exist or is not writable");
-      }
+      IoReasons.requireWritable("--record", record); // before the match: missing parents are created
     }
     BufferedReader in = new BufferedReader(new InputStreamReader(parent == null ? System.in : parent.stdin(), StandardCharsets.UTF_8));
     AgentRegistry.register(new HumanAgent.Factory(in, out));
@@ -127,7 +126,7 @@ public final class PlayCommand implements PonderCommand {
         try {
           Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-          throw new IllegalStateException("cannot write " + record + ": " + IoReasons.of(e), e);
+          throw IoReasons.writeFailed("--record", record, e);
         }
         out.println("saved to " + record);
       }

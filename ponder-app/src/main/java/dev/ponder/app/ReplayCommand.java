@@ -12,6 +12,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,8 +25,14 @@ import picocli.CommandLine.Parameters;
  * {@link MatchRecord} line {@code <game> | a1 a2 ...}) and prints the final position and returns.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-    description = {"Replay an OpenSpiel playthrough file and report the first difference, or replay a saved match.",
-        "Exit codes: 0 the file replays, 1 a difference (printed), 2 unreadable or malformed file or unknown game."})
+    description = {"Replay an OpenSpiel playthrough file and report the first difference, or replay saved matches.",
+        "A playthrough must be complete: every header field OpenSpiel writes, and states up to a terminal one whose "
+            + "History() is the file's action sequence; a file cut short or missing a header line is reported as incomplete.",
+        "A match file (one '<game> | <actions>' record per line, e.g. from play --record) has every record replayed: "
+            + "one record prints the final board and returns; several print one summary line each (a record that "
+            + "fails says why), then one error line if any failed.",
+        "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y'), "
+            + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails."})
 public final class ReplayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "FILE", description = "Playthrough file or match record file.")
@@ -49,7 +57,7 @@ public final class ReplayCommand implements PonderCommand {
       return replayPlaythrough(text);
     }
     if (first.contains("|")) {
-      return replayMatch(first);
+      return replayMatches(text);
     }
     throw new UsageException(file + " is neither a playthrough (first line 'game: <game string>') nor a match record ('<game> | <actions>')");
   }
@@ -65,7 +73,12 @@ public final class ReplayCommand implements PonderCommand {
     if (strings != null) {
       replayer.checkInformationStrings(strings);
     }
-    ReplayResult r = replayer.replay(pt);
+    ReplayResult r;
+    try {
+      r = replayer.replay(pt);
+    } catch (PlaythroughFormatException e) {
+      throw new UsageException(e.getMessage()); // incomplete: one line naming what is missing
+    }
     if (r.matches()) {
       PrintWriter out = spec.commandLine().getOut();
       out.println(r.describe());
@@ -73,9 +86,55 @@ public final class ReplayCommand implements PonderCommand {
       return 0;
     }
     PrintWriter err = spec.commandLine().getErr();
-    err.println("ponder: " + r.describe());
+    err.println("ponder: error: " + r.describe()); // a failed check: exit 1, like every runtime failure
     err.flush();
     return 1;
+  }
+
+  /**
+   * Replays every match record of the file (one per non-blank line). One record: the final board
+   * and the returns (or the player to move). Several: one summary line each on stdout ({@code
+   * FILE:LINE: ...}, a record that fails says {@code not replayed: reason}).
+   *
+   * @return 0 if every record replays
+   * @throws UsageException (exit 2) naming the lines of the records that are malformed or have an
+   *     illegal action
+   */
+  private int replayMatches(String text) {
+    List<String> lines = text.lines().toList();
+    List<Integer> numbers = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      if (!lines.get(i).isBlank()) {
+        numbers.add(i + 1);
+      }
+    }
+    if (numbers.size() == 1) {
+      return replayMatch(lines.get(numbers.get(0) - 1));
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    List<Integer> failed = new ArrayList<>();
+    for (int n : numbers) {
+      String where = file + ":" + n + ": ";
+      try {
+        MatchRecord rec = MatchRecord.parse(lines.get(n - 1));
+        State s = rec.replay();
+        int count = rec.actions().length;
+        out.println(where + rec.game() + " after " + count + (count == 1 ? " action" : " actions")
+            + (s.isTerminal() ? " (terminal); returns: " + PlayCommand.formatReturns(s.returns())
+                : "; to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer())));
+        out.flush();
+      } catch (IllegalArgumentException e) { // malformed record, illegal action (IllegalActionException), unknown game (SpecException)
+        failed.add(n);
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        out.println(where + "not replayed: " + m.lines().findFirst().orElse(m));
+        out.flush();
+      }
+    }
+    if (!failed.isEmpty()) {
+      throw new UsageException(failed.size() + " of " + numbers.size() + " match records in " + file + " failed (line"
+          + (failed.size() == 1 ? " " : "s ") + String.join(", ", failed.stream().map(String::valueOf).toList()) + ")");
+    }
+    return 0;
   }
 
   private int replayMatch(String line) {

@@ -33,4 +33,28 @@ class AgentsCommandTest {
     String[] r = run("agents", "--names", "random");
     assertThat(r[1].trim()).isEqualTo("random");
   }
+
+  /** An agent string where a name is expected is refused saying names are expected and which name it holds. */
+  @Test
+  void anAgentStringWhereANameIsExpectedNamesTheAgent() {
+    String[] r = run("agents", "uct(c=1)");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2].strip()).isEqualTo("ponder: agents takes agent names, not agent strings: 'uct(c=1)' is agent 'uct'"
+        + " with parameters; try: ponder agents uct");
+    String[] unknown = run("agents", "nosuch(c=1)");
+    assertThat(unknown[0]).isEqualTo("2");
+    assertThat(unknown[2].strip()).startsWith("ponder: agents takes agent names, not agent strings: 'nosuch(c=1)'; unknown agent 'nosuch'; known agents: ");
+  }
+
+  /** Boolean parameters of agents accept the spellings the message names, and only those. */
+  @Test
+  void booleanAgentParametersAcceptTheSpellingsTheMessageNames() {
+    for (String v : new String[] {"true", "False", "TRUE", "1", "0"}) {
+      assertThat(dev.ponder.agent.AgentRegistry.resolve("uct(reuse=" + v + ")").values().get("reuse"))
+          .as(v).isEqualTo(v.equals("1") || v.equalsIgnoreCase("true"));
+    }
+    String[] r = Cli.runFields("search", "tic_tac_toe", "--agent", "uct(reuse=yes)");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2].strip()).endsWith("bad value 'yes' for reuse: expected true or false (or 1 or 0; any case)");
+  }
 }

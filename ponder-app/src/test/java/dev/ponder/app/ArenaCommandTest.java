@@ -553,4 +553,41 @@ class ArenaCommandTest {
         .contains("1 match at once on 2 cores (agents use up to 2 search threads)");
     assertThat(ArenaCommand.timeBudgetWarning(java.util.List.of("random", "uct(sims=50)"), 2, 2)).isEmpty();
   }
+
+  /**
+   * --db follows the rule of every output path: missing parent directories are created; a path
+   * that cannot be created is refused before anything is played, in one line with the reason.
+   */
+  @Test
+  void theStoreCreatesMissingParentsOrIsRefusedInOneLine() throws Exception {
+    Path db = dir.resolve("nd2/deeper/a.db");
+    Run ok = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=2",
+        "--matches-per-pairing", "1", "--db", db.toString(), "--report", dir.resolve("rd").toString(), "--no-progress",
+        "--resamples", "40", "--elo-resamples", "40", "--sco-resamples", "40");
+    assertThat(ok.code()).as(ok.err()).isZero();
+    assertThat(db).isRegularFile();
+
+    Path file = Files.writeString(dir.resolve("plain"), "x");
+    Path under = file.resolve("a.db");
+    Run refused = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=2",
+        "--matches-per-pairing", "1", "--db", under.toString(), "--report", dir.resolve("rf").toString(), "--no-progress");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err().strip()).isEqualTo("ponder: cannot write --db " + under + ": a parent (" + file + ") is not a directory");
+    assertThat(refused.out()).isEmpty();
+    assertThat(dir.resolve("rf")).doesNotExist();
+  }
+
+  /** Budget keys are sims and time_ms only; any other key is refused in one line naming the valid ones. */
+  @Test
+  void budgetKeysOtherThanSimsAndTimeMsAreRefused() {
+    Path db = dir.resolve("k.db");
+    for (String[] c : new String[][] {{"c=0.5", "c"}, {"threads=2", "threads"}, {"sims=4,reuse=true", "reuse"}}) {
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", c[0], "--db", db.toString(),
+          "--report", dir.resolve("rk").toString(), "--no-progress");
+      assertThat(r.code()).as(c[0]).isEqualTo(2);
+      assertThat(r.err().strip()).as(c[0]).isEqualTo("ponder: --budget key '" + c[1] + "' is not a budget key; valid: sims, time_ms"
+          + " (set other parameters in the agent string, e.g. --agents uct(" + c[1] + "=...))");
+    }
+    assertThat(db).doesNotExist();
+  }
 }

@@ -34,10 +34,11 @@ class PlayCommandTest {
     Cli r = Cli.runWithInput(input, "play", "tic_tac_toe", "--players", "human,random", "--seed", "7", "--record", rec.toString());
     assertThat(r.exit).as(r.err).isZero();
     assertThat(r.out).contains("tic_tac_toe: player 0 = human, player 1 = random");
-    assertThat(r.out).contains("illegal move 'banana'; legal moves: x(0,0) x(0,1) x(0,2) x(1,0) x(1,1) x(1,2) x(2,0) x(2,1) x(2,2)");
+    assertThat(r.out).contains("not a legal move or action id: 'banana'; legal moves: 0=x(0,0); 1=x(0,1); 2=x(0,2); 3=x(1,0);"
+        + " 4=x(1,1); 5=x(1,2); 6=x(2,0); 7=x(2,1); 8=x(2,2)");
     assertThat(r.out).contains("1. player 0 (human): x(1,1)\n...\n.x.\n...");
     // x(1,1) again is refused: the cell is taken
-    assertThat(r.out).containsPattern("illegal move 'x\\(1,1\\)'; legal moves: (x\\(\\d,\\d\\) ?)+");
+    assertThat(r.out).containsPattern("not a legal move or action id: 'x\\(1,1\\)'; legal moves: (\\d=x\\(\\d,\\d\\)(; )?)+\n");
     assertThat(r.out).contains("result: returns");
     String line = Files.readString(rec, StandardCharsets.UTF_8).trim();
     State replayed = MatchRecord.parse(line).replay();
@@ -91,7 +92,7 @@ class PlayCommandTest {
     assertThat(r.exit).as(r.err).isZero();
     String during = r.out.substring(0, r.out.indexOf("result:"));
     String beforeEnd = during.substring(0, during.lastIndexOf("1. chance"));
-    assertThat(r.out).contains("your information state:").contains("legal moves: Pass Bet");
+    assertThat(r.out).contains("your information state:").contains("legal moves: 0=Pass; 1=Bet");
     assertThat(beforeEnd).doesNotContain("Deal:");
     // the human's prompt shows its own card: the information state string of player 0
     assertThat(r.out).containsPattern("your information state:\\n[0-2]\\n");
@@ -99,11 +100,38 @@ class PlayCommandTest {
   }
 
   @Test
-  void anUnwritableRecordPathIsRefusedBeforeTheGame() {
-    Cli r = Cli.runWithInput("", "play", "tic_tac_toe", "--players", "random,random", "--record", "/nonexistent-dir/d/f.txt");
+  void anUnwritableRecordPathIsRefusedBeforeTheGame() throws IOException {
+    Path file = Files.writeString(tmp.resolve("plain-file"), "x");
+    Path under = file.resolve("f.txt");
+    Cli r = Cli.runWithInput("", "play", "tic_tac_toe", "--players", "random,random", "--record", under.toString());
     assertThat(r.exit).isEqualTo(2);
     assertThat(r.out).isEmpty();
-    assertThat(r.err.strip()).contains("--record").contains("does not exist").doesNotContain("\n");
+    assertThat(r.err.strip()).isEqualTo("ponder: cannot write --record " + under + ": a parent (" + file + ") is not a directory");
+  }
+
+  /** Like every other output path, --record creates its missing parent directories. */
+  @Test
+  void recordCreatesMissingParentDirectories() throws IOException {
+    Path rec = tmp.resolve("new/dir/match.txt");
+    Cli r = Cli.run("play", "tic_tac_toe", "--players", "random,random", "--seed", "2", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(MatchRecord.parse(Files.readString(rec, StandardCharsets.UTF_8).trim()).replay().isTerminal()).isTrue();
+  }
+
+  /**
+   * A human's number is an action id, shown beside each action string; in goofspiel "3" is the id
+   * of "[P0]Bid: 4" (ids count from 0), and a string or an id both play.
+   */
+  @Test
+  void aHumanTypesAnActionStringOrAnIdShownWithTheStrings() {
+    String game = "turn_based_simultaneous_game(game=goofspiel(num_cards=4,points_order=descending))";
+    Cli r = Cli.runWithInput("3\n[P0]Bid: 1\n1\n", "play", game, "--players", "human,random", "--seed", "1");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("legal moves: 0=[P0]Bid: 1; 1=[P0]Bid: 2; 2=[P0]Bid: 3; 3=[P0]Bid: 4")
+        .contains("player 0 (human): [P0]Bid: 4").contains("player 0 (human): [P0]Bid: 1");
+    Cli bad = Cli.runWithInput("9\n-1\nfoo\n4\n", "play", "tic_tac_toe", "--players", "human,random");
+    assertThat(bad.out).contains("not a legal move or action id: '9'").contains("not a legal move or action id: '-1'")
+        .contains("not a legal move or action id: 'foo'").contains("1. player 0 (human): x(1,1)");
   }
 
   /** play and replay print a match's returns alike, fractional ones included. */

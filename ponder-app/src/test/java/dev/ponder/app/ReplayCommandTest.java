@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,7 @@ class ReplayCommandTest {
     Files.writeString(f, text);
     Cli r = Cli.run("replay", f.toString());
     assertThat(r.exit).isEqualTo(1);
-    assertThat(r.err.strip()).isEqualTo("ponder: bad.txt: state 7, Returns: expected [0, 0] but was [1, -1]");
+    assertThat(r.err.strip()).isEqualTo("ponder: error: bad.txt: state 7, Returns: expected [0, 0] but was [1, -1]");
   }
 
   @Test
@@ -84,5 +85,97 @@ class ReplayCommandTest {
     Cli bad = Cli.run("replay", f.toString());
     assertThat(bad.exit).isEqualTo(2);
     assertThat(bad.err.strip()).contains("'x' is not an integer");
+  }
+
+  private Path write(String name, String text) throws IOException {
+    Path f = tmp.resolve(name);
+    Files.writeString(f, text, StandardCharsets.UTF_8);
+    return f;
+  }
+
+  private static String golden() throws IOException {
+    return Files.readString(Playthroughs.file("tic_tac_toe.txt"), StandardCharsets.UTF_8);
+  }
+
+  /** The first {@code n} bytes of the golden tic_tac_toe playthrough, as {@code head -c n} cuts it. */
+  private static String headBytes(int n) throws IOException {
+    byte[] all = Files.readAllBytes(Playthroughs.file("tic_tac_toe.txt"));
+    return new String(java.util.Arrays.copyOf(all, n), StandardCharsets.UTF_8);
+  }
+
+  /** A playthrough cut anywhere is incomplete: one line naming what is missing, exit 2, never "replays exactly". */
+  @Test
+  void aTruncatedPlaythroughIsIncomplete() throws IOException {
+    Cli cut = Cli.run("replay", write("t.txt", headBytes(3000)).toString());
+    assertThat(cut.exit).isEqualTo(2);
+    assertThat(cut.out).doesNotContain("replays");
+    assertThat(cut.err.strip()).isEqualTo("ponder: t.txt: incomplete playthrough: it stops at state 2, which is not"
+        + " terminal (IsTerminal() = False); the rest of the match is missing");
+
+    String g = golden();
+    // cut inside the last (terminal) state: before its Returns() line, and inside that line
+    String beforeReturns = g.substring(0, g.lastIndexOf("Returns() = [1, -1]"));
+    Cli noReturns = Cli.run("replay", write("r.txt", beforeReturns).toString());
+    assertThat(noReturns.exit).isEqualTo(2);
+    assertThat(noReturns.err.strip()).isEqualTo("ponder: r.txt: incomplete playthrough: the last state (7) lacks Returns()");
+    Cli halfLine = Cli.run("replay", write("h.txt", g.substring(0, g.lastIndexOf("-1]"))).toString());
+    assertThat(halfLine.exit).isEqualTo(2);
+    assertThat(halfLine.err.strip()).isEqualTo("ponder: h.txt: incomplete playthrough: the last state (7) has a cut Returns() line: '[1,'");
+    // cut right after a state's header line, and between '# Apply action' and 'action: N'
+    Cli bare = Cli.run("replay", write("b.txt", g.substring(0, g.indexOf("# State 7") + "# State 7\n".length())).toString());
+    assertThat(bare.exit).isEqualTo(2);
+    assertThat(bare.err.strip()).isEqualTo("ponder: b.txt: incomplete playthrough: the last state (7) lacks IsTerminal(), History(), CurrentPlayer(), Returns()");
+    Cli noAction = Cli.run("replay", write("a.txt", g.substring(0, g.indexOf("action: 5"))).toString());
+    assertThat(noAction.exit).isEqualTo(2);
+    assertThat(noAction.err.strip()).isEqualTo("ponder: a.txt: incomplete playthrough: the '# Apply action' of state 6 has no 'action: N' line");
+    Cli noNext = Cli.run("replay", write("n.txt", g.substring(0, g.indexOf("# State 7"))).toString());
+    assertThat(noNext.exit).isEqualTo(2);
+    assertThat(noNext.err.strip()).isEqualTo("ponder: n.txt: incomplete playthrough: it stops after the action of state 6, before state 7");
+  }
+
+  @Test
+  void aPlaythroughWithoutAHeaderFieldIsIncomplete() throws IOException {
+    String g = golden();
+    Cli r = Cli.run("replay", write("m.txt", g.replace("MaxGameLength() = 9\n", "")).toString());
+    assertThat(r.exit).isEqualTo(2);
+    assertThat(r.err.strip()).isEqualTo("ponder: m.txt: incomplete playthrough: the header lacks MaxGameLength()");
+    Cli two = Cli.run("replay", write("m2.txt", g.replace("MaxGameLength() = 9\n", "").replace("GameType.utility = Utility.ZERO_SUM\n", "")).toString());
+    assertThat(two.err.strip()).isEqualTo("ponder: m2.txt: incomplete playthrough: the header lacks GameType.utility, MaxGameLength()");
+    Cli none = Cli.run("replay", write("m3.txt", "game: tic_tac_toe\n\n" + g.substring(g.indexOf("# State 0"))).toString());
+    assertThat(none.exit).isEqualTo(2);
+    assertThat(none.err.strip()).startsWith("ponder: m3.txt: incomplete playthrough: the header is missing").doesNotContain("\n");
+  }
+
+  /** The last state's History() declares the whole action sequence: it must be the one the file applies. */
+  @Test
+  void theDeclaredHistoryMustBeTheAppliedActions() throws IOException {
+    String g = golden();
+    Cli r = Cli.run("replay", write("d.txt", g.replace("History() = [8, 3, 6, 0, 2, 1, 5]", "History() = [8, 3, 6, 0, 2, 1, 5, 4]")).toString());
+    assertThat(r.exit).isEqualTo(2);
+    assertThat(r.err.strip()).isEqualTo("ponder: d.txt: incomplete playthrough: the last state (7) declares 8 actions in History() but the file applies 7");
+  }
+
+  /** Every record of a match file is replayed: one summary line each; any failure makes the exit non-zero. */
+  @Test
+  void everyMatchRecordOfAFileIsReplayed() throws IOException {
+    Path f = write("two.txt", "tic_tac_toe | 4 0\ntic_tac_toe | 1\n");
+    Cli r = Cli.run("replay", f.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out.lines().toList()).containsExactly(
+        f + ":1: tic_tac_toe after 2 actions; to move: player 0",
+        f + ":2: tic_tac_toe after 1 action; to move: player 1");
+
+    Path bad = write("bad.txt", "tic_tac_toe | 0 3 1 4 2\n\ntic_tac_toe | 0 0\nnot a record\ntic_tac_toe | 4\n");
+    Cli b = Cli.run("replay", bad.toString());
+    assertThat(b.exit).isEqualTo(2);
+    List<String> lines = b.out.lines().toList();
+    assertThat(lines).hasSize(4);
+    assertThat(lines.get(0)).isEqualTo(bad + ":1: tic_tac_toe after 5 actions (terminal); returns: 1 -1");
+    assertThat(lines.get(1)).startsWith(bad + ":3: not replayed: illegal action 0 in tic_tac_toe for player 1");
+    assertThat(lines.get(2)).isEqualTo(bad + ":4: not replayed: malformed match record: expected '<game> | <actions>'");
+    assertThat(lines.get(3)).isEqualTo(bad + ":5: tic_tac_toe after 1 action; to move: player 1");
+    assertThat(Cli.run("replay", "--help").out.replaceAll("\\s+", " ")).contains("has every record replayed");
+    // errors are one line on stderr
+    assertThat(b.err.strip()).isEqualTo("ponder: 2 of 4 match records in " + bad + " failed (lines 3, 4)");
   }
 }

@@ -136,9 +136,12 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
   }
 
   /**
-   * Converts raw text to this parameter's type. An INT given as an integer outside Java's
-   * {@code int} range is returned as a {@link java.math.BigInteger}, which {@link Params#getInt}
-   * and {@link Params#requireInt} refuse as out of range.
+   * Converts raw text to this parameter's type. A BOOL is {@code true} or {@code false} in any
+   * case ({@code True}, as OpenSpiel prints it, included), or {@code 1} or {@code 0}; nothing
+   * else ({@code yes}, {@code on}): one rule for every boolean parameter of games and agents. An
+   * INT given as an integer outside Java's {@code int} range is returned as a {@link
+   * java.math.BigInteger}, which {@link Params#getInt} and {@link Params#requireInt} refuse as out
+   * of range.
    *
    * @throws SpecException if the text is not a valid value of this kind
    */
@@ -187,7 +190,7 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
       case DOUBLE:
         return "a number";
       case BOOL:
-        return "true or false";
+        return "true or false (or 1 or 0; any case)";
       case GAME:
         return "a game string";
       default:

@@ -84,7 +84,18 @@ class SpecTest {
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(komi=half)"), HEX_LIKE))
         .hasMessage("hex: bad value 'half' for komi: expected a number");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(swap=yes)"), HEX_LIKE))
-        .hasMessage("hex: bad value 'yes' for swap: expected true or false");
+        .hasMessage("hex: bad value 'yes' for swap: expected true or false (or 1 or 0; any case)");
+    // the spellings the message names are exactly the accepted ones
+    for (String t : new String[] {"true", "True", "TRUE", "1"}) {
+      assertThat(Params.resolve(Spec.parse("hex(swap=" + t + ")"), HEX_LIKE).getBool("swap")).as(t).isTrue();
+    }
+    for (String f : new String[] {"false", "False", "FALSE", "0"}) {
+      assertThat(Params.resolve(Spec.parse("hex(swap=" + f + ")"), HEX_LIKE).getBool("swap")).as(f).isFalse();
+    }
+    for (String bad : new String[] {"no", "on", "t", "01", "2", "yes"}) {
+      assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(swap=" + bad + ")"), HEX_LIKE)).as(bad)
+          .hasMessageEndingWith("for swap: expected true or false (or 1 or 0; any case)");
+    }
     Params p = Params.resolve(Spec.parse("hex(board_size=0,string_rep=fancy)"), HEX_LIKE);
     assertThatThrownBy(() -> p.requireInt("board_size", 1, 25))
         .hasMessage("hex: board_size=0 is out of range; valid: 1..25");

@@ -167,7 +167,8 @@ public final class Playthrough {
         putField(fields, l);
       }
       if (actionText != null && action < 0) {
-        throw new PlaythroughFormatException(source + ": state " + index + ": '# Apply action' without 'action: N'");
+        throw new PlaythroughFormatException(source + (i == lines.length ? ": incomplete playthrough: the '# Apply action' of state "
+            + index + " has no 'action: N' line" : ": state " + index + ": '# Apply action' without 'action: N'"));
       }
       states.add(new StateRecord(index, lineNo, fields, actionText, action));
     }
@@ -180,7 +181,8 @@ public final class Playthrough {
       }
     }
     if (states.get(states.size() - 1).hasAction()) {
-      throw new PlaythroughFormatException(source + ": the last state (" + (states.size() - 1) + ") is followed by an action but no state");
+      throw new PlaythroughFormatException(source + ": incomplete playthrough: it stops after the action of state "
+          + (states.size() - 1) + ", before state " + states.size());
     }
     return new Playthrough(source, gameString, header, states);
   }

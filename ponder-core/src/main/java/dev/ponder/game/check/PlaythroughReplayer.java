@@ -41,6 +41,11 @@ import java.util.regex.Pattern;
  *
  * <p>Numbers: OpenSpiel prints state values with 6 significant digits ({@code %g}) and header
  * utilities with 4; a number matches when it rounds to the printed value at that precision.
+ *
+ * <p>Completeness: before replaying, the playthrough must be complete ({@link #incompleteness}:
+ * every header field OpenSpiel always writes, a terminal last state with a whole {@code
+ * Returns()} line and a {@code History()} listing the applied actions), unless {@link
+ * #requireComplete} is off; a file cut short would otherwise "replay exactly" as far as it goes.
  */
 public final class PlaythroughReplayer {
   /** Games whose information-state and observation strings must match OpenSpiel's. */
@@ -50,6 +55,7 @@ public final class PlaythroughReplayer {
   private static final Pattern PLAYER_ARG = Pattern.compile("\\((\\d+)\\)");
 
   private Boolean checkStrings;
+  private boolean requireComplete = true;
 
   /**
    * Whether to compare {@code InformationStateString(p)} and {@code ObservationString(p)}; by
@@ -61,12 +67,100 @@ public final class PlaythroughReplayer {
   }
 
   /**
+   * Whether {@link #replay} refuses an incomplete playthrough ({@link #incompleteness}); true by
+   * default. {@code false} replays a hand-written prefix of a match (a test's toy playthrough).
+   */
+  public PlaythroughReplayer requireComplete(boolean require) {
+    this.requireComplete = require;
+    return this;
+  }
+
+  /**
+   * Header fields OpenSpiel's playthrough generator writes for every game, in its order; a
+   * playthrough without one of them is incomplete. (The tensor shape fields are written only for
+   * games with tensors and are not required.)
+   */
+  public static final List<String> REQUIRED_HEADER = List.of("GameType.chance_mode", "GameType.dynamics",
+      "GameType.information", "GameType.long_name", "GameType.max_num_players", "GameType.min_num_players",
+      "GameType.parameter_specification", "GameType.provides_information_state_string",
+      "GameType.provides_information_state_tensor", "GameType.provides_observation_string",
+      "GameType.provides_observation_tensor", "GameType.provides_factored_observation_string",
+      "GameType.reward_model", "GameType.short_name", "GameType.utility", "NumDistinctActions()",
+      "PolicyTensorShape()", "MaxChanceOutcomes()", "GetParameters()", "NumPlayers()", "MinUtility()",
+      "MaxUtility()", "UtilitySum()", "MaxGameLength()", "ToString()");
+
+  /** Fields every displayed state has, the terminal one included; {@code Returns()} is a terminal state's last. */
+  private static final List<String> REQUIRED_LAST_STATE = List.of("IsTerminal()", "History()", "CurrentPlayer()", "Returns()");
+
+  /**
+   * What a playthrough lacks, or null if it is complete. OpenSpiel's generator writes every
+   * {@link #REQUIRED_HEADER} field and plays to a terminal state, whose record ends with {@code
+   * Returns()}, and whose {@code History()} declares the whole action sequence; a file cut short
+   * ({@code head -c}) or with a header line removed fails one of these checks.
+   *
+   * @return one line naming what is missing (several findings joined by "; "), or null
+   */
+  public static String incompleteness(Playthrough playthrough) {
+    List<String> problems = new ArrayList<>();
+    List<String> missingHeader = new ArrayList<>();
+    for (String key : REQUIRED_HEADER) {
+      if (!playthrough.header().containsKey(key)) {
+        missingHeader.add(key);
+      }
+    }
+    if (missingHeader.size() == REQUIRED_HEADER.size()) {
+      problems.add("the header is missing (no 'Key = value' lines such as 'MaxGameLength() = 9' before '# State 0')");
+    } else if (!missingHeader.isEmpty()) {
+      problems.add("the header lacks " + String.join(", ", missingHeader));
+    }
+    List<Playthrough.StateRecord> states = playthrough.states();
+    Playthrough.StateRecord last = states.get(states.size() - 1);
+    int k = last.index();
+    Map<String, String> f = last.fields();
+    String terminal = f.get("IsTerminal()");
+    if (terminal != null && !terminal.equals("True")) {
+      problems.add("it stops at state " + k + ", which is not terminal (IsTerminal() = " + terminal
+          + "); the rest of the match is missing");
+    } else {
+      List<String> missing = new ArrayList<>();
+      for (String key : REQUIRED_LAST_STATE) {
+        if (!f.containsKey(key)) {
+          missing.add(key);
+        }
+      }
+      String returns = f.get("Returns()");
+      String history = f.get("History()");
+      if (!missing.isEmpty()) {
+        problems.add("the last state (" + k + ") lacks " + String.join(", ", missing));
+      } else if (!returns.endsWith("]")) {
+        problems.add("the last state (" + k + ") has a cut Returns() line: '" + returns + "'");
+      } else if (!history.startsWith("[") || !history.endsWith("]")) {
+        problems.add("the last state (" + k + ") has a cut History() line: '" + history + "'");
+      } else {
+        String inner = history.substring(1, history.length() - 1).trim();
+        int declared = inner.isEmpty() ? 0 : inner.split(",").length;
+        if (declared != states.size() - 1) {
+          problems.add("the last state (" + k + ") declares " + declared + " actions in History() but the file applies "
+              + (states.size() - 1));
+        }
+      }
+    }
+    return problems.isEmpty() ? null : String.join("; ", problems);
+  }
+
+  /**
    * Replays {@code playthrough}.
    *
-   * @throws SpecException if the game string names an unknown game or parameter
+   * @throws SpecException if the game string names an unknown game or parameter (checked first)
+   * @throws PlaythroughFormatException if the playthrough is incomplete ({@link #incompleteness})
+   *     and {@link #requireComplete} is on: {@code source: incomplete playthrough: what is missing}
    */
   public ReplayResult replay(Playthrough playthrough) {
     Game game = GameRegistry.load(playthrough.gameString());
+    String incomplete = requireComplete ? incompleteness(playthrough) : null;
+    if (incomplete != null) {
+      throw new PlaythroughFormatException(playthrough.source() + ": incomplete playthrough: " + incomplete);
+    }
     return new Run(playthrough, game, checkStrings != null ? checkStrings : STRING_COMPATIBLE_GAMES.contains(game.name())).run();
   }
 

@@ -70,7 +70,7 @@ public final class Playthroughs {
   /**
    * Replays the golden playthrough {@code name} with the default checks.
    *
-   * @throws PlaythroughFormatException if the file is unreadable or malformed
+   * @throws PlaythroughFormatException if the file is unreadable, malformed or incomplete
    * @throws dev.ponder.spec.SpecException if its game is unknown
    */
   public static ReplayResult replay(String name) {

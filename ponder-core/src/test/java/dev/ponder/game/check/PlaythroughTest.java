@@ -82,8 +82,20 @@ class PlaythroughTest {
     GameRegistry.register(new ToyRaceGame.Factory());
   }
 
+  /** TOY is a prefix of a match with a short header: replayed without the completeness check. */
   private static ReplayResult replay(String text) {
-    return new PlaythroughReplayer().replay(Playthrough.parse("toy.txt", text));
+    return new PlaythroughReplayer().requireComplete(false).replay(Playthrough.parse("toy.txt", text));
+  }
+
+  @Test
+  void aPrefixOfAMatchOrAShortHeaderIsIncompleteByDefault() {
+    assertThatThrownBy(() -> new PlaythroughReplayer().replay(Playthrough.parse("toy.txt", TOY)))
+        .isInstanceOf(PlaythroughFormatException.class)
+        .hasMessageStartingWith("toy.txt: incomplete playthrough: the header lacks GameType.dynamics, ")
+        .hasMessageEndingWith(", PolicyTensorShape(); the last state (4) lacks IsTerminal(), History()");
+    assertThat(PlaythroughReplayer.incompleteness(Playthrough.parse("toy.txt",
+        TOY.replace("# State 4\n", "# State 4\nIsTerminal() = False\n"))))
+        .endsWith("; it stops at state 4, which is not terminal (IsTerminal() = False); the rest of the match is missing");
   }
 
   @Test
@@ -136,7 +148,8 @@ class PlaythroughTest {
     // strings are compared only when asked (or for the OpenSpiel string-compatible games)
     String obs = TOY.replace("\"counts 0 0, to move 0\"", "\"counts 0 0\"");
     assertThat(replay(obs).matches()).isTrue();
-    ReplayResult strict = new PlaythroughReplayer().checkInformationStrings(true).replay(Playthrough.parse("toy.txt", obs));
+    ReplayResult strict = new PlaythroughReplayer().requireComplete(false).checkInformationStrings(true)
+        .replay(Playthrough.parse("toy.txt", obs));
     assertThat(strict.difference()).isEqualTo(new ReplayResult.Difference(0, "ObservationString(0)", "\"counts 0 0\"", "\"counts 0 0, to move 0\""));
   }
 
