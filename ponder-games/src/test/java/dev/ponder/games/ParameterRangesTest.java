@@ -32,7 +32,9 @@ class ParameterRangesTest {
       "connect_four/rows=63", "columns=1",
       "connect_four/columns=32", "rows=1",
       "leduc_poker/starting_player=9", "players=10",
-      "goofspiel/num_turns=60", "num_cards=60");
+      "goofspiel/num_turns=60", "num_cards=60",
+      "gomoku/connect=64", "size=64",
+      "gomoku/size=1", "connect=1");
 
   private static String spec(String game, String param, long value) {
     String companion = COMPANIONS.get(game + "/" + param + "=" + value);
