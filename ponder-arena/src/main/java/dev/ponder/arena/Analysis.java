@@ -83,11 +83,36 @@ public final class Analysis {
    *     matches included)
    * @param overrunDecisions number of those decisions that took more than
    *     {@link MatchRunner#OVERRUN_FACTOR} × {@code time_ms} (0 for agents that are not timed)
+   * @param rankLow best rank of each agent's 95% rank interval over the SCO bootstrap resamples
+   *     (ranks as in the table, ties sharing a rank); null = no rating or no bootstrap
+   * @param rankHigh worst rank of that interval
+   * @param scoAtLeast K × K: fraction of SCO bootstrap resamples in which the row agent is rated
+   *     at least as high as the column agent, in [0, 1]; NaN = no rating or no bootstrap
    */
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
-      String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions) {
+      String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions, Integer[] rankLow, Integer[] rankHigh,
+      double[][] scoAtLeast) {
+    /**
+     * For each agent, the bootstrap frequency with which it is rated at least as high as the
+     * agent listed after it in the rankings table ({@link Report#order}), written to
+     * {@code report.json} as {@code scoAtLeastNext}; null for the last rated agent, an agent with
+     * no rating, or when there is no SCO bootstrap.
+     */
+    @JsonProperty("scoAtLeastNext")
+    public Double[] scoAtLeastNext() {
+      Double[] out = new Double[agents.size()];
+      List<Integer> order = Report.order(this);
+      for (int i = 0; i + 1 < order.size(); i++) {
+        int a = order.get(i);
+        int b = order.get(i + 1);
+        double p = scoAtLeast[a][b];
+        out[a] = Double.isNaN(p) ? null : p;
+      }
+      return out;
+    }
+
     /**
      * Each agent's rank by SCO rating ({@link Analysis#ranks}), written to {@code report.json} as
      * {@code rank}: 1 = best, tied agents share the rank, {@code null} for an agent with no rating.
@@ -206,7 +231,7 @@ public final class Analysis {
         sco[a] = Double.NaN;
       }
     }
-    double[][] scoInt = scoIntervals(rows, gameResults.stream().map(GameResult::ballot).toList(), sco, o);
+    ScoBootstrap scoInt = scoBootstrap(rows, gameResults.stream().map(GameResult::ballot).toList(), sco, o);
     double[][] f = Sco.ballotWinRates(k, ballots);
     double[][] eloInt = elo(byGame, k, o);
     double[][][] ai = amplification(gameResults, agents, o);
@@ -248,8 +273,9 @@ public final class Analysis {
       firstErrorText = games.get(firstError.game()).spec() + ", seed index " + firstError.seedIndex() + ", " + seats + ": "
           + firstError.message();
     }
-    return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt[0], scoInt[1], f, eloInt[0], eloInt[1], eloInt[2],
-        amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions);
+    return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt.low(), scoInt.high(), f, eloInt[0], eloInt[1], eloInt[2],
+        amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions, scoInt.rankLow(), scoInt.rankHigh(),
+        scoInt.atLeast());
   }
 
   /**
@@ -278,18 +304,49 @@ public final class Analysis {
    *     indices (nothing to resample) or {@code o.scoResamples() < 1}
    */
   static double[][] scoIntervals(List<SeedRows> rows, List<double[]> pointBallots, double[] sco, AnalysisOptions o) {
+    ScoBootstrap b = scoBootstrap(rows, pointBallots, sco, o);
+    return new double[][] {b.low(), b.high()};
+  }
+
+  /**
+   * What the SCO bootstrap gives ({@link #scoBootstrap}).
+   *
+   * @param low lower bound of each agent's SCO rating interval (NaN: none)
+   * @param high upper bound
+   * @param rankLow best rank (smallest number) of each agent's rank interval: the lower
+   *     percentile point ((1 − level)/2) of the agent's competition rank ({@link #ranks}, ties
+   *     sharing a rank as in the table) over the resamples, rounded down; null = no interval
+   * @param rankHigh worst rank of the interval: the upper percentile point, rounded up
+   * @param atLeast {@code atLeast[a][b]}: fraction of resamples in which agent a's SCO rating is
+   *     at least agent b's (equal within {@link #RANK_TOLERANCE} counts), in [0, 1]; NaN when
+   *     there is no bootstrap or either agent has no rating; the diagonal is 1
+   */
+  record ScoBootstrap(double[] low, double[] high, Integer[] rankLow, Integer[] rankHigh, double[][] atLeast) {}
+
+  /**
+   * The SCO bootstrap ({@link #scoIntervals}) with, besides the rating intervals, each agent's
+   * rank interval and the pairwise frequencies with which one agent is rated at least as high as
+   * another over the same resamples.
+   */
+  static ScoBootstrap scoBootstrap(List<SeedRows> rows, List<double[]> pointBallots, double[] sco, AnalysisOptions o) {
     int k = sco.length;
     double[] lo = new double[k];
     double[] hi = new double[k];
     Arrays.fill(lo, Double.NaN);
     Arrays.fill(hi, Double.NaN);
+    Integer[] rankLo = new Integer[k];
+    Integer[] rankHi = new Integer[k];
+    double[][] atLeast = new double[k][k];
+    for (double[] x : atLeast) {
+      Arrays.fill(x, Double.NaN);
+    }
     int resamples = o.scoResamples();
     boolean anyVariation = false;
     for (SeedRows r : rows) {
       anyVariation |= r.cells().length >= 2;
     }
     if (!anyVariation || resamples < 1) {
-      return new double[][] {lo, hi};
+      return new ScoBootstrap(lo, hi, rankLo, rankHi, atLeast);
     }
     int numGames = rows.size();
     SplittableRandom[] rng = new SplittableRandom[numGames];
@@ -323,6 +380,24 @@ public final class Analysis {
       });
     }
     double alpha = (1 - o.level()) / 2;
+    // ranks and pairwise order in each resample, among the agents with a rating
+    double[][] rankBoot = new double[k][resamples];
+    long[][] atLeastCount = new long[k][k];
+    double[] one = new double[k];
+    for (int b = 0; b < resamples; b++) {
+      for (int a = 0; a < k; a++) {
+        one[a] = Double.isNaN(sco[a]) ? Double.NaN : boot[a][b];
+      }
+      int[] rk = ranks(one);
+      for (int a = 0; a < k; a++) {
+        rankBoot[a][b] = rk[a];
+        for (int c = 0; c < k; c++) {
+          if (one[a] > one[c] || sameRating(one[a], one[c])) {
+            atLeastCount[a][c]++;
+          }
+        }
+      }
+    }
     for (int a = 0; a < k; a++) {
       if (Double.isNaN(sco[a])) {
         continue;
@@ -330,8 +405,16 @@ public final class Analysis {
       Arrays.sort(boot[a]);
       lo[a] = Intervals.quantileSorted(boot[a], alpha);
       hi[a] = Intervals.quantileSorted(boot[a], 1 - alpha);
+      Arrays.sort(rankBoot[a]);
+      rankLo[a] = (int) Math.floor(Intervals.quantileSorted(rankBoot[a], alpha) + 1e-9);
+      rankHi[a] = (int) Math.ceil(Intervals.quantileSorted(rankBoot[a], 1 - alpha) - 1e-9);
+      for (int c = 0; c < k; c++) {
+        if (!Double.isNaN(sco[c])) {
+          atLeast[a][c] = (double) atLeastCount[a][c] / resamples;
+        }
+      }
     }
-    return new double[][] {lo, hi};
+    return new ScoBootstrap(lo, hi, rankLo, rankHi, atLeast);
   }
 
   /**

@@ -115,15 +115,18 @@ public final class Report {
     int sciW = ciHead.length();
     int eloW = eloHead.length();
     int ciW = ciHead.length();
+    String rankHead = "rank 95%";
+    int rkW = rankHead.length();
     for (int a : order) {
       scoW = Math.max(scoW, fmt(r.sco()[a], 1).length());
       sciW = Math.max(sciW, scoInterval(r, a).length());
       eloW = Math.max(eloW, fmt(r.elo()[a], 0).length());
       ciW = Math.max(ciW, eloInterval(r, a).length());
+      rkW = Math.max(rkW, rankInterval(r, a).length());
     }
-    String rowFormat = "%-4s %-" + w + "s %" + scoW + "s  %-" + sciW + "s %8s %" + eloW + "s  %-" + ciW + "s";
+    String rowFormat = "%-4s %-" + w + "s %" + scoW + "s  %-" + sciW + "s %-" + rkW + "s %8s %" + eloW + "s  %-" + ciW + "s";
     StringBuilder row = new StringBuilder();
-    row.append(String.format(Locale.ROOT, rowFormat, "rank", "agent", scoHead, ciHead, "mass", eloHead, ciHead));
+    row.append(String.format(Locale.ROOT, rowFormat, "rank", "agent", scoHead, ciHead, rankHead, "mass", eloHead, ciHead));
     if (ampCol) {
       row.append(String.format(Locale.ROOT, " %7s %7s", "Amp", "Imp"));
     }
@@ -134,7 +137,7 @@ public final class Report {
       String rk = rankLabel[a];
       row.setLength(0);
       row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), scoInterval(r, a),
-          fmt(mass, 3), fmt(r.elo()[a], 0), eloInterval(r, a)));
+          rankInterval(r, a), fmt(mass, 3), fmt(r.elo()[a], 0), eloInterval(r, a)));
       if (ampCol) {
         row.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
       }
@@ -145,6 +148,7 @@ public final class Report {
       sb.append(tieLine()).append('\n');
     }
     sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
+    sb.append(rankIntervalLine()).append('\n');
     sb.append(eloLine(r)).append("\n\n");
     for (Analysis.GameResult g : r.games()) {
       sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
@@ -326,19 +330,23 @@ public final class Report {
         fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
     sb.append("## Rankings\n\n");
     boolean ampCol = !o.reference().isEmpty() || !o.rawPrior().isEmpty();
-    sb.append("| rank | agent | SCO | SCO 95% CI | mean alpha-rank mass | Elo* | Elo 95% CI |").append(ampCol ? " Amp (IQM) | Imp (IQM) |" : "").append('\n');
-    sb.append("|---:|---|---:|---|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
+    sb.append("| rank | agent | SCO | SCO 95% CI | rank 95% | P(≥ next) | mean alpha-rank mass | Elo* | Elo 95% CI |")
+        .append(ampCol ? " Amp (IQM) | Imp (IQM) |" : "").append('\n');
+    sb.append("|---:|---|---:|---|---|---:|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
     String[] rankLabel = rankLabels(r);
+    Double[] next = r.scoAtLeastNext();
     for (int a : order(r)) {
       String rk = rankLabel[a];
-      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %.0f | %s |", rk, r.agents().get(a), fmt(r.sco()[a], 1),
-          scoInterval(r, a), fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
+      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %.0f | %s |", rk, r.agents().get(a),
+          fmt(r.sco()[a], 1), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
+          fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
       if (ampCol) {
         sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
       }
       sb.append('\n');
     }
     sb.append('\n').append(scoLine(r)).append("\n\n");
+    sb.append(rankIntervalLine()).append(' ').append(nextLine()).append("\n\n");
     if (anyTie(rankLabel)) {
       sb.append(tieLine()).append("\n\n");
     }
@@ -428,6 +436,33 @@ public final class Report {
       return "n/a (one seed per game)";
     }
     return String.format(Locale.ROOT, "[%s, %s]", fmt(r.scoLow()[a], 1), fmt(r.scoHigh()[a], 1));
+  }
+
+  /**
+   * The agent's 95% rank interval over the SCO bootstrap: {@code 2} when every resample's
+   * percentile points give the same rank, else {@code 1–3}; {@code -} for an agent with no
+   * rating, {@code n/a} when there is no SCO bootstrap.
+   */
+  static String rankInterval(Analysis.Result r, int a) {
+    if (Double.isNaN(r.sco()[a])) {
+      return "-";
+    }
+    Integer lo = r.rankLow()[a];
+    Integer hi = r.rankHigh()[a];
+    if (lo == null || hi == null) {
+      return "n/a";
+    }
+    return lo.equals(hi) ? lo.toString() : lo + "–" + hi;
+  }
+
+  /** The footnote on the rank interval column. */
+  static String rankIntervalLine() {
+    return "rank 95%: 2.5th to 97.5th percentile of the agent's rank over the SCO bootstrap resamples (ties share a rank).";
+  }
+
+  /** The footnote on the P(≥ next) column of report.md. */
+  static String nextLine() {
+    return "P(≥ next): fraction of those resamples in which the agent is rated at least as high as the agent in the next row.";
   }
 
   /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */

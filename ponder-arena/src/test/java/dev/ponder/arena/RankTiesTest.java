@@ -116,7 +116,7 @@ class RankTiesTest {
           "too many profiles", g.msPerDecision(), g.decisions());
       Analysis.Result mixed = new Analysis.Result(r.tournament(), r.config(), r.agents(), List.of(g, byMean), r.matches(), r.errors(),
           r.sco(), r.scoLow(), r.scoHigh(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(),
-          r.impPerGame(), r.options(), r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions());
+          r.impPerGame(), r.options(), r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions(), r.rankLow(), r.rankHigh(), r.scoAtLeast());
       assertThat(Report.scoLine(mixed)).isEqualTo("SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank "
           + "ballots (by mean return in games whose ballot says mean-return); mass: mean alpha-rank mass over games with alpha-rank.");
       assertThat(Report.terminal(mixed)).contains("\n" + Report.scoLine(mixed) + "\n");

@@ -48,7 +48,7 @@ class ReportSummaryTest {
       String longMessage = "x".repeat(500) + "\nsecond line";
       Analysis.Result longer = new Analysis.Result(r.tournament(), r.config(), r.agents(), r.games(), r.matches(), r.errors(),
           r.sco(), r.scoLow(), r.scoHigh(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(), r.impPerGame(),
-          r.options(), longMessage, r.timeMs(), r.decisions(), r.overrunDecisions());
+          r.options(), longMessage, r.timeMs(), r.decisions(), r.overrunDecisions(), r.rankLow(), r.rankHigh(), r.scoAtLeast());
       String line = Report.errorLine(longer);
       assertThat(line).doesNotContain("\n").doesNotContain("second line").endsWith("x…");
       assertThat(line.substring(line.indexOf("first: ") + 7)).hasSize(Report.MESSAGE_WIDTH);

@@ -94,7 +94,7 @@ class ReportTableTest {
           g.decisions());
       Analysis.Result wr = new Analysis.Result(r.tournament(), r.config(), r.agents(), List.of(wide), r.matches(), r.errors(),
           r.sco(), r.scoLow(), r.scoHigh(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(), r.impPerGame(),
-          r.options(), r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions());
+          r.options(), r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions(), r.rankLow(), r.rankHigh(), r.scoAtLeast());
       for (Analysis.Result x : List.of(r, wr)) {
         List<String> rows = Report.terminal(x).lines().filter(l -> l.startsWith("    ") && l.contains(" mean return ")).toList();
         assertThat(rows).hasSize(4);
