@@ -225,6 +225,43 @@ class ScoIntervalsTest {
     }
   }
 
+  /**
+   * The audit's tournament T3 (tic_tac_toe and kuhn_poker(players=3), random, uct, puct and
+   * m_seed at 1,000 simulations, 8 seeds, seed 11). At 200 resamples puct's upper SCO bound was
+   * 505.0, 504.8 and 508.7 with stats seeds 1, 2 and 3 (the bootstrap distribution is lumpy and
+   * one ballot set sits near the 2.5% cut); at the default every bound stays within 1.5 rating
+   * points across those seeds, and puct's upper bound is the 508.75 of the audit's independent
+   * 2,000-resample bootstrap.
+   */
+  @Test
+  void atTheDefaultResamplesTheBoundsOfTheAuditTournamentT3HardlyMoveWithTheStatsSeed() throws Exception {
+    Path db = dir.resolve("t3.db");
+    try (var in = getClass().getResourceAsStream("/arena/audit-t3.db")) {
+      java.nio.file.Files.copy(in, db);
+    }
+    try (ArenaStore s = ArenaStore.open(db)) {
+      long id = s.tournaments().get(0).id();
+      double[][] low = new double[3][];
+      double[][] high = new double[3][];
+      int puct = -1;
+      for (int seed = 1; seed <= 3; seed++) {
+        Analysis.Result r = Analysis.analyse(s, id, options(AnalysisOptions.DEFAULT_SCO_RESAMPLES, seed));
+        low[seed - 1] = r.scoLow();
+        high[seed - 1] = r.scoHigh();
+        puct = r.agents().indexOf("puct(sims=1000)");
+        assertThat(r.scoHigh()[puct]).isCloseTo(508.75, org.assertj.core.data.Offset.offset(0.1));
+      }
+      assertThat(puct).isGreaterThanOrEqualTo(0);
+      for (int a = 0; a < K; a++) {
+        for (double[][] bound : List.of(low, high)) {
+          double min = Math.min(bound[0][a], Math.min(bound[1][a], bound[2][a]));
+          double max = Math.max(bound[0][a], Math.max(bound[1][a], bound[2][a]));
+          assertThat(max - min).as("agent %d", a).isLessThan(1.5);
+        }
+      }
+    }
+  }
+
   @Test
   void aRankingThatFlipsBetweenSeedsWidensTheAffectedAgentsIntervals() {
     // game 0: agent 1 beats agent 2 on 6 of the 10 seeds, so resamples flip their order on that
