@@ -149,7 +149,12 @@ public final class Report {
     }
     sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
     sb.append(rankIntervalLine()).append('\n');
-    sb.append(eloLine(r)).append("\n\n");
+    sb.append(eloLine(r)).append('\n');
+    String marks = markLines(r);
+    if (!marks.isEmpty()) {
+      sb.append(marks);
+    }
+    sb.append('\n');
     for (Analysis.GameResult g : r.games()) {
       sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
           g.seeds(), g.seeds() == 1 ? "" : "s", g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
@@ -159,6 +164,7 @@ public final class Report {
       int numW = 1;
       int massW = 1;
       int msW = 1;
+      int markW = 0;
       boolean hasMass = false;
       for (int a : order) {
         if (!Double.isNaN(g.agentMean()[a])) {
@@ -166,17 +172,22 @@ public final class Report {
               Math.max(fmt(g.agentLow()[a], 3).length(), fmt(g.agentHigh()[a], 3).length())));
           massW = Math.max(massW, fmt(g.mass()[a], 3).length());
           msW = Math.max(msW, fmt(g.msPerDecision()[a], 2).length());
+          markW = Math.max(markW, gameMarks(g, a).length());
           hasMass |= !Double.isNaN(g.mass()[a]);
         }
       }
-      String gameRow = "    %-" + w + "s mean return %" + numW + "s [%" + numW + "s, %" + numW + "s]"
+      // "[lo, hi]" and its marks in columns of their own; one seed index: "n/a (one seed)"
+      int gameCiW = Math.max(2 * numW + 4, g.seeds() < 2 ? ONE_SEED.length() : 0);
+      String gameRow = "    %-" + w + "s mean return %" + numW + "s %-" + gameCiW + "s" + (markW > 0 ? "%-" + markW + "s" : "%s")
           + (hasMass ? "   alpha-rank mass %" + massW + "s" : "%s") + "   %" + msW + "s ms/decision%n";
       for (int a : order) {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, gameRow, clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3),
-            fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3), hasMass ? fmt(g.mass()[a], 3) : "",
+        String ci = g.seeds() < 2 ? ONE_SEED : String.format(Locale.ROOT, "[%" + numW + "s, %" + numW + "s]",
+            fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3));
+        sb.append(String.format(Locale.ROOT, gameRow, clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), ci,
+            gameMarks(g, a), hasMass ? fmt(g.mass()[a], 3) : "",
             fmt(g.msPerDecision()[a], 2)));
       }
       if (!g.note().isEmpty()) {
@@ -347,13 +358,17 @@ public final class Report {
     }
     sb.append('\n').append(scoLine(r)).append("\n\n");
     sb.append(rankIntervalLine()).append(' ').append(nextLine()).append("\n\n");
+    String markNotes = markLines(r);
+    if (!markNotes.isEmpty()) {
+      sb.append(markNotes.strip().replace("\n", "\n\n")).append("\n\n");
+    }
     if (anyTie(rankLabel)) {
       sb.append(tieLine()).append("\n\n");
     }
     sb.append(r.config().schedule().equals(TournamentConfig.BENCHMARK) ? "\\" + eloLine(r)
         : "\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.").append("\n\n");
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
-    matrix(sb, r.agents(), r.ballotWinRate(), null, null);
+    matrix(sb, r.agents(), r.ballotWinRate(), null, null, 0);
     sb.append("\n![ballots](ballots.svg)\n\n");
     for (int g = 0; g < r.games().size(); g++) {
       Analysis.GameResult gr = r.games().get(g);
@@ -366,11 +381,13 @@ public final class Report {
         if (Double.isNaN(gr.agentMean()[a])) {
           continue;
         }
-        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | [%.3f, %.3f] | %s | %s |%n", r.agents().get(a), gr.agentMean()[a],
-            gr.agentLow()[a], gr.agentHigh()[a], fmt(gr.mass()[a], 4), fmt(gr.msPerDecision()[a], 2)));
+        String ci = gr.seeds() < 2 ? ONE_SEED : String.format(Locale.ROOT, "[%.3f, %.3f]%s", gr.agentLow()[a], gr.agentHigh()[a],
+            marks(gr.agentLow()[a], gr.agentHigh()[a], gr.seeds()));
+        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | %s | %s | %s |%n", r.agents().get(a), gr.agentMean()[a], ci,
+            fmt(gr.mass()[a], 4), fmt(gr.msPerDecision()[a], 2)));
       }
       sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
-      matrix(sb, r.agents(), gr.mean(), gr.low(), gr.high());
+      matrix(sb, r.agents(), gr.mean(), gr.seeds() < 2 ? null : gr.low(), gr.high(), gr.seeds());
       sb.append("\nWins / draws / losses of row against column (Wilson 95% interval of the win rate):\n\n");
       int k = r.agents().size();
       String[][] cells = new String[k][k];
@@ -387,7 +404,7 @@ public final class Report {
     return sb.toString();
   }
 
-  private static void matrix(StringBuilder sb, List<String> agents, double[][] m, double[][] lo, double[][] hi) {
+  private static void matrix(StringBuilder sb, List<String> agents, double[][] m, double[][] lo, double[][] hi, int seeds) {
     int k = agents.size();
     String[][] cells = new String[k][k];
     for (int a = 0; a < k; a++) {
@@ -395,7 +412,7 @@ public final class Report {
         if (Double.isNaN(m[a][b])) {
           cells[a][b] = "";
         } else if (lo != null) {
-          cells[a][b] = String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", m[a][b], lo[a][b], hi[a][b]);
+          cells[a][b] = String.format(Locale.ROOT, "%.2f [%.2f, %.2f]%s", m[a][b], lo[a][b], hi[a][b], marks(lo[a][b], hi[a][b], seeds));
         } else {
           cells[a][b] = String.format(Locale.ROOT, "%.2f", m[a][b]);
         }
@@ -435,7 +452,8 @@ public final class Report {
     if (Double.isNaN(r.scoLow()[a])) {
       return "n/a (one seed per game)";
     }
-    return String.format(Locale.ROOT, "[%s, %s]", fmt(r.scoLow()[a], 1), fmt(r.scoHigh()[a], 1));
+    return String.format(Locale.ROOT, "[%s, %s]", fmt(r.scoLow()[a], 1), fmt(r.scoHigh()[a], 1))
+        + marks(r.scoLow()[a], r.scoHigh()[a], fewestSeeds(r));
   }
 
   /**
@@ -452,7 +470,76 @@ public final class Report {
     if (lo == null || hi == null) {
       return "n/a";
     }
-    return lo.equals(hi) ? lo.toString() : lo + "–" + hi;
+    return (lo.equals(hi) ? lo.toString() : lo + "–" + hi) + (fewestSeeds(r) < Analysis.FEW_SEEDS ? FEW : "");
+  }
+
+  /** Mark of an interval resting on fewer than {@link Analysis#FEW_SEEDS} seed indices. */
+  static final String FEW = "†";
+
+  /** Mark of a zero-width interval. */
+  static final String ZERO = "‡";
+
+  /** What a per-game interval cell says when the game has one seed index. */
+  static final String ONE_SEED = "n/a (one seed)";
+
+  /**
+   * The marks of an interval from a bootstrap over {@code seeds} seed indices: {@link #FEW} when
+   * {@code seeds < }{@link Analysis#FEW_SEEDS}, {@link #ZERO} when {@code lo == hi}; empty for
+   * a missing interval (NaN).
+   */
+  static String marks(double lo, double hi, int seeds) {
+    if (Double.isNaN(lo) || Double.isNaN(hi)) {
+      return "";
+    }
+    return (seeds < Analysis.FEW_SEEDS ? FEW : "") + (lo == hi ? ZERO : "");
+  }
+
+  /** The marks of agent a's mean-return interval in game g (none with one seed index: no interval). */
+  static String gameMarks(Analysis.GameResult g, int a) {
+    return g.seeds() < 2 ? "" : marks(g.agentLow()[a], g.agentHigh()[a], g.seeds());
+  }
+
+  /** The fewest seed indices of any game that has matches (what the SCO and Elo bootstraps rest on). */
+  static int fewestSeeds(Analysis.Result r) {
+    int n = Integer.MAX_VALUE;
+    for (Analysis.GameResult g : r.games()) {
+      if (g.matches() > g.errors()) {
+        n = Math.min(n, g.seeds());
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The footnotes on the marks (one line each, only for marks in use): intervals from fewer than
+   * {@link Analysis#FEW_SEEDS} seed indices, zero-width intervals.
+   */
+  static String markLines(Analysis.Result r) {
+    boolean few = false;
+    boolean zero = false;
+    for (int a = 0; a < r.agents().size(); a++) {
+      String t = scoInterval(r, a) + eloInterval(r, a) + rankInterval(r, a);
+      for (Analysis.GameResult g : r.games()) {
+        if (g.seeds() >= 2 && !Double.isNaN(g.agentMean()[a])) {
+          t += marks(g.agentLow()[a], g.agentHigh()[a], g.seeds());
+          for (int b = 0; b < r.agents().size(); b++) {
+            t += marks(g.low()[a][b], g.high()[a][b], g.seeds());
+          }
+        }
+      }
+      few |= t.contains(FEW);
+      zero |= t.contains(ZERO);
+    }
+    StringBuilder sb = new StringBuilder();
+    if (few) {
+      sb.append(FEW).append(": from fewer than ").append(Analysis.FEW_SEEDS)
+          .append(" seed indices per game; percentile-bootstrap intervals from few seeds are too narrow (they cover the true "
+              + "value less often than 95%).\n");
+    }
+    if (zero) {
+      sb.append(ZERO).append(": zero width: every resample gave the same value, which shows too few seeds, not certainty.\n");
+    }
+    return sb.toString();
   }
 
   /** The footnote on the rank interval column. */
@@ -470,7 +557,10 @@ public final class Report {
     if (Double.isNaN(r.eloLow()[a])) {
       return "n/a (one seed per game)";
     }
-    return String.format(Locale.ROOT, "[%.0f, %.0f]", r.eloLow()[a], r.eloHigh()[a]);
+    // the lowest agent's Elo is the anchor (0 in every resample): its zero width is by definition
+    boolean anchor = r.elo()[a] == 0 && r.eloLow()[a] == 0 && r.eloHigh()[a] == 0;
+    return String.format(Locale.ROOT, "[%.0f, %.0f]", r.eloLow()[a], r.eloHigh()[a])
+        + (anchor ? (fewestSeeds(r) < Analysis.FEW_SEEDS ? FEW : "") : marks(r.eloLow()[a], r.eloHigh()[a], fewestSeeds(r)));
   }
 
   static String fmt(double v, int digits) {

@@ -149,7 +149,7 @@ class RankTiesTest {
       // the per-game lines carry no mass words either: a benchmark run has no alpha-rank mass
       List<String> gameRows = text.lines().filter(l -> l.startsWith("    ") && l.contains(" mean return ")).toList();
       assertThat(gameRows).hasSize(3).allSatisfy(l -> assertThat(l).doesNotContain("alpha-rank").doesNotContain("mass")
-          .matches("    \\S+\\s+mean return +-?\\d\\.\\d{3} \\[ *-?\\d\\.\\d{3}, +-?\\d\\.\\d{3}\\] +\\d+\\.\\d{2} ms/decision"));
+          .matches("    \\S+\\s+mean return +-?\\d\\.\\d{3} \\[ *-?\\d\\.\\d{3}, +-?\\d\\.\\d{3}\\][†‡]* +\\d+\\.\\d{2} ms/decision"));
       // the twins tie against the benchmark too; the benchmark has no rank
       assertThat(text).containsPattern("(?m)^1=\\s+first\\s").containsPattern("(?m)^1=\\s+sleepy")
           .containsPattern("(?m)^-\\s+random\\s");
