@@ -779,6 +779,11 @@ public final class Analysis {
     }
   }
 
+  /** An α-Rank mass rounded to 10⁻⁶, as the ballot compares masses ({@link #ballot}). */
+  static double massLevel(double mass) {
+    return Math.round(mass * 1e6) / 1e6;
+  }
+
   /**
    * The ballot of a game: agents ordered by α-Rank mass (rounded to 10⁻⁶), ties broken by mean
    * return in the game; returned as scores (higher = better, equal = tied; NaN = did not play).
@@ -789,7 +794,7 @@ public final class Analysis {
     int k = mass.length;
     double[] q = new double[k];
     for (int i = 0; i < k; i++) {
-      q[i] = Math.round(mass[i] * 1e6) / 1e6;
+      q[i] = massLevel(mass[i]);
     }
     double[] score = new double[k];
     for (int i = 0; i < k; i++) {

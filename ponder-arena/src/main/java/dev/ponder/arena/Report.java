@@ -154,6 +154,9 @@ public final class Report {
     if (!marks.isEmpty()) {
       sb.append(marks);
     }
+    if (r.games().stream().anyMatch(g -> ballotLine(g, r.agents()).contains(TIE_BREAK))) {
+      sb.append(tieBreakLine()).append('\n');
+    }
     sb.append('\n');
     for (Analysis.GameResult g : r.games()) {
       sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
@@ -189,6 +192,10 @@ public final class Report {
         sb.append(String.format(Locale.ROOT, gameRow, clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), ci,
             gameMarks(g, a), hasMass ? fmt(g.mass()[a], 3) : "",
             fmt(g.msPerDecision()[a], 2)));
+      }
+      String ballot = ballotLine(g, r.agents());
+      if (!ballot.isEmpty()) {
+        sb.append("    ballot: ").append(ballot).append('\n');
       }
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');
@@ -376,6 +383,13 @@ public final class Report {
       sb.append(String.format(Locale.ROOT, "%d players; %d matches over %d seed%s; %d errors; %d with time overruns; ballot: %s%s%n%n",
           gr.players(), gr.matches(), gr.seeds(), gr.seeds() == 1 ? "" : "s", gr.errors(), gr.overruns(), gr.method(),
           gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
+      String ballot = ballotLine(gr, r.agents());
+      if (!ballot.isEmpty()) {
+        sb.append("Ballot: ").append(ballot.replace("*", "\\*")).append("\n\n");
+        if (ballot.contains(TIE_BREAK)) {
+          sb.append(tieBreakLine().replace("*", "\\*")).append("\n\n");
+        }
+      }
       sb.append("| agent | mean return | 95% CI | alpha-rank mass | ms per decision |\n|---|---:|---|---:|---:|\n");
       for (int a : order(r)) {
         if (Double.isNaN(gr.agentMean()[a])) {
@@ -471,6 +485,48 @@ public final class Report {
       return "n/a";
     }
     return (lo.equals(hi) ? lo.toString() : lo + "–" + hi) + (fewestSeeds(r) < Analysis.FEW_SEEDS ? FEW : "");
+  }
+
+  /**
+   * A game's ballot as text, best first: {@code A ≻ B} where A's α-Rank mass (rounded to 10⁻⁶) is
+   * higher, {@code A ≻* B} where the masses are equal and the mean-return tie-break put A above,
+   * {@code A = B} for agents tied on both; for a ballot by mean return only {@code ≻} and
+   * {@code =}. Agents not on the ballot are left out; empty when no agent is on it.
+   */
+  static String ballotLine(Analysis.GameResult g, List<String> agents) {
+    List<Integer> on = new ArrayList<>();
+    for (int a = 0; a < agents.size(); a++) {
+      if (!Double.isNaN(g.ballot()[a])) {
+        on.add(a);
+      }
+    }
+    on.sort(Comparator.<Integer>comparingDouble(a -> -g.ballot()[a]).thenComparingInt(a -> a));
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < on.size(); i++) {
+      int a = on.get(i);
+      if (i > 0) {
+        int p = on.get(i - 1);
+        String rel;
+        if (g.ballot()[p] == g.ballot()[a]) {
+          rel = " = ";
+        } else if (!Double.isNaN(g.mass()[p]) && Analysis.massLevel(g.mass()[p]) == Analysis.massLevel(g.mass()[a])) {
+          rel = " " + TIE_BREAK + " ";
+        } else {
+          rel = " ≻ ";
+        }
+        sb.append(rel);
+      }
+      sb.append(agents.get(a));
+    }
+    return sb.toString();
+  }
+
+  /** The relation of two ballot levels ordered by the mean-return tie-break. */
+  static final String TIE_BREAK = "≻*";
+
+  /** The footnote on {@link #TIE_BREAK}. */
+  static String tieBreakLine() {
+    return TIE_BREAK + ": equal alpha-rank mass; ordered by mean return in the game (the tie-break).";
   }
 
   /** Mark of an interval resting on fewer than {@link Analysis#FEW_SEEDS} seed indices. */

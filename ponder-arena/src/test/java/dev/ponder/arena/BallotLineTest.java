@@ -1,0 +1,45 @@
+package dev.ponder.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each game's ballot with the levels decided by the mean-return tie-break marked. */
+class BallotLineTest {
+  @TempDir Path dir;
+
+  /**
+   * The audit's tournament T3 (tic_tac_toe and kuhn_poker(players=3), random, uct, puct, m_seed
+   * at 1,000 simulations, 8 seeds). The audit found, from the stored matches: in tic_tac_toe uct,
+   * puct and m_seed drew every game among themselves, so each has α-Rank mass 1/3, and m_seed
+   * (mean 0.3333) is placed above uct and puct (0.3125 each, one draw against random) by the
+   * tie-break; in kuhn_poker(players=3) m_seed and puct have mass 0.5 each and the tie-break
+   * (0.226 against 0.198) puts m_seed first.
+   */
+  @Test
+  void theAuditTournamentT3ShowsItsTieBrokenLevels() throws Exception {
+    Path db = dir.resolve("t3.db");
+    try (var in = getClass().getResourceAsStream("/arena/audit-t3.db")) {
+      Files.copy(in, db);
+    }
+    try (ArenaStore s = ArenaStore.open(db)) {
+      AnalysisOptions d = AnalysisOptions.defaults();
+      Analysis.Result r = Analysis.analyse(s, s.tournaments().get(0).id(),
+          new AnalysisOptions(40, 40, 40, 0.95, 1, d.alphaRank(), d.sco(), "", ""));
+      assertThat(r.games().get(0).game()).isEqualTo("tic_tac_toe");
+      assertThat(Report.ballotLine(r.games().get(0), r.agents()))
+          .isEqualTo("m_seed(sims=1000) ≻* uct(sims=1000) = puct(sims=1000) ≻ random");
+      assertThat(Report.ballotLine(r.games().get(1), r.agents())).startsWith("m_seed(sims=1000) ≻* puct(sims=1000) ≻ ");
+      String text = Report.terminal(r);
+      assertThat(text).contains("    ballot: m_seed(sims=1000) ≻* uct(sims=1000) = puct(sims=1000) ≻ random\n")
+          .contains(Report.tieBreakLine());
+      Report.write(r, s, dir.resolve("rep"));
+      String md = Files.readString(dir.resolve("rep").resolve("report.md"));
+      assertThat(md).contains("Ballot: m_seed(sims=1000) ≻\\* uct(sims=1000) = puct(sims=1000) ≻ random\n")
+          .contains("≻\\*: equal alpha-rank mass; ordered by mean return in the game (the tie-break).");
+    }
+  }
+}
