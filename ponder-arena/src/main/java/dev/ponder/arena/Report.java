@@ -540,14 +540,17 @@ public final class Report {
 
   /**
    * The marks of an interval from a bootstrap over {@code seeds} seed indices: {@link #FEW} when
-   * {@code seeds < }{@link Analysis#FEW_SEEDS}, {@link #ZERO} when {@code lo == hi}; empty for
+   * {@code seeds < }{@link Analysis#FEW_SEEDS}, {@link #ZERO} when {@code lo == hi} up to a
+   * relative 10⁻¹²; empty for
    * a missing interval (NaN).
    */
   static String marks(double lo, double hi, int seeds) {
     if (Double.isNaN(lo) || Double.isNaN(hi)) {
       return "";
     }
-    return (seeds < Analysis.FEW_SEEDS ? FEW : "") + (lo == hi ? ZERO : "");
+    // zero width up to rounding: resampled means of equal values can differ in the last bits
+    boolean zero = hi - lo <= 1e-12 * Math.max(1, Math.max(Math.abs(lo), Math.abs(hi)));
+    return (seeds < Analysis.FEW_SEEDS ? FEW : "") + (zero ? ZERO : "");
   }
 
   /** The marks of agent a's mean-return interval in game g (none with one seed index: no interval). */
