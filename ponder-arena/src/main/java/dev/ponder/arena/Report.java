@@ -96,6 +96,17 @@ public final class Report {
     return "* Elo assumes transitive strength; with cycles trust SCO and alpha-rank instead.";
   }
 
+  /**
+   * The footnote on the Elo scale: the anchor (the lowest agent is 0 in the estimate and in every
+   * resample, so an agent lowest in every resample has the interval [0, 0], which is not flagged
+   * as zero width), the 400·log10 scale and how games are pooled.
+   */
+  static String eloScaleLine() {
+    return "Elo: 400*log10 odds scale, anchored so that the lowest agent is 0 (in the estimate and in each resample); pooled over "
+        + "games, each pair of seats held by different agents in a match counting as one comparison, so each game weighs "
+        + "by its number of such comparisons (a 3-player match gives 3 pairs, a 2-player match 1).";
+  }
+
   /** The rankings table and per-game summaries as plain text. */
   public static String terminal(Analysis.Result r) {
     StringBuilder sb = new StringBuilder();
@@ -150,6 +161,7 @@ public final class Report {
     sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
     sb.append(rankIntervalLine()).append('\n');
     sb.append(eloLine(r)).append('\n');
+    sb.append(eloScaleLine()).append('\n');
     String marks = markLines(r);
     if (!marks.isEmpty()) {
       sb.append(marks);
@@ -374,6 +386,7 @@ public final class Report {
     }
     sb.append(r.config().schedule().equals(TournamentConfig.BENCHMARK) ? "\\" + eloLine(r)
         : "\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.").append("\n\n");
+    sb.append(eloScaleLine().replace("*", "·")).append("\n\n");
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
     matrix(sb, r.agents(), r.ballotWinRate(), null, null, 0);
     sb.append("\n![ballots](ballots.svg)\n\n");
