@@ -15,7 +15,7 @@ import java.util.TreeMap;
 
 /**
  * Statistics of a stored tournament: per game the mean score matrix with paired-bootstrap
- * intervals over seeds, win/draw/loss counts with Wilson intervals, α-Rank; across games SCO
+ * intervals over seeds, win/draw/loss counts with bootstrap intervals of the win rate, α-Rank; across games SCO
  * ratings from the per-game α-Rank ballots with bootstrap intervals, ballot win rates, Elo with bootstrap intervals, and
  * amplification / improvement when a reference and a raw-prior agent are named. See
  * docs/arena.md for the definitions.
@@ -33,8 +33,9 @@ public final class Analysis {
    * @param wins matches in which the row agent's return exceeded the column agent's
    * @param draws equal returns
    * @param losses lower returns
-   * @param winLow Wilson interval lower bound of wins / matches
-   * @param winHigh Wilson interval upper bound
+   * @param winLow lower bound of the win rate wins / (wins + draws + losses), percentile bootstrap
+   *     over seed indices ({@link #winRateBootstrap}); NaN with one seed index or no comparison
+   * @param winHigh upper bound
    * @param agentMean mean return of each agent over all its matches of the game (per seed, then
    *     over seeds); {@code NaN} if it did not play
    * @param agentLow bootstrap lower bound
@@ -552,6 +553,9 @@ public final class Analysis {
     int cells = k * k + k;
     TreeMap<Integer, double[]> sums = new TreeMap<>();
     TreeMap<Integer, double[]> counts = new TreeMap<>();
+    // per seed index: wins and comparisons (wins + draws + losses) of row against column
+    TreeMap<Integer, double[]> seedWins = new TreeMap<>();
+    TreeMap<Integer, double[]> seedComparisons = new TreeMap<>();
     long[][] wins = new long[k][k];
     long[][] draws = new long[k][k];
     long[][] losses = new long[k][k];
@@ -574,6 +578,8 @@ public final class Analysis {
       }
       double[] s = sums.computeIfAbsent(m.seedIndex(), x -> new double[cells]);
       double[] c = counts.computeIfAbsent(m.seedIndex(), x -> new double[cells]);
+      double[] sw = seedWins.computeIfAbsent(m.seedIndex(), x -> new double[k * k]);
+      double[] sn = seedComparisons.computeIfAbsent(m.seedIndex(), x -> new double[k * k]);
       int[] seats = m.seats();
       double[] ret = m.returns();
       for (int p = 0; p < seats.length; p++) {
@@ -588,8 +594,10 @@ public final class Analysis {
           s[a * k + b] += ret[p];
           c[a * k + b] += 1;
           if (a != b) {
+            sn[a * k + b]++;
             if (ret[p] > ret[q]) {
               wins[a][b]++;
+              sw[a * k + b]++;
             } else if (ret[p] == ret[q]) {
               draws[a][b]++;
             } else {
@@ -647,12 +655,10 @@ public final class Analysis {
         meanM[a][b] = mean[a * k + b];
         loM[a][b] = lo[a * k + b];
         hiM[a][b] = hi[a * k + b];
-        long total = wins[a][b] + draws[a][b] + losses[a][b];
-        Intervals.Interval w = Intervals.wilson(wins[a][b], total, o.level());
-        wl[a][b] = total > 0 ? w.low() : Double.NaN;
-        wh[a][b] = total > 0 ? w.high() : Double.NaN;
       }
     }
+    winRateBootstrap(new ArrayList<>(seedWins.values()), new ArrayList<>(seedComparisons.values()), k, o.resamples(), o.level(),
+        seed, wl, wh);
     double[] agentMean = Arrays.copyOfRange(mean, k * k, cells);
     double[] agentLow = Arrays.copyOfRange(lo, k * k, cells);
     double[] agentHigh = Arrays.copyOfRange(hi, k * k, cells);
@@ -887,6 +893,73 @@ public final class Analysis {
       double[] d = Arrays.stream(boot[i]).filter(x -> !Double.isNaN(x)).sorted().toArray();
       lo[i] = Intervals.quantileSorted(d, alpha);
       hi[i] = Intervals.quantileSorted(d, 1 - alpha);
+    }
+  }
+
+  /**
+   * Percentile intervals of the win rates W / (W + D + L) by a bootstrap over seed indices: every
+   * resample draws the game's seed indices with replacement (the same draws as the game's
+   * score-matrix bootstrap: a generator with the same seed, drawn through {@link #drawTimes}) and
+   * takes, per pair, the drawn seeds' wins over their comparisons. All matches of a seed index
+   * stay together, so the seat-swapped matches sharing a seed, and the several comparisons one
+   * n-player match gives a pair, are not treated as independent.
+   *
+   * @param wins per seed index, K × K wins of row over column (flattened, row-major)
+   * @param comparisons per seed index, K × K comparisons (wins + draws + losses)
+   * @param low out: lower bounds (NaN where the pair has no comparison or the game has one seed
+   *     index)
+   * @param high out: upper bounds
+   */
+  static void winRateBootstrap(List<double[]> wins, List<double[]> comparisons, int k, int resamples, double level, long seed,
+      double[][] low, double[][] high) {
+    int n = wins.size();
+    for (int a = 0; a < k; a++) {
+      Arrays.fill(low[a], Double.NaN);
+      Arrays.fill(high[a], Double.NaN);
+    }
+    if (n < 2 || resamples < 1) {
+      return;
+    }
+    int cells = k * k;
+    double[][] boot = new double[cells][resamples];
+    SplittableRandom rng = new SplittableRandom(seed);
+    int[] times = new int[n];
+    double[] w = new double[cells];
+    double[] c = new double[cells];
+    for (int b = 0; b < resamples; b++) {
+      drawTimes(rng, times);
+      Arrays.fill(w, 0);
+      Arrays.fill(c, 0);
+      for (int r = 0; r < n; r++) {
+        int t = times[r];
+        if (t == 0) {
+          continue;
+        }
+        double[] wr = wins.get(r);
+        double[] cr = comparisons.get(r);
+        for (int i = 0; i < cells; i++) {
+          w[i] += t * wr[i];
+          c[i] += t * cr[i];
+        }
+      }
+      for (int i = 0; i < cells; i++) {
+        boot[i][b] = c[i] > 0 ? w[i] / c[i] : Double.NaN;
+      }
+    }
+    double alpha = (1 - level) / 2;
+    double[] total = new double[cells];
+    for (double[] cr : comparisons) {
+      for (int i = 0; i < cells; i++) {
+        total[i] += cr[i];
+      }
+    }
+    for (int i = 0; i < cells; i++) {
+      if (total[i] == 0) {
+        continue;
+      }
+      double[] d = Arrays.stream(boot[i]).filter(x -> !Double.isNaN(x)).sorted().toArray();
+      low[i / k][i % k] = Intervals.quantileSorted(d, alpha);
+      high[i / k][i % k] = Intervals.quantileSorted(d, 1 - alpha);
     }
   }
 

@@ -415,14 +415,17 @@ public final class Report {
       }
       sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
       matrix(sb, r.agents(), gr.mean(), gr.seeds() < 2 ? null : gr.low(), gr.high(), gr.seeds());
-      sb.append("\nWins / draws / losses of row against column (Wilson 95% interval of the win rate):\n\n");
+      sb.append("\nWins / draws / losses of row against column (win rate W/(W+D+L): 95% percentile-bootstrap interval over seed "
+          + "indices, all matches of a seed index together):\n\n");
       int k = r.agents().size();
       String[][] cells = new String[k][k];
       for (int a = 0; a < k; a++) {
         for (int b = 0; b < k; b++) {
           long n = gr.wins()[a][b] + gr.draws()[a][b] + gr.losses()[a][b];
-          cells[a][b] = n == 0 ? "" : String.format(Locale.ROOT, "%d/%d/%d [%.2f, %.2f]", gr.wins()[a][b], gr.draws()[a][b],
-              gr.losses()[a][b], gr.winLow()[a][b], gr.winHigh()[a][b]);
+          String ci = Double.isNaN(gr.winLow()[a][b]) ? "n/a" : String.format(Locale.ROOT, "[%.2f, %.2f]%s", gr.winLow()[a][b],
+              gr.winHigh()[a][b], marks(gr.winLow()[a][b], gr.winHigh()[a][b], gr.seeds()));
+          cells[a][b] = n == 0 ? "" : String.format(Locale.ROOT, "%d/%d/%d %s", gr.wins()[a][b], gr.draws()[a][b],
+              gr.losses()[a][b], ci);
         }
       }
       textMatrix(sb, r.agents(), cells);
@@ -595,7 +598,7 @@ public final class Report {
         if (g.seeds() >= 2 && !Double.isNaN(g.agentMean()[a])) {
           t += marks(g.agentLow()[a], g.agentHigh()[a], g.seeds());
           for (int b = 0; b < r.agents().size(); b++) {
-            t += marks(g.low()[a][b], g.high()[a][b], g.seeds());
+            t += marks(g.low()[a][b], g.high()[a][b], g.seeds()) + marks(g.winLow()[a][b], g.winHigh()[a][b], g.seeds());
           }
         }
       }
