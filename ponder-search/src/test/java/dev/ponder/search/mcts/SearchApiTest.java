@@ -220,7 +220,7 @@ class SearchApiTest {
     }
     for (int ms : new int[] {-1, 0, 1, 86_400_000, 86_400_001}) {
       boolean java = accepts(() -> MctsConfig.ofTime(ms));
-      boolean spec = accepts(() -> MctsAgentFactory.config(AgentRegistry.resolve("uct(time_ms=" + ms + ")")));
+      boolean spec = accepts(() -> MctsAgentFactory.config(AgentRegistry.resolve("uct(sims=0,time_ms=" + ms + ")")));
       assertThat(java).as("time_ms=" + ms).isEqualTo(spec).isEqualTo(ms >= 1 && ms <= 86_400_000);
     }
     for (int t : new int[] {0, 1, 64, 65}) {
