@@ -24,13 +24,17 @@ import java.util.function.Function;
  * public final class MyFactory extends MctsAgentFactory {
  *   public MyFactory() {
  *     super("my_uct", "UCT with c = 1 (Kocsis & Szepesvári 2006)",
- *         List.of(ParamSpec.ofDouble("c", 1.0, "exploration constant")),
+ *         List.of(ParamSpec.ofDouble("c", 1.0, 0, 1e6, "exploration constant")),
  *         p -> Mechanisms.uct(p.getDouble("c")));
  *   }
  * }
  * }</pre>
  *
- * Override {@link #knowledge(Game, Params)} to use other knowledge than the reference triad.
+ * Override {@link #knowledge(Game, Params)} to use other knowledge than the reference triad. A
+ * factory whose mechanism or knowledge needs a game's classes belongs in a module that depends on
+ * both {@code ponder-search} and {@code ponder-games} (such as {@code ponder-app}), and is listed
+ * in that module's services file. {@code docs/search.md}, "Extending the search from Java", walks
+ * through it.
  */
 public abstract class MctsAgentFactory implements AgentFactory {
   private final String name;
