@@ -38,6 +38,10 @@ public final class MctsAgent implements PolicyAgent {
    * searches keeps what it learned (use {@link #MctsAgent(Game, Supplier, Knowledge, MctsConfig,
    * long)} for such a mechanism).
    *
+   * @param game the game whose states the agent plays
+   * @param mechanism the game-agnostic components
+   * @param knowledge the game-specific components (prior, value estimator, resampler)
+   * @param config budget, threads and tree shape
    * @param seed every random choice flows from it
    * @throws NullPointerException if an argument is null
    * @throws IllegalArgumentException as {@link MctsEngine#MctsEngine} (keying, resampler or
@@ -53,6 +57,11 @@ public final class MctsAgent implements PolicyAgent {
    * tuners) start over as well. {@link MctsAgentFactory} creates its agents this way. The
    * supplier must build the same mechanism each time (same kinds and parameters).
    *
+   * @param game the game whose states the agent plays
+   * @param mechanisms builds the game-agnostic components; called at creation and at each restart
+   * @param knowledge the game-specific components (prior, value estimator, resampler)
+   * @param config budget, threads and tree shape
+   * @param seed every random choice flows from it
    * @throws NullPointerException if an argument is null or the supplier returns null
    * @throws IllegalArgumentException as {@link MctsEngine#MctsEngine}
    */
