@@ -5,9 +5,12 @@ import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
 import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import dev.ponder.spec.Spec;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,18 +18,23 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ponder games [NAME]}: every registered game (or the one named) with its type and
- * parameters: default, kind and, for numeric parameters, the accepted range.
+ * parameters: default, kind and, for numeric parameters, the accepted range. Given a game string
+ * with parameters ({@code pig(players=3)}), it shows that family and then the game the string
+ * loads: its number of players, utility range and every parameter's resolved value, the given
+ * ones marked; an invalid string fails as {@code play} or {@code simulate} would (exit 2).
  */
 @Command(name = "games", mixinStandardHelpOptions = true,
-    description = "List every registered game with its type (players, chance, information, utility) and parameters"
-        + " (name=default (kind, accepted range) description).")
+    description = {"List every registered game with its type (players, chance, information, utility) and parameters"
+        + " (name=default (kind, accepted range) description).",
+        "NAME may also be a game string such as pig(players=3): the family is shown, then the game the string loads"
+            + " with every parameter's resolved value (given ones marked)."})
 public final class GamesCommand implements PonderCommand {
 
   @Option(names = "--names", description = "Print only the names, one per line.")
   boolean namesOnly;
 
   @Parameters(arity = "0..1", paramLabel = "NAME",
-      description = "Show only this game (its name or an alias, e.g. hex or kalah).")
+      description = "Show only this game: its name or an alias (e.g. hex or kalah), or a game string (e.g. hex(board_size=7)).")
   String name;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -35,7 +43,11 @@ public final class GamesCommand implements PonderCommand {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     // an unknown name fails with the known games listed (SpecException: exit code 2)
-    List<GameFactory> shown = name == null ? GameRegistry.factories() : List.of(GameRegistry.factory(name.trim()));
+    // a game string with parameters is loaded (a bad parameter fails here, exit code 2) and its
+    // resolved values are shown after its family
+    Spec asked = name == null ? null : Spec.parse(name.trim());
+    Game loaded = asked != null && !asked.args().isEmpty() ? GameRegistry.load(name.trim()) : null;
+    List<GameFactory> shown = asked == null ? GameRegistry.factories() : List.of(GameRegistry.factory(asked.name()));
     // the name column is as wide as the longest name, so every description starts in one column
     int width = 1;
     for (GameFactory f : shown) {
@@ -60,6 +72,14 @@ public final class GamesCommand implements PonderCommand {
       }
       for (ParamSpec p : t.parameters()) {
         out.println("    " + p.describe());
+      }
+    }
+    if (loaded != null && !namesOnly) {
+      Params values = loaded.params();
+      out.println("game string " + loaded.spec() + ": players " + loaded.numPlayers() + "; utility ["
+          + fmt(loaded.minUtility()) + ", " + fmt(loaded.maxUtility()) + "]");
+      for (Map.Entry<String, Object> e : values.values().entrySet()) {
+        out.println("    " + e.getKey() + "=" + ParamSpec.format(e.getValue()) + (values.isGiven(e.getKey()) ? " (given)" : ""));
       }
     }
     out.flush();

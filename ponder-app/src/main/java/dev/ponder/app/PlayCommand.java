@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -169,17 +168,9 @@ public final class PlayCommand implements PonderCommand {
     return sb.toString();
   }
 
-  /**
-   * Returns as {@code play}, {@code replay} print them: whole numbers without decimals, others to
-   * six significant digits, separated by spaces.
-   */
+  /** Returns as {@code play} and {@code replay} print them: {@link ReturnsFormat#format(double[])}. */
   static String formatReturns(double[] r) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < r.length; i++) {
-      double v = r[i];
-      sb.append(i > 0 ? " " : "").append(v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v));
-    }
-    return sb.toString();
+    return ReturnsFormat.format(r);
   }
 
   /** Splits at commas outside parentheses: {@code uct(a=1,b=2),random} → two strings. */

@@ -1,5 +1,6 @@
 package dev.ponder.app;
 
+import dev.ponder.game.GameRegistry;
 import dev.ponder.game.IllegalActionException;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Parameters;
             + "one record prints the final board and returns; several print one summary line each (a record that "
             + "fails says why), then one error line if any failed.",
         "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y'), "
-            + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails."})
+            + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails (an illegal action is named "
+            + "with its 1-based position in the record and the history before it)."})
 public final class ReplayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "FILE", description = "Playthrough file or match record file.")
@@ -117,7 +119,7 @@ public final class ReplayCommand implements PonderCommand {
       String where = file + ":" + n + ": ";
       try {
         MatchRecord rec = MatchRecord.parse(lines.get(n - 1));
-        State s = rec.replay();
+        State s = replayRecord(rec);
         int count = rec.actions().length;
         out.println(where + rec.game() + " after " + count + (count == 1 ? " action" : " actions")
             + (s.isTerminal() ? " (terminal); returns: " + PlayCommand.formatReturns(s.returns())
@@ -137,6 +139,39 @@ public final class ReplayCommand implements PonderCommand {
     return 0;
   }
 
+  /**
+   * Loads the record's game and applies its actions one by one with legality checks.
+   *
+   * @return the state after every action
+   * @throws IllegalActionException at the first illegal action, the message naming its 1-based
+   *     position in the record and the history before it, then the state's reason and the legal
+   *     actions, e.g. {@code action 3 of 3, after history [4 0]: illegal action 0 in tic_tac_toe
+   *     for player 0; legal: ...}
+   * @throws dev.ponder.spec.SpecException if the game string is invalid
+   */
+  static State replayRecord(MatchRecord rec) {
+    State s = GameRegistry.load(rec.game()).newInitialState();
+    int[] actions = rec.actions();
+    for (int i = 0; i < actions.length; i++) {
+      try {
+        s.applyAction(actions[i]);
+      } catch (IllegalActionException e) {
+        StringBuilder where = new StringBuilder("action ").append(i + 1).append(" of ").append(actions.length);
+        if (i == 0) {
+          where.append(", at the initial state");
+        } else {
+          where.append(", after history [");
+          for (int j = 0; j < i; j++) {
+            where.append(j > 0 ? " " : "").append(actions[j]);
+          }
+          where.append(']');
+        }
+        throw new IllegalActionException(where + ": " + e.getMessage());
+      }
+    }
+    return s;
+  }
+
   private int replayMatch(String line) {
     MatchRecord rec;
     try {
@@ -146,7 +181,7 @@ public final class ReplayCommand implements PonderCommand {
     }
     State s;
     try {
-      s = rec.replay();
+      s = replayRecord(rec);
     } catch (IllegalActionException e) {
       throw new UsageException(file + ": " + e.getMessage());
     }

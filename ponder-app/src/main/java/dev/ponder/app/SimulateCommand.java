@@ -2,7 +2,6 @@ package dev.ponder.app;
 
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
-import dev.ponder.game.GameType;
 import dev.ponder.game.RandomPlayout;
 import dev.ponder.game.State;
 import java.io.PrintWriter;
@@ -15,11 +14,17 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ponder simulate GAME -n N --seed S}: N uniformly random playouts (chance outcomes drawn
- * with their probabilities); prints length statistics, each player's mean return (and win / draw
- * / loss counts for two-player zero-sum games) and the speed. The loop allocates nothing per move.
+ * with their probabilities); prints length statistics, each player's mean return and, for games of
+ * two or more players, each player's wins (a win: the player's return is the unique maximum) and
+ * the playouts with no unique winner (draws, ties for the top return, horizon ends where everyone
+ * gets 0); two-player games also show each player's draws and losses. The loop allocates nothing
+ * per move.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-    description = "Run N random playouts: length (mean/min/max), outcomes per player, playouts per second.")
+    description = {"Run N random playouts: length (mean/min/max), outcomes per player, playouts per second.",
+        "Outcomes: each player's mean return and wins (a win: the player's return is the unique maximum), and the"
+            + " playouts with no unique winner (draws, ties, games ended at a horizon with nobody winning);"
+            + " with two players also draws and losses."})
 public final class SimulateCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. connect_four.")
@@ -33,8 +38,14 @@ public final class SimulateCommand implements PonderCommand {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  /** Aggregates of a batch of playouts. */
-  record Stats(long playouts, long moves, int minLength, int maxLength, double[] returnSum, long[][] wdl, double seconds) {
+  /**
+   * Aggregates of a batch of playouts.
+   *
+   * @param wins per player, the playouts in which that player's return was the unique maximum
+   * @param noUniqueWinner playouts in which the maximum return was shared by two or more players
+   */
+  record Stats(long playouts, long moves, int minLength, int maxLength, double[] returnSum, long[] wins,
+      long noUniqueWinner, double seconds) {
     double meanLength() {
       return (double) moves / playouts;
     }
@@ -50,20 +61,29 @@ public final class SimulateCommand implements PonderCommand {
     PrintWriter out = spec.commandLine().getOut();
     out.printf(Locale.ROOT, "%s: %d random playouts (seed %d)%n", game.spec(), st.playouts(), seed);
     out.printf(Locale.ROOT, "length: mean %.2f, min %d, max %d%n", st.meanLength(), st.minLength(), st.maxLength());
-    boolean twoZero = game.numPlayers() == 2 && game.type().utility() == GameType.Utility.ZERO_SUM;
-    for (int p = 0; p < game.numPlayers(); p++) {
-      out.printf(Locale.ROOT, "player %d: mean return %+.4f", p, st.returnSum()[p] / st.playouts());
-      if (twoZero) {
-        long[] c = st.wdl()[p];
-        out.printf(Locale.ROOT, ", wins %d (%.1f%%), draws %d (%.1f%%), losses %d (%.1f%%)",
-            c[0], 100.0 * c[0] / st.playouts(), c[1], 100.0 * c[1] / st.playouts(), c[2], 100.0 * c[2] / st.playouts());
+    int players = game.numPlayers();
+    for (int p = 0; p < players; p++) {
+      out.print("player " + p + ": mean return " + ReturnsFormat.format(st.returnSum()[p] / st.playouts()));
+      if (players >= 2) {
+        out.print(", wins " + count(st.wins()[p], st.playouts()));
+      }
+      if (players == 2) {
+        out.print(", draws " + count(st.noUniqueWinner(), st.playouts()) + ", losses " + count(st.wins()[1 - p], st.playouts()));
       }
       out.println();
+    }
+    if (players >= 2) {
+      out.println("no unique winner: " + count(st.noUniqueWinner(), st.playouts()));
     }
     out.printf(Locale.ROOT, "speed: %.0f playouts/s, %.0f moves/s (%.3f s)%n",
         st.playouts() / st.seconds(), st.moves() / st.seconds(), st.seconds());
     out.flush();
     return 0;
+  }
+
+  /** {@code k (p%)} with the percentage of {@code total} to one decimal. */
+  private static String count(long k, long total) {
+    return String.format(Locale.ROOT, "%d (%.1f%%)", k, 100.0 * k / total);
   }
 
   /** Runs {@code n} playouts from the initial state. */
@@ -74,7 +94,8 @@ public final class SimulateCommand implements PonderCommand {
     SplittableRandom rng = new SplittableRandom(seed);
     double[] returns = new double[players];
     double[] sum = new double[players];
-    long[][] wdl = new long[players][3];
+    long[] wins = new long[players];
+    long noUnique = 0;
     long moves = 0;
     int min = Integer.MAX_VALUE;
     int max = 0;
@@ -86,12 +107,26 @@ public final class SimulateCommand implements PonderCommand {
       max = Math.max(max, len);
       State end = runner.state();
       end.returns(returns);
+      int best = 0;
+      boolean shared = false;
       for (int p = 0; p < players; p++) {
         sum[p] += returns[p];
-        wdl[p][returns[p] > 0 ? 0 : returns[p] < 0 ? 2 : 1]++;
+        if (p > 0) {
+          if (returns[p] > returns[best]) {
+            best = p;
+            shared = false;
+          } else if (returns[p] == returns[best]) {
+            shared = true;
+          }
+        }
+      }
+      if (shared) {
+        noUnique++;
+      } else {
+        wins[best]++;
       }
     }
     double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
-    return new Stats(n, moves, min, max, sum, wdl, seconds);
+    return new Stats(n, moves, min, max, sum, wins, noUnique, seconds);
   }
 }

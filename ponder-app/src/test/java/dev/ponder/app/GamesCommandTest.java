@@ -78,6 +78,42 @@ class GamesCommandTest {
     assertThat(unknown.err.strip()).startsWith("ponder: unknown game 'hexx'; known games: ").contains("hex").doesNotContain("\n");
   }
 
+  /**
+   * A game string instead of a name: the family is shown, then the game the string loads with its
+   * resolved parameters; the utility range of three-player Kuhn poker is the golden playthrough's
+   * (kuhn_poker_3p.txt: MinUtility() = -2.0, MaxUtility() = 4.0).
+   */
+  @Test
+  void aGameStringShowsItsFamilyAndTheResolvedGame() {
+    Cli r = Cli.run("games", "kuhn_poker(players=3)");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.err).isEmpty();
+    List<String> lines = r.out.lines().toList();
+    assertThat(lines.get(0)).startsWith("kuhn_poker Kuhn Poker; players 2-10 (default 2);");
+    assertThat(lines).contains("game string kuhn_poker(players=3): players 3; utility [-2, 4]", "    players=3 (given)");
+    Cli pig = Cli.run("games", " pig(winscore=20,players=4) ");
+    assertThat(pig.exit).as(pig.err).isZero();
+    List<String> pigLines = pig.out.lines().toList();
+    int at = pigLines.indexOf("game string pig(winscore=20,players=4): players 4; utility [-1, 1]");
+    assertThat(at).as(pig.out).isPositive();
+    // every declared parameter with its value in this game: given ones marked, the rest the defaults
+    assertThat(pigLines.subList(at + 1, pigLines.size())).containsExactlyInAnyOrder("    players=4 (given)",
+        "    winscore=20 (given)", "    horizon=1000", "    diceoutcomes=6", "    piglet=False");
+    // an alias's parameters are checked against its family
+    Cli alias = Cli.run("games", "kalah(num_seeds=3)");
+    assertThat(alias.exit).isEqualTo(2);
+    assertThat(alias.err.strip()).isEqualTo("ponder: unknown parameter 'num_seeds' for mancala; valid: (none)");
+    // a bad value or an unknown game fails on one line, as play or simulate would
+    Cli range = Cli.run("games", "pig(players=11)");
+    assertThat(range.exit).isEqualTo(2);
+    assertThat(range.err.strip()).isEqualTo("ponder: pig: players=11 is out of range; valid: 2..10");
+    Cli unknown = Cli.run("games", "hexx(board_size=5)");
+    assertThat(unknown.exit).isEqualTo(2);
+    assertThat(unknown.err.strip()).startsWith("ponder: unknown game 'hexx'; known games: ").doesNotContain("\n");
+    // --names prints the family's name only
+    assertThat(Cli.run("games", "--names", "pig(players=3)").out.strip()).isEqualTo("pig");
+  }
+
   @Test
   void namesOnlyPrintsOneRegisteredNamePerLine() {
     Cli r = Cli.run("games", "--names");

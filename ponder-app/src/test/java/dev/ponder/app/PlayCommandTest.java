@@ -137,7 +137,7 @@ class PlayCommandTest {
   /** play and replay print a match's returns alike, fractional ones included. */
   @Test
   void playAndReplayPrintTheSameReturns() throws IOException {
-    assertThat(PlayCommand.formatReturns(new double[] {-0.5, 1, -0.5})).isEqualTo("-0.500000 1 -0.500000");
+    assertThat(PlayCommand.formatReturns(new double[] {-0.5, 1, -0.5})).isEqualTo("-0.5 1 -0.5");
     assertThat(PlayCommand.formatReturns(new double[] {1.0 / 3, -2})).isEqualTo("0.333333 -2");
     Path rec = tmp.resolve("three.txt");
     String game = "pig(players=3,winscore=10)";
@@ -150,5 +150,33 @@ class PlayCommandTest {
     String replayed = replay.out.lines().filter(l -> l.startsWith("returns: ")).findFirst().orElseThrow()
         .substring("returns: ".length());
     assertThat(played).isEqualTo(replayed);
+    // a three-player pig match: the winner gets 1 and each other player -1/2
+    assertThat(played).matches("(1|-0\\.5) (1|-0\\.5) (1|-0\\.5)").contains("1").contains("-0.5");
+  }
+
+  /**
+   * One formatter for returns: the shortest exact form when it has at most six significant digits,
+   * else six significant digits; no trailing zeros, no exponent. Expected strings by hand.
+   */
+  @Test
+  void returnsPrintShortestExactOrSixSignificantDigits() {
+    assertThat(ReturnsFormat.format(1.0)).isEqualTo("1");
+    assertThat(ReturnsFormat.format(-1.0)).isEqualTo("-1");
+    assertThat(ReturnsFormat.format(0.0)).isEqualTo("0");
+    assertThat(ReturnsFormat.format(-0.0)).isEqualTo("0");
+    assertThat(ReturnsFormat.format(-0.5)).isEqualTo("-0.5");
+    assertThat(ReturnsFormat.format(0.1)).isEqualTo("0.1");
+    assertThat(ReturnsFormat.format(0.25)).isEqualTo("0.25");
+    assertThat(ReturnsFormat.format(1.0 / 3)).isEqualTo("0.333333");
+    assertThat(ReturnsFormat.format(-2.0 / 3)).isEqualTo("-0.666667");
+    assertThat(ReturnsFormat.format(12.125)).isEqualTo("12.125");
+    assertThat(ReturnsFormat.format(1234.56789)).isEqualTo("1234.57");
+    // tiny and huge values stay in plain notation (%g would print 1.00000e-07 and 1.00000e+20)
+    assertThat(ReturnsFormat.format(1e-7)).isEqualTo("0.0000001");
+    assertThat(ReturnsFormat.format(-2.5e-3)).isEqualTo("-0.0025");
+    assertThat(ReturnsFormat.format(1e20)).isEqualTo("100000000000000000000");
+    assertThat(ReturnsFormat.format(200.0)).isEqualTo("200");
+    assertThat(ReturnsFormat.format(Double.NaN)).isEqualTo("NaN");
+    assertThat(ReturnsFormat.format(new double[] {1, -0.5, -0.5})).isEqualTo("1 -0.5 -0.5");
   }
 }

@@ -78,8 +78,20 @@ class ReplayCommandTest {
     Files.writeString(f, "tic_tac_toe | 0 0\n");
     Cli illegal = Cli.run("replay", f.toString());
     assertThat(illegal.exit).isEqualTo(2);
-    assertThat(illegal.err.strip()).startsWith("ponder: " + f + ": illegal action 0 in tic_tac_toe for player 1; legal: 1 (o(0,1))")
+    assertThat(illegal.err.strip())
+        .startsWith("ponder: " + f + ": action 2 of 2, after history [0]: illegal action 0 in tic_tac_toe for player 1; legal: 1 (o(0,1))")
         .doesNotContain("\n");
+    // the position is the action's 1-based index in the record, the history every action before it
+    Files.writeString(f, "tic_tac_toe | 4 0 8 4 2\n");
+    Cli fourth = Cli.run("replay", f.toString());
+    assertThat(fourth.exit).isEqualTo(2);
+    assertThat(fourth.err.strip())
+        .startsWith("ponder: " + f + ": action 4 of 5, after history [4 0 8]: illegal action 4 in tic_tac_toe for player 1; legal: ")
+        .doesNotContain("\n");
+    Files.writeString(f, "tic_tac_toe | 9\n");
+    Cli first = Cli.run("replay", f.toString());
+    assertThat(first.exit).isEqualTo(2);
+    assertThat(first.err.strip()).startsWith("ponder: " + f + ": action 1 of 1, at the initial state: illegal action 9 in tic_tac_toe for player 0; legal: 0 (x(0,0))");
 
     Files.writeString(f, "tic_tac_toe | 0 x\n");
     Cli bad = Cli.run("replay", f.toString());
@@ -171,7 +183,7 @@ class ReplayCommandTest {
     List<String> lines = b.out.lines().toList();
     assertThat(lines).hasSize(4);
     assertThat(lines.get(0)).isEqualTo(bad + ":1: tic_tac_toe after 5 actions (terminal); returns: 1 -1");
-    assertThat(lines.get(1)).startsWith(bad + ":3: not replayed: illegal action 0 in tic_tac_toe for player 1");
+    assertThat(lines.get(1)).startsWith(bad + ":3: not replayed: action 2 of 2, after history [0]: illegal action 0 in tic_tac_toe for player 1");
     assertThat(lines.get(2)).isEqualTo(bad + ":4: not replayed: malformed match record: expected '<game> | <actions>'");
     assertThat(lines.get(3)).isEqualTo(bad + ":5: tic_tac_toe after 1 action; to move: player 1");
     assertThat(Cli.run("replay", "--help").out.replaceAll("\\s+", " ")).contains("has every record replayed");

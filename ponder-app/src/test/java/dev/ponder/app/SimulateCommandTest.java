@@ -1,6 +1,7 @@
 package dev.ponder.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,12 +39,60 @@ class SimulateCommandTest {
   void chanceGameWithThreePlayers() {
     Cli r = Cli.run("simulate", "pig(players=3,winscore=20)", "-n", "300");
     assertThat(r.exit).as(r.err).isZero();
-    assertThat(r.out).contains("player 2: mean return").doesNotContain("wins ");
     double sum = 0;
+    long totalWins = 0;
+    long[] wins = new long[3];
     for (int p = 0; p < 3; p++) {
       sum += number(r.out, "player " + p + ": mean return ([-+0-9.]+)");
+      wins[p] = (long) number(r.out, "player " + p + ": mean return [-+0-9.]+, wins (\\d+) \\(");
+      totalWins += wins[p];
     }
-    assertThat(sum).isCloseTo(0.0, org.assertj.core.api.Assertions.within(1e-3));
+    assertThat(sum).isCloseTo(0.0, within(1e-3));
+    long none = (long) number(r.out, "(?m)^no unique winner: (\\d+) \\(");
+    assertThat(totalWins + none).isEqualTo(300);
+    assertThat(totalWins).as("a winscore of 20 is reached well within the 1000-decision horizon").isGreaterThan(250);
+    // pig pays the winner 1 and every other player -1/(n-1) = -1/2, so each mean return follows
+    // from the win counts: (w_p - (W - w_p) / 2) / 300
+    for (int p = 0; p < 3; p++) {
+      double expected = (wins[p] - (totalWins - wins[p]) / 2.0) / 300;
+      assertThat(number(r.out, "player " + p + ": mean return ([-+0-9.]+)")).isCloseTo(expected, within(1e-5));
+    }
+    assertThat(r.out).doesNotContain("draws").doesNotContain("losses");
+  }
+
+  /** Games that end with nobody winning are counted, whatever the number of players. */
+  @Test
+  void playoutsWithNoUniqueWinnerAreCounted() {
+    // two decisions: roll, then stop or roll again; at most 6 is banked, so nobody reaches 20 and
+    // the horizon ends every game with every return 0
+    Cli r = Cli.run("simulate", "pig(players=4,winscore=20,horizon=2)", "-n", "200");
+    assertThat(r.exit).as(r.err).isZero();
+    for (int p = 0; p < 4; p++) {
+      assertThat(r.out).contains("player " + p + ": mean return 0, wins 0 (0.0%)\n");
+    }
+    assertThat(r.out).contains("\nno unique winner: 200 (100.0%)\n");
+    Cli two = Cli.run("simulate", "pig(winscore=20,horizon=2)", "-n", "200");
+    assertThat(two.exit).as(two.err).isZero();
+    assertThat(two.out).contains("player 0: mean return 0, wins 0 (0.0%), draws 200 (100.0%), losses 0 (0.0%)\n")
+        .contains("\nno unique winner: 200 (100.0%)\n");
+  }
+
+  /** Two players: wins, draws and losses keep their meaning and add up. */
+  @Test
+  void twoPlayerWinsDrawsAndLossesAreConsistent() {
+    Cli r = Cli.run("simulate", "tic_tac_toe", "-n", "500", "--seed", "5");
+    assertThat(r.exit).as(r.err).isZero();
+    long w0 = (long) number(r.out, "player 0: mean return [-+0-9.]+, wins (\\d+) ");
+    long d0 = (long) number(r.out, "player 0: .*, draws (\\d+) ");
+    long l0 = (long) number(r.out, "player 0: .*, losses (\\d+) ");
+    long w1 = (long) number(r.out, "player 1: mean return [-+0-9.]+, wins (\\d+) ");
+    long l1 = (long) number(r.out, "player 1: .*, losses (\\d+) ");
+    assertThat(w0 + d0 + l0).isEqualTo(500);
+    assertThat(l0).isEqualTo(w1);
+    assertThat(l1).isEqualTo(w0);
+    assertThat((long) number(r.out, "no unique winner: (\\d+) ")).isEqualTo(d0);
+    // tic-tac-toe returns are +1/-1/0, so player 0's mean return is (wins - losses) / n
+    assertThat(number(r.out, "player 0: mean return ([-+0-9.]+)")).isCloseTo((w0 - l0) / 500.0, within(1e-6));
   }
 
   @Test

@@ -18,10 +18,13 @@ import java.util.function.Function;
  * }</pre>
  *
  * <p>Subclasses listed in {@code META-INF/services/dev.ponder.game.GameFactory} keep a public
- * no-argument constructor, as {@link java.util.ServiceLoader} requires. Parameters are checked
- * against {@link GameType#parameters()} by {@link GameRegistry#load(String)} (unknown keys and
- * badly typed values are rejected there with a {@link dev.ponder.spec.SpecException}); range
- * checks stay in the game's constructor.
+ * no-argument constructor, as the registry requires. Parameters are checked against {@link
+ * GameType#parameters()} by {@link GameRegistry#load(String)} before the constructor runs:
+ * unknown keys, badly typed values and values outside a range declared with {@code
+ * ParamSpec.ofInt(name, default, min, max, description)} (or {@code ofDouble}) are refused there
+ * with a one-line {@link dev.ponder.spec.SpecException} ({@code game: key=value is out of range;
+ * valid: min..max}). The game's constructor checks only what a single range cannot say: rules
+ * between parameters (e.g. {@code rows·columns ≤ 64}), also with a one-line {@code SpecException}.
  */
 public abstract class SimpleGameFactory implements GameFactory {
   private final GameType type;
@@ -31,7 +34,7 @@ public abstract class SimpleGameFactory implements GameFactory {
   /**
    * @param type the family's description, including its declared parameters
    * @param create makes a game from resolved parameters (usually the game's constructor); may
-   *     throw {@link dev.ponder.spec.SpecException} for an out-of-range value
+   *     throw {@link dev.ponder.spec.SpecException} when a rule between parameters is broken
    * @param aliases other registry names of the family (e.g. {@code kalah}); none by default
    * @throws NullPointerException if {@code type}, {@code create} or an alias is null
    */
@@ -49,7 +52,7 @@ public abstract class SimpleGameFactory implements GameFactory {
   /**
    * Creates the game by the function given at construction.
    *
-   * @throws dev.ponder.spec.SpecException if a parameter value is out of range
+   * @throws dev.ponder.spec.SpecException if the game refuses a combination of parameter values
    */
   @Override
   public final Game create(Params params) {

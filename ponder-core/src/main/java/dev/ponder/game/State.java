@@ -66,8 +66,19 @@ public abstract class State {
 
   /**
    * Writes the chance outcomes in ascending action order into the two buffers and returns their
-   * count; probabilities sum to 1.
+   * count k ≤ {@link Game#maxChanceOutcomes()}: {@code actions[0..k)} and {@code
+   * probabilities[0..k)}, each probability positive, summing to 1. Allocates nothing. Games with
+   * chance nodes override it (the default throws).
    *
+   * <p>Both buffers hold at least {@link Game#maxChanceOutcomes()} entries; entries past k are
+   * left alone. Callers size them so: {@link RandomPlayout} and the conformance kit allocate the
+   * actions to {@code max(1, maxActionsPerState())} and the probabilities to {@code max(1,
+   * maxChanceOutcomes())}; the MCTS search context allocates both to {@code max(1,
+   * maxActionsPerState())}, which is at least {@code maxChanceOutcomes()}.
+   *
+   * @param actions buffer of length at least {@link Game#maxChanceOutcomes()}
+   * @param probabilities buffer of length at least {@link Game#maxChanceOutcomes()}
+   * @return the number of outcomes written
    * @throws IllegalStateException if this is not a chance node
    */
   public int chanceOutcomes(int[] actions, double[] probabilities) {
@@ -137,7 +148,10 @@ public abstract class State {
     history[historySize++] = action;
   }
 
-  /** Game-specific effect of an action; the base class records the history afterwards. */
+  /**
+   * Game-specific effect of an action: what every game implements (not {@link #applyAction},
+   * which is final and checks legality first). The base class records the history afterwards.
+   */
   protected abstract void doApplyAction(int action);
 
   /** Whether {@link #undoAction(int)} is available for this game. */
@@ -176,7 +190,9 @@ public abstract class State {
 
   /**
    * Makes this state equal to {@code other} (same game) without allocating where capacities
-   * suffice. Implementations call {@link #copyHistoryFrom(State)}.
+   * suffice. Implementations must call {@link #copyHistoryFrom(State)}: the history is the base
+   * class's, and a copy without it has the wrong history, move number and default hash (the
+   * conformance kit's {@code copy} check fails).
    */
   public abstract void copyFrom(State other);
 

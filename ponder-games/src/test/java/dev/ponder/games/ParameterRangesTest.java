@@ -25,16 +25,47 @@ class ParameterRangesTest {
   /**
    * Other parameters a bound needs because of a rule between parameters (the product of two sizes,
    * a player index below the number of players, turns at most cards), keyed by "game/param=value".
+   * A game author whose game refuses one of its own declared bounds with the other parameters at
+   * their defaults adds an entry here (the failure message says so).
    */
   private static final Map<String, String> COMPANIONS = Map.of(
       "connect_four/rows=63", "columns=1",
       "connect_four/columns=32", "rows=1",
       "leduc_poker/starting_player=9", "players=10",
-      "goofspiel/num_turns=60", "num_cards=60");
+      "goofspiel/num_turns=60", "num_cards=60",
+      "gomoku/connect=64", "size=64",
+      "gomoku/size=1", "connect=1");
 
   private static String spec(String game, String param, long value) {
     String companion = COMPANIONS.get(game + "/" + param + "=" + value);
     return game + "(" + param + "=" + value + (companion == null ? "" : "," + companion) + ")";
+  }
+
+  /**
+   * Loads {@code spec}, a game at a declared bound of {@code param}; a refusal fails the test
+   * with a message that tells the game's author where to declare a companion value.
+   */
+  private static Game loadAtBound(String spec, String game, String param, long v) {
+    try {
+      return GameRegistry.load(spec);
+    } catch (SpecException e) {
+      throw new AssertionError(spec + " fails at a declared bound of " + param + ": " + e.getMessage()
+          + ". Every declared bound must load with the other parameters at their defaults; if a rule between "
+          + "parameters needs other values at this bound, add \"" + game + "/" + param + "=" + v
+          + "\" -> \"other=value\" to COMPANIONS in ponder-games/src/test/java/dev/ponder/games/ParameterRangesTest.java", e);
+    }
+  }
+
+  @Test
+  void aBoundThatNeedsACompanionSaysWhereToDeclareIt() {
+    // connect_four's rows=63 needs columns=1 (rows * columns <= 64): without the companion it is refused
+    assertThatThrownBy(() -> loadAtBound("connect_four(rows=63)", "connect_four", "rows", 63))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageStartingWith("connect_four(rows=63) fails at a declared bound of rows: ")
+        .hasMessageContaining("add \"connect_four/rows=63\" -> \"other=value\" to COMPANIONS in "
+            + "ponder-games/src/test/java/dev/ponder/games/ParameterRangesTest.java");
+    assertThat(spec("connect_four", "rows", 63)).isEqualTo("connect_four(rows=63,columns=1)");
+    assertThat(loadAtBound(spec("connect_four", "rows", 63), "connect_four", "rows", 63).numDistinctActions()).isEqualTo(1);
   }
 
   private static List<GameFactory> rangedGames() {
@@ -76,7 +107,7 @@ class ParameterRangesTest {
         int max = p.max().intValue();
         for (int v : new int[] {min, max}) {
           String s = spec(name, p.name(), v);
-          Game g = GameRegistry.load(s);
+          Game g = loadAtBound(s, name, p.name(), v);
           State st = g.newInitialState();
           assertThat(g.maxActionsPerState()).as(s).isPositive();
           assertThat(g.maxGameLength()).as(s).isPositive();
@@ -91,7 +122,8 @@ class ParameterRangesTest {
           }
           if (!st.isChanceNode() && !st.isTerminal()) {
             int n = st.legalActions().length;
-            assertThat(n).as(s + " legal actions").isBetween(1, Limits.MAX_LEGAL_ACTIONS);
+            assertThat(n).as(s + ": legal actions at the first decision must be 1..Limits.MAX_LEGAL_ACTIONS (65,535,"
+                + " the most children an MCTS node holds); narrow the declared range").isBetween(1, Limits.MAX_LEGAL_ACTIONS);
           }
           checked++;
         }

@@ -25,12 +25,15 @@ public final class TabularPolicy {
   private final Map<String, int[]> actions = new LinkedHashMap<>();
   private final Map<String, double[]> probs = new LinkedHashMap<>();
 
-  /** An empty policy for the game string {@code game}. */
+  /**
+   * An empty policy for the game string {@code game}; null when the game is unknown (policy files
+   * written before the game string was saved).
+   */
   public TabularPolicy(String game) {
     this.game = game;
   }
 
-  /** The game string the policy belongs to. */
+  /** The game string the policy belongs to, or null if the policy file did not name one. */
   public String game() {
     return game;
   }
@@ -39,22 +42,27 @@ public final class TabularPolicy {
    * Sets the distribution at one information state.
    *
    * @param legal legal actions, ascending
-   * @param p probabilities aligned with {@code legal}, non-negative, summing to 1 within 1e-6
-   * @throws IllegalArgumentException if the lengths differ or {@code p} is not a distribution
+   * @param p probabilities aligned with {@code legal}, finite and non-negative, summing to 1
+   *     within 1e-6
+   * @throws IllegalArgumentException if the lengths differ or {@code p} is not a distribution (the
+   *     message names the information state and the offending value)
    */
   public void put(String infoState, int[] legal, double[] p) {
     if (legal.length != p.length) {
-      throw new IllegalArgumentException("policy at '" + infoState + "': " + legal.length + " actions but " + p.length + " probabilities");
+      throw new IllegalArgumentException("policy at '" + oneLine(infoState) + "': " + legal.length + " actions but " + p.length + " probabilities");
     }
     double sum = 0;
-    for (double x : p) {
-      if (!(x >= 0)) {
-        throw new IllegalArgumentException("policy at '" + infoState + "': negative or NaN probability " + x);
+    for (int j = 0; j < p.length; j++) {
+      double x = p[j];
+      if (!(x >= 0) || Double.isInfinite(x)) {
+        String what = Double.isNaN(x) ? "NaN" : Double.isInfinite(x) ? "infinite" : "negative";
+        throw new IllegalArgumentException("policy at '" + oneLine(infoState) + "': probability of action " + legal[j]
+            + " is " + what + " (" + x + "); probabilities are finite numbers in [0, 1]");
       }
       sum += x;
     }
     if (Math.abs(sum - 1) > 1e-6) {
-      throw new IllegalArgumentException("policy at '" + infoState + "': probabilities sum to " + sum + ", not 1");
+      throw new IllegalArgumentException("policy at '" + oneLine(infoState) + "': probabilities sum to " + sum + ", not 1");
     }
     actions.put(infoState, legal.clone());
     probs.put(infoState, p.clone());
@@ -161,7 +169,9 @@ public final class TabularPolicy {
   public void write(Path file) throws IOException {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = m.createObjectNode();
-    root.put("game", game);
+    if (game != null) {
+      root.put("game", game);
+    }
     ObjectNode pol = root.putObject("policy");
     for (Map.Entry<String, int[]> e : actions.entrySet()) {
       ObjectNode o = pol.putObject(e.getKey());
@@ -175,9 +185,12 @@ public final class TabularPolicy {
   }
 
   /**
-   * Reads a policy written by {@link #write}.
+   * Reads a policy written by {@link #write}. A file without a {@code "game"} entry (written by
+   * older versions) is read with {@link #game()} null.
    *
-   * @throws IOException if the file cannot be read or is not such a policy (one-line message)
+   * @throws IOException if the file cannot be read or is not such a policy (one-line message): a
+   *     probability that is not a JSON number (a string, a boolean, null...), or that is negative,
+   *     NaN or infinite, is refused naming the information state, the action and the value
    */
   public static TabularPolicy read(Path file) throws IOException {
     JsonNode root;
@@ -186,11 +199,17 @@ public final class TabularPolicy {
     } catch (IOException e) {
       throw new IOException("cannot read policy " + file + ": " + e.getMessage().lines().findFirst().orElse(""), e);
     }
-    if (root == null || !root.has("game") || !root.has("policy") || !root.get("policy").isObject()) {
+    if (root == null || !root.isObject() || !root.has("policy") || !root.get("policy").isObject()
+        || root.has("game") && !root.get("game").isTextual() && !root.get("game").isNull()) {
       throw new IOException("not a policy file: " + file + " (expected {\"game\": ..., \"policy\": {infostate: {action: prob}}})");
     }
-    TabularPolicy p = new TabularPolicy(root.get("game").asText());
+    String savedGame = root.has("game") && root.get("game").isTextual() && !root.get("game").asText().isBlank() ? root.get("game").asText() : null;
+    TabularPolicy p = new TabularPolicy(savedGame);
     for (Map.Entry<String, JsonNode> e : root.get("policy").properties()) {
+      if (!e.getValue().isObject()) {
+        throw new IOException("policy file " + file + ": information state '" + oneLine(e.getKey())
+            + "' maps to " + e.getValue() + ", not to an object {action: probability}");
+      }
       int k = e.getValue().size();
       int[] a = new int[k];
       double[] pr = new double[k];
@@ -201,7 +220,12 @@ public final class TabularPolicy {
         } catch (NumberFormatException ex) {
           throw new IOException("policy file " + file + ": action '" + x.getKey() + "' at '" + e.getKey() + "' is not an integer");
         }
-        pr[j++] = x.getValue().asDouble();
+        JsonNode v = x.getValue();
+        if (!v.isNumber()) {
+          throw new IOException("policy file " + file + ": probability of action " + x.getKey() + " at information state '"
+              + oneLine(e.getKey()) + "' is " + v + ", not a number");
+        }
+        pr[j++] = v.doubleValue();
       }
       // sort by action
       Integer[] order = new Integer[k];
@@ -222,6 +246,12 @@ public final class TabularPolicy {
       }
     }
     return p;
+  }
+
+  /** {@code key} on one line (newlines as \\n) and at most 80 characters, for messages. */
+  static String oneLine(String key) {
+    String k = key.replace("\n", "\\n");
+    return k.length() <= 80 ? k : k.substring(0, 77) + "...";
   }
 
   /** Creates the parent directories of {@code file} if it has any. */

@@ -110,4 +110,46 @@ class TabularizerTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> TabularPolicy.read(f))
         .isInstanceOf(java.io.IOException.class).hasMessageContaining("sum to");
   }
+
+  /**
+   * A probability that is not a finite non-negative number is refused in one line naming the
+   * information state, the action and the value (a string was once read as 0 and reported as a
+   * wrong sum).
+   */
+  @Test
+  void nonNumericNegativeAndInfiniteProbabilitiesAreRefused(@TempDir Path dir) throws Exception {
+    String[][] cases = {
+        {"\"abc\"", "probability of action 0 at information state '1pb' is \"abc\", not a number"},
+        {"true", "probability of action 0 at information state '1pb' is true, not a number"},
+        {"null", "probability of action 0 at information state '1pb' is null, not a number"},
+        {"-0.5", "policy at '1pb': probability of action 0 is negative (-0.5)"},
+        {"1e400", "policy at '1pb': probability of action 0 is infinite (Infinity)"},
+    };
+    for (String[] c : cases) {
+      Path f = dir.resolve("bad.json");
+      Files.writeString(f, "{\"game\": \"kuhn_poker\", \"policy\": {\"1pb\": {\"0\": " + c[0] + ", \"1\": 1.5}}}");
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> TabularPolicy.read(f))
+          .as(c[0]).isInstanceOf(java.io.IOException.class).hasMessageContaining(c[1])
+          .hasMessageNotContaining("\n").hasMessageNotContaining("sum to");
+    }
+    // NaN cannot be written in JSON, but put refuses it too
+    TabularPolicy p = new TabularPolicy("kuhn_poker");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> p.put("0", new int[] {0, 1}, new double[] {Double.NaN, 1}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("policy at '0': probability of action 0 is NaN");
+  }
+
+  /** A file without the game string (older files) is read, with the game unknown. */
+  @Test
+  void aPolicyWithoutAGameStringIsRead(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("old.json");
+    Files.writeString(f, "{\"policy\": {\"0\": {\"1\": 0.25, \"0\": 0.75}}}");
+    TabularPolicy p = TabularPolicy.read(f);
+    assertThat(p.game()).isNull();
+    assertThat(p.actions("0")).containsExactly(0, 1);
+    assertThat(p.probabilities("0")).containsExactly(0.75, 0.25);
+    Path back = dir.resolve("back.json");
+    p.write(back);
+    assertThat(Files.readString(back)).doesNotContain("\"game\"");
+    assertThat(TabularPolicy.read(back).probabilities("0")).containsExactly(0.75, 0.25);
+  }
 }

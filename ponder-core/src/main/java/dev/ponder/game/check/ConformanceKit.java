@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
 
 /**
  * Seeded random playouts that check the invariants every {@link Game} must satisfy. Use it from a
- * game's test: {@code ConformanceKit.check(GameRegistry.load("connect_four"))}.
+ * game's test: {@code ConformanceKit.check(GameRegistry.load("connect_four"))}, or from the
+ * command line: {@code ponder check connect_four [--playouts N] [--seed S] [--playout I]}.
  *
  * <p><b>Cost and sampling.</b> The checks fall in two groups. <em>Per-state</em> checks cost
  * about the same at every depth and run at every state of every playout. <em>Deep</em> checks
@@ -35,8 +36,10 @@ import java.util.SplittableRandom;
  * <p>Per-state checks (an invariant's name appears in the failure):
  * <ul>
  *   <li>{@code game-constants} (once): players within the type's range, actions and length
- *       positive, chance outcomes declared iff the game has chance, minUtility ≤ maxUtility, the
- *       game string loads back to a game with the same parameters;
+ *       positive, maxDecisions within 1..maxGameLength, chance outcomes declared iff the game has
+ *       chance, minUtility ≤ maxUtility, a constant-sum game declares its utilitySum (any
+ *       exception thrown by these constants fails here too), the game string loads back to a game
+ *       with the same parameters;
  *   <li>{@code current-player}: a player, {@link State#CHANCE} or {@link State#TERMINAL};
  *       consistent with isTerminal/isChanceNode; no chance node in deterministic games;
  *   <li>{@code legal-actions}: at decision nodes non-empty, strictly ascending (so unique), in
@@ -261,7 +264,15 @@ public final class ConformanceKit {
     }
 
     Report run() {
-      checkGame();
+      try {
+        checkGame();
+      } catch (AssertionError e) {
+        throw e;
+      } catch (RuntimeException e) {
+        AssertionError err = fail("game-constants", "unexpected " + e);
+        err.initCause(e);
+        throw err;
+      }
       int first = opt.onlyPlayout >= 0 ? opt.onlyPlayout : 0;
       int last = opt.onlyPlayout >= 0 ? opt.onlyPlayout + 1 : opt.playouts;
       scratch = game.newInitialState();

@@ -106,6 +106,15 @@ public class ConformanceKitTest {
   }
 
   @Test
+  void aConstantSumGameWithoutItsUtilitySumFailsTheGameConstants() {
+    String game = "toy_race(flaw=undeclared_sum)";
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game), new ConformanceKit.Options().playouts(10)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessage("conformance of " + game + " (seed 20261129, before the playouts): game-constants: unexpected "
+            + "java.lang.IllegalStateException: toy_race is constant-sum but does not declare its utility sum");
+  }
+
+  @Test
   void soundGamePassesWhenEveryStateIsDeepChecked() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_race"),
         new ConformanceKit.Options().playouts(50).deepCheckRate(Double.POSITIVE_INFINITY).checkResample(true));

@@ -22,7 +22,7 @@ import java.util.SplittableRandom;
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
       "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
-      "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample"};
+      "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample", "undeclared_sum"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -31,11 +31,16 @@ final class ToyRaceGame extends AbstractGame {
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofString("flaw", "none", "planted bug")));
 
+  /** The type of flaw {@code undeclared_sum}: constant-sum, but the game keeps the default utilitySum(). */
+  static final GameType CONSTANT_SUM_TYPE = new GameType("toy_race", "Toy Race", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+      GameType.Information.PERFECT_INFORMATION, GameType.Utility.CONSTANT_SUM, GameType.RewardModel.TERMINAL, 2, 2,
+      TYPE.parameters());
+
   private final String flaw;
   private final int goal;
 
   ToyRaceGame(Params params) {
-    super(TYPE, params);
+    super("undeclared_sum".equals(params.getString("flaw")) ? CONSTANT_SUM_TYPE : TYPE, params);
     this.flaw = params.requireOneOf("flaw", FLAWS);
     this.goal = flaw.startsWith("late_") ? LATE_GOAL : 5;
   }

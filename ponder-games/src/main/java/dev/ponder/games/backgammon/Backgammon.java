@@ -30,8 +30,10 @@ import java.util.List;
  * one can be, the larger must be used when possible; with no move the only action is Pass (1351).
  *
  * <p>Returns at the end: ±1 ({@code winloss_scoring}), ±2 for a gammon with {@code
- * enable_gammons}, also ±3 for a backgammon with {@code full_scoring} (hyper-backgammon always
- * ±1).
+ * enable_gammons}, also ±3 for a backgammon with {@code full_scoring}. Hyper-backgammon always
+ * scores ±1 whatever {@code scoring_type} says, as OpenSpiel does: there gammons and backgammons
+ * count only once the doubling cube has been turned, and neither OpenSpiel nor Ponder has the
+ * cube.
  *
  * <p>Turn limit, as OpenSpiel counts it: a turn is counted when its player makes its first
  * decision (the second decision of a double is not counted again), and the game ends, with returns
@@ -49,7 +51,8 @@ public final class Backgammon extends AbstractGame {
           ParamSpec.ofInt("max_player_turns", 500, 1, 1_000_000,
               "turns played in full; the first decision of the next turn ends the game with returns 0"),
           ParamSpec.ofString("scoring_type", "winloss_scoring",
-              "winloss_scoring, enable_gammons or full_scoring")));
+              "winloss_scoring, enable_gammons or full_scoring; ignored with hyper_backgammon=true,"
+                  + " which always scores 1 or -1 (as OpenSpiel: no doubling cube)")));
 
   /** Player x (0). */
   public static final int X = 0;

@@ -23,7 +23,9 @@ import java.util.List;
  * {@code anti} (default false: the player completing a line loses instead) and {@code wrap}
  * (default false: lines continue across opposite edges, a torus). Action {@code a} is the
  * row-major index of the cell (coordinates {@code a / size^(dims−1)}, ...); its string is the
- * coordinates joined by commas, e.g. {@code 13,9}. A full board without a line is a draw.
+ * coordinates joined by commas, e.g. {@code 13,9}. A full board without a line is a draw. Without {@code wrap}, {@code connect}
+ * may not exceed {@code size} (no line could be completed); with {@code wrap} a full ring counts
+ * as a line of any length, so every {@code connect} can be won.
  */
 public final class Gomoku extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("gomoku", "Gomoku",
@@ -32,7 +34,7 @@ public final class Gomoku extends TwoPlayerZeroSumGame {
       List.of(
           ParamSpec.ofInt("size", 15, 1, 64, "cells per side; size^dims <= 65535"),
           ParamSpec.ofInt("dims", 2, 1, 4, "number of board dimensions"),
-          ParamSpec.ofInt("connect", 5, 1, 64, "stones in a row needed to win"),
+          ParamSpec.ofInt("connect", 5, 1, 64, "stones in a row needed to win; at most size unless wrap"),
           ParamSpec.ofBool("anti", false, "the player who completes a line loses"),
           ParamSpec.ofBool("wrap", false, "lines wrap around the board edges (torus)")));
 
@@ -67,6 +69,10 @@ public final class Gomoku extends TwoPlayerZeroSumGame {
     }
     if (total > MAX_CELLS) {
       throw new SpecException("gomoku: size^dims = " + total + " cells is too large; valid: at most " + MAX_CELLS);
+    }
+    if (!wrap && connect > size) {
+      throw new SpecException("gomoku: connect=" + connect + " can never be completed: the longest line of a board of size="
+          + size + " has " + size + (size == 1 ? " cell" : " cells") + "; valid: connect 1.." + size + ", or wrap=true (a full ring counts)");
     }
     this.cells = (int) total;
     List<int[]> dirs = new ArrayList<>();

@@ -14,13 +14,19 @@ import java.util.SplittableRandom;
  * <p>The information state of player p is its view, its own action sequence, and, depending on
  * the game and {@code obstype}, the total number of moves ({@code reveal-numturns} also reveals
  * when the opponent moved). {@link #resample} draws a full history uniformly from those that give
- * p exactly this information state, by counting the consistent completions of every prefix
- * (memoised on the position) and descending with probabilities proportional to the counts.
+ * p exactly this information state. When p knows the number of moves (dark hex always; phantom
+ * tic-tac-toe with {@code reveal-numturns}) and the game is not over, it draws from the counts of
+ * {@link HiddenMoveSkeleton} (which of the opponent's moves were onto free cells, onto p's stones
+ * or onto the cells of p's later failed moves), polynomial in the numbers of moves, rejecting the
+ * rare draws whose hidden stones end the game early; otherwise (or when those rejections go on for
+ * {@link #SKELETON_TRIES} draws) it counts the consistent completions of every prefix, memoised on
+ * the position, and descends with probabilities proportional to the counts.
  *
- * <p>Subclasses supply the board rules and the per-game encodings. Boards of any size are
- * resampled (positions are keyed by one 64-bit word per 64 cells), but the work grows with the
- * number of positions consistent with p's information, so on large boards it is practical only
- * while the opponent has made few hidden moves; a count beyond 2^63 − 1 histories is refused.
+ * <p>Subclasses supply the board rules and the per-game encodings. Both counts are bounded
+ * ({@link #SKELETON_STATES_LIMIT} skeleton states, {@link #COUNT_POSITIONS_LIMIT} positions, each
+ * further capped at a quarter of the heap); beyond the bound resampling is refused at once with an
+ * {@link UnsupportedOperationException} whose one-line message names the game, the number of hidden
+ * opponent moves and what would work.
  */
 public abstract class PhantomState extends State {
   /** Number of cells. */
@@ -46,6 +52,11 @@ public abstract class PhantomState extends State {
   private final int words;
   /** Scratch memo key of this state (allocated on first use by the resampler's counting). */
   private long[] keyScratch;
+  /** Scratch cell lists of a skeleton draw into this state (allocated on first use). */
+  private int[] freeCells;
+  private int[] hitCells;
+  private int[] openClaims;
+  private int[] sequence;
 
   protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
     this.cells = cells;
@@ -314,12 +325,20 @@ public abstract class PhantomState extends State {
     int length; // −1 when the number of moves is unknown to p
     int[] players; // mover at each index when revealed, else null
     int currentPlayer;
-    /** Consistent histories in all (completions of the initial state). */
+    /** Consistent histories in all (completions of the initial state); counting mode only. */
     long total;
-    final CountMemo memo;
+    /** Memo of the exact counting, or null when the skeleton counts are used. */
+    CountMemo memo;
+    /** Skeleton counts (known number of moves, too many positions to count), or null. */
+    HiddenMoveSkeleton skeleton;
+    /** Opponent moves in the true history (for messages). */
+    int hidden;
+  }
 
-    Target(int words) {
-      memo = new CountMemo(3 * words);
+  /** Thrown by the counting memo when it would exceed its entry limit. */
+  private static final class MemoFull extends RuntimeException {
+    MemoFull() {
+      super(null, null, false, false);
     }
   }
 
@@ -330,6 +349,8 @@ public abstract class PhantomState extends State {
    */
   private static final class CountMemo {
     private final int stride;
+    /** Most entries kept; one more fails with {@link MemoFull}. */
+    private final int limit;
     private long[] k;
     private int[] k3; // −1 marks an empty slot
     private long[] val;
@@ -341,9 +362,14 @@ public abstract class PhantomState extends State {
      */
     boolean sealed;
 
-    CountMemo(int stride) {
+    CountMemo(int stride, int limit) {
       this.stride = stride;
+      this.limit = limit;
       allocate(256);
+    }
+
+    int size() {
+      return size;
     }
 
     private void allocate(int capacity) {
@@ -393,6 +419,9 @@ public abstract class PhantomState extends State {
       if (sealed) {
         throw new IllegalStateException("resample counts changed after they were shared (internal error)");
       }
+      if (size >= limit) {
+        throw new MemoFull();
+      }
       if (2 * (size + 1) > k3.length) {
         long[] ok = k;
         int[] o3 = k3;
@@ -431,14 +460,15 @@ public abstract class PhantomState extends State {
   }
 
   /**
-   * {@link #resample}'s rule, drawn into {@code target} (a state of the same game): the counts of
-   * consistent completions are computed once per information state and player (cached on this
-   * state until it changes) and the descent replays the chosen history in {@code target}, trying
-   * each hidden move in a second scratch state owned by the target; allocates nothing once the
-   * counts exist and the target has its buffers (first call).
+   * {@link #resample}'s rule, drawn into {@code target} (a state of the same game): the counts
+   * (skeleton or positions, see the class comment) are computed once per information state and
+   * player (cached on this state until it changes) and each draw replays the chosen history in
+   * {@code target}; allocates nothing once the counts exist and the target has its buffers (first
+   * call).
    *
-   * @throws UnsupportedOperationException if more than 2^63 − 1 histories are consistent with
-   *     the player's information (they cannot be counted exactly)
+   * @throws UnsupportedOperationException if the counts would exceed their bounds (too many hidden
+   *     opponent moves for the board; one-line message), or more than 2^63 − 1 histories would
+   *     have to be counted exactly
    */
   @Override
   public void resampleInto(int player, SplittableRandom rng, State target) {
@@ -462,10 +492,24 @@ public abstract class PhantomState extends State {
     // replaces an equal Target; each keeps using the one it built.
     Target t = (Target) CACHE.getAcquire(cache, player);
     if (t == null) {
-      t = target(player);
-      t.total = count(t, s, 0);
-      t.memo.sealed = true;
+      t = prepare(player, s);
+      if (t.memo != null) {
+        t.memo.sealed = true;
+      }
       CACHE.setRelease(cache, player, t);
+    }
+    if (t.skeleton != null) {
+      if (drawFromSkeleton(t, s, rng)) {
+        return;
+      }
+      // the hidden stones end the game early in almost every skeleton draw (a small board late in
+      // the game): count the positions exactly instead, and keep those counts for this state
+      Target exact = target(player);
+      s.copyFrom(s.blank);
+      countExactly(exact, s);
+      exact.memo.sealed = true;
+      CACHE.setRelease(cache, player, exact);
+      t = exact;
     }
     long total = t.total;
     if (total <= 0) {
@@ -516,9 +560,193 @@ public abstract class PhantomState extends State {
     }
   }
 
+  /** Positions the exact counting may memoise (a few seconds of counting at most). */
+  static final int COUNT_POSITIONS_LIMIT = 1 << 17;
+  /** Count states the skeleton counts may hold (about 40 MB). */
+  static final int SKELETON_STATES_LIMIT = 1 << 19;
+  /**
+   * Skeleton draws rejected in a row (hidden stones ending the game early) before the exact
+   * counting takes over.
+   */
+  static final int SKELETON_TRIES = 2_000;
+
+  /** Limit scaled down to a quarter of the heap at {@code bytesEach} bytes per entry. */
+  private static int heapBound(int limit, int bytesEach) {
+    long heap = Runtime.getRuntime().maxMemory() / 4;
+    return (int) Math.max(1024, Math.min(limit, heap / bytesEach));
+  }
+
+  /**
+   * The counts for resampling player {@code player}'s information: the skeleton counts when the
+   * number of moves is known and the target is not terminal, else the exact count of consistent
+   * histories.
+   *
+   * @throws UnsupportedOperationException when the counts exceed their bound: names the game, the
+   *     number of hidden opponent moves and what would work
+   */
+  private Target prepare(int player, PhantomState blankTarget) {
+    Target t = target(player);
+    if (t.length >= 0 && t.currentPlayer != TERMINAL) {
+      int cap = heapBound(SKELETON_STATES_LIMIT, 100);
+      HiddenMoveSkeleton sk;
+      try {
+        sk = HiddenMoveSkeleton.build(cells, player, t.pActions, t.pSuccess, t.length, t.players, t.currentPlayer,
+            abrupt, cap);
+      } catch (HiddenMoveSkeleton.TooLarge e) {
+        throw refusal(t, e.states == Long.MAX_VALUE ? "the counts overflow"
+            : "counting the consistent histories needs more than " + cap + " states");
+      }
+      if (sk != null) {
+        if (!(sk.total > 0)) {
+          throw new IllegalStateException("no history is consistent with player " + player
+              + "'s information (internal error)");
+        }
+        t.skeleton = sk;
+        return t;
+      }
+    }
+    countExactly(t, blankTarget);
+    return t;
+  }
+
+  /**
+   * Counts the consistent completions of every prefix into {@code t}'s memo, bounded.
+   *
+   * @throws UnsupportedOperationException beyond {@link #COUNT_POSITIONS_LIMIT} positions
+   */
+  private void countExactly(Target t, PhantomState blankTarget) {
+    int limit = heapBound(COUNT_POSITIONS_LIMIT, 8 * (3 * words * 8 + 12));
+    t.skeleton = null;
+    t.memo = new CountMemo(3 * words, limit);
+    try {
+      t.total = count(t, blankTarget, 0);
+    } catch (MemoFull e) {
+      t.memo = null;
+      throw refusal(t, "counting the consistent histories needs more than " + limit + " positions");
+    }
+  }
+
+  /** The one-line refusal to resample: the game, the hidden moves, why, what would work. */
+  private UnsupportedOperationException refusal(Target t, String why) {
+    int failed = 0;
+    for (boolean ok : t.pSuccess) {
+      failed += ok ? 0 : 1;
+    }
+    return new UnsupportedOperationException("resample: " + game().spec() + " with " + t.hidden
+        + " hidden opponent move" + (t.hidden == 1 ? "" : "s") + " (player " + t.p + " made " + t.m + " move"
+        + (t.m == 1 ? "" : "s") + ", " + failed + " failed) cannot be drawn uniformly: " + why
+        + "; a smaller board or a position with fewer hidden (or failed) moves works (limits in docs/games-board.md)");
+  }
+
+  /**
+   * One draw from the skeleton counts into {@code s}: q's events (free, hit, claim) in proportion
+   * to their weights, free and hit cells uniformly, and at each failed move of p its cell given to
+   * one of the open claims uniformly; then the history is replayed on the board, and a draw whose
+   * stones end the game early is rejected and redrawn. Allocates nothing once {@code s} has its
+   * buffers.
+   *
+   * @return false if {@link #SKELETON_TRIES} draws in a row were rejected
+   */
+  private boolean drawFromSkeleton(Target t, PhantomState s, SplittableRandom rng) {
+    HiddenMoveSkeleton sk = t.skeleton;
+    if (s.freeCells == null || s.sequence.length < sk.n) {
+      s.freeCells = new int[cells];
+      s.hitCells = new int[cells];
+      s.openClaims = new int[cells];
+      s.sequence = new int[Math.max(sk.n, 1)];
+    }
+    int[] free = s.freeCells;
+    int[] hits = s.hitCells;
+    int[] pool = s.openClaims;
+    int[] seq = s.sequence;
+    int p = t.p;
+    int q = 1 - p;
+    for (int attempt = 0; attempt < SKELETON_TRIES; attempt++) {
+      int nFree = 0;
+      for (int c = 0; c < cells; c++) {
+        if (!sk.isTarget[c]) {
+          free[nFree++] = c;
+        }
+      }
+      int i = 0;
+      int j = 0;
+      int h = 0;
+      int claims = 0;
+      int open = 0;
+      int used = 0;
+      int placed = 0; // p's successful stones so far, in hits[0 .. placed); hit ones first
+      int mover = 0;
+      for (int len = 0; len < sk.n; len++) {
+        if (mover == p) {
+          int cell = t.pActions[i];
+          if (!sk.failed[i]) {
+            hits[placed++] = cell;
+            mover = q;
+          } else {
+            if (open == 0) {
+              throw new IllegalStateException("resample descent lost its way (internal error)");
+            }
+            int pick = rng.nextInt(open);
+            seq[pool[pick]] = cell;
+            pool[pick] = pool[--open];
+            mover = abrupt ? q : p;
+          }
+          seq[len] = cell;
+          i++;
+          continue;
+        }
+        double fw = sk.freeWeight(i, j, h, claims);
+        double hw = sk.hitWeight(i, j, h, claims);
+        double cw = sk.claimWeight(i, j, h, claims);
+        double r = rng.nextDouble() * (fw + hw + cw);
+        int event = r < fw ? 0 : r < fw + hw ? 1 : 2;
+        if (event == 2 && cw <= 0) {
+          event = hw > 0 ? 1 : 0; // rounding at the top of the range
+        }
+        if (event == 1 && hw <= 0 || event == 0 && fw <= 0) {
+          throw new IllegalStateException("resample descent lost its way (internal error)");
+        }
+        if (event == 0) {
+          int pick = used + rng.nextInt(nFree - used);
+          int cell = free[pick];
+          free[pick] = free[used];
+          free[used++] = cell;
+          seq[len] = cell;
+          mover = p;
+        } else if (event == 1) {
+          int pick = h + rng.nextInt(placed - h);
+          int cell = hits[pick];
+          hits[pick] = hits[h];
+          hits[h++] = cell;
+          seq[len] = cell;
+          mover = abrupt ? p : q;
+        } else {
+          seq[len] = -1; // the cell of the failed move of p that takes this claim
+          pool[open++] = len;
+          claims++;
+          mover = p;
+        }
+        j++;
+      }
+      if (open != 0) {
+        throw new IllegalStateException("resample descent lost its way (internal error)");
+      }
+      s.copyFrom(s.blank);
+      boolean early = false;
+      for (int len = 0; len < sk.n && !early; len++) {
+        s.applyActionUnchecked(seq[len]);
+        early = s.boardOver() && len + 1 < sk.n;
+      }
+      if (!early && accepts(t, s, t.m)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The constraints that player {@code player}'s information puts on a history. */
   private Target target(int player) {
-    Target t = new Target(words);
+    Target t = new Target();
     t.p = player;
     int n = historySize();
     int m = 0;
@@ -528,6 +756,7 @@ public abstract class PhantomState extends State {
       }
     }
     t.m = m;
+    t.hidden = n - m;
     t.pActions = new int[m];
     t.pSuccess = new boolean[m];
     int j = 0;

@@ -169,6 +169,34 @@ class BackgammonTest {
     assertThat(full.maxUtility()).isEqualTo(3.0);
   }
 
+  /**
+   * Hyper-backgammon scores ±1 whatever scoring_type says, as OpenSpiel does (its backgammon
+   * source counts gammons and backgammons in hyper-backgammon only with the doubling cube, which
+   * it does not have; its maximum utility there is 1). The same backgammon position (the loser
+   * with nothing borne off and a checker in the winner's home) scores 3 in standard full scoring
+   * and 1 in hyper; the parameter's description and the docs say so.
+   */
+  @Test
+  void hyperBackgammonIgnoresTheScoringTypeAsOpenSpielDoes() {
+    for (String scoring : new String[] {"enable_gammons", "full_scoring"}) {
+      Backgammon hyper = (Backgammon) GameRegistry.load("backgammon(hyper_backgammon=true,scoring_type=" + scoring + ")");
+      assertThat(hyper.maxUtility()).isEqualTo(1.0);
+      assertThat(hyper.minUtility()).isEqualTo(-1.0);
+      BackgammonState s = hyper.newInitialState();
+      int[] xs = new int[24];
+      int[] os = new int[24];
+      xs[23] = 1;
+      os[20] = 3;
+      s.setPosition(Backgammon.X, 1, 2, xs, os, 0, 0, 2, 0);
+      s.applyAction(s.legalActions()[0]);
+      assertThat(s.isTerminal()).isTrue();
+      assertThat(s.returns()).as(scoring).containsExactly(1.0, -1.0);
+    }
+    String description = STANDARD.type().parameters().stream().filter(p -> p.name().equals("scoring_type"))
+        .findFirst().orElseThrow().description();
+    assertThat(description).contains("ignored with hyper_backgammon=true");
+  }
+
   @Test
   void randomGamesConserveCheckersAndEnd() {
     SplittableRandom rng = new SplittableRandom(7);

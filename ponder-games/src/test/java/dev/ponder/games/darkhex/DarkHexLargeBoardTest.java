@@ -32,7 +32,7 @@ class DarkHexLargeBoardTest {
     // before White's second move): 62 worlds.
     Game g = GameRegistry.load("dark_hex(num_rows=5,num_cols=13)");
     State target = g.stateFromHistory(new int[] {0, 64, 64, 1, 30});
-    assertThat(ResampleCheck.assertUniform(g, target, 0, 6_200, 12)).isEqualTo(62);
+    assertThat(ResampleCheck.assertUniform(g, target, 0, 6_200, 12, target.historySize())).isEqualTo(62);
   }
 
   @Test

@@ -173,6 +173,24 @@ class GomokuTest {
   void parametersAreValidated() {
     assertThatThrownBy(() -> GameRegistry.load("gomoku(dims=5)"))
         .isInstanceOf(SpecException.class).hasMessageContaining("dims=5").hasMessageContaining("1..4");
+    // a line longer than the board's longest line can never be completed: refused in one line
+    assertThatThrownBy(() -> GameRegistry.load("gomoku(size=3,connect=64)"))
+        .isInstanceOf(SpecException.class)
+        .hasMessage("gomoku: connect=64 can never be completed: the longest line of a board of size=3 has 3 cells;"
+            + " valid: connect 1..3, or wrap=true (a full ring counts)");
+    assertThatThrownBy(() -> GameRegistry.load("gomoku(size=4,dims=3,connect=5)"))
+        .isInstanceOf(SpecException.class).hasMessageContaining("connect 1..4");
+    // connect = size is possible (a full row), and with wrap a full ring counts for any connect:
+    // on a 3 x 3 torus black fills row 0 (cells 0, 1, 2) while white plays 3, 4 and wins at once
+    assertThat(GameRegistry.load("gomoku(size=3,connect=3)").numDistinctActions()).isEqualTo(9);
+    State ring = GameRegistry.load("gomoku(size=3,connect=64,wrap=true)").newInitialState();
+    for (int a : new int[] {0, 3, 1, 4}) {
+      ring.applyAction(a);
+      assertThat(ring.isTerminal()).isFalse();
+    }
+    ring.applyAction(2);
+    assertThat(ring.isTerminal()).isTrue();
+    assertThat(ring.playerReturn(0)).isEqualTo(1.0);
     assertThat(GameRegistry.load("gomoku").params().toOpenSpielParameters())
         .isEqualTo("{anti=False,connect=5,dims=2,size=15,wrap=False}");
   }

@@ -23,6 +23,15 @@ public final class ResampleCheck {
 
   /** The consistent histories, as history strings. */
   public static Set<String> consistentWorlds(Game game, State target, int player) {
+    return consistentWorlds(game, target, player, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The consistent histories of at most {@code maxLength} moves, as history strings: for games
+   * whose information states show the number of moves (dark hex), {@code target.historySize()}
+   * loses none and keeps the walk from following ever longer failed-move chains.
+   */
+  public static Set<String> consistentWorlds(Game game, State target, int player, int maxLength) {
     List<Integer> own = new ArrayList<>();
     int[] h = target.history();
     State replay = game.newInitialState();
@@ -34,29 +43,30 @@ public final class ResampleCheck {
     }
     Set<String> out = new HashSet<>();
     walk(game.newInitialState(), player, own, 0, target.informationStateString(player),
-        target.currentPlayer(), out);
+        target.currentPlayer(), out, maxLength);
     return out;
   }
 
-  private static void walk(State s, int p, List<Integer> own, int k, String info, int cp, Set<String> out) {
+  private static void walk(State s, int p, List<Integer> own, int k, String info, int cp, Set<String> out,
+      int maxLength) {
     if (k == own.size() && s.currentPlayer() == cp && s.informationStateString(p).equals(info)) {
       out.add(s.historyString());
     }
-    if (s.isTerminal()) {
+    if (s.isTerminal() || s.historySize() >= maxLength) {
       return;
     }
     if (s.currentPlayer() == p) {
       if (k < own.size() && s.isLegal(own.get(k))) {
         State c = s.copy();
         c.applyAction(own.get(k));
-        walk(c, p, own, k + 1, info, cp, out);
+        walk(c, p, own, k + 1, info, cp, out, maxLength);
       }
       return;
     }
     for (int a : s.legalActions()) {
       State c = s.copy();
       c.applyAction(a);
-      walk(c, p, own, k, info, cp, out);
+      walk(c, p, own, k, info, cp, out, maxLength);
     }
   }
 
@@ -68,7 +78,15 @@ public final class ResampleCheck {
    * @return the number of distinct consistent worlds
    */
   public static int assertUniform(Game game, State target, int player, int samples, long seed) {
-    Set<String> worlds = consistentWorlds(game, target, player);
+    return assertUniform(game, target, player, samples, seed, Integer.MAX_VALUE);
+  }
+
+  /**
+   * {@link #assertUniform(Game, State, int, int, long)} over the consistent histories of at most
+   * {@code maxLength} moves (see {@link #consistentWorlds(Game, State, int, int)}).
+   */
+  public static int assertUniform(Game game, State target, int player, int samples, long seed, int maxLength) {
+    Set<String> worlds = consistentWorlds(game, target, player, maxLength);
     assertThat(worlds).as("consistent worlds").isNotEmpty().contains(target.historyString());
     Map<String, Integer> counts = new HashMap<>();
     SplittableRandom rng = new SplittableRandom(seed);

@@ -1,0 +1,111 @@
+package dev.ponder.app;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.check.ConformanceKit;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ponder check GAME [--playouts N] [--seed S] [--playout I]}: runs the conformance kit
+ * ({@link ConformanceKit}, the checks a game's JUnit test runs) on any registered game string and
+ * prints what it checked. Exit 0 when every invariant holds; 1 at the first violated one, printed
+ * on stderr as one line naming the game, seed, playout, history and invariant (any further detail
+ * of the kit's message, such as two boards that differ, follows on stdout with the command that
+ * reruns that playout alone); 2 for a bad game string or option.
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+    description = {"Check a game's conformance: seeded random playouts that test every invariant the game API promises "
+        + "(legal actions, chance outcomes, returns, length bounds, copy/copyFrom, undo, action strings, tensors, "
+        + "hash, MatchRecord round trip, information states, resample).",
+        "Exit 0 if all hold; 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
+public final class CheckCommand implements PonderCommand {
+  private static final Pattern PLAYOUT = Pattern.compile("\\(seed (-?\\d+), playout (\\d+), history");
+
+  @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. pig(players=3) or a game of your own.")
+  String gameString;
+
+  @Option(names = {"-n", "--playouts"}, paramLabel = "N", defaultValue = "1000",
+      description = "Number of random playouts (default: ${DEFAULT-VALUE}, as the JUnit kit).")
+  int playouts;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "20261129",
+      description = "Master seed; playout i draws from (S, i) (default: ${DEFAULT-VALUE}, as the JUnit kit).")
+  long seed;
+
+  @Option(names = "--playout", paramLabel = "I",
+      description = "Run only playout I of the seed, whatever N (to reproduce a failure the check reported).")
+  Integer only;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    if (playouts < 1) {
+      throw new UsageException("--playouts must be at least 1, got " + playouts);
+    }
+    if (only != null && only < 0) {
+      throw new UsageException("--playout must be at least 0, got " + only);
+    }
+    Game game = GameRegistry.load(gameString);
+    ConformanceKit.Options opt = new ConformanceKit.Options().playouts(playouts).seed(seed);
+    if (only != null) {
+      opt.onlyPlayout(only);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    boolean resample = !game.type().isPerfectInformation();
+    out.printf(Locale.ROOT, "checking %s: %s (seed %d)%n", game.spec(),
+        only == null ? playouts + " random playouts" : "playout " + only, seed);
+    out.println("  once: game constants (players in the type's range, action count, length bounds, chance outcomes,"
+        + " utilities, the game string loads back)");
+    out.println("  every state: current player, legal actions, chance outcomes, returns, length bounds, copyFrom,"
+        + (game.newInitialState().supportsUndo() ? " undo," : "") + " action strings, tensors; an illegal action refused"
+        + " once per playout");
+    out.printf(Locale.ROOT, "  sampled states (probability min(1, %s/(t+1)) after t actions) and every terminal state:"
+        + " whole history, copy, hash, MatchRecord round trip, information states%s%n",
+        fmt(opt.deepCheckRate()), resample ? ", resample" : "");
+    out.flush();
+    ConformanceKit.Report r;
+    try {
+      r = ConformanceKit.check(game, opt);
+    } catch (AssertionError e) {
+      String msg = e.getMessage() == null ? e.toString() : e.getMessage();
+      String[] lines = msg.split("\n", 2);
+      String line = lines[0];
+      if (lines.length > 1) {
+        line = (line.endsWith(":") ? line.substring(0, line.length() - 1) : line) + " (details on standard output)";
+      }
+      err.println("ponder: error: " + line);
+      err.flush();
+      if (lines.length > 1) {
+        out.println("detail:");
+        out.println(lines[1]);
+      }
+      Throwable cause = e.getCause();
+      if (cause != null) {
+        out.println("cause: " + cause);
+      }
+      Matcher m = PLAYOUT.matcher(lines[0]);
+      if (m.find()) {
+        out.printf(Locale.ROOT, "rerun this playout alone: ponder check '%s' --seed %s --playout %s%n", game.spec(), m.group(1), m.group(2));
+      }
+      out.flush();
+      return 1;
+    }
+    out.printf(Locale.ROOT, "ok: %d playouts, %d states, %d information states, longest playout %d actions%n",
+        r.playouts(), r.states(), r.informationStates(), r.maxLength());
+    out.flush();
+    return 0;
+  }
+
+  private static String fmt(double c) {
+    return c == Math.rint(c) && !Double.isInfinite(c) ? Long.toString((long) c) : Double.toString(c);
+  }
+}

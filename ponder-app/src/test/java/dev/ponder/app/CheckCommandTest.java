@@ -1,0 +1,69 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class CheckCommandTest {
+
+  @BeforeAll
+  static void registerTheTestGame() {
+    GameRegistry.register(new LeakyRaceGame.Factory());
+  }
+
+  @Test
+  void aGoodGamePassesAndSaysWhatWasChecked() {
+    Cli r = Cli.run("check", "tic_tac_toe", "--playouts", "200", "--seed", "5");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.err).isEmpty();
+    assertThat(r.out).startsWith("checking tic_tac_toe: 200 random playouts (seed 5)\n")
+        .contains("every state: current player, legal actions, chance outcomes, returns")
+        .contains("MatchRecord round trip");
+    // tic-tac-toe playouts last 5..9 moves; states = sum of (length + 1) over the playouts
+    assertThat(r.out).containsPattern("ok: 200 playouts, (\\d{4}) states, \\d+ information states, longest playout 9 actions");
+    // the same check passes on the correct variant of the test game
+    Cli fixed = Cli.run("check", "leaky_race(leak=false)", "-n", "100");
+    assertThat(fixed.exit).as(fixed.err).isZero();
+    assertThat(fixed.out).contains("ok: 100 playouts");
+  }
+
+  @Test
+  void aBrokenGameFailsWithOneLineNamingSeedPlayoutHistoryAndInvariant() {
+    Cli r = Cli.run("check", "leaky_race", "--seed", "3");
+    assertThat(r.exit).isEqualTo(1);
+    assertThat(r.err.lines().count()).as(r.err).isEqualTo(1);
+    assertThat(r.err).matches("(?s)ponder: error: conformance of leaky_race \\(seed 3, playout 0, history \\[[0-9, ]+\\]\\): copy: copy differs from the original \\(details on standard output\\)\n");
+    // the states that differ follow on stdout: the copy's board is not the original's
+    assertThat(r.out).contains("detail:\n").contains("total ");
+    assertThat(r.out).contains("rerun this playout alone: ponder check 'leaky_race' --seed 3 --playout 0");
+    // the rerun reproduces the same failure
+    Cli again = Cli.run("check", "leaky_race", "--seed", "3", "--playout", "0");
+    assertThat(again.exit).isEqualTo(1);
+    assertThat(again.err).isEqualTo(r.err);
+  }
+
+  @Test
+  void badInputIsAUsageError() {
+    Cli unknown = Cli.run("check", "no_such_game");
+    assertThat(unknown.exit).isEqualTo(2);
+    assertThat(unknown.err).startsWith("ponder: unknown game 'no_such_game'; known games: ");
+    Cli zero = Cli.run("check", "tic_tac_toe", "--playouts", "0");
+    assertThat(zero.exit).isEqualTo(2);
+    assertThat(zero.err).isEqualTo("ponder: --playouts must be at least 1, got 0\n");
+    Cli range = Cli.run("check", "leaky_race(goal=0)");
+    assertThat(range.exit).isEqualTo(2);
+    assertThat(range.err).isEqualTo("ponder: leaky_race: goal=0 is out of range; valid: 1..100\n");
+    Cli missing = Cli.run("check");
+    assertThat(missing.exit).isEqualTo(2);
+    assertThat(missing.err).contains("GAME");
+  }
+
+  @Test
+  void helpNamesTheOptions() {
+    Cli r = Cli.run("check", "--help");
+    assertThat(r.exit).isZero();
+    assertThat(r.out).contains("--playouts").contains("--seed").contains("--playout=I").contains("Exit 0");
+  }
+}

@@ -1,0 +1,273 @@
+package dev.ponder.game;
+
+import dev.ponder.spec.ParamSpec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * The state behind {@link GameRegistry}: the families read from the services files of one class
+ * loader plus explicit registrations. Package-private so that tests can build catalogs over their
+ * own class loaders; {@link GameRegistry} holds the one the application uses.
+ *
+ * <p>Rules (see {@link GameRegistry}): the services files are read on first use, one provider at
+ * a time; a line that does not give a usable factory, a game type that contradicts itself, or two
+ * providers answering to one name fail with an {@link IllegalStateException} whose one-line
+ * message names the provider(s), the services file and what to fix. An explicit {@link
+ * #register(GameFactory)} loads the services first and then replaces any family of the same name.
+ */
+final class GameCatalog {
+  /** Resource path of the services file that lists game factories. */
+  static final String SERVICES_FILE = "META-INF/services/" + GameFactory.class.getName();
+
+  private final Supplier<ClassLoader> loader;
+  private final Map<String, GameFactory> factories = new TreeMap<>();
+  private final Map<String, GameFactory> aliases = new TreeMap<>();
+  private boolean loaded;
+  private IllegalStateException loadFailure;
+
+  GameCatalog(Supplier<ClassLoader> loader) {
+    this.loader = loader;
+  }
+
+  /** A provider read from a services file, with the place that listed it. */
+  private record Listed(String className, String where) {}
+
+  synchronized void ensureLoaded() {
+    if (loadFailure != null) {
+      throw new IllegalStateException(loadFailure.getMessage(), loadFailure);
+    }
+    if (loaded) {
+      return;
+    }
+    try {
+      Map<String, Listed> owner = new TreeMap<>();
+      for (Listed l : listProviders(loader.get())) {
+        GameFactory f = instantiate(l);
+        List<String> own = new ArrayList<>();
+        own.add(f.type().shortName());
+        for (String a : f.aliases()) {
+          if (!own.contains(a)) {
+            own.add(a);
+          }
+        }
+        for (String name : own) {
+          Listed before = owner.get(name);
+          if (before != null) {
+            throw new IllegalStateException("two game providers answer to '" + name + "': " + before.className()
+                + " (" + before.where() + ") and " + l.className() + " (" + l.where() + "); give one game another "
+                + "GameType shortName or alias, or remove one line from " + SERVICES_FILE);
+          }
+          owner.put(name, l);
+        }
+        factories.put(f.type().shortName(), f);
+        for (String a : f.aliases()) {
+          aliases.put(a, f);
+        }
+      }
+      loaded = true;
+    } catch (IllegalStateException e) {
+      factories.clear();
+      aliases.clear();
+      loadFailure = e;
+      throw e;
+    }
+  }
+
+  /** Every provider class named in the loader's services files, first listing kept, in order. */
+  private static List<Listed> listProviders(ClassLoader cl) {
+    Map<String, Listed> out = new LinkedHashMap<>();
+    List<URL> files;
+    try {
+      files = Collections.list(cl.getResources(SERVICES_FILE));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot list " + SERVICES_FILE + ": " + e.getMessage(), e);
+    }
+    for (URL url : files) {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(url.openStream(), StandardCharsets.UTF_8))) {
+        String line;
+        int number = 0;
+        while ((line = r.readLine()) != null) {
+          number++;
+          int hash = line.indexOf('#');
+          String name = (hash >= 0 ? line.substring(0, hash) : line).strip();
+          if (name.isEmpty()) {
+            continue;
+          }
+          String where = url + ":" + number;
+          if (!isClassName(name)) {
+            throw new IllegalStateException("'" + name + "' at " + where + " is not a class name; each line of " + SERVICES_FILE
+                + " names one class implementing " + GameFactory.class.getName() + " (a nested class as Outer$Factory)");
+          }
+          out.putIfAbsent(name, new Listed(name, where));
+        }
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot read " + url + ": " + e.getMessage(), e);
+      }
+    }
+    return new ArrayList<>(out.values());
+  }
+
+  private static boolean isClassName(String s) {
+    for (String part : s.split("\\.", -1)) {
+      if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))) {
+        return false;
+      }
+      for (int i = 1; i < part.length(); i++) {
+        if (!Character.isJavaIdentifierPart(part.charAt(i))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Loads, checks and creates one provider; a failure names it, where it is listed and the fix. */
+  private GameFactory instantiate(Listed l) {
+    String head = "game provider " + l.className() + " (listed at " + l.where() + ") ";
+    String fix = "; fix or remove that line of " + SERVICES_FILE;
+    Class<?> c;
+    try {
+      c = Class.forName(l.className(), false, loader.get());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalStateException(head + "not found" + fix + " (a nested class is written Outer$Factory)", e);
+    }
+    if (!GameFactory.class.isAssignableFrom(c)) {
+      throw new IllegalStateException(head + "does not implement " + GameFactory.class.getName() + fix);
+    }
+    if (!Modifier.isPublic(c.getModifiers()) || Modifier.isAbstract(c.getModifiers())
+        || (c.getEnclosingClass() != null && !Modifier.isStatic(c.getModifiers()))) {
+      throw new IllegalStateException(head + "is not a public concrete top-level or static nested class" + fix);
+    }
+    GameFactory f;
+    try {
+      Constructor<?> k = c.getConstructor();
+      f = (GameFactory) k.newInstance();
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(head + "has no public no-argument constructor" + fix, e);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException(head + "could not be created: " + describe(e.getCause()), e);
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      throw new IllegalStateException(head + "could not be created: " + describe(e), e);
+    }
+    String problem;
+    try {
+      problem = problem(f);
+    } catch (RuntimeException e) {
+      problem = "type() or aliases() threw " + describe(e);
+    }
+    if (problem != null) {
+      throw new IllegalStateException(head + "declares an inconsistent game: " + problem);
+    }
+    return f;
+  }
+
+  /** The innermost cause's class and first message line. */
+  private static String describe(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String msg = t.getMessage() == null ? "" : ": " + t.getMessage().lines().findFirst().orElse("");
+    return t.getClass().getSimpleName() + msg;
+  }
+
+  /**
+   * What is wrong with a factory's declared type, or null: a missing type or name, a player range
+   * that is empty or starts below 1, or a {@code players} parameter whose declared range does not
+   * lie within {@code minPlayers..maxPlayers}.
+   */
+  static String problem(GameFactory f) {
+    GameType t = f.type();
+    if (t == null) {
+      return "type() is null";
+    }
+    String name = t.shortName();
+    if (name == null || name.isEmpty()) {
+      return "the GameType has no shortName";
+    }
+    if (!(t.minPlayers() >= 1 && t.minPlayers() <= t.maxPlayers())) {
+      return name + ": GameType players " + t.minPlayers() + ".." + t.maxPlayers() + " is not a range of at least one player";
+    }
+    for (ParamSpec p : t.parameters()) {
+      if (!p.name().equals("players")) {
+        continue;
+      }
+      if (p.kind() != ParamSpec.Kind.INT) {
+        return name + ": the players parameter is " + p.kind() + ", not INT";
+      }
+      if (!p.hasRange()) {
+        return name + ": the players parameter declares no range; declare ParamSpec.ofInt(\"players\", default, min, max, ...)"
+            + " within the GameType's " + t.minPlayers() + ".." + t.maxPlayers();
+      }
+      int lo = p.min().intValue();
+      int hi = p.max().intValue();
+      if (lo < t.minPlayers() || hi > t.maxPlayers()) {
+        return name + ": the players parameter accepts " + lo + ".." + hi + " but the GameType's minPlayers..maxPlayers is "
+            + t.minPlayers() + ".." + t.maxPlayers() + "; make the parameter's range lie within it";
+      }
+    }
+    for (String a : f.aliases()) {
+      if (a == null || a.isEmpty()) {
+        return name + ": an empty alias";
+      }
+    }
+    return null;
+  }
+
+  synchronized void register(GameFactory factory) {
+    // read the services first, so that they never replace an explicit registration
+    ensureLoaded();
+    String problem = problem(factory);
+    if (problem != null) {
+      throw new IllegalArgumentException("cannot register " + factory.getClass().getName() + ": " + problem);
+    }
+    String name = factory.type().shortName();
+    for (String a : factory.aliases()) {
+      GameFactory other = factories.get(a);
+      if (other != null && !a.equals(name)) {
+        throw new IllegalArgumentException("cannot register " + factory.getClass().getName() + ": its alias '" + a
+            + "' is the name of the registered game " + other.getClass().getName());
+      }
+    }
+    GameFactory old = factories.put(name, factory);
+    if (old != null) {
+      aliases.values().removeIf(f -> f == old);
+    }
+    aliases.remove(name);
+    for (String a : factory.aliases()) {
+      if (!a.equals(name)) {
+        aliases.put(a, factory);
+      }
+    }
+  }
+
+  synchronized List<GameFactory> factories() {
+    ensureLoaded();
+    return Collections.unmodifiableList(new ArrayList<>(factories.values()));
+  }
+
+  /** The family named {@code name} or with that alias; null if none. */
+  synchronized GameFactory find(String name) {
+    ensureLoaded();
+    GameFactory f = factories.get(name);
+    return f != null ? f : aliases.get(name);
+  }
+
+  synchronized List<String> names() {
+    ensureLoaded();
+    return new ArrayList<>(factories.keySet());
+  }
+}

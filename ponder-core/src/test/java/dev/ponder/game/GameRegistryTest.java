@@ -1,0 +1,121 @@
+package dev.ponder.game;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.spec.SpecException;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The registry's loading rules, on catalogs built over a class loader that sees one services file
+ * written by the test (the same code {@link GameRegistry} runs over the application's loader).
+ */
+class GameRegistryTest {
+  private static final String PKG = "dev.ponder.game.RegistryToys$";
+
+  @TempDir Path dir;
+
+  private GameCatalog catalog(String... lines) throws IOException {
+    Path file = dir.resolve(GameCatalog.SERVICES_FILE);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+    ClassLoader cl = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader());
+    return new GameCatalog(() -> cl);
+  }
+
+  @Test
+  void anExplicitRegistrationBeforeTheFirstLookupWinsOverTheServicesFile() throws IOException {
+    GameCatalog c = catalog(PKG + "Party");
+    GameFactory mine = new RegistryToys.OtherParty();
+    c.register(mine); // before any lookup: the services are read first, then replaced
+    assertThat(c.find("party")).isSameAs(mine);
+    // the replaced family's alias goes with it
+    assertThat(c.find("fete")).isNull();
+    assertThat(c.factories()).containsExactly(mine);
+  }
+
+  @Test
+  void theRegistryReadsCommentsAndIgnoresAClassListedTwice() throws IOException {
+    GameCatalog c = catalog("# games of the test", PKG + "Party   # the party", "", PKG + "Party");
+    assertThat(c.factories()).hasSize(1);
+    assertThat(c.find("party")).isInstanceOf(RegistryToys.Party.class);
+    assertThat(c.find("fete")).isSameAs(c.find("party"));
+  }
+
+  @Test
+  void twoProvidersWithOneNameFailNamingBothClasses() throws IOException {
+    GameCatalog c = catalog(PKG + "Party", PKG + "OtherParty");
+    assertThatThrownBy(c::factories).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("two game providers answer to 'party': " + PKG + "Party (")
+        .hasMessageContaining(" and " + PKG + "OtherParty (")
+        .hasMessageContaining(GameCatalog.SERVICES_FILE + ":2)")
+        .hasMessageEndingWith("give one game another GameType shortName or alias, or remove one line from " + GameCatalog.SERVICES_FILE)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    // every later call fails the same way rather than serving a partial registry
+    assertThatThrownBy(() -> c.find("party")).hasMessageStartingWith("two game providers answer to 'party'");
+    // an alias counts as a name
+    GameCatalog a = catalog(PKG + "Party", PKG + "Fiesta");
+    assertThatThrownBy(a::factories).hasMessageStartingWith("two game providers answer to 'party': " + PKG + "Party (");
+  }
+
+  @Test
+  void aMisspelledLineFailsWithOneLineNamingTheProviderTheFileAndTheFix() throws IOException {
+    GameCatalog c = catalog(PKG + "Party", "dev.ponder.games.dice.DiceRace$Factroy");
+    assertThatThrownBy(c::factories).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("game provider dev.ponder.games.dice.DiceRace$Factroy (listed at ")
+        .hasMessageContaining(GameCatalog.SERVICES_FILE + ":2) not found; fix or remove that line of " + GameCatalog.SERVICES_FILE)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+  }
+
+  @Test
+  void otherBadProvidersAreNamedToo() throws IOException {
+    assertThatThrownBy(() -> catalog("java.lang.String").factories())
+        .hasMessageStartingWith("game provider java.lang.String (listed at ")
+        .hasMessageContaining("does not implement dev.ponder.game.GameFactory");
+    assertThatThrownBy(() -> catalog(PKG + "NeedsArgument").factories())
+        .hasMessageContaining("NeedsArgument").hasMessageContaining("has no public no-argument constructor");
+    assertThatThrownBy(() -> catalog(PKG + "Failing").factories())
+        .hasMessageContaining("Failing").hasMessageEndingWith("could not be created: NullPointerException: type");
+    assertThatThrownBy(() -> catalog("not a class").factories())
+        .hasMessageStartingWith("'not a class' at ").hasMessageContaining("is not a class name");
+  }
+
+  @Test
+  void aPlayersParameterWiderThanTheTypesPlayerRangeIsRefused() throws IOException {
+    assertThatThrownBy(() -> catalog(PKG + "WideParty").factories()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("WideParty")
+        .hasMessageEndingWith("declares an inconsistent game: wide_party: the players parameter accepts 1..10 but the "
+            + "GameType's minPlayers..maxPlayers is 2..6; make the parameter's range lie within it");
+    GameCatalog c = catalog(PKG + "Party");
+    assertThatThrownBy(() -> c.register(new RegistryToys.WideParty())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the players parameter accepts 1..10");
+    assertThat(c.find("wide_party")).isNull();
+  }
+
+  @Test
+  void loadRefusesAGameWhosePlayerCountContradictsItsType() {
+    GameRegistry.register(new RegistryToys.CrowdedParty());
+    assertThatThrownBy(() -> GameRegistry.load("crowded_party")).isInstanceOf(IllegalStateException.class)
+        .hasMessage("crowded_party: the game built from 'crowded_party' has 7 players, outside its GameType's "
+            + "minPlayers..maxPlayers 2..6 (" + RegistryToys.CrowdedParty.class.getName() + ")");
+    GameRegistry.register(new RegistryToys.Party());
+    assertThat(GameRegistry.load("party(players=6)").numPlayers()).isEqualTo(6);
+    assertThat(GameRegistry.load("fete(players=2)").numPlayers()).isEqualTo(2);
+    assertThatThrownBy(() -> GameRegistry.load("party(players=7)")).isInstanceOf(SpecException.class)
+        .hasMessage("party: players=7 is out of range; valid: 2..6");
+  }
+
+  @Test
+  void anAliasMayNotTakeAnotherGamesName() throws IOException {
+    GameCatalog c = catalog(PKG + "Party");
+    assertThatThrownBy(() -> c.register(new RegistryToys.Fiesta())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("its alias 'party' is the name of the registered game");
+  }
+}
