@@ -81,7 +81,7 @@ class SearchDocExamplesTest {
     assertThat(a.engine().mechanism().finalSelector()).isSameAs(FinalSelectors.MOST_VISITED_FIRST);
     assertThat(a.search(game.newInitialState()).simulations()).isEqualTo(100);
     assertThatThrownBy(() -> Params.resolve(dev.ponder.spec.Spec.parse("my_uct(c=-1)"), f.parameters()))
-        .isInstanceOf(SpecException.class).hasMessageContaining("valid: 0.0..1000000.0");
+        .isInstanceOf(SpecException.class).hasMessageContaining("valid: 0..1e6");
   }
 
   @Test
