@@ -94,35 +94,20 @@ final class Svg {
       if (Double.isNaN(sco[a])) {
         text(sb, x1, cy + 4, 11, "start", "not on any ballot (benchmark): no SCO rating");
       } else {
-        double px = pos(sco[a], scoTicks, x1, plot);
-        double right = px;
-        if (!Double.isNaN(scoLow[a])) {
-          double lo = pos(scoLow[a], scoTicks, x1, plot);
-          double hi = pos(scoHigh[a], scoTicks, x1, plot);
-          whisker(sb, lo, hi, cy, "#4c78a8");
-          right = Math.max(right, hi);
-        }
-        marker(sb, px, cy, "#4c78a8", false);
-        text(sb, right + 6, cy + 4, 11, "start", String.format(Locale.ROOT, "%.1f", sco[a]));
+        pointWithInterval(sb, sco[a], scoLow[a], scoHigh[a], scoTicks, x1, plot, cy, "#4c78a8",
+            String.format(Locale.ROOT, "%.1f", sco[a]));
       }
       if (Double.isNaN(elo[a])) {
         continue;
       }
-      double ex = pos(elo[a], eloTicks, x2, plot);
       if (a == anchor) {
+        double ex = pos(elo[a], eloTicks, x2, plot);
         marker(sb, ex, cy, "#e45756", true);
         text(sb, ex + 8, cy + 4, 11, "start", "0 (anchor)");
         continue;
       }
-      double right = ex;
-      if (!Double.isNaN(eloLow[a])) {
-        double lo = pos(eloLow[a], eloTicks, x2, plot);
-        double hi = pos(eloHigh[a], eloTicks, x2, plot);
-        whisker(sb, lo, hi, cy, "#e45756");
-        right = Math.max(right, hi);
-      }
-      marker(sb, ex, cy, "#e45756", false);
-      text(sb, right + 6, cy + 4, 11, "start", String.format(Locale.ROOT, "%.0f", elo[a]));
+      pointWithInterval(sb, elo[a], eloLow[a], eloHigh[a], eloTicks, x2, plot, cy, "#e45756",
+          String.format(Locale.ROOT, "%.0f", elo[a]));
     }
     axis(sb, x1, plot, axisY, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])", fmt(scoLower), fmt(scoUpper)));
     axis(sb, x2, plot, axisY, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
@@ -183,6 +168,25 @@ final class Svg {
       text(sb, x, y + 17, 10, "middle", fmt(t), "tick-label");
     }
     text(sb, x0 + plot / 2.0, y + 33, 11, "middle", title, "axis-label");
+  }
+
+  /**
+   * A filled marker at {@code value} on an axis of {@code ticks} starting at {@code x0} and
+   * {@code plot} pixels wide, with its interval whisker when {@code low} is a number, and
+   * {@code label} right of both.
+   */
+  private static void pointWithInterval(StringBuilder sb, double value, double low, double high, double[] ticks,
+      int x0, int plot, int cy, String color, String label) {
+    double px = pos(value, ticks, x0, plot);
+    double right = px;
+    if (!Double.isNaN(low)) {
+      double lo = pos(low, ticks, x0, plot);
+      double hi = pos(high, ticks, x0, plot);
+      whisker(sb, lo, hi, cy, color);
+      right = Math.max(right, hi);
+    }
+    marker(sb, px, cy, color, false);
+    text(sb, right + 6, cy + 4, 11, "start", label);
   }
 
   private static void whisker(StringBuilder sb, double lo, double hi, int y, String color) {
