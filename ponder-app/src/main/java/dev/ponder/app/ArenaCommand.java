@@ -183,16 +183,22 @@ public final class ArenaCommand implements PonderCommand {
       ReportDirectory.undo(report, reportCreated);
       throw e;
     }
+    InterruptNotice interrupt = new InterruptNotice(opened, db, spec.commandLine().getErr(),
+        !noProgress && System.console() != null);
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
         s = t.run(store, threads,
-            (done, total) -> noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000), null,
+            (done, total) -> {
+              interrupt.total = total;
+              return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
+            }, null,
             line -> {
               out.println(line);
               out.flush();
             },
             found -> {
+              interrupt.arm(found.id());
               if (found.othersStored() > 0) {
                 spec.commandLine().getErr().println(newTournamentWarning(db, found));
                 spec.commandLine().getErr().flush();
@@ -215,9 +221,98 @@ public final class ArenaCommand implements PonderCommand {
         throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
       }
       out.printf(Locale.ROOT, "Report written to %s (report.md, report.json, matches.csv, *.svg)%n", report);
+    } finally {
+      interrupt.disarm();
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * What an interrupted run (SIGINT from Ctrl-C, or SIGTERM) prints: a JVM shutdown hook, armed
+   * once the tournament is opened and disarmed when the command returns, writes one line on stderr
+   * ({@code interrupted: 144 of 480 matches stored in r.db; run the same command to resume}); the
+   * JVM then exits with 128 + the signal's number (130 for SIGINT). Every match is committed in its
+   * own transaction, so the store holds exactly the matches finished before the signal; matches in
+   * flight are lost and replayed on resume. The count is exact: the hook takes the store's monitor
+   * (every {@link ArenaStore} method is synchronized on it) in a thread that keeps it until the JVM
+   * halts, so no match is stored after it is counted.
+   */
+  static final class InterruptNotice {
+    private final ArenaStore store;
+    private final Path db;
+    private final PrintWriter err;
+    private final boolean newLine;
+    private Thread hook;
+    volatile int total = -1;
+
+    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine) {
+      this.store = store;
+      this.db = db;
+      this.err = err;
+      this.newLine = newLine;
+    }
+
+    synchronized void arm(long tournament) {
+      if (hook == null) {
+        hook = new Thread(() -> notice(tournament), "arena-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
+    }
+
+    synchronized void disarm() {
+      if (hook != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the JVM is already exiting: the hook runs and prints the line
+        }
+        hook = null;
+      }
+    }
+
+    private void notice(long tournament) {
+      java.util.concurrent.CompletableFuture<Integer> stored = new java.util.concurrent.CompletableFuture<>();
+      Thread holder = new Thread(() -> {
+        synchronized (store) {
+          try {
+            stored.complete(store.count(tournament));
+          } catch (RuntimeException e) {
+            stored.complete(-1); // the store was already closed: the run had finished
+          }
+          while (true) { // keep the store locked until the JVM halts
+            try {
+              Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException ignored) {
+              // keep holding
+            }
+          }
+        }
+      }, "arena-store-hold");
+      holder.setDaemon(true);
+      holder.start();
+      int n;
+      try {
+        n = stored.get(10, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (Exception e) {
+        n = -1;
+      }
+      err.println((newLine ? System.lineSeparator() : "") + line(n, total, db));
+      err.flush();
+    }
+
+    /** The line for {@code stored} matches of {@code total} (either negative = unknown). */
+    static String line(int stored, int total, Path db) {
+      if (stored < 0) {
+        return "interrupted: the matches finished so far are stored in " + db + "; run the same command to resume";
+      }
+      if (total >= 0 && stored >= total) {
+        return "interrupted: all " + total + " matches stored in " + db
+            + "; run the same command (or 'ponder report --db " + db + "') for the rankings and the report";
+      }
+      return "interrupted: " + stored + (total >= 0 ? " of " + total : "") + " matches stored in " + db
+          + "; run the same command to resume";
+    }
   }
 
   /**

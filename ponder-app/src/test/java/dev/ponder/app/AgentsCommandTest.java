@@ -18,7 +18,7 @@ class AgentsCommandTest {
         "run4", "run5", "compose"}) {
       assertThat(r[1]).as(name).containsPattern("(?m)^" + name + " — ");
     }
-    assertThat(r[1]).contains("Danihelka").contains("Winands").contains("    c=0.25 (double)");
+    assertThat(r[1]).contains("Danihelka").contains("Winands").contains("    c=0.25 (double, 0..1e6)");
   }
 
   @Test

@@ -3,7 +3,7 @@ package dev.ponder.arena;
 import java.util.List;
 import java.util.Locale;
 
-/** Plain SVG charts (no dependencies): rating bars with intervals and heatmaps. */
+/** Plain SVG charts (no dependencies): rating points with interval whiskers, and heatmaps. */
 final class Svg {
   private Svg() {}
 
@@ -11,78 +11,192 @@ final class Svg {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 
-  /** Two panels: SCO ratings (bars with 95% interval whiskers) and Elo with 95% intervals (points with whiskers). */
+  /**
+   * Two panels, one row per agent in report order: the SCO rating and the Elo rating, each drawn
+   * as a point with its bootstrap interval as a whisker on a labelled axis with tick marks. Points
+   * rather than bars: the SCO axis is zoomed to the ratings (e.g. 480–520 of [0, 1000]), where a
+   * bar's length would encode a difference the data do not have; a note under the axis says so
+   * when it does not start at the scale's lower end. The lowest-Elo agent is Elo's anchor (0 by
+   * definition, no interval): a hollow marker labelled "anchor".
+   */
   static String ratings(Analysis.Result r) {
-    List<Integer> order = Report.order(r);
+    return ratings(r.agents(), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
+        r.options().sco().upper(), r.elo(), r.eloLow(), r.eloHigh(), r.options().level());
+  }
+
+  /**
+   * The ratings chart from its numbers.
+   *
+   * @param agents agent names, by index
+   * @param order the agents' indices in the order of the rows
+   * @param sco SCO rating per agent on [{@code scoLower}, {@code scoUpper}] (NaN = no rating)
+   * @param scoLow interval lower bound per agent (NaN = no interval); {@code scoHigh} the upper
+   * @param elo Elo per agent (minimum 0: the anchor); {@code eloLow}/{@code eloHigh} its interval
+   *     (NaN = none)
+   * @param level the intervals' confidence level in (0, 1)
+   */
+  static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
+      double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level) {
     int k = order.size();
-    int label = 260;
-    int plot = 360;
+    int label = 220;
+    int plot = 340;
+    int gap = 90;
     int rowH = 26;
-    int top = 50;
-    int width = label + 2 * plot + 80;
-    int height = top + rowH * k + 50;
+    int top = 56;
+    int x1 = label;
+    int x2 = label + plot + gap;
+    int width = x2 + plot + 90;
+    int axisY = top + rowH * k + 6;
+    int height = axisY + 76;
+    String pct = String.format(Locale.ROOT, "%.0f%%", 100 * level);
+    // SCO axis: the ratings and their intervals, padded, on round ticks, within the scale
     double scoMin = Double.POSITIVE_INFINITY;
     double scoMax = Double.NEGATIVE_INFINITY;
-    double eloMax = 1;
-    for (int a = 0; a < k; a++) {
-      if (!Double.isNaN(r.sco()[a])) {
-        scoMin = Math.min(scoMin, r.sco()[a]);
-        scoMax = Math.max(scoMax, r.sco()[a]);
-        if (!Double.isNaN(r.scoLow()[a])) {
-          scoMin = Math.min(scoMin, r.scoLow()[a]);
-          scoMax = Math.max(scoMax, r.scoHigh()[a]);
+    for (int a : order) {
+      for (double v : new double[] {sco[a], scoLow[a], scoHigh[a]}) {
+        if (!Double.isNaN(v)) {
+          scoMin = Math.min(scoMin, v);
+          scoMax = Math.max(scoMax, v);
         }
       }
-      eloMax = Math.max(eloMax, Double.isNaN(r.eloHigh()[a]) ? r.elo()[a] : Math.max(r.eloHigh()[a], r.elo()[a]));
     }
     if (scoMin > scoMax) {
-      scoMin = 500;
-      scoMax = 500;
+      scoMin = (scoLower + scoUpper) / 2;
+      scoMax = scoMin;
     }
-    double lo = Math.floor(scoMin - 1 - (scoMax - scoMin) * 0.1);
-    double hi = Math.ceil(scoMax + 1 + (scoMax - scoMin) * 0.1);
+    double pad = Math.max(1e-6 * (scoUpper - scoLower), (scoMax - scoMin) * 0.1);
+    double[] scoTicks = ticks(Math.max(scoLower, scoMin - pad), Math.min(scoUpper, scoMax + pad));
+    // Elo axis from the anchor (0)
+    double eloMax = 0;
+    int anchor = -1;
+    for (int a : order) {
+      for (double v : new double[] {elo[a], eloLow[a], eloHigh[a]}) {
+        if (!Double.isNaN(v)) {
+          eloMax = Math.max(eloMax, v);
+        }
+      }
+      if (!Double.isNaN(elo[a]) && (anchor < 0 || elo[a] < elo[anchor])) {
+        anchor = a;
+      }
+    }
+    double[] eloTicks = ticks(0, Math.max(eloMax, 1));
     StringBuilder sb = header(width, height);
-    text(sb, 10, 22, 15, "start", "Ratings (ordered by SCO)");
-    int x1 = label;
-    int x2 = label + plot + 40;
-    text(sb, x1, top - 12, 12, "start", String.format(Locale.ROOT, "SCO with 95%% interval (axis %.0f–%.0f of [0, 1000])", lo, hi));
-    text(sb, x2, top - 12, 12, "start", "Elo with 95% bootstrap interval (assumes transitivity)");
+    text(sb, 10, 22, 15, "start", "Ratings (rows ordered by SCO rating)");
+    text(sb, x1, top - 14, 12, "start", "SCO rating, point with " + pct + " interval");
+    text(sb, x2, top - 14, 12, "start", "Elo, point with " + pct + " bootstrap interval");
+    grid(sb, x1, plot, top, axisY, scoTicks);
+    grid(sb, x2, plot, top, axisY, eloTicks);
     for (int i = 0; i < k; i++) {
       int a = order.get(i);
       int y = top + i * rowH;
-      text(sb, label - 8, y + 17, 12, "end", r.agents().get(a));
-      if (Double.isNaN(r.sco()[a])) {
-        text(sb, x1, y + 17, 11, "start", "not on any ballot (benchmark): no SCO rating");
+      int cy = y + 13;
+      text(sb, label - 8, cy + 4, 12, "end", agents.get(a));
+      if (Double.isNaN(sco[a])) {
+        text(sb, x1, cy + 4, 11, "start", "not on any ballot (benchmark): no SCO rating");
       } else {
-        double frac = (r.sco()[a] - lo) / (hi - lo);
-        sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4c78a8\"/>%n",
-            x1, y + 4, Math.max(1, frac * plot), rowH - 8));
-        double labelX = x1 + Math.max(1, frac * plot);
-        if (!Double.isNaN(r.scoLow()[a])) {
-          double sl = x1 + Math.max(0, (r.scoLow()[a] - lo) / (hi - lo)) * plot;
-          double sh = x1 + Math.max(0, (r.scoHigh()[a] - lo) / (hi - lo)) * plot;
-          sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#222\" stroke-width=\"2\"/>%n",
-              sl, y + 13, sh, y + 13));
-          labelX = Math.max(labelX, sh);
-        }
-        text(sb, labelX + 4, y + 17, 11, "start", String.format(Locale.ROOT, "%.1f", r.sco()[a]));
+        pointWithInterval(sb, sco[a], scoLow[a], scoHigh[a], scoTicks, x1, plot, cy, "#4c78a8",
+            String.format(Locale.ROOT, "%.1f", sco[a]));
       }
-      double ex = x2 + r.elo()[a] / eloMax * plot;
-      boolean interval = !Double.isNaN(r.eloLow()[a]);
-      double el = interval ? x2 + r.eloLow()[a] / eloMax * plot : ex;
-      double eh = interval ? x2 + r.eloHigh()[a] / eloMax * plot : ex;
-      if (interval) {
-        sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e45756\" stroke-width=\"2\"/>%n",
-            el, y + 13, eh, y + 13));
+      if (Double.isNaN(elo[a])) {
+        continue;
       }
-      sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"#e45756\"/>%n", ex, y + 13));
-      text(sb, eh + 6, y + 17, 11, "start", String.format(Locale.ROOT, "%.0f", r.elo()[a]));
+      if (a == anchor) {
+        double ex = pos(elo[a], eloTicks, x2, plot);
+        marker(sb, ex, cy, "#e45756", true);
+        text(sb, ex + 8, cy + 4, 11, "start", "0 (anchor)");
+        continue;
+      }
+      pointWithInterval(sb, elo[a], eloLow[a], eloHigh[a], eloTicks, x2, plot, cy, "#e45756",
+          String.format(Locale.ROOT, "%.0f", elo[a]));
     }
-    int axisY = top + rowH * k + 6;
-    sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n", x2, axisY, x2 + plot, axisY));
-    text(sb, x2, axisY + 16, 11, "middle", "0");
-    text(sb, x2 + plot, axisY + 16, 11, "middle", String.format(Locale.ROOT, "%.0f", eloMax));
+    axis(sb, x1, plot, axisY, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])", fmt(scoLower), fmt(scoUpper)));
+    axis(sb, x2, plot, axisY, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
+    if (scoTicks[0] > scoLower) {
+      text(sb, x1, axisY + 50, 11, "start", String.format(Locale.ROOT,
+          "axis starts at %s, not at the scale's lower end %s",
+          fmt(scoTicks[0]), fmt(scoLower)), "axis-note");
+    }
+    if (anchor >= 0) {
+      text(sb, x2, axisY + 50, 11, "start", "hollow marker: the anchor, 0 by definition (no interval)", "anchor-note");
+    }
     return sb.append("</svg>\n").toString();
+  }
+
+  /**
+   * Round tick values covering [lo, hi]: a step of 1, 2 or 5 × 10^n giving about 5 intervals, the
+   * first tick at or below lo and the last at or above hi (at least two ticks).
+   */
+  static double[] ticks(double lo, double hi) {
+    if (!(hi > lo)) {
+      double d = Math.max(1, Math.abs(lo) * 1e-3);
+      lo -= d;
+      hi += d;
+    }
+    double raw = (hi - lo) / 5;
+    double mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    double step = raw / mag <= 1 ? mag : raw / mag <= 2 ? 2 * mag : raw / mag <= 5 ? 5 * mag : 10 * mag;
+    long first = (long) Math.floor(lo / step + 1e-9);
+    long last = (long) Math.ceil(hi / step - 1e-9);
+    double[] t = new double[(int) (last - first) + 1];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = (first + i) * step;
+    }
+    return t;
+  }
+
+  private static double pos(double v, double[] ticks, int x0, int plot) {
+    double lo = ticks[0];
+    double hi = ticks[ticks.length - 1];
+    return x0 + Math.max(0, Math.min(1, (v - lo) / (hi - lo))) * plot;
+  }
+
+  private static void grid(StringBuilder sb, int x0, int plot, int top, int axisY, double[] ticks) {
+    for (double t : ticks) {
+      double x = pos(t, ticks, x0, plot);
+      sb.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e6e6e6\"/>%n",
+          x, top, x, axisY));
+    }
+  }
+
+  private static void axis(StringBuilder sb, int x0, int plot, int y, double[] ticks, String title) {
+    sb.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n",
+        x0, y, x0 + plot, y));
+    for (double t : ticks) {
+      double x = pos(t, ticks, x0, plot);
+      sb.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\"/>%n",
+          x, y, x, y + 5));
+      text(sb, x, y + 17, 10, "middle", fmt(t), "tick-label");
+    }
+    text(sb, x0 + plot / 2.0, y + 33, 11, "middle", title, "axis-label");
+  }
+
+  /**
+   * A filled marker at {@code value} on an axis of {@code ticks} starting at {@code x0} and
+   * {@code plot} pixels wide, with its interval whisker when {@code low} is a number, and
+   * {@code label} right of both.
+   */
+  private static void pointWithInterval(StringBuilder sb, double value, double low, double high, double[] ticks,
+      int x0, int plot, int cy, String color, String label) {
+    double px = pos(value, ticks, x0, plot);
+    double right = px;
+    if (!Double.isNaN(low)) {
+      double lo = pos(low, ticks, x0, plot);
+      double hi = pos(high, ticks, x0, plot);
+      whisker(sb, lo, hi, cy, color);
+      right = Math.max(right, hi);
+    }
+    marker(sb, px, cy, color, false);
+    text(sb, right + 6, cy + 4, 11, "start", label);
+  }
+
+  private static void whisker(StringBuilder sb, double lo, double hi, int y, String color) {
+    sb.append(String.format(Locale.ROOT, "<path class=\"whisker\" d=\"M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d\" stroke=\"%s\" "
+        + "stroke-width=\"2\" fill=\"none\"/>%n", lo, y - 5, y + 5, lo, y, hi, hi, y - 5, y + 5, color));
+  }
+
+  private static void marker(StringBuilder sb, double x, int y, String color, boolean anchor) {
+    sb.append(String.format(Locale.ROOT, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/>%n",
+        anchor ? "marker anchor" : "marker", x, y, anchor ? "white" : color, color));
   }
 
   /**
@@ -169,7 +283,11 @@ final class Svg {
   }
 
   private static void text(StringBuilder sb, double x, double y, int size, String anchor, String s) {
-    sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"%s\" font-family=\"sans-serif\">%s</text>%n",
-        x, y, size, anchor, esc(s)));
+    text(sb, x, y, size, anchor, s, null);
+  }
+
+  private static void text(StringBuilder sb, double x, double y, int size, String anchor, String s, String cls) {
+    sb.append(String.format(Locale.ROOT, "<text%s x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"%s\" font-family=\"sans-serif\">%s</text>%n",
+        cls == null ? "" : " class=\"" + cls + "\"", x, y, size, anchor, esc(s)));
   }
 }

@@ -3,6 +3,8 @@ package dev.ponder.arena;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class SvgTest {
@@ -36,5 +38,76 @@ class SvgTest {
     assertThat(fill(svg, 1)).isEqualTo("#ffffff");
     assertThat(fill(svg, 2)).isEqualTo(Svg.color(1.0));
     assertThat(svg).doesNotContain("interval");
+  }
+
+  private static int count(String svg, String regex) {
+    Matcher m = Pattern.compile(regex).matcher(svg);
+    int n = 0;
+    while (m.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  private static List<String> all(String svg, String regex) {
+    Matcher m = Pattern.compile(regex).matcher(svg);
+    List<String> out = new java.util.ArrayList<>();
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  @Test
+  void ticksAreRoundStepsCoveringTheRange() {
+    // 487..513: range 26, about 5 intervals -> step 5.2 rounds up to 10 -> 480, 490, ..., 520
+    assertThat(Svg.ticks(487, 513)).containsExactly(480, 490, 500, 510, 520);
+    // 0..271: 54.2 -> step 100 -> 0..300
+    assertThat(Svg.ticks(0, 271)).containsExactly(0, 100, 200, 300);
+    // 0..1: 0.2 -> step 0.2
+    assertThat(Svg.ticks(0, 1)).hasSize(6).startsWith(0.0);
+  }
+
+  @Test
+  void ratingsArePointsWithWhiskersOnTickedAxesAndTheEloAnchorIsMarked() {
+    // rows: a, b, c rated; d is a benchmark on no ballot; c has the lowest Elo (the anchor)
+    List<String> agents = List.of("a", "b", "c", "d");
+    double nan = Double.NaN;
+    double[] sco = {513, 500, 487, nan};
+    double[] scoLo = {505, 492, 480, nan};
+    double[] scoHi = {520, 508, 495, nan};
+    double[] elo = {280, 120, 0, 60};
+    double[] eloLo = {150, 40, 0, nan};
+    double[] eloHi = {400, 210, 0, nan};
+    String svg = Svg.ratings(agents, List.of(0, 1, 2, 3), sco, scoLo, scoHi, 0, 1000, elo, eloLo, eloHi, 0.95);
+    // no bar: the only rectangle is the white background
+    assertThat(count(svg, "<rect ")).isEqualTo(1);
+    // one marker per rating: 3 SCO + 4 Elo; one whisker per interval: 3 SCO + 2 Elo (a, b), none for the anchor nor for d (no interval)
+    assertThat(count(svg, "<circle class=\"marker[\" ]")).isEqualTo(7);
+    assertThat(count(svg, "class=\"whisker\"")).isEqualTo(5);
+    assertThat(count(svg, "class=\"marker anchor\"")).isEqualTo(1);
+    // SCO axis: data 480..520 padded by 10% (4) -> 476..524 -> step 10 -> 470..530 (7 ticks); Elo 0..400 step 100 (5 ticks)
+    assertThat(count(svg, "class=\"tick\"")).isEqualTo(12);
+    assertThat(all(svg, "class=\"tick-label\"[^>]*>([^<]*)<")).containsExactly(
+        "470", "480", "490", "500", "510", "520", "530", "0", "100", "200", "300", "400");
+    assertThat(all(svg, "class=\"axis-label\"[^>]*>([^<]*)<")).hasSize(2)
+        .anySatisfy(l -> assertThat(l).contains("SCO rating").contains("[0, 1000]"))
+        .anySatisfy(l -> assertThat(l).contains("Elo").contains("anchor"));
+    assertThat(svg).contains("axis starts at 470, not at the scale's lower end 0");
+    // positions: SCO axis x 220..560 over 470..530, so 500 sits at 220 + 30/60 * 340 = 390;
+    // Elo axis x 650..990 over 0..400: the anchor (hollow: white fill) at 650, a's 280 at 650 + 0.7 * 340 = 888
+    assertThat(svg).containsPattern("class=\"marker\" cx=\"390.0\" cy=\"95\"");
+    assertThat(svg).containsPattern("class=\"marker anchor\" cx=\"650.0\" cy=\"121\" r=\"5\" fill=\"white\"");
+    assertThat(svg).containsPattern("class=\"marker\" cx=\"888.0\" cy=\"69\"");
+    assertThat(svg).contains("0 (anchor)").contains("not on any ballot");
+  }
+
+  @Test
+  void noAxisNoteWhenTheAxisStartsAtTheScalesOrigin() {
+    List<String> agents = List.of("a", "b");
+    String svg = Svg.ratings(agents, List.of(0, 1), new double[] {900, 30}, new double[] {800, 0}, new double[] {1000, 100},
+        0, 1000, new double[] {500, 0}, new double[] {300, 0}, new double[] {700, 0}, 0.9);
+    assertThat(svg).doesNotContain("axis starts at").contains("90% interval");
+    assertThat(all(svg, "class=\"tick-label\"[^>]*>([^<]*)<")).startsWith("0", "200", "400", "600", "800", "1000");
   }
 }

@@ -8,8 +8,9 @@ import dev.ponder.game.State;
  * imperfect-information games it must go through {@link State#informationStateString(int)} and
  * {@link State#resample(int, java.util.SplittableRandom)}, never read hidden parts of the state.
  *
- * <p>Agents are created per match and seat by an {@link AgentFactory} with a seed; with one
- * thread the same seed gives the same decisions.
+ * <p>Agents are created per match and seat by an {@link AgentFactory} with a seed. What repeats:
+ * with one thread, the same seed gives the same sequence of decisions (for the same sequence of
+ * states and {@link #informAction} calls), counted from creation or from {@link #restart()}.
  */
 public interface Agent extends AutoCloseable {
 
@@ -27,7 +28,12 @@ public interface Agent extends AutoCloseable {
    */
   default void informAction(State stateBefore, int player, int action) {}
 
-  /** Forgets anything about the current match (a new match begins). */
+  /**
+   * Forgets anything about the current match (a new match begins): the agent returns to its
+   * freshly created state, random generator included, so the decisions that follow repeat those
+   * of a new agent created with the same seed (one thread). Default: nothing (for agents that keep
+   * no state).
+   */
   default void restart() {}
 
   /** Releases threads or processes the agent holds. */

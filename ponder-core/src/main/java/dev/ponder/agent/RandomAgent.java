@@ -9,12 +9,20 @@ import java.util.SplittableRandom;
 
 /** Plays a uniformly random legal action. */
 public final class RandomAgent implements Agent {
-  private final SplittableRandom rng;
+  private final long seed;
+  private SplittableRandom rng;
   private final int[] buffer;
 
   public RandomAgent(Game game, long seed) {
+    this.seed = seed;
     this.rng = new SplittableRandom(seed);
     this.buffer = new int[game.maxActionsPerState()];
+  }
+
+  /** Restarts the random generator from the seed: the next decisions repeat a new agent's. */
+  @Override
+  public void restart() {
+    rng = new SplittableRandom(seed);
   }
 
   @Override

@@ -95,7 +95,26 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
 
   /** The declared range as {@code min..max} (e.g. {@code 1..255}), or null without one. */
   public String rangeText() {
-    return min == null ? null : min + ".." + max;
+    return min == null ? null : bound(min) + ".." + bound(max);
+  }
+
+  /**
+   * A range bound as users type it: whole numbers below a million as integers ({@code 0},
+   * {@code 100000}), others in the shortest decimal or {@code e} notation ({@code 0.05},
+   * {@code 1e6}, {@code 1e-9}).
+   */
+  public static String bound(Number n) {
+    if (!(n instanceof Double) && !(n instanceof Float)) {
+      return n.toString();
+    }
+    double v = n.doubleValue();
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return Double.toString(v);
+    }
+    if (v == Math.rint(v) && Math.abs(v) < 1e6) {
+      return Long.toString((long) v);
+    }
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toString().replace("E+", "e").replace("E", "e");
   }
 
   /**

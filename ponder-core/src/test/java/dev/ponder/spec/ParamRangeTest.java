@@ -31,9 +31,9 @@ class ParamRangeTest {
         .hasMessage("toy: board_size=99999999999 is out of range; valid: 1..255");
     assertThat(resolve(Map.of("discount", "0")).requireDouble("discount")).isEqualTo(0.0);
     assertThatThrownBy(() -> resolve(Map.of("discount", "1.5")))
-        .hasMessage("toy: discount=1.5 is out of range; valid: 0.0..1.0");
+        .hasMessage("toy: discount=1.5 is out of range; valid: 0..1");
     assertThatThrownBy(() -> resolve(Map.of("discount", "NaN")))
-        .hasMessage("toy: discount=NaN is out of range; valid: 0.0..1.0");
+        .hasMessage("toy: discount=NaN is out of range; valid: 0..1");
     // a parameter without a range is still the game's own business
     assertThat(resolve(Map.of("seed_like", "-5")).getInt("seed_like")).isEqualTo(-5);
     assertThatThrownBy(() -> resolve(Map.of()).requireInt("seed_like")).isInstanceOf(IllegalArgumentException.class)
@@ -50,7 +50,7 @@ class ParamRangeTest {
   @Test
   void describeShowsTheRangeOnlyWhenDeclared() {
     assertThat(DECLARED.get(0).describe()).isEqualTo("board_size=11 (int, 1..255) cells per side");
-    assertThat(DECLARED.get(1).describe()).isEqualTo("discount=1.0 (double, 0.0..1.0) per-step discount");
+    assertThat(DECLARED.get(1).describe()).isEqualTo("discount=1.0 (double, 0..1) per-step discount");
     assertThat(DECLARED.get(2).describe()).isEqualTo("seed_like=7 (int) no range declared");
     assertThat(DECLARED.get(0).rangeText()).isEqualTo("1..255");
     assertThat(DECLARED.get(2).hasRange()).isFalse();

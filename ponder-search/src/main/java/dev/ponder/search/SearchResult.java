@@ -14,10 +14,14 @@ import java.util.Arrays;
  *     unvisited)
  * @param prior the prior π(a) aligned with {@code actions}
  * @param rootValue the root's mean value vector (raw utility, one entry per player)
- * @param principalVariation most-visited line from the root (actions, chance outcomes included)
+ * @param principalVariation most-visited line from the root (actions, chance outcomes included):
+ *     with tree keying it follows the most-visited child down the tree; with
+ *     {@code keying=transpositions} it follows keys and stops at the first chance node (keyed
+ *     chance outcomes have no node); with IS-MCTS it is the chosen action alone
  * @param simulations simulations run (= root visits added by this search)
  * @param nodes tree entries after the search
- * @param maxDepth deepest tree depth reached by a simulation
+ * @param maxDepth deepest node depth a simulation reached: tree edges from the root (a root child
+ *     is at 1; in keyed trees chance outcomes add no depth)
  * @param elapsedMs wall time of the search in milliseconds
  * @param bytesPerNode tree storage per entry in bytes
  * @param policyKind what {@code policy} is: the visit distribution or Gumbel's improved policy

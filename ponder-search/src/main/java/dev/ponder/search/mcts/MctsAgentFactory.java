@@ -24,13 +24,17 @@ import java.util.function.Function;
  * public final class MyFactory extends MctsAgentFactory {
  *   public MyFactory() {
  *     super("my_uct", "UCT with c = 1 (Kocsis & Szepesvári 2006)",
- *         List.of(ParamSpec.ofDouble("c", 1.0, "exploration constant")),
+ *         List.of(ParamSpec.ofDouble("c", 1.0, 0, 1e6, "exploration constant")),
  *         p -> Mechanisms.uct(p.getDouble("c")));
  *   }
  * }
  * }</pre>
  *
- * Override {@link #knowledge(Game, Params)} to use other knowledge than the reference triad.
+ * Override {@link #knowledge(Game, Params)} to use other knowledge than the reference triad. A
+ * factory whose mechanism or knowledge needs a game's classes belongs in a module that depends on
+ * both {@code ponder-search} and {@code ponder-games} (such as {@code ponder-app}), and is listed
+ * in that module's services file. {@code docs/search.md}, "Extending the search from Java", walks
+ * through it.
  */
 public abstract class MctsAgentFactory implements AgentFactory {
   private final String name;
@@ -53,37 +57,48 @@ public abstract class MctsAgentFactory implements AgentFactory {
     this.mechanism = Objects.requireNonNull(mechanism);
   }
 
-  /** The engine keys shared by every MCTS agent. */
+  /**
+   * The engine keys shared by every MCTS agent. The numeric ones declare the ranges
+   * {@link #config} enforces (those of {@link MctsConfig}): {@code sims}
+   * 0..{@value MctsConfig#MAX_SIMULATIONS}, {@code time_ms} 0..{@value MctsConfig#MAX_TIME_MS}
+   * (not both 0), {@code threads} 1..{@value MctsConfig#MAX_THREADS}, {@code sync_us}
+   * 0..{@value MctsConfig#MAX_SYNC_MICROS}, {@code expand} 0..{@value MctsConfig#MAX_EXPAND}.
+   */
   public static List<ParamSpec> engineParameters() {
     return List.of(
-        ParamSpec.ofInt("sims", 1000, "simulations per decision (0 = none; not applied when only time_ms is given)"),
-        ParamSpec.ofInt("time_ms", 0, "wall-time budget per decision in ms (0 = none)"),
-        ParamSpec.ofInt("threads", 1, "worker threads (tree parallelism with virtual loss)"),
-        ParamSpec.ofInt("sync_us", MctsConfig.DEFAULT_SYNC_MICROS, "with threads: microseconds between merges of each worker's private statistics into the shared tree (0 = share every update at once)"),
+        ParamSpec.ofInt("sims", 1000, 0, MctsConfig.MAX_SIMULATIONS,
+            "simulations per decision (0 = none, then time_ms > 0; not applied when only time_ms is given)"),
+        ParamSpec.ofInt("time_ms", 0, 0, MctsConfig.MAX_TIME_MS, "wall-time budget per decision in ms (0 = none)"),
+        ParamSpec.ofInt("threads", 1, 1, MctsConfig.MAX_THREADS, "worker threads (tree parallelism with virtual loss)"),
+        ParamSpec.ofInt("sync_us", MctsConfig.DEFAULT_SYNC_MICROS, 0, MctsConfig.MAX_SYNC_MICROS,
+            "with threads: microseconds between merges of each worker's private statistics into the shared tree (0 = share every update at once)"),
         ParamSpec.ofBool("reuse", false, "keep the subtree of the actual moves between decisions"),
-        ParamSpec.ofInt("expand", 1, "expand a leaf on its arrival after this many visits (0 = at once)"),
+        ParamSpec.ofInt("expand", 1, 0, MctsConfig.MAX_EXPAND, "expand a leaf on its arrival after this many visits (0 = at once)"),
         ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
         ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state"));
   }
 
   /**
-   * The engine configuration from resolved parameters: {@code sims} applies unless only
-   * {@code time_ms} was given.
+   * The engine configuration from resolved parameters (the {@link #engineParameters()} keys):
+   * {@code sims} applies unless only {@code time_ms} was given. The ranges are
+   * {@link MctsConfig}'s, as {@link #engineParameters()} declares them.
    *
-   * @throws SpecException on a value out of range
+   * @throws SpecException on a value out of range (naming the key and the valid range), or
+   *     {@code sims} and {@code time_ms} both 0
    */
   public static MctsConfig config(Params p) {
-    int sims = p.requireInt("sims", 0, 100_000_000);
-    int time = p.requireInt("time_ms", 0, 86_400_000);
+    int sims = p.requireInt("sims", 0, MctsConfig.MAX_SIMULATIONS);
+    int time = p.requireInt("time_ms", 0, MctsConfig.MAX_TIME_MS);
     if (time > 0 && !p.isGiven("sims")) {
       sims = 0;
     }
     if (sims == 0 && time == 0) {
-      throw new SpecException(p.owner() + ": give a budget: sims > 0 or time_ms > 0");
+      throw new SpecException(p.owner() + ": give a budget: sims 1.." + MctsConfig.MAX_SIMULATIONS
+          + " or time_ms 1.." + MctsConfig.MAX_TIME_MS);
     }
-    int threads = p.requireInt("threads", 1, 64);
-    int expand = p.requireInt("expand", 0, 1_000_000);
-    int sync = p.requireInt("sync_us", 0, 1_000_000_000);
+    int threads = p.requireInt("threads", 1, MctsConfig.MAX_THREADS);
+    int expand = p.requireInt("expand", 0, MctsConfig.MAX_EXPAND);
+    int sync = p.requireInt("sync_us", 0, MctsConfig.MAX_SYNC_MICROS);
     String k = p.requireOneOf("keying", "auto", "tree", "transpositions", "information_state");
     return new MctsConfig(sims, time, threads, MctsConfig.Keying.valueOf(k.toUpperCase(Locale.ROOT)), expand,
         p.getBool("chance_expand_all"), p.getBool("reuse"), true, sync);
@@ -104,21 +119,41 @@ public abstract class MctsAgentFactory implements AgentFactory {
     return parameters;
   }
 
-  /** The mechanism for resolved parameters. */
+  /**
+   * The mechanism for resolved parameters (a new one per call: components that learn across
+   * searches start fresh). With {@link #config} and knowledge of one's own it makes an
+   * {@link MctsAgent} by hand: {@code new MctsAgent(game, () -> f.mechanism(p), knowledge,
+   * MctsAgentFactory.config(p), seed)} (this skips checks {@link #create} may add, such as the
+   * solvers' two-player zero-sum test; {@link MctsAgent#withKnowledge} keeps them).
+   *
+   * @param params parameters resolved against {@link #parameters()}
+   *     ({@code AgentRegistry.resolve("puct(c_init=1.25)")})
+   * @throws SpecException for values out of range
+   */
   public Mechanism mechanism(Params params) {
     return mechanism.apply(params);
   }
 
-  /** The knowledge for {@code game}; default {@link Knowledge#reference(Game)}. */
+  /**
+   * The knowledge for {@code game}; default {@link Knowledge#reference(Game)}. Built once per
+   * agent (kept by {@link MctsAgent#restart()}).
+   */
   protected Knowledge knowledge(Game game, Params params) {
     return Knowledge.reference(game);
   }
 
+  /**
+   * An {@link MctsAgent} whose mechanism is built by {@link #mechanism(Params)} now and again at
+   * each {@link MctsAgent#restart()}.
+   *
+   * @throws SpecException on a value out of range, or a configuration the engine refuses for
+   *     {@code game} (the message starts with the agent's name)
+   */
   @Override
   public Agent create(Game game, Params params, long seed) {
     MctsConfig config = config(params);
     try {
-      return new MctsAgent(game, mechanism(params), knowledge(game, params), config, seed);
+      return new MctsAgent(game, () -> mechanism(params), knowledge(game, params), config, seed);
     } catch (IllegalArgumentException e) {
       if (e instanceof SpecException) {
         throw e;
@@ -127,30 +162,39 @@ public abstract class MctsAgentFactory implements AgentFactory {
     }
   }
 
-  /** {@code uct}: UCB1 in the tree with random rollouts. */
+  /** Largest exploration constant of {@code uct}'s c and {@code puct}'s c_init. */
+  private static final double MAX_C = 1e6;
+  /** Range of {@code puct}'s c_base (it divides). */
+  private static final double MIN_C_BASE = 1e-9;
+  private static final double MAX_C_BASE = 1e12;
+
+  /** {@code uct}: UCB1 in the tree with random rollouts (key c: 0..1e6). */
   public static final class Uct extends MctsAgentFactory {
     public Uct() {
       super("uct", "UCT: UCB1 in the tree on [0,1]-normalized Q, random rollouts (Kocsis & Szepesvari 2006)",
-          List.of(ParamSpec.ofDouble("c", 0.25, "exploration constant on [0,1]-normalized Q (seed-tuned 0.25; too small for noisy returns: at the start of pig,"
+          List.of(ParamSpec.ofDouble("c", 0.25, 0, MAX_C, "exploration constant on [0,1]-normalized Q (seed-tuned 0.25; too small for noisy returns: at the start of pig,"
               + " 1000 sims, it stops at turn total 0 in 4 of 12 seeds, c=1.4 in none; use a larger c there)")),
-          p -> Mechanisms.uct(p.requireDouble("c", 0, 1e6)));
+          p -> Mechanisms.uct(p.requireDouble("c", 0, MAX_C)));
     }
   }
 
-  /** {@code puct}: PUCT with the AlphaZero schedule, uniform prior, random rollouts. */
+  /**
+   * {@code puct}: PUCT with the AlphaZero schedule, uniform prior, random rollouts (keys c_init:
+   * 0..1e6, c_base: 1e-9..1e12).
+   */
   public static final class PuctAgent extends MctsAgentFactory {
     public PuctAgent() {
       super("puct", "PUCT with the AlphaZero schedule c(N) = c_init + ln((N+c_base+1)/c_base), FPU options (Silver et al. 2018)",
           List.of(
-              ParamSpec.ofDouble("c_init", 5.0, "c_init (seed-tuned 5.0; AlphaZero 1.25)"),
-              ParamSpec.ofDouble("c_base", 19652, "c_base (AlphaZero 19652)"),
+              ParamSpec.ofDouble("c_init", 5.0, 0, MAX_C, "c_init (seed-tuned 5.0; AlphaZero 1.25)"),
+              ParamSpec.ofDouble("c_base", 19652, MIN_C_BASE, MAX_C_BASE, "c_base (AlphaZero 19652)"),
               ParamSpec.ofString("fpu", "loss", "first-play urgency: loss, parent, reduction, absolute, inf; "
                   + "or a discovered rule (zoo): bifv, run1, run2, run4, run5"),
               ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute (normalized value) or fpu=reduction (factor)")),
           p -> dev.ponder.search.mcts.zoo.Operators.isZooFpu(p.getString("fpu"))
-              ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, 1e6),
-                  p.requireDouble("c_base", 1e-9, 1e12), p.getString("fpu"))
-              : Mechanisms.puct(p.requireDouble("c_init", 0, 1e6), p.requireDouble("c_base", 1e-9, 1e12),
+              ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, MAX_C),
+                  p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE), p.getString("fpu"))
+              : Mechanisms.puct(p.requireDouble("c_init", 0, MAX_C), p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE),
                   Puct.Fpu.parse(p.getString("fpu")), p.getDouble("fpu_value")));
     }
   }

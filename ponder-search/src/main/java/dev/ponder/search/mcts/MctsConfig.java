@@ -3,12 +3,17 @@ package dev.ponder.search.mcts;
 /**
  * Engine settings that are not part of the mechanism: budget, threads and tree shape.
  *
- * @param simulations simulation budget (0 = none); with {@code timeMs} the search stops at
- *     whichever is reached first; with neither, 1,000 simulations
- * @param timeMs wall-time budget in milliseconds (0 = none); checked before every simulation
- * @param threads worker threads T ≥ 1 (tree parallelism with virtual loss when T &gt; 1)
- * @param keying how nodes are identified
- * @param expandThreshold a non-root leaf is expanded when it is reached with at least this many
+ * <p>The ranges are those of the agent keys ({@link MctsAgentFactory#config}): a budget is needed,
+ * {@code simulations} &gt; 0 or {@code timeMs} &gt; 0.
+ *
+ * @param simulations simulation budget, 0..{@value #MAX_SIMULATIONS} (0 = none: then
+ *     {@code timeMs} &gt; 0); with {@code timeMs} the search stops at whichever is reached first
+ * @param timeMs wall-time budget in milliseconds, 0..{@value #MAX_TIME_MS} (0 = none: then
+ *     {@code simulations} &gt; 0); checked before every simulation
+ * @param threads worker threads T, 1..{@value #MAX_THREADS} (tree parallelism with virtual loss
+ *     when T &gt; 1)
+ * @param keying how nodes are identified (null reads as {@link Keying#AUTO})
+ * @param expandThreshold 0..{@value #MAX_EXPAND}: a non-root leaf is expanded when it is reached with at least this many
  *     earlier visits: 0 expands on first arrival, 1 (default) evaluates a new leaf first and
  *     expands it on its second arrival (OpenSpiel's {@code mcts.cc})
  * @param chanceExpandAll at a chance node of the tree, evaluate every outcome once when it is
@@ -18,7 +23,7 @@ package dev.ponder.search.mcts;
  * @param reuseTree keep the subtree of the actual moves between searches (perfect information;
  *     in keyed mode the tree is kept when the new root's key is in it)
  * @param stopWhenRootProven end the search early when a solver mechanism marks the root proven
- * @param syncMicros with T &gt; 1 and a mechanism whose updates commute (the mean backup and no
+ * @param syncMicros 0..{@value #MAX_SYNC_MICROS}; with T &gt; 1 and a mechanism whose updates commute (the mean backup and no
  *     auxiliary statistics): each worker keeps its visit and value updates private (the entries
  *     from the root on, growing with the tree up to 128 MB of counters per worker), reads them added
  *     to the shared statistics, and merges them into the shared statistics at least this many
@@ -41,6 +46,16 @@ public record MctsConfig(
 
   /** Default of {@link #syncMicros()}: one millisecond. */
   public static final int DEFAULT_SYNC_MICROS = 1000;
+  /** Largest {@link #simulations()} (the {@code sims} key's maximum). */
+  public static final int MAX_SIMULATIONS = 100_000_000;
+  /** Largest {@link #timeMs()}: one day (the {@code time_ms} key's maximum). */
+  public static final int MAX_TIME_MS = 86_400_000;
+  /** Largest {@link #threads()} (the {@code threads} key's maximum). */
+  public static final int MAX_THREADS = 64;
+  /** Largest {@link #expandThreshold()} (the {@code expand} key's maximum). */
+  public static final int MAX_EXPAND = 1_000_000;
+  /** Largest {@link #syncMicros()}: 1,000 s (the {@code sync_us} key's maximum). */
+  public static final int MAX_SYNC_MICROS = 1_000_000_000;
 
   /** How tree nodes are identified. */
   public enum Keying {
@@ -59,61 +74,107 @@ public record MctsConfig(
     INFORMATION_STATE
   }
 
+  /**
+   * @throws IllegalArgumentException naming the value and the valid range when a value is out of
+   *     its range, or when both budgets are 0
+   */
   public MctsConfig {
-    if (simulations < 0 || timeMs < 0) {
-      throw new IllegalArgumentException("budgets must be ≥ 0: sims=" + simulations + ", time_ms=" + timeMs);
+    checkRange("simulations", simulations, 0, MAX_SIMULATIONS);
+    checkRange("timeMs", timeMs, 0, MAX_TIME_MS);
+    if (simulations == 0 && timeMs == 0) {
+      throw new IllegalArgumentException("give a budget: simulations 1.." + MAX_SIMULATIONS + " or timeMs 1.."
+          + MAX_TIME_MS + " (both are 0)");
     }
-    if (threads < 1 || threads > 256) {
-      throw new IllegalArgumentException("threads=" + threads + " is out of range; valid: 1..256");
-    }
-    if (syncMicros < 0) {
-      throw new IllegalArgumentException("sync_us=" + syncMicros + " must be ≥ 0");
-    }
-    if (expandThreshold < 0) {
-      throw new IllegalArgumentException("expandThreshold " + expandThreshold + " < 0");
-    }
+    checkRange("threads", threads, 1, MAX_THREADS);
+    checkRange("expandThreshold", expandThreshold, 0, MAX_EXPAND);
+    checkRange("syncMicros", syncMicros, 0, MAX_SYNC_MICROS);
     if (keying == null) {
       keying = Keying.AUTO;
     }
-    if (simulations == 0 && timeMs == 0) {
-      simulations = 1000;
+  }
+
+  private static void checkRange(String name, int v, int lo, int hi) {
+    if (v < lo || v > hi) {
+      throw new IllegalArgumentException(name + "=" + v + " is out of range; valid: " + lo + ".." + hi);
     }
   }
 
-  /** {@code simulations} simulations on one thread, default tree shape. */
+  /**
+   * {@code simulations} simulations on one thread, default tree shape (as {@code sims=N}).
+   *
+   * @param simulations 1..{@value #MAX_SIMULATIONS}
+   * @throws IllegalArgumentException if {@code simulations} is out of range (0 included: a search
+   *     needs a budget)
+   */
   public static MctsConfig ofSimulations(int simulations) {
+    checkRange("simulations", simulations, 1, MAX_SIMULATIONS);
     return new MctsConfig(simulations, 0, 1, Keying.AUTO, 1, false, false, true, DEFAULT_SYNC_MICROS);
   }
 
-  /** {@code ms} milliseconds on one thread, default tree shape. */
+  /**
+   * {@code ms} milliseconds on one thread, default tree shape (as {@code time_ms=MS}).
+   *
+   * @param ms 1..{@value #MAX_TIME_MS}
+   * @throws IllegalArgumentException if {@code ms} is out of range (0 included)
+   */
   public static MctsConfig ofTime(int ms) {
+    checkRange("timeMs", ms, 1, MAX_TIME_MS);
     return new MctsConfig(0, ms, 1, Keying.AUTO, 1, false, false, true, DEFAULT_SYNC_MICROS);
   }
 
+  /**
+   * This configuration with {@code t} worker threads, 1..{@value #MAX_THREADS}; everything else is kept.
+   *
+   * @throws IllegalArgumentException if a value is out of range
+   */
   public MctsConfig withThreads(int t) {
     return new MctsConfig(simulations, timeMs, t, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }
 
+  /**
+   * This configuration with the keying {@code k} (null reads as AUTO); everything else is kept.
+   */
   public MctsConfig withKeying(Keying k) {
     return new MctsConfig(simulations, timeMs, threads, k, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }
 
+  /**
+   * This configuration with the expansion threshold {@code e}, 0..{@value #MAX_EXPAND}; everything else is kept.
+   *
+   * @throws IllegalArgumentException if a value is out of range
+   */
   public MctsConfig withExpandThreshold(int e) {
     return new MctsConfig(simulations, timeMs, threads, keying, e, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }
 
+  /**
+   * This configuration with chance_expand_all set to {@code b}; everything else is kept.
+   */
   public MctsConfig withChanceExpandAll(boolean b) {
     return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, b, reuseTree, stopWhenRootProven, syncMicros);
   }
 
+  /**
+   * This configuration with tree reuse set to {@code b}; everything else is kept.
+   */
   public MctsConfig withReuseTree(boolean b) {
     return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, b, stopWhenRootProven, syncMicros);
   }
 
+  /**
+   * This configuration with {@code s} µs between merges, 0..{@value #MAX_SYNC_MICROS}; everything else is kept.
+   *
+   * @throws IllegalArgumentException if a value is out of range
+   */
   public MctsConfig withSyncMicros(int s) {
     return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, s);
   }
 
+  /**
+   * This configuration with the budgets {@code sims} (0..{@value #MAX_SIMULATIONS}) and {@code ms} (0..{@value #MAX_TIME_MS}), not both 0; everything else is kept.
+   *
+   * @throws IllegalArgumentException if a value is out of range
+   */
   public MctsConfig withBudget(int sims, int ms) {
     return new MctsConfig(sims, ms, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
   }

@@ -4,6 +4,7 @@ import dev.ponder.game.Game;
 import dev.ponder.game.State;
 import dev.ponder.search.SearchResult;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -52,7 +53,9 @@ public final class MctsEngine implements AutoCloseable {
   private final MctsConfig.Keying keying;
   private final boolean keyed;
   private final int numPlayers;
-  private final SplittableRandom master;
+  private final long seed;
+  /** Splits one generator per worker and search; set from {@link #seed} at construction and {@link #reset()}. */
+  private SplittableRandom master;
   private final Tree tree;
   private final Worker[] workers;
   private final int reserve;
@@ -100,16 +103,24 @@ public final class MctsEngine implements AutoCloseable {
   private long startNanos;
 
   /**
-   * @param seed every random choice of the engine flows from this seed
+   * @param game the game whose states {@link #search} takes
+   * @param mechanism the game-agnostic components (tree policy, backup, root and final selectors,
+   *     virtual loss)
+   * @param knowledge the game-specific components (prior, value estimator, resampler)
+   * @param config budget, threads and tree shape
+   * @param seed every random choice of the engine flows from this seed: with one thread the same
+   *     seed gives the same sequence of searches, from construction or from {@link #reset()}
+   * @throws NullPointerException if {@code game}, {@code mechanism}, {@code knowledge} or
+   *     {@code config} is null
    * @throws IllegalArgumentException if the keying or resampler would let a search of an
    *     imperfect-information game read hidden information, or if {@code chanceExpandAll} is asked
    *     with keyed nodes in a game with chance (keyed searches sample chance outcomes)
    */
   public MctsEngine(Game game, Mechanism mechanism, Knowledge knowledge, MctsConfig config, long seed) {
-    this.game = game;
-    this.mechanism = mechanism;
-    this.knowledge = knowledge;
-    this.config = config;
+    this.game = Objects.requireNonNull(game, "game");
+    this.mechanism = Objects.requireNonNull(mechanism, "mechanism");
+    this.knowledge = Objects.requireNonNull(knowledge, "knowledge");
+    this.config = Objects.requireNonNull(config, "config");
     this.numPlayers = game.numPlayers();
     boolean perfect = game.type().isPerfectInformation();
     MctsConfig.Keying k = config.keying();
@@ -132,6 +143,7 @@ public final class MctsEngine implements AutoCloseable {
     }
     this.keying = k;
     this.keyed = k != MctsConfig.Keying.TREE;
+    this.seed = seed;
     this.master = new SplittableRandom(seed);
     int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
     this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
@@ -150,20 +162,29 @@ public final class MctsEngine implements AutoCloseable {
     this.reserve = config.chanceExpandAll() ? maxA * 64 : maxA * 2 + 8;
   }
 
+  /** The game whose states this engine searches. */
   public Game game() {
     return game;
   }
 
+  /** The game-agnostic components the engine runs. */
   public Mechanism mechanism() {
     return mechanism;
   }
 
+  /** The game-specific components the engine runs. */
   public Knowledge knowledge() {
     return knowledge;
   }
 
+  /** Budget, threads and tree shape as given (the keying possibly {@code AUTO}; see {@link #keying()}). */
   public MctsConfig config() {
     return config;
+  }
+
+  /** The seed every random choice flows from. */
+  public long seed() {
+    return seed;
   }
 
   /** The resolved keying (never AUTO). */
@@ -176,19 +197,36 @@ public final class MctsEngine implements AutoCloseable {
     return tree;
   }
 
-  /** Forgets the tree (the next search starts from scratch). */
+  /**
+   * Returns the engine to the state it was constructed in: the tree is emptied (nothing is reused
+   * by the next search) and the random generator starts again from the seed, so with one thread
+   * the searches that follow repeat those of a new engine with the same arguments. The
+   * components' own state is not touched: a mechanism or knowledge that learns across searches
+   * (SA-MCTS's tuners) keeps what it learned ({@link MctsAgent#restart()} builds such a mechanism
+   * again). Worker threads stay alive (see {@link #close()}). Not during a search.
+   */
   public void reset() {
     tree.clear();
     lastRootHistory = null;
+    master = new SplittableRandom(seed);
   }
 
   /**
    * Runs one search from {@code state} (a decision node) for its current player. Does not modify
-   * {@code state}.
+   * {@code state}. With {@link MctsConfig#reuseTree()} the subtree of the line from the last
+   * search's state is kept when {@code state} continues it.
    *
-   * @throws IllegalArgumentException if {@code state} is terminal or a chance node
+   * @param state a decision state of {@link #game()}: a state of this game instance, or of an
+   *     instance with the same name and the same parameters ({@link Game#spec()}, or every value
+   *     with defaults included, equal)
+   * @return the result: chosen action, π̂, visits, Q, root value, principal variation, counts
+   * @throws NullPointerException if {@code state} is null
+   * @throws IllegalArgumentException if {@code state} belongs to another game (another name, or
+   *     other parameters such as {@code kuhn_poker(players=3)} for {@code kuhn_poker}; the message
+   *     names both), is terminal, or is a chance node
    */
   public SearchResult search(State state) {
+    requireOwnGame(state);
     if (state.isTerminal() || state.isChanceNode()) {
       throw new IllegalArgumentException("search needs a decision state; this one is "
           + (state.isTerminal() ? "terminal" : "a chance node"));
@@ -243,6 +281,23 @@ public final class MctsEngine implements AutoCloseable {
     SearchResult result = buildResult(root, chosen, pi, c0);
     lastRootHistory = state.history();
     return result;
+  }
+
+  /**
+   * Checks, once per search, that {@code state} belongs to the engine's game: the same instance
+   * (the usual case: one comparison), or one with the same name and parameters.
+   */
+  private void requireOwnGame(State state) {
+    Game g = state.game();
+    if (g == game) {
+      return;
+    }
+    if (g != null && g.name().equals(game.name())
+        && (g.spec().equals(game.spec()) || g.params().values().equals(game.params().values()))) {
+      return;
+    }
+    throw new IllegalArgumentException("the state belongs to the game " + (g == null ? "null" : g.spec())
+        + ", but this search is for " + game.spec() + "; give a state of " + game.spec());
   }
 
   /**
@@ -463,6 +518,10 @@ public final class MctsEngine implements AutoCloseable {
     return Arrays.copyOf(pv, len);
   }
 
+  /**
+   * Stops the worker threads of a search with several threads (idempotent; with one thread there
+   * are none). The engine stays usable: a later search with several threads starts them again.
+   */
   @Override
   public void close() {
     if (pool != null) {

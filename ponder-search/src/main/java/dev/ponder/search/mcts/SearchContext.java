@@ -8,6 +8,10 @@ import java.util.SplittableRandom;
  * scratch buffers, and the global statistics the interfaces may read (SPEC §1.2): simulation
  * index t, budget S, the game's utility bounds, |A| at the root, the information type. One
  * context per worker thread; components must not keep references to it across calls.
+ *
+ * <p>The engine creates the contexts; {@link #detached} makes one for calling a component outside
+ * a search. Every random choice of a component comes from {@link #rng()}, which the engine splits
+ * from its seed for every worker and search, so one-thread searches are reproducible.
  */
 public final class SearchContext {
   private final Game game;
@@ -50,15 +54,20 @@ public final class SearchContext {
     this.valueBuffer = new double[numPlayers];
   }
 
-  /** A context outside a running search (final selection, tests of single components). */
+  /**
+   * A context outside a running search (final selection, tests of single components): one worker,
+   * t = 0, S = 0, depth 0, root player 0, |A| = 0, and a random generator from {@code seed}.
+   */
   public static SearchContext detached(Game game, long seed) {
     return new SearchContext(game, 1, 0, new SplittableRandom(seed));
   }
 
+  /** The game being searched. */
   public Game game() {
     return game;
   }
 
+  /** Number of players n: the length of every value vector. */
   public int numPlayers() {
     return numPlayers;
   }
@@ -86,7 +95,12 @@ public final class SearchContext {
     return budget <= 0 ? 0.0 : Math.min(1.0, (double) simulation / budget);
   }
 
-  /** Depth of the node being processed (the root is 0). */
+  /**
+   * Depth of what the engine is processing: at selection ({@link TreePolicy#select},
+   * {@link RootActionSelector#select}) and at evaluation ({@link ValueEstimator#evaluate}) the
+   * node's depth (the root is 0, a root child 1); during {@link ValueBackup#update} the edge's
+   * depth, which is the depth of the node it leaves (root children 0; see {@link ValueBackup}).
+   */
   public int depth() {
     return depth;
   }
@@ -101,10 +115,12 @@ public final class SearchContext {
     return rootActions;
   }
 
+  /** The game's smallest return, raw utility. */
   public double minUtility() {
     return minUtility;
   }
 
+  /** The game's largest return, raw utility. */
   public double maxUtility() {
     return maxUtility;
   }

@@ -11,7 +11,8 @@ public interface VirtualLoss {
 
   /**
    * @param edge the edge entry being traversed
-   * @param depth its depth (root children are at depth 0)
+   * @param depth its edge depth: the depth of the node it leaves (root children are at 0; see
+   *     {@link ValueBackup} for the two depth conventions)
    * @param mover the player who chose the edge
    * @param sign +1 to apply, −1 to revert
    */

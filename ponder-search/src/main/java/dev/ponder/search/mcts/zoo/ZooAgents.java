@@ -83,7 +83,7 @@ public final class ZooAgents {
   public static final class UcbTuned extends MctsAgentFactory {
     public UcbTuned() {
       super("ucb_tuned", "UCB1-Tuned in the tree: variance-aware UCB on [0,1]-normalized Q (Auer, Cesa-Bianchi & Fischer 2002)",
-          List.of(ParamSpec.ofDouble("v_cap", 0.25, "variance cap (1/4: Bernoulli bound for rewards in [0,1])")),
+          List.of(ParamSpec.ofDouble("v_cap", 0.25, 0, 1e6, "variance cap (1/4: Bernoulli bound for rewards in [0,1])")),
           p -> {
             TreePolicy t = BanditPolicies.ucbTuned(p.requireDouble("v_cap", 0, 1e6), 0);
             return mech(t, ZooBackups.withHooks(ValueBackup.MEAN, BanditPolicies.squares(0)), RootActionSelector.of(t),
@@ -97,10 +97,10 @@ public final class ZooAgents {
     public GumbelAgent() {
       super("gumbel", "Gumbel AlphaZero: Gumbel-Top-m with sequential halving at the root, completed-Q interior rule (Danihelka, Guez, Schrittwieser & Silver 2022)",
           List.of(
-              ParamSpec.ofInt("max_considered", 16, "m: actions sampled at the root (mctx 16)"),
-              ParamSpec.ofDouble("gumbel_scale", 1.0, "scale of the root Gumbel noise (0 = deterministic)"),
-              ParamSpec.ofDouble("c_visit", 50, "σ's c_visit (mctx 50)"),
-              ParamSpec.ofDouble("c_scale", 0.1, "σ's c_scale (mctx 0.1; paper runs often 1.0 [recall])")),
+              ParamSpec.ofInt("max_considered", 16, 1, 100_000, "m: actions sampled at the root (mctx 16)"),
+              ParamSpec.ofDouble("gumbel_scale", 1.0, 0, 1e6, "scale of the root Gumbel noise (0 = deterministic)"),
+              ParamSpec.ofDouble("c_visit", 50, 0, 1e9, "σ's c_visit (mctx 50)"),
+              ParamSpec.ofDouble("c_scale", 0.1, 0, 1e9, "σ's c_scale (mctx 0.1; paper runs often 1.0 [recall])")),
           p -> {
             GumbelSearch g = new GumbelSearch(p.requireInt("max_considered", 1, 100_000), p.requireDouble("gumbel_scale", 0, 1e6),
                 p.requireDouble("c_visit", 0, 1e9), p.requireDouble("c_scale", 0, 1e9));
@@ -114,10 +114,10 @@ public final class ZooAgents {
     public SmoothUct() {
       super("smooth_uct", "Smooth UCT: UCB with probability η_N = max(γ, η/(1+d√N)), else the average strategy (Heinrich & Silver 2015)",
           List.of(
-              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q (UCB1's √2)"),
-              ParamSpec.ofDouble("gamma", 0.1, "floor γ of the UCB probability [recall]"),
-              ParamSpec.ofDouble("eta", 0.9, "initial UCB probability η [recall]"),
-              ParamSpec.ofDouble("d", 0.001, "decay d [recall]"),
+              ParamSpec.ofDouble("c", SQRT2, 0, 1e6, "UCB1 constant on [0,1]-normalized Q (UCB1's √2)"),
+              ParamSpec.ofDouble("gamma", 0.1, 0, 1, "floor γ of the UCB probability [recall]"),
+              ParamSpec.ofDouble("eta", 0.9, 0, 1, "initial UCB probability η [recall]"),
+              ParamSpec.ofDouble("d", 0.001, 0, 1e6, "decay d [recall]"),
               ParamSpec.ofString("final", "sample", "sample (the paper: play the average strategy) or robust")),
           p -> {
             TreePolicy t = BanditPolicies.smoothUct(p.requireDouble("c", 0, 1e6), p.requireDouble("gamma", 0, 1),
@@ -133,7 +133,7 @@ public final class ZooAgents {
   public static final class RpoAgent extends MctsAgentFactory {
     public RpoAgent() {
       super("rpo", "RPO: sample the regularized policy π̄ = argmax qᵀy − λ_N KL(π‖y) in the tree (Grill et al. 2020)",
-          List.of(ParamSpec.ofDouble("c", 0.25, "λ_N = c√N/(|A|+N) (seed-tuned 0.25; Ludii 2.5)")),
+          List.of(ParamSpec.ofDouble("c", 0.25, 1e-9, 1e6, "λ_N = c√N/(|A|+N) (seed-tuned 0.25; Ludii 2.5)")),
           p -> {
             TreePolicy t = SoftSearch.rpo(p.requireDouble("c", 1e-9, 1e6));
             return mech(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
@@ -146,8 +146,8 @@ public final class ZooAgents {
     public Ments() {
       super("ments", "MENTS: E2W sampling and soft Bellman backup of softmax values (Xiao, Huang, Mei, Schuurmans & Müller 2019)",
           List.of(
-              ParamSpec.ofDouble("tau", 0.1, "temperature τ on [0,1]-normalized values [UNVERIFIED: tuned per domain]"),
-              ParamSpec.ofDouble("epsilon", 0.1, "exploration ε of λ = min(1, ε|A|/ln(N+1)) [UNVERIFIED]"),
+              ParamSpec.ofDouble("tau", 0.1, 1e-9, 1e9, "temperature τ on [0,1]-normalized values [UNVERIFIED: tuned per domain]"),
+              ParamSpec.ofDouble("epsilon", 0.1, 0, 1e6, "exploration ε of λ = min(1, ε|A|/ln(N+1)) [UNVERIFIED]"),
               ParamSpec.ofDouble("q_init", 0.5, "soft Q of an unvisited child (normalized)"),
               ParamSpec.ofString("final", "soft_q", "soft_q (argmax Q_sft, the paper) or robust")),
           p -> {
@@ -166,8 +166,8 @@ public final class ZooAgents {
     public Boltzmann() {
       super("boltzmann", "Boltzmann tree search: sample a ∝ (1−ε)softmax(Q/τ) + ε/|A|, mean backup, robust child (seed's 'Boltzmann MCTS' after Chaslot et al. 2008; working definition [UNVERIFIED])",
           List.of(
-              ParamSpec.ofDouble("tau", 0.1, "temperature on [0,1]-normalized Q [UNVERIFIED]"),
-              ParamSpec.ofDouble("epsilon", 0.1, "uniform mixing [UNVERIFIED]"),
+              ParamSpec.ofDouble("tau", 0.1, 1e-9, 1e9, "temperature on [0,1]-normalized Q [UNVERIFIED]"),
+              ParamSpec.ofDouble("epsilon", 0.1, 0, 1, "uniform mixing [UNVERIFIED]"),
               ParamSpec.ofDouble("q_init", 0.5, "Q of an unvisited child (normalized)")),
           p -> {
             TreePolicy t = BanditPolicies.boltzmann(p.requireDouble("tau", 1e-9, 1e9), p.requireDouble("epsilon", 0, 1), p.getDouble("q_init"));
@@ -181,8 +181,8 @@ public final class ZooAgents {
     public MctsSolver() {
       super("mcts_solver", "MCTS-Solver: UCT that proves wins and losses and backs them up (Winands, Björnsson & Saito 2008)",
           List.of(
-              ParamSpec.ofDouble("c", 0.25, "UCB1 constant on [0,1]-normalized Q (seed-tuned 0.25)"),
-              ParamSpec.ofDouble("secure_a", 1.0, "final: secure child, the lower bound Q̃ − A/√n on [0,1]-normalized Q (A = 1 [recall]); 0 = most visited")),
+              ParamSpec.ofDouble("c", 0.25, 0, 1e6, "UCB1 constant on [0,1]-normalized Q (seed-tuned 0.25)"),
+              ParamSpec.ofDouble("secure_a", 1.0, 0, 1e6, "final: secure child, the lower bound Q̃ − A/√n on [0,1]-normalized Q (A = 1 [recall]); 0 = most visited")),
           p -> {
             TreePolicy t = Solvers.solverPolicy(p.requireDouble("c", 0, 1e6), 0);
             return mech(t, Solvers.solverBackup(ValueBackup.MEAN, 0), RootActionSelector.of(t),
@@ -196,7 +196,7 @@ public final class ZooAgents {
     public ScoreBounded() {
       super("score_bounded", "Score-Bounded MCTS: pessimistic/optimistic bounds, cuts and solved nodes (Cazenave & Saffidine 2010)",
           List.of(
-              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q"),
+              ParamSpec.ofDouble("c", SQRT2, 0, 1e6, "UCB1 constant on [0,1]-normalized Q"),
               ParamSpec.ofDouble("bias_pess", 0.0, "selection bias on the pessimistic bound [UNVERIFIED form]"),
               ParamSpec.ofDouble("bias_opt", 0.0, "selection bias on the optimistic bound [UNVERIFIED form]")),
           p -> {
@@ -212,8 +212,8 @@ public final class ZooAgents {
     public PowerMean() {
       super("power_mean", "Power-UCT: UCB1 with power-mean backup V = (Σ n/N·Q^p)^(1/p) (Dam, Klink, D'Eramo, Peters & Pajarinen 2019)",
           List.of(
-              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q"),
-              ParamSpec.ofDouble("p", 2.0, "power p ≥ 1 (1 = mean; large = max) [UNVERIFIED default]")),
+              ParamSpec.ofDouble("c", SQRT2, 0, 1e6, "UCB1 constant on [0,1]-normalized Q"),
+              ParamSpec.ofDouble("p", 2.0, 1, 1e6, "power p ≥ 1 (1 = mean; large = max) [UNVERIFIED default]")),
           p -> {
             TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
             return mech(t, ZooBackups.powerMean(p.requireDouble("p", 1, 1e6)), RootActionSelector.of(t),
@@ -227,8 +227,8 @@ public final class ZooAgents {
     public MaxBackup() {
       super("max_backup", "Max-backup UCT: an edge's value is its best child's (max^n) (Coulom 2006)",
           List.of(
-              ParamSpec.ofDouble("c", SQRT2, "UCB1 constant on [0,1]-normalized Q"),
-              ParamSpec.ofInt("min_visits", 1, "children need this many visits to count in the max")),
+              ParamSpec.ofDouble("c", SQRT2, 0, 1e6, "UCB1 constant on [0,1]-normalized Q"),
+              ParamSpec.ofInt("min_visits", 1, 1, 1_000_000, "children need this many visits to count in the max")),
           p -> {
             TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
             return mech(t, ZooBackups.max(p.requireInt("min_visits", 1, 1_000_000), 0), RootActionSelector.of(t),
@@ -243,9 +243,9 @@ public final class ZooAgents {
       super("thompson", "Thompson sampling on Normal-Gamma posteriors of each child's return (Bai, Wu & Chen 2013)",
           List.of(
               ParamSpec.ofDouble("mu0", 0.0, "prior mean μ0 (normalized) [recall]"),
-              ParamSpec.ofDouble("lambda0", 0.01, "prior λ0 [recall]"),
-              ParamSpec.ofDouble("alpha0", 1.0, "prior α0 [recall]"),
-              ParamSpec.ofDouble("beta0", 100.0, "prior β0 [recall]")),
+              ParamSpec.ofDouble("lambda0", 0.01, 1e-12, 1e12, "prior λ0 [recall]"),
+              ParamSpec.ofDouble("alpha0", 1.0, 1e-12, 1e12, "prior α0 [recall]"),
+              ParamSpec.ofDouble("beta0", 100.0, 1e-12, 1e12, "prior β0 [recall]")),
           p -> {
             double m0 = p.getDouble("mu0");
             double l0 = p.requireDouble("lambda0", 1e-12, 1e12);
@@ -264,8 +264,8 @@ public final class ZooAgents {
       super("sa_mcts", "SA-MCTS: UCT parameters tuned online per simulation by the N-Tuple Bandit EA (Sironi, Liu & Winands 2018; NTBEA: Lucas, Liu & Pérez-Liébana 2018)",
           List.of(
               ParamSpec.ofInt("params", 2, "2: (C, FPU); 4: adds root and depth multipliers of C (substitutes for GRAVE/MAST controls)"),
-              ParamSpec.ofDouble("k", 2.0, "NTBEA exploration weight [recall]"),
-              ParamSpec.ofInt("neighbours", 50, "NTBEA neighbours per step [recall]"),
+              ParamSpec.ofDouble("k", 2.0, 0, 1e6, "NTBEA exploration weight [recall]"),
+              ParamSpec.ofInt("neighbours", 50, 1, 100_000, "NTBEA neighbours per step [recall]"),
               ParamSpec.ofInt("tuner_seed", 1, "seed of the tuner's random choices")),
           p -> {
             SelfAdaptive sa = new SelfAdaptive(p.getInt("params"), p.requireDouble("k", 0, 1e6),
@@ -283,7 +283,7 @@ public final class ZooAgents {
       super("bifv", "Bifv-MCTS (Run 3): annealed PUCT schedule, maturity-annealed FPU, root Dirichlet noise, final n + 0.1·Q (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
           List.of(
               ParamSpec.ofBool("noise", true, "root Dirichlet noise α = clip(10/|A|, 0.05, 1), ε = 0.2(1 − t/S)"),
-              ParamSpec.ofDouble("final_q", 0.1, "final argmax n(a) + final_q·Q(a)")),
+              ParamSpec.ofDouble("final_q", 0.1, 0, 1e9, "final argmax n(a) + final_q·Q(a)")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.BIFV, 0, 1, PuctFamily.FpuRule.BIFV, 0, false);
             RootActionSelector r = p.getBool("noise") ? new RootNoiseSelector(t, RootNoiseSelector.Rule.BIFV, 0, 0) : RootActionSelector.of(t);
@@ -309,7 +309,7 @@ public final class ZooAgents {
   public static final class Run2 extends MctsAgentFactory {
     public Run2() {
       super("run2", "run2: c(N) = 1.25 + 1.75N/(N + max(100, S/2)), sibling-mean FPU, prior blend, depth-discounted backup (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
-          List.of(ParamSpec.ofDouble("discount", 0.001, "backup: the return at depth d times 1/(1 + discount·d)")),
+          List.of(ParamSpec.ofDouble("discount", 0.001, 0, 1e6, "backup: the return at depth d times 1/(1 + discount·d)")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN2, 0, 1, PuctFamily.FpuRule.RUN2, 0, true);
             return mech(t, ZooBackups.discounted(p.requireDouble("discount", 0, 1e6)), RootActionSelector.of(t),
@@ -322,7 +322,7 @@ public final class ZooAgents {
   public static final class Run4 extends MctsAgentFactory {
     public Run4() {
       super("run4", "run4: c = ρ(t)ΔU(1.25 + 0.5 ln((N+50)/50)), prior-weighted FPU, Robbins–Monro backup γ = (n+1)^−0.82 (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
-          List.of(ParamSpec.ofDouble("exponent", 0.82, "backup step γ = (n+1)^-exponent")),
+          List.of(ParamSpec.ofDouble("exponent", 0.82, 0, 10, "backup step γ = (n+1)^-exponent")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN4, 0, 1, PuctFamily.FpuRule.RUN4, 0, false);
             return mech(t, ZooBackups.robbinsMonro(p.requireDouble("exponent", 0, 10), 0), RootActionSelector.of(t),

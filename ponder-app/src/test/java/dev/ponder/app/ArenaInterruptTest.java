@@ -1,0 +1,119 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.arena.ArenaStore;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code ponder arena} interrupted by SIGINT (Ctrl-C) in a child JVM: one line, exit code 130, resumable. */
+@DisabledOnOs(OS.WINDOWS) // sends the signal with kill
+class ArenaInterruptTest {
+  @TempDir Path dir;
+
+  private static int stored(Path db) {
+    if (!Files.exists(db)) {
+      return 0;
+    }
+    try (ArenaStore s = ArenaStore.openReadOnly(db)) {
+      return s.tournaments().isEmpty() ? 0 : s.count(s.tournaments().get(0).id());
+    } catch (RuntimeException e) {
+      return 0; // schema not created yet
+    }
+  }
+
+  /**
+   * Whether this JVM was started with {@code signal} ignored (bit signal−1 of SigIgn in
+   * /proc/self/status). A shell starts background jobs with SIGINT ignored, the child JVM inherits
+   * that, and the JVM then installs no handler for it: a CI runner can be such a job.
+   */
+  private static boolean ignored(int signal) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("SigIgn:")) {
+          return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (signal - 1))) != 0;
+        }
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // no /proc: assume the default dispositions
+    }
+    return false;
+  }
+
+  @Test
+  void sigintPrintsOneLineExits130AndTheSameCommandResumes() throws Exception {
+    // SIGINT (Ctrl-C) unless this test runs with it ignored; then SIGTERM, which takes the same path
+    boolean useTerm = ignored(2);
+    Assumptions.assumeFalse(useTerm && ignored(15), "SIGINT and SIGTERM are both ignored here");
+    String signal = useTerm ? "-TERM" : "-INT";
+    int expectedExit = useTerm ? 143 : 130;
+    Path db = dir.resolve("r.db");
+    // tic_tac_toe, 2 agents: 2 seat orders x 40 seed indices = 80 matches
+    List<String> args = List.of("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3000",
+        "--matches-per-pairing", "40", "--seed", "3", "--parallel", "2", "--db", db.toString(),
+        "--report", dir.resolve("rep").toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40",
+        "--sco-resamples", "40");
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Ponder.class.getName()));
+    cmd.addAll(args);
+    Path out = dir.resolve("child.out");
+    Path err = dir.resolve("child.err");
+    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline && p.isAlive() && stored(db) < 4) {
+      Thread.sleep(5);
+    }
+    assertThat(p.isAlive()).as("child finished before the signal; stderr: " + Files.readString(err)).isTrue();
+    Process kill = new ProcessBuilder("kill", signal, Long.toString(p.pid())).inheritIO().start();
+    assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(kill.exitValue()).isZero();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("child exits after " + signal).isTrue();
+    assertThat(p.exitValue()).isEqualTo(expectedExit);
+
+    String errText = Files.readString(err);
+    Matcher m = Pattern.compile("interrupted: (\\d+) of 80 matches stored in " + Pattern.quote(db.toString())
+        + "; run the same command to resume\\R").matcher(errText);
+    assertThat(m.matches()).as("stderr is exactly the one line: " + errText).isTrue();
+    int n = Integer.parseInt(m.group(1));
+    // the line counts exactly what the store holds, and the run was cut short
+    assertThat(stored(db)).isEqualTo(n);
+    assertThat(n).isGreaterThanOrEqualTo(4).isLessThan(80);
+    assertThat(Files.readString(out)).doesNotContain("Tournament 1:");
+
+    // the same command, run again, plays only the rest and completes the tournament
+    CommandLine cl = Ponder.commandLine();
+    StringWriter o = new StringWriter();
+    StringWriter e = new StringWriter();
+    cl.setOut(new PrintWriter(o));
+    cl.setErr(new PrintWriter(e));
+    int code = cl.execute(args.toArray(String[]::new));
+    assertThat(code).as(e.toString()).isZero();
+    assertThat(o.toString()).contains("Tournament 1: 80 matches (" + n + " already stored, " + (80 - n)
+        + " played now, 0 errors)");
+    assertThat(e.toString()).doesNotContain("interrupted");
+    assertThat(stored(db)).isEqualTo(80);
+  }
+
+  @Test
+  void theLineSaysWhatIsStoredAndHowToGoOn() {
+    Path db = Path.of("r.db");
+    assertThat(ArenaCommand.InterruptNotice.line(144, 480, db))
+        .isEqualTo("interrupted: 144 of 480 matches stored in r.db; run the same command to resume");
+    assertThat(ArenaCommand.InterruptNotice.line(480, 480, db)).startsWith("interrupted: all 480 matches stored in r.db;")
+        .contains("ponder report --db r.db");
+    assertThat(ArenaCommand.InterruptNotice.line(-1, 480, db)).contains("run the same command to resume");
+  }
+}
