@@ -612,7 +612,8 @@ public final class Report {
               + "value less often than 95%).\n");
     }
     if (zero) {
-      sb.append(ZERO).append(": zero width: every resample gave the same value, which shows too few seeds, not certainty.\n");
+      sb.append(ZERO).append(": zero width: every seed gave the same value; an outcome never observed is not excluded (with n seeds, a "
+          + "rate up to about 3/n of it remains plausible).\n");
     }
     return sb.toString();
   }

@@ -50,7 +50,7 @@ class FewSeedsTest {
     assertThat(Report.scoInterval(r, first)).endsWith("†").doesNotContain("‡");
     for (String out : List.of(text, md)) {
       assertThat(out).contains("†: from fewer than 20 seed indices per game; percentile-bootstrap intervals from few seeds "
-          + "are too narrow").contains("‡: zero width: every resample gave the same value");
+          + "are too narrow").contains("‡: zero width: every seed gave the same value");
     }
   }
 
