@@ -4,58 +4,65 @@ import dev.ponder.game.Game;
 import dev.ponder.spec.Params;
 import dev.ponder.spec.Spec;
 import dev.ponder.spec.SpecException;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.ServiceLoader;
-import java.util.TreeMap;
 
 /**
- * All known agents by name; agent strings use the game-string grammar. Agents come from
- * {@link AgentFactory} services ({@code META-INF/services/dev.ponder.agent.AgentFactory}, one
- * class per line, each with a public no-argument constructor) and {@link #register}.
+ * All known agents by name; agent strings use the game-string grammar. Agents come from the
+ * built-in {@code random}, from {@link AgentFactory} services on the class path (one factory class
+ * per line in {@code META-INF/services/dev.ponder.agent.AgentFactory}) and from {@link
+ * #register(AgentFactory)}.
+ *
+ * <p><b>Loading.</b> The services files are read on first use, one provider at a time (lines may
+ * carry {@code #} comments; a class listed twice is loaded once). Each provider must be a public
+ * class implementing {@link AgentFactory} with a public no-argument constructor and a non-empty
+ * {@link AgentFactory#name()}. A provider that fails any of this, or two providers answering to
+ * the same name (the built-in {@code random} counts), make every registry call throw an {@link
+ * IllegalStateException} whose one-line message names the provider(s), where they are listed
+ * (file and line) and what to fix. Broken providers are not skipped, and no provider silently
+ * replaces another.
+ *
+ * <p><b>Explicit registration.</b> {@link #register(AgentFactory)} first loads the services, then
+ * replaces any agent of the same name: an explicit registration always wins over the services
+ * files, whatever the order of the calls.
  */
 public final class AgentRegistry {
-  private static final Map<String, AgentFactory> FACTORIES = new TreeMap<>();
-  private static boolean loaded;
+  private static final AgentCatalog CATALOG = new AgentCatalog(() -> {
+    ClassLoader cl = Thread.currentThread().getContextClassLoader();
+    return cl != null ? cl : AgentRegistry.class.getClassLoader();
+  });
 
   private AgentRegistry() {}
 
-  private static synchronized void ensureLoaded() {
-    if (loaded) {
-      return;
-    }
-    loaded = true;
-    FACTORIES.put("random", new RandomAgent.Factory());
-    for (AgentFactory f : ServiceLoader.load(AgentFactory.class)) {
-      FACTORIES.put(f.name(), f);
-    }
+  /**
+   * Adds an agent kind, replacing a registered kind of the same name (services and the built-in
+   * {@code random} included); a later registration of the same name replaces the earlier one.
+   *
+   * @throws IllegalArgumentException if the factory has no name
+   * @throws IllegalStateException if the services files hold a bad provider
+   */
+  public static void register(AgentFactory factory) {
+    CATALOG.register(factory);
   }
 
-  /** Adds an agent kind; a later registration of the same name replaces the earlier one. */
-  public static synchronized void register(AgentFactory factory) {
-    // load the registered services first, so that they never replace an explicit registration
-    ensureLoaded();
-    FACTORIES.put(factory.name(), factory);
-  }
-
-  /** Registered kinds sorted by name. */
-  public static synchronized List<AgentFactory> factories() {
-    ensureLoaded();
-    return Collections.unmodifiableList(new ArrayList<>(FACTORIES.values()));
+  /**
+   * Registered kinds sorted by name.
+   *
+   * @throws IllegalStateException if the services files hold a bad provider
+   */
+  public static List<AgentFactory> factories() {
+    return CATALOG.factories();
   }
 
   /**
    * The kind named {@code name}.
    *
    * @throws SpecException if unknown; the message lists the known agents
+   * @throws IllegalStateException if the services files hold a bad provider
    */
-  public static synchronized AgentFactory factory(String name) {
-    ensureLoaded();
-    AgentFactory f = FACTORIES.get(name);
+  public static AgentFactory factory(String name) {
+    AgentFactory f = CATALOG.find(name);
     if (f == null) {
-      throw new SpecException("unknown agent '" + name + "'; known agents: " + String.join(", ", FACTORIES.keySet()));
+      throw new SpecException("unknown agent '" + name + "'; known agents: " + String.join(", ", CATALOG.names()));
     }
     return f;
   }

@@ -1,17 +1,10 @@
 package dev.ponder.game;
 
 import dev.ponder.spec.ParamSpec;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Modifier;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
+import dev.ponder.spi.ServiceProviders;
+import dev.ponder.spi.ServiceProviders.Listed;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,7 +23,7 @@ import java.util.function.Supplier;
  */
 final class GameCatalog {
   /** Resource path of the services file that lists game factories. */
-  static final String SERVICES_FILE = "META-INF/services/" + GameFactory.class.getName();
+  static final String SERVICES_FILE = ServiceProviders.servicesFile(GameFactory.class);
 
   private final Supplier<ClassLoader> loader;
   private final Map<String, GameFactory> factories = new TreeMap<>();
@@ -42,9 +35,6 @@ final class GameCatalog {
     this.loader = loader;
   }
 
-  /** A provider read from a services file, with the place that listed it. */
-  private record Listed(String className, String where) {}
-
   synchronized void ensureLoaded() {
     if (loadFailure != null) {
       throw new IllegalStateException(loadFailure.getMessage(), loadFailure);
@@ -54,7 +44,7 @@ final class GameCatalog {
     }
     try {
       Map<String, Listed> owner = new TreeMap<>();
-      for (Listed l : listProviders(loader.get())) {
+      for (Listed l : ServiceProviders.list(loader.get(), GameFactory.class)) {
         GameFactory f = instantiate(l);
         List<String> own = new ArrayList<>();
         own.add(f.type().shortName());
@@ -86,102 +76,19 @@ final class GameCatalog {
     }
   }
 
-  /** Every provider class named in the loader's services files, first listing kept, in order. */
-  private static List<Listed> listProviders(ClassLoader cl) {
-    Map<String, Listed> out = new LinkedHashMap<>();
-    List<URL> files;
-    try {
-      files = Collections.list(cl.getResources(SERVICES_FILE));
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot list " + SERVICES_FILE + ": " + e.getMessage(), e);
-    }
-    for (URL url : files) {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(url.openStream(), StandardCharsets.UTF_8))) {
-        String line;
-        int number = 0;
-        while ((line = r.readLine()) != null) {
-          number++;
-          int hash = line.indexOf('#');
-          String name = (hash >= 0 ? line.substring(0, hash) : line).strip();
-          if (name.isEmpty()) {
-            continue;
-          }
-          String where = url + ":" + number;
-          if (!isClassName(name)) {
-            throw new IllegalStateException("'" + name + "' at " + where + " is not a class name; each line of " + SERVICES_FILE
-                + " names one class implementing " + GameFactory.class.getName() + " (a nested class as Outer$Factory)");
-          }
-          out.putIfAbsent(name, new Listed(name, where));
-        }
-      } catch (IOException e) {
-        throw new IllegalStateException("cannot read " + url + ": " + e.getMessage(), e);
-      }
-    }
-    return new ArrayList<>(out.values());
-  }
-
-  private static boolean isClassName(String s) {
-    for (String part : s.split("\\.", -1)) {
-      if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))) {
-        return false;
-      }
-      for (int i = 1; i < part.length(); i++) {
-        if (!Character.isJavaIdentifierPart(part.charAt(i))) {
-          return false;
-        }
-      }
-    }
-    return true;
-  }
-
-  /** Loads, checks and creates one provider; a failure names it, where it is listed and the fix. */
+  /** Creates one provider and checks its game type; a failure names it, where it is listed and the fix. */
   private GameFactory instantiate(Listed l) {
-    String head = "game provider " + l.className() + " (listed at " + l.where() + ") ";
-    String fix = "; fix or remove that line of " + SERVICES_FILE;
-    Class<?> c;
-    try {
-      c = Class.forName(l.className(), false, loader.get());
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new IllegalStateException(head + "not found" + fix + " (a nested class is written Outer$Factory)", e);
-    }
-    if (!GameFactory.class.isAssignableFrom(c)) {
-      throw new IllegalStateException(head + "does not implement " + GameFactory.class.getName() + fix);
-    }
-    if (!Modifier.isPublic(c.getModifiers()) || Modifier.isAbstract(c.getModifiers())
-        || (c.getEnclosingClass() != null && !Modifier.isStatic(c.getModifiers()))) {
-      throw new IllegalStateException(head + "is not a public concrete top-level or static nested class" + fix);
-    }
-    GameFactory f;
-    try {
-      Constructor<?> k = c.getConstructor();
-      f = (GameFactory) k.newInstance();
-    } catch (NoSuchMethodException e) {
-      throw new IllegalStateException(head + "has no public no-argument constructor" + fix, e);
-    } catch (InvocationTargetException e) {
-      throw new IllegalStateException(head + "could not be created: " + describe(e.getCause()), e);
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      throw new IllegalStateException(head + "could not be created: " + describe(e), e);
-    }
+    GameFactory f = ServiceProviders.instantiate(l, loader.get(), GameFactory.class, "game");
     String problem;
     try {
       problem = problem(f);
     } catch (RuntimeException e) {
-      problem = "type() or aliases() threw " + describe(e);
+      problem = "type() or aliases() threw " + ServiceProviders.describe(e);
     }
     if (problem != null) {
-      throw new IllegalStateException(head + "declares an inconsistent game: " + problem);
+      throw new IllegalStateException(ServiceProviders.head(l, "game") + "declares an inconsistent game: " + problem);
     }
     return f;
-  }
-
-  /** The innermost cause's class and first message line. */
-  private static String describe(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    String msg = t.getMessage() == null ? "" : ": " + t.getMessage().lines().findFirst().orElse("");
-    return t.getClass().getSimpleName() + msg;
   }
 
   /**

@@ -1,0 +1,150 @@
+package dev.ponder.spi;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads {@code META-INF/services} files one provider at a time, so that a bad provider fails with
+ * a one-line message naming the provider, the services file and line, and the fix (where {@link
+ * java.util.ServiceLoader} would throw a bare {@link java.util.ServiceConfigurationError}).
+ * Shared by the game and agent registries.
+ *
+ * <p>Rules: each non-blank line (after removing a {@code #} comment) names one class; a class
+ * listed twice, in one file or several, is kept once at its first listing; the class must be
+ * public, concrete, top-level or static nested, implement the service and have a public
+ * no-argument constructor. Every failure is an {@link IllegalStateException} with a one-line
+ * message.
+ */
+public final class ServiceProviders {
+  private ServiceProviders() {}
+
+  /**
+   * A provider class named in a services file, with where it is listed.
+   *
+   * @param className the binary class name as written (a nested class as {@code Outer$Factory})
+   * @param where the services file's URL, a colon and the 1-based line number
+   */
+  public record Listed(String className, String where) {}
+
+  /** Resource path of the services file for {@code service}: {@code META-INF/services/<binary name>}. */
+  public static String servicesFile(Class<?> service) {
+    return "META-INF/services/" + service.getName();
+  }
+
+  /**
+   * Every provider class named in {@code loader}'s services files for {@code service}, in order,
+   * each at its first listing.
+   *
+   * @throws IllegalStateException if a file cannot be read or a line is not a class name
+   */
+  public static List<Listed> list(ClassLoader loader, Class<?> service) {
+    String file = servicesFile(service);
+    Map<String, Listed> out = new LinkedHashMap<>();
+    List<URL> files;
+    try {
+      files = Collections.list(loader.getResources(file));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot list " + file + ": " + e.getMessage(), e);
+    }
+    for (URL url : files) {
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(url.openStream(), StandardCharsets.UTF_8))) {
+        String line;
+        int number = 0;
+        while ((line = r.readLine()) != null) {
+          number++;
+          int hash = line.indexOf('#');
+          String name = (hash >= 0 ? line.substring(0, hash) : line).strip();
+          if (name.isEmpty()) {
+            continue;
+          }
+          String where = url + ":" + number;
+          if (!isClassName(name)) {
+            throw new IllegalStateException("'" + name + "' at " + where + " is not a class name; each line of " + file
+                + " names one class implementing " + service.getName() + " (a nested class as Outer$Factory)");
+          }
+          out.putIfAbsent(name, new Listed(name, where));
+        }
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot read " + url + ": " + e.getMessage(), e);
+      }
+    }
+    return new ArrayList<>(out.values());
+  }
+
+  private static boolean isClassName(String s) {
+    for (String part : s.split("\\.", -1)) {
+      if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))) {
+        return false;
+      }
+      for (int i = 1; i < part.length(); i++) {
+        if (!Character.isJavaIdentifierPart(part.charAt(i))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Loads, checks and creates one listed provider. A failure's message starts with {@code "<kind>
+   * provider <class> (listed at <file>:<line>) "} and says what is wrong and how to fix it.
+   *
+   * @param kind the word for the service in messages, e.g. {@code game} or {@code agent}
+   * @throws IllegalStateException if the class is missing, does not implement {@code service}, is
+   *     not public, concrete and top-level or static nested, has no public no-argument
+   *     constructor, or its constructor throws
+   */
+  public static <T> T instantiate(Listed l, ClassLoader loader, Class<T> service, String kind) {
+    String head = head(l, kind);
+    String fix = "; fix or remove that line of " + servicesFile(service);
+    Class<?> c;
+    try {
+      c = Class.forName(l.className(), false, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new IllegalStateException(head + "not found" + fix + " (a nested class is written Outer$Factory)", e);
+    }
+    if (!service.isAssignableFrom(c)) {
+      throw new IllegalStateException(head + "does not implement " + service.getName() + fix);
+    }
+    if (!Modifier.isPublic(c.getModifiers()) || Modifier.isAbstract(c.getModifiers())
+        || (c.getEnclosingClass() != null && !Modifier.isStatic(c.getModifiers()))) {
+      throw new IllegalStateException(head + "is not a public concrete top-level or static nested class" + fix);
+    }
+    try {
+      Constructor<?> k = c.getConstructor();
+      return service.cast(k.newInstance());
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(head + "has no public no-argument constructor" + fix, e);
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException(head + "could not be created: " + describe(e.getCause()), e);
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      throw new IllegalStateException(head + "could not be created: " + describe(e), e);
+    }
+  }
+
+  /** The start of every message about one provider: {@code "<kind> provider <class> (listed at <where>) "}. */
+  public static String head(Listed l, String kind) {
+    return kind + " provider " + l.className() + " (listed at " + l.where() + ") ";
+  }
+
+  /** The innermost cause's simple class name and the first line of its message. */
+  public static String describe(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String msg = t.getMessage() == null ? "" : ": " + t.getMessage().lines().findFirst().orElse("");
+    return t.getClass().getSimpleName() + msg;
+  }
+}
