@@ -8,7 +8,9 @@ import dev.ponder.agent.AgentRegistry;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
 import dev.ponder.spec.SpecException;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -16,11 +18,45 @@ import org.junit.jupiter.api.Test;
 /**
  * Every MCTS agent's own numeric keys: the range {@code ponder agents} shows is the range its
  * mechanism accepts (both bounds build; one step beyond is refused by the declared range and, with
- * the range bypassed, by the mechanism itself).
+ * the range bypassed, by the mechanism itself). {@code compose} refuses a key its operators do not
+ * read, so each of its keys is tried with the operator that reads it chosen.
  */
 class AgentRangesTest {
   private static final Set<String> ENGINE_KEYS =
       MctsAgentFactory.engineParameters().stream().map(ParamSpec::name).collect(Collectors.toSet());
+
+  /** The settings under which {@code compose} reads each of its numeric keys (none: the defaults read it). */
+  private static final Map<String, Map<String, String>> COMPOSE_CONTEXT = Map.of(
+      "tau", Map.of("tree", "boltzmann"),
+      "epsilon", Map.of("tree", "boltzmann"),
+      "power", Map.of("backup", "power_mean"),
+      "discount", Map.of("backup", "discount"),
+      "exponent", Map.of("backup", "robbins_monro"),
+      "dirichlet_alpha", Map.of("root", "dirichlet"),
+      "dirichlet_epsilon", Map.of("root", "dirichlet"));
+
+  /** {@code compose}'s numeric keys that its operators bound (fpu_value is any number: an FPU constant or factor). */
+  private static final Set<String> COMPOSE_RANGED =
+      Set.of("c", "c_base", "tau", "epsilon", "power", "discount", "exponent", "dirichlet_alpha", "dirichlet_epsilon");
+
+  private static Params withContext(Params ps, String agent, String key) {
+    if (agent.equals("compose")) {
+      for (Map.Entry<String, String> e : COMPOSE_CONTEXT.getOrDefault(key, Map.of()).entrySet()) {
+        ps = ps.with(e.getKey(), e.getValue());
+      }
+    }
+    return ps;
+  }
+
+  private static String contextArgs(String agent, String key) {
+    StringBuilder b = new StringBuilder();
+    if (agent.equals("compose")) {
+      for (Map.Entry<String, String> e : COMPOSE_CONTEXT.getOrDefault(key, Map.of()).entrySet()) {
+        b.append(',').append(e.getKey()).append('=').append(e.getValue());
+      }
+    }
+    return b.toString();
+  }
 
   private static List<ParamSpec> withoutRange(List<ParamSpec> ps) {
     return ps.stream().map(p -> new ParamSpec(p.name(), p.kind(), p.defaultValue(), p.description())).toList();
@@ -29,6 +65,7 @@ class AgentRangesTest {
   @Test
   void declaredRangesAreWhatTheMechanismsAccept() {
     int checked = 0;
+    Set<String> composeChecked = new LinkedHashSet<>();
     for (AgentFactory af : AgentRegistry.factories()) {
       if (!(af instanceof MctsAgentFactory f)) {
         continue;
@@ -47,19 +84,23 @@ class AgentRangesTest {
             ? new String[] {Long.toString(p.min().longValue() - 1), Long.toString(p.max().longValue() + 1)}
             : new String[] {Double.toString(Math.nextDown(p.min().doubleValue())), Double.toString(Math.nextUp(p.max().doubleValue()))};
         for (String v : inside) {
-          Params ps = Params.defaults(agent, f.parameters()).with(p.name(), v);
+          Params ps = withContext(Params.defaults(agent, f.parameters()), agent, p.name()).with(p.name(), v);
           assertThat(f.mechanism(ps)).as(agent + " " + p.name() + "=" + v).isNotNull();
         }
         for (String v : outside) {
-          String s = agent + "(" + p.name() + "=" + v + ")";
+          String s = agent + "(" + p.name() + "=" + v + contextArgs(agent, p.name()) + ")";
           assertThatThrownBy(() -> AgentRegistry.resolve(s)).as(s).isInstanceOf(SpecException.class)
               .hasMessageContaining("out of range");
-          Params raw = Params.defaults(agent, withoutRange(f.parameters())).with(p.name(), v);
+          Params raw = withContext(Params.defaults(agent, withoutRange(f.parameters())), agent, p.name()).with(p.name(), v);
           assertThatThrownBy(() -> f.mechanism(raw)).as(s + " (mechanism)").isInstanceOf(SpecException.class);
         }
         checked++;
+        if (agent.equals("compose")) {
+          composeChecked.add(p.name());
+        }
       }
     }
+    assertThat(composeChecked).as("compose's ranged keys checked").containsExactlyInAnyOrderElementsOf(COMPOSE_RANGED);
     // uct, puct and the zoo's ranged keys (gumbel 4, smooth_uct 4, rpo, ments 2, boltzmann 2, ...)
     assertThat(checked).isGreaterThanOrEqualTo(30);
   }
