@@ -300,4 +300,36 @@ class KeyedBackupsTest {
     Arrays.sort(v);
     assertThat(v).containsExactly(2, 2, 8, 8);
   }
+
+  @Test
+  void gumbelNeverPlaysAnActionSequentialHalvingEliminated() {
+    // tree reuse: child 0 arrives with 100 visits from an earlier search and is the worst action
+    // (value −1 for the mover); halving eliminates it first, and the final move must be a survivor
+    // even though child 0 still has the most visits
+    Tree t = new Tree(2, 0, false, false, 16);
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1, 2, 3}, new float[] {.25f, .25f, .25f, .25f}, 4);
+    int first = t.firstChild(root);
+    t.addVisits(root, 100);
+    t.addVisits(first, 100);
+    t.addValue(first, 0, -100.0);
+    t.addValue(first, 1, 100.0);
+    GumbelSearch gs = new GumbelSearch(4, 0.0, 50, 0.1); // no Gumbel noise: the order is the values'
+    RootActionSelector sel = gs.root();
+    SearchContext ctx = SearchContext.detached(ttt, 3);
+    sel.prepare(t, root, ctx);
+    for (int s = 0; s < 40; s++) {
+      ctx.simulation = s;
+      ctx.budget = 40;
+      int e = sel.select(t, root, ctx);
+      int i = e - first;
+      t.addVisits(root, 1);
+      t.addVisits(e, 1);
+      t.addValue(e, 0, i == 0 ? -1.0 : i / 3.0); // actions 1..3 worth 1/3, 2/3, 1
+      t.addValue(e, 1, i == 0 ? 1.0 : -i / 3.0);
+    }
+    assertThat(t.visits(first)).isGreaterThan(t.visits(first + 3));
+    int chosen = gs.finalSelector().select(t, root, new double[4], ctx);
+    assertThat(chosen - first).isEqualTo(3);
+  }
 }

@@ -236,8 +236,10 @@ public final class GumbelSearch {
   }
 
   /**
-   * Final: among considered actions with the most visits, {@code argmax g + logits + σ} (the
-   * sequential-halving survivor, Gumbel noise included); π̂ is the improved policy
+   * Final: among the actions sequential halving kept, those with the most visits (under T threads,
+   * within T − 1 of the most), {@code argmax g + logits + σ} (the sequential-halving survivor,
+   * Gumbel noise included; an eliminated action is never played, even when a reused subtree gave
+   * it more visits); π̂ is the improved policy
    * {@code softmax(logits + σ)} without noise ({@link dev.ponder.search.PolicyKind#GUMBEL_IMPROVED}),
    * so the move need not be π̂'s argmax, as in the paper and mctx.
    */
@@ -255,18 +257,23 @@ public final class GumbelSearch {
         double[] s = new double[k];
         sigma(tree, root, ctx, s);
         double[] logits = new double[k];
+        // candidates: the survivors of sequential halving (not every considered action: with reuse an
+        // eliminated child can hold more visits from the previous search), among them the most
+        // visited; under T threads, counts within T − 1 of the most are ties (in-flight simulations
+        // decide such differences, not the search)
         int maxN = -1;
         for (int i = 0; i < k; i++) {
           logits[i] = logit(tree, first + i);
-          if (i < considered.length && considered[i]) {
+          if (i < alive.length && alive[i]) {
             maxN = Math.max(maxN, tree.visits(first + i));
           }
         }
+        int minN = maxN - Math.max(0, ctx.threads() - 1);
         Gumbel.improvedPolicy(logits, s, k, pi);
         int best = first;
         double bs = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < k; i++) {
-          if (i < considered.length && considered[i] && tree.visits(first + i) == maxN) {
+          if (i < alive.length && alive[i] && tree.visits(first + i) >= minN) {
             double score = g[i] + logits[i] + s[i];
             if (score > bs) {
               bs = score;
