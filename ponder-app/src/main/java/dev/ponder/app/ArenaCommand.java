@@ -184,7 +184,7 @@ public final class ArenaCommand implements PonderCommand {
       throw e;
     }
     InterruptNotice interrupt = new InterruptNotice(opened, db, spec.commandLine().getErr(),
-        !noProgress && System.console() != null);
+        !noProgress && System.console() != null, () -> ReportDirectory.undo(report, reportCreated));
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
@@ -243,14 +243,17 @@ public final class ArenaCommand implements PonderCommand {
     private final Path db;
     private final PrintWriter err;
     private final boolean newLine;
+    /** Run after the line: removes a report directory this run created while it is still empty. */
+    private final Runnable cleanup;
     private Thread hook;
     volatile int total = -1;
 
-    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine) {
+    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine, Runnable cleanup) {
       this.store = store;
       this.db = db;
       this.err = err;
       this.newLine = newLine;
+      this.cleanup = cleanup;
     }
 
     synchronized void arm(long tournament) {
@@ -299,6 +302,7 @@ public final class ArenaCommand implements PonderCommand {
       }
       err.println((newLine ? System.lineSeparator() : "") + line(n, total, db));
       err.flush();
+      cleanup.run();
     }
 
     /** The line for {@code stored} matches of {@code total} (either negative = unknown). */

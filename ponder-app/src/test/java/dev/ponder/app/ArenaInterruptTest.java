@@ -92,6 +92,8 @@ class ArenaInterruptTest {
     assertThat(stored(db)).isEqualTo(n);
     assertThat(n).isGreaterThanOrEqualTo(4).isLessThan(80);
     assertThat(Files.readString(out)).doesNotContain("Tournament 1:");
+    // the report directory this run created, still empty, is removed with the interrupt
+    assertThat(dir.resolve("rep")).doesNotExist();
 
     // the same command, run again, plays only the rest and completes the tournament
     CommandLine cl = Ponder.commandLine();
