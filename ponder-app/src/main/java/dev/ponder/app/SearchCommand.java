@@ -346,7 +346,7 @@ public final class SearchCommand implements PonderCommand {
     if (kind == PolicyKind.GUMBEL_IMPROVED) {
       return "pi_improved: Gumbel improved policy pi' = softmax(logits + sigma(completed Q)), the training target"
           + System.lineSeparator()
-          + "chosen by sequential halving: argmax g + logits + sigma among the most-visited considered actions"
+          + "chosen by sequential halving: argmax g + logits + sigma among the most-visited survivors of the halving"
           + " (Gumbel noise g); pi' need not favour it";
     }
     return "pi_visits: visit distribution n(a)/sum n";

@@ -16,7 +16,7 @@ public enum PolicyKind {
    * Gumbel MuZero's improved policy {@code π'(a) = softmax(logits(a) + σ(completed Q̂(a)))}
    * (Danihelka, Guez, Schrittwieser &amp; Silver 2022, §5): the policy-network training target. It
    * carries no Gumbel noise, while the move is the sequential-halving survivor
-   * {@code argmax g(a) + logits(a) + σ(q̂(a))} among the most-visited considered actions, so the two
+   * {@code argmax g(a) + logits(a) + σ(q̂(a))} among the most-visited survivors of the halving, so the two
    * can disagree.
    */
   GUMBEL_IMPROVED("improved", "Gumbel improved policy softmax(logits + sigma(completed Q))");
