@@ -138,7 +138,8 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
           : v >= min.doubleValue() && v <= max.doubleValue();
     }
     if (!inside) {
-      throw new SpecException(owner + ": " + name + "=" + value + " is out of range; valid: " + rangeText());
+      throw new SpecException(owner + ": " + name + "=" + (value instanceof Number n ? bound(n) : value)
+          + " is out of range; valid: " + rangeText());
     }
   }
 

@@ -188,7 +188,7 @@ public final class Params {
   public double requireDouble(String name, double lo, double hi) {
     double v = getDouble(name);
     if (!(v >= lo && v <= hi)) {
-      throw new SpecException(owner + ": " + name + "=" + v + " is out of range; valid: "
+      throw new SpecException(owner + ": " + name + "=" + ParamSpec.bound(v) + " is out of range; valid: "
           + ParamSpec.bound(lo) + ".." + ParamSpec.bound(hi));
     }
     return v;

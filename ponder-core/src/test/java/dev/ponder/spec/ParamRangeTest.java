@@ -32,6 +32,9 @@ class ParamRangeTest {
     assertThat(resolve(Map.of("discount", "0")).requireDouble("discount")).isEqualTo(0.0);
     assertThatThrownBy(() -> resolve(Map.of("discount", "1.5")))
         .hasMessage("toy: discount=1.5 is out of range; valid: 0..1");
+    // a whole number typed for a double is echoed as typed, not as 2.0
+    assertThatThrownBy(() -> resolve(Map.of("discount", "2")))
+        .hasMessage("toy: discount=2 is out of range; valid: 0..1");
     assertThatThrownBy(() -> resolve(Map.of("discount", "NaN")))
         .hasMessage("toy: discount=NaN is out of range; valid: 0..1");
     // a parameter without a range is still the game's own business
