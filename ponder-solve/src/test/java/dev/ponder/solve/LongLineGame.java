@@ -6,7 +6,6 @@ import dev.ponder.game.GameType;
 import dev.ponder.game.State;
 import dev.ponder.spec.Params;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * A test game with a long forced line: {@code length} chance nodes with a single outcome (0),
@@ -146,11 +145,6 @@ final class LongLineGame extends AbstractGame {
     public String informationStateString(int player) {
       checkPlayer(player);
       return player == 0 || a < 0 ? "p" + player : "p1 to answer";
-    }
-
-    @Override
-    public State resample(int player, SplittableRandom rng) {
-      throw new UnsupportedOperationException("not needed by the tests");
     }
 
     @Override
