@@ -858,6 +858,30 @@ public final class Analysis {
         pres[r][i] = p ? 1 : 0;
       }
     }
+    double[][] boot = ratioBootstrap(val, pres, cells, resamples, seed);
+    double alpha = (1 - level) / 2;
+    for (int i = 0; i < cells; i++) {
+      if (Double.isNaN(mean[i])) {
+        lo[i] = Double.NaN;
+        hi[i] = Double.NaN;
+        continue;
+      }
+      double[] d = Arrays.stream(boot[i]).filter(x -> !Double.isNaN(x)).sorted().toArray();
+      lo[i] = Intervals.quantileSorted(d, alpha);
+      hi[i] = Intervals.quantileSorted(d, 1 - alpha);
+    }
+  }
+
+  /**
+   * The resampled ratios of a bootstrap over rows (seed indices): resample b draws the n rows with
+   * replacement ({@link #drawTimes} from a generator seeded with {@code seed}, the same draws for
+   * every cell) and gives, per cell i, Σ num[r][i] / Σ den[r][i] over the drawn rows (NaN where the
+   * denominator is 0).
+   *
+   * @return cells × resamples ratios
+   */
+  static double[][] ratioBootstrap(double[][] num, double[][] den, int cells, int resamples, long seed) {
+    int n = num.length;
     double[][] boot = new double[cells][resamples];
     SplittableRandom rng = new SplittableRandom(seed);
     int[] times = new int[n];
@@ -872,28 +896,18 @@ public final class Analysis {
         if (t == 0) {
           continue;
         }
-        double[] vr = val[r];
-        double[] pr = pres[r];
+        double[] nr = num[r];
+        double[] dr = den[r];
         for (int i = 0; i < cells; i++) {
-          s[i] += t * vr[i];
-          c[i] += t * pr[i];
+          s[i] += t * nr[i];
+          c[i] += t * dr[i];
         }
       }
       for (int i = 0; i < cells; i++) {
         boot[i][b] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
       }
     }
-    double alpha = (1 - level) / 2;
-    for (int i = 0; i < cells; i++) {
-      if (Double.isNaN(mean[i])) {
-        lo[i] = Double.NaN;
-        hi[i] = Double.NaN;
-        continue;
-      }
-      double[] d = Arrays.stream(boot[i]).filter(x -> !Double.isNaN(x)).sorted().toArray();
-      lo[i] = Intervals.quantileSorted(d, alpha);
-      hi[i] = Intervals.quantileSorted(d, 1 - alpha);
-    }
+    return boot;
   }
 
   /**
@@ -921,31 +935,8 @@ public final class Analysis {
       return;
     }
     int cells = k * k;
-    double[][] boot = new double[cells][resamples];
-    SplittableRandom rng = new SplittableRandom(seed);
-    int[] times = new int[n];
-    double[] w = new double[cells];
-    double[] c = new double[cells];
-    for (int b = 0; b < resamples; b++) {
-      drawTimes(rng, times);
-      Arrays.fill(w, 0);
-      Arrays.fill(c, 0);
-      for (int r = 0; r < n; r++) {
-        int t = times[r];
-        if (t == 0) {
-          continue;
-        }
-        double[] wr = wins.get(r);
-        double[] cr = comparisons.get(r);
-        for (int i = 0; i < cells; i++) {
-          w[i] += t * wr[i];
-          c[i] += t * cr[i];
-        }
-      }
-      for (int i = 0; i < cells; i++) {
-        boot[i][b] = c[i] > 0 ? w[i] / c[i] : Double.NaN;
-      }
-    }
+    double[][] boot = ratioBootstrap(wins.toArray(double[][]::new), comparisons.toArray(double[][]::new), cells,
+        resamples, seed);
     double alpha = (1 - level) / 2;
     double[] total = new double[cells];
     for (double[] cr : comparisons) {
