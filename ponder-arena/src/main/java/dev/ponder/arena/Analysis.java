@@ -1,6 +1,7 @@
 package dev.ponder.arena;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.ponder.rating.AlphaRank;
 import dev.ponder.rating.Elo;
 import dev.ponder.rating.Intervals;
@@ -90,6 +91,12 @@ public final class Analysis {
    * @param scoAtLeast K × K: fraction of SCO bootstrap resamples in which the row agent is rated
    *     at least as high as the column agent, in [0, 1]; NaN = no rating or no bootstrap
    */
+  // the derived properties last, in a fixed order (Jackson's order of methods beyond the
+  // components follows reflection, which differs between runs: report.json must not)
+  @JsonPropertyOrder({"tournament", "config", "agents", "games", "matches", "errors", "sco", "scoLow",
+      "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
+      "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
+      "scoAtLeast", "rank", "scoAtLeastNext"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,

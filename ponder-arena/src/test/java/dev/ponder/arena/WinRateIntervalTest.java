@@ -71,4 +71,24 @@ class WinRateIntervalTest {
     String md = Files.readString(dir.resolve("audit-t1.db.rep").resolve("report.md"));
     assertThat(md).contains("12/0/12 [0.50, 0.50]†‡");
   }
+
+  /**
+   * report.json lists the result's properties in one fixed order: the record's components, then
+   * the derived rank and scoAtLeastNext (Jackson would otherwise order those two as reflection
+   * lists the methods, which can differ from one JVM run to the next).
+   */
+  @Test
+  void reportJsonPropertiesComeInTheRecordsOrder() throws Exception {
+    Analysis.Result r = analyse("audit-t2.db");
+    com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(r);
+    List<String> keys = new java.util.ArrayList<>();
+    node.fieldNames().forEachRemaining(keys::add);
+    List<String> expected = new java.util.ArrayList<>();
+    for (java.lang.reflect.RecordComponent c : Analysis.Result.class.getRecordComponents()) {
+      expected.add(c.getName());
+    }
+    expected.add("rank");
+    expected.add("scoAtLeastNext");
+    assertThat(keys).containsExactlyElementsOf(expected);
+  }
 }
