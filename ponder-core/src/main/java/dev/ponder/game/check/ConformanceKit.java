@@ -263,15 +263,18 @@ public final class ConformanceKit {
       return new AssertionError("conformance of " + game.spec() + " (seed " + opt.seed + ", " + where + "): " + invariant + ": " + detail);
     }
 
+    /** The failure of {@code invariant} for an exception the game threw (kept as the cause). */
+    private AssertionError unexpected(String invariant, RuntimeException e) {
+      AssertionError err = fail(invariant, "unexpected " + e);
+      err.initCause(e);
+      return err;
+    }
+
     Report run() {
       try {
         checkGame();
-      } catch (AssertionError e) {
-        throw e;
       } catch (RuntimeException e) {
-        AssertionError err = fail("game-constants", "unexpected " + e);
-        err.initCause(e);
-        throw err;
+        throw unexpected("game-constants", e);
       }
       int first = opt.onlyPlayout >= 0 ? opt.onlyPlayout : 0;
       int last = opt.onlyPlayout >= 0 ? opt.onlyPlayout + 1 : opt.playouts;
@@ -283,12 +286,8 @@ public final class ConformanceKit {
         checkRng = new SplittableRandom(State.mix64(base ^ 0x6A09E667F3BCC909L));
         try {
           playOne(rng);
-        } catch (AssertionError e) {
-          throw e;
         } catch (RuntimeException e) {
-          AssertionError err = fail("no-exception", "unexpected " + e);
-          err.initCause(e);
-          throw err;
+          throw unexpected("no-exception", e);
         }
       }
       return new Report(game.spec(), last - first, states, infoLegal.size(), maxLength);
