@@ -161,17 +161,13 @@ public final class PlayCommand implements PonderCommand {
 
   static String result(State s) {
     double[] r = s.returns();
-    StringBuilder sb = new StringBuilder("returns ").append(formatReturns(r));
+    StringBuilder sb = new StringBuilder("returns ").append(ReturnsFormat.format(r));
     if (r.length == 2 && s.game().type().utility() == dev.ponder.game.GameType.Utility.ZERO_SUM) {
       sb.append(r[0] > r[1] ? " (player 0 wins)" : r[1] > r[0] ? " (player 1 wins)" : " (draw)");
     }
     return sb.toString();
   }
 
-  /** Returns as {@code play} and {@code replay} print them: {@link ReturnsFormat#format(double[])}. */
-  static String formatReturns(double[] r) {
-    return ReturnsFormat.format(r);
-  }
 
   /** Splits at commas outside parentheses: {@code uct(a=1,b=2),random} → two strings. */
   static List<String> splitTopLevel(String text) {

@@ -122,7 +122,7 @@ public final class ReplayCommand implements PonderCommand {
         State s = replayRecord(rec);
         int count = rec.actions().length;
         out.println(where + rec.game() + " after " + count + (count == 1 ? " action" : " actions")
-            + (s.isTerminal() ? " (terminal); returns: " + PlayCommand.formatReturns(s.returns())
+            + (s.isTerminal() ? " (terminal); returns: " + ReturnsFormat.format(s.returns())
                 : "; to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer())));
         out.flush();
       } catch (IllegalArgumentException e) { // malformed record, illegal action (IllegalActionException), unknown game (SpecException)
@@ -189,7 +189,7 @@ public final class ReplayCommand implements PonderCommand {
     out.println(rec.game() + " after " + rec.actions().length + " actions" + (s.isTerminal() ? " (terminal)" : ""));
     out.println(s);
     if (s.isTerminal()) {
-      out.println("returns: " + PlayCommand.formatReturns(s.returns()));
+      out.println("returns: " + ReturnsFormat.format(s.returns()));
     } else {
       out.println("to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer()));
     }

@@ -137,8 +137,8 @@ class PlayCommandTest {
   /** play and replay print a match's returns alike, fractional ones included. */
   @Test
   void playAndReplayPrintTheSameReturns() throws IOException {
-    assertThat(PlayCommand.formatReturns(new double[] {-0.5, 1, -0.5})).isEqualTo("-0.5 1 -0.5");
-    assertThat(PlayCommand.formatReturns(new double[] {1.0 / 3, -2})).isEqualTo("0.333333 -2");
+    assertThat(ReturnsFormat.format(new double[] {-0.5, 1, -0.5})).isEqualTo("-0.5 1 -0.5");
+    assertThat(ReturnsFormat.format(new double[] {1.0 / 3, -2})).isEqualTo("0.333333 -2");
     Path rec = tmp.resolve("three.txt");
     String game = "pig(players=3,winscore=10)";
     Cli play = Cli.run("play", game, "--players", "random,random,random", "--seed", "3", "--record", rec.toString());
