@@ -3,8 +3,9 @@ package dev.ponder.game;
 import java.util.SplittableRandom;
 
 /**
- * Plays random playouts without allocating per move: decisions uniform over the legal actions,
- * chance outcomes drawn with their probabilities. Owns one scratch state and the action buffers;
+ * Plays random playouts without allocating per move: decisions uniform over the legal actions
+ * (through {@link State#sampleLegalAction}, which draws exactly as {@code actions[rng.nextInt(n)]}
+ * over the listed actions would), chance outcomes drawn with their probabilities. Owns one scratch state and the action buffers;
  * not thread-safe (one per thread).
  */
 public final class RandomPlayout {
@@ -49,8 +50,7 @@ public final class RandomPlayout {
           }
         }
       } else {
-        int k = work.legalActions(actions);
-        a = actions[rng.nextInt(k)];
+        a = work.sampleLegalAction(rng, actions);
       }
       work.applyActionUnchecked(a);
       n++;

@@ -57,6 +57,43 @@ public abstract class State {
    */
   public abstract int legalActions(int[] out);
 
+  /**
+   * One legal action drawn uniformly at random at a decision node, for random playouts: exactly
+   * {@code buffer[rng.nextInt(n)]} where {@code n = legalActions(buffer)}, the i-th action in
+   * ascending order for {@code i = rng.nextInt(n)}. The default does just that (cost of {@link
+   * #legalActions(int[])}); games that can find the i-th legal action without listing them all
+   * (Hex and Gomoku select the i-th set bit of their empty-cell bitset) override it.
+   *
+   * <p>Contract of an override: for every decision node and every generator state it returns the
+   * same action as the default <em>and</em> leaves {@code rng} in the same state, i.e. it makes
+   * exactly one call {@code rng.nextInt(n)} with the same n and draws nothing else, so seeded
+   * searches and benchmarks give identical results whichever runs. It does not change this state
+   * and allocates nothing; the contents of {@code buffer} afterwards are unspecified (an override
+   * may leave it untouched). The conformance kit checks the contract at every decision node of its
+   * playouts ({@code sample-action}).
+   *
+   * @param rng source of the one draw (the caller's)
+   * @param buffer scratch of length at least {@link Game#maxActionsPerState()}
+   * @return a legal action, in {@code [0, numDistinctActions)}
+   * @throws IllegalStateException at a terminal state or a chance node (which have no uniform
+   *     decision to draw: chance outcomes follow their probabilities)
+   */
+  public int sampleLegalAction(SplittableRandom rng, int[] buffer) {
+    if (currentPlayer() < 0) {
+      throw notDecisionNode();
+    }
+    int n = legalActions(buffer);
+    return buffer[rng.nextInt(n)];
+  }
+
+  /**
+   * The error of {@link #sampleLegalAction} at a terminal state or chance node, for overrides.
+   */
+  protected final IllegalStateException notDecisionNode() {
+    return new IllegalStateException("sampleLegalAction needs a decision node; " + game().name() + " is at "
+        + (isTerminal() ? "a terminal state" : "a chance node"));
+  }
+
   /** Legal actions in ascending order (a new array). */
   public int[] legalActions() {
     int[] buf = new int[game().maxActionsPerState()];

@@ -47,6 +47,13 @@ import java.util.SplittableRandom;
  *       rejects -1 and numDistinctActions and accepts the legal actions (all of them at deep
  *       states and when there are at most 4, else 4 drawn at random, since the default {@code
  *       isLegal} generates the legal actions); none at terminal states;
+ *   <li>{@code sample-action}: at decision nodes {@link State#sampleLegalAction} keeps its
+ *       contract: from a generator with a fresh seed it returns the same action as {@code
+ *       legal[rng.nextInt(k)]} over the k listed legal actions, and leaves its generator in the
+ *       same state as a same-seeded twin that made that one draw (compared by the next draw of
+ *       each); the state's legal actions are unchanged afterwards. One draw per state, {@value
+ *       #SAMPLE_DRAWS} at deep states. The seeds come from a stream of their own, so the other
+ *       checks' sampling does not depend on this one;
  *   <li>{@code chance-outcomes}: at most maxChanceOutcomes, strictly ascending, probabilities
  *       positive and summing to 1 within 1e-9, legal actions equal the outcomes' actions;
  *   <li>{@code illegal-action} (once per playout, at a random state): applying an action
@@ -99,6 +106,8 @@ public final class ConformanceKit {
   private static final double EPS = 1e-9;
   /** Legal actions whose string is mapped back per state (all of them up to this many). */
   private static final int ROUND_TRIPS = 4;
+  /** Draws of the {@code sample-action} check at a deep-checked decision node (one elsewhere). */
+  private static final int SAMPLE_DRAWS = 4;
 
   /** Options of a run. */
   public static final class Options {
@@ -212,6 +221,8 @@ public final class ConformanceKit {
     private final float[] obsBuf;
     private final boolean ownHash;
     private SplittableRandom checkRng;
+    /** Seed stream of the sample-action check (advanced by a SplitMix64 step per draw). */
+    private long sampleSeed;
     private final boolean resample;
     private final int isSize;
     private final int obsSize;
@@ -284,6 +295,7 @@ public final class ConformanceKit {
         long base = State.mix64(opt.seed * 0x9E3779B97F4A7C15L + i);
         SplittableRandom rng = new SplittableRandom(base);
         checkRng = new SplittableRandom(State.mix64(base ^ 0x6A09E667F3BCC909L));
+        sampleSeed = State.mix64(base ^ 0x3C6EF372FE94F82BL);
         try {
           playOne(rng);
         } catch (RuntimeException e) {
@@ -464,6 +476,7 @@ public final class ConformanceKit {
           if (!(!s.isLegal(-1) && !s.isLegal(game.numDistinctActions()))) {
             throw fail("legal-actions", "isLegal accepts an out-of-range action");
           }
+          checkSampleAction(s, legal, deep ? SAMPLE_DRAWS : 1);
         }
         checkActionStrings(s, p, legal);
         if (game.type().rewardModel() == GameType.RewardModel.TERMINAL) {
@@ -497,6 +510,39 @@ public final class ConformanceKit {
             throw fail("information-state", "player " + p + " has the same information state " + quoteShort(info[p]) + " after histories " + seen[1] + " and [" + s.historyString() + "] but legal actions " + seen[0] + " and " + legalText);
           }
         }
+      }
+    }
+
+    /**
+     * {@link State#sampleLegalAction} against its definition: {@code legal[rng.nextInt(k)]} on a
+     * same-seeded twin generator, same action and same generator state afterwards.
+     */
+    private void checkSampleAction(State s, int[] legal, int draws) {
+      int k = legal.length;
+      for (int j = 0; j < draws; j++) {
+        sampleSeed = State.mix64(sampleSeed + 0x9E3779B97F4A7C15L);
+        SplittableRandom expectedRng = new SplittableRandom(sampleSeed);
+        SplittableRandom actualRng = new SplittableRandom(sampleSeed);
+        int expected = legal[expectedRng.nextInt(k)];
+        int actual;
+        try {
+          actual = s.sampleLegalAction(actualRng, buf2);
+        } catch (RuntimeException e) {
+          throw unexpected("sample-action", e);
+        }
+        if (!(actual == expected)) {
+          throw fail("sample-action", "sampleLegalAction gives " + actual + " where legal[rng.nextInt(" + k + ")] gives "
+              + expected + " (same-seeded generators; legal " + Arrays.toString(legal) + ")");
+        }
+        if (!(actualRng.nextLong() == expectedRng.nextLong())) {
+          throw fail("sample-action", "sampleLegalAction leaves its generator in another state than one call of nextInt("
+              + k + ") (it must make exactly that one draw)");
+        }
+      }
+      int again = s.legalActions(buf2);
+      if (!(Arrays.equals(buf2, 0, again, legal, 0, k))) {
+        throw fail("sample-action", "sampleLegalAction changed the legal actions from " + Arrays.toString(legal) + " to "
+            + Arrays.toString(Arrays.copyOf(buf2, again)));
       }
     }
 

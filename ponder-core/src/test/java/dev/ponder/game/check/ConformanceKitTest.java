@@ -51,7 +51,9 @@ public class ConformanceKitTest {
       "bad_string_to_action, action-strings",
       "short_tensor, tensors",
       "late_copy, copy",
-      "late_resample, resample"})
+      "late_resample, resample",
+      "sample_wrong_action, sample-action",
+      "sample_extra_draw, sample-action"})
   void plantedFlawIsCaught(String flaw, String invariant) {
     String game = "toy_race(flaw=" + flaw + ")";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),

@@ -22,7 +22,8 @@ import java.util.SplittableRandom;
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
       "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
-      "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample", "undeclared_sum"};
+      "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample", "undeclared_sum",
+      "sample_wrong_action", "sample_extra_draw"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -208,6 +209,23 @@ final class ToyRaceGame extends AbstractGame {
         return "bonus" + action;
       }
       return is("duplicate_strings") ? "+1" : "+" + (action + 1);
+    }
+
+    /**
+     * Flaw {@code sample_wrong_action}: the same one draw but the mirrored index; flaw {@code
+     * sample_extra_draw}: the right action but a second draw from the generator.
+     */
+    @Override
+    public int sampleLegalAction(SplittableRandom rng, int[] buffer) {
+      if (is("sample_wrong_action")) {
+        int n = legalActions(buffer);
+        return buffer[n - 1 - rng.nextInt(n)];
+      }
+      int a = super.sampleLegalAction(rng, buffer);
+      if (is("sample_extra_draw")) {
+        rng.nextInt(2);
+      }
+      return a;
     }
 
     @Override

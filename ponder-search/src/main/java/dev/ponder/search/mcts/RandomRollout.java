@@ -6,7 +6,9 @@ import java.util.SplittableRandom;
 /**
  * Knowledge: the value of a state is the return of one uniformly random playout to the end, chance
  * outcomes drawn with their probabilities (Abramson 1990; the default evaluator of UCT, Kocsis &amp;
- * Szepesvári 2006). Uses the worker's buffers and RNG; allocates nothing.
+ * Szepesvári 2006). Decisions are drawn by {@link State#sampleLegalAction}, which consumes the RNG
+ * exactly as {@code actions[rng.nextInt(n)]} would. Uses the worker's buffers and RNG; allocates
+ * nothing.
  */
 public final class RandomRollout implements ValueEstimator {
   /** The shared, stateless instance. */
@@ -25,8 +27,7 @@ public final class RandomRollout implements ValueEstimator {
         int n = state.chanceOutcomes(actions, probs);
         a = actions[sampleIndex(probs, n, rng.nextDouble())];
       } else {
-        int n = state.legalActions(actions);
-        a = actions[rng.nextInt(n)];
+        a = state.sampleLegalAction(rng, actions);
       }
       state.applyActionUnchecked(a);
     }
