@@ -1,6 +1,7 @@
 package dev.ponder.games.phantom;
 
 import dev.ponder.game.State;
+import dev.ponder.games.Bitsets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -37,6 +38,10 @@ public abstract class PhantomState extends State {
   protected final boolean revealNumTurns;
   /** view[p][cell]: the game's cell code as player p sees it (0 empty). */
   protected final byte[][] view;
+  /** Per player, the bitset of cells its view still shows empty (its legal moves). */
+  private final long[][] unknown;
+  /** Per player, the cardinality of {@link #unknown}. */
+  private final int[] unknownCount = new int[2];
   /** (player, action) of every move so far. */
   protected int[] seqPlayer;
   protected int[] seqAction;
@@ -66,6 +71,13 @@ public abstract class PhantomState extends State {
     this.seqPlayer = new int[maxLength + 1];
     this.seqAction = new int[maxLength + 1];
     this.words = (cells + 63) >>> 6;
+    this.unknown = new long[2][words];
+    for (int p = 0; p < 2; p++) {
+      for (int c = 0; c < cells; c++) {
+        unknown[p][c >>> 6] |= 1L << c;
+      }
+      unknownCount[p] = cells;
+    }
   }
 
   // ---- board rules supplied by the game ----
@@ -131,6 +143,20 @@ public abstract class PhantomState extends State {
     return n;
   }
 
+  /**
+   * The i-th legal action for {@code i = rng.nextInt(n)}, as {@link State#sampleLegalAction}
+   * defines it, without scanning the view: n is the mover's count of cells its view shows empty,
+   * and the i-th of them is the i-th set bit of its bitset ({@link Bitsets#select(long[], int)}).
+   */
+  @Override
+  public int sampleLegalAction(SplittableRandom rng, int[] buffer) {
+    if (boardOver()) {
+      throw notDecisionNode();
+    }
+    int p = toMove;
+    return Bitsets.select(unknown[p], rng.nextInt(unknownCount[p]));
+  }
+
   @Override
   public boolean isLegal(int action) {
     return !boardOver() && action >= 0 && action < cells && view[toMove][action] == 0;
@@ -147,7 +173,12 @@ public abstract class PhantomState extends State {
     } else if (abrupt) {
       toMove = 1 - p;
     }
-    view[p][action] = viewCodeOf(action);
+    byte code = viewCodeOf(action);
+    if (view[p][action] == 0 && code != 0) {
+      unknown[p][action >>> 6] &= ~(1L << action);
+      unknownCount[p]--;
+    }
+    view[p][action] = code;
     int k = historySize();
     if (k == seqPlayer.length) {
       seqPlayer = Arrays.copyOf(seqPlayer, k * 2);
@@ -171,6 +202,10 @@ public abstract class PhantomState extends State {
     copyBoardFrom(o);
     System.arraycopy(o.view[0], 0, view[0], 0, cells);
     System.arraycopy(o.view[1], 0, view[1], 0, cells);
+    System.arraycopy(o.unknown[0], 0, unknown[0], 0, words);
+    System.arraycopy(o.unknown[1], 0, unknown[1], 0, words);
+    unknownCount[0] = o.unknownCount[0];
+    unknownCount[1] = o.unknownCount[1];
     int k = o.historySize();
     if (seqPlayer.length < k) {
       seqPlayer = new int[o.seqPlayer.length];
