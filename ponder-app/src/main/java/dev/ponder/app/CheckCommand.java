@@ -65,7 +65,7 @@ public final class CheckCommand implements PonderCommand {
         only == null ? playouts + " random playouts" : "playout " + only, seed);
     out.println("  once: game constants (players in the type's range, action count, length bounds, chance outcomes,"
         + " utilities, the game string loads back)");
-    out.println("  every state: current player, legal actions, chance outcomes, returns, length bounds, copyFrom,"
+    out.println("  every state: current player, legal actions, chance outcomes, returns, sampleLegalAction, length bounds, copyFrom,"
         + (game.newInitialState().supportsUndo() ? " undo," : "") + " action strings, tensors; an illegal action refused"
         + " once per playout");
     out.printf(Locale.ROOT, "  sampled states (probability min(1, %s/(t+1)) after t actions) and every terminal state:"
