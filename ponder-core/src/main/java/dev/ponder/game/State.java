@@ -62,7 +62,8 @@ public abstract class State {
    * {@code buffer[rng.nextInt(n)]} where {@code n = legalActions(buffer)}, the i-th action in
    * ascending order for {@code i = rng.nextInt(n)}. The default does just that (cost of {@link
    * #legalActions(int[])}); games that can find the i-th legal action without listing them all
-   * (Hex and Gomoku select the i-th set bit of their empty-cell bitset) override it.
+   * (hex, gomoku and the phantom games select the i-th set bit of a bitset of free cells)
+   * override it.
    *
    * <p>Contract of an override: for every decision node and every generator state it returns the
    * same action as the default <em>and</em> leaves {@code rng} in the same state, i.e. it makes
