@@ -4,9 +4,9 @@ import java.util.SplittableRandom;
 
 /**
  * Plays random playouts without allocating per move: decisions uniform over the legal actions
- * (through {@link State#sampleLegalAction}, which draws exactly as {@code actions[rng.nextInt(n)]}
- * over the listed actions would), chance outcomes drawn with their probabilities. Owns one scratch state and the action buffers;
- * not thread-safe (one per thread).
+ * (through {@link State#sampleLegalAction}, which draws exactly as {@code
+ * actions[rng.nextInt(n)]} over the listed actions would), chance outcomes drawn with their
+ * probabilities. Owns one scratch state and the action buffers; not thread-safe (one per thread).
  */
 public final class RandomPlayout {
   private final State work;

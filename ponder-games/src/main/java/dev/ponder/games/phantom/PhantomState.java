@@ -41,7 +41,11 @@ public abstract class PhantomState extends State {
   protected final boolean abrupt;
   /** Whether the opponent's moves are revealed as unknown actions ({@code reveal-numturns}). */
   protected final boolean revealNumTurns;
-  /** view[p][cell]: the game's cell code as player p sees it (0 empty). */
+  /**
+   * view[p][cell]: the game's cell code as player p sees it (0 empty). Written only by {@link
+   * #doApplyAction} and {@link #copyPhantomFrom}, which keep {@link #unknown} in step with it;
+   * subclasses read it.
+   */
   protected final byte[][] view;
   /** Per player, the bitset of cells its view still shows empty (its legal moves). */
   private final long[][] unknown;
