@@ -51,8 +51,8 @@ import java.util.SplittableRandom;
  *       contract: from a generator with a fresh seed it returns the same action as {@code
  *       legal[rng.nextInt(k)]} over the k listed legal actions, and leaves its generator in the
  *       same state as a same-seeded twin that made that one draw (compared by the next draw of
- *       each); the state's legal actions are unchanged afterwards. One draw per state, {@value
- *       #SAMPLE_DRAWS} at deep states. The seeds come from a stream of their own, so the other
+ *       each); the state's legal actions are unchanged afterwards. One draw per state, 4 at
+ *       deep states. The seeds come from a stream of their own, so the other
  *       checks' sampling does not depend on this one;
  *   <li>{@code chance-outcomes}: at most maxChanceOutcomes, strictly ascending, probabilities
  *       positive and summing to 1 within 1e-9, legal actions equal the outcomes' actions;
