@@ -44,7 +44,8 @@ public final class SolveCommand implements PonderCommand {
   @Option(names = "--every", description = "Print every k iterations (default: iterations/10, at least 1).")
   Integer every;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed of the Monte Carlo solvers (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", defaultValue = "0", description = "Seed of the Monte Carlo solvers mccfr-es and mccfr-os"
+      + " (default: ${DEFAULT-VALUE}); the other algorithms are deterministic and refuse it.")
   long seed;
 
   @Option(names = "--out", paramLabel = "FILE", description = "Save the average policy as JSON.")
@@ -71,19 +72,25 @@ public final class SolveCommand implements PonderCommand {
     if (!valid.contains(a)) {
       throw new UsageException("unknown --algo '" + algo + "'; valid: " + String.join(", ", valid));
     }
-    Game game = GameRegistry.load(gameString);
-    GameTreeOptions.requireZeroSum(game, "solve");
+    if (!a.startsWith("mccfr") && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
+      throw new UsageException("--seed goes with the Monte Carlo solvers (mccfr-es, mccfr-os); " + a + " is deterministic");
+    }
+    treeOptions.check();
+    SolveOutput.requireDistinct("--out", out, "--chart", chart);
     if (out != null) {
-      IoReasons.requireWritable("--out", out);
+      SolveOutput.requireWritable("--out", out);
     }
     if (chart != null) {
-      IoReasons.requireWritable("--chart", chart);
+      SolveOutput.requireWritable("--chart", chart);
     }
+    Game game = GameRegistry.load(gameString);
+    GameTreeOptions.requireZeroSum(game, "solve");
     PrintWriter pw = spec.commandLine().getOut();
     long t0 = System.nanoTime();
-    GameTree tree = treeOptions.build(game);
-    pw.printf(Locale.ROOT, "%s: %d histories, %d information states (tree built in %.2f s)%n", game.spec(),
-        tree.numNodes(), tree.numInfosets(), (System.nanoTime() - t0) / 1e9);
+    GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr());
+    pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", game.spec(),
+        tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
+        (System.nanoTime() - t0) / 1e9);
     pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a), game.numPlayers());
     pw.printf(Locale.ROOT, "%12s %16s %12s%n", "iteration", "exploitability", "seconds");
     pw.flush();
@@ -121,7 +128,7 @@ public final class SolveCommand implements PonderCommand {
       double e = PolicyEvaluation.exploitability(tree, average(cfr, mc));
       xs.add((long) done);
       ys.add(e);
-      pw.printf(Locale.ROOT, "%12d %16.8f %12.2f%n", done, e, (System.nanoTime() - start) / 1e9);
+      pw.printf(Locale.ROOT, "%12d %16s %12.2f%n", done, SolveOutput.number(e), (System.nanoTime() - start) / 1e9);
       pw.flush();
     }
     pw.printf(Locale.ROOT, "%.1f iterations per second (solver only)%n", iterations / Math.max(solveSeconds, 1e-9));
@@ -129,7 +136,7 @@ public final class SolveCommand implements PonderCommand {
     double[] v = PolicyEvaluation.expectedReturns(tree, avg);
     StringBuilder sb = new StringBuilder();
     for (int p = 0; p < v.length; p++) {
-      sb.append(p > 0 ? ", " : "").append(String.format(Locale.ROOT, "%.6f", v[p]));
+      sb.append(p > 0 ? ", " : "").append(SolveOutput.number(v[p]));
     }
     pw.println("expected returns of the average policy: [" + sb + "]");
     if (out != null) {
