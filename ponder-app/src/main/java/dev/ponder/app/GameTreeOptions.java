@@ -69,11 +69,17 @@ public final class GameTreeOptions {
    */
   GameTree build(Game game, String command, PrintWriter err) {
     check();
-    try (TaskProgress progress = TaskProgress.of(command + ": building the game tree of " + game.spec()
-        + " (at most " + maxHistories + ")", "histories", 0, err, false, !noProgress)) {
-      return GameTree.build(game, maxHistories, progress::stepTo);
+    TaskProgress progress = TaskProgress.of(command + ": building the game tree of " + game.spec()
+        + " (at most " + maxHistories + ")", "histories", 0, err, false, !noProgress);
+    GameTree tree;
+    try {
+      tree = GameTree.build(game, maxHistories, progress::stepTo);
     } catch (IllegalArgumentException e) {
+      // the refusal is the last word: no closing progress line
       throw new UsageException(e.getMessage());
     }
+    progress.stepTo(tree.numNodes());
+    progress.close();
+    return tree;
   }
 }

@@ -27,6 +27,7 @@ final class TaskProgress implements AutoCloseable {
   private long last = t0;
   private long done;
   private boolean printed;
+  private long printedDone = -1;
 
   private TaskProgress(String task, String unit, long total, PrintWriter err, long intervalMs, boolean finalLine,
       boolean console) {
@@ -78,13 +79,14 @@ final class TaskProgress implements AutoCloseable {
     }
     err.flush();
     printed = true;
+    printedDone = done;
   }
 
   @Override
   public void close() {
     if (bar != null) {
       bar.close();
-    } else if (err != null && (finalLine || printed)) {
+    } else if (err != null && (finalLine || printed) && printedDone != done) {
       print(System.nanoTime());
     }
   }
