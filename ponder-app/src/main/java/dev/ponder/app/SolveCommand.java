@@ -48,6 +48,22 @@ public final class SolveCommand implements PonderCommand {
       + " (default: ${DEFAULT-VALUE}); the other algorithms are deterministic and refuse it.")
   long seed;
 
+  @Option(names = "--epsilon", paramLabel = "E", description = "mccfr-os: exploration of the updating player's sampling,"
+      + " 0..1 (default 0.6; Lanctot et al. 2009).")
+  Double epsilon;
+
+  @Option(names = "--alpha", paramLabel = "A", description = "dcfr: positive regrets are discounted by t^α/(t^α+1), α in 0..10"
+      + " (default 1.5; Brown & Sandholm 2019).")
+  Double alpha;
+
+  @Option(names = "--beta", paramLabel = "B", description = "dcfr: negative regrets are discounted by t^β/(t^β+1), β in -10..10"
+      + " (default 0).")
+  Double beta;
+
+  @Option(names = "--gamma", paramLabel = "G", description = "dcfr: the average strategy's contributions are weighted by"
+      + " (t/(t+1))^γ, γ in 0..10 (default 2).")
+  Double gamma;
+
   @Option(names = "--out", paramLabel = "FILE", description = "Save the average policy as JSON.")
   Path out;
 
@@ -75,6 +91,10 @@ public final class SolveCommand implements PonderCommand {
     if (!a.startsWith("mccfr") && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
       throw new UsageException("--seed goes with the Monte Carlo solvers (mccfr-es, mccfr-os); " + a + " is deterministic");
     }
+    double eps = checkParameter("--epsilon", epsilon, 0.6, 0, 1, a, "mccfr-os");
+    double al = checkParameter("--alpha", alpha, 1.5, 0, 10, a, "dcfr");
+    double be = checkParameter("--beta", beta, 0.0, -10, 10, a, "dcfr");
+    double ga = checkParameter("--gamma", gamma, 2.0, 0, 10, a, "dcfr");
     treeOptions.check();
     SolveOutput.requireDistinct("--out", out, "--chart", chart);
     if (out != null) {
@@ -91,7 +111,8 @@ public final class SolveCommand implements PonderCommand {
     pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", game.spec(),
         tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
         (System.nanoTime() - t0) / 1e9);
-    pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a), game.numPlayers());
+    pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a, eps, al, be, ga),
+        game.numPlayers());
     pw.printf(Locale.ROOT, "%12s %16s %12s%n", "iteration", "exploitability", "seconds");
     pw.flush();
 
@@ -105,7 +126,10 @@ public final class SolveCommand implements PonderCommand {
         mc = new MccfrSolver(tree, MccfrSolver.Sampling.EXTERNAL, seed);
         break;
       case "mccfr-os":
-        mc = new MccfrSolver(tree, MccfrSolver.Sampling.OUTCOME, seed);
+        mc = new MccfrSolver(tree, MccfrSolver.Sampling.OUTCOME, eps, seed);
+        break;
+      case "dcfr":
+        cfr = new CfrSolver(tree, CfrSolver.Variant.DISCOUNTED, true, al, be, ga);
         break;
       default:
         cfr = new CfrSolver(tree, CfrSolver.Variant.parse(a));
@@ -155,7 +179,7 @@ public final class SolveCommand implements PonderCommand {
         y[i] = ys.get(i);
       }
       try {
-        ConvergenceChart.write(chart, game.spec() + ": " + describe(a), x, y);
+        ConvergenceChart.write(chart, game.spec() + ": " + describe(a, eps, al, be, ga), x, y);
       } catch (IOException e) {
         throw IoReasons.writeFailed("--chart", chart, e);
       }
@@ -169,7 +193,30 @@ public final class SolveCommand implements PonderCommand {
     return cfr != null ? cfr.averagePolicy() : mc.averagePolicy();
   }
 
-  private static String describe(String a) {
+  /**
+   * The value of a solver parameter: {@code given} if given (within {@code lo..hi}, and only with
+   * the algorithm {@code owner} that reads it), else {@code dflt}.
+   *
+   * @throws UsageException one line naming the option and its range, or the algorithm it goes with
+   */
+  private static double checkParameter(String option, Double given, double dflt, double lo, double hi, String algo, String owner) {
+    if (given == null) {
+      return dflt;
+    }
+    if (!algo.equals(owner)) {
+      throw new UsageException(option + " goes with --algo " + owner + ", not " + algo);
+    }
+    if (!(given >= lo && given <= hi)) {
+      throw new UsageException(option + " must be in " + fmt(lo) + ".." + fmt(hi) + ", got " + fmt(given));
+    }
+    return given;
+  }
+
+  private static String fmt(double x) {
+    return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+  }
+
+  private static String describe(String a, double eps, double alpha, double beta, double gamma) {
     switch (a) {
       case "cfr":
         return "CFR (vanilla, alternating updates)";
@@ -180,11 +227,11 @@ public final class SolveCommand implements PonderCommand {
       case "lcfr":
         return "Linear CFR";
       case "dcfr":
-        return "Discounted CFR (1.5, 0, 2)";
+        return "Discounted CFR (α " + fmt(alpha) + ", β " + fmt(beta) + ", γ " + fmt(gamma) + ")";
       case "mccfr-es":
         return "MCCFR, external sampling";
       default:
-        return "MCCFR, outcome sampling (epsilon 0.6)";
+        return "MCCFR, outcome sampling (epsilon " + fmt(eps) + ")";
     }
   }
 }

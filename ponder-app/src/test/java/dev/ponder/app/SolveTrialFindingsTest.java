@@ -129,4 +129,37 @@ class SolveTrialFindingsTest {
       TaskProgress.intervalMs = before;
     }
   }
+
+  /** The exploitability column of solve's table, one entry per printed iteration. */
+  private static java.util.List<String> column(Cli r) {
+    assertThat(r.exit).as(r.err).isZero();
+    return r.out.lines().filter(l -> l.matches("\\s+\\d+\\s+\\S+\\s+\\S+")).map(l -> l.trim().split("\\s+")[1]).toList();
+  }
+
+  @Test
+  void discountedCfrAndOutcomeSamplingParametersAreOptions() {
+    // Linear CFR is DCFR(1, 1, 1) (Brown & Sandholm 2019)
+    Cli lcfr = Cli.run("solve", "leduc_poker", "--algo", "lcfr", "--iterations", "30", "--every", "10");
+    Cli dcfr111 = Cli.run("solve", "leduc_poker", "--algo", "dcfr", "--alpha", "1", "--beta", "1", "--gamma", "1",
+        "--iterations", "30", "--every", "10");
+    assertThat(column(dcfr111)).hasSize(3).isEqualTo(column(lcfr));
+    assertThat(dcfr111.out).contains("Discounted CFR (α 1, β 1, γ 1)");
+    Cli dcfr = Cli.run("solve", "leduc_poker", "--algo", "dcfr", "--iterations", "30", "--every", "10");
+    Cli dcfrDefaults = Cli.run("solve", "leduc_poker", "--algo", "dcfr", "--alpha", "1.5", "--beta", "0", "--gamma", "2",
+        "--iterations", "30", "--every", "10");
+    assertThat(column(dcfrDefaults)).isEqualTo(column(dcfr)).isNotEqualTo(column(lcfr));
+    Cli os = Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--iterations", "300", "--every", "100");
+    assertThat(column(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--epsilon", "0.6", "--iterations", "300", "--every", "100")))
+        .isEqualTo(column(os));
+    assertThat(column(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--epsilon", "1", "--iterations", "300", "--every", "100")))
+        .isNotEqualTo(column(os));
+    assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "dcfr", "--alpha", "11")))
+        .isEqualTo("ponder: --alpha must be in 0..10, got 11");
+    assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--epsilon", "1.5")))
+        .isEqualTo("ponder: --epsilon must be in 0..1, got 1.5");
+    assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "cfr+", "--gamma", "1")))
+        .isEqualTo("ponder: --gamma goes with --algo dcfr, not cfr+");
+    assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-es", "--epsilon", "0.5")))
+        .isEqualTo("ponder: --epsilon goes with --algo mccfr-os, not mccfr-es");
+  }
 }
