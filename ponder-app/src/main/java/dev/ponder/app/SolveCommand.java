@@ -60,8 +60,8 @@ public final class SolveCommand implements PonderCommand {
       + " (default 0).")
   Double beta;
 
-  @Option(names = "--gamma", paramLabel = "G", description = "dcfr: the average strategy's contributions are weighted by"
-      + " (t/(t+1))^γ, γ in 0..10 (default 2).")
+  @Option(names = "--gamma", paramLabel = "G", description = "dcfr: iteration t's contribution to the average strategy is weighted"
+      + " by t^γ, γ in 0..10 (default 2).")
   Double gamma;
 
   @Option(names = "--out", paramLabel = "FILE", description = "Save the average policy as JSON.")
