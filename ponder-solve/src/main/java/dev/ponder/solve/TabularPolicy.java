@@ -261,9 +261,28 @@ public final class TabularPolicy {
           + "); give a policy saved for " + game.spec());
     }
     if (!sameGame(other, game)) {
-      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", not " + game.spec() + "; measure it on "
-          + this.game + " or give a policy saved for " + game.spec());
+      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", not " + game.spec() + differences(other, game)
+          + "; measure it on " + this.game + " or give a policy saved for " + game.spec());
     }
+  }
+
+  /**
+   * For two games of one class, the parameters whose values differ, e.g. {@code " (points_order:
+   * descending in the policy, ascending here)"}; empty otherwise.
+   */
+  private static String differences(Game saved, Game game) {
+    if (saved.getClass() != game.getClass()) {
+      return "";
+    }
+    Map<String, Object> a = unwrapped(saved);
+    Map<String, Object> b = unwrapped(game);
+    java.util.List<String> diff = new java.util.ArrayList<>();
+    for (String k : new java.util.TreeSet<>(a.keySet())) {
+      if (b.containsKey(k) && !Objects.equals(a.get(k), b.get(k))) {
+        diff.add(k + ": " + a.get(k) + " in the policy, " + b.get(k) + " here");
+      }
+    }
+    return diff.isEmpty() ? "" : " (" + String.join("; ", diff) + ")";
   }
 
   /** Same class and same parameter values, a wrapper's {@code game} parameter unwrapped. */

@@ -29,7 +29,8 @@ class PolicyApiTest {
     GameTree k3 = GameTree.build(GameRegistry.load("kuhn_poker(players=3)"));
     TabularPolicy p3 = TabularPolicy.uniform(k3);
     assertThatThrownBy(() -> p3.toSlots(KUHN_TREE)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("the policy was saved for kuhn_poker(players=3), not kuhn_poker; measure it on kuhn_poker(players=3)"
+        .hasMessage("the policy was saved for kuhn_poker(players=3), not kuhn_poker (players: 3 in the policy, 2 here);"
+            + " measure it on kuhn_poker(players=3)"
             + " or give a policy saved for kuhn_poker");
     assertThatThrownBy(() -> p3.toSlotsFillUniform(KUHN_TREE)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("saved for kuhn_poker(players=3), not kuhn_poker");
@@ -89,7 +90,8 @@ class PolicyApiTest {
     // another parameter value is another game
     GameTree other = GameTree.build(GameRegistry.load(
         "turn_based_simultaneous_game(game=goofspiel(num_cards=3,points_order=ascending))"));
-    assertThatThrownBy(() -> TabularPolicy.read(f).toSlots(other)).hasMessageContaining("was saved for goofspiel(");
+    assertThatThrownBy(() -> TabularPolicy.read(f).toSlots(other)).hasMessageContaining("was saved for goofspiel(")
+        .hasMessageContaining("(points_order: descending in the policy, ascending here)");
   }
 
   @Test
