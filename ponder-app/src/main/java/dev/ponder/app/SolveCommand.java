@@ -67,7 +67,7 @@ public final class SolveCommand implements PonderCommand {
   @Option(names = "--out", paramLabel = "FILE", description = "Save the average policy as JSON.")
   Path out;
 
-  @Option(names = "--chart", paramLabel = "FILE", description = "Save a convergence chart as SVG.")
+  @Option(names = "--chart", paramLabel = "FILE.svg", description = "Save a convergence chart as SVG (the name must end in .svg).")
   Path chart;
 
   @Mixin GameTreeOptions treeOptions;
@@ -101,6 +101,9 @@ public final class SolveCommand implements PonderCommand {
       SolveOutput.requireWritable("--out", out);
     }
     if (chart != null) {
+      if (!chart.toString().isBlank() && !chart.toString().toLowerCase(Locale.ROOT).endsWith(".svg")) {
+        throw new UsageException("--chart writes an SVG image; give a file name ending in .svg, not " + chart);
+      }
       SolveOutput.requireWritable("--chart", chart);
     }
     Game game = GameRegistry.load(gameString);

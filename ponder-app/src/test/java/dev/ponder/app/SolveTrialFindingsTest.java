@@ -38,6 +38,8 @@ class SolveTrialFindingsTest {
         .isEqualTo("ponder: --max-histories must be at least 1, got -1");
     assertThat(oneLine(Cli.run("exploitability", "kuhn_poker", "--agent", "uniform", "--max-histories", "0")))
         .isEqualTo("ponder: --max-histories must be at least 1, got 0");
+    assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--chart", "c.png")))
+        .isEqualTo("ponder: --chart writes an SVG image; give a file name ending in .svg, not c.png");
     assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--out", "")))
         .isEqualTo("ponder: --out needs a file name; the path is empty");
     assertThat(oneLine(Cli.run("exploitability", "kuhn_poker", "--agent", "uniform", "--out", "")))
