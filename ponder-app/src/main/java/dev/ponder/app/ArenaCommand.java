@@ -212,7 +212,8 @@ public final class ArenaCommand implements PonderCommand {
       out.printf(Locale.ROOT, "Tournament %d: %d matches (%d already stored, %d played now, %d errors) in %.1f s; store %s%n",
           s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
-      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot);
+      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot,
+          StatsOptions.execution(threads, noProgress, 10_000));
       out.print(Report.terminal(r));
       out.flush(); // the rankings come first, even if the report files cannot be written
       try {

@@ -62,7 +62,17 @@ public final class Sco {
    * @return ratings in [lower, upper]
    */
   public static double[] fit(int numAlternatives, List<Ballot> ballots, Options o) {
-    // Aggregate pair weights: w[a][b] = total weight of ballots ranking a above b.
+    return fit(pairWeights(numAlternatives, ballots), ballots.size(), o);
+  }
+
+  /**
+   * The ballots' pair weights: {@code w[a][b]} = total weight of the ballots ranking a strictly
+   * above b (the only thing {@link #fit(int, List, Options)} reads from the ballots besides their
+   * number).
+   *
+   * @return numAlternatives × numAlternatives weights
+   */
+  public static double[][] pairWeights(int numAlternatives, List<Ballot> ballots) {
     double[][] w = new double[numAlternatives][numAlternatives];
     for (Ballot b : ballots) {
       double[] s = b.scores();
@@ -74,26 +84,58 @@ public final class Sco {
         }
       }
     }
+    return w;
+  }
+
+  /**
+   * Fits the ratings from the pair weights of {@code numBallots} ballots
+   * ({@link #pairWeights}); the same ratings, bit for bit, as fitting the ballots themselves.
+   *
+   * @param w K × K pair weights (not modified)
+   * @param numBallots number of ballots the weights came from (the gradient is averaged over
+   *     them); 0 = no ballot, the ratings stay at the midpoint
+   * @return ratings in [lower, upper]
+   */
+  public static double[] fit(double[][] w, int numBallots, Options o) {
+    int numAlternatives = w.length;
     double[] r = new double[numAlternatives];
     java.util.Arrays.fill(r, (o.upper() - o.lower()) / 2 + o.lower());
-    if (ballots.isEmpty()) {
+    if (numBallots == 0) {
       return r;
     }
-    double n = ballots.size();
+    double n = numBallots;
+    // the pairs with weight, in the order the full double loop visits them
+    int pairs = 0;
+    for (double[] row : w) {
+      for (double x : row) {
+        pairs += x != 0 ? 1 : 0;
+      }
+    }
+    int[] pa = new int[pairs];
+    int[] pb = new int[pairs];
+    double[] pw = new double[pairs];
+    int i = 0;
+    for (int a = 0; a < numAlternatives; a++) {
+      for (int b = 0; b < numAlternatives; b++) {
+        if (w[a][b] != 0) {
+          pa[i] = a;
+          pb[i] = b;
+          pw[i++] = w[a][b];
+        }
+      }
+    }
     double[] grad = new double[numAlternatives];
+    double tau = o.temperature();
     for (int it = 0; it < o.iterations(); it++) {
       java.util.Arrays.fill(grad, 0);
-      for (int a = 0; a < numAlternatives; a++) {
-        for (int b = 0; b < numAlternatives; b++) {
-          if (w[a][b] == 0) {
-            continue;
-          }
-          double delta = (r[b] - r[a]) / o.temperature();
-          double sg = 1 / (1 + Math.exp(-delta));
-          double g = w[a][b] * sg * (1 - sg) / o.temperature();
-          grad[a] -= g;
-          grad[b] += g;
-        }
+      for (int p = 0; p < pairs; p++) {
+        int a = pa[p];
+        int b = pb[p];
+        double delta = (r[b] - r[a]) / tau;
+        double sg = 1 / (1 + Math.exp(-delta));
+        double g = pw[p] * sg * (1 - sg) / tau;
+        grad[a] -= g;
+        grad[b] += g;
       }
       for (int a = 0; a < numAlternatives; a++) {
         r[a] = Math.min(o.upper(), Math.max(o.lower(), r[a] - o.learningRate() * grad[a] / n));
