@@ -21,9 +21,19 @@ public final class ReportCommand implements PonderCommand {
   @Option(names = "--db", required = true, description = "The SQLite store written by ponder arena.")
   Path db;
 
-  @Option(names = {"--report", "--out"}, defaultValue = "ponder-arena-report", description = "Directory for report.md,"
-      + " report.json, matches.csv and SVG charts, as ponder arena --report (--out: the same; default: ${DEFAULT-VALUE}).")
+  /** Where the report goes when neither --report nor --out names a directory. */
+  static final String DEFAULT_REPORT = "ponder-arena-report";
+
+  // no defaultValue: picocli would apply it after the hidden --out had set the field
+  @Option(names = "--report", paramLabel = "DIR", description = "Directory for report.md, report.json, matches.csv and"
+      + " SVG charts, as ponder arena --report (--out DIR, its older name, still works; default: " + DEFAULT_REPORT + ").")
   Path out;
+
+  /** The older name of --report, kept working (not in the help). */
+  @Option(names = "--out", hidden = true, paramLabel = "DIR")
+  void out(Path dir) {
+    out = dir;
+  }
 
   @Option(names = "--parallel", description = "Threads computing the statistics (default: the cores); the numbers do not"
       + " depend on it.")
@@ -54,6 +64,9 @@ public final class ReportCommand implements PonderCommand {
       throw new UsageException("--parallel must be >= 1, got " + parallel);
     }
     // like arena --report: an unusable report directory is refused before the store is read
+    if (out == null) {
+      out = Path.of(DEFAULT_REPORT);
+    }
     boolean outCreated = ReportDirectory.prepare(outName(), out);
     try {
       return report(pw);
