@@ -359,9 +359,9 @@ public final class Report {
         .append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matches()).append(" (errors: ").append(r.errors()).append(")\n");
     sb.append(String.format(Locale.ROOT, "- Statistics: %.0f%% intervals; paired bootstrap over seeds, %d resamples (seed %d); "
-        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); "
+        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); alpha-rank masses %d resamples; "
         + "alpha-rank alpha=%s, m=%d; SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
-        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
+        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), o.alphaRankResamples(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
         o.alphaRank().populationSize(), fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
         fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
     sb.append("## Rankings\n\n");
