@@ -104,38 +104,21 @@ public final class Sco {
       return r;
     }
     double n = numBallots;
-    // the pairs with weight, in the order the full double loop visits them
-    int pairs = 0;
-    for (double[] row : w) {
-      for (double x : row) {
-        pairs += x != 0 ? 1 : 0;
-      }
-    }
-    int[] pa = new int[pairs];
-    int[] pb = new int[pairs];
-    double[] pw = new double[pairs];
-    int i = 0;
-    for (int a = 0; a < numAlternatives; a++) {
-      for (int b = 0; b < numAlternatives; b++) {
-        if (w[a][b] != 0) {
-          pa[i] = a;
-          pb[i] = b;
-          pw[i++] = w[a][b];
-        }
-      }
-    }
     double[] grad = new double[numAlternatives];
-    double tau = o.temperature();
     for (int it = 0; it < o.iterations(); it++) {
       java.util.Arrays.fill(grad, 0);
-      for (int p = 0; p < pairs; p++) {
-        int a = pa[p];
-        int b = pb[p];
-        double delta = (r[b] - r[a]) / tau;
-        double sg = 1 / (1 + Math.exp(-delta));
-        double g = pw[p] * sg * (1 - sg) / tau;
-        grad[a] -= g;
-        grad[b] += g;
+      for (int a = 0; a < numAlternatives; a++) {
+        double[] wa = w[a];
+        for (int b = 0; b < numAlternatives; b++) {
+          if (wa[b] == 0) {
+            continue;
+          }
+          double delta = (r[b] - r[a]) / o.temperature();
+          double sg = 1 / (1 + Math.exp(-delta));
+          double g = wa[b] * sg * (1 - sg) / o.temperature();
+          grad[a] -= g;
+          grad[b] += g;
+        }
       }
       for (int a = 0; a < numAlternatives; a++) {
         r[a] = Math.min(o.upper(), Math.max(o.lower(), r[a] - o.learningRate() * grad[a] / n));
