@@ -31,52 +31,43 @@ final class AgentCatalog {
 
   private final Supplier<ClassLoader> loader;
   private final Map<String, AgentFactory> factories = new TreeMap<>();
-  private boolean loaded;
-  private IllegalStateException loadFailure;
+  private final ServiceProviders.LoadOnce once = new ServiceProviders.LoadOnce("agent", "AgentRegistry");
 
   AgentCatalog(Supplier<ClassLoader> loader) {
     this.loader = loader;
   }
 
   synchronized void ensureLoaded() {
-    if (loadFailure != null) {
-      throw new IllegalStateException(loadFailure.getMessage(), loadFailure);
-    }
-    if (loaded) {
-      return;
-    }
-    try {
-      Map<String, Listed> owner = new TreeMap<>();
-      AgentFactory random = new RandomAgent.Factory();
-      owner.put(random.name(), new Listed(random.getClass().getName(), BUILT_IN));
-      factories.put(random.name(), random);
-      for (Listed l : ServiceProviders.list(loader.get(), AgentFactory.class)) {
-        AgentFactory f = ServiceProviders.instantiate(l, loader.get(), AgentFactory.class, "agent");
-        String name;
-        try {
-          name = f.name();
-        } catch (RuntimeException e) {
-          throw new IllegalStateException(ServiceProviders.head(l, "agent") + "has a name() that threw "
-              + ServiceProviders.describe(e) + "; fix or remove that line of " + SERVICES_FILE, e);
-        }
-        if (name == null || name.isEmpty()) {
-          throw new IllegalStateException(ServiceProviders.head(l, "agent") + "has no name(); fix or remove that line of "
-              + SERVICES_FILE);
-        }
-        Listed before = owner.get(name);
-        if (before != null) {
-          throw new IllegalStateException("two agent providers answer to '" + name + "': " + before.className() + " ("
-              + (before.where().equals(BUILT_IN) ? BUILT_IN : "listed at " + before.where()) + ") and " + l.className()
-              + " (listed at " + l.where() + "); give one agent another name(), or remove one line from " + SERVICES_FILE);
-        }
-        owner.put(name, l);
-        factories.put(name, f);
+    once.ensure(this::load, factories::clear);
+  }
+
+  private void load() {
+    Map<String, Listed> owner = new TreeMap<>();
+    AgentFactory random = new RandomAgent.Factory();
+    owner.put(random.name(), new Listed(random.getClass().getName(), BUILT_IN));
+    factories.put(random.name(), random);
+    for (Listed l : ServiceProviders.list(loader.get(), AgentFactory.class)) {
+      once.creating(l);
+      AgentFactory f = ServiceProviders.instantiate(l, loader.get(), AgentFactory.class, "agent");
+      String name;
+      try {
+        name = f.name();
+      } catch (RuntimeException e) {
+        throw new IllegalStateException(ServiceProviders.head(l, "agent") + "has a name() that threw "
+            + ServiceProviders.describe(e) + "; fix or remove that line of " + SERVICES_FILE, e);
       }
-      loaded = true;
-    } catch (IllegalStateException e) {
-      factories.clear();
-      loadFailure = e;
-      throw e;
+      if (name == null || name.isEmpty()) {
+        throw new IllegalStateException(ServiceProviders.head(l, "agent") + "has no name(); fix or remove that line of "
+            + SERVICES_FILE);
+      }
+      Listed before = owner.get(name);
+      if (before != null) {
+        throw new IllegalStateException("two agent providers answer to '" + name + "': " + before.className() + " ("
+            + (before.where().equals(BUILT_IN) ? BUILT_IN : "listed at " + before.where()) + ") and " + l.className()
+            + " (listed at " + l.where() + "); give one agent another name(), or remove one line from " + SERVICES_FILE);
+      }
+      owner.put(name, l);
+      factories.put(name, f);
     }
   }
 

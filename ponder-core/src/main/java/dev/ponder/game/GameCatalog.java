@@ -28,51 +28,44 @@ final class GameCatalog {
   private final Supplier<ClassLoader> loader;
   private final Map<String, GameFactory> factories = new TreeMap<>();
   private final Map<String, GameFactory> aliases = new TreeMap<>();
-  private boolean loaded;
-  private IllegalStateException loadFailure;
+  private final ServiceProviders.LoadOnce once = new ServiceProviders.LoadOnce("game", "GameRegistry");
 
   GameCatalog(Supplier<ClassLoader> loader) {
     this.loader = loader;
   }
 
   synchronized void ensureLoaded() {
-    if (loadFailure != null) {
-      throw new IllegalStateException(loadFailure.getMessage(), loadFailure);
-    }
-    if (loaded) {
-      return;
-    }
-    try {
-      Map<String, Listed> owner = new TreeMap<>();
-      for (Listed l : ServiceProviders.list(loader.get(), GameFactory.class)) {
-        GameFactory f = instantiate(l);
-        List<String> own = new ArrayList<>();
-        own.add(f.type().shortName());
-        for (String a : f.aliases()) {
-          if (!own.contains(a)) {
-            own.add(a);
-          }
-        }
-        for (String name : own) {
-          Listed before = owner.get(name);
-          if (before != null) {
-            throw new IllegalStateException("two game providers answer to '" + name + "': " + before.className()
-                + " (" + before.where() + ") and " + l.className() + " (" + l.where() + "); give one game another "
-                + "GameType shortName or alias, or remove one line from " + SERVICES_FILE);
-          }
-          owner.put(name, l);
-        }
-        factories.put(f.type().shortName(), f);
-        for (String a : f.aliases()) {
-          aliases.put(a, f);
-        }
-      }
-      loaded = true;
-    } catch (IllegalStateException e) {
+    once.ensure(this::load, () -> {
       factories.clear();
       aliases.clear();
-      loadFailure = e;
-      throw e;
+    });
+  }
+
+  private void load() {
+    Map<String, Listed> owner = new TreeMap<>();
+    for (Listed l : ServiceProviders.list(loader.get(), GameFactory.class)) {
+      once.creating(l);
+      GameFactory f = instantiate(l);
+      List<String> own = new ArrayList<>();
+      own.add(f.type().shortName());
+      for (String a : f.aliases()) {
+        if (!own.contains(a)) {
+          own.add(a);
+        }
+      }
+      for (String name : own) {
+        Listed before = owner.get(name);
+        if (before != null) {
+          throw new IllegalStateException("two game providers answer to '" + name + "': " + before.className()
+              + " (" + before.where() + ") and " + l.className() + " (" + l.where() + "); give one game another "
+              + "GameType shortName or alias, or remove one line from " + SERVICES_FILE);
+        }
+        owner.put(name, l);
+      }
+      factories.put(f.type().shortName(), f);
+      for (String a : f.aliases()) {
+        aliases.put(a, f);
+      }
     }
   }
 

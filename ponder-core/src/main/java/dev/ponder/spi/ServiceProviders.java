@@ -133,6 +133,84 @@ public final class ServiceProviders {
     }
   }
 
+  /**
+   * The load-once state a registry keeps over its providers: whether they are loaded, the failure
+   * that stopped the loading (repeated to every later caller), and, while they load, the provider
+   * being created, so that a provider which uses the registry while the registry is still loading
+   * it (from its constructor, or a method the registry calls while loading) gets a one-line
+   * {@link IllegalStateException} naming it instead of recursing into a {@link
+   * StackOverflowError}. Not thread-safe: the registry calls it under its own lock (a lock that the
+   * loading thread holds, so only that thread can come back in while loading).
+   */
+  public static final class LoadOnce {
+    private final String kind;
+    private final String registry;
+    private boolean loaded;
+    private boolean loading;
+    private Listed current;
+    private IllegalStateException reentry;
+    private IllegalStateException failure;
+
+    /**
+     * @param kind the word for the service in messages, e.g. {@code game} or {@code agent}
+     * @param registry the registry's name in messages, e.g. {@code GameRegistry}
+     */
+    public LoadOnce(String kind, String registry) {
+      this.kind = kind;
+      this.registry = registry;
+    }
+
+    /**
+     * Runs {@code load} unless it already ran: after a load that completed, nothing happens; after
+     * one that failed, its failure is thrown again (a new exception with the same message, caused
+     * by the first). When {@code load} throws an {@link IllegalStateException}, {@code forget}
+     * runs first (to drop what was loaded partly), and the failure is kept; if a provider came back
+     * into the registry meanwhile, that re-entry's exception is the failure (the clearer message).
+     *
+     * @param load reads the services files; calls {@link #creating} before each provider
+     * @param forget drops partial results of a failed load
+     * @throws IllegalStateException if the load fails or failed before, or when called again
+     *     while {@code load} runs: {@code "<kind> provider <class> (listed at <where>) used
+     *     <registry> while <registry> is still loading its providers; ..."}
+     */
+    public void ensure(Runnable load, Runnable forget) {
+      if (failure != null) {
+        throw new IllegalStateException(failure.getMessage(), failure);
+      }
+      if (loaded) {
+        return;
+      }
+      if (loading) {
+        String who = current == null ? "a " + kind + " provider" : head(current, kind).strip();
+        reentry = new IllegalStateException(who + " used " + registry + " while " + registry
+            + " is still loading its providers; a provider must not look up " + kind + "s while it is created or"
+            + " described (constructor, type, aliases, name): look them up when it is used (e.g. in create)");
+        throw reentry;
+      }
+      loading = true;
+      try {
+        load.run();
+        loaded = true;
+      } catch (IllegalStateException e) {
+        forget.run();
+        failure = reentry != null ? reentry : e;
+        if (failure != e) {
+          failure.addSuppressed(e);
+        }
+        throw failure;
+      } finally {
+        loading = false;
+        current = null;
+        reentry = null;
+      }
+    }
+
+    /** Notes that the load now creates or asks {@code provider} (named by a re-entry's message). */
+    public void creating(Listed provider) {
+      current = provider;
+    }
+  }
+
   /** The start of every message about one provider: {@code "<kind> provider <class> (listed at <where>) "}. */
   public static String head(Listed l, String kind) {
     return kind + " provider " + l.className() + " (listed at " + l.where() + ") ";

@@ -30,6 +30,23 @@ class AgentRegistryTest {
   }
 
   @Test
+  void aProviderThatUsesItsRegistryWhileItLoadsIsNamedNotRecursedInto() throws IOException {
+    AgentCatalog c = catalog(PKG + "Alpha", PKG + "LooksUpWhileCreated");
+    AgentToys.LooksUpWhileCreated.registry = c;
+    String expected = "agent provider " + PKG + "LooksUpWhileCreated (listed at " + dir.toUri().toURL()
+        + AgentCatalog.SERVICES_FILE + ":2) used AgentRegistry while AgentRegistry is still loading its providers; a"
+        + " provider must not look up agents while it is created or described (constructor, type, aliases, name):"
+        + " look them up when it is used (e.g. in create)";
+    assertThatThrownBy(c::names).isInstanceOf(IllegalStateException.class).hasMessage(expected);
+    assertThatThrownBy(() -> c.find("alpha")).isInstanceOf(IllegalStateException.class).hasMessage(expected);
+    // once loaded, the same provider may use the registry
+    AgentCatalog fine = catalog(PKG + "Alpha");
+    AgentToys.LooksUpWhileCreated.registry = fine;
+    fine.register(new AgentToys.LooksUpWhileCreated());
+    assertThat(fine.names()).containsExactly("alpha", "gamma", "random");
+  }
+
+  @Test
   void theServicesAndTheBuiltInRandomAreLoadedWithCommentsAndRepeatsHandled() throws IOException {
     AgentCatalog c = catalog("# agents of the test", PKG + "Beta  # b", "", PKG + "Alpha", PKG + "Beta");
     assertThat(c.names()).containsExactly("alpha", "beta", "random");

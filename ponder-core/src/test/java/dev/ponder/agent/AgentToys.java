@@ -52,6 +52,17 @@ public final class AgentToys {
     }
   }
 
+  /** {@code gamma}, which looks an agent up in its registry (the catalog under test) while created. */
+  public static final class LooksUpWhileCreated extends Named {
+    /** The catalog it asks; set by the test. */
+    static volatile AgentCatalog registry;
+
+    public LooksUpWhileCreated() {
+      super("gamma");
+      registry.find("alpha");
+    }
+  }
+
   /** {@code beta}. */
   public static final class Beta extends Named {
     public Beta() {

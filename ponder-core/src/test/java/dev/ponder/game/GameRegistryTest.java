@@ -113,6 +113,32 @@ class GameRegistryTest {
   }
 
   @Test
+  void aProviderThatUsesItsRegistryWhileItLoadsIsNamedNotRecursedInto() throws IOException {
+    GameCatalog c = catalog(PKG + "Party", PKG + "LooksUpWhileCreated");
+    RegistryToys.LooksUpWhileCreated.registry = c;
+    String expected = "game provider " + PKG + "LooksUpWhileCreated (listed at " + dir.toUri().toURL()
+        + GameCatalog.SERVICES_FILE + ":2) used GameRegistry while GameRegistry is still loading its providers; a"
+        + " provider must not look up games while it is created or described (constructor, type, aliases, name):"
+        + " look them up when it is used (e.g. in create)";
+    assertThatThrownBy(c::factories).isInstanceOf(IllegalStateException.class).hasMessage(expected);
+    // the failure stays, one line, for every later use
+    assertThatThrownBy(() -> c.find("party")).isInstanceOf(IllegalStateException.class).hasMessage(expected);
+    // from a method the registry calls while loading, too
+    GameCatalog late = catalog(PKG + "LooksUpInAliases");
+    RegistryToys.LooksUpWhileCreated.registry = late;
+    assertThatThrownBy(late::names).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("game provider " + PKG + "LooksUpInAliases (listed at ")
+        .hasMessageContaining(" used GameRegistry while GameRegistry is still loading its providers;")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    // once loaded, a provider may use the registry (here: the constructor's look-up is answered)
+    GameCatalog fine = catalog(PKG + "Party");
+    RegistryToys.LooksUpWhileCreated.registry = fine;
+    assertThat(fine.names()).containsExactly("party");
+    fine.register(new RegistryToys.LooksUpWhileCreated());
+    assertThat(fine.names()).containsExactly("looks_up", "party");
+  }
+
+  @Test
   void anAliasMayNotTakeAnotherGamesName() throws IOException {
     GameCatalog c = catalog(PKG + "Party");
     assertThatThrownBy(() -> c.register(new RegistryToys.Fiesta())).isInstanceOf(IllegalArgumentException.class)

@@ -64,6 +64,38 @@ public final class RegistryToys {
     }
   }
 
+  /** Looks a game up in its registry (the catalog under test) from its constructor. */
+  public static final class LooksUpWhileCreated extends SimpleGameFactory {
+    /** The catalog it asks; set by the test. */
+    static volatile GameCatalog registry;
+
+    public LooksUpWhileCreated() {
+      super(toyType("looks_up", 2, 2, List.of()), p -> new PartyGame(toyType("looks_up", 2, 2, List.of()), p, 2));
+      registry.find("party");
+    }
+  }
+
+  /** Looks a game up in its registry from aliases(), which the registry calls while loading. */
+  public static final class LooksUpInAliases implements GameFactory {
+    static final GameType TYPE = toyType("looks_up_late", 2, 2, List.of());
+
+    @Override
+    public GameType type() {
+      return TYPE;
+    }
+
+    @Override
+    public List<String> aliases() {
+      LooksUpWhileCreated.registry.names();
+      return List.of();
+    }
+
+    @Override
+    public Game create(Params params) {
+      return new PartyGame(TYPE, params, 2);
+    }
+  }
+
   /** No public no-argument constructor. */
   public static final class NeedsArgument extends SimpleGameFactory {
     public NeedsArgument(int unused) {

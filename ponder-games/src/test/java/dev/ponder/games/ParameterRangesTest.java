@@ -179,7 +179,7 @@ class ParameterRangesTest {
     assertThatThrownBy(() -> GameRegistry.load("connect_four(rows=2,columns=32)")).hasMessageContaining("exceeds 64");
     assertThatThrownBy(() -> GameRegistry.load("leduc_poker(starting_player=2)"))
         .hasMessage("leduc_poker: starting_player=2 is out of range; valid: 0..1");
-    assertThatThrownBy(() -> GameRegistry.load("goofspiel(num_turns=0)")).hasMessageContaining("valid: -1 or 1..13");
+    assertThatThrownBy(() -> GameRegistry.load("goofspiel(num_turns=0)")).hasMessageContaining("valid: -1 (= num_cards) or 1..13");
     for (String bad : List.of("gomoku(size=16,dims=4)", "leduc_poker(starting_player=2)", "hex(board_size=0)")) {
       assertThatThrownBy(() -> GameRegistry.load(bad)).satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }

@@ -37,7 +37,8 @@ public final class Goofspiel extends AbstractGame {
       ParamSpec.ofBool("imp_info", false, "bids of past rounds are hidden (only who won is revealed)"),
       ParamSpec.ofBool("egocentric", false, "win sequence in tensors relative to the observer"),
       ParamSpec.ofInt("num_cards", 13, 1, 60, "cards per hand and point cards"),
-      ParamSpec.ofInt("num_turns", -1, -1, 60, "rounds to play, -1 (num_cards) or 1..num_cards"),
+      // the declared range can only be the hull of the accepted values: the description says which
+      ParamSpec.ofInt("num_turns", -1, -1, 60, "rounds to play: -1 (= num_cards) or 1..num_cards (not 0)"),
       ParamSpec.ofInt("players", 2, 2, 10, "number of players"),
       ParamSpec.ofString("points_order", "random", "random, descending or ascending"),
       ParamSpec.ofString("returns_type", "win_loss", "win_loss, point_difference or total_points"));
@@ -77,7 +78,7 @@ public final class Goofspiel extends AbstractGame {
     numCards = goofParams.requireInt("num_cards");
     int t = goofParams.getInt("num_turns");
     if (t != -1 && (t < 1 || t > numCards)) {
-      throw new SpecException("goofspiel: num_turns=" + t + " is out of range; valid: -1 or 1.." + numCards);
+      throw new SpecException("goofspiel: num_turns=" + t + " is out of range; valid: -1 (= num_cards) or 1.." + numCards);
     }
     numTurns = t == -1 ? numCards : t;
     players = goofParams.requireInt("players");

@@ -18,9 +18,14 @@ import java.util.SplittableRandom;
  * tic-tac-toe with {@code reveal-numturns}) and the game is not over, it draws from the counts of
  * {@link HiddenMoveSkeleton} (which of the opponent's moves were onto free cells, onto p's stones
  * or onto the cells of p's later failed moves), polynomial in the numbers of moves, rejecting the
- * rare draws whose hidden stones end the game early; otherwise (or when those rejections go on for
- * {@link #SKELETON_TRIES} draws) it counts the consistent completions of every prefix, memoised on
- * the position, and descends with probabilities proportional to the counts.
+ * rare draws whose hidden stones end the game early; otherwise it counts the consistent completions
+ * of every prefix, memoised on the position, and descends with probabilities proportional to the
+ * counts. Which of the two a state uses is decided once per player, without the caller's
+ * generator: the exact counting is used from the start when {@link #SKELETON_TRIES} skeleton draws
+ * of a fixed-seed generator are all rejected. A caller whose own skeleton draws are all rejected
+ * (rare once the decision is made) descends on exact counts after them. So the draws a call takes
+ * from the caller's generator depend only on the state, the player and the generator's state,
+ * never on what earlier calls cached: a seeded search repeated on the same state object repeats.
  *
  * <p>Subclasses supply the board rules and the per-game encodings. Both counts are bounded
  * ({@link #SKELETON_STATES_LIMIT} skeleton states, {@link #COUNT_POSITIONS_LIMIT} positions, each
@@ -57,6 +62,8 @@ public abstract class PhantomState extends State {
   private int[] hitCells;
   private int[] openClaims;
   private int[] sequence;
+  /** Skeleton draws rejected in a row before the exact counting takes over (tests lower it). */
+  private int skeletonTries = SKELETON_TRIES;
 
   protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
     this.cells = cells;
@@ -333,6 +340,8 @@ public abstract class PhantomState extends State {
     HiddenMoveSkeleton skeleton;
     /** Opponent moves in the true history (for messages). */
     int hidden;
+    /** Exact counts of a skeleton target, built when a caller's skeleton draws all fail. */
+    volatile Target exact;
   }
 
   /** Thrown by the counting memo when it would exceed its entry limit. */
@@ -502,13 +511,19 @@ public abstract class PhantomState extends State {
       if (drawFromSkeleton(t, s, rng)) {
         return;
       }
-      // the hidden stones end the game early in almost every skeleton draw (a small board late in
-      // the game): count the positions exactly instead, and keep those counts for this state
-      Target exact = target(player);
+      // this caller's skeleton draws were all rejected (rare: the probe in prepare accepted one);
+      // descend on the exact counts instead, kept beside the skeleton. The target stays a skeleton
+      // target, so every later call makes the same skeleton draws first: what a call takes from
+      // rng depends only on this state, the player and rng, never on what earlier calls cached.
+      Target exact = t.exact;
+      if (exact == null) {
+        exact = target(player);
+        s.copyFrom(s.blank);
+        countExactly(exact, s);
+        exact.memo.sealed = true;
+        t.exact = exact; // volatile: published complete, like the cache entries
+      }
       s.copyFrom(s.blank);
-      countExactly(exact, s);
-      exact.memo.sealed = true;
-      CACHE.setRelease(cache, player, exact);
       t = exact;
     }
     long total = t.total;
@@ -569,6 +584,29 @@ public abstract class PhantomState extends State {
    * counting takes over.
    */
   static final int SKELETON_TRIES = 2_000;
+  /** Seed of the generator that decides, once per state and player, whether skeletons are used. */
+  private static final long PROBE_SEED = 0x5048_414E_544F_4D31L;
+
+  /**
+   * Sets the number of skeleton draws rejected in a row before the exact counting takes over
+   * ({@link #SKELETON_TRIES} by default) for this state's resampling, and forgets its cached
+   * counts; for tests, which exercise the fallback on positions where it is rare.
+   */
+  void skeletonTries(int tries) {
+    skeletonTries = tries;
+    cache[0] = null;
+    cache[1] = null;
+  }
+
+  /**
+   * How this state's cached counts for {@code player} resample, for tests: {@code null} (none
+   * yet), {@code "skeleton"}, {@code "skeleton+exact"} (skeleton counts and the exact counts of a
+   * fallback) or {@code "exact"}.
+   */
+  String resampleMode(int player) {
+    Target t = (Target) CACHE.getAcquire(cache, player);
+    return t == null ? null : t.skeleton == null ? "exact" : t.exact != null ? "skeleton+exact" : "skeleton";
+  }
 
   /** Limit scaled down to a quarter of the heap at {@code bytesEach} bytes per entry. */
   private static int heapBound(int limit, int bytesEach) {
@@ -601,8 +639,15 @@ public abstract class PhantomState extends State {
           throw new IllegalStateException("no history is consistent with player " + player
               + "'s information (internal error)");
         }
+        // decide between the skeleton and the exact counts once, with a generator of our own: the
+        // skeleton is kept if one of skeletonTries draws is accepted (the hidden stones end the
+        // game early in almost every draw on a small board late in the game)
         t.skeleton = sk;
-        return t;
+        if (drawFromSkeleton(t, blankTarget, new SplittableRandom(PROBE_SEED))) {
+          blankTarget.copyFrom(blankTarget.blank);
+          return t;
+        }
+        blankTarget.copyFrom(blankTarget.blank);
       }
     }
     countExactly(t, blankTarget);
@@ -661,7 +706,7 @@ public abstract class PhantomState extends State {
     int[] seq = s.sequence;
     int p = t.p;
     int q = 1 - p;
-    for (int attempt = 0; attempt < SKELETON_TRIES; attempt++) {
+    for (int attempt = 0; attempt < skeletonTries; attempt++) {
       int nFree = 0;
       for (int c = 0; c < cells; c++) {
         if (!sk.isTarget[c]) {

@@ -7,6 +7,7 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.games.goofspiel.Goofspiel.GoofspielState;
+import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.SpecException;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,6 +32,39 @@ class GoofspielTest {
     assertThat(a.toString()).isEqualTo(b.toString());
     assertThatThrownBy(() -> GameRegistry.load("turn_based_simultaneous_game(game=tic_tac_toe)"))
         .isInstanceOf(SpecException.class).hasMessageContaining("valid: goofspiel");
+  }
+
+  @Test
+  void numTurnsHelpTellsWhichValuesAreAcceptedAndEachOfThemIs() {
+    ParamSpec p = GameRegistry.factory("goofspiel").type().parameters().stream()
+        .filter(x -> x.name().equals("num_turns")).findFirst().orElseThrow();
+    // the line `ponder games goofspiel` prints
+    assertThat(p.describe()).isEqualTo("num_turns=-1 (int, -1..60) rounds to play: -1 (= num_cards) or 1..num_cards (not 0)");
+    for (int cards : new int[] {1, 2, 5, 13, 59, 60}) {
+      // every value the line calls valid loads and plays that many rounds (−1: num_cards)
+      for (int t = -1; t <= cards; t++) {
+        if (t == 0) {
+          continue;
+        }
+        Game g = GameRegistry.load("goofspiel(num_cards=" + cards + ",num_turns=" + t + ",points_order=ascending)");
+        int rounds = t == -1 ? cards : t;
+        State s = g.newInitialState();
+        while (!s.isTerminal()) {
+          s.applyAction(s.legalActions()[0]);
+        }
+        // two bids a round, except that when a round leaves one card in each hand and one round
+        // to play, that round plays itself (OpenSpiel's rule; so a one-card game is still bid)
+        int bids = 2 * (rounds == cards && cards > 1 ? rounds - 1 : rounds);
+        assertThat(s.historySize()).as("num_cards=%d num_turns=%d", cards, t).isEqualTo(bids);
+      }
+      // and every other value of the declared range is refused with one line
+      for (int t = 0; t <= 60; t = t == 0 ? cards + 1 : t + 1) {
+        int bad = t;
+        assertThatThrownBy(() -> GameRegistry.load("goofspiel(num_cards=" + cards + ",num_turns=" + bad + ")"))
+            .isInstanceOf(SpecException.class)
+            .hasMessage("goofspiel: num_turns=" + bad + " is out of range; valid: -1 (= num_cards) or 1.." + cards);
+      }
+    }
   }
 
   @Test

@@ -157,8 +157,9 @@ public final class MctsAgent implements PolicyAgent {
 
   /**
    * The engine that runs the searches, for inspection ({@link MctsEngine#tree()}, its
-   * configuration). {@link #restart()} may replace it (for a mechanism built by a supplier): ask
-   * again after a restart rather than keeping the reference.
+   * configuration). {@link #restart()} keeps it (it is replaced only when a mechanism supplier
+   * builds a mechanism of another shape); ask again after a restart rather than keeping the
+   * reference.
    */
   public MctsEngine engine() {
     return engine;
@@ -173,17 +174,22 @@ public final class MctsAgent implements PolicyAgent {
    * Returns the agent to its freshly created state: the tree is emptied, the random generator
    * starts again from the seed, the last result is forgotten, and a mechanism built by a
    * supplier is built again. With one thread the searches that follow repeat those of a new
-   * agent with the same arguments and seed. The knowledge is kept as given.
+   * agent with the same arguments and seed. The knowledge is kept as given. The engine, its
+   * tree's arrays (as grown by the searches so far) and its worker threads are kept: the new
+   * mechanism takes the old one's place ({@code MctsEngine.reset(Mechanism)}); only a supplier
+   * that builds a mechanism of another shape (another auxiliary width, backup or virtual loss)
+   * gets a new engine.
    */
   @Override
   public void restart() {
     last = null;
-    Mechanism m = mechanisms.get();
+    Mechanism m = Objects.requireNonNull(mechanisms.get(), "mechanism");
     if (m == engine.mechanism()) {
       engine.reset();
-    } else {
+    } else if (!engine.reset(m)) {
+      // a supplier that broke its contract (another shape of mechanism): a new engine fits it
       engine.close();
-      engine = new MctsEngine(game, Objects.requireNonNull(m, "mechanism"), knowledge, config, seed);
+      engine = new MctsEngine(game, m, knowledge, config, seed);
     }
   }
 

@@ -47,7 +47,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  */
 public final class MctsEngine implements AutoCloseable {
   private final Game game;
-  private final Mechanism mechanism;
+  /** Replaced only by {@link #reset(Mechanism)}, between searches. */
+  private Mechanism mechanism;
   private final Knowledge knowledge;
   private final MctsConfig config;
   private final MctsConfig.Keying keying;
@@ -148,10 +149,8 @@ public final class MctsEngine implements AutoCloseable {
     int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
     this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
     // private statistics need updates that commute: the mean backup, no auxiliary state
-    boolean localStats = config.threads() > 1 && config.syncMicros() > 0
-        && mechanism.backup() == ValueBackup.MEAN && mechanism.auxWidth() == 0;
-    this.fusedVirtualLoss = mechanism.backup() == ValueBackup.MEAN
-        && mechanism.virtualLoss() instanceof VirtualLoss.Constant c && c.count() > 0 ? c.count() : 0;
+    boolean localStats = localStats(config, mechanism);
+    this.fusedVirtualLoss = fusedVirtualLoss(mechanism);
     long localBytes = Math.min(LOCAL_BYTES, Runtime.getRuntime().maxMemory() / 16);
     this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, localBytes / (9 + 8L * numPlayers)) : 0;
     this.workers = new Worker[config.threads()];
@@ -209,6 +208,41 @@ public final class MctsEngine implements AutoCloseable {
     tree.clear();
     lastRootHistory = null;
     master = new SplittableRandom(seed);
+  }
+
+  /**
+   * {@link #reset()} with {@code m} in place of the current mechanism: a mechanism built again, so
+   * that components which learn across searches start over ({@link MctsAgent#restart()}), while
+   * the tree's arrays (grown to the largest search so far) and the worker threads are kept. With
+   * one thread the searches that follow repeat those of a new engine built with {@code m}.
+   * Not during a search.
+   *
+   * @return false, changing nothing, if {@code m} needs an engine of another shape: another
+   *     auxiliary width, or a backup or virtual loss that changes how the statistics are kept
+   *     (build a new engine then)
+   * @throws NullPointerException if {@code m} is null
+   */
+  boolean reset(Mechanism m) {
+    Objects.requireNonNull(m, "mechanism");
+    if (m.auxWidth() != mechanism.auxWidth() || localStats(config, m) != localStats(config, mechanism)
+        || fusedVirtualLoss(m) != fusedVirtualLoss) {
+      return false;
+    }
+    mechanism = m;
+    reset();
+    return true;
+  }
+
+  /** Whether workers keep private statistics: several threads, sync_us &gt; 0, the mean backup, no auxiliary state. */
+  private static boolean localStats(MctsConfig config, Mechanism m) {
+    // private statistics need updates that commute
+    return config.threads() > 1 && config.syncMicros() > 0 && m.backup() == ValueBackup.MEAN && m.auxWidth() == 0;
+  }
+
+  /** k of a constant virtual loss reverted together with the mean backup, or 0. */
+  private static int fusedVirtualLoss(Mechanism m) {
+    return m.backup() == ValueBackup.MEAN && m.virtualLoss() instanceof VirtualLoss.Constant c && c.count() > 0
+        ? c.count() : 0;
   }
 
   /**

@@ -138,6 +138,69 @@ class SearchApiTest {
     }
   }
 
+  @Test
+  void restartKeepsTheEngineItsTreeAndItsArrays() {
+    // factory agents build their mechanism again at each restart; the engine takes the new one
+    for (String spec : List.of("uct(sims=300)", "sa_mcts(sims=200)", "gumbel(sims=32)", "uct(sims=100,threads=2)")) {
+      MctsAgent a = (MctsAgent) AgentRegistry.create(spec, ttt, 3);
+      MctsEngine engine = a.engine();
+      Tree tree = engine.tree();
+      Mechanism before = engine.mechanism();
+      a.search(ttt.newInitialState());
+      int capacity = tree.capacity();
+      a.restart();
+      assertThat(a.engine()).as(spec).isSameAs(engine);
+      assertThat(a.engine().tree()).as(spec).isSameAs(tree);
+      assertThat(tree.capacity()).as(spec).isEqualTo(capacity);
+      assertThat(tree.size()).as(spec + ": emptied").isZero();
+      assertThat(a.engine().mechanism()).as(spec + ": a mechanism built again").isNotSameAs(before);
+      SearchResult r = a.search(ttt.newInitialState());
+      assertThat(r.simulations()).as(spec).isEqualTo(Integer.parseInt(spec.replaceAll(".*sims=(\\d+).*", "$1")));
+      a.close();
+    }
+  }
+
+  @Test
+  void restartAfterSearchesOfDifferentSizesRepeatsAFreshAgent() {
+    // the used agent's tree arrays (and node-key table) grow beyond a fresh agent's over a
+    // long line of searches whose trees differ in size; after restart its searches still repeat a
+    // fresh agent's, twice in a row. A reused tree is copied to arrays of its own size at each
+    // move, so there the sizes differ the other way.
+    Game c4 = GameRegistry.load("connect_four");
+    for (String spec : List.of("uct(sims=300)", "uct(sims=200,keying=transpositions)", "sa_mcts(sims=200)",
+        "puct(sims=300,reuse=true)")) {
+      MctsAgent used = (MctsAgent) AgentRegistry.create(spec, c4, 21);
+      int initial = used.engine().tree().capacity();
+      List<State> longLine = decisionLine(c4, 12);
+      for (int i = 0; i < longLine.size(); i++) {
+        used.search(longLine.get(i));
+        if (i + 1 < longLine.size()) {
+          used.informAction(longLine.get(i), longLine.get(i).currentPlayer(),
+              longLine.get(i + 1).historyAt(longLine.get(i).historySize()));
+        }
+      }
+      int grown = used.engine().tree().capacity();
+      if (!spec.contains("reuse")) {
+        assertThat(grown).as(spec + ": the arrays grew").isGreaterThan(initial);
+      }
+      for (int round = 0; round < 2; round++) {
+        used.restart();
+        if (!spec.contains("reuse")) {
+          assertThat(used.engine().tree().capacity()).as(spec + ": arrays kept").isEqualTo(grown);
+        }
+        MctsAgent fresh = (MctsAgent) AgentRegistry.create(spec, c4, 21);
+        List<State> line = decisionLine(c4, 3 + round);
+        for (int i = 0; i < line.size(); i++) {
+          assertSameSearch(used.search(line.get(i)), fresh.search(line.get(i)),
+              spec + ", round " + round + ", search " + i);
+          if (i + 1 < line.size()) {
+            informLine(fresh, used, line.get(i), line.get(i + 1));
+          }
+        }
+      }
+    }
+  }
+
   /** Tells both agents the actions that lead from {@code from} to {@code to} (a later state of the same line). */
   private static void informLine(MctsAgent a, MctsAgent b, State from, State to) {
     int[] h = to.history();
