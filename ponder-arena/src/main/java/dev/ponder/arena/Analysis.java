@@ -449,13 +449,10 @@ public final class Analysis {
   }
 
   /**
-   * Most memory the α-Rank results remembered by one game's bootstrap may take
-   * ({@link AlphaRank.Memo}).
+   * About the most memory the α-Rank results remembered by the bootstrap may take, shared evenly
+   * by the games ({@link AlphaRank.Memo}); the SCO fits remembered may take as much again.
    */
-  static final long ALPHARANK_MEMO_BYTES = 64L << 20;
-
-  /** Most SCO fits remembered by the SCO bootstrap (keyed by the resample's pair weights). */
-  static final int SCO_MEMO_ENTRIES = 20_000;
+  static final long MEMO_BYTES = 64L << 20;
 
   /**
    * The SCO bootstrap with, besides the SCO intervals, the α-Rank mass intervals of every game:
@@ -500,9 +497,10 @@ public final class Analysis {
     AlphaRank.Memo[] memo = new AlphaRank.Memo[numGames];
     for (int g = 0; g < numGames; g++) {
       rng[g] = new SplittableRandom(gameSeed(o, g));
-      memo[g] = new AlphaRank.Memo(ALPHARANK_MEMO_BYTES);
+      memo[g] = new AlphaRank.Memo(MEMO_BYTES / numGames);
     }
     java.util.concurrent.ConcurrentHashMap<WeightsKey, double[]> scoMemo = new java.util.concurrent.ConcurrentHashMap<>();
+    long scoMemoEntries = MEMO_BYTES / (8L * (k * k + k) + 64);
     double[][] boot = new double[k][scoResamples];
     // per game and agent, the mass in each resample (null: the game has no α-Rank or one seed)
     double[][][] massBoot = new double[numGames][][];
@@ -549,7 +547,7 @@ public final class Analysis {
             double[] r = scoMemo.get(key);
             if (r == null) {
               r = Sco.fit(w, ballots.size(), o.sco());
-              if (scoMemo.size() < SCO_MEMO_ENTRIES) {
+              if (scoMemo.size() < scoMemoEntries) {
                 scoMemo.putIfAbsent(key, r);
               }
             }
