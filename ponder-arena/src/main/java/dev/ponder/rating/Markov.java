@@ -7,6 +7,55 @@ public final class Markov {
   /** Pivots eliminated together ({@link #stationary}); 16 rows of 1,000 doubles fit in L2. */
   static final int BLOCK = 16;
 
+  /**
+   * Row i (above the block) receives the block's pivots hi … lo in turn: first the entries from lo
+   * up, one pivot at a time (they give each pivot's factor a[i][k] / s_k), then the entries left
+   * of lo, which get every pivot with a non-zero factor, four pivots per pass:
+   * {@code ((a + f1·p1) + f2·p2) + …} — the same additions in the same order as one pivot per
+   * pass (a zero factor adds exactly nothing to these non-negative entries, and is skipped as
+   * one pivot at a time skips it).
+   *
+   * @param f scratch of length ≥ hi − lo + 1 (the non-zero factors)
+   * @param rows scratch of the same length (their pivot rows)
+   */
+  private static void eliminateBlock(double[] ai, double[][] a, int lo, int hi, double[] s, double[] f, double[][] rows) {
+    int m = 0;
+    for (int k = hi; k >= lo; k--) {
+      double fk = ai[k] / s[k];
+      ai[k] = fk;
+      if (fk == 0) {
+        continue;
+      }
+      double[] ak = a[k];
+      for (int j = lo; j < k; j++) {
+        ai[j] += fk * ak[j];
+      }
+      f[m] = fk;
+      rows[m++] = ak;
+    }
+    int t = 0;
+    for (; t + 4 <= m; t += 4) {
+      double f1 = f[t];
+      double f2 = f[t + 1];
+      double f3 = f[t + 2];
+      double f4 = f[t + 3];
+      double[] p1 = rows[t];
+      double[] p2 = rows[t + 1];
+      double[] p3 = rows[t + 2];
+      double[] p4 = rows[t + 3];
+      for (int j = 0; j < lo; j++) {
+        ai[j] = ai[j] + f1 * p1[j] + f2 * p2[j] + f3 * p3[j] + f4 * p4[j];
+      }
+    }
+    for (; t < m; t++) {
+      double ft = f[t];
+      double[] pt = rows[t];
+      for (int j = 0; j < lo; j++) {
+        ai[j] += ft * pt[j];
+      }
+    }
+  }
+
   /** Row i's step of eliminating pivot k: a[i][k] /= s, then a[i][j] += a[i][k]·a[k][j] for j &lt; k. */
   private static void eliminate(double[] ai, double[] ak, int k, double s) {
     double f = ai[k] / s;
@@ -42,6 +91,8 @@ public final class Markov {
     // result is the same, bit for bit, as eliminating one pivot at a time over all rows; only
     // the memory traffic drops (a row is read once per block instead of once per pivot).
     double[] s = new double[n];
+    double[] f = new double[BLOCK];
+    double[][] rows = new double[BLOCK][];
     for (int hi = n - 1; hi >= 1; hi -= BLOCK) {
       int lo = Math.max(1, hi - BLOCK + 1);
       for (int k = hi; k >= lo; k--) {
@@ -59,10 +110,7 @@ public final class Markov {
         }
       }
       for (int i = 0; i < lo; i++) {
-        double[] ai = a[i];
-        for (int k = hi; k >= lo; k--) {
-          eliminate(ai, a[k], k, s[k]);
-        }
+        eliminateBlock(a[i], a, lo, hi, s, f, rows);
       }
     }
     double[] pi = new double[n];
