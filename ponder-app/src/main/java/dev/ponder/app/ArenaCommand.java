@@ -60,7 +60,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--seed", defaultValue = "1", description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--parallel", description = "Worker threads playing matches (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2)).")
+  @Option(names = "--parallel", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2)); the statistics do not depend on it.")
   Integer parallel;
 
   @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
@@ -78,7 +78,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal); round-robin only (ignored, with a warning, by --schedule benchmark).")
   boolean selfPlay;
 
-  @Option(names = "--no-progress", description = "No progress output.")
+  @Option(names = "--no-progress", description = "No progress output (otherwise on stderr: the matches, then each statistics step that takes more than a second).")
   boolean noProgress;
 
   @Mixin StatsOptions stats;
