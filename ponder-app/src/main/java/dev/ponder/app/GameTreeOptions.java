@@ -1,42 +1,85 @@
 package dev.ponder.app;
 
 import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
 import dev.ponder.solve.GameTree;
+import java.io.PrintWriter;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
-/** The game-tree size limit shared by {@code ponder solve} and {@code ponder exploitability}. */
+/**
+ * The game-tree size limit and progress switch shared by {@code ponder solve} and
+ * {@code ponder exploitability}.
+ */
 public final class GameTreeOptions {
   @Option(names = "--max-histories", defaultValue = "5000000",
-      description = "Refuse games whose tree has more histories than this; far larger trees are refused before the walk,"
-          + " by a random-path estimate (default: ${DEFAULT-VALUE}).")
+      description = "Refuse games whose tree has more histories than this (at least 1); far larger trees are refused before"
+          + " the walk, by a random-path estimate (default: ${DEFAULT-VALUE}).")
   int maxHistories;
 
+  @Option(names = "--no-progress", description = "No progress output on standard error.")
+  boolean noProgress;
+
   /**
-   * Refuses games {@code command} cannot handle: exact solving and exploitability (NashConv) are
-   * offered for zero-sum games only (CFR's guarantees and the exploitability convention assume
-   * them), of any number of players, perfect or imperfect information.
+   * Checks the options' ranges, before any work.
    *
-   * @throws UsageException naming the game's utility and what is accepted
+   * @throws UsageException naming the option and its range
    */
-  static void requireZeroSum(Game game, String command) {
-    if (game.type().utility() != GameType.Utility.ZERO_SUM) {
-      throw new UsageException(game.name() + " is not zero-sum (" + game.type().utility().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')
-          + "); " + command + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
+  void check() {
+    if (maxHistories < 1) {
+      throw new UsageException("--max-histories must be at least 1, got " + maxHistories);
     }
   }
 
   /**
-   * The full game tree of {@code game}, at most {@code --max-histories} histories.
+   * Refuses games {@code command} cannot handle: exact solving and exploitability (NashConv) are
+   * offered for zero-sum games only (CFR's guarantees and the exploitability convention assume
+   * them), of any number of players, perfect or imperfect information. The message names the game
+   * with the parameters given, its utility, and whether the game with its default parameters is
+   * zero-sum (goofspiel is, goofspiel(returns_type=total_points) is not).
+   *
+   * @throws UsageException naming the game's utility and what is accepted
+   */
+  static void requireZeroSum(Game game, String command) {
+    if (game.type().utility() == GameType.Utility.ZERO_SUM) {
+      return;
+    }
+    String utility = game.type().utility().name().toLowerCase(Locale.ROOT).replace('_', '-');
+    String note = "";
+    if (!game.spec().equals(game.name())) {
+      try {
+        if (GameRegistry.load(game.name()).type().utility() == GameType.Utility.ZERO_SUM) {
+          note = " with these parameters (" + game.name() + " with its default parameters is zero-sum)";
+        }
+      } catch (RuntimeException e) {
+        note = "";
+      }
+    }
+    throw new UsageException(game.spec() + " is " + utility + ", not zero-sum" + note + "; " + command
+        + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
+  }
+
+  /**
+   * The full game tree of {@code game}, at most {@code --max-histories} histories, with progress
+   * lines on {@code err} while a large tree is built (unless {@code --no-progress}).
    *
    * @throws UsageException when the tree is larger (the message names the limit) or the game
    *     cannot be enumerated
    */
-  GameTree build(Game game) {
+  GameTree build(Game game, String command, PrintWriter err) {
+    check();
+    TaskProgress progress = TaskProgress.of(command + ": building the game tree of " + game.spec()
+        + " (at most " + maxHistories + ")", "histories", 0, err, false, !noProgress);
+    GameTree tree;
     try {
-      return GameTree.build(game, maxHistories);
+      tree = GameTree.build(game, maxHistories, progress::stepTo);
     } catch (IllegalArgumentException e) {
+      // the refusal is the last word: no closing progress line
       throw new UsageException(e.getMessage());
     }
+    progress.stepTo(tree.numNodes());
+    progress.close();
+    return tree;
   }
 }

@@ -44,13 +44,30 @@ public final class SolveCommand implements PonderCommand {
   @Option(names = "--every", description = "Print every k iterations (default: iterations/10, at least 1).")
   Integer every;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed of the Monte Carlo solvers (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", defaultValue = "0", description = "Seed of the Monte Carlo solvers mccfr-es and mccfr-os"
+      + " (default: ${DEFAULT-VALUE}); the other algorithms are deterministic and refuse it.")
   long seed;
+
+  @Option(names = "--epsilon", paramLabel = "E", description = "mccfr-os: exploration of the updating player's sampling,"
+      + " 0..1 (default 0.6; Lanctot et al. 2009).")
+  Double epsilon;
+
+  @Option(names = "--alpha", paramLabel = "A", description = "dcfr: positive regrets are discounted by t^α/(t^α+1), α in 0..10"
+      + " (default 1.5; Brown & Sandholm 2019).")
+  Double alpha;
+
+  @Option(names = "--beta", paramLabel = "B", description = "dcfr: negative regrets are discounted by t^β/(t^β+1), β in -10..10"
+      + " (default 0).")
+  Double beta;
+
+  @Option(names = "--gamma", paramLabel = "G", description = "dcfr: iteration t's contribution to the average strategy is weighted"
+      + " by t^γ, γ in 0..10 (default 2).")
+  Double gamma;
 
   @Option(names = "--out", paramLabel = "FILE", description = "Save the average policy as JSON.")
   Path out;
 
-  @Option(names = "--chart", paramLabel = "FILE", description = "Save a convergence chart as SVG.")
+  @Option(names = "--chart", paramLabel = "FILE.svg", description = "Save a convergence chart as SVG (the name must end in .svg).")
   Path chart;
 
   @Mixin GameTreeOptions treeOptions;
@@ -71,20 +88,34 @@ public final class SolveCommand implements PonderCommand {
     if (!valid.contains(a)) {
       throw new UsageException("unknown --algo '" + algo + "'; valid: " + String.join(", ", valid));
     }
-    Game game = GameRegistry.load(gameString);
-    GameTreeOptions.requireZeroSum(game, "solve");
+    if (!a.startsWith("mccfr") && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
+      throw new UsageException("--seed goes with the Monte Carlo solvers (mccfr-es, mccfr-os); " + a + " is deterministic");
+    }
+    double eps = checkParameter("--epsilon", epsilon, 0.6, 0, 1, a, "mccfr-os");
+    double al = checkParameter("--alpha", alpha, 1.5, 0, 10, a, "dcfr");
+    double be = checkParameter("--beta", beta, 0.0, -10, 10, a, "dcfr");
+    double ga = checkParameter("--gamma", gamma, 2.0, 0, 10, a, "dcfr");
+    treeOptions.check();
+    SolveOutput.requireDistinct("--out", out, "--chart", chart);
     if (out != null) {
-      IoReasons.requireWritable("--out", out);
+      SolveOutput.requireWritable("--out", out);
     }
     if (chart != null) {
-      IoReasons.requireWritable("--chart", chart);
+      if (!chart.toString().isBlank() && !chart.toString().toLowerCase(Locale.ROOT).endsWith(".svg")) {
+        throw new UsageException("--chart writes an SVG image; give a file name ending in .svg, not " + chart);
+      }
+      SolveOutput.requireWritable("--chart", chart);
     }
+    Game game = GameRegistry.load(gameString);
+    GameTreeOptions.requireZeroSum(game, "solve");
     PrintWriter pw = spec.commandLine().getOut();
     long t0 = System.nanoTime();
-    GameTree tree = treeOptions.build(game);
-    pw.printf(Locale.ROOT, "%s: %d histories, %d information states (tree built in %.2f s)%n", game.spec(),
-        tree.numNodes(), tree.numInfosets(), (System.nanoTime() - t0) / 1e9);
-    pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a), game.numPlayers());
+    GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr());
+    pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", game.spec(),
+        tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
+        (System.nanoTime() - t0) / 1e9);
+    pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a, eps, al, be, ga),
+        game.numPlayers());
     pw.printf(Locale.ROOT, "%12s %16s %12s%n", "iteration", "exploitability", "seconds");
     pw.flush();
 
@@ -98,7 +129,10 @@ public final class SolveCommand implements PonderCommand {
         mc = new MccfrSolver(tree, MccfrSolver.Sampling.EXTERNAL, seed);
         break;
       case "mccfr-os":
-        mc = new MccfrSolver(tree, MccfrSolver.Sampling.OUTCOME, seed);
+        mc = new MccfrSolver(tree, MccfrSolver.Sampling.OUTCOME, eps, seed);
+        break;
+      case "dcfr":
+        cfr = new CfrSolver(tree, CfrSolver.Variant.DISCOUNTED, true, al, be, ga);
         break;
       default:
         cfr = new CfrSolver(tree, CfrSolver.Variant.parse(a));
@@ -121,7 +155,7 @@ public final class SolveCommand implements PonderCommand {
       double e = PolicyEvaluation.exploitability(tree, average(cfr, mc));
       xs.add((long) done);
       ys.add(e);
-      pw.printf(Locale.ROOT, "%12d %16.8f %12.2f%n", done, e, (System.nanoTime() - start) / 1e9);
+      pw.printf(Locale.ROOT, "%12d %16s %12.2f%n", done, SolveOutput.number(e), (System.nanoTime() - start) / 1e9);
       pw.flush();
     }
     pw.printf(Locale.ROOT, "%.1f iterations per second (solver only)%n", iterations / Math.max(solveSeconds, 1e-9));
@@ -129,7 +163,7 @@ public final class SolveCommand implements PonderCommand {
     double[] v = PolicyEvaluation.expectedReturns(tree, avg);
     StringBuilder sb = new StringBuilder();
     for (int p = 0; p < v.length; p++) {
-      sb.append(p > 0 ? ", " : "").append(String.format(Locale.ROOT, "%.6f", v[p]));
+      sb.append(p > 0 ? ", " : "").append(SolveOutput.number(v[p]));
     }
     pw.println("expected returns of the average policy: [" + sb + "]");
     if (out != null) {
@@ -148,7 +182,7 @@ public final class SolveCommand implements PonderCommand {
         y[i] = ys.get(i);
       }
       try {
-        ConvergenceChart.write(chart, game.spec() + ": " + describe(a), x, y);
+        ConvergenceChart.write(chart, game.spec() + ": " + describe(a, eps, al, be, ga), x, y);
       } catch (IOException e) {
         throw IoReasons.writeFailed("--chart", chart, e);
       }
@@ -162,7 +196,30 @@ public final class SolveCommand implements PonderCommand {
     return cfr != null ? cfr.averagePolicy() : mc.averagePolicy();
   }
 
-  private static String describe(String a) {
+  /**
+   * The value of a solver parameter: {@code given} if given (within {@code lo..hi}, and only with
+   * the algorithm {@code owner} that reads it), else {@code dflt}.
+   *
+   * @throws UsageException one line naming the option and its range, or the algorithm it goes with
+   */
+  private static double checkParameter(String option, Double given, double dflt, double lo, double hi, String algo, String owner) {
+    if (given == null) {
+      return dflt;
+    }
+    if (!algo.equals(owner)) {
+      throw new UsageException(option + " goes with --algo " + owner + ", not " + algo);
+    }
+    if (!(given >= lo && given <= hi)) {
+      throw new UsageException(option + " must be in " + fmt(lo) + ".." + fmt(hi) + ", got " + fmt(given));
+    }
+    return given;
+  }
+
+  private static String fmt(double x) {
+    return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+  }
+
+  private static String describe(String a, double eps, double alpha, double beta, double gamma) {
     switch (a) {
       case "cfr":
         return "CFR (vanilla, alternating updates)";
@@ -173,11 +230,11 @@ public final class SolveCommand implements PonderCommand {
       case "lcfr":
         return "Linear CFR";
       case "dcfr":
-        return "Discounted CFR (1.5, 0, 2)";
+        return "Discounted CFR (α " + fmt(alpha) + ", β " + fmt(beta) + ", γ " + fmt(gamma) + ")";
       case "mccfr-es":
         return "MCCFR, external sampling";
       default:
-        return "MCCFR, outcome sampling (epsilon 0.6)";
+        return "MCCFR, outcome sampling (epsilon " + fmt(eps) + ")";
     }
   }
 }

@@ -25,7 +25,7 @@ class SolveCommandTest {
     assertThat(Files.readString(chart)).startsWith("<?xml").contains("<svg").contains("<polyline");
     TabularPolicy p = TabularPolicy.read(policy);
     GameTree t = GameTree.build(GameRegistry.load("kuhn_poker"));
-    assertThat(PolicyEvaluation.exploitability(t, p.toSlots(t, null))).isBetween(0.0081, 0.0083);
+    assertThat(PolicyEvaluation.exploitability(t, p.toSlots(t))).isBetween(0.0081, 0.0083);
     // and the saved policy measures the same through the exploitability command
     Cli e = Cli.run("exploitability", "kuhn_poker", "--policy", policy.toString());
     assertThat(e.exit).as(e.err).isZero();

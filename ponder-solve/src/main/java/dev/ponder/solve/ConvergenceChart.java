@@ -24,7 +24,8 @@ public final class ConvergenceChart {
    * Renders the series as SVG text.
    *
    * @param iterations x values, ≥ 1, ascending
-   * @param values y values (exploitability); values ≤ 0 are drawn at the bottom of the axis
+   * @param values y values (exploitability); values ≤ 0 (no logarithm) are drawn at the bottom of
+   *     the axis, each marked by a hollow circle, with a note under the title
    * @throws IllegalArgumentException if the arrays differ in length or are empty
    */
   public static String svg(String title, long[] iterations, double[] values) {
@@ -81,7 +82,21 @@ public final class ConvergenceChart {
       double y = TOP + ph - (Math.max(ly, yMin) - yMin) / (yMax - yMin) * ph;
       sb.append(String.format(Locale.ROOT, "%s%.1f,%.1f", i > 0 ? " " : "", x, y));
     }
-    sb.append("\"/>\n</svg>\n");
+    sb.append("\"/>\n");
+    int zeros = 0;
+    for (int i = 0; i < values.length; i++) {
+      if (!(values[i] > 0)) {
+        zeros++;
+        double x = LEFT + (Math.log10(Math.max(1, iterations[i])) - xMin) / (xMax - xMin) * pw;
+        sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"white\" stroke=\"#d62728\""
+            + " stroke-width=\"1.5\"/>%n", x, TOP + ph));
+      }
+    }
+    if (zeros > 0) {
+      sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#d62728\">○ exploitability 0"
+          + " (%d point%s; drawn on the bottom axis)</text>%n", LEFT + pw - 4, TOP - 4, zeros, zeros == 1 ? "" : "s"));
+    }
+    sb.append("</svg>\n");
     return sb.toString();
   }
 

@@ -21,9 +21,11 @@ import java.util.Map;
  * {@code numActions} consecutive <em>slots</em> starting at {@link #slotStart(int)}, one per legal
  * action, in which policies, regrets and strategy sums are stored.
  *
- * <p>Information sets are keyed by the acting player's information-state string (OpenSpiel's
- * convention for tabular policies); the tree requires the same legal actions at all histories of
- * an information set (checked while building). Memory grows with the number of histories: fine
+ * <p>Information sets are keyed by the acting player and that player's information-state string
+ * (OpenSpiel's string, so tabular policies interchange): one string may be the information state
+ * of two players (phantom_ttt's empty board), and then names two information sets, one per
+ * player ({@link #infosetOf(int, String)}; {@link #hasSharedKeys()}). The tree requires the same
+ * legal actions at all histories of an information set (checked while building). Memory grows with the number of histories: fine
  * for kuhn_poker, leduc_poker and liars_dice with one die (about 3·10^5 histories).
  */
 public final class GameTree {
@@ -42,7 +44,9 @@ public final class GameTree {
   private int maxDepth;
 
   private final List<String> infosetKeys = new ArrayList<>();
-  private final Map<String, Integer> infosetIndex = new HashMap<>();
+  /** Per player, information-state string to information set. */
+  private final List<Map<String, Integer>> infosetIndex = new ArrayList<>();
+  private boolean sharedKeys;
   private int[] isPlayer = new int[256];
   private int[] isSlotStart = new int[256];
   private int[] isNumActions = new int[256];
@@ -52,11 +56,15 @@ public final class GameTree {
   private int[] isNodes;
   private final int maxActions;
   private int maxNodes = DEFAULT_MAX_NODES;
+  private java.util.function.LongConsumer progress;
 
   private GameTree(Game game) {
     this.game = game;
     this.numPlayers = game.numPlayers();
     this.maxActions = game.maxActionsPerState();
+    for (int p = 0; p < numPlayers; p++) {
+      infosetIndex.add(new HashMap<>());
+    }
   }
 
   /** Default bound on the number of histories {@link #build(Game)} accepts. */
@@ -79,8 +87,28 @@ public final class GameTree {
    * @throws IllegalArgumentException as {@link #build(Game)}; the message names the bound
    */
   public static GameTree build(Game game, int maxNodes) {
+    return build(game, maxNodes, null);
+  }
+
+  /** Histories between two calls of a build's progress listener. */
+  public static final int PROGRESS_EVERY = 1 << 20;
+
+  /**
+   * Builds the tree of {@code game} as {@link #build(Game, int)}, calling {@code progress} with
+   * the number of histories built so far every {@value #PROGRESS_EVERY} histories (on the
+   * building thread; a large tree takes seconds per call, a small one never calls it).
+   *
+   * @param maxNodes at least 1
+   * @param progress listener, or null
+   * @throws IllegalArgumentException as {@link #build(Game)}, or if {@code maxNodes < 1}
+   */
+  public static GameTree build(Game game, int maxNodes, java.util.function.LongConsumer progress) {
+    if (maxNodes < 1) {
+      throw new IllegalArgumentException("the bound on histories must be at least 1, got " + maxNodes);
+    }
     GameTree t = new GameTree(game);
     t.maxNodes = maxNodes;
+    t.progress = progress;
     if (estimateExceeds(game, 1000.0 * maxNodes)) {
       throw t.tooLarge();
     }
@@ -155,6 +183,9 @@ public final class GameTree {
   private int newNode() {
     if (numNodes >= maxNodes) {
       throw tooLarge();
+    }
+    if (progress != null && numNodes > 0 && numNodes % PROGRESS_EVERY == 0) {
+      progress.accept(numNodes);
     }
     if (numNodes == nodePlayer.length) {
       int cap = numNodes * 2;
@@ -272,25 +303,25 @@ public final class GameTree {
   }
 
   private int infoset(int player, String key, int[] actions, int k) {
-    Integer id = infosetIndex.get(key);
+    Integer id = infosetIndex.get(player).get(key);
     if (id != null) {
       int i = id;
-      boolean same = isPlayer[i] == player && isNumActions[i] == k;
+      boolean same = isNumActions[i] == k;
       for (int j = 0; same && j < k; j++) {
         same = slotAction[isSlotStart[i] + j] == actions[j];
       }
       if (!same) {
-        String what = isPlayer[i] != player
-            ? "is the information state of player " + isPlayer[i] + " and of player " + player
-                + " (policies are keyed by the string alone)"
-            : "has different legal actions at different histories";
-        throw new IllegalArgumentException(game.name() + ": information state '" + oneLine(key) + "' " + what);
+        throw new IllegalArgumentException(game.name() + ": information state '" + oneLine(key) + "' of player " + player
+            + " has different legal actions at different histories");
       }
       return i;
     }
+    for (int q = 0; q < numPlayers && !sharedKeys; q++) {
+      sharedKeys = q != player && infosetIndex.get(q).containsKey(key);
+    }
     int i = infosetKeys.size();
     infosetKeys.add(key);
-    infosetIndex.put(key, i);
+    infosetIndex.get(player).put(key, i);
     if (i == isPlayer.length) {
       isPlayer = Arrays.copyOf(isPlayer, i * 2);
       isSlotStart = Arrays.copyOf(isSlotStart, i * 2);
@@ -307,9 +338,9 @@ public final class GameTree {
     return i;
   }
 
-  /** {@code key} on one line (line breaks shown as {@code \\n}), at most 80 characters, for messages. */
+  /** {@code key} on one line (line breaks shown as {@code |}), at most 80 characters, for messages. */
   static String oneLine(String key) {
-    String k = key.replace("\n", "\\n");
+    String k = key.replace("\n", "|");
     return k.length() <= 80 ? k : k.substring(0, 77) + "...";
   }
 
@@ -397,10 +428,50 @@ public final class GameTree {
     return infosetKeys.get(infoset);
   }
 
-  /** Index of the information set with this key, or −1. */
-  public int infosetOf(String key) {
-    Integer i = infosetIndex.get(key);
+  /**
+   * Index of the information set of {@code player} whose information-state string is {@code key},
+   * or −1 if there is none.
+   *
+   * @param player 0 ≤ player &lt; {@link #numPlayers()}
+   * @throws IllegalArgumentException if {@code player} is out of range
+   */
+  public int infosetOf(int player, String key) {
+    if (player < 0 || player >= numPlayers) {
+      throw new IllegalArgumentException("player " + player + " out of range 0.." + (numPlayers - 1));
+    }
+    Integer i = infosetIndex.get(player).get(key);
     return i == null ? -1 : i;
+  }
+
+  /**
+   * Index of the information set whose information-state string is {@code key}, whichever player
+   * it belongs to, or −1 if there is none.
+   *
+   * @throws IllegalArgumentException if the string is the information state of two players (then
+   *     use {@link #infosetOf(int, String)})
+   */
+  public int infosetOf(String key) {
+    int found = -1;
+    for (int p = 0; p < numPlayers; p++) {
+      Integer i = infosetIndex.get(p).get(key);
+      if (i != null) {
+        if (found >= 0) {
+          throw new IllegalArgumentException("information state '" + oneLine(key) + "' belongs to players "
+              + isPlayer[found] + " and " + p + "; name the player");
+        }
+        found = i;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Whether some information-state string is the information state of two players (then a
+   * policy keyed by the string alone cannot tell them apart; {@link TabularPolicy} keys such a
+   * game's policy by player as well).
+   */
+  public boolean hasSharedKeys() {
+    return sharedKeys;
   }
 
   public int infosetPlayer(int infoset) {

@@ -1,29 +1,55 @@
 package dev.ponder.solve;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.spec.Spec;
+import dev.ponder.spec.SpecException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * A behaviour policy for every player, keyed by information-state string (as OpenSpiel's
  * {@code TabularPolicy}, so policies move between the two): for each information state, its legal
- * actions in ascending order and one probability per action.
+ * actions in ascending order and one probability per action. In a game where one string is the
+ * information state of two players (phantom_ttt's empty board), the policy is keyed by player as
+ * well ({@link #put(int, String, int[], double[])}); an entry without a player applies to whichever
+ * player acts at that string.
  *
  * <p>JSON form (Jackson): {@code {"game": "kuhn_poker", "policy": {"1p": {"0": 0.67, "1": 0.33},
- * ...}}} — action ids as keys.
+ * ...}}} — action ids as keys. Entries keyed by player are written in {@code "policies_by_player":
+ * [{...player 0...}, {...player 1...}]} (same inner form); a file may hold both parts.
+ *
+ * <p>Measuring a policy on a game tree: {@link #toSlots(GameTree)} refuses a policy saved for
+ * another game or lacking some of the tree's information states; {@link
+ * #toSlotsFillUniform(GameTree)} plays the missing ones uniformly at random.
  */
 public final class TabularPolicy {
+  /** An information state of one player, or of any player when {@code player} is −1. */
+  private record Key(int player, String infoState) {}
+
+  private static final int ANY = -1;
+
   private final String game;
-  private final Map<String, int[]> actions = new LinkedHashMap<>();
-  private final Map<String, double[]> probs = new LinkedHashMap<>();
+  private String source;
+  private final Map<Key, int[]> actions = new LinkedHashMap<>();
+  private final Map<Key, double[]> probs = new LinkedHashMap<>();
 
   /**
    * An empty policy for the game string {@code game}; null when the game is unknown (policy files
@@ -38,8 +64,13 @@ public final class TabularPolicy {
     return game;
   }
 
+  /** "policy FILE" for a policy read from a file, else "the policy", for messages. */
+  private String name() {
+    return source != null ? "policy " + source : "the policy";
+  }
+
   /**
-   * Sets the distribution at one information state.
+   * Sets the distribution at one information state, for whichever player acts there.
    *
    * @param legal legal actions, ascending
    * @param p probabilities aligned with {@code legal}, finite and non-negative, summing to 1
@@ -48,60 +79,141 @@ public final class TabularPolicy {
    *     message names the information state and the offending value)
    */
   public void put(String infoState, int[] legal, double[] p) {
+    putKey(new Key(ANY, infoState), legal, p);
+  }
+
+  /**
+   * Sets the distribution of {@code player} at one information state, as {@link #put(String,
+   * int[], double[])}.
+   *
+   * @param player 0 ≤ player
+   * @throws IllegalArgumentException as {@link #put(String, int[], double[])}, or if
+   *     {@code player} is negative
+   */
+  public void put(int player, String infoState, int[] legal, double[] p) {
+    if (player < 0) {
+      throw new IllegalArgumentException("player must be at least 0, got " + player);
+    }
+    putKey(new Key(player, infoState), legal, p);
+  }
+
+  private void putKey(Key key, int[] legal, double[] p) {
+    String at = "policy at '" + oneLine(key.infoState()) + "'" + (key.player() >= 0 ? " (player " + key.player() + ")" : "");
     if (legal.length != p.length) {
-      throw new IllegalArgumentException("policy at '" + oneLine(infoState) + "': " + legal.length + " actions but " + p.length + " probabilities");
+      throw new IllegalArgumentException(at + ": " + legal.length + " actions but " + p.length + " probabilities");
     }
     double sum = 0;
     for (int j = 0; j < p.length; j++) {
       double x = p[j];
       if (!(x >= 0) || Double.isInfinite(x)) {
         String what = Double.isNaN(x) ? "NaN" : Double.isInfinite(x) ? "infinite" : "negative";
-        throw new IllegalArgumentException("policy at '" + oneLine(infoState) + "': probability of action " + legal[j]
+        throw new IllegalArgumentException(at + ": probability of action " + legal[j]
             + " is " + what + " (" + x + "); probabilities are finite numbers in [0, 1]");
       }
       sum += x;
     }
     if (Math.abs(sum - 1) > 1e-6) {
-      throw new IllegalArgumentException("policy at '" + oneLine(infoState) + "': probabilities sum to " + sum + ", not 1");
+      throw new IllegalArgumentException(at + ": probabilities sum to " + sum + ", not 1");
     }
-    actions.put(infoState, legal.clone());
-    probs.put(infoState, p.clone());
+    actions.put(key, legal.clone());
+    probs.put(key, p.clone());
   }
 
-  /** Information states covered, in insertion order. */
+  /** Information-state strings covered (of any player), in insertion order. */
   public Set<String> infoStates() {
-    return Collections.unmodifiableSet(actions.keySet());
+    Set<String> s = new LinkedHashSet<>();
+    for (Key k : actions.keySet()) {
+      s.add(k.infoState());
+    }
+    return Collections.unmodifiableSet(s);
   }
 
+  /** Number of entries (information states, counted once per player they are keyed by). */
   public int size() {
     return actions.size();
   }
 
-  /** Legal actions at {@code infoState}, or null if not covered. */
+  /**
+   * The entry for {@code infoState}: the one without a player, else the only one keyed by a
+   * player, else null.
+   *
+   * @throws IllegalArgumentException if two players have entries at the string and none is
+   *     without a player
+   */
+  private Key find(String infoState) {
+    Key any = new Key(ANY, infoState);
+    if (actions.containsKey(any)) {
+      return any;
+    }
+    Key found = null;
+    for (Key k : actions.keySet()) {
+      if (k.infoState().equals(infoState)) {
+        if (found != null) {
+          throw new IllegalArgumentException("information state '" + oneLine(infoState) + "' has entries for players "
+              + found.player() + " and " + k.player() + "; name the player");
+        }
+        found = k;
+      }
+    }
+    return found;
+  }
+
+  /** The entry of {@code player} at {@code infoState}, else the one without a player, else null. */
+  private Key find(int player, String infoState) {
+    Key k = new Key(player, infoState);
+    if (actions.containsKey(k)) {
+      return k;
+    }
+    Key any = new Key(ANY, infoState);
+    return actions.containsKey(any) ? any : null;
+  }
+
+  /** Legal actions at {@code infoState}, or null if not covered (see {@link #find}). */
   public int[] actions(String infoState) {
-    int[] a = actions.get(infoState);
-    return a == null ? null : a.clone();
+    Key k = find(infoState);
+    return k == null ? null : actions.get(k).clone();
+  }
+
+  /** Legal actions of {@code player} at {@code infoState}, or null if not covered. */
+  public int[] actions(int player, String infoState) {
+    Key k = find(player, infoState);
+    return k == null ? null : actions.get(k).clone();
   }
 
   /** Probabilities at {@code infoState} (aligned with {@link #actions}), or null. */
   public double[] probabilities(String infoState) {
-    double[] p = probs.get(infoState);
-    return p == null ? null : p.clone();
+    Key k = find(infoState);
+    return k == null ? null : probs.get(k).clone();
   }
 
-  /** Probability of {@code action} at {@code infoState}; 0 if the action is not listed. */
+  /** Probabilities of {@code player} at {@code infoState} (aligned with {@link #actions(int, String)}), or null. */
+  public double[] probabilities(int player, String infoState) {
+    Key k = find(player, infoState);
+    return k == null ? null : probs.get(k).clone();
+  }
+
+  /**
+   * Probability of {@code action} at {@code infoState}; 0 if the action is not listed.
+   *
+   * @throws IllegalArgumentException if the information state is not covered
+   */
   public double probability(String infoState, int action) {
-    int[] a = actions.get(infoState);
-    if (a == null) {
-      throw new IllegalArgumentException("policy has no information state '" + infoState + "'");
+    Key k = find(infoState);
+    if (k == null) {
+      throw new IllegalArgumentException("policy has no information state '" + oneLine(infoState) + "'");
     }
-    int j = Arrays.binarySearch(a, action);
-    return j < 0 ? 0.0 : probs.get(infoState)[j];
+    int j = Arrays.binarySearch(actions.get(k), action);
+    return j < 0 ? 0.0 : probs.get(k)[j];
   }
 
-  /** Reads a slot array of {@code tree} (one probability per information set and action). */
+  /**
+   * Reads a slot array of {@code tree} (one probability per information set and action). Keyed
+   * by information-state string alone, unless some string is the information state of two
+   * players ({@link GameTree#hasSharedKeys()}); then by player and string.
+   */
   public static TabularPolicy fromSlots(GameTree tree, double[] slots) {
     TabularPolicy p = new TabularPolicy(tree.game().spec());
+    boolean byPlayer = tree.hasSharedKeys();
     for (int i = 0; i < tree.numInfosets(); i++) {
       int k = tree.numActions(i);
       int s = tree.slotStart(i);
@@ -109,7 +221,7 @@ public final class TabularPolicy {
       for (int j = 0; j < k; j++) {
         a[j] = tree.slotAction(s + j);
       }
-      p.put(tree.infosetKey(i), a, Arrays.copyOfRange(slots, s, s + k));
+      p.putKey(new Key(byPlayer ? tree.infosetPlayer(i) : ANY, tree.infosetKey(i)), a, Arrays.copyOfRange(slots, s, s + k));
     }
     return p;
   }
@@ -120,24 +232,204 @@ public final class TabularPolicy {
   }
 
   /**
-   * This policy as a slot array of {@code tree}. Information states of the tree that the policy
-   * does not cover get the uniform distribution; their number is returned through
-   * {@code missing[0]} when {@code missing} is not null.
+   * Refuses a policy saved for another game than {@code game}. A policy that does not name its
+   * game ({@link #game()} null, files of older versions) is accepted. The saved game string names
+   * the same game when it loads to the same game with the same parameter values, defaults
+   * included ({@code kuhn_poker} and {@code kuhn_poker(players=2)} are the same game); a game
+   * wrapped as {@code turn_based_simultaneous_game(game=X)} that Ponder plays as X itself (the
+   * same class: goofspiel) is X.
    *
-   * @throws IllegalArgumentException if a covered information state lists other actions than the
-   *     tree
+   * @throws IllegalArgumentException one line naming both games: the saved one is not a
+   *     registered game, does not load (the reason), or is another game
    */
-  public double[] toSlots(GameTree tree, int[] missing) {
-    double[] slots = tree.uniformSlots();
+  public void checkGame(Game game) {
+    if (this.game == null || this.game.equals(game.spec())) {
+      return;
+    }
+    Game other;
+    try {
+      Spec s = Spec.parse(this.game);
+      GameRegistry.factory(s.name());
+    } catch (SpecException e) {
+      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", which is not a registered game; give a policy saved for "
+          + game.spec());
+    }
+    try {
+      other = GameRegistry.load(this.game);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", which does not load (" + e.getMessage()
+          + "); give a policy saved for " + game.spec());
+    }
+    if (!sameGame(other, game)) {
+      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", not " + game.spec() + differences(other, game)
+          + "; measure it on " + this.game + " or give a policy saved for " + game.spec());
+    }
+  }
+
+  /**
+   * For two games of one class, the parameters whose values differ, e.g. {@code " (points_order:
+   * descending in the policy, ascending here)"}; empty otherwise.
+   */
+  private static String differences(Game saved, Game game) {
+    if (saved.getClass() != game.getClass()) {
+      return "";
+    }
+    Map<String, Object> a = unwrapped(saved);
+    Map<String, Object> b = unwrapped(game);
+    java.util.List<String> diff = new java.util.ArrayList<>();
+    for (String k : new java.util.TreeSet<>(a.keySet())) {
+      if (b.containsKey(k) && !Objects.equals(a.get(k), b.get(k))) {
+        diff.add(k + ": " + a.get(k) + " in the policy, " + b.get(k) + " here");
+      }
+    }
+    return diff.isEmpty() ? "" : " (" + String.join("; ", diff) + ")";
+  }
+
+  /** Same class and same parameter values, a wrapper's {@code game} parameter unwrapped. */
+  static boolean sameGame(Game a, Game b) {
+    return a.getClass() == b.getClass() && Objects.equals(unwrapped(a), unwrapped(b));
+  }
+
+  /**
+   * The parameter values of {@code g}, or, when its only parameter is a game string {@code game}
+   * that loads to a game of the same class (a turn-based wrapper of the game itself), those of
+   * the nested game.
+   */
+  private static Map<String, Object> unwrapped(Game g) {
+    Map<String, Object> v = g.params().values();
+    if (v.size() == 1 && v.get("game") instanceof String inner) {
+      try {
+        Game nested = GameRegistry.load(inner);
+        if (nested.getClass() == g.getClass()) {
+          return nested.params().values();
+        }
+      } catch (RuntimeException e) {
+        return v;
+      }
+    }
+    return v;
+  }
+
+  /**
+   * How a policy covers a tree: {@code total} information sets of the tree, {@code missing} of
+   * them without an entry ({@code firstMissing} the first in the tree's order, on one line, or
+   * null), {@code extra} entries of the policy that are no information state of the tree
+   * ({@code firstExtra} one of them, or null).
+   */
+  public record Coverage(int total, int missing, String firstMissing, int extra, String firstExtra) {}
+
+  /** What this policy covers of {@code tree}'s information sets. */
+  public Coverage coverage(GameTree tree) {
     int miss = 0;
+    String firstMissing = null;
+    for (int i = 0; i < tree.numInfosets(); i++) {
+      if (find(tree.infosetPlayer(i), tree.infosetKey(i)) == null) {
+        miss++;
+        firstMissing = firstMissing == null ? oneLine(tree.infosetKey(i)) : firstMissing;
+      }
+    }
+    int extra = 0;
+    String firstExtra = null;
+    for (Key k : actions.keySet()) {
+      boolean known = false;
+      if (k.player() >= 0) {
+        known = k.player() < tree.numPlayers() && tree.infosetOf(k.player(), k.infoState()) >= 0;
+      } else {
+        for (int q = 0; q < tree.numPlayers() && !known; q++) {
+          known = tree.infosetOf(q, k.infoState()) >= 0;
+        }
+      }
+      if (!known) {
+        extra++;
+        firstExtra = firstExtra == null ? oneLine(k.infoState()) + (k.player() >= 0 ? " (player " + k.player() + ")" : "") : firstExtra;
+      }
+    }
+    return new Coverage(tree.numInfosets(), miss, firstMissing, extra, firstExtra);
+  }
+
+  /**
+   * A policy that lacks some of the information states of the tree it is measured on: its
+   * exploitability would be decided by whatever fills the gaps.
+   */
+  public static final class IncompletePolicyException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final transient Coverage coverage;
+
+    IncompletePolicyException(String message, Coverage coverage) {
+      super(message);
+      this.coverage = coverage;
+    }
+
+    /** What the policy covers. */
+    public Coverage coverage() {
+      return coverage;
+    }
+  }
+
+  /**
+   * This policy as a slot array of {@code tree} (one probability per information set and action,
+   * {@link GameTree#slotStart(int)}), for {@link PolicyEvaluation}. Refuses what would give a
+   * number that is not this policy's: a policy saved for another game ({@link #checkGame}), one
+   * that lacks some of the tree's information states, one giving positive probability to an
+   * action that is not legal there. Entries for information states the tree does not have are
+   * ignored ({@link #coverage} counts them).
+   *
+   * @throws IncompletePolicyException if some information state of the tree has no entry (the
+   *     message names how many and the first; {@link #toSlotsFillUniform} accepts it)
+   * @throws IllegalArgumentException for another game or an illegal action (one line)
+   */
+  public double[] toSlots(GameTree tree) {
+    checkGame(tree.game());
+    Coverage c = coverage(tree);
+    if (c.missing() > 0) {
+      throw new IncompletePolicyException(incomplete(tree, c), c);
+    }
+    return fill(tree);
+  }
+
+  /**
+   * This policy as a slot array of {@code tree}, as {@link #toSlots(GameTree)}, except that the
+   * information states it lacks are played uniformly at random ({@link #coverage} counts them).
+   *
+   * @throws IncompletePolicyException if the policy has none of the tree's information states
+   * @throws IllegalArgumentException for another game or an illegal action (one line)
+   */
+  public double[] toSlotsFillUniform(GameTree tree) {
+    checkGame(tree.game());
+    Coverage c = coverage(tree);
+    if (c.missing() == c.total() && c.total() > 0) {
+      throw new IncompletePolicyException(name() + " has none of the " + c.total() + " information states of "
+          + tree.game().spec() + extraNote(c), c);
+    }
+    return fill(tree);
+  }
+
+  private String incomplete(GameTree tree, Coverage c) {
+    if (c.missing() == c.total()) {
+      return name() + " has none of the " + c.total() + " information states of " + tree.game().spec() + extraNote(c);
+    }
+    return name() + " lacks " + c.missing() + " of the " + c.total() + " information states of " + tree.game().spec()
+        + " (e.g. '" + c.firstMissing() + "')" + extraNote(c);
+  }
+
+  private static String extraNote(Coverage c) {
+    if (c.extra() == 0) {
+      return "";
+    }
+    return "; it has " + c.extra() + " information state" + (c.extra() == 1 ? "" : "s") + " the game does not have (e.g. '"
+        + c.firstExtra() + "')";
+  }
+
+  private double[] fill(GameTree tree) {
+    double[] slots = tree.uniformSlots();
     for (int i = 0; i < tree.numInfosets(); i++) {
       String key = tree.infosetKey(i);
-      double[] p = probs.get(key);
-      if (p == null) {
-        miss++;
+      Key entry = find(tree.infosetPlayer(i), key);
+      if (entry == null) {
         continue;
       }
-      int[] a = actions.get(key);
+      double[] p = probs.get(entry);
+      int[] a = actions.get(entry);
       int k = tree.numActions(i);
       int s = tree.slotStart(i);
       for (int j = 0; j < k; j++) {
@@ -152,30 +444,43 @@ public final class TabularPolicy {
         }
         if (slot < 0) {
           if (p[j] > 0) {
-            throw new IllegalArgumentException("policy gives action " + a[j] + " at '" + key + "', which is not legal there");
+            throw new IllegalArgumentException(name() + " gives action " + a[j] + " at '" + oneLine(key) + "', which is not legal there");
           }
           continue;
         }
         slots[slot] = p[j];
       }
     }
-    if (missing != null) {
-      missing[0] = miss;
-    }
     return slots;
   }
 
-  /** Writes the policy as JSON. */
+  /**
+   * Writes the policy as JSON: entries without a player under {@code "policy"}, entries keyed by
+   * player under {@code "policies_by_player"}.
+   */
   public void write(Path file) throws IOException {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = m.createObjectNode();
     if (game != null) {
       root.put("game", game);
     }
-    ObjectNode pol = root.putObject("policy");
-    for (Map.Entry<String, int[]> e : actions.entrySet()) {
-      ObjectNode o = pol.putObject(e.getKey());
-      double[] p = probs.get(e.getKey());
+    int players = 0;
+    for (Key k : actions.keySet()) {
+      players = Math.max(players, k.player() + 1);
+    }
+    ObjectNode pol = null;
+    if (players == 0 || actions.keySet().stream().anyMatch(k -> k.player() == ANY)) {
+      pol = root.putObject("policy");
+    }
+    ArrayNode byPlayer = players > 0 ? root.putArray("policies_by_player") : null;
+    ObjectNode[] perPlayer = new ObjectNode[players];
+    for (int q = 0; q < players; q++) {
+      perPlayer[q] = byPlayer.addObject();
+    }
+    for (Map.Entry<Key, int[]> e : actions.entrySet()) {
+      Key key = e.getKey();
+      ObjectNode o = (key.player() == ANY ? pol : perPlayer[key.player()]).putObject(key.infoState());
+      double[] p = probs.get(key);
       for (int j = 0; j < e.getValue().length; j++) {
         o.put(Integer.toString(e.getValue()[j]), p[j]);
       }
@@ -184,31 +489,70 @@ public final class TabularPolicy {
     m.writeValue(file.toFile(), root);
   }
 
+  private static final String FORM = "a policy file is one JSON object {\"game\": ..., \"policy\": {information state:"
+      + " {action: probability}}}";
+
   /**
-   * Reads a policy written by {@link #write}. A file without a {@code "game"} entry (written by
-   * older versions) is read with {@link #game()} null.
+   * Reads a policy written by {@link #write} (or OpenSpiel-style, string keys only). A file without
+   * a {@code "game"} entry (written by older versions) is read with {@link #game()} null.
    *
-   * @throws IOException if the file cannot be read or is not such a policy (one-line message): a
-   *     probability that is not a JSON number (a string, a boolean, null...), or that is negative,
-   *     NaN or infinite, is refused naming the information state, the action and the value
+   * @throws IOException if the file cannot be read or is not such a policy, with a one-line message
+   *     naming the file and the place: malformed JSON (line and column), a key twice in one
+   *     object, content after the policy object, a probability that is not a JSON number (a
+   *     string, a boolean, null...), or that is negative, NaN or infinite (naming the
+   *     information state, the action and the value)
    */
   public static TabularPolicy read(Path file) throws IOException {
     JsonNode root;
     try {
-      root = new ObjectMapper().readTree(file.toFile());
+      ObjectMapper m = JsonMapper.builder()
+          .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS) // NaN and Infinity reach the range check
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
+      root = m.readTree(file.toFile());
+    } catch (JsonProcessingException e) {
+      throw new IOException("cannot read policy " + file + ": " + describe(e) + "; " + FORM, e);
     } catch (IOException e) {
       throw new IOException("cannot read policy " + file + ": " + e.getMessage().lines().findFirst().orElse(""), e);
     }
-    if (root == null || !root.isObject() || !root.has("policy") || !root.get("policy").isObject()
+    if (root == null || root.isMissingNode()) {
+      throw new IOException("cannot read policy " + file + ": the file is empty; " + FORM);
+    }
+    boolean hasPolicy = root != null && root.isObject() && root.has("policy");
+    boolean hasByPlayer = root != null && root.isObject() && root.has("policies_by_player");
+    if (root == null || !root.isObject() || !hasPolicy && !hasByPlayer
+        || hasPolicy && !root.get("policy").isObject()
+        || hasByPlayer && !root.get("policies_by_player").isArray()
         || root.has("game") && !root.get("game").isTextual() && !root.get("game").isNull()) {
-      throw new IOException("not a policy file: " + file + " (expected {\"game\": ..., \"policy\": {infostate: {action: prob}}})");
+      throw new IOException("not a policy file: " + file + " (" + FORM + ", or with \"policies_by_player\": [{...}, ...]"
+          + " keyed by player)");
     }
     String savedGame = root.has("game") && root.get("game").isTextual() && !root.get("game").asText().isBlank() ? root.get("game").asText() : null;
     TabularPolicy p = new TabularPolicy(savedGame);
-    for (Map.Entry<String, JsonNode> e : root.get("policy").properties()) {
+    p.source = file.toString();
+    if (hasPolicy) {
+      readEntries(p, file, ANY, root.get("policy"));
+    }
+    if (hasByPlayer) {
+      int q = 0;
+      for (JsonNode n : root.get("policies_by_player")) {
+        if (!n.isObject()) {
+          throw new IOException("policy file " + file + ": policies_by_player[" + q + "] is " + n
+              + ", not an object {information state: {action: probability}}");
+        }
+        readEntries(p, file, q++, n);
+      }
+    }
+    return p;
+  }
+
+  private static void readEntries(TabularPolicy p, Path file, int player, JsonNode policy) throws IOException {
+    String who = player == ANY ? "" : " of player " + player;
+    for (Map.Entry<String, JsonNode> e : policy.properties()) {
       if (!e.getValue().isObject()) {
-        throw new IOException("policy file " + file + ": information state '" + oneLine(e.getKey())
-            + "' maps to " + e.getValue() + ", not to an object {action: probability}");
+        throw new IOException("policy file " + file + ": information state '" + oneLine(e.getKey()) + "'" + who
+            + " maps to " + e.getValue() + ", not to an object {action: probability}");
       }
       int k = e.getValue().size();
       int[] a = new int[k];
@@ -218,12 +562,13 @@ public final class TabularPolicy {
         try {
           a[j] = Integer.parseInt(x.getKey());
         } catch (NumberFormatException ex) {
-          throw new IOException("policy file " + file + ": action '" + x.getKey() + "' at '" + e.getKey() + "' is not an integer");
+          throw new IOException("policy file " + file + ": action '" + x.getKey() + "' at '" + oneLine(e.getKey()) + "'" + who
+              + " is not an integer");
         }
         JsonNode v = x.getValue();
         if (!v.isNumber()) {
           throw new IOException("policy file " + file + ": probability of action " + x.getKey() + " at information state '"
-              + oneLine(e.getKey()) + "' is " + v + ", not a number");
+              + oneLine(e.getKey()) + "'" + who + " is " + v + ", not a number");
         }
         pr[j++] = v.doubleValue();
       }
@@ -240,17 +585,43 @@ public final class TabularPolicy {
         sp[t] = pr[order[t]];
       }
       try {
-        p.put(e.getKey(), sa, sp);
+        p.putKey(new Key(player, e.getKey()), sa, sp);
       } catch (IllegalArgumentException ex) {
         throw new IOException("policy file " + file + ": " + ex.getMessage());
       }
     }
-    return p;
   }
 
-  /** {@code key} on one line (newlines as \\n) and at most 80 characters, for messages. */
+  /**
+   * A JSON syntax error in words, with its line and column, without the parser's own
+   * vocabulary (source descriptions, feature names).
+   */
+  private static String describe(JsonProcessingException e) {
+    String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+    String what;
+    if (msg.startsWith("Unexpected end-of-input")) {
+      what = "the file ends before the JSON is complete (truncated?)";
+    } else if (msg.startsWith("Duplicate field")) {
+      what = "key " + msg.substring("Duplicate field ".length()) + " appears twice in one object";
+    } else if (msg.startsWith("Trailing token")) {
+      what = "content after the end of the policy object";
+    } else if (msg.startsWith("No content to map")) {
+      what = "the file is empty";
+    } else {
+      what = msg.replaceAll("\\s*\\(start marker at \\[Source.*", "")
+          .replaceAll("\\s*\\[Source:.*", "")
+          .replaceAll(":?\\s*(enable|disable) `?[A-Za-z.]*Feature[A-Za-z_.]*`?.*", "")
+          .replaceAll("\\s*\\(`?[A-Za-z.]*Feature[A-Za-z_.]*`?[^)]*\\)", "");
+    }
+    if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+      return "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": " + what;
+    }
+    return what;
+  }
+
+  /** {@code key} on one line (line breaks shown as {@code |}) and at most 80 characters, for messages. */
   static String oneLine(String key) {
-    String k = key.replace("\n", "\\n");
+    String k = key.replace("\n", "|");
     return k.length() <= 80 ? k : k.substring(0, 77) + "...";
   }
 

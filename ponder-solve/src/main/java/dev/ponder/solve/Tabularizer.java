@@ -3,9 +3,13 @@ package dev.ponder.solve;
 import dev.ponder.agent.PolicyAgent;
 import dev.ponder.game.Game;
 import dev.ponder.game.State;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.IntConsumer;
 import java.util.function.LongFunction;
 
 /**
@@ -31,6 +35,17 @@ public final class Tabularizer {
    *     wrong length or not summing to 1
    */
   public static TabularPolicy tabularize(Game game, LongFunction<? extends PolicyAgent> agentForSeed, int runs, long seed) {
+    return tabularize(game, agentForSeed, runs, seed, null);
+  }
+
+  /**
+   * As {@link #tabularize(Game, LongFunction, int, long)}, calling {@code progress} with the
+   * number of information states tabularized so far after each one (on the calling thread).
+   *
+   * @param progress listener, or null
+   */
+  public static TabularPolicy tabularize(Game game, LongFunction<? extends PolicyAgent> agentForSeed, int runs, long seed,
+      IntConsumer progress) {
     if (runs < 1) {
       throw new IllegalArgumentException("runs must be at least 1, got " + runs);
     }
@@ -39,9 +54,9 @@ public final class Tabularizer {
       agents[r] = agentForSeed.apply(seed + r);
     }
     try {
-      TabularPolicy out = new TabularPolicy(game.spec());
-      walk(game.newInitialState(), agents, out, new HashSet<>());
-      return out;
+      Entries out = new Entries(progress);
+      walk(game.newInitialState(), agents, out);
+      return out.policy(game);
     } finally {
       for (PolicyAgent a : agents) {
         a.close();
@@ -51,9 +66,54 @@ public final class Tabularizer {
 
   /** Tabularizes with the given agents (one per run), in order; they are not closed. */
   public static TabularPolicy tabularize(Game game, List<? extends PolicyAgent> agents) {
-    TabularPolicy out = new TabularPolicy(game.spec());
-    walk(game.newInitialState(), agents.toArray(new PolicyAgent[0]), out, new HashSet<>());
-    return out;
+    Entries out = new Entries(null);
+    walk(game.newInitialState(), agents.toArray(new PolicyAgent[0]), out);
+    return out.policy(game);
+  }
+
+  /**
+   * The tabularized information states, keyed by player and string; the policy is keyed by the
+   * string alone unless some string is the information state of two players.
+   */
+  private static final class Entries {
+    final IntConsumer progress;
+    final Map<String, Integer> playerOf = new HashMap<>();
+    final Set<String> seen = new HashSet<>();
+    final List<Object[]> list = new ArrayList<>();
+    boolean shared;
+
+    Entries(IntConsumer progress) {
+      this.progress = progress;
+    }
+
+    /** Whether {@code player}'s information state {@code key} is new (then it is recorded as seen). */
+    boolean firstVisit(int player, String key) {
+      if (!seen.add(player + "\u0000" + key)) {
+        return false;
+      }
+      Integer other = playerOf.putIfAbsent(key, player);
+      shared |= other != null && other != player;
+      return true;
+    }
+
+    void add(int player, String key, int[] legal, double[] p) {
+      list.add(new Object[] {player, key, legal, p});
+      if (progress != null) {
+        progress.accept(list.size());
+      }
+    }
+
+    TabularPolicy policy(Game game) {
+      TabularPolicy out = new TabularPolicy(game.spec());
+      for (Object[] e : list) {
+        if (shared) {
+          out.put((Integer) e[0], (String) e[1], (int[]) e[2], (double[]) e[3]);
+        } else {
+          out.put((String) e[1], (int[]) e[2], (double[]) e[3]);
+        }
+      }
+      return out;
+    }
   }
 
   /**
@@ -62,7 +122,7 @@ public final class Tabularizer {
    * stack of states (no recursion), so a game's depth is bounded by memory; a state is copied for
    * each child but the last, which advances the state itself.
    */
-  private static void walk(State root, PolicyAgent[] agents, TabularPolicy out, Set<String> seen) {
+  private static void walk(State root, PolicyAgent[] agents, Entries out) {
     java.util.ArrayList<State> states = new java.util.ArrayList<>();
     java.util.ArrayList<int[]> legals = new java.util.ArrayList<>();
     int[] next = new int[16];
@@ -71,7 +131,7 @@ public final class Tabularizer {
       if (!s.isTerminal()) {
         int[] legal = s.legalActions();
         if (!s.isChanceNode()) {
-          visit(s, legal, agents, out, seen);
+          visit(s, legal, agents, out);
         }
         if (legal.length > 0) {
           states.add(s);
@@ -106,10 +166,10 @@ public final class Tabularizer {
   }
 
   /** Tabularizes the information state of decision state {@code s} if it is seen for the first time. */
-  private static void visit(State s, int[] legal, PolicyAgent[] agents, TabularPolicy out, Set<String> seen) {
+  private static void visit(State s, int[] legal, PolicyAgent[] agents, Entries out) {
     int p = s.currentPlayer();
     String key = s.informationStateString(p);
-    if (!seen.add(key)) {
+    if (!out.firstVisit(p, key)) {
       return;
     }
     double[] avg = new double[legal.length];
@@ -129,6 +189,6 @@ public final class Tabularizer {
     for (int j = 0; j < avg.length; j++) {
       avg[j] /= sum;
     }
-    out.put(key, legal, avg);
+    out.add(p, key, legal, avg);
   }
 }

@@ -31,6 +31,14 @@ class ConvergenceChartTest {
   }
 
   @Test
+  void zeroExploitabilityIsMarkedAndNoted() {
+    String svg = ConvergenceChart.svg("nim", new long[] {1, 2, 3}, new double[] {0.5, 0, 0});
+    assertThat(Pattern.compile("<circle ").matcher(svg).results().count()).isEqualTo(2);
+    assertThat(svg).contains("exploitability 0 (2 points; drawn on the bottom axis)");
+    assertThat(ConvergenceChart.svg("k", new long[] {1, 2}, new double[] {0.5, 0.1})).doesNotContain("<circle");
+  }
+
+  @Test
   void mismatchedSeriesRejected() {
     assertThatThrownBy(() -> ConvergenceChart.svg("t", new long[] {1, 2}, new double[] {1}))
         .isInstanceOf(IllegalArgumentException.class);

@@ -132,7 +132,7 @@ class GameTreeDeepTest {
     TabularPolicy tab = onSmallStack(() -> Tabularizer.tabularize(deep.game(),
         seed -> new UniformPolicyAgent(deep.game(), seed), 1, 0));
     assertThat(tab.size()).isEqualTo(2);
-    assertThat(PolicyEvaluation.exploitability(deep, tab.toSlots(deep, null))).isCloseTo(0.25, within(1e-12));
+    assertThat(PolicyEvaluation.exploitability(deep, tab.toSlots(deep))).isCloseTo(0.25, within(1e-12));
   }
 
   /**

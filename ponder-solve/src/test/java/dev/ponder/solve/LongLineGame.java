@@ -12,16 +12,24 @@ import java.util.List;
  * then a simultaneous-move bimatrix game written as two decisions: player 0 picks a ∈ {0, 1},
  * player 1 picks b ∈ {0, 1} without seeing a. Player 0 receives 2 for (0, 0), 1 for (1, 1) and −1
  * otherwise; player 1 the negation (zero-sum). Histories are {@code length + 2} actions long,
- * the tree has {@code length + 7} of them.
+ * the tree has {@code length + 7} of them. With {@code sharedKey}, both decisions have the
+ * information-state string {@code "blind"} (player 1 sees nothing of a), so one string is the
+ * information state of two players (as phantom_ttt's empty board).
  */
 final class LongLineGame extends AbstractGame {
   final int length;
+  final boolean sharedKey;
 
   LongLineGame(int length) {
+    this(length, false);
+  }
+
+  LongLineGame(int length, boolean sharedKey) {
     super(new GameType("long_line", "Long forced line", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         GameType.Information.IMPERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL,
         2, 2, List.of()), Params.defaults("long_line", List.of()));
     this.length = length;
+    this.sharedKey = sharedKey;
   }
 
   @Override
@@ -144,6 +152,9 @@ final class LongLineGame extends AbstractGame {
     @Override
     public String informationStateString(int player) {
       checkPlayer(player);
+      if (g.sharedKey) {
+        return "blind";
+      }
       return player == 0 || a < 0 ? "p" + player : "p1 to answer";
     }
 

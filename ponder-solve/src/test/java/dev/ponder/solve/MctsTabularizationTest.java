@@ -21,10 +21,9 @@ class MctsTabularizationTest {
     TabularPolicy a = Tabularizer.tabularize(KUHN, s -> (PolicyAgent) AgentRegistry.create(spec, KUHN, s), 4, 3);
     TabularPolicy b = Tabularizer.tabularize(KUHN, s -> (PolicyAgent) AgentRegistry.create(spec, KUHN, s), 4, 3);
     assertThat(a.size()).isEqualTo(12);
-    int[] missing = new int[1];
-    double[] slots = a.toSlots(TREE, missing);
-    assertThat(missing[0]).isZero();
-    assertThat(b.toSlots(TREE, null)).containsExactly(slots);
+    assertThat(a.coverage(TREE).missing()).isZero();
+    double[] slots = a.toSlots(TREE);
+    assertThat(b.toSlots(TREE)).containsExactly(slots);
     double e = PolicyEvaluation.exploitability(TREE, slots);
     // a search with 100 simulations per decision is less exploitable than uniform random play
     // and more than an equilibrium

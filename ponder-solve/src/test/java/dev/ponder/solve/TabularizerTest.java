@@ -47,9 +47,8 @@ class TabularizerTest {
     TabularPolicy p = Tabularizer.tabularize(kuhn, seed -> new UniformPolicyAgent(kuhn, seed), 3, 0);
     assertThat(p.size()).isEqualTo(12);
     GameTree t = GameTree.build(kuhn);
-    int[] missing = new int[1];
-    double[] slots = p.toSlots(t, missing);
-    assertThat(missing[0]).isZero();
+    assertThat(p.coverage(t).missing()).isZero();
+    double[] slots = p.toSlots(t);
     assertThat(PolicyEvaluation.exploitability(t, slots)).isCloseTo(0.458333, within(5e-7));
   }
 
@@ -100,7 +99,7 @@ class TabularizerTest {
     p.write(f);
     assertThat(Files.readString(f)).contains("\"game\" : \"kuhn_poker\"").contains("\"1pb\"");
     TabularPolicy q = TabularPolicy.read(f);
-    assertThat(q.toSlots(t, null)).containsExactly(s.averagePolicy());
+    assertThat(q.toSlots(t)).containsExactly(s.averagePolicy());
   }
 
   @Test
