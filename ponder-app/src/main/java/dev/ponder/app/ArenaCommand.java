@@ -60,7 +60,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--seed", defaultValue = "1", description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--parallel", description = "Worker threads playing matches (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2)).")
+  @Option(names = "--parallel", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2)); the statistics do not depend on it.")
   Integer parallel;
 
   @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
@@ -78,7 +78,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal); round-robin only (ignored, with a warning, by --schedule benchmark).")
   boolean selfPlay;
 
-  @Option(names = "--no-progress", description = "No progress output.")
+  @Option(names = "--no-progress", description = "No progress output (otherwise on stderr: the matches, then each statistics step that takes more than a second).")
   boolean noProgress;
 
   @Mixin StatsOptions stats;
@@ -212,7 +212,8 @@ public final class ArenaCommand implements PonderCommand {
       out.printf(Locale.ROOT, "Tournament %d: %d matches (%d already stored, %d played now, %d errors) in %.1f s; store %s%n",
           s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
-      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot);
+      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot,
+          StatsOptions.execution(threads, noProgress, 10_000));
       out.print(Report.terminal(r));
       out.flush(); // the rankings come first, even if the report files cannot be written
       try {

@@ -21,8 +21,27 @@ public final class ReportCommand implements PonderCommand {
   @Option(names = "--db", required = true, description = "The SQLite store written by ponder arena.")
   Path db;
 
-  @Option(names = "--out", defaultValue = "ponder-arena-report", description = "Output directory (default: ${DEFAULT-VALUE}).")
+  /** Where the report goes when neither --report nor --out names a directory. */
+  static final String DEFAULT_REPORT = "ponder-arena-report";
+
+  // no defaultValue: picocli would apply it after the hidden --out had set the field
+  @Option(names = "--report", paramLabel = "DIR", description = "Directory for report.md, report.json, matches.csv and"
+      + " SVG charts, as ponder arena --report (--out DIR, its older name, still works; default: " + DEFAULT_REPORT + ").")
   Path out;
+
+  /** The older name of --report, kept working (not in the help). */
+  @Option(names = "--out", hidden = true, paramLabel = "DIR")
+  void out(Path dir) {
+    out = dir;
+  }
+
+  @Option(names = "--parallel", description = "Threads computing the statistics (default: the cores); the numbers do not"
+      + " depend on it.")
+  Integer parallel;
+
+  @Option(names = "--no-progress", description = "No progress output (otherwise shown on stderr for each statistics step"
+      + " that takes more than a second).")
+  boolean noProgress;
 
   @Option(names = "--tournament", description = "Tournament id in the store (default: the latest).")
   Long tournament;
@@ -39,10 +58,16 @@ public final class ReportCommand implements PonderCommand {
     PrintWriter pw = spec.commandLine().getOut();
     stats.toOptions(); // statistics options are checked before the store is read
     if (list) {
-      return list(pw); // writes no report: --out is not used
+      return list(pw); // writes no report: --report is not used
     }
-    // like arena --report: an unusable --out is refused before the store is read
-    boolean outCreated = ReportDirectory.prepare("--out", out);
+    if (parallel != null && parallel < 1) {
+      throw new UsageException("--parallel must be >= 1, got " + parallel);
+    }
+    // like arena --report: an unusable report directory is refused before the store is read
+    if (out == null) {
+      out = Path.of(DEFAULT_REPORT);
+    }
+    boolean outCreated = ReportDirectory.prepare(outName(), out);
     try {
       return report(pw);
     } catch (RuntimeException e) {
@@ -51,6 +76,19 @@ public final class ReportCommand implements PonderCommand {
       }
       throw e;
     }
+  }
+
+  /** The name the report directory was given by on the command line (--report or its alias --out). */
+  private String outName() {
+    String name = "--report";
+    for (String arg : spec.commandLine().getParseResult().originalArgs()) {
+      if (arg.equals("--out") || arg.startsWith("--out=")) {
+        name = "--out";
+      } else if (arg.equals("--report") || arg.startsWith("--report=")) {
+        name = "--report";
+      }
+    }
+    return name;
   }
 
   /** Set once the report files are being written: a failure after that keeps the directory. */
@@ -96,7 +134,9 @@ public final class ReportCommand implements PonderCommand {
       ArenaStore.TournamentInfo info = ts.stream().filter(t -> t.id() == id).findFirst().orElseThrow();
       java.util.Map<String, String> budget = dev.ponder.arena.Budget.parse(store.config(info).budget());
       List<ArenaStore.StoredMatch> snapshot = store.matches(id, true);
-      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot);
+      int threads = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
+      Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot,
+          StatsOptions.execution(threads, noProgress, 10_000));
       pw.print(Report.terminal(r));
       pw.flush(); // the rankings come first, even if the report files cannot be written
       reportStarted = true;

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The report directory of {@code ponder arena --report} and {@code ponder report --out}: checked
+ * The report directory of {@code ponder arena --report} and {@code ponder report --report}: checked
  * (and created) before any work, so an unusable path is refused up front, and a write that still
  * fails at the end is reported with the operating system's reason.
  */
@@ -19,7 +19,7 @@ final class ReportDirectory {
    * Creates {@code dir} (with its parents) if it is missing and checks that a file can be created
    * in it (a probe file is created and deleted).
    *
-   * @param option the option naming the directory ({@code --report}, {@code --out}), for the message
+   * @param option the option naming the directory ({@code --report}, or {@code --out}, report's older name for it), for the message
    * @return true if this call created the directory
    * @throws UsageException one line naming the option, the path and the reason ({@code Not a
    *     directory}, {@code Permission denied}, {@code No such file or directory}, …)
@@ -71,7 +71,7 @@ final class ReportDirectory {
     IOException io = e.getCause();
     String where = io instanceof FileSystemException f && f.getFile() != null ? " (" + f.getFile() + ")" : "";
     return "cannot write the report to " + dir + where + ": " + reason(io) + "; the matches are stored in " + db
-        + ": 'ponder report --db " + db + " --out DIR' writes the report to another directory";
+        + ": 'ponder report --db " + db + " --report DIR' writes the report to another directory";
   }
 
   /**

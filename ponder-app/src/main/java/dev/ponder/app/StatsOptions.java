@@ -30,6 +30,12 @@ public final class StatsOptions {
       + " alpha-rank ballot and refits SCO, so it costs far more than an Elo resample (default: ${DEFAULT-VALUE}).")
   int scoResamples;
 
+  @Option(names = "--alpharank-resamples", defaultValue = "" + AnalysisOptions.DEFAULT_ALPHARANK_RESAMPLES,
+      description = "Bootstrap resamples for the intervals of each game's alpha-rank masses, " + MIN_RESAMPLES + " to "
+      + MAX_RESAMPLES + "; the first --sco-resamples of them are the SCO bootstrap's own, so up to that number they cost"
+      + " nothing more (default: ${DEFAULT-VALUE}).")
+  int alphaRankResamples;
+
   @Option(names = "--stats-seed", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
   long statsSeed;
 
@@ -64,7 +70,7 @@ public final class StatsOptions {
   AnalysisOptions toOptions(java.util.List<String> agents, java.util.Map<String, String> budget) {
     AnalysisOptions o = toOptions();
     return new AnalysisOptions(o.resamples(), o.eloResamples(), o.scoResamples(), o.level(), o.seed(), o.alphaRank(), o.sco(),
-        find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget));
+        find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget), o.alphaRankResamples());
   }
 
   private static String find(String option, String name, java.util.List<String> agents, java.util.Map<String, String> budget) {
@@ -116,11 +122,28 @@ public final class StatsOptions {
     checkResamples("--resamples", resamples);
     checkResamples("--elo-resamples", eloResamples);
     checkResamples("--sco-resamples", scoResamples);
+    checkResamples("--alpharank-resamples", alphaRankResamples);
     if (!(scoTau > 0) || !(scoLr > 0) || scoIterations < 0) {
       throw new UsageException("--sco-tau and --sco-lr must be > 0 and --sco-iterations >= 0");
     }
     return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
-        reference, rawPrior);
+        reference, rawPrior, alphaRankResamples);
+  }
+
+  /**
+   * How long a statistics step runs before its progress is shown, in ms: the report steps that
+   * take more than a second show it.
+   */
+  static final long PROGRESS_DELAY_MS = 1_000;
+
+  /**
+   * The statistics' threads and progress: progress on stderr for each step that runs longer than
+   * {@link #PROGRESS_DELAY_MS} (a bar on a terminal, else a line every {@code intervalMs}),
+   * nothing when {@code quiet}.
+   */
+  static dev.ponder.arena.Analysis.Execution execution(int threads, boolean quiet, long intervalMs) {
+    return new dev.ponder.arena.Analysis.Execution(threads, quiet ? dev.ponder.arena.Progress.Factory.NONE
+        : dev.ponder.arena.Progress.delayed(System.err, PROGRESS_DELAY_MS, intervalMs));
   }
 }

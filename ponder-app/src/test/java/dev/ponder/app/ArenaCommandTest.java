@@ -46,6 +46,35 @@ class ArenaCommandTest {
     assertThat(Files.readString(dir.resolve("r3/matches.csv"))).isEqualTo(Files.readString(dir.resolve("r1/matches.csv")));
     String table = a.out().substring(a.out().indexOf("Tournament 1: 2 games"));
     assertThat(rep.out()).startsWith(table.substring(0, table.indexOf("Report written")));
+    // --report is the directory's name on report too (--out its alias), and the statistics do not
+    // depend on --parallel
+    Run canonical = run(concat(new String[] {"report", "--db", db.toString(), "--report", dir.resolve("r4").toString(),
+        "--parallel", "1", "--no-progress"}, common));
+    assertThat(canonical.code()).as(canonical.err()).isZero();
+    assertThat(canonical.err()).isEmpty();
+    assertThat(Files.readString(dir.resolve("r4/report.json"))).isEqualTo(json1);
+  }
+
+  @Test
+  void reportNamesItsDirectoryOptionAsTypedAndChecksTheNewOptions() throws Exception {
+    Path db = dir.resolve("n.db");
+    Run a = run("arena", "--games", "tic_tac_toe", "--agents", "random,uniform", "--matches-per-pairing", "2", "--db",
+        db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress", "--resamples", "40", "--elo-resamples",
+        "40", "--sco-resamples", "40", "--alpharank-resamples", "40");
+    assertThat(a.code()).as(a.err()).isZero();
+    Run bad = run("report", "--db", db.toString(), "--report", "/proc/ponder-report");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().strip()).isEqualTo("ponder: --report /proc/ponder-report: cannot create the report directory:"
+        + " no such file");
+    Run few = run("report", "--db", db.toString(), "--report", dir.resolve("rf").toString(), "--alpharank-resamples", "39");
+    assertThat(few.code()).isEqualTo(2);
+    assertThat(few.err().strip()).isEqualTo("ponder: --alpharank-resamples must be 40 to 1000000 (bootstrap resamples of"
+        + " the 95% intervals), got 39");
+    Run threads = run("report", "--db", db.toString(), "--report", dir.resolve("rt").toString(), "--parallel", "0");
+    assertThat(threads.code()).isEqualTo(2);
+    assertThat(threads.err().strip()).isEqualTo("ponder: --parallel must be >= 1, got 0");
+    Run help = run("report", "--help");
+    assertThat(help.out()).contains("[--report=DIR]").doesNotContain("[--out").contains("--alpharank-resamples").contains("--no-progress");
   }
 
   @Test

@@ -51,13 +51,70 @@ public final class Analysis {
    *     matches included)
    * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
    *     {@code mean-return})
+   * @param massLow lower bound of each agent's α-Rank mass: the (1 − level)/2 percentile of the
+   *     mass over the bootstrap resamples of the game's seed indices ({@link #scoBootstrap}: the
+   *     score matrix's draws, payoff table and α-Rank recomputed); NaN without α-Rank, with one
+   *     seed index or no resample
+   * @param massHigh upper bound
+   * @param massTop fraction of those resamples in which the agent has the largest mass (rounded
+   *     to 10⁻⁶ as the ballot compares masses; agents tied at the top each count), in [0, 1]; NaN
+   *     as for {@code massLow}
    */
   public record GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
       double minUtility, double maxUtility,
       double[][] mean, double[][] low, double[][] high,
       long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
       double[] agentMean, double[] agentLow, double[] agentHigh,
-      double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions) {}
+      double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions,
+      double[] massLow, double[] massHigh, double[] massTop) {
+
+    /** A result without α-Rank mass intervals (all NaN). */
+    public GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
+        double minUtility, double maxUtility,
+        double[][] mean, double[][] low, double[][] high,
+        long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
+        double[] agentMean, double[] agentLow, double[] agentHigh,
+        double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions) {
+      this(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, low, high, wins, draws, losses,
+          winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPerDecision, decisions,
+          nans(mass.length), nans(mass.length), nans(mass.length));
+    }
+
+    /** This result with the given α-Rank mass intervals and top frequencies. */
+    GameResult withMassBootstrap(double[] low, double[] high, double[] top) {
+      return new GameResult(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, this.low,
+          this.high, wins, draws, losses, winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note,
+          msPerDecision, decisions, low, high, top);
+    }
+  }
+
+  private static double[] nans(int k) {
+    double[] x = new double[k];
+    Arrays.fill(x, Double.NaN);
+    return x;
+  }
+
+  /**
+   * How the statistics run: worker threads for the per-game and SCO bootstraps (their results do
+   * not depend on the number: every resample's draws are made in order before they are spread
+   * over the threads), and the progress shown for each step.
+   *
+   * @param threads worker threads ≥ 1
+   * @param progress progress of the steps (score bootstraps per game, Elo bootstrap, SCO and
+   *     α-Rank bootstrap)
+   */
+  public record Execution(int threads, Progress.Factory progress) {
+    public Execution {
+      if (threads < 1) {
+        throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      }
+    }
+
+    /** The machine's cores, no progress. */
+    public static Execution defaults() {
+      return new Execution(Runtime.getRuntime().availableProcessors(), Progress.Factory.NONE);
+    }
+  }
 
   /**
    * Whole-tournament results.
@@ -200,6 +257,38 @@ public final class Analysis {
    * matches while a tournament is still writing).
    */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all) {
+    return analyse(store, id, o, all, Execution.defaults());
+  }
+
+  /**
+   * Analyses the given matches of stored tournament {@code id} (see
+   * {@link #analyse(ArenaStore, long, AnalysisOptions, List)}) on {@code ex.threads()} threads,
+   * showing progress through {@code ex.progress()}.
+   */
+  public static Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all,
+      Execution ex) {
+    java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(ex.threads());
+    try {
+      return pool.submit(() -> analyseIn(store, id, o, all, ex)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("statistics interrupted", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      if (e.getCause() instanceof Error er) {
+        throw er;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  /** The analysis, run inside the pool whose threads its parallel streams use. */
+  private static Result analyseIn(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all,
+      Execution ex) {
     ArenaStore.TournamentInfo info = store.tournaments().stream().filter(t -> t.id() == id).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no tournament " + id + " in the store"));
     TournamentConfig config = store.config(info);
@@ -221,8 +310,12 @@ public final class Analysis {
     int k = agents.size();
     boolean benchmark = config.schedule().equals(TournamentConfig.BENCHMARK);
     GameAnalysis[] analyses = new GameAnalysis[games.size()];
-    java.util.stream.IntStream.range(0, games.size()).parallel().forEach(g ->
-        analyses[g] = analyseGameWithRows(games.get(g), byGame.get(g), k, benchmark, o, gameSeed(o, g)));
+    try (Progress progress = ex.progress().start("report: score bootstraps", "games", games.size())) {
+      java.util.stream.IntStream.range(0, games.size()).parallel().forEach(g -> {
+        analyses[g] = analyseGameWithRows(games.get(g), byGame.get(g), k, benchmark, o, gameSeed(o, g));
+        progress.step();
+      });
+    }
     GameResult[] results = new GameResult[games.size()];
     List<SeedRows> rows = new ArrayList<>();
     for (int g = 0; g < games.size(); g++) {
@@ -247,9 +340,15 @@ public final class Analysis {
         sco[a] = Double.NaN;
       }
     }
-    ScoBootstrap scoInt = scoBootstrap(rows, gameResults.stream().map(GameResult::ballot).toList(), sco, o);
+    ScoBootstrap scoInt = scoBootstrap(rows, gameResults.stream().map(GameResult::ballot).toList(), sco, o, ex.progress());
+    for (int g = 0; g < results.length; g++) {
+      results[g] = results[g].withMassBootstrap(scoInt.massLow()[g], scoInt.massHigh()[g], scoInt.massTop()[g]);
+    }
     double[][] f = Sco.ballotWinRates(k, ballots);
-    double[][] eloInt = elo(byGame, k, o);
+    double[][] eloInt;
+    try (Progress progress = ex.progress().start("report: Elo bootstrap", "resamples", o.eloResamples())) {
+      eloInt = elo(byGame, k, o, progress);
+    }
     double[][][] ai = amplification(gameResults, agents, o);
     double[] amp = new double[k];
     double[] imp = new double[k];
@@ -337,7 +436,8 @@ public final class Analysis {
    *     at least agent b's (equal within {@link #RANK_TOLERANCE} counts), in [0, 1]; NaN when
    *     there is no bootstrap or either agent has no rating; the diagonal is 1
    */
-  record ScoBootstrap(double[] low, double[] high, Integer[] rankLow, Integer[] rankHigh, double[][] atLeast) {}
+  record ScoBootstrap(double[] low, double[] high, Integer[] rankLow, Integer[] rankHigh, double[][] atLeast,
+      double[][] massLow, double[][] massHigh, double[][] massTop) {}
 
   /**
    * The SCO bootstrap ({@link #scoIntervals}) with, besides the rating intervals, each agent's
@@ -345,56 +445,125 @@ public final class Analysis {
    * another over the same resamples.
    */
   static ScoBootstrap scoBootstrap(List<SeedRows> rows, List<double[]> pointBallots, double[] sco, AnalysisOptions o) {
+    return scoBootstrap(rows, pointBallots, sco, o, Progress.Factory.NONE);
+  }
+
+  /**
+   * About the most memory the α-Rank results remembered by the bootstrap may take, shared evenly
+   * by the games ({@link AlphaRank.Memo}); the SCO fits remembered may take as much again.
+   */
+  static final long MEMO_BYTES = 64L << 20;
+
+  /**
+   * The SCO bootstrap with, besides the SCO intervals, the α-Rank mass intervals of every game:
+   * resample b (b &lt; max(scoResamples, alphaRankResamples)) draws each game's seed indices once
+   * ({@link #drawTimes} from {@link #gameSeed}, the score-matrix bootstrap's draws) and
+   * recomputes every game's α-Rank and ballot; SCO is refitted for b &lt; scoResamples, masses are
+   * recorded for b &lt; alphaRankResamples. Two shortcuts that leave every number unchanged:
+   * α → ∞ α-Rank is looked up by response graph ({@link AlphaRank.Memo}), and SCO by the
+   * resample's pair weights (the fit reads nothing else). One progress step per resample.
+   */
+  static ScoBootstrap scoBootstrap(List<SeedRows> rows, List<double[]> pointBallots, double[] sco, AnalysisOptions o,
+      Progress.Factory progressFactory) {
     int k = sco.length;
-    double[] lo = new double[k];
-    double[] hi = new double[k];
-    Arrays.fill(lo, Double.NaN);
-    Arrays.fill(hi, Double.NaN);
+    int numGames = rows.size();
+    double[] lo = nans(k);
+    double[] hi = nans(k);
     Integer[] rankLo = new Integer[k];
     Integer[] rankHi = new Integer[k];
     double[][] atLeast = new double[k][k];
     for (double[] x : atLeast) {
       Arrays.fill(x, Double.NaN);
     }
-    int resamples = o.scoResamples();
+    double[][] massLo = new double[numGames][];
+    double[][] massHi = new double[numGames][];
+    double[][] massTop = new double[numGames][];
+    for (int g = 0; g < numGames; g++) {
+      massLo[g] = nans(k);
+      massHi[g] = nans(k);
+      massTop[g] = nans(k);
+    }
+    int scoResamples = Math.max(0, o.scoResamples());
+    int massResamples = Math.max(0, o.alphaRankResamples());
+    int resamples = Math.max(scoResamples, massResamples);
     boolean anyVariation = false;
     for (SeedRows r : rows) {
       anyVariation |= r.cells().length >= 2;
     }
     if (!anyVariation || resamples < 1) {
-      return new ScoBootstrap(lo, hi, rankLo, rankHi, atLeast);
+      return new ScoBootstrap(lo, hi, rankLo, rankHi, atLeast, massLo, massHi, massTop);
     }
-    int numGames = rows.size();
     SplittableRandom[] rng = new SplittableRandom[numGames];
+    AlphaRank.Memo[] memo = new AlphaRank.Memo[numGames];
     for (int g = 0; g < numGames; g++) {
       rng[g] = new SplittableRandom(gameSeed(o, g));
+      memo[g] = new AlphaRank.Memo(MEMO_BYTES / numGames);
     }
-    double[][] boot = new double[k][resamples];
-    for (int start = 0; start < resamples; start += SCO_CHUNK) {
-      int count = Math.min(SCO_CHUNK, resamples - start);
-      // draws first, in order, so the result does not depend on how the resamples are scheduled
-      int[][][] times = new int[count][numGames][];
-      for (int b = 0; b < count; b++) {
-        for (int g = 0; g < numGames; g++) {
-          int n = rows.get(g).cells().length;
-          if (n < 2) {
-            continue;
-          }
-          times[b][g] = drawTimes(rng[g], new int[n]);
-        }
+    java.util.concurrent.ConcurrentHashMap<WeightsKey, double[]> scoMemo = new java.util.concurrent.ConcurrentHashMap<>();
+    long scoMemoEntries = MEMO_BYTES / (8L * (k * k + k) + 64);
+    double[][] boot = new double[k][scoResamples];
+    // per game and agent, the mass in each resample (null: the game has no α-Rank or one seed)
+    double[][][] massBoot = new double[numGames][][];
+    for (int g = 0; g < numGames; g++) {
+      if (rows.get(g).cells().length >= 2 && massResamples > 0) {
+        massBoot[g] = new double[k][massResamples];
       }
-      final int first = start;
-      java.util.stream.IntStream.range(0, count).parallel().forEach(b -> {
-        List<double[]> gameBallots = new ArrayList<>();
-        for (int g = 0; g < numGames; g++) {
-          gameBallots.add(times[b][g] == null ? pointBallots.get(g) : resampledBallot(rows.get(g), times[b][g], o));
-        }
-        double[] r = Sco.fit(k, scoBallots(gameBallots), o.sco());
-        for (int a = 0; a < k; a++) {
-          boot[a][first + b] = r[a];
-        }
-      });
     }
+    try (Progress progress = progressFactory.start("report: SCO and alpha-rank bootstrap", "resamples", resamples)) {
+      for (int start = 0; start < resamples; start += SCO_CHUNK) {
+        int count = Math.min(SCO_CHUNK, resamples - start);
+        // draws first, in order, so the result does not depend on how the resamples are scheduled
+        int[][][] times = new int[count][numGames][];
+        for (int b = 0; b < count; b++) {
+          for (int g = 0; g < numGames; g++) {
+            int n = rows.get(g).cells().length;
+            if (n < 2) {
+              continue;
+            }
+            times[b][g] = drawTimes(rng[g], new int[n]);
+          }
+        }
+        final int first = start;
+        java.util.stream.IntStream.range(0, count).parallel().forEach(b -> {
+          int index = first + b;
+          List<double[]> gameBallots = new ArrayList<>();
+          for (int g = 0; g < numGames; g++) {
+            if (times[b][g] == null) {
+              gameBallots.add(pointBallots.get(g));
+              continue;
+            }
+            GameBallot gb = resampledGameBallot(rows.get(g), times[b][g], o, memo[g]);
+            gameBallots.add(gb.ballot());
+            if (index < massResamples) {
+              for (int a = 0; a < k; a++) {
+                massBoot[g][a][index] = gb.mass()[a];
+              }
+            }
+          }
+          if (index < scoResamples) {
+            List<Sco.Ballot> ballots = scoBallots(gameBallots);
+            double[][] w = Sco.pairWeights(k, ballots);
+            WeightsKey key = new WeightsKey(w, ballots.size());
+            double[] r = scoMemo.get(key);
+            if (r == null) {
+              r = Sco.fit(w, ballots.size(), o.sco());
+              if (scoMemo.size() < scoMemoEntries) {
+                scoMemo.putIfAbsent(key, r);
+              }
+            }
+            for (int a = 0; a < k; a++) {
+              boot[a][index] = r[a];
+            }
+          }
+          progress.step();
+        });
+      }
+    }
+    massIntervals(massBoot, o.level(), massLo, massHi, massTop);
+    if (scoResamples < 1) {
+      return new ScoBootstrap(lo, hi, rankLo, rankHi, atLeast, massLo, massHi, massTop);
+    }
+    resamples = scoResamples;
     double alpha = (1 - o.level()) / 2;
     // ranks and pairwise order in each resample, among the agents with a rating
     double[][] rankBoot = new double[k][resamples];
@@ -430,7 +599,74 @@ public final class Analysis {
         }
       }
     }
-    return new ScoBootstrap(lo, hi, rankLo, rankHi, atLeast);
+    return new ScoBootstrap(lo, hi, rankLo, rankHi, atLeast, massLo, massHi, massTop);
+  }
+
+  /**
+   * SCO pair weights and ballot count of one resample, compared exactly (the key under which
+   * the SCO bootstrap remembers a fit).
+   */
+  private static final class WeightsKey {
+    private final double[] w;
+    private final int n;
+    private final int hash;
+
+    WeightsKey(double[][] weights, int n) {
+      int k = weights.length;
+      this.w = new double[k * k];
+      for (int a = 0; a < k; a++) {
+        System.arraycopy(weights[a], 0, w, a * k, k);
+      }
+      this.n = n;
+      this.hash = 31 * Arrays.hashCode(w) + n;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof WeightsKey x && x.hash == hash && x.n == n && Arrays.equals(x.w, w);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /**
+   * Percentile intervals of each game's α-Rank masses and how often each agent has the largest
+   * (rounded, {@link #massLevel}) mass, from the masses of the bootstrap resamples.
+   *
+   * @param massBoot per game, K × resamples masses; null or NaN masses: no interval
+   */
+  static void massIntervals(double[][][] massBoot, double level, double[][] lo, double[][] hi, double[][] top) {
+    double alpha = (1 - level) / 2;
+    for (int g = 0; g < massBoot.length; g++) {
+      double[][] m = massBoot[g];
+      if (m == null || m.length == 0 || Double.isNaN(m[0][0])) {
+        continue;
+      }
+      int k = m.length;
+      int n = m[0].length;
+      long[] topCount = new long[k];
+      for (int b = 0; b < n; b++) {
+        double best = Double.NEGATIVE_INFINITY;
+        for (int a = 0; a < k; a++) {
+          best = Math.max(best, massLevel(m[a][b]));
+        }
+        for (int a = 0; a < k; a++) {
+          if (massLevel(m[a][b]) == best) {
+            topCount[a]++;
+          }
+        }
+      }
+      for (int a = 0; a < k; a++) {
+        double[] sorted = m[a].clone();
+        Arrays.sort(sorted);
+        lo[g][a] = Intervals.quantileSorted(sorted, alpha);
+        hi[g][a] = Intervals.quantileSorted(sorted, 1 - alpha);
+        top[g][a] = (double) topCount[a] / n;
+      }
+    }
   }
 
   /**
@@ -469,6 +705,16 @@ public final class Analysis {
 
   /** A game's ballot recomputed from its seed rows, row r counted {@code times[r]} times. */
   static double[] resampledBallot(SeedRows rows, int[] times, AnalysisOptions o) {
+    return resampledGameBallot(rows, times, o, null).ballot();
+  }
+
+  /**
+   * A game's ballot and α-Rank mass recomputed from its seed rows, row r counted
+   * {@code times[r]} times.
+   *
+   * @param memo α-Rank results by response graph (null: none)
+   */
+  static GameBallot resampledGameBallot(SeedRows rows, int[] times, AnalysisOptions o, AlphaRank.Memo memo) {
     int k = rows.k();
     int cells = k * k + k;
     double[] s = new double[cells];
@@ -500,7 +746,7 @@ public final class Analysis {
       int i = k * k + a;
       agentMean[a] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
     }
-    return gameBallot(rows.game(), k, rows.benchmark(), meanM, agentMean, msSum, msCount, o.alphaRank()).ballot();
+    return gameBallot(rows.game(), k, rows.benchmark(), meanM, agentMean, msSum, msCount, o.alphaRank(), memo);
   }
 
   private static void addTimes(Map<String, double[]> to, Map<String, double[]> from, int t, int k) {
@@ -692,6 +938,16 @@ public final class Analysis {
    */
   static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
       Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank) {
+    return gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, alphaRank, null);
+  }
+
+  /**
+   * {@link #gameBallot(ArenaStore.GameInfo, int, boolean, double[][], double[], Map, Map, AlphaRank.Options)}
+   * with α-Rank looked up in {@code memo} (null: none; the result is the same either way).
+   */
+  static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
+      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
+      AlphaRank.Memo memo) {
     double[] mass = new double[k];
     Arrays.fill(mass, Double.NaN);
     double[] ballot;
@@ -713,7 +969,7 @@ public final class Analysis {
       if (missing) {
         note = "some pairings have no matches yet; treated as ties in alpha-rank";
       }
-      mass = AlphaRank.singlePopulation(pay, alphaRank);
+      mass = AlphaRank.singlePopulation(pay, alphaRank, memo);
       ballot = ballot(mass, agentMean);
       method = "alpharank-single";
     } else {
@@ -759,7 +1015,7 @@ public final class Analysis {
         }
         int[] ks = new int[pops];
         Arrays.fill(ks, k);
-        double[] pi = AlphaRank.multiPopulation(ks, pay, alphaRank);
+        double[] pi = AlphaRank.multiPopulation(ks, pay, alphaRank, memo);
         mass = AlphaRank.marginalMass(pi, k, pops);
         ballot = ballot(mass, agentMean);
         method = "alpharank-multi";
@@ -963,6 +1219,11 @@ public final class Analysis {
 
   /** Elo from all pairwise outcomes, with a bootstrap over seed indices within each game. */
   static double[][] elo(List<List<ArenaStore.StoredMatch>> byGame, int k, AnalysisOptions o) {
+    return elo(byGame, k, o, Progress.none());
+  }
+
+  /** {@link #elo(List, int, AnalysisOptions)}, one progress step per resample. */
+  static double[][] elo(List<List<ArenaStore.StoredMatch>> byGame, int k, AnalysisOptions o, Progress progress) {
     List<double[][]> units = new ArrayList<>();
     List<Integer> gameOf = new ArrayList<>();
     for (int g = 0; g < byGame.size(); g++) {
@@ -1034,6 +1295,7 @@ public final class Analysis {
       for (int a = 0; a < k; a++) {
         boot[a][b] = r[a];
       }
+      progress.step();
     }
     double alpha = (1 - o.level()) / 2;
     for (int a = 0; a < k; a++) {

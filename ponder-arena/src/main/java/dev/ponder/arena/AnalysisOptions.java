@@ -16,9 +16,22 @@ import dev.ponder.rating.Sco;
  * @param sco SCO options (default τ = 1, lr = 0.01, 1000 iterations, [0, 1000])
  * @param reference reference agent string for amplification (empty: none)
  * @param rawPrior raw-prior agent string for improvement (empty: none)
+ * @param alphaRankResamples bootstrap resamples for the intervals of each game's α-Rank masses
+ *     (default 1,000); resample b is the SCO bootstrap's resample b (the same seed-index draws), so
+ *     up to {@code scoResamples} they cost nothing more; beyond it each costs one α-Rank per game
  */
 public record AnalysisOptions(int resamples, int eloResamples, int scoResamples, double level, long seed,
-    AlphaRank.Options alphaRank, Sco.Options sco, String reference, String rawPrior) {
+    AlphaRank.Options alphaRank, Sco.Options sco, String reference, String rawPrior, int alphaRankResamples) {
+
+  /** Default number of α-Rank mass bootstrap resamples. */
+  public static final int DEFAULT_ALPHARANK_RESAMPLES = 1_000;
+
+  /** The options with the default number of α-Rank resamples ({@link #DEFAULT_ALPHARANK_RESAMPLES}). */
+  public AnalysisOptions(int resamples, int eloResamples, int scoResamples, double level, long seed,
+      AlphaRank.Options alphaRank, Sco.Options sco, String reference, String rawPrior) {
+    this(resamples, eloResamples, scoResamples, level, seed, alphaRank, sco, reference, rawPrior,
+        DEFAULT_ALPHARANK_RESAMPLES);
+  }
 
   /**
    * Default number of SCO bootstrap resamples. The bootstrap distribution of a rating is lumpy
@@ -34,6 +47,7 @@ public record AnalysisOptions(int resamples, int eloResamples, int scoResamples,
   }
 
   public static AnalysisOptions defaults() {
-    return new AnalysisOptions(10_000, 1_000, DEFAULT_SCO_RESAMPLES, 0.95, 1, AlphaRank.Options.infinite(), Sco.Options.defaults(), "", "");
+    return new AnalysisOptions(10_000, 1_000, DEFAULT_SCO_RESAMPLES, 0.95, 1, AlphaRank.Options.infinite(), Sco.Options.defaults(), "", "",
+        DEFAULT_ALPHARANK_RESAMPLES);
   }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -135,20 +136,24 @@ public final class Report {
       ciW = Math.max(ciW, eloInterval(r, a).length());
       rkW = Math.max(rkW, rankInterval(r, a).length());
     }
-    String rowFormat = "%-4s %-" + w + "s %" + scoW + "s  %-" + sciW + "s %-" + rkW + "s %8s %" + eloW + "s  %-" + ciW + "s";
+    String nextHead = "P(≥ next)";
+    String rowFormat = "%-4s %-" + w + "s %" + scoW + "s  %-" + sciW + "s %-" + rkW + "s %" + nextHead.length() + "s %8s %"
+        + eloW + "s  %-" + ciW + "s";
     StringBuilder row = new StringBuilder();
-    row.append(String.format(Locale.ROOT, rowFormat, "rank", "agent", scoHead, ciHead, rankHead, "mass", eloHead, ciHead));
+    row.append(String.format(Locale.ROOT, rowFormat, "rank", "agent", scoHead, ciHead, rankHead, nextHead, "mass", eloHead,
+        ciHead));
     if (ampCol) {
       row.append(String.format(Locale.ROOT, " %7s %7s", "Amp", "Imp"));
     }
     sb.append(row.toString().stripTrailing()).append('\n');
     String[] rankLabel = rankLabels(r);
+    Double[] next = r.scoAtLeastNext();
     for (int a : order) {
       double mass = meanMass(r, a);
       String rk = rankLabel[a];
       row.setLength(0);
       row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), scoInterval(r, a),
-          rankInterval(r, a), fmt(mass, 3), fmt(r.elo()[a], 0), eloInterval(r, a)));
+          rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3), fmt(mass, 3), fmt(r.elo()[a], 0), eloInterval(r, a)));
       if (ampCol) {
         row.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
       }
@@ -160,6 +165,7 @@ public final class Report {
     }
     sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
     sb.append(rankIntervalLine()).append('\n');
+    sb.append(nextLine()).append('\n');
     sb.append(eloLine(r)).append('\n');
     sb.append(eloScaleLine()).append('\n');
     String marks = markLines(r);
@@ -353,9 +359,9 @@ public final class Report {
         .append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matches()).append(" (errors: ").append(r.errors()).append(")\n");
     sb.append(String.format(Locale.ROOT, "- Statistics: %.0f%% intervals; paired bootstrap over seeds, %d resamples (seed %d); "
-        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); "
+        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); alpha-rank masses %d resamples; "
         + "alpha-rank alpha=%s, m=%d; SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
-        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
+        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), o.alphaRankResamples(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
         o.alphaRank().populationSize(), fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
         fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
     sb.append("## Rankings\n\n");
@@ -377,7 +383,7 @@ public final class Report {
     }
     sb.append('\n').append(scoLine(r)).append("\n\n");
     sb.append(rankIntervalLine()).append(' ').append(nextLine()).append("\n\n");
-    String markNotes = markLines(r);
+    String markNotes = markLines(r, true);
     if (!markNotes.isEmpty()) {
       sb.append(markNotes.strip().replace("\n", "\n\n")).append("\n\n");
     }
@@ -403,15 +409,19 @@ public final class Report {
           sb.append(tieBreakLine().replace("*", "\\*")).append("\n\n");
         }
       }
-      sb.append("| agent | mean return | 95% CI | alpha-rank mass | ms per decision |\n|---|---:|---|---:|---:|\n");
+      sb.append("| agent | mean return | 95% CI | alpha-rank mass | mass 95% CI | P(top) | ms per decision |\n"
+          + "|---|---:|---|---:|---|---:|---:|\n");
       for (int a : order(r)) {
         if (Double.isNaN(gr.agentMean()[a])) {
           continue;
         }
         String ci = gr.seeds() < 2 ? ONE_SEED : String.format(Locale.ROOT, "[%.3f, %.3f]%s", gr.agentLow()[a], gr.agentHigh()[a],
             marks(gr.agentLow()[a], gr.agentHigh()[a], gr.seeds()));
-        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | %s | %s | %s |%n", r.agents().get(a), gr.agentMean()[a], ci,
-            fmt(gr.mass()[a], 4), fmt(gr.msPerDecision()[a], 2)));
+        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | %s | %s | %s | %s | %s |%n", r.agents().get(a), gr.agentMean()[a],
+            ci, fmt(gr.mass()[a], 4), massInterval(gr, a), fmt(gr.massTop()[a], 3), fmt(gr.msPerDecision()[a], 2)));
+      }
+      if (Arrays.stream(gr.mass()).anyMatch(m -> !Double.isNaN(m))) {
+        sb.append('\n').append(massLine(r.options())).append('\n');
       }
       sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
       matrix(sb, r.agents(), gr.mean(), gr.seeds() < 2 ? null : gr.low(), gr.high(), gr.seeds());
@@ -590,6 +600,14 @@ public final class Report {
    * {@link Analysis#FEW_SEEDS} seed indices, zero-width intervals.
    */
   static String markLines(Analysis.Result r) {
+    return markLines(r, false);
+  }
+
+  /**
+   * The footnotes on the marks ({@link #markLines(Analysis.Result)}), with {@code mass} also
+   * those of the α-Rank mass intervals (report.md shows them, the terminal does not).
+   */
+  static String markLines(Analysis.Result r, boolean mass) {
     boolean few = false;
     boolean zero = false;
     for (int a = 0; a < r.agents().size(); a++) {
@@ -599,6 +617,9 @@ public final class Report {
           t += marks(g.agentLow()[a], g.agentHigh()[a], g.seeds());
           for (int b = 0; b < r.agents().size(); b++) {
             t += marks(g.low()[a][b], g.high()[a][b], g.seeds()) + marks(g.winLow()[a][b], g.winHigh()[a][b], g.seeds());
+          }
+          if (mass) {
+            t += marks(g.massLow()[a], g.massHigh()[a], g.seeds());
           }
         }
       }
@@ -621,6 +642,31 @@ public final class Report {
   /** The footnote on the rank interval column. */
   static String rankIntervalLine() {
     return "rank 95%: 2.5th to 97.5th percentile of the agent's rank over the SCO bootstrap resamples (ties share a rank).";
+  }
+
+  /**
+   * A game's α-Rank mass interval of agent {@code a} as {@code [lo, hi]} with the few-seeds marks;
+   * {@code n/a (one seed)} with one seed index, {@code -} without α-Rank.
+   */
+  static String massInterval(Analysis.GameResult g, int a) {
+    if (Double.isNaN(g.mass()[a])) {
+      return "-";
+    }
+    if (g.seeds() < 2) {
+      return ONE_SEED;
+    }
+    if (Double.isNaN(g.massLow()[a])) {
+      return "-";
+    }
+    return String.format(Locale.ROOT, "[%.3f, %.3f]%s", g.massLow()[a], g.massHigh()[a],
+        marks(g.massLow()[a], g.massHigh()[a], g.seeds()));
+  }
+
+  /** The footnote on the mass interval and P(top) columns of a game in report.md. */
+  static String massLine(AnalysisOptions o) {
+    return "mass 95% CI: percentile bootstrap of the alpha-rank mass over " + o.alphaRankResamples() + " resamples of the"
+        + " game's seed indices (the score matrix's draws; payoff table and alpha-rank recomputed). P(top): fraction of"
+        + " those resamples in which the agent has the largest mass (rounded to 1e-6; tied agents each count).";
   }
 
   /** The footnote on the P(≥ next) column of report.md. */

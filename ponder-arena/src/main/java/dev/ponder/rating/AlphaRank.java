@@ -65,12 +65,26 @@ public final class AlphaRank {
    * @return π over the K strategies (sums to 1)
    */
   public static double[] singlePopulation(double[][] payoff, Options o) {
+    return singlePopulation(payoff, o, null);
+  }
+
+  /**
+   * Single-population α-Rank, for α → ∞ looked up in (or added to) {@code memo}: the result is
+   * the one {@link #singlePopulation(double[][], Options)} returns, bit for bit.
+   *
+   * @param memo results of earlier calls with the same response graph; null = none
+   */
+  public static double[] singlePopulation(double[][] payoff, Options o, Memo memo) {
     int k = payoff.length;
     if (k == 1) {
       return new double[] {1.0};
     }
     if (Double.isInfinite(o.alpha())) {
-      return sweep(eps -> singleChain(payoff, o, eps));
+      if (memo == null) {
+        return sweep(eps -> singleChain(payoff, o, eps));
+      }
+      Memo.Key key = Memo.singleKey(payoff);
+      return memo.get(key, () -> sweep(eps -> singleChain(payoff, o, eps)));
     }
     return Markov.stationary(singleChain(payoff, o, 0));
   }
@@ -111,6 +125,17 @@ public final class AlphaRank {
    * @throws IllegalArgumentException if the number of profiles exceeds {@link #MAX_STATES}
    */
   public static double[] multiPopulation(int[] numStrategies, double[][] payoff, Options o) {
+    return multiPopulation(numStrategies, payoff, o, null);
+  }
+
+  /**
+   * Multi-population α-Rank, for α → ∞ looked up in (or added to) {@code memo}: the result is
+   * the one {@link #multiPopulation(int[], double[][], Options)} returns, bit for bit.
+   *
+   * @param memo results of earlier calls with the same response graph; null = none
+   * @throws IllegalArgumentException if the number of profiles exceeds {@link #MAX_STATES}
+   */
+  public static double[] multiPopulation(int[] numStrategies, double[][] payoff, Options o, Memo memo) {
     int n = 1;
     int sumDev = 0;
     for (int ks : numStrategies) {
@@ -128,7 +153,11 @@ public final class AlphaRank {
     }
     final int dev = sumDev;
     if (Double.isInfinite(o.alpha())) {
-      return sweep(eps -> multiChain(numStrategies, payoff, o, eps, dev));
+      if (memo == null) {
+        return sweep(eps -> multiChain(numStrategies, payoff, o, eps, dev));
+      }
+      Memo.Key key = Memo.multiKey(numStrategies, payoff);
+      return memo.get(key, () -> sweep(eps -> multiChain(numStrategies, payoff, o, eps, dev)));
     }
     return Markov.stationary(multiChain(numStrategies, payoff, o, 0, dev));
   }
@@ -178,6 +207,123 @@ public final class AlphaRank {
       }
     }
     return m;
+  }
+
+  /**
+   * Results of α → ∞ α-Rank keyed by the response graph. For α → ∞ the chain of every ε in the
+   * sweep is built from the dimensions and, per edge, only whether the mutant gains, loses or
+   * ties ({@link #responseEdge}), so two payoff tables with the same response graph give the same
+   * π bit for bit; a bootstrap that recomputes α-Rank from resampled payoffs meets the same graph
+   * again and again (any agent that wins clearly wins in most resamples). Thread-safe. Holds at
+   * most {@code maxBytes} of keys and values (about; entries beyond that are computed and not
+   * kept).
+   */
+  public static final class Memo {
+    private final java.util.concurrent.ConcurrentHashMap<Key, double[]> map = new java.util.concurrent.ConcurrentHashMap<>();
+    private final long maxBytes;
+    private final java.util.concurrent.atomic.AtomicLong bytes = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong hits = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong misses = new java.util.concurrent.atomic.AtomicLong();
+
+    /** @param maxBytes about the most memory the kept results may use (≥ 0) */
+    public Memo(long maxBytes) {
+      this.maxBytes = maxBytes;
+    }
+
+    /** Number of lookups answered from the memo. */
+    public long hits() {
+      return hits.get();
+    }
+
+    /** Number of lookups that computed α-Rank. */
+    public long misses() {
+      return misses.get();
+    }
+
+    double[] get(Key key, java.util.function.Supplier<double[]> compute) {
+      double[] pi = map.get(key);
+      if (pi != null) {
+        hits.incrementAndGet();
+        return pi.clone();
+      }
+      misses.incrementAndGet();
+      pi = compute.get();
+      long size = 8L * pi.length + key.edges.length + 64;
+      if (bytes.addAndGet(size) <= maxBytes) {
+        map.putIfAbsent(key, pi.clone());
+      } else {
+        bytes.addAndGet(-size);
+      }
+      return pi;
+    }
+
+    /** A response graph: the dimensions and one sign per edge in the chain builder's order. */
+    static final class Key {
+      final int[] dims;
+      final byte[] edges;
+      final int hash;
+
+      Key(int[] dims, byte[] edges) {
+        this.dims = dims;
+        this.edges = edges;
+        this.hash = 31 * java.util.Arrays.hashCode(dims) + java.util.Arrays.hashCode(edges);
+      }
+
+      @Override
+      public boolean equals(Object o) {
+        return o instanceof Key k && hash == k.hash && java.util.Arrays.equals(dims, k.dims)
+            && java.util.Arrays.equals(edges, k.edges);
+      }
+
+      @Override
+      public int hashCode() {
+        return hash;
+      }
+    }
+
+    /** −1, 0 or 1 as {@link #responseEdge} sees the gain (loses, ties, gains). */
+    private static byte sign(double gain) {
+      return (byte) (gain > 1e-12 ? 1 : gain < -1e-12 ? -1 : 0);
+    }
+
+    static Key singleKey(double[][] m) {
+      int k = m.length;
+      byte[] e = new byte[k * k];
+      for (int s = 0; s < k; s++) {
+        for (int r = 0; r < k; r++) {
+          if (r != s) {
+            e[s * k + r] = sign(m[r][s] - m[s][r]);
+          }
+        }
+      }
+      return new Key(new int[] {k}, e);
+    }
+
+    static Key multiKey(int[] ks, double[][] payoff) {
+      int n = payoff.length;
+      int pops = ks.length;
+      int[] stride = new int[pops];
+      int st = 1;
+      int sumDev = 0;
+      for (int p = pops - 1; p >= 0; p--) {
+        stride[p] = st;
+        st *= ks[p];
+        sumDev += ks[p] - 1;
+      }
+      byte[] e = new byte[n * sumDev];
+      int i = 0;
+      for (int s = 0; s < n; s++) {
+        for (int p = 0; p < pops; p++) {
+          int cur = (s / stride[p]) % ks[p];
+          for (int alt = 0; alt < ks[p]; alt++) {
+            if (alt != cur) {
+              e[i++] = sign(payoff[s + (alt - cur) * stride[p]][p] - payoff[s][p]);
+            }
+          }
+        }
+      }
+      return new Key(ks.clone(), e);
+    }
   }
 
   private static double responseEdge(double gain, double eps) {

@@ -62,7 +62,17 @@ public final class Sco {
    * @return ratings in [lower, upper]
    */
   public static double[] fit(int numAlternatives, List<Ballot> ballots, Options o) {
-    // Aggregate pair weights: w[a][b] = total weight of ballots ranking a above b.
+    return fit(pairWeights(numAlternatives, ballots), ballots.size(), o);
+  }
+
+  /**
+   * The ballots' pair weights: {@code w[a][b]} = total weight of the ballots ranking a strictly
+   * above b (the only thing {@link #fit(int, List, Options)} reads from the ballots besides their
+   * number).
+   *
+   * @return numAlternatives × numAlternatives weights
+   */
+  public static double[][] pairWeights(int numAlternatives, List<Ballot> ballots) {
     double[][] w = new double[numAlternatives][numAlternatives];
     for (Ballot b : ballots) {
       double[] s = b.scores();
@@ -74,23 +84,38 @@ public final class Sco {
         }
       }
     }
+    return w;
+  }
+
+  /**
+   * Fits the ratings from the pair weights of {@code numBallots} ballots
+   * ({@link #pairWeights}); the same ratings, bit for bit, as fitting the ballots themselves.
+   *
+   * @param w K × K pair weights (not modified)
+   * @param numBallots number of ballots the weights came from (the gradient is averaged over
+   *     them); 0 = no ballot, the ratings stay at the midpoint
+   * @return ratings in [lower, upper]
+   */
+  public static double[] fit(double[][] w, int numBallots, Options o) {
+    int numAlternatives = w.length;
     double[] r = new double[numAlternatives];
     java.util.Arrays.fill(r, (o.upper() - o.lower()) / 2 + o.lower());
-    if (ballots.isEmpty()) {
+    if (numBallots == 0) {
       return r;
     }
-    double n = ballots.size();
+    double n = numBallots;
     double[] grad = new double[numAlternatives];
     for (int it = 0; it < o.iterations(); it++) {
       java.util.Arrays.fill(grad, 0);
       for (int a = 0; a < numAlternatives; a++) {
+        double[] wa = w[a];
         for (int b = 0; b < numAlternatives; b++) {
-          if (w[a][b] == 0) {
+          if (wa[b] == 0) {
             continue;
           }
           double delta = (r[b] - r[a]) / o.temperature();
           double sg = 1 / (1 + Math.exp(-delta));
-          double g = w[a][b] * sg * (1 - sg) / o.temperature();
+          double g = wa[b] * sg * (1 - sg) / o.temperature();
           grad[a] -= g;
           grad[b] += g;
         }

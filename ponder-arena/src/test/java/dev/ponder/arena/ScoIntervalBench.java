@@ -28,8 +28,9 @@ public final class ScoIntervalBench {
     int players = Integer.parseInt(args[3]);
     int resamples = Integer.parseInt(args[4]);
     AnalysisOptions d = AnalysisOptions.defaults();
+    // the α-Rank mass resamples are the SCO resamples (no extra α-Rank)
     AnalysisOptions o = new AnalysisOptions(d.resamples(), d.eloResamples(), resamples, d.level(), d.seed(), d.alphaRank(),
-        d.sco(), "", "");
+        d.sco(), "", "", resamples);
     List<Analysis.SeedRows> rows = new ArrayList<>();
     SplittableRandom rng = new SplittableRandom(42);
     for (int g = 0; g < games; g++) {
