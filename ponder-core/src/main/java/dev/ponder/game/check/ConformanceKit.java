@@ -216,6 +216,8 @@ public final class ConformanceKit {
     private final int[] buf;
     private final double[] probs;
     private final int[] buf2;
+    /** The legal actions of a copied or undone state, for its sample-action check. */
+    private final int[] buf3;
     private final double[] probs2;
     private final float[] isBuf;
     private final float[] obsBuf;
@@ -243,6 +245,7 @@ public final class ConformanceKit {
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
       this.buf2 = new int[buf.length];
+      this.buf3 = new int[buf.length];
       this.probs2 = new double[probs.length];
       this.isBuf = new float[isSize];
       this.obsBuf = new float[obsSize];
@@ -518,7 +521,22 @@ public final class ConformanceKit {
      * same-seeded twin generator, same action and same generator state afterwards.
      */
     private void checkSampleAction(State s, int[] legal, int draws) {
-      int k = legal.length;
+      checkSampleAction(s, legal, legal.length, draws, "");
+    }
+
+    /**
+     * The sample-action check on a state made by copy, copyFrom or undo ({@code made} says
+     * which, for the message); only at decision nodes.
+     */
+    private void checkSampleActionOn(State t, String made) {
+      if (t.isTerminal() || t.isChanceNode()) {
+        return;
+      }
+      int k = t.legalActions(buf3);
+      checkSampleAction(t, buf3, k, 1, " (on the state made by " + made + ")");
+    }
+
+    private void checkSampleAction(State s, int[] legal, int k, int draws, String on) {
       for (int j = 0; j < draws; j++) {
         sampleSeed = State.mix64(sampleSeed + 0x9E3779B97F4A7C15L);
         SplittableRandom expectedRng = new SplittableRandom(sampleSeed);
@@ -528,21 +546,23 @@ public final class ConformanceKit {
         try {
           actual = s.sampleLegalAction(actualRng, buf2);
         } catch (RuntimeException e) {
-          throw unexpected("sample-action", e);
+          AssertionError err = fail("sample-action", "unexpected " + e + on);
+          err.initCause(e);
+          throw err;
         }
         if (!(actual == expected)) {
           throw fail("sample-action", "sampleLegalAction gives " + actual + " where legal[rng.nextInt(" + k + ")] gives "
-              + expected + " (same-seeded generators; legal " + Arrays.toString(legal) + ")");
+              + expected + " (same-seeded generators; legal " + Arrays.toString(Arrays.copyOf(legal, k)) + ")" + on);
         }
         if (!(actualRng.nextLong() == expectedRng.nextLong())) {
           throw fail("sample-action", "sampleLegalAction leaves its generator in another state than one call of nextInt("
-              + k + ") (it must make exactly that one draw)");
+              + k + ") (it must make exactly that one draw)" + on);
         }
       }
       int again = s.legalActions(buf2);
       if (!(Arrays.equals(buf2, 0, again, legal, 0, k))) {
-        throw fail("sample-action", "sampleLegalAction changed the legal actions from " + Arrays.toString(legal) + " to "
-            + Arrays.toString(Arrays.copyOf(buf2, again)));
+        throw fail("sample-action", "sampleLegalAction changed the legal actions from " + Arrays.toString(Arrays.copyOf(legal, k))
+            + " to " + Arrays.toString(Arrays.copyOf(buf2, again)) + on);
       }
     }
 
@@ -789,6 +809,7 @@ public final class ConformanceKit {
       if (!(!ownHash || scratch.hash() == hash)) {
         throw fail("hash", "copyFrom gives hash " + scratch.hash() + " but the original " + hash);
       }
+      checkSampleActionOn(scratch, "copyFrom into a reused state");
       scratch.applyAction(a);
       if (!scratch.isTerminal()) {
         scratch.applyAction(pick(scratch, checkRng));
@@ -811,6 +832,7 @@ public final class ConformanceKit {
         if (!(!ownHash || scratch.hash() == hash)) {
           throw fail("undo", "undo of " + a + " gives hash " + scratch.hash() + " instead of " + hash);
         }
+        checkSampleActionOn(scratch, "undo of " + a);
         scratch.applyAction(a);
         if (!(cheap(scratch) == after)) {
           throw fail("undo", "re-applying " + a + " after undo differs: " + cheapText(scratch));
@@ -835,6 +857,7 @@ public final class ConformanceKit {
       if (!(c.hash() == hash)) {
         throw fail("hash", "copy has hash " + c.hash() + " but the original " + hash);
       }
+      checkSampleActionOn(c, "copy()");
       c.applyAction(a);
       if (!c.isTerminal()) {
         c.applyAction(pick(c, checkRng));
@@ -853,6 +876,7 @@ public final class ConformanceKit {
       if (!(scratch.hash() == hash)) {
         throw fail("hash", "copyFrom gives hash " + scratch.hash() + " but the original " + hash);
       }
+      checkSampleActionOn(scratch, "copyFrom into a reused state");
       scratch.applyAction(a);
       if (!(before.equals(fingerprint(s)))) {
         throw fail("copy", "applying an action after copyFrom changed the original:\n" + before + "\nnow\n" + fingerprint(s));
@@ -870,6 +894,7 @@ public final class ConformanceKit {
         if (!(u.hash() == hash)) {
           throw fail("undo", "undo of " + a + " gives hash " + u.hash() + " instead of " + hash);
         }
+        checkSampleActionOn(u, "undo of " + a);
         u.applyAction(a);
         if (!(after.equals(fingerprint(u)))) {
           throw fail("undo", "re-applying " + a + " after undo differs:\n" + after + "\nvs\n" + fingerprint(u));

@@ -53,7 +53,9 @@ public class ConformanceKitTest {
       "late_copy, copy",
       "late_resample, resample",
       "sample_wrong_action, sample-action",
-      "sample_extra_draw, sample-action"})
+      "sample_extra_draw, sample-action",
+      "sample_stale_copy, sample-action",
+      "sample_stale_undo, sample-action"})
   void plantedFlawIsCaught(String flaw, String invariant) {
     String game = "toy_race(flaw=" + flaw + ")";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),

@@ -23,7 +23,7 @@ final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
       "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
       "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample", "undeclared_sum",
-      "sample_wrong_action", "sample_extra_draw"};
+      "sample_wrong_action", "sample_extra_draw", "sample_stale_copy", "sample_stale_undo"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -106,6 +106,11 @@ final class ToyRaceGame extends AbstractGame {
     private int toMove;
     private boolean chance;
     private int winner = -1;
+    /**
+     * The number of legal actions, kept by apply and undo and read by the {@code sample_stale_*}
+     * flaws' sampleLegalAction (as a game would cache a count of empty cells).
+     */
+    private int legalCount = 2;
 
     Race(ToyRaceGame game) {
       this.game = game;
@@ -170,6 +175,7 @@ final class ToyRaceGame extends AbstractGame {
         counts[toMove] += action + 1;
         chance = true;
       }
+      legalCount = legalActions(new int[2]);
     }
 
     @Override
@@ -190,6 +196,9 @@ final class ToyRaceGame extends AbstractGame {
         }
         counts[toMove] -= action;
         chance = true;
+      }
+      if (!is("sample_stale_undo")) {
+        legalCount = legalActions(new int[2]);
       }
     }
 
@@ -213,13 +222,19 @@ final class ToyRaceGame extends AbstractGame {
 
     /**
      * Flaw {@code sample_wrong_action}: the same one draw but the mirrored index; flaw {@code
-     * sample_extra_draw}: the right action but a second draw from the generator.
+     * sample_extra_draw}: the right action but a second draw from the generator; flaws {@code
+     * sample_stale_copy} and {@code sample_stale_undo}: the draw uses the cached count, which
+     * copyFrom (respectively undo) does not restore.
      */
     @Override
     public int sampleLegalAction(SplittableRandom rng, int[] buffer) {
       if (is("sample_wrong_action")) {
         int n = legalActions(buffer);
         return buffer[n - 1 - rng.nextInt(n)];
+      }
+      if (is("sample_stale_copy") || is("sample_stale_undo")) {
+        legalActions(buffer);
+        return buffer[rng.nextInt(legalCount)];
       }
       int a = super.sampleLegalAction(rng, buffer);
       if (is("sample_extra_draw")) {
@@ -294,6 +309,9 @@ final class ToyRaceGame extends AbstractGame {
       }
       chance = o.chance;
       winner = o.winner;
+      if (!is("sample_stale_copy")) {
+        legalCount = o.legalCount;
+      }
       copyHistoryFrom(o);
     }
 
