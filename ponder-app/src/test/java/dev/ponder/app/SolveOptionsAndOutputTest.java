@@ -1,14 +1,17 @@
 package dev.ponder.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a game theorist's first session with solve and exploitability found, fixed. */
-class SolveTrialFindingsTest {
+/** Solve and exploitability: options, messages and number format. */
+class SolveOptionsAndOutputTest {
 
   private static String oneLine(Cli r) {
     assertThat(r.exit).as(r.out + r.err).isEqualTo(2);
@@ -92,21 +95,57 @@ class SolveTrialFindingsTest {
             + " (kuhn_poker, leduc_poker, liars_dice fit)");
   }
 
+  /** Figures below 1e-4 print in scientific notation with four significant digits, others with eight decimals. */
+  @Test
+  void numbersPrintWithSignificantDigitsWhenSmall() {
+    assertThat(SolveOutput.number(7.0512e-7)).isEqualTo("7.051e-07");
+    assertThat(SolveOutput.number(-3.25e-9)).isEqualTo("-3.250e-09");
+    assertThat(SolveOutput.number(9.99951e-5)).isEqualTo("1.000e-04");
+    assertThat(SolveOutput.number(1e-4)).isEqualTo("0.00010000");
+    assertThat(SolveOutput.number(0.45833333333)).isEqualTo("0.45833333");
+    assertThat(SolveOutput.number(0)).isEqualTo("0.00000000");
+  }
+
   /**
-   * Kuhn poker, DCFR after 100,000 iterations: NashConv 1.41e-6 and exploitability 7.05e-7,
-   * computed independently of Ponder (exact best responses over the saved policy file, in a
-   * game theorist's own script); six decimals printed both as 0.000001.
+   * Kuhn poker, DCFR after 100,000 iterations: the figures are printed in scientific notation,
+   * and they agree with the facts of the game: exploitability is NashConv / 2, NashConv is the
+   * sum of the gains, and player 0's expected return lies within the gains of the game's value
+   * −1/18 (Kuhn 1950; a best response of player 0 earns at least the value, one of player 1
+   * concedes at most it).
    */
   @Test
   void aConvergedPolicyPrintsWithSignificantDigits(@TempDir Path dir) {
     Path f = dir.resolve("dcfr.json");
     Cli s = Cli.run("solve", "kuhn_poker", "--algo", "dcfr", "--iterations", "100000", "--every", "100000", "--out", f.toString());
     assertThat(s.exit).as(s.err).isZero();
-    assertThat(s.out).containsPattern("\\n\\s+100000\\s+7\\.05\\de-07\\s");
+    Matcher row = Pattern.compile("\\n\\s+100000\\s+(\\S+)\\s").matcher(s.out);
+    assertThat(row.find()).as(s.out).isTrue();
+    assertThat(row.group(1)).matches(SCIENTIFIC);
+    double solved = Double.parseDouble(row.group(1));
+    assertThat(solved).isPositive().isLessThan(1e-4);
+
     Cli e = Cli.run("exploitability", "kuhn_poker", "--policy", f.toString());
     assertThat(e.exit).as(e.err).isZero();
-    assertThat(e.out).containsPattern("NashConv 1\\.41\\de-06, exploitability 7\\.05\\de-07 ");
+    Matcher m = Pattern.compile("NashConv (\\S+), exploitability (\\S+) \\(NashConv / 2\\); best-response gains per player"
+        + " \\[(\\S+), (\\S+)\\]; expected returns \\[(\\S+), (\\S+)\\]").matcher(e.out);
+    assertThat(m.find()).as(e.out).isTrue();
+    for (int g = 1; g <= 4; g++) {
+      assertThat(m.group(g)).as(e.out).matches(SCIENTIFIC);
+    }
+    double nashConv = Double.parseDouble(m.group(1));
+    double exploitability = Double.parseDouble(m.group(2));
+    double gain0 = Double.parseDouble(m.group(3));
+    double gain1 = Double.parseDouble(m.group(4));
+    double return0 = Double.parseDouble(m.group(5));
+    // the saved policy is the one solve measured; four significant digits printed
+    assertThat(exploitability).isCloseTo(solved, within(1e-3 * solved));
+    assertThat(nashConv).isCloseTo(2 * exploitability, within(1e-3 * nashConv));
+    assertThat(gain0 + gain1).isCloseTo(nashConv, within(1e-3 * nashConv));
+    double value = -1.0 / 18;
+    assertThat(return0).isBetween(value - gain0 - 1e-8, value + gain1 + 1e-8);
   }
+
+  private static final String SCIENTIFIC = "-?\\d\\.\\d{3}e-\\d\\d";
 
   @Test
   void agentModeReportsProgressAndTheSameFiguresAsPolicyMode(@TempDir Path dir) {
