@@ -1,5 +1,6 @@
 package dev.ponder.app;
 
+import dev.ponder.arena.Progress;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
@@ -20,6 +21,22 @@ public final class GameTreeOptions {
 
   @Option(names = "--no-progress", description = "No progress output on standard error.")
   boolean noProgress;
+
+  /** Least milliseconds between two progress lines when no console is attached (0: every step). */
+  @Option(names = "--progress-interval", hidden = true, defaultValue = "10000",
+      description = "Milliseconds between progress lines without a console (default: ${DEFAULT-VALUE}).")
+  long progressIntervalMs;
+
+  /**
+   * The progress of a long step on {@code err} ({@link Progress#forConsole(String, String, long,
+   * long, PrintWriter, long, boolean)}; no closing line unless a line was printed), or none with
+   * {@code --no-progress}.
+   *
+   * @param total units in the step, or {@link Progress#UNKNOWN}
+   */
+  Progress progress(String task, String unit, long total, PrintWriter err) {
+    return noProgress ? Progress.none() : Progress.forConsole(task, unit, 0, total, err, progressIntervalMs, false);
+  }
 
   /**
    * Checks the options' ranges, before any work.
@@ -69,8 +86,8 @@ public final class GameTreeOptions {
    */
   GameTree build(Game game, String command, PrintWriter err) {
     check();
-    TaskProgress progress = TaskProgress.of(command + ": building the game tree of " + game.spec()
-        + " (at most " + maxHistories + ")", "histories", 0, err, false, !noProgress);
+    Progress progress = progress(command + ": building the game tree of " + game.spec()
+        + " (at most " + maxHistories + ")", "histories", Progress.UNKNOWN, err);
     GameTree tree;
     try {
       tree = GameTree.build(game, maxHistories, progress::stepTo);

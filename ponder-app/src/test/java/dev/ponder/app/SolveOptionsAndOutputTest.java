@@ -149,26 +149,27 @@ class SolveOptionsAndOutputTest {
 
   @Test
   void agentModeReportsProgressAndTheSameFiguresAsPolicyMode(@TempDir Path dir) {
-    long before = TaskProgress.intervalMs;
-    TaskProgress.intervalMs = 0;
-    try {
-      Path f = dir.resolve("u.json");
-      Cli r = Cli.run("exploitability", "kuhn_poker", "--agent", "uniform", "--runs", "1", "--seeds", "2", "--out", f.toString());
-      assertThat(r.exit).as(r.err).isZero();
-      assertThat(r.err).contains("exploitability: tabularizing uniform (1 run per information state, 2 seeds): 24/24"
-          + " information states (100%)");
-      // hand calculation (uniform Kuhn): gains 3/8 and 13/24, NashConv 11/12, value 1/8 to player 0
-      assertThat(r.out).contains("seed 0: kuhn_poker: NashConv 0.91666667, exploitability 0.45833333 (NashConv / 2);"
-          + " best-response gains per player [0.37500000, 0.54166667]; expected returns [0.12500000, -0.12500000]")
-          .contains("tabularized policy of seed 0 saved to " + f);
-      Cli q = Cli.run("exploitability", "kuhn_poker", "--policy", f.toString(), "--no-progress");
-      assertThat(q.out).contains("kuhn_poker: NashConv 0.91666667, exploitability 0.45833333 (NashConv / 2);"
-          + " best-response gains per player [0.37500000, 0.54166667]; expected returns [0.12500000, -0.12500000]");
-      Cli quiet = Cli.run("exploitability", "kuhn_poker", "--agent", "uniform", "--runs", "1", "--no-progress");
-      assertThat(quiet.err).isEmpty();
-    } finally {
-      TaskProgress.intervalMs = before;
-    }
+    Path f = dir.resolve("u.json");
+    Cli r = Cli.run("exploitability", "kuhn_poker", "--agent", "uniform", "--runs", "1", "--seeds", "2", "--out", f.toString(),
+        "--progress-interval", "0");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.err).contains("exploitability: tabularizing uniform (1 run per information state, 2 seeds): 24/24"
+        + " information states (100%)");
+    // the game tree's size is not known while it is built: a count and the elapsed time
+    assertThat(r.err).containsPattern("exploitability: building the game tree of kuhn_poker \\(at most 5000000\\): 58"
+        + " histories so far, 0:0\\d elapsed");
+    // hand calculation (uniform Kuhn): gains 3/8 and 13/24, NashConv 11/12, value 1/8 to player 0
+    assertThat(r.out).contains("seed 0: kuhn_poker: NashConv 0.91666667, exploitability 0.45833333 (NashConv / 2);"
+        + " best-response gains per player [0.37500000, 0.54166667]; expected returns [0.12500000, -0.12500000]")
+        .contains("tabularized policy of seed 0 saved to " + f);
+    Cli q = Cli.run("exploitability", "kuhn_poker", "--policy", f.toString(), "--no-progress");
+    assertThat(q.out).contains("kuhn_poker: NashConv 0.91666667, exploitability 0.45833333 (NashConv / 2);"
+        + " best-response gains per player [0.37500000, 0.54166667]; expected returns [0.12500000, -0.12500000]");
+    Cli quiet = Cli.run("exploitability", "kuhn_poker", "--agent", "uniform", "--runs", "1", "--no-progress");
+    assertThat(quiet.err).isEmpty();
+    // a quick task prints no progress at the default interval
+    Cli quick = Cli.run("exploitability", "kuhn_poker", "--agent", "uniform", "--runs", "1");
+    assertThat(quick.err).isEmpty();
   }
 
   /** The exploitability column of solve's table, one entry per printed iteration. */

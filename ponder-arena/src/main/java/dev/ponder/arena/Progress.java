@@ -1,19 +1,36 @@
 package dev.ponder.arena;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Tournament progress: a progress bar (me.tongfei progressbar) with matches done, rate and ETA
- * when a console is attached; otherwise one line on stderr at most every {@code intervalMs}.
+ * Progress of a long task (tournament matches, resamples, game-tree histories): a progress bar
+ * (me.tongfei progressbar) with units done, rate and ETA when a console is attached; otherwise
+ * one line on standard error at most every {@code intervalMs}: {@code task: done/total unit
+ * (pct%), rate unit/s, ETA m:ss}, or with an {@link #UNKNOWN} total {@code task: done unit so far,
+ * m:ss elapsed}.
  */
 public interface Progress extends AutoCloseable {
 
-  /** One more match done. */
+  /** The total of a task whose size is not known in advance (lines give the count and the elapsed time). */
+  long UNKNOWN = -1;
+
+  /** One more unit done. */
   void step();
+
+  /**
+   * {@code done} units are done in all (for tasks that report a running count).
+   *
+   * @throws UnsupportedOperationException if this progress counts by {@link #step()} only (the
+   *     factories of this interface all support it)
+   */
+  default void stepTo(long done) {
+    throw new UnsupportedOperationException("this progress counts by step() only");
+  }
 
   @Override
   void close();
@@ -23,6 +40,9 @@ public interface Progress extends AutoCloseable {
     return new Progress() {
       @Override
       public void step() {}
+
+      @Override
+      public void stepTo(long done) {}
 
       @Override
       public void close() {}
@@ -47,7 +67,23 @@ public interface Progress extends AutoCloseable {
    * @param total units in all
    */
   static Progress forConsole(String task, String unit, long done, long total, PrintStream err, long intervalMs) {
-    if (System.console() != null) {
+    return forConsole(task, unit, done, total, new PrintWriter(err), intervalMs, true);
+  }
+
+  /**
+   * A progress bar if {@code System.console()} exists and the total is known, else periodic
+   * lines on {@code err}.
+   *
+   * @param unit what is counted, plural ("histories", "information states")
+   * @param done units already done
+   * @param total units in all, or {@link #UNKNOWN}
+   * @param intervalMs least milliseconds between two lines (0: a line at every step)
+   * @param finalLine true: closing prints a last line; false: closing prints one only if a line
+   *     was printed before and the count has moved since (a quick task prints nothing)
+   */
+  static Progress forConsole(String task, String unit, long done, long total, PrintWriter err, long intervalMs,
+      boolean finalLine) {
+    if (System.console() != null && total >= 0) {
       ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
           .setStyle(ProgressBarStyle.ASCII).setUnit(" " + unit, 1).showSpeed().build();
       bar.stepTo(done);
@@ -58,12 +94,17 @@ public interface Progress extends AutoCloseable {
         }
 
         @Override
+        public void stepTo(long done) {
+          bar.stepTo(done);
+        }
+
+        @Override
         public void close() {
           bar.close();
         }
       };
     }
-    return new LineProgress(task, unit, done, total, err, intervalMs);
+    return new LineProgress(task, unit, done, done, total, err, intervalMs, System.nanoTime(), finalLine);
   }
 
   /** Starts the progress of one step of work (see {@link #delayed}). */
@@ -95,15 +136,20 @@ public interface Progress extends AutoCloseable {
 
       @Override
       public synchronized void step() {
-        done++;
+        stepTo(done + 1);
+      }
+
+      @Override
+      public synchronized void stepTo(long now) {
+        done = now;
         if (shown != null) {
-          shown.step();
+          shown.stepTo(done);
         } else if (System.nanoTime() - t0 >= delayMs * 1_000_000L) {
           if (System.console() != null) {
             shown = forConsole(task, unit, done, total, err, intervalMs);
           } else {
             // counted from the step's start, so the first line's rate and ETA are right
-            LineProgress lp = new LineProgress(task, unit, 0, done, total, err, intervalMs, t0);
+            LineProgress lp = new LineProgress(task, unit, 0, done, total, new PrintWriter(err), intervalMs, t0, true);
             lp.printNow();
             shown = lp;
           }
@@ -125,18 +171,21 @@ public interface Progress extends AutoCloseable {
     private final String unit;
     private final long start;
     private final long total;
-    private final PrintStream err;
+    private final PrintWriter err;
     private final long intervalNs;
     private final long t0;
+    private final boolean finalLine;
     private long done;
     private long last = System.nanoTime();
+    private long printedDone = -1;
 
-    LineProgress(String task, String unit, long done, long total, PrintStream err, long intervalMs) {
-      this(task, unit, done, done, total, err, intervalMs, System.nanoTime());
-    }
-
-    /** Progress of a step started at {@code t0} ({@link System#nanoTime}) with {@code start} units then done. */
-    LineProgress(String task, String unit, long start, long done, long total, PrintStream err, long intervalMs, long t0) {
+    /**
+     * Progress of a step started at {@code t0} ({@link System#nanoTime}) with {@code start} units
+     * then done ({@code done} now); {@code finalLine} as in {@link Progress#forConsole(String,
+     * String, long, long, PrintWriter, long, boolean)}.
+     */
+    LineProgress(String task, String unit, long start, long done, long total, PrintWriter err, long intervalMs, long t0,
+        boolean finalLine) {
       this.task = task;
       this.unit = unit;
       this.t0 = t0;
@@ -145,15 +194,21 @@ public interface Progress extends AutoCloseable {
       this.total = total;
       this.err = err;
       this.intervalNs = intervalMs * 1_000_000L;
+      this.finalLine = finalLine;
     }
 
     @Override
     public synchronized void step() {
-      done++;
-      long now = System.nanoTime();
-      if (now - last >= intervalNs) {
-        last = now;
-        print(now);
+      stepTo(done + 1);
+    }
+
+    @Override
+    public synchronized void stepTo(long now) {
+      done = now;
+      long t = System.nanoTime();
+      if (t - last >= intervalNs) {
+        last = t;
+        print(t);
       }
     }
 
@@ -163,19 +218,27 @@ public interface Progress extends AutoCloseable {
 
     private void print(long now) {
       double secs = (now - t0) / 1e9;
-      double rate = secs > 0 ? (done - start) / secs : 0;
-      String eta = rate > 0 ? formatSeconds((total - done) / rate) : "?";
-      err.printf(Locale.ROOT, "%s: %d/%d %s (%.0f%%), %.1f %s/s, ETA %s%n", task, done, total, unit,
-          total == 0 ? 100.0 : 100.0 * done / total, rate, unit, eta);
+      if (total < 0) {
+        err.printf(Locale.ROOT, "%s: %d %s so far, %s elapsed%n", task, done, unit, formatSeconds(secs));
+      } else {
+        double rate = secs > 0 ? (done - start) / secs : 0;
+        String eta = rate > 0 ? formatSeconds((total - done) / rate) : "?";
+        err.printf(Locale.ROOT, "%s: %d/%d %s (%.0f%%), %.1f %s/s, ETA %s%n", task, done, total, unit,
+            total == 0 ? 100.0 : 100.0 * done / total, rate, unit, eta);
+      }
       err.flush();
+      printedDone = done;
     }
 
     @Override
     public synchronized void close() {
-      print(System.nanoTime());
+      if (finalLine || (printedDone >= 0 && printedDone != done)) {
+        print(System.nanoTime());
+      }
     }
 
-    private static String formatSeconds(double s) {
+    /** {@code m:ss}, or {@code h:mm:ss} from an hour on. */
+    static String formatSeconds(double s) {
       long t = Math.round(s);
       return t >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60)
           : String.format(Locale.ROOT, "%d:%02d", t / 60, t % 60);
