@@ -607,11 +607,15 @@ public final class TabularPolicy {
       what = "content after the end of the policy object";
     } else if (msg.startsWith("No content to map")) {
       what = "the file is empty";
+    } else if (msg.contains("maybe a (non-standard) comment")) {
+      what = "comments are not allowed in JSON";
     } else {
       what = msg.replaceAll("\\s*\\(start marker at \\[Source.*", "")
           .replaceAll("\\s*\\[Source:.*", "")
           .replaceAll(":?\\s*(enable|disable) `?[A-Za-z.]*Feature[A-Za-z_.]*`?.*", "")
-          .replaceAll("\\s*\\(`?[A-Za-z.]*Feature[A-Za-z_.]*`?[^)]*\\)", "");
+          .replaceAll("\\s*\\(`?[A-Za-z.]*Feature[A-Za-z_.]*`?[^)]*\\)", "")
+          // any other parenthetical naming a parser feature ("(not recognized as one since Feature ...)")
+          .replaceAll("\\s*\\([^()]*Feature[^()]*\\)", "");
     }
     if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
       return "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": " + what;

@@ -106,6 +106,8 @@ class PolicyApiTest {
             "line 2, column 7: key '1pb' appears twice in one object"},
         {good + "\n" + good, "line 2, column 1: content after the end of the policy object"},
         {"", "the file is empty"},
+        {"{\"game\": \"kuhn_poker\", // c\n \"policy\": {}}", "line 1, column 24: comments are not allowed in JSON"},
+        {"{\"game\": \"kuhn_poker\", /* c */ \"policy\": {}}", "line 1, column 24: comments are not allowed in JSON"},
     };
     for (String[] c : cases) {
       Path f = dir.resolve("bad.json");
