@@ -24,7 +24,10 @@ import java.util.SplittableRandom;
  * counts. Which of the two a state uses is decided once per player, without the caller's
  * generator: the exact counting is used from the start when {@link #SKELETON_TRIES} skeleton draws
  * of a fixed-seed generator are all rejected. A caller whose own skeleton draws are all rejected
- * (rare once the decision is made) descends on exact counts after them. So the draws a call takes
+ * descends on exact counts after them: for a state whose skeleton draws are accepted with
+ * probability p, a call makes (1 − (1 − p)^2000) / p draws on average and falls back with
+ * probability (1 − p)^2000 (once in 5·10^8 calls for p = 1/100, 37% of calls for p = 1/2000;
+ * measured costs in docs/games-board.md). So the draws a call takes
  * from the caller's generator depend only on the state, the player and the generator's state,
  * never on what earlier calls cached: a seeded search repeated on the same state object repeats.
  *
@@ -550,7 +553,8 @@ public abstract class PhantomState extends State {
       if (drawFromSkeleton(t, s, rng)) {
         return;
       }
-      // this caller's skeleton draws were all rejected (rare: the probe in prepare accepted one);
+      // this caller's skeleton draws were all rejected (probability (1 - p)^SKELETON_TRIES at
+      // acceptance rate p; the probe in prepare accepted one);
       // descend on the exact counts instead, kept beside the skeleton. The target stays a skeleton
       // target, so every later call makes the same skeleton draws first: what a call takes from
       // rng depends only on this state, the player and rng, never on what earlier calls cached.
