@@ -49,7 +49,7 @@ public final class SolveCommand implements PonderCommand {
   long seed;
 
   @Option(names = "--epsilon", paramLabel = "E", description = "mccfr-os: exploration of the updating player's sampling,"
-      + " 0..1 (default 0.6; Lanctot et al. 2009).")
+      + " in (0, 1] (default 0.6; Lanctot et al. 2009: the guarantee needs every action sampled, so not 0).")
   Double epsilon;
 
   @Option(names = "--alpha", paramLabel = "A", description = "dcfr: positive regrets are discounted by t^α/(t^α+1), α in 0..10"
@@ -91,10 +91,12 @@ public final class SolveCommand implements PonderCommand {
     if (!a.startsWith("mccfr") && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
       throw new UsageException("--seed goes with the Monte Carlo solvers (mccfr-es, mccfr-os); " + a + " is deterministic");
     }
-    double eps = checkParameter("--epsilon", epsilon, 0.6, 0, 1, a, "mccfr-os");
-    double al = checkParameter("--alpha", alpha, 1.5, 0, 10, a, "dcfr");
-    double be = checkParameter("--beta", beta, 0.0, -10, 10, a, "dcfr");
-    double ga = checkParameter("--gamma", gamma, 2.0, 0, 10, a, "dcfr");
+    // outcome sampling's convergence bound (Lanctot et al. 2009) needs every action sampled with
+    // positive probability: epsilon 0 never samples an action of current probability 0
+    double eps = checkParameter("--epsilon", epsilon, 0.6, 0, true, 1, a, "mccfr-os");
+    double al = checkParameter("--alpha", alpha, 1.5, 0, false, 10, a, "dcfr");
+    double be = checkParameter("--beta", beta, 0.0, -10, false, 10, a, "dcfr");
+    double ga = checkParameter("--gamma", gamma, 2.0, 0, false, 10, a, "dcfr");
     treeOptions.check();
     SolveOutput.requireDistinct("--out", out, "--chart", chart);
     if (out != null) {
@@ -197,17 +199,22 @@ public final class SolveCommand implements PonderCommand {
   }
 
   /**
-   * The value of a solver parameter: {@code given} if given (within {@code lo..hi}, and only with
-   * the algorithm {@code owner} that reads it), else {@code dflt}.
+   * The value of a solver parameter: {@code given} if given (within {@code lo..hi}, or {@code (lo,
+   * hi]} when {@code loOpen}, and only with the algorithm {@code owner} that reads it), else
+   * {@code dflt}.
    *
    * @throws UsageException one line naming the option and its range, or the algorithm it goes with
    */
-  private static double checkParameter(String option, Double given, double dflt, double lo, double hi, String algo, String owner) {
+  private static double checkParameter(String option, Double given, double dflt, double lo, boolean loOpen, double hi,
+      String algo, String owner) {
     if (given == null) {
       return dflt;
     }
     if (!algo.equals(owner)) {
       throw new UsageException(option + " goes with --algo " + owner + ", not " + algo);
+    }
+    if (loOpen && !(given > lo && given <= hi)) {
+      throw new UsageException(option + " must be in (" + fmt(lo) + ", " + fmt(hi) + "], got " + fmt(given));
     }
     if (!(given >= lo && given <= hi)) {
       throw new UsageException(option + " must be in " + fmt(lo) + ".." + fmt(hi) + ", got " + fmt(given));

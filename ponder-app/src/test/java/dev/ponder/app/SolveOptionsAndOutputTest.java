@@ -198,7 +198,12 @@ class SolveOptionsAndOutputTest {
     assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "dcfr", "--alpha", "11")))
         .isEqualTo("ponder: --alpha must be in 0..10, got 11");
     assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--epsilon", "1.5")))
-        .isEqualTo("ponder: --epsilon must be in 0..1, got 1.5");
+        .isEqualTo("ponder: --epsilon must be in (0, 1], got 1.5");
+    // epsilon 0 never samples an action of probability 0: outcome sampling's guarantee is void
+    assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--epsilon", "0")))
+        .isEqualTo("ponder: --epsilon must be in (0, 1], got 0");
+    assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--epsilon", "-0.1")))
+        .isEqualTo("ponder: --epsilon must be in (0, 1], got -0.1");
     assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "cfr+", "--gamma", "1")))
         .isEqualTo("ponder: --gamma goes with --algo dcfr, not cfr+");
     assertThat(oneLine(Cli.run("solve", "kuhn_poker", "--algo", "mccfr-es", "--epsilon", "0.5")))

@@ -49,12 +49,16 @@ public final class MccfrSolver {
   private long iteration;
 
   /**
-   * @param epsilon exploration of the updating player in outcome sampling, in [0, 1]
+   * @param epsilon exploration of the updating player in outcome sampling, in (0, 1]: the
+   *     convergence bound of Lanctot et al. 2009 needs every action sampled with positive
+   *     probability, which ε = 0 does not give (an action whose current probability is 0 is
+   *     never sampled for the updating player)
    * @param seed seed of every random choice
+   * @throws IllegalArgumentException if epsilon is outside (0, 1]
    */
   public MccfrSolver(GameTree tree, Sampling sampling, double epsilon, long seed) {
-    if (!(epsilon >= 0 && epsilon <= 1)) {
-      throw new IllegalArgumentException("epsilon " + epsilon + " out of range; valid: 0..1");
+    if (!(epsilon > 0 && epsilon <= 1)) {
+      throw new IllegalArgumentException("epsilon " + epsilon + " out of range; valid: (0, 1]");
     }
     this.t = tree;
     this.sampling = sampling;

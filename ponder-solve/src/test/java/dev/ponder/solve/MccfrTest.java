@@ -25,6 +25,16 @@ class MccfrTest {
     assertThat(PolicyEvaluation.exploitability(LEDUC, l.averagePolicy())).isLessThan(0.4).isLessThan(l1k);
   }
 
+  /** Outcome sampling needs every action sampled with positive probability (Lanctot et al. 2009). */
+  @Test
+  void outcomeSamplingRefusesEpsilonOutsideZeroToOne() {
+    for (double eps : new double[] {0, -0.5, 1.5, Double.NaN}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> new MccfrSolver(KUHN, MccfrSolver.Sampling.OUTCOME, eps, 1))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("valid: (0, 1]");
+    }
+    assertThat(new MccfrSolver(KUHN, MccfrSolver.Sampling.OUTCOME, 1.0, 1)).isNotNull();
+  }
+
   @Test
   void outcomeSamplingConvergesOnKuhn() {
     MccfrSolver s = new MccfrSolver(KUHN, MccfrSolver.Sampling.OUTCOME, 1);
