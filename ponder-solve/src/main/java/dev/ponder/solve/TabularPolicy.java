@@ -16,10 +16,13 @@ import dev.ponder.spec.Spec;
 import dev.ponder.spec.SpecException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -50,6 +53,8 @@ public final class TabularPolicy {
   private String source;
   private final Map<Key, int[]> actions = new LinkedHashMap<>();
   private final Map<Key, double[]> probs = new LinkedHashMap<>();
+  /** The player-keyed entries of each information-state string, in insertion order (lookups by string alone). */
+  private final Map<String, List<Key>> playerKeys = new HashMap<>();
 
   /**
    * An empty policy for the game string {@code game}; null when the game is unknown (policy files
@@ -115,6 +120,9 @@ public final class TabularPolicy {
     if (Math.abs(sum - 1) > 1e-6) {
       throw new IllegalArgumentException(at + ": probabilities sum to " + sum + ", not 1");
     }
+    if (key.player() >= 0 && !actions.containsKey(key)) {
+      playerKeys.computeIfAbsent(key.infoState(), s -> new ArrayList<>(1)).add(key);
+    }
     actions.put(key, legal.clone());
     probs.put(key, p.clone());
   }
@@ -145,17 +153,15 @@ public final class TabularPolicy {
     if (actions.containsKey(any)) {
       return any;
     }
-    Key found = null;
-    for (Key k : actions.keySet()) {
-      if (k.infoState().equals(infoState)) {
-        if (found != null) {
-          throw new IllegalArgumentException("information state '" + oneLine(infoState) + "' has entries for players "
-              + found.player() + " and " + k.player() + "; name the player");
-        }
-        found = k;
-      }
+    List<Key> keyed = playerKeys.get(infoState);
+    if (keyed == null) {
+      return null;
     }
-    return found;
+    if (keyed.size() > 1) {
+      throw new IllegalArgumentException("information state '" + oneLine(infoState) + "' has entries for players "
+          + keyed.get(0).player() + " and " + keyed.get(1).player() + "; name the player");
+    }
+    return keyed.get(0);
   }
 
   /** The entry of {@code player} at {@code infoState}, else the one without a player, else null. */
@@ -168,7 +174,13 @@ public final class TabularPolicy {
     return actions.containsKey(any) ? any : null;
   }
 
-  /** Legal actions at {@code infoState}, or null if not covered (see {@link #find}). */
+  /**
+   * Legal actions at {@code infoState}: the entry without a player, else the only one keyed by a
+   * player; null if not covered. O(1).
+   *
+   * @throws IllegalArgumentException if two players have entries at the string and none is
+   *     without a player (use {@link #actions(int, String)})
+   */
   public int[] actions(String infoState) {
     Key k = find(infoState);
     return k == null ? null : actions.get(k).clone();
@@ -180,7 +192,13 @@ public final class TabularPolicy {
     return k == null ? null : actions.get(k).clone();
   }
 
-  /** Probabilities at {@code infoState} (aligned with {@link #actions}), or null. */
+  /**
+   * Probabilities at {@code infoState} (aligned with {@link #actions(String)}), or null if not
+   * covered. O(1).
+   *
+   * @throws IllegalArgumentException if two players have entries at the string and none is
+   *     without a player (use {@link #probabilities(int, String)})
+   */
   public double[] probabilities(String infoState) {
     Key k = find(infoState);
     return k == null ? null : probs.get(k).clone();
@@ -195,7 +213,8 @@ public final class TabularPolicy {
   /**
    * Probability of {@code action} at {@code infoState}; 0 if the action is not listed.
    *
-   * @throws IllegalArgumentException if the information state is not covered
+   * @throws IllegalArgumentException if the information state is not covered, or if two players
+   *     have entries at the string and none is without a player
    */
   public double probability(String infoState, int action) {
     Key k = find(infoState);

@@ -24,6 +24,30 @@ class PolicyApiTest {
   private static final Game KUHN = GameRegistry.load("kuhn_poker");
   private static final GameTree KUHN_TREE = GameTree.build(KUHN);
 
+  /** Lookups by string alone: the entry without a player, else the only player's, else null; two players' is refused. */
+  @Test
+  void lookupByStringFindsTheOnlyPlayersEntryAndRefusesTwo() {
+    TabularPolicy p = new TabularPolicy("kuhn_poker");
+    p.put(0, "a", new int[] {0, 1}, new double[] {0.25, 0.75});
+    p.put(0, "shared", new int[] {0, 1}, new double[] {1, 0});
+    p.put(1, "shared", new int[] {0, 1}, new double[] {0, 1});
+    p.put(0, "a", new int[] {0, 1}, new double[] {0.5, 0.5}); // replaces player 0's entry
+    assertThat(p.actions("a")).containsExactly(0, 1);
+    assertThat(p.probabilities("a")).containsExactly(0.5, 0.5);
+    assertThat(p.probability("a", 1)).isEqualTo(0.5);
+    assertThat(p.actions("missing")).isNull();
+    assertThat(p.probabilities("missing")).isNull();
+    assertThatThrownBy(() -> p.actions("shared")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("information state 'shared' has entries for players 0 and 1; name the player");
+    assertThatThrownBy(() -> p.probabilities("shared")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> p.probability("shared", 0)).isInstanceOf(IllegalArgumentException.class);
+    assertThat(p.probabilities(1, "shared")).containsExactly(0.0, 1.0);
+    // an entry without a player answers for the string
+    p.put("shared", new int[] {0, 1}, new double[] {0.5, 0.5});
+    assertThat(p.probabilities("shared")).containsExactly(0.5, 0.5);
+    assertThat(p.size()).isEqualTo(4);
+  }
+
   @Test
   void anotherGamesPolicyIsRefused() {
     GameTree k3 = GameTree.build(GameRegistry.load("kuhn_poker(players=3)"));
