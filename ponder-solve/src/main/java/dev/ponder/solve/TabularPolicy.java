@@ -58,7 +58,7 @@ public final class TabularPolicy {
 
   /**
    * An empty policy for the game string {@code game}; null when the game is unknown (policy files
-   * written before the game string was saved).
+   * that do not name their game).
    */
   public TabularPolicy(String game) {
     this.game = game;

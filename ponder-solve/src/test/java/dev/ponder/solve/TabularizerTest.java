@@ -137,7 +137,7 @@ class TabularizerTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("policy at '0': probability of action 0 is NaN");
   }
 
-  /** A file without the game string (older files) is read, with the game unknown. */
+  /** A file without the game string (OpenSpiel-style) is read, with the game unknown. */
   @Test
   void aPolicyWithoutAGameStringIsRead(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("old.json");
