@@ -22,12 +22,15 @@ import java.util.SplittableRandom;
  * rare draws whose hidden stones end the game early; otherwise it counts the consistent completions
  * of every prefix, memoised on the position, and descends with probabilities proportional to the
  * counts. Which of the two a state uses is decided once per player, without the caller's
- * generator: the exact counting is used from the start when {@link #SKELETON_TRIES} skeleton draws
- * of a fixed-seed generator are all rejected. A caller whose own skeleton draws are all rejected
- * descends on exact counts after them: for a state whose skeleton draws are accepted with
- * probability p, a call makes (1 − (1 − p)^2000) / p draws on average and falls back with
- * probability (1 − p)^2000 (once in 5·10^8 calls for p = 1/100, 37% of calls for p = 1/2000;
- * measured costs in docs/games-board.md). So the draws a call takes
+ * generator, by the acceptance rate that a fixed-seed probe estimates: the skeleton counts are
+ * kept when one of the probe's first {@link #PROBE_TRIES} draws is accepted; otherwise the exact
+ * counting is used from the start, unless it exceeds its bound, in which case the skeleton is kept
+ * if one of {@link #SKELETON_TRIES} probe draws is accepted. A state whose skeleton draws are
+ * accepted with probability p keeps the skeleton with probability 1 − (1 − p)^200 when the exact
+ * counts fit (18% for p = 1/1000). A caller whose own {@link #SKELETON_TRIES} skeleton draws are
+ * all rejected descends on exact counts after them: a call makes (1 − (1 − p)^2000) / p draws on
+ * average and falls back with probability (1 − p)^2000 (once in 5·10^8 calls for p = 1/100, 13.5%
+ * of calls for p = 1/1000; measured costs in docs/games-board.md). So the draws a call takes
  * from the caller's generator depend only on the state, the player and the generator's state,
  * never on what earlier calls cached: a seeded search repeated on the same state object repeats.
  *
@@ -76,6 +79,10 @@ public abstract class PhantomState extends State {
   private int[] sequence;
   /** Skeleton draws rejected in a row before the exact counting takes over (tests lower it). */
   private int skeletonTries = SKELETON_TRIES;
+  /** Probe draws within which one must be accepted to keep the skeleton counts (tests lower it). */
+  private int probeTries = PROBE_TRIES;
+  /** Bound of the exact counting's memo before the heap cap (tests lower it). */
+  private int countPositionsLimit = COUNT_POSITIONS_LIMIT;
 
   protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
     this.cells = cells;
@@ -627,6 +634,12 @@ public abstract class PhantomState extends State {
    * counting takes over.
    */
   static final int SKELETON_TRIES = 2_000;
+  /**
+   * Skeleton draws of the fixed-seed probe within which one must be accepted for a state to keep
+   * the skeleton counts when the exact counts fit their bound: a state whose draws are accepted
+   * with probability p keeps them with probability 1 − (1 − p)^200.
+   */
+  static final int PROBE_TRIES = 200;
   /** Seed of the generator that decides, once per state and player, whether skeletons are used. */
   private static final long PROBE_SEED = 0x5048_414E_544F_4D31L;
 
@@ -637,6 +650,18 @@ public abstract class PhantomState extends State {
    */
   void skeletonTries(int tries) {
     skeletonTries = tries;
+    cache[0] = null;
+    cache[1] = null;
+  }
+
+  /**
+   * For tests: sets the probe's draws ({@link #PROBE_TRIES} by default) and the exact counting's
+   * bound ({@link #COUNT_POSITIONS_LIMIT}, or the heap cap if lower) for this state,
+   * and forgets its cached counts.
+   */
+  void probeTries(int tries, int countLimit) {
+    probeTries = tries;
+    countPositionsLimit = countLimit;
     cache[0] = null;
     cache[1] = null;
   }
@@ -682,15 +707,33 @@ public abstract class PhantomState extends State {
           throw new IllegalStateException("no history is consistent with player " + player
               + "'s information (internal error)");
         }
-        // decide between the skeleton and the exact counts once, with a generator of our own: the
-        // skeleton is kept if one of skeletonTries draws is accepted (the hidden stones end the
-        // game early in almost every draw on a small board late in the game)
+        // decide between the skeleton and the exact counts once, with a generator of our own, by
+        // the acceptance rate the probe estimates (the hidden stones end the game early in almost
+        // every draw on a small board late in the game): the skeleton is kept if one of the first
+        // PROBE_TRIES draws is accepted (estimated rate at least about 1/PROBE_TRIES); otherwise
+        // the exact counts are used if they fit their bound, and if they do not, the skeleton is
+        // kept after all if one of skeletonTries draws is accepted
         t.skeleton = sk;
-        if (drawFromSkeleton(t, blankTarget, new SplittableRandom(PROBE_SEED))) {
-          blankTarget.copyFrom(blankTarget.blank);
+        SplittableRandom probe = new SplittableRandom(PROBE_SEED);
+        int first = Math.min(probeTries, skeletonTries);
+        boolean accepted = drawFromSkeleton(t, blankTarget, probe, first);
+        blankTarget.copyFrom(blankTarget.blank);
+        if (accepted) {
           return t;
         }
-        blankTarget.copyFrom(blankTarget.blank);
+        try {
+          countExactly(t, blankTarget);
+          return t;
+        } catch (UnsupportedOperationException refused) {
+          t.skeleton = sk;
+          t.memo = null;
+          accepted = drawFromSkeleton(t, blankTarget, probe, skeletonTries - first);
+          blankTarget.copyFrom(blankTarget.blank);
+          if (accepted) {
+            return t;
+          }
+          throw refused;
+        }
       }
     }
     countExactly(t, blankTarget);
@@ -703,7 +746,7 @@ public abstract class PhantomState extends State {
    * @throws UnsupportedOperationException beyond {@link #COUNT_POSITIONS_LIMIT} positions
    */
   private void countExactly(Target t, PhantomState blankTarget) {
-    int limit = heapBound(COUNT_POSITIONS_LIMIT, 8 * (3 * words * 8 + 12));
+    int limit = Math.min(countPositionsLimit, heapBound(COUNT_POSITIONS_LIMIT, 8 * (3 * words * 8 + 12)));
     t.skeleton = null;
     t.memo = new CountMemo(3 * words, limit);
     try {
@@ -736,6 +779,11 @@ public abstract class PhantomState extends State {
    * @return false if {@link #SKELETON_TRIES} draws in a row were rejected
    */
   private boolean drawFromSkeleton(Target t, PhantomState s, SplittableRandom rng) {
+    return drawFromSkeleton(t, s, rng, skeletonTries);
+  }
+
+  /** As {@link #drawFromSkeleton(Target, PhantomState, SplittableRandom)}, at most {@code tries} draws. */
+  private boolean drawFromSkeleton(Target t, PhantomState s, SplittableRandom rng, int tries) {
     HiddenMoveSkeleton sk = t.skeleton;
     if (s.freeCells == null || s.sequence.length < sk.n) {
       s.freeCells = new int[cells];
@@ -749,7 +797,7 @@ public abstract class PhantomState extends State {
     int[] seq = s.sequence;
     int p = t.p;
     int q = 1 - p;
-    for (int attempt = 0; attempt < skeletonTries; attempt++) {
+    for (int attempt = 0; attempt < tries; attempt++) {
       int nFree = 0;
       for (int c = 0; c < cells; c++) {
         if (!sk.isTarget[c]) {

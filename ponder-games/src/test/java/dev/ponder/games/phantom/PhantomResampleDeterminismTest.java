@@ -63,6 +63,44 @@ class PhantomResampleDeterminismTest {
     assertThat(s.resampleMode(PLAYER)).isEqualTo("skeleton");
   }
 
+  /**
+   * The probe keeps the skeleton counts only if one of its first draws is accepted (here the
+   * seventh is the first): with six probe draws the state counts exactly, although a later draw
+   * would have been accepted; with seven it keeps the skeleton.
+   */
+  @Test
+  void aStateWhoseProbeAcceptsLateCountsExactly() {
+    Game g = GameRegistry.load(GAME);
+    PhantomState late = (PhantomState) g.stateFromHistory(HISTORY);
+    late.probeTries(6, Integer.MAX_VALUE);
+    int worlds = ResampleCheck.assertUniform(g, late, PLAYER, 12_000, 14);
+    assertThat(late.resampleMode(PLAYER)).isEqualTo("exact");
+    assertThat(worlds).isGreaterThan(40);
+    PhantomState early = (PhantomState) g.stateFromHistory(HISTORY);
+    early.probeTries(7, Integer.MAX_VALUE);
+    early.resample(PLAYER, new SplittableRandom(1));
+    assertThat(early.resampleMode(PLAYER)).isEqualTo("skeleton");
+  }
+
+  /**
+   * When the exact counts exceed their bound, a state whose probe accepts only late keeps the
+   * skeleton (draws stay uniform); with no accepted draw within the tries, resampling is refused.
+   */
+  @Test
+  void aLateAcceptingStateKeepsTheSkeletonWhenExactCountsDoNotFit() {
+    Game g = GameRegistry.load(GAME);
+    PhantomState s = (PhantomState) g.stateFromHistory(HISTORY);
+    s.probeTries(6, 1);
+    ResampleCheck.assertUniform(g, s, PLAYER, 12_000, 15);
+    assertThat(s.resampleMode(PLAYER)).isEqualTo("skeleton");
+    PhantomState refused = (PhantomState) g.stateFromHistory(HISTORY);
+    refused.skeletonTries(6);
+    refused.probeTries(6, 1);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> refused.resample(PLAYER, new SplittableRandom(1)))
+        .isInstanceOf(UnsupportedOperationException.class)
+        .hasMessageContaining("counting the consistent histories needs more than 1 positions");
+  }
+
   /** {@code n} draws into one reused target from a generator seeded {@code seed}, as histories. */
   private static List<String> draws(State s, long seed, int n) {
     SplittableRandom rng = new SplittableRandom(seed);
