@@ -76,19 +76,23 @@ public abstract class State {
    * @param rng source of the one draw (the caller's)
    * @param buffer scratch of length at least {@link Game#maxActionsPerState()}
    * @return a legal action, in {@code [0, numDistinctActions)}
-   * @throws IllegalStateException at a terminal state or a chance node (which have no uniform
-   *     decision to draw: chance outcomes follow their probabilities)
+   * <p>Only for decision nodes: at a chance node the result is unspecified (chance outcomes
+   * follow their probabilities; draw them from {@link #chanceOutcomes}), which the default does
+   * not check, so that a playout pays for no extra call per move.
+   *
+   * @throws IllegalStateException at a terminal state (no legal action to draw)
    */
   public int sampleLegalAction(SplittableRandom rng, int[] buffer) {
-    if (currentPlayer() < 0) {
+    int n = legalActions(buffer);
+    if (n == 0) {
       throw notDecisionNode();
     }
-    int n = legalActions(buffer);
     return buffer[rng.nextInt(n)];
   }
 
   /**
-   * The error of {@link #sampleLegalAction} at a terminal state or chance node, for overrides.
+   * The error of {@link #sampleLegalAction} at a terminal state (or a chance node, for overrides
+   * that check it).
    */
   protected final IllegalStateException notDecisionNode() {
     return new IllegalStateException("sampleLegalAction needs a decision node; " + game().name() + " is at "
