@@ -34,8 +34,9 @@ import picocli.CommandLine.Option;
             + "(resumable: re-running the same command continues where it stopped) and print the rankings "
             + "(SCO over per-game alpha-rank ballots, Elo, per-game scores with intervals).",
         "Without --games and --agents it runs the built-in default suite.",
-        "The budget (e.g. sims=400 or time_ms=50) is added to every agent that declares that parameter and does not "
-            + "set it itself; agents without it (e.g. random) are left alone."})
+        "The budget (e.g. sims=400 or time_ms=50) is added to every agent that declares that parameter and names no "
+            + "budget of its own: an agent string with sims or time_ms (e.g. uct(time_ms=5)) keeps its own budget and "
+            + "gets none of --budget; agents without the parameter (e.g. random) are left alone."})
 public final class ArenaCommand implements PonderCommand {
   /** Games of the default suite (those registered are used). */
   static final List<String> DEFAULT_GAMES = List.of("tic_tac_toe", "kuhn_poker", "breakthrough(rows=6,columns=6)",
@@ -51,7 +52,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
   List<String> agents;
 
-  @Option(names = "--budget", description = "Budget keys for every agent that declares them: sims=N, time_ms=N, or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
+  @Option(names = "--budget", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N, or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
   String budget;
 
   @Option(names = "--matches-per-pairing", description = "Seed indices per pairing; each plays every seat order (default: " + DEFAULT_MATCHES + ").")
@@ -354,7 +355,8 @@ public final class ArenaCommand implements PonderCommand {
   /**
    * One-line usage error when two entries of --agents are the same agent: the same name and the
    * same value for every parameter once the budget and the defaults are filled in
-   * ({@link AgentKey}); e.g. {@code uct} and {@code uct(sims=1000)}, 1000 being uct's default.
+   * ({@link AgentKey}); e.g. {@code uct} and {@code uct(sims=1000)}, 1000 being uct's default, or
+   * two names of one agent ({@code random} and {@code uniform}, which plays as random).
    * Both spellings are named. The stored agent strings are left as spelled (a tournament is
    * identified by them), so duplicates are refused rather than merged.
    */
@@ -367,6 +369,13 @@ public final class ArenaCommand implements PonderCommand {
     String b = given.get(dup.get(1));
     if (a.equals(b)) {
       throw new UsageException("--agents lists '" + a + "' twice; each entry must be different");
+    }
+    String nameA = dev.ponder.spec.Spec.parse(a).name();
+    String nameB = dev.ponder.spec.Spec.parse(b).name();
+    if (!nameA.equals(nameB)) {
+      String alias = AgentRegistry.factory(nameA).playsAs().equals(nameA) ? nameB : nameA;
+      throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' are one agent ('" + alias
+          + "' plays as '" + AgentRegistry.factory(alias).playsAs() + "', seed for seed); list it once");
     }
     boolean byBudget = !budgeted.get(dup.get(0)).equals(a) || !budgeted.get(dup.get(1)).equals(b);
     throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' have"

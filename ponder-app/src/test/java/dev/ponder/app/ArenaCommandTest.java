@@ -58,7 +58,7 @@ class ArenaCommandTest {
   @Test
   void reportNamesItsDirectoryOptionAsTypedAndChecksTheNewOptions() throws Exception {
     Path db = dir.resolve("n.db");
-    Run a = run("arena", "--games", "tic_tac_toe", "--agents", "random,uniform", "--matches-per-pairing", "2", "--db",
+    Run a = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "2", "--db",
         db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress", "--resamples", "40", "--elo-resamples",
         "40", "--sco-resamples", "40", "--alpharank-resamples", "40");
     assertThat(a.code()).as(a.err()).isZero();
@@ -618,5 +618,38 @@ class ArenaCommandTest {
           + " (set other parameters in the agent string, e.g. --agents uct(" + c[1] + "=...))");
     }
     assertThat(db).doesNotExist();
+  }
+
+  /**
+   * --budget fills in only agents that name no budget of their own: a timed uct keeps its time
+   * budget and is a different agent from the sims-budgeted uct (both are played); the duplicate
+   * check still compares the resolved agents.
+   */
+  @Test
+  void theBudgetLeavesAnAgentWithItsOwnBudgetAlone() throws Exception {
+    Path db = dir.resolve("own.db");
+    Run r = run("arena", "--games", "tic_tac_toe", "--agents", "uct(c=1.4),uct(time_ms=1,c=1.4)", "--budget", "sims=4",
+        "--db", db.toString(), "--no-progress", "--matches-per-pairing", "1", "--report", dir.resolve("ro").toString(),
+        "--resamples", "40", "--elo-resamples", "40", "--parallel", "1");
+    assertThat(r.code()).as(r.err()).isZero();
+    try (dev.ponder.arena.ArenaStore store = dev.ponder.arena.ArenaStore.openReadOnly(db)) {
+      assertThat(store.tournaments()).hasSize(1);
+      assertThat(store.config(store.tournaments().get(0)).agents()).containsExactly("uct(c=1.4,sims=4)", "uct(time_ms=1,c=1.4)");
+    }
+    // the resolved agents are compared: the budget makes uct(c=1.4) the same as uct(c=1.4,sims=4)
+    Run dup = run("arena", "--games", "tic_tac_toe", "--agents", "uct(c=1.4),uct(sims=4,c=1.4)", "--budget", "sims=4",
+        "--db", db.toString(), "--no-progress", "--matches-per-pairing", "1", "--report", dir.resolve("ro").toString());
+    assertThat(dup.code()).isEqualTo(2);
+    assertThat(dup.err()).contains("'uct(c=1.4)' and 'uct(sims=4,c=1.4)'");
+  }
+
+  /** Two names of one agent (uniform plays as random, seed for seed) are refused, naming both spellings. */
+  @Test
+  void twoNamesOfOneAgentAreRefused() {
+    Run r = run("arena", "--games", "kuhn_poker", "--agents", "random,uniform", "--db", dir.resolve("al.db").toString(),
+        "--no-progress", "--matches-per-pairing", "1", "--report", dir.resolve("ra").toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("ponder: --agents lists the same agent twice: 'random' and 'uniform' are one"
+        + " agent ('uniform' plays as 'random', seed for seed); list it once");
   }
 }

@@ -12,7 +12,9 @@ import java.util.TreeMap;
 /**
  * What makes two agent strings the same agent: the agent's name and the value of every declared
  * parameter once the defaults are filled in ({@link AgentRegistry#resolve}), compared by value
- * and independent of key order. {@code uct}, {@code uct(sims=1000)} (1000 being the default) and
+ * and independent of key order; an agent that plays as another ({@link
+ * dev.ponder.agent.AgentFactory#playsAs()}, e.g. {@code uniform} as {@code random}) is keyed by
+ * that agent's name. {@code uct}, {@code uct(sims=1000)} (1000 being the default) and
  * {@code uct(c=1,sims=1000)} / {@code uct(sims=1000,c=1.0)} are pairwise the same agent; the
  * store keeps agent strings as spelled, so this is used to refuse such duplicates, never to
  * rename them.
@@ -33,7 +35,7 @@ public final class AgentKey {
     for (Map.Entry<String, Object> e : p.values().entrySet()) {
       sorted.put(e.getKey(), ParamSpec.format(e.getValue()));
     }
-    return new Spec(p.owner(), sorted).toString();
+    return new Spec(AgentRegistry.factory(Spec.parse(agentString).name()).playsAs(), sorted).toString();
   }
 
   /**

@@ -12,11 +12,17 @@ import java.util.Map;
 /**
  * An equal budget for every search agent: keys such as {@code sims=400} or {@code time_ms=50}
  * (several joined by commas). Each key is added to every agent whose factory declares a
- * parameter of that name, unless the agent string already sets it explicitly; agents that do
- * not declare the key (e.g. {@code random}) are left alone.
+ * parameter of that name, unless the agent string names a budget of its own: an agent string that
+ * sets any of {@link #OWN_BUDGET_KEYS} (or any key of the budget) keeps its own budget and gets
+ * none of the keys, so {@code uct(time_ms=5)} under {@code sims=100} stays a 5 ms agent rather than
+ * becoming a 100-simulation one. Agents that do not declare a key (e.g. {@code random}) are left
+ * alone.
  */
 public final class Budget {
   private Budget() {}
+
+  /** The keys that make an agent string's own budget: {@code sims} (simulations) and {@code time_ms} (milliseconds). */
+  public static final List<String> OWN_BUDGET_KEYS = List.of("sims", "time_ms");
 
   /**
    * Parses the budget text.
@@ -42,14 +48,20 @@ public final class Budget {
   /**
    * Applies the budget to one agent string.
    *
-   * @return the canonical agent string with the budget keys the agent declares
+   * @return the canonical agent string with the budget keys the agent declares, or unchanged
+   *     budget-wise if it names a budget of its own (any of {@link #OWN_BUDGET_KEYS} or of the
+   *     budget's keys)
    * @throws SpecException if the agent is unknown or a resulting value is invalid
    */
   public static String apply(String agentString, Map<String, String> budget) {
     Spec spec = Spec.parse(agentString);
     AgentFactory f = AgentRegistry.factory(spec.name());
     Map<String, String> args = new LinkedHashMap<>(spec.args());
-    for (Map.Entry<String, String> e : budget.entrySet()) {
+    boolean ownBudget = false;
+    for (String k : args.keySet()) {
+      ownBudget |= OWN_BUDGET_KEYS.contains(k) || budget.containsKey(k);
+    }
+    for (Map.Entry<String, String> e : ownBudget ? Map.<String, String>of().entrySet() : budget.entrySet()) {
       boolean declared = false;
       for (ParamSpec p : f.parameters()) {
         declared |= p.name().equals(e.getKey());

@@ -17,6 +17,16 @@ class BudgetTest {
     assertThat(Budget.parse("")).isEmpty();
   }
 
+  /** An agent that names a budget of its own (sims or time_ms) keeps it: --budget fills neither key in. */
+  @Test
+  void anAgentWithItsOwnBudgetKeepsIt() {
+    assertThat(Budget.apply("uct(time_ms=5,c=1.4)", Budget.parse("sims=100"))).isEqualTo("uct(time_ms=5,c=1.4)");
+    assertThat(Budget.apply("uct(sims=7)", Budget.parse("sims=100,time_ms=50"))).isEqualTo("uct(sims=7)");
+    assertThat(Budget.apply("uct(time_ms=5)", Budget.parse("sims=100,time_ms=50"))).isEqualTo("uct(time_ms=5)");
+    assertThat(Budget.apply("uct(c=1.4)", Budget.parse("sims=100"))).isEqualTo("uct(c=1.4,sims=100)");
+    assertThat(Budget.apply("uct", Budget.parse("sims=100,time_ms=50"))).isEqualTo("uct(sims=100,time_ms=50)");
+  }
+
   @Test
   void malformedBudgetIsAUsageError() {
     assertThatThrownBy(() -> Budget.parse("sims")).isInstanceOf(SpecException.class).hasMessageContaining("sims=400");

@@ -18,6 +18,16 @@ public interface AgentFactory {
   /** One line: what the agent is and the source (authors, year) of the method it implements. */
   String description();
 
+  /**
+   * The name of the agent this one plays as: an agent whose moves are those of another, seed for
+   * seed, under the same parameters (e.g. {@code uniform} is {@code random} with a reported
+   * policy) returns that agent's name, so that tools comparing agents (the arena's duplicate
+   * check) take the two names as one agent. By default the agent's own {@link #name()}.
+   */
+  default String playsAs() {
+    return name();
+  }
+
   /** Declared parameters with defaults. */
   List<ParamSpec> parameters();
 

@@ -41,6 +41,12 @@ public final class UniformPolicyAgent implements PolicyAgent {
       return "uniform";
     }
 
+    /** Its moves are {@code random}'s, seed for seed. */
+    @Override
+    public String playsAs() {
+      return "random";
+    }
+
     @Override
     public String description() {
       return "uniformly random legal action, reporting the uniform policy (a PolicyAgent)";
