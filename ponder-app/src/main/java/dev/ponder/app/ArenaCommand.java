@@ -174,6 +174,23 @@ public final class ArenaCommand implements PonderCommand {
     spec.commandLine().getErr().flush();
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
     boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
+    dev.ponder.arena.RunLock runLock;
+    try {
+      runLock = dev.ponder.arena.RunLock.acquire(db); // one run per store; dropped by the OS when this process ends
+    } catch (dev.ponder.arena.RunLock.LockedException e) {
+      ReportDirectory.undo(report, reportCreated);
+      throw new UsageException(e.getMessage());
+    } catch (RuntimeException e) {
+      ReportDirectory.undo(report, reportCreated);
+      throw e;
+    }
+    try (dev.ponder.arena.RunLock held = runLock) {
+      return run(t, config, threads, options, reportCreated);
+    }
+  }
+
+  private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options, boolean reportCreated) {
+    PrintWriter out = spec.commandLine().getOut();
     ArenaStore opened;
     try {
       opened = ArenaStore.open(db);

@@ -652,4 +652,33 @@ class ArenaCommandTest {
     assertThat(r.err().strip()).isEqualTo("ponder: --agents lists the same agent twice: 'random' and 'uniform' are one"
         + " agent ('uniform' plays as 'random', seed for seed); list it once");
   }
+
+  /**
+   * A second run on a store another run holds is refused at once (exit 2, one line naming the
+   * store) and writes nothing; once the holder lets go, the lock file left behind blocks nothing.
+   */
+  @Test
+  void aSecondRunOnAStoreInUseIsRefused() throws Exception {
+    Path db = dir.resolve("busy.db");
+    Path rep = dir.resolve("rb");
+    String[] args = {"arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", db.toString(), "--report", rep.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"};
+    Path lock = dir.resolve("busy.db.lock");
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(lock,
+            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+         java.nio.channels.FileLock held = ch.lock()) {
+      Run second = run(args);
+      assertThat(second.code()).isEqualTo(2);
+      assertThat(second.err().strip()).isEqualTo("ponder: another ponder arena run is writing " + db + " (it holds " + lock
+          + "); wait for it to finish, or give another --db (ponder report --db " + db + " may read it meanwhile)");
+      assertThat(second.out()).isEmpty();
+      assertThat(db).doesNotExist();
+      assertThat(rep).doesNotExist();
+    }
+    Run after = run(args);
+    assertThat(after.code()).as(after.err()).isZero();
+    assertThat(lock).exists();
+    Run again = run(args); // the previous run let go of the lock
+    assertThat(again.code()).as(again.err()).isZero();
+  }
 }

@@ -1,0 +1,89 @@
+package dev.ponder.arena;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The exclusive right to run tournaments on one store: an operating-system file lock ({@link
+ * FileChannel#tryLock()}) on the file {@code STORE.lock} beside the store, held for the whole
+ * run. A second run on the same store, from this process or another, is refused at once instead
+ * of playing every match a second time. The operating system drops the lock when the holder
+ * closes it or when its process ends in any way (normal exit, Ctrl-C, {@code kill -9}), so a
+ * lock never outlives its run; the empty {@code .lock} file itself stays and blocks nothing.
+ * Readers ({@code ponder report}) take no lock: SQLite's write-ahead log lets them read a
+ * consistent snapshot while a run writes.
+ */
+public final class RunLock implements AutoCloseable {
+  private final FileChannel channel;
+  private final FileLock lock;
+
+  private RunLock(FileChannel channel, FileLock lock) {
+    this.channel = channel;
+    this.lock = lock;
+  }
+
+  /** The lock file of {@code store}: the store's path with {@code .lock} appended. */
+  public static Path lockFile(Path store) {
+    return store.resolveSibling(store.getFileName() + ".lock");
+  }
+
+  /**
+   * Takes the run lock of {@code store} without waiting.
+   *
+   * @throws LockedException if another run (in this process or another) holds it; the one-line
+   *     message names the store
+   * @throws ArenaStore.StoreException if the lock file cannot be created or locked
+   */
+  public static RunLock acquire(Path store) {
+    Path file = lockFile(store);
+    FileChannel ch = null;
+    try {
+      ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      FileLock l;
+      try {
+        l = ch.tryLock();
+      } catch (OverlappingFileLockException sameProcess) {
+        l = null;
+      }
+      if (l == null) {
+        ch.close();
+        throw new LockedException(store);
+      }
+      return new RunLock(ch, l);
+    } catch (IOException e) {
+      try {
+        if (ch != null) {
+          ch.close();
+        }
+      } catch (IOException ignored) {
+        // the failure is what the caller hears about
+      }
+      throw new ArenaStore.StoreException("cannot lock " + file + " for the run: " + e.getMessage(), e);
+    }
+  }
+
+  /** Releases the lock (the lock file stays). */
+  @Override
+  public void close() {
+    try {
+      lock.release();
+      channel.close();
+    } catch (IOException ignored) {
+      // closing the channel releases the lock; the process's end does it in any case
+    }
+  }
+
+  /** Another run holds the store's lock. */
+  public static final class LockedException extends ArenaStore.StoreException {
+    private static final long serialVersionUID = 1L;
+
+    LockedException(Path store) {
+      super("another ponder arena run is writing " + store + " (it holds " + lockFile(store) + "); wait for it to"
+          + " finish, or give another --db (ponder report --db " + store + " may read it meanwhile)", null);
+    }
+  }
+}
