@@ -58,7 +58,11 @@ public final class ReportCommand implements PonderCommand {
     PrintWriter pw = spec.commandLine().getOut();
     stats.toOptions(); // statistics options are checked before the store is read
     if (list) {
-      return list(pw); // writes no report: --report is not used
+      try {
+        return list(pw); // writes no report: --report is not used
+      } catch (ArenaStore.DamagedStoreException e) {
+        throw new UsageException(e.getMessage());
+      }
     }
     if (parallel != null && parallel < 1) {
       throw new UsageException("--parallel must be >= 1, got " + parallel);
@@ -73,6 +77,9 @@ public final class ReportCommand implements PonderCommand {
     } catch (RuntimeException e) {
       if (!reportStarted) {
         ReportDirectory.undo(out, outCreated); // refused before writing: leave no empty directory behind
+      }
+      if (e instanceof ArenaStore.DamagedStoreException) {
+        throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like arena
       }
       throw e;
     }

@@ -681,4 +681,31 @@ class ArenaCommandTest {
     Run again = run(args); // the previous run let go of the lock
     assertThat(again.code()).as(again.err()).isZero();
   }
+
+  /**
+   * A damaged store (a truncated copy of a finished one) is a bad input file for arena and report
+   * alike: exit 2, the same line naming the file and what to do.
+   */
+  @Test
+  void aDamagedStoreIsTheSameUsageErrorForArenaAndReport() throws Exception {
+    Path db = dir.resolve("whole.db");
+    String[] args = {"arena", "--games", "tic_tac_toe,kuhn_poker", "--agents", "random,uct(sims=2)", "--matches-per-pairing",
+        "30", "--db", db.toString(), "--report", dir.resolve("rw").toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40", "--sco-resamples", "40", "--alpharank-resamples", "40"};
+    assertThat(run(args).code()).isZero();
+    Path cut = dir.resolve("cut.db");
+    byte[] bytes = Files.readAllBytes(db);
+    assertThat(bytes.length).isGreaterThan(8192);
+    Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+    args[8] = cut.toString();
+    args[10] = dir.resolve("rc").toString();
+    Run arena = run(args);
+    Run report = run("report", "--db", cut.toString(), "--report", dir.resolve("rr").toString(), "--no-progress");
+    String line = "ponder: " + cut + " is damaged (SQLite: database disk image is malformed); restore it from a copy, or"
+        + " give a new --db to start afresh";
+    assertThat(arena.code()).as(arena.err()).isEqualTo(2);
+    assertThat(arena.err().strip()).isEqualTo(line);
+    assertThat(report.code()).as(report.err()).isEqualTo(2);
+    assertThat(report.err().strip()).isEqualTo(line);
+  }
 }

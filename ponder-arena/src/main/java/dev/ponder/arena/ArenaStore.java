@@ -39,10 +39,26 @@ import java.util.Set;
 public final class ArenaStore implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final Connection conn;
+  private final Path file;
   private PreparedStatement insert;
 
-  private ArenaStore(Connection conn) {
+  private ArenaStore(Connection conn, Path file) {
     this.conn = conn;
+    this.file = file;
+  }
+
+  /** True if SQLite reports the file damaged ({@code SQLITE_CORRUPT}: "database disk image is malformed"). */
+  static boolean isCorrupt(SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    return (e.getErrorCode() & 0xff) == 11 || m.contains("SQLITE_CORRUPT") || m.contains("disk image is malformed");
+  }
+
+  /** The exception for a failed statement: {@link DamagedStoreException} if the file is damaged. */
+  private StoreException failed(String what, SQLException e) {
+    if (isCorrupt(e)) {
+      return new DamagedStoreException(file, e);
+    }
+    return new StoreException(what + ": " + e.getMessage(), e);
   }
 
   /**
@@ -80,7 +96,7 @@ public final class ArenaStore implements AutoCloseable {
         st.execute("PRAGMA synchronous=NORMAL");
       }
       c.setAutoCommit(true);
-      return new ArenaStore(c);
+      return new ArenaStore(c, file);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof RuntimeException r) {
@@ -189,6 +205,9 @@ public final class ArenaStore implements AutoCloseable {
   /** The exception for a store that could not be opened: {@link NotAStoreException} for a file that is no SQLite database. */
   private static StoreException openFailure(Path file, SQLException e) {
     String m = String.valueOf(e.getMessage());
+    if (isCorrupt(e)) {
+      return new DamagedStoreException(file, e);
+    }
     if (m.contains("NOTADB") || m.contains("not a database")) {
       return new NotAStoreException(file + " is not an SQLite database (not a Ponder arena store)", e);
     }
@@ -228,7 +247,7 @@ public final class ArenaStore implements AutoCloseable {
         throw new StoreException(file + " is not a Ponder arena store (it lacks the tournaments, agents, games"
             + " and matches tables); give the --db of a ponder arena run", null);
       }
-      return new ArenaStore(c);
+      return new ArenaStore(c, file);
     } catch (SQLException e) {
       closeQuietly(c);
       throw openFailure(file, e);
@@ -337,7 +356,9 @@ public final class ArenaStore implements AutoCloseable {
         }
         return new Opened(create(config, json, games), 0, stored.size());
       }
-    } catch (SQLException | com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (SQLException e) {
+      throw failed("cannot record tournament", e);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new StoreException("cannot record tournament: " + e.getMessage(), e);
     }
   }
@@ -420,7 +441,7 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     } catch (SQLException e) {
-      throw new StoreException("cannot read matches: " + e.getMessage(), e);
+      throw failed("cannot read matches", e);
     }
     return out;
   }
@@ -449,7 +470,7 @@ public final class ArenaStore implements AutoCloseable {
       insert.setString(12, joinInts(r.actions()));
       return insert.executeUpdate() == 1;
     } catch (SQLException e) {
-      throw new StoreException("cannot store match: " + e.getMessage(), e);
+      throw failed("cannot store match", e);
     }
   }
 
@@ -461,7 +482,7 @@ public final class ArenaStore implements AutoCloseable {
         out.add(new TournamentInfo(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4)));
       }
     } catch (SQLException e) {
-      throw new StoreException("cannot read tournaments: " + e.getMessage(), e);
+      throw failed("cannot read tournaments", e);
     }
     return out;
   }
@@ -486,7 +507,7 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     } catch (SQLException e) {
-      throw new StoreException("cannot read games: " + e.getMessage(), e);
+      throw failed("cannot read games", e);
     }
     return out;
   }
@@ -502,7 +523,7 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     } catch (SQLException e) {
-      throw new StoreException("cannot read agents: " + e.getMessage(), e);
+      throw failed("cannot read agents", e);
     }
     return out;
   }
@@ -528,7 +549,7 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     } catch (SQLException e) {
-      throw new StoreException("cannot read matches: " + e.getMessage(), e);
+      throw failed("cannot read matches", e);
     }
     return out;
   }
@@ -542,7 +563,7 @@ public final class ArenaStore implements AutoCloseable {
         return rs.getInt(1);
       }
     } catch (SQLException e) {
-      throw new StoreException("cannot count matches: " + e.getMessage(), e);
+      throw failed("cannot count matches", e);
     }
   }
 
@@ -684,6 +705,19 @@ public final class ArenaStore implements AutoCloseable {
 
     public NotAStoreException(String message, Throwable cause) {
       super(message, cause);
+    }
+  }
+
+  /**
+   * The store's file is damaged (SQLite finds its pages malformed, e.g. a truncated copy). A bad
+   * input file, like one that is no store: the one-line message names the file and what to do.
+   */
+  public static final class DamagedStoreException extends StoreException {
+    private static final long serialVersionUID = 1L;
+
+    public DamagedStoreException(Path file, Throwable cause) {
+      super(file + " is damaged (SQLite: database disk image is malformed); restore it from a copy, or give a new --db"
+          + " to start afresh", cause);
     }
   }
 }
