@@ -169,8 +169,6 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
-    timeBudgetWarning(config.allAgents(), threads, Runtime.getRuntime().availableProcessors())
-        .ifPresent(w -> spec.commandLine().getErr().println(w));
     spec.commandLine().getErr().flush();
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
     boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
@@ -212,6 +210,19 @@ public final class ArenaCommand implements PonderCommand {
         s = t.run(store, threads,
             (done, total) -> {
               interrupt.total = total;
+              PrintWriter err = spec.commandLine().getErr();
+              if (done >= total) { // nothing to play: no rate, no ETA, no warning about overruns
+                if (!noProgress) {
+                  err.println(nothingToPlay(total, db));
+                  err.flush();
+                }
+                return Progress.none();
+              }
+              timeBudgetWarning(config.allAgents(), threads, Runtime.getRuntime().availableProcessors())
+                  .ifPresent(w -> {
+                    err.println(w);
+                    err.flush();
+                  });
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
             }, null,
             line -> {
@@ -248,6 +259,11 @@ public final class ArenaCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /** The status line of a run whose matches are all stored already (instead of a progress line). */
+  static String nothingToPlay(int total, Path db) {
+    return "arena: all " + total + " matches are stored in " + db + "; nothing to play (computing the rankings)";
   }
 
   /**

@@ -708,4 +708,25 @@ class ArenaCommandTest {
     assertThat(report.code()).as(report.err()).isEqualTo(2);
     assertThat(report.err().strip()).isEqualTo(line);
   }
+
+  /**
+   * A re-run of a finished tournament plays nothing: it says so instead of a progress line with a
+   * rate of 0 and no ETA, and the time-budget overrun warning, which concerns matches played, is
+   * not printed; the run that plays matches prints it.
+   */
+  @Test
+  void aRunWithNothingToPlaySaysSoWithoutRateOrOverrunWarning() {
+    Path db = dir.resolve("done.db");
+    int cores = Runtime.getRuntime().availableProcessors();
+    String[] args = {"arena", "--games", "tic_tac_toe", "--agents", "random,uct(time_ms=1)", "--matches-per-pairing", "1",
+        "--db", db.toString(), "--report", dir.resolve("rd").toString(), "--parallel", Integer.toString(cores),
+        "--resamples", "40", "--elo-resamples", "40"};
+    Run first = run(args);
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.err()).contains("warning: time budgets with ");
+    Run again = run(args);
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(again.err()).contains("arena: all 2 matches are stored in " + db + "; nothing to play (computing the"
+        + " rankings)").doesNotContain("warning: time budgets").doesNotContain("matches/s").doesNotContain("ETA");
+  }
 }

@@ -4,8 +4,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Locale;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Progress of a long task (tournament matches, resamples, game-tree histories): a progress bar
@@ -84,9 +82,7 @@ public interface Progress extends AutoCloseable {
   static Progress forConsole(String task, String unit, long done, long total, PrintWriter err, long intervalMs,
       boolean finalLine) {
     if (System.console() != null && total >= 0) {
-      ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
-          .setStyle(ProgressBarStyle.ASCII).setUnit(" " + unit, 1).showSpeed().build();
-      bar.stepTo(done);
+      ProgressBar bar = ConsoleBar.build(task, unit, done, total);
       return new Progress() {
         @Override
         public void step() {

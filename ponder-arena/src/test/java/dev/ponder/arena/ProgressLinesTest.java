@@ -55,4 +55,30 @@ class ProgressLinesTest {
     }
     assertThat(out.toString().lines()).hasSize(1);
   }
+
+  /**
+   * Units already done when the task starts (matches stored by an earlier run) are not counted in
+   * the rate: after 1 unit in at least 50 ms the rate is at most 20 units/s, not 1001 / elapsed.
+   */
+  @Test
+  void theRateCountsOnlyTheUnitsDoneInThisRun() throws Exception {
+    StringWriter out = new StringWriter();
+    try (Progress p = Progress.forConsole("task", "units", 1000, 2000, new PrintWriter(out), 0, false)) {
+      Thread.sleep(50);
+      p.stepTo(1001);
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("task: 1001/2000 units \\(50%\\), ([0-9.]+) units/s")
+        .matcher(out.toString());
+    assertThat(m.find()).as(out.toString()).isTrue();
+    assertThat(Double.parseDouble(m.group(1))).isBetween(0.0, 20.0);
+  }
+
+  /** The console bar starts at the units already done, so its rate and ETA count only this run's. */
+  @Test
+  void theConsoleBarStartsAtTheUnitsAlreadyDone() {
+    try (me.tongfei.progressbar.ProgressBar bar = ConsoleBar.build("task", "units", 100, 300)) {
+      assertThat(bar.getStart()).isEqualTo(100);
+      assertThat(bar.getCurrent()).isEqualTo(100);
+    }
+  }
 }
