@@ -70,7 +70,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--report", defaultValue = "ponder-arena-report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default: ${DEFAULT-VALUE}).")
   Path report;
 
-  @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing, every seat order) or benchmark (each agent in each seat against --benchmark in the others).")
+  @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing, every seat order) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
   String schedule;
 
   @Option(names = "--benchmark", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark (ignored, with a warning, by round-robin).")
@@ -225,9 +225,9 @@ public final class ArenaCommand implements PonderCommand {
                   });
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
             }, null,
-            line -> {
-              out.println(line);
-              out.flush();
+            line -> { // status, like the progress and the warnings: stderr
+              spec.commandLine().getErr().println(line);
+              spec.commandLine().getErr().flush();
             },
             found -> {
               interrupt.arm(found.id());
@@ -253,7 +253,7 @@ public final class ArenaCommand implements PonderCommand {
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
       }
-      out.printf(Locale.ROOT, "Report written to %s (report.md, report.json, matches.csv, *.svg)%n", report);
+      out.println(ReportDirectory.written(report));
     } finally {
       interrupt.disarm();
     }

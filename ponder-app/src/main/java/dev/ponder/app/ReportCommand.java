@@ -122,7 +122,9 @@ public final class ReportCommand implements PonderCommand {
 
   private int list(PrintWriter pw) {
     try (ArenaStore store = open()) {
-      for (ArenaStore.TournamentInfo t : tournaments(store, db)) {
+      List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
+      pw.println("id\tcreated\tmatches\tconfiguration");
+      for (ArenaStore.TournamentInfo t : ts) {
         pw.println(t.id() + "\t" + t.created() + "\t" + store.count(t.id()) + " matches\t" + t.config());
       }
     }
@@ -152,7 +154,7 @@ public final class ReportCommand implements PonderCommand {
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(out, e, db), e);
       }
-      pw.println("Report written to " + out);
+      pw.println(ReportDirectory.written(out));
     }
     pw.flush();
     return 0;

@@ -51,6 +51,11 @@ final class ReportDirectory {
     return null;
   }
 
+  /** The last line of arena and report: the directory and the files written into it. */
+  static String written(Path dir) {
+    return "Report written to " + dir + " (report.md, report.json, matches.csv, *.svg)";
+  }
+
   /** Deletes {@code dir} if {@link #prepare} created it and it is still empty (a refused run leaves nothing). */
   static void undo(Path dir, boolean created) {
     if (created) {

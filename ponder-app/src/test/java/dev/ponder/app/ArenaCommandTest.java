@@ -46,6 +46,9 @@ class ArenaCommandTest {
     assertThat(Files.readString(dir.resolve("r3/matches.csv"))).isEqualTo(Files.readString(dir.resolve("r1/matches.csv")));
     String table = a.out().substring(a.out().indexOf("Tournament 1: 2 games"));
     assertThat(rep.out()).startsWith(table.substring(0, table.indexOf("Report written")));
+    // both name the files written, the same way
+    assertThat(rep.out()).endsWith("Report written to " + dir.resolve("r3") + " (report.md, report.json, matches.csv,"
+        + " *.svg)\n");
     // --report is the directory's name on report too (--out its alias), and the statistics do not
     // depend on --parallel
     Run canonical = run(concat(new String[] {"report", "--db", db.toString(), "--report", dir.resolve("r4").toString(),
@@ -344,8 +347,8 @@ class ArenaCommandTest {
     assertThat(two.code()).as(two.err()).isZero();
     Run four = arena.apply(4);
     assertThat(four.code()).as(four.err()).isZero();
-    assertThat(four.out()).contains("arena: extending tournament 1 from 2 to 4 seeds per pairing\n")
-        .contains("Tournament 1: 8 matches (4 already stored, 4 played now, 0 errors)")
+    assertThat(four.err()).contains("arena: extending tournament 1 from 2 to 4 seeds per pairing\n"); // status: stderr
+    assertThat(four.out()).doesNotContain("extending").contains("Tournament 1: 8 matches (4 already stored, 4 played now, 0 errors)")
         .contains("8 matches, 4 seeds");
     Run three = arena.apply(3);
     assertThat(three.code()).isEqualTo(2);
@@ -462,7 +465,7 @@ class ArenaCommandTest {
     // --list writes no report, so an unusable --out does not stop it
     Run list = run("report", "--db", db.toString(), "--list", "--out", file.toString());
     assertThat(list.code()).as(list.err()).isZero();
-    assertThat(list.out()).startsWith("1\t");
+    assertThat(list.out()).startsWith("id\tcreated\tmatches\tconfiguration\n1\t");
   }
 
   /** A file that is not an SQLite database gets the same one-line usage error from arena as from report. */
@@ -552,7 +555,7 @@ class ArenaCommandTest {
     Run extended = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3",
         "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress",
         "--resamples", "40", "--elo-resamples", "40");
-    assertThat(extended.out()).contains("extending tournament 1");
+    assertThat(extended.err()).contains("extending tournament 1");
     assertThat(extended.err()).doesNotContain("warning");
   }
 
@@ -607,6 +610,13 @@ class ArenaCommandTest {
   }
 
   /** Budget keys are sims and time_ms only; any other key is refused in one line naming the valid ones. */
+  @Test
+  void theScheduleHelpGivesItsDefault() {
+    Run help = run("arena", "--help");
+    assertThat(help.out().replaceAll("\\s+", " ")).contains("--schedule=<schedule> round-robin (every pairing, every seat"
+        + " order) or benchmark (each agent in each seat against --benchmark in the others; default: round-robin).");
+  }
+
   @Test
   void budgetKeysOtherThanSimsAndTimeMsAreRefused() {
     Path db = dir.resolve("k.db");

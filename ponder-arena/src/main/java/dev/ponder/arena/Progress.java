@@ -144,8 +144,9 @@ public interface Progress extends AutoCloseable {
           if (System.console() != null) {
             shown = forConsole(task, unit, done, total, err, intervalMs);
           } else {
-            // counted from the step's start, so the first line's rate and ETA are right
-            LineProgress lp = new LineProgress(task, unit, 0, done, total, new PrintWriter(err), intervalMs, t0, true);
+            // counted from the step's start, so the first line's rate and ETA are right; a line is
+            // printed now, so closing prints the last count only if it has moved since (never twice)
+            LineProgress lp = new LineProgress(task, unit, 0, done, total, new PrintWriter(err), intervalMs, t0, false);
             lp.printNow();
             shown = lp;
           }

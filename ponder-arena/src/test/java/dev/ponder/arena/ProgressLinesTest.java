@@ -81,4 +81,21 @@ class ProgressLinesTest {
       assertThat(bar.getCurrent()).isEqualTo(100);
     }
   }
+
+  /**
+   * A delayed step whose first line already shows the whole count (its last unit came after the
+   * delay) does not print that line again when it closes.
+   */
+  @Test
+  void aDelayedStepShowsItsFinalCountOnce() throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream err = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+    try (Progress p = Progress.delayed(err, 30, 60_000).start("report: score bootstraps", "games", 2)) {
+      p.step();
+      Thread.sleep(40);
+      p.step();
+    }
+    String text = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(text.split("report: score bootstraps: 2/2 games", -1)).as(text).hasSize(2);
+  }
 }
