@@ -194,29 +194,24 @@ public final class CfrSolver {
       boolean chance = p == State.CHANCE;
       boolean rec = !chance && (up == -1 || up == p);
       int cvb = d * ma;
+      // the acting entry of the child's reach (chance's for a chance node) and whether another
+      // player's reach is nonzero (then no child of a decision node is pruned)
+      int act = chance ? n : p;
+      boolean othersReach = chance;
+      for (int q = 0; q < n && !othersReach; q++) {
+        othersReach = q != p && reach[rb + q] != 0;
+      }
+      double actReach = reach[rb + act];
       boolean descended = false;
       for (int j = stackNext[d]; j < k; j++) {
-        System.arraycopy(reach, rb, reach, cb, n1);
-        double w;
-        if (chance) {
-          w = edgeProb[e0 + j];
-          reach[cb + n] *= w;
-        } else {
-          w = cur[s + j];
-          reach[cb + p] *= w;
-          boolean anyReach = false;
-          for (int q = 0; q < n; q++) {
-            if (reach[cb + q] != 0) {
-              anyReach = true;
-              break;
-            }
+        double w = chance ? edgeProb[e0 + j] : cur[s + j];
+        double childActReach = actReach * w;
+        if (!othersReach && childActReach == 0) {
+          // every player's reach is 0: not visited, value 0
+          if (rec) {
+            childValue[cvb + j] = 0.0;
           }
-          if (!anyReach) {
-            if (rec) {
-              childValue[cvb + j] = 0.0;
-            }
-            continue;
-          }
+          continue;
         }
         int c = edgeChild[e0 + j];
         if (player[c] == State.TERMINAL) {
@@ -229,6 +224,8 @@ public final class CfrSolver {
           }
           continue;
         }
+        System.arraycopy(reach, rb, reach, cb, n1);
+        reach[cb + act] = childActReach;
         stackNext[d] = j + 1;
         d++;
         stackNode[d] = c;
