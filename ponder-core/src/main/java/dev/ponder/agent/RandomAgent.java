@@ -25,13 +25,18 @@ public final class RandomAgent implements Agent {
     rng = new SplittableRandom(seed);
   }
 
+  /**
+   * One legal action drawn uniformly ({@link State#sampleLegalAction}: one {@code nextInt(n)} of
+   * the agent's generator, without listing the actions in games that can avoid it).
+   *
+   * @throws IllegalStateException at a terminal state
+   */
   @Override
   public int selectAction(State state) {
-    int n = state.legalActions(buffer);
-    if (n == 0) {
+    if (state.isTerminal()) {
       throw new IllegalStateException("no legal action: the state is terminal");
     }
-    return buffer[rng.nextInt(n)];
+    return state.sampleLegalAction(rng, buffer);
   }
 
   /** Factory for {@code random}. */
