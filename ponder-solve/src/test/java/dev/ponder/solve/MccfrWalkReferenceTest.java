@@ -174,8 +174,8 @@ class MccfrWalkReferenceTest {
   @Test
   void explicitStackWalksEqualRecursiveReferencesOnPoker() {
     GameTree leduc = GameTree.build(GameRegistry.load("leduc_poker"));
-    compare(leduc, true, 0.6, 7, 100);
-    compare(leduc, false, 0.6, 7, 2000);
+    compare(leduc, true, 0.6, 7, 30);
+    compare(leduc, false, 0.6, 7, 300);
     GameTree kuhn3 = GameTree.build(GameRegistry.load("kuhn_poker(players=3)"));
     compare(kuhn3, true, 0.6, 8, 200);
     compare(kuhn3, false, 0.6, 8, 500);
