@@ -125,7 +125,7 @@ public final class ReportCommand implements PonderCommand {
       List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
       pw.println("id\tcreated\tmatches\tconfiguration");
       for (ArenaStore.TournamentInfo t : ts) {
-        pw.println(t.id() + "\t" + t.created() + "\t" + store.count(t.id()) + " matches\t" + t.config());
+        pw.println(t.id() + "\t" + t.created() + "\t" + store.count(t.id()) + "\t" + t.config());
       }
     }
     pw.flush();
