@@ -975,15 +975,33 @@ public final class Analysis {
     } else {
       int pops = gi.numPlayers();
       double profiles = Math.pow(k, pops);
+      // the pooled payoff of an agent against copies of itself: sum/n by symmetry in a zero- or
+      // constant-sum game; unknown in a general-sum game unless those matches were played
+      double selfPayoff = selfProfilePayoff(gi, pops, multisetSum, multisetCount);
+      boolean selfMissing = false;
+      for (int a = 0; a < k; a++) {
+        if (Double.isNaN(agentMean[a])) {
+          continue;
+        }
+        int[] same = new int[pops];
+        Arrays.fill(same, a);
+        selfMissing |= !multisetSum.containsKey(Arrays.toString(same));
+      }
       if (profiles > AlphaRank.MAX_STATES) {
         ballot = agentMean.clone();
         method = "mean-return";
-        note = k + "^" + pops + " profiles exceed the alpha-rank limit; ballot by mean return";
+        note = k + "^" + pops + " profiles exceed the alpha-rank limit (" + AlphaRank.MAX_STATES
+            + "); ballot by mean return";
+      } else if (selfMissing && Double.isNaN(selfPayoff)) {
+        ballot = agentMean.clone();
+        method = "mean-return";
+        note = "general-sum game without self-play matches: alpha-rank needs each agent's payoff against copies of"
+            + " itself (run with --self-play); ballot by mean return";
       } else {
         int np = (int) profiles;
         double[][] pay = new double[np][pops];
         boolean missing = false;
-        boolean zeroSum = gi.utility().equals("ZERO_SUM");
+        boolean imputed = false;
         int[] prof = new int[pops];
         for (int s = 0; s < np; s++) {
           int x = s;
@@ -998,10 +1016,11 @@ public final class Analysis {
           double[] mcnt = multisetCount.get(key);
           boolean single = sorted[0] == sorted[pops - 1];
           for (int p = 0; p < pops; p++) {
-            if (msum == null && single && zeroSum) {
-              // an agent against copies of itself (not played without --self-play): in a
-              // zero-sum game every seat's expected return is 0 once seats are rotated
-              pay[s][p] = 0;
+            if (msum == null && single) {
+              // an agent against copies of itself (not played without --self-play): in a zero-
+              // or constant-sum game its return pooled over the rotated seats is sum/n
+              pay[s][p] = selfPayoff;
+              imputed = true;
             } else if (msum == null || mcnt[prof[p]] == 0) {
               pay[s][p] = 0;
               missing = true;
@@ -1012,6 +1031,9 @@ public final class Analysis {
         }
         if (missing) {
           note = "some agent multisets have no matches; their payoffs are taken as 0 in alpha-rank";
+        } else if (imputed && !gi.utility().equals("ZERO_SUM")) {
+          note = "no self-play matches: an agent against copies of itself gets the utility sum / players ("
+              + fmtSum(selfPayoff) + ", exact by symmetry in a constant-sum game)";
         }
         int[] ks = new int[pops];
         Arrays.fill(ks, k);
@@ -1022,6 +1044,40 @@ public final class Analysis {
       }
     }
     return new GameBallot(mass, ballot, method, note);
+  }
+
+  /**
+   * Expected return of an agent against copies of itself, pooled over its seats, when that follows
+   * from the game type: 0 in a zero-sum game, the utility sum / {@code players} in a constant-sum
+   * game (the sum read off the stored matches, whose returns all add up to it); NaN otherwise
+   * (general-sum, identical-interest, or no stored match to read the sum from).
+   */
+  static double selfProfilePayoff(ArenaStore.GameInfo gi, int players, Map<String, double[]> multisetSum,
+      Map<String, double[]> multisetCount) {
+    if (gi.utility().equals("ZERO_SUM")) {
+      return 0;
+    }
+    if (!gi.utility().equals("CONSTANT_SUM")) {
+      return Double.NaN;
+    }
+    for (Map.Entry<String, double[]> e : new TreeMap<>(multisetSum).entrySet()) {
+      double sum = 0;
+      double count = 0;
+      double[] c = multisetCount.get(e.getKey());
+      for (int a = 0; a < c.length; a++) {
+        sum += e.getValue()[a];
+        count += c[a];
+      }
+      if (count > 0) {
+        // count seats = count / players matches, each with returns summing to the utility sum
+        return sum / count;
+      }
+    }
+    return Double.NaN;
+  }
+
+  private static String fmtSum(double v) {
+    return String.format(java.util.Locale.ROOT, "%.4g", v);
   }
 
   /** Adds the decision times of a match ("seat:micros,...") to its agents' totals. */
