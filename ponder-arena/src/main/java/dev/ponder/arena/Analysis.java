@@ -147,18 +147,41 @@ public final class Analysis {
    * @param rankHigh worst rank of that interval
    * @param scoAtLeast K × K: fraction of SCO bootstrap resamples in which the row agent is rated
    *     at least as high as the column agent, in [0, 1]; NaN = no rating or no bootstrap
+   * @param matchesStored matches stored for the tournament (≥ {@code matches}, which counts only
+   *     the analysed ones)
+   * @param matchesScheduled matches the tournament schedules (every seed index of every game)
+   * @param completeSeeds seed indices all of whose scheduled matches (over all games) are stored:
+   *     the only ones analysed, so that every agent sits in every seat equally often; the others
+   *     wait for the tournament to be resumed
    */
   // the derived properties last, in a fixed order (Jackson's order of methods beyond the
   // components follows reflection, which differs between runs: report.json must not)
   @JsonPropertyOrder({"tournament", "config", "agents", "games", "matches", "errors", "sco", "scoLow",
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
-      "scoAtLeast", "rank", "scoAtLeastNext"})
+      "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "rank", "scoAtLeastNext"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
       String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions, Integer[] rankLow, Integer[] rankHigh,
-      double[][] scoAtLeast) {
+      double[][] scoAtLeast, int matchesStored, int matchesScheduled, int completeSeeds) {
+
+    /** A result of a complete tournament: every scheduled match stored and analysed. */
+    public Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
+        int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo,
+        double[] eloLow, double[] eloHigh, double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame,
+        AnalysisOptions options, String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions,
+        Integer[] rankLow, Integer[] rankHigh, double[][] scoAtLeast) {
+      this(tournament, config, agents, games, matches, errors, sco, scoLow, scoHigh, ballotWinRate, elo, eloLow, eloHigh,
+          amp, imp, ampPerGame, impPerGame, options, firstError, timeMs, decisions, overrunDecisions, rankLow, rankHigh,
+          scoAtLeast, matches, matches, config.matchesPerPairing());
+    }
+
+    /** Whether some scheduled matches are not stored yet (or not analysed: their seed index is incomplete). */
+    public boolean partial() {
+      return matchesStored < matchesScheduled;
+    }
+
     /**
      * For each agent, the bootstrap frequency with which it is rated at least as high as the
      * agent listed after it in the rankings table ({@link Report#order}), written to
@@ -300,6 +323,27 @@ public final class Analysis {
       timeMs[agents.size() - 1] = storedTimeMs(a.params());
     }
     List<ArenaStore.GameInfo> games = store.games(id);
+    int stored = all.size();
+    int perSeed = 0;
+    for (ArenaStore.GameInfo gi : games) {
+      perSeed += Schedule.seatings(gi.numPlayers(), agents.size(), config.schedule(), config.selfPlay()).size();
+    }
+    int scheduled = perSeed * config.matchesPerPairing();
+    Map<Integer, Integer> perSeedStored = new HashMap<>();
+    for (ArenaStore.StoredMatch m : all) {
+      perSeedStored.merge(m.seedIndex(), 1, Integer::sum);
+    }
+    java.util.Set<Integer> complete = new java.util.HashSet<>();
+    for (Map.Entry<Integer, Integer> e : perSeedStored.entrySet()) {
+      if (e.getValue() >= perSeed) {
+        complete.add(e.getKey());
+      }
+    }
+    if (complete.size() < perSeedStored.size()) {
+      // a seed index with only some of its matches stored (an interrupted or running tournament)
+      // would seat some agents more often than others: it waits for the resume
+      all = all.stream().filter(m -> complete.contains(m.seedIndex())).toList();
+    }
     List<List<ArenaStore.StoredMatch>> byGame = new ArrayList<>();
     for (int g = 0; g < games.size(); g++) {
       byGame.add(new ArrayList<>());
@@ -390,7 +434,7 @@ public final class Analysis {
     }
     return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt.low(), scoInt.high(), f, eloInt[0], eloInt[1], eloInt[2],
         amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions, scoInt.rankLow(), scoInt.rankHigh(),
-        scoInt.atLeast());
+        scoInt.atLeast(), stored, scheduled, complete.size());
   }
 
   /**
