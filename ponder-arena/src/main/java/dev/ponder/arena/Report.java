@@ -360,6 +360,29 @@ public final class Report {
         r.matchesStored(), r.matchesScheduled(), r.completeSeeds(), r.completeSeeds() == 1 ? "" : "s", r.matches());
   }
 
+  /**
+   * The α-Rank part of report.md's statistics line: its settings when some game is α-Ranked (and
+   * which games are ranked by mean return instead), else that no game has α-Rank.
+   */
+  static String alphaRankSettings(Analysis.Result r) {
+    AnalysisOptions o = r.options();
+    List<String> byMean = new java.util.ArrayList<>();
+    int ranked = 0;
+    for (Analysis.GameResult g : r.games()) {
+      if (g.method().startsWith("alpharank")) {
+        ranked++;
+      } else {
+        byMean.add(g.game());
+      }
+    }
+    if (ranked == 0) {
+      return "no alpha-rank (every game ranked by mean return)";
+    }
+    return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s", o.alphaRankResamples(),
+        Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4), o.alphaRank().populationSize(),
+        byMean.isEmpty() ? "" : " (games ranked by mean return instead: " + String.join(", ", byMean) + ")");
+  }
+
   /** The Markdown report. */
   public static String markdown(Analysis.Result r) {
     StringBuilder sb = new StringBuilder();
@@ -375,10 +398,10 @@ public final class Report {
       sb.append("- Partial tournament: ").append(partialLine(r)).append('\n');
     }
     sb.append(String.format(Locale.ROOT, "- Statistics: %.0f%% intervals; paired bootstrap over seeds, %d resamples (seed %d); "
-        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); alpha-rank masses %d resamples; "
-        + "alpha-rank alpha=%s, m=%d; SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
-        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), o.alphaRankResamples(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
-        o.alphaRank().populationSize(), fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
+        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); %s; "
+        + "SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
+        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), alphaRankSettings(r),
+        fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
         fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
     sb.append("## Rankings\n\n");
     boolean ampCol = !o.reference().isEmpty() || !o.rawPrior().isEmpty();
