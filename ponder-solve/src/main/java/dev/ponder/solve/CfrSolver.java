@@ -1,7 +1,6 @@
 package dev.ponder.solve;
 
 import dev.ponder.game.State;
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -57,9 +56,13 @@ public final class CfrSolver {
   private final double[] regret;
   private final double[] strategySum;
   private final double[] current;
-  private final double[][] reachBuf;
-  private final double[][] valueBuf;
-  private final double[][][] childBuf;
+  private final int maxActions;
+  /** Per depth d: reach probabilities at {@code d·(n+1)}, players' then chance's. */
+  private final double[] reach;
+  /** Per depth d: the node's value vector at {@code d·n}. */
+  private final double[] value;
+  /** Per depth d: the acting player's value of child j at {@code d·maxActions + j}. */
+  private final double[] childValue;
   private final int[] stackNode;
   private final int[] stackNext;
   private int iteration;
@@ -89,9 +92,10 @@ public final class CfrSolver {
     strategySum = new double[tree.numSlots()];
     current = tree.uniformSlots();
     int depth = tree.maxDepth() + 2;
-    reachBuf = new double[depth][n + 1];
-    valueBuf = new double[depth][n];
-    childBuf = new double[depth][tree.maxActions()][n];
+    maxActions = Math.max(1, tree.maxActions());
+    reach = new double[depth * (n + 1)];
+    value = new double[depth * n];
+    childValue = new double[depth * maxActions];
     stackNode = new int[depth];
     stackNext = new int[depth];
   }
@@ -142,128 +146,137 @@ public final class CfrSolver {
   /**
    * One CFR traversal from the root, updating {@code up}'s regrets and average policy (all
    * players' when −1). Depth-first with its own stack (no recursion), so a game's depth is bounded
-   * by memory: at depth d, {@code reachBuf[d]} holds the reach probabilities (players', then
-   * chance's) of the node, {@code valueBuf[d]} its value vector being summed and
-   * {@code childBuf[d][j]} the value of its j-th child; a decision child whose reach is 0 for every
-   * player is not visited (its value is taken as 0).
+   * by memory. Frames are slices of flat arrays: at depth d, {@code reach[d·(n+1) ..]} holds the
+   * node's reach probabilities (players', then chance's), {@code value[d·n ..]} its value vector
+   * being summed and, at a node whose player is updated, {@code childValue[d·maxActions + j]} the
+   * acting player's value of its j-th child. A decision child whose reach is 0 for every player is
+   * not visited (its value is taken as 0); a terminal child is added from the utilities without
+   * a frame.
    */
   private void traverse(int up) {
-    Arrays.fill(reachBuf[0], 1.0);
-    stackNode[0] = 0;
-    stackNext[0] = 0;
-    if (!enter(0, 0)) {
+    final int n = this.n;
+    final int n1 = n + 1;
+    final int ma = maxActions;
+    final int[] player = t.nodePlayerArray();
+    final int[] first = t.nodeFirstChildArray();
+    final int[] num = t.nodeNumChildrenArray();
+    final int[] slot = t.nodeSlotArray();
+    final int[] edgeChild = t.edgeChildArray();
+    final double[] edgeProb = t.edgeProbArray();
+    final double[] util = t.utilityArray();
+    final double[] reach = this.reach;
+    final double[] value = this.value;
+    final double[] childValue = this.childValue;
+    final double[] cur = this.current;
+    final int[] stackNode = this.stackNode;
+    final int[] stackNext = this.stackNext;
+    if (player[0] == State.TERMINAL) {
       return;
     }
+    for (int q = 0; q <= n; q++) {
+      reach[q] = 1.0;
+    }
+    for (int q = 0; q < n; q++) {
+      value[q] = 0.0;
+    }
+    stackNode[0] = 0;
+    stackNext[0] = 0;
     int d = 0;
     while (true) {
       int v = stackNode[d];
-      int p = t.player(v);
-      int k = t.numChildren(v);
-      double[] reach = reachBuf[d];
-      double[] childReach = reachBuf[d + 1];
-      int s = p == State.CHANCE ? -1 : t.slotStart(t.infoset(v));
+      int p = player[v];
+      int k = num[v];
+      int e0 = first[v];
+      int rb = d * n1;
+      int cb = rb + n1;
+      int vb = d * n;
+      int s = slot[v];
+      boolean chance = p == State.CHANCE;
+      boolean rec = !chance && (up == -1 || up == p);
+      int cvb = d * ma;
+      // the acting entry of the child's reach (chance's for a chance node) and whether another
+      // player's reach is nonzero (then no child of a decision node is pruned)
+      int act = chance ? n : p;
+      boolean othersReach = chance;
+      for (int q = 0; q < n && !othersReach; q++) {
+        othersReach = q != p && reach[rb + q] != 0;
+      }
+      double actReach = reach[rb + act];
       boolean descended = false;
       for (int j = stackNext[d]; j < k; j++) {
-        System.arraycopy(reach, 0, childReach, 0, n + 1);
-        if (p == State.CHANCE) {
-          childReach[n] *= t.chanceProb(v, j);
-        } else {
-          childReach[p] *= current[s + j];
-          boolean anyReach = false;
+        double w = chance ? edgeProb[e0 + j] : cur[s + j];
+        double childActReach = actReach * w;
+        if (!othersReach && childActReach == 0) {
+          // every player's reach is 0: not visited, value 0
+          if (rec) {
+            childValue[cvb + j] = 0.0;
+          }
+          continue;
+        }
+        int c = edgeChild[e0 + j];
+        if (player[c] == State.TERMINAL) {
+          int ub = c * n;
+          if (rec) {
+            childValue[cvb + j] = util[ub + p];
+          }
           for (int q = 0; q < n; q++) {
-            if (childReach[q] != 0) {
-              anyReach = true;
-              break;
-            }
+            value[vb + q] += w * util[ub + q];
           }
-          if (!anyReach) {
-            Arrays.fill(childBuf[d][j], 0.0);
-            continue;
-          }
+          continue;
         }
+        System.arraycopy(reach, rb, reach, cb, n1);
+        reach[cb + act] = childActReach;
         stackNext[d] = j + 1;
-        int c = t.child(v, j);
-        stackNode[d + 1] = c;
-        stackNext[d + 1] = 0;
-        if (enter(c, d + 1)) {
-          d++;
-          descended = true;
-          break;
+        d++;
+        stackNode[d] = c;
+        stackNext[d] = 0;
+        int nb = vb + n;
+        for (int q = 0; q < n; q++) {
+          value[nb + q] = 0.0;
         }
-        addChild(d, j); // a terminal child: its value is in valueBuf[d + 1]
+        descended = true;
+        break;
       }
       if (descended) {
         continue;
       }
       // every child of v is done
-      if (p != State.CHANCE) {
-        regretUpdate(v, d, up);
+      if (rec) {
+        double cf = reach[rb + n];
+        for (int q = 0; q < n; q++) {
+          if (q != p) {
+            cf *= reach[rb + q];
+          }
+        }
+        double own = reach[rb + p];
+        double vp = value[vb + p];
+        for (int j = 0; j < k; j++) {
+          regret[s + j] += cf * (childValue[cvb + j] - vp);
+          strategySum[s + j] += weight * own * cur[s + j];
+        }
       }
       if (d == 0) {
         return;
       }
+      // add v's value to its parent's, weighted by the edge's chance probability or policy
+      int cvOff = vb;
       d--;
-      addChild(d, stackNext[d] - 1);
-    }
-  }
-
-  /**
-   * Starts node {@code v} at depth {@code d}: a terminal node's value is its utilities (returns
-   * false: nothing to descend into), any other node's value starts at 0 (returns true).
-   */
-  private boolean enter(int v, int d) {
-    double[] out = valueBuf[d];
-    if (t.player(v) == State.TERMINAL) {
+      int u = stackNode[d];
+      int j = stackNext[d] - 1;
+      int pu = player[u];
+      int pb = d * n;
+      double w;
+      if (pu == State.CHANCE) {
+        w = edgeProb[first[u] + j];
+      } else {
+        w = cur[slot[u] + j];
+        if (up == -1 || up == pu) {
+          childValue[d * ma + j] = value[cvOff + pu];
+        }
+      }
       for (int q = 0; q < n; q++) {
-        out[q] = t.utility(v, q);
+        value[pb + q] += w * value[cvOff + q];
       }
-      return false;
-    }
-    Arrays.fill(out, 0.0);
-    return true;
-  }
-
-  /** Adds the value of the j-th child (in valueBuf[d + 1]) to its parent's at depth {@code d}. */
-  private void addChild(int d, int j) {
-    int v = stackNode[d];
-    double[] out = valueBuf[d];
-    double[] c = valueBuf[d + 1];
-    if (t.player(v) == State.CHANCE) {
-      double w = t.chanceProb(v, j);
-      for (int q = 0; q < n; q++) {
-        out[q] += w * c[q];
-      }
-      return;
-    }
-    double sig = current[t.slotStart(t.infoset(v)) + j];
-    double[] cv = childBuf[d][j];
-    System.arraycopy(c, 0, cv, 0, n);
-    for (int q = 0; q < n; q++) {
-      out[q] += sig * cv[q];
-    }
-  }
-
-  /** Regrets and strategy sums of decision node {@code v} at depth {@code d}, once its children are done. */
-  private void regretUpdate(int v, int d, int up) {
-    int p = t.player(v);
-    if (up != -1 && up != p) {
-      return;
-    }
-    double[] reach = reachBuf[d];
-    double[][] cv = childBuf[d];
-    int s = t.slotStart(t.infoset(v));
-    int k = t.numChildren(v);
-    double cf = reach[n];
-    for (int q = 0; q < n; q++) {
-      if (q != p) {
-        cf *= reach[q];
-      }
-    }
-    double own = reach[p];
-    double vp = valueBuf[d][p];
-    for (int j = 0; j < k; j++) {
-      regret[s + j] += cf * (cv[j][p] - vp);
-      strategySum[s + j] += weight * own * current[s + j];
     }
   }
 
@@ -296,6 +309,16 @@ public final class CfrSolver {
 
   private void regretMatching(int s, int k) {
     RegretMatching.policy(regret, s, k, current, s);
+  }
+
+  /** The cumulative regrets as a slot array (a copy; for tests). */
+  double[] regretSlots() {
+    return regret.clone();
+  }
+
+  /** The strategy sums as a slot array (a copy; for tests). */
+  double[] strategySumSlots() {
+    return strategySum.clone();
   }
 
   /** The current (regret-matching) policy as a slot array (a copy). */

@@ -54,6 +54,8 @@ public final class GameTree {
   private int[] slotAction = new int[512];
   private int[] isNodeStart;
   private int[] isNodes;
+  /** Per node: its information set's first slot (decision nodes), −1 for chance and terminal nodes. */
+  private int[] nodeSlot;
   private final int maxActions;
   private int maxNodes = DEFAULT_MAX_NODES;
   private java.util.function.LongConsumer progress;
@@ -346,6 +348,10 @@ public final class GameTree {
 
   private void indexInfosetNodes() {
     int m = infosetKeys.size();
+    nodeSlot = new int[numNodes];
+    for (int v = 0; v < numNodes; v++) {
+      nodeSlot[v] = nodeInfoset[v] >= 0 ? isSlotStart[nodeInfoset[v]] : -1;
+    }
     isNodeStart = new int[m + 1];
     for (int v = 0; v < numNodes; v++) {
       if (nodeInfoset[v] >= 0) {
@@ -366,6 +372,40 @@ public final class GameTree {
 
   public Game game() {
     return game;
+  }
+
+  // Raw arrays for the solvers' inner loops (same package; read only; indexed by node or edge,
+  // valid below numNodes() and the edge count; a node's edges are nodeFirstChildArray()[v] ..
+  // + nodeNumChildrenArray()[v] - 1).
+
+  int[] nodePlayerArray() {
+    return nodePlayer;
+  }
+
+  int[] nodeFirstChildArray() {
+    return nodeFirstChild;
+  }
+
+  int[] nodeNumChildrenArray() {
+    return nodeNumChildren;
+  }
+
+  /** Per node, the first slot of its information set; −1 for chance and terminal nodes. */
+  int[] nodeSlotArray() {
+    return nodeSlot;
+  }
+
+  int[] edgeChildArray() {
+    return edgeChild;
+  }
+
+  double[] edgeProbArray() {
+    return edgeProb;
+  }
+
+  /** Terminal utilities, {@code utilities[node * numPlayers() + player]}. */
+  double[] utilityArray() {
+    return utilities;
   }
 
   public int numPlayers() {

@@ -34,13 +34,19 @@ public final class MccfrSolver {
   private final int n;
   private final double[] regret;
   private final double[] strategySum;
-  private final double[][] sigmaBuf;
-  private final double[][] childValues;
+  private final int maxActions;
+  /** Per depth (outcome sampling) or per frame (external sampling) f: a policy at {@code f·maxActions}. */
+  private final double[] sigmaBuf;
+  /** External sampling, per frame f: the sampled values of its node's children at {@code f·maxActions}. */
+  private final double[] childValues;
+  /** External sampling: the policy of the other players' node being sampled. */
+  private final double[] otherSigma;
   private final SplittableRandom rng;
   // the traversals' own stack, one entry per depth (no recursion: depth is bounded by memory)
   private final int[] pathNode;
-  private final int[] pathNext; // external sampling: next child of the updating player's node; 0 = pass the child's value up
+  private final int[] pathNext; // external sampling: next child of the frame's node (the updating player's)
   private final double[] pathValue; // external sampling: value being summed
+  private final int[] pathSlot; // the node's first slot
   private final int[] pathAction; // outcome sampling: sampled child (−1 at chance nodes)
   private final double[] pathQ; // outcome sampling: probability of sampling it
   private final double[] pathMy;
@@ -67,8 +73,11 @@ public final class MccfrSolver {
     this.regret = new double[tree.numSlots()];
     this.strategySum = new double[tree.numSlots()];
     int depth = tree.maxDepth() + 2;
-    sigmaBuf = new double[depth][tree.maxActions()];
-    childValues = new double[depth][tree.maxActions()];
+    maxActions = Math.max(1, tree.maxActions());
+    sigmaBuf = new double[depth * maxActions];
+    childValues = new double[depth * maxActions];
+    otherSigma = new double[maxActions];
+    pathSlot = new int[depth];
     pathNode = new int[depth];
     pathNext = new int[depth];
     pathValue = new double[depth];
@@ -123,12 +132,12 @@ public final class MccfrSolver {
     return k - 1;
   }
 
-  private int sampleChance(int v) {
-    int k = t.numChildren(v);
+  /** A chance outcome of the node whose edges start at {@code e0} ({@code k} of them), by its probability. */
+  private int sampleChance(double[] edgeProb, int e0, int k) {
     double u = rng.nextDouble();
     double acc = 0;
     for (int j = 0; j < k; j++) {
-      acc += t.chanceProb(v, j);
+      acc += edgeProb[e0 + j];
       if (u < acc) {
         return j;
       }
@@ -140,80 +149,89 @@ public final class MccfrSolver {
    * External-sampling traversal for updating player {@code i} (Lanctot et al. 2009): chance and
    * the other players sample one action (the next player after {@code i} adds its current policy
    * to the average), {@code i} tries every action and updates its regrets by the sampled
-   * counterfactual values. Returns the root's sampled value for {@code i}.
+   * counterfactual values. Returns the root's sampled value for {@code i}. Walks with its own
+   * stack, one frame per node of {@code i} on the current path (chance and the other players'
+   * nodes are passed through), so a game's depth is bounded by memory.
    */
   private double external(int i) {
-    int d = 0;
-    pathNode[0] = 0;
-    double ret;
+    final int n = this.n;
+    final int ma = maxActions;
+    final int nextPlayer = (i + 1) % n;
+    final int[] player = t.nodePlayerArray();
+    final int[] first = t.nodeFirstChildArray();
+    final int[] num = t.nodeNumChildrenArray();
+    final int[] slot = t.nodeSlotArray();
+    final int[] edgeChild = t.edgeChildArray();
+    final double[] edgeProb = t.edgeProbArray();
+    final double[] util = t.utilityArray();
+    final double[] sigma = sigmaBuf;
+    final double[] cv = childValues;
+    final double[] other = otherSigma;
+    final double[] regret = this.regret;
+    final double[] strategySum = this.strategySum;
+    int f = -1; // top frame
+    int v = 0;
     while (true) {
-      // enter pathNode[d]
-      int v = pathNode[d];
-      int p = t.player(v);
-      boolean descend = true;
-      ret = 0;
-      if (p == State.TERMINAL) {
-        ret = t.utility(v, i);
-        descend = false;
-      } else if (p == State.CHANCE) {
-        pathNext[d] = 0;
-        pathNode[d + 1] = t.child(v, sampleChance(v));
-      } else {
-        int info = t.infoset(v);
-        int s = t.slotStart(info);
-        int k = t.numActions(info);
-        double[] sigma = sigmaBuf[d];
-        regretMatching(s, k, sigma);
+      // down from v to a terminal node or a new frame's first child
+      double ret;
+      while (true) {
+        int p = player[v];
+        if (p == State.TERMINAL) {
+          ret = util[v * n + i];
+          break;
+        }
+        int k = num[v];
+        int e0 = first[v];
+        if (p == State.CHANCE) {
+          v = edgeChild[e0 + sampleChance(edgeProb, e0, k)];
+          continue;
+        }
+        int s = slot[v];
         if (p != i) {
-          if (p == (i + 1) % n) {
+          RegretMatching.policy(regret, s, k, other, 0);
+          if (p == nextPlayer) {
             for (int j = 0; j < k; j++) {
-              strategySum[s + j] += sigma[j];
+              strategySum[s + j] += other[j];
             }
           }
-          pathNext[d] = 0;
-          pathNode[d + 1] = t.child(v, sample(sigma, k));
-        } else if (k == 0) {
-          descend = false;
-        } else {
-          pathNext[d] = 1;
-          pathValue[d] = 0;
-          pathNode[d + 1] = t.child(v, 0);
+          v = edgeChild[e0 + sample(other, k)];
+          continue;
         }
-      }
-      if (descend) {
-        d++;
-        continue;
-      }
-      // unwind with the finished node's value
-      boolean next = false;
-      while (d > 0 && !next) {
-        d--;
-        if (pathNext[d] == 0) {
-          continue; // chance or another player: the sampled child's value is this node's
+        if (k == 0) {
+          ret = 0;
+          break;
         }
-        int v0 = pathNode[d];
-        int info = t.infoset(v0);
-        int s = t.slotStart(info);
-        int k = t.numActions(info);
-        int j = pathNext[d] - 1;
-        double[] cv = childValues[d];
-        cv[j] = ret;
-        pathValue[d] += sigmaBuf[d][j] * cv[j];
+        f++;
+        pathNode[f] = v;
+        pathSlot[f] = s;
+        pathNext[f] = 1;
+        pathValue[f] = 0;
+        RegretMatching.policy(regret, s, k, sigma, f * ma);
+        v = edgeChild[e0];
+      }
+      // up with the finished node's value, to the deepest frame with a child left
+      while (true) {
+        if (f < 0) {
+          return ret;
+        }
+        int b = f * ma;
+        int j = pathNext[f] - 1;
+        int u = pathNode[f];
+        int k = num[u];
+        cv[b + j] = ret;
+        pathValue[f] += sigma[b + j] * ret;
         if (j + 1 < k) {
-          pathNext[d] = j + 2;
-          pathNode[d + 1] = t.child(v0, j + 1);
-          d++;
-          next = true;
-        } else {
-          double value = pathValue[d];
-          for (int a = 0; a < k; a++) {
-            regret[s + a] += cv[a] - value;
-          }
-          ret = value;
+          pathNext[f] = j + 2;
+          v = edgeChild[first[u] + j + 1];
+          break;
         }
-      }
-      if (!next) {
-        return ret;
+        double value = pathValue[f];
+        int s = pathSlot[f];
+        for (int a = 0; a < k; a++) {
+          regret[s + a] += cv[b + a] - value;
+        }
+        ret = value;
+        f--;
       }
     }
   }
@@ -225,29 +243,39 @@ public final class MccfrSolver {
    * sampled value.
    */
   private double outcome(int i) {
+    final int ma = maxActions;
+    final int nextPlayer = (i + 1) % n;
+    final int[] player = t.nodePlayerArray();
+    final int[] first = t.nodeFirstChildArray();
+    final int[] num = t.nodeNumChildrenArray();
+    final int[] slot = t.nodeSlotArray();
+    final int[] edgeChild = t.edgeChildArray();
+    final double[] edgeProb = t.edgeProbArray();
+    final double[] sigmaBuf = this.sigmaBuf;
     int d = 0;
     int v = 0;
     double myReach = 1.0;
     double oppReach = 1.0;
     double sampleReach = 1.0;
     // down: sample the path, keeping what the updates need per depth
-    while (t.player(v) != State.TERMINAL) {
-      int p = t.player(v);
+    int p;
+    while ((p = player[v]) != State.TERMINAL) {
+      int k = num[v];
+      int e0 = first[v];
+      if (p == State.CHANCE) {
+        pathAction[d] = -1;
+        v = edgeChild[e0 + sampleChance(edgeProb, e0, k)];
+        d++;
+        continue;
+      }
       pathNode[d] = v;
       pathMy[d] = myReach;
       pathOpp[d] = oppReach;
       pathSample[d] = sampleReach;
-      if (p == State.CHANCE) {
-        pathAction[d] = -1;
-        v = t.child(v, sampleChance(v));
-        d++;
-        continue;
-      }
-      int info = t.infoset(v);
-      int s = t.slotStart(info);
-      int k = t.numActions(info);
-      double[] sigma = sigmaBuf[d];
-      regretMatching(s, k, sigma);
+      int s = slot[v];
+      pathSlot[d] = s;
+      int b = d * ma;
+      RegretMatching.policy(regret, s, k, sigmaBuf, b);
       int a;
       double qa;
       if (p == i) {
@@ -255,18 +283,27 @@ public final class MccfrSolver {
         double acc = 0;
         a = k - 1;
         for (int j = 0; j < k; j++) {
-          acc += epsilon / k + (1 - epsilon) * sigma[j];
+          acc += epsilon / k + (1 - epsilon) * sigmaBuf[b + j];
           if (u < acc) {
             a = j;
             break;
           }
         }
-        qa = epsilon / k + (1 - epsilon) * sigma[a];
+        qa = epsilon / k + (1 - epsilon) * sigmaBuf[b + a];
       } else {
-        a = sample(sigma, k);
-        qa = sigma[a];
+        double u = rng.nextDouble();
+        double acc = 0;
+        a = k - 1;
+        for (int j = 0; j < k; j++) {
+          acc += sigmaBuf[b + j];
+          if (u < acc) {
+            a = j;
+            break;
+          }
+        }
+        qa = sigmaBuf[b + a];
       }
-      double sa = sigma[a];
+      double sa = sigmaBuf[b + a];
       pathAction[d] = a;
       pathQ[d] = qa;
       if (p == i) {
@@ -275,46 +312,48 @@ public final class MccfrSolver {
         oppReach *= sa;
       }
       sampleReach *= qa;
-      v = t.child(v, a);
+      v = edgeChild[e0 + a];
       d++;
     }
     double childValue = t.utility(v, i);
-    // up: the updates, deepest first
+    // up: the updates, deepest first. The sampled child's value is childValue / q(a), the others'
+    // 0, so the node's value is 0 + σ(a)·that (the other terms add +0, which changes nothing)
     for (d = d - 1; d >= 0; d--) {
       int a = pathAction[d];
       if (a < 0) {
         continue; // chance: the value passes up unchanged
       }
       int u = pathNode[d];
-      int p = t.player(u);
-      int info = t.infoset(u);
-      int s = t.slotStart(info);
-      int k = t.numActions(info);
-      double[] sigma = sigmaBuf[d];
-      double[] cv = childValues[d];
-      double qa = pathQ[d];
-      for (int j = 0; j < k; j++) {
-        cv[j] = 0;
-      }
-      cv[a] = childValue / qa;
-      double value = 0;
-      for (int j = 0; j < k; j++) {
-        value += sigma[j] * cv[j];
-      }
-      if (p == i) {
+      int pu = player[u];
+      int s = pathSlot[d];
+      int k = num[u];
+      int b = d * ma;
+      double cva = childValue / pathQ[d];
+      double value = 0.0 + sigmaBuf[b + a] * cva;
+      if (pu == i) {
         double w = pathOpp[d] / pathSample[d];
         for (int j = 0; j < k; j++) {
-          regret[s + j] += (cv[j] - value) * w;
+          regret[s + j] += ((j == a ? cva : 0.0) - value) * w;
         }
-      } else if (p == (i + 1) % n) {
+      } else if (pu == nextPlayer) {
         double w = pathOpp[d] / pathSample[d];
         for (int j = 0; j < k; j++) {
-          strategySum[s + j] += w * sigma[j];
+          strategySum[s + j] += w * sigmaBuf[b + j];
         }
       }
       childValue = value;
     }
     return childValue;
+  }
+
+  /** The cumulative regrets as a slot array (a copy; for tests). */
+  double[] regretSlots() {
+    return regret.clone();
+  }
+
+  /** The strategy sums as a slot array (a copy; for tests). */
+  double[] strategySumSlots() {
+    return strategySum.clone();
   }
 
   /** The average policy as a slot array (uniform where nothing accumulated). */
