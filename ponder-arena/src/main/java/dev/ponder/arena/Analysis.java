@@ -147,18 +147,41 @@ public final class Analysis {
    * @param rankHigh worst rank of that interval
    * @param scoAtLeast K × K: fraction of SCO bootstrap resamples in which the row agent is rated
    *     at least as high as the column agent, in [0, 1]; NaN = no rating or no bootstrap
+   * @param matchesStored matches stored for the tournament (≥ {@code matches}, which counts only
+   *     the analysed ones)
+   * @param matchesScheduled matches the tournament schedules (every seed index of every game)
+   * @param completeSeeds seed indices all of whose scheduled matches (over all games) are stored:
+   *     the only ones analysed, so that every agent sits in every seat equally often; the others
+   *     wait for the tournament to be resumed
    */
   // the derived properties last, in a fixed order (Jackson's order of methods beyond the
   // components follows reflection, which differs between runs: report.json must not)
   @JsonPropertyOrder({"tournament", "config", "agents", "games", "matches", "errors", "sco", "scoLow",
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
-      "scoAtLeast", "rank", "scoAtLeastNext"})
+      "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "rank", "scoAtLeastNext"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
       String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions, Integer[] rankLow, Integer[] rankHigh,
-      double[][] scoAtLeast) {
+      double[][] scoAtLeast, int matchesStored, int matchesScheduled, int completeSeeds) {
+
+    /** A result of a complete tournament: every scheduled match stored and analysed. */
+    public Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
+        int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo,
+        double[] eloLow, double[] eloHigh, double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame,
+        AnalysisOptions options, String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions,
+        Integer[] rankLow, Integer[] rankHigh, double[][] scoAtLeast) {
+      this(tournament, config, agents, games, matches, errors, sco, scoLow, scoHigh, ballotWinRate, elo, eloLow, eloHigh,
+          amp, imp, ampPerGame, impPerGame, options, firstError, timeMs, decisions, overrunDecisions, rankLow, rankHigh,
+          scoAtLeast, matches, matches, config.matchesPerPairing());
+    }
+
+    /** Whether some scheduled matches are not stored yet (or not analysed: their seed index is incomplete). */
+    public boolean partial() {
+      return matchesStored < matchesScheduled;
+    }
+
     /**
      * For each agent, the bootstrap frequency with which it is rated at least as high as the
      * agent listed after it in the rankings table ({@link Report#order}), written to
@@ -300,6 +323,27 @@ public final class Analysis {
       timeMs[agents.size() - 1] = storedTimeMs(a.params());
     }
     List<ArenaStore.GameInfo> games = store.games(id);
+    int stored = all.size();
+    int perSeed = 0;
+    for (ArenaStore.GameInfo gi : games) {
+      perSeed += Schedule.seatings(gi.numPlayers(), agents.size(), config.schedule(), config.selfPlay()).size();
+    }
+    int scheduled = perSeed * config.matchesPerPairing();
+    Map<Integer, Integer> perSeedStored = new HashMap<>();
+    for (ArenaStore.StoredMatch m : all) {
+      perSeedStored.merge(m.seedIndex(), 1, Integer::sum);
+    }
+    java.util.Set<Integer> complete = new java.util.HashSet<>();
+    for (Map.Entry<Integer, Integer> e : perSeedStored.entrySet()) {
+      if (e.getValue() >= perSeed) {
+        complete.add(e.getKey());
+      }
+    }
+    if (complete.size() < perSeedStored.size()) {
+      // a seed index with only some of its matches stored (an interrupted or running tournament)
+      // would seat some agents more often than others: it waits for the resume
+      all = all.stream().filter(m -> complete.contains(m.seedIndex())).toList();
+    }
     List<List<ArenaStore.StoredMatch>> byGame = new ArrayList<>();
     for (int g = 0; g < games.size(); g++) {
       byGame.add(new ArrayList<>());
@@ -390,7 +434,7 @@ public final class Analysis {
     }
     return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt.low(), scoInt.high(), f, eloInt[0], eloInt[1], eloInt[2],
         amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions, scoInt.rankLow(), scoInt.rankHigh(),
-        scoInt.atLeast());
+        scoInt.atLeast(), stored, scheduled, complete.size());
   }
 
   /**
@@ -975,15 +1019,33 @@ public final class Analysis {
     } else {
       int pops = gi.numPlayers();
       double profiles = Math.pow(k, pops);
+      // the pooled payoff of an agent against copies of itself: sum/n by symmetry in a zero- or
+      // constant-sum game; unknown in a general-sum game unless those matches were played
+      double selfPayoff = selfProfilePayoff(gi, pops, multisetSum, multisetCount);
+      boolean selfMissing = false;
+      for (int a = 0; a < k; a++) {
+        if (Double.isNaN(agentMean[a])) {
+          continue;
+        }
+        int[] same = new int[pops];
+        Arrays.fill(same, a);
+        selfMissing |= !multisetSum.containsKey(Arrays.toString(same));
+      }
       if (profiles > AlphaRank.MAX_STATES) {
         ballot = agentMean.clone();
         method = "mean-return";
-        note = k + "^" + pops + " profiles exceed the alpha-rank limit; ballot by mean return";
+        note = k + "^" + pops + " profiles exceed the alpha-rank limit (" + AlphaRank.MAX_STATES
+            + "); ballot by mean return";
+      } else if (selfMissing && Double.isNaN(selfPayoff)) {
+        ballot = agentMean.clone();
+        method = "mean-return";
+        note = "general-sum game without self-play matches: alpha-rank needs each agent's payoff against copies of"
+            + " itself (run with --self-play); ballot by mean return";
       } else {
         int np = (int) profiles;
         double[][] pay = new double[np][pops];
         boolean missing = false;
-        boolean zeroSum = gi.utility().equals("ZERO_SUM");
+        boolean imputed = false;
         int[] prof = new int[pops];
         for (int s = 0; s < np; s++) {
           int x = s;
@@ -998,10 +1060,11 @@ public final class Analysis {
           double[] mcnt = multisetCount.get(key);
           boolean single = sorted[0] == sorted[pops - 1];
           for (int p = 0; p < pops; p++) {
-            if (msum == null && single && zeroSum) {
-              // an agent against copies of itself (not played without --self-play): in a
-              // zero-sum game every seat's expected return is 0 once seats are rotated
-              pay[s][p] = 0;
+            if (msum == null && single) {
+              // an agent against copies of itself (not played without --self-play): in a zero-
+              // or constant-sum game its return pooled over the rotated seats is sum/n
+              pay[s][p] = selfPayoff;
+              imputed = true;
             } else if (msum == null || mcnt[prof[p]] == 0) {
               pay[s][p] = 0;
               missing = true;
@@ -1012,6 +1075,9 @@ public final class Analysis {
         }
         if (missing) {
           note = "some agent multisets have no matches; their payoffs are taken as 0 in alpha-rank";
+        } else if (imputed && !gi.utility().equals("ZERO_SUM")) {
+          note = "no self-play matches: an agent against copies of itself gets the utility sum / players ("
+              + fmtSum(selfPayoff) + ", exact by symmetry in a constant-sum game)";
         }
         int[] ks = new int[pops];
         Arrays.fill(ks, k);
@@ -1022,6 +1088,40 @@ public final class Analysis {
       }
     }
     return new GameBallot(mass, ballot, method, note);
+  }
+
+  /**
+   * Expected return of an agent against copies of itself, pooled over its seats, when that follows
+   * from the game type: 0 in a zero-sum game, the utility sum / {@code players} in a constant-sum
+   * game (the sum read off the stored matches, whose returns all add up to it); NaN otherwise
+   * (general-sum, identical-interest, or no stored match to read the sum from).
+   */
+  static double selfProfilePayoff(ArenaStore.GameInfo gi, int players, Map<String, double[]> multisetSum,
+      Map<String, double[]> multisetCount) {
+    if (gi.utility().equals("ZERO_SUM")) {
+      return 0;
+    }
+    if (!gi.utility().equals("CONSTANT_SUM")) {
+      return Double.NaN;
+    }
+    for (Map.Entry<String, double[]> e : new TreeMap<>(multisetSum).entrySet()) {
+      double sum = 0;
+      double count = 0;
+      double[] c = multisetCount.get(e.getKey());
+      for (int a = 0; a < c.length; a++) {
+        sum += e.getValue()[a];
+        count += c[a];
+      }
+      if (count > 0) {
+        // count seats = count / players matches, each with returns summing to the utility sum
+        return sum / count;
+      }
+    }
+    return Double.NaN;
+  }
+
+  private static String fmtSum(double v) {
+    return String.format(java.util.Locale.ROOT, "%.4g", v);
   }
 
   /** Adds the decision times of a match ("seat:micros,...") to its agents' totals. */

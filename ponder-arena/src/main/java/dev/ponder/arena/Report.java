@@ -114,7 +114,10 @@ public final class Report {
     int w = Math.max(8, r.agents().stream().mapToInt(String::length).max().orElse(8));
     w = Math.min(w, 48);
     sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %d matches stored (%d errors)%n",
-        r.tournament(), r.games().size(), r.agents().size(), r.matches(), r.errors()));
+        r.tournament(), r.games().size(), r.agents().size(), r.matchesStored(), r.errors()));
+    if (r.partial()) {
+      sb.append(partialLine(r)).append('\n');
+    }
     boolean ampCol = !r.options().reference().isEmpty() || !r.options().rawPrior().isEmpty();
     // SCO and Elo each have a number column and an interval column, sized to their widest cell
     // ("n/a (one seed per game)" included), so the numbers stay right-aligned and the columns after
@@ -347,6 +350,39 @@ public final class Report {
     return s;
   }
 
+  /**
+   * The line saying how much of a partial tournament is analysed: "N of M matches stored; K complete
+   * seeds analysed; the rest waits for resume".
+   */
+  static String partialLine(Analysis.Result r) {
+    return String.format(Locale.ROOT, "%d of %d matches stored; %d complete seed%s analysed (%d matches);"
+        + " the rest waits for resume",
+        r.matchesStored(), r.matchesScheduled(), r.completeSeeds(), r.completeSeeds() == 1 ? "" : "s", r.matches());
+  }
+
+  /**
+   * The α-Rank part of report.md's statistics line: its settings when some game is α-Ranked (and
+   * which games are ranked by mean return instead), else that no game has α-Rank.
+   */
+  static String alphaRankSettings(Analysis.Result r) {
+    AnalysisOptions o = r.options();
+    List<String> byMean = new java.util.ArrayList<>();
+    int ranked = 0;
+    for (Analysis.GameResult g : r.games()) {
+      if (g.method().startsWith("alpharank")) {
+        ranked++;
+      } else {
+        byMean.add(g.game());
+      }
+    }
+    if (ranked == 0) {
+      return "no alpha-rank (every game ranked by mean return)";
+    }
+    return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s", o.alphaRankResamples(),
+        Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4), o.alphaRank().populationSize(),
+        byMean.isEmpty() ? "" : " (games ranked by mean return instead: " + String.join(", ", byMean) + ")");
+  }
+
   /** The Markdown report. */
   public static String markdown(Analysis.Result r) {
     StringBuilder sb = new StringBuilder();
@@ -357,12 +393,15 @@ public final class Report {
     sb.append("- Agents: ").append(String.join(", ", r.agents())).append('\n');
     sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget()).append("; schedule: ").append(c.schedule())
         .append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
-    sb.append("- Matches stored: ").append(r.matches()).append(" (errors: ").append(r.errors()).append(")\n");
+    sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errors()).append(")\n");
+    if (r.partial()) {
+      sb.append("- Partial tournament: ").append(partialLine(r)).append('\n');
+    }
     sb.append(String.format(Locale.ROOT, "- Statistics: %.0f%% intervals; paired bootstrap over seeds, %d resamples (seed %d); "
-        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); alpha-rank masses %d resamples; "
-        + "alpha-rank alpha=%s, m=%d; SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
-        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), o.alphaRankResamples(), Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4),
-        o.alphaRank().populationSize(), fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
+        + "Elo %d resamples; SCO %d resamples (ballots recomputed, SCO refitted); %s; "
+        + "SCO tau=%s, lr=%s, %d iterations, bounds [%s, %s]%n%n",
+        o.level() * 100, o.resamples(), o.seed(), o.eloResamples(), o.scoResamples(), alphaRankSettings(r),
+        fmt(o.sco().temperature(), 4), fmt(o.sco().learningRate(), 4), o.sco().iterations(),
         fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
     sb.append("## Rankings\n\n");
     boolean ampCol = !o.reference().isEmpty() || !o.rawPrior().isEmpty();

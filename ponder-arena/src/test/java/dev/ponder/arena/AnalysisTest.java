@@ -122,7 +122,75 @@ class AnalysisTest {
     assertThat(zs.mass()[1]).isCloseTo(1.0, within(1e-6));
     Analysis.GameResult gs = Analysis.analyseGame(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "GENERAL_SUM"),
         threePlayerMatches(), 2, false, o, 1);
-    assertThat(gs.note()).contains("no matches");
+    assertThat(gs.method()).isEqualTo("mean-return");
+    assertThat(gs.note()).contains("--self-play");
+  }
+
+  /**
+   * A 3-player game between agents 0 and 1 where agent 1 gets {@code win} shared among its seats
+   * and agent 0 gets {@code lose} shared among its seats in every mixed match; with
+   * {@code self} ≥ 0 also the single-agent matches, every seat getting {@code self}.
+   */
+  private static List<ArenaStore.StoredMatch> positiveMatches(double win, double lose, double self) {
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
+    int[][] seatings = {{0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {0, 1, 1}, {1, 1, 0}, {1, 0, 1}};
+    for (int seed = 0; seed < 3; seed++) {
+      for (int[] s : seatings) {
+        int ones = s[0] + s[1] + s[2];
+        double[] ret = new double[3];
+        for (int p = 0; p < 3; p++) {
+          ret[p] = s[p] == 1 ? win / ones : lose / (3 - ones);
+        }
+        ms.add(new ArenaStore.StoredMatch(0, s, seed, seed, MatchResult.Status.OK, ret, 3, "", "0,0,0", "", ""));
+      }
+      if (self >= 0) {
+        for (int a = 0; a < 2; a++) {
+          ms.add(new ArenaStore.StoredMatch(0, new int[] {a, a, a}, seed, seed, MatchResult.Status.OK,
+              new double[] {self, self, self}, 3, "", "0,0,0", "", ""));
+        }
+      }
+    }
+    return ms;
+  }
+
+  @Test
+  void constantSumGameImputesTheSelfProfileAsSumOverPlayers() {
+    // returns always add up to 12: agent 1's seats share 10, agent 0's share 2. Against copies of
+    // itself an agent gets 12 / 3 = 4 per seat (seat rotation, symmetry). Per seat: agent 1 gets
+    // 10 with one 1-seat, 5 with two; agent 0 gets 1 with two 0-seats, 2 with one. A 0-seat
+    // switching to 1 always gains (4 -> 10, 1 -> 5, 2 -> 4), a 1-seat switching to 0 always loses
+    // (10 -> 4, 5 -> 1, 4 -> 2), so (1,1,1) is the only sink: agent 1 holds all the mass. Taking the
+    // unplayed (1,1,1) as 0 instead let agent 0 invade it (2 > 0).
+    AnalysisOptions o = AnalysisOptions.defaults();
+    ArenaStore.GameInfo cs = new ArenaStore.GameInfo(0, "g", 3, 0, 12, "CONSTANT_SUM");
+    List<ArenaStore.StoredMatch> ms = positiveMatches(10, 2, -1);
+    Analysis.GameResult r = Analysis.analyseGame(cs, ms, 2, false, o, 1);
+    assertThat(r.method()).isEqualTo("alpharank-multi");
+    assertThat(r.mass()[1]).isCloseTo(1.0, within(1e-6));
+    assertThat(r.mass()[0]).isCloseTo(0.0, within(1e-6));
+    assertThat(r.note()).contains("utility sum / players (4.000");
+    // the same as when the self-play matches are played and score exactly sum/n
+    Analysis.GameResult played = Analysis.analyseGame(cs, positiveMatches(10, 2, 4), 2, false, o, 1);
+    assertThat(played.mass()).containsExactly(r.mass(), within(1e-12));
+  }
+
+  @Test
+  void generalSumGameWithoutSelfPlayRanksByMeanReturn() {
+    // hearts-like returns (all ≥ 0): agent 1 gets 10 per match, agent 0 gets 2. Without the
+    // single-agent matches, α-Rank has no payoff for (1,1,1); taking it as 0 (the worst return)
+    // let agent 0 invade and gave it mass. The ballot is by mean return instead.
+    AnalysisOptions o = AnalysisOptions.defaults();
+    ArenaStore.GameInfo gs = new ArenaStore.GameInfo(0, "g", 3, 0, 36, "GENERAL_SUM");
+    Analysis.GameResult r = Analysis.analyseGame(gs, positiveMatches(10, 2, -1), 2, false, o, 1);
+    assertThat(r.method()).isEqualTo("mean-return");
+    assertThat(r.mass()[0]).isNaN();
+    assertThat(r.ballot()[1]).isGreaterThan(r.ballot()[0]);
+    assertThat(r.note()).contains("--self-play");
+    // with the self-play matches (5 per seat) α-Rank runs: (1,1,1) is the only sink
+    Analysis.GameResult sp = Analysis.analyseGame(gs, positiveMatches(10, 2, 5), 2, false, o, 1);
+    assertThat(sp.method()).isEqualTo("alpharank-multi");
+    assertThat(sp.mass()[1]).isCloseTo(1.0, within(1e-6));
+    assertThat(sp.note()).isEmpty();
   }
 
   @Test

@@ -120,6 +120,14 @@ class RankTiesTest {
       assertThat(Report.scoLine(mixed)).isEqualTo("SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank "
           + "ballots (by mean return in games whose ballot says mean-return); mass: mean alpha-rank mass over games with alpha-rank.");
       assertThat(Report.terminal(mixed)).contains("\n" + Report.scoLine(mixed) + "\n");
+      // report.md's statistics line names the games without alpha-rank, and claims no mass
+      // resamples when no game has alpha-rank
+      assertThat(Report.markdown(r)).contains("alpha-rank masses " + r.options().alphaRankResamples() + " resamples, alpha=inf, m=50;");
+      assertThat(Report.markdown(mixed)).contains("(games ranked by mean return instead: tic_tac_toe);");
+      Analysis.Result none = new Analysis.Result(r.tournament(), r.config(), r.agents(), List.of(byMean), r.matches(), r.errors(),
+          r.sco(), r.scoLow(), r.scoHigh(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(),
+          r.impPerGame(), r.options(), r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions(), r.rankLow(), r.rankHigh(), r.scoAtLeast());
+      assertThat(Report.markdown(none)).contains("no alpha-rank (every game ranked by mean return)").doesNotContain("alpha-rank masses");
       // the mass column averages the alpha-rank games only
       assertThat(Report.meanMass(mixed, 0)).isEqualTo(g.mass()[0]);
       // per game, the mass words appear only under the game that has an alpha-rank
