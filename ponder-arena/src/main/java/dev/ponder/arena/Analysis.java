@@ -1002,20 +1002,39 @@ public final class Analysis {
       ballot[k - 1] = Double.NaN;
       method = "mean-return";
     } else if (gi.numPlayers() == 2) {
-      double[][] pay = new double[k][k];
-      boolean missing = false;
+      // an agent against itself (not played without --self-play) gets half the utility sum by
+      // symmetry in a zero- or constant-sum game; unknown in a general-sum game
+      double selfPayoff = selfPairPayoff(gi, k, meanM);
+      boolean selfMissing = false;
       for (int a = 0; a < k; a++) {
-        for (int b = 0; b < k; b++) {
-          pay[a][b] = Double.isNaN(meanM[a][b]) ? 0 : meanM[a][b];
-          missing |= a != b && Double.isNaN(meanM[a][b]);
+        selfMissing |= !Double.isNaN(agentMean[a]) && Double.isNaN(meanM[a][a]);
+      }
+      if (selfMissing && Double.isNaN(selfPayoff)) {
+        ballot = agentMean.clone();
+        method = "mean-return";
+        note = (gi.utility().equals("CONSTANT_SUM") ? "no pairing played both ways yet"
+            : "general-sum game without self-play matches") + ": alpha-rank needs each agent's payoff against itself"
+            + " (run with --self-play); ballot by mean return";
+      } else {
+        double[][] pay = new double[k][k];
+        boolean missing = false;
+        for (int a = 0; a < k; a++) {
+          for (int b = 0; b < k; b++) {
+            pay[a][b] = !Double.isNaN(meanM[a][b]) ? meanM[a][b] : a == b ? selfPayoff : tiePayoff(gi, selfPayoff);
+            missing |= a != b && Double.isNaN(meanM[a][b]);
+          }
         }
+        if (missing) {
+          note = "some pairings have no matches yet; treated as ties in alpha-rank";
+        }
+        if (selfMissing && selfPayoff != 0) {
+          note = (note.isEmpty() ? "" : note + "; ") + "an agent against itself gets the utility sum / players ("
+              + fmtSum(selfPayoff) + ")";
+        }
+        mass = AlphaRank.singlePopulation(pay, alphaRank, memo);
+        ballot = ballot(mass, agentMean);
+        method = "alpharank-single";
       }
-      if (missing) {
-        note = "some pairings have no matches yet; treated as ties in alpha-rank";
-      }
-      mass = AlphaRank.singlePopulation(pay, alphaRank, memo);
-      ballot = ballot(mass, agentMean);
-      method = "alpharank-single";
     } else {
       int pops = gi.numPlayers();
       double profiles = Math.pow(k, pops);
@@ -1118,6 +1137,33 @@ public final class Analysis {
       }
     }
     return Double.NaN;
+  }
+
+  /**
+   * The seat-averaged payoff of an agent against itself in a 2-player game: 0 in a zero-sum game,
+   * half the utility sum in a constant-sum one (read off a played pair: M[a][b] + M[b][a] is the
+   * sum), NaN in a general-sum game or when no pair has been played both ways.
+   */
+  static double selfPairPayoff(ArenaStore.GameInfo gi, int k, double[][] meanM) {
+    if (gi.utility().equals("ZERO_SUM")) {
+      return 0;
+    }
+    if (!gi.utility().equals("CONSTANT_SUM")) {
+      return Double.NaN;
+    }
+    for (int a = 0; a < k; a++) {
+      for (int b = a + 1; b < k; b++) {
+        if (!Double.isNaN(meanM[a][b]) && !Double.isNaN(meanM[b][a])) {
+          return (meanM[a][b] + meanM[b][a]) / 2;
+        }
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** A pairing not played yet counts as a tie: half the utility sum (0 when it is unknown). */
+  private static double tiePayoff(ArenaStore.GameInfo gi, double selfPayoff) {
+    return Double.isNaN(selfPayoff) ? 0 : selfPayoff;
   }
 
   private static String fmtSum(double v) {

@@ -193,6 +193,59 @@ class AnalysisTest {
     assertThat(sp.note()).isEmpty();
   }
 
+  /**
+   * A 2-player game between agents 0 and 1: agent 1 gets {@code win}, agent 0 {@code lose} in
+   * both seat orders; with {@code self} ≥ 0 also each agent against itself, both seats getting
+   * {@code self}.
+   */
+  private static List<ArenaStore.StoredMatch> twoPlayerMatches(double win, double lose, double self) {
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
+    for (int seed = 0; seed < 3; seed++) {
+      ms.add(new ArenaStore.StoredMatch(0, new int[] {0, 1}, seed, seed, MatchResult.Status.OK,
+          new double[] {lose, win}, 3, "", "0,0", "", ""));
+      ms.add(new ArenaStore.StoredMatch(0, new int[] {1, 0}, seed, seed, MatchResult.Status.OK,
+          new double[] {win, lose}, 3, "", "0,0", "", ""));
+      if (self >= 0) {
+        for (int a = 0; a < 2; a++) {
+          ms.add(new ArenaStore.StoredMatch(0, new int[] {a, a}, seed, seed, MatchResult.Status.OK,
+              new double[] {self, self}, 3, "", "0,0", "", ""));
+        }
+      }
+    }
+    return ms;
+  }
+
+  @Test
+  void twoPlayerSelfPayoffIsHalfTheSumOrUnknown() {
+    // constant sum 12: agent 1 gets 10 against agent 0, which gets 2. Against itself an agent gets
+    // 6 per seat by symmetry. Resident 0 (6) is invaded by 1 (10 > 6); resident 1 (6) is not
+    // invaded by 0 (2 < 6): agent 1 holds all the mass. Taking the unplayed diagonal as 0 let
+    // agent 0 invade agent 1 (2 > 0) and split the mass.
+    AnalysisOptions o = AnalysisOptions.defaults();
+    ArenaStore.GameInfo cs = new ArenaStore.GameInfo(0, "g", 2, 0, 12, "CONSTANT_SUM");
+    Analysis.GameResult r = Analysis.analyseGame(cs, twoPlayerMatches(10, 2, -1), 2, false, o, 1);
+    assertThat(r.method()).isEqualTo("alpharank-single");
+    assertThat(r.mass()[1]).isCloseTo(1.0, within(1e-6));
+    assertThat(r.note()).contains("utility sum / players (6.000");
+    Analysis.GameResult played = Analysis.analyseGame(cs, twoPlayerMatches(10, 2, 6), 2, false, o, 1);
+    assertThat(played.mass()).containsExactly(r.mass(), within(1e-12));
+    // general-sum: nothing fixes an agent's payoff against itself; ranked by mean return
+    ArenaStore.GameInfo gs = new ArenaStore.GameInfo(0, "g", 2, 0, 36, "GENERAL_SUM");
+    Analysis.GameResult g = Analysis.analyseGame(gs, twoPlayerMatches(10, 2, -1), 2, false, o, 1);
+    assertThat(g.method()).isEqualTo("mean-return");
+    assertThat(g.note()).contains("--self-play");
+    assertThat(g.ballot()[1]).isGreaterThan(g.ballot()[0]);
+    Analysis.GameResult gp = Analysis.analyseGame(gs, twoPlayerMatches(10, 2, 5), 2, false, o, 1);
+    assertThat(gp.method()).isEqualTo("alpharank-single");
+    assertThat(gp.mass()[1]).isCloseTo(1.0, within(1e-6));
+    // zero-sum games are unchanged: the diagonal is 0 and no note
+    ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
+    Analysis.GameResult z = Analysis.analyseGame(zs, twoPlayerMatches(1, -1, -1), 2, false, o, 1);
+    assertThat(z.method()).isEqualTo("alpharank-single");
+    assertThat(z.mass()[1]).isCloseTo(1.0, within(1e-6));
+    assertThat(z.note()).isEmpty();
+  }
+
   @Test
   void eloHasNoIntervalWhenEveryGameHasOneSeed() {
     // two games, one seed index each: agent 1 beats agent 0 in both seat orders
