@@ -169,6 +169,9 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
+    if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
+      generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));
+    }
     spec.commandLine().getErr().flush();
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
     boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
@@ -384,6 +387,24 @@ public final class ArenaCommand implements PonderCommand {
     if (schedule.equals(TournamentConfig.BENCHMARK) && selfPlay) {
       out.add("warning: --self-play is ignored with --schedule benchmark; that schedule plays each agent against"
           + " the benchmark only" + stored);
+    }
+    return out;
+  }
+
+  /**
+   * A warning per general-sum (or identical-interest) game of a round robin without {@code
+   * --self-play}: α-Rank needs each agent's payoff against copies of itself, which only those
+   * matches give, so the report ranks such a game by mean return.
+   */
+  static List<String> generalSumWarnings(List<dev.ponder.game.Game> games) {
+    List<String> out = new ArrayList<>();
+    for (dev.ponder.game.Game g : games) {
+      dev.ponder.game.GameType.Utility u = g.type().utility();
+      if (u == dev.ponder.game.GameType.Utility.GENERAL_SUM || u == dev.ponder.game.GameType.Utility.IDENTICAL) {
+        out.add("warning: " + g.spec() + " is " + (u == dev.ponder.game.GameType.Utility.IDENTICAL ? "identical-interest"
+            : "general-sum") + ": without --self-play its ranking is by mean return (alpha-rank needs each agent's"
+            + " payoff against copies of itself)");
+      }
     }
     return out;
   }

@@ -11,6 +11,17 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class ArenaCommandTest {
+  @Test
+  void generalSumGamesWithoutSelfPlayAreWarnedAbout() {
+    java.util.List<String> w = ArenaCommand.generalSumWarnings(java.util.List.of(
+        dev.ponder.game.GameRegistry.load("hearts"), dev.ponder.game.GameRegistry.load("tic_tac_toe"),
+        dev.ponder.game.GameRegistry.load("goofspiel(returns_type=total_points)"),
+        dev.ponder.game.GameRegistry.load("kuhn_poker(players=3)")));
+    assertThat(w).hasSize(2);
+    assertThat(w.get(0)).startsWith("warning: hearts is general-sum: without --self-play its ranking is by mean return");
+    assertThat(w.get(1)).startsWith("warning: goofspiel(returns_type=total_points) is general-sum");
+  }
+
   @TempDir Path dir;
 
   private record Run(int code, String out, String err) {}
