@@ -181,6 +181,9 @@ public final class ArenaCommand implements PonderCommand {
     } catch (dev.ponder.arena.RunLock.LockedException e) {
       ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage());
+    } catch (ArenaStore.StoreException e) {
+      ReportDirectory.undo(report, reportCreated);
+      throw new UsageException("cannot write --db " + db + ": " + e.getMessage()); // an unwritable output path: exit 2
     } catch (RuntimeException e) {
       ReportDirectory.undo(report, reportCreated);
       throw e;

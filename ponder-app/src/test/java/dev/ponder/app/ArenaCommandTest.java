@@ -703,6 +703,27 @@ class ArenaCommandTest {
     assertThat(again.code()).as(again.err()).isZero();
   }
 
+  /** A store reached through a symbolic link has the same run lock as through its own path. */
+  @Test
+  void aStoreReachedThroughALinkSharesItsLock() throws Exception {
+    Path db = dir.resolve("real.db");
+    String[] first = {"arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"};
+    assertThat(run(first).code()).isZero();
+    Path link = Files.createSymbolicLink(dir.resolve("link.db"), db.getFileName());
+    String[] viaLink = first.clone();
+    viaLink[8] = link.toString();
+    Path realLock = db.toRealPath().resolveSibling("real.db.lock");
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(realLock,
+            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+         java.nio.channels.FileLock held = ch.lock()) {
+      Run second = run(viaLink);
+      assertThat(second.code()).isEqualTo(2);
+      assertThat(second.err()).contains("another ponder arena run is writing " + link);
+    }
+    assertThat(run(viaLink).code()).isZero();
+  }
+
   /**
    * A damaged store (a truncated copy of a finished one) is a bad input file for arena and report
    * alike: exit 2, the same line naming the file and what to do.

@@ -1013,19 +1013,20 @@ public final class Analysis {
         ballot = agentMean.clone();
         method = "mean-return";
         note = (gi.utility().equals("CONSTANT_SUM") ? "no pairing played both ways yet"
-            : "general-sum game without self-play matches") + ": alpha-rank needs each agent's payoff against itself"
-            + " (run with --self-play); ballot by mean return";
+            : utilityLabel(gi) + " game without analysed self-play matches") + ": alpha-rank needs each agent's"
+            + " payoff against itself (run with --self-play; matches that ended in an error do not count);"
+            + " ballot by mean return";
       } else {
         double[][] pay = new double[k][k];
         boolean missing = false;
         for (int a = 0; a < k; a++) {
           for (int b = 0; b < k; b++) {
-            pay[a][b] = !Double.isNaN(meanM[a][b]) ? meanM[a][b] : a == b ? selfPayoff : tiePayoff(gi, selfPayoff);
+            pay[a][b] = !Double.isNaN(meanM[a][b]) ? meanM[a][b] : a == b ? selfPayoff : tiePayoff(selfPayoff);
             missing |= a != b && Double.isNaN(meanM[a][b]);
           }
         }
         if (missing) {
-          note = "some pairings have no matches yet; treated as ties in alpha-rank";
+          note = "some pairings have no analysed match (none stored yet, or every one ended in an error); treated as ties in alpha-rank";
         }
         if (selfMissing && selfPayoff != 0) {
           note = (note.isEmpty() ? "" : note + "; ") + "an agent against itself gets the utility sum / players ("
@@ -1058,8 +1059,9 @@ public final class Analysis {
       } else if (selfMissing && Double.isNaN(selfPayoff)) {
         ballot = agentMean.clone();
         method = "mean-return";
-        note = "general-sum game without self-play matches: alpha-rank needs each agent's payoff against copies of"
-            + " itself (run with --self-play); ballot by mean return";
+        note = utilityLabel(gi) + " game without analysed self-play matches: alpha-rank needs each agent's payoff"
+            + " against copies of itself (run with --self-play; matches that ended in an error do not count);"
+            + " ballot by mean return";
       } else {
         int np = (int) profiles;
         double[][] pay = new double[np][pops];
@@ -1162,8 +1164,13 @@ public final class Analysis {
   }
 
   /** A pairing not played yet counts as a tie: half the utility sum (0 when it is unknown). */
-  private static double tiePayoff(ArenaStore.GameInfo gi, double selfPayoff) {
+  private static double tiePayoff(double selfPayoff) {
     return Double.isNaN(selfPayoff) ? 0 : selfPayoff;
+  }
+
+  /** "general-sum" or "identical-interest", for notes. */
+  private static String utilityLabel(ArenaStore.GameInfo gi) {
+    return gi.utility().equals("IDENTICAL") ? "identical-interest" : "general-sum";
   }
 
   private static String fmtSum(double v) {

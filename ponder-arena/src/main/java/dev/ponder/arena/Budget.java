@@ -13,7 +13,7 @@ import java.util.Map;
  * An equal budget for every search agent: keys such as {@code sims=400} or {@code time_ms=50}
  * (several joined by commas). Each key is added to every agent whose factory declares a
  * parameter of that name, unless the agent string names a budget of its own: an agent string that
- * sets any of {@link #OWN_BUDGET_KEYS} (or any key of the budget) keeps its own budget and gets
+ * sets any of {@link #OWN_BUDGET_KEYS} (or any key of the budget) to a non-zero value keeps its own budget and gets
  * none of the keys, so {@code uct(time_ms=5)} under {@code sims=100} stays a 5 ms agent rather than
  * becoming a 100-simulation one. Agents that do not declare a key (e.g. {@code random}) are left
  * alone.
@@ -58,8 +58,9 @@ public final class Budget {
     AgentFactory f = AgentRegistry.factory(spec.name());
     Map<String, String> args = new LinkedHashMap<>(spec.args());
     boolean ownBudget = false;
-    for (String k : args.keySet()) {
-      ownBudget |= OWN_BUDGET_KEYS.contains(k) || budget.containsKey(k);
+    for (Map.Entry<String, String> a : args.entrySet()) {
+      // a zero (sims=0: no simulation limit) is no budget of its own
+      ownBudget |= (OWN_BUDGET_KEYS.contains(a.getKey()) || budget.containsKey(a.getKey())) && !isZero(a.getValue());
     }
     for (Map.Entry<String, String> e : ownBudget ? Map.<String, String>of().entrySet() : budget.entrySet()) {
       boolean declared = false;
@@ -93,6 +94,14 @@ public final class Budget {
         throw new SpecException("budget key '" + key + "' is a parameter of none of the agents (" + String.join(", ", agentStrings)
             + "); their parameters: " + (declared.isEmpty() ? "none" : String.join(", ", declared)));
       }
+    }
+  }
+
+  private static boolean isZero(String value) {
+    try {
+      return Double.parseDouble(value.trim()) == 0;
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 }

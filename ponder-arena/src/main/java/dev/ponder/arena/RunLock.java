@@ -39,7 +39,7 @@ public final class RunLock implements AutoCloseable {
    * @throws ArenaStore.StoreException if the lock file cannot be created or locked
    */
   public static RunLock acquire(Path store) {
-    Path file = lockFile(store);
+    Path file = lockFile(realPath(store));
     FileChannel ch = null;
     try {
       ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -62,7 +62,27 @@ public final class RunLock implements AutoCloseable {
       } catch (IOException ignored) {
         // the failure is what the caller hears about
       }
-      throw new ArenaStore.StoreException("cannot lock " + file + " for the run: " + e.getMessage(), e);
+      String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+          : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+          : e.getMessage();
+      throw new ArenaStore.StoreException("cannot create the run's lock file " + file + ": " + why, e);
+    }
+  }
+
+  /**
+   * {@code store} with symbolic links resolved (of the file if it exists, else of its directory),
+   * so that every path to one store names one lock file.
+   */
+  static Path realPath(Path store) {
+    Path abs = store.toAbsolutePath().normalize();
+    try {
+      if (java.nio.file.Files.exists(abs)) {
+        return abs.toRealPath();
+      }
+      Path dir = abs.getParent();
+      return dir == null ? abs : dir.toRealPath().resolve(abs.getFileName());
+    } catch (IOException e) {
+      return abs; // the lock file's own creation reports what is wrong with the path
     }
   }
 

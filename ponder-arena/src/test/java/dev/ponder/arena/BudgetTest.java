@@ -25,6 +25,8 @@ class BudgetTest {
     assertThat(Budget.apply("uct(time_ms=5)", Budget.parse("sims=100,time_ms=50"))).isEqualTo("uct(time_ms=5)");
     assertThat(Budget.apply("uct(c=1.4)", Budget.parse("sims=100"))).isEqualTo("uct(c=1.4,sims=100)");
     assertThat(Budget.apply("uct", Budget.parse("sims=100,time_ms=50"))).isEqualTo("uct(sims=100,time_ms=50)");
+    // sims=0 means no simulation limit: no budget of its own, so the time budget is added
+    assertThat(Budget.apply("uct(sims=0)", Budget.parse("time_ms=2"))).isEqualTo("uct(sims=0,time_ms=2)");
   }
 
   @Test
