@@ -992,6 +992,15 @@ public final class Analysis {
   static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
       Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
       AlphaRank.Memo memo) {
+    if (!benchmark) {
+      int present = 0;
+      for (double m : agentMean) {
+        present += Double.isNaN(m) ? 0 : 1;
+      }
+      if (present < k && present >= 1) {
+        return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, present);
+      }
+    }
     double[] mass = new double[k];
     Arrays.fill(mass, Double.NaN);
     double[] ballot;
@@ -1109,6 +1118,72 @@ public final class Analysis {
       }
     }
     return new GameBallot(mass, ballot, method, note);
+  }
+
+  /**
+   * The ballot of a game in which some agents have no analysed match (every one of their matches
+   * ended in an error): α-Rank over the agents that played, the others left out (mass and ballot
+   * NaN: unranked in this game) and named in the note. Counting their missing pairings as ties
+   * would give an agent that never completed a match α-Rank mass.
+   */
+  private static GameBallot withoutAbsentAgents(ArenaStore.GameInfo gi, int k, double[][] meanM, double[] agentMean,
+      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
+      AlphaRank.Memo memo, int present) {
+    int[] keep = new int[present];
+    int[] newIndex = new int[k];
+    Arrays.fill(newIndex, -1);
+    int j = 0;
+    for (int a = 0; a < k; a++) {
+      if (!Double.isNaN(agentMean[a])) {
+        newIndex[a] = j;
+        keep[j++] = a;
+      }
+    }
+    double[][] subM = new double[present][present];
+    double[] subMean = new double[present];
+    for (int x = 0; x < present; x++) {
+      subMean[x] = agentMean[keep[x]];
+      for (int y = 0; y < present; y++) {
+        subM[x][y] = meanM[keep[x]][keep[y]];
+      }
+    }
+    Map<String, double[]> subSum = new java.util.HashMap<>();
+    Map<String, double[]> subCount = new java.util.HashMap<>();
+    for (Map.Entry<String, double[]> e : multisetSum.entrySet()) {
+      String body = e.getKey().substring(1, e.getKey().length() - 1);
+      String[] parts = body.split(", ");
+      int[] mapped = new int[parts.length];
+      boolean absent = false;
+      for (int i = 0; i < parts.length; i++) {
+        mapped[i] = newIndex[Integer.parseInt(parts[i])];
+        absent |= mapped[i] < 0;
+      }
+      if (absent) {
+        continue; // no analysed match holds an absent agent; nothing to carry over
+      }
+      Arrays.sort(mapped);
+      double[] sum = new double[present];
+      double[] count = new double[present];
+      double[] c = multisetCount.get(e.getKey());
+      for (int x = 0; x < present; x++) {
+        sum[x] = e.getValue()[keep[x]];
+        count[x] = c[keep[x]];
+      }
+      subSum.put(Arrays.toString(mapped), sum);
+      subCount.put(Arrays.toString(mapped), count);
+    }
+    GameBallot sub = gameBallot(gi, present, false, subM, subMean, subSum, subCount, alphaRank, memo);
+    double[] mass = new double[k];
+    double[] ballot = new double[k];
+    Arrays.fill(mass, Double.NaN);
+    Arrays.fill(ballot, Double.NaN);
+    for (int x = 0; x < present; x++) {
+      mass[keep[x]] = sub.mass()[x];
+      ballot[keep[x]] = sub.ballot()[x];
+    }
+    String left = (k - present) + " agent" + (k - present == 1 ? "" : "s")
+        + " with no analysed match (every match ended in an error) left out of the ranking";
+    return new GameBallot(mass, ballot, sub.method(), sub.note().isEmpty() ? left : sub.note() + "; " + left);
   }
 
   /**

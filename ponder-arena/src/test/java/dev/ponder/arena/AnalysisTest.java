@@ -247,6 +247,29 @@ class AnalysisTest {
   }
 
   @Test
+  void anAgentWhoseEveryMatchErredIsLeftOutOfAlphaRank() {
+    // agents 0 and 1 play (1 wins every match); agent 2's matches all end in an error. Counting
+    // agent 2's unplayed pairings as ties let it invade and hold mass; it is left out instead.
+    AnalysisOptions o = AnalysisOptions.defaults();
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>(twoPlayerMatches(1, -1, -1));
+    for (int seed = 0; seed < 3; seed++) {
+      for (int other = 0; other < 2; other++) {
+        ms.add(new ArenaStore.StoredMatch(0, new int[] {2, other}, seed, seed, MatchResult.Status.ERROR,
+            new double[] {0, 0}, 1, "crash", "0,0", "", ""));
+        ms.add(new ArenaStore.StoredMatch(0, new int[] {other, 2}, seed, seed, MatchResult.Status.ERROR,
+            new double[] {0, 0}, 1, "crash", "0,0", "", ""));
+      }
+    }
+    ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
+    Analysis.GameResult r = Analysis.analyseGame(zs, ms, 3, false, o, 1);
+    assertThat(r.method()).isEqualTo("alpharank-single");
+    assertThat(r.mass()[2]).isNaN();
+    assertThat(r.ballot()[2]).isNaN();
+    assertThat(r.mass()[1]).isCloseTo(1.0, within(1e-6));
+    assertThat(r.note()).contains("1 agent with no analysed match (every match ended in an error) left out");
+  }
+
+  @Test
   void eloHasNoIntervalWhenEveryGameHasOneSeed() {
     // two games, one seed index each: agent 1 beats agent 0 in both seat orders
     List<List<ArenaStore.StoredMatch>> byGame = new java.util.ArrayList<>();
