@@ -61,8 +61,9 @@ class ArenaInterruptTest {
     String signal = useTerm ? "-TERM" : "-INT";
     int expectedExit = useTerm ? 143 : 130;
     Path db = dir.resolve("r.db");
-    // tic_tac_toe, 2 agents: 2 seat orders x 40 seed indices = 80 matches
-    List<String> args = List.of("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3000",
+    // tic_tac_toe, 2 agents: 2 seat orders x 40 seed indices = 80 matches; 20,000 simulations a move keep
+    // the run going for seconds, so the signal arrives while matches remain
+    List<String> args = List.of("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=20000",
         "--matches-per-pairing", "40", "--seed", "3", "--parallel", "2", "--db", db.toString(),
         "--report", dir.resolve("rep").toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40",
         "--sco-resamples", "40");
