@@ -2,6 +2,7 @@ package dev.ponder.arena;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
@@ -74,16 +75,7 @@ public final class MatchRunner {
         int action;
         if (state.isChanceNode()) {
           int k = state.chanceOutcomes(outcomes, probs);
-          double u = chance.nextDouble();
-          action = outcomes[k - 1];
-          double acc = 0;
-          for (int i = 0; i < k; i++) {
-            acc += probs[i];
-            if (u < acc) {
-              action = outcomes[i];
-              break;
-            }
-          }
+          action = outcomes[Distributions.sample(probs, 0, k, chance.nextDouble())];
         } else if (player >= 0 && player < n) {
           long t0 = System.nanoTime();
           action = agents[player].selectAction(state);

@@ -1,5 +1,6 @@
 package dev.ponder.solve;
 
+import dev.ponder.game.Distributions;
 import dev.ponder.game.State;
 import java.util.SplittableRandom;
 
@@ -120,29 +121,9 @@ public final class MccfrSolver {
     RegretMatching.policy(regret, s, k, out, 0);
   }
 
-  private int sample(double[] probs, int k) {
-    double u = rng.nextDouble();
-    double acc = 0;
-    for (int j = 0; j < k; j++) {
-      acc += probs[j];
-      if (u < acc) {
-        return j;
-      }
-    }
-    return k - 1;
-  }
-
-  /** A chance outcome of the node whose edges start at {@code e0} ({@code k} of them), by its probability. */
-  private int sampleChance(double[] edgeProb, int e0, int k) {
-    double u = rng.nextDouble();
-    double acc = 0;
-    for (int j = 0; j < k; j++) {
-      acc += edgeProb[e0 + j];
-      if (u < acc) {
-        return j;
-      }
-    }
-    return k - 1;
+  /** An index of {@code probs[from .. from + k)} drawn by its probability with one draw of the generator. */
+  private int sample(double[] probs, int from, int k) {
+    return Distributions.sample(probs, from, k, rng.nextDouble());
   }
 
   /**
@@ -183,7 +164,7 @@ public final class MccfrSolver {
         int k = num[v];
         int e0 = first[v];
         if (p == State.CHANCE) {
-          v = edgeChild[e0 + sampleChance(edgeProb, e0, k)];
+          v = edgeChild[e0 + sample(edgeProb, e0, k)];
           continue;
         }
         int s = slot[v];
@@ -194,7 +175,7 @@ public final class MccfrSolver {
               strategySum[s + j] += other[j];
             }
           }
-          v = edgeChild[e0 + sample(other, k)];
+          v = edgeChild[e0 + sample(other, 0, k)];
           continue;
         }
         if (k == 0) {
@@ -264,7 +245,7 @@ public final class MccfrSolver {
       int e0 = first[v];
       if (p == State.CHANCE) {
         pathAction[d] = -1;
-        v = edgeChild[e0 + sampleChance(edgeProb, e0, k)];
+        v = edgeChild[e0 + sample(edgeProb, e0, k)];
         d++;
         continue;
       }
@@ -291,16 +272,7 @@ public final class MccfrSolver {
         }
         qa = epsilon / k + (1 - epsilon) * sigmaBuf[b + a];
       } else {
-        double u = rng.nextDouble();
-        double acc = 0;
-        a = k - 1;
-        for (int j = 0; j < k; j++) {
-          acc += sigmaBuf[b + j];
-          if (u < acc) {
-            a = j;
-            break;
-          }
-        }
+        a = sample(sigmaBuf, b, k);
         qa = sigmaBuf[b + a];
       }
       double sa = sigmaBuf[b + a];

@@ -1,5 +1,6 @@
 package dev.ponder.game.check;
 
+import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
@@ -403,15 +404,7 @@ public final class ConformanceKit {
     private int pick(State s, SplittableRandom rng) {
       if (s.isChanceNode()) {
         int k = s.chanceOutcomes(buf, probs);
-        double u = rng.nextDouble();
-        double acc = 0;
-        for (int i = 0; i < k; i++) {
-          acc += probs[i];
-          if (u < acc) {
-            return buf[i];
-          }
-        }
-        return buf[k - 1];
+        return buf[Distributions.sample(probs, 0, k, rng.nextDouble())];
       }
       int k = s.legalActions(buf);
       return buf[rng.nextInt(k)];

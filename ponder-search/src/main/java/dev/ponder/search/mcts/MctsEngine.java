@@ -1,5 +1,6 @@
 package dev.ponder.search.mcts;
 
+import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
 import dev.ponder.game.State;
 import dev.ponder.search.SearchResult;
@@ -950,7 +951,7 @@ public final class MctsEngine implements AutoCloseable {
       int[] a = ctx.actionBuffer();
       double[] p = ctx.probabilityBuffer();
       int n = s.chanceOutcomes(a, p);
-      s.applyActionUnchecked(a[RandomRollout.sampleIndex(p, n, ctx.rng().nextDouble())]);
+      s.applyActionUnchecked(a[Distributions.sample(p, 0, n, ctx.rng().nextDouble())]);
     }
 
     private int sampleChild(int node) {

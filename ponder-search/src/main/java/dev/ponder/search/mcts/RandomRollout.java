@@ -1,5 +1,6 @@
 package dev.ponder.search.mcts;
 
+import dev.ponder.game.Distributions;
 import dev.ponder.game.State;
 import java.util.SplittableRandom;
 
@@ -25,24 +26,12 @@ public final class RandomRollout implements ValueEstimator {
       if (state.isChanceNode()) {
         double[] probs = ctx.probabilityBuffer();
         int n = state.chanceOutcomes(actions, probs);
-        a = actions[sampleIndex(probs, n, rng.nextDouble())];
+        a = actions[Distributions.sample(probs, 0, n, rng.nextDouble())];
       } else {
         a = state.sampleLegalAction(rng, actions);
       }
       state.applyActionUnchecked(a);
     }
     state.returns(out);
-  }
-
-  /** The index i with cumulative probability just above {@code u} ∈ [0, 1). */
-  static int sampleIndex(double[] probs, int n, double u) {
-    double acc = 0;
-    for (int i = 0; i < n - 1; i++) {
-      acc += probs[i];
-      if (u < acc) {
-        return i;
-      }
-    }
-    return n - 1;
   }
 }

@@ -23,7 +23,7 @@ class RandomRolloutTest {
       int a;
       if (s.isChanceNode()) {
         int n = s.chanceOutcomes(buf, probs);
-        a = buf[RandomRollout.sampleIndex(probs, n, rng.nextDouble())];
+        a = buf[dev.ponder.game.Distributions.sample(probs, 0, n, rng.nextDouble())];
       } else {
         int n = s.legalActions(buf);
         a = buf[rng.nextInt(n)];
