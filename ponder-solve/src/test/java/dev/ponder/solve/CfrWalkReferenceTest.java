@@ -134,7 +134,8 @@ class CfrWalkReferenceTest {
     }
   }
 
-  private static void assertBitEqual(double[] expected, double[] actual, String what) {
+  /** Every entry equal to the last bit (also used by {@link MccfrWalkReferenceTest}). */
+  static void assertBitEqual(double[] expected, double[] actual, String what) {
     assertEquals(expected.length, actual.length, what);
     for (int i = 0; i < expected.length; i++) {
       assertEquals(Double.doubleToLongBits(expected[i]), Double.doubleToLongBits(actual[i]),

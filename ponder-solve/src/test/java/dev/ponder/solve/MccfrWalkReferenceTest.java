@@ -1,6 +1,5 @@
 package dev.ponder.solve;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
@@ -141,14 +140,6 @@ class MccfrWalkReferenceTest {
     }
   }
 
-  private static void assertBitEqual(double[] expected, double[] actual, String what) {
-    assertEquals(expected.length, actual.length, what);
-    for (int i = 0; i < expected.length; i++) {
-      assertEquals(Double.doubleToLongBits(expected[i]), Double.doubleToLongBits(actual[i]),
-          what + " slot " + i + ": " + expected[i] + " vs " + actual[i]);
-    }
-  }
-
   private static void compare(GameTree tree, boolean external, double epsilon, long seed, int iterations) {
     MccfrSolver solver = new MccfrSolver(tree, external ? MccfrSolver.Sampling.EXTERNAL : MccfrSolver.Sampling.OUTCOME, epsilon, seed);
     RecursiveMccfr ref = new RecursiveMccfr(tree, external, epsilon, seed);
@@ -156,8 +147,8 @@ class MccfrWalkReferenceTest {
       solver.run(1);
       ref.iterate();
       String what = (external ? "external" : "outcome") + " seed " + seed + " iteration " + it;
-      assertBitEqual(ref.regret, solver.regretSlots(), what + " regret");
-      assertBitEqual(ref.strategySum, solver.strategySumSlots(), what + " strategy sum");
+      CfrWalkReferenceTest.assertBitEqual(ref.regret, solver.regretSlots(), what + " regret");
+      CfrWalkReferenceTest.assertBitEqual(ref.strategySum, solver.strategySumSlots(), what + " strategy sum");
     }
   }
 
