@@ -152,19 +152,23 @@ public final class Analysis {
    * @param matchesScheduled matches the tournament schedules (every seed index of every game)
    * @param completeSeeds seed indices all of whose scheduled matches (over all games) are stored:
    *     the only ones analysed, so that every agent sits in every seat equally often; the others
-   *     wait for the tournament to be resumed
+   *     wait for the tournament to be resumed. 0 = nothing is analysed: every rating, score and
+   *     interval is NaN (null for ranks) and the reports say so instead of showing tables
+   * @param errorsStored matches that ended in an error among the {@code matchesStored} (≥ {@code
+   *     errors}, which counts those among the analysed {@code matches})
    */
   // the derived properties last, in a fixed order (Jackson's order of methods beyond the
   // components follows reflection, which differs between runs: report.json must not)
   @JsonPropertyOrder({"tournament", "config", "agents", "games", "matches", "errors", "sco", "scoLow",
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
-      "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "rank", "scoAtLeastNext"})
+      "scoAtLeast", "matchesStored", "errorsStored", "matchesScheduled", "completeSeeds", "analysed", "rank",
+      "scoAtLeastNext"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
       String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions, Integer[] rankLow, Integer[] rankHigh,
-      double[][] scoAtLeast, int matchesStored, int matchesScheduled, int completeSeeds) {
+      double[][] scoAtLeast, int matchesStored, int matchesScheduled, int completeSeeds, int errorsStored) {
 
     /** A result of a complete tournament: every scheduled match stored and analysed. */
     public Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
@@ -174,7 +178,21 @@ public final class Analysis {
         Integer[] rankLow, Integer[] rankHigh, double[][] scoAtLeast) {
       this(tournament, config, agents, games, matches, errors, sco, scoLow, scoHigh, ballotWinRate, elo, eloLow, eloHigh,
           amp, imp, ampPerGame, impPerGame, options, firstError, timeMs, decisions, overrunDecisions, rankLow, rankHigh,
-          scoAtLeast, matches, matches, config.matchesPerPairing());
+          scoAtLeast, matches, matches, config.matchesPerPairing(), errors);
+    }
+
+    /**
+     * Whether anything is analysed: some seed index is complete. Written to {@code report.json}
+     * as {@code analysed}; when false every rating, score and interval is NaN.
+     */
+    @JsonProperty("analysed")
+    public boolean analysed() {
+      return completeSeeds > 0;
+    }
+
+    /** Matches scheduled per seed index, over all games (every pairing and seat order). */
+    int matchesPerSeed() {
+      return matchesScheduled / Math.max(1, config.matchesPerPairing());
     }
 
     /** Whether some scheduled matches are not stored yet (or not analysed: their seed index is incomplete). */
@@ -339,6 +357,10 @@ public final class Analysis {
         complete.add(e.getKey());
       }
     }
+    int errorsStored = (int) all.stream().filter(m -> m.status() == MatchResult.Status.ERROR).count();
+    if (complete.isEmpty()) {
+      return nothingAnalysed(id, config, agents, games, o, timeMs, stored, scheduled, errorsStored);
+    }
     if (complete.size() < perSeedStored.size()) {
       // a seed index with only some of its matches stored (an interrupted or running tournament)
       // would seat some agents more often than others: it waits for the resume
@@ -434,7 +456,42 @@ public final class Analysis {
     }
     return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt.low(), scoInt.high(), f, eloInt[0], eloInt[1], eloInt[2],
         amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions, scoInt.rankLow(), scoInt.rankHigh(),
-        scoInt.atLeast(), stored, scheduled, complete.size());
+        scoInt.atLeast(), stored, scheduled, complete.size(), errorsStored);
+  }
+
+  /**
+   * The result when no seed index is complete (a tournament interrupted, or read while it runs,
+   * before its first seed index is stored in full): nothing is analysed, since a partial seed
+   * index seats some agents more often than others. Every rating, score, mass and interval is
+   * NaN, every count of the analysed matches 0, every rank null; each game's ballot method is
+   * {@code none}.
+   */
+  private static Result nothingAnalysed(long id, TournamentConfig config, List<String> agents,
+      List<ArenaStore.GameInfo> games, AnalysisOptions o, double[] timeMs, int stored, int scheduled, int errorsStored) {
+    int k = agents.size();
+    List<GameResult> gameResults = new ArrayList<>();
+    double[][] ampPerGame = new double[games.size()][];
+    double[][] impPerGame = new double[games.size()][];
+    for (int g = 0; g < games.size(); g++) {
+      ArenaStore.GameInfo gi = games.get(g);
+      gameResults.add(new GameResult(gi.spec(), gi.numPlayers(), 0, 0, 0, 0, gi.minUtility(), gi.maxUtility(),
+          nanMatrix(k), nanMatrix(k), nanMatrix(k), new long[k][k], new long[k][k], new long[k][k], nanMatrix(k),
+          nanMatrix(k), nans(k), nans(k), nans(k), nans(k), nans(k), "none", "no complete seed index: nothing analysed",
+          nans(k), new long[k]));
+      ampPerGame[g] = nans(k);
+      impPerGame[g] = nans(k);
+    }
+    return new Result(id, config, agents, gameResults, 0, 0, nans(k), nans(k), nans(k), nanMatrix(k), nans(k), nans(k),
+        nans(k), nans(k), nans(k), ampPerGame, impPerGame, o, "", timeMs, new long[k], new long[k], new Integer[k],
+        new Integer[k], nanMatrix(k), stored, scheduled, 0, errorsStored);
+  }
+
+  private static double[][] nanMatrix(int k) {
+    double[][] x = new double[k][];
+    for (int i = 0; i < k; i++) {
+      x[i] = nans(k);
+    }
+    return x;
   }
 
   /**

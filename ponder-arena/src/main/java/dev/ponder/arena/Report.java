@@ -113,8 +113,12 @@ public final class Report {
     StringBuilder sb = new StringBuilder();
     int w = Math.max(8, r.agents().stream().mapToInt(String::length).max().orElse(8));
     w = Math.min(w, 48);
-    sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %d matches stored (%d errors)%n",
-        r.tournament(), r.games().size(), r.agents().size(), r.matchesStored(), r.errors()));
+    sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %s%n",
+        r.tournament(), r.games().size(), r.agents().size(), storedCount(r)));
+    if (!r.analysed()) {
+      sb.append(nothingAnalysedLine(r)).append('\n');
+      return sb.toString();
+    }
     if (r.partial()) {
       sb.append(partialLine(r)).append('\n');
     }
@@ -239,12 +243,15 @@ public final class Report {
    * to {@link #MESSAGE_WIDTH} characters).
    */
   static String errorLine(Analysis.Result r) {
+    // in a partial tournament the line speaks of the analysed matches, and says so; the stored
+    // ones are counted in the partial-tournament line
+    String analysed = r.partial() ? " analysed" : "";
     if (r.errors() == 0) {
-      return "errors: none";
+      return r.partial() ? "errors: none in the analysed matches" : "errors: none";
     }
     String first = r.firstError().lines().findFirst().orElse("");
-    return String.format(Locale.ROOT, "errors: %d of %d matches (not scored; see matches.csv); first: %s", r.errors(),
-        r.matches(), clip(first, MESSAGE_WIDTH));
+    return String.format(Locale.ROOT, "errors: %d of %d%s matches (not scored; see matches.csv); first: %s", r.errors(),
+        r.matches(), analysed, clip(first, MESSAGE_WIDTH));
   }
 
   /**
@@ -292,6 +299,17 @@ public final class Report {
       ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       json.writeValue(dir.resolve("report.json").toFile(), r);
       writeCsv(r, matches, dir.resolve("matches.csv"));
+      if (!r.analysed()) { // every chart says why it is empty
+        String why = "Nothing analysed: no seed index is complete yet; resume the run";
+        Files.writeString(dir.resolve("ratings.svg"), Svg.message("Ratings", why), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("ballots.svg"), Svg.message("Ballot win rate F(row ≻ column) over games", why),
+            StandardCharsets.UTF_8);
+        for (int g = 0; g < r.games().size(); g++) {
+          Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.message("Mean return of row vs column: "
+              + r.games().get(g).game(), why), StandardCharsets.UTF_8);
+        }
+        return;
+      }
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
       Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games",
           r.agents(), r.ballotWinRate(), null, null, 0, 1, "%.2f"), StandardCharsets.UTF_8);
@@ -350,14 +368,37 @@ public final class Report {
     return s;
   }
 
+  /** "N matches stored (E errors)": every stored match of the tournament and the errors among them. */
+  static String storedCount(Analysis.Result r) {
+    return String.format(Locale.ROOT, "%d matches stored (%s)", r.matchesStored(), errorCount(r.errorsStored()));
+  }
+
+  private static String errorCount(int errors) {
+    return errors + " error" + (errors == 1 ? "" : "s");
+  }
+
   /**
-   * The line saying how much of a partial tournament is analysed: "N of M matches stored; K complete
-   * seeds analysed; the rest waits for resume".
+   * The line saying how much of a partial tournament is analysed, each count with the errors of
+   * the same matches: "N of M matches stored (E errors); K complete seeds analysed (A matches, E'
+   * errors); the rest waits for resume".
    */
   static String partialLine(Analysis.Result r) {
-    return String.format(Locale.ROOT, "%d of %d matches stored; %d complete seed%s analysed (%d matches);"
+    return String.format(Locale.ROOT, "%d of %d matches stored (%s); %d complete seed%s analysed (%d matches, %s);"
         + " the rest waits for resume",
-        r.matchesStored(), r.matchesScheduled(), r.completeSeeds(), r.completeSeeds() == 1 ? "" : "s", r.matches());
+        r.matchesStored(), r.matchesScheduled(), errorCount(r.errorsStored()), r.completeSeeds(),
+        r.completeSeeds() == 1 ? "" : "s", r.matches(), errorCount(r.errors()));
+  }
+
+  /**
+   * What the reports say instead of the rankings when no seed index is complete: nothing is
+   * analysed, why, and how to go on.
+   */
+  static String nothingAnalysedLine(Analysis.Result r) {
+    return String.format(Locale.ROOT, "Nothing analysed: %d of %d matches stored (%s), and no seed index is complete"
+        + " yet. The statistics use only seed indices with all their %d matches stored (every game, pairing and seat"
+        + " order), so that every agent sits in every seat equally often. Resume the run (the same ponder arena"
+        + " command): the rankings appear once a seed index is complete.",
+        r.matchesStored(), r.matchesScheduled(), errorCount(r.errorsStored()), r.matchesPerSeed());
   }
 
   /**
@@ -393,7 +434,11 @@ public final class Report {
     sb.append("- Agents: ").append(String.join(", ", r.agents())).append('\n');
     sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget()).append("; schedule: ").append(c.schedule())
         .append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
-    sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errors()).append(")\n");
+    sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
+    if (!r.analysed()) {
+      sb.append("\n## Nothing analysed yet\n\n").append(nothingAnalysedLine(r)).append('\n');
+      return sb.toString();
+    }
     if (r.partial()) {
       sb.append("- Partial tournament: ").append(partialLine(r)).append('\n');
     }

@@ -274,6 +274,14 @@ final class Svg {
     return String.format(Locale.ROOT, "#%02x%02x%02x", r, g, b);
   }
 
+  /** A chart with nothing to draw: its title and one line saying why. */
+  static String message(String title, String why) {
+    StringBuilder sb = header(720, 80);
+    text(sb, 10, 22, 15, "start", title);
+    text(sb, 10, 52, 12, "start", why, "message");
+    return sb.append("</svg>\n").toString();
+  }
+
   private static StringBuilder header(int w, int h) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
