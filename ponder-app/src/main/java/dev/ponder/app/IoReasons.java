@@ -52,8 +52,14 @@ final class IoReasons {
 
   /**
    * Checks, before any long computation, that the output file of {@code option} can be written:
-   * creates its missing parent directories, then opens it for writing without truncating (an
-   * existing file keeps its content; a file that did not exist is removed again).
+   * creates its missing parent directories; then an existing file is opened for writing without
+   * truncating (its content stays), and for a missing file a probe file of a unique name (never
+   * the file's own name) is created in its directory and removed again.
+   *
+   * <p>The file's own path is never created or removed here: another process may create it at
+   * this very moment (a second {@code ponder arena} run on the same {@code --db}, which waits for
+   * the run lock only after this check), and removing what this check created would remove the
+   * file that process has just opened.
    *
    * @throws UsageException one line: {@code cannot write OPTION FILE: reason}
    */
@@ -73,21 +79,29 @@ final class IoReasons {
     if (Files.isDirectory(abs)) {
       throw new UsageException(what + "it is a directory");
     }
-    boolean existed = Files.exists(abs);
-    try (SeekableByteChannel c = Files.newByteChannel(abs, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-      // opened: writable
+    if (Files.exists(abs)) {
+      try (SeekableByteChannel c = Files.newByteChannel(abs, StandardOpenOption.WRITE)) {
+        return; // opened without truncating: writable, content kept
+      } catch (IOException e) {
+        throw new UsageException(what + of(e));
+      }
+    }
+    Path probe;
+    try {
+      probe = Files.createTempFile(parent, PROBE_PREFIX, ".tmp");
     } catch (java.nio.file.NoSuchFileException e) {
       // the directory exists (created above) but refuses new files, e.g. /proc
       throw new UsageException(what + "the file cannot be created there (No such file or directory)");
     } catch (IOException e) {
       throw new UsageException(what + of(e));
     }
-    if (!existed) {
-      try {
-        Files.deleteIfExists(abs);
-      } catch (IOException e) {
-        throw new UsageException(what + of(e));
-      }
+    try {
+      Files.deleteIfExists(probe);
+    } catch (IOException e) {
+      throw new UsageException(what + "cannot remove the probe file " + probe + ": " + of(e));
     }
   }
+
+  /** Name prefix of the probe files of {@link #requireWritable}. */
+  static final String PROBE_PREFIX = ".ponder-probe-";
 }
