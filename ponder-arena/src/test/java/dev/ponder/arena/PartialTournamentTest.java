@@ -100,9 +100,23 @@ class PartialTournamentTest {
       assertThat(Report.markdown(b)).contains("- Matches stored: 28 (errors: 0)\n- Partial tournament: " + line + "\n");
       assertThat(Report.terminal(a)).contains("24 of 32 matches stored (0 errors); 3 complete seeds analysed (24 matches,"
           + " 0 errors)");
+    }
+  }
 
-      // interrupted inside seed index 0: nothing to analyse yet, and the reports say so plainly
-      // instead of a table of zeros
+  /**
+   * Interrupted inside seed index 0: nothing can be analysed, and the terminal and the report files
+   * say so plainly (and to resume) instead of a table of zeros.
+   */
+  @Test
+  void noCompleteSeedIndexSaysNothingIsAnalysed() throws Exception {
+    TournamentConfig c = new TournamentConfig(List.of("kuhn_poker(players=3)", "tic_tac_toe"),
+        List.of("random", "first"), "", 4, 11, TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("n.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      AnalysisOptions o = new AnalysisOptions(200, 40, 40, 0.95, 5, dev.ponder.rating.AlphaRank.Options.infinite(),
+          dev.ponder.rating.Sco.Options.defaults(), "", "");
+      Analysis.Execution one = new Analysis.Execution(1, Progress.Factory.NONE);
       Analysis.Result none = Analysis.analyse(s, id, o, all.subList(0, 3), one);
       assertThat(none.matches()).isZero();
       assertThat(none.analysed()).isFalse();
