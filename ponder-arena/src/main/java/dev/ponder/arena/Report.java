@@ -300,7 +300,7 @@ public final class Report {
       json.writeValue(dir.resolve("report.json").toFile(), r);
       writeCsv(r, matches, dir.resolve("matches.csv"));
       if (!r.analysed()) { // every chart says why it is empty
-        String why = "Nothing analysed: no seed index is complete yet; resume the run";
+        String why = "Nothing analysed: no seed index is complete yet; resume the run if it stopped";
         Files.writeString(dir.resolve("ratings.svg"), Svg.message("Ratings", why), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("ballots.svg"), Svg.message("Ballot win rate F(row ≻ column) over games", why),
             StandardCharsets.UTF_8);
@@ -396,8 +396,8 @@ public final class Report {
   static String nothingAnalysedLine(Analysis.Result r) {
     return String.format(Locale.ROOT, "Nothing analysed: %d of %d matches stored (%s), and no seed index is complete"
         + " yet. The statistics use only seed indices with all their %d matches stored (every game, pairing and seat"
-        + " order), so that every agent sits in every seat equally often. Resume the run (the same ponder arena"
-        + " command): the rankings appear once a seed index is complete.",
+        + " order), so that every agent sits in every seat equally often. If the run stopped, resume it (the"
+        + " same ponder arena command); the rankings appear once a seed index is complete.",
         r.matchesStored(), r.matchesScheduled(), errorCount(r.errorsStored()), r.matchesPerSeed());
   }
 

@@ -122,8 +122,8 @@ class PartialTournamentTest {
       assertThat(none.analysed()).isFalse();
       String nothing = "Nothing analysed: 3 of 32 matches stored (0 errors), and no seed index is complete yet. The"
           + " statistics use only seed indices with all their 8 matches stored (every game, pairing and seat order), so"
-          + " that every agent sits in every seat equally often. Resume the run (the same ponder arena command): the"
-          + " rankings appear once a seed index is complete.";
+          + " that every agent sits in every seat equally often. If the run stopped, resume it (the same ponder arena"
+          + " command); the rankings appear once a seed index is complete.";
       assertThat(Report.terminal(none)).isEqualTo("Tournament " + id + ": 2 games, 2 agents, 3 matches stored (0 errors)\n"
           + nothing + "\n");
       Path noneDir = dir.resolve("none");
