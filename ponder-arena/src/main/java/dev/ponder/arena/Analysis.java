@@ -162,7 +162,7 @@ public final class Analysis {
   @JsonPropertyOrder({"tournament", "config", "agents", "games", "matches", "errors", "sco", "scoLow",
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
-      "scoAtLeast", "matchesStored", "errorsStored", "matchesScheduled", "completeSeeds", "analysed", "rank",
+      "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "errorsStored", "analysed", "rank",
       "scoAtLeastNext"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,

@@ -74,7 +74,7 @@ class WinRateIntervalTest {
 
   /**
    * report.json lists the result's properties in one fixed order: the record's components, then
-   * the derived rank and scoAtLeastNext (Jackson would otherwise order those two as reflection
+   * the derived analysed, rank and scoAtLeastNext (Jackson would otherwise order those as reflection
    * lists the methods, which can differ from one JVM run to the next).
    */
   @Test
@@ -87,6 +87,7 @@ class WinRateIntervalTest {
     for (java.lang.reflect.RecordComponent c : Analysis.Result.class.getRecordComponents()) {
       expected.add(c.getName());
     }
+    expected.add("analysed");
     expected.add("rank");
     expected.add("scoAtLeastNext");
     assertThat(keys).containsExactlyElementsOf(expected);
