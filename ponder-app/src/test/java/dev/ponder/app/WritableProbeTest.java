@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,9 +30,11 @@ class WritableProbeTest {
   /**
    * Every file-system event in the directory during the check, watched through the operating
    * system (inotify on Linux): the check of a missing file creates and removes a probe of another
-   * name, and nothing happens under the file's own name.
+   * name, and nothing happens under the file's own name. Linux only: a polling watch service
+   * (other systems) can miss a file that lives for less than its interval.
    */
   @Test
+  @EnabledOnOs(OS.LINUX)
   void aMissingFileIsProbedUnderAnotherNameAndItsOwnPathIsNeverTouched() throws Exception {
     Path db = dir.resolve("store.db");
     List<String> events = new ArrayList<>();
