@@ -370,7 +370,11 @@ public final class Report {
 
   /** "N matches stored (E errors)": every stored match of the tournament and the errors among them. */
   static String storedCount(Analysis.Result r) {
-    return String.format(Locale.ROOT, "%d matches stored (%s)", r.matchesStored(), errorCount(r.errorsStored()));
+    return String.format(Locale.ROOT, "%s stored (%s)", matchCount(r.matchesStored()), errorCount(r.errorsStored()));
+  }
+
+  private static String matchCount(int matches) {
+    return matches + (matches == 1 ? " match" : " matches");
   }
 
   private static String errorCount(int errors) {
@@ -383,10 +387,10 @@ public final class Report {
    * errors); the rest waits for resume".
    */
   static String partialLine(Analysis.Result r) {
-    return String.format(Locale.ROOT, "%d of %d matches stored (%s); %d complete seed%s analysed (%d matches, %s);"
+    return String.format(Locale.ROOT, "%d of %d matches stored (%s); %d complete seed%s analysed (%s, %s);"
         + " the rest waits for resume",
         r.matchesStored(), r.matchesScheduled(), errorCount(r.errorsStored()), r.completeSeeds(),
-        r.completeSeeds() == 1 ? "" : "s", r.matches(), errorCount(r.errors()));
+        r.completeSeeds() == 1 ? "" : "s", matchCount(r.matches()), errorCount(r.errors()));
   }
 
   /**
