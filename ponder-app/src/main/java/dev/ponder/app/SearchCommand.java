@@ -1,7 +1,6 @@
 package dev.ponder.app;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ponder.agent.Agent;
@@ -12,7 +11,6 @@ import dev.ponder.game.State;
 import dev.ponder.search.PolicyKind;
 import dev.ponder.search.SearchResult;
 import dev.ponder.search.mcts.MctsAgent;
-import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Spec;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -405,22 +403,12 @@ public final class SearchCommand implements PonderCommand {
         vector(r.rootValue()), r.simulations(), r.nodes(), r.maxDepth(), r.elapsedMs(), r.bytesPerNode());
   }
 
-  /** Adds {@code v} to {@code a}, NaN as null. */
   private static void addNumber(ArrayNode a, double v) {
-    if (Double.isNaN(v)) {
-      a.addNull();
-    } else {
-      a.add(v);
-    }
+    JsonFields.addNumber(a, v);
   }
 
-  /** Puts {@code v} under {@code key}, NaN as null. */
   private static void putNumber(ObjectNode o, String key, double v) {
-    if (Double.isNaN(v)) {
-      o.putNull(key);
-    } else {
-      o.put(key, v);
-    }
+    JsonFields.putNumber(o, key, v);
   }
 
   /** {"result": win|loss|draw|value, "value": [...]} for a proven value vector, or null. */
@@ -438,26 +426,10 @@ public final class SearchCommand implements PonderCommand {
   }
 
   private String toJson(Game game, State state, SearchResult r, List<String> pv) throws Exception {
-    ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectMapper m = JsonFields.mapper();
     ObjectNode root = m.createObjectNode();
     root.put("game", gameEcho(gameSpec));
-    ObjectNode gp = root.putObject("game_parameters");
-    for (Map.Entry<String, Object> e : game.params().values().entrySet()) {
-      Object v = e.getValue();
-      if (v instanceof Boolean b) {
-        gp.put(e.getKey(), b);
-      } else if (v instanceof Integer n) {
-        gp.put(e.getKey(), n);
-      } else if (v instanceof Long n) {
-        gp.put(e.getKey(), n);
-      } else if (v instanceof java.math.BigInteger n) {
-        gp.put(e.getKey(), n);
-      } else if (v instanceof Number n) {
-        gp.put(e.getKey(), n.doubleValue());
-      } else {
-        gp.put(e.getKey(), ParamSpec.format(v));
-      }
-    }
+    JsonFields.putGameParameters(root, game);
     root.put("agent", agentSpec);
     root.put("seed", seed);
     ArrayNode hist = root.putArray("history");

@@ -1,5 +1,8 @@
 package dev.ponder.app;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.solve.CfrSolver;
@@ -10,8 +13,8 @@ import dev.ponder.solve.PolicyEvaluation;
 import dev.ponder.solve.TabularPolicy;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;
@@ -41,7 +44,8 @@ public final class SolveCommand implements PonderCommand {
   @Option(names = "--iterations", defaultValue = "1000", description = "Iterations (default: ${DEFAULT-VALUE}).")
   int iterations;
 
-  @Option(names = "--every", description = "Print every k iterations (default: iterations/10, at least 1).")
+  @Option(names = "--every", description = "Print every k iterations (default: iterations/10, at least 1); not with"
+      + " --log-points.")
   Integer every;
 
   @Option(names = "--seed", defaultValue = "0", description = "Seed of the Monte Carlo solvers mccfr-es and mccfr-os"
@@ -74,15 +78,20 @@ public final class SolveCommand implements PonderCommand {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  @Option(names = "--log-points", paramLabel = "K", description = "Report about K points spaced geometrically from iteration 1"
+      + " to the last (always included), instead of every k iterations; at least 1; not with --every.")
+  Integer logPoints;
+
+  @Option(names = "--json", description = "Print the run as one JSON object on standard output (fields in docs/solve.md);"
+      + " progress stays on standard error.")
+  boolean json;
+
   @Override
   public Integer call() throws IOException {
     if (iterations < 1) {
       throw new UsageException("--iterations must be at least 1, got " + iterations);
     }
-    int k = every == null ? Math.max(1, iterations / 10) : every;
-    if (k < 1) {
-      throw new UsageException("--every must be at least 1, got " + k);
-    }
+    int[] points = reportPoints(iterations, every, logPoints);
     String a = algo.toLowerCase(Locale.ROOT);
     List<String> valid = List.of("cfr", "cfr-sim", "cfr+", "lcfr", "dcfr", "mccfr-es", "mccfr-os");
     if (!valid.contains(a)) {
@@ -110,12 +119,14 @@ public final class SolveCommand implements PonderCommand {
     }
     Game game = GameRegistry.load(gameString);
     GameTreeOptions.requireZeroSum(game, "solve");
-    PrintWriter pw = spec.commandLine().getOut();
+    // with --json, standard output carries the JSON object alone
+    PrintWriter pw = json ? new PrintWriter(Writer.nullWriter()) : spec.commandLine().getOut();
     long t0 = System.nanoTime();
     GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr());
+    double buildSeconds = (System.nanoTime() - t0) / 1e9;
     pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", game.spec(),
         tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
-        (System.nanoTime() - t0) / 1e9);
+        buildSeconds);
     pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a, eps, al, be, ga),
         game.numPlayers());
     pw.printf(Locale.ROOT, "%12s %16s %12s%n", "iteration", "exploitability", "seconds");
@@ -139,13 +150,17 @@ public final class SolveCommand implements PonderCommand {
       default:
         cfr = new CfrSolver(tree, CfrSolver.Variant.parse(a));
     }
-    List<Long> xs = new ArrayList<>();
-    List<Double> ys = new ArrayList<>();
+    int n = game.numPlayers();
+    long[] xs = new long[points.length];
+    double[] ys = new double[points.length];
+    double[] nashConvs = new double[points.length];
+    double[] elapsedMs = new double[points.length];
+    double[] solverMs = new double[points.length];
     long start = System.nanoTime();
     double solveSeconds = 0;
     int done = 0;
-    while (done < iterations) {
-      int step = Math.min(k, iterations - done);
+    for (int i = 0; i < points.length; i++) {
+      int step = points[i] - done;
       long s0 = System.nanoTime();
       if (cfr != null) {
         cfr.run(step);
@@ -153,14 +168,19 @@ public final class SolveCommand implements PonderCommand {
         mc.run(step);
       }
       solveSeconds += (System.nanoTime() - s0) / 1e9;
-      done += step;
-      double e = PolicyEvaluation.exploitability(tree, average(cfr, mc));
-      xs.add((long) done);
-      ys.add(e);
-      pw.printf(Locale.ROOT, "%12d %16s %12.2f%n", done, SolveOutput.number(e), (System.nanoTime() - start) / 1e9);
+      done = points[i];
+      double nc = sum(PolicyEvaluation.gains(tree, average(cfr, mc)));
+      double e = nc / n;
+      xs[i] = done;
+      ys[i] = e;
+      nashConvs[i] = nc;
+      elapsedMs[i] = (System.nanoTime() - start) / 1e6;
+      solverMs[i] = solveSeconds * 1e3;
+      pw.printf(Locale.ROOT, "%12d %16s %12.2f%n", done, SolveOutput.number(e), elapsedMs[i] / 1e3);
       pw.flush();
     }
-    pw.printf(Locale.ROOT, "%.1f iterations per second (solver only)%n", iterations / Math.max(solveSeconds, 1e-9));
+    double perSecond = iterations / Math.max(solveSeconds, 1e-9);
+    pw.printf(Locale.ROOT, "%.1f iterations per second (solver only)%n", perSecond);
     double[] avg = average(cfr, mc);
     double[] v = PolicyEvaluation.expectedReturns(tree, avg);
     StringBuilder sb = new StringBuilder();
@@ -177,21 +197,137 @@ public final class SolveCommand implements PonderCommand {
       pw.println("average policy saved to " + out);
     }
     if (chart != null) {
-      long[] x = new long[xs.size()];
-      double[] y = new double[ys.size()];
-      for (int i = 0; i < x.length; i++) {
-        x[i] = xs.get(i);
-        y[i] = ys.get(i);
-      }
       try {
-        ConvergenceChart.write(chart, game.spec() + ": " + describe(a, eps, al, be, ga), x, y);
+        ConvergenceChart.write(chart, game.spec() + ": " + describe(a, eps, al, be, ga), xs, ys);
       } catch (IOException e) {
         throw IoReasons.writeFailed("--chart", chart, e);
       }
       pw.println("convergence chart saved to " + chart);
     }
     pw.flush();
+    if (json) {
+      ObjectMapper m = JsonFields.mapper();
+      ObjectNode root = m.createObjectNode();
+      root.put("game", SearchCommand.gameEcho(gameString));
+      JsonFields.putGameParameters(root, game);
+      root.put("players", n);
+      root.put("histories", tree.numNodes());
+      root.put("information_states", tree.numInfosets());
+      root.put("tree_build_ms", buildSeconds * 1e3);
+      root.put("algorithm", a);
+      root.put("algorithm_name", describe(a, eps, al, be, ga));
+      ObjectNode params = root.putObject("algorithm_parameters");
+      if (a.equals("dcfr")) {
+        params.put("alpha", al);
+        params.put("beta", be);
+        params.put("gamma", ga);
+      } else if (a.equals("mccfr-os")) {
+        params.put("epsilon", eps);
+      }
+      root.put("iterations", iterations);
+      if (a.startsWith("mccfr")) {
+        root.put("seed", seed);
+      } else {
+        root.putNull("seed");
+      }
+      if (logPoints != null) {
+        root.putNull("every");
+        root.put("log_points", logPoints);
+      } else {
+        root.put("every", every != null ? every : Math.max(1, iterations / 10));
+        root.putNull("log_points");
+      }
+      ArrayNode conv = root.putArray("convergence");
+      for (int i = 0; i < points.length; i++) {
+        ObjectNode c = conv.addObject();
+        c.put("iteration", xs[i]);
+        JsonFields.putNumber(c, "nash_conv", nashConvs[i]);
+        JsonFields.putNumber(c, "exploitability", ys[i]);
+        c.put("elapsed_ms", elapsedMs[i]);
+        c.put("solver_ms", solverMs[i]);
+      }
+      double[] br = PolicyEvaluation.bestResponseValues(tree, avg);
+      double[] gains = new double[n];
+      for (int p = 0; p < n; p++) {
+        gains[p] = br[p] - v[p];
+      }
+      JsonFields.putNumber(root, "exploitability", ys[ys.length - 1]);
+      JsonFields.putNumber(root, "nash_conv", nashConvs[nashConvs.length - 1]);
+      JsonFields.putNumbers(root, "expected_returns", v);
+      JsonFields.putNumbers(root, "best_response_values", br);
+      JsonFields.putNumbers(root, "gains", gains);
+      root.put("iterations_per_second", perSecond);
+      root.put("solver_ms", solveSeconds * 1e3);
+      root.put("elapsed_ms", (System.nanoTime() - start) / 1e6);
+      if (out != null) {
+        root.put("policy_out", out.toString());
+      } else {
+        root.putNull("policy_out");
+      }
+      if (chart != null) {
+        root.put("chart", chart.toString());
+      } else {
+        root.putNull("chart");
+      }
+      PrintWriter stdout = spec.commandLine().getOut();
+      stdout.println(m.writeValueAsString(root));
+      stdout.flush();
+    }
     return 0;
+  }
+
+  /**
+   * The iterations after which the exploitability is reported, ascending, the last one
+   * {@code iterations}. With {@code logPoints} K: {@code min(K, iterations)} distinct iterations
+   * spaced geometrically from 1 to {@code iterations} (the j-th of K is {@code round(N^(j/(K−1)))},
+   * raised to one more than the previous where rounding repeats an iteration; K = 1 reports the
+   * last alone). Otherwise every {@code every} iterations (default {@code iterations/10}, at
+   * least 1), and the last.
+   *
+   * @throws UsageException if both are given, or either is below 1
+   */
+  static int[] reportPoints(int iterations, Integer every, Integer logPoints) {
+    if (every != null && logPoints != null) {
+      throw new UsageException("--every and --log-points both set the report points; give one (--every k: every k"
+          + " iterations; --log-points K: K points spaced geometrically)");
+    }
+    if (logPoints != null) {
+      if (logPoints < 1) {
+        throw new UsageException("--log-points must be at least 1, got " + logPoints);
+      }
+      int k = Math.min(logPoints, iterations);
+      if (k == 1) {
+        return new int[] {iterations};
+      }
+      int[] pts = new int[k];
+      double logN = Math.log(iterations);
+      int prev = 0;
+      for (int j = 0; j < k; j++) {
+        int t = j == k - 1 ? iterations : (int) Math.round(Math.exp(logN * j / (k - 1)));
+        t = Math.min(iterations, Math.max(prev + 1, t));
+        pts[j] = t;
+        prev = t;
+      }
+      return pts;
+    }
+    int k = every == null ? Math.max(1, iterations / 10) : every;
+    if (k < 1) {
+      throw new UsageException("--every must be at least 1, got " + k);
+    }
+    int count = (int) ((iterations + (long) k - 1) / k);
+    int[] pts = new int[count];
+    for (int i = 0; i < count; i++) {
+      pts[i] = (int) Math.min(iterations, (long) (i + 1) * k);
+    }
+    return pts;
+  }
+
+  private static double sum(double[] x) {
+    double s = 0;
+    for (double v : x) {
+      s += v;
+    }
+    return s;
   }
 
   private static double[] average(CfrSolver cfr, MccfrSolver mc) {

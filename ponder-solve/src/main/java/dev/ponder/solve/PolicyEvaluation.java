@@ -270,6 +270,40 @@ public final class PolicyEvaluation {
     return br;
   }
 
+  /**
+   * The joint policy in which {@code responder} plays its exact best response to the other
+   * players' part of {@code policy} ({@link BestResponse}) and every other player plays
+   * {@code policy}: a slot array of {@code tree} (same layout as {@code policy}), one-hot (the
+   * best action, probability 1) at each of the responder's information sets, a copy of
+   * {@code policy} elsewhere. Its expected return for the responder ({@link #expectedReturns}) is
+   * the best-response value {@code u_i(BR_i(π_−i), π_−i)}. An information set the other players
+   * never reach (counterfactual reach 0 at every history) gets its first legal action.
+   *
+   * @param responder player id, 0..n−1
+   * @throws IllegalArgumentException if {@code responder} is not a player or {@code policy} is not
+   *     a slot array of {@code tree}
+   */
+  public static double[] bestResponsePolicy(GameTree tree, double[] policy, int responder) {
+    if (responder < 0 || responder >= tree.numPlayers()) {
+      throw new IllegalArgumentException("responder must be a player 0.." + (tree.numPlayers() - 1) + ", got " + responder);
+    }
+    if (policy.length != tree.numSlots()) {
+      throw new IllegalArgumentException("the policy has " + policy.length + " slots; the tree has " + tree.numSlots());
+    }
+    BestResponse br = new BestResponse(tree, policy, responder);
+    double[] out = policy.clone();
+    for (int i = 0; i < tree.numInfosets(); i++) {
+      if (tree.infosetPlayer(i) != responder) {
+        continue;
+      }
+      int s = tree.slotStart(i);
+      int k = tree.numActions(i);
+      java.util.Arrays.fill(out, s, s + k, 0.0);
+      out[s + br.bestAction(i)] = 1.0;
+    }
+    return out;
+  }
+
   /** Per-player gains {@code u_i(BR_i, π_−i) − u_i(π)} (each ≥ 0 up to rounding). */
   public static double[] gains(GameTree tree, double[] policy) {
     double[] br = bestResponseValues(tree, policy);

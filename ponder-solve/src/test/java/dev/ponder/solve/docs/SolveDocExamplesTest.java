@@ -112,6 +112,25 @@ class SolveDocExamplesTest {
   }
 
   @Test
+  void bestResponses(@TempDir Path dir) throws IOException {
+    GameTree tree = GameTree.build(GameRegistry.load("kuhn_poker"));
+    double[] slots = tree.uniformSlots();
+    Path file = dir.resolve("br0.json");
+    // ---- docs/solve.md, "Best responses"
+    double[] br0 = PolicyEvaluation.bestResponsePolicy(tree, slots, 0); // player 0 best-responds, the others play slots
+    double v = PolicyEvaluation.expectedReturns(tree, br0)[0];          // = new BestResponse(tree, slots, 0).value()
+    TabularPolicy.fromSlots(tree, br0).write(file);                     // what exploitability --best-response-out saves
+    // ----
+    assertThat(v).isCloseTo(new PolicyEvaluation.BestResponse(tree, slots, 0).value(), within(1e-12));
+    // against uniform play, player 0 gains its share of NashConv 11/12 (REFERENCE.md) over the uniform return
+    double gain0 = v - PolicyEvaluation.expectedReturns(tree, slots)[0];
+    double gain1 = new PolicyEvaluation.BestResponse(tree, slots, 1).value() - PolicyEvaluation.expectedReturns(tree, slots)[1];
+    assertThat(gain0 + gain1).isCloseTo(11.0 / 12, within(1e-12));
+    assertThat(PolicyEvaluation.exploitability(tree, TabularPolicy.read(file).toSlots(tree)))
+        .isCloseTo(PolicyEvaluation.exploitability(tree, br0), within(1e-15));
+  }
+
+  @Test
   void everySnippetOfTheDocIsInThisFile() throws IOException {
     Path root = Path.of("").toAbsolutePath();
     while (root != null && !Files.isRegularFile(root.resolve("docs/solve.md"))) {
@@ -129,7 +148,7 @@ class SolveDocExamplesTest {
       snippets.add(doc.substring(start, end));
       i = end + 4;
     }
-    assertThat(snippets).hasSize(3);
+    assertThat(snippets).hasSize(4);
     for (String snippet : snippets) {
       assertThat(haystack).as("a snippet of docs/solve.md is not in %s:%n%s", self, snippet).contains(normalize(snippet));
     }
