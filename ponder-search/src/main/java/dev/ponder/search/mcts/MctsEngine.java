@@ -99,6 +99,11 @@ public final class MctsEngine implements AutoCloseable {
    * shared entries), or 0.
    */
   private final int fusedVirtualLoss;
+  /**
+   * {@link TreePolicy#terminalChildSlot()} of the mechanism in a perfect-information game, else
+   * −1; set at the start of every search.
+   */
+  private int terminalSlot = -1;
   private int simBudget;
   private long deadline;
   private long timeBudgetNanos;
@@ -237,7 +242,9 @@ public final class MctsEngine implements AutoCloseable {
   /** Whether workers keep private statistics: several threads, sync_us &gt; 0, the mean backup, no auxiliary state. */
   private static boolean localStats(MctsConfig config, Mechanism m) {
     // private statistics need updates that commute
-    return config.threads() > 1 && config.syncMicros() > 0 && m.backup() == ValueBackup.MEAN && m.auxWidth() == 0;
+    // (an auxiliary slot written once at expansion, the exact values of terminal children, commutes)
+    return config.threads() > 1 && config.syncMicros() > 0 && m.backup() == ValueBackup.MEAN
+        && (m.auxWidth() == 0 || m.auxWidth() == 1 && m.treePolicy().terminalChildSlot() == 0);
   }
 
   /** k of a constant virtual loss reverted together with the mean backup, or 0. */
@@ -267,6 +274,11 @@ public final class MctsEngine implements AutoCloseable {
           + (state.isTerminal() ? "terminal" : "a chance node"));
     }
     startNanos = System.nanoTime();
+    terminalSlot = game.type().isPerfectInformation() ? mechanism.treePolicy().terminalChildSlot() : -1;
+    if (terminalSlot >= mechanism.auxWidth()) {
+      throw new IllegalStateException("the tree policy's terminal-child slot " + terminalSlot
+          + " is outside the mechanism's " + mechanism.auxWidth() + " auxiliary slots");
+    }
     rootState = state;
     rootPlayer = state.currentPlayer();
     for (Worker w : workers) {
@@ -576,6 +588,8 @@ public final class MctsEngine implements AutoCloseable {
     final Tree view;
     SearchContext ctx;
     State scratch;
+    /** Scratch state for {@link #markTerminalChildren} (created on first use). */
+    State probe;
     int[] pathParent = new int[64];
     int[] pathEdge = new int[64];
     int[] pathChild = new int[64];
@@ -692,6 +706,7 @@ public final class MctsEngine implements AutoCloseable {
       c.budget = ctx.budget;
       ctx = c;
       scratch = rootState.copy();
+      probe = null;
       value = new double[numPlayers];
       int n = pathEdge.length;
       pathParent = new int[n];
@@ -738,6 +753,7 @@ public final class MctsEngine implements AutoCloseable {
       while (true) {
         if (s.isTerminal()) {
           s.returns(out);
+          ctx.leafDepth = d;
           if (!keyed && node > 0) {
             if ((t.flags(node) & Tree.TERMINAL) == 0) {
               t.setFlags(node, Tree.TERMINAL);
@@ -814,6 +830,7 @@ public final class MctsEngine implements AutoCloseable {
         if (s.isTerminal()) {
           push(len++, node, e, -1, d - 1);
           s.returns(out);
+          ctx.leafDepth = d;
           break;
         }
         int np = s.currentPlayer();
@@ -869,6 +886,7 @@ public final class MctsEngine implements AutoCloseable {
     private void evaluate(State s, double[] out, int d) {
       ctx.depth = d;
       knowledge.value().evaluate(s, out, ctx);
+      ctx.leafDepth = d;
     }
 
     /**
@@ -897,6 +915,7 @@ public final class MctsEngine implements AutoCloseable {
         if (sc.isTerminal()) {
           sc.returns(v);
           t.setFlags(c, Tree.TERMINAL);
+          ctx.leafDepth = d + 1;
         } else {
           evaluate(sc, v, d + 1);
         }
@@ -931,6 +950,8 @@ public final class MctsEngine implements AutoCloseable {
           out[p] /= total;
         }
       }
+      // a mean of the outcomes' statistics, each backed up with its own leaf depth
+      ctx.leafDepth = 0;
     }
 
     private int ensureLevel(int d) {
@@ -973,7 +994,37 @@ public final class MctsEngine implements AutoCloseable {
       int n = s.legalActions(a);
       float[] pr = ctx.priorBuffer();
       knowledge.prior().prior(s, a, n, pr, ctx);
-      return t.expand(node, cp, a, pr, n);
+      if (!t.expand(node, cp, a, pr, n)) {
+        return false;
+      }
+      if (terminalSlot >= 0) {
+        markTerminalChildren(node, s, cp);
+      }
+      return true;
+    }
+
+    /**
+     * For {@link TreePolicy#terminalChildSlot()}: flags the terminal children of the node just
+     * expanded and stores the chooser's return of each at the policy's slot (one scratch state per
+     * worker, reused).
+     */
+    private void markTerminalChildren(int node, State s, int cp) {
+      if (probe == null) {
+        probe = s.copy();
+      }
+      double[] v = ctx.valueBuffer();
+      int first = t.firstChild(node);
+      int n = t.numChildren(node);
+      for (int i = 0; i < n; i++) {
+        int c = first + i;
+        probe.copyFrom(s);
+        probe.applyActionUnchecked(t.action(c));
+        if (probe.isTerminal()) {
+          probe.returns(v);
+          t.setAux(c, terminalSlot, v[cp]);
+          t.setFlags(c, Tree.TERMINAL);
+        }
+      }
     }
 
     private boolean expandChance(int node, State s) {

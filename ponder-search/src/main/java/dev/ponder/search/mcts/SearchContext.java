@@ -31,6 +31,7 @@ public final class SearchContext {
   int simulation;
   int budget;
   int depth;
+  int leafDepth;
   int rootPlayer;
   int rootActions;
   final int workerIndex;
@@ -103,6 +104,18 @@ public final class SearchContext {
    */
   public int depth() {
     return depth;
+  }
+
+  /**
+   * During {@link ValueBackup#update} and {@link ValueBackup#updateNode}: the depth at which the
+   * value being backed up was produced, that is the depth of the state the simulation evaluated
+   * or found terminal (the root is 0, a root child 1), the same for every edge of the path. With
+   * {@link MctsConfig#chanceExpandAll()} the value passed up from a chance node is the
+   * probability-weighted mean of its outcomes' statistics, which were backed up with their own
+   * leaf depths; for the edges above that chance node this is 0.
+   */
+  public int leafDepth() {
+    return leafDepth;
   }
 
   /** The player the search is for (acting at the root). */

@@ -20,4 +20,17 @@ public interface TreePolicy {
    * @return a child entry id in {@code [tree.firstChild(node), tree.firstChild(node) + tree.numChildren(node))}
    */
   int select(Tree tree, int node, SearchContext ctx);
+
+  /**
+   * The auxiliary slot ({@link Tree#aux}) where this policy wants the exact value of terminal
+   * children, or −1 (the default) for none. When it is ≥ 0, the engine tests every child of a
+   * decision node it expands for terminality (once, at expansion, on a scratch state) and for each
+   * terminal child sets {@link Tree#TERMINAL} on its entry and writes the chooser's return (raw
+   * utility, the chooser being the player of the expanded node) at this slot, so that selection
+   * can use the exact utility of a terminal child before its first visit. Only in perfect-information
+   * games (in an information-state tree the child's terminality depends on the sampled world).
+   */
+  default int terminalChildSlot() {
+    return -1;
+  }
 }

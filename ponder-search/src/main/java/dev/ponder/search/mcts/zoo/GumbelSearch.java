@@ -13,8 +13,9 @@ import dev.ponder.search.mcts.ops.RootNoise;
  * {@code gumbel_muzero_policy}: Gumbel-Top-m at the root with sequential halving over the budget,
  * the deterministic interior rule {@code argmax π'(a) − n(a)/(1 + Σn)} with
  * {@code π' = softmax(logits + σ(completed Q̂))}, and the final move among the most-visited
- * considered actions by {@code g + logits + σ}. Logits are the log priors; v̂ of a node is its own
- * mean value (the knowledge's estimate through the first visit); Q is normalized into [0,1] before
+ * considered actions by {@code g + logits + σ}. Logits are the log priors; v̂ of a node is its
+ * first value (the knowledge's evaluation of it, kept by {@link #firstValue()}; the root, never
+ * evaluated, and a search built without a slot use the running mean); Q is normalized into [0,1] before
  * the per-node min–max rescale. One search at a time (root quantities are fields).
  */
 public final class GumbelSearch {
@@ -22,6 +23,8 @@ public final class GumbelSearch {
   private final double gumbelScale;
   private final double cVisit;
   private final double cScale;
+  /** Aux slot holding 1 + v̂ (the node's first value, normalized for its mover; 0 = none yet), or −1. */
+  private final int firstValueSlot;
 
   private double[] g = new double[0];
   private boolean[] considered = new boolean[0];
@@ -40,10 +43,68 @@ public final class GumbelSearch {
    * @param cScale σ's c_scale (mctx 0.1; the paper's experiments are often quoted with 1.0 [recall])
    */
   public GumbelSearch(int maxConsidered, double gumbelScale, double cVisit, double cScale) {
+    this(maxConsidered, gumbelScale, cVisit, cScale, -1);
+  }
+
+  /**
+   * @param firstValueSlot aux slot where {@link #firstValue()} keeps each node's v̂ (its first
+   *     value), or −1 to use the node's running mean as v̂; with a slot the mechanism must back up
+   *     through {@code ZooBackups.withHooks(…, firstValue())} and have the slot among its
+   *     auxiliary statistics
+   */
+  public GumbelSearch(int maxConsidered, double gumbelScale, double cVisit, double cScale, int firstValueSlot) {
     this.maxConsidered = maxConsidered;
     this.gumbelScale = gumbelScale;
     this.cVisit = cVisit;
     this.cScale = cScale;
+    this.firstValueSlot = firstValueSlot;
+  }
+
+  /**
+   * Hook keeping v̂ of every node: the first value backed up into the node reached by an edge
+   * (in tree mode the edge's own entry, in keyed mode the node found by key), normalized for that
+   * node's player to act, stored as {@code 1 + v̂} at the slot (0 marks "none yet"). The first value
+   * through a node is the knowledge's evaluation of that node (or its terminal return), the
+   * network value mctx mixes in. The root, which the engine does not evaluate, has none: its v̂ is
+   * its running mean.
+   *
+   * @throws IllegalStateException if this search was built without a slot
+   */
+  public ZooBackups.Hook firstValue() {
+    if (firstValueSlot < 0) {
+      throw new IllegalStateException("GumbelSearch built without a first-value slot");
+    }
+    int slot = firstValueSlot;
+    return (tree, parent, edge, child, value, depth, ctx) -> {
+      if (child < 0) {
+        return;
+      }
+      int mover = tree.player(child);
+      if (mover < 0 || tree.aux(child, slot) != 0.0) {
+        return;
+      }
+      double v = 1.0 + ctx.normalize(value[mover]);
+      if (tree.concurrent()) {
+        synchronized (tree.lock(child)) {
+          if (tree.aux(child, slot) == 0.0) {
+            tree.setAux(child, slot, v);
+          }
+        }
+      } else {
+        tree.setAux(child, slot, v);
+      }
+    };
+  }
+
+  /** v̂ of {@code node} for its mover: the first value kept by {@link #firstValue()}, else the running mean. */
+  private double vHat(Tree tree, int node, int mover, SearchContext ctx) {
+    if (firstValueSlot >= 0) {
+      double a = tree.aux(node, firstValueSlot);
+      if (a != 0.0) {
+        return a - 1.0;
+      }
+    }
+    return Z.q(tree, node, mover, ctx, ctx.q0());
   }
 
   private static double logit(Tree tree, int e) {
@@ -72,7 +133,7 @@ public final class GumbelSearch {
         spq += p * ctx.normalize(tree.valueSum(e, mover) / n);
       }
     }
-    double vHat = Z.q(tree, node, mover, ctx, ctx.q0());
+    double vHat = vHat(tree, node, mover, ctx);
     double vMix = (vHat + sumN * (sp > 0 ? spq / sp : 0.0)) / (1.0 + sumN);
     double lo = Double.POSITIVE_INFINITY;
     double hi = Double.NEGATIVE_INFINITY;

@@ -8,6 +8,7 @@ import dev.ponder.search.mcts.SeedPolicy;
 import dev.ponder.search.mcts.TreePolicy;
 import dev.ponder.search.mcts.ValueBackup;
 import dev.ponder.search.mcts.VirtualLoss;
+import dev.ponder.search.mcts.ops.NormalGamma;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
 import dev.ponder.spec.SpecException;
@@ -145,7 +146,9 @@ public final class Operators {
     int softSlot = -1;
     GumbelSearch gumbel = null;
     if (treeName.equals("gumbel") || rootName.equals("gumbel") || finalName.equals("gumbel")) {
-      gumbel = new GumbelSearch(16, 1.0, 50, 0.1);
+      gumbel = new GumbelSearch(16, 1.0, 50, 0.1, aux);
+      hooks.add(gumbel.firstValue());
+      aux += 1;
     }
     PuctFamily puct = null;
     TreePolicy tree;
@@ -153,6 +156,11 @@ public final class Operators {
       case "puct":
         puct = new PuctFamily(PuctFamily.Schedule.parse(p.getString("schedule")), c, p.requireDouble("c_base", 1e-9, 1e12),
             PuctFamily.FpuRule.parse(p.getString("fpu")), p.getDouble("fpu_value"), p.getBool("blend_prior"));
+        if (PuctFamily.FpuRule.parse(p.getString("fpu")) == PuctFamily.FpuRule.RUN1) {
+          // run1's FPU comes with its terminal short-circuit (exact utility of unvisited terminal children)
+          puct = puct.withTerminalValues(aux);
+          aux += 1;
+        }
         tree = puct;
         break;
       case "uct":
@@ -173,8 +181,8 @@ public final class Operators {
         tree = BanditPolicies.boltzmann(tau, eps, 0.5);
         break;
       case "thompson":
-        tree = BanditPolicies.thompson(0, 0.01, 1, 100, aux);
-        hooks.add(BanditPolicies.thompsonUpdate(0, 0.01, 1, 100, aux));
+        tree = BanditPolicies.thompson(NormalGamma.MU0, NormalGamma.LAMBDA0, NormalGamma.ALPHA0, NormalGamma.BETA0, aux);
+        hooks.add(BanditPolicies.thompsonUpdate(NormalGamma.MU0, NormalGamma.LAMBDA0, NormalGamma.ALPHA0, NormalGamma.BETA0, aux));
         aux += BanditPolicies.THOMPSON_WIDTH;
         break;
       case "rpo":

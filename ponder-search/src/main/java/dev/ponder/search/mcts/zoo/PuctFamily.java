@@ -85,6 +85,8 @@ public final class PuctFamily implements TreePolicy {
   private final FpuRule fpu;
   private final double fpuValue;
   private final boolean blendPrior;
+  /** Aux slot of the exact values of terminal children (run1's short-circuit), or −1. */
+  private final int terminalSlot;
 
   /**
    * @param cInit constant c ({@link Schedule#CONSTANT}) or c_init ({@link Schedule#ALPHAZERO}); ignored otherwise
@@ -93,6 +95,11 @@ public final class PuctFamily implements TreePolicy {
    * @param blendPrior run2's π' = 0.85π + 0.15/|A|
    */
   public PuctFamily(Schedule schedule, double cInit, double cBase, FpuRule fpu, double fpuValue, boolean blendPrior) {
+    this(schedule, cInit, cBase, fpu, fpuValue, blendPrior, -1);
+  }
+
+  private PuctFamily(Schedule schedule, double cInit, double cBase, FpuRule fpu, double fpuValue, boolean blendPrior,
+      int terminalSlot) {
     if (!(cInit >= 0) || !(cBase > 0)) {
       throw new SpecException("c_init=" + cInit + " must be ≥ 0 and c_base=" + cBase + " > 0");
     }
@@ -102,6 +109,27 @@ public final class PuctFamily implements TreePolicy {
     this.fpu = fpu;
     this.fpuValue = fpuValue;
     this.blendPrior = blendPrior;
+    this.terminalSlot = terminalSlot;
+  }
+
+  /**
+   * This policy with run1's terminal short-circuit (SPEC §1.3; seed 000 App. J.4.3): an unvisited
+   * child whose state is terminal is scored with its exact utility (normalized) instead of the FPU
+   * value. The engine writes that utility at aux {@code slot} when it expands the parent
+   * ({@link #terminalChildSlot()}); the mechanism needs at least {@code slot + 1} auxiliary slots.
+   *
+   * @throws IllegalArgumentException if {@code slot} &lt; 0
+   */
+  public PuctFamily withTerminalValues(int slot) {
+    if (slot < 0) {
+      throw new IllegalArgumentException("slot " + slot + " < 0");
+    }
+    return new PuctFamily(schedule, cInit, cBase, fpu, fpuValue, blendPrior, slot);
+  }
+
+  @Override
+  public int terminalChildSlot() {
+    return terminalSlot;
   }
 
   /** c(N) at {@code node} (normalized units), including the root factors of bifv and run4. */
@@ -178,6 +206,8 @@ public final class PuctFamily implements TreePolicy {
       double q;
       if (n > 0) {
         q = ctx.normalize(tree.valueSum(e, mover) / n);
+      } else if (terminalSlot >= 0 && tree.isTerminal(e)) {
+        q = ctx.normalize(tree.aux(e, terminalSlot));
       } else {
         switch (fpu) {
           case LOSS:

@@ -1,7 +1,10 @@
 package dev.ponder.search.mcts.zoo;
 
+import dev.ponder.game.State;
 import dev.ponder.search.mcts.FinalActionSelector;
 import dev.ponder.search.mcts.FinalSelectors;
+import dev.ponder.search.mcts.SearchContext;
+import dev.ponder.search.mcts.Tree;
 import dev.ponder.search.mcts.TreePolicy;
 import dev.ponder.search.mcts.ops.Rpo;
 import dev.ponder.search.mcts.ops.SoftPolicies;
@@ -80,7 +83,9 @@ public final class SoftSearch {
    * MENTS soft Bellman backup hook: after the mean update, an edge whose node reached is an expanded
    * decision node gets {@code Q_sft = V_sft(node) = τ·log Σ exp(Q_sft(c)/τ)} for the node's mover,
    * converted to the edge's chooser (the same player, or the complement 1 − V in two-player
-   * constant-sum games, else the chooser's mean); a leaf edge keeps its normalized mean. The node
+   * constant-sum games, else the chooser's mean); an edge into an expanded chance node of the tree
+   * gets the probability-weighted mean of its visited outcomes' soft values (see
+   * {@link #chanceSoftValue}); a leaf edge keeps its normalized mean. The node
    * reached is {@code child}: the edge itself in tree mode, the node found by key in keyed mode
    * (IS-MCTS, transpositions). When the node reached depends on the sampled world (chance outcomes
    * or hidden information sampled between the edge and the node, {@link Z#sameSuccessor}), Q_sft is
@@ -110,6 +115,9 @@ public final class SoftSearch {
         }
         double v = mx + tau * Math.log(sum);
         qs = m == chooser ? v : 1.0 - v;
+      } else if (k > 0 && m == State.CHANCE) {
+        // a chance node of the tree: Q_sft = Σ_o P(o)·V(o) over its visited outcomes o
+        qs = chanceSoftValue(tree, child, chooser, tau, qInit, slot, ctx);
       } else if (same) {
         qs = Z.q(tree, edge, chooser, ctx, qInit);
       } else {
@@ -122,6 +130,56 @@ public final class SoftSearch {
       }
       tree.setAux(edge, slot, qs);
     };
+  }
+
+  /**
+   * The soft value for {@code chooser} of the expanded chance node {@code node} of the tree:
+   * {@code Σ_o P(o)·V(o) / Σ_o P(o)} over its visited outcomes o (probabilities from the outcome
+   * edges' priors, renormalized over the visited ones; the expectation over s' of the paper's
+   * {@code Q_sft(s, a) = r + E[V_sft(s')]}), where V(o) is {@link #nodeSoftValue}. The current
+   * values of the outcomes are weighted by their probabilities, not by their visit counts: a
+   * visit-weighted mean of the values backed up over time would keep the early, less informed
+   * V's of each outcome, and the sampled outcome frequencies only approach the probabilities.
+   */
+  private static double chanceSoftValue(Tree tree, int node, int chooser, double tau, double qInit, int slot,
+      SearchContext ctx) {
+    int first = tree.firstChild(node);
+    int k = tree.numChildren(node);
+    double sp = 0;
+    double spv = 0;
+    for (int o = first; o < first + k; o++) {
+      if (tree.visits(o) > 0) {
+        double p = tree.prior(o);
+        sp += p;
+        spv += p * nodeSoftValue(tree, o, chooser, tau, qInit, slot, ctx);
+      }
+    }
+    return sp > 0 ? spv / sp : Z.q(tree, node, chooser, ctx, qInit);
+  }
+
+  /**
+   * V for {@code chooser} of a visited tree node: {@code τ·log Σ exp(Q_sft(c)/τ)} of an expanded
+   * decision node (converted as in {@link #softBackup}), {@link #chanceSoftValue} of an expanded
+   * chance node, else (a leaf, or another player's node in a general-sum game) the node's
+   * normalized mean for the chooser.
+   */
+  private static double nodeSoftValue(Tree tree, int node, int chooser, double tau, double qInit, int slot,
+      SearchContext ctx) {
+    int k = tree.numChildren(node);
+    int m = tree.player(node);
+    if (k > 0 && m >= 0 && (m == chooser || Z.twoPlayerConstantSum(ctx))) {
+      int first = tree.firstChild(node);
+      double[] q = Z.scratch(1, k)[0];
+      for (int i = 0; i < k; i++) {
+        q[i] = tree.visits(first + i) > 0 ? tree.aux(first + i, slot) : qInit;
+      }
+      double v = SoftPolicies.softValue(q, k, tau);
+      return m == chooser ? v : 1.0 - v;
+    }
+    if (k > 0 && m == State.CHANCE) {
+      return chanceSoftValue(tree, node, chooser, tau, qInit, slot, ctx);
+    }
+    return Z.q(tree, node, chooser, ctx, qInit);
   }
 
   /** MENTS' recommendation: {@code argmax_a Q_sft(root, a)} over visited children. */

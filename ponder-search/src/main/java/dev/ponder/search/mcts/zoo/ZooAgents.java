@@ -10,6 +10,7 @@ import dev.ponder.search.mcts.RootActionSelector;
 import dev.ponder.search.mcts.TreePolicy;
 import dev.ponder.search.mcts.ValueBackup;
 import dev.ponder.search.mcts.VirtualLoss;
+import dev.ponder.search.mcts.ops.NormalGamma;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
 import dev.ponder.spec.SpecException;
@@ -103,8 +104,9 @@ public final class ZooAgents {
               ParamSpec.ofDouble("c_scale", 0.1, 0, 1e9, "σ's c_scale (mctx 0.1; paper runs often 1.0 [recall])")),
           p -> {
             GumbelSearch g = new GumbelSearch(p.requireInt("max_considered", 1, 100_000), p.requireDouble("gumbel_scale", 0, 1e6),
-                p.requireDouble("c_visit", 0, 1e9), p.requireDouble("c_scale", 0, 1e9));
-            return mech(g.interior(), ValueBackup.MEAN, g.root(), g.finalSelector(), VirtualLoss.constant(1), 0);
+                p.requireDouble("c_visit", 0, 1e9), p.requireDouble("c_scale", 0, 1e9), 0);
+            return mech(g.interior(), ZooBackups.withHooks(ValueBackup.MEAN, g.firstValue()), g.root(), g.finalSelector(),
+                VirtualLoss.constant(1), 1);
           });
     }
   }
@@ -245,7 +247,8 @@ public final class ZooAgents {
               ParamSpec.ofDouble("mu0", 0.0, "prior mean μ0 (normalized) [recall]"),
               ParamSpec.ofDouble("lambda0", 0.01, 1e-12, 1e12, "prior λ0 [recall]"),
               ParamSpec.ofDouble("alpha0", 1.0, 1e-12, 1e12, "prior α0 [recall]"),
-              ParamSpec.ofDouble("beta0", 100.0, 1e-12, 1e12, "prior β0 [recall]")),
+              ParamSpec.ofDouble("beta0", NormalGamma.BETA0, 1e-12, 1e12,
+                  "prior β0; β0/α0 is the prior variance guess of returns normalized into [0, 1] (at most 1/4)")),
           p -> {
             double m0 = p.getDouble("mu0");
             double l0 = p.requireDouble("lambda0", 1e-12, 1e12);
@@ -298,9 +301,9 @@ public final class ZooAgents {
       super("run1", "run1: c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), root noise ε = 0.25(1−t/S)² (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofBool("noise", true, "root Dirichlet noise α = max(0.1, 10/|A|), ε = 0.25(1 − t/S)²")),
           p -> {
-            PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN1, 0, 1, PuctFamily.FpuRule.RUN1, 0, false);
+            PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN1, 0, 1, PuctFamily.FpuRule.RUN1, 0, false).withTerminalValues(0);
             RootActionSelector r = p.getBool("noise") ? new RootNoiseSelector(t, RootNoiseSelector.Rule.RUN1, 0, 0) : RootActionSelector.of(t);
-            return mech(t, ValueBackup.MEAN, r, FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+            return mech(t, ValueBackup.MEAN, r, FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 1);
           });
     }
   }

@@ -22,12 +22,17 @@ public final class ZooBackups {
   private ZooBackups() {}
 
   /**
-   * run2 (SPEC §1.3): the edge at depth d (root children d = 0) receives the return times
-   * {@code 1/(1 + rate·d)} (rate 0.001); the undiscounted vector is passed up.
+   * run2 (SPEC §1.3; seed 000, "a rational depth discount to favor shorter winning paths"): a
+   * return produced at depth D (the depth of the evaluated leaf or terminal state,
+   * {@link SearchContext#leafDepth()}; root children are at depth 1) is discounted to
+   * {@code R/(1 + rate·D)} (rate 0.001), and every edge of the path adds that discounted value:
+   * a win now (D = 1) is worth 1/1.001, the same win 30 plies later 1/1.031, at every node above
+   * both. The value vector passed up is left undiscounted (each edge discounts it once).
    */
   public static ValueBackup discounted(double rate) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
-      double f = rate == 0.001 ? Schedules.run2Discount(depth) : 1.0 / (1.0 + rate * depth);
+      int leaf = ctx.leafDepth();
+      double f = rate == 0.001 ? Schedules.run2Discount(leaf) : 1.0 / (1.0 + rate * leaf);
       tree.addVisits(edge, 1);
       for (int p = 0; p < tree.numPlayers(); p++) {
         tree.addValue(edge, p, f * value[p]);
@@ -62,8 +67,9 @@ public final class ZooBackups {
   /**
    * Max backup (Coulom 2006; ALGORITHMS §3.6): after the visit, an edge whose node reached is
    * expanded takes the whole value vector V of that node's child with the best mean for the node's
-   * mover among children with at least {@code minVisits} visits (max^n); a leaf keeps the running
-   * mean. The node reached is {@code child}: in tree mode the edge itself, in keyed mode (IS-MCTS,
+   * mover among children with at least {@code minVisits} visits (max^n); an edge whose node
+   * reached is an expanded chance node of the tree takes the probability-weighted mean of its
+   * outcomes' values (expectimax, see {@link #chanceValue}); a leaf keeps the running mean. The node reached is {@code child}: in tree mode the edge itself, in keyed mode (IS-MCTS,
    * transpositions) the node found by key, whose edges carry the statistics. When that node is the
    * same on every simulation through the edge ({@link Z#sameSuccessor}) the edge's value becomes V
    * (W = n·V); when it depends on the sampled world (chance outcomes or hidden information sampled
@@ -74,7 +80,9 @@ public final class ZooBackups {
   public static ValueBackup max(int minVisits, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
       double[] best = ctx.valueBuffer();
-      boolean found = child >= 0 && bestChildValue(tree, child, minVisits, slot, best, ctx);
+      boolean found = child >= 0 && (tree.player(child) == State.CHANCE
+          ? chanceValue(tree, child, best)
+          : bestChildValue(tree, child, minVisits, slot, best, ctx));
       boolean overwrite = found && Z.sameSuccessor(edge, child, ctx);
       synchronized (tree.lock(edge)) {
         int mover = tree.player(parent);
@@ -87,6 +95,54 @@ public final class ZooBackups {
         tree.setStats(edge, n + inflight, best);
       }
     };
+  }
+
+  /**
+   * An expanded chance node of the tree: writes into {@code out} {@code Σ_o P(o)·Q(o) / Σ_o P(o)}
+   * over its visited outcome edges o (P the outcome's probability, the edge's prior; Q its mean
+   * vector, which the max backup of the outcome edge has already set to V of the node it reaches),
+   * the expectimax value of the chance node; false if no outcome is visited. Probability-weighted,
+   * not visit-weighted: the outcomes' current values, each weighted by how likely it is (the visit
+   * counts only approach the probabilities). Outcome edges carry no virtual loss (it is not applied
+   * at chance parents); under threads each is read under its lock.
+   */
+  private static boolean chanceValue(Tree tree, int node, double[] out) {
+    int k = tree.numChildren(node);
+    if (k == 0) {
+      return false;
+    }
+    int first = tree.firstChild(node);
+    int np = tree.numPlayers();
+    double sp = 0;
+    java.util.Arrays.fill(out, 0, np, 0.0);
+    for (int o = first; o < first + k; o++) {
+      if (tree.concurrent()) {
+        synchronized (tree.lock(o)) {
+          sp += addWeighted(tree, o, out);
+        }
+      } else {
+        sp += addWeighted(tree, o, out);
+      }
+    }
+    if (sp <= 0) {
+      return false;
+    }
+    for (int p = 0; p < np; p++) {
+      out[p] /= sp;
+    }
+    return true;
+  }
+
+  private static double addWeighted(Tree tree, int o, double[] out) {
+    int n = tree.visits(o);
+    if (n <= 0) {
+      return 0.0;
+    }
+    double w = tree.prior(o);
+    for (int p = 0; p < tree.numPlayers(); p++) {
+      out[p] += w * tree.valueSum(o, p) / n;
+    }
+    return w;
   }
 
   /**
