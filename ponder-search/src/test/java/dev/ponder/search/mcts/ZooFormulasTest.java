@@ -231,7 +231,7 @@ class ZooFormulasTest {
   void run1TakesTheImmediateWinFirstOnEverySeed() {
     Race g = new Race(1);
     for (String spec : new String[] {"run1(sims=1)", "run1(sims=1,noise=false)",
-        "compose(tree=puct,schedule=run1,fpu=run1,root=run1_noise,sims=1)"}) {
+        "compose(tree=puct,schedule=run1,fpu=run1,root=run1_noise,sims=1)", "puct(fpu=run1,sims=1)"}) {
       for (long seed = 0; seed < 100; seed++) {
         MctsAgent a = agent(spec, g, seed);
         SearchResult r = a.search(g.newInitialState());

@@ -2,9 +2,8 @@ package dev.ponder.search.mcts.ops;
 
 /**
  * Bandit selection scores: UCB1 (Auer, Cesa-Bianchi &amp; Fischer 2002; used in the tree by
- * Kocsis &amp; Szepesvári 2006), UCB1-Tuned (Auer et al. 2002) and PUCT (Silver et al. 2018;
- * Schrittwieser et al. 2020). All scores are larger-is-better; an unvisited edge is handled by
- * the caller's FPU rule (see {@link Fpu}) unless stated otherwise.
+ * Kocsis &amp; Szepesvári 2006) and UCB1-Tuned (Auer et al. 2002). All scores are
+ * larger-is-better. (PUCT's score is computed inside {@code Puct} and {@code zoo.PuctFamily}.)
  */
 public final class Bandit {
   private Bandit() {}
@@ -42,26 +41,5 @@ public final class Bandit {
     double ln = parentN > 1 ? Math.log(parentN) : 0.0;
     double v = s2 / n - q * q + Math.sqrt(2.0 * ln / n);
     return q + Math.sqrt(ln / n * Math.min(vCap, v));
-  }
-
-  /**
-   * PUCT: {@code q + c·p·sqrt(N)/(1 + n)}.
-   *
-   * @param q value of the edge (the FPU value if unvisited)
-   * @param prior prior probability P(s,a) in [0,1]
-   * @param n edge visits
-   * @param parentN parent visits N
-   * @param c exploration coefficient (e.g. from {@link #alphaZeroC})
-   */
-  public static double puct(double q, double prior, int n, int parentN, double c) {
-    return q + c * prior * Math.sqrt(parentN) / (1.0 + n);
-  }
-
-  /**
-   * AlphaZero/MuZero exploration schedule {@code c(N) = cInit + ln((N + cBase + 1)/cBase)}
-   * (MuZero pseudo-code; mctx defaults cInit = 1.25, cBase = 19652).
-   */
-  public static double alphaZeroC(int parentN, double cInit, double cBase) {
-    return cInit + Math.log((parentN + cBase + 1.0) / cBase);
   }
 }

@@ -2,7 +2,8 @@ package dev.ponder.search.mcts.ops;
 
 /**
  * Gumbel AlphaZero/MuZero (Danihelka, Guez, Schrittwieser &amp; Silver 2022, ICLR): the sequential
- * halving visit schedule, completed Q, the σ transform and the improved policy, as in mctx
+ * halving visit schedule and the improved policy, as in mctx (completed Q, the mixed value and
+ * the σ transform are computed on the tree by {@code zoo.GumbelSearch})
  * ({@code seq_halving.py}, {@code qtransforms.py}, {@code action_selection.py}).
  */
 public final class Gumbel {
@@ -86,50 +87,6 @@ public final class Gumbel {
     return Math.max(1, budget / (phases * cur));
   }
 
-  /**
-   * mctx's mixed value {@code (v̂ + ΣN·Σ_{N(a)>0} π(a)Q(a)/Σ_{N(a)>0} π(a)) / (1 + ΣN)}.
-   *
-   * @param vHat raw value estimate of the node for its mover
-   */
-  public static double mixedValue(double vHat, double[] q, int[] n, double[] pi, int k) {
-    long sumN = 0;
-    double sp = 0;
-    double spq = 0;
-    for (int i = 0; i < k; i++) {
-      sumN += n[i];
-      if (n[i] > 0) {
-        double p = Math.max(pi[i], Double.MIN_NORMAL);
-        sp += p;
-        spq += p * q[i];
-      }
-    }
-    double weighted = sp > 0 ? spq / sp : 0.0;
-    return (vHat + sumN * weighted) / (1.0 + sumN);
-  }
-
-  /**
-   * Completed, rescaled, σ-transformed Q into {@code out}: {@code Qc = Q} if visited else
-   * {@code vMix}; {@code q̂ = (Qc − min)/max(max − min, 1e-8)};
-   * {@code σ = (cVisit + max N)·cScale·q̂}.
-   */
-  public static void sigmaCompletedQ(double[] q, int[] n, int k, double vMix, double cVisit, double cScale, double[] out) {
-    double lo = Double.POSITIVE_INFINITY;
-    double hi = Double.NEGATIVE_INFINITY;
-    int maxN = 0;
-    for (int i = 0; i < k; i++) {
-      double qc = n[i] > 0 ? q[i] : vMix;
-      out[i] = qc;
-      lo = Math.min(lo, qc);
-      hi = Math.max(hi, qc);
-      maxN = Math.max(maxN, n[i]);
-    }
-    double range = Math.max(hi - lo, 1e-8);
-    double scale = (cVisit + maxN) * cScale;
-    for (int i = 0; i < k; i++) {
-      out[i] = scale * (out[i] - lo) / range;
-    }
-  }
-
   /** Writes {@code softmax(logits + sigma)} into {@code out}. */
   public static void improvedPolicy(double[] logits, double[] sigma, int k, double[] out) {
     double mx = Double.NEGATIVE_INFINITY;
@@ -145,26 +102,5 @@ public final class Gumbel {
     for (int i = 0; i < k; i++) {
       out[i] /= s;
     }
-  }
-
-  /**
-   * Non-root deterministic selection: {@code argmax_a [π'(a) − N(a)/(1 + ΣN)]}, first index on
-   * ties.
-   */
-  public static int interiorSelect(double[] improved, int[] n, int k) {
-    long sumN = 0;
-    for (int i = 0; i < k; i++) {
-      sumN += n[i];
-    }
-    int best = 0;
-    double bestScore = Double.NEGATIVE_INFINITY;
-    for (int i = 0; i < k; i++) {
-      double s = improved[i] - n[i] / (1.0 + sumN);
-      if (s > bestScore) {
-        bestScore = s;
-        best = i;
-      }
-    }
-    return best;
   }
 }

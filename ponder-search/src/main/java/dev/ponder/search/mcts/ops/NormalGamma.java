@@ -4,8 +4,10 @@ import java.util.SplittableRandom;
 
 /**
  * Normal-Gamma posterior of a node's return for Thompson sampling in the tree (DNG-MCTS: Bai, Wu
- * &amp; Chen 2013, NIPS). State {@code (μ0, λ, α, β)} lives in caller arrays; the functions update
- * one slot or draw from it.
+ * &amp; Chen 2013, NIPS): the prior and a draw of the mean. The conjugate update
+ * ({@code μ' = (λμ + x)/(λ + 1)}, {@code λ' = λ + 1}, {@code α' = α + 1/2},
+ * {@code β' = β + λ(x − μ)²/(2(λ + 1))}) runs on the tree's auxiliary statistics in
+ * {@code zoo.BanditPolicies#thompsonUpdate}.
  *
  * <p>Default prior μ0 = 0, λ0 = 0.01, α0 = 1 [recall — verify against the paper] and β0 = 0.25:
  * Ponder feeds the posterior returns normalized into [0, 1], whose variance is at most 1/4, and
@@ -23,19 +25,6 @@ public final class NormalGamma {
   public static final double ALPHA0 = 1.0;
   /** β0 scaled to returns normalized into [0, 1] (variance ≤ 1/4; see the class comment). */
   public static final double BETA0 = 0.25;
-
-  /**
-   * Conjugate update with observation x at index i: {@code β' = β + λ(x − μ0)²/(2(λ+1))},
-   * {@code μ0' = (λμ0 + x)/(λ+1)}, {@code λ' = λ+1}, {@code α' = α + 1/2}.
-   */
-  public static void update(double[] mu, double[] lambda, double[] alpha, double[] beta, int i, double x) {
-    double l = lambda[i];
-    double d = x - mu[i];
-    beta[i] += l * d * d / (2.0 * (l + 1.0));
-    mu[i] = (l * mu[i] + x) / (l + 1.0);
-    lambda[i] = l + 1.0;
-    alpha[i] += 0.5;
-  }
 
   /**
    * Draws a mean from the posterior: {@code τ ~ Gamma(α, rate β)}, {@code μ ~ N(μ0, 1/(λτ))}.

@@ -65,8 +65,14 @@ public final class Operators {
    * discovered FPU rule: {@code puct(fpu=bifv)}.
    */
   public static Mechanism puctWithZooFpu(double cInit, double cBase, String fpu) {
-    PuctFamily t = new PuctFamily(PuctFamily.Schedule.ALPHAZERO, cInit, cBase, PuctFamily.FpuRule.parse(fpu), 0, false);
-    return new Mechanism(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+    PuctFamily.FpuRule rule = PuctFamily.FpuRule.parse(fpu);
+    PuctFamily t = new PuctFamily(PuctFamily.Schedule.ALPHAZERO, cInit, cBase, rule, 0, false);
+    // run1's FPU comes with its terminal short-circuit (exact utility of unvisited terminal children, aux 0)
+    int aux = rule == PuctFamily.FpuRule.RUN1 ? 1 : 0;
+    if (aux == 1) {
+      t = t.withTerminalValues(0);
+    }
+    return new Mechanism(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), aux);
   }
 
   private static String oneOf(Params p, String key, String[] valid) {

@@ -298,7 +298,7 @@ public final class ZooAgents {
   /** {@code run1}. */
   public static final class Run1 extends MctsAgentFactory {
     public Run1() {
-      super("run1", "run1: c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), root noise ε = 0.25(1−t/S)² (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run1", "run1: c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), exact utility of unvisited terminal children, root noise ε = 0.25(1−t/S)² (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofBool("noise", true, "root Dirichlet noise α = max(0.1, 10/|A|), ε = 0.25(1 − t/S)²")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN1, 0, 1, PuctFamily.FpuRule.RUN1, 0, false).withTerminalValues(0);
@@ -312,7 +312,7 @@ public final class ZooAgents {
   public static final class Run2 extends MctsAgentFactory {
     public Run2() {
       super("run2", "run2: c(N) = 1.25 + 1.75N/(N + max(100, S/2)), sibling-mean FPU, prior blend, depth-discounted backup (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
-          List.of(ParamSpec.ofDouble("discount", 0.001, 0, 1e6, "backup: the return at depth d times 1/(1 + discount·d)")),
+          List.of(ParamSpec.ofDouble("discount", 0.001, 0, 1e6, "backup: a return produced at depth d (the evaluated leaf) times 1/(1 + discount·d)")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN2, 0, 1, PuctFamily.FpuRule.RUN2, 0, true);
             return mech(t, ZooBackups.discounted(p.requireDouble("discount", 0, 1e6)), RootActionSelector.of(t),
