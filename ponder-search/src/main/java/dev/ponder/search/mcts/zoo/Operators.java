@@ -25,6 +25,8 @@ public final class Operators {
 
   static final String[] TREES = {"puct", "uct", "seed", "ucb_tuned", "smooth_uct", "boltzmann", "thompson", "rpo",
       "ments", "solver", "score_bounded", "gumbel"};
+  static final String[] SCHEDULES = {"constant", "alphazero", "bifv", "run1", "run2", "run4", "run5"};
+  static final String[] FPUS = {"loss", "parent", "reduction", "absolute", "inf", "bifv", "run1", "run2", "run4", "run5"};
   static final String[] BACKUPS = {"mean", "discount", "robbins_monro", "max", "power_mean"};
   static final String[] ROOTS = {"same", "bifv_noise", "run1_noise", "dirichlet", "gumbel"};
   static final String[] FINALS = {"robust", "robust_first", "visits_q", "max_q", "secure", "sample", "solver",
@@ -34,10 +36,10 @@ public final class Operators {
   public static List<ParamSpec> composeParameters() {
     List<ParamSpec> l = new ArrayList<>();
     l.add(ParamSpec.ofString("tree", "puct", "tree policy: " + String.join(", ", TREES)));
-    l.add(ParamSpec.ofString("schedule", "alphazero", "puct's c(N): constant, alphazero, bifv, run1, run2, run4, run5"));
+    l.add(ParamSpec.ofString("schedule", "alphazero", "puct's c(N): " + String.join(", ", SCHEDULES)));
     l.add(ParamSpec.ofDouble("c", 1.25, 0, 1e6, "c (uct, seed, smooth_uct, solver, score_bounded, rpo) or c_init (puct)"));
     l.add(ParamSpec.ofDouble("c_base", 19652, 1e-9, 1e12, "puct's c_base (alphazero schedule)"));
-    l.add(ParamSpec.ofString("fpu", "loss", "puct's first-play urgency: loss, parent, reduction, absolute, inf, bifv, run1, run2, run4, run5"));
+    l.add(ParamSpec.ofString("fpu", "loss", "puct's first-play urgency: " + String.join(", ", FPUS)));
     l.add(ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute or factor of fpu=reduction"));
     l.add(ParamSpec.ofBool("blend_prior", false, "puct: run2's prior blend 0.85π + 0.15/|A|"));
     l.add(ParamSpec.ofDouble("tau", 0.1, 1e-9, 1e9, "temperature of boltzmann and ments"));
@@ -129,6 +131,8 @@ public final class Operators {
     String backupName = oneOf(p, "backup", BACKUPS);
     String rootName = oneOf(p, "root", ROOTS);
     String finalName = oneOf(p, "final", FINALS);
+    oneOf(p, "schedule", SCHEDULES);
+    oneOf(p, "fpu", FPUS);
     refuseUnusedKeys(p, treeName, rootName, backupName);
     if (finalName.equals("gumbel") && !rootName.equals("gumbel")) {
       throw new SpecException("compose: final=gumbel needs root=gumbel (its move is the most-visited of the actions"
