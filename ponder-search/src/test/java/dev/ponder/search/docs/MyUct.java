@@ -1,3 +1,4 @@
+// docs/search.md, "Composing a mechanism": an agent kind from a named mechanism with one part swapped. (the page shows this file with package dev.ponder.app)
 package dev.ponder.search.docs;
 
 import dev.ponder.search.mcts.FinalSelectors;
@@ -6,7 +7,6 @@ import dev.ponder.search.mcts.Mechanisms;
 import dev.ponder.spec.ParamSpec;
 import java.util.List;
 
-/** docs/search.md, "Composing a mechanism": an agent kind from a named mechanism with one part swapped. */
 public final class MyUct extends MctsAgentFactory {
   public MyUct() {
     super("my_uct", "UCT with robust child, first-index ties (Kocsis & Szepesvari 2006)",

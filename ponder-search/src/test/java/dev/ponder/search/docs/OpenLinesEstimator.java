@@ -1,3 +1,4 @@
+// docs/search.md, "Extending the search from Java": a game-specific value estimator. (the page shows this file with package dev.ponder.app)
 package dev.ponder.search.docs;
 
 import dev.ponder.game.State;
@@ -5,7 +6,6 @@ import dev.ponder.games.tictactoe.TicTacToe;
 import dev.ponder.search.mcts.SearchContext;
 import dev.ponder.search.mcts.ValueEstimator;
 
-/** docs/search.md, "Extending the search from Java": a game-specific value estimator. */
 public final class OpenLinesEstimator implements ValueEstimator {
   private static final int[][] LINES = {
       {0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};

@@ -1,3 +1,4 @@
+// docs/search.md, "Extending the search from Java": an agent with knowledge of its own. (the page shows this file with package dev.ponder.app)
 package dev.ponder.search.docs;
 
 import dev.ponder.game.Game;
@@ -13,7 +14,6 @@ import dev.ponder.spec.Params;
 import dev.ponder.spec.SpecException;
 import java.util.List;
 
-/** docs/search.md, "Extending the search from Java": an agent with knowledge of its own. */
 public final class OpenLinesPuct extends MctsAgentFactory {
   public OpenLinesPuct() {
     super("open_lines_puct", "PUCT (Silver et al. 2018) with an open-lines value estimate, tic_tac_toe only",
