@@ -1,4 +1,5 @@
-// docs/search.md, "Composing a mechanism": an agent kind from a named mechanism with one part swapped. (the page shows this file with package dev.ponder.app)
+// docs/search.md, "Composing a mechanism": an agent kind from a named mechanism with one part swapped.
+// (shown there in package dev.ponder.app, the module the page puts it in)
 package dev.ponder.search.docs;
 
 import dev.ponder.search.mcts.FinalSelectors;

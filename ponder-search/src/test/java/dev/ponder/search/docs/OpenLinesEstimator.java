@@ -1,4 +1,5 @@
-// docs/search.md, "Extending the search from Java": a game-specific value estimator. (the page shows this file with package dev.ponder.app)
+// docs/search.md, "Extending the search from Java": a game-specific value estimator.
+// (shown there in package dev.ponder.app, the module the page puts it in)
 package dev.ponder.search.docs;
 
 import dev.ponder.game.State;

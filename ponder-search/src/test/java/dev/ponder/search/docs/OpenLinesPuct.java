@@ -1,4 +1,5 @@
-// docs/search.md, "Extending the search from Java": an agent with knowledge of its own. (the page shows this file with package dev.ponder.app)
+// docs/search.md, "Extending the search from Java": an agent with knowledge of its own.
+// (shown there in package dev.ponder.app, the module the page puts it in)
 package dev.ponder.search.docs;
 
 import dev.ponder.game.Game;
