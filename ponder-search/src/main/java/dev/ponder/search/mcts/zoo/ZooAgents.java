@@ -213,8 +213,8 @@ public final class ZooAgents {
       super("power_mean", "Power-UCT: UCB1 with power-mean backup V = (Σ n/N·Q^p)^(1/p) (Dam, Klink, D'Eramo, Peters & Pajarinen 2019)",
           List.of(
               ParamSpec.ofDouble("c", SQRT2, 0, 1e6, "UCB1 constant on [0,1]-normalized Q"),
-              ParamSpec.ofDouble("power", 2.0, 1, 1e6, "power p ≥ 1 of the backup (1 = mean; large = max), as compose's"
-                  + " power [UNVERIFIED default]"),
+              ParamSpec.ofDouble("power", 2.0, 1, 1e6, "power p ≥ 1 of the backup (1 = the children's visit-weighted"
+                  + " mean, which is not uct's mean of returns; large = max), as compose's power [UNVERIFIED default]"),
               ParamSpec.ofDouble("p", 2.0, 1, 1e6, "alias of power (older agent strings); give one of the two")),
           p -> {
             TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
