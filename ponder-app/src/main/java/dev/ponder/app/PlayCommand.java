@@ -7,6 +7,8 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import dev.ponder.search.mcts.MctsAgent;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -48,6 +50,11 @@ public final class PlayCommand implements PonderCommand {
   @Option(names = "--record", paramLabel = "FILE", description = "Save the match (game string | actions) to FILE; missing parent directories are created.")
   Path record;
 
+  @Option(names = "--stats", description = "After each decision of an MCTS agent print one line on standard error:"
+      + " move, player, action, simulations, elapsed ms, root visits reused from the previous tree (reuse=true),"
+      + " tree nodes, and the root value for the player who moved.")
+  boolean stats;
+
   @CommandLine.ParentCommand Ponder parent;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -55,6 +62,7 @@ public final class PlayCommand implements PonderCommand {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     Game game = GameRegistry.load(gameString);
     List<String> seats = splitTopLevel(players);
     if (seats.size() != game.numPlayers()) {
@@ -94,7 +102,13 @@ public final class PlayCommand implements PonderCommand {
         if (p == State.CHANCE) {
           action = sampleChance(state, chance);
         } else {
-          action = agents.get(p).selectAction(state);
+          Agent agent = agents.get(p);
+          SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
+          action = agent.selectAction(state);
+          if (stats && agent instanceof MctsAgent m && m.lastResult() != null && m.lastResult() != before) {
+            err.println(statsLine(move + 1, p, seats.get(p), state.actionToString(p, action), action, m.lastResult()));
+            err.flush();
+          }
         }
         String text = state.actionToString(p, action);
         State before = state.copy();
@@ -136,6 +150,20 @@ public final class PlayCommand implements PonderCommand {
         a.close();
       }
     }
+  }
+
+  /**
+   * The {@code --stats} line of one MCTS decision: {@code stats: move 3, player 0 (uct(sims=500)):
+   * x(1,1) (4); 500 simulations, 12.3 ms, 0 root visits reused, 1201 nodes, root value 0.412 for
+   * player 0}. The root value is the mover's component of the search's root value vector
+   * ({@link SearchResult#rootValue()}, raw utility).
+   */
+  static String statsLine(int move, int player, String seat, String actionText, int action, SearchResult r) {
+    return String.format(java.util.Locale.ROOT,
+        "stats: move %d, player %d (%s): %s (%d); %d simulations, %.1f ms, %d root visits reused, %d nodes,"
+            + " root value %.3f for player %d",
+        move, player, seat, actionText, action, r.simulations(), r.elapsedMs(), r.reusedVisits(), r.nodes(),
+        r.rootValue()[player], player);
   }
 
   private static String describeSeats(List<String> seats) {
