@@ -516,22 +516,23 @@ class ZooFormulasTest {
   void boltzmannAndE2wSampleTheirPolicies() {
     TreeGame g = new TreeGame(1, 4, 2, new double[16][1], null, 0.0, 1.0);
     SearchContext ctx = SearchContext.detached(g, 11);
-    // Boltzmann τ = 0.1, ε = 0.2, Q = (.9, .5): P(A) = 0.8/(1 + e^−4) + 0.1 = 0.885611
-    // (Q·τ for Q/τ would give 0.8/(1 + e^−0.04) + 0.1 = 0.507999)
+    // Boltzmann τ = 0.1, ε = 0.2, Q = (.5, .9) (the worse child first): P(B) = 0.8·e^−4/(1 + e^−4) + 0.1
+    // = 0.114389, P(A) = 0.885611 (Q·τ for Q/τ in the weights would give the first child
+    // 0.8·e^−0.04/(1 + e^−4) + 0.1 = 0.854806)
     Tree t = new Tree(1, 1, false, false, 16);
     int root = t.newRoot(0, 0);
     t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
     int c = t.firstChild(root);
     t.addVisits(root, 2);
     t.addVisits(c, 1);
-    t.addValue(c, 0, 0.9);
+    t.addValue(c, 0, 0.5);
     t.addVisits(c + 1, 1);
-    t.addValue(c + 1, 0, 0.5);
+    t.addValue(c + 1, 0, 0.9);
     TreePolicy boltzmann = BanditPolicies.boltzmann(0.1, 0.2, 0.5);
     int n = 20000;
     int a = 0;
     for (int i = 0; i < n; i++) {
-      a += boltzmann.select(t, root, ctx) == c ? 1 : 0;
+      a += boltzmann.select(t, root, ctx) == c + 1 ? 1 : 0;
     }
     // sd of the frequency sqrt(.8856·.1144/20000) = 0.00225
     assertThat(a / (double) n).isCloseTo(0.885611, offset(0.01));
