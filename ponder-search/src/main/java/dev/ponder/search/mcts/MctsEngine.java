@@ -241,7 +241,10 @@ public final class MctsEngine implements AutoCloseable {
     return true;
   }
 
-  /** Whether workers keep private statistics: several threads, sync_us &gt; 0, the mean backup, no auxiliary state. */
+  /**
+   * Whether workers keep private statistics: several threads, sync_us &gt; 0, the mean backup, no
+   * auxiliary state but the tree policy's terminal-child slot.
+   */
   private static boolean localStats(MctsConfig config, Mechanism m) {
     // private statistics need updates that commute
     // (an auxiliary slot written once at expansion, the exact values of terminal children, commutes)
