@@ -492,6 +492,10 @@ class ZooFormulasTest {
     u.addVisits(c, 1);
     u.addValue(c, 0, 0.0); // normalized .5
     assertThat(new Puct(0.1, 19652, Puct.Fpu.REDUCTION, 0.4).select(u, root, ctx)).isEqualTo(c);
+    // c(N) = c_init + ln((N + c_base + 1)/c_base): c_base 1, N = 1 gives ln 3 = 1.098612 (without
+    // the + 1, ln 2); c_init 1.25, c_base 19652, N = 19651 gives 1.25 + ln 2 = 1.943147
+    assertThat(new Puct(0, 1, Puct.Fpu.LOSS, 0).exploration(1)).isCloseTo(1.098612, offset(1e-6));
+    assertThat(new Puct(1.25, 19652, Puct.Fpu.LOSS, 0).exploration(19651)).isCloseTo(1.943147, offset(1e-6));
   }
 
   @Test
@@ -589,6 +593,29 @@ class ZooFormulasTest {
     assertThat(sa.tuner(0).tupleCount(x0, 0)).isEqualTo(1);
     assertThat(sa.tuner(0).tupleMean(x0, 0)).isEqualTo(1.0);
     assertThat(sa.tuner(1).tupleMean(x1, 0)).isEqualTo(0.0);
+  }
+
+  @Test
+  void solverNeverSelectsAProvenLossWhileAnotherMoveExists() {
+    // A proven lost for player 0 (value −1); B unproven with one visit and Q̃ 0, N = 1 so UCB1's
+    // bonus is c·sqrt(ln 1/1) = 0: B scores 0, the value a proven loss would have if it were scored
+    // like any proven child; the rule excludes A, so B is taken on every draw (not a coin flip)
+    SearchContext ctx = SearchContext.detached(ttt, 1);
+    Tree t = new Tree(2, 1, false, false, 16);
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+    int c = t.firstChild(root);
+    t.addVisits(root, 1);
+    t.addVisits(c, 1);
+    t.addValue(c, 0, -1.0);
+    t.setAux(c, 0, -1.0);
+    t.setFlags(c, Tree.PROVEN);
+    t.addVisits(c + 1, 1);
+    t.addValue(c + 1, 0, -1.0);
+    TreePolicy solver = Solvers.solverPolicy(0.25, 0);
+    for (int i = 0; i < 50; i++) {
+      assertThat(solver.select(t, root, ctx)).isEqualTo(c + 1);
+    }
   }
 
   @Test
