@@ -167,4 +167,17 @@ class PerftCommandTest {
     assertThat(j.get("depths").get(9).get("nodes").asLong()).isZero();
     assertThat(j.get("total").get("nodes").asLong()).isEqualTo(549_946L);
   }
+
+  /** The walk reports its progress every 65,536 nodes (the command prints at most one line per 2 s). */
+  @Test
+  void progressIsReportedDuringTheWalk() {
+    List<Long> seen = new ArrayList<>();
+    PerftCommand.Counts c = PerftCommand.count(dev.ponder.game.GameRegistry.load("tic_tac_toe"), -1, false, 1_000_000,
+        (visited, d) -> seen.add(visited));
+    assertThat(c.visited).isEqualTo(549_946L);
+    assertThat(seen).hasSize(549_946 / 65_536);
+    for (int i = 0; i < seen.size(); i++) {
+      assertThat(seen.get(i)).isEqualTo(65_536L * (i + 1));
+    }
+  }
 }
