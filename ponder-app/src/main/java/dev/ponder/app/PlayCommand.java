@@ -122,9 +122,9 @@ public final class PlayCommand implements PonderCommand {
             String saved = saveNote(state);
             throw new HumanAgent.InputEndedException(e.getMessage() + saved);
           } catch (HumanAgent.UndoRequest u) {
-            int back = lastHumanMove(movers, seats);
+            int back = lastMoveOf(movers, u.player());
             if (back < 0) {
-              out.println("nothing to undo: no human move yet");
+              out.println("nothing to undo: player " + u.player() + " has not moved yet");
               continue;
             }
             int[] kept = java.util.Arrays.copyOf(state.history(), back);
@@ -212,15 +212,12 @@ public final class PlayCommand implements PonderCommand {
         + record + " shows the position)";
   }
 
-  /** The index in the history of the last action made by a human seat, or -1. */
-  static int lastHumanMove(List<Integer> movers, List<String> seats) {
-    for (int i = movers.size() - 1; i >= 0; i--) {
-      int p = movers.get(i);
-      if (p >= 0 && dev.ponder.spec.Spec.parse(seats.get(p)).name().equals(HumanAgent.Factory.NAME)) {
-        return i;
-      }
-    }
-    return -1;
+  /**
+   * The index in the history of the last action of {@code player} (the human asking to undo; with
+   * one human seat, the last human move), or -1.
+   */
+  static int lastMoveOf(List<Integer> movers, int player) {
+    return movers.lastIndexOf(player);
   }
 
   /**

@@ -72,7 +72,7 @@ class PlayQuitUndoTest {
     Cli r = Cli.runWithInput("undo\n4\nundo\n0\nquit\n", "play", "tic_tac_toe", "--players", "human,random",
         "--seed", "7", "--record", rec.toString());
     assertThat(r.exit).as(r.err).isZero();
-    assertThat(r.out).contains("nothing to undo: no human move yet");
+    assertThat(r.out).contains("nothing to undo: player 0 has not moved yet");
     assertThat(r.out).contains("undo: took back 2 actions, from player 0's x(1,1)");
     int[] actions = recorded(rec);
     assertThat(actions).hasSize(2);
@@ -95,6 +95,18 @@ class PlayQuitUndoTest {
     int[] actions = recorded(rec);
     assertThat(actions).containsExactly(2);
     assertThat(r.out).contains("undo: took back 2 actions, from player 1's o(1,1)\n..x\n...\n...\n");
+  }
+
+  @Test
+  void withTwoHumansUndoTakesBackTheAskersOwnLastMove() throws IOException {
+    Path rec = tmp.resolve("undo3.txt");
+    // x(1,1), o(0,0), x(2,2); then player 1 asks to undo: o(0,0) and x(2,2) are taken back
+    Cli r = Cli.runWithInput("4\n0\n8\nundo\nquit\n", "play", "tic_tac_toe", "--players", "human,human",
+        "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("undo: took back 2 actions, from player 1's o(0,0)\n...\n.x.\n...\n");
+    assertThat(recorded(rec)).containsExactly(4);
+    assertThat(r.out).contains("player 1 quit after 1 action;");
   }
 
   // --- moves as the text after " - " ---
