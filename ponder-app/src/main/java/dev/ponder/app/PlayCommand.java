@@ -28,13 +28,20 @@ import picocli.CommandLine.Parameters;
  * {@code ponder play GAME --players human,random}: one match in the terminal. Each seat is an
  * agent string ({@code human} reads moves from standard input); chance outcomes are drawn with
  * the seed; the board is drawn after every move; {@code --record FILE} saves the match as a
- * {@link MatchRecord} line.
+ * {@link MatchRecord} line. A human may type {@code undo} (take back their last move and every
+ * action after it: the history is replayed from the initial state and the agents restarted and
+ * told it again) or {@code quit} (exit 0); when the human quits or input ends (exit 1) the
+ * actions so far are saved to {@code --record} as a partial record.
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
     description = {"Play one match in the terminal against any registered agents.",
         "A human sees the legal moves as id=string (e.g. 4=x(1,1)) and types the action string or the id; anything else is"
             + " refused with the legal ones.",
-        "--record creates missing parent directories; a path that cannot be written is refused before the match."})
+        "A human may also type undo (take back their last move and the moves after it) or quit.",
+        "--record creates missing parent directories; a path that cannot be written is refused before the match.",
+        "When a human quits or input ends mid-game, the moves so far are saved to --record as a partial record"
+            + " (ponder replay reads it).",
+        "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game (or another runtime failure), 2 usage error."})
 public final class PlayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four(rows=5).")
@@ -94,7 +101,8 @@ public final class PlayCommand implements PonderCommand {
       } else {
         out.println(state);
       }
-      StringBuilder log = new StringBuilder();
+      List<String> log = new ArrayList<>(); // the move lines, shown at the end when hidden
+      List<Integer> movers = new ArrayList<>(); // who made each action of the history
       int move = 0;
       while (!state.isTerminal()) {
         int p = state.currentPlayer();
@@ -104,7 +112,33 @@ public final class PlayCommand implements PonderCommand {
         } else {
           Agent agent = agents.get(p);
           SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
-          action = agent.selectAction(state);
+          try {
+            action = agent.selectAction(state);
+          } catch (HumanAgent.QuitRequest q) {
+            out.println("player " + p + " quit after " + actions(move) + saveNote(state));
+            out.flush();
+            return 0;
+          } catch (HumanAgent.InputEndedException e) {
+            String saved = saveNote(state);
+            throw new HumanAgent.InputEndedException(e.getMessage() + saved);
+          } catch (HumanAgent.UndoRequest u) {
+            int back = lastMoveOf(movers, u.player());
+            if (back < 0) {
+              out.println("nothing to undo: player " + u.player() + " has not moved yet");
+              continue;
+            }
+            int[] kept = java.util.Arrays.copyOf(state.history(), back);
+            out.println("undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
+                + state.actionToString(movers.get(back), state.historyAt(back)));
+            state = replay(game, kept, agents);
+            movers.subList(back, movers.size()).clear();
+            log.subList(back, log.size()).clear();
+            move = back;
+            if (!hide) {
+              out.println(state);
+            }
+            continue;
+          }
           if (stats && agent instanceof MctsAgent m && m.lastResult() != null && m.lastResult() != before) {
             err.println(statsLine(move + 1, p, seats.get(p), state.actionToString(p, action), action, m.lastResult()));
             err.flush();
@@ -116,10 +150,11 @@ public final class PlayCommand implements PonderCommand {
         for (Agent a : agents) {
           a.informAction(before, p, action);
         }
+        movers.add(p);
         move++;
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
+        log.add(line);
         if (hide) {
-          log.append(line).append('\n');
           out.println(move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ") moved"));
         } else {
           out.println();
@@ -130,17 +165,14 @@ public final class PlayCommand implements PonderCommand {
       }
       if (hide) {
         out.println();
-        out.print(log);
+        for (String l : log) {
+          out.println(l);
+        }
         out.println(state);
       }
       out.println("result: " + result(state));
       if (record != null) {
-        String line = MatchRecord.of(state).toLine();
-        try {
-          Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-          throw IoReasons.writeFailed("--record", record, e);
-        }
+        save(state);
         out.println("saved to " + record);
       }
       out.flush();
@@ -150,6 +182,62 @@ public final class PlayCommand implements PonderCommand {
         a.close();
       }
     }
+  }
+
+  private static String actions(int n) {
+    return n + (n == 1 ? " action" : " actions");
+  }
+
+  /** Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line. */
+  private void save(State state) {
+    String line = MatchRecord.of(state).toLine();
+    try {
+      Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw IoReasons.writeFailed("--record", record, e);
+    }
+  }
+
+  /**
+   * Saves an unfinished match to {@code --record}, if given, and returns the note that says so
+   * ({@code "; saved to F as a partial record of 3 actions (ponder replay F shows the position)"}), or "" without
+   * {@code --record}.
+   */
+  private String saveNote(State state) {
+    if (record == null) {
+      return "";
+    }
+    save(state);
+    return "; saved to " + record + " as a partial record of " + actions(state.historySize()) + " (ponder replay "
+        + record + " shows the position)";
+  }
+
+  /**
+   * The index in the history of the last action of {@code player} (the human asking to undo; with
+   * one human seat, the last human move), or -1.
+   */
+  static int lastMoveOf(List<Integer> movers, int player) {
+    return movers.lastIndexOf(player);
+  }
+
+  /**
+   * The state after {@code kept} from the initial state, every agent restarted and told each
+   * action again (so agents that follow the match, e.g. by reusing their tree, are in step).
+   */
+  private static State replay(Game game, int[] kept, List<Agent> agents) {
+    for (Agent a : agents) {
+      a.restart();
+    }
+    State s = game.newInitialState();
+    for (int a : kept) {
+      int p = s.currentPlayer();
+      State before = s.copy();
+      s.applyAction(a);
+      for (Agent agent : agents) {
+        agent.informAction(before, p, a);
+      }
+    }
+    return s;
   }
 
   /**
