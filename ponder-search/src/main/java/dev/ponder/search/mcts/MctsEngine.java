@@ -86,7 +86,7 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * Most entries from the root whose statistics each worker keeps private between merges (with
    * {@link MctsConfig#syncMicros()} &gt; 0), and at most {@link #LOCAL_BYTES} of private counters
-   * per worker (and at most 1/16 of the JVM's maximum heap); the private range grows with the
+   * per worker (and at most 1/16 of the JVM's maximum heap, 1/8 for all workers together); the private range grows with the
    * tree. Entries beyond it are updated atomically, with virtual loss: hex 11×11 at two threads
    * ran about 5% faster with 128 MB than with 32 MB (1.7 million entries after a one-second search).
    */
@@ -148,11 +148,19 @@ public final class MctsEngine implements AutoCloseable {
     this.seed = seed;
     this.master = new SplittableRandom(seed);
     int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
+    if (config.threads() > 1) {
+      // every worker reserves a block of new entries at once (Tree.view): room for those blocks
+      // from the start rather than growths (each one waits for every worker) as they are claimed
+      cap += config.threads() * Tree.CHUNK;
+    }
     this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
     // private statistics need updates that commute: the mean backup, no auxiliary state
     boolean localStats = localStats(config, mechanism);
     this.fusedVirtualLoss = fusedVirtualLoss(mechanism);
-    long localBytes = Math.min(LOCAL_BYTES, Runtime.getRuntime().maxMemory() / 16);
+    long maxMemory = Runtime.getRuntime().maxMemory();
+    // per worker at most LOCAL_BYTES and 1/16 of the heap, and all workers together at most 1/8
+    // of it (with one or two workers the first two bounds decide)
+    long localBytes = Math.min(Math.min(LOCAL_BYTES, maxMemory / 16), maxMemory / 8 / config.threads());
     this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, localBytes / (9 + 8L * numPlayers)) : 0;
     this.workers = new Worker[config.threads()];
     for (int i = 0; i < workers.length; i++) {
@@ -248,7 +256,8 @@ public final class MctsEngine implements AutoCloseable {
 
   /**
    * Runs one search from {@code state} (a decision node) for its current player. Does not modify
-   * {@code state}. With {@link MctsConfig#reuseTree()} the subtree of the line from the last
+   * {@code state}. A state with one legal action is answered at once, without a simulation
+   * ({@link SearchResult#forced()}), unless {@link MctsConfig#searchForced()}. With {@link MctsConfig#reuseTree()} the subtree of the line from the last
    * search's state is kept when {@code state} continues it.
    *
    * @param state a decision state of {@link #game()}: a state of this game instance, or of an
@@ -267,6 +276,14 @@ public final class MctsEngine implements AutoCloseable {
           + (state.isTerminal() ? "terminal" : "a chance node"));
     }
     startNanos = System.nanoTime();
+    if (!config.searchForced()) {
+      int[] legal = workers[0].ctx.actionBuffer();
+      if (state.legalActions(legal) == 1) {
+        // a forced move: answered at once; the tree and lastRootHistory stay as the last search
+        // left them, so reuse finds the next decision's subtree by the moves since that search
+        return forcedResult(state, legal[0]);
+      }
+    }
     rootState = state;
     rootPlayer = state.currentPlayer();
     for (Worker w : workers) {
@@ -446,6 +463,21 @@ public final class MctsEngine implements AutoCloseable {
         throw new IllegalStateException("tree capacity exhausted at the root");
       }
     }
+  }
+
+  /**
+   * The result for a root whose only legal action is {@code action}, not searched: π̂ and the
+   * prior 1 on it, no visits, Q and the root value NaN (no simulation), the action as the
+   * principal variation, 0 simulations; nothing proven.
+   */
+  private SearchResult forcedResult(State state, int action) {
+    double[] nan = new double[numPlayers];
+    Arrays.fill(nan, Double.NaN);
+    double[][] proven = mechanism.backup() instanceof ProvenValues ? new double[1][] : null;
+    return new SearchResult(state.currentPlayer(), action, new int[] {action}, new double[] {1.0}, new int[] {0},
+        new double[][] {nan.clone()}, new double[] {1.0}, nan, new int[] {action}, 0, tree.size(), 0,
+        (System.nanoTime() - startNanos) / 1e6, tree.bytesPerNode(), mechanism.finalSelector().policyKind(), proven,
+        null);
   }
 
   private SearchResult buildResult(int root, int chosen, double[] pi, SearchContext ctx) {
@@ -648,8 +680,11 @@ public final class MctsEngine implements AutoCloseable {
           ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(sim + 1, est));
         }
         // stays inside from one simulation to the next (see Tree.beginSimulation); nothing in
-        // this loop waits for another worker
-        t.beginSimulation(index, reserve);
+        // this loop waits for another worker but a growth of the tree, and that wait ends at the
+        // deadline
+        if (!t.beginSimulation(index, reserve, timed ? deadline : 0L)) {
+          break;
+        }
         simulate(shared);
         if (local && (timed || (++sinceCheck & 7) == 0)) {
           // merge private statistics about every syncNanos (the clock is read every 8 simulations
@@ -664,7 +699,7 @@ public final class MctsEngine implements AutoCloseable {
       }
       completedCount += completed; // one write per search: the field shares its object with read-mostly ones
       if (t != tree) {
-        t.beginSimulation(index, 0);
+        t.beginSimulation(index, -1, 0L); // no room needed: only the private counts are merged
         if (local) {
           t.flushLocal(true, true);
         }
