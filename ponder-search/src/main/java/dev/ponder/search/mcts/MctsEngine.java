@@ -523,7 +523,7 @@ public final class MctsEngine implements AutoCloseable {
     }
     double elapsed = (System.nanoTime() - startNanos) / 1e6;
     return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
-        principalVariation(root, chosen), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
+        principalVariation(root, chosen, ctx), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
         mechanism.finalSelector().policyKind(), proven, rootProven);
   }
 
@@ -542,7 +542,40 @@ public final class MctsEngine implements AutoCloseable {
     return tree.visits(best) == 0 ? -1 : best;
   }
 
-  private int[] principalVariation(int root, int chosen) {
+  /**
+   * The child of {@code e} the principal variation continues through: with a mechanism that
+   * proves values, the most visited of the children proven a win for the player to move at
+   * {@code e} (the first of equals) when there is one, so the line of a proven win follows the
+   * proof; otherwise (no such child, a chance node, or nothing proven) the most visited child.
+   * −1 when no child has been visited.
+   */
+  private int pvChild(int e, SearchContext ctx, double[] scratch) {
+    if (mechanism.backup() instanceof ProvenValues pv) {
+      int mover = tree.player(e);
+      if (mover >= 0) {
+        int first = tree.firstChild(e);
+        int best = -1;
+        for (int i = 0; i < tree.numChildren(e); i++) {
+          int c = first + i;
+          if (pv.provenValue(tree, c, ctx, scratch) && scratch[mover] >= ctx.maxUtility()
+              && (best < 0 || tree.visits(c) > tree.visits(best))) {
+            best = c;
+          }
+        }
+        if (best >= 0) {
+          return best;
+        }
+      }
+    }
+    return mostVisitedChild(e);
+  }
+
+  /**
+   * The principal variation: the chosen action, then from its node on {@link #pvChild} (the most
+   * visited child, or for a solver the most visited proven win of the player to move).
+   */
+  private int[] principalVariation(int root, int chosen, SearchContext ctx) {
+    double[] scratch = new double[numPlayers];
     int[] pv = new int[16];
     int len = 0;
     pv[len++] = tree.action(chosen);
@@ -552,7 +585,7 @@ public final class MctsEngine implements AutoCloseable {
     if (keying == MctsConfig.Keying.TREE) {
       int e = chosen;
       while (tree.numChildren(e) > 0) {
-        int best = mostVisitedChild(e);
+        int best = pvChild(e, ctx, scratch);
         if (best < 0) {
           break;
         }
@@ -572,7 +605,7 @@ public final class MctsEngine implements AutoCloseable {
       if (e < 0 || tree.numChildren(e) == 0) {
         break;
       }
-      int best = mostVisitedChild(e);
+      int best = pvChild(e, ctx, scratch);
       if (best < 0) {
         break;
       }

@@ -1,0 +1,48 @@
+package dev.ponder.search.mcts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A growth of a shared tree waits for every worker inside a simulation; with more workers than
+ * cores such a worker may be descheduled for long. The wait ends at the search's deadline.
+ */
+class OversubscribedGrowthTest {
+
+  @Test
+  void aGrowthWaitingForAWorkerGivesUpAtTheDeadline() {
+    Tree t = new Tree(2, 0, true, false, 16);
+    t.newRoot(0, 0L);
+    // worker 0 is inside a simulation and does not come back (as if descheduled)
+    assertThat(t.beginSimulation(0, 0, 0L)).isTrue();
+    long start = System.nanoTime();
+    long deadline = start + 50_000_000L;
+    int capacity = t.capacity();
+    // worker 1 needs room: the growth must wait for worker 0, and stops waiting at the deadline
+    assertThat(t.beginSimulation(1, 1000, deadline)).isFalse();
+    long waited = System.nanoTime() - start;
+    assertThat(waited).isGreaterThanOrEqualTo(50_000_000L).isLessThan(5_000_000_000L);
+    assertThat(t.capacity()).isEqualTo(capacity);
+    // the abandoned growth left no flag raised: worker 0 goes on at once
+    assertThat(t.beginSimulation(0, 0, 0L)).isTrue();
+    t.endSimulation(0);
+    // with worker 0 out, the growth happens
+    assertThat(t.beginSimulation(1, 1000, 0L)).isTrue();
+    assertThat(t.capacity()).isGreaterThanOrEqualTo(1000 + t.size());
+    t.endSimulation(1);
+  }
+
+  @Test
+  void aTimedSearchWithManyThreadsEndsNearItsDeadline() {
+    dev.ponder.game.Game hex = dev.ponder.game.GameRegistry.load("hex(board_size=5)");
+    try (MctsAgent a = MctsAgent.create("uct(time_ms=100,threads=16)", hex, 1)) {
+      for (int i = 0; i < 3; i++) {
+        dev.ponder.search.SearchResult r = a.search(hex.newInitialState());
+        assertThat(r.totalVisits()).isEqualTo(r.simulations());
+        // generous on a shared machine: the wait for growths no longer multiplies with the threads
+        assertThat(r.elapsedMs()).isLessThan(2000.0);
+      }
+    }
+  }
+}
