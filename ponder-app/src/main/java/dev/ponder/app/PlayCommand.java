@@ -73,6 +73,9 @@ public final class PlayCommand implements PonderCommand {
       for (String s : seats) {
         agents.add(AgentRegistry.create(s, game, seeds.nextLong()));
       }
+      SearchThreads.warnings(seats, Runtime.getRuntime().availableProcessors())
+          .forEach(w -> spec.commandLine().getErr().println(w));
+      spec.commandLine().getErr().flush();
       State state = game.newInitialState();
       // with imperfect information a human must not see the full state or the hidden moves:
       // each human sees their own information state when asked to move; the full game is shown
