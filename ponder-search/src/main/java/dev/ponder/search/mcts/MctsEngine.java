@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
@@ -42,6 +44,11 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       on, growing with the tree) and merges them about every {@code syncMicros} (a
  *       {@link Tree#view}), so the statistics every simulation passes through are not rewritten
  *       by every worker on every simulation; every worker creates nodes in its own blocks.
+ *       With more workers than {@link Runtime#availableProcessors()}, at most that many run
+ *       simulations at once, taking turns of about {@link #GATE_SLICE_NANOS} (the others are
+ *       parked): threads beyond the cores cannot add speed, and a worker descheduled in the middle
+ *       of a simulation by the operating system would hold up the end of a timed search by a
+ *       scheduling round of all the threads.
  * </ul>
  *
  * <p>Not thread-safe itself: one search at a time. {@link #close()} stops the worker threads.
@@ -62,6 +69,16 @@ public final class MctsEngine implements AutoCloseable {
   private final Worker[] workers;
   private final int reserve;
   private ExecutorService pool;
+  /**
+   * With more workers than available processors: one permit per processor, held by the workers
+   * that run simulations (see {@link #GATE_SLICE_NANOS}); null otherwise.
+   */
+  private final Semaphore gate;
+  /**
+   * With more workers than processors, a worker hands its permit on after running simulations
+   * for this long (2 ms), to the worker that has waited longest.
+   */
+  static final long GATE_SLICE_NANOS = 2_000_000L;
 
   private int[] lastRootHistory;
 
@@ -86,7 +103,8 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * Most entries from the root whose statistics each worker keeps private between merges (with
    * {@link MctsConfig#syncMicros()} &gt; 0), and at most {@link #LOCAL_BYTES} of private counters
-   * per worker (and at most 1/16 of the JVM's maximum heap, 1/8 for all workers together); the private range grows with the
+   * per worker (and at most 1/16 of the JVM's maximum heap; for all workers together at most
+   * 2 · {@link #LOCAL_BYTES} and 1/8 of the heap); the private range grows with the
    * tree. Entries beyond it are updated atomically, with virtual loss: hex 11×11 at two threads
    * ran about 5% faster with 128 MB than with 32 MB (1.7 million entries after a one-second search).
    */
@@ -158,10 +176,14 @@ public final class MctsEngine implements AutoCloseable {
     boolean localStats = localStats(config, mechanism);
     this.fusedVirtualLoss = fusedVirtualLoss(mechanism);
     long maxMemory = Runtime.getRuntime().maxMemory();
-    // per worker at most LOCAL_BYTES and 1/16 of the heap, and all workers together at most 1/8
-    // of it (with one or two workers the first two bounds decide)
-    long localBytes = Math.min(Math.min(LOCAL_BYTES, maxMemory / 16), maxMemory / 8 / config.threads());
+    // per worker at most LOCAL_BYTES and 1/16 of the heap, and all workers together at most
+    // 2 · LOCAL_BYTES and 1/8 of the heap (with one or two workers the first two bounds decide):
+    // every growth of the tree copies every worker's counters
+    long localBytes = Math.min(Math.min(LOCAL_BYTES, maxMemory / 16),
+        Math.min(2 * LOCAL_BYTES, maxMemory / 8) / config.threads());
     this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, localBytes / (9 + 8L * numPlayers)) : 0;
+    int cores = Runtime.getRuntime().availableProcessors();
+    this.gate = config.threads() > cores ? new Semaphore(cores, true) : null;
     this.workers = new Worker[config.threads()];
     for (int i = 0; i < workers.length; i++) {
       workers[i] = new Worker(i, config.threads() > 1 ? tree.view(localEntries) : null);
@@ -685,12 +707,40 @@ public final class MctsEngine implements AutoCloseable {
       int sinceCheck = 0;
       int merges = 0;
       int completed = 0;
+      final Semaphore g = gate;
+      boolean holding = false;
+      long heldSince = 0;
+      try {
       while (true) {
         long now = 0;
         if (timed) {
           now = System.nanoTime();
           if (now >= deadline) {
             break;
+          }
+        }
+        if (g != null) {
+          // more workers than cores: run while holding one of the cores' permits, and hand it on
+          // after GATE_SLICE_NANOS; a waiting worker is parked (not runnable), so the workers the
+          // operating system has to schedule in turn are no more than the cores
+          long clock = timed ? now : System.nanoTime();
+          if (holding && clock - heldSince >= GATE_SLICE_NANOS) {
+            holding = false;
+            g.release();
+          }
+          if (!holding) {
+            t.endSimulation(index); // a worker waiting for a permit must not hold up a growth
+            if (!acquire(g, timed)) {
+              break;
+            }
+            holding = true;
+            heldSince = System.nanoTime();
+            if (timed) {
+              now = heldSince;
+              if (now >= deadline) {
+                break;
+              }
+            }
           }
         }
         if (config.stopWhenRootProven() && t.isProven(root)) {
@@ -730,6 +780,11 @@ public final class MctsEngine implements AutoCloseable {
         }
         completed++;
       }
+      } finally {
+        if (holding) {
+          g.release();
+        }
+      }
       completedCount += completed; // one write per search: the field shares its object with read-mostly ones
       if (t != tree) {
         t.beginSimulation(index, -1, 0L); // no room needed: only the private counts are merged
@@ -737,6 +792,23 @@ public final class MctsEngine implements AutoCloseable {
           t.flushLocal(true, true);
         }
         t.releaseChunk();
+      }
+    }
+
+    /**
+     * Takes a permit of {@code g}: with a time budget waiting at most until the deadline (false
+     * when it passed, or the thread was interrupted), else as long as it takes.
+     */
+    private boolean acquire(Semaphore g, boolean timed) {
+      if (!timed) {
+        g.acquireUninterruptibly();
+        return true;
+      }
+      try {
+        return g.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
       }
     }
 

@@ -45,4 +45,25 @@ class OversubscribedGrowthTest {
       }
     }
   }
+
+  /**
+   * With more threads than cores at most as many workers as cores run at once, taking turns: the
+   * budget is still run exactly, the root's visits are the simulations, for an additive backup
+   * with private statistics and for a solver (locked, overwriting updates).
+   */
+  @Test
+  void moreThreadsThanCoresRunTheWholeBudget() {
+    int threads = Math.min(MctsConfig.MAX_THREADS, Runtime.getRuntime().availableProcessors() + 3);
+    dev.ponder.game.Game c4 = dev.ponder.game.GameRegistry.load("connect_four");
+    for (String spec : new String[] {"uct(sims=6000,threads=" + threads + ")",
+        "mcts_solver(sims=3000,threads=" + threads + ")"}) {
+      try (MctsAgent a = MctsAgent.create(spec, c4, 1)) {
+        for (int i = 0; i < 2; i++) {
+          dev.ponder.search.SearchResult r = a.search(c4.newInitialState());
+          assertThat(r.simulations()).as(spec).isEqualTo(spec.startsWith("uct") ? 6000 : 3000);
+          assertThat(r.totalVisits()).as(spec).isEqualTo(r.simulations());
+        }
+      }
+    }
+  }
 }
