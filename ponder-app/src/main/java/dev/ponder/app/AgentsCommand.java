@@ -64,6 +64,31 @@ public final class AgentsCommand implements PonderCommand {
     return String.join(", ", n);
   }
 
+  /**
+   * The legend printed under a listing that shows a verification tag: what {@code [recall]} and
+   * {@code [UNVERIFIED]} mean (the convention of docs/zoo.md).
+   */
+  static final String TAG_LEGEND = "tags: [recall] a constant taken from the cited paper without re-reading it;"
+      + " [UNVERIFIED] (also [UNVERIFIED default], [UNVERIFIED form]) a reconstruction or a Ponder design decision,"
+      + " not checked against the source (docs/zoo.md)";
+
+  private static boolean hasTag(String text) {
+    return text.contains("[recall") || text.contains("[UNVERIFIED");
+  }
+
+  /**
+   * A key for the listing: {@code name=default (kind[, min..max]) description}, booleans written
+   * {@code true}/{@code false} as agent strings take them (the spec grammar also reads any case).
+   */
+  static String describe(ParamSpec p) {
+    String d = p.describe();
+    if (p.kind() != ParamSpec.Kind.BOOL) {
+      return d;
+    }
+    String head = p.name() + "=" + ParamSpec.format(p.defaultValue());
+    return p.name() + "=" + p.defaultValue() + d.substring(head.length());
+  }
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -75,15 +100,21 @@ public final class AgentsCommand implements PonderCommand {
         list.add(factory(n));
       }
     }
+    boolean tagged = false;
     for (AgentFactory f : list) {
       if (namesOnly) {
         out.println(f.name());
         continue;
       }
+      tagged |= hasTag(f.description());
       out.println(f.name() + " — " + f.description());
       for (ParamSpec p : f.parameters()) {
-        out.println("    " + p.describe());
+        tagged |= hasTag(p.description());
+        out.println("    " + describe(p));
       }
+    }
+    if (tagged) {
+      out.println(TAG_LEGEND);
     }
     out.flush();
     return 0;

@@ -12,14 +12,18 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 
 /**
  * A person at the terminal: prompts for a move and reads one line per attempt. The legal moves are
  * shown as {@code id=string} ({@code 4=x(1,1)}); a move is the action's string (exact, or ignoring
- * case when only one action matches) or its id. Anything else is refused ({@code not a legal move
- * or action id: 'foo'}) with the list of legal moves, and asked again.
+ * case when only one action matches), its id, or the text after {@code " - "} of an action string
+ * (backgammon's {@code 24/22 13/8} for {@code 11 - 24/22 13/8}; see {@link #match}). Anything
+ * else is refused ({@code not a legal move or action id: 'foo'}) with the list of legal moves, and
+ * asked again. Two commands end the wait instead of a move: {@code quit} ({@link QuitRequest}) and
+ * {@code undo} ({@link UndoRequest}); {@code ponder play} handles both.
  */
 public final class HumanAgent implements Agent {
   private final BufferedReader in;
@@ -34,6 +38,51 @@ public final class HumanAgent implements Agent {
     }
   }
 
+  /** The human typed {@code quit}: the match ends here (thrown by {@link #selectAction}). */
+  public static final class QuitRequest extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final int player;
+
+    QuitRequest(int player) {
+      super("player " + player + " quit", null, false, false);
+      this.player = player;
+    }
+
+    /** The player who quit. */
+    public int player() {
+      return player;
+    }
+  }
+
+  /**
+   * The human typed {@code undo}: take back their last move and the moves after it (thrown by
+   * {@link #selectAction}; the caller decides whether there is a move to take back).
+   */
+  public static final class UndoRequest extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final int player;
+
+    UndoRequest(int player) {
+      super("player " + player + " asked to undo", null, false, false);
+      this.player = player;
+    }
+
+    /** The player who asked. */
+    public int player() {
+      return player;
+    }
+  }
+
+  /** The command words a human may type instead of a move. */
+  static final String QUIT = "quit";
+  static final String UNDO = "undo";
+
+  /** The help line shown before the first move and again for an empty line or {@code help}. */
+  static final String HELP = "type a move as its string or id; also: undo (take back your last move and the moves"
+      + " after it), quit (end the match; --record saves the moves so far)";
+
+  private boolean helped;
+
   public HumanAgent(BufferedReader in, PrintWriter out) {
     this.in = in;
     this.out = out;
@@ -46,6 +95,10 @@ public final class HumanAgent implements Agent {
       // the human sees their own information state only, never the full state
       out.println("player " + p + ", your information state:");
       out.println(state.informationStateString(p));
+    }
+    if (!helped) {
+      out.println(HELP);
+      helped = true;
     }
     out.println("legal moves: " + legalMoves(state));
     while (true) {
@@ -63,15 +116,125 @@ public final class HumanAgent implements Agent {
         throw new InputEndedException("input ended while waiting for player " + p + "'s move");
       }
       String t = line.trim();
-      if (!t.isEmpty()) {
-        int a = parseMove(state, t);
-        if (a >= 0) {
-          return a;
+      if (!t.isEmpty() && !t.equalsIgnoreCase("help")) {
+        Match m = match(state, t); // a move whose string is "quit" or "undo" wins over the command
+        if (m.action() >= 0) {
+          return m.action();
         }
-        out.println("not a legal move or action id: '" + t + "'; legal moves: " + legalMoves(state));
+        if (t.equalsIgnoreCase(QUIT)) {
+          throw new QuitRequest(p);
+        }
+        if (t.equalsIgnoreCase(UNDO)) {
+          throw new UndoRequest(p);
+        }
+        out.println(m.ambiguity() != null ? m.ambiguity()
+            : "not a legal move or action id: '" + t + "'; legal moves: " + legalMoves(state));
         continue;
       }
+      out.println(HELP);
       out.println("legal moves: " + legalMoves(state));
+    }
+  }
+
+  /**
+   * What an input names: a legal action ({@code action >= 0}), or nothing ({@code action == -1})
+   * with, when several legal actions with different results share the text, a one-line
+   * {@code ambiguity} listing them (else null).
+   */
+  record Match(int action, String ambiguity) {}
+
+  /**
+   * The legal action {@code text} names. In order: {@link #parseMove} (the full action string or
+   * the id); else the actions whose string's part after the first {@code " - "} equals
+   * {@code text} (exactly, or else ignoring case): one such action is the move; several (as
+   * backgammon's two die orders of one play, {@code 11 - 24/22 13/8} and {@code 962 - 24/22
+   * 13/8}) are the move with the lowest id when applying each to a copy of {@code state} gives
+   * the same resulting state ({@link #sameState}); otherwise the input is ambiguous and the
+   * candidates are listed.
+   */
+  static Match match(State state, String text) {
+    int a = parseMove(state, text);
+    if (a >= 0) {
+      return new Match(a, null);
+    }
+    int p = state.currentPlayer();
+    int[] legal = state.legalActions();
+    List<Integer> exact = new ArrayList<>();
+    List<Integer> ignoringCase = new ArrayList<>();
+    for (int b : legal) {
+      String s = state.actionToString(p, b);
+      int dash = s.indexOf(" - ");
+      if (dash < 0) {
+        continue;
+      }
+      String tail = s.substring(dash + 3).trim();
+      if (tail.equals(text)) {
+        exact.add(b);
+      } else if (tail.equalsIgnoreCase(text)) {
+        ignoringCase.add(b);
+      }
+    }
+    List<Integer> candidates = !exact.isEmpty() ? exact : ignoringCase;
+    if (candidates.isEmpty()) {
+      return new Match(-1, null);
+    }
+    int lowest = candidates.stream().mapToInt(Integer::intValue).min().getAsInt();
+    State first = state.copy();
+    first.applyAction(lowest);
+    for (int b : candidates) {
+      if (b == lowest) {
+        continue;
+      }
+      State other = state.copy();
+      other.applyAction(b);
+      if (!sameState(first, other)) {
+        StringJoiner j = new StringJoiner("; ");
+        for (int c : candidates) {
+          j.add(c + "=" + state.actionToString(p, c));
+        }
+        return new Match(-1, "'" + text + "' names " + candidates.size() + " moves with different results; type one's id"
+            + " or full string: " + j);
+      }
+    }
+    return new Match(lowest, null);
+  }
+
+  /**
+   * Whether two states of one game (reached from one state by different actions) are the same
+   * position: equal {@link State#hash()} when the game overrides it (a position hash such as
+   * Zobrist; the default hashes the history, which differs for any two actions), and in every
+   * case the same player to move, the same legal actions, the same printed state
+   * ({@link State#toString()}) and, for each player, the same observation string and (in
+   * imperfect-information games) information-state string.
+   */
+  static boolean sameState(State a, State b) {
+    if (positionHash(a) && a.hash() != b.hash()) {
+      return false;
+    }
+    if (a.currentPlayer() != b.currentPlayer() || !a.toString().equals(b.toString())) {
+      return false;
+    }
+    if (!a.isTerminal() && !java.util.Arrays.equals(a.legalActions(), b.legalActions())) {
+      return false;
+    }
+    boolean perfect = a.game().type().isPerfectInformation();
+    for (int q = 0; q < a.game().numPlayers(); q++) {
+      if (!a.observationString(q).equals(b.observationString(q))) {
+        return false;
+      }
+      if (!perfect && !a.informationStateString(q).equals(b.informationStateString(q))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether the state's class overrides {@link State#hash()} (a position hash). */
+  private static boolean positionHash(State s) {
+    try {
+      return s.getClass().getMethod("hash").getDeclaringClass() != State.class;
+    } catch (NoSuchMethodException e) {
+      return false;
     }
   }
 

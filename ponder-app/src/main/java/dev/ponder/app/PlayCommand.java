@@ -7,6 +7,8 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import dev.ponder.search.mcts.MctsAgent;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -26,13 +28,20 @@ import picocli.CommandLine.Parameters;
  * {@code ponder play GAME --players human,random}: one match in the terminal. Each seat is an
  * agent string ({@code human} reads moves from standard input); chance outcomes are drawn with
  * the seed; the board is drawn after every move; {@code --record FILE} saves the match as a
- * {@link MatchRecord} line.
+ * {@link MatchRecord} line. A human may type {@code undo} (take back their last move and every
+ * action after it: the history is replayed from the initial state and the agents restarted and
+ * told it again) or {@code quit} (exit 0); when the human quits or input ends (exit 1) the
+ * actions so far are saved to {@code --record} as a partial record.
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
     description = {"Play one match in the terminal against any registered agents.",
         "A human sees the legal moves as id=string (e.g. 4=x(1,1)) and types the action string or the id; anything else is"
             + " refused with the legal ones.",
-        "--record creates missing parent directories; a path that cannot be written is refused before the match."})
+        "A human may also type undo (take back their last move and the moves after it) or quit.",
+        "--record creates missing parent directories; a path that cannot be written is refused before the match.",
+        "When a human quits or input ends mid-game, the moves so far are saved to --record as a partial record"
+            + " (ponder replay reads it).",
+        "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game (or another runtime failure), 2 usage error."})
 public final class PlayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four(rows=5).")
@@ -48,6 +57,11 @@ public final class PlayCommand implements PonderCommand {
   @Option(names = "--record", paramLabel = "FILE", description = "Save the match (game string | actions) to FILE; missing parent directories are created.")
   Path record;
 
+  @Option(names = "--stats", description = "After each decision of an MCTS agent print one line on standard error:"
+      + " move, player, action, simulations, elapsed ms, root visits reused from the previous tree (reuse=true),"
+      + " tree nodes, and the root value for the player who moved.")
+  boolean stats;
+
   @CommandLine.ParentCommand Ponder parent;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -55,6 +69,7 @@ public final class PlayCommand implements PonderCommand {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     Game game = GameRegistry.load(gameString);
     List<String> seats = splitTopLevel(players);
     if (seats.size() != game.numPlayers()) {
@@ -89,7 +104,8 @@ public final class PlayCommand implements PonderCommand {
       } else {
         out.println(state);
       }
-      StringBuilder log = new StringBuilder();
+      List<String> log = new ArrayList<>(); // the move lines, shown at the end when hidden
+      List<Integer> movers = new ArrayList<>(); // who made each action of the history
       int move = 0;
       while (!state.isTerminal()) {
         int p = state.currentPlayer();
@@ -97,7 +113,39 @@ public final class PlayCommand implements PonderCommand {
         if (p == State.CHANCE) {
           action = sampleChance(state, chance);
         } else {
-          action = agents.get(p).selectAction(state);
+          Agent agent = agents.get(p);
+          SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
+          try {
+            action = agent.selectAction(state);
+          } catch (HumanAgent.QuitRequest q) {
+            out.println("player " + p + " quit after " + actions(move) + saveNote(state));
+            out.flush();
+            return 0;
+          } catch (HumanAgent.InputEndedException e) {
+            String saved = saveNote(state);
+            throw new HumanAgent.InputEndedException(e.getMessage() + saved);
+          } catch (HumanAgent.UndoRequest u) {
+            int back = lastMoveOf(movers, u.player());
+            if (back < 0) {
+              out.println("nothing to undo: player " + u.player() + " has not moved yet");
+              continue;
+            }
+            int[] kept = java.util.Arrays.copyOf(state.history(), back);
+            out.println("undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
+                + state.actionToString(movers.get(back), state.historyAt(back)));
+            state = replay(game, kept, agents);
+            movers.subList(back, movers.size()).clear();
+            log.subList(back, log.size()).clear();
+            move = back;
+            if (!hide) {
+              out.println(state);
+            }
+            continue;
+          }
+          if (stats && agent instanceof MctsAgent m && m.lastResult() != null && m.lastResult() != before) {
+            err.println(statsLine(move + 1, p, seats.get(p), state.actionToString(p, action), action, m.lastResult()));
+            err.flush();
+          }
         }
         String text = state.actionToString(p, action);
         State before = state.copy();
@@ -105,10 +153,11 @@ public final class PlayCommand implements PonderCommand {
         for (Agent a : agents) {
           a.informAction(before, p, action);
         }
+        movers.add(p);
         move++;
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
+        log.add(line);
         if (hide) {
-          log.append(line).append('\n');
           out.println(move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ") moved"));
         } else {
           out.println();
@@ -119,17 +168,14 @@ public final class PlayCommand implements PonderCommand {
       }
       if (hide) {
         out.println();
-        out.print(log);
+        for (String l : log) {
+          out.println(l);
+        }
         out.println(state);
       }
       out.println("result: " + result(state));
       if (record != null) {
-        String line = MatchRecord.of(state).toLine();
-        try {
-          Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-          throw IoReasons.writeFailed("--record", record, e);
-        }
+        save(state);
         out.println("saved to " + record);
       }
       out.flush();
@@ -139,6 +185,76 @@ public final class PlayCommand implements PonderCommand {
         a.close();
       }
     }
+  }
+
+  private static String actions(int n) {
+    return n + (n == 1 ? " action" : " actions");
+  }
+
+  /** Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line. */
+  private void save(State state) {
+    String line = MatchRecord.of(state).toLine();
+    try {
+      Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw IoReasons.writeFailed("--record", record, e);
+    }
+  }
+
+  /**
+   * Saves an unfinished match to {@code --record}, if given, and returns the note that says so
+   * ({@code "; saved to F as a partial record of 3 actions (ponder replay F shows the position)"}), or "" without
+   * {@code --record}.
+   */
+  private String saveNote(State state) {
+    if (record == null) {
+      return "";
+    }
+    save(state);
+    return "; saved to " + record + " as a partial record of " + actions(state.historySize()) + " (ponder replay "
+        + record + " shows the position)";
+  }
+
+  /**
+   * The index in the history of the last action of {@code player} (the human asking to undo; with
+   * one human seat, the last human move), or -1.
+   */
+  static int lastMoveOf(List<Integer> movers, int player) {
+    return movers.lastIndexOf(player);
+  }
+
+  /**
+   * The state after {@code kept} from the initial state, every agent restarted and told each
+   * action again (so agents that follow the match, e.g. by reusing their tree, are in step).
+   */
+  private static State replay(Game game, int[] kept, List<Agent> agents) {
+    for (Agent a : agents) {
+      a.restart();
+    }
+    State s = game.newInitialState();
+    for (int a : kept) {
+      int p = s.currentPlayer();
+      State before = s.copy();
+      s.applyAction(a);
+      for (Agent agent : agents) {
+        agent.informAction(before, p, a);
+      }
+    }
+    return s;
+  }
+
+  /**
+   * The {@code --stats} line of one MCTS decision: {@code stats: move 3, player 0 (uct(sims=500)):
+   * x(1,1) (4); 500 simulations, 12.3 ms, 0 root visits reused, 1201 nodes, root value 0.412 for
+   * player 0}. The root value is the mover's component of the search's root value vector
+   * ({@link SearchResult#rootValue()}, raw utility).
+   */
+  static String statsLine(int move, int player, String seat, String actionText, int action, SearchResult r) {
+    return String.format(java.util.Locale.ROOT,
+        "stats: move %d, player %d (%s): %s (%d); %d simulations, %.1f ms, %d root visits reused, %d nodes,"
+            + " root value %.3f for player %d",
+        move, player, seat, actionText, action, r.simulations(), r.elapsedMs(), r.reusedVisits(), r.nodes(),
+        r.rootValue()[player], player);
   }
 
   private static String describeSeats(List<String> seats) {

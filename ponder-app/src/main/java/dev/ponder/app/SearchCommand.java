@@ -65,13 +65,8 @@ public final class SearchCommand implements PonderCommand {
     if (state.isChanceNode()) {
       // ids first: an outcome's name may hold commas or spaces ("2 added to row 1, column 1"),
       // which --history can only take by id
-      StringBuilder outcomes = new StringBuilder();
-      for (int a : state.legalActions()) {
-        outcomes.append(outcomes.length() == 0 ? "" : "; ").append(a).append(" = ")
-            .append(state.actionToString(State.CHANCE, a));
-      }
-      throw new UsageException("the position is a chance node; add one of its outcomes to --history (by id): "
-          + outcomes);
+      throw new UsageException("the position is a chance node (search starts at a decision); add one of its outcomes"
+          + " to --history (by id): " + legalList(state));
     }
     SearchResult r;
     try (Agent agent = AgentRegistry.create(agentSpec, game, seed)) {
@@ -137,8 +132,30 @@ public final class SearchCommand implements PonderCommand {
     try {
       state.applyAction(state.stringToAction(token));
     } catch (dev.ponder.game.IllegalActionException e) {
-      throw new UsageException("--history entry " + entry + ": " + e.getMessage());
+      throw new UsageException("--history entry " + entry + ": '" + token + "' is not a legal move; legal: "
+          + legalList(state));
     }
+  }
+
+  /** How many entries {@link #legalList} shows before it summarizes the rest. */
+  static final int LIST_CAP = 20;
+
+  /**
+   * The legal actions (or chance outcomes) of {@code state} as {@code id=string} separated by
+   * "; ", as {@code ponder play} shows them ({@code 0=x(0,0); 1=x(0,1)}); past {@link #LIST_CAP}
+   * entries the rest is summarized ({@code … and 12 more}).
+   */
+  static String legalList(State state) {
+    int player = state.currentPlayer();
+    int[] legal = state.legalActions();
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < Math.min(LIST_CAP, legal.length); i++) {
+      sb.append(i == 0 ? "" : "; ").append(legal[i]).append('=').append(state.actionToString(player, legal[i]));
+    }
+    if (legal.length > LIST_CAP) {
+      sb.append("; … and ").append(legal.length - LIST_CAP).append(" more");
+    }
+    return sb.toString();
   }
 
   /**
@@ -251,6 +268,12 @@ public final class SearchCommand implements PonderCommand {
     pieces.add(cur.toString());
     return pieces;
   }
+
+  /**
+   * Separates the moves of the table's principal variation: action strings may hold spaces and
+   * commas ("Roll 3", "2 added to row 1, column 2"), not this.
+   */
+  static final String PV_SEPARATOR = " | ";
 
   private static List<String> pvStrings(State state, SearchResult r) {
     List<String> out = new ArrayList<>();
@@ -405,7 +428,7 @@ public final class SearchCommand implements PonderCommand {
         out.println("root not proven");
       }
     }
-    out.println("principal variation: " + String.join(" ", pv));
+    out.println("principal variation: " + String.join(PV_SEPARATOR, pv));
     out.printf(Locale.ROOT, "root value %s; %d simulations, %d nodes, max depth %d, %.1f ms, %.1f bytes/node%n",
         vector(r.rootValue()), r.simulations(), r.nodes(), r.maxDepth(), r.elapsedMs(), r.bytesPerNode());
   }

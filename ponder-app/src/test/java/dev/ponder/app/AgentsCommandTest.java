@@ -57,4 +57,43 @@ class AgentsCommandTest {
     assertThat(r[0]).isEqualTo("2");
     assertThat(r[2].strip()).endsWith("bad value 'yes' for reuse: expected true or false (or 1 or 0; any case)");
   }
+
+  /** Booleans are listed as agent strings write them (false, not Python's False). */
+  @Test
+  void booleanDefaultsAreWrittenInLowerCase() {
+    String[] r = run("agents", "uct", "compose");
+    assertThat(r[0]).isEqualTo("0");
+    assertThat(r[1]).contains("    reuse=false (bool) ", "    chance_expand_all=false (bool) ", "    blend_prior=false (bool) ")
+        .doesNotContain("=False").doesNotContain("=True");
+    assertThat(run("agents", "bifv")[1]).contains("    noise=true (bool) ");
+  }
+
+  /** A listing that shows a verification tag explains it in a legend line; one without tags has none. */
+  @Test
+  void verificationTagsHaveALegend() {
+    String[] r = run("agents", "power_mean");
+    assertThat(r[1]).contains("[UNVERIFIED default]");
+    assertThat(r[1]).containsPattern("(?m)^tags: \\[recall\\] a constant taken from the cited paper without re-reading it;"
+        + " \\[UNVERIFIED\\] .*a reconstruction or a Ponder design decision");
+    assertThat(run("agents", "uct")[1]).doesNotContain("tags:");
+  }
+
+  /** power_mean's exponent is named power, as in compose; p stays an alias, not both at once. */
+  @Test
+  void powerMeanTakesPowerLikeCompose() {
+    assertThat(run("agents", "power_mean")[1]).contains("    power=2.0 (double, 1..1e6) ").contains("    p=2.0 (double, 1..1e6) alias of power");
+    assertThat(run("agents", "compose")[1]).contains("    power=2.0 (double, 1..1e6) ");
+    String[] a = run("search", "tic_tac_toe", "--agent", "power_mean(power=8,sims=200)", "--json");
+    String[] b = run("search", "tic_tac_toe", "--agent", "power_mean(p=8,sims=200)", "--json");
+    String[] d = run("search", "tic_tac_toe", "--agent", "power_mean(sims=200)", "--json");
+    assertThat(a[0]).isEqualTo("0");
+    assertThat(children(a[1])).isEqualTo(children(b[1])).isNotEqualTo(children(d[1]));
+    String[] both = run("search", "tic_tac_toe", "--agent", "power_mean(power=8,p=8)");
+    assertThat(both[0]).isEqualTo("2");
+    assertThat(both[2].strip()).isEqualTo("ponder: power_mean: give power or its alias p, not both");
+  }
+
+  private static String children(String json) {
+    return json.substring(json.indexOf("\"children\""), json.indexOf("\"root_value\""));
+  }
 }

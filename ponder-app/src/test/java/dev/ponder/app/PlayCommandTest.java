@@ -179,4 +179,34 @@ class PlayCommandTest {
     assertThat(ReturnsFormat.format(Double.NaN)).isEqualTo("NaN");
     assertThat(ReturnsFormat.format(new double[] {1, -0.5, -0.5})).isEqualTo("1 -0.5 -0.5");
   }
+
+  /** --stats: one stderr line per MCTS decision, none for other agents, matching the moves played. */
+  @Test
+  void statsPrintsOneLinePerSearchWithReusedVisits() {
+    Cli r = Cli.run("play", "tic_tac_toe", "--players", "uct(sims=300,reuse=true),random", "--seed", "2", "--stats");
+    assertThat(r.exit).isEqualTo(0);
+    java.util.List<String> moves = r.out.lines().filter(l -> l.matches("\\d+\\. player 0 .*")).toList();
+    java.util.List<String> lines = r.err.lines().toList();
+    assertThat(moves).isNotEmpty();
+    assertThat(lines).hasSameSizeAs(moves);
+    java.util.regex.Pattern p = java.util.regex.Pattern.compile("stats: move (\\d+), player 0 \\(uct\\(sims=300,reuse=true\\)\\): "
+        + "(\\S+) \\((\\d)\\); 300 simulations, \\d+\\.\\d ms, (\\d+) root visits reused, (\\d+) nodes, root value (-?\\d\\.\\d{3}) for player 0");
+    long reusedLater = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      java.util.regex.Matcher m = p.matcher(lines.get(i));
+      assertThat(m.matches()).as(lines.get(i)).isTrue();
+      // the move number and action of the line are those of the board's log line
+      assertThat(moves.get(i)).startsWith(m.group(1) + ". player 0 (uct(sims=300,reuse=true)): " + m.group(2));
+      assertThat(Double.parseDouble(m.group(6))).isBetween(-1.0, 1.0);
+      if (i == 0) {
+        assertThat(m.group(4)).isEqualTo("0");
+      } else {
+        reusedLater += Long.parseLong(m.group(4));
+      }
+    }
+    assertThat(reusedLater).isPositive();
+    Cli quiet = Cli.run("play", "tic_tac_toe", "--players", "uct(sims=300,reuse=true),random", "--seed", "2");
+    assertThat(quiet.err).isEmpty();
+    assertThat(quiet.out).isEqualTo(r.out);
+  }
 }

@@ -206,15 +206,58 @@ class SearchCommandTest {
     String[] r = run("search", "2048", "--agent", "uct(sims=10)");
     assertThat(r[0]).isEqualTo("2");
     assertThat(r[2].strip()).doesNotContain("\n")
-        .startsWith("ponder: the position is a chance node; add one of its outcomes to --history (by id): 0 = ")
-        .contains("; 1 = ");
+        .startsWith("ponder: the position is a chance node (search starts at a decision); add one of its outcomes to"
+            + " --history (by id): 0=2 added to row 1, column 1; 1=4 added to row 1, column 1; ")
+        // 32 outcomes: the first 20 (ids 0..19), then the count of the rest
+        .contains("; 19=4 added to row 3, column 2; … and 12 more").doesNotContain("20=");
     // the ids it names are accepted: 2048 opens with two tile placements
     String history = "";
     for (int k = 0; k < 2; k++) {
-      String id = r[2].strip().replaceAll(".*\\(by id\\): (\\d+) = .*", "$1");
+      String id = r[2].strip().replaceAll(".*\\(by id\\): (\\d+)=.*", "$1");
       history = history.isEmpty() ? id : history + " " + id;
       r = run("search", "2048", "--history", history, "--agent", "uct(sims=10)");
     }
     assertThat(r[0]).as(r[2]).isEqualTo("0");
+  }
+
+  /** An illegal --history entry lists the legal moves as id=string, as play does, capped at 20. */
+  @Test
+  void anIllegalEntryListsTheLegalMovesAsIdEqualsString() {
+    String[] r = run("search", "tic_tac_toe", "--history", "0,0");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2].strip()).isEqualTo("ponder: --history entry 2: '0' is not a legal move; legal: 1=o(0,1); 2=o(0,2);"
+        + " 3=o(1,0); 4=o(1,1); 5=o(1,2); 6=o(2,0); 7=o(2,1); 8=o(2,2)");
+    // hex(board_size=5): 25 legal moves, 20 shown
+    String[] wide = run("search", "hex(board_size=5)", "--history", "99");
+    assertThat(wide[0]).isEqualTo("2");
+    assertThat(wide[2].strip()).startsWith("ponder: --history entry 1: '99' is not a legal move; legal: 0=a1; 1=b1; ")
+        .endsWith("; 19=e4; … and 5 more");
+  }
+
+  /** The table's principal variation separates moves with " | ": action strings hold spaces and commas. */
+  @Test
+  void principalVariationMovesAreSeparatedUnambiguously() {
+    String[] r = run("search", "tic_tac_toe", "--history", "0,4", "--agent", "uct(sims=300)");
+    assertThat(r[0]).isEqualTo("0");
+    String line = r[1].lines().filter(l -> l.startsWith("principal variation: ")).findFirst().orElseThrow();
+    String[] moves = line.substring("principal variation: ".length()).split(" \\| ");
+    assertThat(moves.length).isGreaterThan(1);
+    for (String m : moves) {
+      assertThat(m).matches("[xo]\\(\\d,\\d\\)");
+    }
+    String[] pig = run("search", "pig(winscore=10)", "--history", "0,2", "--agent", "uct(sims=200)", "--json");
+    String[] pigTable = run("search", "pig(winscore=10)", "--history", "0,2", "--agent", "uct(sims=200)");
+    String pv = pigTable[1].lines().filter(l -> l.startsWith("principal variation: ")).findFirst().orElseThrow();
+    // the table joins exactly the strings --json lists
+    java.util.List<String> strings = new java.util.ArrayList<>();
+    try {
+      new com.fasterxml.jackson.databind.ObjectMapper().readTree(pig[1]).get("principal_variation_strings")
+          .forEach(n -> strings.add(n.asText()));
+    } catch (java.io.IOException e) {
+      throw new AssertionError(e);
+    }
+    assertThat(strings).anyMatch(x -> x.contains(" "));
+    assertThat(pv).isEqualTo("principal variation: " + String.join(" | ", strings));
+    assertThat(pv).contains(" | ");
   }
 }

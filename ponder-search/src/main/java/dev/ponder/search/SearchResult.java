@@ -33,6 +33,9 @@ import java.util.Arrays;
  *     player), or a null row where that child is not proven
  * @param rootProvenValue the proven value vector of the root (raw utility, one entry per player),
  *     or null when the root is not proven
+ * @param reusedVisits the root's visit count N kept from the previous search's tree when tree
+ *     reuse ({@code reuse=true}) found this position in it, else 0; the root's visits after the
+ *     search are this plus {@code simulations}
  */
 public record SearchResult(
     int player,
@@ -51,7 +54,8 @@ public record SearchResult(
     double bytesPerNode,
     PolicyKind policyKind,
     double[][] provenValue,
-    double[] rootProvenValue) {
+    double[] rootProvenValue,
+    long reusedVisits) {
 
   /**
    * Checks the lengths; a null kind is read as the visit distribution.
@@ -68,12 +72,20 @@ public record SearchResult(
     }
   }
 
+  /** A result without a reused subtree ({@code reusedVisits} 0). */
+  public SearchResult(int player, int action, int[] actions, double[] policy, int[] visits, double[][] q,
+      double[] prior, double[] rootValue, int[] principalVariation, long simulations, int nodes, int maxDepth,
+      double elapsedMs, double bytesPerNode, PolicyKind policyKind, double[][] provenValue, double[] rootProvenValue) {
+    this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, simulations, nodes,
+        maxDepth, elapsedMs, bytesPerNode, policyKind, provenValue, rootProvenValue, 0L);
+  }
+
   /** A result with π̂ the visit distribution and nothing proven. */
   public SearchResult(int player, int action, int[] actions, double[] policy, int[] visits, double[][] q,
       double[] prior, double[] rootValue, int[] principalVariation, long simulations, int nodes, int maxDepth,
       double elapsedMs, double bytesPerNode) {
     this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, simulations, nodes,
-        maxDepth, elapsedMs, bytesPerNode, PolicyKind.VISIT_COUNTS, null, null);
+        maxDepth, elapsedMs, bytesPerNode, PolicyKind.VISIT_COUNTS, null, null, 0L);
   }
 
   /**

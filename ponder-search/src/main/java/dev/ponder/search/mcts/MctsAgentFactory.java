@@ -194,13 +194,20 @@ public abstract class MctsAgentFactory implements AgentFactory {
               ParamSpec.ofString("fpu", "loss", "first-play urgency: loss, parent, reduction, absolute, inf; "
                   + "or a discovered rule (zoo): bifv, run1, run2, run4, run5"),
               ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute (normalized value) or fpu=reduction (factor)")),
-          p -> dev.ponder.search.mcts.zoo.Operators.isZooFpu(p.getString("fpu"))
+          p -> dev.ponder.search.mcts.zoo.Operators.isZooFpu(p.requireOneOf("fpu", PUCT_FPU_RULES))
               ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, MAX_C),
                   p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE), p.getString("fpu"))
               : Mechanisms.puct(p.requireDouble("c_init", 0, MAX_C), p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE),
                   Puct.Fpu.parse(p.getString("fpu")), p.getDouble("fpu_value")));
     }
   }
+
+  /**
+   * The values {@code puct}'s key {@code fpu} accepts: the engine's rules ({@link Puct.Fpu}) and
+   * the discovered ones of the zoo.
+   */
+  private static final String[] PUCT_FPU_RULES = {"loss", "parent", "reduction", "absolute", "inf", "bifv", "run1",
+      "run2", "run4", "run5"};
 
   /** {@code m_seed}: the seed paper's bare template. */
   public static final class Seed extends MctsAgentFactory {

@@ -121,6 +121,8 @@ public final class MctsEngine implements AutoCloseable {
   private long deadline;
   private long timeBudgetNanos;
   private long startNanos;
+  /** Root visits kept from the previous tree by reuse at the current search (0 without reuse). */
+  private long reusedVisits;
 
   /**
    * @param game the game whose states {@link #search} takes
@@ -471,6 +473,7 @@ public final class MctsEngine implements AutoCloseable {
         }
       }
     }
+    reusedVisits = reused ? tree.visits(tree.root()) : 0L;
     if (!reused) {
       tree.clear();
       tree.newRoot(rootPlayer, keyed ? rootKey(state, rootPlayer) : 0L);
@@ -546,7 +549,7 @@ public final class MctsEngine implements AutoCloseable {
     double elapsed = (System.nanoTime() - startNanos) / 1e6;
     return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
         principalVariation(root, chosen, ctx), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
-        mechanism.finalSelector().policyKind(), proven, rootProven);
+        mechanism.finalSelector().policyKind(), proven, rootProven, reusedVisits);
   }
 
   /**

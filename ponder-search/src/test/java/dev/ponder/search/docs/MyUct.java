@@ -1,3 +1,5 @@
+// docs/search.md, "Composing a mechanism": an agent kind from a named mechanism with one part swapped.
+// (shown there in package dev.ponder.app, the module the page puts it in)
 package dev.ponder.search.docs;
 
 import dev.ponder.search.mcts.FinalSelectors;
@@ -6,7 +8,6 @@ import dev.ponder.search.mcts.Mechanisms;
 import dev.ponder.spec.ParamSpec;
 import java.util.List;
 
-/** docs/search.md, "Composing a mechanism": an agent kind from a named mechanism with one part swapped. */
 public final class MyUct extends MctsAgentFactory {
   public MyUct() {
     super("my_uct", "UCT with robust child, first-index ties (Kocsis & Szepesvari 2006)",

@@ -1,3 +1,5 @@
+// docs/search.md, "Extending the search from Java": a game-specific value estimator.
+// (shown there in package dev.ponder.app, the module the page puts it in)
 package dev.ponder.search.docs;
 
 import dev.ponder.game.State;
@@ -5,7 +7,6 @@ import dev.ponder.games.tictactoe.TicTacToe;
 import dev.ponder.search.mcts.SearchContext;
 import dev.ponder.search.mcts.ValueEstimator;
 
-/** docs/search.md, "Extending the search from Java": a game-specific value estimator. */
 public final class OpenLinesEstimator implements ValueEstimator {
   private static final int[][] LINES = {
       {0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};

@@ -1,3 +1,5 @@
+// docs/search.md, "Extending the search from Java": an agent with knowledge of its own.
+// (shown there in package dev.ponder.app, the module the page puts it in)
 package dev.ponder.search.docs;
 
 import dev.ponder.game.Game;
@@ -13,7 +15,6 @@ import dev.ponder.spec.Params;
 import dev.ponder.spec.SpecException;
 import java.util.List;
 
-/** docs/search.md, "Extending the search from Java": an agent with knowledge of its own. */
 public final class OpenLinesPuct extends MctsAgentFactory {
   public OpenLinesPuct() {
     super("open_lines_puct", "PUCT (Silver et al. 2018) with an open-lines value estimate, tic_tac_toe only",

@@ -25,19 +25,57 @@ public final class Operators {
 
   static final String[] TREES = {"puct", "uct", "seed", "ucb_tuned", "smooth_uct", "boltzmann", "thompson", "rpo",
       "ments", "solver", "score_bounded", "gumbel"};
+  static final String[] SCHEDULES = {"constant", "alphazero", "bifv", "run1", "run2", "run4", "run5"};
+  static final String[] FPUS = {"loss", "parent", "reduction", "absolute", "inf", "bifv", "run1", "run2", "run4", "run5"};
   static final String[] BACKUPS = {"mean", "discount", "robbins_monro", "max", "power_mean"};
   static final String[] ROOTS = {"same", "bifv_noise", "run1_noise", "dirichlet", "gumbel"};
   static final String[] FINALS = {"robust", "robust_first", "visits_q", "max_q", "secure", "sample", "solver",
       "score_bounded", "soft_q", "gumbel"};
 
-  /** Keys of {@code compose} (defaults give PUCT with the AlphaZero schedule). */
+  /** {@code puct}'s c_init, the default c of {@code compose}'s default tree. */
+  static final double DEFAULT_C_PUCT = 5.0;
+
+  /**
+   * The default of {@code compose}'s key c for a tree: that of the named agent with this tree, so
+   * {@code compose(tree=uct)} searches as {@code uct} does ({@code puct}'s c_init 5.0, {@code uct}'s
+   * c 0.25, {@code m_seed}'s 2.0, {@code smooth_uct}'s √2, {@code rpo}'s 0.25, {@code mcts_solver}'s
+   * 0.25, {@code score_bounded}'s √2). Trees that read no c return NaN.
+   */
+  static double defaultC(String tree) {
+    switch (tree) {
+      case "puct":
+        return DEFAULT_C_PUCT;
+      case "uct":
+      case "rpo":
+      case "solver":
+        return 0.25;
+      case "seed":
+        return 2.0;
+      case "smooth_uct":
+      case "score_bounded":
+        return Math.sqrt(2.0);
+      default:
+        return Double.NaN;
+    }
+  }
+
+  private static String defaultCText() {
+    return "puct 5.0 (c_init), uct 0.25 (uct), seed 2.0 (m_seed), smooth_uct √2 (smooth_uct), rpo 0.25 (rpo),"
+        + " solver 0.25 (mcts_solver), score_bounded √2 (score_bounded)";
+  }
+
+  /**
+   * Keys of {@code compose} (defaults give PUCT with the AlphaZero schedule and c_init 5.0, i.e.
+   * {@code puct}; c follows the chosen tree, see {@link #defaultC}).
+   */
   public static List<ParamSpec> composeParameters() {
     List<ParamSpec> l = new ArrayList<>();
     l.add(ParamSpec.ofString("tree", "puct", "tree policy: " + String.join(", ", TREES)));
-    l.add(ParamSpec.ofString("schedule", "alphazero", "puct's c(N): constant, alphazero, bifv, run1, run2, run4, run5"));
-    l.add(ParamSpec.ofDouble("c", 1.25, 0, 1e6, "c (uct, seed, smooth_uct, solver, score_bounded, rpo) or c_init (puct)"));
+    l.add(ParamSpec.ofString("schedule", "alphazero", "puct's c(N): " + String.join(", ", SCHEDULES)));
+    l.add(ParamSpec.ofDouble("c", DEFAULT_C_PUCT, 0, 1e6, "c (uct, seed, smooth_uct, solver, score_bounded, rpo) or c_init (puct);"
+        + " when not given, that of the tree's named agent: " + defaultCText()));
     l.add(ParamSpec.ofDouble("c_base", 19652, 1e-9, 1e12, "puct's c_base (alphazero schedule)"));
-    l.add(ParamSpec.ofString("fpu", "loss", "puct's first-play urgency: loss, parent, reduction, absolute, inf, bifv, run1, run2, run4, run5"));
+    l.add(ParamSpec.ofString("fpu", "loss", "puct's first-play urgency: " + String.join(", ", FPUS)));
     l.add(ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute or factor of fpu=reduction"));
     l.add(ParamSpec.ofBool("blend_prior", false, "puct: run2's prior blend 0.85π + 0.15/|A|"));
     l.add(ParamSpec.ofDouble("tau", 0.1, 1e-9, 1e9, "temperature of boltzmann and ments"));
@@ -129,13 +167,15 @@ public final class Operators {
     String backupName = oneOf(p, "backup", BACKUPS);
     String rootName = oneOf(p, "root", ROOTS);
     String finalName = oneOf(p, "final", FINALS);
+    oneOf(p, "schedule", SCHEDULES);
+    oneOf(p, "fpu", FPUS);
     refuseUnusedKeys(p, treeName, rootName, backupName);
     if (finalName.equals("gumbel") && !rootName.equals("gumbel")) {
       throw new SpecException("compose: final=gumbel needs root=gumbel (its move is the most-visited of the actions"
           + " Gumbel-Top-m sampled and halved at the root); with root=" + rootName + " use final=robust, robust_first,"
           + " visits_q, max_q, secure or sample");
     }
-    double c = p.requireDouble("c", 0, 1e6);
+    double c = p.isGiven("c") ? p.requireDouble("c", 0, 1e6) : defaultC(treeName);
     double tau = p.requireDouble("tau", 1e-9, 1e9);
     double eps = p.requireDouble("epsilon", 0, 1);
     int aux = 0;

@@ -213,13 +213,27 @@ public final class ZooAgents {
       super("power_mean", "Power-UCT: UCB1 with power-mean backup V = (Σ n/N·Q^p)^(1/p) (Dam, Klink, D'Eramo, Peters & Pajarinen 2019)",
           List.of(
               ParamSpec.ofDouble("c", SQRT2, 0, 1e6, "UCB1 constant on [0,1]-normalized Q"),
-              ParamSpec.ofDouble("p", 2.0, 1, 1e6, "power p ≥ 1 (1 = mean; large = max) [UNVERIFIED default]")),
+              ParamSpec.ofDouble("power", 2.0, 1, 1e6, "power p ≥ 1 of the backup (1 = the children's visit-weighted"
+                  + " mean, which is not uct's mean of returns; large = max), as compose's power [UNVERIFIED default]"),
+              ParamSpec.ofDouble("p", 2.0, 1, 1e6, "alias of power (older agent strings); give one of the two")),
           p -> {
             TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
-            return mech(t, ZooBackups.powerMean(p.requireDouble("p", 1, 1e6)), RootActionSelector.of(t),
+            return mech(t, ZooBackups.powerMean(power(p)), RootActionSelector.of(t),
                 FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
           });
     }
+  }
+
+  /**
+   * power_mean's exponent: key {@code power} (compose's name) or its alias {@code p}.
+   *
+   * @throws SpecException if both are given, or the value is outside 1..1e6
+   */
+  static double power(Params p) {
+    if (p.isGiven("power") && p.isGiven("p")) {
+      throw new SpecException(p.owner() + ": give power or its alias p, not both");
+    }
+    return p.requireDouble(p.isGiven("p") ? "p" : "power", 1, 1e6);
   }
 
   /** {@code max_backup}. */

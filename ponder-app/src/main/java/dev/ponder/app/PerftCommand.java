@@ -1,0 +1,296 @@
+package dev.ponder.app;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ponder perft GAME [--depth D]}: walks the game tree from the initial state (depth-first,
+ * every legal action and every chance outcome) and counts, for each depth d = 1..D (the number of
+ * actions from the root, chance outcomes included), the histories of length d (nodes), those that
+ * are terminal, and those that are chance nodes; optionally the distinct information states of
+ * each player ({@link State#informationStateString(int)} at the nodes where that player is to
+ * move). "Perft" (performance test) is chess programming's name for counting the nodes of the
+ * move tree to a fixed depth; here a chance node's outcomes are children like moves (each
+ * outcome one child, whatever its probability).
+ *
+ * <p>Without {@code --depth} the whole tree is walked. The walk stops with a usage error (exit 2)
+ * once it would visit more than {@code --max-nodes} nodes (root included).
+ */
+@Command(name = "perft", mixinStandardHelpOptions = true,
+    description = {"Count the game tree: for each depth 1..D the histories of that length (nodes), how many are terminal,"
+        + " how many are chance nodes, and the totals over depths 0..D (root included).",
+        "Perft (performance test) is chess programming's name for this count. Chance nodes count as nodes, and each"
+            + " chance outcome is one child, like a move (probabilities are ignored).",
+        "--information-states also counts each player's distinct information states (by information-state string) at"
+            + " the nodes where that player is to move; every distinct string is kept in memory.",
+        "A walk that would pass --max-nodes stops with a one-line error (exit 2); long walks print their progress on"
+            + " standard error.",
+        "Exit codes: 0 counted, 2 bad game string or option, or the node limit reached."})
+public final class PerftCommand implements PonderCommand {
+
+  @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four.")
+  String gameString;
+
+  @Option(names = {"-d", "--depth"}, paramLabel = "D",
+      description = "Count to depth D (actions from the initial state, chance outcomes included); default: the whole tree.")
+  Integer depth;
+
+  @Option(names = "--information-states", description = "Also count each player's distinct information states.")
+  boolean informationStates;
+
+  @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "50000000",
+      description = "Refuse trees with more than N nodes, root included (default: ${DEFAULT-VALUE}).")
+  long maxNodes;
+
+  @Option(names = "--json", description = "Print one JSON object instead of the table.")
+  boolean json;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Counts of one walk: index d of each array is depth d (0 = the root). */
+  static final class Counts {
+    final List<long[]> byDepth = new ArrayList<>(); // {nodes, terminal, chance}
+    List<Set<String>> infoStates;
+    long visited;
+
+    long[] at(int d) {
+      while (byDepth.size() <= d) {
+        byDepth.add(new long[3]);
+      }
+      return byDepth.get(d);
+    }
+
+    /** Histories of length {@code d}. */
+    long nodes(int d) {
+      return d < byDepth.size() ? byDepth.get(d)[0] : 0;
+    }
+
+    long terminal(int d) {
+      return d < byDepth.size() ? byDepth.get(d)[1] : 0;
+    }
+
+    long chance(int d) {
+      return d < byDepth.size() ? byDepth.get(d)[2] : 0;
+    }
+
+    /** The deepest depth with a node. */
+    int deepest() {
+      return byDepth.size() - 1;
+    }
+  }
+
+  /** The node limit was reached. */
+  static final class LimitReached extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    LimitReached() {
+      super(null, null, false, false);
+    }
+  }
+
+  /** Where the walk reports progress (every {@code intervalNanos} at most). */
+  interface Progress {
+    void report(long visited, int depth);
+  }
+
+  /**
+   * Walks {@code game}'s tree from the initial state to depth {@code maxDepth} (or the whole tree
+   * if {@code maxDepth < 0}).
+   *
+   * @param maxDepth deepest depth counted, or -1 for the whole tree
+   * @param infoStates whether to collect each player's distinct information-state strings
+   * @param maxNodes the most nodes (root included) the walk may visit
+   * @param progress called now and then with the nodes visited so far (may be null)
+   * @return the counts
+   * @throws LimitReached once more than {@code maxNodes} nodes would be visited
+   */
+  static Counts count(Game game, int maxDepth, boolean infoStates, long maxNodes, Progress progress) {
+    Counts c = new Counts();
+    if (infoStates) {
+      c.infoStates = new ArrayList<>();
+      for (int p = 0; p < game.numPlayers(); p++) {
+        c.infoStates.add(new HashSet<>());
+      }
+    }
+    new Walker(game, maxDepth, c, maxNodes, progress).visit(game.newInitialState(), 0);
+    return c;
+  }
+
+  /** The depth-first walk: one scratch state and one action buffer per depth, reused. */
+  private static final class Walker {
+    private final int maxDepth;
+    private final Counts c;
+    private final long maxNodes;
+    private final Progress progress;
+    private final int width;
+    private final List<State> states = new ArrayList<>();
+    private final List<int[]> buffers = new ArrayList<>();
+    private final List<double[]> probs = new ArrayList<>();
+
+    Walker(Game game, int maxDepth, Counts c, long maxNodes, Progress progress) {
+      this.maxDepth = maxDepth;
+      this.c = c;
+      this.maxNodes = maxNodes;
+      this.progress = progress;
+      this.width = Math.max(1, game.maxActionsPerState());
+    }
+
+    void visit(State s, int d) {
+      if (c.visited >= maxNodes) {
+        throw new LimitReached();
+      }
+      c.visited++;
+      if (progress != null && (c.visited & 0xFFFF) == 0) {
+        progress.report(c.visited, d);
+      }
+      long[] row = c.at(d);
+      row[0]++;
+      if (s.isTerminal()) {
+        row[1]++;
+        return;
+      }
+      int p = s.currentPlayer();
+      if (p == State.CHANCE) {
+        row[2]++;
+      } else if (c.infoStates != null) {
+        c.infoStates.get(p).add(s.informationStateString(p));
+      }
+      if (d == maxDepth) {
+        return;
+      }
+      while (buffers.size() <= d) {
+        buffers.add(new int[width]);
+        probs.add(new double[width]);
+        states.add(null);
+      }
+      int[] actions = buffers.get(d);
+      int n = p == State.CHANCE ? s.chanceOutcomes(actions, probs.get(d)) : s.legalActions(actions);
+      State child = states.get(d);
+      if (child == null) {
+        child = s.copy();
+        states.set(d, child);
+      }
+      for (int i = 0; i < n; i++) {
+        child.copyFrom(s);
+        child.applyActionUnchecked(actions[i]);
+        visit(child, d + 1);
+      }
+    }
+  }
+
+  @Override
+  public Integer call() {
+    if (depth != null && depth < 1) {
+      throw new UsageException("--depth must be at least 1, got " + depth);
+    }
+    if (maxNodes < 1) {
+      throw new UsageException("--max-nodes must be at least 1, got " + maxNodes);
+    }
+    Game game = GameRegistry.load(gameString);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    long start = System.nanoTime();
+    long[] lastReport = {start};
+    Progress progress = (visited, d) -> {
+      long now = System.nanoTime();
+      if (now - lastReport[0] >= 2_000_000_000L) {
+        lastReport[0] = now;
+        err.printf(Locale.ROOT, "perft: %,d nodes so far (now at depth %d), %.0f s%n", visited, d, (now - start) / 1e9);
+        err.flush();
+      }
+    };
+    Counts c;
+    try {
+      c = count(game, depth == null ? -1 : depth, informationStates, maxNodes, progress);
+    } catch (LimitReached e) {
+      throw new UsageException(game.spec() + ": the tree" + (depth == null ? "" : " to depth " + depth)
+          + " has more than " + maxNodes + " nodes (--max-nodes); give a smaller --depth or a larger --max-nodes");
+    }
+    int last = depth == null ? c.deepest() : depth;
+    if (json) {
+      printJson(out, game, last, c);
+    } else {
+      printTable(out, game, last, c);
+    }
+    out.flush();
+    return 0;
+  }
+
+  private void printTable(PrintWriter out, Game game, int last, Counts c) {
+    out.println("perft " + game.spec() + (depth == null ? ": whole tree, depth " + last : ": depth " + last));
+    out.printf(Locale.ROOT, "%5s  %15s  %15s  %15s%n", "depth", "nodes", "terminal", "chance");
+    long nodes = 0;
+    long terminal = 0;
+    long chance = 0;
+    for (int d = 0; d <= last; d++) {
+      nodes += c.nodes(d);
+      terminal += c.terminal(d);
+      chance += c.chance(d);
+      if (d > 0) {
+        out.printf(Locale.ROOT, "%5d  %15d  %15d  %15d%n", d, c.nodes(d), c.terminal(d), c.chance(d));
+      }
+    }
+    out.printf(Locale.ROOT, "%5s  %15d  %15d  %15d   (depths 0..%d, root included)%n", "total", nodes, terminal, chance, last);
+    if (c.infoStates != null) {
+      StringBuilder sb = new StringBuilder("information states:");
+      long sum = 0;
+      for (int p = 0; p < c.infoStates.size(); p++) {
+        sb.append(p == 0 ? " " : ", ").append("player ").append(p).append(' ').append(c.infoStates.get(p).size());
+        sum += c.infoStates.get(p).size();
+      }
+      out.println(sb.append("; total ").append(sum));
+    }
+  }
+
+  private void printJson(PrintWriter out, Game game, int last, Counts c) {
+    ObjectNode root = JsonFields.mapper().createObjectNode();
+    root.put("game", game.spec());
+    root.put("depth", last);
+    root.put("whole_tree", depth == null);
+    ArrayNode rows = root.putArray("depths");
+    long nodes = 0;
+    long terminal = 0;
+    long chance = 0;
+    for (int d = 0; d <= last; d++) {
+      nodes += c.nodes(d);
+      terminal += c.terminal(d);
+      chance += c.chance(d);
+      if (d > 0) {
+        ObjectNode row = rows.addObject();
+        row.put("depth", d);
+        row.put("nodes", c.nodes(d));
+        row.put("terminal", c.terminal(d));
+        row.put("chance", c.chance(d));
+      }
+    }
+    ObjectNode total = root.putObject("total");
+    total.put("nodes", nodes);
+    total.put("terminal", terminal);
+    total.put("chance", chance);
+    if (c.infoStates != null) {
+      ArrayNode is = root.putArray("information_states");
+      for (Set<String> set : c.infoStates) {
+        is.add(set.size());
+      }
+    }
+    try {
+      out.println(JsonFields.mapper().writeValueAsString(root));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,256 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.GameType;
+import dev.ponder.game.MatchRecord;
+import dev.ponder.game.State;
+import dev.ponder.game.TwoPlayerZeroSumGame;
+import dev.ponder.spec.Params;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ponder play}: quit, undo, partial records, and moves typed as the text after " - ". */
+class PlayQuitUndoTest {
+  @TempDir Path tmp;
+
+  private static int[] recorded(Path file) throws IOException {
+    return MatchRecord.parse(Files.readString(file, StandardCharsets.UTF_8).trim()).actions();
+  }
+
+  @Test
+  void helpBeforeTheFirstMoveNamesUndoAndQuit() {
+    Cli r = Cli.runWithInput("quit\n", "play", "tic_tac_toe", "--players", "human,random");
+    assertThat(r.out).contains("also: undo (take back your last move and the moves after it), quit");
+    Cli help = Cli.run("play", "--help");
+    assertThat(help.out).contains("undo").contains("quit").contains("partial record");
+  }
+
+  @Test
+  void quitSavesThePartialRecordWithOneLineAndExitsZero() throws IOException {
+    Path rec = tmp.resolve("sub/partial.txt");
+    Cli r = Cli.runWithInput("x(1,1)\nquit\n", "play", "tic_tac_toe", "--players", "human,random", "--seed", "7",
+        "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("player 0 quit after 2 actions; saved to " + rec + " as a partial record of 2 actions");
+    assertThat(r.out).doesNotContain("result:");
+    int[] actions = recorded(rec);
+    assertThat(actions).hasSize(2);
+    assertThat(actions[0]).isEqualTo(4);
+    // replay reads it as a partial game
+    Cli replay = Cli.run("replay", rec.toString());
+    assertThat(replay.exit).as(replay.err).isZero();
+    assertThat(replay.out).startsWith("tic_tac_toe after 2 actions\n").contains("to move: player 0");
+  }
+
+  @Test
+  void endOfInputMidGameSavesThePartialRecordAndExitsOne() throws IOException {
+    Path rec = tmp.resolve("eof.txt");
+    Cli r = Cli.runWithInput("4\n", "play", "tic_tac_toe", "--players", "human,random", "--seed", "3",
+        "--record", rec.toString());
+    assertThat(r.exit).isEqualTo(1);
+    assertThat(r.err.strip()).isEqualTo("ponder: error: input ended while waiting for player 0's move; saved to " + rec
+        + " as a partial record of 2 actions (ponder replay " + rec + " shows the position)");
+    int[] actions = recorded(rec);
+    assertThat(actions).hasSize(2);
+    State s = GameRegistry.load("tic_tac_toe").stateFromHistory(actions);
+    assertThat(s.isTerminal()).isFalse();
+    assertThat(s.currentPlayer()).isZero();
+  }
+
+  @Test
+  void undoTakesBackTheHumanMoveAndTheAgentReply() throws IOException {
+    Path rec = tmp.resolve("undo.txt");
+    // undo at the start has nothing to take back; later it takes back x(1,1) and the reply
+    Cli r = Cli.runWithInput("undo\n4\nundo\n0\nquit\n", "play", "tic_tac_toe", "--players", "human,random",
+        "--seed", "7", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("nothing to undo: player 0 has not moved yet");
+    assertThat(r.out).contains("undo: took back 2 actions, from player 0's x(1,1)");
+    int[] actions = recorded(rec);
+    assertThat(actions).hasSize(2);
+    assertThat(actions[0]).isZero();
+    assertThat(actions[1]).isNotEqualTo(0);
+    // after the undo the board shown is empty again, then x(0,0) is played
+    assertThat(r.out).contains("undo: took back 2 actions, from player 0's x(1,1)\n...\n...\n...\n");
+    assertThat(r.out).contains("1. player 0 (human): x(0,0)\nx..");
+  }
+
+  @Test
+  void undoBySecondPlayerTakesBackTheirOwnLastMoveOnly() throws IOException {
+    Path rec = tmp.resolve("undo2.txt");
+    // human is player 1: after random's first move (x(0,2) with this seed), the human plays,
+    // random replies, then undo takes back the human's move and random's reply, leaving random's
+    // first move
+    Cli r = Cli.runWithInput("o(1,1)\nundo\nquit\n", "play", "tic_tac_toe", "--players", "random,human",
+        "--seed", "11", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    int[] actions = recorded(rec);
+    assertThat(actions).containsExactly(2);
+    assertThat(r.out).contains("undo: took back 2 actions, from player 1's o(1,1)\n..x\n...\n...\n");
+  }
+
+  @Test
+  void withTwoHumansUndoTakesBackTheAskersOwnLastMove() throws IOException {
+    Path rec = tmp.resolve("undo3.txt");
+    // x(1,1), o(0,0), x(2,2); then player 1 asks to undo: o(0,0) and x(2,2) are taken back
+    Cli r = Cli.runWithInput("4\n0\n8\nundo\nquit\n", "play", "tic_tac_toe", "--players", "human,human",
+        "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("undo: took back 2 actions, from player 1's o(0,0)\n...\n.x.\n...\n");
+    assertThat(recorded(rec)).containsExactly(4);
+    assertThat(r.out).contains("player 1 quit after 1 action;");
+  }
+
+  // --- moves as the text after " - " ---
+
+  @Test
+  void backgammonPlayTypedInCheckerNotationUsesTheLowestIdOfItsDieOrders() throws IOException {
+    Path rec = tmp.resolve("bg.txt");
+    // seed 1: O opens 6-3, then X (the human, player 0) rolls 5-2
+    Cli r = Cli.runWithInput("24/22 13/8\nquit\n", "play", "backgammon", "--players", "human,random", "--seed", "1",
+        "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    int[] actions = recorded(rec);
+    State before = GameRegistry.load("backgammon").stateFromHistory(java.util.Arrays.copyOf(actions, 3));
+    int p = before.currentPlayer();
+    assertThat(p).isZero();
+    // the two die orders of the play share the text; the lowest id is chosen
+    List<Integer> same = new java.util.ArrayList<>();
+    for (int a : before.legalActions()) {
+      String s = before.actionToString(p, a);
+      if (s.endsWith(" - 24/22 13/8")) {
+        same.add(a);
+      }
+    }
+    assertThat(same).hasSize(2);
+    assertThat(actions[3]).isEqualTo(same.get(0)).isEqualTo(Math.min(same.get(0), same.get(1)));
+    assertThat(r.out).contains("4. player 0 (human): " + same.get(0) + " - 24/22 13/8");
+    // both die orders leave the same board
+    State a = before.copy();
+    a.applyAction(same.get(0));
+    State b = before.copy();
+    b.applyAction(same.get(1));
+    assertThat(a.toString()).isEqualTo(b.toString());
+    // a text no action has is still refused with the legal list
+    assertThat(HumanAgent.match(before, "24/20 13/8").action()).isEqualTo(-1);
+    assertThat(HumanAgent.match(before, "24/20 13/8").ambiguity()).isNull();
+    // the full string and the id still work
+    assertThat(HumanAgent.match(before, same.get(1) + " - 24/22 13/8").action()).isEqualTo(same.get(1));
+    assertThat(HumanAgent.match(before, Integer.toString(same.get(1))).action()).isEqualTo(same.get(1));
+  }
+
+  @Test
+  void sameTextWithDifferentResultsListsTheCandidates() {
+    State s = new TailGame().newInitialState();
+    // "a" names actions 0 and 1, which add 1 and 2: different results
+    HumanAgent.Match m = HumanAgent.match(s, "a");
+    assertThat(m.action()).isEqualTo(-1);
+    assertThat(m.ambiguity()).isEqualTo("'a' names 2 moves with different results; type one's id or full string:"
+        + " 0=0 - a; 1=1 - a");
+    // "b" names actions 2 and 3, which both add 3: the lowest id
+    assertThat(HumanAgent.match(s, "b").action()).isEqualTo(2);
+    assertThat(HumanAgent.match(s, "B").action()).isEqualTo(2);
+    // "c" names one action
+    assertThat(HumanAgent.match(s, "c").action()).isEqualTo(4);
+    assertThat(HumanAgent.match(s, "d").action()).isEqualTo(-1);
+  }
+
+  /** A one-move test game: action i is written "i - x" and adds a fixed amount to a total. */
+  static final class TailGame extends TwoPlayerZeroSumGame {
+    static final GameType TYPE = new GameType("tail_test", "Tail Test", GameType.ChanceMode.DETERMINISTIC,
+        GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
+        List.of());
+    static final String[] TEXT = {"a", "a", "b", "b", "c"};
+    static final int[] ADD = {1, 2, 3, 3, 4};
+
+    TailGame() {
+      super(TYPE, Params.defaults("tail_test", List.of()));
+    }
+
+    @Override
+    public int numDistinctActions() {
+      return 5;
+    }
+
+    @Override
+    public int maxGameLength() {
+      return 1;
+    }
+
+    @Override
+    public State newInitialState() {
+      return new TailState(this);
+    }
+
+    static final class TailState extends State {
+      private final TailGame game;
+      private int total = -1;
+
+      TailState(TailGame game) {
+        this.game = game;
+      }
+
+      @Override
+      public Game game() {
+        return game;
+      }
+
+      @Override
+      public int currentPlayer() {
+        return total >= 0 ? TERMINAL : 0;
+      }
+
+      @Override
+      public int legalActions(int[] out) {
+        if (total >= 0) {
+          return 0;
+        }
+        for (int i = 0; i < 5; i++) {
+          out[i] = i;
+        }
+        return 5;
+      }
+
+      @Override
+      protected void doApplyAction(int action) {
+        total = ADD[action];
+      }
+
+      @Override
+      public State copy() {
+        TailState s = new TailState(game);
+        s.copyFrom(this);
+        return s;
+      }
+
+      @Override
+      public void copyFrom(State other) {
+        total = ((TailState) other).total;
+        copyHistoryFrom(other);
+      }
+
+      @Override
+      public double playerReturn(int player) {
+        return 0;
+      }
+
+      @Override
+      public String actionToString(int player, int action) {
+        return action + " - " + TEXT[action];
+      }
+
+      @Override
+      public String toString() {
+        return "total " + total;
+      }
+    }
+  }
+}
