@@ -8,9 +8,9 @@ import java.util.Optional;
 
 /**
  * The warning printed when an agent asks for more search threads than the machine has cores: the
- * threads beyond the cores cannot run at the same time, so they cannot speed a search up, and
- * each of them is descheduled in turn, so a time budget overruns by the time the last ones take
- * to be scheduled again.
+ * threads beyond the cores cannot run at the same time, so they cannot speed a search up (the
+ * engine lets at most as many workers as cores run at once, taking turns), and the turns and the
+ * extra threads add to the overrun of a time budget.
  */
 final class SearchThreads {
   private SearchThreads() {}
@@ -37,8 +37,8 @@ final class SearchThreads {
       return Optional.empty();
     }
     return Optional.of("warning: " + agent + " asks for " + t + " search threads on " + cores + " core"
-        + (cores == 1 ? "" : "s") + ": threads beyond the cores cannot speed the search up, and a time budget"
-        + " overruns while they wait to be scheduled; use threads=" + cores + " or fewer");
+        + (cores == 1 ? "" : "s") + ": threads beyond the cores cannot speed the search up (at most " + cores
+        + " run at once, taking turns) and add to a time budget's overrun; use threads=" + cores + " or fewer");
   }
 
   /** {@link #warning} for each distinct agent of {@code agents}, in order. */
