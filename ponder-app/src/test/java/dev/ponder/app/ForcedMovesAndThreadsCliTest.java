@@ -37,6 +37,19 @@ class ForcedMovesAndThreadsCliTest {
     assertThat(searched.out).doesNotContain("forced move").contains("; 200 simulations,");
   }
 
+  /** play --stats: the last move of tic-tac-toe is forced and says so instead of a NaN root value. */
+  @Test
+  void playStatsNameAForcedMove() {
+    Cli p = Cli.run("play", "tic_tac_toe", "--players", "uct(sims=50),uct(sims=50)", "--seed", "3", "--stats");
+    assertThat(p.exit).isEqualTo(0);
+    List<String> stats = p.err.lines().filter(l -> l.startsWith("stats: ")).toList();
+    assertThat(stats).isNotEmpty().noneMatch(l -> l.contains("NaN"));
+    if (stats.size() == 9) { // a draw: the ninth move had one empty cell left
+      assertThat(stats.get(8)).endsWith("; forced move, not searched");
+    }
+    assertThat(stats.subList(0, Math.min(stats.size(), 8))).allMatch(l -> l.contains("; 50 simulations,"));
+  }
+
   @Test
   void moreThreadsThanCoresAreWarnedAboutInSearchPlayAndArena() {
     int t = Math.min(64, CORES + 1);
