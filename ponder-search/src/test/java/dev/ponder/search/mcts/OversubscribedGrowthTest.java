@@ -66,4 +66,35 @@ class OversubscribedGrowthTest {
       }
     }
   }
+
+  /**
+   * With more threads than cores, no more workers than cores are inside a simulation at once
+   * (the others wait parked for a permit): counted by a value estimator that sleeps 1 ms.
+   */
+  @Test
+  void noMoreWorkersThanCoresSimulateAtOnce() {
+    int cores = Runtime.getRuntime().availableProcessors();
+    org.junit.jupiter.api.Assumptions.assumeTrue(cores + 3 <= MctsConfig.MAX_THREADS);
+    dev.ponder.game.Game ttt = dev.ponder.game.GameRegistry.load("tic_tac_toe");
+    java.util.concurrent.atomic.AtomicInteger inside = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+    Knowledge ref = Knowledge.reference(ttt);
+    ValueEstimator slow = (state, out, ctx) -> {
+      most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      ref.value().evaluate(state, out, ctx);
+      inside.decrementAndGet();
+    };
+    MctsConfig config = MctsConfig.ofSimulations(200).withThreads(cores + 3);
+    try (MctsAgent a = new MctsAgent(ttt, Mechanisms.uct(0.25), new Knowledge(ref.prior(), slow, ref.resample()),
+        config, 1)) {
+      dev.ponder.search.SearchResult r = a.search(ttt.newInitialState());
+      assertThat(r.totalVisits()).isEqualTo(200);
+    }
+    assertThat(most.get()).isBetween(1, cores);
+  }
 }
