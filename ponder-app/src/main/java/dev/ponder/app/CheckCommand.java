@@ -68,6 +68,10 @@ public final class CheckCommand implements PonderCommand {
     out.println("  every state: current player, legal actions, chance outcomes, returns, sampleLegalAction, length bounds, copyFrom,"
         + (game.newInitialState().supportsUndo() ? " undo," : "") + " action strings, tensors; an illegal action refused"
         + " once per playout");
+    String nominal = nominalNote(game);
+    if (nominal != null) {
+      out.println("  " + nominal);
+    }
     out.printf(Locale.ROOT, "  sampled states (probability min(1, %s/(t+1)) after t actions) and every terminal state:"
         + " whole history, copy, hash, MatchRecord round trip, information states%s%n",
         fmt(opt.deepCheckRate()), resample ? ", resample" : "");
@@ -103,6 +107,28 @@ public final class CheckCommand implements PonderCommand {
         r.playouts(), r.states(), r.informationStates(), r.maxLength());
     out.flush();
     return 0;
+  }
+
+  /**
+   * The line saying which utility bound the returns are not checked against, when the game
+   * declares one nominal ({@link Game#minUtilityNominal()}, {@link Game#maxUtilityNominal()});
+   * {@code null} when both are strict.
+   */
+  static String nominalNote(Game game) {
+    boolean lo = game.minUtilityNominal();
+    boolean hi = game.maxUtilityNominal();
+    if (!lo && !hi) {
+      return null;
+    }
+    if (lo && hi) {
+      return "returns: utility bounds [" + fmt(game.minUtility()) + ", " + fmt(game.maxUtility())
+          + "] are nominal (the game declares them so): returns are not checked against them";
+    }
+    return lo
+        ? "returns: minUtility " + fmt(game.minUtility()) + " is nominal (the game declares it so): returns are checked against maxUtility "
+            + fmt(game.maxUtility()) + " only"
+        : "returns: maxUtility " + fmt(game.maxUtility()) + " is nominal (the game declares it so): returns are checked against minUtility "
+            + fmt(game.minUtility()) + " only";
   }
 
   private static String fmt(double c) {

@@ -20,14 +20,16 @@ import picocli.CommandLine.Parameters;
  * {@code ponder games [NAME]}: every registered game (or the one named) with its type and
  * parameters: default, kind and, for numeric parameters, the accepted range. Given a game string
  * with parameters ({@code pig(players=3)}), it shows that family and then the game the string
- * loads: its number of players, utility range and every parameter's resolved value, the given
- * ones marked; an invalid string fails as {@code play} or {@code simulate} would (exit 2).
+ * loads: its number of players, utility range and every parameter's resolved value, the ones
+ * the string gives marked "(given)" (values a game derives from others, such as hex's
+ * {@code num_rows} from {@code board_size}, are not). A utility bound the game declares nominal
+ * ({@link dev.ponder.game.Game#maxUtilityNominal()}) is followed by "nominal". An invalid string fails as {@code play} or {@code simulate} would (exit 2).
  */
 @Command(name = "games", mixinStandardHelpOptions = true,
     description = {"List every registered game with its type (players, chance, information, utility) and parameters"
-        + " (name=default (kind, accepted range) description).",
+        + " (name=default (kind, accepted range) description); a utility bound marked nominal is not a strict bound.",
         "NAME may also be a game string such as pig(players=3): the family is shown, then the game the string loads"
-            + " with every parameter's resolved value (given ones marked)."})
+            + " with every parameter's resolved value (the ones the string gives marked)."})
 public final class GamesCommand implements PonderCommand {
 
   @Option(names = "--names", description = "Print only the names, one per line.")
@@ -66,7 +68,7 @@ public final class GamesCommand implements PonderCommand {
           t.hasChance() ? "chance" : "deterministic",
           t.isPerfectInformation() ? "perfect information" : "imperfect information",
           t.utility().name().toLowerCase(Locale.ROOT).replace('_', '-'),
-          fmt(g.minUtility()), fmt(g.maxUtility()));
+          bound(g.minUtility(), g.minUtilityNominal()), bound(g.maxUtility(), g.maxUtilityNominal()));
       if (!f.aliases().isEmpty()) {
         out.println("    aliases: " + String.join(", ", f.aliases()));
       }
@@ -77,13 +79,18 @@ public final class GamesCommand implements PonderCommand {
     if (loaded != null && !namesOnly) {
       Params values = loaded.params();
       out.println("game string " + loaded.spec() + ": players " + loaded.numPlayers() + "; utility ["
-          + fmt(loaded.minUtility()) + ", " + fmt(loaded.maxUtility()) + "]");
+          + bound(loaded.minUtility(), loaded.minUtilityNominal()) + ", " + bound(loaded.maxUtility(), loaded.maxUtilityNominal()) + "]");
       for (Map.Entry<String, Object> e : values.values().entrySet()) {
         out.println("    " + e.getKey() + "=" + ParamSpec.format(e.getValue()) + (values.isGiven(e.getKey()) ? " (given)" : ""));
       }
     }
     out.flush();
     return 0;
+  }
+
+  /** A utility bound, followed by " nominal" when the game declares it so (not a strict bound). */
+  private static String bound(double d, boolean nominal) {
+    return fmt(d) + (nominal ? " nominal" : "");
   }
 
   private static String fmt(double d) {

@@ -45,6 +45,22 @@ class CheckCommandTest {
   }
 
   @Test
+  void aNominalBoundIsSaidAndOnlyTheStrictSideIsChecked() {
+    Cli nominal = Cli.run("check", "2048", "-n", "3");
+    assertThat(nominal.exit).as(nominal.err).isZero();
+    assertThat(nominal.out).contains("  returns: maxUtility 20480 is nominal (the game declares it so): returns are checked against minUtility 0 only\n");
+    // small max_tile values declare a strict bound, which random play keeps (it exceeded OpenSpiel's 48 before)
+    Cli small = Cli.run("check", "2048(max_tile=16)", "-n", "300");
+    assertThat(small.exit).as(small.err).isZero();
+    assertThat(small.out).doesNotContain("nominal").contains("ok: 300 playouts");
+    // games that declared no chance outcomes or ended at their root were refused before
+    for (String game : new String[] {"goofspiel(points_order=descending)", "clobber(rows=1,columns=1)"}) {
+      Cli r = Cli.run("check", game, "-n", "20");
+      assertThat(r.exit).as(game + ": " + r.err).isZero();
+    }
+  }
+
+  @Test
   void badInputIsAUsageError() {
     Cli unknown = Cli.run("check", "no_such_game");
     assertThat(unknown.exit).isEqualTo(2);

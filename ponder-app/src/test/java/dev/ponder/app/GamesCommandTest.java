@@ -24,7 +24,7 @@ class GamesCommandTest {
     assertThat(r.out).containsPattern("(?m)^pig +Pig; players 2-10 \\(default 2\\); chance; perfect information; zero-sum;");
     // parameters with their defaults (the playthrough headers' names) and accepted ranges
     assertThat(r.out).containsPattern("(?m)^    rows=6 \\(int, 1\\.\\.63\\)").containsPattern("(?m)^    columns=7 \\(int, 1\\.\\.32\\)")
-        .containsPattern("(?m)^    x_in_row=4 \\(int, 1\\.\\.64\\)");
+        .containsPattern("(?m)^    x_in_row=4 \\(int, 1\\.\\.63\\)");
     assertThat(r.out).containsPattern("(?m)^    winscore=100 \\(int, 1\\.\\.1000000\\)")
         .containsPattern("(?m)^    diceoutcomes=6 \\(int, 2\\.\\.1000\\)")
         .containsPattern("(?m)^    horizon=1000 \\(int, 1\\.\\.1000000\\)").containsPattern("(?m)^    piglet=False \\(bool\\) ");
@@ -99,6 +99,19 @@ class GamesCommandTest {
     // every declared parameter with its value in this game: given ones marked, the rest the defaults
     assertThat(pigLines.subList(at + 1, pigLines.size())).containsExactlyInAnyOrder("    players=4 (given)",
         "    winscore=20 (given)", "    horizon=1000", "    diceoutcomes=6", "    piglet=False");
+    // values a game derives from the given ones (hex's num_rows and num_cols from board_size) are not marked given
+    for (String game : new String[] {"hex(board_size=5)", "dark_hex(board_size=5)"}) {
+      Cli hex = Cli.run("games", game);
+      assertThat(hex.exit).as(hex.err).isZero();
+      List<String> hexLines = hex.out.lines().toList();
+      assertThat(hexLines).as(hex.out).contains("game string " + game + ": players 2; utility [-1, 1]", "    board_size=5 (given)",
+          "    num_cols=5", "    num_rows=5");
+    }
+    Cli rect = Cli.run("games", "hex(num_rows=3,board_size=5)");
+    assertThat(rect.out.lines().toList()).as(rect.out).contains("    board_size=5 (given)", "    num_cols=5", "    num_rows=3 (given)");
+    // a utility bound the game declares nominal is marked (2048's default keeps OpenSpiel's 20480)
+    assertThat(Cli.run("games", "2048").out).contains("utility [0, 20480 nominal]");
+    assertThat(Cli.run("games", "2048(max_tile=16)").out.lines().toList()).contains("game string 2048(max_tile=16): players 1; utility [0, 384]");
     // an alias's parameters are checked against its family
     Cli alias = Cli.run("games", "kalah(num_seeds=3)");
     assertThat(alias.exit).isEqualTo(2);

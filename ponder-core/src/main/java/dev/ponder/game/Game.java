@@ -28,11 +28,32 @@ public interface Game {
   /** Largest number of outcomes at any chance node; 0 for deterministic games. */
   int maxChanceOutcomes();
 
-  /** Lower bound of any player's return. */
+  /** Lower bound of any player's return (unless {@link #minUtilityNominal()}). */
   double minUtility();
 
-  /** Upper bound of any player's return. */
+  /** Upper bound of any player's return (unless {@link #maxUtilityNominal()}). */
   double maxUtility();
+
+  /**
+   * Whether {@link #minUtility()} is only a nominal figure that some returns may fall below
+   * (kept for compatibility, e.g. a value an OpenSpiel playthrough records) rather than a strict
+   * lower bound. The conformance kit does not check returns against a nominal bound, and {@code
+   * ponder games} marks it. Default: {@code false} (strict).
+   */
+  default boolean minUtilityNominal() {
+    return false;
+  }
+
+  /**
+   * Whether {@link #maxUtility()} is only a nominal figure that some returns may exceed (kept for
+   * compatibility, e.g. 2048's default game, whose OpenSpiel playthrough records
+   * {@code MaxUtility() = 20480}) rather than a strict upper bound. Code that normalises returns
+   * by the utility range should not rely on a nominal side. The conformance kit does not check
+   * returns against it, and {@code ponder games} marks it. Default: {@code false} (strict).
+   */
+  default boolean maxUtilityNominal() {
+    return false;
+  }
 
   /**
    * Sum of all players' returns for zero-sum (0) and constant-sum games; {@code NaN} for

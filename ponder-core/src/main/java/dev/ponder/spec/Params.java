@@ -131,6 +131,32 @@ public final class Params {
     return resolve(new Spec(owner, args), specs);
   }
 
+  /**
+   * Returns a copy with {@code name} set to a value the owner derived from other parameters (e.g.
+   * hex's {@code num_rows} from {@code board_size}), validated by the parameter's kind and range
+   * but not marked given: {@link #isGiven}, {@link #given()} and {@link #toSpecString()} still show
+   * only what the user wrote. Earlier derived values are kept.
+   *
+   * @throws IllegalArgumentException if {@code name} is not declared or was given
+   * @throws SpecException if the value is malformed or out of the parameter's range
+   */
+  public Params withDerived(String name, String rawValue) {
+    ParamSpec p = spec(name);
+    if (given.containsKey(name)) {
+      throw new IllegalArgumentException(owner + ": parameter '" + name + "' was given; it cannot be derived");
+    }
+    Object v;
+    try {
+      v = p.parse(rawValue);
+    } catch (SpecException bad) {
+      throw new SpecException(owner + ": " + bad.getMessage());
+    }
+    p.checkRange(owner, v);
+    Map<String, Object> newValues = new LinkedHashMap<>(values);
+    newValues.put(name, v);
+    return new Params(owner, specs, newValues, new LinkedHashMap<>(given));
+  }
+
   private ParamSpec spec(String name) {
     for (ParamSpec p : specs) {
       if (p.name().equals(name)) {

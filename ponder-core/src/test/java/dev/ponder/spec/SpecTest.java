@@ -62,6 +62,25 @@ class SpecTest {
   }
 
   @Test
+  void aDerivedValueIsResolvedButNotGiven() {
+    Params p = Params.resolve(Spec.parse("hex(swap=TRUE)"), HEX_LIKE);
+    Params d = p.withDerived("board_size", "7").withDerived("komi", "1.5");
+    assertThat(d.getInt("board_size")).isEqualTo(7);
+    assertThat(d.getDouble("komi")).isEqualTo(1.5);
+    assertThat(d.isGiven("board_size")).isFalse();
+    assertThat(d.isGiven("swap")).isTrue();
+    assertThat(d.given()).containsOnlyKeys("swap");
+    assertThat(d.toSpecString()).isEqualTo("hex(swap=True)");
+    assertThat(d.toOpenSpielParameters()).isEqualTo("{board_size=7,komi=1.5,string_rep=standard,swap=True}");
+    // with() rebuilds from the given values (a derived value is not one of them)
+    assertThat(p.withDerived("board_size", "7").with("komi", "2").getInt("board_size")).isEqualTo(11);
+    assertThatThrownBy(() -> p.withDerived("swap", "false")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'swap' was given");
+    assertThatThrownBy(() -> p.withDerived("board_size", "x")).isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("hex: ");
+  }
+
+  @Test
   void unknownKeysAndBadValuesNameWhatIsValid() {
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(size=5)"), HEX_LIKE))
         .isInstanceOf(SpecException.class)

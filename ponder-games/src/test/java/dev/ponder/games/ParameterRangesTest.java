@@ -31,6 +31,7 @@ class ParameterRangesTest {
   private static final Map<String, String> COMPANIONS = Map.of(
       "connect_four/rows=63", "columns=1",
       "connect_four/columns=32", "rows=1",
+      "connect_four/x_in_row=63", "rows=63,columns=1",
       "leduc_poker/starting_player=9", "players=10",
       "goofspiel/num_turns=60", "num_cards=60",
       "gomoku/connect=64", "size=64",

@@ -36,9 +36,14 @@ import java.util.SplittableRandom;
  *
  * <p>Per-state checks (an invariant's name appears in the failure):
  * <ul>
- *   <li>{@code game-constants} (once): players within the type's range, actions and length
- *       positive, maxDecisions within 1..maxGameLength, chance outcomes declared iff the game has
- *       chance, minUtility ≤ maxUtility, a constant-sum game declares its utilitySum (any
+ *   <li>{@code game-constants} (once): players within the type's range, actions positive,
+ *       maxGameLength ≥ 0, maxDecisions within 1..maxGameLength (0 only when maxGameLength is 0,
+ *       a game whose initial state is terminal, such as OpenSpiel's {@code clobber} on a 1 × 1
+ *       board), no chance outcomes declared by a deterministic game (a game with chance mode
+ *       {@code EXPLICIT_STOCHASTIC} may declare maxChanceOutcomes 0 when its parameters leave no
+ *       chance node, as OpenSpiel's goofspiel with a fixed {@code points_order} does; a playout
+ *       that then meets a chance node fails {@code chance-outcomes}), minUtility ≤ maxUtility, a
+ *       constant-sum game declares its utilitySum (any
  *       exception thrown by these constants fails here too), the game string loads back to a game
  *       with the same parameters;
  *   <li>{@code current-player}: a player, {@link State#CHANCE} or {@link State#TERMINAL};
@@ -55,12 +60,15 @@ import java.util.SplittableRandom;
  *       each); the state's legal actions are unchanged afterwards. One draw per state, 4 at
  *       deep states. The seeds come from a stream of their own, so the other
  *       checks' sampling does not depend on this one;
- *   <li>{@code chance-outcomes}: at most maxChanceOutcomes, strictly ascending, probabilities
+ *   <li>{@code chance-outcomes}: none when maxChanceOutcomes is 0; at most maxChanceOutcomes,
+ *       strictly ascending, probabilities
  *       positive and summing to 1 within 1e-9, legal actions equal the outcomes' actions;
  *   <li>{@code illegal-action} (once per playout, at a random state): applying an action
  *       outside the legal set throws {@link IllegalActionException} naming it and leaves the
  *       state unchanged; at the terminal state any action is refused;
- *   <li>{@code returns}: at terminal states within [minUtility, maxUtility] (±1e-9); zero-sum
+ *   <li>{@code returns}: at terminal states within [minUtility, maxUtility] (±1e-9), except
+ *       that a side the game declares nominal ({@link Game#minUtilityNominal()}, {@link
+ *       Game#maxUtilityNominal()}) is not checked: only the strict side is; zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
  *       terminal-reward games give no reward before the end;
  *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions, chance outcomes
@@ -241,7 +249,7 @@ public final class ConformanceKit {
       this.opt = opt;
       this.n = game.numPlayers();
       this.buf = new int[Math.max(1, game.maxActionsPerState())];
-      this.probs = new double[Math.max(1, game.maxChanceOutcomes())];
+      this.probs = new double[buf.length];
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
@@ -317,13 +325,19 @@ public final class ConformanceKit {
       if (!(game.numDistinctActions() > 0)) {
         throw fail("game-constants", "numDistinctActions " + game.numDistinctActions() + " ≤ 0");
       }
-      if (!(game.maxGameLength() > 0)) {
-        throw fail("game-constants", "maxGameLength " + game.maxGameLength() + " ≤ 0");
+      if (!(game.maxGameLength() >= 0)) {
+        throw fail("game-constants", "maxGameLength " + game.maxGameLength() + " < 0");
       }
-      if (!(game.maxDecisions() > 0 && game.maxDecisions() <= game.maxGameLength())) {
-        throw fail("game-constants", "maxDecisions " + game.maxDecisions() + " outside 1..maxGameLength (" + game.maxGameLength() + ")");
+      // maxGameLength 0: the initial state is terminal (the playouts check it: any action exceeds the length)
+      int minDecisions = game.maxGameLength() == 0 ? 0 : 1;
+      if (!(game.maxDecisions() >= minDecisions && game.maxDecisions() <= game.maxGameLength())) {
+        throw fail("game-constants", "maxDecisions " + game.maxDecisions() + " outside " + minDecisions + "..maxGameLength (" + game.maxGameLength() + ")");
       }
-      if (!(t.hasChance() == (game.maxChanceOutcomes() > 0))) {
+      if (!(game.maxChanceOutcomes() >= 0)) {
+        throw fail("game-constants", "maxChanceOutcomes " + game.maxChanceOutcomes() + " < 0");
+      }
+      // a chance game may declare 0 outcomes when its parameters leave no chance node (the playouts check it)
+      if (!(t.hasChance() || game.maxChanceOutcomes() == 0)) {
         throw fail("game-constants", "chance mode " + t.chanceMode() + " but maxChanceOutcomes " + game.maxChanceOutcomes());
       }
       if (!(game.minUtility() <= game.maxUtility())) {
@@ -403,6 +417,9 @@ public final class ConformanceKit {
 
     private int pick(State s, SplittableRandom rng) {
       if (s.isChanceNode()) {
+        if (!(game.maxChanceOutcomes() > 0)) {
+          throw fail("chance-outcomes", "chance node although maxChanceOutcomes is 0");
+        }
         int k = s.chanceOutcomes(buf, probs);
         return buf[Distributions.sample(probs, 0, k, rng.nextDouble())];
       }
@@ -423,6 +440,9 @@ public final class ConformanceKit {
       }
       if (!(p != State.CHANCE || game.type().hasChance())) {
         throw fail("current-player", "chance node in a deterministic game");
+      }
+      if (!(p != State.CHANCE || game.maxChanceOutcomes() > 0)) {
+        throw fail("chance-outcomes", "chance node although maxChanceOutcomes is 0");
       }
       boolean historyOk = s.historySize() == len && (len == 0 || s.historyAt(len - 1) == applied[len - 1]);
       if (deep) {
@@ -603,7 +623,9 @@ public final class ConformanceKit {
       }
       double sum = 0;
       for (int q = 0; q < n; q++) {
-        if (!(r[q] >= game.minUtility() - EPS && r[q] <= game.maxUtility() + EPS)) {
+        boolean aboveMin = game.minUtilityNominal() || r[q] >= game.minUtility() - EPS;
+        boolean belowMax = game.maxUtilityNominal() || r[q] <= game.maxUtility() + EPS;
+        if (!(aboveMin && belowMax)) {
           throw fail("returns", "player " + q + " return " + r[q] + " outside [" + game.minUtility() + ", " + game.maxUtility() + "]");
         }
         if (!(r[q] == s.playerReturn(q))) {

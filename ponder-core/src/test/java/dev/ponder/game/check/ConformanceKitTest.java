@@ -55,7 +55,10 @@ public class ConformanceKitTest {
       "sample_wrong_action, sample-action",
       "sample_extra_draw, sample-action",
       "sample_stale_copy, sample-action",
-      "sample_stale_undo, sample-action"})
+      "sample_stale_undo, sample-action",
+      "nominal_max_low, returns",
+      "undeclared_chance, chance-outcomes",
+      "zero_length, length"})
   void plantedFlawIsCaught(String flaw, String invariant) {
     String game = "toy_race(flaw=" + flaw + ")";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
@@ -107,6 +110,35 @@ public class ConformanceKitTest {
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
             new ConformanceKit.Options().seed(13).playouts(1).deepCheckRate(Double.POSITIVE_INFINITY)))
         .hasMessageContaining("playout 0,").hasMessageContaining("): copy: ");
+  }
+
+  @Test
+  void aNominalMaxUtilityIsNotCheckedButTheStrictMinIs() {
+    // returns ±2 with maxUtility 1 declared nominal and minUtility -2: only the strict side is checked
+    Game nominal = GameRegistry.load("toy_race(flaw=nominal_max)");
+    assertThat(nominal.maxUtilityNominal()).isTrue();
+    assertThat(ConformanceKit.check(nominal, new ConformanceKit.Options().playouts(200)).playouts()).isEqualTo(200);
+    // the same returns with a strict maxUtility fail
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=return_out_of_bounds)"),
+            new ConformanceKit.Options().playouts(200)))
+        .hasMessageContaining("): returns: player ").hasMessageContaining("return 2.0 outside [-1.0, 1.0]");
+  }
+
+  @Test
+  void aChanceGameThatDeclaresNoChanceOutcomesFailsAtItsFirstChanceNode() {
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=undeclared_chance)"),
+            new ConformanceKit.Options().playouts(10)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("playout 0, history [")
+        .hasMessageContaining("): chance-outcomes: chance node although maxChanceOutcomes is 0");
+  }
+
+  @Test
+  void maxGameLengthZeroFailsWhenTheInitialStateIsNotTerminal() {
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=zero_length)"),
+            new ConformanceKit.Options().playouts(10)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("): length: history length 1 exceeds maxGameLength 0");
   }
 
   @Test

@@ -14,7 +14,9 @@ import java.util.SplittableRandom;
  * Test-only game {@code toy_race}: two players alternately add 1 (action 0) or 2 (action 1, legal
  * only while their count is at most 2) to their own count; a chance node after each move adds a
  * bonus of 0 or 1 (probability 1/2 each); the first to reach 5 wins (+1/−1). The {@code flaw}
- * parameter plants one bug the conformance kit must catch; the {@code late_*} flaws make the race
+ * parameter plants one bug the conformance kit must catch (except {@code nominal_max}, a sound
+ * game whose returns ±2 exceed its maxUtility 1, declared nominal, with minUtility −2;
+ * {@code nominal_max_low} keeps minUtility −1, strict, which the −2 returns break); the {@code late_*} flaws make the race
  * long (to {@value #LATE_GOAL}, about 160 actions) and appear only after {@value #LATE_DEPTH}
  * actions, where the kit's deep checks run at a sample of the states only. The observation
  * tensor is (count 0, count 1, player to move).
@@ -23,7 +25,8 @@ final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
       "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
       "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample", "undeclared_sum",
-      "sample_wrong_action", "sample_extra_draw", "sample_stale_copy", "sample_stale_undo"};
+      "sample_wrong_action", "sample_extra_draw", "sample_stale_copy", "sample_stale_undo",
+      "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -70,12 +73,18 @@ final class ToyRaceGame extends AbstractGame {
 
   @Override
   public int maxChanceOutcomes() {
-    return 2;
+    // undeclared_chance: declares no chance outcomes but has chance nodes
+    return flaw.equals("undeclared_chance") ? 0 : 2;
   }
 
   @Override
   public double minUtility() {
-    return -1;
+    return flaw.equals("nominal_max") ? -2 : -1;
+  }
+
+  @Override
+  public boolean maxUtilityNominal() {
+    return flaw.startsWith("nominal_max");
   }
 
   @Override
@@ -86,7 +95,7 @@ final class ToyRaceGame extends AbstractGame {
   @Override
   public int maxGameLength() {
     // each turn is a move and a bonus and adds at least 1 to the mover's count
-    return flaw.equals("long_game") ? 6 : 2 * (2 * (goal - 1) + 1);
+    return flaw.equals("long_game") ? 6 : flaw.equals("zero_length") ? 0 : 2 * (2 * (goal - 1) + 1);
   }
 
   /** Observation: both counts and the player to move. */
@@ -208,7 +217,7 @@ final class ToyRaceGame extends AbstractGame {
       if (winner < 0) {
         return 0;
       }
-      double win = is("return_out_of_bounds") ? 2 : 1;
+      double win = is("return_out_of_bounds") || game.flaw.startsWith("nominal_max") ? 2 : 1;
       return winner == player ? win : is("not_zero_sum") ? 0 : -win;
     }
 

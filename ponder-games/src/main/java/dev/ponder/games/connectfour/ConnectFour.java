@@ -21,7 +21,9 @@ import java.util.List;
  *
  * <p>Bitboard: column {@code c} occupies bits {@code c·(rows+1) .. c·(rows+1)+rows-1} (row 0 at
  * the bottom) plus one always-empty sentinel bit, so lines never wrap between columns; hence
- * {@code columns·(rows+1) ≤ 64}. Zobrist hash maintained incrementally; undo supported.
+ * {@code columns·(rows+1) ≤ 64}. An {@code x_in_row} longer than every line of the board
+ * ({@code max(rows, columns)}) is refused with a {@link SpecException}, as gomoku refuses a
+ * {@code connect} it can never complete. Zobrist hash maintained incrementally; undo supported.
  *
  * <p>Observation tensor, shape [3, rows, columns], row 0 at the bottom: planes x, o, empty; with
  * {@code egocentric_obs_tensor=true} (OpenSpiel's encoding) planes opponent's discs, own discs,
@@ -35,7 +37,7 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
           ParamSpec.ofBool("egocentric_obs_tensor", false, "observation planes relative to the observer (opponent, own, empty)"),
           ParamSpec.ofInt("rows", 6, 1, 63, "board height; columns*(rows+1) <= 64"),
           ParamSpec.ofInt("columns", 7, 1, 32, "board width; columns*(rows+1) <= 64"),
-          ParamSpec.ofInt("x_in_row", 4, 1, 64, "discs in a line needed to win")));
+          ParamSpec.ofInt("x_in_row", 4, 1, 63, "discs in a line needed to win; at most max(rows, columns)")));
 
   private static final long[] ZOBRIST = Zobrist.keys(0xC4C4, 128);
 
@@ -54,6 +56,12 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
     this.h = rows + 1;
     if (cols * h > 64) {
       throw new SpecException("connect_four: columns*(rows+1) = " + (cols * h) + " exceeds 64 (the bitboard); valid: columns*(rows+1) <= 64");
+    }
+    // the longest line is a row (columns cells) or a column (rows cells); a diagonal is never longer
+    int longest = Math.max(rows, cols);
+    if (xInRow > longest) {
+      throw new SpecException("connect_four: x_in_row=" + xInRow + " can never be completed: the longest line of a board of rows="
+          + rows + ", columns=" + cols + " has " + longest + (longest == 1 ? " cell" : " cells") + "; valid: x_in_row 1.." + longest);
     }
   }
 

@@ -29,10 +29,13 @@ import java.util.List;
  * move is not offered.
  */
 public final class Game2048 extends AbstractGame {
+  /** OpenSpiel's default {@code max_tile}, whose playthrough pins the nominal maxUtility 20,480. */
+  public static final int DEFAULT_MAX_TILE = 2048;
+
   static final GameType TYPE = new GameType("2048", "2048",
       GameType.ChanceMode.EXPLICIT_STOCHASTIC, GameType.Information.PERFECT_INFORMATION,
       GameType.Utility.GENERAL_SUM, GameType.RewardModel.REWARDS, 1, 1,
-      List.of(ParamSpec.ofInt("max_tile", 2048, 4, 131072, "the game ends when a tile reaches this value; a power of 2")));
+      List.of(ParamSpec.ofInt("max_tile", DEFAULT_MAX_TILE, 4, 131072, "the game ends when a tile reaches this value; a power of 2")));
 
   public static final int UP = 0;
   public static final int RIGHT = 1;
@@ -116,13 +119,43 @@ public final class Game2048 extends AbstractGame {
   }
 
   /**
-   * OpenSpiel's value {@code (log2(max_tile) − 1) * max_tile} (20,480 by default), kept for
-   * compatibility. It is nominal, not strict: a board holding many tiles just below
-   * {@code max_tile} can score more (e.g. 512 with {@code max_tile=64}).
+   * The largest return: for the default {@code max_tile=2048}, OpenSpiel's nominal figure
+   * {@code (log2(max_tile) − 1) · max_tile} = 20,480, which its playthrough records (so {@link
+   * #maxUtilityNominal()} is true there); for every other {@code max_tile} M, the strict bound
+   * {@link #strictMaxUtility()} = 8 · M · (log2 M − 1).
    */
   @Override
   public double maxUtility() {
+    return maxTile == DEFAULT_MAX_TILE ? openSpielMaxUtility() : strictMaxUtility();
+  }
+
+  /**
+   * True for the default {@code max_tile=2048} only: its {@link #maxUtility()} is OpenSpiel's
+   * nominal 20,480, which a game may exceed in principle (random play stays far below it).
+   */
+  @Override
+  public boolean maxUtilityNominal() {
+    return maxTile == DEFAULT_MAX_TILE;
+  }
+
+  /** OpenSpiel's nominal {@code MaxUtility()}: {@code (log2(max_tile) − 1) · max_tile}. */
+  public double openSpielMaxUtility() {
     return (double) (Integer.numberOfTrailingZeros(maxTile) - 1) * maxTile;
+  }
+
+  /**
+   * A strict upper bound on the return (the total score) for {@code max_tile} M: {@code 8 · M ·
+   * (log2 M − 1)} (32 for M = 4, 384 for M = 16, 163,840 for M = 2048). Derivation: let f(v) =
+   * (log2 v − 1) · v for a tile v (f(2) = 0, f(4) = 4). Placing a 2 adds f(2) = 0 to Σ f over the
+   * board, placing a 4 adds 4, and merging two tiles v into 2v scores 2v and adds f(2v) − 2 f(v)
+   * = 2v to Σ f; so the score never exceeds Σ f over the board. The score changes only on moves.
+   * Before any move every tile is below M (a tile M ends the game), so at most M/2, and the 16
+   * cells sum to at most 8M; a move keeps the tile sum and creates no tile above M; since f(v) /
+   * v = log2 v − 1 ≤ log2 M − 1 for v ≤ M, after the move Σ f ≤ (log2 M − 1) · 8M. The bound is
+   * reached for M = 4 (sixteen 2s merged in one move score 32).
+   */
+  public double strictMaxUtility() {
+    return 8.0 * maxTile * (Integer.numberOfTrailingZeros(maxTile) - 1);
   }
 
   @Override

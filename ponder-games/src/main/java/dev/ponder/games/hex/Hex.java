@@ -180,14 +180,15 @@ public final class Hex extends TwoPlayerZeroSumGame {
   /**
    * {@code params} with {@code num_cols} and {@code num_rows} set to their effective values
    * (board_size unless given), so that the resolved parameters read as OpenSpiel's
-   * {@code GetParameters()}; {@link #spec()} still shows only what was given.
+   * {@code GetParameters()}; they are derived values, not given ones ({@link Params#withDerived}),
+   * so {@link #spec()} and {@link Params#isGiven} still show only what the game string gave.
    */
   public static Params withResolvedSizes(Params params) {
     Params p = params;
     int size = params.getInt("board_size");
     for (String k : new String[] {"num_cols", "num_rows"}) {
       if (!params.isGiven(k)) {
-        p = p.with(k, Integer.toString(size));
+        p = p.withDerived(k, Integer.toString(size));
       }
     }
     return p;

@@ -110,15 +110,37 @@ class ConnectFourTest {
   }
 
   @Test
+  void anXInRowLongerThanEveryLineIsRefused() {
+    // 6 × 7: the longest line is a row of 7 cells
+    assertThatThrownBy(() -> GameRegistry.load("connect_four(x_in_row=8)")).isInstanceOf(SpecException.class)
+        .hasMessage("connect_four: x_in_row=8 can never be completed: the longest line of a board of rows=6, columns=7 has 7 cells;"
+            + " valid: x_in_row 1..7");
+    assertThatThrownBy(() -> GameRegistry.load("connect_four(rows=9,columns=3,x_in_row=10)")).isInstanceOf(SpecException.class)
+        .hasMessageContaining("x_in_row=10 can never be completed").hasMessageEndingWith("valid: x_in_row 1..9");
+    // the longest line decides: a column of 9 on a 9 × 3 board, a row of 7 on 6 × 7
+    assertThat(GameRegistry.load("connect_four(rows=9,columns=3,x_in_row=9)").numDistinctActions()).isEqualTo(3);
+    State s = GameRegistry.load("connect_four(x_in_row=7)").newInitialState();
+    for (int c = 0; c < 7; c++) {
+      s.applyAction(c); // x on the bottom row
+      if (c < 6) {
+        s.applyAction(c); // o above it
+      }
+    }
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(1.0, -1.0);
+  }
+
+  @Test
   void fullBoardIsADraw() {
-    Game tiny = GameRegistry.load("connect_four(rows=2,columns=2,x_in_row=3)");
+    // rows x o x then o x o: no three in a row (columns and diagonals hold at most two cells)
+    Game tiny = GameRegistry.load("connect_four(rows=2,columns=3,x_in_row=3)");
     State s = tiny.newInitialState();
-    for (int x : new int[] {0, 0, 1, 1}) {
+    for (int x : new int[] {0, 1, 2, 0, 1, 2}) {
       s.applyAction(x);
     }
     assertThat(s.isTerminal()).isTrue();
     assertThat(s.returns()).containsExactly(0.0, 0.0);
-    assertThat(s.toString()).isEqualTo("oo\nxx\n");
+    assertThat(s.toString()).isEqualTo("oxo\nxox\n");
   }
 
   @Test

@@ -131,7 +131,8 @@ class Game2048Test {
     s.applyAction(Game2048.LEFT);
     assertThat(s.isTerminal()).isTrue();
     assertThat(s.returns()).containsExactly(16.0);
-    assertThat(small.maxUtility()).isEqualTo(3 * 16.0);
+    // the strict bound 8 · M · (log2 M − 1) for M = 16
+    assertThat(small.maxUtility()).isEqualTo(8 * 16 * 3.0);
   }
 
   @Test
@@ -161,20 +162,82 @@ class Game2048Test {
 
   @Test
   void passesTheConformanceKit() {
-    // Small max_tile values are not run: OpenSpiel's MaxUtility,
-    // (log2 max_tile - 1) * max_tile, is a nominal bound that a game with many tiles just below
-    // max_tile can exceed (see reachingMoreThanTheNominalMaxUtility).
+    // the default game's maxUtility is OpenSpiel's nominal 20,480: the kit checks minUtility only
+    assertThat(game.maxUtilityNominal()).isTrue();
     assertThat(ConformanceKit.check(GameRegistry.load("2048"),
         new ConformanceKit.Options().playouts(1000).seed(1)).playouts()).isEqualTo(1000);
   }
 
+  /**
+   * Small max_tile values: random play scores well above OpenSpiel's nominal (log2 M − 1) · M
+   * (e.g. 48 for M = 16), but never above the strict bound 8 · M · (log2 M − 1) that these games
+   * declare; the conformance kit checks both sides there.
+   */
+  @Test
+  void smallMaxTilesKeepTheirStrictBoundUnderRandomPlayAndPassTheKit() {
+    for (int m : new int[] {4, 8, 16, 32}) {
+      Game2048 g = (Game2048) GameRegistry.load("2048(max_tile=" + m + ")");
+      int log2 = Integer.numberOfTrailingZeros(m);
+      assertThat(g.maxUtilityNominal()).isFalse();
+      assertThat(g.minUtility()).isZero();
+      assertThat(g.maxUtility()).isEqualTo(8.0 * m * (log2 - 1));
+      java.util.SplittableRandom rng = new java.util.SplittableRandom(m);
+      double most = 0;
+      for (int i = 0; i < 1000; i++) {
+        State s = g.newInitialState();
+        while (!s.isTerminal()) {
+          if (s.isChanceNode()) {
+            List<ChanceOutcome> outcomes = s.chanceOutcomes();
+            double u = rng.nextDouble();
+            int pick = outcomes.get(outcomes.size() - 1).action();
+            for (ChanceOutcome o : outcomes) {
+              u -= o.probability();
+              if (u < 0) {
+                pick = o.action();
+                break;
+              }
+            }
+            s.applyAction(pick);
+          } else {
+            int[] legal = s.legalActions();
+            s.applyAction(legal[rng.nextInt(legal.length)]);
+          }
+        }
+        double r = s.returns()[0];
+        assertThat(r).as("2048(max_tile=%d) playout %d", m, i).isBetween(g.minUtility(), g.maxUtility());
+        most = Math.max(most, r);
+      }
+      // OpenSpiel's figure is exceeded by random play (what made the old declared bound fail)
+      assertThat(most).as("max_tile=%d", m).isGreaterThan(g.openSpielMaxUtility());
+      assertThat(ConformanceKit.check(g, new ConformanceKit.Options().playouts(300).seed(m)).playouts()).isEqualTo(300);
+    }
+  }
+
+  @Test
+  void theStrictBoundIsReachedForMaxTileFour() {
+    // sixteen 2s merge into eight 4s in one move: 8 · 4 = 32 = 8 · 4 · (2 − 1)
+    Game2048 four = (Game2048) GameRegistry.load("2048(max_tile=4)");
+    Game2048State s = (Game2048State) four.newInitialState();
+    int[] twos = new int[16];
+    java.util.Arrays.fill(twos, 2);
+    s.setBoard(twos);
+    s.applyAction(Game2048.LEFT);
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(four.maxUtility());
+  }
+
   @Test
   void reachingMoreThanTheNominalMaxUtility() {
-    // OpenSpiel's bound (6 - 1) * 64 = 320 for max_tile=64 is kept for compatibility; a board of
-    // sixteen 16s scores 256 on the first move (eight 32s) and 256 on the second (four 64s).
+    // OpenSpiel's bound (6 - 1) * 64 = 320 for max_tile=64; a board of sixteen 16s scores 256 on
+    // the first move (eight 32s) and 256 on the second (four 64s), within the strict bound
+    // 8 * 64 * 5 = 2560 declared for max_tile=64. The default game keeps OpenSpiel's 20,480
+    // (its playthrough records it), declared nominal.
     Game2048 small = (Game2048) GameRegistry.load("2048(max_tile=64)");
-    assertThat(small.maxUtility()).isEqualTo(320.0);
+    assertThat(small.openSpielMaxUtility()).isEqualTo(320.0);
+    assertThat(small.maxUtility()).isEqualTo(2560.0);
     assertThat(game.maxUtility()).isEqualTo(20480.0);
+    assertThat(game.maxUtilityNominal()).isTrue();
+    assertThat(((Game2048) GameRegistry.load("2048(max_tile=2048)")).maxUtilityNominal()).isTrue();
     Game2048State s = (Game2048State) small.newInitialState();
     int[] sixteens = new int[16];
     java.util.Arrays.fill(sixteens, 16);

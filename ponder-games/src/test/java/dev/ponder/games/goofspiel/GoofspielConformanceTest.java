@@ -41,4 +41,21 @@ class GoofspielConformanceTest {
         new ConformanceKit.Options().playouts(100).seed(5));
     assertThat(r.playouts()).isEqualTo(100);
   }
+
+  /**
+   * A fixed points order leaves no chance node: like OpenSpiel, the game keeps its chance mode
+   * (explicit stochastic) and declares maxChanceOutcomes 0, which the kit accepts as long as no
+   * playout meets a chance node. The second string is the game of the OpenSpiel playthrough.
+   */
+  @Test
+  void fixedPointsOrderDeclaresNoChanceOutcomesAndPassesTheKit() {
+    for (String game : new String[] {"goofspiel(points_order=descending)", "goofspiel(points_order=ascending,players=3,num_cards=5)",
+        "turn_based_simultaneous_game(game=goofspiel(imp_info=True,num_cards=4,points_order=descending))"}) {
+      dev.ponder.game.Game g = GameRegistry.load(game);
+      assertThat(g.type().hasChance()).as(game).isTrue();
+      assertThat(g.maxChanceOutcomes()).as(game).isZero();
+      ConformanceKit.Report r = ConformanceKit.check(g, new ConformanceKit.Options().playouts(200).seed(11));
+      assertThat(r.playouts()).as(game).isEqualTo(200);
+    }
+  }
 }
