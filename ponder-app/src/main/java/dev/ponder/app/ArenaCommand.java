@@ -169,6 +169,8 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
+    SearchThreads.warnings(config.allAgents(), Runtime.getRuntime().availableProcessors())
+        .forEach(w -> spec.commandLine().getErr().println(w));
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
       generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));
     }
@@ -507,7 +509,9 @@ public final class ArenaCommand implements PonderCommand {
    * matches at once whose search threads take every core: the matches then compete with each other
    * and with the JVM's own threads (collector, compiler) for the cores, so decisions overrun their
    * budget and an agent gets less search than its budget says. Measured on 2 cores with
-   * {@code time_ms=5}: about half the decisions overran with 2 matches at once, none with 1.
+   * {@code time_ms=5}: about half the decisions overran with 2 matches at once, none with 1. When
+   * an agent alone asks for more search threads than there are cores, the warning names that
+   * cause instead (no {@code --parallel} helps then).
    *
    * @param agents the agent strings with their budgets applied
    * @param parallel matches played at once
@@ -521,6 +525,13 @@ public final class ArenaCommand implements PonderCommand {
         .anyMatch(a -> AgentRegistry.resolve(a).values().get("time_ms") instanceof Number n && n.doubleValue() > 0);
     if (!timed || (long) parallel * most < cores) {
       return java.util.Optional.empty();
+    }
+    if (most > cores) {
+      // --parallel cannot help: one agent alone asks for more threads than there are cores
+      return java.util.Optional.of("warning: time budgets with agents using up to " + most + " search threads on "
+          + cores + " core" + (cores == 1 ? "" : "s") + ": threads beyond the cores wait to be scheduled, so decisions"
+          + " overrun their time budget whatever --parallel is; give the agents threads=" + cores + " or fewer (the"
+          + " overrun counts after the run show how much)");
     }
     return java.util.Optional.of("warning: time budgets with " + parallel + " match" + (parallel == 1 ? "" : "es")
         + " at once on " + cores + " core" + (cores == 1 ? "" : "s") + (most > 1 ? " (agents use up to " + most

@@ -88,6 +88,9 @@ public final class PlayCommand implements PonderCommand {
       for (String s : seats) {
         agents.add(AgentRegistry.create(s, game, seeds.nextLong()));
       }
+      SearchThreads.warnings(seats, Runtime.getRuntime().availableProcessors())
+          .forEach(w -> spec.commandLine().getErr().println(w));
+      spec.commandLine().getErr().flush();
       State state = game.newInitialState();
       // with imperfect information a human must not see the full state or the hidden moves:
       // each human sees their own information state when asked to move; the full game is shown
@@ -244,9 +247,14 @@ public final class PlayCommand implements PonderCommand {
    * The {@code --stats} line of one MCTS decision: {@code stats: move 3, player 0 (uct(sims=500)):
    * x(1,1) (4); 500 simulations, 12.3 ms, 0 root visits reused, 1201 nodes, root value 0.412 for
    * player 0}. The root value is the mover's component of the search's root value vector
-   * ({@link SearchResult#rootValue()}, raw utility).
+   * ({@link SearchResult#rootValue()}, raw utility). A forced move ({@link SearchResult#forced()})
+   * reads {@code x(2,2) (8); forced move, not searched}.
    */
   static String statsLine(int move, int player, String seat, String actionText, int action, SearchResult r) {
+    if (r.forced()) {
+      return String.format(java.util.Locale.ROOT, "stats: move %d, player %d (%s): %s (%d); forced move, not searched",
+          move, player, seat, actionText, action);
+    }
     return String.format(java.util.Locale.ROOT,
         "stats: move %d, player %d (%s): %s (%d); %d simulations, %.1f ms, %d root visits reused, %d nodes,"
             + " root value %.3f for player %d",

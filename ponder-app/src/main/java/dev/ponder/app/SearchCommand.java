@@ -73,6 +73,10 @@ public final class SearchCommand implements PonderCommand {
       if (!(agent instanceof MctsAgent mcts)) {
         throw new UsageException("agent '" + agentSpec + "' is not an MCTS agent; use uct, puct, m_seed or another MCTS agent");
       }
+      SearchThreads.warning(agentSpec, Runtime.getRuntime().availableProcessors()).ifPresent(w -> {
+        spec.commandLine().getErr().println(w);
+        spec.commandLine().getErr().flush();
+      });
       r = mcts.search(state);
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -412,6 +416,9 @@ public final class SearchCommand implements PonderCommand {
           a == r.action() ? "  <- chosen" : "");
     }
     out.println("chosen: " + state.actionToString(p, r.action()) + " (" + r.action() + ")");
+    if (r.forced()) {
+      out.println("forced move: the only legal action, answered without a search (search_forced=true searches it)");
+    }
     out.println(policyLegend(r.policyKind()));
     if (proves) {
       if (r.rootProven()) {

@@ -18,7 +18,8 @@ import java.util.Arrays;
  *     with tree keying it follows the most-visited child down the tree; with
  *     {@code keying=transpositions} it follows keys and stops at the first chance node (keyed
  *     chance outcomes have no node); with IS-MCTS it is the chosen action alone
- * @param simulations simulations run (= root visits added by this search)
+ * @param simulations simulations run (= root visits added by this search); 0 for a forced move
+ *     (one legal action) answered without a search, see {@link #forced()}
  * @param nodes tree entries after the search
  * @param maxDepth deepest node depth a simulation reached: tree edges from the root (a root child
  *     is at 1; in keyed trees chance outcomes add no depth)
@@ -85,6 +86,16 @@ public record SearchResult(
       double elapsedMs, double bytesPerNode) {
     this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, simulations, nodes,
         maxDepth, elapsedMs, bytesPerNode, PolicyKind.VISIT_COUNTS, null, null, 0L);
+  }
+
+  /**
+   * Whether this is a forced move answered without a search: one legal action and no simulation
+   * (the engine's default, {@link dev.ponder.search.mcts.MctsConfig#searchForced()} false). Then
+   * π̂ and the prior are 1, the visits 0, Q and the root value NaN, and the principal variation is
+   * the action.
+   */
+  public boolean forced() {
+    return actions.length == 1 && simulations == 0;
   }
 
   /** Whether the mechanism proves game-theoretic values (MCTS-Solver, Score-Bounded MCTS). */

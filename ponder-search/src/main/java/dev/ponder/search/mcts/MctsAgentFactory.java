@@ -16,7 +16,8 @@ import java.util.function.Function;
  * Base of every MCTS agent kind: a name, a description, the mechanism's own parameters and a
  * function from resolved parameters to a {@link Mechanism}. Adds the engine keys every MCTS agent
  * shares ({@link #engineParameters()}): {@code sims}, {@code time_ms}, {@code threads},
- * {@code sync_us}, {@code reuse}, {@code expand}, {@code chance_expand_all}, {@code keying}. A new agent is a
+ * {@code sync_us}, {@code reuse}, {@code expand}, {@code chance_expand_all}, {@code keying},
+ * {@code search_forced}. A new agent is a
  * subclass with a public no-argument constructor, listed in
  * {@code META-INF/services/dev.ponder.agent.AgentFactory}:
  *
@@ -75,7 +76,9 @@ public abstract class MctsAgentFactory implements AgentFactory {
         ParamSpec.ofBool("reuse", false, "keep the subtree of the actual moves between decisions"),
         ParamSpec.ofInt("expand", 1, 0, MctsConfig.MAX_EXPAND, "expand a leaf on its arrival after this many visits (0 = at once)"),
         ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
-        ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state"));
+        ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state"),
+        ParamSpec.ofBool("search_forced", false,
+            "search a position with one legal action too (false = answer a forced move at once, without simulations)"));
   }
 
   /**
@@ -101,7 +104,7 @@ public abstract class MctsAgentFactory implements AgentFactory {
     int sync = p.requireInt("sync_us", 0, MctsConfig.MAX_SYNC_MICROS);
     String k = p.requireOneOf("keying", "auto", "tree", "transpositions", "information_state");
     return new MctsConfig(sims, time, threads, MctsConfig.Keying.valueOf(k.toUpperCase(Locale.ROOT)), expand,
-        p.getBool("chance_expand_all"), p.getBool("reuse"), true, sync);
+        p.getBool("chance_expand_all"), p.getBool("reuse"), true, sync, p.getBool("search_forced"));
   }
 
   @Override

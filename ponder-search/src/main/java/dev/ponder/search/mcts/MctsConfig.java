@@ -32,6 +32,11 @@ package dev.ponder.search.mcts;
  *     once per merge rather than on every simulation of every worker, and each worker sees the
  *     others' work with a delay of about this long. 0 shares every update at once (plain tree
  *     parallelism). Ignored with one thread. Default {@value #DEFAULT_SYNC_MICROS} (1 ms).
+ * @param searchForced whether a root with exactly one legal action is searched like any other;
+ *     false (the default of every factory method and of the nine-argument constructor) answers such
+ *     a forced move at once: no simulation, π̂ = 1 on the action, visits 0, Q and the root value
+ *     NaN, the tree untouched (so tree reuse finds the next decision's subtree from the last
+ *     searched position). True spends the budget on it, for the values of a forced position.
  */
 public record MctsConfig(
     int simulations,
@@ -42,7 +47,8 @@ public record MctsConfig(
     boolean chanceExpandAll,
     boolean reuseTree,
     boolean stopWhenRootProven,
-    int syncMicros) {
+    int syncMicros,
+    boolean searchForced) {
 
   /** Default of {@link #syncMicros()}: one millisecond. */
   public static final int DEFAULT_SYNC_MICROS = 1000;
@@ -93,6 +99,27 @@ public record MctsConfig(
     }
   }
 
+  /**
+   * A configuration that answers forced moves at once ({@code searchForced} false); the other
+   * components as in the canonical constructor.
+   *
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public MctsConfig(int simulations, int timeMs, int threads, Keying keying, int expandThreshold,
+      boolean chanceExpandAll, boolean reuseTree, boolean stopWhenRootProven, int syncMicros) {
+    this(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven,
+        syncMicros, false);
+  }
+
+  /**
+   * This configuration with {@code searchForced} set to {@code b} (true: a root with one legal
+   * action is searched too); everything else is kept.
+   */
+  public MctsConfig withSearchForced(boolean b) {
+    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, reuseTree,
+        stopWhenRootProven, syncMicros, b);
+  }
+
   private static void checkRange(String name, int v, int lo, int hi) {
     if (v < lo || v > hi) {
       throw new IllegalArgumentException(name + "=" + v + " is out of range; valid: " + lo + ".." + hi);
@@ -128,14 +155,14 @@ public record MctsConfig(
    * @throws IllegalArgumentException if a value is out of range
    */
   public MctsConfig withThreads(int t) {
-    return new MctsConfig(simulations, timeMs, t, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
+    return new MctsConfig(simulations, timeMs, t, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros, searchForced);
   }
 
   /**
    * This configuration with the keying {@code k} (null reads as AUTO); everything else is kept.
    */
   public MctsConfig withKeying(Keying k) {
-    return new MctsConfig(simulations, timeMs, threads, k, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
+    return new MctsConfig(simulations, timeMs, threads, k, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros, searchForced);
   }
 
   /**
@@ -144,21 +171,21 @@ public record MctsConfig(
    * @throws IllegalArgumentException if a value is out of range
    */
   public MctsConfig withExpandThreshold(int e) {
-    return new MctsConfig(simulations, timeMs, threads, keying, e, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
+    return new MctsConfig(simulations, timeMs, threads, keying, e, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros, searchForced);
   }
 
   /**
    * This configuration with chance_expand_all set to {@code b}; everything else is kept.
    */
   public MctsConfig withChanceExpandAll(boolean b) {
-    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, b, reuseTree, stopWhenRootProven, syncMicros);
+    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, b, reuseTree, stopWhenRootProven, syncMicros, searchForced);
   }
 
   /**
    * This configuration with tree reuse set to {@code b}; everything else is kept.
    */
   public MctsConfig withReuseTree(boolean b) {
-    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, b, stopWhenRootProven, syncMicros);
+    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, b, stopWhenRootProven, syncMicros, searchForced);
   }
 
   /**
@@ -167,7 +194,7 @@ public record MctsConfig(
    * @throws IllegalArgumentException if a value is out of range
    */
   public MctsConfig withSyncMicros(int s) {
-    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, s);
+    return new MctsConfig(simulations, timeMs, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, s, searchForced);
   }
 
   /**
@@ -176,6 +203,6 @@ public record MctsConfig(
    * @throws IllegalArgumentException if a value is out of range
    */
   public MctsConfig withBudget(int sims, int ms) {
-    return new MctsConfig(sims, ms, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros);
+    return new MctsConfig(sims, ms, threads, keying, expandThreshold, chanceExpandAll, reuseTree, stopWhenRootProven, syncMicros, searchForced);
   }
 }

@@ -11,6 +11,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
@@ -42,6 +44,11 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       on, growing with the tree) and merges them about every {@code syncMicros} (a
  *       {@link Tree#view}), so the statistics every simulation passes through are not rewritten
  *       by every worker on every simulation; every worker creates nodes in its own blocks.
+ *       With more workers than {@link Runtime#availableProcessors()}, at most that many run
+ *       simulations at once, taking turns of about {@link #GATE_SLICE_NANOS} (the others are
+ *       parked): threads beyond the cores cannot add speed, and a worker descheduled in the middle
+ *       of a simulation by the operating system would hold up the end of a timed search by a
+ *       scheduling round of all the threads.
  * </ul>
  *
  * <p>Not thread-safe itself: one search at a time. {@link #close()} stops the worker threads.
@@ -62,6 +69,16 @@ public final class MctsEngine implements AutoCloseable {
   private final Worker[] workers;
   private final int reserve;
   private ExecutorService pool;
+  /**
+   * With more workers than available processors: one permit per processor, held by the workers
+   * that run simulations (see {@link #GATE_SLICE_NANOS}); null otherwise.
+   */
+  private final Semaphore gate;
+  /**
+   * With more workers than processors, a worker hands its permit on after running simulations
+   * for this long (2 ms), to the worker that has waited longest.
+   */
+  static final long GATE_SLICE_NANOS = 2_000_000L;
 
   private int[] lastRootHistory;
 
@@ -86,7 +103,8 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * Most entries from the root whose statistics each worker keeps private between merges (with
    * {@link MctsConfig#syncMicros()} &gt; 0), and at most {@link #LOCAL_BYTES} of private counters
-   * per worker (and at most 1/16 of the JVM's maximum heap); the private range grows with the
+   * per worker (and at most 1/16 of the JVM's maximum heap; for all workers together at most
+   * 2 · {@link #LOCAL_BYTES} and 1/8 of the heap); the private range grows with the
    * tree. Entries beyond it are updated atomically, with virtual loss: hex 11×11 at two threads
    * ran about 5% faster with 128 MB than with 32 MB (1.7 million entries after a one-second search).
    */
@@ -155,12 +173,24 @@ public final class MctsEngine implements AutoCloseable {
     this.seed = seed;
     this.master = new SplittableRandom(seed);
     int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
+    if (config.threads() > 1) {
+      // every worker reserves a block of new entries at once (Tree.view): room for those blocks
+      // from the start rather than growths (each one waits for every worker) as they are claimed
+      cap += config.threads() * Tree.CHUNK;
+    }
     this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
     // private statistics need updates that commute: the mean backup, no auxiliary state
     boolean localStats = localStats(config, mechanism);
     this.fusedVirtualLoss = fusedVirtualLoss(mechanism);
-    long localBytes = Math.min(LOCAL_BYTES, Runtime.getRuntime().maxMemory() / 16);
+    long maxMemory = Runtime.getRuntime().maxMemory();
+    // per worker at most LOCAL_BYTES and 1/16 of the heap, and all workers together at most
+    // 2 · LOCAL_BYTES and 1/8 of the heap (with one or two workers the first two bounds decide):
+    // every growth of the tree copies every worker's counters
+    long localBytes = Math.min(Math.min(LOCAL_BYTES, maxMemory / 16),
+        Math.min(2 * LOCAL_BYTES, maxMemory / 8) / config.threads());
     this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, localBytes / (9 + 8L * numPlayers)) : 0;
+    int cores = Runtime.getRuntime().availableProcessors();
+    this.gate = config.threads() > cores ? new Semaphore(cores, true) : null;
     this.workers = new Worker[config.threads()];
     for (int i = 0; i < workers.length; i++) {
       workers[i] = new Worker(i, config.threads() > 1 ? tree.view(localEntries) : null);
@@ -260,7 +290,8 @@ public final class MctsEngine implements AutoCloseable {
 
   /**
    * Runs one search from {@code state} (a decision node) for its current player. Does not modify
-   * {@code state}. With {@link MctsConfig#reuseTree()} the subtree of the line from the last
+   * {@code state}. A state with one legal action is answered at once, without a simulation
+   * ({@link SearchResult#forced()}), unless {@link MctsConfig#searchForced()}. With {@link MctsConfig#reuseTree()} the subtree of the line from the last
    * search's state is kept when {@code state} continues it.
    *
    * @param state a decision state of {@link #game()}: a state of this game instance, or of an
@@ -279,6 +310,14 @@ public final class MctsEngine implements AutoCloseable {
           + (state.isTerminal() ? "terminal" : "a chance node"));
     }
     startNanos = System.nanoTime();
+    if (!config.searchForced()) {
+      int[] legal = workers[0].ctx.actionBuffer();
+      if (state.legalActions(legal) == 1) {
+        // a forced move: answered at once; the tree and lastRootHistory stay as the last search
+        // left them, so reuse finds the next decision's subtree by the moves since that search
+        return forcedResult(state, legal[0]);
+      }
+    }
     terminalSlot = game.type().isPerfectInformation() ? mechanism.treePolicy().terminalChildSlot() : -1;
     if (terminalSlot >= mechanism.auxWidth()) {
       throw new IllegalStateException("the tree policy's terminal-child slot " + terminalSlot
@@ -466,6 +505,21 @@ public final class MctsEngine implements AutoCloseable {
     }
   }
 
+  /**
+   * The result for a root whose only legal action is {@code action}, not searched: π̂ and the
+   * prior 1 on it, no visits, Q and the root value NaN (no simulation), the action as the
+   * principal variation, 0 simulations; nothing proven.
+   */
+  private SearchResult forcedResult(State state, int action) {
+    double[] nan = new double[numPlayers];
+    Arrays.fill(nan, Double.NaN);
+    double[][] proven = mechanism.backup() instanceof ProvenValues ? new double[1][] : null;
+    return new SearchResult(state.currentPlayer(), action, new int[] {action}, new double[] {1.0}, new int[] {0},
+        new double[][] {nan.clone()}, new double[] {1.0}, nan, new int[] {action}, 0, tree.size(), 0,
+        (System.nanoTime() - startNanos) / 1e6, tree.bytesPerNode(), mechanism.finalSelector().policyKind(), proven,
+        null);
+  }
+
   private SearchResult buildResult(int root, int chosen, double[] pi, SearchContext ctx) {
     int first = tree.firstChild(root);
     int n = tree.numChildren(root);
@@ -509,7 +563,7 @@ public final class MctsEngine implements AutoCloseable {
     }
     double elapsed = (System.nanoTime() - startNanos) / 1e6;
     return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
-        principalVariation(root, chosen), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
+        principalVariation(root, chosen, ctx), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
         mechanism.finalSelector().policyKind(), proven, rootProven, reusedVisits);
   }
 
@@ -528,7 +582,40 @@ public final class MctsEngine implements AutoCloseable {
     return tree.visits(best) == 0 ? -1 : best;
   }
 
-  private int[] principalVariation(int root, int chosen) {
+  /**
+   * The child of {@code e} the principal variation continues through: with a mechanism that
+   * proves values, the most visited of the children proven a win for the player to move at
+   * {@code e} (the first of equals) when there is one, so the line of a proven win follows the
+   * proof; otherwise (no such child, a chance node, or nothing proven) the most visited child.
+   * −1 when no child has been visited.
+   */
+  private int pvChild(int e, SearchContext ctx, double[] scratch) {
+    if (mechanism.backup() instanceof ProvenValues pv) {
+      int mover = tree.player(e);
+      if (mover >= 0) {
+        int first = tree.firstChild(e);
+        int best = -1;
+        for (int i = 0; i < tree.numChildren(e); i++) {
+          int c = first + i;
+          if (pv.provenValue(tree, c, ctx, scratch) && scratch[mover] >= ctx.maxUtility()
+              && (best < 0 || tree.visits(c) > tree.visits(best))) {
+            best = c;
+          }
+        }
+        if (best >= 0) {
+          return best;
+        }
+      }
+    }
+    return mostVisitedChild(e);
+  }
+
+  /**
+   * The principal variation: the chosen action, then from its node on {@link #pvChild} (the most
+   * visited child, or for a solver the most visited proven win of the player to move).
+   */
+  private int[] principalVariation(int root, int chosen, SearchContext ctx) {
+    double[] scratch = new double[numPlayers];
     int[] pv = new int[16];
     int len = 0;
     pv[len++] = tree.action(chosen);
@@ -538,7 +625,7 @@ public final class MctsEngine implements AutoCloseable {
     if (keying == MctsConfig.Keying.TREE) {
       int e = chosen;
       while (tree.numChildren(e) > 0) {
-        int best = mostVisitedChild(e);
+        int best = pvChild(e, ctx, scratch);
         if (best < 0) {
           break;
         }
@@ -558,7 +645,7 @@ public final class MctsEngine implements AutoCloseable {
       if (e < 0 || tree.numChildren(e) == 0) {
         break;
       }
-      int best = mostVisitedChild(e);
+      int best = pvChild(e, ctx, scratch);
       if (best < 0) {
         break;
       }
@@ -640,12 +727,40 @@ public final class MctsEngine implements AutoCloseable {
       int sinceCheck = 0;
       int merges = 0;
       int completed = 0;
+      final Semaphore g = gate;
+      boolean holding = false;
+      long heldSince = 0;
+      try {
       while (true) {
         long now = 0;
         if (timed) {
           now = System.nanoTime();
           if (now >= deadline) {
             break;
+          }
+        }
+        if (g != null) {
+          // more workers than cores: run while holding one of the cores' permits, and hand it on
+          // after GATE_SLICE_NANOS; a waiting worker is parked (not runnable), so the workers the
+          // operating system has to schedule in turn are no more than the cores
+          long clock = timed ? now : System.nanoTime();
+          if (holding && clock - heldSince >= GATE_SLICE_NANOS) {
+            holding = false;
+            g.release();
+          }
+          if (!holding) {
+            t.endSimulation(index); // a worker waiting for a permit must not hold up a growth
+            if (!acquire(g, timed)) {
+              break;
+            }
+            holding = true;
+            heldSince = System.nanoTime();
+            if (timed) {
+              now = heldSince;
+              if (now >= deadline) {
+                break;
+              }
+            }
           }
         }
         if (config.stopWhenRootProven() && t.isProven(root)) {
@@ -668,8 +783,11 @@ public final class MctsEngine implements AutoCloseable {
           ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(sim + 1, est));
         }
         // stays inside from one simulation to the next (see Tree.beginSimulation); nothing in
-        // this loop waits for another worker
-        t.beginSimulation(index, reserve);
+        // this loop waits for another worker but a growth of the tree, and that wait ends at the
+        // deadline
+        if (!t.beginSimulation(index, reserve, timed ? deadline : 0L)) {
+          break;
+        }
         simulate(shared);
         if (local && (timed || (++sinceCheck & 7) == 0)) {
           // merge private statistics about every syncNanos (the clock is read every 8 simulations
@@ -682,13 +800,35 @@ public final class MctsEngine implements AutoCloseable {
         }
         completed++;
       }
+      } finally {
+        if (holding) {
+          g.release();
+        }
+      }
       completedCount += completed; // one write per search: the field shares its object with read-mostly ones
       if (t != tree) {
-        t.beginSimulation(index, 0);
+        t.beginSimulation(index, -1, 0L); // no room needed: only the private counts are merged
         if (local) {
           t.flushLocal(true, true);
         }
         t.releaseChunk();
+      }
+    }
+
+    /**
+     * Takes a permit of {@code g}: with a time budget waiting at most until the deadline (false
+     * when it passed, or the thread was interrupted), else as long as it takes.
+     */
+    private boolean acquire(Semaphore g, boolean timed) {
+      if (!timed) {
+        g.acquireUninterruptibly();
+        return true;
+      }
+      try {
+        return g.tryAcquire(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
       }
     }
 

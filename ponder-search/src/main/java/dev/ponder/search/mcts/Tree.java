@@ -111,7 +111,7 @@ public final class Tree extends CacheLinePadding {
   private int chunkNext;
   private int chunkEnd;
   /** Entries a view reserves at once. */
-  private static final int CHUNK = 512;
+  static final int CHUNK = 512;
   /** Reserved entries never used (primary; blocks given back by views). */
   private int unused;
 
@@ -773,41 +773,93 @@ public final class Tree extends CacheLinePadding {
    * worker's next call. Between two calls a worker must not wait for another worker.
    */
   void beginSimulation(int worker, int reserve) {
+    beginSimulation(worker, reserve, 0L);
+  }
+
+  /**
+   * {@link #beginSimulation(int, int)} that gives up waiting for a growth once {@link
+   * System#nanoTime()} reaches {@code deadline} (0 = never): a grower then leaves the arrays as
+   * they are, and a worker waiting for another's growth stops waiting. A negative {@code reserve}
+   * asks for no room (a worker that only merges its private counts).
+   *
+   * @return true when the worker may run a simulation (its slot is set); false when the deadline
+   *     passed while waiting (its slot is clear; end the search)
+   */
+  boolean beginSimulation(int worker, int reserve, long deadline) {
     if (!concurrent) {
       if (size + reserve > action.length) {
         grow(size + reserve);
       }
-      if (keys != null && keys.needsGrowth()) {
+      if (keys != null && reserve >= 0 && keys.needsGrowth()) {
         keys.grow();
       }
-      return;
+      return true;
     }
     int slot = worker * SLOT_STRIDE;
     Tree t = primary;
     // the slot is written only by this worker, so a plain read sees its own last write
     if (readerSlots[slot] != 0 && !t.growing && t.hasRoom(reserve)) {
-      return;
+      return true;
     }
     while (true) {
       INTS.setVolatile(readerSlots, slot, 1);
       if (!t.growing) {
         if (t.hasRoom(reserve)) {
-          return;
+          return true;
         }
         INTS.setVolatile(readerSlots, slot, 0);
-        t.growShared(reserve);
+        if (!t.growShared(reserve, deadline)) {
+          return false;
+        }
         continue;
       }
       INTS.setVolatile(readerSlots, slot, 0);
-      while (t.growing) {
-        Thread.onSpinWait();
+      for (int round = 0; t.growing; round++) {
+        if (waitRound(round, deadline)) {
+          return false;
+        }
       }
     }
   }
 
+  /**
+   * One round of waiting for another worker: a spin hint for the first rounds (the other worker,
+   * running on its own core, is a simulation away), then yields, then sleeps growing from
+   * {@value #PARK_NANOS} ns to about a millisecond. With more workers than cores the worker
+   * waited for is often descheduled: spinning would burn the time slice it needs to get on, so
+   * the waiter soon gives its core away.
+   *
+   * @param deadline {@link System#nanoTime()} at which to give up waiting, or 0 (never)
+   * @return whether the deadline has passed (read once the spinning rounds are over)
+   */
+  static boolean waitRound(int round, long deadline) {
+    if (round < SPIN_ROUNDS) {
+      Thread.onSpinWait();
+      return false;
+    }
+    if (deadline != 0 && System.nanoTime() - deadline >= 0) {
+      return true;
+    }
+    int r = round - SPIN_ROUNDS - YIELD_ROUNDS;
+    if (r < 0) {
+      Thread.yield();
+    } else {
+      java.util.concurrent.locks.LockSupport.parkNanos(PARK_NANOS << Math.min(6, r >> 3));
+    }
+    return false;
+  }
+
+  /**
+   * Rounds of {@link #waitRound} that spin, then yield, before it sleeps ({@value #PARK_NANOS} ns,
+   * doubling every 8 rounds up to 64 times that).
+   */
+  private static final int SPIN_ROUNDS = 256;
+  private static final int YIELD_ROUNDS = 64;
+  private static final long PARK_NANOS = 20_000;
+
   /** Whether {@code reserve} more entries fit without growing the arrays or the key map. */
   private boolean hasRoom(int reserve) {
-    return size + reserve <= action.length && (keys == null || !keys.needsGrowth());
+    return reserve < 0 || size + reserve <= action.length && (keys == null || !keys.needsGrowth());
   }
 
   /** Ends the simulations begun by {@link #beginSimulation} on worker {@code worker}. */
@@ -817,12 +869,16 @@ public final class Tree extends CacheLinePadding {
     }
   }
 
-  private void growShared(int reserve) {
+  /** Grows the arrays (or key map) under the growth flag; false, growing nothing, if {@code deadline} (0 = none) passed while waiting for the workers. */
+  private boolean growShared(int reserve, long deadline) {
     synchronized (growLock) {
       growing = true;
       for (int i = 0; i < readerSlots.length; i += SLOT_STRIDE) {
-        while ((int) INTS.getVolatile(readerSlots, i) != 0) {
-          Thread.onSpinWait();
+        for (int round = 0; (int) INTS.getVolatile(readerSlots, i) != 0; round++) {
+          if (waitRound(round, deadline)) {
+            growing = false;
+            return false;
+          }
         }
       }
       if (size + reserve > action.length) {
@@ -836,6 +892,7 @@ public final class Tree extends CacheLinePadding {
         keys.grow();
       }
       growing = false;
+      return true;
     }
   }
 

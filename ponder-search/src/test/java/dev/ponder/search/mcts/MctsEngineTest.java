@@ -248,7 +248,7 @@ class MctsEngineTest {
 
   @Test
   void twoThreadStress() {
-    for (String spec : new String[] {"uct(sims=8,threads=2)", "puct(sims=8,threads=2,keying=transpositions)"}) {
+    for (String spec : new String[] {"uct(sims=8,threads=2,search_forced=true)", "puct(sims=8,threads=2,keying=transpositions,search_forced=true)"}) {
       MctsAgent a = (MctsAgent) AgentRegistry.create(spec, ttt, 9);
       State s = ttt.newInitialState();
       for (int i = 0; i < 5000; i++) {

@@ -21,6 +21,8 @@ final class TreeGame extends AbstractGame {
   private final double[] chanceProbs; // non-null: depth 1 is a chance node with these outcomes
   private final double min;
   private final double max;
+  /** Depth at which only action 0 is legal (a forced move), or −1. */
+  private int forcedDepth = -1;
 
   TreeGame(int numPlayers, int branching, int depth, double[][] leaves, double[] chanceProbs, double min, double max) {
     super(new GameType("tree_game", "Test tree game", chanceProbs == null ? GameType.ChanceMode.DETERMINISTIC
@@ -34,6 +36,12 @@ final class TreeGame extends AbstractGame {
     this.chanceProbs = chanceProbs;
     this.min = min;
     this.max = max;
+  }
+
+  /** This game with one legal action (0) at depth {@code d}: a forced move there. */
+  TreeGame forcedAt(int d) {
+    forcedDepth = d;
+    return this;
   }
 
   @Override
@@ -107,7 +115,7 @@ final class TreeGame extends AbstractGame {
       if (len == g.depth) {
         return 0;
       }
-      int n = chanceAt(len) ? g.chanceProbs.length : g.branching;
+      int n = chanceAt(len) ? g.chanceProbs.length : len == g.forcedDepth ? 1 : g.branching;
       for (int i = 0; i < n; i++) {
         out[i] = i;
       }
