@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
  * {@code ponder games [NAME]}: every registered game (or the one named) with its type and
  * parameters: default, kind and, for numeric parameters, the accepted range. Given a game string
  * with parameters ({@code pig(players=3)}), it shows that family and then the game the string
- * loads: its number of players, utility range and every parameter's resolved value, the ones
+ * loads: its number of players, utility type (zero-sum, constant-sum, general-sum; the family
+ * line, which describes the default parameters, then says "with default parameters" when the two
+ * differ), utility range and every parameter's resolved value, the ones
  * the string gives marked "(given)" (values a game derives from others, such as hex's
  * {@code num_rows} from {@code board_size}, are not). A utility bound the game declares nominal
  * ({@link dev.ponder.game.Game#maxUtilityNominal()}) is followed by "nominal". An invalid string fails as {@code play} or {@code simulate} would (exit 2).
@@ -67,7 +69,7 @@ public final class GamesCommand implements PonderCommand {
           t.shortName(), t.longName(), players, g.numPlayers(),
           t.hasChance() ? "chance" : "deterministic",
           t.isPerfectInformation() ? "perfect information" : "imperfect information",
-          t.utility().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+          utilityWord(t.utility()) + (loaded != null && loaded.type().utility() != t.utility() ? " with default parameters" : ""),
           bound(g.minUtility(), g.minUtilityNominal()), bound(g.maxUtility(), g.maxUtilityNominal()));
       if (!f.aliases().isEmpty()) {
         out.println("    aliases: " + String.join(", ", f.aliases()));
@@ -78,7 +80,7 @@ public final class GamesCommand implements PonderCommand {
     }
     if (loaded != null && !namesOnly) {
       Params values = loaded.params();
-      out.println("game string " + loaded.spec() + ": players " + loaded.numPlayers() + "; utility ["
+      out.println("game string " + loaded.spec() + ": players " + loaded.numPlayers() + "; " + utilityWord(loaded.type().utility()) + "; utility ["
           + bound(loaded.minUtility(), loaded.minUtilityNominal()) + ", " + bound(loaded.maxUtility(), loaded.maxUtilityNominal()) + "]");
       for (Map.Entry<String, Object> e : values.values().entrySet()) {
         out.println("    " + e.getKey() + "=" + ParamSpec.format(e.getValue()) + (values.isGiven(e.getKey()) ? " (given)" : ""));
@@ -86,6 +88,11 @@ public final class GamesCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /** zero-sum, constant-sum, general-sum or identical (OpenSpiel's utility types, as words). */
+  private static String utilityWord(GameType.Utility u) {
+    return u.name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** A utility bound, followed by " nominal" when the game declares it so (not a strict bound). */

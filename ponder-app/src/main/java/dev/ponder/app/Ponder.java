@@ -11,15 +11,19 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code ponder} command. Exit codes: 0 success, 1 runtime failure, 2 usage error. Errors
- * print one line on stderr; {@code --verbose} adds the stack trace.
+ * print one line on stderr; {@code --verbose} adds the stack trace. {@code ponder} without a
+ * command is a usage error: it prints the usage on stderr and exits 2 (picocli's documented way
+ * for a command whose subcommand is required); {@code ponder --help} and {@code ponder help
+ * [COMMAND]} (picocli's {@link CommandLine.HelpCommand}) print help on stdout and exit 0.
  */
 @Command(
     name = "ponder",
     mixinStandardHelpOptions = true,
     version = "ponder 0.1.0",
     description = "General game-playing search workbench: games, search, game theory, tournaments.",
-    subcommandsRepeatable = false)
-public final class Ponder implements Runnable {
+    subcommandsRepeatable = false,
+    subcommands = CommandLine.HelpCommand.class)
+public final class Ponder implements java.util.concurrent.Callable<Integer> {
 
   @Option(names = "--verbose", description = "Print stack traces on errors.", scope = CommandLine.ScopeType.INHERIT)
   boolean verbose;
@@ -34,9 +38,14 @@ public final class Ponder implements Runnable {
     return stdin;
   }
 
+  /** No command given: the usage on stderr, exit 2 (a usage error). */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    spec.commandLine().usage(err);
+    err.println("ponder: no command given; try 'ponder help COMMAND' or 'ponder COMMAND --help'");
+    err.flush();
+    return 2;
   }
 
   /** Builds the command line with every registered subcommand, reading {@link System#in}. */

@@ -79,6 +79,24 @@ class GamesCommandTest {
   }
 
   /**
+   * The game-string line names the loaded game's utility type; when it differs from the family's
+   * (goofspiel is zero-sum, its total_points variant general-sum: each player's return is their
+   * points, 1+2+3+4 = 10 shared) the family line says its type is that of the default parameters.
+   */
+  @Test
+  void aGameStringLineNamesTheLoadedGamesUtilityType() {
+    Cli r = Cli.run("games", "goofspiel(returns_type=total_points,num_cards=4)");
+    assertThat(r.exit).as(r.err).isZero();
+    List<String> lines = r.out.lines().toList();
+    assertThat(lines.get(0)).contains("; zero-sum with default parameters; utility [-1, 1]");
+    assertThat(lines).contains("game string goofspiel(returns_type=total_points,num_cards=4): players 2; general-sum; utility [0, 10]");
+    // the same type as the family's: the family line is unqualified
+    Cli same = Cli.run("games", "goofspiel(num_cards=4)");
+    assertThat(same.out.lines().toList().get(0)).contains("; zero-sum; utility [-1, 1]");
+    assertThat(same.out).contains("game string goofspiel(num_cards=4): players 2; zero-sum; utility [-1, 1]");
+  }
+
+  /**
    * A game string instead of a name: the family is shown, then the game the string loads with its
    * resolved parameters; the utility range of three-player Kuhn poker is the golden playthrough's
    * (kuhn_poker_3p.txt: MinUtility() = -2.0, MaxUtility() = 4.0).
@@ -90,11 +108,11 @@ class GamesCommandTest {
     assertThat(r.err).isEmpty();
     List<String> lines = r.out.lines().toList();
     assertThat(lines.get(0)).startsWith("kuhn_poker Kuhn Poker; players 2-10 (default 2);");
-    assertThat(lines).contains("game string kuhn_poker(players=3): players 3; utility [-2, 4]", "    players=3 (given)");
+    assertThat(lines).contains("game string kuhn_poker(players=3): players 3; zero-sum; utility [-2, 4]", "    players=3 (given)");
     Cli pig = Cli.run("games", " pig(winscore=20,players=4) ");
     assertThat(pig.exit).as(pig.err).isZero();
     List<String> pigLines = pig.out.lines().toList();
-    int at = pigLines.indexOf("game string pig(winscore=20,players=4): players 4; utility [-1, 1]");
+    int at = pigLines.indexOf("game string pig(winscore=20,players=4): players 4; zero-sum; utility [-1, 1]");
     assertThat(at).as(pig.out).isPositive();
     // every declared parameter with its value in this game: given ones marked, the rest the defaults
     assertThat(pigLines.subList(at + 1, pigLines.size())).containsExactlyInAnyOrder("    players=4 (given)",
@@ -104,14 +122,14 @@ class GamesCommandTest {
       Cli hex = Cli.run("games", game);
       assertThat(hex.exit).as(hex.err).isZero();
       List<String> hexLines = hex.out.lines().toList();
-      assertThat(hexLines).as(hex.out).contains("game string " + game + ": players 2; utility [-1, 1]", "    board_size=5 (given)",
+      assertThat(hexLines).as(hex.out).contains("game string " + game + ": players 2; zero-sum; utility [-1, 1]", "    board_size=5 (given)",
           "    num_cols=5", "    num_rows=5");
     }
     Cli rect = Cli.run("games", "hex(num_rows=3,board_size=5)");
     assertThat(rect.out.lines().toList()).as(rect.out).contains("    board_size=5 (given)", "    num_cols=5", "    num_rows=3 (given)");
     // a utility bound the game declares nominal is marked (2048's default keeps OpenSpiel's 20480)
     assertThat(Cli.run("games", "2048").out).contains("utility [0, 20480 nominal]");
-    assertThat(Cli.run("games", "2048(max_tile=16)").out.lines().toList()).contains("game string 2048(max_tile=16): players 1; utility [0, 384]");
+    assertThat(Cli.run("games", "2048(max_tile=16)").out.lines().toList()).contains("game string 2048(max_tile=16): players 1; general-sum; utility [0, 384]");
     // an alias's parameters are checked against its family
     Cli alias = Cli.run("games", "kalah(num_seeds=3)");
     assertThat(alias.exit).isEqualTo(2);

@@ -7,8 +7,11 @@ import dev.ponder.spec.Params;
 import java.util.List;
 import java.util.SplittableRandom;
 
-/** Plays a uniformly random legal action. */
-public final class RandomAgent implements Agent {
+/**
+ * Plays a uniformly random legal action and reports that distribution as its policy (uniform over
+ * the legal actions), so it can be tabularized like any {@link PolicyAgent}.
+ */
+public final class RandomAgent implements PolicyAgent {
   private final long seed;
   private SplittableRandom rng;
   private final int[] buffer;
@@ -39,6 +42,24 @@ public final class RandomAgent implements Agent {
     return state.sampleLegalAction(rng, buffer);
   }
 
+  /**
+   * The uniform distribution over {@code state.legalActions()}: {@code 1/k} for each of the k
+   * legal actions (the distribution {@link #selectAction} draws from). Does not touch the agent's
+   * random generator, so asking for the policy never changes the next decision.
+   *
+   * @throws IllegalStateException at a terminal state (no legal action)
+   */
+  @Override
+  public double[] policy(State state) {
+    int k = state.legalActions().length;
+    if (k == 0) {
+      throw new IllegalStateException("no legal action: the state is terminal");
+    }
+    double[] p = new double[k];
+    java.util.Arrays.fill(p, 1.0 / k);
+    return p;
+  }
+
   /** Factory for {@code random}. */
   public static final class Factory implements AgentFactory {
     @Override
@@ -48,7 +69,7 @@ public final class RandomAgent implements Agent {
 
     @Override
     public String description() {
-      return "uniformly random legal action";
+      return "uniformly random legal action, reporting the uniform policy";
     }
 
     @Override

@@ -49,7 +49,7 @@ public final class UniformPolicyAgent implements PolicyAgent {
 
     @Override
     public String description() {
-      return "uniformly random legal action, reporting the uniform policy (a PolicyAgent)";
+      return "the same agent as random: uniformly random legal action, reporting the uniform policy";
     }
 
     @Override
