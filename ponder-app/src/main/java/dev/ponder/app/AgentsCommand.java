@@ -15,10 +15,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ponder agents}: every registered agent with its description (the method and its source,
- * authors and year), its spec-string keys, their defaults and meaning.
+ * authors and year), its spec-string keys, their defaults, accepted range or values, and meaning.
+ * The keys every listed search agent shares (budget, threads, reuse, keying, ...) are listed once,
+ * first, in a section of their own; each agent then lists only its own keys.
  */
 @Command(name = "agents", mixinStandardHelpOptions = true,
-    description = "List every registered agent with the paper it implements and its keys with defaults.")
+    description = {"List every registered agent with the paper it implements and its keys: default, kind, accepted range"
+        + " or values, meaning.", "The keys common to every search agent are listed once, first; each agent then lists its own."})
 public final class AgentsCommand implements PonderCommand {
 
   @Option(names = "--names", description = "Print only the names, one per line.")
@@ -89,6 +92,36 @@ public final class AgentsCommand implements PonderCommand {
     return p.name() + "=" + p.defaultValue() + d.substring(head.length());
   }
 
+  /** The heading of the section of keys every listed search agent takes. */
+  static final String COMMON_HEADER = "keys common to every search agent";
+
+  /** The line closing each search agent's own keys, pointing at the common section. */
+  static final String COMMON_NOTE = "+ the keys common to every search agent (listed first)";
+
+  /**
+   * The keys (same name, kind, default, range and description) that every listed agent with keys
+   * declares, in the first such agent's order; empty when fewer than two listed agents have keys
+   * (a single agent's keys are all listed under it).
+   */
+  static List<ParamSpec> commonKeys(List<AgentFactory> list) {
+    List<List<ParamSpec>> withKeys = new ArrayList<>();
+    for (AgentFactory f : list) {
+      if (!f.parameters().isEmpty()) {
+        withKeys.add(f.parameters());
+      }
+    }
+    if (withKeys.size() < 2) {
+      return List.of();
+    }
+    List<ParamSpec> common = new ArrayList<>();
+    for (ParamSpec p : withKeys.get(0)) {
+      if (withKeys.stream().allMatch(keys -> keys.contains(p))) {
+        common.add(p);
+      }
+    }
+    return common;
+  }
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -101,6 +134,20 @@ public final class AgentsCommand implements PonderCommand {
       }
     }
     boolean tagged = false;
+    List<ParamSpec> common = namesOnly ? List.of() : commonKeys(list);
+    if (!common.isEmpty()) {
+      List<String> who = new ArrayList<>();
+      for (AgentFactory f : list) {
+        if (!f.parameters().isEmpty()) {
+          who.add(f.name());
+        }
+      }
+      out.println(COMMON_HEADER + " (" + String.join(", ", who) + "):");
+      for (ParamSpec p : common) {
+        tagged |= hasTag(p.description());
+        out.println("    " + describe(p));
+      }
+    }
     for (AgentFactory f : list) {
       if (namesOnly) {
         out.println(f.name());
@@ -109,8 +156,14 @@ public final class AgentsCommand implements PonderCommand {
       tagged |= hasTag(f.description());
       out.println(f.name() + " — " + f.description());
       for (ParamSpec p : f.parameters()) {
+        if (common.contains(p)) {
+          continue;
+        }
         tagged |= hasTag(p.description());
         out.println("    " + describe(p));
+      }
+      if (!common.isEmpty() && !f.parameters().isEmpty()) {
+        out.println("    " + COMMON_NOTE);
       }
     }
     if (tagged) {

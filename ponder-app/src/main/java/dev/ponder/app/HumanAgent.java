@@ -190,7 +190,7 @@ public final class HumanAgent implements Agent {
       if (!sameState(first, other)) {
         StringJoiner j = new StringJoiner("; ");
         for (int c : candidates) {
-          j.add(c + "=" + state.actionToString(p, c));
+          j.add(c + "=" + shown(state, p, c));
         }
         return new Match(-1, "'" + text + "' names " + candidates.size() + " moves with different results; type one's id"
             + " or full string: " + j);
@@ -273,14 +273,65 @@ public final class HumanAgent implements Agent {
     return -1;
   }
 
-  /** The legal moves as {@code id=string}, separated by "; ": {@code 0=x(0,0); 1=x(0,1)}. */
+  /**
+   * The legal moves as {@code id=string}, separated by "; ": {@code 0=x(0,0); 1=x(0,1)}. An action
+   * string that starts with its own id and {@code " - "} (backgammon's {@code 11 - 24/22 13/8}) is
+   * shown without that prefix ({@code 11=24/22 13/8}). Actions whose text after {@code " - "} is the
+   * same and whose resulting states are the same ({@link #sameState}, the test {@link #match} uses
+   * for that text; backgammon's two die orders of one play) are listed once, under the lowest id,
+   * and a closing note says how many other ids give a listed move's position (they are accepted
+   * too).
+   */
   static String legalMoves(State state) {
     StringJoiner j = new StringJoiner("; ");
     int p = state.currentPlayer();
-    for (int a : state.legalActions()) {
-      j.add(a + "=" + state.actionToString(p, a));
+    int[] legal = state.legalActions();
+    // per text after " - ": the actions listed so far with it, and the state each one leads to
+    java.util.Map<String, List<Integer>> listedByTail = new java.util.HashMap<>();
+    java.util.Map<Integer, State> after = new java.util.HashMap<>();
+    int merged = 0;
+    for (int a : legal) {
+      String s = state.actionToString(p, a);
+      String shown = shown(s, a);
+      int dash = s.indexOf(" - ");
+      if (dash >= 0) {
+        String tail = s.substring(dash + 3).trim();
+        List<Integer> same = listedByTail.computeIfAbsent(tail, k -> new ArrayList<>());
+        State next = state.copy();
+        next.applyAction(a);
+        boolean duplicate = false;
+        for (int b : same) {
+          if (sameState(after.get(b), next)) {
+            duplicate = true;
+            break;
+          }
+        }
+        if (duplicate) {
+          merged++;
+          continue;
+        }
+        same.add(a);
+        after.put(a, next);
+      }
+      j.add(a + "=" + shown);
     }
-    return j.toString();
+    String list = j.toString();
+    if (merged > 0) {
+      list += " (" + merged + " other id" + (merged == 1 ? "" : "s") + " give" + (merged == 1 ? "s" : "")
+          + " the same position as a listed move and " + (merged == 1 ? "is" : "are")
+          + " accepted too)";
+    }
+    return list;
+  }
+
+  /** Action {@code a}'s string as listed: without a leading {@code "a - "} (the id is shown once). */
+  static String shown(State state, int player, int a) {
+    return shown(state.actionToString(player, a), a);
+  }
+
+  private static String shown(String actionString, int a) {
+    String idPrefix = a + " - ";
+    return actionString.startsWith(idPrefix) ? actionString.substring(idPrefix.length()) : actionString;
   }
 
   /**

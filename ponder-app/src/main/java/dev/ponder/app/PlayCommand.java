@@ -256,9 +256,10 @@ public final class PlayCommand implements PonderCommand {
           move, player, seat, actionText, action);
     }
     return String.format(java.util.Locale.ROOT,
-        "stats: move %d, player %d (%s): %s (%d); %d simulations, %.1f ms, %d root visits reused, %d nodes,"
+        "stats: move %d, player %d (%s): %s (%d); %s, %.1f ms, %s reused, %s,"
             + " root value %.3f for player %d",
-        move, player, seat, actionText, action, r.simulations(), r.elapsedMs(), r.reusedVisits(), r.nodes(),
+        move, player, seat, actionText, action, SearchCommand.count(r.simulations(), "simulation"), r.elapsedMs(),
+        SearchCommand.count(r.reusedVisits(), "root visit"), SearchCommand.count(r.nodes(), "node"),
         r.rootValue()[player], player);
   }
 

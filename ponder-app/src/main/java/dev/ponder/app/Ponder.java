@@ -21,8 +21,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     version = "ponder 0.1.0",
     description = "General game-playing search workbench: games, search, game theory, tournaments.",
-    subcommandsRepeatable = false,
-    subcommands = CommandLine.HelpCommand.class)
+    subcommandsRepeatable = false)
 public final class Ponder implements java.util.concurrent.Callable<Integer> {
 
   @Option(names = "--verbose", description = "Print stack traces on errors.", scope = CommandLine.ScopeType.INHERIT)
@@ -61,6 +60,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     for (PonderCommand c : ServiceLoader.load(PonderCommand.class)) {
       cl.addSubcommand(c);
     }
+    cl.addSubcommand("help", new CommandLine.HelpCommand()); // ponder help [COMMAND], listed last
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;

@@ -429,8 +429,14 @@ public final class SearchCommand implements PonderCommand {
       }
     }
     out.println("principal variation: " + String.join(PV_SEPARATOR, pv));
-    out.printf(Locale.ROOT, "root value %s; %d simulations, %d nodes, max depth %d, %.1f ms, %.1f bytes/node%n",
-        vector(r.rootValue()), r.simulations(), r.nodes(), r.maxDepth(), r.elapsedMs(), r.bytesPerNode());
+    out.printf(Locale.ROOT, "root value %s; %s, %s, max depth %d, %.1f ms, %.1f bytes/node%n",
+        vector(r.rootValue()), count(r.simulations(), "simulation"), count(r.nodes(), "node"), r.maxDepth(), r.elapsedMs(),
+        r.bytesPerNode());
+  }
+
+  /** {@code n} and the noun, plural unless n is 1: "1 simulation", "0 simulations", "300 simulations". */
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   private static void addNumber(ArrayNode a, double v) {

@@ -21,6 +21,43 @@ class AgentsCommandTest {
     assertThat(r[1]).contains("Danihelka").contains("Winands").contains("    c=0.25 (double, 0..1e6)");
   }
 
+  /**
+   * The keys every search agent takes are listed once, in a section of their own before the
+   * agents; each search agent lists only its own keys and points at the section; every numeric key
+   * shows its accepted range (or "any finite number") and every choice key its values.
+   */
+  @Test
+  void commonKeysOnceAndEveryNumericKeyWithItsRange() {
+    String[] r = run("agents");
+    assertThat(r[0]).isEqualTo("0");
+    java.util.List<String> lines = r[1].lines().toList();
+    assertThat(lines.get(0)).startsWith("keys common to every search agent (bifv, boltzmann, compose, ").endsWith(":");
+    for (String key : new String[] {"sims", "time_ms", "threads", "sync_us", "reuse", "expand", "chance_expand_all",
+        "keying", "search_forced"}) {
+      assertThat(lines.stream().filter(l -> l.startsWith("    " + key + "=")).count()).as(key).isEqualTo(1);
+      assertThat(lines.indexOf(lines.stream().filter(l -> l.startsWith("    " + key + "=")).findFirst().orElseThrow()))
+          .as(key).isLessThan(lines.indexOf(lines.stream().filter(l -> l.startsWith("bifv — ")).findFirst().orElseThrow()));
+    }
+    // each of the 21 search agents closes its own keys with the pointer; random, uniform and human have no keys
+    assertThat(lines.stream().filter(l -> l.equals("    + the keys common to every search agent (listed first)")).count())
+        .isEqualTo(21);
+    assertThat(r[1]).containsPattern("(?m)^random — .*\n[a-z]");
+    for (String l : lines) {
+      if (l.contains(" (int") || l.contains(" (double")) {
+        assertThat(l).as(l).containsPattern("\\((int|double), (-?[0-9.e-]+\\.\\.[0-9.e-]+|any finite number)\\) ");
+      }
+    }
+    assertThat(r[1]).contains("    q_init=0.5 (double, any finite number) ", "    mu0=0.0 (double, any finite number) ",
+        "    tuner_seed=1 (int, -2147483648..2147483647) ", "    params=2 (int, 2..4) 2 or 4");
+    // a single agent lists all its keys under it, with no common section
+    String uct = run("agents", "uct")[1];
+    assertThat(uct).startsWith("uct — ").contains("    sims=1000 ").doesNotContain("keys common to every search agent");
+    // "any finite number" is enforced
+    String[] nan = Cli.runFields("search", "tic_tac_toe", "--agent", "boltzmann(q_init=NaN)");
+    assertThat(nan[0]).isEqualTo("2");
+    assertThat(nan[2].strip()).endsWith("bad value 'NaN' for q_init: expected a finite number");
+  }
+
   @Test
   void unknownAgentIsAUsageError() {
     String[] r = run("agents", "no_such_agent");

@@ -154,13 +154,56 @@ class PlayQuitUndoTest {
     HumanAgent.Match m = HumanAgent.match(s, "a");
     assertThat(m.action()).isEqualTo(-1);
     assertThat(m.ambiguity()).isEqualTo("'a' names 2 moves with different results; type one's id or full string:"
-        + " 0=0 - a; 1=1 - a");
+        + " 0=a; 1=a");
     // "b" names actions 2 and 3, which both add 3: the lowest id
     assertThat(HumanAgent.match(s, "b").action()).isEqualTo(2);
     assertThat(HumanAgent.match(s, "B").action()).isEqualTo(2);
     // "c" names one action
     assertThat(HumanAgent.match(s, "c").action()).isEqualTo(4);
     assertThat(HumanAgent.match(s, "d").action()).isEqualTo(-1);
+  }
+
+  /**
+   * The legal-move list shows each id once (0=a, not 0=0 - a) and lists actions with the same text
+   * and the same resulting state once, under the lowest id (3 repeats 2), saying the others are
+   * accepted; the same text with different results (0 and 1) stays two entries.
+   */
+  @Test
+  void legalMovesShowTheIdOnceAndEachDistinctResultOnce() {
+    State s = new TailGame().newInitialState();
+    assertThat(HumanAgent.legalMoves(s)).isEqualTo("0=a; 1=a; 2=b; 4=c (1 other id gives the same position as a listed"
+        + " move and is accepted too)");
+    assertThat(HumanAgent.match(s, "3").action()).isEqualTo(3);
+  }
+
+  /** Backgammon: each play once (not once per die order), without the repeated id, in the play prompt. */
+  @Test
+  void backgammonListsEachPlayOnce() throws IOException {
+    Path rec = tmp.resolve("bg-list.txt");
+    // seed 1: O opens 6-3, then X (the human, player 0) rolls 5-2; quit saves the three actions so far
+    Cli r = Cli.runWithInput("quit\n", "play", "backgammon", "--players", "human,random", "--seed", "1",
+        "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    State before = GameRegistry.load("backgammon").stateFromHistory(recorded(rec));
+    int p = before.currentPlayer();
+    assertThat(p).isZero();
+    // independent count: the distinct checker texts among the legal actions (each die order's text is the same)
+    java.util.Set<String> texts = new java.util.HashSet<>();
+    for (int a : before.legalActions()) {
+      String s = before.actionToString(p, a);
+      texts.add(s.substring(s.indexOf(" - ") + 3));
+    }
+    int legal = before.legalActions().length;
+    assertThat(texts.size()).isLessThan(legal);
+    String line = r.out.lines().filter(l -> l.startsWith("legal moves: ")).findFirst().orElseThrow();
+    assertThat(line).doesNotContainPattern("\\d+=\\d+ - ").containsOnlyOnce("=24/22 13/8;")
+        .endsWith(" (" + (legal - texts.size()) + " other ids give the same position as a listed move and are accepted too)");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)=([^;(]+)").matcher(line.substring("legal moves: ".length()));
+    int entries = 0;
+    while (m.find()) {
+      entries++;
+    }
+    assertThat(entries).isEqualTo(texts.size());
   }
 
   /** A one-move test game: action i is written "i - x" and adds a fixed amount to a total. */

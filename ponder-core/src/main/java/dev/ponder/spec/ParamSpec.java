@@ -177,7 +177,13 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
           }
           return Integer.parseInt(v);
         case DOUBLE:
-          return Double.parseDouble(v);
+          double d = Double.parseDouble(v);
+          if (min == null && !Double.isFinite(d)) {
+            // without a declared range any finite number is accepted (describe() says so);
+            // NaN and the infinities never are (with a range, the range check names it)
+            throw new SpecException("bad value '" + raw + "' for " + name + ": expected a finite number");
+          }
+          return d;
         case BOOL:
           String l = v.toLowerCase(Locale.ROOT);
           if (l.equals("true") || l.equals("1")) {
@@ -221,10 +227,13 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
   /**
    * {@code name=default (kind) description}, for help listings; with a declared range
    * {@code name=default (kind, min..max) description}, e.g.
-   * {@code board_size=11 (int, 1..255) rows and columns}.
+   * {@code board_size=11 (int, 1..255) rows and columns}; a number parameter without a range
+   * reads {@code (double, any finite number)}, which {@link #parse} enforces (NaN and the
+   * infinities are refused).
    */
   public String describe() {
     String k = kind.name().toLowerCase(Locale.ROOT);
-    return name + "=" + format(defaultValue) + " (" + (min == null ? k : k + ", " + rangeText()) + ") " + description;
+    String range = min != null ? ", " + rangeText() : kind == Kind.DOUBLE ? ", any finite number" : "";
+    return name + "=" + format(defaultValue) + " (" + k + range + ") " + description;
   }
 }

@@ -64,6 +64,18 @@ class ParamRangeTest {
     assertThat(old).isEqualTo(ParamSpec.ofInt("n", 3, "old style"));
   }
 
+  /** A number parameter without a range accepts any finite number, says so, and refuses NaN and the infinities. */
+  @Test
+  void aNumberWithoutARangeAcceptsAnyFiniteNumber() {
+    ParamSpec q = ParamSpec.ofDouble("q_init", 0.5, "Q of an unvisited child");
+    assertThat(q.describe()).isEqualTo("q_init=0.5 (double, any finite number) Q of an unvisited child");
+    assertThat(q.parse("-1e300")).isEqualTo(-1e300);
+    for (String bad : new String[] {"NaN", "Infinity", "-Infinity"}) {
+      assertThatThrownBy(() -> q.parse(bad)).isInstanceOf(SpecException.class)
+          .hasMessage("bad value '" + bad + "' for q_init: expected a finite number");
+    }
+  }
+
   @Test
   void inconsistentDeclarationsAreRefused() {
     assertThatThrownBy(() -> ParamSpec.ofInt("n", 0, 1, 10, "d")).isInstanceOf(IllegalArgumentException.class)
