@@ -276,32 +276,28 @@ public final class HumanAgent implements Agent {
   /**
    * The legal moves as {@code id=string}, separated by "; ": {@code 0=x(0,0); 1=x(0,1)}. An action
    * string that starts with its own id and {@code " - "} (backgammon's {@code 11 - 24/22 13/8}) is
-   * shown without that prefix ({@code 11=24/22 13/8}). Actions whose text after {@code " - "} is the
-   * same and whose resulting states are the same ({@link #sameState}, the test {@link #match} uses
-   * for that text; backgammon's two die orders of one play) are listed once, under the lowest id,
-   * and a closing note says how many other ids give a listed move's position (they are accepted
-   * too).
+   * shown without that prefix ({@code 11=24/22 13/8}). Among actions of that {@code "N - text"}
+   * form, those whose resulting states are the same ({@link #sameState}, the test {@link #match}
+   * uses for a text; backgammon's two die orders of one play, {@code 13/8/6} and {@code 13/11/6})
+   * are listed once, under the lowest id, and a closing note says how many other ids give a listed
+   * move's position (they are accepted too).
    */
   static String legalMoves(State state) {
     StringJoiner j = new StringJoiner("; ");
     int p = state.currentPlayer();
     int[] legal = state.legalActions();
-    // per text after " - ": the actions listed so far with it, and the state each one leads to
-    java.util.Map<String, List<Integer>> listedByTail = new java.util.HashMap<>();
-    java.util.Map<Integer, State> after = new java.util.HashMap<>();
+    // the listed actions of the " - " form, by the printed state each leads to
+    java.util.Map<String, List<State>> listedByPrint = new java.util.HashMap<>();
     int merged = 0;
     for (int a : legal) {
       String s = state.actionToString(p, a);
-      String shown = shown(s, a);
-      int dash = s.indexOf(" - ");
-      if (dash >= 0) {
-        String tail = s.substring(dash + 3).trim();
-        List<Integer> same = listedByTail.computeIfAbsent(tail, k -> new ArrayList<>());
+      if (s.contains(" - ")) {
         State next = state.copy();
         next.applyAction(a);
+        List<State> same = listedByPrint.computeIfAbsent(next.toString(), k -> new ArrayList<>());
         boolean duplicate = false;
-        for (int b : same) {
-          if (sameState(after.get(b), next)) {
+        for (State listed : same) {
+          if (sameState(listed, next)) {
             duplicate = true;
             break;
           }
@@ -310,16 +306,14 @@ public final class HumanAgent implements Agent {
           merged++;
           continue;
         }
-        same.add(a);
-        after.put(a, next);
+        same.add(next);
       }
-      j.add(a + "=" + shown);
+      j.add(a + "=" + shown(s, a));
     }
     String list = j.toString();
     if (merged > 0) {
       list += " (" + merged + " other id" + (merged == 1 ? "" : "s") + " give" + (merged == 1 ? "s" : "")
-          + " the same position as a listed move and " + (merged == 1 ? "is" : "are")
-          + " accepted too)";
+          + " the same position as a listed move and " + (merged == 1 ? "is" : "are") + " accepted too)";
     }
     return list;
   }
