@@ -27,6 +27,8 @@ final class TreeGame extends AbstractGame {
   private boolean undo;
   /** Number of {@link State#copyFrom} calls on this game's states (one thread). */
   long copies;
+  /** Called with the state at every {@link State#currentPlayer()} (and so every terminal test), or null. */
+  java.util.function.Consumer<S> onCurrentPlayer;
 
   TreeGame(int numPlayers, int branching, int depth, double[][] leaves, double[] chanceProbs, double min, double max) {
     super(new GameType("tree_game", "Test tree game", chanceProbs == null ? GameType.ChanceMode.DETERMINISTIC
@@ -110,6 +112,9 @@ final class TreeGame extends AbstractGame {
 
     @Override
     public int currentPlayer() {
+      if (g.onCurrentPlayer != null) {
+        g.onCurrentPlayer.accept(this);
+      }
       if (len == g.depth) {
         return TERMINAL;
       }

@@ -296,6 +296,69 @@ class ZooFormulasTest {
     }
   }
 
+  /**
+   * Another worker learns of a node's children when the node is published as expanded; run1's
+   * terminal children must carry their flags and values by then. One thread, observed from the
+   * game: at every question to a state two plies deep (the terminal tests of expansion, rollouts,
+   * descents), if its parent node is already published as expanded, the state's entry is flagged
+   * terminal with its exact value; before the fix the flags and values were written after the
+   * node was published, so the expansion's own terminal tests saw the node expanded and the
+   * children not yet flagged. With and without undo.
+   */
+  @Test
+  void run1FindsTerminalChildrenBeforeTheNodeIsPublished() {
+    int b = 3;
+    double[][] leaves = new double[b * b][];
+    for (int i = 0; i < leaves.length; i++) {
+      double v = i % 2 == 0 ? 1 : -1;
+      leaves[i] = new double[] {v, -v};
+    }
+    for (boolean undo : new boolean[] {false, true}) {
+      TreeGame g = new TreeGame(2, b, 2, leaves, null, -1, 1);
+      if (undo) {
+        g.withUndo();
+      }
+      MctsAgent a = agent("puct(fpu=run1,sims=30)", g, 0);
+      int[] checks = new int[2]; // {seen published, of which not flagged with the value}
+      List<String> wrong = new java.util.ArrayList<>();
+      g.onCurrentPlayer = s -> {
+        if (s.len == 2) {
+          Tree t = a.engine().tree();
+          int x = t.firstChild(t.root()) + s.path[0];
+          if (t.isExpanded(x)) {
+            checks[0]++;
+            int c = t.firstChild(x) + s.path[1];
+            // the chooser at depth 1 is player 1: its return is −v of leaf b·x + j
+            if (!t.isTerminal(c) || t.aux(c, 0) != -leaves[b * s.path[0] + s.path[1]][0]) {
+              checks[1]++;
+              wrong.add(s.path[0] + "," + s.path[1]);
+            }
+          }
+        }
+      };
+      a.search(g.newInitialState());
+      g.onCurrentPlayer = null;
+      assertThat(checks[0]).as("undo %s: states seen below a published node", undo).isPositive();
+      assertThat(wrong).as("undo %s: terminal children seen unflagged or without their value", undo).isEmpty();
+      Tree t = a.engine().tree();
+      int expanded = -1;
+      for (int i = 0; i < b; i++) {
+        if (t.isExpanded(t.firstChild(t.root()) + i)) {
+          expanded = t.firstChild(t.root()) + i;
+        }
+      }
+      assertThat(expanded).as("the simulation expanded a child of the root").isNotNegative();
+      int x = t.action(expanded);
+      for (int j = 0; j < b; j++) {
+        int c = t.firstChild(expanded) + j;
+        assertThat(t.isTerminal(c)).isTrue();
+        // the chooser at depth 1 is player 1: its return is −v of leaf b·x + j
+        assertThat(t.aux(c, 0)).as("undo %s child %d", undo, j).isEqualTo(-leaves[b * x + j][0]);
+      }
+      a.close();
+    }
+  }
+
   // ------------------------------------------------------------------ 3. chance nodes in tree mode
 
   /** One player; root: 2 actions; then a 50/50 chance node; then 2 actions; leaves on [0, 1]. */
