@@ -54,7 +54,8 @@ final class IoReasons {
    * Checks, before any long computation, that the output file of {@code option} can be written:
    * creates its missing parent directories; then an existing file is opened for writing without
    * truncating (its content stays), and for a missing file a probe file of a unique name (never
-   * the file's own name) is created in its directory and removed again.
+   * the file's own name) and of the file name's own length is created in its directory and removed
+   * again, so a name too long for the file system is refused here too.
    *
    * <p>The file's own path is never created or removed here: another process may create it at
    * this very moment (a second {@code ponder arena} run on the same {@code --db}, which waits for
@@ -88,7 +89,7 @@ final class IoReasons {
     }
     Path probe;
     try {
-      probe = Files.createTempFile(parent, PROBE_PREFIX, ".tmp");
+      probe = createProbe(parent, abs.getFileName().toString());
     } catch (java.nio.file.NoSuchFileException e) {
       // the directory exists (created above) but refuses new files, e.g. /proc
       throw new UsageException(what + "the file cannot be created there (No such file or directory)");
@@ -99,6 +100,38 @@ final class IoReasons {
       Files.deleteIfExists(probe);
     } catch (IOException e) {
       throw new UsageException(what + "cannot remove the probe file " + probe + ": " + of(e));
+    }
+  }
+
+  /**
+   * Creates (never opens an existing) probe file in {@code dir} whose name is unique and, when
+   * {@code name} is longer than the shortest probe name, exactly as long as {@code name} in bytes
+   * (UTF-8): a name the file system cannot hold (longer than NAME_MAX, 255 bytes on Linux) then
+   * fails here with the file system's own reason ("File name too long"), before any work, and the
+   * target's own path is still never touched.
+   *
+   * @throws IOException as {@link Files#createFile} (the probe is never a file that already
+   *     existed)
+   */
+  private static Path createProbe(Path dir, String name) throws IOException {
+    int targetBytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    java.security.SecureRandom random = new java.security.SecureRandom();
+    for (int attempt = 0; ; attempt++) {
+      StringBuilder b = new StringBuilder(PROBE_PREFIX).append(Long.toUnsignedString(random.nextLong(), 36));
+      while (b.length() + 4 < targetBytes) { // ASCII: one byte a char; ".tmp" closes the name
+        b.append('x');
+      }
+      String probeName = b.append(".tmp").toString();
+      if (probeName.equals(name)) {
+        continue; // never the target's own name
+      }
+      try {
+        return Files.createFile(dir.resolve(probeName));
+      } catch (FileAlreadyExistsException e) {
+        if (attempt >= 16) {
+          throw e;
+        }
+      }
     }
   }
 

@@ -8,6 +8,7 @@ import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -126,7 +127,7 @@ public final class PerftCommand implements PonderCommand {
         c.infoStates.add(new HashSet<>());
       }
     }
-    new Walker(game, maxDepth, c, maxNodes, progress).visit(game.newInitialState(), 0);
+    new Walker(game, maxDepth, c, maxNodes, progress).walk(game.newInitialState());
     return c;
   }
 
@@ -140,6 +141,9 @@ public final class PerftCommand implements PonderCommand {
     private final List<State> states = new ArrayList<>();
     private final List<int[]> buffers = new ArrayList<>();
     private final List<double[]> probs = new ArrayList<>();
+    /** Per depth of the walk: the index of the next action to walk, and the number of actions. */
+    private int[] next = new int[64];
+    private int[] count = new int[64];
 
     Walker(Game game, int maxDepth, Counts c, long maxNodes, Progress progress) {
       this.maxDepth = maxDepth;
@@ -149,7 +153,43 @@ public final class PerftCommand implements PonderCommand {
       this.width = Math.max(1, game.maxActionsPerState());
     }
 
-    void visit(State s, int d) {
+    /**
+     * Walks the tree below {@code root} depth first without recursion (an explicit stack: per
+     * depth the state, its actions and the index of the next one), so a line as deep as the game
+     * allows (2048 with a large max_tile) stops only at the node limit, never on the Java stack.
+     */
+    void walk(State root) {
+      int d = 0;
+      if (!enter(root, 0)) {
+        return;
+      }
+      State parent = root;
+      while (d >= 0) {
+        if (next[d] == count[d]) {
+          d--;
+          parent = d == 0 ? root : d > 0 ? states.get(d - 1) : null;
+          continue;
+        }
+        int action = buffers.get(d)[next[d]++];
+        State child = states.get(d);
+        if (child == null) {
+          child = parent.copy();
+          states.set(d, child);
+        }
+        child.copyFrom(parent);
+        child.applyActionUnchecked(action);
+        if (enter(child, d + 1)) {
+          d++;
+          parent = child;
+        }
+      }
+    }
+
+    /**
+     * Counts {@code s} at depth {@code d}; when it is to be walked below, lists its actions (or
+     * chance outcomes) at depth {@code d} of the stack and returns true.
+     */
+    private boolean enter(State s, int d) {
       if (c.visited >= maxNodes) {
         throw new LimitReached();
       }
@@ -161,7 +201,7 @@ public final class PerftCommand implements PonderCommand {
       row[0]++;
       if (s.isTerminal()) {
         row[1]++;
-        return;
+        return false;
       }
       int p = s.currentPlayer();
       if (p == State.CHANCE) {
@@ -170,25 +210,21 @@ public final class PerftCommand implements PonderCommand {
         c.infoStates.get(p).add(s.informationStateString(p));
       }
       if (d == maxDepth) {
-        return;
+        return false;
       }
       while (buffers.size() <= d) {
         buffers.add(new int[width]);
         probs.add(new double[width]);
         states.add(null);
       }
+      if (d >= next.length) {
+        next = Arrays.copyOf(next, Math.max(d + 1, next.length * 2));
+        count = Arrays.copyOf(count, next.length);
+      }
       int[] actions = buffers.get(d);
-      int n = p == State.CHANCE ? s.chanceOutcomes(actions, probs.get(d)) : s.legalActions(actions);
-      State child = states.get(d);
-      if (child == null) {
-        child = s.copy();
-        states.set(d, child);
-      }
-      for (int i = 0; i < n; i++) {
-        child.copyFrom(s);
-        child.applyActionUnchecked(actions[i]);
-        visit(child, d + 1);
-      }
+      count[d] = p == State.CHANCE ? s.chanceOutcomes(actions, probs.get(d)) : s.legalActions(actions);
+      next[d] = 0;
+      return true;
     }
   }
 

@@ -159,6 +159,25 @@ class PerftCommandTest {
     assertThat(game.err.strip()).startsWith("ponder: unknown game 'no_such_game'").doesNotContain("\n");
   }
 
+  /**
+   * 2048 with max_tile=131072: the first line of the depth-first walk is tens of thousands of
+   * plies deep (a 2 tile at a time until the board fills). The walk holds no Java frame per ply,
+   * so the node limit stops it (one line, exit 2), even on a thread with a small stack (256 KB,
+   * a quarter of the JVM's default) where one frame per ply overflows.
+   */
+  @Test
+  void aDeepFirstLineStopsAtTheNodeLimitNotOnTheStack() throws Exception {
+    Cli[] result = new Cli[1];
+    Thread t = new Thread(null, () -> result[0] = Cli.run("perft", "2048(max_tile=131072)", "--max-nodes", "200000"),
+        "perft-small-stack", 256 * 1024);
+    t.start();
+    t.join();
+    Cli deep = result[0];
+    assertThat(deep.exit).as(deep.err).isEqualTo(2);
+    assertThat(deep.err.strip()).doesNotContain("\n").startsWith("ponder: ")
+        .endsWith("the tree has more than 200000 nodes (--max-nodes); give a smaller --depth or a larger --max-nodes");
+  }
+
   /** A depth past the end of the game has empty rows; depths are counted from the root. */
   @Test
   void depthPastTheEndHasEmptyRows() throws Exception {

@@ -108,4 +108,36 @@ class WritableProbeTest {
           .hasMessage("cannot write --db " + proc + ": the file cannot be created there (No such file or directory)");
     }
   }
+
+  /**
+   * A file name longer than the file system holds (300 bytes; NAME_MAX is 255 on Linux) is
+   * refused by the check, in one line with exit 2, before the match is played or the solver runs:
+   * the probe has the name's own length, so the file system refuses it there too.
+   */
+  @Test
+  @EnabledOnOs(OS.LINUX)
+  void aNameTooLongForTheFileSystemIsRefusedBeforeAnyWork() {
+    String name = "b".repeat(296);
+    Path record = dir.resolve(name + ".txt");
+    Cli play = Cli.run("play", "tic_tac_toe", "--players", "uct(sims=20),uct(sims=20)", "--record", record.toString());
+    assertThat(play.exit).as(play.err).isEqualTo(2);
+    assertThat(play.out).as("no move was played").isEmpty();
+    assertThat(play.err.strip()).isEqualTo("ponder: cannot write --record " + record + ": File name too long");
+
+    Path out = dir.resolve(name + ".json");
+    Cli solve = Cli.run("solve", "kuhn_poker", "--iterations", "20000", "--no-progress", "--out", out.toString());
+    assertThat(solve.exit).as(solve.err).isEqualTo(2);
+    assertThat(solve.out).as("the solver did not run").isEmpty();
+    assertThat(solve.err.strip()).isEqualTo("ponder: cannot write --out " + out + ": File name too long");
+    try (var left = Files.list(dir)) {
+      assertThat(left).as("no probe is left").isEmpty();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+
+    // a long name the file system holds (255 bytes) still passes, and its own path stays untouched
+    Path longest = dir.resolve("c".repeat(251) + ".txt");
+    IoReasons.requireWritable("--record", longest);
+    assertThat(longest).doesNotExist();
+  }
 }

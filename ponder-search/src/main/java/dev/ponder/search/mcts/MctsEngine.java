@@ -499,7 +499,14 @@ public final class MctsEngine implements AutoCloseable {
       if (!tree.tryClaimExpansion(root)) {
         throw new IllegalStateException("root is being expanded");
       }
-      if (!w.expandDecision(root, state, rootPlayer)) {
+      // on the worker's scratch copy: the expansion may apply and take back actions (run1's
+      // terminal children), and the caller's state is never modified, not even for a moment
+      if (w.scratch == null) {
+        w.scratch = state.copy();
+      } else {
+        w.scratch.copyFrom(state);
+      }
+      if (!w.expandDecision(root, w.scratch, rootPlayer)) {
         throw new IllegalStateException("tree capacity exhausted at the root");
       }
     }
@@ -681,8 +688,11 @@ public final class MctsEngine implements AutoCloseable {
     final Tree view;
     SearchContext ctx;
     State scratch;
-    /** Scratch state for {@link #markTerminalChildren} (created on first use). */
+    /** Scratch state for {@link #findTerminalChildren} without undo (created on first use). */
     State probe;
+    /** Per action of the node being expanded: whether it ends the game, and the chooser's return. */
+    boolean[] childTerminal;
+    double[] childValue;
     int[] pathParent = new int[64];
     int[] pathEdge = new int[64];
     int[] pathChild = new int[64];
@@ -853,6 +863,8 @@ public final class MctsEngine implements AutoCloseable {
       ctx = c;
       scratch = rootState.copy();
       probe = null;
+      childTerminal = null;
+      childValue = null;
       value = new double[numPlayers];
       int n = pathEdge.length;
       pathParent = new int[n];
@@ -1140,35 +1152,51 @@ public final class MctsEngine implements AutoCloseable {
       int n = s.legalActions(a);
       float[] pr = ctx.priorBuffer();
       knowledge.prior().prior(s, a, n, pr, ctx);
-      if (!t.expand(node, cp, a, pr, n)) {
-        return false;
+      if (terminalSlot < 0) {
+        return t.expand(node, cp, a, pr, n);
       }
-      if (terminalSlot >= 0) {
-        markTerminalChildren(node, s, cp);
-      }
-      return true;
+      findTerminalChildren(s, a, n, cp);
+      // the terminal children's flags and values are written with the children, before the node
+      // is published (Tree.expand): another worker never sees one of them terminal without its value
+      return t.expand(node, cp, a, pr, n, childTerminal, terminalSlot, childValue);
     }
 
     /**
-     * For {@link TreePolicy#terminalChildSlot()}: flags the terminal children of the node just
-     * expanded and stores the chooser's return of each at the policy's slot (one scratch state per
-     * worker, reused).
+     * For {@link TreePolicy#terminalChildSlot()}: whether each of the {@code n} actions {@code a}
+     * of {@code s} ends the game ({@link #childTerminal}) and, if so, the chooser's return
+     * ({@link #childValue}). Each action is applied to {@code s} and taken back when the game
+     * supports undo (no copy of the state); otherwise it is applied to a copy of {@code s} in a
+     * scratch state (one per worker, reused): O(b·|state|) per expansion, for b actions.
      */
-    private void markTerminalChildren(int node, State s, int cp) {
-      if (probe == null) {
-        probe = s.copy();
+    private void findTerminalChildren(State s, int[] a, int n, int cp) {
+      if (childTerminal == null || childTerminal.length < n) {
+        int w = Math.max(n, game.maxActionsPerState());
+        childTerminal = new boolean[w];
+        childValue = new double[w];
       }
       double[] v = ctx.valueBuffer();
-      int first = t.firstChild(node);
-      int n = t.numChildren(node);
+      boolean undo = s.supportsUndo();
+      if (!undo && probe == null) {
+        probe = s.copy();
+      }
       for (int i = 0; i < n; i++) {
-        int c = first + i;
-        probe.copyFrom(s);
-        probe.applyActionUnchecked(t.action(c));
-        if (probe.isTerminal()) {
-          probe.returns(v);
-          t.setAux(c, terminalSlot, v[cp]);
-          t.setFlags(c, Tree.TERMINAL);
+        State x;
+        if (undo) {
+          s.applyActionUnchecked(a[i]);
+          x = s;
+        } else {
+          probe.copyFrom(s);
+          probe.applyActionUnchecked(a[i]);
+          x = probe;
+        }
+        boolean terminal = x.isTerminal();
+        childTerminal[i] = terminal;
+        if (terminal) {
+          x.returns(v);
+          childValue[i] = v[cp];
+        }
+        if (undo) {
+          s.undoAction(a[i]);
         }
       }
     }

@@ -676,6 +676,22 @@ public final class Tree extends CacheLinePadding {
    * @return false if the capacity was exhausted (nothing created)
    */
   boolean expand(int e, int nodePlayer, int[] actions, float[] priors, int n) {
+    return expand(e, nodePlayer, actions, priors, n, null, -1, null);
+  }
+
+  /**
+   * As {@link #expand(int, int, int[], float[], int)}, and child {@code i} with {@code
+   * terminal[i]} is created flagged {@link #TERMINAL} with {@code auxValues[i]} at auxiliary slot
+   * {@code auxSlot} ({@code terminal} null: none is).
+   *
+   * <p>Memory ordering: the children's entries, terminal flags and auxiliary values are plain
+   * writes made before the release (volatile compare-and-set) of the parent's word that sets
+   * {@link #EXPANDED}; a worker learns of the children only through an acquire read of that word
+   * ({@link #flags}, {@link #isExpanded}), so it sees each terminal child already flagged and with
+   * its value, never a terminal child whose value is still the initial 0.
+   */
+  boolean expand(int e, int nodePlayer, int[] actions, float[] priors, int n, boolean[] terminal, int auxSlot,
+      double[] auxValues) {
     if (n > Character.MAX_VALUE) {
       throw new IllegalStateException("a node with " + n + " children exceeds " + (int) Character.MAX_VALUE);
     }
@@ -685,6 +701,10 @@ public final class Tree extends CacheLinePadding {
     }
     for (int i = 0; i < n; i++) {
       initEntry(first + i, actions[i], priors[i], -2);
+      if (terminal != null && terminal[i]) {
+        aux[(first + i) * auxWidth + auxSlot] = auxValues[i];
+        node[first + i] = pack(0, 0, -2, TERMINAL);
+      }
     }
     // one release of the whole word (flags other than EXPANDING kept): a reader that sees EXPANDED
     // sees the children

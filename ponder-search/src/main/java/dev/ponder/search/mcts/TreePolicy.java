@@ -24,9 +24,12 @@ public interface TreePolicy {
   /**
    * The auxiliary slot ({@link Tree#aux}) where this policy wants the exact value of terminal
    * children, or −1 (the default) for none. When it is ≥ 0, the engine tests every child of a
-   * decision node it expands for terminality (once, at expansion, on a scratch state) and for each
-   * terminal child sets {@link Tree#TERMINAL} on its entry and writes the chooser's return (raw
-   * utility, the chooser being the player of the expanded node) at this slot, so that selection
+   * decision node it expands for terminality (once, at expansion: each action applied to the
+   * expanding state and taken back when the game supports undo, else applied to a scratch copy of
+   * it, which costs a state copy per child, O(b·|state|) per expansion) and for each terminal child
+   * sets {@link Tree#TERMINAL} on its entry and writes the chooser's return (raw utility, the
+   * chooser being the player of the expanded node) at this slot, both before the node is published
+   * as expanded to other workers, so that selection
    * can use the exact utility of a terminal child before its first visit. Only in perfect-information
    * games (in an information-state tree the child's terminality depends on the sampled world).
    */

@@ -114,4 +114,86 @@ class SearchResultReportTest {
     assertThat(r.visits()[r.indexOf(r.action())]).isEqualTo(maxN);
     assertThat(search("gumbel(sims=50)", after(0, 4)).policyKind()).isEqualTo(PolicyKind.GUMBEL_IMPROVED);
   }
+
+  /**
+   * With reuse=true the root is a former child, which holds the first value it received as a
+   * child; v̂ at the root is still the running mean (Danihelka et al. 2022; docs/zoo.md). π̂ of the
+   * reused search is recomputed here with v_mix = (v̂ + ΣN·Σ_visited π·q / Σ_visited π) / (1 + ΣN)
+   * completing the unvisited actions, from the tree's own visits, value sums and priors.
+   */
+  @Test
+  void gumbelAtAReusedRootMixesTheRunningMean() {
+    Game hex = GameRegistry.load("hex(board_size=5)");
+    try (MctsAgent a = (MctsAgent) AgentRegistry.create("gumbel(sims=60,max_considered=4,reuse=true)", hex, 3)) {
+      State s = hex.newInitialState();
+      int x = a.selectAction(s);
+      State before = s.copy();
+      s.applyAction(x);
+      a.informAction(before, 0, x);
+      // the opponent answers with the reply the first search visited most (a reused subtree)
+      Tree t0 = a.engine().tree();
+      int y = -1;
+      int most = -1;
+      for (int e = t0.firstChild(t0.root()), i = 0; i < t0.numChildren(t0.root()); i++, e++) {
+        if (t0.action(e) == x) {
+          for (int c = t0.firstChild(e), j = 0; t0.isExpanded(e) && j < t0.numChildren(e); j++, c++) {
+            if (t0.visits(c) > most) {
+              most = t0.visits(c);
+              y = t0.action(c);
+            }
+          }
+        }
+      }
+      assertThat(y).as("the first search went below its move").isNotNegative();
+      before = s.copy();
+      s.applyAction(y);
+      a.informAction(before, 1, y);
+      SearchResult r = a.search(s);
+      assertThat(r.reusedVisits()).isPositive();
+      Tree t = a.engine().tree();
+      int root = t.root();
+      int p = r.player();
+      assertThat(t.aux(root, 0)).as("the reused root keeps its first value as a child").isNotZero();
+      int k = t.numChildren(root);
+      int first = t.firstChild(root);
+      long sumN = 0;
+      double sp = 0;
+      double spq = 0;
+      int maxN = 0;
+      int unvisited = 0;
+      for (int i = 0; i < k; i++) {
+        int n = t.visits(first + i);
+        sumN += n;
+        maxN = Math.max(maxN, n);
+        if (n > 0) {
+          sp += t.prior(first + i);
+          spq += t.prior(first + i) * (t.valueSum(first + i, p) / n + 1) / 2;
+        } else {
+          unvisited++;
+        }
+      }
+      assertThat(unvisited).as("some actions are completed with v_mix").isPositive();
+      double runningMean = (t.valueSum(root, p) / t.visits(root) + 1) / 2; // normalized to [0, 1]
+      double vMix = (runningMean + sumN * spq / sp) / (1.0 + sumN);
+      double[] q = new double[k];
+      double lo = Double.POSITIVE_INFINITY;
+      double hi = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < k; i++) {
+        int n = t.visits(first + i);
+        q[i] = n > 0 ? (t.valueSum(first + i, p) / n + 1) / 2 : vMix;
+        lo = Math.min(lo, q[i]);
+        hi = Math.max(hi, q[i]);
+      }
+      double[] z = new double[k];
+      double sum = 0;
+      for (int i = 0; i < k; i++) {
+        z[i] = Math.exp(Math.log(t.prior(first + i)) + (50 + maxN) * 0.1 * (q[i] - lo) / Math.max(hi - lo, 1e-8));
+        sum += z[i];
+      }
+      for (int i = 0; i < k; i++) {
+        int j = r.indexOf(t.action(first + i));
+        assertThat(r.policy()[j]).as("action " + t.action(first + i)).isCloseTo(z[i] / sum, within(1e-9));
+      }
+    }
+  }
 }

@@ -23,6 +23,12 @@ final class TreeGame extends AbstractGame {
   private final double max;
   /** Depth at which only action 0 is legal (a forced move), or −1. */
   private int forcedDepth = -1;
+  /** Whether states support undo ({@link #withUndo()}). */
+  private boolean undo;
+  /** Number of {@link State#copyFrom} calls on this game's states (one thread). */
+  long copies;
+  /** Called with the state at every {@link State#currentPlayer()} (and so every terminal test), or null. */
+  java.util.function.Consumer<S> onCurrentPlayer;
 
   TreeGame(int numPlayers, int branching, int depth, double[][] leaves, double[] chanceProbs, double min, double max) {
     super(new GameType("tree_game", "Test tree game", chanceProbs == null ? GameType.ChanceMode.DETERMINISTIC
@@ -36,6 +42,12 @@ final class TreeGame extends AbstractGame {
     this.chanceProbs = chanceProbs;
     this.min = min;
     this.max = max;
+  }
+
+  /** This game with undo: its states take back their last action. */
+  TreeGame withUndo() {
+    undo = true;
+    return this;
   }
 
   /** This game with one legal action (0) at depth {@code d}: a forced move there. */
@@ -100,6 +112,9 @@ final class TreeGame extends AbstractGame {
 
     @Override
     public int currentPlayer() {
+      if (g.onCurrentPlayer != null) {
+        g.onCurrentPlayer.accept(this);
+      }
       if (len == g.depth) {
         return TERMINAL;
       }
@@ -147,7 +162,18 @@ final class TreeGame extends AbstractGame {
     }
 
     @Override
+    public boolean supportsUndo() {
+      return g.undo;
+    }
+
+    @Override
+    protected void doUndoAction(int action) {
+      len--;
+    }
+
+    @Override
     public void copyFrom(State other) {
+      g.copies++;
       S o = (S) other;
       System.arraycopy(o.path, 0, path, 0, o.len);
       len = o.len;

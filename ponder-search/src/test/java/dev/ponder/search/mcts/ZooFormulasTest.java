@@ -254,6 +254,111 @@ class ZooFormulasTest {
     a.close();
   }
 
+  /**
+   * run1's terminal children are found by applying each action to the expanding state and taking
+   * it back when the game has undo: no state copy per child (the copies are those of any
+   * policy, bifv's here), and the search is the same as with a copy per child (a game without
+   * undo): same visits and values for one thread and a seed.
+   */
+  @Test
+  void run1FindsTerminalChildrenWithUndoAndWithoutCopies() {
+    int b = 5;
+    int depth = 4;
+    double[][] leaves = new double[(int) Math.pow(b, depth)][];
+    for (int i = 0; i < leaves.length; i++) {
+      double v = ((i * 37) % 11 - 5) / 5.0; // in [−1, 1]
+      leaves[i] = new double[] {v, -v};
+    }
+    TreeGame withUndo = new TreeGame(2, b, depth, leaves, null, -1, 1).withUndo();
+    TreeGame copying = new TreeGame(2, b, depth, leaves, null, -1, 1);
+    for (long seed = 0; seed < 5; seed++) {
+      MctsAgent u = agent("puct(fpu=run1,sims=400)", withUndo, seed);
+      MctsAgent c = agent("puct(fpu=run1,sims=400)", copying, seed);
+      MctsAgent bifv = agent("puct(fpu=bifv,sims=400)", withUndo, seed);
+      withUndo.copies = 0;
+      SearchResult ru = u.search(withUndo.newInitialState());
+      long run1Copies = withUndo.copies;
+      withUndo.copies = 0;
+      bifv.search(withUndo.newInitialState());
+      long bifvCopies = withUndo.copies;
+      copying.copies = 0;
+      SearchResult rc = c.search(copying.newInitialState());
+      assertThat(ru.visits()).as("seed %d", seed).containsExactly(rc.visits());
+      for (int i = 0; i < ru.actions().length; i++) {
+        assertThat(ru.q()[i]).as("seed %d", seed).containsExactly(rc.q()[i]);
+      }
+      assertThat(ru.totalVisits()).isEqualTo(rc.totalVisits());
+      assertThat(run1Copies).as("seed %d: copies with undo", seed).isEqualTo(bifvCopies);
+      assertThat(copying.copies).as("seed %d: without undo, a copy per child", seed).isGreaterThan(run1Copies + b);
+      u.close();
+      c.close();
+      bifv.close();
+    }
+  }
+
+  /**
+   * Another worker learns of a node's children when the node is published as expanded; run1's
+   * terminal children must carry their flags and values by then. One thread, observed from the
+   * game: at every question to a state two plies deep (the terminal tests of expansion, rollouts,
+   * descents), if its parent node is already published as expanded, the state's entry is flagged
+   * terminal with its exact value; before the fix the flags and values were written after the
+   * node was published, so the expansion's own terminal tests saw the node expanded and the
+   * children not yet flagged. With and without undo.
+   */
+  @Test
+  void run1FindsTerminalChildrenBeforeTheNodeIsPublished() {
+    int b = 3;
+    double[][] leaves = new double[b * b][];
+    for (int i = 0; i < leaves.length; i++) {
+      double v = i % 2 == 0 ? 1 : -1;
+      leaves[i] = new double[] {v, -v};
+    }
+    for (boolean undo : new boolean[] {false, true}) {
+      TreeGame g = new TreeGame(2, b, 2, leaves, null, -1, 1);
+      if (undo) {
+        g.withUndo();
+      }
+      MctsAgent a = agent("puct(fpu=run1,sims=30)", g, 0);
+      int[] checks = new int[2]; // {seen published, of which not flagged with the value}
+      List<String> wrong = new java.util.ArrayList<>();
+      g.onCurrentPlayer = s -> {
+        if (s.len == 2) {
+          Tree t = a.engine().tree();
+          int x = t.firstChild(t.root()) + s.path[0];
+          if (t.isExpanded(x)) {
+            checks[0]++;
+            int c = t.firstChild(x) + s.path[1];
+            // the chooser at depth 1 is player 1: its return is −v of leaf b·x + j
+            if (!t.isTerminal(c) || t.aux(c, 0) != -leaves[b * s.path[0] + s.path[1]][0]) {
+              checks[1]++;
+              wrong.add(s.path[0] + "," + s.path[1]);
+            }
+          }
+        }
+      };
+      a.search(g.newInitialState());
+      g.onCurrentPlayer = null;
+      assertThat(checks[0]).as("undo %s: states seen below a published node", undo).isPositive();
+      assertThat(wrong).as("undo %s: terminal children seen unflagged or without their value", undo).isEmpty();
+      Tree t = a.engine().tree();
+      int expanded = -1;
+      for (int i = 0; i < b; i++) {
+        if (t.isExpanded(t.firstChild(t.root()) + i)) {
+          expanded = t.firstChild(t.root()) + i;
+        }
+      }
+      assertThat(expanded).as("the simulation expanded a child of the root").isNotNegative();
+      int x = t.action(expanded);
+      for (int j = 0; j < b; j++) {
+        int c = t.firstChild(expanded) + j;
+        assertThat(t.isTerminal(c)).isTrue();
+        // the chooser at depth 1 is player 1: its return is −v of leaf b·x + j
+        assertThat(t.aux(c, 0)).as("undo %s child %d", undo, j).isEqualTo(-leaves[b * x + j][0]);
+      }
+      a.close();
+    }
+  }
+
   // ------------------------------------------------------------------ 3. chance nodes in tree mode
 
   /** One player; root: 2 actions; then a 50/50 chance node; then 2 actions; leaves on [0, 1]. */
@@ -311,18 +416,24 @@ class ZooFormulasTest {
    */
   private static int[] gumbelNode(Tree t) {
     int root = t.newRoot(0, 0);
-    t.expand(root, 0, new int[] {0, 1, 2}, new float[] {0.5f, 0.25f, 0.25f}, 3);
-    int c = t.firstChild(root);
-    t.addVisits(root, 5);
-    t.addValue(root, 0, 2.6);
+    t.expand(root, 0, new int[] {0}, new float[] {1f}, 1);
+    return gumbelStatistics(t, t.firstChild(root)); // a node below the root: its v̂ is its first value
+  }
+
+  /** The statistics of {@link #gumbelNode} on {@code node} and its three new children. */
+  private static int[] gumbelStatistics(Tree t, int node) {
+    t.expand(node, 0, new int[] {0, 1, 2}, new float[] {0.5f, 0.25f, 0.25f}, 3);
+    int c = t.firstChild(node);
+    t.addVisits(node, 5);
+    t.addValue(node, 0, 2.6);
     t.addVisits(c, 3);
     t.addValue(c, 0, 2.4);
     t.addVisits(c + 1, 1);
-    return new int[] {root, c};
+    return new int[] {node, c};
   }
 
   @Test
-  void gumbelMixesTheFirstEvaluationNotTheRunningMean() {
+  void gumbelMixesTheFirstEvaluationBelowTheRootAndTheRunningMeanAtTheRoot() {
     TreeGame g = new TreeGame(1, 3, 2, new double[9][1], null, 0.0, 1.0);
     SearchContext ctx = SearchContext.detached(g, 1);
     Tree t = new Tree(1, 1, false, false, 16);
@@ -342,6 +453,18 @@ class ZooFormulasTest {
     assertThat(pi[0]).isCloseTo(0.945682, offset(1e-6));
     assertThat(pi[1]).isCloseTo(0.002360, offset(1e-6));
     assertThat(pi[2]).isCloseTo(0.051958, offset(1e-6));
+
+    // the root, also one reused from the previous search that keeps the first value it received
+    // as a child (aux 1.2 here), mixes its running mean 0.52: v_mix = 0.530667, q̂ = (1, 0,
+    // 0.663333), σ = (5.3, 0, 3.515667), π' = (0.920429, 0.002297, 0.077274)
+    Tree r = new Tree(1, 1, false, false, 16);
+    int root = r.newRoot(0, 0);
+    gumbelStatistics(r, root);
+    r.setAux(root, 0, 1.2);
+    gs.finalSelector().select(r, root, pi, ctx);
+    assertThat(pi[0]).isCloseTo(0.920429, offset(1e-6));
+    assertThat(pi[1]).isCloseTo(0.002297, offset(1e-6));
+    assertThat(pi[2]).isCloseTo(0.077274, offset(1e-6));
   }
 
   @Test

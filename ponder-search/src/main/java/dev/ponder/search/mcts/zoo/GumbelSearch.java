@@ -15,7 +15,8 @@ import dev.ponder.search.mcts.ops.RootNoise;
  * {@code π' = softmax(logits + σ(completed Q̂))}, and the final move among the most-visited
  * considered actions by {@code g + logits + σ}. Logits are the log priors; v̂ of a node is its
  * first value (the knowledge's evaluation of it, kept by {@link #firstValue()}; the root, never
- * evaluated, and a search built without a slot use the running mean); Q is normalized into [0,1] before
+ * evaluated (a root reused from the previous search too), and a search built without a slot use
+ * the running mean); Q is normalized into [0,1] before
  * the per-node min–max rescale. One search at a time (root quantities are fields).
  */
 public final class GumbelSearch {
@@ -96,9 +97,13 @@ public final class GumbelSearch {
     };
   }
 
-  /** v̂ of {@code node} for its mover: the first value kept by {@link #firstValue()}, else the running mean. */
+  /**
+   * v̂ of {@code node} for its mover: the first value kept by {@link #firstValue()}, else the
+   * running mean. The root always uses its running mean, also a root reused from the previous
+   * search ({@code reuse=true}), which keeps the first value it received as a child.
+   */
   private double vHat(Tree tree, int node, int mover, SearchContext ctx) {
-    if (firstValueSlot >= 0) {
+    if (firstValueSlot >= 0 && node != tree.root()) {
       double a = tree.aux(node, firstValueSlot);
       if (a != 0.0) {
         return a - 1.0;
