@@ -108,13 +108,30 @@ public final class Report {
         + "by its number of such comparisons (a 3-player match gives 3 pairs, a 2-player match 1).";
   }
 
+  /**
+   * {@link #terminal(Analysis.Result)} with {@code headline} instead of its first line (the
+   * {@code Tournament N: G games, K agents, M matches stored (E errors)} line): {@code ponder
+   * arena} puts the run's own counts there, so the summary has one "Tournament N:" line.
+   *
+   * @param headline one line, without its line break
+   */
+  public static String terminal(Analysis.Result r, String headline) {
+    String t = terminal(r);
+    return headline + t.substring(t.indexOf('\n'));
+  }
+
+  /** The first line of {@link #terminal(Analysis.Result)}: tournament id, games, agents, stored matches and errors. */
+  public static String headline(Analysis.Result r) {
+    return String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %s",
+        r.tournament(), r.games().size(), r.agents().size(), storedCount(r));
+  }
+
   /** The rankings table and per-game summaries as plain text. */
   public static String terminal(Analysis.Result r) {
     StringBuilder sb = new StringBuilder();
     int w = Math.max(8, r.agents().stream().mapToInt(String::length).max().orElse(8));
     w = Math.min(w, 48);
-    sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %s%n",
-        r.tournament(), r.games().size(), r.agents().size(), storedCount(r)));
+    sb.append(headline(r)).append('\n');
     if (!r.analysed()) {
       sb.append(nothingAnalysedLine(r)).append('\n');
       return sb.toString();
