@@ -55,7 +55,13 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--budget", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N, or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
   String budget;
 
-  @Option(names = "--matches-per-pairing", description = "Seed indices per pairing; each plays every seat order (default: " + DEFAULT_MATCHES + ").")
+  @Option(names = "--seeds-per-pairing", paramLabel = "N", description = "Seed indices per pairing (default: "
+      + DEFAULT_MATCHES + "); each seed index plays every seat order, so a 2-player pairing plays 2N matches per game"
+      + " (--matches-per-pairing, its older name, still works).")
+  Integer seedsPerPairing;
+
+  /** The older name of --seeds-per-pairing, kept working (not in the help); giving both is an error. */
+  @Option(names = "--matches-per-pairing", hidden = true, paramLabel = "N")
   Integer matchesPerPairing;
 
   @Option(names = "--seed", defaultValue = "1", description = "Tournament seed (default: ${DEFAULT-VALUE}).")
@@ -67,7 +73,9 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
   Path db;
 
-  @Option(names = "--report", defaultValue = "ponder-arena-report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default:"
+      + " the store's path without its extension, plus -report: ponder-arena-report for ponder-arena.db, my/c4-report"
+      + " for --db my/c4.db).")
   Path report;
 
   @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing, every seat order) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
@@ -94,7 +102,16 @@ public final class ArenaCommand implements PonderCommand {
     List<String> gameList = games;
     List<String> agentList = agents;
     String budgetText = budget;
-    int matches = matchesPerPairing == null ? DEFAULT_MATCHES : matchesPerPairing;
+    if (seedsPerPairing != null && matchesPerPairing != null) {
+      throw new UsageException("--seeds-per-pairing and --matches-per-pairing are one option (the second is the"
+          + " first's older name); give only --seeds-per-pairing");
+    }
+    String seedsOption = matchesPerPairing != null ? "--matches-per-pairing" : "--seeds-per-pairing";
+    Integer seedsGiven = seedsPerPairing != null ? seedsPerPairing : matchesPerPairing;
+    int matches = seedsGiven == null ? DEFAULT_MATCHES : seedsGiven;
+    if (report == null) {
+      report = defaultReport(db);
+    }
     if (builtIn) {
       Set<String> knownGames = new TreeSet<>();
       for (GameFactory f : GameRegistry.factories()) {
@@ -109,8 +126,8 @@ public final class ArenaCommand implements PonderCommand {
       if (budgetText == null) {
         budgetText = DEFAULT_BUDGET;
       }
-      out.printf(Locale.ROOT, "Default suite: games %s; agents %s; budget %s; %d seeds per pairing (resumable in %s)%n",
-          String.join(", ", gameList), String.join(", ", agentList), budgetText, matches, db);
+      out.printf(Locale.ROOT, "Default suite: games %s; agents %s; budget %s; %d seeds per pairing (resumable in %s;"
+          + " report to %s)%n", String.join(", ", gameList), String.join(", ", agentList), budgetText, matches, db, report);
       out.flush();
     }
     if (gameList == null || gameList.isEmpty()) {
@@ -123,7 +140,7 @@ public final class ArenaCommand implements PonderCommand {
       budgetText = "";
     }
     if (matches < 1) {
-      throw new UsageException("--matches-per-pairing must be >= 1, got " + matches);
+      throw new UsageException(seedsOption + " must be >= 1, got " + matches);
     }
     if (parallel != null && parallel < 1) {
       throw new UsageException("--parallel must be >= 1, got " + parallel);
@@ -246,15 +263,14 @@ public final class ArenaCommand implements PonderCommand {
             });
       } catch (ArenaStore.SmallerThanStoredException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
-        throw new UsageException(e.getMessage() + "; re-run with --matches-per-pairing " + e.stored()
+        throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
             + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
       }
-      out.printf(Locale.ROOT, "Tournament %d: %d matches (%d already stored, %d played now, %d errors) in %.1f s; store %s%n",
-          s.tournamentId(), s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
       Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot,
           StatsOptions.execution(threads, noProgress, 10_000));
-      out.print(Report.terminal(r));
+      // one "Tournament N:" line: the run's counts replace the table's own first line
+      out.print(Report.terminal(r, headline(s, r.games().size(), r.agents().size(), db)));
       out.flush(); // the rankings come first, even if the report files cannot be written
       try {
         Report.write(r, snapshot, report);
@@ -267,6 +283,31 @@ public final class ArenaCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The first line of the summary: {@code Tournament 1: 2 games, 2 agents; 36 matches (0 already
+   * stored, 36 played now, 0 errors) in 1.2 s; store r.db}.
+   */
+  static String headline(Tournament.RunSummary s, int games, int agents, Path db) {
+    return String.format(Locale.ROOT, "Tournament %d: %d game%s, %d agent%s; %d matches (%d already stored, %d played now,"
+        + " %d errors) in %.1f s; store %s", s.tournamentId(), games, games == 1 ? "" : "s", agents, agents == 1 ? "" : "s",
+        s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
+  }
+
+  /**
+   * The report directory when {@code --report} is not given, for {@code ponder arena} and {@code
+   * ponder report} alike: the store's path without its extension (the part of its file name from
+   * the last dot on, if the name has a dot after its first character) followed by {@code -report},
+   * in the store's directory; {@code ponder-arena.db} gives {@code ponder-arena-report}, {@code
+   * my/c4.db} gives {@code my/c4-report}, {@code runs/t1} gives {@code runs/t1-report}. So runs on
+   * different stores never write over each other's report.
+   */
+  static Path defaultReport(Path db) {
+    String name = db.getFileName() == null ? "ponder-arena" : db.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    return db.resolveSibling(stem + "-report");
   }
 
   /** The status line of a run whose matches are all stored already (instead of a progress line). */

@@ -18,15 +18,14 @@ import picocli.CommandLine.Option;
     description = "Rebuild the rankings, report.md, report.json, matches.csv and SVG charts from an arena store "
         + "(any time, also while the tournament is still running).")
 public final class ReportCommand implements PonderCommand {
-  @Option(names = "--db", required = true, description = "The SQLite store written by ponder arena.")
+  @Option(names = "--db", defaultValue = "ponder-arena.db", description = "The SQLite store written by ponder arena"
+      + " (default: ${DEFAULT-VALUE}, as ponder arena).")
   Path db;
-
-  /** Where the report goes when neither --report nor --out names a directory. */
-  static final String DEFAULT_REPORT = "ponder-arena-report";
 
   // no defaultValue: picocli would apply it after the hidden --out had set the field
   @Option(names = "--report", paramLabel = "DIR", description = "Directory for report.md, report.json, matches.csv and"
-      + " SVG charts, as ponder arena --report (--out DIR, its older name, still works; default: " + DEFAULT_REPORT + ").")
+      + " SVG charts, as ponder arena --report (--out DIR, its older name, still works; default, as ponder arena's: the"
+      + " store's path without its extension, plus -report, e.g. ponder-arena-report).")
   Path out;
 
   /** The older name of --report, kept working (not in the help). */
@@ -69,7 +68,7 @@ public final class ReportCommand implements PonderCommand {
     }
     // like arena --report: an unusable report directory is refused before the store is read
     if (out == null) {
-      out = Path.of(DEFAULT_REPORT);
+      out = ArenaCommand.defaultReport(db);
     }
     boolean outCreated = ReportDirectory.prepare(outName(), out);
     try {
@@ -103,7 +102,9 @@ public final class ReportCommand implements PonderCommand {
 
   private ArenaStore open() {
     if (!Files.isRegularFile(db)) {
-      throw new UsageException("no store at " + db + "; run ponder arena --db " + db + " first");
+      boolean byDefault = spec.commandLine().getParseResult().matchedOption("--db") == null;
+      throw new UsageException("no store at " + db + (byDefault ? " (the default --db); run ponder arena first, or give"
+          + " --db STORE" : "; run ponder arena --db " + db + " first"));
     }
     try {
       return ArenaStore.openReadOnly(db);

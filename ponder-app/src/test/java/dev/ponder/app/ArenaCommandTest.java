@@ -55,8 +55,13 @@ class ArenaCommandTest {
     String json1 = Files.readString(dir.resolve("r1/report.json"));
     assertThat(Files.readString(dir.resolve("r3/report.json"))).isEqualTo(json1);
     assertThat(Files.readString(dir.resolve("r3/matches.csv"))).isEqualTo(Files.readString(dir.resolve("r1/matches.csv")));
+    // one "Tournament 1:" line, with the run's counts; report's first line gives the stored ones
+    assertThat(a.out().split("Tournament 1:", -1)).hasSize(2);
+    assertThat(a.out()).containsPattern("(?m)^Tournament 1: 2 games, 3 agents; 36 matches \\(0 already stored, 36 played"
+        + " now, 0 errors\\) in \\d+\\.\\d s; store " + java.util.regex.Pattern.quote(db.toString()) + "$");
     String table = a.out().substring(a.out().indexOf("Tournament 1: 2 games"));
-    assertThat(rep.out()).startsWith(table.substring(0, table.indexOf("Report written")));
+    assertThat(rep.out()).startsWith("Tournament 1: 2 games, 3 agents, 36 matches stored (0 errors)"
+        + table.substring(table.indexOf('\n'), table.indexOf("Report written")));
     // both name the files written, the same way
     assertThat(rep.out()).endsWith("Report written to " + dir.resolve("r3") + " (report.md, report.json, matches.csv,"
         + " *.svg)\n");
@@ -359,13 +364,13 @@ class ArenaCommandTest {
     Run four = arena.apply(4);
     assertThat(four.code()).as(four.err()).isZero();
     assertThat(four.err()).contains("arena: extending tournament 1 from 2 to 4 seeds per pairing\n"); // status: stderr
-    assertThat(four.out()).doesNotContain("extending").contains("Tournament 1: 8 matches (4 already stored, 4 played now, 0 errors)")
+    assertThat(four.out()).doesNotContain("extending").contains("Tournament 1: 1 game, 2 agents; 8 matches (4 already stored, 4 played now, 0 errors)")
         .contains("8 matches, 4 seeds");
     Run three = arena.apply(3);
     assertThat(three.code()).isEqualTo(2);
     assertThat(three.err().strip()).doesNotContain("\n")
         .contains("tournament 1 with 4 seeds per pairing, more than the 3 requested")
-        .contains("--matches-per-pairing 4");
+        .contains("--seeds-per-pairing 4");
     assertThat(dir.resolve("re3")).doesNotExist();
     Run again = arena.apply(4);
     assertThat(again.out()).doesNotContain("extending").contains("8 matches (8 already stored, 0 played now");
@@ -415,7 +420,7 @@ class ArenaCommandTest {
     Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "2",
         "--db", db.toString(), "--report", rep.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
     assertThat(r.code()).as(r.err()).isEqualTo(1);
-    assertThat(r.out()).contains("Tournament 1: 4 matches (0 already stored, 4 played now, 0 errors)")
+    assertThat(r.out()).contains("Tournament 1: 1 game, 2 agents; 4 matches (0 already stored, 4 played now, 0 errors)")
         .contains("rank").contains("SCO").contains("uct(sims=2)").doesNotContain("Report written");
     assertThat(r.err().strip()).doesNotContain("\n").startsWith("ponder: error: cannot write the report to " + rep)
         .contains("report.md").contains("Is a directory").contains("ponder report --db " + db);
@@ -554,13 +559,13 @@ class ArenaCommandTest {
     assertThat(first.err()).doesNotContain("warning");
     Run same = arena.apply("random,uct", budget);
     assertThat(same.err()).doesNotContain("warning");
-    assertThat(same.out()).contains("Tournament 1: 2 matches (2 already stored");
+    assertThat(same.out()).contains("Tournament 1: 1 game, 2 agents; 2 matches (2 already stored");
     Run reordered = arena.apply("uct,random", budget);
     assertThat(reordered.code()).as(reordered.err()).isZero();
     assertThat(reordered.err().lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly(
         "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
             + " are part of it); starting tournament 2 ('ponder report --db " + db + " --list' shows the stored ones)");
-    assertThat(reordered.out()).contains("Tournament 2: 2 matches (0 already stored");
+    assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored");
     Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
     assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3");
     Run extended = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3",

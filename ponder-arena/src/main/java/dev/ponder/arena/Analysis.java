@@ -163,7 +163,7 @@ public final class Analysis {
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
       "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "errorsStored", "analysed", "rank",
-      "scoAtLeastNext"})
+      "scoAboveNext", "scoTiedNext"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
@@ -201,19 +201,39 @@ public final class Analysis {
     }
 
     /**
-     * For each agent, the bootstrap frequency with which it is rated at least as high as the
-     * agent listed after it in the rankings table ({@link Report#order}), written to
-     * {@code report.json} as {@code scoAtLeastNext}; null for the last rated agent, an agent with
-     * no rating, or when there is no SCO bootstrap.
+     * For each agent, the chance that it is rated above the agent listed after it in the rankings
+     * table ({@link Report#order}) over the SCO bootstrap, ties counting half: {@code P(> next) +
+     * ½·P(= next)} ({@link Analysis#above}), written to {@code report.json} as {@code
+     * scoAboveNext} and shown as the {@code P(above next)} column. Two agents the data cannot
+     * tell apart get about 0.5, whatever share of the resamples rates them equal. Null for the
+     * last rated agent, an agent with no rating, or when there is no SCO bootstrap.
      */
-    @JsonProperty("scoAtLeastNext")
-    public Double[] scoAtLeastNext() {
+    @JsonProperty("scoAboveNext")
+    public Double[] scoAboveNext() {
       Double[] out = new Double[agents.size()];
       List<Integer> order = Report.order(this);
       for (int i = 0; i + 1 < order.size(); i++) {
         int a = order.get(i);
         int b = order.get(i + 1);
-        double p = scoAtLeast[a][b];
+        double p = above(scoAtLeast, a, b);
+        out[a] = Double.isNaN(p) ? null : p;
+      }
+      return out;
+    }
+
+    /**
+     * For each agent, the fraction of SCO bootstrap resamples in which it and the agent listed
+     * after it are rated equal (within {@link Analysis#RANK_TOLERANCE}; {@link Analysis#tied}),
+     * written to {@code report.json} as {@code scoTiedNext}; null where {@link #scoAboveNext} is.
+     */
+    @JsonProperty("scoTiedNext")
+    public Double[] scoTiedNext() {
+      Double[] out = new Double[agents.size()];
+      List<Integer> order = Report.order(this);
+      for (int i = 0; i + 1 < order.size(); i++) {
+        int a = order.get(i);
+        int b = order.get(i + 1);
+        double p = tied(scoAtLeast, a, b);
         out[a] = Double.isNaN(p) ? null : p;
       }
       return out;
@@ -539,6 +559,27 @@ public final class Analysis {
    */
   record ScoBootstrap(double[] low, double[] high, Integer[] rankLow, Integer[] rankHigh, double[][] atLeast,
       double[][] massLow, double[][] massHigh, double[][] massTop) {}
+
+  /**
+   * The chance that agent {@code a} is rated above agent {@code c} over the SCO bootstrap, ties
+   * counting half: {@code P(a > c) + ½·P(a = c)}, from the "at least as high" frequencies of
+   * {@link ScoBootstrap#atLeast} ({@code P(a > c) = 1 − atLeast[c][a]} and {@code P(a = c) =
+   * atLeast[a][c] + atLeast[c][a] − 1}), which simplifies to {@code (1 + atLeast[a][c] −
+   * atLeast[c][a]) / 2}. In [0, 1]; {@code above(a, c) + above(c, a) = 1}; 0.5 for an agent and
+   * itself; NaN when either frequency is NaN.
+   */
+  static double above(double[][] atLeast, int a, int c) {
+    return (1 + atLeast[a][c] - atLeast[c][a]) / 2;
+  }
+
+  /**
+   * The fraction of SCO bootstrap resamples in which agents {@code a} and {@code c} are rated
+   * equal (within {@link #RANK_TOLERANCE}): {@code atLeast[a][c] + atLeast[c][a] − 1}, in [0, 1];
+   * NaN when either frequency is NaN.
+   */
+  static double tied(double[][] atLeast, int a, int c) {
+    return Math.max(0, atLeast[a][c] + atLeast[c][a] - 1);
+  }
 
   /**
    * The SCO bootstrap ({@link #scoIntervals}) with, besides the rating intervals, each agent's

@@ -225,17 +225,28 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Opens an existing store for reading only: nothing is created or written.
+   * Opens an existing store for reading only: nothing is created or written by this connection's
+   * statements ({@code PRAGMA query_only}). The connection is opened read-write when the file
+   * allows it (SQLite falls back to read-only for a write-protected file) but never creates the
+   * file: a read-only connection to a store in WAL mode cannot remove the {@code -wal} and
+   * {@code -shm} files SQLite keeps beside it, whereas a read-write one that is the last to close
+   * checkpoints the log into the store and removes both, so a report run leaves nothing behind.
+   * While a tournament writes the store, its connection stays open and the files stay (they are
+   * its log); they go when the last connection closes.
    *
-   * @throws StoreException if the file is not an SQLite database or holds no Ponder arena tables
+   * @throws StoreException if the file is missing, is not an SQLite database or holds no Ponder
+   *     arena tables
    */
   public static ArenaStore openReadOnly(Path file) {
     Connection c = null;
     try {
       org.sqlite.SQLiteConfig cfg = new org.sqlite.SQLiteConfig();
-      cfg.setReadOnly(true);
+      cfg.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE); // read-write if possible, never create
       cfg.setBusyTimeout(30000);
       c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), cfg.toProperties());
+      try (Statement st = c.createStatement()) {
+        st.execute("PRAGMA query_only=1");
+      }
       int tables = 0;
       try (Statement st = c.createStatement();
            java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table'"

@@ -108,13 +108,30 @@ public final class Report {
         + "by its number of such comparisons (a 3-player match gives 3 pairs, a 2-player match 1).";
   }
 
+  /**
+   * {@link #terminal(Analysis.Result)} with {@code headline} instead of its first line (the
+   * {@code Tournament N: G games, K agents, M matches stored (E errors)} line): {@code ponder
+   * arena} puts the run's own counts there, so the summary has one "Tournament N:" line.
+   *
+   * @param headline one line, without its line break
+   */
+  public static String terminal(Analysis.Result r, String headline) {
+    String t = terminal(r);
+    return headline + t.substring(t.indexOf('\n'));
+  }
+
+  /** The first line of {@link #terminal(Analysis.Result)}: tournament id, games, agents, stored matches and errors. */
+  public static String headline(Analysis.Result r) {
+    return String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %s",
+        r.tournament(), r.games().size(), r.agents().size(), storedCount(r));
+  }
+
   /** The rankings table and per-game summaries as plain text. */
   public static String terminal(Analysis.Result r) {
     StringBuilder sb = new StringBuilder();
     int w = Math.max(8, r.agents().stream().mapToInt(String::length).max().orElse(8));
     w = Math.min(w, 48);
-    sb.append(String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %s%n",
-        r.tournament(), r.games().size(), r.agents().size(), storedCount(r)));
+    sb.append(headline(r)).append('\n');
     if (!r.analysed()) {
       sb.append(nothingAnalysedLine(r)).append('\n');
       return sb.toString();
@@ -143,7 +160,7 @@ public final class Report {
       ciW = Math.max(ciW, eloInterval(r, a).length());
       rkW = Math.max(rkW, rankInterval(r, a).length());
     }
-    String nextHead = "P(≥ next)";
+    String nextHead = "P(above next)";
     String rowFormat = "%-4s %-" + w + "s %" + scoW + "s  %-" + sciW + "s %-" + rkW + "s %" + nextHead.length() + "s %8s %"
         + eloW + "s  %-" + ciW + "s";
     StringBuilder row = new StringBuilder();
@@ -154,7 +171,7 @@ public final class Report {
     }
     sb.append(row.toString().stripTrailing()).append('\n');
     String[] rankLabel = rankLabels(r);
-    Double[] next = r.scoAtLeastNext();
+    Double[] next = r.scoAboveNext();
     for (int a : order) {
       double mass = meanMass(r, a);
       String rk = rankLabel[a];
@@ -454,11 +471,11 @@ public final class Report {
         fmt(o.sco().lower(), 1), fmt(o.sco().upper(), 1)));
     sb.append("## Rankings\n\n");
     boolean ampCol = !o.reference().isEmpty() || !o.rawPrior().isEmpty();
-    sb.append("| rank | agent | SCO | SCO 95% CI | rank 95% | P(≥ next) | mean alpha-rank mass | Elo* | Elo 95% CI |")
+    sb.append("| rank | agent | SCO | SCO 95% CI | rank 95% | P(above next) | mean alpha-rank mass | Elo* | Elo 95% CI |")
         .append(ampCol ? " Amp (IQM) | Imp (IQM) |" : "").append('\n');
     sb.append("|---:|---|---:|---|---|---:|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
     String[] rankLabel = rankLabels(r);
-    Double[] next = r.scoAtLeastNext();
+    Double[] next = r.scoAboveNext();
     for (int a : order(r)) {
       String rk = rankLabel[a];
       sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %.0f | %s |", rk, r.agents().get(a),
@@ -757,9 +774,14 @@ public final class Report {
         + " those resamples in which the agent has the largest mass (rounded to 1e-6; tied agents each count).";
   }
 
-  /** The footnote on the P(≥ next) column of report.md. */
+  /**
+   * The footnote on the P(above next) column ({@link Analysis.Result#scoAboveNext}), in the
+   * terminal and in report.md.
+   */
   static String nextLine() {
-    return "P(≥ next): fraction of those resamples in which the agent is rated at least as high as the agent in the next row.";
+    return "P(above next): chance over those resamples that the agent is rated above the agent in the next row, ties"
+        + " counting half: P(> next) + 1/2 P(= next); about 0.5 when the two cannot be told apart (report.json: scoAboveNext,"
+        + " and scoTiedNext for P(= next)).";
   }
 
   /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */

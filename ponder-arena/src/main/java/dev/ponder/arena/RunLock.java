@@ -16,6 +16,16 @@ import java.nio.file.StandardOpenOption;
  * lock never outlives its run; the empty {@code .lock} file itself stays and blocks nothing.
  * Readers ({@code ponder report}) take no lock: SQLite's write-ahead log lets them read a
  * consistent snapshot while a run writes.
+ *
+ * <p>Why the file is not removed at a clean exit: removing it would race with a second run. That
+ * run may open the file just before the holder removes it, and lock it once the holder lets go;
+ * it then holds a lock on a file no longer at the path, while a third run creates a new file there
+ * and locks that one: two runs writing one store. Guarding against it needs a run to check, once
+ * locked, that the path still names the file it locked. Reading the file back through the path
+ * cannot do that: on POSIX systems closing any descriptor of a file drops every lock the process
+ * holds on it (Java's locks are {@code fcntl} locks). Comparing the path's inode before and after
+ * locking leaves a window (a freed inode number may be reused). So the file stays; it is empty,
+ * and {@code .gitignore} lists {@code *.db.lock}.
  */
 public final class RunLock implements AutoCloseable {
   private final FileChannel channel;

@@ -16,8 +16,11 @@ final class Svg {
    * as a point with its bootstrap interval as a whisker on a labelled axis with tick marks. Points
    * rather than bars: the SCO axis is zoomed to the ratings (e.g. 480–520 of [0, 1000]), where a
    * bar's length would encode a difference the data do not have; a note under the axis says so
-   * when it does not start at the scale's lower end. The lowest-Elo agent is Elo's anchor (0 by
-   * definition, no interval): a hollow marker labelled "anchor".
+   * when it does not start at the scale's lower end. The lowest-Elo agent is Elo's anchor: a hollow
+   * marker labelled "anchor". The rule is the table's: the lowest agent is 0 in the estimate and in
+   * each resample, so the anchor's interval is its Elo over the resamples, drawn like any other
+   * ([0, 0], no whisker, only when it is the lowest in every resample; wider when another agent is
+   * the lowest in some resamples).
    */
   static String ratings(Analysis.Result r) {
     return ratings(r.agents(), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
@@ -100,14 +103,9 @@ final class Svg {
       if (Double.isNaN(elo[a])) {
         continue;
       }
-      if (a == anchor) {
-        double ex = pos(elo[a], eloTicks, x2, plot);
-        marker(sb, ex, cy, "#e45756", true);
-        text(sb, ex + 8, cy + 4, 11, "start", "0 (anchor)");
-        continue;
-      }
+      boolean isAnchor = a == anchor;
       pointWithInterval(sb, elo[a], eloLow[a], eloHigh[a], eloTicks, x2, plot, cy, "#e45756",
-          String.format(Locale.ROOT, "%.0f", elo[a]));
+          isAnchor ? "0 (anchor)" : String.format(Locale.ROOT, "%.0f", elo[a]), isAnchor);
     }
     axis(sb, x1, plot, axisY, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])", fmt(scoLower), fmt(scoUpper)));
     axis(sb, x2, plot, axisY, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
@@ -117,7 +115,8 @@ final class Svg {
           fmt(scoTicks[0]), fmt(scoLower)), "axis-note");
     }
     if (anchor >= 0) {
-      text(sb, x2, axisY + 50, 11, "start", "hollow marker: the anchor, 0 by definition (no interval)", "anchor-note");
+      text(sb, x2, axisY + 50, 11, "start", "hollow marker: the anchor, the lowest agent, 0 in the estimate and in each"
+          + " resample (its interval: resamples with another agent lowest)", "anchor-note");
     }
     return sb.append("</svg>\n").toString();
   }
@@ -172,20 +171,25 @@ final class Svg {
 
   /**
    * A filled marker at {@code value} on an axis of {@code ticks} starting at {@code x0} and
-   * {@code plot} pixels wide, with its interval whisker when {@code low} is a number, and
-   * {@code label} right of both.
+   * {@code plot} pixels wide (hollow for Elo's anchor), with its interval whisker when {@code low}
+   * is a number and the interval has a width, and {@code label} right of both.
    */
   private static void pointWithInterval(StringBuilder sb, double value, double low, double high, double[] ticks,
       int x0, int plot, int cy, String color, String label) {
+    pointWithInterval(sb, value, low, high, ticks, x0, plot, cy, color, label, false);
+  }
+
+  private static void pointWithInterval(StringBuilder sb, double value, double low, double high, double[] ticks,
+      int x0, int plot, int cy, String color, String label, boolean hollow) {
     double px = pos(value, ticks, x0, plot);
     double right = px;
-    if (!Double.isNaN(low)) {
+    if (!Double.isNaN(low) && !(hollow && low == high)) {
       double lo = pos(low, ticks, x0, plot);
       double hi = pos(high, ticks, x0, plot);
       whisker(sb, lo, hi, cy, color);
       right = Math.max(right, hi);
     }
-    marker(sb, px, cy, color, false);
+    marker(sb, px, cy, color, hollow);
     text(sb, right + 6, cy + 4, 11, "start", label);
   }
 

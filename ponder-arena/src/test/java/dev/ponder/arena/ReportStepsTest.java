@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The report step: thread count, progress, the P(≥ next) column of the terminal table. */
+/** The report step: thread count, progress, the P(above next) column of the terminal table. */
 class ReportStepsTest {
   @TempDir Path dir;
 
@@ -86,18 +86,18 @@ class ReportStepsTest {
   }
 
   @Test
-  void theTerminalTableShowsPAtLeastNext() {
+  void theTerminalTableShowsPAboveNext() {
     try (ArenaStore s = ArenaStore.open(dir.resolve("n.db"))) {
       long id = tournament(s);
       Analysis.Result r = Analysis.analyse(s, id, options());
       String text = Report.terminal(r);
       List<String> lines = text.lines().toList();
       String head = lines.stream().filter(l -> l.startsWith("rank ")).findFirst().orElseThrow();
-      int col = head.indexOf("P(≥ next)");
+      int col = head.indexOf("P(above next)");
       assertThat(col).isPositive();
-      int end = col + "P(≥ next)".length();
+      int end = col + "P(above next)".length();
       List<Integer> order = Report.order(r);
-      Double[] next = r.scoAtLeastNext();
+      Double[] next = r.scoAboveNext();
       int row = lines.indexOf(head) + 1;
       for (int a : order) {
         // right-aligned under the header

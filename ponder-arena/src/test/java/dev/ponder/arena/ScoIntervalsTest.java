@@ -166,6 +166,43 @@ class ScoIntervalsTest {
     assertThat(bf.atLeast()[2][1]).isCloseTo(p, org.assertj.core.data.Offset.offset(0.08));
   }
 
+  /**
+   * Two agents the data barely separate, with many tied resamples: in both games agent 1 beats
+   * agent 2 on 6 of 10 seeds. A game's resample puts 2 level with or ahead of 1 with probability
+   * q = P(Binomial(10, 0.6) ≤ 4) ≈ 0.166, independently per game; one game flipped makes the two
+   * ballots cancel (a tie), both flipped puts 2 above. So P(1 > 2) = (1 − q)², P(1 = 2) =
+   * 2q(1 − q), and P(above) = P(>) + ½P(=) = 1 − q ≈ 0.834, whereas "at least as high" counts the
+   * ties for agent 1 and gives 1 − q² ≈ 0.972, which reads as significant.
+   */
+  @Test
+  void tiedResamplesCountHalfInPAboveNext() {
+    List<Analysis.SeedRows> rows = List.of(game(0, results(oneBeatsTwo(6))), game(1, results(oneBeatsTwo(6))));
+    double[][] f = fit(rows, options(1000, 1));
+    List<double[]> point = new ArrayList<>();
+    for (Analysis.SeedRows r : rows) {
+      int[] once = new int[r.cells().length];
+      Arrays.fill(once, 1);
+      point.add(Analysis.resampledBallot(r, once, options(1000, 1)));
+    }
+    Analysis.ScoBootstrap b = Analysis.scoBootstrap(rows, point, f[0], options(1000, 1));
+    double q = 0;
+    for (int x = 0; x <= 4; x++) {
+      q += binomial(10, x) * Math.pow(0.6, x) * Math.pow(0.4, 10 - x);
+    }
+    org.assertj.core.data.Offset<Double> noise = org.assertj.core.data.Offset.offset(0.05);
+    double tie = Analysis.tied(b.atLeast(), 1, 2);
+    assertThat(tie).isCloseTo(2 * q * (1 - q), noise);
+    assertThat(tie).isGreaterThan(0.15); // many tied resamples
+    assertThat(b.atLeast()[1][2]).isCloseTo(1 - q * q, noise);
+    double above = Analysis.above(b.atLeast(), 1, 2);
+    assertThat(above).isCloseTo(1 - q, noise).isLessThan(0.9);
+    assertThat(above + Analysis.above(b.atLeast(), 2, 1)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(Analysis.above(b.atLeast(), 1, 1)).isEqualTo(0.5);
+    // a certain order: never tied, always above
+    assertThat(Analysis.above(b.atLeast(), 0, 1)).isEqualTo(1.0);
+    assertThat(Analysis.tied(b.atLeast(), 0, 1)).isEqualTo(0.0);
+  }
+
   private static double binomial(int n, int x) {
     double c = 1;
     for (int i = 0; i < x; i++) {
@@ -207,20 +244,21 @@ class ScoIntervalsTest {
       assertThat(r.rankHigh()[uct]).isEqualTo(3);
       // the table: uct and m_seed share rank 1, then puct, then random
       List<Integer> order = Report.order(r);
-      Double[] next = r.scoAtLeastNext();
+      Double[] next = r.scoAboveNext();
       int above = order.get(1);
-      assertThat(next[above]).isEqualTo(r.scoAtLeast()[above][puct]);
+      assertThat(next[above]).isEqualTo(Analysis.above(r.scoAtLeast(), above, puct));
       assertThat(next[random]).isNull();
       Path out = dir.resolve("t1rep");
       Report.write(r, s, out);
       String md = java.nio.file.Files.readString(out.resolve("report.md"));
-      assertThat(md).contains("| rank 95% | P(≥ next) |").contains("| 4 | `random` |")
-          .contains(Report.rankInterval(r, puct) + " | " + Report.fmt(r.scoAtLeast()[puct][random], 3) + " |");
+      assertThat(md).contains("| rank 95% | P(above next) |").contains("| 4 | `random` |")
+          .contains(Report.rankInterval(r, puct) + " | " + Report.fmt(Analysis.above(r.scoAtLeast(), puct, random), 3) + " |");
       JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
       assertThat(json.get("rankHigh").get(random).asInt()).isEqualTo(4);
       assertThat(json.get("rankHigh").get(uct).asInt()).isEqualTo(3);
-      assertThat(json.get("scoAtLeastNext").get(puct).asDouble()).isEqualTo(r.scoAtLeast()[puct][random]);
-      assertThat(json.get("scoAtLeastNext").get(random).isNull()).isTrue();
+      assertThat(json.get("scoAboveNext").get(puct).asDouble()).isEqualTo(Analysis.above(r.scoAtLeast(), puct, random));
+      assertThat(json.get("scoAboveNext").get(random).isNull()).isTrue();
+      assertThat(json.get("scoTiedNext").get(puct).asDouble()).isEqualTo(Analysis.tied(r.scoAtLeast(), puct, random));
       assertThat(Report.terminal(r)).contains("rank 95%").contains(Report.rankIntervalLine());
     }
   }

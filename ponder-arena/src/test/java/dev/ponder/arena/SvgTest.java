@@ -102,6 +102,28 @@ class SvgTest {
     assertThat(svg).contains("0 (anchor)").contains("not on any ballot");
   }
 
+  /**
+   * Two agents close together: the anchor (lowest in the estimate) is the lowest in most resamples
+   * but not all, so the table gives it [0, 12]; the chart draws the same interval, not "no interval".
+   */
+  @Test
+  void theAnchorsIntervalIsDrawnAsTheTableGivesIt() {
+    List<String> agents = List.of("bifv", "puct");
+    double[] sco = {503.8, 500};
+    double[] scoLo = {500, 496.2};
+    double[] scoHi = {503.8, 500};
+    double[] elo = {24, 0};
+    double[] eloLo = {0, 0};
+    double[] eloHi = {60, 12};
+    String svg = Svg.ratings(agents, List.of(0, 1), sco, scoLo, scoHi, 0, 1000, elo, eloLo, eloHi, 0.95);
+    assertThat(count(svg, "class=\"marker anchor\"")).isEqualTo(1);
+    // whiskers: 2 SCO + bifv's Elo + the anchor's [0, 12]
+    assertThat(count(svg, "class=\"whisker\"")).isEqualTo(4);
+    // Elo axis 0..60, step 20 -> x 650..990; the anchor, row 2 (y 95), has its whisker from 650 to 650 + 12/60 * 340 = 718
+    assertThat(svg).contains("d=\"M650.0 90V100M650.0 95H718.0M718.0 90V100\"");
+    assertThat(svg).contains("0 (anchor)").doesNotContain("no interval");
+  }
+
   @Test
   void noAxisNoteWhenTheAxisStartsAtTheScalesOrigin() {
     List<String> agents = List.of("a", "b");

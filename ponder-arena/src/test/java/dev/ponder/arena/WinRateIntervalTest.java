@@ -74,7 +74,7 @@ class WinRateIntervalTest {
 
   /**
    * report.json lists the result's properties in one fixed order: the record's components, then
-   * the derived analysed, rank and scoAtLeastNext (Jackson would otherwise order those as reflection
+   * the derived analysed, rank, scoAboveNext and scoTiedNext (Jackson would otherwise order those as reflection
    * lists the methods, which can differ from one JVM run to the next).
    */
   @Test
@@ -89,7 +89,8 @@ class WinRateIntervalTest {
     }
     expected.add("analysed");
     expected.add("rank");
-    expected.add("scoAtLeastNext");
+    expected.add("scoAboveNext");
+    expected.add("scoTiedNext");
     assertThat(keys).containsExactlyElementsOf(expected);
   }
 }

@@ -1,0 +1,134 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Defaults and leftovers of arena and report: the report directory follows the store, the
+ * seeds-per-pairing option and its older name, report's default store, and no -wal or -shm file
+ * beside the store after a clean exit.
+ */
+class ArenaDefaultsTest {
+  @TempDir Path dir;
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    CommandLine cl = Ponder.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private String[] arena(Path db, String seedsOption, String seeds, String... extra) {
+    java.util.List<String> a = new java.util.ArrayList<>(java.util.List.of("arena", "--games", "tic_tac_toe", "--agents",
+        "random,uct(sims=2)", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"));
+    if (seedsOption != null) {
+      a.add(seedsOption);
+      a.add(seeds);
+    }
+    a.addAll(java.util.List.of(extra));
+    return a.toArray(String[]::new);
+  }
+
+  @Test
+  void theDefaultReportDirectoryIsTheStoresNameWithReport() {
+    assertThat(ArenaCommand.defaultReport(Path.of("ponder-arena.db"))).isEqualTo(Path.of("ponder-arena-report"));
+    assertThat(ArenaCommand.defaultReport(Path.of("my", "c4.db"))).isEqualTo(Path.of("my", "c4-report"));
+    assertThat(ArenaCommand.defaultReport(Path.of("runs", "t1"))).isEqualTo(Path.of("runs", "t1-report"));
+    assertThat(ArenaCommand.defaultReport(Path.of("a.b.sqlite"))).isEqualTo(Path.of("a.b-report"));
+    assertThat(ArenaCommand.defaultReport(Path.of(".store"))).isEqualTo(Path.of(".store-report"));
+  }
+
+  @Test
+  void arenaWithoutReportWritesBesideItsOwnStoreAndSaysWhere() {
+    Path db = dir.resolve("my").resolve("int.db");
+    Run r = run(arena(db, "--seeds-per-pairing", "1"));
+    assertThat(r.code()).as(r.err()).isZero();
+    Path rep = dir.resolve("my").resolve("int-report");
+    assertThat(rep.resolve("report.md")).exists();
+    assertThat(r.out()).contains("Report written to " + rep + " (");
+    // nothing is written to the default store's report directory
+    assertThat(dir.resolve("ponder-arena-report")).doesNotExist();
+    assertThat(dir.resolve("my").resolve("ponder-arena-report")).doesNotExist();
+    // and report finds the same directory from the same --db
+    Run rebuilt = run("report", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(rebuilt.code()).as(rebuilt.err()).isZero();
+    assertThat(rebuilt.out()).endsWith("Report written to " + rep + " (report.md, report.json, matches.csv, *.svg)\n");
+  }
+
+  @Test
+  void seedsPerPairingIsTheNameAndMatchesPerPairingItsAlias() throws Exception {
+    Path db = dir.resolve("s.db");
+    Run seeds = run(arena(db, "--seeds-per-pairing", "2", "--report", dir.resolve("r1").toString()));
+    assertThat(seeds.code()).as(seeds.err()).isZero();
+    // 2 seed indices x 2 seat orders of the one pairing
+    assertThat(seeds.out()).contains("; 4 matches (0 already stored, 4 played now, 0 errors)");
+    Run alias = run(arena(db, "--matches-per-pairing", "2", "--report", dir.resolve("r2").toString()));
+    assertThat(alias.code()).as(alias.err()).isZero();
+    assertThat(alias.out()).contains("; 4 matches (4 already stored, 0 played now, 0 errors)");
+    Run both = run(arena(db, "--seeds-per-pairing", "2", "--matches-per-pairing", "2", "--report",
+        dir.resolve("r3").toString()));
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err().strip()).doesNotContain("\n").contains("--seeds-per-pairing and --matches-per-pairing are one option");
+    Run zero = run(arena(dir.resolve("z.db"), "--matches-per-pairing", "0", "--report", dir.resolve("r4").toString()));
+    assertThat(zero.code()).isEqualTo(2);
+    assertThat(zero.err()).contains("--matches-per-pairing must be >= 1, got 0");
+    String help = run("arena", "--help").out();
+    assertThat(help).contains("--seeds-per-pairing=N").doesNotContain("--matches-per-pairing=");
+    assertThat(String.join(" ", Ponder.commandLine().getSubcommands().get("arena").getCommandSpec()
+        .findOption("--seeds-per-pairing").description())).contains("plays 2N matches per game");
+  }
+
+  @Test
+  void reportDefaultsToTheArenasStore() {
+    CommandLine.Model.OptionSpec db = Ponder.commandLine().getSubcommands().get("report").getCommandSpec().findOption("--db");
+    assertThat(db.required()).isFalse();
+    assertThat(db.defaultValue()).isEqualTo("ponder-arena.db");
+    assertThat(Ponder.commandLine().getSubcommands().get("arena").getCommandSpec().findOption("--db").defaultValue())
+        .isEqualTo(db.defaultValue());
+  }
+
+  @Test
+  void reportWithoutAStoreSaysSoInOneLine() {
+    assumeFalse(Files.exists(Path.of("ponder-arena.db")), "a ponder-arena.db in the working directory");
+    boolean hadReport = Files.exists(Path.of("ponder-arena-report"));
+    Run r = run("report");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("ponder: no store at ponder-arena.db (the default --db); run ponder arena first,"
+        + " or give --db STORE");
+    assertThat(Files.exists(Path.of("ponder-arena-report"))).isEqualTo(hadReport); // nothing left behind
+    Run given = run("report", "--db", dir.resolve("none.db").toString());
+    assertThat(given.code()).isEqualTo(2);
+    assertThat(given.err()).contains("no store at " + dir.resolve("none.db") + "; run ponder arena --db ");
+  }
+
+  @Test
+  void noWalOrShmFileIsLeftBesideTheStore() throws Exception {
+    Path db = dir.resolve("w.db");
+    Run a = run(arena(db, "--seeds-per-pairing", "1"));
+    assertThat(a.code()).as(a.err()).isZero();
+    // the run's lock file stays (see RunLock: removing it could let two runs hold one store)
+    assertThat(dir.resolve("w.db.lock")).exists();
+    assertThat(dir.resolve("w.db-wal")).doesNotExist();
+    assertThat(dir.resolve("w.db-shm")).doesNotExist();
+    Run r = run("report", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(r.code()).as(r.err()).isZero();
+    Run l = run("report", "--db", db.toString(), "--list");
+    assertThat(l.code()).as(l.err()).isZero();
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("w-report", "w.db", "w.db.lock");
+    }
+  }
+}
