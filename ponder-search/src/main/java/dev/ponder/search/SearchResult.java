@@ -36,6 +36,10 @@ import java.util.Arrays;
  * @param reusedVisits the root's visit count N kept from the previous search's tree when tree
  *     reuse ({@code reuse=true}) found this position in it, else 0; the root's visits after the
  *     search are this plus {@code simulations}
+ * @param forced whether this is a forced move answered without a search (one legal action and
+ *     {@code search_forced=false}), set only by the engine's forced-move path; a searched root with
+ *     one action is not forced even when it ran 0 simulations (a reused proven root, a time budget
+ *     spent before the first simulation)
  */
 public record SearchResult(
     int player,
@@ -55,7 +59,8 @@ public record SearchResult(
     PolicyKind policyKind,
     double[][] provenValue,
     double[] rootProvenValue,
-    long reusedVisits) {
+    long reusedVisits,
+    boolean forced) {
 
   /**
    * Checks the lengths; a null kind is read as the visit distribution.
@@ -72,30 +77,42 @@ public record SearchResult(
     }
   }
 
-  /** A result without a reused subtree ({@code reusedVisits} 0). */
+  /** A searched result ({@code forced} false). */
+  public SearchResult(int player, int action, int[] actions, double[] policy, int[] visits, double[][] q,
+      double[] prior, double[] rootValue, int[] principalVariation, long simulations, int nodes, int maxDepth,
+      double elapsedMs, double bytesPerNode, PolicyKind policyKind, double[][] provenValue, double[] rootProvenValue,
+      long reusedVisits) {
+    this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, simulations, nodes,
+        maxDepth, elapsedMs, bytesPerNode, policyKind, provenValue, rootProvenValue, reusedVisits, false);
+  }
+
+  /** A searched result without a reused subtree ({@code reusedVisits} 0, {@code forced} false). */
   public SearchResult(int player, int action, int[] actions, double[] policy, int[] visits, double[][] q,
       double[] prior, double[] rootValue, int[] principalVariation, long simulations, int nodes, int maxDepth,
       double elapsedMs, double bytesPerNode, PolicyKind policyKind, double[][] provenValue, double[] rootProvenValue) {
     this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, simulations, nodes,
-        maxDepth, elapsedMs, bytesPerNode, policyKind, provenValue, rootProvenValue, 0L);
+        maxDepth, elapsedMs, bytesPerNode, policyKind, provenValue, rootProvenValue, 0L, false);
   }
 
-  /** A result with π̂ the visit distribution and nothing proven. */
+  /** A searched result with π̂ the visit distribution and nothing proven. */
   public SearchResult(int player, int action, int[] actions, double[] policy, int[] visits, double[][] q,
       double[] prior, double[] rootValue, int[] principalVariation, long simulations, int nodes, int maxDepth,
       double elapsedMs, double bytesPerNode) {
     this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, simulations, nodes,
-        maxDepth, elapsedMs, bytesPerNode, PolicyKind.VISIT_COUNTS, null, null, 0L);
+        maxDepth, elapsedMs, bytesPerNode, PolicyKind.VISIT_COUNTS, null, null, 0L, false);
   }
 
   /**
-   * Whether this is a forced move answered without a search: one legal action and no simulation
-   * (the engine's default, {@link dev.ponder.search.mcts.MctsConfig#searchForced()} false). Then
-   * π̂ and the prior are 1, the visits 0, Q and the root value NaN, and the principal variation is
-   * the action.
+   * Whether this is a forced move answered without a search: the position had one legal action and
+   * the engine did not search it (its default, {@link dev.ponder.search.mcts.MctsConfig#searchForced()}
+   * false). Then π̂ and the prior are 1, the visits 0, Q and the root value NaN, the principal
+   * variation is the action, {@code simulations}, {@code nodes}, {@code maxDepth} and
+   * {@code reusedVisits} are 0. The flag is set by the forced-move path alone, not inferred from the
+   * counts: a searched root that ran no simulation (a reused proven root, a time budget spent before
+   * the first simulation) is not forced.
    */
   public boolean forced() {
-    return actions.length == 1 && simulations == 0;
+    return forced;
   }
 
   /** Whether the mechanism proves game-theoretic values (MCTS-Solver, Score-Bounded MCTS). */

@@ -515,16 +515,18 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * The result for a root whose only legal action is {@code action}, not searched: π̂ and the
    * prior 1 on it, no visits, Q and the root value NaN (no simulation), the action as the
-   * principal variation, 0 simulations; nothing proven.
+   * principal variation, 0 simulations and 0 nodes (no tree was built for this decision; the
+   * engine's tree, kept for reuse, is not this decision's); nothing proven; flagged
+   * {@link SearchResult#forced()}.
    */
   private SearchResult forcedResult(State state, int action) {
     double[] nan = new double[numPlayers];
     Arrays.fill(nan, Double.NaN);
     double[][] proven = mechanism.backup() instanceof ProvenValues ? new double[1][] : null;
     return new SearchResult(state.currentPlayer(), action, new int[] {action}, new double[] {1.0}, new int[] {0},
-        new double[][] {nan.clone()}, new double[] {1.0}, nan, new int[] {action}, 0, tree.size(), 0,
+        new double[][] {nan.clone()}, new double[] {1.0}, nan, new int[] {action}, 0, 0, 0,
         (System.nanoTime() - startNanos) / 1e6, tree.bytesPerNode(), mechanism.finalSelector().policyKind(), proven,
-        null);
+        null, 0L, true);
   }
 
   private SearchResult buildResult(int root, int chosen, double[] pi, SearchContext ctx) {

@@ -43,10 +43,57 @@ class ForcedMoveTest {
         assertThat(r.rootValue()).hasSize(2);
         assertThat(java.util.Arrays.stream(r.rootValue()).allMatch(Double::isNaN)).isTrue();
         assertThat(r.rootProven()).isFalse();
+        assertThat(r.nodes()).as(spec).isZero();
         assertThat(r.provesValues()).isEqualTo(spec.startsWith("mcts_solver"));
         assertThat(r.elapsedMs()).as(spec).isLessThan(1000.0);
         assertThat(a.selectAction(s)).isEqualTo(8);
         assertThat(a.policy(s)).containsExactly(1.0);
+      }
+    }
+  }
+
+  /**
+   * A searched root with one action that runs 0 simulations (the reused subtree is already proven)
+   * is not a forced move: only the forced-move path sets the flag.
+   */
+  @Test
+  void aReusedProvenRootSearchedWithSearchForcedIsNotForced() {
+    Game ttt = GameRegistry.load("tic_tac_toe");
+    State s = ttt.newInitialState();
+    for (int a : new int[] {0, 4, 1, 2, 6, 3, 5}) {
+      s.applyAction(a);
+    }
+    // o to move with cells 7 and 8 empty; after o(7) x has only cell 8, a draw
+    try (MctsAgent a = MctsAgent.create("mcts_solver(reuse=true,search_forced=true,sims=2000)", ttt, 1)) {
+      SearchResult first = a.search(s);
+      assertThat(first.rootProven()).isTrue();
+      s.applyAction(7);
+      assertThat(s.legalActions()).containsExactly(8);
+      SearchResult r = a.search(s);
+      assertThat(r.simulations()).isZero();
+      assertThat(r.reusedVisits()).isPositive();
+      assertThat(r.rootProven()).isTrue();
+      assertThat(r.forced()).isFalse();
+      assertThat(r.nodes()).isPositive();
+    }
+  }
+
+  /**
+   * A forced answer reports 0 nodes (nothing was built for it), also from an engine whose tree holds
+   * an earlier search's nodes.
+   */
+  @Test
+  void aForcedAnswerReportsNoNodesAfterAnEarlierSearch() {
+    Game ttt = GameRegistry.load("tic_tac_toe");
+    for (String spec : new String[] {"uct(sims=500)", "uct(sims=500,reuse=true)"}) {
+      try (MctsAgent a = MctsAgent.create(spec, ttt, 1)) {
+        SearchResult searched = a.search(ttt.newInitialState());
+        assertThat(searched.nodes()).as(spec).isGreaterThan(100);
+        SearchResult r = a.search(lastCell());
+        assertThat(r.forced()).as(spec).isTrue();
+        assertThat(r.nodes()).as(spec).isZero();
+        assertThat(r.maxDepth()).as(spec).isZero();
+        assertThat(r.reusedVisits()).as(spec).isZero();
       }
     }
   }
