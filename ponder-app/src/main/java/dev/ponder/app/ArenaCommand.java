@@ -551,28 +551,24 @@ public final class ArenaCommand implements PonderCommand {
    * and with the JVM's own threads (collector, compiler) for the cores, so decisions overrun their
    * budget and an agent gets less search than its budget says. Measured on 2 cores with
    * {@code time_ms=5}: about half the decisions overran with 2 matches at once, none with 1. When
-   * an agent alone asks for more search threads than there are cores, the warning names that
-   * cause instead (no {@code --parallel} helps then).
+   * an agent alone asks for more search threads than there are cores, no {@code --parallel} helps
+   * and this gives nothing: {@link SearchThreads#warning} already names that agent and the cause,
+   * so the run prints one warning for it, not two.
    *
    * @param agents the agent strings with their budgets applied
    * @param parallel matches played at once
    * @param cores available processors
-   * @return the warning line, or empty when no agent has a time budget or a core is left over
+   * @return the warning line, or empty when no agent has a time budget, a core is left over, or an
+   *     agent asks for more search threads than {@code cores} (warned about per agent)
    * @throws dev.ponder.spec.SpecException if an agent string is invalid
    */
   static java.util.Optional<String> timeBudgetWarning(List<String> agents, int parallel, int cores) {
     int most = maxSearchThreads(agents);
     boolean timed = agents.stream()
         .anyMatch(a -> AgentRegistry.resolve(a).values().get("time_ms") instanceof Number n && n.doubleValue() > 0);
-    if (!timed || (long) parallel * most < cores) {
+    if (!timed || (long) parallel * most < cores || most > cores) {
+      // most > cores: --parallel cannot help, and SearchThreads.warnings names the agent and the cause
       return java.util.Optional.empty();
-    }
-    if (most > cores) {
-      // --parallel cannot help: one agent alone asks for more threads than there are cores
-      return java.util.Optional.of("warning: time budgets with agents using up to " + most + " search threads on "
-          + cores + " core" + (cores == 1 ? "" : "s") + ": threads beyond the cores wait to be scheduled, so decisions"
-          + " overrun their time budget whatever --parallel is; give the agents threads=" + cores + " or fewer (the"
-          + " overrun counts after the run show how much)");
     }
     return java.util.Optional.of("warning: time budgets with " + parallel + " match" + (parallel == 1 ? "" : "es")
         + " at once on " + cores + " core" + (cores == 1 ? "" : "s") + (most > 1 ? " (agents use up to " + most
