@@ -109,7 +109,8 @@ public final class ArenaCommand implements PonderCommand {
     String seedsOption = matchesPerPairing != null ? "--matches-per-pairing" : "--seeds-per-pairing";
     Integer seedsGiven = seedsPerPairing != null ? seedsPerPairing : matchesPerPairing;
     int matches = seedsGiven == null ? DEFAULT_MATCHES : seedsGiven;
-    if (report == null) {
+    boolean reportByDefault = report == null;
+    if (reportByDefault) {
       report = defaultReport(db);
     }
     if (builtIn) {
@@ -193,6 +194,9 @@ public final class ArenaCommand implements PonderCommand {
     }
     spec.commandLine().getErr().flush();
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
+    if (reportByDefault) {
+      ReportDirectory.requireOwnDefault(report, db); // before any match: never write over another store's report
+    }
     boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
     dev.ponder.arena.RunLock runLock;
     try {
@@ -273,7 +277,7 @@ public final class ArenaCommand implements PonderCommand {
       out.print(Report.terminal(r, headline(s, r.games().size(), r.agents().size(), db)));
       out.flush(); // the rankings come first, even if the report files cannot be written
       try {
-        Report.write(r, snapshot, report);
+        Report.write(r, snapshot, report, db);
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
       }
@@ -297,16 +301,16 @@ public final class ArenaCommand implements PonderCommand {
 
   /**
    * The report directory when {@code --report} is not given, for {@code ponder arena} and {@code
-   * ponder report} alike: the store's path without its extension (the part of its file name from
-   * the last dot on, if the name has a dot after its first character) followed by {@code -report},
-   * in the store's directory; {@code ponder-arena.db} gives {@code ponder-arena-report}, {@code
-   * my/c4.db} gives {@code my/c4-report}, {@code runs/t1} gives {@code runs/t1-report}. So runs on
-   * different stores never write over each other's report.
+   * ponder report} alike, in the store's directory: the store's file name without a {@code .db}
+   * extension, followed by {@code -report}; any other name is kept whole. {@code ponder-arena.db}
+   * gives {@code ponder-arena-report}, {@code my/c4.db} gives {@code my/c4-report}, {@code runs/t1}
+   * gives {@code runs/t1-report}, {@code a.sqlite} gives {@code a.sqlite-report}. Two stores share a
+   * default only as {@code X} and {@code X.db}; the commands then refuse to write one's report over
+   * the other's ({@link ReportDirectory#requireOwnDefault}).
    */
   static Path defaultReport(Path db) {
     String name = db.getFileName() == null ? "ponder-arena" : db.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    String stem = dot > 0 ? name.substring(0, dot) : name;
+    String stem = name.endsWith(".db") && name.length() > 3 ? name.substring(0, name.length() - 3) : name;
     return db.resolveSibling(stem + "-report");
   }
 

@@ -69,6 +69,7 @@ public final class ReportCommand implements PonderCommand {
     // like arena --report: an unusable report directory is refused before the store is read
     if (out == null) {
       out = ArenaCommand.defaultReport(db);
+      ReportDirectory.requireOwnDefault(out, db); // never write over another store's report
     }
     boolean outCreated = ReportDirectory.prepare(outName(), out);
     try {
@@ -151,7 +152,7 @@ public final class ReportCommand implements PonderCommand {
       pw.flush(); // the rankings come first, even if the report files cannot be written
       reportStarted = true;
       try {
-        Report.write(r, snapshot, out);
+        Report.write(r, snapshot, out, db);
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(out, e, db), e);
       }

@@ -41,6 +41,38 @@ final class ReportDirectory {
     return created;
   }
 
+  /**
+   * Refuses a default report directory that holds the report of another store: two stores whose
+   * names share a default (only {@code X} and {@code X.db}, see {@link ArenaCommand#defaultReport})
+   * would otherwise write over each other's report. The owner is the {@code store} field of the
+   * directory's {@code report.json}; a directory without one (no report yet, or a report written
+   * before the field existed) is accepted.
+   *
+   * @param dir the default report directory of {@code db}
+   * @param db the store of this run
+   * @throws UsageException one line naming the directory, the other store and the way out
+   *     ({@code --report DIR})
+   */
+  static void requireOwnDefault(Path dir, Path db) {
+    Path json = dir.resolve("report.json");
+    if (!Files.isRegularFile(json)) {
+      return;
+    }
+    String owner;
+    try {
+      com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
+      com.fasterxml.jackson.databind.JsonNode field = n == null ? null : n.get(dev.ponder.arena.Report.STORE_FIELD);
+      owner = field != null && field.isTextual() ? field.asText() : null;
+    } catch (IOException e) {
+      return; // not a report this can read: written over as before
+    }
+    String mine = dev.ponder.arena.Report.storeName(db);
+    if (owner != null && !owner.equals(mine)) {
+      throw new UsageException("the default report directory " + dir + " holds the report of another store (" + owner
+          + "); give --report DIR for the report of " + db);
+    }
+  }
+
   /** The nearest proper ancestor of {@code dir} that exists and is not a directory, or null. */
   private static Path fileAncestor(Path dir) {
     for (Path p = dir.toAbsolutePath().getParent(); p != null; p = p.getParent()) {

@@ -47,8 +47,50 @@ class ArenaDefaultsTest {
     assertThat(ArenaCommand.defaultReport(Path.of("ponder-arena.db"))).isEqualTo(Path.of("ponder-arena-report"));
     assertThat(ArenaCommand.defaultReport(Path.of("my", "c4.db"))).isEqualTo(Path.of("my", "c4-report"));
     assertThat(ArenaCommand.defaultReport(Path.of("runs", "t1"))).isEqualTo(Path.of("runs", "t1-report"));
-    assertThat(ArenaCommand.defaultReport(Path.of("a.b.sqlite"))).isEqualTo(Path.of("a.b-report"));
+    // only a .db extension is dropped: t1.db and t1.sqlite do not share a directory
+    assertThat(ArenaCommand.defaultReport(Path.of("a.b.sqlite"))).isEqualTo(Path.of("a.b.sqlite-report"));
+    assertThat(ArenaCommand.defaultReport(Path.of("runs", "t1.sqlite"))).isNotEqualTo(
+        ArenaCommand.defaultReport(Path.of("runs", "t1.db")));
+    assertThat(ArenaCommand.defaultReport(Path.of(".db"))).isEqualTo(Path.of(".db-report"));
     assertThat(ArenaCommand.defaultReport(Path.of(".store"))).isEqualTo(Path.of(".store-report"));
+  }
+
+  /**
+   * runs/t1 and runs/t1.db share the default runs/t1-report: the second store's run (arena or
+   * report) is refused before any match, in one line, and the first store's report stays.
+   */
+  @Test
+  void aDefaultReportDirectoryHoldingAnotherStoresReportIsRefused() throws Exception {
+    Path plain = dir.resolve("runs").resolve("t1");
+    Path withDb = dir.resolve("runs").resolve("t1.db");
+    Path rep = dir.resolve("runs").resolve("t1-report");
+    Run first = run(arena(plain, "--seeds-per-pairing", "1"));
+    assertThat(first.code()).as(first.err()).isZero();
+    String md = Files.readString(rep.resolve("report.md"));
+    assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(rep.resolve("report.json").toFile())
+        .get("store").asText()).isEqualTo(plain.toAbsolutePath().normalize().toString());
+
+    Run second = run("arena", "--games", "connect_four", "--agents", "random,uct(sims=2)", "--db", withDb.toString(),
+        "--no-progress", "--seeds-per-pairing", "1", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(second.code()).isEqualTo(2);
+    assertThat(second.err().strip()).isEqualTo("ponder: the default report directory " + rep
+        + " holds the report of another store (" + plain.toAbsolutePath().normalize() + "); give --report DIR for the"
+        + " report of " + withDb);
+    assertThat(second.out()).isEmpty();
+    assertThat(withDb).doesNotExist(); // refused before the store was created
+    assertThat(Files.readString(rep.resolve("report.md"))).isEqualTo(md);
+
+    // the same store again writes over its own report; report follows the same rule
+    Run again = run(arena(plain, "--seeds-per-pairing", "1"));
+    assertThat(again.code()).as(again.err()).isZero();
+    Run report = run("report", "--db", plain.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(report.code()).as(report.err()).isZero();
+    Run other = run(arena(withDb, "--seeds-per-pairing", "1", "--report", dir.resolve("elsewhere").toString()));
+    assertThat(other.code()).as(other.err()).isZero();
+    Run refused = run("report", "--db", withDb.toString(), "--no-progress");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("holds the report of another store").doesNotContain("\n  at ");
+    assertThat(Files.readString(rep.resolve("report.md"))).contains("tic_tac_toe");
   }
 
   @Test

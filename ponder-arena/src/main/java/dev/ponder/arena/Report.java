@@ -303,6 +303,14 @@ public final class Report {
     return n > 0 ? s / n : Double.NaN;
   }
 
+  /** The field of {@code report.json} that names the store the report was made from. */
+  public static final String STORE_FIELD = "store";
+
+  /** How {@code report.json} names a store: its absolute, normalised path. */
+  public static String storeName(Path store) {
+    return store.toAbsolutePath().normalize().toString();
+  }
+
   /** Writes every report file into {@code dir} (created if needed). */
   public static void write(Analysis.Result r, ArenaStore store, Path dir) {
     write(r, store.matches(r.tournament(), true), dir);
@@ -310,11 +318,27 @@ public final class Report {
 
   /** Writes every report file into {@code dir}, the CSV from the given matches (with details). */
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir) {
+    write(r, matches, dir, null);
+  }
+
+  /**
+   * Writes every report file into {@code dir}, the CSV from the given matches (with details);
+   * {@code report.json} also records the store's path (field {@code store}, absolute and
+   * normalised), so a later run can tell whose report a directory holds.
+   *
+   * @param store the store the matches were read from, or null to record none
+   * @throws UncheckedIOException if a file cannot be written
+   */
+  public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store) {
     try {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
       ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      json.writeValue(dir.resolve("report.json").toFile(), r);
+      com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
+      if (store != null) {
+        tree.put(STORE_FIELD, storeName(store));
+      }
+      json.writeValue(dir.resolve("report.json").toFile(), tree);
       writeCsv(r, matches, dir.resolve("matches.csv"));
       if (!r.analysed()) { // every chart says why it is empty
         String why = "Nothing analysed: no seed index is complete yet; resume the run if it stopped";
