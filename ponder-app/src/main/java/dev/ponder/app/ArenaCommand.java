@@ -219,6 +219,15 @@ public final class ArenaCommand implements PonderCommand {
     }
   }
 
+  /** The analysis step of a run (after the matches); tests replace it to see what a failing analysis leaves. */
+  interface AnalysisStep {
+    Analysis.Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all,
+        Analysis.Execution ex);
+  }
+
+  /** {@link Analysis#analyse(ArenaStore, long, AnalysisOptions, List, Analysis.Execution)} unless a test replaces it. */
+  AnalysisStep analysisStep = Analysis::analyse;
+
   private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options, boolean reportCreated) {
     PrintWriter out = spec.commandLine().getOut();
     ArenaStore opened;
@@ -270,11 +279,15 @@ public final class ArenaCommand implements PonderCommand {
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
             + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
       }
+      // the run's counts first, as soon as the matches are done: an analysis that fails keeps them
+      out.println(headline(s, t.games().size(), config.allAgents().size(), db));
+      out.flush();
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
-      Analysis.Result r = Analysis.analyse(store, s.tournamentId(), options, snapshot,
+      Analysis.Result r = analysisStep.analyse(store, s.tournamentId(), options, snapshot,
           StatsOptions.execution(threads, noProgress, 10_000));
-      // one "Tournament N:" line: the run's counts replace the table's own first line
-      out.print(Report.terminal(r, headline(s, r.games().size(), r.agents().size(), db)));
+      // one "Tournament N:" line: the run's counts (above) stand for the table's own first line
+      String table = Report.terminal(r);
+      out.print(table.substring(table.indexOf('\n') + 1));
       out.flush(); // the rankings come first, even if the report files cannot be written
       try {
         Report.write(r, snapshot, report, db);

@@ -93,6 +93,35 @@ class ArenaDefaultsTest {
     assertThat(Files.readString(rep.resolve("report.md"))).contains("tic_tac_toe");
   }
 
+  /**
+   * The run's counts line is printed as soon as the matches are done: an analysis that fails
+   * afterwards still leaves it (and a successful run prints it once, as the table's headline).
+   */
+  @Test
+  void theRunLineIsPrintedBeforeTheAnalysis() {
+    CommandLine cl = Ponder.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    ArenaCommand arena = cl.getSubcommands().get("arena").getCommand();
+    arena.analysisStep = (store, id, o, all, ex) -> {
+      throw new IllegalStateException("analysis failed on purpose");
+    };
+    Path db = dir.resolve("fails.db");
+    int code = cl.execute(arena(db, "--seeds-per-pairing", "1"));
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString()).contains("analysis failed on purpose");
+    assertThat(out.toString()).startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now,"
+        + " 0 errors) in ").contains("; store " + db);
+
+    Run ok = run(arena(dir.resolve("ok.db"), "--seeds-per-pairing", "1"));
+    assertThat(ok.code()).as(ok.err()).isZero();
+    assertThat(ok.out().lines().filter(l -> l.startsWith("Tournament ")).toList()).hasSize(1)
+        .allMatch(l -> l.startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now, 0 errors)"));
+    assertThat(ok.out().lines().findFirst().orElseThrow()).startsWith("Tournament 1: ");
+  }
+
   @Test
   void arenaWithoutReportWritesBesideItsOwnStoreAndSaysWhere() {
     Path db = dir.resolve("my").resolve("int.db");
