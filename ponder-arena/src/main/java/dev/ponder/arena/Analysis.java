@@ -1374,6 +1374,19 @@ public final class Analysis {
     }
   }
 
+  /**
+   * Whether two mean returns are equal up to rounding (relative 10⁻⁹, absolute below 1), as the
+   * ballot's tie-break compares them: means formed as Σ t·x / Σ t over per-seed cells that are
+   * themselves sum/count differ by ±10⁻¹⁷ where they are equal in exact arithmetic, and ordering
+   * agents by that would break an exact tie by floating-point noise. Symmetric in its arguments.
+   */
+  static boolean sameMean(double a, double b) {
+    return Math.abs(a - b) <= MEAN_TOLERANCE * Math.max(1, Math.max(Math.abs(a), Math.abs(b)));
+  }
+
+  /** Relative tolerance of {@link #sameMean}. */
+  static final double MEAN_TOLERANCE = 1e-9;
+
   /** An α-Rank mass rounded to 10⁻⁶, as the ballot compares masses ({@link #ballot}). */
   static double massLevel(double mass) {
     return Math.round(mass * 1e6) / 1e6;
@@ -1381,7 +1394,7 @@ public final class Analysis {
 
   /**
    * The ballot of a game: agents ordered by α-Rank mass (rounded to 10⁻⁶), ties broken by mean
-   * return in the game; returned as scores (higher = better, equal = tied; NaN = did not play).
+   * return in the game (equal within {@link #sameMean}: then the two agents tie); returned as scores (higher = better, equal = tied; NaN = did not play).
    * Without the tie-break every agent outside the sink components would tie at mass 0 under
    * α → ∞, and the ballot would say nothing about them.
    */
@@ -1403,7 +1416,7 @@ public final class Analysis {
         if (j == i || Double.isNaN(agentMean[j])) {
           continue;
         }
-        if (q[i] > q[j] || (q[i] == q[j] && agentMean[i] > agentMean[j])) {
+        if (q[i] > q[j] || (q[i] == q[j] && agentMean[i] > agentMean[j] && !sameMean(agentMean[i], agentMean[j]))) {
           below++;
         }
       }
