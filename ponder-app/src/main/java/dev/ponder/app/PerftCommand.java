@@ -88,6 +88,17 @@ public final class PerftCommand implements PonderCommand {
       return d < byDepth.size() ? byDepth.get(d)[2] : 0;
     }
 
+    /** Sums over depths 0..{@code last} (root included): {nodes, terminal, chance}. */
+    long[] totals(int last) {
+      long[] t = new long[3];
+      for (int d = 0; d <= last; d++) {
+        t[0] += nodes(d);
+        t[1] += terminal(d);
+        t[2] += chance(d);
+      }
+      return t;
+    }
+
     /** The deepest depth with a node. */
     int deepest() {
       return byDepth.size() - 1;
@@ -269,18 +280,11 @@ public final class PerftCommand implements PonderCommand {
   private void printTable(PrintWriter out, Game game, int last, Counts c) {
     out.println("perft " + game.spec() + (depth == null ? ": whole tree, depth " + last : ": depth " + last));
     out.printf(Locale.ROOT, "%5s  %15s  %15s  %15s%n", "depth", "nodes", "terminal", "chance");
-    long nodes = 0;
-    long terminal = 0;
-    long chance = 0;
-    for (int d = 0; d <= last; d++) {
-      nodes += c.nodes(d);
-      terminal += c.terminal(d);
-      chance += c.chance(d);
-      if (d > 0) {
-        out.printf(Locale.ROOT, "%5d  %15d  %15d  %15d%n", d, c.nodes(d), c.terminal(d), c.chance(d));
-      }
+    for (int d = 1; d <= last; d++) {
+      out.printf(Locale.ROOT, "%5d  %15d  %15d  %15d%n", d, c.nodes(d), c.terminal(d), c.chance(d));
     }
-    out.printf(Locale.ROOT, "%5s  %15d  %15d  %15d   (depths 0..%d, root included)%n", "total", nodes, terminal, chance, last);
+    long[] t = c.totals(last);
+    out.printf(Locale.ROOT, "%5s  %15d  %15d  %15d   (depths 0..%d, root included)%n", "total", t[0], t[1], t[2], last);
     if (c.infoStates != null) {
       StringBuilder sb = new StringBuilder("information states:");
       long sum = 0;
@@ -298,25 +302,18 @@ public final class PerftCommand implements PonderCommand {
     root.put("depth", last);
     root.put("whole_tree", depth == null);
     ArrayNode rows = root.putArray("depths");
-    long nodes = 0;
-    long terminal = 0;
-    long chance = 0;
-    for (int d = 0; d <= last; d++) {
-      nodes += c.nodes(d);
-      terminal += c.terminal(d);
-      chance += c.chance(d);
-      if (d > 0) {
-        ObjectNode row = rows.addObject();
-        row.put("depth", d);
-        row.put("nodes", c.nodes(d));
-        row.put("terminal", c.terminal(d));
-        row.put("chance", c.chance(d));
-      }
+    for (int d = 1; d <= last; d++) {
+      ObjectNode row = rows.addObject();
+      row.put("depth", d);
+      row.put("nodes", c.nodes(d));
+      row.put("terminal", c.terminal(d));
+      row.put("chance", c.chance(d));
     }
+    long[] t = c.totals(last);
     ObjectNode total = root.putObject("total");
-    total.put("nodes", nodes);
-    total.put("terminal", terminal);
-    total.put("chance", chance);
+    total.put("nodes", t[0]);
+    total.put("terminal", t[1]);
+    total.put("chance", t[2]);
     if (c.infoStates != null) {
       ArrayNode is = root.putArray("information_states");
       for (Set<String> set : c.infoStates) {
