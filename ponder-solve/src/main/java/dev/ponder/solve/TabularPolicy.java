@@ -74,6 +74,23 @@ public final class TabularPolicy {
     return source != null ? "policy " + source : "the policy";
   }
 
+  /** {@link #name()}, for the agent's messages. */
+  String displayName() {
+    return name();
+  }
+
+  /** The legal actions of {@code player}'s entry at {@code infoState} (as {@link #actions(int, String)}), not copied; null if not covered. */
+  int[] actionsRef(int player, String infoState) {
+    Key k = find(player, infoState);
+    return k == null ? null : actions.get(k);
+  }
+
+  /** The probabilities aligned with {@link #actionsRef}, not copied; null if not covered. */
+  double[] probabilitiesRef(int player, String infoState) {
+    Key k = find(player, infoState);
+    return k == null ? null : probs.get(k);
+  }
+
   /**
    * Sets the distribution at one information state, for whichever player acts there.
    *

@@ -1,0 +1,183 @@
+package dev.ponder.solve;
+
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentFactory;
+import dev.ponder.agent.PolicyAgent;
+import dev.ponder.game.Game;
+import dev.ponder.game.State;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import dev.ponder.spec.SpecException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Plays a saved {@link TabularPolicy} (a JSON file written by {@code ponder solve --out}, {@code
+ * exploitability --out} or {@code --best-response-out}): at each decision it looks up the acting
+ * player's information state ({@link State#informationStateString(int)}) in the policy and samples
+ * an action from the distribution there with its own {@link SplittableRandom} (seeded, so the
+ * same seed gives the same decisions). It reports that distribution as its policy, so tabularizing
+ * it gives back the file's policy over the game's information states. Registered as agent {@code
+ * tabular(file=PATH[,fill_uniform=false])}.
+ *
+ * <p>An information state the file lacks is an error naming it ({@link IllegalStateException}),
+ * unless {@code fill_uniform} is set; then the agent plays uniformly at random there.
+ */
+public final class TabularPolicyAgent implements PolicyAgent {
+  private final TabularPolicy policy;
+  private final boolean fillUniform;
+  private final long seed;
+  private SplittableRandom rng;
+  private int[] legal = new int[16];
+  private double[] p = new double[16];
+
+  /**
+   * @param policy the policy to play (already checked against the game, {@link
+   *     TabularPolicy#checkGame})
+   * @param fillUniform play uniformly at information states the policy lacks, instead of failing
+   * @param seed seed of the random generator that samples the actions
+   */
+  public TabularPolicyAgent(TabularPolicy policy, boolean fillUniform, long seed) {
+    this.policy = policy;
+    this.fillUniform = fillUniform;
+    this.seed = seed;
+    this.rng = new SplittableRandom(seed);
+  }
+
+  /**
+   * Samples an action from the policy at the acting player's information state.
+   *
+   * @throws IllegalStateException if the information state is missing from the policy (and
+   *     {@code fill_uniform} is not set), or the policy gives positive probability to an action
+   *     that is not legal there
+   */
+  @Override
+  public int selectAction(State state) {
+    int k = fill(state);
+    double u = rng.nextDouble();
+    double acc = 0;
+    int last = -1;
+    for (int j = 0; j < k; j++) {
+      if (p[j] > 0) {
+        acc += p[j];
+        last = j;
+        if (u < acc) {
+          return legal[j];
+        }
+      }
+    }
+    return legal[last]; // rounding: the cumulative sum fell just short of u
+  }
+
+  /**
+   * The policy's distribution at the acting player's information state, aligned with {@code
+   * state.legalActions()} (legal actions the policy does not list get 0).
+   *
+   * @throws IllegalStateException as {@link #selectAction}
+   */
+  @Override
+  public double[] policy(State state) {
+    int k = fill(state);
+    return java.util.Arrays.copyOf(p, k);
+  }
+
+  /** Fills {@code legal} and {@code p} (aligned, normalized) for the state; returns the number of legal actions. */
+  private int fill(State state) {
+    int player = state.currentPlayer();
+    int k = state.game().maxActionsPerState();
+    if (legal.length < k) {
+      legal = new int[k];
+      p = new double[k];
+    }
+    k = state.legalActions(legal);
+    String info = state.informationStateString(player);
+    int[] a = policy.actionsRef(player, info);
+    if (a == null) {
+      if (!fillUniform) {
+        throw new IllegalStateException(policy.displayName() + " has no entry for information state '"
+            + TabularPolicy.oneLine(info) + "' of player " + player + "; give a complete policy, or tabular(...,fill_uniform=true)"
+            + " to play uniformly there");
+      }
+      java.util.Arrays.fill(p, 0, k, 1.0 / k);
+      return k;
+    }
+    double[] q = policy.probabilitiesRef(player, info);
+    java.util.Arrays.fill(p, 0, k, 0.0);
+    double sum = 0;
+    for (int i = 0; i < a.length; i++) {
+      int j = java.util.Arrays.binarySearch(legal, 0, k, a[i]);
+      if (j < 0) {
+        if (q[i] > 0) {
+          throw new IllegalStateException(policy.displayName() + " gives action " + a[i] + " at '" + TabularPolicy.oneLine(info)
+              + "', which is not legal there");
+        }
+        continue;
+      }
+      p[j] = q[i];
+      sum += q[i];
+    }
+    if (!(sum > 0)) {
+      throw new IllegalStateException(policy.displayName() + " gives no probability to any legal action at '"
+          + TabularPolicy.oneLine(info) + "'");
+    }
+    for (int j = 0; j < k; j++) {
+      p[j] /= sum;
+    }
+    return k;
+  }
+
+  @Override
+  public void restart() {
+    rng = new SplittableRandom(seed);
+  }
+
+  /** Factory for {@code tabular(file=PATH,fill_uniform=false)}. */
+  public static final class Factory implements AgentFactory {
+    @Override
+    public String name() {
+      return "tabular";
+    }
+
+    @Override
+    public String description() {
+      return "plays a saved tabular policy (JSON of solve --out, exploitability --out/--best-response-out): samples"
+          + " the action from the file's distribution at the information state";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofString("file", "", "policy file (JSON) saved for this game (required)"),
+          ParamSpec.ofBool("fill_uniform", false,
+              "play uniformly at information states the file lacks (by default such a state is an error)"));
+    }
+
+    /**
+     * @throws SpecException (one line) if {@code file} is not given, cannot be read, is not a
+     *     policy file, or was saved for another game
+     */
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      String file = params.getString("file");
+      if (file.isBlank()) {
+        throw new SpecException("tabular needs file=PATH, a policy file saved by ponder solve --out or exploitability --out,"
+            + " e.g. tabular(file=kuhn.json)");
+      }
+      TabularPolicy policy;
+      try {
+        policy = TabularPolicy.read(Path.of(file));
+      } catch (IOException e) {
+        throw new SpecException("tabular: " + e.getMessage());
+      } catch (java.nio.file.InvalidPathException e) {
+        throw new SpecException("tabular: file=" + file + " is not a valid path (" + e.getReason() + ")");
+      }
+      try {
+        policy.checkGame(game);
+      } catch (IllegalArgumentException e) {
+        throw new SpecException("tabular: " + e.getMessage());
+      }
+      return new TabularPolicyAgent(policy, params.getBool("fill_uniform"), seed);
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package dev.ponder.solve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.agent.PolicyAgent;
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.spec.SpecException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TabularPolicyAgentTest {
+  @TempDir static Path dir;
+  static Game kuhn;
+  static GameTree tree;
+  static double[] avg;
+  static Path file;
+
+  @BeforeAll
+  static void solve() throws Exception {
+    kuhn = GameRegistry.load("kuhn_poker");
+    tree = GameTree.build(kuhn);
+    CfrSolver solver = new CfrSolver(tree, CfrSolver.Variant.CFR_PLUS);
+    solver.run(50);
+    avg = solver.averagePolicy();
+    file = dir.resolve("kuhn.json");
+    TabularPolicy.fromSlots(tree, avg).write(file);
+  }
+
+  private static String spec(Path f) {
+    return "tabular(file=" + f + ")";
+  }
+
+  @Test
+  void reportsTheFilesDistributionAtEveryInformationState() throws Exception {
+    PolicyAgent a = (PolicyAgent) AgentRegistry.create(spec(file), kuhn, 3);
+    TabularPolicy saved = TabularPolicy.read(file);
+    // tabularizing the agent gives back the file's policy, so both measure the same exploitability
+    TabularPolicy tab = Tabularizer.tabularize(kuhn, s -> (PolicyAgent) AgentRegistry.create(spec(file), kuhn, s), 1, 0L);
+    double[] slots = tab.toSlots(tree);
+    double[] fromFile = saved.toSlots(tree);
+    assertThat(slots).containsExactly(fromFile, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(PolicyEvaluation.exploitability(tree, slots))
+        .isCloseTo(PolicyEvaluation.exploitability(tree, avg), org.assertj.core.data.Offset.offset(1e-12));
+    // a hand-checked state: player 0 holding the Jack (card 0) at the start, information state "0"
+    State s = kuhn.newInitialState();
+    s.applyAction(0);
+    s.applyAction(1);
+    assertThat(s.informationStateString(0)).isEqualTo("0");
+    assertThat(a.policy(s)).containsExactly(saved.probabilities("0"), org.assertj.core.data.Offset.offset(1e-15));
+  }
+
+  @Test
+  void samplesFromTheDistributionDeterministicallyPerSeed() {
+    State s = kuhn.newInitialState();
+    s.applyAction(0);
+    s.applyAction(1); // player 0 holds the Jack: the equilibrium bets (bluffs) it with probability in (0, 1/3]
+    TabularPolicy saved = TabularPolicy.fromSlots(tree, avg);
+    double pBet = saved.probability("0", 1);
+    assertThat(pBet).isBetween(0.01, 0.99);
+    int n = 20000;
+    int bets = 0;
+    Agent a = AgentRegistry.create(spec(file), kuhn, 7);
+    Agent b = AgentRegistry.create(spec(file), kuhn, 7);
+    Agent c = AgentRegistry.create(spec(file), kuhn, 8);
+    int[] first = new int[200];
+    boolean differs = false;
+    for (int i = 0; i < n; i++) {
+      int x = a.selectAction(s);
+      assertThat(b.selectAction(s)).isEqualTo(x);
+      if (i < first.length) {
+        first[i] = x;
+        differs |= c.selectAction(s) != x;
+      }
+      bets += x;
+    }
+    assertThat(differs).as("another seed gives other draws").isTrue();
+    // binomial standard error sqrt(p(1-p)/n) <= 0.0036; 5 of them
+    assertThat(bets / (double) n).isCloseTo(pBet, org.assertj.core.data.Offset.offset(0.018));
+    a.restart();
+    for (int i = 0; i < first.length; i++) {
+      assertThat(a.selectAction(s)).as("after restart, decision %d", i).isEqualTo(first[i]);
+    }
+  }
+
+  @Test
+  void playsLegalActionsOverManySeededGames() {
+    SplittableRandom chance = new SplittableRandom(1);
+    int[] wins = new int[2];
+    for (int g = 0; g < 500; g++) {
+      Agent[] seats = {AgentRegistry.create(spec(file), kuhn, g), AgentRegistry.create("uniform", kuhn, 1000 + g)};
+      State s = kuhn.newInitialState();
+      while (!s.isTerminal()) {
+        if (s.isChanceNode()) {
+          int[] cards = s.legalActions(); // Kuhn's deal is uniform over the cards left
+          s.applyAction(cards[chance.nextInt(cards.length)]);
+        } else {
+          s.applyAction(seats[s.currentPlayer()].selectAction(s)); // applyAction refuses an illegal action
+        }
+      }
+      wins[s.returns()[0] > 0 ? 0 : 1]++;
+    }
+    assertThat(wins[0] + wins[1]).isEqualTo(500);
+  }
+
+  @Test
+  void aMissingInformationStateIsAnErrorNamingItUnlessFillUniform() throws Exception {
+    TabularPolicy part = new TabularPolicy("kuhn_poker");
+    part.put("0", new int[] {0, 1}, new double[] {1, 0});
+    Path f = dir.resolve("part.json");
+    part.write(f);
+    State s = kuhn.newInitialState();
+    s.applyAction(1);
+    s.applyAction(0); // player 0 holds the Queen: "1" is not in the file
+    PolicyAgent strict = (PolicyAgent) AgentRegistry.create(spec(f), kuhn, 0);
+    assertThatThrownBy(() -> strict.selectAction(s)).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("has no entry for information state '1' of player 0").hasMessageContaining("fill_uniform=true");
+    PolicyAgent lenient = (PolicyAgent) AgentRegistry.create("tabular(file=" + f + ",fill_uniform=true)", kuhn, 0);
+    assertThat(lenient.policy(s)).containsExactly(0.5, 0.5);
+    State j = kuhn.newInitialState();
+    j.applyAction(0);
+    j.applyAction(1);
+    assertThat(lenient.policy(j)).containsExactly(1.0, 0.0);
+    for (int i = 0; i < 50; i++) {
+      assertThat(lenient.selectAction(j)).isZero();
+    }
+  }
+
+  @Test
+  void badFilesAndOtherGamesAreRefusedInOneLine() throws Exception {
+    Path junk = dir.resolve("junk.json");
+    Files.writeString(junk, "not json");
+    Game leduc = GameRegistry.load("leduc_poker");
+    assertOneLine(() -> AgentRegistry.create(spec(junk), kuhn, 0), "cannot read policy " + junk);
+    assertOneLine(() -> AgentRegistry.create(spec(dir.resolve("none.json")), kuhn, 0), "cannot read policy");
+    assertOneLine(() -> AgentRegistry.create(spec(file), leduc, 0), "was saved for kuhn_poker, not leduc_poker");
+    assertOneLine(() -> AgentRegistry.create("tabular", kuhn, 0), "tabular needs file=PATH");
+  }
+
+  private static void assertOneLine(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String part) {
+    assertThatThrownBy(call).isInstanceOf(SpecException.class).hasMessageContaining(part)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+  }
+}
