@@ -1,0 +1,66 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.solve.CfrSolver;
+import dev.ponder.solve.GameTree;
+import dev.ponder.solve.TabularPolicy;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The agent {@code tabular(file=F)} in the commands: exploitability and arena. */
+class TabularAgentCliTest {
+  @TempDir static Path dir;
+  static Path file;
+
+  @BeforeAll
+  static void savePolicy() throws Exception {
+    Game kuhn = GameRegistry.load("kuhn_poker");
+    GameTree tree = GameTree.build(kuhn);
+    CfrSolver solver = new CfrSolver(tree, CfrSolver.Variant.CFR_PLUS);
+    solver.run(30);
+    file = dir.resolve("kuhn.json");
+    TabularPolicy.fromSlots(tree, solver.averagePolicy()).write(file);
+  }
+
+  private static String exploitability(String out) {
+    Matcher m = Pattern.compile("exploitability (\\d+\\.\\d+)").matcher(out);
+    assertThat(m.find()).as(out).isTrue();
+    return m.group(1);
+  }
+
+  @Test
+  void exploitabilityOfTheAgentIsThatOfItsFile() {
+    Cli byPolicy = Cli.run("exploitability", "kuhn_poker", "--policy", file.toString());
+    assertThat(byPolicy.exit).as(byPolicy.err).isZero();
+    Cli byAgent = Cli.run("exploitability", "kuhn_poker", "--agent", "tabular(file=" + file + ")", "--runs", "3", "--seeds", "2");
+    assertThat(byAgent.exit).as(byAgent.err).isZero();
+    String e = exploitability(byPolicy.out);
+    assertThat(Double.parseDouble(e)).isGreaterThan(1e-4); // 30 CFR+ iterations: not yet at equilibrium
+    assertThat(exploitability(byAgent.out)).isEqualTo(e);
+    assertThat(byAgent.out).contains("exploitability " + e + " ± 0.00000000");
+  }
+
+  @Test
+  void arenaAgainstUniformRuns() {
+    Cli r = Cli.run("arena", "--games", "kuhn_poker", "--agents", "tabular(file=" + file + "),uniform", "--seeds-per-pairing",
+        "50", "--seed", "1", "--parallel", "1", "--db", dir.resolve("a.db").toString(), "--no-progress");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("100 matches (0 already stored, 100 played now, 0 errors)").contains("tabular(file=");
+  }
+
+  @Test
+  void aFileForAnotherGameIsRefusedInOneLine() {
+    Cli r = Cli.run("arena", "--games", "leduc_poker", "--agents", "tabular(file=" + file + "),uniform", "--seeds-per-pairing",
+        "2", "--db", dir.resolve("b.db").toString(), "--no-progress");
+    assertThat(r.exit).as(r.out + r.err).isEqualTo(2);
+    assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
+    assertThat(r.err).contains("was saved for kuhn_poker, not leduc_poker");
+  }
+}
