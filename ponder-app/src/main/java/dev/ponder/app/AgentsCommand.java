@@ -99,14 +99,22 @@ public final class AgentsCommand implements PonderCommand {
   static final String COMMON_NOTE = "+ the keys common to every search agent (listed first)";
 
   /**
-   * The keys (same name, kind, default, range and description) that every listed agent with keys
-   * declares, in the first such agent's order; empty when fewer than two listed agents have keys
-   * (a single agent's keys are all listed under it).
+   * A search agent: one that declares a simulation budget ({@code sims}). Other agents with keys
+   * (e.g. {@code tabular(file=...)}) list their keys under themselves only.
+   */
+  static boolean isSearch(AgentFactory f) {
+    return f.parameters().stream().anyMatch(p -> p.name().equals("sims"));
+  }
+
+  /**
+   * The keys (same name, kind, default, range and description) that every listed search agent
+   * ({@link #isSearch}) declares, in the first such agent's order; empty when fewer than two listed
+   * agents are search agents (a single agent's keys are all listed under it).
    */
   static List<ParamSpec> commonKeys(List<AgentFactory> list) {
     List<List<ParamSpec>> withKeys = new ArrayList<>();
     for (AgentFactory f : list) {
-      if (!f.parameters().isEmpty()) {
+      if (isSearch(f)) {
         withKeys.add(f.parameters());
       }
     }
@@ -138,7 +146,7 @@ public final class AgentsCommand implements PonderCommand {
     if (!common.isEmpty()) {
       List<String> who = new ArrayList<>();
       for (AgentFactory f : list) {
-        if (!f.parameters().isEmpty()) {
+        if (isSearch(f)) {
           who.add(f.name());
         }
       }
@@ -155,14 +163,15 @@ public final class AgentsCommand implements PonderCommand {
       }
       tagged |= hasTag(f.description());
       out.println(f.name() + " — " + f.description());
+      boolean search = isSearch(f);
       for (ParamSpec p : f.parameters()) {
-        if (common.contains(p)) {
+        if (search && common.contains(p)) {
           continue;
         }
         tagged |= hasTag(p.description());
         out.println("    " + describe(p));
       }
-      if (!common.isEmpty() && !f.parameters().isEmpty()) {
+      if (!common.isEmpty() && search) {
         out.println("    " + COMMON_NOTE);
       }
     }
