@@ -79,6 +79,10 @@ public final class SearchCommand implements PonderCommand {
       });
       r = mcts.search(state);
     }
+    noSimulationWarning(r).ifPresent(w -> {
+      spec.commandLine().getErr().println(w);
+      spec.commandLine().getErr().flush();
+    });
     PrintWriter out = spec.commandLine().getOut();
     List<String> pv = pvStrings(state, r);
     if (json) {
@@ -88,6 +92,20 @@ public final class SearchCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The warning for a search that completed no simulation although it was not a forced move: a
+   * time budget that ran out first (a fresh JVM starting its worker threads), so the chosen action
+   * is the final selector's pick among unvisited actions, backed by no search.
+   */
+  static java.util.Optional<String> noSimulationWarning(SearchResult r) {
+    if (r.simulations() > 0 || r.forced()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(String.format(Locale.ROOT,
+        "warning: no simulation completed within the budget (%.1f ms); the chosen action is backed by no search:"
+            + " raise time_ms or give sims", r.elapsedMs()));
   }
 
   /**

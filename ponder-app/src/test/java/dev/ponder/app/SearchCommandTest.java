@@ -260,4 +260,25 @@ class SearchCommandTest {
     assertThat(pv).isEqualTo("principal variation: " + String.join(" | ", strings));
     assertThat(pv).contains(" | ");
   }
+
+  @Test
+  void aSearchThatRanNoSimulationWarnsButAForcedMoveDoesNot() {
+    double nan = Double.NaN;
+    // a time budget spent before the first simulation: three unvisited actions, 0 simulations
+    dev.ponder.search.SearchResult none = new dev.ponder.search.SearchResult(0, 4, new int[] {0, 4, 8},
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new int[3], new double[][] {{nan, nan}, {nan, nan}, {nan, nan}},
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new double[] {nan, nan}, new int[] {4}, 0, 4, 0, 5.2, 36);
+    assertThat(SearchCommand.noSimulationWarning(none)).hasValueSatisfying(w -> {
+      assertThat(w).startsWith("warning: no simulation completed within the budget (5.2 ms)");
+      assertThat(w).doesNotContain("\n");
+    });
+    dev.ponder.search.SearchResult some = new dev.ponder.search.SearchResult(0, 4, new int[] {0, 4, 8},
+        new double[] {0.25, 0.5, 0.25}, new int[] {1, 2, 1}, new double[][] {{0, 0}, {0, 0}, {0, 0}},
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new double[] {0, 0}, new int[] {4}, 4, 4, 1, 5.2, 36);
+    assertThat(SearchCommand.noSimulationWarning(some)).isEmpty();
+    // a forced move runs no simulation on purpose: no warning (the CLI's forced position)
+    String[] forced = run("search", "tic_tac_toe", "--history", "0,4,1,2,6,3,5,7", "--agent", "uct(sims=100)");
+    assertThat(forced[1]).contains("forced move");
+    assertThat(forced[2]).doesNotContain("no simulation completed");
+  }
 }
