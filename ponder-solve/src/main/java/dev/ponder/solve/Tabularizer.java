@@ -1,5 +1,6 @@
 package dev.ponder.solve;
 
+import dev.ponder.agent.Agent;
 import dev.ponder.agent.PolicyAgent;
 import dev.ponder.game.Game;
 import dev.ponder.game.State;
@@ -17,6 +18,12 @@ import java.util.function.LongFunction;
  * tree depth-first in ascending action order, and at the first history reaching each information
  * state ask the agent for its policy {@code runs} times (M, default 20) and average the
  * distributions (for a search: its root visit distribution or posterior policy).
+ *
+ * <p>{@link #tabularizeMoves} measures what an agent plays instead: at each information state the
+ * tabular policy is the empirical frequency of the agent's {@link Agent#selectAction} over the
+ * runs. The two differ for agents whose final move selector is not their reported policy: an MCTS
+ * agent reports its root visit distribution π̂ (n(a)/N) but plays one move, e.g. the most visited
+ * child (robust child), deterministically.
  *
  * <p>Run r uses its own agent, created once with seed {@code seed + r}; an agent's random stream
  * advances over the information states in walk order, so the result is a deterministic function of
@@ -46,28 +53,78 @@ public final class Tabularizer {
    */
   public static TabularPolicy tabularize(Game game, LongFunction<? extends PolicyAgent> agentForSeed, int runs, long seed,
       IntConsumer progress) {
+    return run(game, agentForSeed, runs, seed, progress, Tabularizer::askPolicy);
+  }
+
+  /**
+   * Tabularizes the moves an agent plays: walks the tree as {@link #tabularize(Game, LongFunction,
+   * int, long, IntConsumer)} does, and at each information state asks each run's agent (created
+   * once with seed {@code seed + r}) for one {@link Agent#selectAction}; the tabular policy there
+   * is the frequency of each legal action over the {@code runs} moves (each a multiple of 1/runs).
+   * A deterministic agent gives a pure policy with any number of runs.
+   *
+   * @param agentForSeed creates the agent for a run from its seed
+   * @param runs M ≥ 1
+   * @param progress listener called with the number of information states done, or null
+   * @throws IllegalArgumentException if {@code runs < 1} or the agent selects an action that is
+   *     not legal
+   */
+  public static TabularPolicy tabularizeMoves(Game game, LongFunction<? extends Agent> agentForSeed, int runs, long seed,
+      IntConsumer progress) {
+    return run(game, agentForSeed, runs, seed, progress, Tabularizer::askMove);
+  }
+
+  /** What one run's agent contributes at a decision state: a distribution over the legal actions. */
+  private interface Ask<A extends Agent> {
+    double[] ask(A agent, State s, int[] legal, String key);
+  }
+
+  private static <A extends Agent> TabularPolicy run(Game game, LongFunction<? extends A> agentForSeed, int runs, long seed,
+      IntConsumer progress, Ask<A> ask) {
     if (runs < 1) {
       throw new IllegalArgumentException("runs must be at least 1, got " + runs);
     }
-    PolicyAgent[] agents = new PolicyAgent[runs];
-    for (int r = 0; r < runs; r++) {
-      agents[r] = agentForSeed.apply(seed + r);
-    }
+    List<A> agents = new ArrayList<>(runs);
     try {
+      for (int r = 0; r < runs; r++) {
+        agents.add(agentForSeed.apply(seed + r));
+      }
       Entries out = new Entries(progress);
-      walk(game.newInitialState(), agents, out);
+      walk(game.newInitialState(), agents, out, ask);
       return out.policy(game);
     } finally {
-      for (PolicyAgent a : agents) {
+      for (A a : agents) {
         a.close();
       }
     }
   }
 
+  private static double[] askPolicy(PolicyAgent a, State s, int[] legal, String key) {
+    double[] pi = a.policy(s.copy());
+    if (pi.length != legal.length) {
+      throw new IllegalArgumentException("agent returned " + pi.length + " probabilities for " + legal.length
+          + " legal actions at '" + key + "'");
+    }
+    return pi;
+  }
+
+  private static double[] askMove(Agent a, State s, int[] legal, String key) {
+    int action = a.selectAction(s.copy());
+    double[] one = new double[legal.length];
+    for (int j = 0; j < legal.length; j++) {
+      if (legal[j] == action) {
+        one[j] = 1;
+        return one;
+      }
+    }
+    throw new IllegalArgumentException("agent selected action " + action + ", which is not legal at '" + key + "' (legal: "
+        + java.util.Arrays.toString(legal) + ")");
+  }
+
   /** Tabularizes with the given agents (one per run), in order; they are not closed. */
   public static TabularPolicy tabularize(Game game, List<? extends PolicyAgent> agents) {
     Entries out = new Entries(null);
-    walk(game.newInitialState(), agents.toArray(new PolicyAgent[0]), out);
+    walk(game.newInitialState(), new ArrayList<PolicyAgent>(agents), out, Tabularizer::askPolicy);
     return out.policy(game);
   }
 
@@ -122,7 +179,7 @@ public final class Tabularizer {
    * stack of states (no recursion), so a game's depth is bounded by memory; a state is copied for
    * each child but the last, which advances the state itself.
    */
-  private static void walk(State root, PolicyAgent[] agents, Entries out) {
+  private static <A extends Agent> void walk(State root, List<A> agents, Entries out, Ask<A> ask) {
     java.util.ArrayList<State> states = new java.util.ArrayList<>();
     java.util.ArrayList<int[]> legals = new java.util.ArrayList<>();
     int[] next = new int[16];
@@ -131,7 +188,7 @@ public final class Tabularizer {
       if (!s.isTerminal()) {
         int[] legal = s.legalActions();
         if (!s.isChanceNode()) {
-          visit(s, legal, agents, out);
+          visit(s, legal, agents, out, ask);
         }
         if (legal.length > 0) {
           states.add(s);
@@ -166,20 +223,17 @@ public final class Tabularizer {
   }
 
   /** Tabularizes the information state of decision state {@code s} if it is seen for the first time. */
-  private static void visit(State s, int[] legal, PolicyAgent[] agents, Entries out) {
+  private static <A extends Agent> void visit(State s, int[] legal, List<A> agents, Entries out, Ask<A> ask) {
     int p = s.currentPlayer();
     String key = s.informationStateString(p);
     if (!out.firstVisit(p, key)) {
       return;
     }
     double[] avg = new double[legal.length];
-    for (PolicyAgent a : agents) {
-      double[] pi = a.policy(s.copy());
-      if (pi.length != legal.length) {
-        throw new IllegalArgumentException("agent returned " + pi.length + " probabilities for " + legal.length + " legal actions at '" + key + "'");
-      }
+    for (A a : agents) {
+      double[] pi = ask.ask(a, s, legal, key);
       for (int j = 0; j < legal.length; j++) {
-        avg[j] += pi[j] / agents.length;
+        avg[j] += pi[j] / agents.size();
       }
     }
     double sum = 0;

@@ -151,4 +151,52 @@ class TabularizerTest {
     assertThat(Files.readString(back)).doesNotContain("\"game\"");
     assertThat(TabularPolicy.read(back).probabilities("0")).containsExactly(0.75, 0.25);
   }
+
+  /** Plays action 0 under an even seed and action 1 under an odd one, and asks nothing else. */
+  static final class ParityAgent implements dev.ponder.agent.Agent {
+    final long seed;
+    final List<String> asked = new ArrayList<>();
+
+    ParityAgent(long seed) {
+      this.seed = seed;
+    }
+
+    @Override
+    public int selectAction(State state) {
+      asked.add(state.informationStateString(state.currentPlayer()));
+      return (int) (seed % 2);
+    }
+  }
+
+  /**
+   * Moves are counted per information state over the runs, run r's agent made with seed
+   * {@code seed + r}: seeds 10..13 play 0, 1, 0, 1 (frequencies 1/2 each), seeds 10..12 play 0,
+   * 1, 0 (2/3 and 1/3); each agent is asked once per information state (12 in Kuhn poker).
+   */
+  @Test
+  void movesAreCountedOverTheRunsWithTheRunSeeds() {
+    List<ParityAgent> made = new ArrayList<>();
+    TabularPolicy four = Tabularizer.tabularizeMoves(kuhn, sd -> {
+      ParityAgent a = new ParityAgent(sd);
+      made.add(a);
+      return a;
+    }, 4, 10, null);
+    assertThat(four.size()).isEqualTo(12);
+    assertThat(made).extracting(a -> a.seed).containsExactly(10L, 11L, 12L, 13L);
+    for (ParityAgent a : made) {
+      assertThat(a.asked).hasSize(12).doesNotHaveDuplicates();
+    }
+    for (String key : four.infoStates()) {
+      assertThat(four.probabilities(key)).containsExactly(0.5, 0.5);
+    }
+    TabularPolicy three = Tabularizer.tabularizeMoves(kuhn, ParityAgent::new, 3, 10, null);
+    assertThat(three.probabilities("2pb")).containsExactly(new double[] {2.0 / 3, 1.0 / 3}, within(1e-15));
+  }
+
+  @Test
+  void anIllegalMoveIsRefusedNamingTheInformationState() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Tabularizer.tabularizeMoves(kuhn, sd -> state -> 7, 1, 0, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("agent selected action 7, which is not legal at '0' (legal: [0, 1])");
+  }
 }
