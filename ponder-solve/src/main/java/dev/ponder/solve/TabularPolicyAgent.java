@@ -128,6 +128,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
     return k;
   }
 
+  /** Starts the agent's draws over from its seed (the same decisions as a fresh agent). */
   @Override
   public void restart() {
     rng = new SplittableRandom(seed);
@@ -154,6 +155,36 @@ public final class TabularPolicyAgent implements PolicyAgent {
     }
 
     /**
+     * Parsed policies by file (absolute path, size and modification time), so an arena creating one
+     * agent per match reads and parses the file once; the agents only read a policy, never change
+     * it. At most {@value #CACHED} files are kept.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<String, TabularPolicy> LOADED =
+        new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static final int CACHED = 8;
+
+    private static TabularPolicy load(Path path) throws IOException {
+      String key;
+      try {
+        Path abs = path.toAbsolutePath().normalize();
+        key = abs + "|" + java.nio.file.Files.size(abs) + "|" + java.nio.file.Files.getLastModifiedTime(abs).toMillis();
+      } catch (IOException e) {
+        return TabularPolicy.read(path); // the reader names what is wrong with the file
+      }
+      TabularPolicy cached = LOADED.get(key);
+      if (cached != null) {
+        return cached;
+      }
+      TabularPolicy read = TabularPolicy.read(path);
+      if (LOADED.size() >= CACHED) {
+        LOADED.clear();
+      }
+      LOADED.put(key, read);
+      return read;
+    }
+
+    /**
      * @throws SpecException (one line) if {@code file} is not given, cannot be read, is not a
      *     policy file, or was saved for another game
      */
@@ -166,7 +197,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
       }
       TabularPolicy policy;
       try {
-        policy = TabularPolicy.read(Path.of(file));
+        policy = load(Path.of(file));
       } catch (IOException e) {
         throw new SpecException("tabular: " + e.getMessage());
       } catch (java.nio.file.InvalidPathException e) {
