@@ -19,18 +19,6 @@ import picocli.CommandLine;
 class ArenaDefaultsTest {
   @TempDir Path dir;
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = Ponder.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   private String[] arena(Path db, String seedsOption, String seeds, String... extra) {
     java.util.List<String> a = new java.util.ArrayList<>(java.util.List.of("arena", "--games", "tic_tac_toe", "--agents",
         "random,uct(sims=2)", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40"));
@@ -64,32 +52,32 @@ class ArenaDefaultsTest {
     Path plain = dir.resolve("runs").resolve("t1");
     Path withDb = dir.resolve("runs").resolve("t1.db");
     Path rep = dir.resolve("runs").resolve("t1-report");
-    Run first = run(arena(plain, "--seeds-per-pairing", "1"));
-    assertThat(first.code()).as(first.err()).isZero();
+    Cli first = Cli.run(arena(plain, "--seeds-per-pairing", "1"));
+    assertThat(first.exit).as(first.err).isZero();
     String md = Files.readString(rep.resolve("report.md"));
     assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(rep.resolve("report.json").toFile())
         .get("store").asText()).isEqualTo(plain.toAbsolutePath().normalize().toString());
 
-    Run second = run("arena", "--games", "connect_four", "--agents", "random,uct(sims=2)", "--db", withDb.toString(),
+    Cli second = Cli.run("arena", "--games", "connect_four", "--agents", "random,uct(sims=2)", "--db", withDb.toString(),
         "--no-progress", "--seeds-per-pairing", "1", "--resamples", "40", "--elo-resamples", "40");
-    assertThat(second.code()).isEqualTo(2);
-    assertThat(second.err().strip()).isEqualTo("ponder: the default report directory " + rep
+    assertThat(second.exit).isEqualTo(2);
+    assertThat(second.err.strip()).isEqualTo("ponder: the default report directory " + rep
         + " holds the report of another store (" + plain.toAbsolutePath().normalize() + "); give --report DIR for the"
         + " report of " + withDb);
-    assertThat(second.out()).isEmpty();
+    assertThat(second.out).isEmpty();
     assertThat(withDb).doesNotExist(); // refused before the store was created
     assertThat(Files.readString(rep.resolve("report.md"))).isEqualTo(md);
 
     // the same store again writes over its own report; report follows the same rule
-    Run again = run(arena(plain, "--seeds-per-pairing", "1"));
-    assertThat(again.code()).as(again.err()).isZero();
-    Run report = run("report", "--db", plain.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
-    assertThat(report.code()).as(report.err()).isZero();
-    Run other = run(arena(withDb, "--seeds-per-pairing", "1", "--report", dir.resolve("elsewhere").toString()));
-    assertThat(other.code()).as(other.err()).isZero();
-    Run refused = run("report", "--db", withDb.toString(), "--no-progress");
-    assertThat(refused.code()).isEqualTo(2);
-    assertThat(refused.err()).contains("holds the report of another store").doesNotContain("\n  at ");
+    Cli again = Cli.run(arena(plain, "--seeds-per-pairing", "1"));
+    assertThat(again.exit).as(again.err).isZero();
+    Cli report = Cli.run("report", "--db", plain.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(report.exit).as(report.err).isZero();
+    Cli other = Cli.run(arena(withDb, "--seeds-per-pairing", "1", "--report", dir.resolve("elsewhere").toString()));
+    assertThat(other.exit).as(other.err).isZero();
+    Cli refused = Cli.run("report", "--db", withDb.toString(), "--no-progress");
+    assertThat(refused.exit).isEqualTo(2);
+    assertThat(refused.err).contains("holds the report of another store").doesNotContain("\n  at ");
     assertThat(Files.readString(rep.resolve("report.md"))).contains("tic_tac_toe");
   }
 
@@ -115,48 +103,48 @@ class ArenaDefaultsTest {
     assertThat(out.toString()).startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now,"
         + " 0 errors) in ").contains("; store " + db);
 
-    Run ok = run(arena(dir.resolve("ok.db"), "--seeds-per-pairing", "1"));
-    assertThat(ok.code()).as(ok.err()).isZero();
-    assertThat(ok.out().lines().filter(l -> l.startsWith("Tournament ")).toList()).hasSize(1)
+    Cli ok = Cli.run(arena(dir.resolve("ok.db"), "--seeds-per-pairing", "1"));
+    assertThat(ok.exit).as(ok.err).isZero();
+    assertThat(ok.out.lines().filter(l -> l.startsWith("Tournament ")).toList()).hasSize(1)
         .allMatch(l -> l.startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now, 0 errors)"));
-    assertThat(ok.out().lines().findFirst().orElseThrow()).startsWith("Tournament 1: ");
+    assertThat(ok.out.lines().findFirst().orElseThrow()).startsWith("Tournament 1: ");
   }
 
   @Test
   void arenaWithoutReportWritesBesideItsOwnStoreAndSaysWhere() {
     Path db = dir.resolve("my").resolve("int.db");
-    Run r = run(arena(db, "--seeds-per-pairing", "1"));
-    assertThat(r.code()).as(r.err()).isZero();
+    Cli r = Cli.run(arena(db, "--seeds-per-pairing", "1"));
+    assertThat(r.exit).as(r.err).isZero();
     Path rep = dir.resolve("my").resolve("int-report");
     assertThat(rep.resolve("report.md")).exists();
-    assertThat(r.out()).contains("Report written to " + rep + " (");
+    assertThat(r.out).contains("Report written to " + rep + " (");
     // nothing is written to the default store's report directory
     assertThat(dir.resolve("ponder-arena-report")).doesNotExist();
     assertThat(dir.resolve("my").resolve("ponder-arena-report")).doesNotExist();
     // and report finds the same directory from the same --db
-    Run rebuilt = run("report", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
-    assertThat(rebuilt.code()).as(rebuilt.err()).isZero();
-    assertThat(rebuilt.out()).endsWith("Report written to " + rep + " (report.md, report.json, matches.csv, *.svg)\n");
+    Cli rebuilt = Cli.run("report", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(rebuilt.exit).as(rebuilt.err).isZero();
+    assertThat(rebuilt.out).endsWith("Report written to " + rep + " (report.md, report.json, matches.csv, *.svg)\n");
   }
 
   @Test
   void seedsPerPairingIsTheNameAndMatchesPerPairingItsAlias() throws Exception {
     Path db = dir.resolve("s.db");
-    Run seeds = run(arena(db, "--seeds-per-pairing", "2", "--report", dir.resolve("r1").toString()));
-    assertThat(seeds.code()).as(seeds.err()).isZero();
+    Cli seeds = Cli.run(arena(db, "--seeds-per-pairing", "2", "--report", dir.resolve("r1").toString()));
+    assertThat(seeds.exit).as(seeds.err).isZero();
     // 2 seed indices x 2 seat orders of the one pairing
-    assertThat(seeds.out()).contains("; 4 matches (0 already stored, 4 played now, 0 errors)");
-    Run alias = run(arena(db, "--matches-per-pairing", "2", "--report", dir.resolve("r2").toString()));
-    assertThat(alias.code()).as(alias.err()).isZero();
-    assertThat(alias.out()).contains("; 4 matches (4 already stored, 0 played now, 0 errors)");
-    Run both = run(arena(db, "--seeds-per-pairing", "2", "--matches-per-pairing", "2", "--report",
+    assertThat(seeds.out).contains("; 4 matches (0 already stored, 4 played now, 0 errors)");
+    Cli alias = Cli.run(arena(db, "--matches-per-pairing", "2", "--report", dir.resolve("r2").toString()));
+    assertThat(alias.exit).as(alias.err).isZero();
+    assertThat(alias.out).contains("; 4 matches (4 already stored, 0 played now, 0 errors)");
+    Cli both = Cli.run(arena(db, "--seeds-per-pairing", "2", "--matches-per-pairing", "2", "--report",
         dir.resolve("r3").toString()));
-    assertThat(both.code()).isEqualTo(2);
-    assertThat(both.err().strip()).doesNotContain("\n").contains("--seeds-per-pairing and --matches-per-pairing are one option");
-    Run zero = run(arena(dir.resolve("z.db"), "--matches-per-pairing", "0", "--report", dir.resolve("r4").toString()));
-    assertThat(zero.code()).isEqualTo(2);
-    assertThat(zero.err()).contains("--matches-per-pairing must be >= 1, got 0");
-    String help = run("arena", "--help").out();
+    assertThat(both.exit).isEqualTo(2);
+    assertThat(both.err.strip()).doesNotContain("\n").contains("--seeds-per-pairing and --matches-per-pairing are one option");
+    Cli zero = Cli.run(arena(dir.resolve("z.db"), "--matches-per-pairing", "0", "--report", dir.resolve("r4").toString()));
+    assertThat(zero.exit).isEqualTo(2);
+    assertThat(zero.err).contains("--matches-per-pairing must be >= 1, got 0");
+    String help = Cli.run("arena", "--help").out;
     assertThat(help).contains("--seeds-per-pairing=N").doesNotContain("--matches-per-pairing=");
     assertThat(String.join(" ", Ponder.commandLine().getSubcommands().get("arena").getCommandSpec()
         .findOption("--seeds-per-pairing").description())).contains("plays 2N matches per game");
@@ -175,29 +163,29 @@ class ArenaDefaultsTest {
   void reportWithoutAStoreSaysSoInOneLine() {
     assumeFalse(Files.exists(Path.of("ponder-arena.db")), "a ponder-arena.db in the working directory");
     boolean hadReport = Files.exists(Path.of("ponder-arena-report"));
-    Run r = run("report");
-    assertThat(r.code()).isEqualTo(2);
-    assertThat(r.err().strip()).isEqualTo("ponder: no store at ponder-arena.db (the default --db); run ponder arena first,"
+    Cli r = Cli.run("report");
+    assertThat(r.exit).isEqualTo(2);
+    assertThat(r.err.strip()).isEqualTo("ponder: no store at ponder-arena.db (the default --db); run ponder arena first,"
         + " or give --db STORE");
     assertThat(Files.exists(Path.of("ponder-arena-report"))).isEqualTo(hadReport); // nothing left behind
-    Run given = run("report", "--db", dir.resolve("none.db").toString());
-    assertThat(given.code()).isEqualTo(2);
-    assertThat(given.err()).contains("no store at " + dir.resolve("none.db") + "; run ponder arena --db ");
+    Cli given = Cli.run("report", "--db", dir.resolve("none.db").toString());
+    assertThat(given.exit).isEqualTo(2);
+    assertThat(given.err).contains("no store at " + dir.resolve("none.db") + "; run ponder arena --db ");
   }
 
   @Test
   void noWalOrShmFileIsLeftBesideTheStore() throws Exception {
     Path db = dir.resolve("w.db");
-    Run a = run(arena(db, "--seeds-per-pairing", "1"));
-    assertThat(a.code()).as(a.err()).isZero();
+    Cli a = Cli.run(arena(db, "--seeds-per-pairing", "1"));
+    assertThat(a.exit).as(a.err).isZero();
     // the run's lock file stays (see RunLock: removing it could let two runs hold one store)
     assertThat(dir.resolve("w.db.lock")).exists();
     assertThat(dir.resolve("w.db-wal")).doesNotExist();
     assertThat(dir.resolve("w.db-shm")).doesNotExist();
-    Run r = run("report", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
-    assertThat(r.code()).as(r.err()).isZero();
-    Run l = run("report", "--db", db.toString(), "--list");
-    assertThat(l.code()).as(l.err()).isZero();
+    Cli r = Cli.run("report", "--db", db.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
+    assertThat(r.exit).as(r.err).isZero();
+    Cli l = Cli.run("report", "--db", db.toString(), "--list");
+    assertThat(l.exit).as(l.err).isZero();
     try (var files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("w-report", "w.db", "w.db.lock");
     }
