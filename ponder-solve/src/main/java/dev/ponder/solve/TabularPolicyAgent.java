@@ -3,6 +3,7 @@ package dev.ponder.solve;
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentFactory;
 import dev.ponder.agent.PolicyAgent;
+import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
 import dev.ponder.game.State;
 import dev.ponder.spec.ParamSpec;
@@ -56,19 +57,11 @@ public final class TabularPolicyAgent implements PolicyAgent {
   @Override
   public int selectAction(State state) {
     int k = fill(state);
-    double u = rng.nextDouble();
-    double acc = 0;
-    int last = -1;
-    for (int j = 0; j < k; j++) {
-      if (p[j] > 0) {
-        acc += p[j];
-        last = j;
-        if (u < acc) {
-          return legal[j];
-        }
-      }
+    int j = Distributions.sample(p, 0, k, rng.nextDouble());
+    while (p[j] == 0) {
+      j--; // rounding left the total at or below u: the last action with positive probability
     }
-    return legal[last]; // rounding: the cumulative sum fell just short of u
+    return legal[j];
   }
 
   /**
