@@ -61,6 +61,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       cl.addSubcommand(c);
     }
     cl.addSubcommand("help", new CommandLine.HelpCommand()); // ponder help [COMMAND], listed last
+    giveVersion(cl, cl.getCommandSpec().version()); // every subcommand's -V/--version prints ponder's
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;
@@ -109,6 +110,16 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       return 2;
     });
     return cl;
+  }
+
+  /** Sets {@code version} on every subcommand below {@code cl} (at any depth) that has none of its own. */
+  private static void giveVersion(CommandLine cl, String[] version) {
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      if (sub.getCommandSpec().version().length == 0) {
+        sub.getCommandSpec().version(version);
+      }
+      giveVersion(sub, version);
+    }
   }
 
   /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */

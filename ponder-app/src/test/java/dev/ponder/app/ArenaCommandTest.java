@@ -564,10 +564,13 @@ class ArenaCommandTest {
     assertThat(reordered.code()).as(reordered.err()).isZero();
     assertThat(reordered.err().lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly(
         "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
-            + " are part of it); starting tournament 2 ('ponder report --db " + db + " --list' shows the stored ones)");
+            + " are part of it); same games and agents as tournament 1 in another order; starting tournament 2"
+            + " ('ponder report --db " + db + " --list' shows the stored ones)");
     assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored");
     Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
-    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3");
+    // another budget text: not the same configuration in another order, so no such hint
+    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3")
+        .doesNotContain("another order");
     Run extended = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3",
         "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress",
         "--resamples", "40", "--elo-resamples", "40");
@@ -636,12 +639,15 @@ class ArenaCommandTest {
   @Test
   void budgetKeysOtherThanSimsAndTimeMsAreRefused() {
     Path db = dir.resolve("k.db");
-    for (String[] c : new String[][] {{"c=0.5", "c"}, {"threads=2", "threads"}, {"sims=4,reuse=true", "reuse"}}) {
+    for (String[] c : new String[][] {{"c=0.5", "c", "0.5"}, {"threads=2", "threads", "2"},
+        {"sims=4,reuse=true", "reuse", "true"}}) {
       Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", c[0], "--db", db.toString(),
           "--report", dir.resolve("rk").toString(), "--no-progress");
       assertThat(r.code()).as(c[0]).isEqualTo(2);
+      // the agent that declares the key is named, with an agent string it accepts
       assertThat(r.err().strip()).as(c[0]).isEqualTo("ponder: --budget key '" + c[1] + "' is not a budget key; valid: sims, time_ms"
-          + " (set other parameters in the agent string, e.g. --agents uct(" + c[1] + "=...))");
+          + " (uct declares " + c[1] + ": set it in the agent string, e.g. --agents 'uct(" + c[1] + "=" + c[2] + ")')");
+      assertThat(dev.ponder.agent.AgentRegistry.resolve("uct(" + c[1] + "=" + c[2] + ")").values()).containsKey(c[1]);
     }
     assertThat(db).doesNotExist();
   }
