@@ -107,7 +107,7 @@ public final class MatchRunner {
             overruns[player]++;
           }
           seat = -1;
-          call = "legalActions (checking the agent's move)";
+          call = "legalActions, checking the agent's move";
           if (!state.isLegal(action)) {
             return error(state, micros, movers, moves, overruns,
                 "seat " + player + " (" + seats.get(player) + ") chose illegal action " + action
