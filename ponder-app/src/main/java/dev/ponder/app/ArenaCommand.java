@@ -450,7 +450,8 @@ public final class ArenaCommand implements PonderCommand {
         return "interrupted: all " + total + " matches stored in " + db
             + "; run the same command (or 'ponder report --db " + db + "') for the rankings and the report";
       }
-      return "interrupted: " + stored + (total >= 0 ? " of " + total : "") + " matches stored in " + db
+      return "interrupted: " + (total >= 0 ? stored + " of " + total + " matches" : Report.count(stored, "match", "matches"))
+          + " stored in " + db
           + "; run the same command to resume";
     }
   }

@@ -32,6 +32,8 @@ class ReportOptionsFixTest {
         .contains("tic_tac_toe (2 players, 2 matches, 1 seed): ");
     assertThat(dir.resolve("A/report.md")).exists();
     assertThat(java.nio.file.Files.readString(dir.resolve("A/report.md"))).contains("2 players; 2 matches over 1 seed; 0 errors;");
+    // the interrupt line with an unknown total counts one match as "1 match"
+    assertThat(ArenaCommand.InterruptNotice.line(1, -1, Path.of("r.db"))).startsWith("interrupted: 1 match stored in r.db;");
   }
 
   @Test
