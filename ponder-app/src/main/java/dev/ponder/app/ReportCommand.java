@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
 /** {@code ponder report}: rebuilds the report of a stored tournament (also while it runs). */
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = "Rebuild the rankings, report.md, report.json, matches.csv and SVG charts from an arena store "
-        + "(any time, also while the tournament is still running).")
+        + "(any time, also while the tournament is still running). Exit code 1, after the report, when the tournament"
+        + " holds matches that ended in an error.")
 public final class ReportCommand implements PonderCommand {
   @Option(names = "--db", defaultValue = "ponder-arena.db", description = "The SQLite store written by ponder arena"
       + " (default: ${DEFAULT-VALUE}, as ponder arena).")
