@@ -14,20 +14,25 @@ import java.util.List;
  * running total starting at 0; whoever brings it to {@code goal} (default 10) or beyond wins. With
  * {@code leak=true} its {@code copyFrom} forgets {@code copyHistoryFrom} — the mistake the
  * conformance kit's {@code copy} check exists for; with {@code leak=false} the game is correct.
+ * With {@code crash_at=k > 0}, {@code legalActions} throws (writes past its buffer) once the total
+ * reaches k: a game's own bug, as the commands report it.
  */
 final class LeakyRaceGame extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("leaky_race", "Leaky Race", GameType.ChanceMode.DETERMINISTIC,
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofInt("goal", 10, 1, 100, "total that ends the game"),
-          ParamSpec.ofBool("leak", true, "whether copyFrom forgets the history")));
+          ParamSpec.ofBool("leak", true, "whether copyFrom forgets the history"),
+          ParamSpec.ofInt("crash_at", 0, 0, 100, "total from which legalActions writes past its buffer (0: never)")));
 
   final int goal;
   final boolean leak;
+  final int crashAt;
 
   LeakyRaceGame(Params params) {
     super(TYPE, params);
     this.goal = params.requireInt("goal");
     this.leak = params.getBool("leak");
+    this.crashAt = params.requireInt("crash_at");
   }
 
   /** Registry factory. */
@@ -78,6 +83,9 @@ final class LeakyRaceGame extends TwoPlayerZeroSumGame {
       }
       out[0] = 0;
       out[1] = 1;
+      if (game.crashAt > 0 && total >= game.crashAt) {
+        out[2] = 2; // the planted bug: one action more than maxActionsPerState()
+      }
       return 2;
     }
 
