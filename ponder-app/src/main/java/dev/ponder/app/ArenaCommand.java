@@ -299,6 +299,11 @@ public final class ArenaCommand implements PonderCommand {
                 spec.commandLine().getErr().flush();
               }
             });
+      } catch (VirtualMachineError e) {
+        // out of memory (or another failure of the JVM itself) in some match: no match result can
+        // be trusted after it, so the run stops; every match finished before is committed
+        ReportDirectory.undo(report, reportCreated);
+        throw new IllegalStateException(jvmStopLine(e, db), e);
       } catch (ArenaStore.SmallerThanStoredException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
@@ -347,6 +352,20 @@ public final class ArenaCommand implements PonderCommand {
     return r.errorsStored() + " of " + Report.count(r.matchesStored(), "match", "matches") + " ended in an error and "
         + (r.errorsStored() == 1 ? "is" : "are") + " left out of the rankings (the others are stored and the report is in "
         + report + "; matches.csv holds every message)" + first;
+  }
+
+  /**
+   * The error line of a run stopped by a {@link VirtualMachineError} (a match ran the JVM out of
+   * memory): what failed, the remedy for memory, and that the matches finished before are stored.
+   */
+  static String jvmStopLine(VirtualMachineError e, Path db) {
+    String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+    String cause = e instanceof OutOfMemoryError
+        ? "the JVM ran out of memory while playing the matches (" + what + "; give it more with -Xmx in PONDER_JAVA_OPTS,"
+            + " or lower --parallel or the agents' budgets)"
+        : "the JVM failed while playing the matches (" + what + ")";
+    return cause + "; the run stopped, and the matches finished before are stored in " + db
+        + ": run the same command to resume";
   }
 
   /**

@@ -374,6 +374,35 @@ public final class Report {
     write(r, store.matches(r.tournament(), true), dir);
   }
 
+  /**
+   * Replaces every NaN (or infinite) number of a {@code report.json} tree with {@code null}: the
+   * value the terminal and {@code report.md} show as {@code -} or {@code n/a} (no rating, no
+   * interval, not applicable) is absent, not a number a script could compare.
+   */
+  static void nullForNaN(com.fasterxml.jackson.databind.JsonNode node) {
+    if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+      List<String> names = new java.util.ArrayList<>();
+      o.fieldNames().forEachRemaining(names::add);
+      for (String f : names) {
+        com.fasterxml.jackson.databind.JsonNode v = o.get(f);
+        if (v.isNumber() && !Double.isFinite(v.doubleValue()) && (v.isDouble() || v.isFloat())) {
+          o.putNull(f);
+        } else {
+          nullForNaN(v);
+        }
+      }
+    } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+      for (int i = 0; i < a.size(); i++) {
+        com.fasterxml.jackson.databind.JsonNode v = a.get(i);
+        if (v.isNumber() && !Double.isFinite(v.doubleValue()) && (v.isDouble() || v.isFloat())) {
+          a.set(i, com.fasterxml.jackson.databind.node.NullNode.getInstance());
+        } else {
+          nullForNaN(v);
+        }
+      }
+    }
+  }
+
   /** Writes every report file into {@code dir}, the CSV from the given matches (with details). */
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir) {
     write(r, matches, dir, null);
@@ -393,6 +422,7 @@ public final class Report {
       Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
       ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
+      nullForNaN(tree);
       if (store != null) {
         tree.put(STORE_FIELD, storeName(store));
       }
