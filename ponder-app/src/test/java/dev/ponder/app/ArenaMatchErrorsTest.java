@@ -150,7 +150,7 @@ class ArenaMatchErrorsTest {
     assertThat(a.out).contains("SCO").containsPattern("(?m)^1\\s+\\S").contains("Report written to");
     assertThat(a.err.strip().lines().toList()).hasSize(1);
     assertThat(a.err).startsWith("ponder: error: ").contains(" of 16 matches ended in an error")
-        .contains("(in legalActions");
+        .contains("failed in selectAction at move ").contains(" at dev.ponder.app.CrashRaceGame$RaceState.legalActions(");
     // no error: exit 0 and no error line
     Cli ok = arena("ok.db", "--games", "crash_race", "--agents", "random,uct(sims=5)", "--seeds-per-pairing", "2");
     assertThat(ok.exit).as(ok.err).isZero();
