@@ -51,7 +51,7 @@ class PlayIllegalAgentMoveTest {
     Cli r = Cli.run("play", "tic_tac_toe", "--players", "random,always99", "--seed", "3");
     assertThat(r.exit).as(r.err).isEqualTo(1);
     assertThat(r.err.strip().lines().toList()).singleElement().asString()
-        .startsWith("ponder: error: player 1's agent always99 chose illegal action 99 at move 1 of tic_tac_toe; legal: "));
+        .startsWith("ponder: error: player 1's agent always99 chose illegal action 99 at move 1 of tic_tac_toe; legal: ");
   }
 
   @Test
