@@ -193,7 +193,10 @@ public final class ArenaCommand implements PonderCommand {
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
     List<String> namedTrimmed = named.stream().map(String::trim).toList();
-    unusedBudgetWarning(budgetText, namedTrimmed, namedTrimmed.stream().map(a -> Budget.apply(a, b)).toList())
+    // decided by the parsed agents: each agent's canonical form without the budget and with it
+    // (the strings as typed, "uct( sims=3 )", differ from any canonical form)
+    unusedBudgetWarning(budgetText, namedTrimmed.stream().map(a -> Budget.apply(a, Map.of())).toList(),
+        namedTrimmed.stream().map(a -> Budget.apply(a, b)).toList())
         .ifPresent(w -> spec.commandLine().getErr().println(w));
     SearchThreads.warnings(config.allAgents(), Runtime.getRuntime().availableProcessors())
         .forEach(w -> spec.commandLine().getErr().println(w));
@@ -665,7 +668,8 @@ public final class ArenaCommand implements PonderCommand {
         String valid = "--budget key '" + key + "' is not a budget key; valid: " + String.join(", ", BUDGET_KEYS);
         java.util.Optional<String> near = nearBudgetKey(key);
         if (near.isPresent()) {
-          throw new UsageException(valid + " (did you mean " + near.get() + "=" + budget.get(key) + "?)");
+          // the key only: time_s=2 means 2 seconds, and time_ms=2 would be 2 ms
+          throw new UsageException(valid + " (did you mean " + near.get() + "?" + unitNote(key, near.get()) + ")");
         }
         java.util.Optional<String> declares = agents.stream().map(String::trim)
             .map(a -> dev.ponder.spec.Spec.parse(a).name())
@@ -676,6 +680,18 @@ public final class ArenaCommand implements PonderCommand {
             .orElse(" (other parameters belong in the agent string; 'ponder agents' lists each agent's)"));
       }
     }
+  }
+
+  /**
+   * A note when a mistyped budget key names another unit than the key it most likely means
+   * ({@code time_s}, {@code time_sec} for {@code time_ms}): the suggestion names the key and its
+   * unit, never the value, which would be read in another unit.
+   */
+  static String unitNote(String key, String near) {
+    if (near.equals("time_ms") && !key.equals("time_ms") && key.startsWith("time") && !key.endsWith("ms")) {
+      return " it is in milliseconds";
+    }
+    return "";
   }
 
   /**
@@ -723,8 +739,9 @@ public final class ArenaCommand implements PonderCommand {
    * stored with the tournament's configuration (the same command without it is another
    * tournament). Empty when no budget is given or it reaches some agent.
    *
-   * @param given the agent strings as given (the benchmark included)
-   * @param budgeted the same after {@link Budget#apply}
+   * @param given the agent strings (the benchmark included) in the canonical form of {@link
+   *     Budget#apply} with no budget, so that spelling ({@code uct( sims=3 )}) does not count as a change
+   * @param budgeted the same after {@link Budget#apply} with the budget
    */
   static java.util.Optional<String> unusedBudgetWarning(String budgetText, List<String> given, List<String> budgeted) {
     if (budgetText.isEmpty() || !given.equals(budgeted)) {
@@ -758,8 +775,9 @@ public final class ArenaCommand implements PonderCommand {
    * @param agents the agent strings with their budgets applied
    * @param parallel matches played at once
    * @param cores available processors
-   * @return the warning line, or empty when no agent has a time budget, a core is left over, or an
-   *     agent asks for more search threads than {@code cores} (warned about per agent)
+   * @return the warning line, or empty when no agent has a time budget, a core is left over, an
+   *     agent asks for more search threads than {@code cores} (warned about per agent), or one
+   *     match of single-threaded agents runs on one core (nothing competes, nothing can be done)
    * @throws dev.ponder.spec.SpecException if an agent string is invalid
    */
   static java.util.Optional<String> timeBudgetWarning(List<String> agents, int parallel, int cores) {
@@ -775,8 +793,12 @@ public final class ArenaCommand implements PonderCommand {
     } else if (most > 1) {
       remedy = "no --parallel leaves a core free while an agent's search threads take every core; threads="
           + Math.max(1, cores - 1) + " would";
+    } else if (parallel > 1) {
+      remedy = "--parallel 1 stops the matches competing with each other (on 1 core none can be left free)";
     } else {
-      remedy = "on " + cores + " core no core can be left free";
+      // one match of single-threaded agents on one core: no other match competes, and nothing the
+      // user can set would leave a core free; a warning could not be acted on
+      return java.util.Optional.empty();
     }
     return java.util.Optional.of("warning: time budgets with " + parallel + " match" + (parallel == 1 ? "" : "es")
         + " at once on " + cores + " core" + (cores == 1 ? "" : "s") + (most > 1 ? " (agents use up to " + most

@@ -61,6 +61,9 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       cl.addSubcommand(c);
     }
     cl.addSubcommand("help", new CommandLine.HelpCommand()); // ponder help [COMMAND], listed last
+    // help takes -V/--version like every other command (it printed the usage)
+    cl.getSubcommands().get("help").getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-V", "--version")
+        .versionHelp(true).description("Print version information and exit.").build());
     giveVersion(cl, cl.getCommandSpec().version()); // every subcommand's -V/--version prints ponder's
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
