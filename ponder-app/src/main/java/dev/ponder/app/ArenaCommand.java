@@ -319,7 +319,7 @@ public final class ArenaCommand implements PonderCommand {
       Analysis.Result r = analysisStep.analyse(store, s.tournamentId(), options, snapshot,
           StatsOptions.execution(statsThreads, noProgress, 10_000));
       // one "Tournament N:" line: the run's counts (above) stand for the table's own first line
-      String table = Report.terminal(r);
+      String table = Report.terminal(r, threads);
       out.print(table.substring(table.indexOf('\n') + 1));
       out.flush(); // the rankings come first, even if the report files cannot be written
       try {
