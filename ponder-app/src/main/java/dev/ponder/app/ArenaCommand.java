@@ -344,11 +344,13 @@ public final class ArenaCommand implements PonderCommand {
   /**
    * The last line (stderr, after {@code ponder: error: }) of a run, or a report, of a tournament
    * holding matches that ended in an error, which then exits with code 1: how many, that the rest
-   * is stored and reported, and the first error (game, seed index, seats, and who threw what
-   * where: {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an
-   * error and are left out of the rankings (the others are stored and the report is in r-report;
-   * matches.csv holds every message); first: crash_race, seed index 0, random vs uct(sims=20): the
-   * game's code threw at move 3 (in legalActions, …): ArrayIndexOutOfBoundsException: …}.
+   * is stored and reported, and the first error among every stored match, analysed or not (game,
+   * seed index, seats, and the call that failed, the move and the place the exception was thrown:
+   * {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an error and
+   * are left out of the rankings (the others are stored and the report is in r-report; matches.csv
+   * holds every message); first: crash_race, seed index 0, random vs uct(sims=20): seat 1's agent
+   * uct(sims=20) failed in selectAction at move 3: ArrayIndexOutOfBoundsException: … at
+   * com.example.Race$S.legalActions(Race.java:96)}.
    */
   static String matchErrorsLine(Analysis.Result r, Path report) {
     String first = r.firstError().isEmpty() ? "" : "; first: " + r.firstError().lines().findFirst().orElse("");
