@@ -62,7 +62,7 @@ public final class CheckCommand implements PonderCommand {
     PrintWriter err = spec.commandLine().getErr();
     boolean resample = !game.type().isPerfectInformation();
     out.printf(Locale.ROOT, "checking %s: %s (seed %d)%n", game.spec(),
-        only == null ? playouts + " random playouts" : "playout " + only, seed);
+        only == null ? count(playouts, "random playout") : "playout " + only, seed);
     out.println("  once: game constants (players in the type's range, action count, length bounds, chance outcomes,"
         + " utilities, the game string loads back)");
     out.println("  every state: current player, legal actions, chance outcomes, returns, sampleLegalAction, length bounds, copyFrom,"
@@ -103,8 +103,8 @@ public final class CheckCommand implements PonderCommand {
       out.flush();
       return 1;
     }
-    out.printf(Locale.ROOT, "ok: %d playouts, %d states, %d information states, longest playout %d actions%n",
-        r.playouts(), r.states(), r.informationStates(), r.maxLength());
+    out.printf(Locale.ROOT, "ok: %s, %s, %s, longest playout %s%n", count(r.playouts(), "playout"), count(r.states(), "state"),
+        count(r.informationStates(), "information state"), count(r.maxLength(), "action"));
     out.flush();
     return 0;
   }
@@ -129,6 +129,11 @@ public final class CheckCommand implements PonderCommand {
             + fmt(game.maxUtility()) + " only"
         : "returns: maxUtility " + fmt(game.maxUtility()) + " is nominal (the game declares it so): returns are checked against minUtility "
             + fmt(game.minUtility()) + " only";
+  }
+
+  /** {@code n} and the noun, in the plural unless n is 1 ("1 playout", "0 playouts", "2 information states"). */
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   private static String fmt(double c) {
