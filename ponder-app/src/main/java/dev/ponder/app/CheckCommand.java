@@ -2,6 +2,7 @@ package dev.ponder.app;
 
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
 import dev.ponder.game.check.ConformanceKit;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = {"Check a game's conformance: seeded random playouts that test every invariant the game API promises "
         + "(legal actions, chance outcomes, returns, length bounds, copy/copyFrom, undo, action strings, tensors, "
-        + "hash, MatchRecord round trip, information states, resample).",
+        + "hash (copies keep it; states with one hash agree in player, legal actions and board), MatchRecord round trip, "
+        + "information states, resample).",
         "Exit 0 if all hold; 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
 public final class CheckCommand implements PonderCommand {
   private static final Pattern PLAYOUT = Pattern.compile("\\(seed (-?\\d+), playout (\\d+), history");
@@ -65,16 +67,20 @@ public final class CheckCommand implements PonderCommand {
         only == null ? count(playouts, "random playout") : "playout " + only, seed);
     out.println("  once: game constants (players in the type's range, action count, length bounds, chance outcomes,"
         + " utilities, the game string loads back)");
+    State initial = game.newInitialState();
+    boolean undo = initial.supportsUndo();
     out.println("  every state: current player, legal actions, chance outcomes, returns, sampleLegalAction, length bounds, copyFrom,"
-        + (game.newInitialState().supportsUndo() ? " undo," : "") + " action strings, tensors; an illegal action refused"
-        + " once per playout");
+        + (undo ? " undo," : "") + " action strings, tensors"
+        + (keepsOwnHash(initial) ? ", hash collisions (states with one hash() must agree in player, legal actions, toString"
+            + (resample ? ", information states" : "") + ")" : "")
+        + "; an illegal action refused once per playout");
     String nominal = nominalNote(game);
     if (nominal != null) {
       out.println("  " + nominal);
     }
     out.printf(Locale.ROOT, "  sampled states (probability min(1, %s/(t+1)) after t actions) and every terminal state:"
-        + " whole history, copy, hash, MatchRecord round trip, information states%s%n",
-        fmt(opt.deepCheckRate()), resample ? ", resample" : "");
+        + " whole history, copy and copyFrom%s, hash, MatchRecord round trip, information states%s%n",
+        fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "", resample ? ", resample" : "");
     out.flush();
     ConformanceKit.Report r;
     try {
@@ -134,6 +140,18 @@ public final class CheckCommand implements PonderCommand {
   /** {@code n} and the noun, in the plural unless n is 1 ("1 playout", "0 playouts", "2 information states"). */
   static String count(long n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  /**
+   * Whether the game's states override {@link State#hash()} (the kit then checks hash collisions at
+   * every state; the default hash of the history cannot collide but by chance).
+   */
+  private static boolean keepsOwnHash(State s) {
+    try {
+      return s.getClass().getMethod("hash").getDeclaringClass() != State.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
   }
 
   private static String fmt(double c) {

@@ -52,7 +52,9 @@ import java.util.SplittableRandom;
  *       {@code [0, numDistinctActions)}, the array and buffer variants agree, {@code isLegal}
  *       rejects -1 and numDistinctActions and accepts the legal actions (all of them at deep
  *       states and when there are at most 4, else 4 drawn at random, since the default {@code
- *       isLegal} generates the legal actions); none at terminal states;
+ *       isLegal} generates the legal actions); none at terminal states; an {@link
+ *       ArrayIndexOutOfBoundsException} from {@code legalActions(int[])} (a buffer of
+ *       maxActionsPerState() entries) fails here, naming the state's history;
  *   <li>{@code sample-action}: at decision nodes {@link State#sampleLegalAction} keeps its
  *       contract: from a generator with a fresh seed it returns the same action as {@code
  *       legal[rng.nextInt(k)]} over the k listed legal actions, and leaves its generator in the
@@ -70,7 +72,7 @@ import java.util.SplittableRandom;
  *       that a side the game declares nominal ({@link Game#minUtilityNominal()}, {@link
  *       Game#maxUtilityNominal()}) is not checked: only the strict side is; zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
- *       terminal-reward games give no reward before the end;
+ *       terminal-reward games give no reward and a return of 0 before the end;
  *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions, chance outcomes
  *       ≤ maxChanceNodesInHistory; history size and last action match the actions applied;
  *   <li>{@code copy}: {@link State#copyFrom} into a reused scratch state gives a state with the
@@ -78,23 +80,41 @@ import java.util.SplittableRandom;
  *       when the game maintains its own); playing the next action and one more on the scratch
  *       state leaves the original unchanged in those respects;
  *   <li>{@code undo}: where supported, undo restores those same features and re-applying
- *       restores the next state's;
+ *       restores the next state's (a failure seen only through the hash prints both states'
+ *       {@code toString()});
  *   <li>{@code action-strings}: non-empty and unique among all legal actions; {@link
  *       State#stringToAction} maps them back to their actions — all of them when there are at
  *       most 4 legal actions, else 4 drawn at random (the default {@code stringToAction} scans
  *       the legal actions, so checking all k would cost O(k²) per state);
  *   <li>{@code tensors}: when a shape is declared, the tensor fills exactly its product of
- *       dimensions with finite values, for every player.
+ *       dimensions with finite values, for every player;
+ *   <li>{@code hash} (games that override {@link State#hash()}; the default hash of the history
+ *       cannot collide but by chance): over every state of the run, two states with one hash
+ *       have the same current player, legal actions, {@code toString()} and, in
+ *       imperfect-information games, information-state strings (what MCTS with {@code
+ *       keying=transpositions} merges must be one state). The failure names both histories, the
+ *       earlier one replayed from its playout. When only {@code toString()} differs, 4 seeded
+ *       random continuations (the same actions on both states) must give the same current
+ *       players, legal actions, chance outcomes and rewards to the end, else it fails too: a
+ *       board that prints what has no effect on the future (mancala's move number) passes. One
+ *       digest per distinct hash is kept, up to 2<sup>20</sup> hashes.
  * </ul>
  *
  * <p>Deep checks (sampled states and the terminal state):
  * <ul>
  *   <li>{@code length}: the whole history equals the actions applied;
- *   <li>{@code copy}: {@link State#copy()} and {@code copyFrom} equal the original in everything
- *       observable (current player, history, toString, legal actions, returns, chance outcomes,
- *       information-state strings); playing on them leaves the original unchanged;
+ *   <li>{@code copy}: {@code copyFrom} and then {@link State#copy()} equal the original in
+ *       everything observable (current player, history, toString, legal actions, returns, chance
+ *       outcomes, information-state strings); playing on them leaves the original unchanged. The
+ *       failure names the method that made the copy: {@code copyFrom} is tried first, so a
+ *       {@code copy()} that calls a faulty {@code copyFrom} is reported as {@code copyFrom()}'s;
+ *       a fault of {@code copy()} alone says {@code (copyFrom() passed)};
  *   <li>{@code hash}: copies have the original's {@link State#hash()};
- *   <li>{@code undo}: as above, compared in everything observable;
+ *   <li>{@code undo}: as above, compared in everything observable; and in turn on a copy and its
+ *       original, for a copy made by {@code copyFrom} and one made by {@code copy()}: the copy
+ *       plays the next action a, the original another legal action b, the copy undoes a, the
+ *       original undoes b, and both must be back (a copy that shares an undo stack with its
+ *       original fails here, as playing on one of them alone does not show it);
  *   <li>{@code serialization}: {@link MatchRecord} line → parse → replay gives an equal state
  *       (everything observable, every player's information-state string, hash);
  *   <li>{@code information-state}: information-state and observation strings are given for
@@ -597,8 +617,24 @@ public final class ConformanceKit {
         int k = s.chanceOutcomes(buf, probs);
         return buf[Distributions.sample(probs, 0, k, rng.nextDouble())];
       }
-      int k = s.legalActions(buf);
+      int k = legalInto(s, buf);
       return buf[rng.nextInt(k)];
+    }
+
+    /**
+     * {@code s.legalActions(out)}, where an {@link ArrayIndexOutOfBoundsException} (most likely
+     * more actions written than maxActionsPerState()) fails {@code legal-actions}, naming the
+     * state's history.
+     */
+    private int legalInto(State s, int[] out) {
+      try {
+        return s.legalActions(out);
+      } catch (ArrayIndexOutOfBoundsException e) {
+        AssertionError err = fail("legal-actions", "legalActions(int[]) at history [" + s.historyString() + "] threw " + e
+            + " with a buffer of maxActionsPerState() = " + game.maxActionsPerState() + " entries: does it write more actions than that?");
+        err.initCause(e);
+        throw err;
+      }
     }
 
     private void checkState(State s, int[] applied, int len, boolean deep) {
@@ -630,7 +666,7 @@ public final class ConformanceKit {
       }
 
       Arrays.fill(buf, -7);
-      int k = s.legalActions(buf);
+      int k = legalInto(s, buf);
       int[] legal = Arrays.copyOf(buf, k);
       if (!(Arrays.equals(legal, s.legalActions()))) {
         throw fail("legal-actions", "legalActions() " + Arrays.toString(s.legalActions()) + " differs from legalActions(int[]) " + Arrays.toString(legal));

@@ -66,7 +66,8 @@ public class ConformanceKitTest {
       "shared_undo_stack, undo",
       "aliasing_copy_from_stack, undo",
       "aliasing_copy_from, copy",
-      "undo_hidden_count, undo"})
+      "undo_hidden_count, undo",
+      "overflow, legal-actions"})
   void plantedFlawIsCaught(String flaw, String invariant) {
     String game = "toy_race(flaw=" + flaw + ")";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
@@ -257,6 +258,13 @@ public class ConformanceKitTest {
         .containsPattern("\\): copy: applying actions to the state made by copyFrom\\(\\) changed the original");
     assertThat(failure("toy_race(flaw=stale_copy_from)", options))
         .containsPattern("\\): copy: (the state made by )?copyFrom\\(\\) into a reused state differs from the original:\n");
+  }
+
+  @Test
+  void moreLegalActionsThanMaxActionsPerStateFailLegalActions() {
+    assertThat(failure("toy_race(flaw=overflow)", new ConformanceKit.Options().playouts(20)))
+        .containsPattern("\\): legal-actions: legalActions\\(int\\[]\\) at history \\[[0-9, ]*] threw java.lang.ArrayIndexOutOfBoundsException: .* "
+            + "with a buffer of maxActionsPerState\\(\\) = 2 entries: does it write more actions than that\\?$");
   }
 
   @Test

@@ -30,7 +30,8 @@ import java.util.SplittableRandom;
  * {@code aliasing_copy_from_stack} the same stack shared by {@code copyFrom} (and so by copy,
  * which calls it); {@code aliasing_copy_from} makes copyFrom share the counts; {@code
  * undo_hidden_count}: undoing a move adds 1 to the other player's count, which neither the
- * mover's legal actions nor the returns show (the hash and toString do).
+ * mover's legal actions nor the returns show (the hash and toString do); {@code overflow} writes a
+ * third legal action (a duplicate) past the buffer of maxActionsPerState() = 2 at a count of 1.
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
@@ -39,7 +40,7 @@ final class ToyRaceGame extends AbstractGame {
       "sample_wrong_action", "sample_extra_draw", "sample_stale_copy", "sample_stale_undo",
       "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length",
       "hash_ignores_count", "hash_ignores_player", "last_in_string", "mid_return", "shared_undo_stack",
-      "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count"};
+      "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -163,6 +164,12 @@ final class ToyRaceGame extends AbstractGame {
       if (winner >= 0) {
         return 0;
       }
+      if (is("overflow") && !chance && counts[toMove] == 1) {
+        out[0] = 0;
+        out[1] = 1;
+        out[2] = 1;
+        return 3;
+      }
       if (chance || counts[toMove] <= 2) {
         if (is("unsorted")) {
           out[0] = 1;
@@ -206,7 +213,7 @@ final class ToyRaceGame extends AbstractGame {
         counts[toMove] += action + 1;
         chance = true;
       }
-      legalCount = legalActions(new int[2]);
+      legalCount = legalActions(new int[3]); // room for the overflow flaw's third action
     }
 
     @Override
@@ -234,7 +241,7 @@ final class ToyRaceGame extends AbstractGame {
         chance = true;
       }
       if (!is("sample_stale_undo")) {
-        legalCount = legalActions(new int[2]);
+        legalCount = legalActions(new int[3]); // room for the overflow flaw's third action
       }
     }
 
