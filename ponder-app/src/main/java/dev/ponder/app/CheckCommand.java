@@ -29,6 +29,8 @@ import picocli.CommandLine.Parameters;
         "Exit 0 if all hold; 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
 public final class CheckCommand implements PonderCommand {
   private static final Pattern PLAYOUT = Pattern.compile("\\(seed (-?\\d+), playout (\\d+), history");
+  /** The kit's hash failure when the earlier state of the collision comes from another playout. */
+  private static final Pattern OTHER_PLAYOUT = Pattern.compile("\\): hash: the states after \\[[0-9, ]*] \\(playout (\\d+)\\) and after");
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. pig(players=3) or a game of your own.")
   String gameString;
@@ -104,7 +106,14 @@ public final class CheckCommand implements PonderCommand {
       }
       Matcher m = PLAYOUT.matcher(lines[0]);
       if (m.find()) {
-        out.printf(Locale.ROOT, "rerun this playout alone: ponder check '%s' --seed %s --playout %s%n", game.spec(), m.group(1), m.group(2));
+        Matcher other = OTHER_PLAYOUT.matcher(lines[0]);
+        if (other.find()) {
+          // a hash collision with a state of an earlier playout: that playout must run too
+          out.printf(Locale.ROOT, "rerun up to this playout (the failure involves playout %s): ponder check '%s' --seed %s --playouts %d%n",
+              other.group(1), game.spec(), m.group(1), Integer.parseInt(m.group(2)) + 1);
+        } else {
+          out.printf(Locale.ROOT, "rerun this playout alone: ponder check '%s' --seed %s --playout %s%n", game.spec(), m.group(1), m.group(2));
+        }
       }
       out.flush();
       return 1;

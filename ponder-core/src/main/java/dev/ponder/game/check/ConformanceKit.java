@@ -90,8 +90,9 @@ import java.util.SplittableRandom;
  *       dimensions with finite values, for every player;
  *   <li>{@code hash} (games that override {@link State#hash()}; the default hash of the history
  *       cannot collide but by chance): over every state of the run, two states with one hash
- *       have the same current player, legal actions, {@code toString()} and, in
- *       imperfect-information games, information-state strings (what MCTS with {@code
+ *       have the same current player, legal actions, {@code toString()}, returns (at terminal
+ *       states of terminal-reward games) and, in imperfect-information games, information-state
+ *       strings (what MCTS with {@code
  *       keying=transpositions} merges must be one state). The failure names both histories, the
  *       earlier one replayed from its playout. When only {@code toString()} differs, 4 seeded
  *       random continuations (the same actions on both states) must give the same current
@@ -397,9 +398,6 @@ public final class ConformanceKit {
         states++;
         boolean deep = s.isTerminal() || sampleDeep(len);
         checkState(s, applied, len, deep);
-        if (hashIndex != null) {
-          checkHashCollision(s, applied, len);
-        }
         if (s.isTerminal()) {
           break;
         }
@@ -475,9 +473,9 @@ public final class ConformanceKit {
      * its playout). With 64-bit hashes a true collision among the states of a run is negligible
      * (about n²/2⁶⁵ for n states).
      */
-    private void checkHashCollision(State s, int[] applied, int len) {
+    private void checkHashCollision(State s, int[] legal, int[] applied, int len) {
       long h = s.hash();
-      long digest = contentDigest(s);
+      long digest = contentDigest(s, legal);
       int slot = hashIndex.find(h);
       if (hashIndex.isEmpty(slot)) {
         hashIndex.put(slot, h, digest, playout, len);
@@ -556,15 +554,23 @@ public final class ConformanceKit {
       return null;
     }
 
-    /** A 64-bit digest of what the hash must cover: current player, legal actions, toString, information states. */
-    private long contentDigest(State s) {
+    /**
+     * A 64-bit digest of what the hash must cover: current player, legal actions, toString, the
+     * returns of a terminal state of a terminal-reward game, information states.
+     */
+    private long contentDigest(State s, int[] legal) {
       long h = State.mix64(0x6C62272E07BB0142L + s.currentPlayer());
-      int k = s.legalActions(buf2);
-      for (int i = 0; i < k; i++) {
-        h = State.mix64(h + buf2[i]);
+      for (int a : legal) {
+        h = State.mix64(h + a);
       }
-      h = State.mix64(h + k);
+      h = State.mix64(h + legal.length);
       h = mixString(h, s.toString());
+      if (s.isTerminal() && game.type().rewardModel() == GameType.RewardModel.TERMINAL) {
+        // a terminal-reward game's returns depend on the final state alone
+        for (int q = 0; q < n; q++) {
+          h = State.mix64(h + Double.doubleToLongBits(s.playerReturn(q)));
+        }
+      }
       if (!game.type().isPerfectInformation()) {
         for (int q = 0; q < n; q++) {
           h = mixString(h, s.informationStateString(q));
@@ -593,6 +599,9 @@ public final class ConformanceKit {
       }
       if (!a.toString().equals(b.toString())) {
         return "toString()";
+      }
+      if (a.isTerminal() && !Arrays.equals(a.returns(), b.returns())) {
+        return "returns (" + Arrays.toString(a.returns()) + " and " + Arrays.toString(b.returns()) + ")";
       }
       for (int q = 0; q < n && !game.type().isPerfectInformation(); q++) {
         if (!a.informationStateString(q).equals(b.informationStateString(q))) {
@@ -716,6 +725,9 @@ public final class ConformanceKit {
             }
           }
         }
+      }
+      if (hashIndex != null) {
+        checkHashCollision(s, legal, applied, len);
       }
       checkTensors(s);
       if (!deep) {
