@@ -140,6 +140,8 @@ public final class ConformanceKit {
   private static final int SAMPLE_DRAWS = 4;
   /** Random continuations that compare the futures of two states with one hash and different toString. */
   private static final int FUTURE_PROBES = 4;
+  /** Further actions of a differing continuation shown in the one-line failure (more go to the detail). */
+  private static final int FUTURE_SHOWN = 12;
 
   /** Options of a run. */
   public static final class Options {
@@ -492,6 +494,7 @@ public final class ConformanceKit {
         e.applyAction(a);
       }
       String what = contentDifference(e, s);
+      String detail = "";
       if (what.equals("toString()")) {
         // toString may show what has no effect on the future (a move counter): compare the futures
         String future = futureDifference(e, s, State.mix64(playoutBase(playout) ^ h));
@@ -499,11 +502,13 @@ public final class ConformanceKit {
           sameFuture.add(State.mix64(h ^ digest));
           return;
         }
-        what += ", and " + future;
+        int cut = future.indexOf(" (the actions: ");
+        what += ", and " + (cut < 0 ? future : future.substring(0, cut));
+        detail = cut < 0 ? "" : "\nfurther actions: " + future.substring(cut + 15, future.length() - 1);
       }
       String here = earlierPlayout == playout ? "" : " (playout " + earlierPlayout + ")";
       throw fail("hash", "the states after [" + e.historyString() + "]" + here + " and after [" + s.historyString()
-          + "] have the same hash " + h + " but different " + what + ":\n" + e + "\nvs\n" + s);
+          + "] have the same hash " + h + " but different " + what + ":\n" + e + "\nvs\n" + s + detail);
     }
 
     /**
@@ -522,7 +527,8 @@ public final class ConformanceKit {
         for (int step = 0; ; step++) {
           String d = stepDifference(a, b, step > 0);
           if (d != null) {
-            return "the same further actions [" + path + "] then give " + d;
+            return step <= FUTURE_SHOWN ? "the same further actions [" + path + "] then give " + d
+                : "the same " + step + " further actions then give " + d + " (the actions: [" + path + "])";
           }
           if (a.isTerminal()) {
             break;
@@ -1268,8 +1274,19 @@ public final class ConformanceKit {
             + " does not restore it, although undo alone does (do the two share undo records?):\n" + before + "\nvs\n" + copyBack);
       }
       if (!(before.equals(originalBack))) {
+        // is it the undo of b alone? replay the history into a fresh state and try it there
+        State fresh = game.newInitialState();
+        for (int i = 0, len = s.historySize(); i < len; i++) {
+          fresh.applyAction(s.historyAt(i));
+        }
+        fresh.applyAction(b);
+        fresh.undoAction(b);
+        String alone = fingerprint(fresh);
+        if (!(before.equals(alone))) {
+          throw fail("undo", "undo of " + b + " does not restore the state:\n" + before + "\nvs\n" + alone);
+        }
         throw fail("undo", "the state made by " + made + " played " + a + " and undid it, then the original's undo of " + b
-            + " does not restore the original (do the two share undo records, or does the undo of " + b + " fail on its own?):\n" + before + "\nvs\n" + originalBack);
+            + " does not restore the original, although undo alone does (do the two share undo records?):\n" + before + "\nvs\n" + originalBack);
       }
     }
 

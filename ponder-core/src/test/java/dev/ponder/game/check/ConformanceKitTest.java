@@ -248,6 +248,16 @@ public class ConformanceKitTest {
   }
 
   @Test
+  void anUndoThatFailsOnItsOwnIsNotBlamedOnSharing() {
+    // whether the playout's action or the other one of the interleaved check meets it, the plain undo is named
+    for (long seed = 1; seed <= 5; seed++) {
+      assertThat(failure("toy_race(flaw=bad_undo_of_two)", new ConformanceKit.Options().seed(seed).playouts(50)))
+          .contains("): undo: undo of 1 does not restore the state")
+          .doesNotContain("share undo records");
+    }
+  }
+
+  @Test
   void aCopyFailureSaysWhichMethodMadeTheCopy() {
     ConformanceKit.Options options = new ConformanceKit.Options().playouts(200);
     // copy() alone shares the counts; copyFrom is sound

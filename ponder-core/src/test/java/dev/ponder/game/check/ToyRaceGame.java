@@ -31,7 +31,8 @@ import java.util.SplittableRandom;
  * which calls it); {@code aliasing_copy_from} makes copyFrom share the counts; {@code
  * undo_hidden_count}: undoing a move adds 1 to the other player's count, which neither the
  * mover's legal actions nor the returns show (the hash and toString do); {@code overflow} writes a
- * third legal action (a duplicate) past the buffer of maxActionsPerState() = 2 at a count of 1.
+ * third legal action (a duplicate) past the buffer of maxActionsPerState() = 2 at a count of 1;
+ * {@code bad_undo_of_two}: undoing the move +2 (action 1) takes back only 1.
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
@@ -40,7 +41,7 @@ final class ToyRaceGame extends AbstractGame {
       "sample_wrong_action", "sample_extra_draw", "sample_stale_copy", "sample_stale_undo",
       "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length",
       "hash_ignores_count", "hash_ignores_player", "last_in_string", "mid_return", "shared_undo_stack",
-      "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow"};
+      "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow", "bad_undo_of_two"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -226,7 +227,7 @@ final class ToyRaceGame extends AbstractGame {
       // the history no longer holds the action: its index is historySize()
       int gain = stacked() ? gains[historySize()] : -1;
       if (chance) {
-        counts[toMove] -= is("bad_undo") ? 0 : stacked() ? gain : action + 1;
+        counts[toMove] -= is("bad_undo") ? 0 : stacked() ? gain : is("bad_undo_of_two") ? 1 : action + 1;
         chance = false;
         if (is("undo_hidden_count")) {
           counts[1 - toMove] += 1;
