@@ -36,7 +36,9 @@ import picocli.CommandLine.Option;
         "Without --games and --agents it runs the built-in default suite.",
         "The budget (e.g. sims=400 or time_ms=50) is added to every agent that declares that parameter and names no "
             + "budget of its own: an agent string with sims or time_ms (e.g. uct(time_ms=5)) keeps its own budget and "
-            + "gets none of --budget; agents without the parameter (e.g. random) are left alone."})
+            + "gets none of --budget; agents without the parameter (e.g. random) are left alone.",
+        "Exit code 1 when some match ended in an error (a game's or an agent's exception, an illegal move), after every"
+            + " other match is stored and the rankings and the report are written; the last line names the first error."})
 public final class ArenaCommand implements PonderCommand {
   /** Games of the default suite (those registered are used). */
   static final List<String> DEFAULT_GAMES = List.of("tic_tac_toe", "kuhn_poker", "breakthrough(rows=6,columns=6)",
@@ -67,7 +69,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--seed", defaultValue = "1", description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--parallel", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2)); the statistics do not depend on it.")
+  @Option(names = "--parallel", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")
   Integer parallel;
 
   @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
@@ -153,11 +155,11 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
     Map<String, String> b = Budget.parse(budgetText);
-    requireBudgetKeys(b);
     List<String> named = new ArrayList<>(agentList);
     if (!benchmark.isEmpty()) {
       named.add(benchmark);
     }
+    requireBudgetKeys(b, named);
     for (String a : named) {
       if (dev.ponder.spec.Spec.parse(a.trim()).name().equals(HumanAgent.Factory.NAME)) {
         throw new UsageException("agent 'human' reads moves from the terminal and cannot play in a tournament;"
@@ -178,7 +180,10 @@ public final class ArenaCommand implements PonderCommand {
       requireBenchmarkNotAnAgent(given, budgeted, benchmark.trim(), bench, budgetText);
     }
     TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
-    int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), Runtime.getRuntime().availableProcessors());
+    int cores = Runtime.getRuntime().availableProcessors();
+    int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), cores);
+    // the statistics time no agent: without --parallel they use the cores a sims budget would
+    statsThreads = parallel != null ? parallel : Math.max(1, cores / maxSearchThreads(config.allAgents()));
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
     Tournament t;
     try {
@@ -187,6 +192,9 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
+    List<String> namedTrimmed = named.stream().map(String::trim).toList();
+    unusedBudgetWarning(budgetText, namedTrimmed, namedTrimmed.stream().map(a -> Budget.apply(a, b)).toList())
+        .ifPresent(w -> spec.commandLine().getErr().println(w));
     SearchThreads.warnings(config.allAgents(), Runtime.getRuntime().availableProcessors())
         .forEach(w -> spec.commandLine().getErr().println(w));
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
@@ -225,6 +233,19 @@ public final class ArenaCommand implements PonderCommand {
         Analysis.Execution ex);
   }
 
+  /**
+   * The line before the first match: how many matches remain of how many, and how many run at
+   * once, e.g. {@code arena: 400 matches to play (0 of 400 stored), 1 at a time}.
+   */
+  static String startLine(long done, long total, int parallel) {
+    long left = total - done;
+    return String.format(Locale.ROOT, "arena: %,d match%s to play (%,d of %,d stored), %d at a time", left,
+        left == 1 ? "" : "es", done, total, parallel);
+  }
+
+  /** Threads computing the statistics: {@code --parallel}, else the cores over the most search threads. */
+  private int statsThreads = 1;
+
   /** {@link Analysis#analyse(ArenaStore, long, AnalysisOptions, List, Analysis.Execution)} unless a test replaces it. */
   AnalysisStep analysisStep = Analysis::analyse;
 
@@ -261,6 +282,10 @@ public final class ArenaCommand implements PonderCommand {
                     err.println(w);
                     err.flush();
                   });
+              if (!noProgress) { // the size of the job before the first progress line, which comes after 10 s
+                err.println(startLine(done, total, threads));
+                err.flush();
+              }
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
             }, null,
             line -> { // status, like the progress and the warnings: stderr
@@ -270,7 +295,7 @@ public final class ArenaCommand implements PonderCommand {
             found -> {
               interrupt.arm(found.id());
               if (found.othersStored() > 0) {
-                spec.commandLine().getErr().println(newTournamentWarning(db, found));
+                spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id())));
                 spec.commandLine().getErr().flush();
               }
             });
@@ -284,7 +309,7 @@ public final class ArenaCommand implements PonderCommand {
       out.flush();
       List<ArenaStore.StoredMatch> snapshot = store.matches(s.tournamentId(), true);
       Analysis.Result r = analysisStep.analyse(store, s.tournamentId(), options, snapshot,
-          StatsOptions.execution(threads, noProgress, 10_000));
+          StatsOptions.execution(statsThreads, noProgress, 10_000));
       // one "Tournament N:" line: the run's counts (above) stand for the table's own first line
       String table = Report.terminal(r);
       out.print(table.substring(table.indexOf('\n') + 1));
@@ -295,6 +320,12 @@ public final class ArenaCommand implements PonderCommand {
         throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
       }
       out.println(ReportDirectory.written(report));
+      out.flush();
+      if (r.errorsStored() > 0) { // everything else is played, stored and reported: now say what failed
+        spec.commandLine().getErr().println("ponder: error: " + matchErrorsLine(r, report));
+        spec.commandLine().getErr().flush();
+        return 1;
+      }
     } finally {
       interrupt.disarm();
     }
@@ -303,13 +334,30 @@ public final class ArenaCommand implements PonderCommand {
   }
 
   /**
+   * The last line (stderr, after {@code ponder: error: }) of a run, or a report, of a tournament
+   * holding matches that ended in an error, which then exits with code 1: how many, that the rest
+   * is stored and reported, and the first error (game, seed index, seats, and who threw what
+   * where: {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an
+   * error and are left out of the rankings (the others are stored and the report is in r-report;
+   * matches.csv holds every message); first: crash_race, seed index 0, random vs uct(sims=20): the
+   * game's code threw at move 3 (in legalActions, …): ArrayIndexOutOfBoundsException: …}.
+   */
+  static String matchErrorsLine(Analysis.Result r, Path report) {
+    String first = r.firstError().isEmpty() ? "" : "; first: " + r.firstError().lines().findFirst().orElse("");
+    return r.errorsStored() + " of " + Report.count(r.matchesStored(), "match", "matches") + " ended in an error and "
+        + (r.errorsStored() == 1 ? "is" : "are") + " left out of the rankings (the others are stored and the report is in "
+        + report + "; matches.csv holds every message)" + first;
+  }
+
+  /**
    * The first line of the summary: {@code Tournament 1: 2 games, 2 agents; 36 matches (0 already
    * stored, 36 played now, 0 errors) in 1.2 s; store r.db}.
    */
   static String headline(Tournament.RunSummary s, int games, int agents, Path db) {
-    return String.format(Locale.ROOT, "Tournament %d: %d game%s, %d agent%s; %d matches (%d already stored, %d played now,"
-        + " %d errors) in %.1f s; store %s", s.tournamentId(), games, games == 1 ? "" : "s", agents, agents == 1 ? "" : "s",
-        s.total(), s.alreadyStored(), s.played(), s.errors(), s.seconds(), db);
+    return String.format(Locale.ROOT, "Tournament %d: %s, %s; %s (%d already stored, %d played now,"
+        + " %s) in %.1f s; store %s", s.tournamentId(), Report.count(games, "game", "games"),
+        Report.count(agents, "agent", "agents"), Report.count(s.total(), "match", "matches"), s.alreadyStored(), s.played(),
+        Report.count(s.errors(), "error", "errors"), s.seconds(), db);
   }
 
   /**
@@ -418,7 +466,8 @@ public final class ArenaCommand implements PonderCommand {
         return "interrupted: all " + total + " matches stored in " + db
             + "; run the same command (or 'ponder report --db " + db + "') for the rankings and the report";
       }
-      return "interrupted: " + stored + (total >= 0 ? " of " + total : "") + " matches stored in " + db
+      return "interrupted: " + (total >= 0 ? stored + " of " + total + " matches" : Report.count(stored, "match", "matches"))
+          + " stored in " + db
           + "; run the same command to resume";
     }
   }
@@ -429,9 +478,57 @@ public final class ArenaCommand implements PonderCommand {
    * spelled in an agent string instead of {@code --budget}, silently start afresh otherwise.
    */
   static String newTournamentWarning(Path db, ArenaStore.Opened opened) {
+    return newTournamentWarning(db, opened, List.of());
+  }
+
+  /**
+   * {@link #newTournamentWarning(Path, ArenaStore.Opened)}, naming the stored tournaments that
+   * have the same games and agents in another order ({@link #reordered}), the likely mistake:
+   * {@code …; same games and agents as tournament 1 in another order; starting tournament 2 …}.
+   */
+  static String newTournamentWarning(Path db, ArenaStore.Opened opened, List<Long> reordered) {
+    String same = "";
+    if (!reordered.isEmpty()) {
+      same = "; same games and agents as tournament" + (reordered.size() == 1 ? " " : "s ")
+          + String.join(", ", reordered.stream().map(String::valueOf).toList()) + " in another order";
+    }
     return "warning: no stored tournament in " + db + " has this configuration (" + opened.othersStored()
-        + " stored; agents/games order and budgets are part of it); starting tournament " + opened.id()
+        + " stored; agents/games order and budgets are part of it)" + same + "; starting tournament " + opened.id()
         + " ('ponder report --db " + db + " --list' shows the stored ones)";
+  }
+
+  /**
+   * The stored tournaments (other than {@code self}) whose configuration differs from {@code c}
+   * only in the order of the games or of the agents (and perhaps the seeds per pairing): the same
+   * games, agents, budget, seed, schedule, benchmark and self-play. Configurations the store
+   * cannot read are skipped.
+   */
+  static List<Long> reordered(ArenaStore store, TournamentConfig c, long self) {
+    List<Long> out = new ArrayList<>();
+    for (ArenaStore.TournamentInfo t : store.tournaments()) {
+      if (t.id() == self) {
+        continue;
+      }
+      TournamentConfig s;
+      try {
+        s = store.config(t);
+      } catch (RuntimeException e) {
+        continue;
+      }
+      if (sameButOrder(s, c)) {
+        out.add(t.id());
+      }
+    }
+    return out;
+  }
+
+  /** Whether two configurations differ at most in the order of games and agents and the seeds per pairing. */
+  static boolean sameButOrder(TournamentConfig a, TournamentConfig b) {
+    return new java.util.HashSet<>(a.games()).equals(new java.util.HashSet<>(b.games())) && a.games().size() == b.games().size()
+        && new java.util.HashSet<>(a.agents()).equals(new java.util.HashSet<>(b.agents())) && a.agents().size() == b.agents().size()
+        && (!a.games().equals(b.games()) || !a.agents().equals(b.agents()))
+        && a.budget().equals(b.budget()) && a.seed() == b.seed() && a.schedule().equals(b.schedule())
+        && a.benchmark().equals(b.benchmark()) && a.selfPlay() == b.selfPlay();
   }
 
   /**
@@ -543,13 +640,80 @@ public final class ArenaCommand implements PonderCommand {
    * threads}, {@code reuse}) belongs in the agent string, where it is stored as part of the agent
    * (and where {@code threads} counts towards the default {@code --parallel}).
    */
-  static void requireBudgetKeys(Map<String, String> budget) {
+  static void requireBudgetKeys(Map<String, String> budget, List<String> agents) {
     for (String key : budget.keySet()) {
       if (!BUDGET_KEYS.contains(key)) {
-        throw new UsageException("--budget key '" + key + "' is not a budget key; valid: " + String.join(", ", BUDGET_KEYS)
-            + " (set other parameters in the agent string, e.g. --agents uct(" + key + "=...))");
+        String valid = "--budget key '" + key + "' is not a budget key; valid: " + String.join(", ", BUDGET_KEYS);
+        java.util.Optional<String> near = nearBudgetKey(key);
+        if (near.isPresent()) {
+          throw new UsageException(valid + " (did you mean " + near.get() + "=" + budget.get(key) + "?)");
+        }
+        java.util.Optional<String> declares = agents.stream().map(String::trim)
+            .map(a -> dev.ponder.spec.Spec.parse(a).name())
+            .filter(n -> AgentRegistry.factory(n).parameters().stream().anyMatch(p -> p.name().equals(key)))
+            .findFirst();
+        throw new UsageException(valid + declares.map(n -> " (" + n + " declares " + key + ": set it in the agent string,"
+            + " e.g. --agents '" + n + "(" + key + "=" + budget.get(key) + ")')")
+            .orElse(" (other parameters belong in the agent string; 'ponder agents' lists each agent's)"));
       }
     }
+  }
+
+  /**
+   * The budget key a mistyped one most likely means: one that starts with it or that it starts
+   * with (at least 2 characters: {@code time} gives {@code time_ms}), or one within 2 edits of
+   * it (at least 3 characters: {@code sim}, {@code timems}); empty when none is near.
+   */
+  static java.util.Optional<String> nearBudgetKey(String key) {
+    for (String k : BUDGET_KEYS) {
+      if (key.length() >= 2 && (k.startsWith(key) || key.startsWith(k))) {
+        return java.util.Optional.of(k);
+      }
+    }
+    for (String k : BUDGET_KEYS) {
+      if (key.length() >= 3 && editDistance(key, k) <= 2) {
+        return java.util.Optional.of(k);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** Levenshtein distance: insertions, deletions and substitutions of one character each. */
+  private static int editDistance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  /**
+   * The warning when {@code --budget} reaches no agent: every agent (and the benchmark) names a
+   * budget of its own or declares none of the keys, so the budget changes no agent, yet it is
+   * stored with the tournament's configuration (the same command without it is another
+   * tournament). Empty when no budget is given or it reaches some agent.
+   *
+   * @param given the agent strings as given (the benchmark included)
+   * @param budgeted the same after {@link Budget#apply}
+   */
+  static java.util.Optional<String> unusedBudgetWarning(String budgetText, List<String> given, List<String> budgeted) {
+    if (budgetText.isEmpty() || !given.equals(budgeted)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("warning: --budget " + budgetText + " applies to no agent (each names its own budget"
+        + " or declares none of its keys); it is still stored with the tournament: give it again to resume this"
+        + " tournament, or leave it out of a new one");
   }
 
   /** One-line usage error when a list names the same thing twice (it would count twice). */
@@ -581,28 +745,46 @@ public final class ArenaCommand implements PonderCommand {
    */
   static java.util.Optional<String> timeBudgetWarning(List<String> agents, int parallel, int cores) {
     int most = maxSearchThreads(agents);
-    boolean timed = agents.stream()
-        .anyMatch(a -> AgentRegistry.resolve(a).values().get("time_ms") instanceof Number n && n.doubleValue() > 0);
-    if (!timed || (long) parallel * most < cores || most > cores) {
+    if (!timed(agents) || (long) parallel * most < cores || most > cores) {
       // most > cores: --parallel cannot help, and SearchThreads.warnings names the agent and the cause
       return java.util.Optional.empty();
     }
+    int free = (cores - 1) / most; // matches at once that leave a core free; 0 when one match cannot
+    String remedy;
+    if (free >= 1) {
+      remedy = "--parallel " + free + " leaves a core free";
+    } else if (most > 1) {
+      remedy = "no --parallel leaves a core free while an agent's search threads take every core; threads="
+          + Math.max(1, cores - 1) + " would";
+    } else {
+      remedy = "on " + cores + " core no core can be left free";
+    }
     return java.util.Optional.of("warning: time budgets with " + parallel + " match" + (parallel == 1 ? "" : "es")
         + " at once on " + cores + " core" + (cores == 1 ? "" : "s") + (most > 1 ? " (agents use up to " + most
-        + " search threads)" : "") + ": the matches compete for the cores, so decisions overrun their time budget;"
-        + " --parallel " + Math.max(1, (cores - 1) / most) + " leaves a core free (the overrun counts after the"
-        + " run show how much)");
+        + " search threads)" : "") + ": the matches compete for the cores, so decisions overrun their time budget; "
+        + remedy + " (the overrun counts after the run show how much)");
+  }
+
+  /** Whether some agent has a time budget: a resolved {@code time_ms} &gt; 0. */
+  static boolean timed(List<String> agents) {
+    return agents.stream()
+        .anyMatch(a -> AgentRegistry.resolve(a).values().get("time_ms") instanceof Number n && n.doubleValue() > 0);
   }
 
   /**
    * Worker threads when {@code --parallel} is not given: the cores divided by the largest number
    * of search threads an agent uses (its resolved {@code threads} parameter, 1 if it has none),
-   * at least 1 — agents' own search threads count against the cores.
+   * at least 1 — agents' own search threads count against the cores. When some agent has a time
+   * budget ({@code time_ms} &gt; 0), one core is left free for the JVM's own threads (collector,
+   * compiler) and the rest of the machine: (cores − 1) divided by the most search threads, at
+   * least 1 — e.g. 1 on 2 cores, 3 on 8 cores with {@code uct(time_ms=20,threads=2)}; an agent
+   * whose threads take every core gets 1 (and {@link #timeBudgetWarning} says so).
    *
    * @throws dev.ponder.spec.SpecException if an agent string is invalid
    */
   static int defaultParallel(List<String> agents, int cores) {
-    return Math.max(1, cores / maxSearchThreads(agents));
+    int spare = timed(agents) ? cores - 1 : cores;
+    return Math.max(1, spare / maxSearchThreads(agents));
   }
 
   /** The largest resolved {@code threads} parameter of the agents (1 for agents without one). */

@@ -61,11 +61,22 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       cl.addSubcommand(c);
     }
     cl.addSubcommand("help", new CommandLine.HelpCommand()); // ponder help [COMMAND], listed last
+    giveVersion(cl, cl.getCommandSpec().version()); // every subcommand's -V/--version prints ponder's
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;
       String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-      err.println("ponder: " + (usage ? "" : "error: ") + msg.lines().findFirst().orElse(msg));
+      String line = msg.lines().findFirst().orElse(msg);
+      Throwable bug = usage ? null : programmingError(ex);
+      if (bug != null) {
+        // a fault in code (a game's or an agent's, often the user's own): its message alone
+        // ("Index 3 out of bounds for length 3") does not say what failed or where
+        String bugMsg = bug.getMessage() == null ? "" : ": " + bug.getMessage().lines().findFirst().orElse("");
+        StackTraceElement[] at = bug.getStackTrace();
+        line = bug.getClass().getSimpleName() + bugMsg + (at.length > 0 ? " at " + at[0] : "")
+            + (root.verbose ? "" : " (--verbose prints the stack trace)");
+      }
+      err.println("ponder: " + (usage ? "" : "error: ") + line);
       if (root.verbose) {
         ex.printStackTrace(err);
       }
@@ -109,6 +120,31 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       return 2;
     });
     return cl;
+  }
+
+  /** Sets {@code version} on every subcommand below {@code cl} (at any depth) that has none of its own. */
+  private static void giveVersion(CommandLine cl, String[] version) {
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      if (sub.getCommandSpec().version().length == 0) {
+        sub.getCommandSpec().version(version);
+      }
+      giveVersion(sub, version);
+    }
+  }
+
+  /**
+   * The exception, or the first of its causes, that signals a fault in code rather than a
+   * condition the code reports (an index out of bounds, a null dereference, a bad cast, an
+   * arithmetic error); null when there is none.
+   */
+  static Throwable programmingError(Throwable ex) {
+    for (Throwable t = ex; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof IndexOutOfBoundsException || t instanceof NullPointerException || t instanceof ClassCastException
+          || t instanceof ArithmeticException || t instanceof NegativeArraySizeException || t instanceof ArrayStoreException) {
+        return t;
+      }
+    }
+    return null;
   }
 
   /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */

@@ -16,23 +16,21 @@ import picocli.CommandLine.Option;
 /** {@code ponder report}: rebuilds the report of a stored tournament (also while it runs). */
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = "Rebuild the rankings, report.md, report.json, matches.csv and SVG charts from an arena store "
-        + "(any time, also while the tournament is still running).")
+        + "(any time, also while the tournament is still running). Exit code 1, after the report, when the tournament"
+        + " holds matches that ended in an error.")
 public final class ReportCommand implements PonderCommand {
   @Option(names = "--db", defaultValue = "ponder-arena.db", description = "The SQLite store written by ponder arena"
       + " (default: ${DEFAULT-VALUE}, as ponder arena).")
   Path db;
 
-  // no defaultValue: picocli would apply it after the hidden --out had set the field
   @Option(names = "--report", paramLabel = "DIR", description = "Directory for report.md, report.json, matches.csv and"
       + " SVG charts, as ponder arena --report (--out DIR, its older name, still works; default, as ponder arena's: the"
       + " store's path without its extension, plus -report, e.g. ponder-arena-report).")
   Path out;
 
-  /** The older name of --report, kept working (not in the help). */
+  /** The older name of --report, kept working (not in the help); giving both is an error. */
   @Option(names = "--out", hidden = true, paramLabel = "DIR")
-  void out(Path dir) {
-    out = dir;
-  }
+  Path outOld;
 
   @Option(names = "--parallel", description = "Threads computing the statistics (default: the cores); the numbers do not"
       + " depend on it.")
@@ -55,6 +53,13 @@ public final class ReportCommand implements PonderCommand {
   @Override
   public Integer call() {
     PrintWriter pw = spec.commandLine().getOut();
+    if (out != null && outOld != null) {
+      throw new UsageException("--report and --out are one option (the second is the first's older name); give only"
+          + " --report");
+    }
+    if (outOld != null) {
+      out = outOld;
+    }
     stats.toOptions(); // statistics options are checked before the store is read
     if (list) {
       try {
@@ -87,15 +92,7 @@ public final class ReportCommand implements PonderCommand {
 
   /** The name the report directory was given by on the command line (--report or its alias --out). */
   private String outName() {
-    String name = "--report";
-    for (String arg : spec.commandLine().getParseResult().originalArgs()) {
-      if (arg.equals("--out") || arg.startsWith("--out=")) {
-        name = "--out";
-      } else if (arg.equals("--report") || arg.startsWith("--report=")) {
-        name = "--report";
-      }
-    }
-    return name;
+    return outOld != null ? "--out" : "--report";
   }
 
   /** Set once the report files are being written: a failure after that keeps the directory. */
@@ -157,6 +154,12 @@ public final class ReportCommand implements PonderCommand {
         throw new IllegalStateException(ReportDirectory.failure(out, e, db), e);
       }
       pw.println(ReportDirectory.written(out));
+      pw.flush();
+      if (r.errorsStored() > 0) { // the report is written; the tournament's error matches make the exit 1, as arena's
+        spec.commandLine().getErr().println("ponder: error: " + ArenaCommand.matchErrorsLine(r, out));
+        spec.commandLine().getErr().flush();
+        return 1;
+      }
     }
     pw.flush();
     return 0;

@@ -564,10 +564,13 @@ class ArenaCommandTest {
     assertThat(reordered.code()).as(reordered.err()).isZero();
     assertThat(reordered.err().lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly(
         "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
-            + " are part of it); starting tournament 2 ('ponder report --db " + db + " --list' shows the stored ones)");
+            + " are part of it); same games and agents as tournament 1 in another order; starting tournament 2"
+            + " ('ponder report --db " + db + " --list' shows the stored ones)");
     assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored");
     Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
-    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3");
+    // another budget text: not the same configuration in another order, so no such hint
+    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3")
+        .doesNotContain("another order");
     Run extended = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3",
         "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress",
         "--resamples", "40", "--elo-resamples", "40");
@@ -636,12 +639,15 @@ class ArenaCommandTest {
   @Test
   void budgetKeysOtherThanSimsAndTimeMsAreRefused() {
     Path db = dir.resolve("k.db");
-    for (String[] c : new String[][] {{"c=0.5", "c"}, {"threads=2", "threads"}, {"sims=4,reuse=true", "reuse"}}) {
+    for (String[] c : new String[][] {{"c=0.5", "c", "0.5"}, {"threads=2", "threads", "2"},
+        {"sims=4,reuse=true", "reuse", "true"}}) {
       Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", c[0], "--db", db.toString(),
           "--report", dir.resolve("rk").toString(), "--no-progress");
       assertThat(r.code()).as(c[0]).isEqualTo(2);
+      // the agent that declares the key is named, with an agent string it accepts
       assertThat(r.err().strip()).as(c[0]).isEqualTo("ponder: --budget key '" + c[1] + "' is not a budget key; valid: sims, time_ms"
-          + " (set other parameters in the agent string, e.g. --agents uct(" + c[1] + "=...))");
+          + " (uct declares " + c[1] + ": set it in the agent string, e.g. --agents 'uct(" + c[1] + "=" + c[2] + ")')");
+      assertThat(dev.ponder.agent.AgentRegistry.resolve("uct(" + c[1] + "=" + c[2] + ")").values()).containsKey(c[1]);
     }
     assertThat(db).doesNotExist();
   }
@@ -775,5 +781,25 @@ class ArenaCommandTest {
     assertThat(again.code()).as(again.err()).isZero();
     assertThat(again.err()).contains("arena: all 2 matches are stored in " + db + "; nothing to play (computing the"
         + " rankings)").doesNotContain("warning: time budgets").doesNotContain("matches/s").doesNotContain("ETA");
+  }
+
+  @Test
+  void aRunSaysHowManyMatchesItWillPlayBeforeTheFirst() {
+    Path db = dir.resolve("start.db");
+    java.util.function.Function<String, String[]> args = seeds -> new String[] {"arena", "--games", "tic_tac_toe",
+        "--agents", "random,uct(sims=10)", "--db", db.toString(), "--report", dir.resolve("rs").toString(),
+        "--parallel", "1", "--resamples", "40", "--elo-resamples", "40", "--seeds-per-pairing", seeds};
+    Run first = run(args.apply("3"));
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.err()).contains("arena: 6 matches to play (0 of 6 stored), 1 at a time");
+    Run more = run(args.apply("5")); // extends the tournament: 4 seats x seeds more
+    assertThat(more.code()).as(more.err()).isZero();
+    assertThat(more.err()).contains("arena: 4 matches to play (6 of 10 stored), 1 at a time");
+    String[] six = args.apply("6");
+    String[] quiet = java.util.Arrays.copyOf(six, six.length + 1);
+    quiet[six.length] = "--no-progress";
+    Run silent = run(quiet);
+    assertThat(silent.code()).as(silent.err()).isZero();
+    assertThat(silent.err()).doesNotContain("to play");
   }
 }

@@ -70,6 +70,11 @@ class LauncherScriptTest {
   }
 
   private Run run(String... args) throws IOException, InterruptedException {
+    return runWith(null, args);
+  }
+
+  /** Runs the launcher with {@code PONDER_CLASSPATH} set to {@code classPath} (unset when null). */
+  private Run runWith(String classPath, String... args) throws IOException, InterruptedException {
     String[] cmd = new String[args.length + 2];
     cmd[0] = "bash";
     cmd[1] = root.resolve("ponder").toString();
@@ -77,6 +82,10 @@ class LauncherScriptTest {
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put("PATH", root.resolve("bin") + ":" + System.getenv("PATH"));
     pb.environment().remove("PONDER_JAVA_OPTS");
+    pb.environment().remove("PONDER_CLASSPATH");
+    if (classPath != null) {
+      pb.environment().put("PONDER_CLASSPATH", classPath);
+    }
     Path out = root.resolve("launcher.out");
     Path err = root.resolve("launcher.err");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());
@@ -140,5 +149,16 @@ class LauncherScriptTest {
         .contains("ponder: build failed; see " + root.resolve(".ponder-build.log"));
     assertThat(r.out()).doesNotContain("java ");
     assertThat(Files.readString(root.resolve(".ponder-build.log"), StandardCharsets.UTF_8)).contains("compilation failure");
+  }
+
+  @Test
+  void ponderClasspathPutsTheUsersJarsBesidePondersOwn() throws Exception {
+    setUp(false);
+    Run r = runWith("/x/my-game.jar:/x/classes", "games", "--names");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out().strip()).isEqualTo("java -cp " + jar() + ":/x/my-game.jar:/x/classes dev.ponder.app.Ponder games --names");
+    // empty: the plain jar
+    Run plain = runWith("", "games");
+    assertThat(plain.out().strip()).isEqualTo("java -jar " + jar() + " games");
   }
 }

@@ -55,6 +55,32 @@ class TabularAgentCliTest {
     assertThat(r.out).contains("100 matches (0 already stored, 100 played now, 0 errors)").contains("tabular(file=");
   }
 
+  /** A file that lacks a state is bad input for --agent tabular(...) as for --policy: one line, exit 2. */
+  @Test
+  void aFileMissingAStateIsAUsageErrorLikeWithPolicy() throws Exception {
+    TabularPolicy full = TabularPolicy.read(file);
+    TabularPolicy partial = new TabularPolicy("kuhn_poker");
+    String dropped = null;
+    for (String info : full.infoStates()) {
+      if (dropped == null) {
+        dropped = info;
+        continue;
+      }
+      partial.put(info, full.actions(info), full.probabilities(info));
+    }
+    Path f = dir.resolve("partial.json");
+    partial.write(f);
+    Cli byPolicy = Cli.run("exploitability", "kuhn_poker", "--policy", f.toString());
+    assertThat(byPolicy.exit).as(byPolicy.out + byPolicy.err).isEqualTo(2);
+    Cli byAgent = Cli.run("exploitability", "kuhn_poker", "--agent", "tabular(file=" + f + ")", "--runs", "1");
+    assertThat(byAgent.exit).as(byAgent.out + byAgent.err).isEqualTo(2);
+    assertThat(byAgent.err.strip().lines().count()).as(byAgent.err).isEqualTo(1);
+    assertThat(byAgent.err).contains("no entry for information state '" + dropped + "'").contains("fill_uniform=true");
+    // with fill_uniform the same file is measured
+    Cli filled = Cli.run("exploitability", "kuhn_poker", "--agent", "tabular(file=" + f + ",fill_uniform=true)", "--runs", "1");
+    assertThat(filled.exit).as(filled.err).isZero();
+  }
+
   @Test
   void aFileForAnotherGameIsRefusedInOneLine() {
     Cli r = Cli.run("arena", "--games", "leduc_poker", "--agents", "tabular(file=" + file + "),uniform", "--seeds-per-pairing",

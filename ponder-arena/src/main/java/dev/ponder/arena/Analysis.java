@@ -1098,6 +1098,10 @@ public final class Analysis {
       if (present < k && present >= 1) {
         return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, present);
       }
+      if (present == 0) { // every analysed match ended in an error: nothing to rank, no mass to give
+        return new GameBallot(nans(k), nans(k), "none", "no analysed match was scored (every one ended in an error):"
+            + " no ballot");
+      }
     }
     double[] mass = new double[k];
     Arrays.fill(mass, Double.NaN);

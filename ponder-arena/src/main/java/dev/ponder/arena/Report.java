@@ -122,8 +122,8 @@ public final class Report {
 
   /** The first line of {@link #terminal(Analysis.Result)}: tournament id, games, agents, stored matches and errors. */
   public static String headline(Analysis.Result r) {
-    return String.format(Locale.ROOT, "Tournament %d: %d games, %d agents, %s",
-        r.tournament(), r.games().size(), r.agents().size(), storedCount(r));
+    return String.format(Locale.ROOT, "Tournament %d: %s, %s, %s",
+        r.tournament(), count(r.games().size(), "game", "games"), count(r.agents().size(), "agent", "agents"), storedCount(r));
   }
 
   /** The rankings table and per-game summaries as plain text. */
@@ -156,7 +156,7 @@ public final class Report {
     for (int a : order) {
       scoW = Math.max(scoW, fmt(r.sco()[a], 1).length());
       sciW = Math.max(sciW, scoInterval(r, a).length());
-      eloW = Math.max(eloW, fmt(r.elo()[a], 0).length());
+      eloW = Math.max(eloW, eloText(r, a).length());
       ciW = Math.max(ciW, eloInterval(r, a).length());
       rkW = Math.max(rkW, rankInterval(r, a).length());
     }
@@ -177,7 +177,7 @@ public final class Report {
       String rk = rankLabel[a];
       row.setLength(0);
       row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), scoInterval(r, a),
-          rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3), fmt(mass, 3), fmt(r.elo()[a], 0), eloInterval(r, a)));
+          rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3), fmt(mass, 3), eloText(r, a), eloInterval(r, a)));
       if (ampCol) {
         row.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
       }
@@ -201,8 +201,8 @@ public final class Report {
     }
     sb.append('\n');
     for (Analysis.GameResult g : r.games()) {
-      sb.append(String.format(Locale.ROOT, "%s (%d players, %d matches, %d seed%s%s): %s%n", g.game(), g.players(), g.matches(),
-          g.seeds(), g.seeds() == 1 ? "" : "s", g.errors() > 0 ? ", " + g.errors() + " errors" : "", g.method()));
+      sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
+          count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "", g.method()));
       // every number right-aligned in a column as wide as its widest cell in this game
       // the mass words only where the game has an alpha-rank (not in a benchmark run, nor in a
       // game whose ballot fell back to the mean return): a column of "-" would say nothing
@@ -242,6 +242,10 @@ public final class Report {
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');
       }
+      String unequal = unequalBudgetLine(r, g);
+      if (!unequal.isEmpty()) {
+        sb.append("    ").append(unequal).append('\n');
+      }
     }
     sb.append(errorLine(r)).append('\n');
     String overruns = overrunLine(r);
@@ -252,7 +256,7 @@ public final class Report {
   }
 
   /** Longest error message shown in the terminal summary (the full one is in matches.csv). */
-  static final int MESSAGE_WIDTH = 160;
+  static final int MESSAGE_WIDTH = 400;
 
   /**
    * {@code errors: none}, or the number of matches that ended in an error (they count in no
@@ -267,8 +271,62 @@ public final class Report {
       return r.partial() ? "errors: none in the analysed matches" : "errors: none";
     }
     String first = r.firstError().lines().findFirst().orElse("");
-    return String.format(Locale.ROOT, "errors: %d of %d%s matches (not scored; see matches.csv); first: %s", r.errors(),
-        r.matches(), analysed, clip(first, MESSAGE_WIDTH));
+    return String.format(Locale.ROOT, "errors: %d of %d%s %s (not scored; see matches.csv); first: %s", r.errors(),
+        r.matches(), analysed, r.matches() == 1 ? "match" : "matches", clip(first, MESSAGE_WIDTH));
+  }
+
+  /**
+   * How much one timed agent's mean decision time, as a share of its own {@code time_ms}, may
+   * exceed another's in a game before {@link #unequalBudgetLine} flags the game: 10%.
+   */
+  public static final double UNEQUAL_BUDGET_FACTOR = 1.10;
+
+  /**
+   * For a game with two or more timed agents ({@code time_ms} &gt; 0) that made decisions in it:
+   * a line when their mean milliseconds per decision, each divided by the agent's own {@code
+   * time_ms}, differ by more than 10% (the largest over {@link #UNEQUAL_BUDGET_FACTOR} times the
+   * smallest) — the budgets were equal on paper but not in the search the agents got, e.g.
+   * because matches played at once competed for the cores; else empty. E.g. {@code unequal
+   * effective time budgets: mean ms per decision uct(time_ms=20) 25.42, puct(time_ms=20) 37.28
+   * (the largest 47% above the smallest; more than 10%)}; with unequal {@code time_ms} each figure
+   * is followed by its share of the budget.
+   */
+  static String unequalBudgetLine(Analysis.Result r, Analysis.GameResult g) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    int timed = 0;
+    boolean sameBudget = true;
+    double budget = 0;
+    for (int a = 0; a < r.agents().size(); a++) {
+      double t = r.timeMs()[a];
+      double ms = g.msPerDecision()[a];
+      if (t > 0 && !Double.isNaN(ms)) {
+        double share = ms / t;
+        lo = Math.min(lo, share);
+        hi = Math.max(hi, share);
+        sameBudget &= timed == 0 || t == budget;
+        budget = t;
+        timed++;
+      }
+    }
+    if (timed < 2 || !(hi > UNEQUAL_BUDGET_FACTOR * lo)) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder();
+    for (int a : order(r)) {
+      double t = r.timeMs()[a];
+      double ms = g.msPerDecision()[a];
+      if (t > 0 && !Double.isNaN(ms)) {
+        sb.append(sb.length() == 0 ? "" : ", ").append(r.agents().get(a)).append(' ').append(fmt(ms, 2));
+        if (!sameBudget) {
+          sb.append(String.format(Locale.ROOT, " (%.0f%% of its time_ms)", 100 * ms / t));
+        }
+      }
+    }
+    long above = lo > 0 ? Math.round(100 * (hi / lo - 1)) : -1;
+    return "unequal effective time budgets: mean ms per decision " + sb + " (the largest "
+        + (above >= 0 ? above + "% above the smallest" : "far above the smallest") + "; more than "
+        + Math.round((UNEQUAL_BUDGET_FACTOR - 1) * 100) + "%: the agents did not get the same search; see --parallel in docs/arena.md)";
   }
 
   /**
@@ -415,11 +473,16 @@ public final class Report {
   }
 
   private static String matchCount(int matches) {
-    return matches + (matches == 1 ? " match" : " matches");
+    return count(matches, "match", "matches");
   }
 
   private static String errorCount(int errors) {
-    return errors + " error" + (errors == 1 ? "" : "s");
+    return count(errors, "error", "errors");
+  }
+
+  /** {@code n} and the noun, singular for 1: {@code 1 game}, {@code 2 games}, {@code 0 games}. */
+  public static String count(long n, String singular, String plural) {
+    return n + " " + (n == 1 ? singular : plural);
   }
 
   /**
@@ -457,12 +520,12 @@ public final class Report {
     for (Analysis.GameResult g : r.games()) {
       if (g.method().startsWith("alpharank")) {
         ranked++;
-      } else {
+      } else if (!g.method().equals("none")) { // "none": no ballot at all (nothing scored)
         byMean.add(g.game());
       }
     }
     if (ranked == 0) {
-      return "no alpha-rank (every game ranked by mean return)";
+      return byMean.isEmpty() ? "no alpha-rank (no game has a ballot)" : "no alpha-rank (every game ranked by mean return)";
     }
     return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s", o.alphaRankResamples(),
         Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4), o.alphaRank().populationSize(),
@@ -502,9 +565,10 @@ public final class Report {
     Double[] next = r.scoAboveNext();
     for (int a : order(r)) {
       String rk = rankLabel[a];
-      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %.0f | %s |", rk, r.agents().get(a),
+      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |", rk, r.agents().get(a),
           fmt(r.sco()[a], 1), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
-          fmt(meanMass(r, a), 3), r.elo()[a], eloInterval(r, a)));
+          fmt(meanMass(r, a), 3), noSeedScored(r) ? "-" : String.format(Locale.ROOT, "%.0f", r.elo()[a]),
+          eloInterval(r, a)));
       if (ampCol) {
         sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
       }
@@ -528,9 +592,13 @@ public final class Report {
     for (int g = 0; g < r.games().size(); g++) {
       Analysis.GameResult gr = r.games().get(g);
       sb.append("## ").append(gr.game()).append("\n\n");
-      sb.append(String.format(Locale.ROOT, "%d players; %d matches over %d seed%s; %d errors; %d with time overruns; ballot: %s%s%n%n",
-          gr.players(), gr.matches(), gr.seeds(), gr.seeds() == 1 ? "" : "s", gr.errors(), gr.overruns(), gr.method(),
-          gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
+      sb.append(String.format(Locale.ROOT, "%d players; %s over %s; %s; %d with time overruns; ballot: %s%s%n%n",
+          gr.players(), matchCount(gr.matches()), count(gr.seeds(), "seed", "seeds"), errorCount(gr.errors()), gr.overruns(),
+          gr.method(), gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
+      String unequal = unequalBudgetLine(r, gr);
+      if (!unequal.isEmpty()) {
+        sb.append(unequal).append("\n\n");
+      }
       String ballot = ballotLine(gr, r.agents());
       if (!ballot.isEmpty()) {
         sb.append("Ballot: ").append(ballot.replace("*", "\\*")).append("\n\n");
@@ -619,7 +687,7 @@ public final class Report {
       return "-";
     }
     if (Double.isNaN(r.scoLow()[a])) {
-      return "n/a (one seed per game)";
+      return noSeedScored(r) ? NO_SEED : "n/a (one seed per game)";
     }
     return String.format(Locale.ROOT, "[%s, %s]", fmt(r.scoLow()[a], 1), fmt(r.scoHigh()[a], 1))
         + marks(r.scoLow()[a], r.scoHigh()[a], fewestSeeds(r));
@@ -808,10 +876,26 @@ public final class Report {
         + " and scoTiedNext for P(= next)).";
   }
 
+  /** What an interval cell says when no seed index of any game has a scored match. */
+  static final String NO_SEED = "n/a (no seed analysed)";
+
+  /**
+   * Whether no game has a scored match in its analysed seed indices: every analysed match ended
+   * in an error, so there is no rating, interval or Elo to show.
+   */
+  static boolean noSeedScored(Analysis.Result r) {
+    return r.games().stream().allMatch(g -> g.seeds() == 0);
+  }
+
+  /** The Elo column's cell: the rating, or {@code -} when no seed has a scored match. */
+  static String eloText(Analysis.Result r, int a) {
+    return noSeedScored(r) ? "-" : fmt(r.elo()[a], 0);
+  }
+
   /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */
   static String eloInterval(Analysis.Result r, int a) {
     if (Double.isNaN(r.eloLow()[a])) {
-      return "n/a (one seed per game)";
+      return noSeedScored(r) ? NO_SEED : "n/a (one seed per game)";
     }
     // the lowest agent's Elo is the anchor (0 in every resample): its zero width is by definition
     boolean anchor = r.elo()[a] == 0 && r.eloLow()[a] == 0 && r.eloHigh()[a] == 0;

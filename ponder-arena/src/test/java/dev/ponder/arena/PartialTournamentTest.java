@@ -204,7 +204,7 @@ class PartialTournamentTest {
       String line = "14 of 18 matches stored (10 errors); 2 complete seeds analysed (12 matches, 8 errors); the rest"
           + " waits for resume";
       String terminal = Report.terminal(r);
-      assertThat(terminal).startsWith("Tournament " + id + ": 1 games, 3 agents, 14 matches stored (10 errors)\n" + line
+      assertThat(terminal).startsWith("Tournament " + id + ": 1 game, 3 agents, 14 matches stored (10 errors)\n" + line
           + "\n");
       assertThat(terminal).contains("\nerrors: 8 of 12 analysed matches (not scored; see matches.csv); first: tic_tac_toe,"
           + " seed index 0, ");
@@ -221,7 +221,7 @@ class PartialTournamentTest {
 
       // the whole tournament: one set, the same counts in both places
       Analysis.Result whole = Analysis.analyse(s, id, o, all, new Analysis.Execution(1, Progress.Factory.NONE));
-      assertThat(Report.terminal(whole)).startsWith("Tournament " + id + ": 1 games, 3 agents, 18 matches stored (12 errors)\n"
+      assertThat(Report.terminal(whole)).startsWith("Tournament " + id + ": 1 game, 3 agents, 18 matches stored (12 errors)\n"
           + "rank").contains("\nerrors: 12 of 18 matches (not scored;");
     }
   }

@@ -155,13 +155,19 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     return new ParamSpec(name, Kind.GAME, def, description);
   }
 
+  /** A number in decimal notation, or the words Java uses for NaN and the infinities. */
+  private static final java.util.regex.Pattern DECIMAL =
+      java.util.regex.Pattern.compile("[+-]?(NaN|Infinity|([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?)");
+
   /**
    * Converts raw text to this parameter's type. A BOOL is {@code true} or {@code false} in any
    * case ({@code True}, as OpenSpiel prints it, included), or {@code 1} or {@code 0}; nothing
    * else ({@code yes}, {@code on}): one rule for every boolean parameter of games and agents. An
    * INT given as an integer outside Java's {@code int} range is returned as a {@link
    * java.math.BigInteger}, which {@link Params#getInt} and {@link Params#requireInt} refuse as out
-   * of range.
+   * of range. A DOUBLE is written in decimal notation ({@code 0.5}, {@code -3}, {@code 1e-4}, {@code
+   * .5}); Java's hexadecimal floats and type suffixes ({@code 0x1p3}, {@code 1f}, {@code 2d}) are
+   * refused.
    *
    * @throws SpecException if the text is not a valid value of this kind
    */
@@ -177,6 +183,11 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
           }
           return Integer.parseInt(v);
         case DOUBLE:
+          // decimal notation only: Double.parseDouble alone would also take Java's hexadecimal
+          // floats and type suffixes (0x1p3, 1f, 2d)
+          if (!DECIMAL.matcher(v).matches()) {
+            throw new NumberFormatException();
+          }
           double d = Double.parseDouble(v);
           if (min == null && !Double.isFinite(d)) {
             // without a declared range any finite number is accepted (describe() says so);

@@ -76,6 +76,21 @@ class ParamRangeTest {
     }
   }
 
+  /** Numbers are decimal: Java's hexadecimal floats and type suffixes are not numbers of a spec string. */
+  @Test
+  void numbersAreWrittenInDecimal() {
+    ParamSpec c = ParamSpec.ofDouble("c", 1.0, "exploration constant");
+    assertThat(c.parse("0.25")).isEqualTo(0.25);
+    assertThat(c.parse(".5")).isEqualTo(0.5);
+    assertThat(c.parse("2.")).isEqualTo(2.0);
+    assertThat(c.parse("-3")).isEqualTo(-3.0);
+    assertThat(c.parse("+1.5E-2")).isEqualTo(0.015);
+    for (String bad : new String[] {"0x1p3", "1f", "2d", "1e", ".", "1.5.2", "e3", "1_000"}) {
+      assertThatThrownBy(() -> c.parse(bad)).as(bad).isInstanceOf(SpecException.class)
+          .hasMessage("bad value '" + bad + "' for c: expected a number");
+    }
+  }
+
   @Test
   void inconsistentDeclarationsAreRefused() {
     assertThatThrownBy(() -> ParamSpec.ofInt("n", 0, 1, 10, "d")).isInstanceOf(IllegalArgumentException.class)

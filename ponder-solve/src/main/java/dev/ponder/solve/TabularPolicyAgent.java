@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
  * it gives back the file's policy over the game's information states. Registered as agent {@code
  * tabular(file=PATH[,fill_uniform=false])}.
  *
- * <p>An information state the file lacks is an error naming it ({@link IllegalStateException}),
+ * <p>An information state the file lacks is an error naming it ({@link PolicyMismatchException}, an {@link IllegalStateException}),
  * unless {@code fill_uniform} is set; then the agent plays uniformly at random there.
  */
 public final class TabularPolicyAgent implements PolicyAgent {
@@ -50,7 +50,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
   /**
    * Samples an action from the policy at the acting player's information state.
    *
-   * @throws IllegalStateException if the information state is missing from the policy (and
+   * @throws PolicyMismatchException if the information state is missing from the policy (and
    *     {@code fill_uniform} is not set), or the policy gives positive probability to an action
    *     that is not legal there
    */
@@ -89,7 +89,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
     int[] a = policy.actionsRef(player, info);
     if (a == null) {
       if (!fillUniform) {
-        throw new IllegalStateException(policy.displayName() + " has no entry for information state '"
+        throw new PolicyMismatchException(policy.displayName() + " has no entry for information state '"
             + TabularPolicy.oneLine(info) + "' of player " + player + "; give a complete policy, or tabular(...,fill_uniform=true)"
             + " to play uniformly there");
       }
@@ -103,7 +103,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
       int j = java.util.Arrays.binarySearch(legal, 0, k, a[i]);
       if (j < 0) {
         if (q[i] > 0) {
-          throw new IllegalStateException(policy.displayName() + " gives action " + a[i] + " at '" + TabularPolicy.oneLine(info)
+          throw new PolicyMismatchException(policy.displayName() + " gives action " + a[i] + " at '" + TabularPolicy.oneLine(info)
               + "', which is not legal there");
         }
         continue;
@@ -112,7 +112,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
       sum += q[i];
     }
     if (!(sum > 0)) {
-      throw new IllegalStateException(policy.displayName() + " gives no probability to any legal action at '"
+      throw new PolicyMismatchException(policy.displayName() + " gives no probability to any legal action at '"
           + TabularPolicy.oneLine(info) + "'");
     }
     for (int j = 0; j < k; j++) {
@@ -125,6 +125,19 @@ public final class TabularPolicyAgent implements PolicyAgent {
   @Override
   public void restart() {
     rng = new SplittableRandom(seed);
+  }
+
+  /**
+   * The saved policy does not fit a state the agent is asked to play: the information state is
+   * missing (without {@code fill_uniform}), or its entry gives probability to an illegal action or
+   * to no legal one. A fault of the policy file, not of the program.
+   */
+  public static final class PolicyMismatchException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    PolicyMismatchException(String message) {
+      super(message);
+    }
   }
 
   /** Factory for {@code tabular(file=PATH,fill_uniform=false)}. */

@@ -92,11 +92,35 @@ class TabularPolicyAgentTest {
   }
 
   @Test
-  void playsLegalActionsOverManySeededGames() {
+  void playsLegalActionsOverManySeededGamesAndScoresItsExpectedReturn() throws Exception {
+    // player 1 always bets or calls (action 1), saved as a tabular policy of its own; Kuhn's
+    // information states of player 0 have odd length ("1", "1pb"), player 1's even ("1p", "1b")
+    TabularPolicy saved = TabularPolicy.read(file);
+    TabularPolicy alwaysBet = new TabularPolicy("kuhn_poker");
+    TabularPolicy versus = new TabularPolicy("kuhn_poker");
+    TabularPolicy uniformVersus = new TabularPolicy("kuhn_poker");
+    for (String info : saved.infoStates()) {
+      int[] legal = saved.actions(info);
+      boolean player0 = info.length() % 2 == 1;
+      if (!player0) {
+        alwaysBet.put(info, legal, new double[] {0, 1});
+      }
+      versus.put(info, legal, player0 ? saved.probabilities(info) : new double[] {0, 1});
+      uniformVersus.put(info, legal, player0 ? new double[] {0.5, 0.5} : new double[] {0, 1});
+    }
+    Path betFile = dir.resolve("always-bet.json");
+    alwaysBet.write(betFile);
+    double expected = PolicyEvaluation.expectedReturns(tree, versus.toSlots(tree))[0];
+    double uniformExpected = PolicyEvaluation.expectedReturns(tree, uniformVersus.toSlots(tree))[0];
+    // returns lie in [-2, 2]: the standard error of a mean of 2,000 games is at most 0.045; the
+    // test allows 4 of them, and uniform play by player 0 would score outside that
+    double tolerance = 0.18;
+    assertThat(Math.abs(expected - uniformExpected)).isGreaterThan(2 * tolerance);
     SplittableRandom chance = new SplittableRandom(1);
-    int[] wins = new int[2];
-    for (int g = 0; g < 500; g++) {
-      Agent[] seats = {AgentRegistry.create(spec(file), kuhn, g), AgentRegistry.create("uniform", kuhn, 1000 + g)};
+    double sum = 0;
+    int games = 2000;
+    for (int g = 0; g < games; g++) {
+      Agent[] seats = {AgentRegistry.create(spec(file), kuhn, g), AgentRegistry.create(spec(betFile), kuhn, 1000 + g)};
       State s = kuhn.newInitialState();
       while (!s.isTerminal()) {
         if (s.isChanceNode()) {
@@ -106,9 +130,9 @@ class TabularPolicyAgentTest {
           s.applyAction(seats[s.currentPlayer()].selectAction(s)); // applyAction refuses an illegal action
         }
       }
-      wins[s.returns()[0] > 0 ? 0 : 1]++;
+      sum += s.returns()[0];
     }
-    assertThat(wins[0] + wins[1]).isEqualTo(500);
+    assertThat(sum / games).isCloseTo(expected, org.assertj.core.data.Offset.offset(tolerance));
   }
 
   @Test

@@ -133,6 +133,24 @@ class RegisteredGamesTest {
       }
       a.close();
     }
+    // the forced branch above depends on where the searches lead; this reaches it for sure:
+    // liars_dice after the highest bid, where "liar" is the only legal action
+    Game g = GameRegistry.load("liars_dice");
+    State s = g.newInitialState();
+    SplittableRandom rng = new SplittableRandom(2);
+    while (s.isChanceNode()) {
+      int[] legal = s.legalActions();
+      s.applyAction(legal[rng.nextInt(legal.length)]);
+    }
+    int[] bids = s.legalActions();
+    s.applyAction(bids[bids.length - 1]);
+    assertThat(s.legalActions()).hasSize(1);
+    MctsAgent a = (MctsAgent) AgentRegistry.create("uct(sims=48,threads=2,reuse=true)", g, 5);
+    SearchResult r = a.search(s);
+    assertThat(r.forced()).isTrue();
+    assertThat(r.simulations()).isZero();
+    assertThat(r.action()).isEqualTo(s.legalActions()[0]);
+    a.close();
   }
 
   /**
