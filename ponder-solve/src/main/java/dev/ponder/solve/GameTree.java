@@ -546,6 +546,48 @@ public final class GameTree {
     return isNodes[isNodeStart[infoset] + k];
   }
 
+  /** How far an information set's probabilities in a policy slot array may sum from 1 (as {@link TabularPolicy#put}). */
+  static final double POLICY_SUM_TOLERANCE = 1e-6;
+
+  /**
+   * Refuses an array that is not a policy slot array of this tree: its length is not
+   * {@link #numSlots()}, or at some information set an entry is negative, NaN or infinite, or the
+   * entries do not sum to 1 within {@value #POLICY_SUM_TOLERANCE}. One pass over the slots.
+   *
+   * @throws NullPointerException if {@code policy} is null
+   * @throws IllegalArgumentException one line naming the wrong length, or the information state
+   *     (its string and player), the action and the offending value or sum
+   */
+  void checkPolicy(double[] policy) {
+    java.util.Objects.requireNonNull(policy, "policy");
+    if (policy.length != numSlots) {
+      throw new IllegalArgumentException("the policy has " + policy.length + " slots; the tree has " + numSlots);
+    }
+    for (int i = 0; i < infosetKeys.size(); i++) {
+      int s = isSlotStart[i];
+      int k = isNumActions[i];
+      double sum = 0;
+      for (int j = s; j < s + k; j++) {
+        double x = policy[j];
+        if (!(x >= 0) || Double.isInfinite(x)) {
+          String what = Double.isNaN(x) ? "NaN" : Double.isInfinite(x) ? "infinite" : "negative";
+          throw new IllegalArgumentException(policyAt(i) + ": probability of action " + slotAction[j] + " is " + what + " (" + x
+              + "); probabilities are finite numbers in [0, 1]");
+        }
+        sum += x;
+      }
+      if (!(Math.abs(sum - 1) <= POLICY_SUM_TOLERANCE)) {
+        throw new IllegalArgumentException(policyAt(i) + ": probabilities sum to " + sum + ", not 1 (within "
+            + POLICY_SUM_TOLERANCE + ")");
+      }
+    }
+  }
+
+  /** "policy at information state '...' (player p)", for messages. */
+  private String policyAt(int infoset) {
+    return "policy at information state '" + oneLine(infosetKeys.get(infoset)) + "' (player " + isPlayer[infoset] + ")";
+  }
+
   /** A slot array holding the uniform policy. */
   public double[] uniformSlots() {
     double[] s = new double[numSlots];
@@ -561,9 +603,13 @@ public final class GameTree {
    * set's weights sum to 0): e.g. the average policy {@code S/ΣS} from cumulative strategy sums.
    *
    * @param weights non-negative weights, one per slot ({@link #numSlots()} long)
-   * @return a new slot array
+   * @return a new policy slot array
+   * @throws IllegalArgumentException if {@code weights} is not {@link #numSlots()} long
    */
   public double[] normalizedSlots(double[] weights) {
+    if (weights.length != numSlots) {
+      throw new IllegalArgumentException("the weights have " + weights.length + " slots; the tree of " + game.spec() + " has " + numSlots);
+    }
     double[] out = new double[numSlots];
     for (int i = 0; i < numInfosets(); i++) {
       int s = isSlotStart[i];
