@@ -5,8 +5,8 @@ import java.util.Locale;
 
 /**
  * Counterfactual regret minimization on a {@link GameTree}: vanilla CFR (Zinkevich, Johanson,
- * Bowling & Piccione 2007, NIPS 20) with alternating or simultaneous updates, CFR+ (Tammelin 2014,
- * arXiv 1407.5042), Linear CFR and Discounted CFR (Brown & Sandholm 2019, AAAI, arXiv
+ * Bowling &amp; Piccione 2007, NIPS 20) with alternating or simultaneous updates, CFR+ (Tammelin 2014,
+ * arXiv 1407.5042), Linear CFR and Discounted CFR (Brown &amp; Sandholm 2019, AAAI, arXiv
  * 1809.04040). Rules as in ALGORITHMS.md §8.6:
  *
  * <ul>

@@ -5,7 +5,7 @@ import dev.ponder.game.State;
 import java.util.SplittableRandom;
 
 /**
- * Monte Carlo CFR (Lanctot, Waugh, Zinkevich & Bowling 2009, NIPS 22) on a {@link GameTree}, with
+ * Monte Carlo CFR (Lanctot, Waugh, Zinkevich &amp; Bowling 2009, NIPS 22) on a {@link GameTree}, with
  * the rules of ALGORITHMS.md §8.7:
  *
  * <ul>
