@@ -7,7 +7,8 @@ import dev.ponder.game.State;
  * exact best responses, NashConv and exploitability. Policies are slot arrays of the tree (see
  * {@link TabularPolicy#toSlots}).
  *
- * <p>Definitions (Lanctot et al. 2017, arXiv 1711.00832; seed 000 Eq. 13):
+ * <p>Definitions (Lanctot et al. 2017, arXiv 1711.00832; Li, Schultz, Lanctot &amp; Hennes
+ * 2026, seed 000, Eq. 13):
  * {@code NashConv(π) = Σ_i [u_i(BR_i(π_−i), π_−i) − u_i(π)]} and
  * {@code exploitability(π) = NashConv(π) / n}, the mean gain of a best-responding player. For two
  * players this equals OpenSpiel's {@code exploitability} (NashConv/2). Ponder prints this

@@ -297,7 +297,7 @@ public final class ZooAgents {
   /** {@code bifv}. */
   public static final class Bifv extends MctsAgentFactory {
     public Bifv() {
-      super("bifv", "Bifv-MCTS (Run 3): annealed PUCT schedule, maturity-annealed FPU, root Dirichlet noise, final n + 0.1·Q (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("bifv", "Bifv-MCTS (Run 3): annealed PUCT schedule, maturity-annealed FPU, root Dirichlet noise, final n + 0.1·Q (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(
               ParamSpec.ofBool("noise", true, "root Dirichlet noise α = clip(10/|A|, 0.05, 1), ε = 0.2(1 − t/S)"),
               ParamSpec.ofDouble("final_q", 0.1, 0, 1e9, "final argmax n(a) + final_q·Q(a)")),
@@ -312,7 +312,7 @@ public final class ZooAgents {
   /** {@code run1}. */
   public static final class Run1 extends MctsAgentFactory {
     public Run1() {
-      super("run1", "run1: c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), exact utility of unvisited terminal children, root noise ε = 0.25(1−t/S)² (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run1", "run1: c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), exact utility of unvisited terminal children, root noise ε = 0.25(1−t/S)² (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofBool("noise", true, "root Dirichlet noise α = max(0.1, 10/|A|), ε = 0.25(1 − t/S)²")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN1, 0, 1, PuctFamily.FpuRule.RUN1, 0, false).withTerminalValues(0);
@@ -325,7 +325,7 @@ public final class ZooAgents {
   /** {@code run2}. */
   public static final class Run2 extends MctsAgentFactory {
     public Run2() {
-      super("run2", "run2: c(N) = 1.25 + 1.75N/(N + max(100, S/2)), sibling-mean FPU, prior blend, depth-discounted backup (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run2", "run2: c(N) = 1.25 + 1.75N/(N + max(100, S/2)), sibling-mean FPU, prior blend, depth-discounted backup (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofDouble("discount", 0.001, 0, 1e6, "backup: a return produced at depth d (the evaluated leaf) times 1/(1 + discount·d)")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN2, 0, 1, PuctFamily.FpuRule.RUN2, 0, true);
@@ -338,7 +338,7 @@ public final class ZooAgents {
   /** {@code run4}. */
   public static final class Run4 extends MctsAgentFactory {
     public Run4() {
-      super("run4", "run4: c = ρ(t)ΔU(1.25 + 0.5 ln((N+50)/50)), prior-weighted FPU, Robbins–Monro backup γ = (n+1)^−0.82 (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run4", "run4: c = ρ(t)ΔU(1.25 + 0.5 ln((N+50)/50)), prior-weighted FPU, Robbins–Monro backup γ = (n+1)^−0.82 (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofDouble("exponent", 0.82, 0, 10, "backup step γ = (n+1)^-exponent")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN4, 0, 1, PuctFamily.FpuRule.RUN4, 0, false);
@@ -351,7 +351,7 @@ public final class ZooAgents {
   /** {@code run5}. */
   public static final class Run5 extends MctsAgentFactory {
     public Run5() {
-      super("run5", "run5: c(N) = ΔU(1.25 + ln((N+19653)/19652)), visit-weighted sibling FPU (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run5", "run5: c(N) = ΔU(1.25 + ln((N+19653)/19652)), visit-weighted sibling FPU (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(), p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN5, 0, 1, PuctFamily.FpuRule.RUN5, 0, false);
             return mech(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
@@ -364,7 +364,7 @@ public final class ZooAgents {
   /** {@code compose}. */
   public static final class Compose extends MctsAgentFactory {
     public Compose() {
-      super("compose", "any combination of the zoo's operators: tree policy, schedule, FPU, backup, root selector, final selector (the modular template of Li, Schultz, Lanctot & Hennes, seed 000)",
+      super("compose", "any combination of the zoo's operators: tree policy, schedule, FPU, backup, root selector, final selector (the modular template of Li, Schultz, Lanctot & Hennes 2026, seed 000)",
           Operators.composeParameters(), Operators::compose);
     }
 
