@@ -501,6 +501,8 @@ public final class TabularPolicy {
   /**
    * Writes the policy as JSON: entries without a player under {@code "policy"}, entries keyed by
    * player under {@code "policies_by_player"}.
+   *
+   * @throws IOException if the file cannot be written
    */
   public void write(Path file) throws IOException {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
