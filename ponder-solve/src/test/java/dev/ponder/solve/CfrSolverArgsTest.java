@@ -48,4 +48,12 @@ class CfrSolverArgsTest {
     s.run(0);
     assertThat(s.iterations()).isZero();
   }
+
+  @Test
+  void mccfrRefusesANegativeIterationCount() {
+    MccfrSolver s = new MccfrSolver(KUHN, MccfrSolver.Sampling.EXTERNAL, 1);
+    assertThatThrownBy(() -> s.run(-5)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("iteration count must be at least 0, got -5");
+    assertThat(s.iterations()).isZero();
+  }
 }

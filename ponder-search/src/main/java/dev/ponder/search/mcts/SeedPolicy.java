@@ -9,6 +9,7 @@ package dev.ponder.search.mcts;
 public final class SeedPolicy implements TreePolicy {
   private final double c;
 
+  /** @param c the exploration constant ({@code m_seed} uses 2.0, {@link dev.ponder.search.mcts.ops.Schedules#M_SEED_C}); not checked */
   public SeedPolicy(double c) {
     this.c = c;
   }
