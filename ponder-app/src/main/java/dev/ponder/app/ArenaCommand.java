@@ -233,6 +233,16 @@ public final class ArenaCommand implements PonderCommand {
         Analysis.Execution ex);
   }
 
+  /**
+   * The line before the first match: how many matches remain of how many, and how many run at
+   * once, e.g. {@code arena: 400 matches to play (0 of 400 stored), 1 at a time}.
+   */
+  static String startLine(long done, long total, int parallel) {
+    long left = total - done;
+    return String.format(Locale.ROOT, "arena: %,d match%s to play (%,d of %,d stored), %d at a time", left,
+        left == 1 ? "" : "es", done, total, parallel);
+  }
+
   /** Threads computing the statistics: {@code --parallel}, else the cores over the most search threads. */
   private int statsThreads = 1;
 
@@ -272,6 +282,10 @@ public final class ArenaCommand implements PonderCommand {
                     err.println(w);
                     err.flush();
                   });
+              if (!noProgress) { // the size of the job before the first progress line, which comes after 10 s
+                err.println(startLine(done, total, threads));
+                err.flush();
+              }
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
             }, null,
             line -> { // status, like the progress and the warnings: stderr

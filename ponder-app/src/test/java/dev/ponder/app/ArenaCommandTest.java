@@ -782,4 +782,24 @@ class ArenaCommandTest {
     assertThat(again.err()).contains("arena: all 2 matches are stored in " + db + "; nothing to play (computing the"
         + " rankings)").doesNotContain("warning: time budgets").doesNotContain("matches/s").doesNotContain("ETA");
   }
+
+  @Test
+  void aRunSaysHowManyMatchesItWillPlayBeforeTheFirst() {
+    Path db = dir.resolve("start.db");
+    java.util.function.Function<String, String[]> args = seeds -> new String[] {"arena", "--games", "tic_tac_toe",
+        "--agents", "random,uct(sims=10)", "--db", db.toString(), "--report", dir.resolve("rs").toString(),
+        "--parallel", "1", "--resamples", "40", "--elo-resamples", "40", "--seeds-per-pairing", seeds};
+    Run first = run(args.apply("3"));
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.err()).contains("arena: 6 matches to play (0 of 6 stored), 1 at a time");
+    Run more = run(args.apply("5")); // extends the tournament: 4 seats x seeds more
+    assertThat(more.code()).as(more.err()).isZero();
+    assertThat(more.err()).contains("arena: 4 matches to play (6 of 10 stored), 1 at a time");
+    String[] six = args.apply("6");
+    String[] quiet = java.util.Arrays.copyOf(six, six.length + 1);
+    quiet[six.length] = "--no-progress";
+    Run silent = run(quiet);
+    assertThat(silent.code()).as(silent.err()).isZero();
+    assertThat(silent.err()).doesNotContain("to play");
+  }
 }
