@@ -20,6 +20,9 @@ import java.util.Arrays;
  * keyed mode {@link #visits} of a node entry counts the simulations that passed through the node
  * and {@link #valueSum} sums their values; for an edge entry they are the edge's n and W.
  *
+ * <p><b>Notation.</b> Ponder's Javadoc writes {@code n(a)} for an edge's visits and {@code N} for
+ * its node's: {@code n(a)} is ALGORITHMS.md's {@code N(s,a)} and {@code N} its {@code N(s)}.
+ *
  * <p><b>Values.</b> {@link #valueSum} stores one sum per player (stride {@link #numPlayers()}),
  * in raw utility: {@code Q(e)[p] = valueSum(e, p) / visits(e)}. Mechanisms read the component of
  * the player who chooses the edge ({@code player(parent)}) and may normalize it with
