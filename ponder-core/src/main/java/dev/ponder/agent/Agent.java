@@ -5,8 +5,13 @@ import dev.ponder.game.State;
 /**
  * Something that chooses actions: a search, a learned policy, a human, an external program. Used
  * by {@code play} and the arena. An agent may only use what the acting player may know: for
- * imperfect-information games it must go through {@link State#informationStateString(int)} and
- * {@link State#resample(int, java.util.SplittableRandom)}, never read hidden parts of the state.
+ * imperfect-information games it must go through {@link State#currentPlayer()}, {@link
+ * State#legalActions(int[])}, {@link State#informationStateString(int)}, {@link
+ * State#informationStateKey(int)} and {@link State#resample(int, java.util.SplittableRandom)},
+ * never read hidden parts of the state.
+ *
+ * <p>Agents act at decision nodes only: {@code play}, the arena and the tabularizer draw chance
+ * outcomes themselves (by their probabilities) and never ask an agent at a chance node.
  *
  * <p>Agents are created per match and seat by an {@link AgentFactory} with a seed. What repeats:
  * with one thread, the same seed gives the same sequence of decisions (for the same sequence of
@@ -16,9 +21,13 @@ public interface Agent extends AutoCloseable {
 
   /**
    * Chooses an action for {@code state.currentPlayer()} at a decision node. Must not modify
-   * {@code state}.
+   * {@code state}. Not for chance nodes: chance outcomes follow their probabilities ({@link
+   * State#chanceOutcomes(int[], double[])}), which the caller draws.
    *
+   * @param state a decision node: {@code 0 ≤ state.currentPlayer() < numPlayers}
    * @return one of {@code state.legalActions()}
+   * @throws IllegalArgumentException if {@code state} is terminal or a chance node (every built-in
+   *     agent checks both; an implementation that cannot tell should still never be called there)
    */
   int selectAction(State state);
 

@@ -16,6 +16,12 @@ public final class RandomAgent implements PolicyAgent {
   private SplittableRandom rng;
   private final int[] buffer;
 
+  /**
+   * A random agent for {@code game} whose draws come from a generator seeded with {@code seed}.
+   *
+   * @param game the game (sizes the action buffer)
+   * @param seed seed of the agent's {@link SplittableRandom}
+   */
   public RandomAgent(Game game, long seed) {
     this.seed = seed;
     this.rng = new SplittableRandom(seed);
@@ -32,14 +38,22 @@ public final class RandomAgent implements PolicyAgent {
    * One legal action drawn uniformly ({@link State#sampleLegalAction}: one {@code nextInt(n)} of
    * the agent's generator, without listing the actions in games that can avoid it).
    *
-   * @throws IllegalStateException at a terminal state
+   * @throws IllegalArgumentException at a terminal state or a chance node (chance outcomes
+   *     follow their probabilities, not a uniform draw)
    */
   @Override
   public int selectAction(State state) {
-    if (state.isTerminal()) {
-      throw new IllegalStateException("no legal action: the state is terminal");
-    }
+    requireDecisionNode(state);
     return state.sampleLegalAction(rng, buffer);
+  }
+
+  /** The agents' error at a terminal state or chance node (the same for {@code random} and {@code uniform}). */
+  static void requireDecisionNode(State state) {
+    int p = state.currentPlayer();
+    if (p < 0) {
+      throw new IllegalArgumentException("an agent acts at a decision node; " + state.game().name() + " is at "
+          + (p == State.TERMINAL ? "a terminal state" : p == State.CHANCE ? "a chance node" : "player " + p));
+    }
   }
 
   /**
@@ -47,14 +61,12 @@ public final class RandomAgent implements PolicyAgent {
    * legal actions (the distribution {@link #selectAction} draws from). Does not touch the agent's
    * random generator, so asking for the policy never changes the next decision.
    *
-   * @throws IllegalStateException at a terminal state (no legal action)
+   * @throws IllegalArgumentException at a terminal state or a chance node
    */
   @Override
   public double[] policy(State state) {
+    requireDecisionNode(state);
     int k = state.legalActions().length;
-    if (k == 0) {
-      throw new IllegalStateException("no legal action: the state is terminal");
-    }
     double[] p = new double[k];
     java.util.Arrays.fill(p, 1.0 / k);
     return p;

@@ -7,6 +7,10 @@ public abstract class AbstractGame implements Game {
   private final GameType type;
   private final Params params;
 
+  /**
+   * @param type the game's type (what {@link #type()} returns)
+   * @param params the resolved parameters (what {@link #params()} returns)
+   */
   protected AbstractGame(GameType type, Params params) {
     this.type = type;
     this.params = params;

@@ -56,8 +56,11 @@ public interface Game {
   }
 
   /**
-   * Sum of all players' returns for zero-sum (0) and constant-sum games; {@code NaN} for
-   * general-sum games.
+   * Sum of all players' returns (raw utility) for zero-sum (0) and constant-sum games; {@code
+   * NaN} for general-sum and identical-interest games.
+   *
+   * @throws IllegalStateException if the game is constant-sum and does not override this method
+   *     to declare its sum
    */
   default double utilitySum() {
     switch (type().utility()) {

@@ -4,6 +4,7 @@ package dev.ponder.game;
 public class IllegalActionException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** @param message one line naming the action and listing the legal ones */
   public IllegalActionException(String message) {
     super(message);
   }

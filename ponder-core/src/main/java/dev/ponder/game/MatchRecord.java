@@ -1,5 +1,6 @@
 package dev.ponder.game;
 
+import dev.ponder.spec.SpecException;
 import java.util.Arrays;
 import java.util.StringJoiner;
 
@@ -9,10 +10,12 @@ import java.util.StringJoiner;
  * and yields a state equal to the original.
  *
  * @param game canonical game string
- * @param actions actions applied from the initial state, chance outcomes included
+ * @param actions actions applied from the initial state, chance outcomes included; the record
+ *     holds this array itself (not a copy), and {@link #actions()} returns it: do not modify it
  */
 public record MatchRecord(String game, int[] actions) {
 
+  /** The record of {@code state}: its game's canonical string and its history (a copy). */
   public static MatchRecord of(State state) {
     return new MatchRecord(state.game().spec(), state.history());
   }
@@ -58,7 +61,14 @@ public record MatchRecord(String game, int[] actions) {
     return new MatchRecord(game, actions);
   }
 
-  /** Replays the record: loads the game and applies every action with legality checks. */
+  /**
+   * Replays the record: loads the game and applies every action with legality checks.
+   *
+   * @return the state after the last action
+   * @throws SpecException if the game string does not load (unknown game, bad parameter)
+   * @throws IllegalActionException if an action is not legal where it is applied (the message
+   *     lists the legal ones)
+   */
   public State replay() {
     return GameRegistry.load(game).stateFromHistory(actions);
   }

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
  * (through {@link State#sampleLegalAction}, which draws exactly as {@code
  * actions[rng.nextInt(n)]} over the listed actions would), chance outcomes drawn with their
  * probabilities. Owns one scratch state and the action buffers; not thread-safe (one per thread).
+ * The search's random rollout ({@code dev.ponder.search.mcts.RandomRollout}) follows the same rule.
  */
 public final class RandomPlayout {
   private final State work;

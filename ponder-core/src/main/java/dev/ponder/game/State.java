@@ -29,6 +29,7 @@ public abstract class State {
   private int[] history;
   private int historySize;
 
+  /** An empty history (for subclasses; a game makes its initial state with {@link Game#newInitialState()}). */
   protected State() {
     history = new int[16];
   }
@@ -39,10 +40,12 @@ public abstract class State {
   /** The player to act, {@link #CHANCE} or {@link #TERMINAL}. */
   public abstract int currentPlayer();
 
+  /** Whether the game is over: {@code currentPlayer() == TERMINAL}. */
   public boolean isTerminal() {
     return currentPlayer() == TERMINAL;
   }
 
+  /** Whether chance acts next: {@code currentPlayer() == CHANCE}. */
   public boolean isChanceNode() {
     return currentPlayer() == CHANCE;
   }
@@ -82,13 +85,13 @@ public abstract class State {
    * may leave it untouched). The conformance kit checks the contract at every decision node of its
    * playouts ({@code sample-action}).
    *
-   * @param rng source of the one draw (the caller's)
-   * @param buffer scratch of length at least {@link Game#maxActionsPerState()}
-   * @return a legal action, in {@code [0, numDistinctActions)}
    * <p>Only for decision nodes: at a chance node the result is unspecified (chance outcomes
    * follow their probabilities; draw them from {@link #chanceOutcomes}), which the default does
    * not check, so that a playout pays for no extra call per move.
    *
+   * @param rng source of the one draw (the caller's)
+   * @param buffer scratch of length at least {@link Game#maxActionsPerState()}
+   * @return a legal action, in {@code [0, numDistinctActions)}
    * @throws IllegalStateException at a terminal state (no legal action to draw)
    */
   public int sampleLegalAction(SplittableRandom rng, int[] buffer) {
@@ -258,14 +261,27 @@ public abstract class State {
   }
 
   /**
-   * Return (total utility so far at a terminal state) of {@code player}; within
-   * [{@link Game#minUtility()}, {@link Game#maxUtility()}]. Zero before the end for
-   * terminal-reward games ({@link GameType.RewardModel#TERMINAL}): the conformance kit fails
-   * {@code returns} at a non-terminal state of such a game where it is not.
+   * Return of {@code player}: the raw utility (the game's units, not normalized) accumulated so
+   * far, the final total at a terminal state; zero before the end for terminal-reward games
+   * ({@link GameType.RewardModel#TERMINAL}): the conformance kit fails {@code returns} at a
+   * non-terminal state of such a game where it is not. At a terminal state it lies within
+   * [{@link Game#minUtility()}, {@link Game#maxUtility()}], except on a side the game declares
+   * nominal ({@link Game#minUtilityNominal()}, {@link Game#maxUtilityNominal()}), where it may fall
+   * outside (2048's default game: returns above the nominal 20480).
+   *
+   * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
+   * @throws IllegalArgumentException if {@code player} is out of range (every built-in game
+   *     checks; a game should)
    */
   public abstract double playerReturn(int player);
 
-  /** Writes every player's return into {@code out} (length ≥ numPlayers). */
+  /**
+   * Writes every player's return ({@link #playerReturn(int)}, raw utility) into {@code
+   * out[0..numPlayers)}.
+   *
+   * @param out buffer of length at least {@link Game#numPlayers()}
+   * @throws ArrayIndexOutOfBoundsException if {@code out} is shorter
+   */
   public void returns(double[] out) {
     int n = game().numPlayers();
     for (int p = 0; p < n; p++) {
@@ -273,7 +289,7 @@ public abstract class State {
     }
   }
 
-  /** Every player's return (a new array). */
+  /** Every player's return ({@link #playerReturn(int)}, raw utility): a new {@code double[numPlayers]}. */
   public double[] returns() {
     double[] r = new double[game().numPlayers()];
     returns(r);
@@ -302,7 +318,12 @@ public abstract class State {
     return historySize;
   }
 
-  /** The {@code i}-th action applied. */
+  /**
+   * The {@code i}-th action applied (chance outcomes included), 0 being the first.
+   *
+   * @param i 0 ≤ i &lt; {@link #historySize()}
+   * @throws IndexOutOfBoundsException if {@code i} is out of range
+   */
   public final int historyAt(int i) {
     if (i < 0 || i >= historySize) {
       throw new IndexOutOfBoundsException(i);
@@ -375,6 +396,9 @@ public abstract class State {
   /**
    * Everything {@code player} knows, as a string: equal strings mean the same information state.
    * Default (perfect information): the history.
+   *
+   * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
+   * @throws IllegalArgumentException if {@code player} is out of range
    */
   public String informationStateString(int player) {
     checkPlayer(player);
@@ -386,6 +410,9 @@ public abstract class State {
    * (distinct ones collide with probability about 2^-64). Used by IS-MCTS to key tree nodes
    * without building strings. Default: a hash of {@link #informationStateString(int)} (allocates);
    * games may override it with an incrementally maintained key.
+   *
+   * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
+   * @throws IllegalArgumentException if {@code player} is out of range
    */
   public long informationStateKey(int player) {
     String text = informationStateString(player);
@@ -396,7 +423,12 @@ public abstract class State {
     return mix64(h ^ text.length());
   }
 
-  /** What {@code player} currently observes. Default (perfect information): {@link #toString()}. */
+  /**
+   * What {@code player} currently observes. Default (perfect information): {@link #toString()}.
+   *
+   * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
+   * @throws IllegalArgumentException if {@code player} is out of range
+   */
   public String observationString(int player) {
     checkPlayer(player);
     return toString();
@@ -406,7 +438,9 @@ public abstract class State {
    * Writes {@code player}'s information-state tensor into {@code out} (length = product of
    * {@link Game#informationStateTensorShape()}).
    *
+   * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
    * @throws UnsupportedOperationException if the game does not provide it
+   * @throws IllegalArgumentException if {@code player} is out of range (games that provide it)
    */
   public void informationStateTensor(int player, float[] out) {
     throw new UnsupportedOperationException(game().name() + " provides no information-state tensor");
@@ -416,7 +450,9 @@ public abstract class State {
    * Writes {@code player}'s observation tensor into {@code out} (length = product of
    * {@link Game#observationTensorShape()}).
    *
+   * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
    * @throws UnsupportedOperationException if the game does not provide it
+   * @throws IllegalArgumentException if {@code player} is out of range (games that provide it)
    */
   public void observationTensor(int player, float[] out) {
     throw new UnsupportedOperationException(game().name() + " provides no observation tensor");

@@ -22,7 +22,16 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
 
   /** Value types a parameter can take. {@code GAME} is a nested game string. */
   public enum Kind {
-    INT, DOUBLE, BOOL, STRING, GAME
+    /** A Java {@code int} ({@link Params#getInt}). */
+    INT,
+    /** A finite double in decimal notation ({@link Params#getDouble}). */
+    DOUBLE,
+    /** {@code true}/{@code false} or {@code 1}/{@code 0}, any case ({@link Params#getBool}). */
+    BOOL,
+    /** Free text ({@link Params#getString}). */
+    STRING,
+    /** A nested game string such as {@code goofspiel(num_cards=4)} ({@link Params#getString}). */
+    GAME
   }
 
   /**
@@ -59,6 +68,7 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     this(name, kind, defaultValue, description, null, null);
   }
 
+  /** An integer parameter with no declared range (the owner checks the value itself). */
   public static ParamSpec ofInt(String name, int def, String description) {
     return new ParamSpec(name, Kind.INT, def, description);
   }
@@ -73,6 +83,10 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     return new ParamSpec(name, Kind.INT, def, description, min, max);
   }
 
+  /**
+   * A number parameter with no declared range (the owner checks the value itself); any finite
+   * value parses, NaN and the infinities do not.
+   */
   public static ParamSpec ofDouble(String name, double def, String description) {
     return new ParamSpec(name, Kind.DOUBLE, def, description);
   }
@@ -143,14 +157,17 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     }
   }
 
+  /** A boolean parameter ({@link Kind#BOOL}). */
   public static ParamSpec ofBool(String name, boolean def, String description) {
     return new ParamSpec(name, Kind.BOOL, def, description);
   }
 
+  /** A text parameter ({@link Kind#STRING}); the owner checks the value. */
   public static ParamSpec ofString(String name, String def, String description) {
     return new ParamSpec(name, Kind.STRING, def, description);
   }
 
+  /** A nested game-string parameter ({@link Kind#GAME}), e.g. {@code game=goofspiel(num_cards=4)}. */
   public static ParamSpec ofGame(String name, String def, String description) {
     return new ParamSpec(name, Kind.GAME, def, description);
   }

@@ -62,15 +62,21 @@ public final class Params {
     return new Params(spec.name(), List.copyOf(declared), values, given);
   }
 
-  /** Parameters with every default and nothing given. */
+  /**
+   * Parameters with every default and nothing given.
+   *
+   * @throws SpecException if a declared default fails its own parameter's checks
+   */
   public static Params defaults(String owner, List<ParamSpec> declared) {
     return resolve(new Spec(owner, Map.of()), declared);
   }
 
+  /** The game or agent name the parameters belong to (used in messages), e.g. {@code hex}. */
   public String owner() {
     return owner;
   }
 
+  /** The declared parameters, in declaration order (unmodifiable). */
   public List<ParamSpec> specs() {
     return specs;
   }
@@ -85,6 +91,7 @@ public final class Params {
     return Collections.unmodifiableMap(given);
   }
 
+  /** Whether {@code name} was given explicitly (false for a default, a derived value or an undeclared name). */
   public boolean isGiven(String name) {
     return given.containsKey(name);
   }
@@ -98,10 +105,33 @@ public final class Params {
   }
 
   /**
+   * The value of {@code name} after checking that the parameter is of one of {@code kinds}; for
+   * the typed getters ({@code getter} names the one called, for the message).
+   */
+  private Object get(String name, String getter, ParamSpec.Kind... kinds) {
+    ParamSpec p = spec(name);
+    for (ParamSpec.Kind k : kinds) {
+      if (p.kind() == k) {
+        return get(name);
+      }
+    }
+    StringBuilder want = new StringBuilder();
+    for (ParamSpec.Kind k : kinds) {
+      want.append(want.length() == 0 ? "" : " or ").append(k);
+    }
+    throw new IllegalArgumentException(owner + ": " + getter + "(\"" + name + "\"): parameter '" + name + "' is of kind "
+        + p.kind() + ", not " + want);
+  }
+
+  /**
+   * The value of the INT parameter {@code name}.
+   *
+   * @throws IllegalArgumentException if {@code name} is not declared, or is not an INT parameter
+   *     (a DOUBLE is never truncated; the message names the parameter and its kind)
    * @throws SpecException if the given integer lies outside Java's {@code int} range
    */
   public int getInt(String name) {
-    Object v = get(name);
+    Object v = get(name, "getInt", ParamSpec.Kind.INT);
     if (v instanceof java.math.BigInteger) {
       throw new SpecException(owner + ": " + name + "=" + v + " is out of range; valid: "
           + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE);
@@ -109,14 +139,32 @@ public final class Params {
     return ((Number) v).intValue();
   }
 
+  /**
+   * The value of the DOUBLE parameter {@code name}, or of an INT parameter widened to double.
+   *
+   * @throws IllegalArgumentException if {@code name} is not declared, or is a BOOL, STRING or GAME
+   *     parameter (the message names the parameter and its kind)
+   */
   public double getDouble(String name) {
-    return ((Number) get(name)).doubleValue();
+    return ((Number) get(name, "getDouble", ParamSpec.Kind.DOUBLE, ParamSpec.Kind.INT)).doubleValue();
   }
 
+  /**
+   * The value of the BOOL parameter {@code name}.
+   *
+   * @throws IllegalArgumentException if {@code name} is not declared, or is not a BOOL parameter
+   *     (the message names the parameter and its kind)
+   */
   public boolean getBool(String name) {
-    return (Boolean) get(name);
+    return (Boolean) get(name, "getBool", ParamSpec.Kind.BOOL);
   }
 
+  /**
+   * The value of {@code name} as text, whatever its kind: a STRING or GAME parameter's string, a
+   * number's or boolean's {@link String#valueOf} form ({@code true}, {@code 1.5}).
+   *
+   * @throws IllegalArgumentException if {@code name} is not declared
+   */
   public String getString(String name) {
     return String.valueOf(get(name));
   }

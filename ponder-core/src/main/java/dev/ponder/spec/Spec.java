@@ -16,6 +16,12 @@ public final class Spec {
   private final String name;
   private final Map<String, String> args;
 
+  /**
+   * A specification from its parts (not parsed or checked).
+   *
+   * @param name the game or agent name
+   * @param args raw values by key, in order (copied)
+   */
   public Spec(String name, Map<String, String> args) {
     this.name = name;
     this.args = Collections.unmodifiableMap(new LinkedHashMap<>(args));

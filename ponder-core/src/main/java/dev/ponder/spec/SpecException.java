@@ -7,6 +7,7 @@ package dev.ponder.spec;
 public class SpecException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
+  /** @param message one line naming what was wrong and what is valid */
   public SpecException(String message) {
     super(message);
   }

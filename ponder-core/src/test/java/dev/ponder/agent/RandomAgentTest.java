@@ -53,7 +53,24 @@ class RandomAgentTest {
     RandomPlayout runner = new RandomPlayout(game);
     runner.run(game.newInitialState(), new SplittableRandom(2));
     assertThatThrownBy(() -> agent.selectAction(runner.state()))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessage("no legal action: the state is terminal");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("an agent acts at a decision node; " + game.name() + " is at a terminal state");
+    assertThatThrownBy(() -> agent.policy(runner.state())).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void chanceNodesAreRefusedNotDrawnUniformly() {
+    RandomAgent agent = new RandomAgent(game, 5);
+    State s = game.newInitialState();
+    SplittableRandom rng = new SplittableRandom(1);
+    int[] a = new int[Math.max(game.maxActionsPerState(), game.maxChanceOutcomes())];
+    while (!s.isChanceNode()) {
+      assertThat(s.isTerminal()).as("toyRace reaches a chance node").isFalse();
+      s.applyAction(s.sampleLegalAction(rng, a));
+    }
+    State chanceNode = s;
+    assertThatThrownBy(() -> agent.selectAction(chanceNode)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("an agent acts at a decision node; " + game.name() + " is at a chance node");
+    assertThatThrownBy(() -> agent.policy(chanceNode)).isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -9,10 +9,13 @@ import java.util.Arrays;
  * @param action the chosen action a*
  * @param actions the root's legal actions in ascending order
  * @param policy posterior policy π̂ aligned with {@code actions}, summing to 1
- * @param visits root edge visit counts n(a) aligned with {@code actions}
- * @param q per action the mean value vector Q(a) (raw utility, one entry per player; NaN when
- *     unvisited)
- * @param prior the prior π(a) aligned with {@code actions}
+ * @param visits root edge visit counts n(a) (N(s,a) of ALGORITHMS.md) aligned with {@code
+ *     actions}; an {@code int} each (at most {@code Integer.MAX_VALUE}), while {@code simulations}
+ *     and {@code reusedVisits} are {@code long}
+ * @param q per action the mean value vector Q(a): {@code double[actions.length][numPlayers]} (raw
+ *     utility; NaN when unvisited)
+ * @param prior the prior π(a) aligned with {@code actions}, in [0, 1], at float precision (the tree
+ *     stores priors as floats: a uniform 1/9 reads 0.1111111119389534)
  * @param rootValue the root's mean value vector (raw utility, one entry per player)
  * @param principalVariation most-visited line from the root (actions, chance outcomes included):
  *     with tree keying it follows the most-visited child down the tree; with
@@ -28,8 +31,8 @@ import java.util.Arrays;
  * @param policyKind what {@code policy} is: the visit distribution or Gumbel's improved policy
  *     (then the chosen action need not be its argmax)
  * @param provenValue null when the mechanism proves nothing (its backup is not a
- *     {@link dev.ponder.search.mcts.ProvenValues}); else per action (aligned with {@code actions})
- *     the game-theoretic value vector the search proved for that child (raw utility, one entry per
+ *     {@link dev.ponder.search.mcts.ProvenValues}); else {@code double[actions.length][]}, per action
+ *     (aligned with {@code actions}) the game-theoretic value vector ({@code numPlayers} long) the search proved for that child (raw utility, one entry per
  *     player), or a null row where that child is not proven
  * @param rootProvenValue the proven value vector of the root (raw utility, one entry per player),
  *     or null when the root is not proven

@@ -5,8 +5,8 @@ import java.util.Locale;
 
 /**
  * Counterfactual regret minimization on a {@link GameTree}: vanilla CFR (Zinkevich, Johanson,
- * Bowling & Piccione 2007, NIPS 20) with alternating or simultaneous updates, CFR+ (Tammelin 2014,
- * arXiv 1407.5042), Linear CFR and Discounted CFR (Brown & Sandholm 2019, AAAI, arXiv
+ * Bowling &amp; Piccione 2007, NIPS 20) with alternating or simultaneous updates, CFR+ (Tammelin 2014,
+ * arXiv 1407.5042), Linear CFR and Discounted CFR (Brown &amp; Sandholm 2019, AAAI, arXiv
  * 1809.04040). Rules as in ALGORITHMS.md §8.6:
  *
  * <ul>
@@ -26,9 +26,21 @@ public final class CfrSolver {
 
   /** The CFR variants. */
   public enum Variant {
-    CFR, CFR_PLUS, LINEAR, DISCOUNTED;
+    /** Vanilla CFR (Zinkevich, Johanson, Bowling &amp; Piccione 2007): {@code w_t = 1}, no discounting. */
+    CFR,
+    /** CFR+ (Tammelin 2014): regret matching+ (regrets floored at 0), alternating, {@code w_t = t}. */
+    CFR_PLUS,
+    /** Linear CFR (Brown &amp; Sandholm 2019): DCFR with α = β = γ = 1. */
+    LINEAR,
+    /** Discounted CFR DCFR(α, β, γ) (Brown &amp; Sandholm 2019); the standard (1.5, 0, 2). */
+    DISCOUNTED;
 
-    /** Parses {@code cfr}, {@code cfr+}, {@code lcfr}, {@code dcfr}. */
+    /**
+     * Parses {@code cfr}, {@code cfr+} (or {@code cfrplus}), {@code lcfr}, {@code dcfr}, in any
+     * case.
+     *
+     * @throws IllegalArgumentException for another name (the message lists the valid ones)
+     */
     public static Variant parse(String s) {
       switch (s.toLowerCase(Locale.ROOT)) {
         case "cfr":
@@ -68,19 +80,44 @@ public final class CfrSolver {
   private int iteration;
   private double weight;
 
-  /** A solver with the variant's standard settings (alternating updates; DCFR (1.5, 0, 2)). */
+  /**
+   * A solver with the variant's standard settings (alternating updates; DCFR (1.5, 0, 2)).
+   *
+   * @param tree the game tree (its policy slot arrays are this solver's policies)
+   * @param variant the CFR variant
+   */
   public CfrSolver(GameTree tree, Variant variant) {
     this(tree, variant, true, 1.5, 0.0, 2.0);
   }
 
   /**
+   * A solver with explicit settings. The exponents act only in {@link Variant#DISCOUNTED}: after
+   * player i's traversal at iteration t, positive regrets are multiplied by {@code t^α/(t^α+1)},
+   * negative ones by {@code t^β/(t^β+1)}, and iteration t's policy enters the average with weight
+   * {@code t^γ} (Brown &amp; Sandholm 2019). {@link Variant#LINEAR} replaces all three by 1
+   * (whatever is given), and {@link Variant#CFR} and {@link Variant#CFR_PLUS} ignore them; every
+   * variant checks them. An exponent lies in [−{@value #MAX_EXPONENT}, {@value #MAX_EXPONENT}], so
+   * that {@code t^x} stays finite for every iteration count an {@code int} holds (a NaN, an
+   * infinity or a larger magnitude would turn regrets or strategy sums into NaN). A negative α or
+   * β discounts more strongly than 0 (factor below 1/2), a negative γ favours early iterations.
+   *
+   * @param tree the game tree
+   * @param variant the CFR variant
    * @param alternating update one player per traversal (true) or all players in one traversal
-   *     (simultaneous; only meaningful for {@link Variant#CFR})
-   * @param alpha DCFR positive-regret discount exponent (ignored by other variants)
-   * @param beta DCFR negative-regret discount exponent
-   * @param gamma DCFR averaging exponent
+   *     (simultaneous); honoured only by {@link Variant#CFR}, the other variants always alternate
+   * @param alpha DCFR positive-regret discount exponent α, |α| ≤ 30 (standard 1.5)
+   * @param beta DCFR negative-regret discount exponent β, |β| ≤ 30 (standard 0)
+   * @param gamma DCFR averaging exponent γ, |γ| ≤ 30 (standard 2)
+   * @throws NullPointerException if {@code tree} or {@code variant} is null
+   * @throws IllegalArgumentException if an exponent is NaN, infinite or of magnitude above 30
+   *     (the message names it and the valid range)
    */
   public CfrSolver(GameTree tree, Variant variant, boolean alternating, double alpha, double beta, double gamma) {
+    java.util.Objects.requireNonNull(tree, "tree");
+    java.util.Objects.requireNonNull(variant, "variant");
+    requireFinite("alpha", alpha);
+    requireFinite("beta", beta);
+    requireFinite("gamma", gamma);
     this.t = tree;
     this.variant = variant;
     this.alternating = variant == Variant.CFR ? alternating : true;
@@ -100,10 +137,21 @@ public final class CfrSolver {
     stackNext = new int[depth];
   }
 
+  /** Largest magnitude of a DCFR exponent: {@code (2^31)^30 = 2^930} is still a finite double. */
+  public static final double MAX_EXPONENT = 30;
+
+  private static void requireFinite(String name, double x) {
+    if (!(Math.abs(x) <= MAX_EXPONENT)) {
+      throw new IllegalArgumentException("DCFR exponent " + name + " = " + x + " is out of range; valid: a finite number in -30..30");
+    }
+  }
+
+  /** The variant the solver runs. */
   public Variant variant() {
     return variant;
   }
 
+  /** Whether traversals alternate between players (always true except for a simultaneous {@link Variant#CFR}). */
   public boolean alternating() {
     return alternating;
   }
@@ -113,8 +161,17 @@ public final class CfrSolver {
     return iteration;
   }
 
-  /** Runs {@code count} iterations (each: one traversal per player, or one for all). */
+  /**
+   * Runs {@code count} iterations (each: one traversal per player, or one for all); allocates
+   * nothing.
+   *
+   * @param count 0 ≤ count (0 does nothing)
+   * @throws IllegalArgumentException if {@code count} is negative
+   */
   public void run(int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("iteration count must be at least 0, got " + count);
+    }
     for (int c = 0; c < count; c++) {
       iteration++;
       int tt = iteration;
@@ -321,16 +378,21 @@ public final class CfrSolver {
     return strategySum.clone();
   }
 
-  /** The current (regret-matching) policy as a slot array (a copy). */
+  /** The current (regret-matching) policy as a policy slot array of {@link #tree()} (a copy). */
   public double[] currentPolicy() {
     return current.clone();
   }
 
-  /** The average policy {@code S/ΣS} as a slot array (uniform where nothing accumulated). */
+  /**
+   * The average policy {@code S/ΣS} as a new policy slot array of {@link #tree()} (uniform where
+   * nothing accumulated); the policy that converges to a Nash equilibrium in two-player zero-sum
+   * games.
+   */
   public double[] averagePolicy() {
     return t.normalizedSlots(strategySum);
   }
 
+  /** The game tree the solver works on. */
   public GameTree tree() {
     return t;
   }

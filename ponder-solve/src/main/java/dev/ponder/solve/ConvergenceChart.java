@@ -100,7 +100,11 @@ public final class ConvergenceChart {
     return sb.toString();
   }
 
-  /** Writes {@link #svg} to {@code file}. */
+  /**
+   * Writes {@link #svg} to {@code file} (UTF-8, replacing it), with the arguments of {@link #svg}.
+   *
+   * @throws IOException if the file cannot be written
+   */
   public static void write(Path file, String title, long[] iterations, double[] values) throws IOException {
     TabularPolicy.createParentDirectories(file);
     Files.writeString(file, svg(title, iterations, values), StandardCharsets.UTF_8);

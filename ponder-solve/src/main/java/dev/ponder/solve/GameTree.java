@@ -27,6 +27,17 @@ import java.util.Map;
  * player ({@link #infosetOf(int, String)}; {@link #hasSharedKeys()}). The tree requires the same
  * legal actions at all histories of an information set (checked while building). Memory grows with the number of histories: fine
  * for kuhn_poker, leduc_poker and liars_dice with one die (about 3·10^5 histories).
+ *
+ * <p>Index ranges: nodes {@code 0 ≤ node < numNodes()} (the root is 0, a node is numbered before
+ * its children); children {@code 0 ≤ j < numChildren(node)}; information sets {@code 0 ≤ infoset
+ * < numInfosets()}; slots {@code 0 ≤ slot < numSlots()}. An <em>information set</em> here is one
+ * player's information state (OpenSpiel's term; {@link #infosetKey(int)} is its string). The
+ * accessors do not check their indices (they serve the solvers' inner loops): an index out of
+ * range throws {@link ArrayIndexOutOfBoundsException} or returns another node's entry.
+ *
+ * <p>A <em>policy slot array</em> is a {@code double[numSlots()]} holding, for each information
+ * set {@code I}, the probability of each legal action at {@code [slotStart(I), slotStart(I) +
+ * numActions(I))}, finite, non-negative, summing to 1 ({@link PolicyEvaluation} checks it).
  */
 public final class GameTree {
   private final Game game;
@@ -370,6 +381,7 @@ public final class GameTree {
     }
   }
 
+  /** The game the tree was built from. */
   public Game game() {
     return game;
   }
@@ -408,6 +420,7 @@ public final class GameTree {
     return utilities;
   }
 
+  /** Number of players n ({@link Game#numPlayers()}); players are 0..n−1. */
   public int numPlayers() {
     return numPlayers;
   }
@@ -427,43 +440,91 @@ public final class GameTree {
     return maxActions;
   }
 
+  /**
+   * Player to act at {@code node}: 0..n−1, {@link State#CHANCE} or {@link State#TERMINAL}.
+   *
+   * @param node 0 ≤ node &lt; {@link #numNodes()}
+   */
   public int player(int node) {
     return nodePlayer[node];
   }
 
-  /** Information set of a decision node, −1 for chance and terminal nodes. */
+  /**
+   * Information set of a decision node (0 ≤ result &lt; {@link #numInfosets()}), −1 for chance and
+   * terminal nodes.
+   *
+   * @param node 0 ≤ node &lt; {@link #numNodes()}
+   */
   public int infoset(int node) {
     return nodeInfoset[node];
   }
 
+  /**
+   * Number of children of {@code node}: its legal actions (decision node), its chance outcomes
+   * (chance node), 0 at a terminal node.
+   *
+   * @param node 0 ≤ node &lt; {@link #numNodes()}
+   */
   public int numChildren(int node) {
     return nodeNumChildren[node];
   }
 
+  /**
+   * The {@code j}-th child of {@code node}, children in ascending action order ({@link
+   * #action(int, int)}); at a decision node child {@code j} follows the action of slot {@code
+   * slotStart(infoset(node)) + j}.
+   *
+   * @param node 0 ≤ node &lt; {@link #numNodes()}
+   * @param j 0 ≤ j &lt; {@link #numChildren(int) numChildren(node)}
+   * @return a node, 0 &lt; result &lt; {@link #numNodes()}
+   */
   public int child(int node, int j) {
     return edgeChild[nodeFirstChild[node] + j];
   }
 
-  /** Action leading to the {@code j}-th child. */
+  /**
+   * Action leading to the {@code j}-th child.
+   *
+   * @param node 0 ≤ node &lt; {@link #numNodes()}
+   * @param j 0 ≤ j &lt; {@link #numChildren(int) numChildren(node)}
+   */
   public int action(int node, int j) {
     return edgeAction[nodeFirstChild[node] + j];
   }
 
-  /** Probability of the {@code j}-th chance outcome (1 at decision nodes). */
+  /**
+   * Probability of the {@code j}-th chance outcome, in (0, 1] (1 at decision nodes).
+   *
+   * @param node 0 ≤ node &lt; {@link #numNodes()}
+   * @param j 0 ≤ j &lt; {@link #numChildren(int) numChildren(node)}
+   */
   public double chanceProb(int node, int j) {
     return edgeProb[nodeFirstChild[node] + j];
   }
 
-  /** Return of {@code player} at terminal node {@code node}. */
+  /**
+   * Return ({@link State#playerReturn(int)}, raw utility) of {@code player} at terminal node
+   * {@code node}; 0 (unused) at other nodes.
+   *
+   * @param node 0 ≤ node &lt; {@link #numNodes()}
+   * @param player 0 ≤ player &lt; {@link #numPlayers()}
+   */
   public double utility(int node, int player) {
     return utilities[node * numPlayers + player];
   }
 
-  /** Number of information sets (information states of acting players). */
+  /** Number of information sets (one acting player's information state each). */
   public int numInfosets() {
     return infosetKeys.size();
   }
 
+  /**
+   * The information-state string of {@code infoset} ({@link State#informationStateString(int)} of
+   * its player).
+   *
+   * @param infoset 0 ≤ infoset &lt; {@link #numInfosets()}
+   * @throws IndexOutOfBoundsException if {@code infoset} is out of range
+   */
   public String infosetKey(int infoset) {
     return infosetKeys.get(infoset);
   }
@@ -514,39 +575,112 @@ public final class GameTree {
     return sharedKeys;
   }
 
+  /**
+   * The player (0..n−1) who acts at {@code infoset}.
+   *
+   * @param infoset 0 ≤ infoset &lt; {@link #numInfosets()}
+   */
   public int infosetPlayer(int infoset) {
     return isPlayer[infoset];
   }
 
+  /**
+   * Number of legal actions (≥ 1) at {@code infoset}, hence of its slots.
+   *
+   * @param infoset 0 ≤ infoset &lt; {@link #numInfosets()}
+   */
   public int numActions(int infoset) {
     return isNumActions[infoset];
   }
 
+  /**
+   * First slot of {@code infoset}: its slots are {@code [slotStart, slotStart + numActions)}, one
+   * per legal action in ascending action order ({@link #slotAction(int)}); information sets'
+   * slots are consecutive and do not overlap, the first starting at 0.
+   *
+   * @param infoset 0 ≤ infoset &lt; {@link #numInfosets()}
+   * @return 0 ≤ result &lt; {@link #numSlots()}
+   */
   public int slotStart(int infoset) {
     return isSlotStart[infoset];
   }
 
-  /** Total number of (information set, action) slots. */
+  /** Total number of (information set, action) slots: the length of a policy slot array. */
   public int numSlots() {
     return numSlots;
   }
 
-  /** Action of a slot. */
+  /**
+   * The legal action (a game action id) a slot stands for.
+   *
+   * @param slot 0 ≤ slot &lt; {@link #numSlots()}
+   */
   public int slotAction(int slot) {
     return slotAction[slot];
   }
 
-  /** Number of histories in an information set. */
+  /**
+   * Number of histories (≥ 1) in an information set.
+   *
+   * @param infoset 0 ≤ infoset &lt; {@link #numInfosets()}
+   */
   public int infosetSize(int infoset) {
     return isNodeStart[infoset + 1] - isNodeStart[infoset];
   }
 
-  /** The {@code k}-th history (node) of an information set. */
+  /**
+   * The {@code k}-th history (node) of an information set, in node order.
+   *
+   * @param infoset 0 ≤ infoset &lt; {@link #numInfosets()}
+   * @param k 0 ≤ k &lt; {@link #infosetSize(int) infosetSize(infoset)}
+   */
   public int infosetNode(int infoset, int k) {
     return isNodes[isNodeStart[infoset] + k];
   }
 
-  /** A slot array holding the uniform policy. */
+  /** How far an information set's probabilities in a policy slot array may sum from 1 (as {@link TabularPolicy#put}). */
+  static final double POLICY_SUM_TOLERANCE = 1e-6;
+
+  /**
+   * Refuses an array that is not a policy slot array of this tree: its length is not
+   * {@link #numSlots()}, or at some information set an entry is negative, NaN or infinite, or the
+   * entries do not sum to 1 within {@value #POLICY_SUM_TOLERANCE}. One pass over the slots.
+   *
+   * @throws NullPointerException if {@code policy} is null
+   * @throws IllegalArgumentException one line naming the wrong length, or the information state
+   *     (its string and player), the action and the offending value or sum
+   */
+  void checkPolicy(double[] policy) {
+    java.util.Objects.requireNonNull(policy, "policy");
+    if (policy.length != numSlots) {
+      throw new IllegalArgumentException("the policy has " + policy.length + " slots; the tree has " + numSlots);
+    }
+    for (int i = 0; i < infosetKeys.size(); i++) {
+      int s = isSlotStart[i];
+      int k = isNumActions[i];
+      double sum = 0;
+      for (int j = s; j < s + k; j++) {
+        double x = policy[j];
+        if (!(x >= 0) || Double.isInfinite(x)) {
+          String what = Double.isNaN(x) ? "NaN" : Double.isInfinite(x) ? "infinite" : "negative";
+          throw new IllegalArgumentException(policyAt(i) + ": probability of action " + slotAction[j] + " is " + what + " (" + x
+              + "); probabilities are finite numbers in [0, 1]");
+        }
+        sum += x;
+      }
+      if (!(Math.abs(sum - 1) <= POLICY_SUM_TOLERANCE)) {
+        throw new IllegalArgumentException(policyAt(i) + ": probabilities sum to " + sum + ", not 1 (within "
+            + POLICY_SUM_TOLERANCE + ")");
+      }
+    }
+  }
+
+  /** "policy at information state '...' (player p)", for messages. */
+  private String policyAt(int infoset) {
+    return "policy at information state '" + oneLine(infosetKeys.get(infoset)) + "' (player " + isPlayer[infoset] + ")";
+  }
+
+  /** A new policy slot array holding the uniform policy ({@code 1/numActions(I)} in each slot of I). */
   public double[] uniformSlots() {
     double[] s = new double[numSlots];
     for (int i = 0; i < numInfosets(); i++) {
@@ -561,9 +695,13 @@ public final class GameTree {
    * set's weights sum to 0): e.g. the average policy {@code S/ΣS} from cumulative strategy sums.
    *
    * @param weights non-negative weights, one per slot ({@link #numSlots()} long)
-   * @return a new slot array
+   * @return a new policy slot array
+   * @throws IllegalArgumentException if {@code weights} is not {@link #numSlots()} long
    */
   public double[] normalizedSlots(double[] weights) {
+    if (weights.length != numSlots) {
+      throw new IllegalArgumentException("the weights have " + weights.length + " slots; the tree of " + game.spec() + " has " + numSlots);
+    }
     double[] out = new double[numSlots];
     for (int i = 0; i < numInfosets(); i++) {
       int s = isSlotStart[i];

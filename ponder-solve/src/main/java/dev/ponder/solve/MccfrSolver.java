@@ -5,7 +5,7 @@ import dev.ponder.game.State;
 import java.util.SplittableRandom;
 
 /**
- * Monte Carlo CFR (Lanctot, Waugh, Zinkevich & Bowling 2009, NIPS 22) on a {@link GameTree}, with
+ * Monte Carlo CFR (Lanctot, Waugh, Zinkevich &amp; Bowling 2009, NIPS 22) on a {@link GameTree}, with
  * the rules of ALGORITHMS.md §8.7:
  *
  * <ul>
@@ -26,7 +26,10 @@ public final class MccfrSolver {
 
   /** Sampling scheme. */
   public enum Sampling {
-    EXTERNAL, OUTCOME
+    /** External sampling (Lanctot et al. 2009): chance and the opponents sampled, all of the updating player's actions explored. */
+    EXTERNAL,
+    /** Outcome sampling (Lanctot et al. 2009): one trajectory per traversal, the updating player's actions from ε-exploration. */
+    OUTCOME
   }
 
   private final GameTree t;
@@ -90,21 +93,37 @@ public final class MccfrSolver {
     rng = new SplittableRandom(seed);
   }
 
-  /** An outcome-sampling solver uses ε = 0.6 (OpenSpiel's default). */
+  /**
+   * A solver with ε = 0.6 (OpenSpiel's default; used by outcome sampling only).
+   *
+   * @param tree the game tree (its policy slot arrays are this solver's policies)
+   * @param sampling the sampling scheme
+   * @param seed seed of every random choice
+   */
   public MccfrSolver(GameTree tree, Sampling sampling, long seed) {
     this(tree, sampling, 0.6, seed);
   }
 
+  /** Number of iterations run so far. */
   public long iterations() {
     return iteration;
   }
 
+  /** The sampling scheme. */
   public Sampling sampling() {
     return sampling;
   }
 
-  /** Runs {@code count} iterations (one sampled traversal per player each). */
+  /**
+   * Runs {@code count} iterations (one sampled traversal per player each).
+   *
+   * @param count 0 ≤ count (0 does nothing)
+   * @throws IllegalArgumentException if {@code count} is negative
+   */
   public void run(int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("iteration count must be at least 0, got " + count);
+    }
     for (int c = 0; c < count; c++) {
       iteration++;
       for (int p = 0; p < n; p++) {
@@ -328,12 +347,12 @@ public final class MccfrSolver {
     return strategySum.clone();
   }
 
-  /** The average policy as a slot array (uniform where nothing accumulated). */
+  /** The average policy as a new policy slot array of the tree (uniform where nothing accumulated). */
   public double[] averagePolicy() {
     return t.normalizedSlots(strategySum);
   }
 
-  /** The current regret-matching policy as a slot array. */
+  /** The current regret-matching policy as a new policy slot array of the tree. */
   public double[] currentPolicy() {
     double[] cur = new double[t.numSlots()];
     double[] buf = new double[t.maxActions()];

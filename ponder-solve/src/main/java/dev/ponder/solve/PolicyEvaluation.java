@@ -7,20 +7,43 @@ import dev.ponder.game.State;
  * exact best responses, NashConv and exploitability. Policies are slot arrays of the tree (see
  * {@link TabularPolicy#toSlots}).
  *
- * <p>Definitions (Lanctot et al. 2017, arXiv 1711.00832; seed 000 Eq. 13):
+ * <p>Definitions (Lanctot et al. 2017, arXiv 1711.00832; Li, Schultz, Lanctot &amp; Hennes
+ * 2026, seed 000, Eq. 13):
  * {@code NashConv(π) = Σ_i [u_i(BR_i(π_−i), π_−i) − u_i(π)]} and
  * {@code exploitability(π) = NashConv(π) / n}, the mean gain of a best-responding player. For two
  * players this equals OpenSpiel's {@code exploitability} (NashConv/2). Ponder prints this
  * exploitability everywhere.
+ *
+ * <p><b>Policy arrays.</b> Every method takes the joint policy as a <em>slot array</em> of the
+ * tree: {@code double[tree.numSlots()]}, information set {@code I} (0 ≤ I &lt;
+ * {@code tree.numInfosets()}) owning the slots {@code [tree.slotStart(I), tree.slotStart(I) +
+ * tree.numActions(I))}, one per legal action in ascending action order ({@link
+ * GameTree#slotAction(int)}), holding the probability that I's player takes that action. At each
+ * information set the entries are finite, non-negative and sum to 1 within 1e-6 (the tolerance of
+ * {@link TabularPolicy#put}). {@link GameTree#uniformSlots()}, {@link TabularPolicy#toSlots},
+ * {@link CfrSolver#averagePolicy()} and {@link MccfrSolver#averagePolicy()} give such arrays. Each
+ * public entry point checks its array once (one pass over the slots, before the walk) and refuses
+ * anything else with an {@link IllegalArgumentException} naming the wrong length, or the
+ * information state, action and value or sum at fault. Returns are raw utilities (the game's
+ * units, not normalized).
  */
 public final class PolicyEvaluation {
   private PolicyEvaluation() {}
 
   /**
-   * Expected return of every player when all follow {@code policy} (length n). Walks the tree
-   * depth-first with its own stack (no recursion), skipping subtrees of probability 0.
+   * Expected return of every player when all follow {@code policy}. Walks the tree depth-first
+   * with its own stack (no recursion), skipping subtrees of probability 0.
+   *
+   * @param policy a policy slot array of {@code tree} (see the class comment)
+   * @return {@code double[tree.numPlayers()]}, player i's expected raw return
+   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree}
    */
   public static double[] expectedReturns(GameTree tree, double[] policy) {
+    tree.checkPolicy(policy);
+    return expectedReturnsUnchecked(tree, policy);
+  }
+
+  private static double[] expectedReturnsUnchecked(GameTree tree, double[] policy) {
     int n = tree.numPlayers();
     int depth = tree.maxDepth() + 1;
     double[][] buf = new double[depth][n]; // buf[d]: the value being summed at depth d
@@ -94,7 +117,30 @@ public final class PolicyEvaluation {
     private final boolean[] done;
     private final int[] best;
 
+    /**
+     * Prepares the best response of {@code responder} to {@code policy} (the counterfactual reach
+     * of every history; values are computed on demand).
+     *
+     * @param policy a policy slot array of {@code tree} (see the class comment); the responder's
+     *     own entries are read by nothing but the check
+     * @param responder 0 ≤ responder &lt; {@code tree.numPlayers()}
+     * @throws IllegalArgumentException if {@code responder} is out of range or {@code policy} is
+     *     not a policy slot array of {@code tree}
+     */
     public BestResponse(GameTree tree, double[] policy, int responder) {
+      this(tree, checked(tree, policy, responder), responder, true);
+    }
+
+    private static double[] checked(GameTree tree, double[] policy, int responder) {
+      if (responder < 0 || responder >= tree.numPlayers()) {
+        throw new IllegalArgumentException("responder must be a player 0.." + (tree.numPlayers() - 1) + ", got " + responder);
+      }
+      tree.checkPolicy(policy);
+      return policy;
+    }
+
+    /** Without the checks, for callers that made them ({@code unused} tells the constructors apart). */
+    private BestResponse(GameTree tree, double[] policy, int responder, boolean unused) {
       this.t = tree;
       this.pol = policy;
       this.responder = responder;
@@ -121,8 +167,17 @@ public final class PolicyEvaluation {
       }
     }
 
-    /** Value of history {@code v} for the responder when it plays the best response. */
+    /**
+     * Value (raw return) of history {@code v} for the responder when it plays the best response
+     * below {@code v} and the others follow the policy.
+     *
+     * @param v a node of the tree, 0 ≤ v &lt; {@code tree.numNodes()}
+     * @throws IllegalArgumentException if {@code v} is out of range
+     */
     public double value(int v) {
+      if (v < 0 || v >= t.numNodes()) {
+        throw new IllegalArgumentException("node " + v + " out of range 0.." + (t.numNodes() - 1));
+      }
       if (!done[v]) {
         push(VALUE, v);
         run();
@@ -130,8 +185,24 @@ public final class PolicyEvaluation {
       return value[v];
     }
 
-    /** Index (0..numActions−1) of the best-response action at a responder information set. */
+    /**
+     * Index {@code j} (0 ≤ j &lt; {@code tree.numActions(infoset)}; the action is {@code
+     * tree.slotAction(tree.slotStart(infoset) + j)}) of the best-response action at one of the
+     * responder's information sets; the first legal action (0) where the other players never
+     * reach it.
+     *
+     * @param infoset an information set of the responder, 0 ≤ infoset &lt; {@code
+     *     tree.numInfosets()}
+     * @throws IllegalArgumentException if {@code infoset} is out of range or another player's
+     */
     public int bestAction(int infoset) {
+      if (infoset < 0 || infoset >= t.numInfosets()) {
+        throw new IllegalArgumentException("information set " + infoset + " out of range 0.." + (t.numInfosets() - 1));
+      }
+      if (t.infosetPlayer(infoset) != responder) {
+        throw new IllegalArgumentException("information set " + infoset + " belongs to player " + t.infosetPlayer(infoset)
+            + ", not to the responder " + responder);
+      }
       if (best[infoset] < 0) {
         push(BEST, infoset);
         run();
@@ -255,17 +326,28 @@ public final class PolicyEvaluation {
       top--;
     }
 
-    /** The responder's best-response value {@code u_i(BR_i(π_−i), π_−i)}. */
+    /** The responder's best-response value {@code u_i(BR_i(π_−i), π_−i)} (raw return). */
     public double value() {
       return value(0);
     }
   }
 
-  /** Best-response value of every player against {@code policy}. */
+  /**
+   * Best-response value {@code u_i(BR_i(π_−i), π_−i)} of every player against {@code policy}.
+   *
+   * @param policy a policy slot array of {@code tree} (see the class comment)
+   * @return {@code double[tree.numPlayers()]}, raw returns
+   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree}
+   */
   public static double[] bestResponseValues(GameTree tree, double[] policy) {
+    tree.checkPolicy(policy);
+    return bestResponseValuesUnchecked(tree, policy);
+  }
+
+  private static double[] bestResponseValuesUnchecked(GameTree tree, double[] policy) {
     double[] br = new double[tree.numPlayers()];
     for (int i = 0; i < br.length; i++) {
-      br[i] = new BestResponse(tree, policy, i).value();
+      br[i] = new BestResponse(tree, policy, i, true).value();
     }
     return br;
   }
@@ -279,17 +361,13 @@ public final class PolicyEvaluation {
    * the best-response value {@code u_i(BR_i(π_−i), π_−i)}. An information set the other players
    * never reach (counterfactual reach 0 at every history) gets its first legal action.
    *
-   * @param responder player id, 0..n−1
+   * @param policy a policy slot array of {@code tree} (see the class comment)
+   * @param responder player id, 0 ≤ responder &lt; {@code tree.numPlayers()}
+   * @return a new policy slot array of {@code tree}
    * @throws IllegalArgumentException if {@code responder} is not a player or {@code policy} is not
-   *     a slot array of {@code tree}
+   *     a policy slot array of {@code tree}
    */
   public static double[] bestResponsePolicy(GameTree tree, double[] policy, int responder) {
-    if (responder < 0 || responder >= tree.numPlayers()) {
-      throw new IllegalArgumentException("responder must be a player 0.." + (tree.numPlayers() - 1) + ", got " + responder);
-    }
-    if (policy.length != tree.numSlots()) {
-      throw new IllegalArgumentException("the policy has " + policy.length + " slots; the tree has " + tree.numSlots());
-    }
     BestResponse br = new BestResponse(tree, policy, responder);
     double[] out = policy.clone();
     for (int i = 0; i < tree.numInfosets(); i++) {
@@ -304,17 +382,30 @@ public final class PolicyEvaluation {
     return out;
   }
 
-  /** Per-player gains {@code u_i(BR_i, π_−i) − u_i(π)} (each ≥ 0 up to rounding). */
+  /**
+   * Per-player gains {@code u_i(BR_i, π_−i) − u_i(π)} (each ≥ 0 up to rounding).
+   *
+   * @param policy a policy slot array of {@code tree} (see the class comment)
+   * @return {@code double[tree.numPlayers()]}, in the game's raw utility units
+   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree}
+   */
   public static double[] gains(GameTree tree, double[] policy) {
-    double[] br = bestResponseValues(tree, policy);
-    double[] v = expectedReturns(tree, policy);
+    tree.checkPolicy(policy);
+    double[] br = bestResponseValuesUnchecked(tree, policy);
+    double[] v = expectedReturnsUnchecked(tree, policy);
     for (int i = 0; i < br.length; i++) {
       br[i] -= v[i];
     }
     return br;
   }
 
-  /** NashConv: the sum of the players' best-response gains. */
+  /**
+   * NashConv: the sum of the players' best-response gains ({@link #gains}); ≥ 0 up to rounding, 0
+   * exactly at a Nash equilibrium; raw utility units.
+   *
+   * @param policy a policy slot array of {@code tree} (see the class comment)
+   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree}
+   */
   public static double nashConv(GameTree tree, double[] policy) {
     double s = 0;
     for (double g : gains(tree, policy)) {
@@ -323,7 +414,13 @@ public final class PolicyEvaluation {
     return s;
   }
 
-  /** Exploitability as seed 000 defines it: NashConv / n (NashConv/2 for two players). */
+  /**
+   * Exploitability as seed 000 defines it: NashConv / n (NashConv/2 for two players); ≥ 0 up to
+   * rounding; raw utility units.
+   *
+   * @param policy a policy slot array of {@code tree} (see the class comment)
+   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree}
+   */
   public static double exploitability(GameTree tree, double[] policy) {
     return nashConv(tree, policy) / tree.numPlayers();
   }

@@ -246,8 +246,16 @@ public final class TabularPolicy {
    * Reads a slot array of {@code tree} (one probability per information set and action). Keyed
    * by information-state string alone, unless some string is the information state of two
    * players ({@link GameTree#hasSharedKeys()}); then by player and string.
+   *
+   * @param slots a policy slot array of {@code tree}: {@code tree.numSlots()} long, information
+   *     set {@code I}'s probabilities at {@code [tree.slotStart(I), tree.slotStart(I) +
+   *     tree.numActions(I))}, finite, non-negative, summing to 1 within 1e-6 (see {@link
+   *     PolicyEvaluation})
+   * @throws IllegalArgumentException if {@code slots} has the wrong length or is not a
+   *     distribution at some information set (the message names it)
    */
   public static TabularPolicy fromSlots(GameTree tree, double[] slots) {
+    tree.checkPolicy(slots);
     TabularPolicy p = new TabularPolicy(tree.game().spec());
     boolean byPlayer = tree.hasSharedKeys();
     for (int i = 0; i < tree.numInfosets(); i++) {
@@ -493,6 +501,8 @@ public final class TabularPolicy {
   /**
    * Writes the policy as JSON: entries without a player under {@code "policy"}, entries keyed by
    * player under {@code "policies_by_player"}.
+   *
+   * @throws IOException if the file cannot be written
    */
   public void write(Path file) throws IOException {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

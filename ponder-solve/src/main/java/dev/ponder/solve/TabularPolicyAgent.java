@@ -53,6 +53,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
    * @throws PolicyMismatchException if the information state is missing from the policy (and
    *     {@code fill_uniform} is not set), or the policy gives positive probability to an action
    *     that is not legal there
+   * @throws IllegalArgumentException at a terminal state or a chance node
    */
   @Override
   public int selectAction(State state) {
@@ -68,7 +69,8 @@ public final class TabularPolicyAgent implements PolicyAgent {
    * The policy's distribution at the acting player's information state, aligned with {@code
    * state.legalActions()} (legal actions the policy does not list get 0).
    *
-   * @throws IllegalStateException as {@link #selectAction}
+   * @throws PolicyMismatchException as {@link #selectAction}
+   * @throws IllegalArgumentException at a terminal state or a chance node
    */
   @Override
   public double[] policy(State state) {
@@ -76,8 +78,18 @@ public final class TabularPolicyAgent implements PolicyAgent {
     return java.util.Arrays.copyOf(p, k);
   }
 
+  /** The error of the agents of this package at a terminal state or chance node (as {@code random}'s). */
+  static void requireDecisionNode(State state) {
+    int p = state.currentPlayer();
+    if (p < 0) {
+      throw new IllegalArgumentException("an agent acts at a decision node; " + state.game().name() + " is at "
+          + (p == State.TERMINAL ? "a terminal state" : p == State.CHANCE ? "a chance node" : "player " + p));
+    }
+  }
+
   /** Fills {@code legal} and {@code p} (aligned, normalized) for the state; returns the number of legal actions. */
   private int fill(State state) {
+    requireDecisionNode(state);
     int player = state.currentPlayer();
     int k = state.game().maxActionsPerState();
     if (legal.length < k) {

@@ -14,8 +14,8 @@ import java.util.function.IntConsumer;
 import java.util.function.LongFunction;
 
 /**
- * Turns any {@link PolicyAgent} into a {@link TabularPolicy} (seed 000 App. D.2): walk the game
- * tree depth-first in ascending action order, and at the first history reaching each information
+ * Turns any {@link PolicyAgent} into a {@link TabularPolicy} (Li, Schultz, Lanctot &amp; Hennes
+ * 2026, seed 000, App. D.2): walk the game tree depth-first in ascending action order, and at the first history reaching each information
  * state ask the agent for its policy {@code runs} times (M, default 20) and average the
  * distributions (for a search: its root visit distribution or posterior policy).
  *

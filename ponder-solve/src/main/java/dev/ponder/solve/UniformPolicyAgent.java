@@ -17,17 +17,33 @@ import java.util.List;
 public final class UniformPolicyAgent implements PolicyAgent {
   private final Agent random;
 
+  /**
+   * The uniform agent for {@code game}; its moves are those of {@code new RandomAgent(game, seed)}.
+   *
+   * @param seed seed of the random generator that draws the moves
+   */
   public UniformPolicyAgent(Game game, long seed) {
     this.random = new RandomAgent(game, seed);
   }
 
+  /**
+   * A uniformly random legal action, as {@link RandomAgent#selectAction}.
+   *
+   * @throws IllegalArgumentException at a terminal state or a chance node
+   */
   @Override
   public int selectAction(State state) {
     return random.selectAction(state);
   }
 
+  /**
+   * {@code 1/k} for each of the k legal actions.
+   *
+   * @throws IllegalArgumentException at a terminal state or a chance node
+   */
   @Override
   public double[] policy(State state) {
+    TabularPolicyAgent.requireDecisionNode(state);
     int k = state.legalActions().length;
     double[] p = new double[k];
     java.util.Arrays.fill(p, 1.0 / k);

@@ -13,6 +13,7 @@ import java.util.Objects;
  */
 public record Knowledge(PriorPolicy prior, ValueEstimator value, ResampleHistory resample) {
 
+  /** @throws NullPointerException if a component is null */
   public Knowledge {
     Objects.requireNonNull(prior, "prior");
     Objects.requireNonNull(value, "value");

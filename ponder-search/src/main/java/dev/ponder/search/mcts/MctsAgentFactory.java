@@ -173,8 +173,9 @@ public abstract class MctsAgentFactory implements AgentFactory {
 
   /** {@code uct}: UCB1 in the tree with random rollouts (key c: 0..1e6). */
   public static final class Uct extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code uct}. */
     public Uct() {
-      super("uct", "UCT: UCB1 in the tree on [0,1]-normalized Q, random rollouts (Kocsis & Szepesvari 2006)",
+      super("uct", "UCT: UCB1 in the tree on [0,1]-normalized Q, random rollouts (Kocsis & Szepesvári 2006)",
           List.of(ParamSpec.ofDouble("c", 0.25, 0, MAX_C, "exploration constant on [0,1]-normalized Q (seed-tuned 0.25; too small for noisy returns: at the start of pig,"
               + " 1000 sims, it stops at turn total 0 in 4 of 12 seeds, c=1.4 in none; use a larger c there)")),
           p -> Mechanisms.uct(p.requireDouble("c", 0, MAX_C)));
@@ -186,6 +187,7 @@ public abstract class MctsAgentFactory implements AgentFactory {
    * 0..1e6, c_base: 1e-9..1e12).
    */
   public static final class PuctAgent extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code puct}. */
     public PuctAgent() {
       super("puct", "PUCT with the AlphaZero schedule c(N) = c_init + ln((N+c_base+1)/c_base), FPU options (Silver et al. 2018)",
           List.of(
@@ -211,8 +213,9 @@ public abstract class MctsAgentFactory implements AgentFactory {
 
   /** {@code m_seed}: the seed paper's bare template. */
   public static final class Seed extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code m_seed}. */
     public Seed() {
-      super("m_seed", "m_seed: the bare modular-search template, c = 2.0, unvisited first, first-index ties (seed 000, App. J.1)",
+      super("m_seed", "m_seed: the bare modular-search template, c = 2.0, unvisited first, first-index ties (Li, Schultz, Lanctot & Hennes 2026, seed 000, App. J.1)",
           List.of(), p -> Mechanisms.mSeed());
     }
   }

@@ -298,6 +298,10 @@ public final class MctsEngine implements AutoCloseable {
    *     instance with the same name and the same parameters ({@link Game#spec()}, or every value
    *     with defaults included, equal)
    * @return the result: chosen action, π̂, visits, Q, root value, principal variation, counts
+   * @throws IllegalStateException if the tree cannot hold the root's children ("tree capacity
+   *     exhausted at the root") or the calling thread is interrupted; a component's runtime
+   *     exception in any worker is rethrown as it is (another throwable wrapped in an
+   *     IllegalStateException)
    * @throws NullPointerException if {@code state} is null
    * @throws IllegalArgumentException if {@code state} belongs to another game (another name, or
    *     other parameters such as {@code kuhn_poker(players=3)} for {@code kuhn_poker}; the message
@@ -396,6 +400,7 @@ public final class MctsEngine implements AutoCloseable {
    * and for benchmarking one simulation). The state given to the last {@link #search} must not
    * have been modified since.
    *
+   * @param k number of simulations, k ≥ 0 (0 does nothing)
    * @throws IllegalStateException if no search has run
    */
   public void runSimulations(int k) {

@@ -28,7 +28,11 @@ public final class Puct implements TreePolicy {
     /** +∞: every child is tried once first. */
     INF;
 
-    /** Parses {@code loss|parent|reduction|absolute|inf}. */
+    /**
+     * Parses {@code loss|parent|reduction|absolute|inf} (any case, surrounding blanks ignored).
+     *
+     * @throws dev.ponder.spec.SpecException for another name (the message lists the valid ones)
+     */
     public static Fpu parse(String s) {
       try {
         return valueOf(s.trim().toUpperCase(Locale.ROOT));
@@ -44,15 +48,26 @@ public final class Puct implements TreePolicy {
   private final double fpuValue;
 
   /**
-   * @param cInit c_init ≥ 0 (AlphaZero 1.25)
+   * PUCT with the AlphaZero schedule {@code c(N) = c_init + ln((N + c_base + 1)/c_base)} (Silver
+   * et al. 2018).
+   *
+   * @param cInit c_init ≥ 0 (AlphaZero 1.25; the constant AlphaGo Zero calls c_puct, OpenSpiel's
+   *     {@code uct_c})
    * @param cBase c_base &gt; 0 (AlphaZero 19652)
-   * @param fpu first-play urgency rule
+   * @param fpu first-play urgency rule, not null
    * @param fpuValue the constant of {@link Fpu#ABSOLUTE} (a normalized value) or
-   *     {@link Fpu#REDUCTION} (the reduction factor); ignored otherwise
+   *     {@link Fpu#REDUCTION} (the reduction factor); not NaN; ignored otherwise
+   * @throws NullPointerException if {@code fpu} is null
+   * @throws IllegalArgumentException if c_init &lt; 0, c_base ≤ 0 (or either is NaN), or
+   *     {@code fpuValue} is NaN
    */
   public Puct(double cInit, double cBase, Fpu fpu, double fpuValue) {
     if (!(cInit >= 0) || !(cBase > 0)) {
       throw new IllegalArgumentException("c_init=" + cInit + " must be ≥ 0 and c_base=" + cBase + " > 0");
+    }
+    java.util.Objects.requireNonNull(fpu, "fpu");
+    if (Double.isNaN(fpuValue)) {
+      throw new IllegalArgumentException("fpu_value must be a number, got NaN");
     }
     this.cInit = cInit;
     this.cBase = cBase;
@@ -60,7 +75,11 @@ public final class Puct implements TreePolicy {
     this.fpuValue = fpuValue;
   }
 
-  /** c(N) = c_init + ln((N + c_base + 1)/c_base). */
+  /**
+   * c(N) = c_init + ln((N + c_base + 1)/c_base).
+   *
+   * @param n the node's visit count N ≥ 0
+   */
   public double exploration(int n) {
     return cInit + Math.log((n + cBase + 1) / cBase);
   }

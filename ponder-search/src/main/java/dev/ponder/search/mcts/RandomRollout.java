@@ -9,7 +9,10 @@ import java.util.SplittableRandom;
  * outcomes drawn with their probabilities (Abramson 1990; the default evaluator of UCT, Kocsis &amp;
  * Szepesvári 2006). Decisions are drawn by {@link State#sampleLegalAction}, which consumes the RNG
  * exactly as {@code actions[rng.nextInt(n)]} would. Uses the worker's buffers and RNG; allocates
- * nothing.
+ * nothing. The same rule as ponder-core's {@link dev.ponder.game.RandomPlayout} ("rollout" and
+ * "playout" name one thing), on the search's own buffers; chance outcomes are drawn by {@link
+ * Distributions#sample}, whose cumulative comparison can differ from RandomPlayout's in the last
+ * bit of a probability.
  */
 public final class RandomRollout implements ValueEstimator {
   /** The shared, stateless instance. */

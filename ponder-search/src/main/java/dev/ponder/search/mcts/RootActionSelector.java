@@ -55,6 +55,7 @@ public interface RootActionSelector {
    * @param policy the tree policy that chooses the root edge
    */
   record TreePolicyAtRoot(TreePolicy policy) implements RootActionSelector {
+    /** @throws NullPointerException if {@code policy} is null */
     public TreePolicyAtRoot {
       Objects.requireNonNull(policy, "policy");
     }

@@ -128,12 +128,12 @@ public final class SearchContext {
     return rootActions;
   }
 
-  /** The game's smallest return, raw utility. */
+  /** {@link Game#minUtility()}: the game's smallest return (raw utility), possibly nominal. */
   public double minUtility() {
     return minUtility;
   }
 
-  /** The game's largest return, raw utility. */
+  /** {@link Game#maxUtility()}: the game's largest return (raw utility), possibly nominal. */
   public double maxUtility() {
     return maxUtility;
   }
@@ -143,17 +143,31 @@ public final class SearchContext {
     return deltaU;
   }
 
-  /** (u − minU)/ΔU: a raw utility mapped into [0, 1]. */
+  /**
+   * {@code (u − minU)/ΔU}, a raw utility rescaled linearly (not clamped): in [0, 1] for returns
+   * within the game's bounds, which is every return when both bounds are strict. A game with a
+   * nominal bound ({@link Game#maxUtilityNominal()}, {@link Game#minUtilityNominal()}) can give
+   * values outside: 2048's default game ({@code maxUtility} 20480, nominal) maps a return of 30000
+   * to about 1.46. The search then still runs, but the rules whose constants assume Q̃ in [0, 1]
+   * (the UCB1 and PUCT exploration scale, UCB1-Tuned's variance cap 1/4, Normal-Gamma's β0 = 0.25)
+   * see larger values than they were tuned for.
+   *
+   * @param u a raw utility (the game's units)
+   * @return the normalized value; in [0, 1] when {@code minU ≤ u ≤ maxU}
+   */
   public double normalize(double u) {
     return (u - minUtility) * invDeltaU;
   }
 
-  /** Q0 = −minU/ΔU, the normalized value of utility 0 (0.5 in symmetric zero-sum games). */
+  /** Q0 = −minU/ΔU, the normalized value of utility 0 (0.5 in symmetric zero-sum games); {@link #normalize normalize(0)}. */
   public double q0() {
     return -minUtility / deltaU;
   }
 
-  /** 1 for imperfect-information games, else 0 (SPEC's I). */
+  /**
+   * Whether the game has imperfect information (SPEC's I: I = 1 when true, 0 otherwise), from
+   * {@link dev.ponder.game.GameType#isPerfectInformation()}.
+   */
   public boolean imperfectInformation() {
     return imperfectInformation;
   }

@@ -1,7 +1,7 @@
 package dev.ponder.search.mcts;
 
 /**
- * The tree policy of {@code m_seed}, the bare template of the seed paper (SPEC §1.3; App. J.1):
+ * The tree policy of {@code m_seed}, the bare template of the seed paper (Li, Schultz, Lanctot &amp; Hennes 2026, seed 000, App. J.1; SPEC §1.3):
  * the first unvisited child in action order is taken at once; otherwise
  * {@code argmax_a Q̃(a) + c·π(a)·sqrt(N)/(1 + n(a))} with the constant c = 2.0, Q̃ the chooser's
  * mean normalized into [0, 1], and first-index tie-breaking ({@code std::max_element}).
@@ -9,6 +9,7 @@ package dev.ponder.search.mcts;
 public final class SeedPolicy implements TreePolicy {
   private final double c;
 
+  /** @param c the exploration constant ({@code m_seed} uses 2.0, {@link dev.ponder.search.mcts.ops.Schedules#M_SEED_C}); not checked */
   public SeedPolicy(double c) {
     this.c = c;
   }

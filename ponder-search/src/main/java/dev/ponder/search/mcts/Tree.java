@@ -20,6 +20,9 @@ import java.util.Arrays;
  * keyed mode {@link #visits} of a node entry counts the simulations that passed through the node
  * and {@link #valueSum} sums their values; for an edge entry they are the edge's n and W.
  *
+ * <p><b>Notation.</b> Ponder's Javadoc writes {@code n(a)} for an edge's visits and {@code N} for
+ * its node's: {@code n(a)} is ALGORITHMS.md's {@code N(s,a)} and {@code N} its {@code N(s)}.
+ *
  * <p><b>Values.</b> {@link #valueSum} stores one sum per player (stride {@link #numPlayers()}),
  * in raw utility: {@code Q(e)[p] = valueSum(e, p) / visits(e)}. Mechanisms read the component of
  * the player who chooses the edge ({@code player(parent)}) and may normalize it with
@@ -116,11 +119,14 @@ public final class Tree extends CacheLinePadding {
   private int unused;
 
   /**
-   * @param numPlayers players of the game (≥ 1)
+   * @param numPlayers players of the game, 1 ≤ numPlayers ≤ 127 (a player is packed into 8 signed
+   *     bits)
    * @param auxWidth auxiliary doubles per entry (≥ 0)
    * @param concurrent whether several workers share the tree
    * @param keyed whether nodes are found by key (IS-MCTS, transpositions)
-   * @param initialCapacity entries to allocate up front (grows as needed)
+   * @param initialCapacity entries to allocate up front (any value; at least 16 are; grows as
+   *     needed)
+   * @throws IllegalArgumentException if {@code numPlayers} or {@code auxWidth} is out of range
    */
   public Tree(int numPlayers, int auxWidth, boolean concurrent, boolean keyed, int initialCapacity) {
     if (numPlayers < 1 || numPlayers > 127 || auxWidth < 0) {
@@ -330,18 +336,22 @@ public final class Tree extends CacheLinePadding {
     }
   }
 
+  /** Players of the game (1..127): the length of each entry's value vector. */
   public int numPlayers() {
     return numPlayers;
   }
 
+  /** Auxiliary doubles per entry ({@link #aux}, {@link #setAux}). */
   public int auxWidth() {
     return auxWidth;
   }
 
+  /** Whether several workers share the tree (atomic updates). */
   public boolean concurrent() {
     return concurrent;
   }
 
+  /** Whether nodes are found by key (IS-MCTS, transpositions). */
   public boolean keyed() {
     return keys != null;
   }
@@ -423,14 +433,17 @@ public final class Tree extends CacheLinePadding {
     return (int) (long) LONGS.getAcquire(node, e) & 0xFF;
   }
 
+  /** Whether entry {@code e}'s children have been created ({@link #EXPANDED}). */
   public boolean isExpanded(int e) {
     return (flags(e) & EXPANDED) != 0;
   }
 
+  /** Whether entry {@code e} is a terminal state ({@link #TERMINAL}). */
   public boolean isTerminal(int e) {
     return (flags(e) & TERMINAL) != 0;
   }
 
+  /** Whether entry {@code e}'s value is proven (MCTS-Solver, score bounds; {@link #PROVEN}). */
   public boolean isProven(int e) {
     return (flags(e) & PROVEN) != 0;
   }
@@ -539,10 +552,15 @@ public final class Tree extends CacheLinePadding {
     }
   }
 
+  /**
+   * Sets the prior π(a) of entry {@code e}: a probability in [0, 1], stored as a float (so 1/9
+   * reads back as 0.1111111119…).
+   */
   public void setPrior(int e, float p) {
     prior[e] = p;
   }
 
+  /** Sets auxiliary statistic {@code k} (0 ≤ k &lt; {@link #auxWidth()}) of entry {@code e}. */
   public void setAux(int e, int k, double v) {
     aux[e * auxWidth + k] = v;
   }

@@ -12,7 +12,10 @@ import java.util.SplittableRandom;
 public final class Ucb1 implements TreePolicy {
   private final double c;
 
-  /** @param c exploration constant ≥ 0 (on the normalized [0, 1] scale) */
+  /**
+   * @param c exploration constant ≥ 0 (on the normalized [0, 1] scale)
+   * @throws IllegalArgumentException if {@code c} is negative or NaN
+   */
   public Ucb1(double c) {
     if (!(c >= 0)) {
       throw new IllegalArgumentException("c=" + c + " must be ≥ 0");
@@ -20,6 +23,7 @@ public final class Ucb1 implements TreePolicy {
     this.c = c;
   }
 
+  /** The exploration constant c ≥ 0. */
   public double c() {
     return c;
   }

@@ -37,6 +37,7 @@ public interface VirtualLoss {
    * @param count virtual visits per in-flight simulation (≥ 0)
    */
   record Constant(int count) implements VirtualLoss {
+    /** @throws IllegalArgumentException if {@code count} is negative */
     public Constant {
       if (count < 0) {
         throw new IllegalArgumentException("virtual loss count " + count + " < 0");

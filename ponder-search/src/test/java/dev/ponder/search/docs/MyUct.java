@@ -10,7 +10,7 @@ import java.util.List;
 
 public final class MyUct extends MctsAgentFactory {
   public MyUct() {
-    super("my_uct", "UCT with robust child, first-index ties (Kocsis & Szepesvari 2006)",
+    super("my_uct", "UCT with robust child, first-index ties (Kocsis & Szepesvári 2006)",
         List.of(ParamSpec.ofDouble("c", 1.0, 0, 1e6, "exploration constant")),
         p -> Mechanisms.uct(p.getDouble("c")).withFinalSelector(FinalSelectors.MOST_VISITED_FIRST));
   }

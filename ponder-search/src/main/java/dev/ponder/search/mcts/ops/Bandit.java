@@ -11,7 +11,9 @@ public final class Bandit {
   /**
    * UCB1: {@code q + c·sqrt(ln N / n)}.
    *
-   * @param q mean value of the edge for the mover
+   * @param q mean value of the edge for the mover, normalized into [0, 1] ({@link
+   *     dev.ponder.search.mcts.SearchContext#normalize}; above 1 only for games with a nominal
+   *     bound)
    * @param n edge visits; {@code n = 0} gives {@code +∞} (try every edge once)
    * @param parentN parent visits N ≥ 1 ({@code ln N} with N ≤ 1 is taken as 0)
    * @param c exploration constant (√2 for rewards in [0,1] in the paper)

@@ -9,7 +9,7 @@ public final class Fpu {
   private Fpu() {}
 
   /**
-   * bifv's maturity-annealed FPU (SPEC §1.3, reading the lost radical as a square root):
+   * bifv's maturity-annealed FPU (Li, Schultz, Lanctot &amp; Hennes 2026, seed 000; SPEC §1.3, reading the lost radical as a square root):
    * {@code Q0 − sqrt(1 − π(a))·(0.1 + 0.4·N/(100 + N))}.
    *
    * @param q0 normalized value of utility 0 ({@code −minU/ΔU})

@@ -21,7 +21,9 @@ public final class NormalGamma {
 
   /** Paper prior [recall]. */
   public static final double MU0 = 0.0;
+  /** Paper prior λ0 (pseudo-observations of the mean) [recall]. */
   public static final double LAMBDA0 = 0.01;
+  /** Paper prior α0 (shape of the precision's Gamma) [recall]. */
   public static final double ALPHA0 = 1.0;
   /** β0 scaled to returns normalized into [0, 1] (variance ≤ 1/4; see the class comment). */
   public static final double BETA0 = 0.25;

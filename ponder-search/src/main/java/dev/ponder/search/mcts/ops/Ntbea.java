@@ -199,6 +199,9 @@ public final class Ntbea {
     return count[entry(x, t)];
   }
 
+  /**
+   * Mean fitness of tuple {@code t} at x (indices as {@link #tupleCount}); 0 where the count is 0.
+   */
   public double tupleMean(int[] x, int t) {
     return mean[entry(x, t)];
   }

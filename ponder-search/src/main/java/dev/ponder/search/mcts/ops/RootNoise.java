@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 
 /**
  * Root Dirichlet noise {@code P ← (1−ε)·P + ε·Dir(α)} (Silver et al. 2018) with the seed's
- * discovered α and ε(t) schedules (SPEC §1.3), and the Gamma/Dirichlet/Gumbel samplers it needs.
+ * discovered α and ε(t) schedules (Li, Schultz, Lanctot &amp; Hennes 2026, seed 000; SPEC §1.3), and the Gamma/Dirichlet/Gumbel samplers it needs.
  */
 public final class RootNoise {
   private RootNoise() {}

@@ -1,7 +1,8 @@
 package dev.ponder.search.mcts.ops;
 
 /**
- * Exploration schedules c(N) of the seed's discovered mechanisms (SPEC §1.3). N = parent visits,
+ * Exploration schedules c(N) of the seed's discovered mechanisms (Li, Schultz, Lanctot &amp; Hennes
+ * 2026, seed 000; SPEC §1.3). N = parent visits,
  * |A| = legal actions, t = simulation index, S = budget, ΔU = maxUtility − minUtility.
  */
 public final class Schedules {

@@ -40,7 +40,18 @@ public final class SoftPolicies {
     return l <= 0 ? 1.0 : Math.min(1.0, epsilon * numActions / l);
   }
 
-  /** Index drawn from {@code p[0..k)} (sums to about 1) with one uniform draw {@code u ∈ [0,1)}. */
+  /**
+   * Index drawn from {@code p[0..k)} with one uniform draw {@code u ∈ [0,1)}: the first i whose
+   * cumulative sum exceeds {@code u·Σp}. Unlike {@link dev.ponder.game.Distributions#sample}, it
+   * rescales by the actual total, so weights that sum only to about 1 (soft policies computed in
+   * floating point) are drawn in proportion; if rounding leaves no index, it returns the last one
+   * with positive weight (k − 1 if none is positive).
+   *
+   * @param p non-negative weights, at least {@code k} long
+   * @param k number of entries, ≥ 1
+   * @param u uniform draw in [0, 1)
+   * @return an index in [0, k)
+   */
   public static int sample(double[] p, int k, double u) {
     double total = 0;
     for (int i = 0; i < k; i++) {

@@ -33,8 +33,15 @@ public final class Finals {
 
   /**
    * Secure child: the lower confidence bound {@code argmax_a Q̃(a) − A/sqrt(n(a))} over visited
-   * children (Chaslot et al. 2008, used by MCTS-Solver, Winands et al. 2008; A = 1 [recall]; read as
-   * a lower bound, see {@link Solvers#solverFinal}).
+   * children (Chaslot et al. 2008, used by MCTS-Solver, Winands et al. 2008; A = 1 [recall]).
+   * This is Ponder's reading, not ALGORITHMS.md's text: ALGORITHMS §0 and §3.7 record the rule as
+   * {@code Q + A/√N} [recall], but a plus sign would favour the least-visited moves, the opposite
+   * of a "secure" choice, so Ponder subtracts, as the lower confidence bound Chaslot et al. 2008
+   * describe (docs/zoo.md, {@code mcts_solver}; {@link Solvers#solverFinal}). n(a) is N(s,a) of
+   * ALGORITHMS.md; Q̃ is the mover's mean normalized by {@link
+   * dev.ponder.search.mcts.SearchContext#normalize}.
+   *
+   * @param a the constant A ≥ 0 (0 gives the child of largest Q̃)
    */
   public static FinalActionSelector secure(double a) {
     return (tree, root, pi, ctx) -> {

@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  * [0,1] (the FPU value when unvisited), N the node's visits, π' the prior after the optional run2
  * blend and root noise. Ties are broken uniformly at random.
  *
- * <p>The schedules and FPU rules of the seed's raw-utility mechanisms (run1, run4, run5) carry a
+ * <p>The schedules and FPU rules of the seed's raw-utility mechanisms (run1, run4, run5; Li,
+ * Schultz, Lanctot &amp; Hennes 2026, seed 000) carry a
  * factor ΔU on both c and the FPU reduction; on normalized Q they cancel (score_raw = ΔU·score +
  * minU), so they are applied here with ΔU = 1 — the same argmax.
  */

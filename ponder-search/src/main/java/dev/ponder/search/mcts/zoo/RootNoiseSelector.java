@@ -18,7 +18,12 @@ public final class RootNoiseSelector implements RootActionSelector {
 
   /** The α and ε(t) schedule. */
   public enum Rule {
-    BIFV, RUN1, CONSTANT;
+    /** bifv's: α = clip(10/|A|, 0.05, 1), ε(t) = 0.20·(1 − t/S) ({@link RootNoise#bifvAlpha}). */
+    BIFV,
+    /** run1's: α = max(0.1, 10/|A|), ε(t) = 0.25·(1 − t/S)² ({@link RootNoise#run1Alpha}). */
+    RUN1,
+    /** The constants α and ε given to the constructor (AlphaZero's rule, Silver et al. 2018). */
+    CONSTANT;
 
     static Rule parse(String s) {
       try {
@@ -36,7 +41,10 @@ public final class RootNoiseSelector implements RootActionSelector {
   private double[] noise = new double[0];
 
   /**
-   * @param alpha, epsilon used by {@link Rule#CONSTANT} only (AlphaZero: ε = 0.25; α per game)
+   * @param alpha Dirichlet concentration α &gt; 0, used by {@link Rule#CONSTANT} only (α per game in
+   *     AlphaZero)
+   * @param epsilon noise weight ε in [0, 1], used by {@link Rule#CONSTANT} only (AlphaZero 0.25);
+   *     neither is checked here
    */
   public RootNoiseSelector(PuctFamily policy, Rule rule, double alpha, double epsilon) {
     this.policy = policy;

@@ -82,6 +82,7 @@ public final class ZooAgents {
 
   /** {@code ucb_tuned}. */
   public static final class UcbTuned extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code ucb_tuned}. */
     public UcbTuned() {
       super("ucb_tuned", "UCB1-Tuned in the tree: variance-aware UCB on [0,1]-normalized Q (Auer, Cesa-Bianchi & Fischer 2002)",
           List.of(ParamSpec.ofDouble("v_cap", 0.25, 0, 1e6, "variance cap (1/4: Bernoulli bound for rewards in [0,1])")),
@@ -95,6 +96,7 @@ public final class ZooAgents {
 
   /** {@code gumbel}. */
   public static final class GumbelAgent extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code gumbel}. */
     public GumbelAgent() {
       super("gumbel", "Gumbel AlphaZero: Gumbel-Top-m with sequential halving at the root, completed-Q interior rule (Danihelka, Guez, Schrittwieser & Silver 2022)",
           List.of(
@@ -113,6 +115,7 @@ public final class ZooAgents {
 
   /** {@code smooth_uct}. */
   public static final class SmoothUct extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code smooth_uct}. */
     public SmoothUct() {
       super("smooth_uct", "Smooth UCT: UCB with probability η_N = max(γ, η/(1+d√N)), else the average strategy (Heinrich & Silver 2015)",
           List.of(
@@ -133,6 +136,7 @@ public final class ZooAgents {
 
   /** {@code rpo}. */
   public static final class RpoAgent extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code rpo}. */
     public RpoAgent() {
       super("rpo", "RPO: sample the regularized policy π̄ = argmax qᵀy − λ_N KL(π‖y) in the tree (Grill et al. 2020)",
           List.of(ParamSpec.ofDouble("c", 0.25, 1e-9, 1e6, "λ_N = c√N/(|A|+N) (seed-tuned 0.25; Ludii 2.5)")),
@@ -145,6 +149,7 @@ public final class ZooAgents {
 
   /** {@code ments}. */
   public static final class Ments extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code ments}. */
     public Ments() {
       super("ments", "MENTS: E2W sampling and soft Bellman backup of softmax values (Xiao, Huang, Mei, Schuurmans & Müller 2019)",
           List.of(
@@ -165,6 +170,7 @@ public final class ZooAgents {
 
   /** {@code boltzmann}. */
   public static final class Boltzmann extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code boltzmann}. */
     public Boltzmann() {
       super("boltzmann", "Boltzmann tree search: sample a ∝ (1−ε)softmax(Q/τ) + ε/|A|, mean backup, robust child (seed's 'Boltzmann MCTS' after Chaslot et al. 2008; working definition [UNVERIFIED])",
           List.of(
@@ -180,6 +186,7 @@ public final class ZooAgents {
 
   /** {@code mcts_solver}. */
   public static final class MctsSolver extends TwoPlayerZeroSum {
+    /** Service-loader constructor of the agent kind {@code mcts_solver}. */
     public MctsSolver() {
       super("mcts_solver", "MCTS-Solver: UCT that proves wins and losses and backs them up (Winands, Björnsson & Saito 2008)",
           List.of(
@@ -195,6 +202,7 @@ public final class ZooAgents {
 
   /** {@code score_bounded}. */
   public static final class ScoreBounded extends TwoPlayerZeroSum {
+    /** Service-loader constructor of the agent kind {@code score_bounded}. */
     public ScoreBounded() {
       super("score_bounded", "Score-Bounded MCTS: pessimistic/optimistic bounds, cuts and solved nodes (Cazenave & Saffidine 2010)",
           List.of(
@@ -211,6 +219,7 @@ public final class ZooAgents {
 
   /** {@code power_mean}. */
   public static final class PowerMean extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code power_mean}. */
     public PowerMean() {
       super("power_mean", "Power-UCT: UCB1 with power-mean backup V = (Σ n/N·Q^p)^(1/p) (Dam, Klink, D'Eramo, Peters & Pajarinen 2019)",
           List.of(
@@ -240,6 +249,7 @@ public final class ZooAgents {
 
   /** {@code max_backup}. */
   public static final class MaxBackup extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code max_backup}. */
     public MaxBackup() {
       super("max_backup", "Max-backup UCT: an edge's value is its best child's (max^n) (Coulom 2006)",
           List.of(
@@ -255,6 +265,7 @@ public final class ZooAgents {
 
   /** {@code thompson}. */
   public static final class Thompson extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code thompson}. */
     public Thompson() {
       super("thompson", "Thompson sampling on Normal-Gamma posteriors of each child's return (Bai, Wu & Chen 2013)",
           List.of(
@@ -277,6 +288,7 @@ public final class ZooAgents {
 
   /** {@code sa_mcts}. */
   public static final class SaMcts extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code sa_mcts}. */
     public SaMcts() {
       super("sa_mcts", "SA-MCTS: UCT parameters tuned online per simulation by the N-Tuple Bandit EA (Sironi, Liu & Winands 2018; NTBEA: Lucas, Liu & Pérez-Liébana 2018)",
           List.of(
@@ -296,8 +308,9 @@ public final class ZooAgents {
 
   /** {@code bifv}. */
   public static final class Bifv extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code bifv}. */
     public Bifv() {
-      super("bifv", "Bifv-MCTS (Run 3): annealed PUCT schedule, maturity-annealed FPU, root Dirichlet noise, final n + 0.1·Q (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("bifv", "Bifv-MCTS (Run 3): annealed PUCT schedule, maturity-annealed FPU, root Dirichlet noise, final n + 0.1·Q (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(
               ParamSpec.ofBool("noise", true, "root Dirichlet noise α = clip(10/|A|, 0.05, 1), ε = 0.2(1 − t/S)"),
               ParamSpec.ofDouble("final_q", 0.1, 0, 1e9, "final argmax n(a) + final_q·Q(a)")),
@@ -311,8 +324,9 @@ public final class ZooAgents {
 
   /** {@code run1}. */
   public static final class Run1 extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code run1}. */
     public Run1() {
-      super("run1", "run1: c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), exact utility of unvisited terminal children, root noise ε = 0.25(1−t/S)² (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run1", "run1: c(N) = ΔU(1.25 + ln((N+19652)/19652)), FPU Q0 − 0.3ΔU√(1−π), exact utility of unvisited terminal children, root noise ε = 0.25(1−t/S)² (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofBool("noise", true, "root Dirichlet noise α = max(0.1, 10/|A|), ε = 0.25(1 − t/S)²")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN1, 0, 1, PuctFamily.FpuRule.RUN1, 0, false).withTerminalValues(0);
@@ -324,8 +338,9 @@ public final class ZooAgents {
 
   /** {@code run2}. */
   public static final class Run2 extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code run2}. */
     public Run2() {
-      super("run2", "run2: c(N) = 1.25 + 1.75N/(N + max(100, S/2)), sibling-mean FPU, prior blend, depth-discounted backup (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run2", "run2: c(N) = 1.25 + 1.75N/(N + max(100, S/2)), sibling-mean FPU, prior blend, depth-discounted backup (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofDouble("discount", 0.001, 0, 1e6, "backup: a return produced at depth d (the evaluated leaf) times 1/(1 + discount·d)")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN2, 0, 1, PuctFamily.FpuRule.RUN2, 0, true);
@@ -337,8 +352,9 @@ public final class ZooAgents {
 
   /** {@code run4}. */
   public static final class Run4 extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code run4}. */
     public Run4() {
-      super("run4", "run4: c = ρ(t)ΔU(1.25 + 0.5 ln((N+50)/50)), prior-weighted FPU, Robbins–Monro backup γ = (n+1)^−0.82 (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run4", "run4: c = ρ(t)ΔU(1.25 + 0.5 ln((N+50)/50)), prior-weighted FPU, Robbins–Monro backup γ = (n+1)^−0.82 (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(ParamSpec.ofDouble("exponent", 0.82, 0, 10, "backup step γ = (n+1)^-exponent")),
           p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN4, 0, 1, PuctFamily.FpuRule.RUN4, 0, false);
@@ -350,8 +366,9 @@ public final class ZooAgents {
 
   /** {@code run5}. */
   public static final class Run5 extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code run5}. */
     public Run5() {
-      super("run5", "run5: c(N) = ΔU(1.25 + ln((N+19653)/19652)), visit-weighted sibling FPU (Li, Schultz, Lanctot & Hennes, seed 000; SPEC §1.3)",
+      super("run5", "run5: c(N) = ΔU(1.25 + ln((N+19653)/19652)), visit-weighted sibling FPU (Li, Schultz, Lanctot & Hennes 2026, seed 000; SPEC §1.3)",
           List.of(), p -> {
             PuctFamily t = new PuctFamily(PuctFamily.Schedule.RUN5, 0, 1, PuctFamily.FpuRule.RUN5, 0, false);
             return mech(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
@@ -363,8 +380,9 @@ public final class ZooAgents {
 
   /** {@code compose}. */
   public static final class Compose extends MctsAgentFactory {
+    /** Service-loader constructor of the agent kind {@code compose}. */
     public Compose() {
-      super("compose", "any combination of the zoo's operators: tree policy, schedule, FPU, backup, root selector, final selector (the modular template of Li, Schultz, Lanctot & Hennes, seed 000)",
+      super("compose", "any combination of the zoo's operators: tree policy, schedule, FPU, backup, root selector, final selector (the modular template of Li, Schultz, Lanctot & Hennes 2026, seed 000)",
           Operators.composeParameters(), Operators::compose);
     }
 
