@@ -114,7 +114,12 @@ public final class Operators {
   }
 
   private static String oneOf(Params p, String key, String[] valid) {
-    return p.requireOneOf(key, valid);
+    try {
+      return p.requireOneOf(key, valid);
+    } catch (SpecException e) {
+      throw new SpecException(e.getMessage() + " (components of your own are combined in Java with Mechanism.with*"
+          + " and registered as an agent kind of their own: docs/search.md, \"Extending the search from Java\")");
+    }
   }
 
   private static boolean in(String v, String... names) {
