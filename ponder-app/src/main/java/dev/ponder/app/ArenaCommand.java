@@ -299,6 +299,10 @@ public final class ArenaCommand implements PonderCommand {
                 spec.commandLine().getErr().flush();
               }
             });
+      } catch (ArenaStore.ParamsChangedException e) {
+        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
+        throw new UsageException(e.getMessage() + "; to play it as it is now, give a new --db or register the agent"
+            + " under another name (the stored matches keep the old " + e.key() + ")");
       } catch (ArenaStore.SmallerThanStoredException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
