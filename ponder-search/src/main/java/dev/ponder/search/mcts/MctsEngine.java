@@ -779,11 +779,15 @@ public final class MctsEngine implements AutoCloseable {
     StackTraceElement caller = st[1];
     String name = caller.getClassName();
     int slash = name.indexOf('/');
-    return new IllegalStateException("auxiliary slot beyond the mechanism's auxWidth " + mechanism.auxWidth()
+    IllegalStateException e = new IllegalStateException("auxiliary slot beyond the mechanism's auxWidth " + mechanism.auxWidth()
         + " (Tree." + st[0].getMethodName() + " called by " + (slash > 0 ? name.substring(0, slash) : name) + "."
         + caller.getMethodName() + (caller.getFileName() != null ? " at " + caller.getFileName() + ":"
         + caller.getLineNumber() : "") + "; " + x.getMessage() + "): declare the slots with Mechanism.withAuxWidth"
-        + " (a component added to a mechanism takes its slots from base.auxWidth() on)", x);
+        + " (a component added to a mechanism takes its slots from base.auxWidth() on)");
+    // the access's own stack (Tree.aux, then the caller) rather than a cause: a handler that looks
+    // through causes for a programming error would print the bare index message instead
+    e.setStackTrace(st);
+    return e;
   }
 
   private static String className(Object o) {
