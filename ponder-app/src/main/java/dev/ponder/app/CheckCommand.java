@@ -2,6 +2,7 @@ package dev.ponder.app;
 
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
 import dev.ponder.game.check.ConformanceKit;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -23,10 +24,13 @@ import picocli.CommandLine.Parameters;
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = {"Check a game's conformance: seeded random playouts that test every invariant the game API promises "
         + "(legal actions, chance outcomes, returns, length bounds, copy/copyFrom, undo, action strings, tensors, "
-        + "hash, MatchRecord round trip, information states, resample).",
+        + "hash (copies keep it; states with one hash agree in player, legal actions and board), MatchRecord round trip, "
+        + "information states, resample).",
         "Exit 0 if all hold; 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
 public final class CheckCommand implements PonderCommand {
   private static final Pattern PLAYOUT = Pattern.compile("\\(seed (-?\\d+), playout (\\d+), history");
+  /** The kit's hash failure when the earlier state of the collision comes from another playout. */
+  private static final Pattern OTHER_PLAYOUT = Pattern.compile("\\): hash: the states after \\[[0-9, ]*] \\(playout (\\d+)\\) and after");
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. pig(players=3) or a game of your own.")
   String gameString;
@@ -62,19 +66,23 @@ public final class CheckCommand implements PonderCommand {
     PrintWriter err = spec.commandLine().getErr();
     boolean resample = !game.type().isPerfectInformation();
     out.printf(Locale.ROOT, "checking %s: %s (seed %d)%n", game.spec(),
-        only == null ? playouts + " random playouts" : "playout " + only, seed);
+        only == null ? count(playouts, "random playout") : "playout " + only, seed);
     out.println("  once: game constants (players in the type's range, action count, length bounds, chance outcomes,"
         + " utilities, the game string loads back)");
+    State initial = game.newInitialState();
+    boolean undo = initial.supportsUndo();
     out.println("  every state: current player, legal actions, chance outcomes, returns, sampleLegalAction, length bounds, copyFrom,"
-        + (game.newInitialState().supportsUndo() ? " undo," : "") + " action strings, tensors; an illegal action refused"
-        + " once per playout");
+        + (undo ? " undo," : "") + " action strings, tensors"
+        + (keepsOwnHash(initial) ? ", hash collisions (states with one hash() must agree in player, legal actions, toString"
+            + (resample ? ", information states" : "") + ")" : "")
+        + "; an illegal action refused once per playout");
     String nominal = nominalNote(game);
     if (nominal != null) {
       out.println("  " + nominal);
     }
     out.printf(Locale.ROOT, "  sampled states (probability min(1, %s/(t+1)) after t actions) and every terminal state:"
-        + " whole history, copy, hash, MatchRecord round trip, information states%s%n",
-        fmt(opt.deepCheckRate()), resample ? ", resample" : "");
+        + " whole history, copy and copyFrom%s, hash, MatchRecord round trip, information states%s%n",
+        fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "", resample ? ", resample" : "");
     out.flush();
     ConformanceKit.Report r;
     try {
@@ -98,13 +106,20 @@ public final class CheckCommand implements PonderCommand {
       }
       Matcher m = PLAYOUT.matcher(lines[0]);
       if (m.find()) {
-        out.printf(Locale.ROOT, "rerun this playout alone: ponder check '%s' --seed %s --playout %s%n", game.spec(), m.group(1), m.group(2));
+        Matcher other = OTHER_PLAYOUT.matcher(lines[0]);
+        if (other.find()) {
+          // a hash collision with a state of an earlier playout: that playout must run too
+          out.printf(Locale.ROOT, "rerun up to this playout (the failure involves playout %s): ponder check '%s' --seed %s --playouts %d%n",
+              other.group(1), game.spec(), m.group(1), Integer.parseInt(m.group(2)) + 1);
+        } else {
+          out.printf(Locale.ROOT, "rerun this playout alone: ponder check '%s' --seed %s --playout %s%n", game.spec(), m.group(1), m.group(2));
+        }
       }
       out.flush();
       return 1;
     }
-    out.printf(Locale.ROOT, "ok: %d playouts, %d states, %d information states, longest playout %d actions%n",
-        r.playouts(), r.states(), r.informationStates(), r.maxLength());
+    out.printf(Locale.ROOT, "ok: %s, %s, %s, longest playout %s%n", count(r.playouts(), "playout"), count(r.states(), "state"),
+        count(r.informationStates(), "information state"), count(r.maxLength(), "action"));
     out.flush();
     return 0;
   }
@@ -129,6 +144,23 @@ public final class CheckCommand implements PonderCommand {
             + fmt(game.maxUtility()) + " only"
         : "returns: maxUtility " + fmt(game.maxUtility()) + " is nominal (the game declares it so): returns are checked against minUtility "
             + fmt(game.minUtility()) + " only";
+  }
+
+  /** {@code n} and the noun, in the plural unless n is 1 ("1 playout", "0 playouts", "2 information states"). */
+  static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  /**
+   * Whether the game's states override {@link State#hash()} (the kit then checks hash collisions at
+   * every state; the default hash of the history cannot collide but by chance).
+   */
+  private static boolean keepsOwnHash(State s) {
+    try {
+      return s.getClass().getMethod("hash").getDeclaringClass() != State.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
   }
 
   private static String fmt(double c) {

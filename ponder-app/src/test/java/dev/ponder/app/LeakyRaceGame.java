@@ -14,6 +14,8 @@ import java.util.List;
  * running total starting at 0; whoever brings it to {@code goal} (default 10) or beyond wins. With
  * {@code leak=true} its {@code copyFrom} forgets {@code copyHistoryFrom} — the mistake the
  * conformance kit's {@code copy} check exists for; with {@code leak=false} the game is correct.
+ * With {@code total_hash=true} its hash is the total alone, which leaves out the player to move
+ * (the kit's {@code hash} check fails: 1+1 and 2 reach total 2 with different players to move).
  * With {@code crash_at=k > 0}, {@code legalActions} throws (writes past its buffer) once the total
  * reaches k: a game's own bug, as the commands report it.
  */
@@ -22,16 +24,19 @@ final class LeakyRaceGame extends TwoPlayerZeroSumGame {
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofInt("goal", 10, 1, 100, "total that ends the game"),
           ParamSpec.ofBool("leak", true, "whether copyFrom forgets the history"),
+          ParamSpec.ofBool("total_hash", false, "whether hash() is the total alone (ignoring the player to move)"),
           ParamSpec.ofInt("crash_at", 0, 0, 100, "total from which legalActions writes past its buffer (0: never)")));
 
   final int goal;
   final boolean leak;
+  final boolean totalHash;
   final int crashAt;
 
   LeakyRaceGame(Params params) {
     super(TYPE, params);
     this.goal = params.requireInt("goal");
     this.leak = params.getBool("leak");
+    this.totalHash = params.getBool("total_hash");
     this.crashAt = params.requireInt("crash_at");
   }
 
@@ -123,6 +128,11 @@ final class LeakyRaceGame extends TwoPlayerZeroSumGame {
     @Override
     public String actionToString(int player, int action) {
       return "+" + (action + 1);
+    }
+
+    @Override
+    public long hash() {
+      return game.totalHash ? total : super.hash();
     }
 
     @Override

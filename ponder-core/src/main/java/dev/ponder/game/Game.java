@@ -107,7 +107,14 @@ public interface Game {
     return new int[0];
   }
 
-  /** Upper bound on the number of legal actions or chance outcomes at any state: a buffer size. */
+  /**
+   * Upper bound on the number of legal actions or chance outcomes at any state: the size every
+   * caller gives the buffers of {@link State#legalActions(int[])} and {@link
+   * State#chanceOutcomes(int[], double[])}. A state that writes more throws {@link
+   * ArrayIndexOutOfBoundsException} from inside the game (see {@link State#legalActions(int[])}).
+   * Default: the larger of {@link #numDistinctActions()} and {@link #maxChanceOutcomes()}, which a
+   * correct game cannot exceed; override it only with a tighter bound that holds at every state.
+   */
   default int maxActionsPerState() {
     return Math.max(numDistinctActions(), maxChanceOutcomes());
   }

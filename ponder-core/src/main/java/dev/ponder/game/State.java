@@ -52,8 +52,17 @@ public abstract class State {
    * the current player's actions at a decision node, the outcomes' actions at a chance node, none
    * at a terminal state. Allocates nothing.
    *
+   * <p>At most {@link Game#maxActionsPerState()} actions are written, and callers size {@code
+   * out} to exactly that ({@link #legalActions()}, {@link RandomPlayout}, the MCTS search, the
+   * conformance kit): a game that writes more has a bug, which shows as an {@link
+   * ArrayIndexOutOfBoundsException} thrown from inside this method in whatever command runs it
+   * (the conformance kit reports it as a {@code legal-actions} failure with the history). As legal
+   * actions are distinct and in {@code [0, numDistinctActions)}, the default bound (at least
+   * {@link Game#numDistinctActions()}) is never exceeded by a correct game; a game that declares a
+   * smaller bound must keep to it.
+   *
    * @param out buffer of length at least {@link Game#maxActionsPerState()}
-   * @return number of actions written
+   * @return number of actions written, at most {@link Game#maxActionsPerState()}
    */
   public abstract int legalActions(int[] out);
 
@@ -251,7 +260,8 @@ public abstract class State {
   /**
    * Return (total utility so far at a terminal state) of {@code player}; within
    * [{@link Game#minUtility()}, {@link Game#maxUtility()}]. Zero before the end for
-   * terminal-reward games.
+   * terminal-reward games ({@link GameType.RewardModel#TERMINAL}): the conformance kit fails
+   * {@code returns} at a non-terminal state of such a game where it is not.
    */
   public abstract double playerReturn(int player);
 
@@ -480,6 +490,25 @@ public abstract class State {
    * A 64-bit key of this state. Deterministic perfect-information games override it with an
    * incrementally maintained Zobrist hash (equal positions reached by different move orders hash
    * alike); the default hashes the action history.
+   *
+   * <p><b>What it is used for, and so what it must cover.</b> MCTS with {@code
+   * keying=transpositions} keys its nodes by this hash together with the player to act: two
+   * states with one hash share a node, its visit counts and its values. An override must
+   * therefore cover everything that determines the future of the state: the position, the player
+   * to move, a pending chance event, and any counter or flag the rules read (a move limit, a
+   * passes-in-a-row count, a piece picked up but not yet placed); two states that differ in any
+   * of these but hash alike are merged, and the search returns wrong values without any error.
+   * It may leave out what has no effect on the future (the move order, a move counter no rule
+   * reads). {@code ponder play} also compares hashes (with the boards) to tell whether two
+   * action strings a human may mean lead to the same state. Copies, {@code copyFrom}, undo and a replayed {@link MatchRecord} must give the
+   * same hash.
+   *
+   * <p>The conformance kit checks it ({@code hash}): copies keep it, and over every state its
+   * playouts visit, two states with one hash must have the same current player, legal actions
+   * and {@link #toString()} (in imperfect-information games also every player's
+   * information-state string); when only {@code toString()} differs, the same seeded random
+   * continuations from both must give the same players, legal actions, chance outcomes and
+   * rewards to the end (a board that shows a move counter the rules never read passes).
    */
   public long hash() {
     long h = 0x9E3779B97F4A7C15L ^ game().name().hashCode();

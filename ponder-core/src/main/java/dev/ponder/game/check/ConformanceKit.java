@@ -52,7 +52,9 @@ import java.util.SplittableRandom;
  *       {@code [0, numDistinctActions)}, the array and buffer variants agree, {@code isLegal}
  *       rejects -1 and numDistinctActions and accepts the legal actions (all of them at deep
  *       states and when there are at most 4, else 4 drawn at random, since the default {@code
- *       isLegal} generates the legal actions); none at terminal states;
+ *       isLegal} generates the legal actions); none at terminal states; an {@link
+ *       ArrayIndexOutOfBoundsException} from {@code legalActions(int[])} (a buffer of
+ *       maxActionsPerState() entries) fails here, naming the state's history;
  *   <li>{@code sample-action}: at decision nodes {@link State#sampleLegalAction} keeps its
  *       contract: from a generator with a fresh seed it returns the same action as {@code
  *       legal[rng.nextInt(k)]} over the k listed legal actions, and leaves its generator in the
@@ -70,7 +72,7 @@ import java.util.SplittableRandom;
  *       that a side the game declares nominal ({@link Game#minUtilityNominal()}, {@link
  *       Game#maxUtilityNominal()}) is not checked: only the strict side is; zero-sum
  *       returns sum to 0, constant-sum to utilitySum, identical ones are equal (1e-9);
- *       terminal-reward games give no reward before the end;
+ *       terminal-reward games give no reward and a return of 0 before the end;
  *   <li>{@code length}: history size ≤ maxGameLength, decisions ≤ maxDecisions, chance outcomes
  *       ≤ maxChanceNodesInHistory; history size and last action match the actions applied;
  *   <li>{@code copy}: {@link State#copyFrom} into a reused scratch state gives a state with the
@@ -78,23 +80,42 @@ import java.util.SplittableRandom;
  *       when the game maintains its own); playing the next action and one more on the scratch
  *       state leaves the original unchanged in those respects;
  *   <li>{@code undo}: where supported, undo restores those same features and re-applying
- *       restores the next state's;
+ *       restores the next state's (a failure seen only through the hash prints both states'
+ *       {@code toString()});
  *   <li>{@code action-strings}: non-empty and unique among all legal actions; {@link
  *       State#stringToAction} maps them back to their actions — all of them when there are at
  *       most 4 legal actions, else 4 drawn at random (the default {@code stringToAction} scans
  *       the legal actions, so checking all k would cost O(k²) per state);
  *   <li>{@code tensors}: when a shape is declared, the tensor fills exactly its product of
- *       dimensions with finite values, for every player.
+ *       dimensions with finite values, for every player;
+ *   <li>{@code hash} (games that override {@link State#hash()}; the default hash of the history
+ *       cannot collide but by chance): over every state of the run, two states with one hash
+ *       have the same current player, legal actions, {@code toString()}, returns (at terminal
+ *       states of terminal-reward games) and, in imperfect-information games, information-state
+ *       strings (what MCTS with {@code
+ *       keying=transpositions} merges must be one state). The failure names both histories, the
+ *       earlier one replayed from its playout. When only {@code toString()} differs, 4 seeded
+ *       random continuations (the same actions on both states) must give the same current
+ *       players, legal actions, chance outcomes and rewards to the end, else it fails too: a
+ *       board that prints what has no effect on the future (mancala's move number) passes. One
+ *       digest per distinct hash is kept, up to 2<sup>20</sup> hashes.
  * </ul>
  *
  * <p>Deep checks (sampled states and the terminal state):
  * <ul>
  *   <li>{@code length}: the whole history equals the actions applied;
- *   <li>{@code copy}: {@link State#copy()} and {@code copyFrom} equal the original in everything
- *       observable (current player, history, toString, legal actions, returns, chance outcomes,
- *       information-state strings); playing on them leaves the original unchanged;
+ *   <li>{@code copy}: {@code copyFrom} and then {@link State#copy()} equal the original in
+ *       everything observable (current player, history, toString, legal actions, returns, chance
+ *       outcomes, information-state strings); playing on them leaves the original unchanged. The
+ *       failure names the method that made the copy: {@code copyFrom} is tried first, so a
+ *       {@code copy()} that calls a faulty {@code copyFrom} is reported as {@code copyFrom()}'s;
+ *       a fault of {@code copy()} alone says {@code (copyFrom() passed)};
  *   <li>{@code hash}: copies have the original's {@link State#hash()};
- *   <li>{@code undo}: as above, compared in everything observable;
+ *   <li>{@code undo}: as above, compared in everything observable; and in turn on a copy and its
+ *       original, for a copy made by {@code copyFrom} and one made by {@code copy()}: the copy
+ *       plays the next action a, the original another legal action b, the copy undoes a, the
+ *       original undoes b, and both must be back (a copy that shares an undo stack with its
+ *       original fails here, as playing on one of them alone does not show it);
  *   <li>{@code serialization}: {@link MatchRecord} line → parse → replay gives an equal state
  *       (everything observable, every player's information-state string, hash);
  *   <li>{@code information-state}: information-state and observation strings are given for
@@ -117,6 +138,10 @@ public final class ConformanceKit {
   private static final int ROUND_TRIPS = 4;
   /** Draws of the {@code sample-action} check at a deep-checked decision node (one elsewhere). */
   private static final int SAMPLE_DRAWS = 4;
+  /** Random continuations that compare the futures of two states with one hash and different toString. */
+  private static final int FUTURE_PROBES = 4;
+  /** Further actions of a differing continuation shown in the one-line failure (more go to the detail). */
+  private static final int FUTURE_SHOWN = 12;
 
   /** Options of a run. */
   public static final class Options {
@@ -238,6 +263,10 @@ public final class ConformanceKit {
     private final int isSize;
     private final int obsSize;
     private final Map<InfoKey, String[]> infoLegal = new HashMap<>();
+    /** hash() → content digest and where first seen, when the game keeps its own hash; else null. */
+    private final HashIndex hashIndex;
+    /** mix(hash, digest) of states whose toString differs from the first one with their hash, but not their future. */
+    private final Set<Long> sameFuture = new HashSet<>();
     private int playout = -1;
     private State current;
     private State scratch;
@@ -259,6 +288,7 @@ public final class ConformanceKit {
       this.isBuf = new float[isSize];
       this.obsBuf = new float[obsSize];
       this.ownHash = overridesHash(game.newInitialState());
+      this.hashIndex = ownHash ? new HashIndex() : null;
     }
 
     /** Whether the game keeps its own hash (else State's default hashes the history: O(L)). */
@@ -304,7 +334,7 @@ public final class ConformanceKit {
       scratch = game.newInitialState();
       for (int i = first; i < last; i++) {
         playout = i;
-        long base = State.mix64(opt.seed * 0x9E3779B97F4A7C15L + i);
+        long base = playoutBase(i);
         SplittableRandom rng = new SplittableRandom(base);
         checkRng = new SplittableRandom(State.mix64(base ^ 0x6A09E667F3BCC909L));
         sampleSeed = State.mix64(base ^ 0x3C6EF372FE94F82BL);
@@ -373,6 +403,7 @@ public final class ConformanceKit {
         if (s.isTerminal()) {
           break;
         }
+        // the draws from rng here and in pick are all the playout's draws: replayActions repeats them
         if (!illegalTried && rng.nextInt(4) == 0) {
           illegalTried = checkIllegalAction(s);
         }
@@ -409,6 +440,184 @@ public final class ConformanceKit {
       maxLength = Math.max(maxLength, len);
     }
 
+    /** The seed of playout {@code i}'s generators. */
+    private long playoutBase(int i) {
+      return State.mix64(opt.seed * 0x9E3779B97F4A7C15L + i);
+    }
+
+    /**
+     * The first {@code length} actions of playout {@code i}, replayed with the playout's own
+     * generator: the same draws as {@link #playOne} makes (the illegal-action trial, then the
+     * action), without the checks.
+     */
+    private int[] replayActions(int i, int length) {
+      SplittableRandom rng = new SplittableRandom(playoutBase(i));
+      State s = game.newInitialState();
+      int[] actions = new int[length];
+      boolean illegalTried = false;
+      for (int t = 0; t < length; t++) {
+        if (!illegalTried && rng.nextInt(4) == 0) {
+          illegalTried = !s.isChanceNode(); // checkIllegalAction tries one at a decision node
+        }
+        actions[t] = pick(s, rng);
+        s.applyAction(actions[t]);
+      }
+      return actions;
+    }
+
+    /**
+     * The {@code hash} collision check, at every state of a game that keeps its own hash: two
+     * states with equal {@link State#hash()} must agree in what the hash stands for (the current
+     * player, the legal actions, {@code toString()} and, in imperfect-information games, every
+     * player's information-state string). The first state seen with each hash is kept as a
+     * 64-bit digest of that content with its playout and history length; a later state with the
+     * same hash and another digest fails, naming both histories (the earlier one is replayed from
+     * its playout). With 64-bit hashes a true collision among the states of a run is negligible
+     * (about n²/2⁶⁵ for n states).
+     */
+    private void checkHashCollision(State s, int[] legal, int[] applied, int len) {
+      long h = s.hash();
+      long digest = contentDigest(s, legal);
+      int slot = hashIndex.find(h);
+      if (hashIndex.isEmpty(slot)) {
+        hashIndex.put(slot, h, digest, playout, len);
+        return;
+      }
+      if (hashIndex.digest(slot) == digest || sameFuture.contains(State.mix64(h ^ digest))) {
+        return;
+      }
+      int earlierPlayout = hashIndex.playout(slot);
+      int earlierLength = hashIndex.length(slot);
+      int[] earlier = earlierPlayout == playout ? Arrays.copyOf(applied, earlierLength) : replayActions(earlierPlayout, earlierLength);
+      State e = game.newInitialState();
+      for (int a : earlier) {
+        e.applyAction(a);
+      }
+      String what = contentDifference(e, s);
+      String detail = "";
+      if (what.equals("toString()")) {
+        // toString may show what has no effect on the future (a move counter): compare the futures
+        String future = futureDifference(e, s, State.mix64(playoutBase(playout) ^ h));
+        if (future == null) {
+          sameFuture.add(State.mix64(h ^ digest));
+          return;
+        }
+        int cut = future.indexOf(" (the actions: ");
+        what += ", and " + (cut < 0 ? future : future.substring(0, cut));
+        detail = cut < 0 ? "" : "\nfurther actions: " + future.substring(cut + 15, future.length() - 1);
+      }
+      String here = earlierPlayout == playout ? "" : " (playout " + earlierPlayout + ")";
+      throw fail("hash", "the states after [" + e.historyString() + "]" + here + " and after [" + s.historyString()
+          + "] have the same hash " + h + " but different " + what + ":\n" + e + "\nvs\n" + s + detail);
+    }
+
+    /**
+     * Whether two states whose toString differ have the same future, as far as {@link
+     * #FUTURE_PROBES} seeded random continuations can tell: the same actions applied to both
+     * must give, at every step to the end, the same current player, legal actions, chance
+     * outcomes (with their probabilities) and rewards. Returns null when they do, else what
+     * differed and after which further actions.
+     */
+    private String futureDifference(State a0, State b0, long seed) {
+      for (int r = 0; r < FUTURE_PROBES; r++) {
+        SplittableRandom rng = new SplittableRandom(State.mix64(seed + r));
+        State a = a0.copy();
+        State b = b0.copy();
+        StringBuilder path = new StringBuilder();
+        for (int step = 0; ; step++) {
+          String d = stepDifference(a, b, step > 0);
+          if (d != null) {
+            return step <= FUTURE_SHOWN ? "the same further actions [" + path + "] then give " + d
+                : "the same " + step + " further actions then give " + d + " (the actions: [" + path + "])";
+          }
+          if (a.isTerminal()) {
+            break;
+          }
+          int act = pick(a, rng);
+          a.applyAction(act);
+          b.applyAction(act);
+          path.append(step == 0 ? "" : ", ").append(act);
+        }
+      }
+      return null;
+    }
+
+    private String stepDifference(State a, State b, boolean rewards) {
+      if (a.currentPlayer() != b.currentPlayer()) {
+        return "different current players (" + a.currentPlayer() + " and " + b.currentPlayer() + ")";
+      }
+      int[] la = a.legalActions();
+      int[] lb = b.legalActions();
+      if (!Arrays.equals(la, lb)) {
+        return "different legal actions (" + Arrays.toString(la) + " and " + Arrays.toString(lb) + ")";
+      }
+      if (a.isChanceNode() && !a.chanceOutcomes().equals(b.chanceOutcomes())) {
+        return "different chance outcomes (" + a.chanceOutcomes() + " and " + b.chanceOutcomes() + ")";
+      }
+      if (rewards && !Arrays.equals(a.rewards(), b.rewards())) {
+        return "different rewards (" + Arrays.toString(a.rewards()) + " and " + Arrays.toString(b.rewards()) + ")";
+      }
+      return null;
+    }
+
+    /**
+     * A 64-bit digest of what the hash must cover: current player, legal actions, toString, the
+     * returns of a terminal state of a terminal-reward game, information states.
+     */
+    private long contentDigest(State s, int[] legal) {
+      long h = State.mix64(0x6C62272E07BB0142L + s.currentPlayer());
+      for (int a : legal) {
+        h = State.mix64(h + a);
+      }
+      h = State.mix64(h + legal.length);
+      h = mixString(h, s.toString());
+      if (s.isTerminal() && game.type().rewardModel() == GameType.RewardModel.TERMINAL) {
+        // a terminal-reward game's returns depend on the final state alone
+        for (int q = 0; q < n; q++) {
+          h = State.mix64(h + Double.doubleToLongBits(s.playerReturn(q)));
+        }
+      }
+      if (!game.type().isPerfectInformation()) {
+        for (int q = 0; q < n; q++) {
+          h = mixString(h, s.informationStateString(q));
+        }
+      }
+      return h;
+    }
+
+    private static long mixString(long h, String text) {
+      long a = h ^ 0x243F6A8885A308D3L;
+      for (int i = 0; i < text.length(); i++) {
+        a = (a ^ text.charAt(i)) * 0x100000001B3L;
+      }
+      return State.mix64(a + text.length() * 0x9E3779B97F4A7C15L + h);
+    }
+
+    /** What differs between two states among what the hash must cover, for the hash failure. */
+    private String contentDifference(State a, State b) {
+      if (a.currentPlayer() != b.currentPlayer()) {
+        return "current player (" + a.currentPlayer() + " and " + b.currentPlayer() + ")";
+      }
+      int[] la = a.legalActions();
+      int[] lb = b.legalActions();
+      if (!Arrays.equals(la, lb)) {
+        return "legal actions (" + Arrays.toString(la) + " and " + Arrays.toString(lb) + ")";
+      }
+      if (!a.toString().equals(b.toString())) {
+        return "toString()";
+      }
+      if (a.isTerminal() && !Arrays.equals(a.returns(), b.returns())) {
+        return "returns (" + Arrays.toString(a.returns()) + " and " + Arrays.toString(b.returns()) + ")";
+      }
+      for (int q = 0; q < n && !game.type().isPerfectInformation(); q++) {
+        if (!a.informationStateString(q).equals(b.informationStateString(q))) {
+          return "information state of player " + q + " (" + quoteShort(a.informationStateString(q)) + " and "
+              + quoteShort(b.informationStateString(q)) + ")";
+        }
+      }
+      return "content (a 64-bit digest collision of the kit)";
+    }
+
     /** Whether the state after {@code t} actions gets the deep checks: probability min(1, c/(t+1)). */
     private boolean sampleDeep(int t) {
       double c = opt.deepCheckRate;
@@ -423,8 +632,24 @@ public final class ConformanceKit {
         int k = s.chanceOutcomes(buf, probs);
         return buf[Distributions.sample(probs, 0, k, rng.nextDouble())];
       }
-      int k = s.legalActions(buf);
+      int k = legalInto(s, buf);
       return buf[rng.nextInt(k)];
+    }
+
+    /**
+     * {@code s.legalActions(out)}, where an {@link ArrayIndexOutOfBoundsException} (most likely
+     * more actions written than maxActionsPerState()) fails {@code legal-actions}, naming the
+     * state's history.
+     */
+    private int legalInto(State s, int[] out) {
+      try {
+        return s.legalActions(out);
+      } catch (ArrayIndexOutOfBoundsException e) {
+        AssertionError err = fail("legal-actions", "legalActions(int[]) at history [" + s.historyString() + "] threw " + e
+            + " with a buffer of maxActionsPerState() = " + game.maxActionsPerState() + " entries: does it write more actions than that?");
+        err.initCause(e);
+        throw err;
+      }
     }
 
     private void checkState(State s, int[] applied, int len, boolean deep) {
@@ -456,7 +681,7 @@ public final class ConformanceKit {
       }
 
       Arrays.fill(buf, -7);
-      int k = s.legalActions(buf);
+      int k = legalInto(s, buf);
       int[] legal = Arrays.copyOf(buf, k);
       if (!(Arrays.equals(legal, s.legalActions()))) {
         throw fail("legal-actions", "legalActions() " + Arrays.toString(s.legalActions()) + " differs from legalActions(int[]) " + Arrays.toString(legal));
@@ -500,8 +725,15 @@ public final class ConformanceKit {
             if (!(s.playerReward(q) == 0)) {
               throw fail("returns", "terminal-reward game gives player " + q + " reward " + s.playerReward(q) + " before the end");
             }
+            if (!(s.playerReturn(q) == 0)) {
+              throw fail("returns", "terminal-reward game gives player " + q + " return " + s.playerReturn(q)
+                  + " before the end (returns are zero until the terminal state)");
+            }
           }
         }
+      }
+      if (hashIndex != null) {
+        checkHashCollision(s, legal, applied, len);
       }
       checkTensors(s);
       if (!deep) {
@@ -772,6 +1004,81 @@ public final class ConformanceKit {
     private record InfoKey(int player, long a, long b) {}
 
     /**
+     * An open-addressing map from a state's hash to its content digest and where it was first
+     * seen (playout, history length), in primitive arrays. It stops taking new hashes at {@link
+     * #MAX_ENTRIES} (about 50 MB): later states are still compared with those kept.
+     */
+    private static final class HashIndex {
+      static final int MAX_ENTRIES = 1 << 20;
+      private long[] keys = new long[1 << 12];
+      private long[] digests = new long[keys.length];
+      /** playout << 32 | length, or -1 for an empty slot. */
+      private long[] where = filled(keys.length);
+      private int size;
+
+      private static long[] filled(int length) {
+        long[] w = new long[length];
+        Arrays.fill(w, -1L);
+        return w;
+      }
+
+      /** The slot holding {@code key}, or the empty slot where it would go. */
+      int find(long key) {
+        int mask = keys.length - 1;
+        int i = (int) State.mix64(key) & mask;
+        while (where[i] >= 0 && keys[i] != key) {
+          i = (i + 1) & mask;
+        }
+        return i;
+      }
+
+      boolean isEmpty(int slot) {
+        return where[slot] < 0;
+      }
+
+      long digest(int slot) {
+        return digests[slot];
+      }
+
+      int playout(int slot) {
+        return (int) (where[slot] >>> 32);
+      }
+
+      int length(int slot) {
+        return (int) where[slot];
+      }
+
+      void put(int slot, long key, long digest, int playout, int length) {
+        if (size >= MAX_ENTRIES) {
+          return;
+        }
+        keys[slot] = key;
+        digests[slot] = digest;
+        where[slot] = ((long) playout << 32) | (length & 0xFFFFFFFFL);
+        if (++size * 2 > keys.length) {
+          grow();
+        }
+      }
+
+      private void grow() {
+        long[] k = keys;
+        long[] d = digests;
+        long[] w = where;
+        keys = new long[k.length * 2];
+        digests = new long[keys.length];
+        where = filled(keys.length);
+        for (int i = 0; i < k.length; i++) {
+          if (w[i] >= 0) {
+            int j = find(k[i]);
+            keys[j] = k[i];
+            digests[j] = d[i];
+            where[j] = w[i];
+          }
+        }
+      }
+    }
+
+    /**
      * A key of the features that are cheap to read at any depth: current player, history size and
      * last action, legal actions, returns and chance outcomes.
      */
@@ -819,10 +1126,10 @@ public final class ConformanceKit {
       long hash = ownHash ? s.hash() : 0;
       scratch.copyFrom(s);
       if (!(cheap(scratch) == before)) {
-        throw fail("copy", "copyFrom into a reused state differs from the original:\n" + cheapText(s) + "\nvs\n" + cheapText(scratch));
+        throw fail("copy", "copyFrom() into a reused state differs from the original:\n" + cheapText(s) + "\nvs\n" + cheapText(scratch));
       }
       if (!(!ownHash || scratch.hash() == hash)) {
-        throw fail("hash", "copyFrom gives hash " + scratch.hash() + " but the original " + hash);
+        throw fail("hash", "copyFrom() gives hash " + scratch.hash() + " but the original " + hash);
       }
       checkSampleActionOn(scratch, "copyFrom into a reused state");
       scratch.applyAction(a);
@@ -830,10 +1137,10 @@ public final class ConformanceKit {
         scratch.applyAction(pick(scratch, checkRng));
       }
       if (!(cheap(s) == before)) {
-        throw fail("copy", "applying actions after copyFrom changed the original; now " + cheapText(s));
+        throw fail("copy", "applying actions to the state made by copyFrom() changed the original; now " + cheapText(s));
       }
       if (!(!ownHash || s.hash() == hash)) {
-        throw fail("copy", "applying actions after copyFrom changed the original's hash");
+        throw fail("copy", "applying actions to the state made by copyFrom() changed the original's hash");
       }
       if (s.supportsUndo()) {
         scratch.copyFrom(s);
@@ -845,7 +1152,7 @@ public final class ConformanceKit {
           throw fail("undo", "undo of " + a + " does not restore the state:\n" + cheapText(s) + "\nvs\n" + cheapText(scratch));
         }
         if (!(!ownHash || scratch.hash() == hash)) {
-          throw fail("undo", "undo of " + a + " gives hash " + scratch.hash() + " instead of " + hash);
+          throw fail("undo", "undo of " + a + " gives hash " + scratch.hash() + " instead of " + hash + ":\n" + s + "\nvs\n" + scratch);
         }
         checkSampleActionOn(scratch, "undo of " + a);
         scratch.applyAction(a);
@@ -853,7 +1160,7 @@ public final class ConformanceKit {
           throw fail("undo", "re-applying " + a + " after undo differs: " + cheapText(scratch));
         }
         if (!(!ownHash || scratch.hash() == afterHash)) {
-          throw fail("undo", "re-applying " + a + " after undo gives a different hash");
+          throw fail("undo", "re-applying " + a + " after undo gives hash " + scratch.hash() + " instead of " + afterHash + ":\n" + scratch);
         }
       }
     }
@@ -862,15 +1169,35 @@ public final class ConformanceKit {
       String before = fingerprint(s);
       long hash = s.hash();
 
+      // copyFrom first: copy() usually calls it, and a fault of copyFrom is then reported as such
+      scratch.copyFrom(s);
+      if (!(before.equals(fingerprint(scratch)))) {
+        throw fail("copy", "copyFrom() into a reused state differs from the original:\n" + before + "\nvs\n" + fingerprint(scratch));
+      }
+      if (!(scratch.hash() == hash)) {
+        throw fail("hash", "copyFrom() gives hash " + scratch.hash() + " but the original " + hash);
+      }
+      checkSampleActionOn(scratch, "copyFrom into a reused state");
+      scratch.applyAction(a);
+      if (!scratch.isTerminal()) {
+        scratch.applyAction(pick(scratch, checkRng));
+      }
+      if (!(before.equals(fingerprint(s)))) {
+        throw fail("copy", "applying actions to the state made by copyFrom() changed the original:\n" + before + "\nnow\n" + fingerprint(s));
+      }
+      if (!(s.hash() == hash)) {
+        throw fail("copy", "applying actions to the state made by copyFrom() changed the original's hash");
+      }
+
       State c = s.copy();
       if (!(c != s)) {
         throw fail("copy", "copy() returned the same object");
       }
       if (!(before.equals(fingerprint(c)))) {
-        throw fail("copy", "copy differs from the original:\n" + before + "\nvs\n" + fingerprint(c));
+        throw fail("copy", "the state made by copy() differs from the original (copyFrom() passed):\n" + before + "\nvs\n" + fingerprint(c));
       }
       if (!(c.hash() == hash)) {
-        throw fail("hash", "copy has hash " + c.hash() + " but the original " + hash);
+        throw fail("hash", "copy() has hash " + c.hash() + " but the original " + hash);
       }
       checkSampleActionOn(c, "copy()");
       c.applyAction(a);
@@ -878,23 +1205,10 @@ public final class ConformanceKit {
         c.applyAction(pick(c, checkRng));
       }
       if (!(before.equals(fingerprint(s)))) {
-        throw fail("copy", "applying actions to a copy changed the original:\n" + before + "\nnow\n" + fingerprint(s));
+        throw fail("copy", "applying actions to the state made by copy() changed the original (copyFrom() passed):\n" + before + "\nnow\n" + fingerprint(s));
       }
       if (!(s.hash() == hash)) {
-        throw fail("copy", "applying actions to a copy changed the original's hash");
-      }
-
-      scratch.copyFrom(s);
-      if (!(before.equals(fingerprint(scratch)))) {
-        throw fail("copy", "copyFrom into a reused state differs from the original:\n" + before + "\nvs\n" + fingerprint(scratch));
-      }
-      if (!(scratch.hash() == hash)) {
-        throw fail("hash", "copyFrom gives hash " + scratch.hash() + " but the original " + hash);
-      }
-      checkSampleActionOn(scratch, "copyFrom into a reused state");
-      scratch.applyAction(a);
-      if (!(before.equals(fingerprint(s)))) {
-        throw fail("copy", "applying an action after copyFrom changed the original:\n" + before + "\nnow\n" + fingerprint(s));
+        throw fail("copy", "applying actions to the state made by copy() changed the original's hash (copyFrom() passed)");
       }
 
       if (s.supportsUndo()) {
@@ -907,7 +1221,7 @@ public final class ConformanceKit {
           throw fail("undo", "undo of " + a + " does not restore the state:\n" + before + "\nvs\n" + fingerprint(u));
         }
         if (!(u.hash() == hash)) {
-          throw fail("undo", "undo of " + a + " gives hash " + u.hash() + " instead of " + hash);
+          throw fail("undo", "undo of " + a + " gives hash " + u.hash() + " instead of " + hash + ":\n" + before + "\nvs\n" + fingerprint(u));
         }
         checkSampleActionOn(u, "undo of " + a);
         u.applyAction(a);
@@ -915,8 +1229,64 @@ public final class ConformanceKit {
           throw fail("undo", "re-applying " + a + " after undo differs:\n" + after + "\nvs\n" + fingerprint(u));
         }
         if (!(u.hash() == afterHash)) {
-          throw fail("undo", "re-applying " + a + " after undo gives a different hash");
+          throw fail("undo", "re-applying " + a + " after undo gives hash " + u.hash() + " instead of " + afterHash + ":\n" + after + "\nvs\n" + fingerprint(u));
         }
+        // copyFrom first, as above: a copy() that calls a faulty copyFrom is reported as copyFrom's fault
+        checkInterleavedUndo(s, a, before, false);
+        checkInterleavedUndo(s, a, before, true);
+      }
+    }
+
+    /**
+     * Undo on a copy and on its original in turn: a copy (by {@code copy()}, or by {@code
+     * copyFrom} into the reused scratch state) plays {@code a}, the original plays another legal
+     * action b (a again when it is the only one), the copy undoes a, then the original undoes b;
+     * each must be back to {@code before}. It fails when the two share what only undo reads (an
+     * undo stack or record array), which playing on one of them alone does not show.
+     */
+    private void checkInterleavedUndo(State s, int a, String before, boolean byCopy) {
+      int k = s.legalActions(buf2);
+      int b = a;
+      if (k > 1) {
+        int i = checkRng.nextInt(k - 1);
+        b = buf2[i] == a ? buf2[k - 1] : buf2[i];
+      }
+      State c;
+      if (byCopy) {
+        c = s.copy();
+      } else {
+        scratch.copyFrom(s);
+        c = scratch;
+      }
+      String made = byCopy ? "copy()" : "copyFrom()";
+      String copied = fingerprint(c);
+      if (!(before.equals(copied))) {
+        throw fail("copy", "the state made by " + made + (byCopy ? "" : " into a reused state") + " differs from the original:\n" + before + "\nvs\n" + copied);
+      }
+      c.applyAction(a);
+      s.applyAction(b);
+      c.undoAction(a);
+      String copyBack = fingerprint(c);
+      s.undoAction(b);
+      String originalBack = fingerprint(s);
+      if (!(before.equals(copyBack))) {
+        throw fail("undo", "the state made by " + made + " played " + a + ", the original played " + b + ", then the copy's undo of " + a
+            + " does not restore it, although undo alone does (do the two share undo records?):\n" + before + "\nvs\n" + copyBack);
+      }
+      if (!(before.equals(originalBack))) {
+        // is it the undo of b alone? replay the history into a fresh state and try it there
+        State fresh = game.newInitialState();
+        for (int i = 0, len = s.historySize(); i < len; i++) {
+          fresh.applyAction(s.historyAt(i));
+        }
+        fresh.applyAction(b);
+        fresh.undoAction(b);
+        String alone = fingerprint(fresh);
+        if (!(before.equals(alone))) {
+          throw fail("undo", "undo of " + b + " does not restore the state:\n" + before + "\nvs\n" + alone);
+        }
+        throw fail("undo", "the state made by " + made + " played " + a + " and undid it, then the original's undo of " + b
+            + " does not restore the original, although undo alone does (do the two share undo records?):\n" + before + "\nvs\n" + originalBack);
       }
     }
 
@@ -1004,17 +1374,17 @@ public final class ConformanceKit {
       String before = fingerprint(s);
       State c = s.copy();
       if (!(c != s && before.equals(fingerprint(c)))) {
-        throw fail("copy", "terminal copy differs from the original:\n" + before + "\nvs\n" + fingerprint(c));
+        throw fail("copy", "copy() of the terminal state differs from the original:\n" + before + "\nvs\n" + fingerprint(c));
       }
       if (!(c.hash() == s.hash())) {
-        throw fail("hash", "terminal copy has a different hash");
+        throw fail("hash", "copy() of the terminal state has a different hash");
       }
       scratch.copyFrom(s);
       if (!(before.equals(fingerprint(scratch)))) {
-        throw fail("copy", "copyFrom of the terminal state differs:\n" + before + "\nvs\n" + fingerprint(scratch));
+        throw fail("copy", "copyFrom() of the terminal state differs:\n" + before + "\nvs\n" + fingerprint(scratch));
       }
       if (!(scratch.hash() == s.hash())) {
-        throw fail("hash", "copyFrom of the terminal state has a different hash");
+        throw fail("hash", "copyFrom() of the terminal state has a different hash");
       }
       checkSerialization(s);
       try {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,7 +59,15 @@ public class ConformanceKitTest {
       "sample_stale_undo, sample-action",
       "nominal_max_low, returns",
       "undeclared_chance, chance-outcomes",
-      "zero_length, length"})
+      "zero_length, length",
+      "hash_ignores_count, hash",
+      "hash_ignores_player, hash",
+      "mid_return, returns",
+      "shared_undo_stack, undo",
+      "aliasing_copy_from_stack, undo",
+      "aliasing_copy_from, copy",
+      "undo_hidden_count, undo",
+      "overflow, legal-actions"})
   void plantedFlawIsCaught(String flaw, String invariant) {
     String game = "toy_race(flaw=" + flaw + ")";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game),
@@ -162,5 +171,117 @@ public class ConformanceKitTest {
     assertThatThrownBy(() -> new ConformanceKit.Options().deepCheckRate(0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("deepCheckRate");
     assertThatThrownBy(() -> new ConformanceKit.Options().deepCheckRate(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  private static String failure(String game, ConformanceKit.Options options) {
+    try {
+      ConformanceKit.check(GameRegistry.load(game), options);
+    } catch (AssertionError e) {
+      return e.getMessage();
+    }
+    throw new AssertionError(game + " passed the kit");
+  }
+
+  private static State play(String game, String history) {
+    State s = GameRegistry.load(game).newInitialState();
+    for (String a : history.split(", ")) {
+      if (!a.isEmpty()) {
+        s.applyAction(Integer.parseInt(a));
+      }
+    }
+    return s;
+  }
+
+  @Test
+  void aHashThatIgnoresPartOfTheStateFailsNamingBothHistories() {
+    String game = "toy_race(flaw=hash_ignores_count)";
+    String msg = failure(game, new ConformanceKit.Options().seed(5));
+    String first = msg.lines().findFirst().orElseThrow();
+    assertThat(first).matches("conformance of toy_race\\(flaw=hash_ignores_count\\) \\(seed 5, playout \\d+, history \\[[0-9, ]*]\\): "
+        + "hash: the states after \\[[0-9, ]*]( \\(playout \\d+\\))? and after \\[[0-9, ]*] have the same hash -?\\d+ but different .*");
+    // both histories, replayed independently, reach states with one hash and different boards
+    String earlier = first.replaceAll(".*hash: the states after \\[([0-9, ]*)].*", "$1");
+    String later = first.replaceAll(".* and after \\[([0-9, ]*)] have the same hash.*", "$1");
+    State a = play(game, earlier);
+    State b = play(game, later);
+    assertThat(a.hash()).isEqualTo(b.hash());
+    assertThat(a.toString()).isNotEqualTo(b.toString());
+    assertThat(first).contains("same hash " + a.hash() + " but different ");
+    // the two boards follow the line
+    assertThat(msg).contains(":\n" + a + "\nvs\n" + b);
+  }
+
+  @Test
+  void aHashThatIgnoresThePlayerToMoveFailsOnTheCurrentPlayer() {
+    String msg = failure("toy_race(flaw=hash_ignores_player)", new ConformanceKit.Options().playouts(20));
+    assertThat(msg).containsPattern("\\): hash: the states after \\[[0-9, ]*]( \\(playout \\d+\\))? and after \\[[0-9, ]*] have the same hash -?\\d+ "
+        + "but different current player \\(-?\\d and -?\\d\\):\n");
+  }
+
+  @Test
+  void aToStringThatShowsWhatHasNoEffectOnTheFutureDoesNotFailTheHash() {
+    // toString shows the last action, which transpositions differ in; the hash rightly ignores it
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_race(flaw=last_in_string)"),
+        new ConformanceKit.Options().seed(5).checkResample(true));
+    assertThat(r.playouts()).isEqualTo(1000);
+    // such transpositions exist: +1 then bonus 1, and +2 then bonus 0
+    State a = play("toy_race(flaw=last_in_string)", "0, 1");
+    State b = play("toy_race(flaw=last_in_string)", "1, 0");
+    assertThat(a.hash()).isEqualTo(b.hash());
+    assertThat(a.toString()).isNotEqualTo(b.toString());
+  }
+
+  @Test
+  void returnsBeforeTheEndOfATerminalRewardGameFail() {
+    String msg = failure("toy_race(flaw=mid_return)", new ConformanceKit.Options().playouts(20));
+    assertThat(msg).containsPattern("\\): returns: terminal-reward game gives player [01] return -?0\\.5 before the end");
+  }
+
+  @Test
+  void aCopySharingItsUndoRecordsFailsWhenCopyAndOriginalUndoInTurn() {
+    String msg = failure("toy_race(flaw=shared_undo_stack)", new ConformanceKit.Options().playouts(50));
+    assertThat(msg).containsPattern("\\): undo: the state made by copy\\(\\) played \\d, the original played \\d, then the copy's undo of \\d "
+        + "does not restore it, although undo alone does \\(do the two share undo records\\?\\):\n");
+    // the same sharing through copyFrom is reported as copyFrom's (copy() calls it)
+    String from = failure("toy_race(flaw=aliasing_copy_from_stack)", new ConformanceKit.Options().playouts(50));
+    assertThat(from).contains("): undo: the state made by copyFrom() played ");
+  }
+
+  @Test
+  void anUndoThatFailsOnItsOwnIsNotBlamedOnSharing() {
+    // whether the playout's action or the other one of the interleaved check meets it, the plain undo is named
+    for (long seed = 1; seed <= 5; seed++) {
+      assertThat(failure("toy_race(flaw=bad_undo_of_two)", new ConformanceKit.Options().seed(seed).playouts(50)))
+          .contains("): undo: undo of 1 does not restore the state")
+          .doesNotContain("share undo records");
+    }
+  }
+
+  @Test
+  void aCopyFailureSaysWhichMethodMadeTheCopy() {
+    ConformanceKit.Options options = new ConformanceKit.Options().playouts(200);
+    // copy() alone shares the counts; copyFrom is sound
+    assertThat(failure("toy_race(flaw=shared_copy)", options))
+        .contains("): copy: applying actions to the state made by copy() changed the original (copyFrom() passed):\n");
+    // copyFrom shares the counts (and copy() with it, as it calls copyFrom)
+    assertThat(failure("toy_race(flaw=aliasing_copy_from)", options))
+        .containsPattern("\\): copy: applying actions to the state made by copyFrom\\(\\) changed the original");
+    assertThat(failure("toy_race(flaw=stale_copy_from)", options))
+        .containsPattern("\\): copy: (the state made by )?copyFrom\\(\\) into a reused state differs from the original:\n");
+  }
+
+  @Test
+  void moreLegalActionsThanMaxActionsPerStateFailLegalActions() {
+    assertThat(failure("toy_race(flaw=overflow)", new ConformanceKit.Options().playouts(20)))
+        .containsPattern("\\): legal-actions: legalActions\\(int\\[]\\) at history \\[[0-9, ]*] threw java.lang.ArrayIndexOutOfBoundsException: .* "
+            + "with a buffer of maxActionsPerState\\(\\) = 2 entries: does it write more actions than that\\?$");
+  }
+
+  @Test
+  void anUndoFailureSeenThroughTheHashPrintsBothStates() {
+    // rarely deep-checked, so the undo is compared by the cheap features and the hash
+    String msg = failure("toy_race(flaw=undo_hidden_count)", new ConformanceKit.Options().playouts(20).deepCheckRate(0.01));
+    assertThat(msg).containsPattern("\\): undo: undo of \\d gives hash -?\\d+ instead of -?\\d+:\n"
+        + "counts \\d+ \\d+, to move \\d\nvs\ncounts \\d+ \\d+, to move \\d$");
   }
 }

@@ -20,13 +20,28 @@ import java.util.SplittableRandom;
  * long (to {@value #LATE_GOAL}, about 160 actions) and appear only after {@value #LATE_DEPTH}
  * actions, where the kit's deep checks run at a sample of the states only. The observation
  * tensor is (count 0, count 1, player to move).
+ *
+ * <p>Flaws of the hash and undo: {@code hash_ignores_count} leaves player 1's count out of the
+ * hash, {@code hash_ignores_player} the player to move and the chance flag; {@code
+ * last_in_string} is sound: its toString also shows the last action, which has no effect on the
+ * future (transpositions differ in it, the hash rightly not); {@code mid_return} gives returns
+ * ±0.5 before the end although rewards are terminal; {@code shared_undo_stack} keeps an undo
+ * stack of the gains (what each action added), which {@code copy()} shares with the original,
+ * {@code aliasing_copy_from_stack} the same stack shared by {@code copyFrom} (and so by copy,
+ * which calls it); {@code aliasing_copy_from} makes copyFrom share the counts; {@code
+ * undo_hidden_count}: undoing a move adds 1 to the other player's count, which neither the
+ * mover's legal actions nor the returns show (the hash and toString do); {@code overflow} writes a
+ * third legal action (a duplicate) past the buffer of maxActionsPerState() = 2 at a count of 1;
+ * {@code bad_undo_of_two}: undoing the move +2 (action 1) takes back only 1.
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
       "return_out_of_bounds", "info_collision", "bad_resample", "stale_copy_from", "long_game", "bad_hash",
       "not_zero_sum", "lax_legality", "bad_string_to_action", "short_tensor", "late_copy", "late_resample", "undeclared_sum",
       "sample_wrong_action", "sample_extra_draw", "sample_stale_copy", "sample_stale_undo",
-      "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length"};
+      "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length",
+      "hash_ignores_count", "hash_ignores_player", "last_in_string", "mid_return", "shared_undo_stack",
+      "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow", "bad_undo_of_two"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -120,6 +135,12 @@ final class ToyRaceGame extends AbstractGame {
      * flaws' sampleLegalAction (as a game would cache a count of empty cells).
      */
     private int legalCount = 2;
+    /** Flaws {@code shared_undo_stack}, {@code aliasing_copy_from_stack}: the gain of each action applied, read by undo. */
+    private int[] gains = new int[256];
+
+    private boolean stacked() {
+      return is("shared_undo_stack") || is("aliasing_copy_from_stack");
+    }
 
     Race(ToyRaceGame game) {
       this.game = game;
@@ -143,6 +164,12 @@ final class ToyRaceGame extends AbstractGame {
     public int legalActions(int[] out) {
       if (winner >= 0) {
         return 0;
+      }
+      if (is("overflow") && !chance && counts[toMove] == 1) {
+        out[0] = 0;
+        out[1] = 1;
+        out[2] = 1;
+        return 3;
       }
       if (chance || counts[toMove] <= 2) {
         if (is("unsorted")) {
@@ -172,6 +199,9 @@ final class ToyRaceGame extends AbstractGame {
 
     @Override
     protected void doApplyAction(int action) {
+      if (stacked()) {
+        gains[historySize()] = chance ? action : action + 1;
+      }
       if (chance) {
         counts[toMove] += action;
         chance = false;
@@ -184,7 +214,7 @@ final class ToyRaceGame extends AbstractGame {
         counts[toMove] += action + 1;
         chance = true;
       }
-      legalCount = legalActions(new int[2]);
+      legalCount = legalActions(new int[3]); // room for the overflow flaw's third action
     }
 
     @Override
@@ -194,20 +224,25 @@ final class ToyRaceGame extends AbstractGame {
 
     @Override
     protected void doUndoAction(int action) {
+      // the history no longer holds the action: its index is historySize()
+      int gain = stacked() ? gains[historySize()] : -1;
       if (chance) {
-        counts[toMove] -= is("bad_undo") ? 0 : action + 1;
+        counts[toMove] -= is("bad_undo") ? 0 : stacked() ? gain : is("bad_undo_of_two") ? 1 : action + 1;
         chance = false;
+        if (is("undo_hidden_count")) {
+          counts[1 - toMove] += 1;
+        }
       } else {
         if (winner >= 0) {
           winner = -1;
         } else {
           toMove = 1 - toMove;
         }
-        counts[toMove] -= action;
+        counts[toMove] -= stacked() ? gain : action;
         chance = true;
       }
       if (!is("sample_stale_undo")) {
-        legalCount = legalActions(new int[2]);
+        legalCount = legalActions(new int[3]); // room for the overflow flaw's third action
       }
     }
 
@@ -215,7 +250,7 @@ final class ToyRaceGame extends AbstractGame {
     public double playerReturn(int player) {
       checkPlayer(player);
       if (winner < 0) {
-        return 0;
+        return is("mid_return") && counts[0] != counts[1] ? (counts[player] > counts[1 - player] ? 0.5 : -0.5) : 0;
       }
       double win = is("return_out_of_bounds") || game.flaw.startsWith("nominal_max") ? 2 : 1;
       return winner == player ? win : is("not_zero_sum") ? 0 : -win;
@@ -291,7 +326,10 @@ final class ToyRaceGame extends AbstractGame {
 
     @Override
     public long hash() {
-      long h = counts[0] * 31L + counts[1] * 7L + toMove * 3L + (chance ? 1 : 0) + winner * 1000L;
+      // counts stay below 128 (the long race reaches about 62)
+      long c1 = is("hash_ignores_count") ? 0 : counts[1];
+      long side = is("hash_ignores_player") ? 0 : toMove * 2 + (chance ? 1 : 0);
+      long h = State.mix64(((counts[0] * 128L + c1) * 4 + side) * 4 + winner + 1);
       return is("bad_hash") ? h + System.identityHashCode(this) : h;
     }
 
@@ -302,6 +340,9 @@ final class ToyRaceGame extends AbstractGame {
       if (is("shared_copy")) {
         r.counts = counts;
       }
+      if (is("shared_undo_stack")) {
+        r.gains = gains;
+      }
       if (is("late_copy") && historySize() >= LATE_DEPTH) {
         r.counts[1 - toMove] += 1;
       }
@@ -311,8 +352,16 @@ final class ToyRaceGame extends AbstractGame {
     @Override
     public void copyFrom(State other) {
       Race o = (Race) other;
+      if (is("aliasing_copy_from")) {
+        counts = o.counts;
+      }
       counts[0] = o.counts[0];
       counts[1] = o.counts[1];
+      if (is("aliasing_copy_from_stack")) {
+        gains = o.gains;
+      } else if (stacked()) {
+        System.arraycopy(o.gains, 0, gains, 0, o.historySize());
+      }
       if (!is("stale_copy_from")) {
         toMove = o.toMove;
       }
@@ -326,7 +375,8 @@ final class ToyRaceGame extends AbstractGame {
 
     @Override
     public String toString() {
-      return "counts " + counts[0] + " " + counts[1] + ", to move " + toMove + (chance ? " (rolling)" : "");
+      String text = "counts " + counts[0] + " " + counts[1] + ", to move " + toMove + (chance ? " (rolling)" : "");
+      return is("last_in_string") && historySize() > 0 ? text + ", last " + historyAt(historySize() - 1) : text;
     }
   }
 }
