@@ -193,7 +193,10 @@ public final class ArenaCommand implements PonderCommand {
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
     List<String> namedTrimmed = named.stream().map(String::trim).toList();
-    unusedBudgetWarning(budgetText, namedTrimmed, namedTrimmed.stream().map(a -> Budget.apply(a, b)).toList())
+    // decided by the parsed agents: each agent's canonical form without the budget and with it
+    // (the strings as typed, "uct( sims=3 )", differ from any canonical form)
+    unusedBudgetWarning(budgetText, namedTrimmed.stream().map(a -> Budget.apply(a, Map.of())).toList(),
+        namedTrimmed.stream().map(a -> Budget.apply(a, b)).toList())
         .ifPresent(w -> spec.commandLine().getErr().println(w));
     SearchThreads.warnings(config.allAgents(), Runtime.getRuntime().availableProcessors())
         .forEach(w -> spec.commandLine().getErr().println(w));
@@ -303,6 +306,11 @@ public final class ArenaCommand implements PonderCommand {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; to play it as it is now, give a new --db or register the agent"
             + " under another name (the stored matches keep the old " + e.key() + ")");
+      } catch (VirtualMachineError e) {
+        // out of memory (or another failure of the JVM itself) in some match: no match result can
+        // be trusted after it, so the run stops; every match finished before is committed
+        ReportDirectory.undo(report, reportCreated);
+        throw new IllegalStateException(jvmStopLine(e, db), e);
       } catch (ArenaStore.SmallerThanStoredException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
@@ -315,7 +323,7 @@ public final class ArenaCommand implements PonderCommand {
       Analysis.Result r = analysisStep.analyse(store, s.tournamentId(), options, snapshot,
           StatsOptions.execution(statsThreads, noProgress, 10_000));
       // one "Tournament N:" line: the run's counts (above) stand for the table's own first line
-      String table = Report.terminal(r);
+      String table = Report.terminal(r, threads);
       out.print(table.substring(table.indexOf('\n') + 1));
       out.flush(); // the rankings come first, even if the report files cannot be written
       try {
@@ -340,17 +348,33 @@ public final class ArenaCommand implements PonderCommand {
   /**
    * The last line (stderr, after {@code ponder: error: }) of a run, or a report, of a tournament
    * holding matches that ended in an error, which then exits with code 1: how many, that the rest
-   * is stored and reported, and the first error (game, seed index, seats, and who threw what
-   * where: {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an
-   * error and are left out of the rankings (the others are stored and the report is in r-report;
-   * matches.csv holds every message); first: crash_race, seed index 0, random vs uct(sims=20): the
-   * game's code threw at move 3 (in legalActions, …): ArrayIndexOutOfBoundsException: …}.
+   * is stored and reported, and the first error among every stored match, analysed or not (game,
+   * seed index, seats, and the call that failed, the move and the place the exception was thrown:
+   * {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an error and
+   * are left out of the rankings (the others are stored and the report is in r-report; matches.csv
+   * holds every message); first: crash_race, seed index 0, random vs uct(sims=20): seat 1's agent
+   * uct(sims=20) failed in selectAction at move 3: ArrayIndexOutOfBoundsException: … at
+   * com.example.Race$S.legalActions(Race.java:96)}.
    */
   static String matchErrorsLine(Analysis.Result r, Path report) {
     String first = r.firstError().isEmpty() ? "" : "; first: " + r.firstError().lines().findFirst().orElse("");
     return r.errorsStored() + " of " + Report.count(r.matchesStored(), "match", "matches") + " ended in an error and "
         + (r.errorsStored() == 1 ? "is" : "are") + " left out of the rankings (the others are stored and the report is in "
         + report + "; matches.csv holds every message)" + first;
+  }
+
+  /**
+   * The error line of a run stopped by a {@link VirtualMachineError} (a match ran the JVM out of
+   * memory): what failed, the remedy for memory, and that the matches finished before are stored.
+   */
+  static String jvmStopLine(VirtualMachineError e, Path db) {
+    String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+    String cause = e instanceof OutOfMemoryError
+        ? "the JVM ran out of memory while playing the matches (" + what + "; give it more with -Xmx in PONDER_JAVA_OPTS,"
+            + " or lower --parallel or the agents' budgets)"
+        : "the JVM failed while playing the matches (" + what + ")";
+    return cause + "; the run stopped, and the matches finished before are stored in " + db
+        + ": run the same command to resume";
   }
 
   /**
@@ -650,7 +674,8 @@ public final class ArenaCommand implements PonderCommand {
         String valid = "--budget key '" + key + "' is not a budget key; valid: " + String.join(", ", BUDGET_KEYS);
         java.util.Optional<String> near = nearBudgetKey(key);
         if (near.isPresent()) {
-          throw new UsageException(valid + " (did you mean " + near.get() + "=" + budget.get(key) + "?)");
+          // the key only: time_s=2 means 2 seconds, and time_ms=2 would be 2 ms
+          throw new UsageException(valid + " (did you mean " + near.get() + "?" + unitNote(key, near.get()) + ")");
         }
         java.util.Optional<String> declares = agents.stream().map(String::trim)
             .map(a -> dev.ponder.spec.Spec.parse(a).name())
@@ -661,6 +686,18 @@ public final class ArenaCommand implements PonderCommand {
             .orElse(" (other parameters belong in the agent string; 'ponder agents' lists each agent's)"));
       }
     }
+  }
+
+  /**
+   * A note when a mistyped budget key names another unit than the key it most likely means
+   * ({@code time_s}, {@code time_sec} for {@code time_ms}): the suggestion names the key and its
+   * unit, never the value, which would be read in another unit.
+   */
+  static String unitNote(String key, String near) {
+    if (near.equals("time_ms") && !key.equals("time_ms") && key.startsWith("time") && !key.endsWith("ms")) {
+      return " it is in milliseconds";
+    }
+    return "";
   }
 
   /**
@@ -708,8 +745,9 @@ public final class ArenaCommand implements PonderCommand {
    * stored with the tournament's configuration (the same command without it is another
    * tournament). Empty when no budget is given or it reaches some agent.
    *
-   * @param given the agent strings as given (the benchmark included)
-   * @param budgeted the same after {@link Budget#apply}
+   * @param given the agent strings (the benchmark included) in the canonical form of {@link
+   *     Budget#apply} with no budget, so that spelling ({@code uct( sims=3 )}) does not count as a change
+   * @param budgeted the same after {@link Budget#apply} with the budget
    */
   static java.util.Optional<String> unusedBudgetWarning(String budgetText, List<String> given, List<String> budgeted) {
     if (budgetText.isEmpty() || !given.equals(budgeted)) {
@@ -743,8 +781,9 @@ public final class ArenaCommand implements PonderCommand {
    * @param agents the agent strings with their budgets applied
    * @param parallel matches played at once
    * @param cores available processors
-   * @return the warning line, or empty when no agent has a time budget, a core is left over, or an
-   *     agent asks for more search threads than {@code cores} (warned about per agent)
+   * @return the warning line, or empty when no agent has a time budget, a core is left over, an
+   *     agent asks for more search threads than {@code cores} (warned about per agent), or one
+   *     match of single-threaded agents runs on one core (nothing competes, nothing can be done)
    * @throws dev.ponder.spec.SpecException if an agent string is invalid
    */
   static java.util.Optional<String> timeBudgetWarning(List<String> agents, int parallel, int cores) {
@@ -760,8 +799,12 @@ public final class ArenaCommand implements PonderCommand {
     } else if (most > 1) {
       remedy = "no --parallel leaves a core free while an agent's search threads take every core; threads="
           + Math.max(1, cores - 1) + " would";
+    } else if (parallel > 1) {
+      remedy = "--parallel 1 stops the matches competing with each other (on 1 core none can be left free)";
     } else {
-      remedy = "on " + cores + " core no core can be left free";
+      // one match of single-threaded agents on one core: no other match competes, and nothing the
+      // user can set would leave a core free; a warning could not be acted on
+      return java.util.Optional.empty();
     }
     return java.util.Optional.of("warning: time budgets with " + parallel + " match" + (parallel == 1 ? "" : "es")
         + " at once on " + cores + " core" + (cores == 1 ? "" : "s") + (most > 1 ? " (agents use up to " + most

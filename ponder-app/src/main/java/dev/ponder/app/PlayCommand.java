@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
         "--record creates missing parent directories; a path that cannot be written is refused before the match.",
         "When a human quits or input ends mid-game, the moves so far are saved to --record as a partial record"
             + " (ponder replay reads it).",
-        "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game (or another runtime failure), 2 usage error."})
+        "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game, an agent chose an illegal move (or another"
+            + " runtime failure), 2 usage error (a tabular policy file without an entry the match needs included)."})
 public final class PlayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four(rows=5).")
@@ -117,6 +118,9 @@ public final class PlayCommand implements PonderCommand {
           SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
           try {
             action = agent.selectAction(state);
+          } catch (dev.ponder.solve.TabularPolicyAgent.PolicyMismatchException e) {
+            // a saved policy that does not fit the game is bad input (exit 2), as in exploitability
+            throw new UsageException("player " + p + " (" + seats.get(p) + "): " + e.getMessage());
           } catch (HumanAgent.QuitRequest q) {
             out.println("player " + p + " quit after " + actions(move) + saveNote(state));
             out.flush();
@@ -149,6 +153,12 @@ public final class PlayCommand implements PonderCommand {
         }
         String text = state.actionToString(p, action);
         State before = state.copy();
+        if (p != State.CHANCE && !isHuman(seats.get(p)) && !state.isLegal(action)) {
+          // an agent's illegal move is a runtime failure of that agent (exit 1), not bad input;
+          // a human's input is checked by the human agent itself
+          throw new IllegalStateException("player " + p + "'s agent " + seats.get(p) + " chose illegal action " + action
+              + " at move " + state.historySize() + " of " + game.name() + "; legal: " + legalList(state, p));
+        }
         state.applyAction(action);
         for (Agent a : agents) {
           a.informAction(before, p, action);
@@ -213,6 +223,20 @@ public final class PlayCommand implements PonderCommand {
     save(state);
     return "; saved to " + record + " as a partial record of " + actions(state.historySize()) + " (ponder replay "
         + record + " shows the position)";
+  }
+
+  /** Whether the agent string is the human seat. */
+  private static boolean isHuman(String seat) {
+    return dev.ponder.spec.Spec.parse(seat).name().equals(HumanAgent.Factory.NAME);
+  }
+
+  /** The legal actions of {@code player} at {@code state} as {@code 0 (x(0,0)), 1 (…)}. */
+  private static String legalList(State state, int player) {
+    java.util.StringJoiner legal = new java.util.StringJoiner(", ");
+    for (int a : state.legalActions()) {
+      legal.add(a + " (" + state.actionToString(player, a) + ")");
+    }
+    return legal.toString();
   }
 
   /**

@@ -61,6 +61,9 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       cl.addSubcommand(c);
     }
     cl.addSubcommand("help", new CommandLine.HelpCommand()); // ponder help [COMMAND], listed last
+    // help takes -V/--version like every other command (it printed the usage)
+    cl.getSubcommands().get("help").getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-V", "--version")
+        .versionHelp(true).description("Print version information and exit.").build());
     giveVersion(cl, cl.getCommandSpec().version()); // every subcommand's -V/--version prints ponder's
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
@@ -71,10 +74,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       if (bug != null) {
         // a fault in code (a game's or an agent's, often the user's own): its message alone
         // ("Index 3 out of bounds for length 3") does not say what failed or where
-        String bugMsg = bug.getMessage() == null ? "" : ": " + bug.getMessage().lines().findFirst().orElse("");
-        StackTraceElement[] at = bug.getStackTrace();
-        line = bug.getClass().getSimpleName() + bugMsg + (at.length > 0 ? " at " + at[0] : "")
-            + (root.verbose ? "" : " (--verbose prints the stack trace)");
+        line = faultLine(ex, bug) + (root.verbose ? "" : " (--verbose prints the stack trace)");
       }
       err.println("ponder: " + (usage ? "" : "error: ") + line);
       if (root.verbose) {
@@ -145,6 +145,38 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       }
     }
     return null;
+  }
+
+  /**
+   * The error line of an exception {@code ex} caused by the code fault {@code bug} (ex itself or
+   * one of its causes, see {@link #programmingError}): a bare fault, or one wrapped only by
+   * exceptions whose messages say nothing more (none, or the cause's {@code toString}), is {@code
+   * Class: message at frame}; a wrapper that explains what failed (a services file's provider that
+   * could not be created, naming the file, the line and the fix) keeps its message, followed by
+   * the fault and the place it was thrown, e.g. {@code game provider com.example.F (listed at
+   * …:1) could not be created: NullPointerException: …; fix or remove that line of … (fault:
+   * NullPointerException at com.example.F.<init>(F.java:8))}. The message of the fault is not
+   * repeated when the wrapper's already holds it.
+   */
+  static String faultLine(Throwable ex, Throwable bug) {
+    String bugMsg = bug.getMessage() == null ? "" : bug.getMessage().lines().findFirst().orElse("");
+    StackTraceElement[] at = bug.getStackTrace();
+    String place = at.length > 0 ? " at " + at[0] : "";
+    Throwable explains = null;
+    for (Throwable t = ex; t != null && t != bug; t = t.getCause() == t ? null : t.getCause()) {
+      String m = t.getMessage();
+      if (m != null && !m.isBlank() && (t.getCause() == null || !m.equals(t.getCause().toString()))) {
+        explains = t;
+        break;
+      }
+    }
+    if (explains == null) {
+      return bug.getClass().getSimpleName() + (bugMsg.isEmpty() ? "" : ": " + bugMsg) + place;
+    }
+    String outer = explains.getMessage().lines().findFirst().orElse("");
+    String fault = bug.getClass().getSimpleName()
+        + (bugMsg.isEmpty() || outer.contains(bugMsg) ? "" : ": " + bugMsg);
+    return outer + " (fault: " + fault + place + ")";
   }
 
   /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A tournament whose matches ended in an error: everything else is played, stored and reported,
- * then one error line and exit code 1 (arena and report alike); the error says who threw — the
- * game's code or an agent —, in which call, at which move, with the exception's class, message
- * and top frame.
+ * then one error line and exit code 1 (arena and report alike); the error names the arena's call
+ * that failed (a seat's agent's selectAction, applying a seat's move, ...), at which move, with
+ * the exception's class, message and the place it was thrown (not a guess at whose code it is).
  */
 class ArenaMatchErrorsTest {
   @TempDir Path dir;
@@ -24,6 +24,7 @@ class ArenaMatchErrorsTest {
   static void registerTheTestGameAndAgent() {
     GameRegistry.register(new CrashRaceGame.Factory());
     AgentRegistry.register(new CrashAgent());
+    AgentRegistry.register(new CrashRaceGame.BundledBot());
   }
 
   private static final String[] FAST = {"--no-progress", "--resamples", "40", "--elo-resamples", "40", "--sco-resamples",
@@ -60,11 +61,12 @@ class ArenaMatchErrorsTest {
         "--seeds-per-pairing", "3");
     assertThat(a.exit).as(a.err).isEqualTo(1);
     // the game's legalActions threw while seat 0's agent (random or uct, whichever sits there first)
-    // was choosing the first move; the frame is the game's own line
+    // was choosing the first move: the line names that call and the place (the game's own line),
+    // without guessing whose code is at fault
     String frame = "ArrayIndexOutOfBoundsException: Index 2 out of bounds for length 2 at"
         + " dev.ponder.app.CrashRaceGame$RaceState.legalActions(CrashRaceGame.java:" + sourceLine("out[2] = 2;") + ")";
-    String first = "crash_race(legal_crash_at=0), seed index 0, random vs uct(sims=20): the game's code threw at move 0"
-        + " (in legalActions, called by seat 0's agent random in selectAction): " + frame;
+    String first = "crash_race(legal_crash_at=0), seed index 0, random vs uct(sims=20): seat 0's agent random failed"
+        + " in selectAction at move 0: " + frame;
     assertThat(a.out).contains("6 matches (0 already stored, 6 played now, 6 errors)")
         .contains("\nerrors: 6 of 6 matches (not scored; see matches.csv); first: " + first + "\n")
         .contains("Report written to " + dir.resolve("c-report"));
@@ -77,7 +79,7 @@ class ArenaMatchErrorsTest {
         .contains("crash_race(legal_crash_at=0) (2 players, 6 matches, 0 seeds, 6 errors)");
     assertThat(Files.readString(dir.resolve("c-report/report.md"))).doesNotContain("one seed per game")
         .contains("n/a (no seed analysed)");
-    assertThat(Files.readString(dir.resolve("c-report/matches.csv"))).contains("the game's code threw at move 0");
+    assertThat(Files.readString(dir.resolve("c-report/matches.csv"))).contains("seat 0's agent random failed in selectAction at move 0");
     // report rebuilds the same and exits the same way
     Cli r = Cli.run("report", "--db", dir.resolve("c.db").toString(), "--report", dir.resolve("r2").toString(),
         "--no-progress", "--resamples", "40", "--elo-resamples", "40", "--sco-resamples", "40", "--alpharank-resamples", "40");
@@ -96,6 +98,28 @@ class ArenaMatchErrorsTest {
   }
 
   @Test
+  void theLineNamesTheFailedCallAndThePlaceWithoutGuessingWhoseClassItIs() throws Exception {
+    // the game's bug in a helper class (not the state's own): the call that failed is seat 0's
+    // agent's selectAction, and the place is the helper's line (it used to say "seat 0's agent
+    // random threw", as if random's code had the bug)
+    Cli h = arena("h.db", "--games", "crash_race(helper_crash_at=0)", "--agents", "random,uct", "--budget", "sims=5",
+        "--seeds-per-pairing", "1");
+    assertThat(h.exit).as(h.err).isEqualTo(1);
+    assertThat(h.err.strip().lines().toList()).singleElement().asString().endsWith("random vs uct(sims=5): seat 0's agent"
+        + " random failed in selectAction at move 0: ArrayIndexOutOfBoundsException: Index 2 out of bounds for length 2 at"
+        + " dev.ponder.app.RaceRules.fill(CrashRaceGame.java:" + sourceLine("out[a] = a;") + ")");
+    // an agent nested in the game's class (a game shipped with its bot): the agent's call, not
+    // "the game's code" as the class name suggested
+    Cli b = arena("b.db", "--games", "crash_race", "--agents", "random,race_bot", "--seeds-per-pairing", "1");
+    assertThat(b.exit).as(b.err).isEqualTo(1);
+    assertThat(b.err.strip().lines().toList()).singleElement().asString().contains("random vs race_bot: seat 1's agent"
+        + " race_bot failed in selectAction at move 1: NullPointerException: ")
+        .contains(" at dev.ponder.app.CrashRaceGame$BundledBot.lambda$create$0(CrashRaceGame.java:"
+            + sourceLine("return state -> table[state.historySize()];") + ")")
+        .doesNotContain("the game's code");
+  }
+
+  @Test
   void anAgentsExceptionIsTheAgentsAndAGameMovesExceptionTheGames() throws Exception {
     Cli a = arena("a.db", "--games", "crash_race", "--agents", "random,crash_agent", "--seeds-per-pairing", "2");
     assertThat(a.exit).as(a.err).isEqualTo(1);
@@ -104,15 +128,15 @@ class ArenaMatchErrorsTest {
         + sourceLine("CrashAgent.java", "throw new IllegalStateException(\"no move for history size") + ")";
     assertThat(a.err.strip().lines().toList()).hasSize(1);
     assertThat(a.err).startsWith("ponder: error: 4 of 4 matches ended in an error")
-        .endsWith("; first: crash_race, seed index 0, random vs crash_agent: seat 1's agent crash_agent threw at move 1"
-            + " (in selectAction): IllegalStateException: no move for history size 1 at " + agentFrame + "\n");
+        .endsWith("; first: crash_race, seed index 0, random vs crash_agent: seat 1's agent crash_agent failed in selectAction"
+            + " at move 1: IllegalStateException: no move for history size 1 at " + agentFrame + "\n");
 
     // applying a move: the arena's own call into the game
     Cli g = arena("g.db", "--games", "crash_race(apply_crash_at=0)", "--agents", "random,uct(sims=5)",
         "--seeds-per-pairing", "1");
     assertThat(g.exit).as(g.err).isEqualTo(1);
-    assertThat(g.err).contains("first: crash_race(apply_crash_at=0), seed index 0, random vs uct(sims=5): the game's code"
-        + " threw at move 0 (in ").contains("IllegalStateException: move table has no entry for total 0 at"
+    assertThat(g.err).contains("first: crash_race(apply_crash_at=0), seed index 0, random vs uct(sims=5): applying seat"
+        + " 0's move ").contains(" failed (in State.applyAction) at move 0: ").contains("IllegalStateException: move table has no entry for total 0 at"
         + " dev.ponder.app.CrashRaceGame$RaceState.doApplyAction(CrashRaceGame.java:"
         + sourceLine("throw new IllegalStateException(\"move table") + ")");
   }
@@ -126,7 +150,7 @@ class ArenaMatchErrorsTest {
     assertThat(a.out).contains("SCO").containsPattern("(?m)^1\\s+\\S").contains("Report written to");
     assertThat(a.err.strip().lines().toList()).hasSize(1);
     assertThat(a.err).startsWith("ponder: error: ").contains(" of 16 matches ended in an error")
-        .contains("(in legalActions");
+        .contains("failed in selectAction at move ").contains(" at dev.ponder.app.CrashRaceGame$RaceState.legalActions(");
     // no error: exit 0 and no error line
     Cli ok = arena("ok.db", "--games", "crash_race", "--agents", "random,uct(sims=5)", "--seeds-per-pairing", "2");
     assertThat(ok.exit).as(ok.err).isZero();

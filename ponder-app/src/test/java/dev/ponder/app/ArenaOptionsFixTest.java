@@ -38,6 +38,11 @@ class ArenaOptionsFixTest {
             .isEqualTo(t == cores);
       }
     }
+    // one core, one match of single-threaded agents: nothing competes and nothing can be done, no warning
+    assertThat(ArenaCommand.timeBudgetWarning(List.of("uct(time_ms=5)", "random"), 1, 1)).isEmpty();
+    // two matches at once on one core do compete: --parallel 1 is the remedy
+    assertThat(ArenaCommand.timeBudgetWarning(List.of("uct(time_ms=5)", "random"), 2, 1)).get().asString()
+        .contains("--parallel 1 stops the matches competing");
     // an agent whose threads take every core: the warning names the threads, not a --parallel that is already 1
     assertThat(ArenaCommand.timeBudgetWarning(List.of("uct(time_ms=5,threads=2)"), 1, 2)).get().asString()
         .contains("no --parallel leaves a core free while an agent's search threads take every core; threads=1 would")
@@ -53,6 +58,14 @@ class ArenaOptionsFixTest {
     assertThat(a.err.lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly("warning: --budget sims=20"
         + " applies to no agent (each names its own budget or declares none of its keys); it is still stored with the"
         + " tournament: give it again to resume this tournament, or leave it out of a new one");
+    // the same agents spelled with spaces: the same warning (it used to depend on the spelling)
+    Cli spaced = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "uct( sims=3 ),random", "--budget", "sims=20",
+        "--seeds-per-pairing", "1", "--db", dir.resolve("b2.db").toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40", "--sco-resamples", "40");
+    assertThat(spaced.exit).as(spaced.err).isZero();
+    assertThat(spaced.err.lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly("warning: --budget"
+        + " sims=20 applies to no agent (each names its own budget or declares none of its keys); it is still stored"
+        + " with the tournament: give it again to resume this tournament, or leave it out of a new one");
     // a budget that reaches an agent: no warning
     assertThat(ArenaCommand.unusedBudgetWarning("sims=20", List.of("uct", "random"), List.of("uct(sims=20)", "random")))
         .isEmpty();
@@ -65,7 +78,17 @@ class ArenaOptionsFixTest {
         "--db", dir.resolve("t.db").toString());
     assertThat(a.exit).isEqualTo(2);
     assertThat(a.err).isEqualTo("ponder: --budget key 'time' is not a budget key; valid: sims, time_ms (did you mean"
-        + " time_ms=20?)\n");
+        + " time_ms? it is in milliseconds)\n");
+    // time_s=2 meant 2 seconds: the key is suggested, never the value (it used to say time_ms=2, 2 ms)
+    Cli s = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "uct,random", "--budget", "time_s=2",
+        "--db", dir.resolve("t.db").toString());
+    assertThat(s.exit).isEqualTo(2);
+    assertThat(s.err).isEqualTo("ponder: --budget key 'time_s' is not a budget key; valid: sims, time_ms (did you mean"
+        + " time_ms? it is in milliseconds)\n");
+    Cli sim = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "uct,random", "--budget", "sim=20",
+        "--db", dir.resolve("t.db").toString());
+    assertThat(sim.err).isEqualTo("ponder: --budget key 'sim' is not a budget key; valid: sims, time_ms (did you mean"
+        + " sims?)\n");
     assertThat(ArenaCommand.nearBudgetKey("sim")).contains("sims");
     assertThat(ArenaCommand.nearBudgetKey("timems")).contains("time_ms");
     assertThat(ArenaCommand.nearBudgetKey("c")).isEmpty();

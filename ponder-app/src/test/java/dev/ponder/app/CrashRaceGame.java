@@ -23,17 +23,21 @@ final class CrashRaceGame extends TwoPlayerZeroSumGame {
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofInt("goal", 10, 1, 100, "total that ends the game"),
           ParamSpec.ofInt("legal_crash_at", -1, -1, 100, "total at which legalActions overruns its buffer (-1: never)"),
-          ParamSpec.ofInt("apply_crash_at", -1, -1, 100, "total at which applying a move throws (-1: never)")));
+          ParamSpec.ofInt("apply_crash_at", -1, -1, 100, "total at which applying a move throws (-1: never)"),
+          ParamSpec.ofInt("helper_crash_at", -1, -1, 100,
+              "total at which legalActions' helper RaceRules overruns the buffer (-1: never)")));
 
   final int goal;
   final int legalCrashAt;
   final int applyCrashAt;
+  final int helperCrashAt;
 
   CrashRaceGame(Params params) {
     super(TYPE, params);
     this.goal = params.requireInt("goal");
     this.legalCrashAt = params.requireInt("legal_crash_at");
     this.applyCrashAt = params.requireInt("apply_crash_at");
+    this.helperCrashAt = params.requireInt("helper_crash_at");
   }
 
   /** Registry factory. */
@@ -56,6 +60,34 @@ final class CrashRaceGame extends TwoPlayerZeroSumGame {
   @Override
   public State newInitialState() {
     return new RaceState(this);
+  }
+
+  /**
+   * Test-only agent {@code race_bot}, shipped inside the game's class as a game with its own bot
+   * is: its {@code selectAction} dereferences a table it never built ({@link NullPointerException}).
+   */
+  static final class BundledBot implements dev.ponder.agent.AgentFactory {
+    private static int[] table;
+
+    @Override
+    public String name() {
+      return "race_bot";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: a null table at its first decision";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of();
+    }
+
+    @Override
+    public dev.ponder.agent.Agent create(Game game, Params params, long seed) {
+      return state -> table[state.historySize()];
+    }
   }
 
   static final class RaceState extends State {
@@ -84,6 +116,9 @@ final class CrashRaceGame extends TwoPlayerZeroSumGame {
       }
       out[0] = 0;
       out[1] = 1;
+      if (total == game.helperCrashAt) {
+        return RaceRules.fill(out); // the bug is in a helper class, not in the state's own class
+      }
       if (total == game.legalCrashAt) {
         out[2] = 2; // the bug: a third action into a buffer of maxActionsPerState() = 2
       }
@@ -131,5 +166,17 @@ final class CrashRaceGame extends TwoPlayerZeroSumGame {
     public String toString() {
       return "total " + total + " of " + game.goal + ", player " + toMove + " to move";
     }
+  }
+}
+
+/** The helper {@code crash_race(helper_crash_at=T)} calls: writes three actions into a buffer of two. */
+final class RaceRules {
+  private RaceRules() {}
+
+  static int fill(int[] out) {
+    for (int a = 0; a < 3; a++) {
+      out[a] = a; // the bug: a third action
+    }
+    return 3;
   }
 }

@@ -29,4 +29,40 @@ class PonderErrorLineTest {
       assertThat(r.err.lines()).as(r.err).singleElement().asString().startsWith("ponder: ").contains("(see 'ponder bench");
     }
   }
+
+  /** A code fault thrown at a given place (a stack trace of one frame, as a user's class would show). */
+  private static NullPointerException npe() {
+    NullPointerException e = new NullPointerException("Cannot invoke \"java.util.List.isEmpty()\" because \"NAMES\" is null");
+    e.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement("com.example.bad.BrokenFactory", "<init>", "BrokenFactory.java", 8)});
+    return e;
+  }
+
+  @Test
+  void aWrapperThatExplainsTheFaultKeepsItsMessageAndGainsThePlace() {
+    NullPointerException bug = npe();
+    String outer = "game provider com.example.bad.BrokenFactory (listed at jar:file:/x/bad.jar!/META-INF/services/"
+        + "dev.ponder.game.GameFactory:1) could not be created: NullPointerException: " + bug.getMessage()
+        + "; fix or remove that line of META-INF/services/dev.ponder.game.GameFactory";
+    IllegalStateException wrapped = new IllegalStateException(outer, bug);
+    assertThat(Ponder.programmingError(wrapped)).isSameAs(bug);
+    // the services file, its line and the fix stay; the fault's message is not repeated
+    assertThat(Ponder.faultLine(wrapped, bug)).isEqualTo(outer
+        + " (fault: NullPointerException at com.example.bad.BrokenFactory.<init>(BrokenFactory.java:8))");
+    // a wrapper whose message does not hold the fault's gets it in full
+    IllegalStateException other = new IllegalStateException("agent 'x' has a name() that threw", bug);
+    assertThat(Ponder.faultLine(other, bug)).isEqualTo("agent 'x' has a name() that threw (fault: NullPointerException: "
+        + bug.getMessage() + " at com.example.bad.BrokenFactory.<init>(BrokenFactory.java:8))");
+  }
+
+  @Test
+  void aBareFaultOrOneWrappedWithoutAMessageKeepsTodaysForm() {
+    NullPointerException bug = npe();
+    String bare = "NullPointerException: " + bug.getMessage() + " at com.example.bad.BrokenFactory.<init>(BrokenFactory.java:8)";
+    assertThat(Ponder.faultLine(bug, bug)).isEqualTo(bare);
+    // new RuntimeException(cause): its message is only the cause's toString
+    RuntimeException plain = new RuntimeException(bug);
+    assertThat(Ponder.faultLine(plain, bug)).isEqualTo(bare);
+    assertThat(Ponder.faultLine(new RuntimeException(null, bug), bug)).isEqualTo(bare);
+  }
 }

@@ -81,6 +81,26 @@ class TabularAgentCliTest {
     assertThat(filled.exit).as(filled.err).isZero();
   }
 
+  /** In play, a policy file lacking the state the match reaches is bad input too: one line, exit 2 (it was 1). */
+  @Test
+  void playWithAFileMissingTheStateReachedIsAUsageError() throws Exception {
+    TabularPolicy full = TabularPolicy.read(file);
+    TabularPolicy partial = new TabularPolicy("kuhn_poker");
+    // only the states after a pass and a bet: the first decision of every deal is missing
+    for (String info : full.infoStates()) {
+      if (info.endsWith("pb")) {
+        partial.put(info, full.actions(info), full.probabilities(info));
+      }
+    }
+    Path f = dir.resolve("first-missing.json");
+    partial.write(f);
+    Cli r = Cli.run("play", "kuhn_poker", "--players", "tabular(file=" + f + "),random", "--seed", "6");
+    assertThat(r.exit).as(r.out + r.err).isEqualTo(2);
+    assertThat(r.err.strip().lines().toList()).as(r.err).singleElement().asString()
+        .startsWith("ponder: player 0 (tabular(file=" + f + ")): ").contains("has no entry for information state '")
+        .doesNotContain("error:");
+  }
+
   @Test
   void aFileForAnotherGameIsRefusedInOneLine() {
     Cli r = Cli.run("arena", "--games", "leduc_poker", "--agents", "tabular(file=" + file + "),uniform", "--seeds-per-pairing",

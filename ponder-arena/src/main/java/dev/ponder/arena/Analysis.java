@@ -134,8 +134,9 @@ public final class Analysis {
    * @param imp same for improvement over the raw prior
    * @param ampPerGame per game and agent
    * @param impPerGame per game and agent
-   * @param firstError the first match that ended in an error (lowest game, then seed index, then
-   *     seats), as {@code game, seed index i, A vs B: message}; empty if none
+   * @param firstError the first stored match that ended in an error (lowest game, then seed
+   *     index, then seats; analysed or not, like {@code errorsStored}), as {@code game, seed index
+   *     i, A vs B: message}; empty if none
    * @param timeMs each agent's time budget per decision in ms (its stored {@code time_ms}
    *     parameter; 0 = not timed)
    * @param decisions number of decisions each agent made over all stored matches (error
@@ -378,8 +379,11 @@ public final class Analysis {
       }
     }
     int errorsStored = (int) all.stream().filter(m -> m.status() == MatchResult.Status.ERROR).count();
+    // the first error among every stored match, analysed or not: the exit-1 line counts the
+    // errors of every stored match (errorsStored) and must name one of them
+    String firstErrorText = firstErrorText(all, agents, games);
     if (complete.isEmpty()) {
-      return nothingAnalysed(id, config, agents, games, o, timeMs, stored, scheduled, errorsStored);
+      return nothingAnalysed(id, config, agents, games, o, timeMs, stored, scheduled, errorsStored, firstErrorText);
     }
     if (complete.size() < perSeedStored.size()) {
       // a seed index with only some of its matches stored (an interrupted or running tournament)
@@ -435,6 +439,12 @@ public final class Analysis {
     try (Progress progress = ex.progress().start("report: Elo bootstrap", "resamples", o.eloResamples())) {
       eloInt = elo(byGame, k, o, progress);
     }
+    if (gameResults.stream().allMatch(g -> g.seeds() == 0)) {
+      // every analysed match ended in an error: no agent has an Elo (not a rating of 0 each)
+      for (double[] v : eloInt) {
+        Arrays.fill(v, Double.NaN);
+      }
+    }
     double[][][] ai = amplification(gameResults, agents, o);
     double[] amp = new double[k];
     double[] imp = new double[k];
@@ -450,7 +460,6 @@ public final class Analysis {
     }
     long[] decisions = new long[k];
     long[] overrunDecisions = new long[k];
-    ArenaStore.StoredMatch firstError = null;
     for (GameResult g : gameResults) {
       for (int a = 0; a < k; a++) {
         decisions[a] += g.decisions()[a];
@@ -461,22 +470,33 @@ public final class Analysis {
       for (int p = 0; p < ov.length && p < m.seats().length; p++) {
         overrunDecisions[m.seats()[p]] += ov[p];
       }
-      if (m.status() == MatchResult.Status.ERROR && (firstError == null || MATCH_ORDER.compare(m, firstError) < 0)) {
-        firstError = m;
-      }
-    }
-    String firstErrorText = "";
-    if (firstError != null) {
-      StringBuilder seats = new StringBuilder();
-      for (int a : firstError.seats()) {
-        seats.append(seats.length() == 0 ? "" : " vs ").append(agents.get(a));
-      }
-      firstErrorText = games.get(firstError.game()).spec() + ", seed index " + firstError.seedIndex() + ", " + seats + ": "
-          + firstError.message();
     }
     return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt.low(), scoInt.high(), f, eloInt[0], eloInt[1], eloInt[2],
         amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions, scoInt.rankLow(), scoInt.rankHigh(),
         scoInt.atLeast(), stored, scheduled, complete.size(), errorsStored);
+  }
+
+  /**
+   * The first match that ended in an error (lowest game, then seed index, then seating) as {@code
+   * game, seed index N, seats: message}, or "" when none did.
+   */
+  private static String firstErrorText(List<ArenaStore.StoredMatch> all, List<String> agents,
+      List<ArenaStore.GameInfo> games) {
+    ArenaStore.StoredMatch firstError = null;
+    for (ArenaStore.StoredMatch m : all) {
+      if (m.status() == MatchResult.Status.ERROR && (firstError == null || MATCH_ORDER.compare(m, firstError) < 0)) {
+        firstError = m;
+      }
+    }
+    if (firstError == null) {
+      return "";
+    }
+    StringBuilder seats = new StringBuilder();
+    for (int a : firstError.seats()) {
+      seats.append(seats.length() == 0 ? "" : " vs ").append(agents.get(a));
+    }
+    return games.get(firstError.game()).spec() + ", seed index " + firstError.seedIndex() + ", " + seats + ": "
+        + firstError.message();
   }
 
   /**
@@ -487,7 +507,8 @@ public final class Analysis {
    * {@code none}.
    */
   private static Result nothingAnalysed(long id, TournamentConfig config, List<String> agents,
-      List<ArenaStore.GameInfo> games, AnalysisOptions o, double[] timeMs, int stored, int scheduled, int errorsStored) {
+      List<ArenaStore.GameInfo> games, AnalysisOptions o, double[] timeMs, int stored, int scheduled, int errorsStored,
+      String firstError) {
     int k = agents.size();
     List<GameResult> gameResults = new ArrayList<>();
     double[][] ampPerGame = new double[games.size()][];
@@ -502,7 +523,7 @@ public final class Analysis {
       impPerGame[g] = nans(k);
     }
     return new Result(id, config, agents, gameResults, 0, 0, nans(k), nans(k), nans(k), nanMatrix(k), nans(k), nans(k),
-        nans(k), nans(k), nans(k), ampPerGame, impPerGame, o, "", timeMs, new long[k], new long[k], new Integer[k],
+        nans(k), nans(k), nans(k), ampPerGame, impPerGame, o, firstError, timeMs, new long[k], new long[k], new Integer[k],
         new Integer[k], nanMatrix(k), stored, scheduled, 0, errorsStored);
   }
 

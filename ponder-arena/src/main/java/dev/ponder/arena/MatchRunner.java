@@ -20,8 +20,11 @@ import java.util.SplittableRandom;
  *
  * <p>A match in which an agent or the game's code throws, an agent returns an illegal action, or
  * the game exceeds its declared maximum length is recorded with status {@code error} and the
- * message (for an exception, who threw it, where and at which move: {@link #thrown}); it does
- * not throw.
+ * message (for an exception, the call that failed, at which move and where it was thrown: {@link
+ * #thrown}); it does not throw. A JVM {@link Error} is such a failure too (a {@code
+ * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
+ * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
+ * which propagates: the JVM itself is failing and the run must stop.
  */
 public final class MatchRunner {
   /** A decision slower than this factor times the agent's {@code time_ms} is an overrun. */
@@ -37,6 +40,8 @@ public final class MatchRunner {
    * @param matchSeed the match seed (see {@link Seeds#matchSeed})
    * @return the record; never null, never throws for agent or game failures
    * @throws dev.ponder.spec.SpecException if the game or an agent string is invalid
+   * @throws VirtualMachineError other than {@link StackOverflowError} (e.g. {@link
+   *     OutOfMemoryError}), unchanged: the JVM is failing, not the match
    */
   public static MatchResult play(String gameString, List<String> seats, long matchSeed) {
     Game game = GameRegistry.load(gameString);
@@ -60,14 +65,17 @@ public final class MatchRunner {
     int[] overruns = new int[n];
     State state = game.newInitialState();
     Agent[] agents = new Agent[n];
-    // what the arena was calling when an exception escaped: a seat's agent (seat >= 0) or the
-    // game (seat -1), and which method; plain assignments of constants, nothing per move allocated
+    // what the arena was calling when something was thrown: a seat's agent (seat >= 0) or the
+    // game (seat -1), which call (a CALL_ constant), and the move being checked or applied;
+    // plain int assignments, nothing per move allocated
     int seat = -1;
-    String call = "newInitialState";
+    int call = CALL_IS_TERMINAL;
+    int mover = -1;
+    int action = -1;
     try {
       for (int p = 0; p < n; p++) {
         seat = p;
-        call = "its creation";
+        call = CALL_CREATE;
         agents[p] = AgentRegistry.create(seats.get(p), game, Seeds.agentSeed(matchSeed, p));
       }
       SplittableRandom chance = new SplittableRandom(Seeds.chanceSeed(matchSeed));
@@ -75,7 +83,7 @@ public final class MatchRunner {
       double[] probs = new double[outcomes.length];
       while (true) {
         seat = -1;
-        call = "isTerminal";
+        call = CALL_IS_TERMINAL;
         if (state.isTerminal()) {
           break;
         }
@@ -83,16 +91,16 @@ public final class MatchRunner {
           return error(state, micros, movers, moves, overruns,
               "game exceeded its maximum length " + maxLen);
         }
-        call = "currentPlayer";
+        call = CALL_CURRENT_PLAYER;
         int player = state.currentPlayer();
-        int action;
         if (state.isChanceNode()) {
-          call = "chanceOutcomes";
+          call = CALL_CHANCE_OUTCOMES;
           int k = state.chanceOutcomes(outcomes, probs);
           action = outcomes[Distributions.sample(probs, 0, k, chance.nextDouble())];
+          mover = -1;
         } else if (player >= 0 && player < n) {
           seat = player;
-          call = "selectAction";
+          call = CALL_SELECT;
           long t0 = System.nanoTime();
           action = agents[player].selectAction(state);
           long us = (System.nanoTime() - t0) / 1000;
@@ -107,7 +115,8 @@ public final class MatchRunner {
             overruns[player]++;
           }
           seat = -1;
-          call = "legalActions, checking the agent's move";
+          mover = player;
+          call = CALL_IS_LEGAL;
           if (!state.isLegal(action)) {
             return error(state, micros, movers, moves, overruns,
                 "seat " + player + " (" + seats.get(player) + ") chose illegal action " + action
@@ -117,16 +126,16 @@ public final class MatchRunner {
           return error(state, micros, movers, moves, overruns,
               "unsupported current player " + player + " (simultaneous moves are not supported by the arena)");
         }
-        call = "informAction";
+        call = CALL_INFORM;
         for (int p = 0; p < n; p++) {
           seat = p;
           agents[p].informAction(state, player, action);
         }
         seat = -1;
-        call = "applyAction";
+        call = CALL_APPLY;
         state.applyAction(action);
       }
-      call = "returns";
+      call = CALL_RETURNS;
       double[] returns = state.returns();
       int total = 0;
       for (int o : overruns) {
@@ -136,15 +145,23 @@ public final class MatchRunner {
       String msg = total > 0 ? total + " decision(s) over " + Math.round(OVERRUN_FACTOR * 100) + "% of time_ms" : "";
       return new MatchResult(returns, state.historySize(), Arrays.copyOf(micros, moves),
           Arrays.copyOf(movers, moves), status, msg, overruns, state.history());
-    } catch (RuntimeException | StackOverflowError e) {
+    } catch (VirtualMachineError e) {
+      if (!(e instanceof StackOverflowError)) {
+        throw e; // the JVM itself is failing (out of memory, an internal error): no match can be trusted
+      }
       return error(state, micros, movers, moves, overruns,
-          thrown(e, game, state, seat, seat >= 0 ? seats.get(seat) : "", call, state.historySize()));
+          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()));
+    } catch (Throwable e) {
+      // any other Error (NoClassDefFoundError from a jar missing on the class path, an
+      // AssertionError, ExceptionInInitializerError, ...) is a fault of this match like an exception
+      return error(state, micros, movers, moves, overruns,
+          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()));
     } finally {
       for (Agent a : agents) {
         if (a != null) {
           try {
             a.close();
-          } catch (RuntimeException ignored) {
+          } catch (RuntimeException | LinkageError | AssertionError ignored) {
             // closing must not hide the match result
           }
         }
@@ -152,31 +169,44 @@ public final class MatchRunner {
     }
   }
 
+  /** The calls the arena makes ({@link #thrown}'s {@code call}). */
+  static final int CALL_CREATE = 0;
+  static final int CALL_SELECT = 1;
+  static final int CALL_INFORM = 2;
+  static final int CALL_IS_TERMINAL = 3;
+  static final int CALL_CURRENT_PLAYER = 4;
+  static final int CALL_CHANCE_OUTCOMES = 5;
+  static final int CALL_IS_LEGAL = 6;
+  static final int CALL_APPLY = 7;
+  static final int CALL_RETURNS = 8;
+
   private static MatchResult error(State state, long[] micros, int[] movers, int moves, int[] overruns, String message) {
     return new MatchResult(new double[0], state.historySize(), Arrays.copyOf(micros, moves),
         Arrays.copyOf(movers, moves), MatchResult.Status.ERROR, message, overruns, state.history());
   }
 
   /**
-   * The stored message of a match ended by an exception: who threw — the game's code or a seat's
-   * agent —, in which call, at which move (the number of actions applied so far, chance outcomes
-   * included), and the exception's class, message (first line) and top frame. The exception is
-   * the innermost cause (a wrapper's own frame says nothing), and the frame is its first one
-   * outside the JDK ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}), falling back to
-   * the top frame. An exception thrown by the game's classes (the game's class, its state's
-   * class, and classes nested in either) while an agent was running — a search calling
-   * {@code legalActions} — is the game's, named with the agent that called it. E.g.
-   * {@code the game's code threw at move 3 (in legalActions, called by seat 0's agent random):
-   * ArrayIndexOutOfBoundsException: Index 3 out of bounds for length 3 at
-   * com.example.Race$S.legalActions(Race.java:96)}, or {@code seat 1's agent boom threw at move
-   * 1 (in selectAction): IllegalStateException: boom at …}.
+   * The stored message of a match ended by an exception (or a JVM error other than running out of
+   * memory): the call of the arena that failed, at which move (the number of actions applied so
+   * far, chance outcomes included), and the exception's class, message (first line) and the
+   * place it was thrown. It names the call, not whose code is at fault: an agent's search calls
+   * the game's code, and a game's code calls shared helpers, so the place (class, method, file and
+   * line) is what tells the two apart. The exception is the innermost cause (a wrapper's own frame
+   * says nothing), and the place is its first frame outside the JDK ({@code java.}, {@code javax.},
+   * {@code jdk.}, {@code sun.}), falling back to the top frame. E.g. {@code seat 1's agent
+   * uct(sims=20) failed in selectAction at move 3: NullPointerException: … at
+   * com.example.Rules.fill(Rules.java:12)}, {@code applying seat 0's move 4 failed (in
+   * State.applyAction) at move 7: IllegalStateException: … at com.example.Race$S.apply(Race.java:80)}.
    *
    * @param seat the seat whose agent the arena was calling, or -1 when it was calling the game
    * @param agent that seat's agent string ("" for the game)
-   * @param call the method the arena was calling
+   * @param call the call that failed (a {@code CALL_} constant)
+   * @param mover for {@link #CALL_IS_LEGAL} and {@link #CALL_APPLY}: the seat whose move it is, or
+   *     -1 for a chance outcome
+   * @param action for those calls: the move (action id) being checked or applied
    * @param move actions applied so far
    */
-  static String thrown(Throwable e, Game game, State state, int seat, String agent, String call, int move) {
+  static String thrown(Throwable e, int seat, String agent, int call, int mover, int action, int move) {
     Throwable root = e;
     for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
       root = root.getCause();
@@ -191,32 +221,24 @@ public final class MatchRunner {
     }
     String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
     String what = root.getClass().getSimpleName() + message + (frame == null ? "" : " at " + frameText(frame));
-    if (seat < 0) {
-      return "the game's code threw at move " + move + " (in " + call + "): " + what;
-    }
-    if (frame != null && isGameClass(frame.getClassName(), game, state)) {
-      return "the game's code threw at move " + move + " (in " + frame.getMethodName() + ", called by seat " + seat
-          + "'s agent " + agent + " in " + call + "): " + what;
-    }
-    return "seat " + seat + "'s agent " + agent + " threw at move " + move + " (in " + call + "): " + what;
+    String whose = mover >= 0 ? "seat " + mover + "'s move " + action : "chance outcome " + action;
+    String failed = switch (call) {
+      case CALL_CREATE -> "creating seat " + seat + "'s agent " + agent + " failed";
+      case CALL_SELECT, CALL_INFORM -> "seat " + seat + "'s agent " + agent + " failed in "
+          + (call == CALL_SELECT ? "selectAction" : "informAction");
+      case CALL_CURRENT_PLAYER -> "asking whose turn it is failed (in State.currentPlayer)";
+      case CALL_CHANCE_OUTCOMES -> "listing the chance outcomes failed (in State.chanceOutcomes)";
+      case CALL_IS_LEGAL -> "checking " + whose + " failed (in State.isLegal)";
+      case CALL_APPLY -> "applying " + whose + " failed (in State.applyAction)";
+      case CALL_RETURNS -> "computing the returns failed (in State.returns)";
+      default -> "checking for the end of the game failed (in State.isTerminal)";
+    };
+    return failed + " at move " + move + ": " + what;
   }
 
   private static boolean isJdk(String className) {
     return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
         || className.startsWith("sun.");
-  }
-
-  /** Whether the class is the game's, its state's, or nested in either. */
-  private static boolean isGameClass(String className, Game game, State state) {
-    for (Class<?> c : new Class<?>[] {game.getClass(), state.getClass()}) {
-      String top = c.getName();
-      int nested = top.indexOf('$');
-      top = nested < 0 ? top : top.substring(0, nested); // the outermost class of the game or state
-      if (className.equals(top) || className.startsWith(top + "$")) {
-        return !top.startsWith("dev.ponder.game."); // the API's own classes (State, AbstractGame) are no game's
-      }
-    }
-    return false;
   }
 
   /** {@code com.example.Race$S.legalActions(Race.java:96)}: class, method, file and line (no module prefix). */

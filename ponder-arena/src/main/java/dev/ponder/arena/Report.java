@@ -128,6 +128,15 @@ public final class Report {
 
   /** The rankings table and per-game summaries as plain text. */
   public static String terminal(Analysis.Result r) {
+    return terminal(r, 0);
+  }
+
+  /**
+   * As {@link #terminal(Analysis.Result)} for a run that played {@code parallel} matches at once
+   * (0 = unknown, e.g. a report rebuilt from the store): the advice of {@link #unequalBudgetLine}
+   * fits it.
+   */
+  public static String terminal(Analysis.Result r, int parallel) {
     StringBuilder sb = new StringBuilder();
     int w = Math.max(8, r.agents().stream().mapToInt(String::length).max().orElse(8));
     w = Math.min(w, 48);
@@ -242,7 +251,7 @@ public final class Report {
       if (!g.note().isEmpty()) {
         sb.append("    note: ").append(g.note()).append('\n');
       }
-      String unequal = unequalBudgetLine(r, g);
+      String unequal = unequalBudgetLine(r, g, parallel);
       if (!unequal.isEmpty()) {
         sb.append("    ").append(unequal).append('\n');
       }
@@ -281,35 +290,62 @@ public final class Report {
    */
   public static final double UNEQUAL_BUDGET_FACTOR = 1.10;
 
+  /** {@link #unequalBudgetLine(Analysis.Result, Analysis.GameResult, int)} for an unknown {@code --parallel}. */
+  static String unequalBudgetLine(Analysis.Result r, Analysis.GameResult g) {
+    return unequalBudgetLine(r, g, 0);
+  }
+
   /**
    * For a game with two or more timed agents ({@code time_ms} &gt; 0) that made decisions in it:
-   * a line when their mean milliseconds per decision, each divided by the agent's own {@code
-   * time_ms}, differ by more than 10% (the largest over {@link #UNEQUAL_BUDGET_FACTOR} times the
-   * smallest) — the budgets were equal on paper but not in the search the agents got, e.g.
-   * because matches played at once competed for the cores; else empty. E.g. {@code unequal
-   * effective time budgets: mean ms per decision uct(time_ms=20) 25.42, puct(time_ms=20) 37.28
-   * (the largest 47% above the smallest; more than 10%)}; with unequal {@code time_ms} each figure
-   * is followed by its share of the budget.
+   * a line when one agent got more search time than its budget and than another agent could
+   * have had, else empty. Each agent's mean milliseconds per decision is divided by its own
+   * {@code time_ms} (its share); an agent below its budget counts as using all of it (a solver
+   * that stops once the position is proven, a forced move answered at once: using less is not
+   * unfair, and contention only lengthens decisions). The game is flagged when the largest share
+   * exceeds {@link #UNEQUAL_BUDGET_FACTOR} times another agent's share so counted — the budgets
+   * were equal on paper but not in the search the agents got, e.g. because matches played at once
+   * or an agent's search threads competed for the cores. The advice fits the run: a lower
+   * {@code --parallel} only when more than one match ran at once (or that is unknown), fewer
+   * {@code threads=} when an agent searches with several. E.g. {@code unequal effective time
+   * budgets: mean ms per decision uct(time_ms=20) 25.42, puct(time_ms=20) 37.28 (the largest 47%
+   * above the others, an agent below its time_ms counting as at it; more than 10%: …)}; with
+   * unequal {@code time_ms} each figure is followed by its share of the budget.
+   *
+   * @param parallel matches the run played at once, 0 when unknown
    */
-  static String unequalBudgetLine(Analysis.Result r, Analysis.GameResult g) {
-    double lo = Double.POSITIVE_INFINITY;
+  static String unequalBudgetLine(Analysis.Result r, Analysis.GameResult g, int parallel) {
+    int k = r.agents().size();
     double hi = Double.NEGATIVE_INFINITY;
+    int top = -1;
     int timed = 0;
     boolean sameBudget = true;
     double budget = 0;
-    for (int a = 0; a < r.agents().size(); a++) {
+    for (int a = 0; a < k; a++) {
       double t = r.timeMs()[a];
       double ms = g.msPerDecision()[a];
       if (t > 0 && !Double.isNaN(ms)) {
         double share = ms / t;
-        lo = Math.min(lo, share);
-        hi = Math.max(hi, share);
+        if (share > hi) {
+          hi = share;
+          top = a;
+        }
         sameBudget &= timed == 0 || t == budget;
         budget = t;
         timed++;
       }
     }
-    if (timed < 2 || !(hi > UNEQUAL_BUDGET_FACTOR * lo)) {
+    if (timed < 2) {
+      return "";
+    }
+    double ref = Double.POSITIVE_INFINITY; // the least any other timed agent had, at least its budget
+    for (int a = 0; a < k; a++) {
+      double t = r.timeMs()[a];
+      double ms = g.msPerDecision()[a];
+      if (a != top && t > 0 && !Double.isNaN(ms)) {
+        ref = Math.min(ref, Math.max(1.0, ms / t));
+      }
+    }
+    if (!(hi > UNEQUAL_BUDGET_FACTOR * ref)) {
       return "";
     }
     StringBuilder sb = new StringBuilder();
@@ -323,10 +359,43 @@ public final class Report {
         }
       }
     }
-    long above = lo > 0 ? Math.round(100 * (hi / lo - 1)) : -1;
-    return "unequal effective time budgets: mean ms per decision " + sb + " (the largest "
-        + (above >= 0 ? above + "% above the smallest" : "far above the smallest") + "; more than "
-        + Math.round((UNEQUAL_BUDGET_FACTOR - 1) * 100) + "%: the agents did not get the same search; see --parallel in docs/arena.md)";
+    long above = Math.round(100 * (hi / ref - 1));
+    return "unequal effective time budgets: mean ms per decision " + sb + " (the largest " + above
+        + "% above the others, an agent below its time_ms counting as at it; more than "
+        + Math.round((UNEQUAL_BUDGET_FACTOR - 1) * 100) + "%: the agents did not get the same search; "
+        + contentionAdvice(r.agents(), parallel) + ")";
+  }
+
+  /**
+   * What to change when timed decisions overran unequally: fewer matches at once when more than
+   * one ran (or the number is unknown), fewer search threads for the agents that use several,
+   * else a machine with less else running; with the section of docs/arena.md.
+   */
+  static String contentionAdvice(List<String> agents, int parallel) {
+    List<String> threaded = new java.util.ArrayList<>();
+    for (String a : agents) {
+      try {
+        if (dev.ponder.agent.AgentRegistry.resolve(a).values().get("threads") instanceof Number n && n.intValue() > 1) {
+          threaded.add(a);
+        }
+      } catch (RuntimeException unknownHere) {
+        // an agent the report cannot resolve (its jar not on the class path): no thread count to name
+      }
+    }
+    List<String> advice = new java.util.ArrayList<>();
+    if (parallel > 1) {
+      advice.add("fewer matches at once than --parallel " + parallel);
+    } else if (parallel <= 0) {
+      advice.add("fewer matches at once (--parallel), if more than one ran");
+    }
+    if (!threaded.isEmpty()) {
+      advice.add("fewer search threads (threads=) for " + String.join(", ", threaded));
+    }
+    if (advice.isEmpty()) {
+      advice.add("one match ran at a time with single-threaded agents, so other programs on the machine (or the"
+          + " JVM's collector) took the time; a quieter machine");
+    }
+    return String.join(", or ", advice) + " gives each agent its budget (see --parallel in docs/arena.md)";
   }
 
   /**
@@ -374,6 +443,35 @@ public final class Report {
     write(r, store.matches(r.tournament(), true), dir);
   }
 
+  /**
+   * Replaces every NaN (or infinite) number of a {@code report.json} tree with {@code null}: the
+   * value the terminal and {@code report.md} show as {@code -} or {@code n/a} (no rating, no
+   * interval, not applicable) is absent, not a number a script could compare.
+   */
+  static void nullForNaN(com.fasterxml.jackson.databind.JsonNode node) {
+    if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+      List<String> names = new java.util.ArrayList<>();
+      o.fieldNames().forEachRemaining(names::add);
+      for (String f : names) {
+        com.fasterxml.jackson.databind.JsonNode v = o.get(f);
+        if (v.isNumber() && !Double.isFinite(v.doubleValue()) && (v.isDouble() || v.isFloat())) {
+          o.putNull(f);
+        } else {
+          nullForNaN(v);
+        }
+      }
+    } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+      for (int i = 0; i < a.size(); i++) {
+        com.fasterxml.jackson.databind.JsonNode v = a.get(i);
+        if (v.isNumber() && !Double.isFinite(v.doubleValue()) && (v.isDouble() || v.isFloat())) {
+          a.set(i, com.fasterxml.jackson.databind.node.NullNode.getInstance());
+        } else {
+          nullForNaN(v);
+        }
+      }
+    }
+  }
+
   /** Writes every report file into {@code dir}, the CSV from the given matches (with details). */
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir) {
     write(r, matches, dir, null);
@@ -393,6 +491,7 @@ public final class Report {
       Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
       ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
+      nullForNaN(tree);
       if (store != null) {
         tree.put(STORE_FIELD, storeName(store));
       }

@@ -121,6 +121,8 @@ public final class Tournament {
    *     tournament (may be null)
    * @throws ArenaStore.SmallerThanStoredException if the store holds this tournament with more
    *     seeds per pairing than requested; nothing is played or changed
+   * @throws VirtualMachineError such as {@link OutOfMemoryError} thrown while a match was played:
+   *     the workers stop after their current match, every match finished before is stored
    */
   public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
       LongConsumer onStored, Consumer<String> notices) {
@@ -160,7 +162,7 @@ public final class Tournament {
     AtomicInteger next = new AtomicInteger();
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
-    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
     List<String> agents = config.allAgents();
     try (Progress progress = progressFactory.apply(already, all.size())) {
       Runnable worker = () -> {
@@ -184,7 +186,9 @@ public final class Tournament {
             if (onStored != null) {
               onStored.accept(n);
             }
-          } catch (RuntimeException ex) {
+          } catch (Throwable ex) {
+            // the store failing, or the JVM (MatchRunner keeps every other Error in its match):
+            // the other workers stop after their current match, and run() rethrows it
             failure.compareAndSet(null, ex);
             return;
           }
@@ -203,8 +207,15 @@ public final class Tournament {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("tournament interrupted", ex);
     }
-    if (failure.get() != null) {
-      throw failure.get();
+    Throwable f = failure.get();
+    if (f instanceof RuntimeException re) {
+      throw re;
+    }
+    if (f instanceof Error err) {
+      throw err;
+    }
+    if (f != null) {
+      throw new IllegalStateException(f);
     }
     return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
         opened.extendedFrom());

@@ -42,7 +42,8 @@ class ReportUnequalBudgetTest {
       // 37.28 / 25.42 = 1.4666: 47% above, over the 10% allowed
       assertThat(line).startsWith("unequal effective time budgets: mean ms per decision ").contains("first 25.42")
           .contains("first(offset=2) 37.28").contains("flat_mc(sims=2) 34.89").doesNotContain("random")
-          .contains("(the largest 47% above the smallest; more than 10%");
+          .contains("(the largest 47% above the others, an agent below its time_ms counting as at it; more than 10%")
+          .contains("fewer matches at once (--parallel), if more than one ran");
       assertThat(Report.terminal(unequal)).contains("\n    " + line + "\n");
       assertThat(Report.markdown(unequal)).contains("\n" + line + "\n");
       // within 10% (22.0 / 20.1 = 1.0945): no line
@@ -58,9 +59,28 @@ class ReportUnequalBudgetTest {
       // different budgets: compared as shares of each agent's own time_ms (44/40 = 22/20: equal)
       Analysis.Result scaled = with(r, new double[] {0, 20, 40, 0}, new double[] {0.01, 22.0, 44.0, 3.0});
       assertThat(Report.unequalBudgetLine(scaled, scaled.games().get(0))).isEmpty();
-      Analysis.Result scaledOff = with(r, new double[] {0, 20, 40, 0}, new double[] {0.01, 22.0, 30.0, 3.0});
-      assertThat(Report.unequalBudgetLine(scaledOff, scaledOff.games().get(0))).contains("first 22.00 (110% of its time_ms)")
-          .contains("first(offset=2) 30.00 (75% of its time_ms)").contains("the largest 47% above the smallest");
+      Analysis.Result scaledOff = with(r, new double[] {0, 20, 40, 0}, new double[] {0.01, 30.0, 30.0, 3.0});
+      // 150% of its time_ms against an agent below its own (counted at 100%): 50% above
+      assertThat(Report.unequalBudgetLine(scaledOff, scaledOff.games().get(0))).contains("first 30.00 (150% of its time_ms)")
+          .contains("first(offset=2) 30.00 (75% of its time_ms)").contains("the largest 50% above the others");
+      // a solver that stops early uses less than its budget: not unfair (review figures: score_bounded
+      // 10.81 and uct 43.38 ms at time_ms=40; uct's 108% is within 10% of a full budget)
+      Analysis.Result solver = with(r, new double[] {0, 40, 40, 40}, new double[] {0.01, 10.81, 43.38, 40.2});
+      assertThat(Report.unequalBudgetLine(solver, solver.games().get(0))).isEmpty();
+      // all over their budgets alike: the same search, no line
+      Analysis.Result alike = with(r, new double[] {0, 20, 20, 20}, new double[] {0.01, 30.0, 31.0, 30.5});
+      assertThat(Report.unequalBudgetLine(alike, alike.games().get(0))).isEmpty();
+      // the advice fits the run: no --parallel advice at --parallel 1, the number when above 1
+      String one1 = Report.unequalBudgetLine(unequal, unequal.games().get(0), 1);
+      assertThat(one1).doesNotContain("--parallel 1").doesNotContain("fewer matches at once")
+          .contains("one match ran at a time with single-threaded agents");
+      assertThat(Report.unequalBudgetLine(unequal, unequal.games().get(0), 3))
+          .contains("fewer matches at once than --parallel 3");
+      assertThat(Report.terminal(unequal, 1)).contains("\n    " + one1 + "\n");
+      // an agent searching with several threads is named with threads=
+      assertThat(Report.contentionAdvice(List.of("random", "uct(time_ms=20,threads=2)"), 1))
+          .isEqualTo("fewer search threads (threads=) for uct(time_ms=20,threads=2) gives each agent its budget"
+              + " (see --parallel in docs/arena.md)");
     }
   }
 }

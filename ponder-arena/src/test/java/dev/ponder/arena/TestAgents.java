@@ -66,6 +66,43 @@ public final class TestAgents {
     }
   }
 
+  /**
+   * {@code jvm_error(kind=K)}: throws a JVM {@link Error} at its first decision: 0 {@link
+   * NoClassDefFoundError} (a library missing from the class path), 1 {@link AssertionError}, 2
+   * {@link StackOverflowError}, 3 {@link OutOfMemoryError}, 4 {@link ExceptionInInitializerError}.
+   */
+  public static final class JvmError implements AgentFactory {
+    @Override
+    public String name() {
+      return "jvm_error";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: throws a JVM Error";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofInt("kind", 0, "0 NoClassDefFoundError, 1 AssertionError, 2 StackOverflowError,"
+          + " 3 OutOfMemoryError, 4 ExceptionInInitializerError"));
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      int kind = params.getInt("kind");
+      return state -> {
+        throw switch (kind) {
+          case 1 -> new AssertionError("invariant broken at move " + state.historySize());
+          case 2 -> new StackOverflowError();
+          case 3 -> new OutOfMemoryError("Java heap space");
+          case 4 -> new ExceptionInInitializerError(new NullPointerException("table"));
+          default -> new NoClassDefFoundError("com/google/common/collect/ImmutableList");
+        };
+      };
+    }
+  }
+
   /** {@code illegal}: returns an action that is never legal. */
   public static final class Illegal implements AgentFactory {
     @Override

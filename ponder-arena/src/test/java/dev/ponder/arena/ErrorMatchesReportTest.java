@@ -1,0 +1,68 @@
+package dev.ponder.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Error matches in the analysis and report.json: the first error is named whether or not its seed
+ * index is analysed, and a tournament none of whose analysed matches was scored has no Elo (null
+ * in report.json, like every value the terminal shows as "-" or "n/a"), not an Elo of 0 each.
+ */
+class ErrorMatchesReportTest {
+  @TempDir Path dir;
+
+  private static final AnalysisOptions O = new AnalysisOptions(200, 40, 40, 0.95, 5,
+      dev.ponder.rating.AlphaRank.Options.infinite(), dev.ponder.rating.Sco.Options.defaults(), "", "");
+  private static final Analysis.Execution ONE = new Analysis.Execution(1, Progress.Factory.NONE);
+
+  @Test
+  void theFirstErrorIsNamedWhenItsSeedIndexIsNotAnalysed() {
+    // 3 agents: 6 seatings per seed index, 4 of them with boom (which throws at its first decision)
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "first", "boom"), "", 2, 3,
+        TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("e.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      // what a run interrupted in its first seed index stores: some of seed index 0, errors among them
+      List<ArenaStore.StoredMatch> partial = all.stream().filter(m -> m.seedIndex() == 0).limit(4).toList();
+      long errors = partial.stream().filter(m -> m.status() == MatchResult.Status.ERROR).count();
+      assertThat(errors).isPositive();
+      Analysis.Result r = Analysis.analyse(s, id, O, partial, ONE);
+      assertThat(r.completeSeeds()).isZero();
+      assertThat(r.errorsStored()).isEqualTo((int) errors);
+      assertThat(r.firstError()).startsWith("tic_tac_toe, seed index 0, ").contains("'s agent boom failed in selectAction");
+      // with seed index 0 complete and seed index 1 only begun, the first is still seed index 0's
+      List<ArenaStore.StoredMatch> more = all.stream().filter(m -> m.seedIndex() == 0 || m.status() == MatchResult.Status.ERROR)
+          .toList();
+      Analysis.Result m = Analysis.analyse(s, id, O, more, ONE);
+      assertThat(m.completeSeeds()).isEqualTo(1);
+      assertThat(m.firstError()).startsWith("tic_tac_toe, seed index 0, ");
+    }
+  }
+
+  @Test
+  void noScoredSeedMeansNoEloInTheResultAndNullInReportJson() throws Exception {
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "boom"), "", 1, 3,
+        TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("n.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      Analysis.Result r = Analysis.analyse(s, id, O, all, ONE);
+      assertThat(r.completeSeeds()).isEqualTo(1);
+      assertThat(r.elo()).containsOnly(Double.NaN);
+      Report.write(r, all, dir.resolve("rep"));
+      JsonNode json = new ObjectMapper().readTree(dir.resolve("rep/report.json").toFile());
+      for (String key : new String[] {"elo", "eloLow", "eloHigh", "sco", "scoLow", "scoHigh"}) {
+        assertThat(json.get(key)).as(key).hasSize(2).allMatch(JsonNode::isNull);
+      }
+      assertThat(json.get("rank")).allMatch(JsonNode::isNull);
+      assertThat(json.get("completeSeeds").asInt()).isEqualTo(1);
+    }
+  }
+}
