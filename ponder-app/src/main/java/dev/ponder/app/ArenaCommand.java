@@ -302,6 +302,10 @@ public final class ArenaCommand implements PonderCommand {
                 spec.commandLine().getErr().flush();
               }
             });
+      } catch (ArenaStore.ParamsChangedException e) {
+        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
+        throw new UsageException(e.getMessage() + "; to play it as it is now, give a new --db or register the agent"
+            + " under another name (the stored matches keep the old " + e.key() + ")");
       } catch (VirtualMachineError e) {
         // out of memory (or another failure of the JVM itself) in some match: no match result can
         // be trusted after it, so the run stops; every match finished before is committed

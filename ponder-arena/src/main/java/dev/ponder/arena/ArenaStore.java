@@ -321,6 +321,8 @@ public final class ArenaStore implements AutoCloseable {
    *
    * @throws SmallerThanStoredException if only otherwise-equal tournaments with more seeds per
    *     pairing are stored
+   * @throws ParamsChangedException if the tournament to resume or extend was stored with other
+   *     resolved parameters for one of its agents than the agent resolves to now; nothing is changed
    * @throws StoreException on a store failure
    */
   public synchronized Opened open(TournamentConfig config, List<Game> games) {
@@ -334,6 +336,7 @@ public final class ArenaStore implements AutoCloseable {
         List<TournamentInfo> stored = tournaments();
         for (TournamentInfo t : stored) {
           if (t.config().equals(json)) {
+            requireSameParams(t.id(), config);
             return new Opened(t.id(), 0, 0);
           }
           int seeds;
@@ -354,6 +357,7 @@ public final class ArenaStore implements AutoCloseable {
           }
         }
         if (smaller != null) {
+          requireSameParams(smaller.id(), config);
           if (extend(smaller, json)) {
             return new Opened(smaller.id(), smallerMatches, 0);
           }
@@ -372,6 +376,45 @@ public final class ArenaStore implements AutoCloseable {
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new StoreException("cannot record tournament: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Refuses to continue tournament {@code id} when an agent's parameters, resolved now, differ
+   * from those stored with it ({@code agents.params}): a changed default, or a key the agent no
+   * longer declares, means its code changed since the stored matches were played. Keys declared
+   * since are not compared (their defaults are taken to keep the old behaviour).
+   *
+   * @throws ParamsChangedException naming the first agent and key that differ
+   */
+  private void requireSameParams(long id, TournamentConfig config) throws com.fasterxml.jackson.core.JsonProcessingException {
+    List<String> specs = config.allAgents();
+    for (AgentInfo a : agents(id)) {
+      if (a.idx() >= specs.size() || !specs.get(a.idx()).equals(a.spec())) {
+        continue; // not the same seat list: not a tournament this configuration continues
+      }
+      com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(a.params());
+      com.fasterxml.jackson.databind.JsonNode now = JSON.valueToTree(AgentRegistry.resolve(a.spec()).values());
+      if (stored == null || !stored.isObject()) {
+        continue;
+      }
+      java.util.Iterator<String> keys = stored.fieldNames();
+      while (keys.hasNext()) {
+        String k = keys.next();
+        com.fasterxml.jackson.databind.JsonNode was = stored.get(k);
+        com.fasterxml.jackson.databind.JsonNode is = now.get(k);
+        if (is == null || !sameValue(was, is)) {
+          throw new ParamsChangedException(id, a.spec(), k, was.toString(), is == null ? null : is.toString());
+        }
+      }
+    }
+  }
+
+  /** Equal JSON values, numbers compared by value (1 and 1.0 are the same). */
+  private static boolean sameValue(com.fasterxml.jackson.databind.JsonNode a, com.fasterxml.jackson.databind.JsonNode b) {
+    if (a.isNumber() && b.isNumber()) {
+      return a.decimalValue().compareTo(b.decimalValue()) == 0;
+    }
+    return a.equals(b);
   }
 
   /**
@@ -669,6 +712,43 @@ public final class ArenaStore implements AutoCloseable {
       out[i] = Double.parseDouble(parts[i]);
     }
     return out;
+  }
+
+  /**
+   * A run would continue (resume or extend) a stored tournament, but one of its agents now
+   * resolves to other parameters than those stored with it: its code or defaults changed, and the
+   * new matches would be mixed with the stored ones under one name. The message is one line naming
+   * the agent, the key and both values.
+   */
+  public static final class ParamsChangedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final long tournament;
+    private final String agent;
+    private final String key;
+
+    ParamsChangedException(long tournament, String agent, String key, String stored, String now) {
+      super("agent " + agent + " of tournament " + tournament + " was stored with " + key + "=" + stored
+          + (now == null ? ", a key it no longer declares" : " but now resolves " + key + "=" + now)
+          + ": its code or defaults changed since those matches were played");
+      this.tournament = tournament;
+      this.agent = agent;
+      this.key = key;
+    }
+
+    /** Id of the stored tournament. */
+    public long tournament() {
+      return tournament;
+    }
+
+    /** The agent string whose parameters changed. */
+    public String agent() {
+      return agent;
+    }
+
+    /** The first key whose value differs. */
+    public String key() {
+      return key;
+    }
   }
 
   /**

@@ -62,7 +62,9 @@ public final class AgentRegistry {
   public static AgentFactory factory(String name) {
     AgentFactory f = CATALOG.find(name);
     if (f == null) {
-      throw new SpecException("unknown agent '" + name + "'; known agents: " + String.join(", ", CATALOG.names()));
+      throw new SpecException("unknown agent '" + name + "'; known agents: " + String.join(", ", CATALOG.names())
+          + " (agents of your own: a jar on PONDER_CLASSPATH listing the factory class in "
+          + AgentCatalog.SERVICES_FILE + ")");
     }
     return f;
   }

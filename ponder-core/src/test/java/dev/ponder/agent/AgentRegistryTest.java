@@ -121,4 +121,13 @@ class AgentRegistryTest {
     assertThatThrownBy(() -> AgentRegistry.factory("no_such_agent"))
         .hasMessageStartingWith("unknown agent 'no_such_agent'; known agents: ").hasMessageContaining("random");
   }
+
+  /** The unknown-agent line says where agents of one's own come from. */
+  @Test
+  void anUnknownAgentNamesTheWayToAddOne() {
+    assertThatThrownBy(() -> AgentRegistry.factory("my_tuned"))
+        .hasMessageEndingWith(" (agents of your own: a jar on PONDER_CLASSPATH listing the factory class in"
+            + " META-INF/services/dev.ponder.agent.AgentFactory)")
+        .hasMessageNotContaining("\n");
+  }
 }

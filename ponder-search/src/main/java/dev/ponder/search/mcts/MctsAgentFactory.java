@@ -44,18 +44,66 @@ public abstract class MctsAgentFactory implements AgentFactory {
   private final Function<Params, Mechanism> mechanism;
 
   /**
-   * @param mechanismParameters the mechanism's keys (the engine keys are appended)
+   * @param name the agent's name in agent strings: letters, digits and {@code _}, no white space
+   *     or {@code ( ) , =}
+   * @param mechanismParameters the mechanism's keys (the engine keys are appended); none may
+   *     repeat another or an engine key ({@link #engineParameters()})
    * @param mechanism builds the mechanism from resolved parameters; throws {@link SpecException}
    *     for values out of range
+   * @throws IllegalArgumentException if the name cannot be parsed as an agent string's name, or a
+   *     key is an engine key, declared twice, or not a key an agent string can give (one line
+   *     naming the class and the key; at registration, the services loader reports it with the
+   *     services file's line)
    */
   protected MctsAgentFactory(String name, String description, List<ParamSpec> mechanismParameters,
       Function<Params, Mechanism> mechanism) {
     this.name = Objects.requireNonNull(name);
     this.description = Objects.requireNonNull(description);
+    requireSpecName(name);
     List<ParamSpec> all = new ArrayList<>(mechanismParameters);
+    java.util.Set<String> engineKeys = new java.util.HashSet<>();
+    for (ParamSpec e : engineParameters()) {
+      engineKeys.add(e.name());
+    }
+    java.util.Set<String> own = new java.util.HashSet<>();
+    for (ParamSpec k : mechanismParameters) {
+      String key = k.name();
+      if (engineKeys.contains(key)) {
+        throw new IllegalArgumentException(getClass().getName() + " (agent '" + name + "') declares the key '" + key
+            + "', an engine key every MCTS agent has already; give the mechanism's key another name (engine keys: "
+            + String.join(", ", engineKeys.stream().sorted().toList()) + ")");
+      }
+      if (!own.add(key)) {
+        throw new IllegalArgumentException(getClass().getName() + " (agent '" + name + "') declares the key '" + key
+            + "' twice");
+      }
+      if (key.isEmpty() || !key.equals(key.strip()) || key.chars().anyMatch(c -> Character.isWhitespace(c)
+          || c == '(' || c == ')' || c == ',' || c == '=')) {
+        throw new IllegalArgumentException(getClass().getName() + " (agent '" + name + "') declares the key '" + key
+            + "', which an agent string cannot give; use letters, digits and _ (name(key=value,...))");
+      }
+    }
     all.addAll(engineParameters());
     this.parameters = List.copyOf(all);
     this.mechanism = Objects.requireNonNull(mechanism);
+  }
+
+  /**
+   * Refuses a name the agent-string grammar ({@link dev.ponder.spec.Spec}) cannot give back as a
+   * bare name: empty, with white space, or with {@code ( ) , =}.
+   */
+  private void requireSpecName(String n) {
+    boolean ok;
+    try {
+      dev.ponder.spec.Spec s = dev.ponder.spec.Spec.parse(n);
+      ok = s.name().equals(n) && s.args().isEmpty() && n.chars().noneMatch(Character::isWhitespace);
+    } catch (SpecException e) {
+      ok = false;
+    }
+    if (!ok) {
+      throw new IllegalArgumentException(getClass().getName() + " has the name '" + n
+          + "', which an agent string cannot give (name or name(key=value,...)); use letters, digits and _");
+    }
   }
 
   /**

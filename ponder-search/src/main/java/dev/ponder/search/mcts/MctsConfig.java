@@ -23,7 +23,7 @@ package dev.ponder.search.mcts;
  * @param reuseTree keep the subtree of the actual moves between searches (perfect information;
  *     in keyed mode the tree is kept when the new root's key is in it)
  * @param stopWhenRootProven end the search early when a solver mechanism marks the root proven
- * @param syncMicros 0..{@value #MAX_SYNC_MICROS}; with T &gt; 1 and a mechanism whose updates commute (the mean backup and no
+ * @param syncMicros 0..{@value #MAX_SYNC_MICROS}; with T &gt; 1 and a mechanism whose updates commute (an additive backup, {@link ValueBackup#additive()}, and no
  *     auxiliary statistics): each worker keeps its visit and value updates private (the entries
  *     from the root on, growing with the tree up to 128 MB of counters per worker), reads them added
  *     to the shared statistics, and merges them into the shared statistics at least this many

@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *   <li><b>Threads.</b> T workers share the tree (tree parallelism; Chaslot, Winands &amp; van
  *       den Herik 2008) with the mechanism's {@link VirtualLoss}; T = 1 runs in the calling
  *       thread and is exactly reproducible from the seed. With {@link MctsConfig#syncMicros()}
- *       &gt; 0 and a mean backup, each worker keeps its statistics private (from the root
+ *       &gt; 0 and an additive backup ({@link ValueBackup#additive()}), each worker keeps its statistics private (from the root
  *       on, growing with the tree) and merges them about every {@code syncMicros} (a
  *       {@link Tree#view}), so the statistics every simulation passes through are not rewritten
  *       by every worker on every simulation; every worker creates nodes in its own blocks.
@@ -128,6 +128,19 @@ public final class MctsEngine implements AutoCloseable {
   private long startNanos;
   /** Root visits kept from the previous tree by reuse at the current search (0 without reuse). */
   private long reusedVisits;
+  /**
+   * The range every value of the {@link ValueEstimator} must fall in: the game's strict utility
+   * bounds, widened by {@link #VALUE_TOLERANCE} of ΔU; a nominal bound ({@link
+   * Game#minUtilityNominal()}, {@link Game#maxUtilityNominal()}) is not enforced (only finiteness).
+   */
+  private final double valueLow;
+  private final double valueHigh;
+  /** Rounding allowed beyond a strict utility bound, as a fraction of ΔU. */
+  static final double VALUE_TOLERANCE = 1e-9;
+  /** |Σ prior − 1| allowed at an expansion (float priors summed). */
+  static final double PRIOR_SUM_TOLERANCE = 1e-3;
+  /** Largest single prior accepted (1 and float rounding). */
+  private static final float PRIOR_HIGH = 1f + 1e-3f;
 
   /**
    * @param game the game whose states {@link #search} takes
@@ -170,6 +183,9 @@ public final class MctsEngine implements AutoCloseable {
     }
     this.keying = k;
     this.keyed = k != MctsConfig.Keying.TREE;
+    double slack = VALUE_TOLERANCE * Math.max(1.0, Math.abs(game.maxUtility() - game.minUtility()));
+    this.valueLow = game.minUtilityNominal() ? -Double.MAX_VALUE : game.minUtility() - slack;
+    this.valueHigh = game.maxUtilityNominal() ? Double.MAX_VALUE : game.maxUtility() + slack;
     this.seed = seed;
     this.master = new SplittableRandom(seed);
     int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
@@ -179,7 +195,7 @@ public final class MctsEngine implements AutoCloseable {
       cap += config.threads() * Tree.CHUNK;
     }
     this.tree = new Tree(numPlayers, mechanism.auxWidth(), config.threads() > 1, keyed, cap);
-    // private statistics need updates that commute: the mean backup, no auxiliary state
+    // private statistics need updates that commute: an additive backup, no auxiliary state
     boolean localStats = localStats(config, mechanism);
     this.fusedVirtualLoss = fusedVirtualLoss(mechanism);
     long maxMemory = Runtime.getRuntime().maxMemory();
@@ -272,13 +288,14 @@ public final class MctsEngine implements AutoCloseable {
   }
 
   /**
-   * Whether workers keep private statistics: several threads, sync_us &gt; 0, the mean backup, no
+   * Whether workers keep private statistics: several threads, sync_us &gt; 0, an additive backup
+   * ({@link ValueBackup#additive()}: the mean backup, or one declared additive), no
    * auxiliary state but the tree policy's terminal-child slot.
    */
   private static boolean localStats(MctsConfig config, Mechanism m) {
     // private statistics need updates that commute
     // (an auxiliary slot written once at expansion, the exact values of terminal children, commutes)
-    return config.threads() > 1 && config.syncMicros() > 0 && m.backup() == ValueBackup.MEAN
+    return config.threads() > 1 && config.syncMicros() > 0 && m.backup().additive()
         && (m.auxWidth() == 0 || m.auxWidth() == 1 && m.treePolicy().terminalChildSlot() == 0);
   }
 
@@ -308,6 +325,21 @@ public final class MctsEngine implements AutoCloseable {
    *     names both), is terminal, or is a chance node
    */
   public SearchResult search(State state) {
+    try {
+      return searchOnce(state);
+    } catch (ArrayIndexOutOfBoundsException x) {
+      throw auxOutOfRange(x, x);
+    } catch (AssertionError x) {
+      // with assertions enabled Tree.aux and Tree.setAux check the slot themselves
+      RuntimeException r = auxOutOfRange(x, null);
+      if (r == null) {
+        throw x;
+      }
+      throw r;
+    }
+  }
+
+  private SearchResult searchOnce(State state) {
     requireOwnGame(state);
     if (state.isTerminal() || state.isChanceNode()) {
       throw new IllegalArgumentException("search needs a decision state; this one is "
@@ -373,6 +405,11 @@ public final class MctsEngine implements AutoCloseable {
     double[] pi = new double[tree.numChildren(root)];
     c0.depth = 0;
     int chosen = mechanism.finalSelector().select(tree, root, pi, c0);
+    if (Integer.compareUnsigned(chosen - tree.firstChild(root), tree.numChildren(root)) >= 0) {
+      throw new IllegalStateException("final selector " + className(mechanism.finalSelector()) + " returned entry "
+          + chosen + ", not a child of the root (entries " + tree.firstChild(root) + ".."
+          + (tree.firstChild(root) + tree.numChildren(root) - 1) + ")");
+    }
     SearchResult result = buildResult(root, chosen, pi, c0);
     lastRootHistory = state.history();
     return result;
@@ -684,6 +721,91 @@ public final class MctsEngine implements AutoCloseable {
     }
   }
 
+  // ---- checks of the components' outputs (one line each, naming the component's class)
+
+  /** A tree policy or root selector returned {@code e}, which is not a child of {@code node}. */
+  private IllegalStateException badSelection(Tree t, int node, int e) {
+    boolean root = node == t.root();
+    Object c = root ? mechanism.rootSelector() : mechanism.treePolicy();
+    if (c instanceof RootActionSelector.TreePolicyAtRoot at) {
+      c = at.policy();
+    }
+    int first = t.firstChild(node);
+    int n = t.numChildren(node);
+    return new IllegalStateException((root && !(mechanism.rootSelector() instanceof RootActionSelector.TreePolicyAtRoot)
+        ? "root selector " : "tree policy ") + className(c) + " returned entry " + e + " at "
+        + (root ? "the root" : "node " + node) + ", whose children are entries " + first + ".." + (first + n - 1)
+        + "; select must return one of [firstChild(node), firstChild(node) + numChildren(node))");
+  }
+
+  /** The value estimator wrote {@code out}, with a non-finite entry or one out of the utility bounds. */
+  private IllegalStateException badValue(double[] out) {
+    StringBuilder v = new StringBuilder();
+    for (int p = 0; p < numPlayers; p++) {
+      v.append(p == 0 ? "" : ", ").append(out[p]);
+    }
+    return new IllegalStateException("value estimator " + className(knowledge.value()) + " wrote [" + v
+        + "]; every player's value must be finite and within " + game.spec() + "'s utility bounds ["
+        + (game.minUtilityNominal() ? "-inf" : fmt(game.minUtility())) + ", "
+        + (game.maxUtilityNominal() ? "inf" : fmt(game.maxUtility())) + "]"
+        + " (NaN: an entry not written, or a NaN computed)");
+  }
+
+  /** The prior policy wrote {@code pr[0..n)}: an entry negative, above 1 or not finite, or a sum off 1. */
+  private IllegalStateException badPrior(float[] pr, int n) {
+    StringBuilder v = new StringBuilder();
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      sum += pr[i];
+      if (i < 8) {
+        v.append(i == 0 ? "" : ", ").append(pr[i]);
+      }
+    }
+    return new IllegalStateException("prior policy " + className(knowledge.prior()) + " wrote [" + v
+        + (n > 8 ? ", … (" + n + " actions)" : "") + "], sum " + sum
+        + "; priors must be finite, ≥ 0 and sum to 1 (within " + PRIOR_SUM_TOLERANCE
+        + ") over the n legal actions (NaN: an entry not written)");
+  }
+
+  /**
+   * {@code x} as a one-line {@link IllegalStateException} naming the caller when it was thrown by
+   * {@link Tree#aux} or {@link Tree#setAux} (an auxiliary slot beyond the mechanism's
+   * {@link Mechanism#auxWidth()}: off the end of the array, or refused by their assertion);
+   * {@code otherwise} if not. Costs nothing
+   * until an exception is thrown; with assertions enabled ({@code -ea}) every slot beyond the width
+   * is caught by {@link Tree#aux} itself.
+   */
+  private RuntimeException auxOutOfRange(Throwable x, RuntimeException otherwise) {
+    StackTraceElement[] st = x.getStackTrace();
+    if (st.length < 2 || !st[0].getClassName().equals(Tree.class.getName())
+        || !(st[0].getMethodName().equals("aux") || st[0].getMethodName().equals("setAux"))) {
+      return otherwise;
+    }
+    StackTraceElement caller = st[1];
+    String name = caller.getClassName();
+    int slash = name.indexOf('/');
+    IllegalStateException e = new IllegalStateException("auxiliary slot beyond the mechanism's auxWidth " + mechanism.auxWidth()
+        + " (Tree." + st[0].getMethodName() + " called by " + (slash > 0 ? name.substring(0, slash) : name) + "."
+        + caller.getMethodName() + (caller.getFileName() != null ? " at " + caller.getFileName() + ":"
+        + caller.getLineNumber() : "") + "; " + x.getMessage() + "): declare the slots with Mechanism.withAuxWidth"
+        + " (a component added to a mechanism takes its slots from base.auxWidth() on)");
+    // the access's own stack (Tree.aux, then the caller) rather than a cause: a handler that looks
+    // through causes for a programming error would print the bare index message instead
+    e.setStackTrace(st);
+    return e;
+  }
+
+  private static String className(Object o) {
+    String n = o.getClass().getName();
+    // a lambda's hidden class: Outer$$Lambda/0x... → Outer$$Lambda (the address varies from run to run)
+    int slash = n.indexOf('/');
+    return slash > 0 ? n.substring(0, slash) : n;
+  }
+
+  private static String fmt(double x) {
+    return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+  }
+
   /** One search thread: its context, scratch states, path stack and value buffers. */
   private final class Worker extends CacheLinePadding implements Runnable {
     /** The tree this worker reads and updates: {@link #view} during a search, else the tree. */
@@ -973,6 +1095,9 @@ public final class MctsEngine implements AutoCloseable {
         int e = node == t.root()
             ? mechanism.rootSelector().select(t, node, ctx)
             : mechanism.treePolicy().select(t, node, ctx);
+        if (Integer.compareUnsigned(e - t.firstChild(node), t.numChildren(node)) >= 0) {
+          throw badSelection(t, node, e);
+        }
         nodeVisits = t.visits(e);
         // a virtual loss on a private entry would be reverted before anyone could see it
         if (shared && !t.isPrivate(e)) {
@@ -1050,7 +1175,15 @@ public final class MctsEngine implements AutoCloseable {
 
     private void evaluate(State s, double[] out, int d) {
       ctx.depth = d;
+      // an entry the estimator leaves unwritten stays NaN and is refused below
+      Arrays.fill(out, 0, numPlayers, Double.NaN);
       knowledge.value().evaluate(s, out, ctx);
+      for (int p = 0; p < numPlayers; p++) {
+        double v = out[p];
+        if (!(v >= valueLow && v <= valueHigh)) {
+          throw badValue(out);
+        }
+      }
       ctx.leafDepth = d;
     }
 
@@ -1158,7 +1291,20 @@ public final class MctsEngine implements AutoCloseable {
       int[] a = ctx.actionBuffer();
       int n = s.legalActions(a);
       float[] pr = ctx.priorBuffer();
+      // an entry the prior leaves unwritten stays NaN and is refused below
+      Arrays.fill(pr, 0, n, Float.NaN);
       knowledge.prior().prior(s, a, n, pr, ctx);
+      double sum = 0;
+      for (int i = 0; i < n; i++) {
+        float x = pr[i];
+        if (!(x >= 0f && x <= PRIOR_HIGH)) {
+          throw badPrior(pr, n);
+        }
+        sum += x;
+      }
+      if (Math.abs(sum - 1.0) > PRIOR_SUM_TOLERANCE) {
+        throw badPrior(pr, n);
+      }
       if (terminalSlot < 0) {
         return t.expand(node, cp, a, pr, n);
       }

@@ -8,7 +8,11 @@ public interface PriorPolicy {
 
   /**
    * Writes one prior probability per legal action, aligned with {@code actions[0..n)}, summing to
-   * 1. Must not modify {@code state}; allocates nothing.
+   * 1. Must not modify {@code state}; allocates nothing. Called by every worker at once with
+   * several threads ({@code actions} and {@code out} are the worker's
+   * {@link SearchContext#actionBuffer()} and {@link SearchContext#priorBuffer()}). The engine
+   * fails the search with an {@link IllegalStateException} naming this class when an entry is
+   * negative, not finite or unwritten, or the sum is off 1 by more than 0.001.
    */
   void prior(State state, int[] actions, int n, float[] out, SearchContext ctx);
 

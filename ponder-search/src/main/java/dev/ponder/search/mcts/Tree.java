@@ -450,6 +450,7 @@ public final class Tree extends CacheLinePadding {
 
   /** Auxiliary statistic {@code k} of entry {@code e}. */
   public double aux(int e, int k) {
+    assert k >= 0 && k < auxWidth : auxSlotMessage(k);
     return aux[e * auxWidth + k];
   }
 
@@ -562,7 +563,13 @@ public final class Tree extends CacheLinePadding {
 
   /** Sets auxiliary statistic {@code k} (0 ≤ k &lt; {@link #auxWidth()}) of entry {@code e}. */
   public void setAux(int e, int k, double v) {
+    assert k >= 0 && k < auxWidth : auxSlotMessage(k);
     aux[e * auxWidth + k] = v;
+  }
+
+  /** The message of a slot beyond the width (checked with assertions enabled only: no cost otherwise). */
+  private String auxSlotMessage(int k) {
+    return "auxiliary slot " + k + " used, but the mechanism declares auxWidth " + auxWidth;
   }
 
   /** Sets flag bits on {@code e} (atomic). */

@@ -47,8 +47,61 @@ public interface ValueBackup {
     tree.addVisitAndValues(node, value);
   }
 
+  /**
+   * Whether every update of this backup is additive: {@link #update} and {@link #updateNode} only
+   * add to n and W ({@link Tree#addVisits}, {@link Tree#addValue}, {@link Tree#addValues},
+   * {@link Tree#addVisitAndValues}), so that updates commute and each worker may keep private
+   * statistics with several threads ({@link MctsConfig#syncMicros()}). Default false; true for
+   * {@link #MEAN} and {@link #additive(ValueBackup)}.
+   */
+  default boolean additive() {
+    return false;
+  }
+
+  /**
+   * {@code b} declared additive ({@link #additive()}): for a backup that only adds to n and W,
+   * such as one that rescales the value vector and passes it to {@link #MEAN}. With several
+   * threads and {@code sync_us} &gt; 0 such a backup runs on each worker's private statistics
+   * (a backup that overwrites them, with {@link Tree#setStats} or {@link Tree#setValueSum}, then
+   * fails with an {@link IllegalStateException}).
+   *
+   * @throws NullPointerException if {@code b} is null
+   */
+  static ValueBackup additive(ValueBackup b) {
+    java.util.Objects.requireNonNull(b, "backup");
+    return b.additive() ? b : new ValueBackup() {
+      @Override
+      public void update(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx) {
+        b.update(tree, parent, edge, child, value, depth, ctx);
+      }
+
+      @Override
+      public void updateNode(Tree tree, int node, double[] value, int depth, SearchContext ctx) {
+        b.updateNode(tree, node, value, depth, ctx);
+      }
+
+      @Override
+      public boolean additive() {
+        return true;
+      }
+
+      @Override
+      public String toString() {
+        return "additive(" + b + ")";
+      }
+    };
+  }
+
   /** Mean backup: n += 1, W += value at every edge (Kocsis &amp; Szepesvári 2006). */
-  ValueBackup MEAN = (tree, parent, edge, child, value, depth, ctx) -> {
-    tree.addVisitAndValues(edge, value);
+  ValueBackup MEAN = new ValueBackup() {
+    @Override
+    public void update(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx) {
+      tree.addVisitAndValues(edge, value);
+    }
+
+    @Override
+    public boolean additive() {
+      return true;
+    }
   };
 }

@@ -12,7 +12,10 @@ public interface ValueEstimator {
   /**
    * Writes one value per player into {@code out}. May modify {@code state} (it is the worker's
    * scratch world and is discarded afterwards). Allocates nothing; random choices come from
-   * {@link SearchContext#rng()}.
+   * {@link SearchContext#rng()}. Called by every worker at once with several threads: keep no
+   * mutable fields. The engine fails the search with an {@link IllegalStateException} naming this
+   * class when a value is not finite, is outside a strict utility bound of the game (a nominal one,
+   * {@link dev.ponder.game.Game#maxUtilityNominal()}, is not enforced) or is left unwritten.
    */
   void evaluate(State state, double[] out, SearchContext ctx);
 }

@@ -1,5 +1,5 @@
 // docs/search.md, "Composing a mechanism": an agent kind from a named mechanism with one part swapped.
-// (shown there in package dev.ponder.app, the module the page puts it in)
+// (shown there in package org.example.search, a project of your own)
 package dev.ponder.search.docs;
 
 import dev.ponder.search.mcts.FinalSelectors;

@@ -1,5 +1,5 @@
 // docs/search.md, "Extending the search from Java": an agent with knowledge of its own.
-// (shown there in package dev.ponder.app, the module the page puts it in)
+// (shown there in package org.example.search, a project of your own)
 package dev.ponder.search.docs;
 
 import dev.ponder.game.Game;

@@ -183,6 +183,49 @@ class SearchDocExamplesTest {
   }
 
   @Test
+  void auxiliarySlotsOfYourOwn() {
+    Game game = GameRegistry.load("tic_tac_toe");
+    // ---- docs/search.md, "Auxiliary slots"
+    Mechanism base = Mechanisms.uct(0.25);
+    int slot = base.auxWidth();                  // the first slot no component of base uses
+    ValueBackup squares = (tree, parent, edge, child, value, depth, ctx) -> {
+      base.backup().update(tree, parent, edge, child, value, depth, ctx);
+      int mover = tree.player(parent);
+      if (mover >= 0) {                          // the chooser (not a chance node)
+        double x = ctx.normalize(value[mover]);
+        synchronized (tree.lock(edge)) {         // a read-modify-write of a slot
+          tree.setAux(edge, slot, tree.aux(edge, slot) + x * x);
+        }
+      }
+    };
+    Mechanism withSquares = base.withBackup(squares).withAuxWidth(slot + 1);
+    // ----
+    assertThat(withSquares.auxWidth()).isEqualTo(1);
+    try (MctsEngine e = new MctsEngine(game, withSquares, Knowledge.reference(game), MctsConfig.ofSimulations(500), 3L)) {
+      e.search(game.newInitialState());
+      dev.ponder.search.mcts.Tree t = e.tree();
+      int first = t.firstChild(t.root());
+      int checked = 0;
+      for (int c = first; c < first + t.numChildren(t.root()); c++) {
+        int n = t.visits(c);
+        if (n == 0) {
+          continue;
+        }
+        // the normalized returns x lie in {0, 1/2, 1}: Σx²/n ≥ (Σx/n)² (Cauchy–Schwarz) and x² ≤ x
+        double sumX = (t.valueSum(c, 0) + n) / 2;
+        double sumSq = t.aux(c, slot);
+        assertThat(sumSq).isBetween(sumX * sumX / n - 1e-9, sumX + 1e-9);
+        checked++;
+      }
+      assertThat(checked).isEqualTo(9);
+    }
+    // composed on a mechanism that uses slots itself, the new slot comes after them
+    Mechanism thompson = ((MctsAgentFactory) AgentRegistry.factory("compose"))
+        .mechanism(AgentRegistry.resolve("compose(tree=thompson)"));
+    assertThat(thompson.auxWidth()).isEqualTo(4);
+  }
+
+  @Test
   void openLinesPuctIsARegisteredAgentKind() {
     AgentRegistry.register(new OpenLinesPuct());
     Game game = GameRegistry.load("tic_tac_toe");
@@ -216,16 +259,16 @@ class SearchDocExamplesTest {
     List<String> snippets = javaBlocks(doc);
     assertThat(snippets).hasSizeGreaterThanOrEqualTo(7);
     for (String snippet : snippets) {
-      // a whole class is shown with the package of the module the page puts it in (ponder-app);
-      // its copy here is in this test package
-      String here = snippet.startsWith("package dev.ponder.app;")
-          ? "package dev.ponder.search.docs;" + snippet.substring("package dev.ponder.app;".length()) : snippet;
+      // a whole class is shown in the neutral package of a project of one's own; its copy here is
+      // in this test package
+      String here = snippet.startsWith("package org.example.search;")
+          ? "package dev.ponder.search.docs;" + snippet.substring("package org.example.search;".length()) : snippet;
       assertThat(haystack).as("a snippet of docs/search.md is not in %s:%n%s", dir, snippet)
           .contains(normalize(here));
     }
     // every class the page shows comes with its package and imports; the other snippets with the imports block
     assertThat(snippets.stream().filter(x -> x.contains("public final class ")))
-        .isNotEmpty().allMatch(x -> x.startsWith("package dev.ponder.app;\n\nimport "));
+        .isNotEmpty().allMatch(x -> x.startsWith("package org.example.search;\n\nimport "));
     assertThat(snippets.get(0)).startsWith("import dev.ponder.agent.AgentRegistry;");
   }
 

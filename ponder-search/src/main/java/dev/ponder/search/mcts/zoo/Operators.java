@@ -113,8 +113,19 @@ public final class Operators {
     return new Mechanism(t, ValueBackup.MEAN, RootActionSelector.of(t), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), aux);
   }
 
+  /**
+   * Appended to {@code compose}'s refusal of a value: {@code compose} takes the built-in operator
+   * names only.
+   */
+  public static final String OWN_COMPONENTS_HINT = " (components of your own are combined in Java with Mechanism.with*"
+      + " and registered as an agent kind of their own: docs/search.md, \"Extending the search from Java\")";
+
   private static String oneOf(Params p, String key, String[] valid) {
-    return p.requireOneOf(key, valid);
+    try {
+      return p.requireOneOf(key, valid);
+    } catch (SpecException e) {
+      throw new SpecException(e.getMessage() + OWN_COMPONENTS_HINT);
+    }
   }
 
   private static boolean in(String v, String... names) {

@@ -1,0 +1,73 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.search.mcts.MctsAgentFactory;
+import dev.ponder.search.mcts.Mechanisms;
+import dev.ponder.spec.ParamSpec;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code ponder arena} refuses to extend (or resume) a stored tournament when an agent's resolved
+ * parameters changed since: exit 2, one line naming the agent and the key, suggesting a new
+ * {@code --db} or another agent name.
+ */
+class ArenaChangedParamsCliTest {
+  @TempDir Path dir;
+
+  /** {@code drift_cli(c)}: UCT whose default c is the constructor's. */
+  static final class DriftCli extends MctsAgentFactory {
+    DriftCli(double c) {
+      super("drift_cli", "test: UCT with a default c that changes", List.of(ParamSpec.ofDouble("c", c, 0, 10, "c")),
+          p -> Mechanisms.uct(p.getDouble("c")));
+    }
+  }
+
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    CommandLine cl = Ponder.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private Run arena(Path db, int seeds) {
+    return run("arena", "--games", "tic_tac_toe", "--agents", "drift_cli,random", "--budget", "sims=8",
+        "--seeds-per-pairing", Integer.toString(seeds), "--seed", "2", "--db", db.toString(), "--report",
+        dir.resolve("r" + seeds).toString(), "--no-progress", "--resamples", "100", "--elo-resamples", "50");
+  }
+
+  @Test
+  void extendingWithChangedDefaultsIsRefusedInOneLine() {
+    Path db = dir.resolve("c.db");
+    try {
+      AgentRegistry.register(new DriftCli(1.0));
+      Run first = arena(db, 2);
+      assertThat(first.code()).as(first.err()).isZero();
+      AgentRegistry.register(new DriftCli(2.0));
+      Run changed = arena(db, 3);
+      assertThat(changed.code()).as(changed.err()).isEqualTo(2);
+      assertThat(changed.err().strip()).isEqualTo("ponder: agent drift_cli(sims=8) of tournament 1 was stored with c=1.0"
+          + " but now resolves c=2.0: its code or defaults changed since those matches were played; to play it as it is"
+          + " now, give a new --db or register the agent under another name (the stored matches keep the old c)");
+      assertThat(dir.resolve("r3")).doesNotExist();
+      AgentRegistry.register(new DriftCli(1.0));
+      Run back = arena(db, 3);
+      assertThat(back.code()).as(back.err()).isZero();
+      assertThat(back.err()).contains("arena: extending tournament 1 from 2 to 3 seeds per pairing");
+    } finally {
+      AgentRegistry.register(new DriftCli(1.0));
+    }
+  }
+}

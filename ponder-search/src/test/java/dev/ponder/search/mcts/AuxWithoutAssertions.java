@@ -1,0 +1,24 @@
+package dev.ponder.search.mcts;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+
+/**
+ * Run by {@link ComponentOutputChecksTest} in a JVM without assertions: a tree policy reads slot 0
+ * of a mechanism without auxiliary slots; prints the exception's class and message in one line.
+ */
+public final class AuxWithoutAssertions {
+  private AuxWithoutAssertions() {}
+
+  public static void main(String[] args) {
+    Game ttt = GameRegistry.load("tic_tac_toe");
+    TreePolicy readsAux = (tree, node, ctx) -> tree.firstChild(node) + (tree.aux(tree.firstChild(node), 0) > 0 ? 1 : 0);
+    try (MctsEngine e = new MctsEngine(ttt, Mechanisms.uct(0.25).withTreePolicy(readsAux), Knowledge.reference(ttt),
+        MctsConfig.ofSimulations(50), 1L)) {
+      e.search(ttt.newInitialState());
+      System.out.println("no exception");
+    } catch (RuntimeException x) {
+      System.out.println(x.getClass().getSimpleName() + ": " + x.getMessage());
+    }
+  }
+}
