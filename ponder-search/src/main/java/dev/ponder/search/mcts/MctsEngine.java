@@ -91,6 +91,11 @@ public final class MctsEngine implements AutoCloseable {
    * the lines of anything else.
    */
   private final AtomicIntegerArray started = new AtomicIntegerArray(2 * STARTED + 1);
+  /**
+   * Set by a worker that failed (a component threw, or a check of its output did): the others stop
+   * at their next claim of simulations, whatever the budget, so the failure is reported at once.
+   */
+  private volatile boolean aborted;
   private static final int STARTED = 16;
   /**
    * Every this many merges of a worker's private statistics (a power of 2) merge all of them; the
@@ -317,8 +322,8 @@ public final class MctsEngine implements AutoCloseable {
    * @return the result: chosen action, π̂, visits, Q, root value, principal variation, counts
    * @throws IllegalStateException if the tree cannot hold the root's children ("tree capacity
    *     exhausted at the root") or the calling thread is interrupted; a component's runtime
-   *     exception in any worker is rethrown as it is (another throwable wrapped in an
-   *     IllegalStateException)
+   *     exception or error in any worker is rethrown as it is (the first one; the other workers
+   *     stop at their next claim of simulations)
    * @throws NullPointerException if {@code state} is null
    * @throws IllegalArgumentException if {@code state} belongs to another game (another name, or
    *     other parameters such as {@code kuhn_poker(players=3)} for {@code kuhn_poker}; the message
@@ -377,6 +382,7 @@ public final class MctsEngine implements AutoCloseable {
     timeBudgetNanos = config.timeMs() > 0 ? config.timeMs() * 1_000_000L : 0L;
     deadline = startNanos + timeBudgetNanos;
     started.set(STARTED, 0);
+    aborted = false;
     for (Worker w : workers) {
       w.ctx.rng = master.split();
       w.ctx.rootPlayer = rootPlayer;
@@ -469,28 +475,33 @@ public final class MctsEngine implements AutoCloseable {
     for (int i = 1; i < workers.length; i++) {
       futures[i - 1] = pool.submit(workers[i]);
     }
-    RuntimeException failure = null;
+    Throwable failure = null;
     try {
-      workers[0].run();
-    } catch (RuntimeException e) {
+      workers[0].run(); // a failure sets aborted: the other workers stop at their next claim
+    } catch (Throwable e) {
       failure = e;
-      started.set(STARTED, Integer.MAX_VALUE / 2);
-      // (workers stop at their next claim)
     }
     for (Future<?> f : futures) {
       try {
         f.get();
       } catch (InterruptedException e) {
+        aborted = true;
         Thread.currentThread().interrupt();
         throw new IllegalStateException("search interrupted", e);
       } catch (ExecutionException e) {
         if (failure == null) {
-          failure = e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+          failure = e.getCause();
         }
       }
     }
+    if (failure instanceof RuntimeException r) {
+      throw r;
+    }
+    if (failure instanceof Error er) {
+      throw er;
+    }
     if (failure != null) {
-      throw failure;
+      throw new IllegalStateException(failure);
     }
   }
 
@@ -846,6 +857,9 @@ public final class MctsEngine implements AutoCloseable {
     public void run() {
       try {
         simulateUntilDone();
+      } catch (Throwable x) {
+        aborted = true; // the other workers stop at their next claim
+        throw x;
       } finally {
         t.endSimulation(index);
       }
@@ -909,7 +923,7 @@ public final class MctsEngine implements AutoCloseable {
           // claim simulation indices in small batches: one shared atomic per batch, not per simulation
           int k = shared ? BATCH : 1;
           next = started.getAndAdd(STARTED, k);
-          if (next >= simBudget || next < 0) {
+          if (next >= simBudget || next < 0 || (shared && aborted)) {
             break;
           }
           batchEnd = (int) Math.min((long) next + k, simBudget);
