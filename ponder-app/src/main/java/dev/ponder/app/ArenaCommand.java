@@ -242,7 +242,7 @@ public final class ArenaCommand implements PonderCommand {
    */
   static String startLine(long done, long total, int parallel) {
     long left = total - done;
-    return String.format(Locale.ROOT, "arena: %,d match%s to play (%,d of %,d stored), %d at a time", left,
+    return String.format(Locale.ROOT, "arena: %d match%s to play (%d of %d stored), %d at a time", left,
         left == 1 ? "" : "es", done, total, parallel);
   }
 
