@@ -16,28 +16,23 @@ import java.util.List;
  * conformance kit's {@code copy} check exists for; with {@code leak=false} the game is correct.
  * With {@code total_hash=true} its hash is the total alone, which leaves out the player to move
  * (the kit's {@code hash} check fails: 1+1 and 2 reach total 2 with different players to move).
- * With {@code crash_at=k > 0}, {@code legalActions} throws (writes past its buffer) once the total
- * reaches k: a game's own bug, as the commands report it.
  */
 final class LeakyRaceGame extends TwoPlayerZeroSumGame {
   static final GameType TYPE = new GameType("leaky_race", "Leaky Race", GameType.ChanceMode.DETERMINISTIC,
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofInt("goal", 10, 1, 100, "total that ends the game"),
           ParamSpec.ofBool("leak", true, "whether copyFrom forgets the history"),
-          ParamSpec.ofBool("total_hash", false, "whether hash() is the total alone (ignoring the player to move)"),
-          ParamSpec.ofInt("crash_at", 0, 0, 100, "total from which legalActions writes past its buffer (0: never)")));
+          ParamSpec.ofBool("total_hash", false, "whether hash() is the total alone (ignoring the player to move)")));
 
   final int goal;
   final boolean leak;
   final boolean totalHash;
-  final int crashAt;
 
   LeakyRaceGame(Params params) {
     super(TYPE, params);
     this.goal = params.requireInt("goal");
     this.leak = params.getBool("leak");
     this.totalHash = params.getBool("total_hash");
-    this.crashAt = params.requireInt("crash_at");
   }
 
   /** Registry factory. */
@@ -88,9 +83,6 @@ final class LeakyRaceGame extends TwoPlayerZeroSumGame {
       }
       out[0] = 0;
       out[1] = 1;
-      if (game.crashAt > 0 && total >= game.crashAt) {
-        out[2] = 2; // the planted bug: one action more than maxActionsPerState()
-      }
       return 2;
     }
 
