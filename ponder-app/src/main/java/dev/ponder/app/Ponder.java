@@ -2,6 +2,7 @@ package dev.ponder.app;
 
 import dev.ponder.game.IllegalActionException;
 import dev.ponder.spec.SpecException;
+import dev.ponder.spi.Faults;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ServiceLoader;
@@ -151,7 +152,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
    * The error line of an exception {@code ex} caused by the code fault {@code bug} (ex itself or
    * one of its causes, see {@link #programmingError}): a bare fault, or one wrapped only by
    * exceptions whose messages say nothing more (none, or the cause's {@code toString}), is {@code
-   * Class: message at frame}; a wrapper that explains what failed (a services file's provider that
+   * Class: message at frame}, the frame being the fault's first outside the JDK ({@link Faults#at}); a wrapper that explains what failed (a services file's provider that
    * could not be created, naming the file, the line and the fix) keeps its message, followed by
    * the fault and the place it was thrown, e.g. {@code game provider com.example.F (listed at
    * …:1) could not be created: NullPointerException: …; fix or remove that line of … (fault:
@@ -160,8 +161,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
    */
   static String faultLine(Throwable ex, Throwable bug) {
     String bugMsg = bug.getMessage() == null ? "" : bug.getMessage().lines().findFirst().orElse("");
-    StackTraceElement[] at = bug.getStackTrace();
-    String place = at.length > 0 ? " at " + at[0] : "";
+    String place = Faults.at(bug);
     Throwable explains = null;
     for (Throwable t = ex; t != null && t != bug; t = t.getCause() == t ? null : t.getCause()) {
       String m = t.getMessage();

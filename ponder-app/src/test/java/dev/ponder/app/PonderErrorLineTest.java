@@ -65,4 +65,13 @@ class PonderErrorLineTest {
     assertThat(Ponder.faultLine(plain, bug)).isEqualTo(bare);
     assertThat(Ponder.faultLine(new RuntimeException(null, bug), bug)).isEqualTo(bare);
   }
+
+  @Test
+  void aFaultThrownInsideTheJdkIsPlacedAtTheFirstFrameOutsideIt() {
+    NullPointerException bug = new NullPointerException("rules");
+    bug.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement(null, "java.base", "17", "java.util.Objects", "requireNonNull", "Objects.java", 233),
+        new StackTraceElement("com.example.Rules", "fill", "Rules.java", 12)});
+    assertThat(Ponder.faultLine(bug, bug)).isEqualTo("NullPointerException: rules at com.example.Rules.fill(Rules.java:12)");
+  }
 }

@@ -7,6 +7,7 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.spec.Params;
+import dev.ponder.spi.Faults;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -211,16 +212,8 @@ public final class MatchRunner {
     for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
       root = root.getCause();
     }
-    StackTraceElement[] trace = root.getStackTrace();
-    StackTraceElement frame = trace.length > 0 ? trace[0] : null;
-    for (StackTraceElement f : trace) {
-      if (!isJdk(f.getClassName())) {
-        frame = f;
-        break;
-      }
-    }
     String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
-    String what = root.getClass().getSimpleName() + message + (frame == null ? "" : " at " + frameText(frame));
+    String what = root.getClass().getSimpleName() + message + Faults.at(root);
     String whose = mover >= 0 ? "seat " + mover + "'s move " + action : "chance outcome " + action;
     String failed = switch (call) {
       case CALL_CREATE -> "creating seat " + seat + "'s agent " + agent + " failed";
@@ -234,18 +227,6 @@ public final class MatchRunner {
       default -> "checking for the end of the game failed (in State.isTerminal)";
     };
     return failed + " at move " + move + ": " + what;
-  }
-
-  private static boolean isJdk(String className) {
-    return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-        || className.startsWith("sun.");
-  }
-
-  /** {@code com.example.Race$S.legalActions(Race.java:96)}: class, method, file and line (no module prefix). */
-  private static String frameText(StackTraceElement f) {
-    String where = f.getFileName() == null ? "Unknown Source"
-        : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
-    return f.getClassName() + "." + f.getMethodName() + "(" + where + ")";
   }
 
   /**

@@ -1,0 +1,54 @@
+package dev.ponder.spi;
+
+/**
+ * Where a fault in user or Ponder code was thrown, in one short form shared by every one-line error
+ * message that reports a code fault (the command line's and the arena's).
+ *
+ * <p>The place of a throwable is its first stack frame outside the JDK (classes in {@code java.},
+ * {@code javax.}, {@code jdk.}, {@code sun.}), so that a {@code NullPointerException} thrown inside
+ * {@code Objects.requireNonNull} or an {@code IndexOutOfBoundsException} thrown by {@code
+ * ArrayList.get} is placed at the caller's line; a trace with no such frame falls back to its top
+ * frame. The frame is written as {@code class.method(File.java:line)}, without the module prefix.
+ */
+public final class Faults {
+  private Faults() {}
+
+  /**
+   * The frame {@code t} is placed at (see the class comment), or null when {@code t} has no stack
+   * trace (e.g. created with {@code writableStackTrace = false}).
+   *
+   * @throws NullPointerException if {@code t} is null
+   */
+  public static StackTraceElement place(Throwable t) {
+    StackTraceElement[] trace = t.getStackTrace();
+    for (StackTraceElement f : trace) {
+      if (!isJdk(f.getClassName())) {
+        return f;
+      }
+    }
+    return trace.length > 0 ? trace[0] : null;
+  }
+
+  /**
+   * {@code " at " + frame} for {@link #place(Throwable)} in the form {@code
+   * com.example.Race$S.legalActions(Race.java:96)}, or {@code ""} when {@code t} has no stack trace.
+   *
+   * @throws NullPointerException if {@code t} is null
+   */
+  public static String at(Throwable t) {
+    StackTraceElement f = place(t);
+    return f == null ? "" : " at " + frameText(f);
+  }
+
+  /** {@code class.method(File.java:line)}: "Unknown Source" without a file name, no line when unknown. */
+  static String frameText(StackTraceElement f) {
+    String where = f.getFileName() == null ? "Unknown Source"
+        : f.getLineNumber() >= 0 ? f.getFileName() + ":" + f.getLineNumber() : f.getFileName();
+    return f.getClassName() + "." + f.getMethodName() + "(" + where + ")";
+  }
+
+  private static boolean isJdk(String className) {
+    return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
+        || className.startsWith("sun.");
+  }
+}
