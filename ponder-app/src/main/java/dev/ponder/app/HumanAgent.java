@@ -90,6 +90,7 @@ public final class HumanAgent implements Agent {
 
   @Override
   public int selectAction(State state) {
+    Agent.requireDecisionNode(state);
     int p = state.currentPlayer();
     if (!state.game().type().isPerfectInformation()) {
       // the human sees their own information state only, never the full state

@@ -32,6 +32,21 @@ public interface Agent extends AutoCloseable {
   int selectAction(State state);
 
   /**
+   * The check every built-in agent makes on entry to {@link #selectAction} and {@link
+   * PolicyAgent#policy}: returns quietly at a decision node and throws otherwise.
+   *
+   * @throws IllegalArgumentException if {@code state} is terminal or a chance node, with a one-line
+   *     message naming the game and which of the two it is
+   */
+  static void requireDecisionNode(State state) {
+    int p = state.currentPlayer();
+    if (p < 0) {
+      throw new IllegalArgumentException("an agent acts at a decision node; " + state.game().name() + " is at "
+          + (p == State.TERMINAL ? "a terminal state" : p == State.CHANCE ? "a chance node" : "player " + p));
+    }
+  }
+
+  /**
    * Told after every action applied in the match (by any player or chance), with the state
    * before the action. Default: nothing. Searches that reuse their tree listen here.
    */

@@ -43,17 +43,8 @@ public final class RandomAgent implements PolicyAgent {
    */
   @Override
   public int selectAction(State state) {
-    requireDecisionNode(state);
+    Agent.requireDecisionNode(state);
     return state.sampleLegalAction(rng, buffer);
-  }
-
-  /** The agents' error at a terminal state or chance node (the same for {@code random} and {@code uniform}). */
-  static void requireDecisionNode(State state) {
-    int p = state.currentPlayer();
-    if (p < 0) {
-      throw new IllegalArgumentException("an agent acts at a decision node; " + state.game().name() + " is at "
-          + (p == State.TERMINAL ? "a terminal state" : p == State.CHANCE ? "a chance node" : "player " + p));
-    }
   }
 
   /**
@@ -65,7 +56,7 @@ public final class RandomAgent implements PolicyAgent {
    */
   @Override
   public double[] policy(State state) {
-    requireDecisionNode(state);
+    Agent.requireDecisionNode(state);
     int k = state.legalActions().length;
     double[] p = new double[k];
     java.util.Arrays.fill(p, 1.0 / k);

@@ -78,18 +78,9 @@ public final class TabularPolicyAgent implements PolicyAgent {
     return java.util.Arrays.copyOf(p, k);
   }
 
-  /** The error of the agents of this package at a terminal state or chance node (as {@code random}'s). */
-  static void requireDecisionNode(State state) {
-    int p = state.currentPlayer();
-    if (p < 0) {
-      throw new IllegalArgumentException("an agent acts at a decision node; " + state.game().name() + " is at "
-          + (p == State.TERMINAL ? "a terminal state" : p == State.CHANCE ? "a chance node" : "player " + p));
-    }
-  }
-
   /** Fills {@code legal} and {@code p} (aligned, normalized) for the state; returns the number of legal actions. */
   private int fill(State state) {
-    requireDecisionNode(state);
+    Agent.requireDecisionNode(state);
     int player = state.currentPlayer();
     int k = state.game().maxActionsPerState();
     if (legal.length < k) {

@@ -43,7 +43,7 @@ public final class UniformPolicyAgent implements PolicyAgent {
    */
   @Override
   public double[] policy(State state) {
-    TabularPolicyAgent.requireDecisionNode(state);
+    Agent.requireDecisionNode(state);
     int k = state.legalActions().length;
     double[] p = new double[k];
     java.util.Arrays.fill(p, 1.0 / k);
