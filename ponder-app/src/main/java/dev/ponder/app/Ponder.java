@@ -66,6 +66,10 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     cl.getSubcommands().get("help").getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-V", "--version")
         .versionHelp(true).description("Print version information and exit.").build());
     giveVersion(cl, cl.getCommandSpec().version()); // every subcommand's -V/--version prints ponder's
+    // numbers as game and agent parameters take them: finite, decimal notation (not Java's 0x1p3,
+    // 1f, 2d, NaN or Infinity); registered after the subcommands so that every one gets it
+    cl.registerConverter(Double.class, Ponder::decimal);
+    cl.registerConverter(double.class, Ponder::decimal);
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;
@@ -177,6 +181,26 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     String fault = bug.getClass().getSimpleName()
         + (bugMsg.isEmpty() || outer.contains(bugMsg) ? "" : ": " + bugMsg);
     return outer + " (fault: " + fault + place + ")";
+  }
+
+  /** A finite number in decimal notation: {@code 0.5}, {@code -3}, {@code 1e-4}, {@code .5}. */
+  private static final java.util.regex.Pattern DECIMAL =
+      java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+
+  /**
+   * The command line's converter for {@code double} options: a finite number in decimal notation
+   * ({@code 0.5}, {@code -3}, {@code 1e-4}, {@code .5}), the rule of game and agent parameters.
+   *
+   * @throws CommandLine.TypeConversionException for anything else (Java's {@code 0x1p3}, {@code 1f},
+   *     {@code 2d}, {@code NaN}, {@code Infinity}, or a number too large for a double)
+   */
+  static Double decimal(String text) {
+    String v = text.trim();
+    double d = DECIMAL.matcher(v).matches() ? Double.parseDouble(v) : Double.NaN;
+    if (!Double.isFinite(d)) {
+      throw new CommandLine.TypeConversionException("'" + text + "' is not a finite decimal number (e.g. 0.5, -3, 1e-4)");
+    }
+    return d;
   }
 
   /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */

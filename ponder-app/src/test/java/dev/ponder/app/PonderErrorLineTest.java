@@ -74,4 +74,18 @@ class PonderErrorLineTest {
         new StackTraceElement("com.example.Rules", "fill", "Rules.java", 12)});
     assertThat(Ponder.faultLine(bug, bug)).isEqualTo("NullPointerException: rules at com.example.Rules.fill(Rules.java:12)");
   }
+
+  @Test
+  void doubleOptionsTakeFiniteDecimalNumbersOnly() {
+    assertThat(Ponder.decimal(".5")).isEqualTo(0.5);
+    assertThat(Ponder.decimal("-3")).isEqualTo(-3.0);
+    assertThat(Ponder.decimal("1e-4")).isEqualTo(1e-4);
+    assertThat(Ponder.decimal("2.")).isEqualTo(2.0);
+    for (String bad : new String[] {"0x1p3", "1f", "2d", "NaN", "Infinity", "-Infinity", "1e400", "1,5", ""}) {
+      Cli r = Cli.run("bench", "search", "--seconds", bad);
+      assertThat(r.exit).as(bad).isEqualTo(2);
+      assertThat(r.err).as(bad).isEqualTo("ponder: Invalid value for option '--seconds': '" + bad
+          + "' is not a finite decimal number (e.g. 0.5, -3, 1e-4) (see 'ponder bench search --help')" + System.lineSeparator());
+    }
+  }
 }
