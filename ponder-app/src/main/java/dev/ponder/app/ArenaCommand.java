@@ -379,11 +379,13 @@ public final class ArenaCommand implements PonderCommand {
 
   /**
    * The first line of the summary: {@code Tournament 1: 2 games, 2 agents; 36 matches (0 already
-   * stored, 36 played now, 0 errors) in 1.2 s; store r.db}.
+   * stored, 36 played now with 0 errors) in 1.2 s; store r.db}. The errors counted are those of the
+   * matches played now; error matches stored by an earlier run are counted in the error line that
+   * ends the run.
    */
   static String headline(Tournament.RunSummary s, int games, int agents, Path db) {
-    return String.format(Locale.ROOT, "Tournament %d: %s, %s; %s (%d already stored, %d played now,"
-        + " %s) in %.1f s; store %s", s.tournamentId(), Report.count(games, "game", "games"),
+    return String.format(Locale.ROOT, "Tournament %d: %s, %s; %s (%d already stored, %d played now"
+        + " with %s) in %.1f s; store %s", s.tournamentId(), Report.count(games, "game", "games"),
         Report.count(agents, "agent", "agents"), Report.count(s.total(), "match", "matches"), s.alreadyStored(), s.played(),
         Report.count(s.errors(), "error", "errors"), s.seconds(), db);
   }

@@ -44,12 +44,12 @@ class ArenaCommandTest {
         "--budget", "sims=8", "--matches-per-pairing", "3", "--seed", "5", "--parallel", "2", "--db", db.toString(),
         "--report", dir.resolve("r1").toString(), "--no-progress"}, common));
     assertThat(a.code()).as(a.err()).isZero();
-    assertThat(a.out()).contains("36 matches (0 already stored, 36 played now, 0 errors)")
+    assertThat(a.out()).contains("36 matches (0 already stored, 36 played now with 0 errors)")
         .contains("uct(c=1,sims=8)").contains("puct(sims=8)").contains("SCO");
     Run again = run(concat(new String[] {"arena", "--games", "tic_tac_toe,kuhn_poker", "--agents", "random,uct(c=1),puct",
         "--budget", "sims=8", "--matches-per-pairing", "3", "--seed", "5", "--parallel", "1", "--db", db.toString(),
         "--report", dir.resolve("r2").toString(), "--no-progress"}, common));
-    assertThat(again.out()).contains("36 matches (36 already stored, 0 played now, 0 errors)");
+    assertThat(again.out()).contains("36 matches (36 already stored, 0 played now with 0 errors)");
     Run rep = run(concat(new String[] {"report", "--db", db.toString(), "--out", dir.resolve("r3").toString()}, common));
     assertThat(rep.code()).as(rep.err()).isZero();
     String json1 = Files.readString(dir.resolve("r1/report.json"));
@@ -58,7 +58,7 @@ class ArenaCommandTest {
     // one "Tournament 1:" line, with the run's counts; report's first line gives the stored ones
     assertThat(a.out().split("Tournament 1:", -1)).hasSize(2);
     assertThat(a.out()).containsPattern("(?m)^Tournament 1: 2 games, 3 agents; 36 matches \\(0 already stored, 36 played"
-        + " now, 0 errors\\) in \\d+\\.\\d s; store " + java.util.regex.Pattern.quote(db.toString()) + "$");
+        + " now with 0 errors\\) in \\d+\\.\\d s; store " + java.util.regex.Pattern.quote(db.toString()) + "$");
     String table = a.out().substring(a.out().indexOf("Tournament 1: 2 games"));
     assertThat(rep.out()).startsWith("Tournament 1: 2 games, 3 agents, 36 matches stored (0 errors)"
         + table.substring(table.indexOf('\n'), table.indexOf("Report written")));
@@ -224,7 +224,7 @@ class ArenaCommandTest {
     // a benchmark that differs from every agent plays: 2 agents x 2 seats x 1 seed index
     Run distinct = run(concat(new String[] {"arena", "--agents", "random,uct(sims=3)", "--benchmark", "uct(sims=4)"}, tail));
     assertThat(distinct.code()).as(distinct.err()).isZero();
-    assertThat(distinct.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
+    assertThat(distinct.out()).contains("4 matches (0 already stored, 4 played now with 0 errors)");
   }
 
   /**
@@ -242,26 +242,26 @@ class ArenaCommandTest {
     // round robin of 2 agents: 2 seat orders x 1 seed index, whatever --benchmark says
     Run rrBench = run(concat(new String[] {"arena", "--benchmark", "uct(sims=4)"}, tail));
     assertThat(rrBench.code()).as(rrBench.err()).isZero();
-    assertThat(rrBench.out()).contains("2 matches (0 already stored, 2 played now, 0 errors)");
+    assertThat(rrBench.out()).contains("2 matches (0 already stored, 2 played now with 0 errors)");
     assertThat(rrBench.err().lines().filter(l -> l.startsWith("warning:")).toList()).singleElement().asString()
         .startsWith("warning: --benchmark is ignored with --schedule round-robin; ")
         .contains("give it again to resume");
     // the same command resumes the tournament stored with it
     Run again = run(concat(new String[] {"arena", "--benchmark", "uct(sims=4)"}, tail));
     assertThat(again.code()).as(again.err()).isZero();
-    assertThat(again.out()).contains("2 matches (2 already stored, 0 played now, 0 errors)");
+    assertThat(again.out()).contains("2 matches (2 already stored, 0 played now with 0 errors)");
     assertThat(again.err()).contains("warning: --benchmark is ignored");
     // benchmark schedule: 2 agents x 2 seats against the benchmark, no diagonal
     Run benchSelf = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)",
         "--self-play"}, tailFor.apply("bs")));
     assertThat(benchSelf.code()).as(benchSelf.err()).isZero();
-    assertThat(benchSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
+    assertThat(benchSelf.out()).contains("4 matches (0 already stored, 4 played now with 0 errors)");
     assertThat(benchSelf.err().lines().filter(l -> l.startsWith("warning:")).toList()).singleElement().asString()
         .startsWith("warning: --self-play is ignored with --schedule benchmark; ");
     // used options: no warning (round robin with the diagonal: 2 x 2 seatings)
     Run rrSelf = run(concat(new String[] {"arena", "--self-play"}, tailFor.apply("rs")));
     assertThat(rrSelf.code()).as(rrSelf.err()).isZero();
-    assertThat(rrSelf.out()).contains("4 matches (0 already stored, 4 played now, 0 errors)");
+    assertThat(rrSelf.out()).contains("4 matches (0 already stored, 4 played now with 0 errors)");
     assertThat(rrSelf.err()).doesNotContain("warning");
     Run bench = run(concat(new String[] {"arena", "--schedule", "benchmark", "--benchmark", "uct(sims=4)"}, tailFor.apply("b")));
     assertThat(bench.code()).as(bench.err()).isZero();
@@ -364,7 +364,7 @@ class ArenaCommandTest {
     Run four = arena.apply(4);
     assertThat(four.code()).as(four.err()).isZero();
     assertThat(four.err()).contains("arena: extending tournament 1 from 2 to 4 seeds per pairing\n"); // status: stderr
-    assertThat(four.out()).doesNotContain("extending").contains("Tournament 1: 1 game, 2 agents; 8 matches (4 already stored, 4 played now, 0 errors)")
+    assertThat(four.out()).doesNotContain("extending").contains("Tournament 1: 1 game, 2 agents; 8 matches (4 already stored, 4 played now with 0 errors)")
         .contains("8 matches, 4 seeds");
     Run three = arena.apply(3);
     assertThat(three.code()).isEqualTo(2);
@@ -420,7 +420,7 @@ class ArenaCommandTest {
     Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "2",
         "--db", db.toString(), "--report", rep.toString(), "--no-progress", "--resamples", "40", "--elo-resamples", "40");
     assertThat(r.code()).as(r.err()).isEqualTo(1);
-    assertThat(r.out()).contains("Tournament 1: 1 game, 2 agents; 4 matches (0 already stored, 4 played now, 0 errors)")
+    assertThat(r.out()).contains("Tournament 1: 1 game, 2 agents; 4 matches (0 already stored, 4 played now with 0 errors)")
         .contains("rank").contains("SCO").contains("uct(sims=2)").doesNotContain("Report written");
     assertThat(r.err().strip()).doesNotContain("\n").startsWith("ponder: error: cannot write the report to " + rep)
         .contains("report.md").contains("Is a directory").contains("ponder report --db " + db);
@@ -539,7 +539,7 @@ class ArenaCommandTest {
         "--db", empty.toString(), "--report", dir.resolve("re").toString(), "--no-progress", "--resamples", "40",
         "--elo-resamples", "40");
     assertThat(fresh.code()).as(fresh.err()).isZero();
-    assertThat(fresh.out()).contains("2 matches (0 already stored, 2 played now, 0 errors)");
+    assertThat(fresh.out()).contains("2 matches (0 already stored, 2 played now with 0 errors)");
   }
 
   /**

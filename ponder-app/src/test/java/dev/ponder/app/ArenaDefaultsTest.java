@@ -100,13 +100,13 @@ class ArenaDefaultsTest {
     int code = cl.execute(arena(db, "--seeds-per-pairing", "1"));
     assertThat(code).isEqualTo(1);
     assertThat(err.toString()).contains("analysis failed on purpose");
-    assertThat(out.toString()).startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now,"
+    assertThat(out.toString()).startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now with"
         + " 0 errors) in ").contains("; store " + db);
 
     Cli ok = Cli.run(arena(dir.resolve("ok.db"), "--seeds-per-pairing", "1"));
     assertThat(ok.exit).as(ok.err).isZero();
     assertThat(ok.out.lines().filter(l -> l.startsWith("Tournament ")).toList()).hasSize(1)
-        .allMatch(l -> l.startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now, 0 errors)"));
+        .allMatch(l -> l.startsWith("Tournament 1: 1 game, 2 agents; 2 matches (0 already stored, 2 played now with 0 errors)"));
     assertThat(ok.out.lines().findFirst().orElseThrow()).startsWith("Tournament 1: ");
   }
 
@@ -133,10 +133,10 @@ class ArenaDefaultsTest {
     Cli seeds = Cli.run(arena(db, "--seeds-per-pairing", "2", "--report", dir.resolve("r1").toString()));
     assertThat(seeds.exit).as(seeds.err).isZero();
     // 2 seed indices x 2 seat orders of the one pairing
-    assertThat(seeds.out).contains("; 4 matches (0 already stored, 4 played now, 0 errors)");
+    assertThat(seeds.out).contains("; 4 matches (0 already stored, 4 played now with 0 errors)");
     Cli alias = Cli.run(arena(db, "--matches-per-pairing", "2", "--report", dir.resolve("r2").toString()));
     assertThat(alias.exit).as(alias.err).isZero();
-    assertThat(alias.out).contains("; 4 matches (4 already stored, 0 played now, 0 errors)");
+    assertThat(alias.out).contains("; 4 matches (4 already stored, 0 played now with 0 errors)");
     Cli both = Cli.run(arena(db, "--seeds-per-pairing", "2", "--matches-per-pairing", "2", "--report",
         dir.resolve("r3").toString()));
     assertThat(both.exit).isEqualTo(2);

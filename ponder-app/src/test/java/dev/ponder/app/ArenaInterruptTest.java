@@ -105,7 +105,7 @@ class ArenaInterruptTest {
     int code = cl.execute(args.toArray(String[]::new));
     assertThat(code).as(e.toString()).isZero();
     assertThat(o.toString()).contains("; 80 matches (" + n + " already stored, " + (80 - n)
-        + " played now, 0 errors)");
+        + " played now with 0 errors)");
     assertThat(e.toString()).doesNotContain("interrupted");
     assertThat(stored(db)).isEqualTo(80);
   }

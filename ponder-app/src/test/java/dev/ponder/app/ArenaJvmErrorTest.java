@@ -68,7 +68,7 @@ class ArenaJvmErrorTest {
   void aMissingLibraryIsEachMatchsErrorAndExitsOne() throws Exception {
     Cli a = arena("l.db", "jvm_bot,random");
     assertThat(a.exit).as(a.err).isEqualTo(1);
-    assertThat(a.out).contains("4 matches (0 already stored, 4 played now, 4 errors)");
+    assertThat(a.out).contains("4 matches (0 already stored, 4 played now with 4 errors)");
     assertThat(a.err.strip().lines().toList()).singleElement().asString()
         .startsWith("ponder: error: 4 of 4 matches ended in an error")
         .contains("first: tic_tac_toe, seed index 0, jvm_bot vs random: seat 0's agent jvm_bot failed in selectAction at"

@@ -65,7 +65,7 @@ class ArenaLockProcessTest {
 
       Cli after = Cli.run(args);
       assertThat(after.exit).as(after.err).isZero();
-      assertThat(after.out).contains("; 2 matches (0 already stored, 2 played now, 0 errors)");
+      assertThat(after.out).contains("; 2 matches (0 already stored, 2 played now with 0 errors)");
       try (ArenaStore s = ArenaStore.openReadOnly(db)) {
         assertThat(s.count(s.tournaments().get(0).id())).isEqualTo(2);
       }

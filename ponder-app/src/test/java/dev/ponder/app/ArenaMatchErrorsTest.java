@@ -67,7 +67,7 @@ class ArenaMatchErrorsTest {
         + " dev.ponder.app.CrashRaceGame$RaceState.legalActions(CrashRaceGame.java:" + sourceLine("out[2] = 2;") + ")";
     String first = "crash_race(legal_crash_at=0), seed index 0, random vs uct(sims=20): seat 0's agent random failed"
         + " in selectAction at move 0: " + frame;
-    assertThat(a.out).contains("6 matches (0 already stored, 6 played now, 6 errors)")
+    assertThat(a.out).contains("6 matches (0 already stored, 6 played now with 6 errors)")
         .contains("\nerrors: 6 of 6 matches (not scored; see matches.csv); first: " + first + "\n")
         .contains("Report written to " + dir.resolve("c-report"));
     assertThat(a.err.strip().lines().toList()).containsExactly("ponder: error: 6 of 6 matches ended in an error and are"
@@ -93,7 +93,7 @@ class ArenaMatchErrorsTest {
     Cli again = arena("c.db", "--games", "crash_race(legal_crash_at=0)", "--agents", "random,uct", "--budget", "sims=20",
         "--seeds-per-pairing", "3");
     assertThat(again.exit).isEqualTo(1);
-    assertThat(again.out).contains("6 matches (6 already stored, 0 played now, 0 errors)"); // errors among those played now
+    assertThat(again.out).contains("6 matches (6 already stored, 0 played now with 0 errors)"); // errors among those played now
     assertThat(again.err).contains("ponder: error: 6 of 6 matches ended in an error");
   }
 

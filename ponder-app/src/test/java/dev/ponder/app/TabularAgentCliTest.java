@@ -52,7 +52,7 @@ class TabularAgentCliTest {
     Cli r = Cli.run("arena", "--games", "kuhn_poker", "--agents", "tabular(file=" + file + "),uniform", "--seeds-per-pairing",
         "50", "--seed", "1", "--parallel", "1", "--db", dir.resolve("a.db").toString(), "--no-progress");
     assertThat(r.exit).as(r.err).isZero();
-    assertThat(r.out).contains("100 matches (0 already stored, 100 played now, 0 errors)").contains("tabular(file=");
+    assertThat(r.out).contains("100 matches (0 already stored, 100 played now with 0 errors)").contains("tabular(file=");
   }
 
   /** A file that lacks a state is bad input for --agent tabular(...) as for --policy: one line, exit 2. */
