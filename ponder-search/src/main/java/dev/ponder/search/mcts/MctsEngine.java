@@ -332,15 +332,8 @@ public final class MctsEngine implements AutoCloseable {
   public SearchResult search(State state) {
     try {
       return searchOnce(state);
-    } catch (ArrayIndexOutOfBoundsException x) {
+    } catch (IndexOutOfBoundsException x) {
       throw auxOutOfRange(x, x);
-    } catch (AssertionError x) {
-      // with assertions enabled Tree.aux and Tree.setAux check the slot themselves
-      RuntimeException r = auxOutOfRange(x, null);
-      if (r == null) {
-        throw x;
-      }
-      throw r;
     }
   }
 
@@ -780,11 +773,9 @@ public final class MctsEngine implements AutoCloseable {
 
   /**
    * {@code x} as a one-line {@link IllegalStateException} naming the caller when it was thrown by
-   * {@link Tree#aux} or {@link Tree#setAux} (an auxiliary slot beyond the mechanism's
-   * {@link Mechanism#auxWidth()}: off the end of the array, or refused by their assertion);
-   * {@code otherwise} if not. Costs nothing
-   * until an exception is thrown; with assertions enabled ({@code -ea}) every slot beyond the width
-   * is caught by {@link Tree#aux} itself.
+   * {@link Tree#aux} or {@link Tree#setAux} (an auxiliary slot outside the mechanism's
+   * {@link Mechanism#auxWidth()}, which both refuse); {@code otherwise} if not. Costs nothing
+   * until an exception is thrown.
    */
   private RuntimeException auxOutOfRange(Throwable x, RuntimeException otherwise) {
     StackTraceElement[] st = x.getStackTrace();

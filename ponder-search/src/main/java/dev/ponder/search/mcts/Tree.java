@@ -448,9 +448,15 @@ public final class Tree extends CacheLinePadding {
     return (flags(e) & PROVEN) != 0;
   }
 
-  /** Auxiliary statistic {@code k} of entry {@code e}. */
+  /**
+   * Auxiliary statistic {@code k} (0 ≤ k &lt; {@link #auxWidth()}) of entry {@code e}.
+   *
+   * @throws IndexOutOfBoundsException if {@code k} is outside {@code [0, auxWidth())}
+   */
   public double aux(int e, int k) {
-    assert k >= 0 && k < auxWidth : auxSlotMessage(k);
+    if (Integer.compareUnsigned(k, auxWidth) >= 0) {
+      throw new IndexOutOfBoundsException(auxSlotMessage(k)); // built here: the engine reads the thrower from the top frame
+    }
     return aux[e * auxWidth + k];
   }
 
@@ -561,13 +567,22 @@ public final class Tree extends CacheLinePadding {
     prior[e] = p;
   }
 
-  /** Sets auxiliary statistic {@code k} (0 ≤ k &lt; {@link #auxWidth()}) of entry {@code e}. */
+  /**
+   * Sets auxiliary statistic {@code k} (0 ≤ k &lt; {@link #auxWidth()}) of entry {@code e}.
+   *
+   * @throws IndexOutOfBoundsException if {@code k} is outside {@code [0, auxWidth())}
+   */
   public void setAux(int e, int k, double v) {
-    assert k >= 0 && k < auxWidth : auxSlotMessage(k);
+    if (Integer.compareUnsigned(k, auxWidth) >= 0) {
+      throw new IndexOutOfBoundsException(auxSlotMessage(k)); // built here: the engine reads the thrower from the top frame
+    }
     aux[e * auxWidth + k] = v;
   }
 
-  /** The message of a slot beyond the width (checked with assertions enabled only: no cost otherwise). */
+  /**
+   * The error of a slot outside {@code [0, auxWidth)}: checked on every access, since a slot just
+   * beyond a width above 0 would otherwise read or write the next entry's slots without failing.
+   */
   private String auxSlotMessage(int k) {
     return "auxiliary slot " + k + " used, but the mechanism declares auxWidth " + auxWidth;
   }

@@ -199,7 +199,6 @@ class ComponentOutputChecksTest {
   @Test
   void anAuxiliarySlotBeyondTheWidthFailsNamingTheCaller() {
     TreePolicy readsAux = (tree, node, ctx) -> tree.firstChild(node) + (tree.aux(tree.firstChild(node), 0) > 0 ? 1 : 0);
-    // (tests run with assertions enabled: Tree.aux refuses the slot itself)
     assertThatThrownBy(() -> search(Mechanisms.uct(0.25).withTreePolicy(readsAux), Knowledge.reference(ttt)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("auxiliary slot beyond the mechanism's auxWidth 0 (Tree.aux called by "
@@ -215,8 +214,9 @@ class ComponentOutputChecksTest {
   }
 
   /**
-   * Without assertions ({@code -da}, how {@code ponder} runs) the slot beyond a width of 0 falls off
-   * the array, and the engine turns that into the same kind of line, naming the caller and the width.
+   * Without assertions ({@code -da}, how {@code ponder} runs) a slot just beyond a width of 1, which
+   * would read the next entry's slot without falling off the array, is refused all the same, and
+   * the engine names the caller and the width.
    */
   @Test
   void withoutAssertionsTheEngineNamesTheCallerOfAnUndeclaredSlot() throws Exception {
@@ -226,9 +226,9 @@ class ComponentOutputChecksTest {
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
     assertThat(p.waitFor()).isZero();
-    assertThat(out).startsWith("IllegalStateException: auxiliary slot beyond the mechanism's auxWidth 0 (Tree.aux called by "
-        + AuxWithoutAssertions.class.getName() + ".lambda$main$0 at AuxWithoutAssertions.java:15; Index 0 out of bounds"
-        + " for length 0)").contains("AuxWithoutAssertions.java:")
+    assertThat(out).startsWith("IllegalStateException: auxiliary slot beyond the mechanism's auxWidth 1 (Tree.aux called by "
+        + AuxWithoutAssertions.class.getName() + ".lambda$main$0 at AuxWithoutAssertions.java:17; auxiliary slot 1 used,"
+        + " but the mechanism declares auxWidth 1)").contains("AuxWithoutAssertions.java:")
         .contains("declare the slots with Mechanism.withAuxWidth").doesNotContain("\n");
   }
 
