@@ -143,7 +143,8 @@ public final class Analysis {
    *     no ballot or no game has two seed indices
    * @param scoHigh upper bound
    * @param ballotWinRate F(A≻B): fraction of games whose ballot ranks A strictly above B
-   * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes
+   * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes; NaN for an agent
+   *     with no scored comparison (each of its matches ended in an error or was left out with one)
    * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
    *     game has two seed indices (nothing to resample)
    * @param eloHigh upper bound
@@ -1753,7 +1754,10 @@ public final class Analysis {
     for (double[][] w : units) {
       add(total, w, 1);
     }
-    double[] est = Elo.fit(total);
+    // agents with no scored comparison (every match of theirs ended in an error or was left out
+    // with one) have no Elo: fitted without them, the smoothing would rate them level with all
+    int[] rated = rated(total);
+    double[] est = fitRated(total, rated);
     double[] lo = new double[k];
     double[] hi = new double[k];
     int resamples = o.eloResamples();
@@ -1787,7 +1791,7 @@ public final class Analysis {
           add(w, units.get(grp.get(rng.nextInt(grp.size()))), 1);
         }
       }
-      double[] r = Elo.fit(w);
+      double[] r = fitRated(w, rated);
       for (int a = 0; a < k; a++) {
         boot[a][b] = r[a];
       }
@@ -1795,11 +1799,55 @@ public final class Analysis {
     }
     double alpha = (1 - o.level()) / 2;
     for (int a = 0; a < k; a++) {
+      if (Double.isNaN(est[a])) {
+        lo[a] = Double.NaN;
+        hi[a] = Double.NaN;
+        continue;
+      }
       Arrays.sort(boot[a]);
       lo[a] = Intervals.quantileSorted(boot[a], alpha);
       hi[a] = Intervals.quantileSorted(boot[a], 1 - alpha);
     }
     return new double[][] {est, lo, hi};
+  }
+
+  /**
+   * The agents that have at least one scored comparison with another agent in {@code total}
+   * (wins plus half draws of row over column, summed over every unit), in index order.
+   */
+  private static int[] rated(double[][] total) {
+    int k = total.length;
+    return java.util.stream.IntStream.range(0, k).filter(a -> {
+      for (int b = 0; b < k; b++) {
+        if (b != a && total[a][b] + total[b][a] > 0) {
+          return true;
+        }
+      }
+      return false;
+    }).toArray();
+  }
+
+  /**
+   * Elo of the {@code rated} agents fitted on their part of {@code wins} (the lowest of them 0),
+   * NaN for the others; with fewer than two rated agents, every agent gets the plain fit.
+   */
+  private static double[] fitRated(double[][] wins, int[] rated) {
+    int k = wins.length;
+    if (rated.length == k || rated.length < 2) {
+      return Elo.fit(wins);
+    }
+    double[][] sub = new double[rated.length][rated.length];
+    for (int i = 0; i < rated.length; i++) {
+      for (int j = 0; j < rated.length; j++) {
+        sub[i][j] = wins[rated[i]][rated[j]];
+      }
+    }
+    double[] r = Elo.fit(sub);
+    double[] out = nans(k);
+    for (int i = 0; i < rated.length; i++) {
+      out[rated[i]] = r[i];
+    }
+    return out;
   }
 
   private static void add(double[][] to, double[][] w, double f) {

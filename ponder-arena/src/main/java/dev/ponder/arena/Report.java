@@ -716,7 +716,7 @@ public final class Report {
       String rk = rankLabel[a];
       sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |", rk, r.agents().get(a),
           fmt(r.sco()[a], 1), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
-          fmt(meanMass(r, a), 3), noSeedScored(r) ? "-" : String.format(Locale.ROOT, "%.0f", r.elo()[a]),
+          fmt(meanMass(r, a), 3), eloText(r, a),
           eloInterval(r, a)));
       if (ampCol) {
         sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
@@ -1073,6 +1073,9 @@ public final class Report {
 
   /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */
   static String eloInterval(Analysis.Result r, int a) {
+    if (Double.isNaN(r.elo()[a]) && !noSeedScored(r)) {
+      return "-"; // no scored comparison with another agent: no Elo
+    }
     if (Double.isNaN(r.eloLow()[a])) {
       return noSeedScored(r) ? NO_SEED : "n/a (one seed per game)";
     }

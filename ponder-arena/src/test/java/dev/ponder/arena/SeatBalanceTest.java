@@ -129,6 +129,39 @@ class SeatBalanceTest {
   }
 
   /**
+   * An agent that fails as X in every game (flaky from move 0) takes each of its pairings out of
+   * every seed index: it has no scored match, so no ballot, no SCO rating and no Elo (rather than
+   * the rating the Elo fit's smoothing would give an agent without comparisons), and the other
+   * agents' Elo is fitted among themselves (the lower one the anchor, 0).
+   */
+  @Test
+  void anAgentThatFailsInEveryPairingHasNoRatingAndNoElo() {
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("first", "first(offset=7)", "flaky(from=0)"),
+        "", 2, 3, TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("f.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      Analysis.Result r = Analysis.analyse(s, id, O, all, ONE);
+      Analysis.GameResult g = r.games().get(0);
+      assertThat(g.errors()).isEqualTo(4); // (F, A) and (F, B) in both seed indices
+      assertThat(g.leftOut()).isEqualTo(4); // (A, F) and (B, F)
+      assertThat(g.agentMean()[F]).isNaN();
+      assertThat(r.sco()[F]).isNaN();
+      assertThat(r.elo()[F]).isNaN();
+      assertThat(r.eloLow()[F]).isNaN();
+      assertThat(r.eloHigh()[F]).isNaN();
+      // A and B split every seed index 1-1 (seat 0 wins): equal, both the anchor 0
+      assertThat(r.elo()[A]).isCloseTo(0, within(1e-6));
+      assertThat(r.elo()[B]).isCloseTo(0, within(1e-6));
+      assertThat(Report.eloText(r, F)).isEqualTo("-");
+      assertThat(Report.eloInterval(r, F)).isEqualTo("-");
+      String row = Report.terminal(r).lines().filter(l -> l.contains("flaky")).findFirst().orElseThrow();
+      assertThat(row).doesNotContain("NaN").matches("-\\s+flaky\\S*\\s+-\\s+-\\s+-\\s+-\\s+-\\s+-\\s+-");
+      assertThat(Report.markdown(r)).doesNotContain("NaN");
+    }
+  }
+
+  /**
    * Three-player Kuhn poker, agents A = first (always passes), B = first(offset=1) (always bets),
    * F = flaky, 2 seed indices. F throws as player 0 at its second decision (move 6, after the 3
    * deals), which it reaches exactly when some later seat bets: F in seat 0 and B in another seat.
