@@ -964,7 +964,7 @@ public final class Report {
   static int fewestSeeds(Analysis.Result r) {
     int n = Integer.MAX_VALUE;
     for (Analysis.GameResult g : r.games()) {
-      if (g.matches() > g.errors()) {
+      if (g.matches() > g.errors() + g.leftOut()) {
         n = Math.min(n, g.seeds());
       }
     }
