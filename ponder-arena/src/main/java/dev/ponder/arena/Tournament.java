@@ -149,7 +149,9 @@ public final class Tournament {
    * @param onStored called after each stored match with the number stored by this run so far
    *     (tests use it; may be null)
    * @param notices receives one line before any match is played when the run extends a stored
-   *     tournament (may be null)
+   *     tournament, and one when it continues a stored tournament with other seat orders than
+   *     {@link #config()} names (seat orders not given, {@link #Tournament(TournamentConfig,
+   *     boolean)}) (may be null)
    * @throws ArenaStore.SmallerThanStoredException if the store holds this tournament with more
    *     seeds per pairing than requested; nothing is played or changed
    * @throws ArenaStore.SeatOrdersChangedException if the seat orders were given and the store
@@ -179,6 +181,10 @@ public final class Tournament {
     TournamentConfig config = opened.config(); // the seat orders of the tournament continued
     if (onOpened != null) {
       onOpened.accept(opened);
+    }
+    if (notices != null && seatOrdersMatter() && !config.seatOrders().equals(this.config.seatOrders())) {
+      notices.accept("arena: tournament " + id + " continues with its stored seat orders: "
+          + TournamentConfig.seatOrdersLabel(config.seatOrders()));
     }
     if (opened.extendedFrom() > 0 && notices != null) {
       notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
