@@ -153,6 +153,8 @@ class SeatOrdersTest {
       assertThat(r.matchesScheduled()).isEqualTo(42);
       assertThat(r.completeSeeds()).isEqualTo(2);
       assertThat(r.partial()).isFalse();
+      assertThat(Report.markdown(r)).contains("; schedule: round-robin (seat orders: rotations in the listed agent order"
+          + " (stored before --seat-orders)); seeds per pairing: 2;");
     }
   }
 
@@ -192,6 +194,11 @@ class SeatOrdersTest {
     assertThat(again.tournamentId()).isEqualTo(first.tournamentId());
     assertThat(again.played()).isZero();
     assertThat(storedConfigs(db)).hasSize(1);
+    try (ArenaStore st = ArenaStore.open(db)) {
+      // the seat orders change no match of a 2-player game: the report leaves them out
+      assertThat(Report.markdown(Analysis.analyse(st, first.tournamentId(), options())))
+          .contains("; schedule: round-robin; seeds per pairing: 1;");
+    }
   }
 
   @Test
@@ -206,6 +213,7 @@ class SeatOrdersTest {
       assertThat(r.matchesScheduled()).isEqualTo(204);
       assertThat(r.completeSeeds()).isEqualTo(2);
       assertThat(r.matches()).isEqualTo(204);
+      assertThat(Report.markdown(r)).contains("; schedule: round-robin (seat orders: permutations); seeds per pairing: 2;");
       List<ArenaStore.StoredMatch> all = st.matches(s.tournamentId(), false);
       for (int g = 0; g < 2; g++) {
         Analysis.GameResult gr = r.games().get(g);
