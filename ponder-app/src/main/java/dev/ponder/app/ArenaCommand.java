@@ -58,7 +58,8 @@ public final class ArenaCommand implements PonderCommand {
   String budget;
 
   @Option(names = "--seeds-per-pairing", paramLabel = "N", description = "Seed indices per pairing (default: "
-      + DEFAULT_MATCHES + "); each seed index plays every seat order, so a 2-player pairing plays 2N matches per game"
+      + DEFAULT_MATCHES + "); each seed index plays every seating of the pairing (both seat orders for 2 players; --seat-orders for more),"
+      + " so a 2-player pairing plays 2N matches per game"
       + " (--matches-per-pairing, its older name, still works).")
   Integer seedsPerPairing;
 
@@ -80,8 +81,11 @@ public final class ArenaCommand implements PonderCommand {
       + " for --db my/c4.db).")
   Path report;
 
-  @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing, every seat order) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
+  @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing in every seat order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
   String schedule;
+
+  @Option(names = "--seat-orders", paramLabel = "permutations|rotations", description = "How the round robin seats each multiset of agents in games of 3 or more players: permutations (default for a new tournament: every distinct seat order, e.g. 6 for three different agents, so no agent always sits to the same neighbour's left) or rotations (the distinct cyclic rotations only, n times fewer matches for n different agents: one orientation per multiset, taken from the agent strings in sorted order, so it does not depend on the order of --agents). Part of the stored tournament; without it a run continues a stored tournament with that tournament's seat orders (also one stored before this option, which played rotations in the --agents order). Two-player games and --schedule benchmark seat agents the same either way.")
+  String seatOrders;
 
   @Option(names = "--benchmark", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark (ignored, with a warning, by round-robin).")
   String benchmark;
@@ -154,6 +158,9 @@ public final class ArenaCommand implements PonderCommand {
     if (schedule.equals(TournamentConfig.BENCHMARK) && benchmark.isEmpty()) {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
+    if (seatOrders != null && !seatOrders.equals(TournamentConfig.PERMUTATIONS) && !seatOrders.equals(TournamentConfig.ROTATIONS)) {
+      throw new UsageException("unknown --seat-orders '" + seatOrders + "'; valid: permutations, rotations");
+    }
     Map<String, String> b = Budget.parse(budgetText);
     List<String> named = new ArrayList<>(agentList);
     if (!benchmark.isEmpty()) {
@@ -179,7 +186,8 @@ public final class ArenaCommand implements PonderCommand {
     if (schedule.equals(TournamentConfig.BENCHMARK)) {
       requireBenchmarkNotAnAgent(given, budgeted, benchmark.trim(), bench, budgetText);
     }
-    TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay);
+    TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay,
+        seatOrders == null ? TournamentConfig.PERMUTATIONS : seatOrders);
     int cores = Runtime.getRuntime().availableProcessors();
     int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), cores);
     // the statistics time no agent: without --parallel they use the cores a sims budget would
@@ -187,11 +195,14 @@ public final class ArenaCommand implements PonderCommand {
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
     Tournament t;
     try {
-      t = new Tournament(config);
+      t = new Tournament(config, seatOrders != null);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
+    if (seatOrders != null && !t.seatOrdersMatter()) {
+      spec.commandLine().getErr().println(seatOrdersIgnoredWarning(schedule));
+    }
     List<String> namedTrimmed = named.stream().map(String::trim).toList();
     // decided by the parsed agents: each agent's canonical form without the budget and with it
     // (the strings as typed, "uct( sims=3 )", differ from any canonical form)
@@ -311,6 +322,9 @@ public final class ArenaCommand implements PonderCommand {
         // be trusted after it, so the run stops; every match finished before is committed
         ReportDirectory.undo(report, reportCreated);
         throw new IllegalStateException(jvmStopLine(e, db), e);
+      } catch (ArenaStore.SeatOrdersChangedException e) {
+        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
+        throw new UsageException(seatOrdersRefusal(e, db));
       } catch (ArenaStore.SmallerThanStoredException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
@@ -530,7 +544,7 @@ public final class ArenaCommand implements PonderCommand {
   /**
    * The stored tournaments (other than {@code self}) whose configuration differs from {@code c}
    * only in the order of the games or of the agents (and perhaps the seeds per pairing): the same
-   * games, agents, budget, seed, schedule, benchmark and self-play. Configurations the store
+   * games, agents, budget, seed, schedule, benchmark, self-play and seat orders. Configurations the store
    * cannot read are skipped.
    */
   static List<Long> reordered(ArenaStore store, TournamentConfig c, long self) {
@@ -552,13 +566,38 @@ public final class ArenaCommand implements PonderCommand {
     return out;
   }
 
-  /** Whether two configurations differ at most in the order of games and agents and the seeds per pairing. */
+  /**
+   * Whether two configurations differ in the order of games or agents, and at most in that and the
+   * seeds per pairing.
+   */
   static boolean sameButOrder(TournamentConfig a, TournamentConfig b) {
     return new java.util.HashSet<>(a.games()).equals(new java.util.HashSet<>(b.games())) && a.games().size() == b.games().size()
         && new java.util.HashSet<>(a.agents()).equals(new java.util.HashSet<>(b.agents())) && a.agents().size() == b.agents().size()
         && (!a.games().equals(b.games()) || !a.agents().equals(b.agents()))
         && a.budget().equals(b.budget()) && a.seed() == b.seed() && a.schedule().equals(b.schedule())
-        && a.benchmark().equals(b.benchmark()) && a.selfPlay() == b.selfPlay();
+        && a.benchmark().equals(b.benchmark()) && a.selfPlay() == b.selfPlay() && a.seatOrders().equals(b.seatOrders());
+  }
+
+  /**
+   * The one-line refusal of a run whose {@code --seat-orders} differ from those of the stored
+   * tournament it would continue: how to continue that one, or where to start another.
+   */
+  static String seatOrdersRefusal(ArenaStore.SeatOrdersChangedException e, Path db) {
+    String resume = e.stored().equals(TournamentConfig.LISTED_ROTATIONS)
+        ? "re-run without --seat-orders to continue it as it was played"
+        : "re-run with --seat-orders " + e.stored() + " (or without --seat-orders) to continue it";
+    return e.getMessage() + "; " + resume + ", or give another --db (or --seed) for a tournament with the new seat orders";
+  }
+
+  /**
+   * The warning when {@code --seat-orders} is given but changes no match: no game of 3 or more
+   * players, or the benchmark schedule. The option is still part of a new tournament's
+   * configuration, but a stored tournament continues whatever seat orders it was stored with.
+   */
+  static String seatOrdersIgnoredWarning(String schedule) {
+    return "warning: --seat-orders changes no match " + (schedule.equals(TournamentConfig.BENCHMARK)
+        ? "with --schedule benchmark" : "of a round robin of 2-player games")
+        + "; it applies to round robins of games with 3 or more players";
   }
 
   /**

@@ -399,7 +399,7 @@ public final class Analysis {
     int stored = all.size();
     int perSeed = 0;
     for (ArenaStore.GameInfo gi : games) {
-      perSeed += Schedule.seatings(gi.numPlayers(), agents.size(), config.schedule(), config.selfPlay()).size();
+      perSeed += Schedule.seatings(gi.numPlayers(), agents, config.schedule(), config.selfPlay(), config.seatOrders()).size();
     }
     int scheduled = perSeed * config.matchesPerPairing();
     Map<Integer, Integer> perSeedStored = new HashMap<>();
@@ -1347,7 +1347,7 @@ public final class Analysis {
           for (int p = 0; p < pops; p++) {
             if (msum == null && single) {
               // an agent against copies of itself (not played without --self-play): in a zero-
-              // or constant-sum game its return pooled over the rotated seats is sum/n
+              // or constant-sum game its return pooled over its seats is sum/n
               pay[s][p] = selfPayoff;
               imputed = true;
             } else if (msum == null || mcnt[prof[p]] == 0) {

@@ -287,8 +287,11 @@ public final class ArenaStore implements AutoCloseable {
    * @param othersStored the number of tournaments the store held when this call created a new one
    *     because none of them has this configuration; 0 if it resumed or extended one (or the store
    *     was empty)
+   * @param config the configuration of the tournament as stored now: the one asked for, except
+   *     for the seat orders when they were taken from the stored tournament ({@link
+   *     #open(TournamentConfig, List, boolean)})
    */
-  public record Opened(long id, int extendedFrom, int othersStored) {}
+  public record Opened(long id, int extendedFrom, int othersStored, TournamentConfig config) {}
 
   /**
    * The id of the tournament with this configuration, creating it (with its games and agents)
@@ -326,24 +329,57 @@ public final class ArenaStore implements AutoCloseable {
    * @throws StoreException on a store failure
    */
   public synchronized Opened open(TournamentConfig config, List<Game> games) {
+    return open(config, games, false);
+  }
+
+  /**
+   * As {@link #open(TournamentConfig, List)}; with {@code adoptStoredSeatOrders}, a run that did
+   * not choose its seat orders continues a stored tournament that differs from {@code config} only
+   * by its seat orders (and perhaps its seeds per pairing) with the stored seat orders, e.g. a
+   * tournament stored before seat orders were part of the configuration ({@link
+   * TournamentConfig#LISTED_ROTATIONS}); a stored tournament with the requested seat orders comes
+   * first, and among several others the latest is taken. {@link Opened#config} is the
+   * configuration continued.
+   *
+   * @throws SeatOrdersChangedException without {@code adoptStoredSeatOrders}, if no stored
+   *     tournament has this configuration but one differs from it only by its seat orders (and
+   *     perhaps its seeds per pairing): nothing is changed
+   * @throws SmallerThanStoredException as {@link #open(TournamentConfig, List)}
+   * @throws ParamsChangedException as {@link #open(TournamentConfig, List)}
+   * @throws StoreException on a store failure
+   */
+  public synchronized Opened open(TournamentConfig config, List<Game> games, boolean adoptStoredSeatOrders) {
     try {
+      if (adoptStoredSeatOrders) {
+        config = withStoredSeatOrders(config);
+      }
       String json = JSON.writeValueAsString(config);
       for (int attempt = 0; ; attempt++) {
         TournamentInfo smaller = null;
         int smallerMatches = 0;
         long largerId = 0;
         int largerMatches = Integer.MAX_VALUE;
+        TournamentInfo otherOrders = null;
         List<TournamentInfo> stored = tournaments();
         for (TournamentInfo t : stored) {
           if (t.config().equals(json)) {
             requireSameParams(t.id(), config);
-            return new Opened(t.id(), 0, 0);
+            return new Opened(t.id(), 0, 0, config);
           }
           int seeds;
+          String orders;
           try {
-            seeds = config(t).matchesPerPairing();
+            TournamentConfig c = config(t);
+            seeds = c.matchesPerPairing();
+            orders = c.seatOrders();
           } catch (RuntimeException e) {
             continue; // a configuration this version cannot read is never the same tournament
+          }
+          if (!orders.equals(config.seatOrders())) {
+            if (JSON.writeValueAsString(config.withSeatOrders(orders).withMatchesPerPairing(seeds)).equals(t.config())) {
+              otherOrders = t; // the latest such tournament
+            }
+            continue;
           }
           if (!JSON.writeValueAsString(config.withMatchesPerPairing(seeds)).equals(t.config())) {
             continue;
@@ -359,7 +395,7 @@ public final class ArenaStore implements AutoCloseable {
         if (smaller != null) {
           requireSameParams(smaller.id(), config);
           if (extend(smaller, json)) {
-            return new Opened(smaller.id(), smallerMatches, 0);
+            return new Opened(smaller.id(), smallerMatches, 0, config);
           }
           if (attempt >= 3) {
             throw new StoreException("cannot extend tournament " + smaller.id() + ": its configuration keeps changing", null);
@@ -369,13 +405,42 @@ public final class ArenaStore implements AutoCloseable {
         if (largerId != 0) {
           throw new SmallerThanStoredException(largerId, largerMatches, config.matchesPerPairing());
         }
-        return new Opened(create(config, json, games), 0, stored.size());
+        if (otherOrders != null) {
+          throw new SeatOrdersChangedException(otherOrders.id(), config(otherOrders).seatOrders(), config.seatOrders());
+        }
+        return new Opened(create(config, json, games), 0, stored.size(), config);
       }
     } catch (SQLException e) {
       throw failed("cannot record tournament", e);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new StoreException("cannot record tournament: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * {@code config} with the seat orders of the stored tournament it would continue when none
+   * stored has its own seat orders: the latest stored tournament whose configuration differs from
+   * {@code config} at most by its seat orders and its seeds per pairing; else {@code config}.
+   */
+  private TournamentConfig withStoredSeatOrders(TournamentConfig config) throws com.fasterxml.jackson.core.JsonProcessingException {
+    String adopted = null;
+    for (TournamentInfo t : tournaments()) {
+      TournamentConfig c;
+      try {
+        c = config(t);
+      } catch (RuntimeException e) {
+        continue; // a configuration this version cannot read is never the same tournament
+      }
+      TournamentConfig same = config.withSeatOrders(c.seatOrders()).withMatchesPerPairing(c.matchesPerPairing());
+      if (!JSON.writeValueAsString(same).equals(t.config())) {
+        continue;
+      }
+      if (c.seatOrders().equals(config.seatOrders())) {
+        return config;
+      }
+      adopted = c.seatOrders();
+    }
+    return adopted == null ? config : config.withSeatOrders(adopted);
   }
 
   /**
@@ -748,6 +813,35 @@ public final class ArenaStore implements AutoCloseable {
     /** The first key whose value differs. */
     public String key() {
       return key;
+    }
+  }
+
+  /**
+   * A run asked for other seat orders than a stored tournament with an otherwise equal
+   * configuration (up to its seeds per pairing) was played with: continuing it would mix two
+   * schedules, and starting another beside it would replay it. The message is one line naming the
+   * stored seat orders.
+   */
+  public static final class SeatOrdersChangedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final long tournament;
+    private final String stored;
+
+    SeatOrdersChangedException(long tournament, String stored, String requested) {
+      super("the store holds tournament " + tournament + " with seat orders " + TournamentConfig.seatOrdersLabel(stored)
+          + ", not the " + TournamentConfig.seatOrdersLabel(requested) + " requested");
+      this.tournament = tournament;
+      this.stored = stored;
+    }
+
+    /** Id of the stored tournament. */
+    public long tournament() {
+      return tournament;
+    }
+
+    /** Its seat orders ({@link TournamentConfig#seatOrders}). */
+    public String stored() {
+      return stored;
     }
   }
 

@@ -681,6 +681,16 @@ public final class Report {
         byMean.isEmpty() ? "" : " (games ranked by mean return instead: " + String.join(", ", byMean) + ")");
   }
 
+  /**
+   * The seat orders of a round robin with a game of 3 or more players, as {@code " (seat orders:
+   * permutations)"}; empty when they change no match (2-player games, the benchmark schedule).
+   */
+  static String seatOrdersNote(Analysis.Result r) {
+    boolean matter = r.config().schedule().equals(TournamentConfig.ROUND_ROBIN)
+        && r.games().stream().anyMatch(g -> g.players() >= 3);
+    return matter ? " (seat orders: " + TournamentConfig.seatOrdersLabel(r.config().seatOrders()) + ")" : "";
+  }
+
   /** The Markdown report. */
   public static String markdown(Analysis.Result r) {
     StringBuilder sb = new StringBuilder();
@@ -690,7 +700,7 @@ public final class Report {
     sb.append("- Games: ").append(String.join(", ", c.games())).append('\n');
     sb.append("- Agents: ").append(String.join(", ", r.agents())).append('\n');
     sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget()).append("; schedule: ").append(c.schedule())
-        .append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
+        .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
     if (!r.analysed()) {
       sb.append("\n## Nothing analysed yet\n\n").append(nothingAnalysedLine(r)).append('\n');

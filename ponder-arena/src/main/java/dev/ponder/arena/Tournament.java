@@ -20,6 +20,7 @@ import java.util.function.LongConsumer;
  */
 public final class Tournament {
   private final TournamentConfig config;
+  private final boolean seatOrdersGiven;
   private final List<Game> games = new ArrayList<>();
   private final int[] players;
 
@@ -37,7 +38,21 @@ public final class Tournament {
    *     game), or there are fewer than two agents without self-play
    */
   public Tournament(TournamentConfig config) {
+    this(config, true);
+  }
+
+  /**
+   * As {@link #Tournament(TournamentConfig)}; with {@code seatOrdersGiven} false the run continues
+   * a stored tournament that differs from {@code config} only by its seat orders (and perhaps its
+   * seeds per pairing) with the stored seat orders — a tournament stored before seat orders were
+   * part of the configuration resumes as it was played — and otherwise starts {@code config}. With
+   * it true a stored tournament with other seat orders is refused ({@link
+   * ArenaStore.SeatOrdersChangedException}), unless the seat orders change none of its matches (no
+   * game of 3 or more players, or the benchmark schedule).
+   */
+  public Tournament(TournamentConfig config, boolean seatOrdersGiven) {
     this.config = config;
+    this.seatOrdersGiven = seatOrdersGiven;
     players = new int[config.games().size()];
     for (int g = 0; g < players.length; g++) {
       Game game = GameRegistry.load(config.games().get(g));
@@ -82,9 +97,25 @@ public final class Tournament {
     return games;
   }
 
-  /** Every scheduled match. */
+  /** Every scheduled match of {@link #config()}. */
   public List<Schedule.Entry> schedule() {
     return Schedule.entries(config, players);
+  }
+
+  /**
+   * Whether the seat orders change the schedule: a round robin with a game of 3 or more players
+   * (two-player games and the benchmark schedule seat agents alike under every seat orders).
+   */
+  public boolean seatOrdersMatter() {
+    if (!config.schedule().equals(TournamentConfig.ROUND_ROBIN)) {
+      return false;
+    }
+    for (int p : players) {
+      if (p >= 3) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -118,9 +149,14 @@ public final class Tournament {
    * @param onStored called after each stored match with the number stored by this run so far
    *     (tests use it; may be null)
    * @param notices receives one line before any match is played when the run extends a stored
-   *     tournament (may be null)
+   *     tournament, and one when it continues a stored tournament with other seat orders than
+   *     {@link #config()} names (seat orders not given, {@link #Tournament(TournamentConfig,
+   *     boolean)}) (may be null)
    * @throws ArenaStore.SmallerThanStoredException if the store holds this tournament with more
    *     seeds per pairing than requested; nothing is played or changed
+   * @throws ArenaStore.SeatOrdersChangedException if the seat orders were given and the store
+   *     holds this tournament with other seat orders (see {@link #Tournament(TournamentConfig,
+   *     boolean)}); nothing is played or changed
    * @throws VirtualMachineError such as {@link OutOfMemoryError} thrown while a match was played:
    *     the workers stop after their current match, every match finished before is stored
    */
@@ -140,17 +176,22 @@ public final class Tournament {
     if (parallel < 1) {
       throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
     }
-    ArenaStore.Opened opened = store.open(config, games);
+    ArenaStore.Opened opened = store.open(config, games, !seatOrdersGiven || !seatOrdersMatter());
     long id = opened.id();
+    TournamentConfig config = opened.config(); // the seat orders of the tournament continued
     if (onOpened != null) {
       onOpened.accept(opened);
+    }
+    if (notices != null && seatOrdersMatter() && !config.seatOrders().equals(this.config.seatOrders())) {
+      notices.accept("arena: tournament " + id + " continues with its stored seat orders: "
+          + TournamentConfig.seatOrdersLabel(config.seatOrders()));
     }
     if (opened.extendedFrom() > 0 && notices != null) {
       notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
           + config.matchesPerPairing() + " seeds per pairing");
     }
     Set<String> done = store.doneKeys(id);
-    List<Schedule.Entry> all = schedule();
+    List<Schedule.Entry> all = Schedule.entries(config, players);
     List<Schedule.Entry> todo = new ArrayList<>();
     for (Schedule.Entry e : all) {
       if (!done.contains(e.key())) {
