@@ -165,10 +165,12 @@ class SeatBalanceTest {
    * Three-player Kuhn poker, agents A = first (always passes), B = first(offset=1) (always bets),
    * F = flaky, 2 seed indices. F throws as player 0 at its second decision (move 6, after the 3
    * deals), which it reaches exactly when some later seat bets: F in seat 0 and B in another seat.
-   * With the cyclic seatings: per seed index 4 errors ([F, A, B], [F, B, B], [F, F, B], [F, B, F])
-   * and the 5 other seatings of their agent sets {A, B, F}, {B, B, F}, {B, F, F} left out, 12 of
-   * 21 scored. Expected counts are derived from the schedule with that rule; the means and the
-   * per-seat returns are recomputed from the stored returns of the scored matches.
+   * With every permutation seated (the default seat orders): per seed index 5 errors ([F, A, B],
+   * [F, B, A], [F, B, B], [F, F, B], [F, B, F]) and the 7 other seatings of their agent sets
+   * {A, B, F} (6 seatings), {B, B, F} (3), {B, F, F} (3) left out, 12 of 24 scored. The counts are
+   * also derived from the schedule with that rule, and the stored statuses checked against it;
+   * the means and the per-seat returns are recomputed from the stored returns of the scored
+   * matches.
    */
   @Test
   void anErrorLeavesEverySeatingOfItsAgentSetOutAndSeatMeansMatchAHandComputation() throws Exception {
@@ -177,7 +179,7 @@ class SeatBalanceTest {
     try (ArenaStore s = ArenaStore.open(dir.resolve("k.db"))) {
       long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
       List<ArenaStore.StoredMatch> all = s.matches(id, true);
-      List<int[]> seatings = Schedule.seatings(3, 3, TournamentConfig.ROUND_ROBIN, false);
+      List<int[]> seatings = Schedule.seatings(3, c.allAgents(), c.schedule(), c.selfPlay(), c.seatOrders());
       assertThat(all).hasSize(2 * seatings.size());
       // expected per seed index, from the schedule: errors by the rule, left out = the rest of a broken group
       Map<String, int[]> groups = new HashMap<>(); // multiset -> {seatings, errors}
@@ -193,6 +195,11 @@ class SeatBalanceTest {
         leftOutPerSeed += g[1] > 0 ? g[0] - g[1] : 0;
       }
       assertThat(groups.get("[0, 1, 2]")[1]).isPositive(); // {A, B, F} is broken: none of its seatings counts
+      // by hand, every permutation seated (the default): 24 seatings, 5 errors, 7 left out, 12 scored
+      assertThat(c.seatOrders()).isEqualTo(TournamentConfig.PERMUTATIONS);
+      assertThat(seatings).hasSize(24);
+      assertThat(errorsPerSeed).isEqualTo(5);
+      assertThat(leftOutPerSeed).isEqualTo(7);
       for (ArenaStore.StoredMatch m : all) {
         assertThat(m.status() == MatchResult.Status.ERROR).as(Arrays.toString(m.seats())).isEqualTo(fails(m.seats()));
       }
