@@ -826,8 +826,8 @@ public final class Report {
 
   /** report.md's note under the wins / draws / losses of a game of {@code players} ≥ 3 players. */
   static String nPlayerDrawsLine(int players) {
-    return "With " + players + " players a draw is any pair of equal returns, including both losing to another player"
-        + " (the two compared agents' returns are compared, whoever won the match).";
+    return "With " + players + " players a draw is any pair of equal returns: besides a tie it includes both agents"
+        + " losing (the same amount) to another player, e.g. both -1 when a third seat won.";
   }
 
   private static void matrix(StringBuilder sb, List<String> agents, double[][] m, double[][] lo, double[][] hi, int seeds) {
