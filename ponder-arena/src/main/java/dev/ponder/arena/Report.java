@@ -311,7 +311,7 @@ public final class Report {
   }
 
   /**
-   * A game's per-seat mean returns with their intervals: {@code seat means (seat 0 first):
+   * A game's per-seat mean returns with their intervals: {@code seat means (seat 0 first, all agents):
    * 0.183 [0.101, 0.262]†, -0.107 […], -0.075 […]}; without intervals for one seed index; empty
    * when nothing was scored.
    */
