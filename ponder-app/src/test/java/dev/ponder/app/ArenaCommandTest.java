@@ -632,8 +632,9 @@ class ArenaCommandTest {
   @Test
   void theScheduleHelpGivesItsDefault() {
     Run help = run("arena", "--help");
-    assertThat(help.out().replaceAll("\\s+", " ")).contains("--schedule=<schedule> round-robin (every pairing, every seat"
-        + " order) or benchmark (each agent in each seat against --benchmark in the others; default: round-robin).");
+    assertThat(help.out().replaceAll("\\s+", " ")).contains("--schedule=<schedule> round-robin (every pairing in every seat"
+        + " order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each"
+        + " agent in each seat against --benchmark in the others; default: round-robin).");
   }
 
   @Test
