@@ -48,7 +48,7 @@ public final class Analysis {
    * @param msPerDecision mean wall time per decision of each agent in milliseconds (NaN if it
    *     made none)
    * @param decisions number of decisions each agent made in this game's stored matches (error
-   *     matches included)
+   *     matches and those left out for seat balance included)
    * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
    *     {@code mean-return})
    * @param massLow lower bound of each agent's α-Rank mass: the (1 − level)/2 percentile of the
@@ -59,6 +59,19 @@ public final class Analysis {
    * @param massTop fraction of those resamples in which the agent has the largest mass (rounded
    *     to 10⁻⁶ as the ballot compares masses; agents tied at the top each count), in [0, 1]; NaN
    *     as for {@code massLow}
+   * @param leftOut matches among {@code matches} that did not end in an error but are left out of
+   *     every statistic for seat balance: another match of their group (the same agent multiset:
+   *     the pairing {i, j} for 2 players, its every seating for n ≥ 3) in the same seed index ended
+   *     in an error ({@link #leftOutForBalance}); ≥ 0
+   * @param seatMean mean return of each seat (length {@code players}; seat 0 moves first) over the
+   *     game's scored matches, every agent: per seed index the mean of the seat's returns, then the
+   *     mean over seed indices; NaN when nothing was scored
+   * @param seatLow lower bound of its percentile-bootstrap interval over seed indices (the
+   *     score-matrix bootstrap's draws); NaN with one seed index
+   * @param seatHigh upper bound
+   * @param utilitySum the constant sum of the returns of every terminal state for a zero- or
+   *     constant-sum game ({@link dev.ponder.game.Game#utilitySum}), NaN for a general-sum or
+   *     identical-interest game (or when the sum is unknown)
    */
   public record GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
       double minUtility, double maxUtility,
@@ -66,9 +79,13 @@ public final class Analysis {
       long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
       double[] agentMean, double[] agentLow, double[] agentHigh,
       double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions,
-      double[] massLow, double[] massHigh, double[] massTop) {
+      double[] massLow, double[] massHigh, double[] massTop, int leftOut, double[] seatMean, double[] seatLow,
+      double[] seatHigh, double utilitySum) {
 
-    /** A result without α-Rank mass intervals (all NaN). */
+    /**
+     * A result without α-Rank mass intervals (all NaN), left-out matches (0), per-seat means (NaN)
+     * or utility sum (NaN).
+     */
     public GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
         double minUtility, double maxUtility,
         double[][] mean, double[][] low, double[][] high,
@@ -77,14 +94,15 @@ public final class Analysis {
         double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions) {
       this(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, low, high, wins, draws, losses,
           winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPerDecision, decisions,
-          nans(mass.length), nans(mass.length), nans(mass.length));
+          nans(mass.length), nans(mass.length), nans(mass.length), 0, nans(players), nans(players), nans(players),
+          Double.NaN);
     }
 
     /** This result with the given α-Rank mass intervals and top frequencies. */
     GameResult withMassBootstrap(double[] low, double[] high, double[] top) {
       return new GameResult(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, this.low,
           this.high, wins, draws, losses, winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note,
-          msPerDecision, decisions, low, high, top);
+          msPerDecision, decisions, low, high, top, leftOut, seatMean, seatLow, seatHigh, utilitySum);
     }
   }
 
@@ -125,7 +143,8 @@ public final class Analysis {
    *     no ballot or no game has two seed indices
    * @param scoHigh upper bound
    * @param ballotWinRate F(A≻B): fraction of games whose ballot ranks A strictly above B
-   * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes
+   * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes; NaN for an agent
+   *     with no scored comparison (each of its matches ended in an error or was left out with one)
    * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
    *     game has two seed indices (nothing to resample)
    * @param eloHigh upper bound
@@ -164,7 +183,7 @@ public final class Analysis {
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
       "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "errorsStored", "analysed", "rank",
-      "scoAboveNext", "scoTiedNext"})
+      "scoAboveNext", "scoTiedNext", "leftOut"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
@@ -189,6 +208,21 @@ public final class Analysis {
     @JsonProperty("analysed")
     public boolean analysed() {
       return completeSeeds > 0;
+    }
+
+    /**
+     * Matches among the analysed {@code matches} that did not end in an error but are left out of
+     * the statistics for seat balance (the sum of the games' {@link GameResult#leftOut}): another
+     * seat order of their pairing or agent multiset in the same seed index ended in an error.
+     * Written to {@code report.json} as {@code leftOut}.
+     */
+    @JsonProperty("leftOut")
+    public int leftOut() {
+      int n = 0;
+      for (GameResult g : games) {
+        n += g.leftOut();
+      }
+      return n;
     }
 
     /** Matches scheduled per seed index, over all games (every pairing and seat order). */
@@ -983,14 +1017,24 @@ public final class Analysis {
     TreeMap<Integer, Map<String, double[]>> seedMultisetCount = new TreeMap<>();
     double[] decisionMicros = new double[k];
     long[] decisions = new long[k];
+    int players = gi.numPlayers();
+    // per seed index: each seat's summed returns, then their count (one per scored match)
+    TreeMap<Integer, double[]> seatSums = new TreeMap<>();
+    java.util.Set<ArenaStore.StoredMatch> leftOut = leftOutForBalance(ms);
+    double utilitySum = utilitySum(gi, ms);
     for (ArenaStore.StoredMatch m : ms) {
       addDecisionTimes(m, decisionMicros, decisions);
-      if (m.status() == MatchResult.Status.ERROR) {
-        errors++;
+      if (m.status() == MatchResult.Status.ERROR || leftOut.contains(m)) {
+        errors += m.status() == MatchResult.Status.ERROR ? 1 : 0;
         continue;
       }
       if (m.status() == MatchResult.Status.OVERRUN) {
         overruns++;
+      }
+      double[] seat = seatSums.computeIfAbsent(m.seedIndex(), x -> new double[2 * players]);
+      for (int p = 0; p < players && p < m.returns().length; p++) {
+        seat[p] += m.returns()[p];
+        seat[players + p] += 1;
       }
       double[] s = sums.computeIfAbsent(m.seedIndex(), x -> new double[cells]);
       double[] c = counts.computeIfAbsent(m.seedIndex(), x -> new double[cells]);
@@ -1083,10 +1127,98 @@ public final class Analysis {
     for (int a = 0; a < k; a++) {
       msPer[a] = decisions[a] > 0 ? decisionMicros[a] / decisions[a] / 1000.0 : Double.NaN;
     }
+    // per-seat means: per seed index, then over seed indices, with the score matrix's draws
+    double[][] seatRows = new double[seatSums.size()][players];
+    int sr = 0;
+    for (double[] x : seatSums.values()) {
+      for (int p = 0; p < players; p++) {
+        seatRows[sr][p] = x[players + p] > 0 ? x[p] / x[players + p] : Double.NaN;
+      }
+      sr++;
+    }
+    double[] seatMean = new double[players];
+    double[] seatLow = new double[players];
+    double[] seatHigh = new double[players];
+    bootstrap(seatRows, players, o.resamples(), o.level(), seed, seatMean, seatLow, seatHigh);
+    if (seatRows.length < 2) { // one seed index: no interval (as for every other figure)
+      Arrays.fill(seatLow, Double.NaN);
+      Arrays.fill(seatHigh, Double.NaN);
+    }
     GameResult result = new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(),
         gi.maxUtility(), meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, gb.mass(),
-        gb.ballot(), gb.method(), gb.note(), msPer, decisions);
+        gb.ballot(), gb.method(), gb.note(), msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,
+        seatLow, seatHigh, utilitySum);
     return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount));
+  }
+
+  /**
+   * The matches of one game left out of the statistics for seat balance: those that did not end
+   * in an error but share their seed index and their group with a match that did. A match's
+   * group is the multiset of its agents (its seats sorted): for 2 players the pairing {i, j},
+   * whose two seat orders (i, j) and (j, i) share the seed; for n ≥ 3 every seating of the same
+   * agents; for the benchmark schedule an agent with the benchmark agent in the other seats.
+   * Without this, a group with an error would be counted in some of its seat orders only (an
+   * agent that fails in one seat would be scored on the seats where it did not), and which ones
+   * survive would depend on where the failure struck: after it, every group counted in a seed
+   * index is counted in all the seat orders stored for it.
+   *
+   * @param ms the game's matches of the analysed seed indices, errors included
+   * @return the left-out matches (compared by identity), none of them an error
+   */
+  static java.util.Set<ArenaStore.StoredMatch> leftOutForBalance(List<ArenaStore.StoredMatch> ms) {
+    java.util.Set<String> broken = new java.util.HashSet<>();
+    for (ArenaStore.StoredMatch m : ms) {
+      if (m.status() == MatchResult.Status.ERROR) {
+        broken.add(groupKey(m));
+      }
+    }
+    java.util.Set<ArenaStore.StoredMatch> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    if (broken.isEmpty()) {
+      return out;
+    }
+    for (ArenaStore.StoredMatch m : ms) {
+      if (m.status() != MatchResult.Status.ERROR && broken.contains(groupKey(m))) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /** A match's game, seed index and agent multiset (its seats sorted), as one key. */
+  private static String groupKey(ArenaStore.StoredMatch m) {
+    int[] sorted = m.seats().clone();
+    Arrays.sort(sorted);
+    return m.game() + "|" + m.seedIndex() + "|" + Arrays.toString(sorted);
+  }
+
+  /**
+   * The constant sum of a game's returns: 0 for a zero-sum game; for a constant-sum game the
+   * game's own {@link dev.ponder.game.Game#utilitySum} when its spec loads here, else the sum of
+   * the returns of a stored scored match (every terminal state's returns add up to it); NaN for a
+   * general-sum or identical-interest game, or a constant-sum one with neither.
+   */
+  static double utilitySum(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms) {
+    if (gi.utility().equals("ZERO_SUM")) {
+      return 0;
+    }
+    if (!gi.utility().equals("CONSTANT_SUM")) {
+      return Double.NaN;
+    }
+    try {
+      return dev.ponder.game.GameRegistry.load(gi.spec()).utilitySum();
+    } catch (RuntimeException notLoadableHere) {
+      // the game's jar is not on this class path (a report read elsewhere): read it off a match
+    }
+    for (ArenaStore.StoredMatch m : ms) {
+      if (m.status() != MatchResult.Status.ERROR && m.returns().length > 0) {
+        double sum = 0;
+        for (double r : m.returns()) {
+          sum += r;
+        }
+        return sum;
+      }
+    }
+    return Double.NaN;
   }
 
   /** A game's ballot with the α-Rank mass it came from and how it was made. */
@@ -1120,7 +1252,7 @@ public final class Analysis {
         return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, present);
       }
       if (present == 0) { // every analysed match ended in an error: nothing to rank, no mass to give
-        return new GameBallot(nans(k), nans(k), "none", "no analysed match was scored (every one ended in an error):"
+        return new GameBallot(nans(k), nans(k), "none", "no analysed match was scored (every one ended in an error or was left out with one for seat balance):"
             + " no ballot");
       }
     }
@@ -1158,7 +1290,7 @@ public final class Analysis {
           }
         }
         if (missing) {
-          note = "some pairings have no analysed match (none stored yet, or every one ended in an error); treated as ties in alpha-rank";
+          note = "some pairings have no analysed match (none stored yet, or every one ended in an error or was left out with one); treated as ties in alpha-rank";
         }
         if (selfMissing && selfPayoff != 0) {
           note = (note.isEmpty() ? "" : note + "; ") + "an agent against itself gets the utility sum / players ("
@@ -1305,7 +1437,7 @@ public final class Analysis {
       ballot[keep[x]] = sub.ballot()[x];
     }
     String left = (k - present) + " agent" + (k - present == 1 ? "" : "s")
-        + " with no analysed match (every match ended in an error) left out of the ranking";
+        + " with no scored match (every one ended in an error or was left out with one for seat balance) left out of the ranking";
     return new GameBallot(mass, ballot, sub.method(), sub.note().isEmpty() ? left : sub.note() + "; " + left);
   }
 
@@ -1592,8 +1724,9 @@ public final class Analysis {
     List<Integer> gameOf = new ArrayList<>();
     for (int g = 0; g < byGame.size(); g++) {
       TreeMap<Integer, double[][]> perSeed = new TreeMap<>();
+      java.util.Set<ArenaStore.StoredMatch> leftOut = leftOutForBalance(byGame.get(g));
       for (ArenaStore.StoredMatch m : byGame.get(g)) {
-        if (m.status() == MatchResult.Status.ERROR) {
+        if (m.status() == MatchResult.Status.ERROR || leftOut.contains(m)) {
           continue;
         }
         double[][] w = perSeed.computeIfAbsent(m.seedIndex(), x -> new double[k][k]);
@@ -1621,7 +1754,10 @@ public final class Analysis {
     for (double[][] w : units) {
       add(total, w, 1);
     }
-    double[] est = Elo.fit(total);
+    // agents with no scored comparison (every match of theirs ended in an error or was left out
+    // with one) have no Elo: fitted without them, the smoothing would rate them level with all
+    int[] rated = rated(total);
+    double[] est = fitRated(total, rated);
     double[] lo = new double[k];
     double[] hi = new double[k];
     int resamples = o.eloResamples();
@@ -1655,7 +1791,7 @@ public final class Analysis {
           add(w, units.get(grp.get(rng.nextInt(grp.size()))), 1);
         }
       }
-      double[] r = Elo.fit(w);
+      double[] r = fitRated(w, rated);
       for (int a = 0; a < k; a++) {
         boot[a][b] = r[a];
       }
@@ -1663,11 +1799,55 @@ public final class Analysis {
     }
     double alpha = (1 - o.level()) / 2;
     for (int a = 0; a < k; a++) {
+      if (Double.isNaN(est[a])) {
+        lo[a] = Double.NaN;
+        hi[a] = Double.NaN;
+        continue;
+      }
       Arrays.sort(boot[a]);
       lo[a] = Intervals.quantileSorted(boot[a], alpha);
       hi[a] = Intervals.quantileSorted(boot[a], 1 - alpha);
     }
     return new double[][] {est, lo, hi};
+  }
+
+  /**
+   * The agents that have at least one scored comparison with another agent in {@code total}
+   * (wins plus half draws of row over column, summed over every unit), in index order.
+   */
+  private static int[] rated(double[][] total) {
+    int k = total.length;
+    return java.util.stream.IntStream.range(0, k).filter(a -> {
+      for (int b = 0; b < k; b++) {
+        if (b != a && total[a][b] + total[b][a] > 0) {
+          return true;
+        }
+      }
+      return false;
+    }).toArray();
+  }
+
+  /**
+   * Elo of the {@code rated} agents fitted on their part of {@code wins} (the lowest of them 0),
+   * NaN for the others; with fewer than two rated agents, every agent gets the plain fit.
+   */
+  private static double[] fitRated(double[][] wins, int[] rated) {
+    int k = wins.length;
+    if (rated.length == k || rated.length < 2) {
+      return Elo.fit(wins);
+    }
+    double[][] sub = new double[rated.length][rated.length];
+    for (int i = 0; i < rated.length; i++) {
+      for (int j = 0; j < rated.length; j++) {
+        sub[i][j] = wins[rated[i]][rated[j]];
+      }
+    }
+    double[] r = Elo.fit(sub);
+    double[] out = nans(k);
+    for (int i = 0; i < rated.length; i++) {
+      out[rated[i]] = r[i];
+    }
+    return out;
   }
 
   private static void add(double[][] to, double[][] w, double f) {

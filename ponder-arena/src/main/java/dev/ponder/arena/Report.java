@@ -98,6 +98,16 @@ public final class Report {
   }
 
   /**
+   * The footnote on what Elo counts: who got the higher return in each comparison, not by how
+   * much, so in a game of margins such as poker an agent that wins many small pots and loses a
+   * few big ones rates above one whose mean return is higher.
+   */
+  static String eloMarginLine() {
+    return "Elo counts wins/draws/losses by comparing returns, not margins (chips, points): in kuhn_poker random can"
+        + " rate above a near-Nash policy by Elo while its mean return is lower; for such games read the mean returns.";
+  }
+
+  /**
    * The footnote on the Elo scale: the anchor (the lowest agent is 0 in the estimate and in every
    * resample, so an agent lowest in every resample has the interval [0, 0], which is not flagged
    * as zero width), the 400·log10 scale and how games are pooled.
@@ -201,6 +211,7 @@ public final class Report {
     sb.append(nextLine()).append('\n');
     sb.append(eloLine(r)).append('\n');
     sb.append(eloScaleLine()).append('\n');
+    sb.append(eloMarginLine()).append('\n');
     String marks = markLines(r);
     if (!marks.isEmpty()) {
       sb.append(marks);
@@ -210,8 +221,9 @@ public final class Report {
     }
     sb.append('\n');
     for (Analysis.GameResult g : r.games()) {
-      sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
-          count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "", g.method()));
+      sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
+          count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "",
+          g.leftOut() > 0 ? ", " + g.leftOut() + " left out with them" : "", g.method()));
       // every number right-aligned in a column as wide as its widest cell in this game
       // the mass words only where the game has an alpha-rank (not in a benchmark run, nor in a
       // game whose ballot fell back to the mean return): a column of "-" would say nothing
@@ -243,6 +255,10 @@ public final class Report {
         sb.append(String.format(Locale.ROOT, gameRow, clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), ci,
             gameMarks(g, a), hasMass ? fmt(g.mass()[a], 3) : "",
             fmt(g.msPerDecision()[a], 2)));
+      }
+      String seats = seatLine(g);
+      if (!seats.isEmpty()) {
+        sb.append("    ").append(seats).append('\n');
       }
       String ballot = ballotLine(g, r.agents());
       if (!ballot.isEmpty()) {
@@ -280,8 +296,41 @@ public final class Report {
       return r.partial() ? "errors: none in the analysed matches" : "errors: none";
     }
     String first = r.firstError().lines().findFirst().orElse("");
-    return String.format(Locale.ROOT, "errors: %d of %d%s %s (not scored; see matches.csv); first: %s", r.errors(),
-        r.matches(), analysed, r.matches() == 1 ? "match" : "matches", clip(first, MESSAGE_WIDTH));
+    return String.format(Locale.ROOT, "errors: %d of %d%s %s (not scored; see matches.csv)%s; first: %s", r.errors(),
+        r.matches(), analysed, r.matches() == 1 ? "match" : "matches", r.leftOut() > 0 ? "; " + leftOutText(r.leftOut()) : "",
+        clip(first, MESSAGE_WIDTH));
+  }
+
+  /**
+   * What the reports say of the matches left out for seat balance ({@link
+   * Analysis#leftOutForBalance}): how many, and why.
+   */
+  static String leftOutText(int leftOut) {
+    return leftOut + " more left out with them for seat balance (the other seat orders of an error's pairing, or agent"
+        + " set for 3+ players, in its seed index: every pairing counted is counted in all its seat orders)";
+  }
+
+  /**
+   * A game's per-seat mean returns with their intervals: {@code seat means (seat 0 first):
+   * 0.183 [0.101, 0.262]†, -0.107 […], -0.075 […]}; without intervals for one seed index; empty
+   * when nothing was scored.
+   */
+  static String seatLine(Analysis.GameResult g) {
+    if (g.seatMean().length == 0 || Double.isNaN(g.seatMean()[0])) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder("seat means (seat 0 first, all agents): ");
+    for (int p = 0; p < g.seatMean().length; p++) {
+      sb.append(p == 0 ? "" : ", ").append(fmt(g.seatMean()[p], 3));
+      if (!Double.isNaN(g.seatLow()[p])) {
+        sb.append(" [").append(fmt(g.seatLow()[p], 3)).append(", ").append(fmt(g.seatHigh()[p], 3)).append(']')
+            .append(marks(g.seatLow()[p], g.seatHigh()[p], g.seeds()));
+      }
+    }
+    if (Double.isNaN(g.seatLow()[0])) {
+      sb.append(" (one seed: no interval)");
+    }
+    return sb.toString();
   }
 
   /**
@@ -514,7 +563,8 @@ public final class Report {
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
         Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game(),
-            r.agents(), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f"), StandardCharsets.UTF_8);
+            r.agents(), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
+            Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum())), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
@@ -676,7 +726,7 @@ public final class Report {
       String rk = rankLabel[a];
       sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |", rk, r.agents().get(a),
           fmt(r.sco()[a], 1), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
-          fmt(meanMass(r, a), 3), noSeedScored(r) ? "-" : String.format(Locale.ROOT, "%.0f", r.elo()[a]),
+          fmt(meanMass(r, a), 3), eloText(r, a),
           eloInterval(r, a)));
       if (ampCol) {
         sb.append(' ').append(fmt(r.amp()[a], 3)).append(" | ").append(fmt(r.imp()[a], 3)).append(" |");
@@ -695,14 +745,16 @@ public final class Report {
     sb.append(r.config().schedule().equals(TournamentConfig.BENCHMARK) ? "\\" + eloLine(r)
         : "\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.").append("\n\n");
     sb.append(eloScaleLine().replace("*", "·")).append("\n\n");
+    sb.append(eloMarginLine()).append("\n\n");
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
     matrix(sb, r.agents(), r.ballotWinRate(), null, null, 0);
     sb.append("\n![ballots](ballots.svg)\n\n");
     for (int g = 0; g < r.games().size(); g++) {
       Analysis.GameResult gr = r.games().get(g);
       sb.append("## ").append(gr.game()).append("\n\n");
-      sb.append(String.format(Locale.ROOT, "%d players; %s over %s; %s; %d with time overruns; ballot: %s%s%n%n",
-          gr.players(), matchCount(gr.matches()), count(gr.seeds(), "seed", "seeds"), errorCount(gr.errors()), gr.overruns(),
+      sb.append(String.format(Locale.ROOT, "%d players; %s over %s; %s%s; %d with time overruns; ballot: %s%s%n%n",
+          gr.players(), matchCount(gr.matches()), count(gr.seeds(), "seed", "seeds"), errorCount(gr.errors()),
+          gr.leftOut() > 0 ? ", " + leftOutText(gr.leftOut()) : "", gr.overruns(),
           gr.method(), gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
       String unequal = unequalBudgetLine(r, gr);
       if (!unequal.isEmpty()) {
@@ -729,8 +781,20 @@ public final class Report {
       if (Arrays.stream(gr.mass()).anyMatch(m -> !Double.isNaN(m))) {
         sb.append('\n').append(massLine(r.options())).append('\n');
       }
+      if (!Double.isNaN(gr.seatMean()[0])) {
+        sb.append("\nMean return by seat (seat 0 moves first; every agent's matches; per seed index, then over seed indices; "
+            + "95% percentile-bootstrap interval over seed indices):\n\n| seat | mean return | 95% CI |\n|---:|---:|---|\n");
+        for (int p = 0; p < gr.players(); p++) {
+          sb.append(String.format(Locale.ROOT, "| %d | %s | %s |%n", p, fmt(gr.seatMean()[p], 3),
+              Double.isNaN(gr.seatLow()[p]) ? (gr.seeds() < 2 ? ONE_SEED : "-") : String.format(Locale.ROOT, "[%s, %s]%s",
+                  fmt(gr.seatLow()[p], 3), fmt(gr.seatHigh()[p], 3), marks(gr.seatLow()[p], gr.seatHigh()[p], gr.seeds()))));
+        }
+      }
       sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
       matrix(sb, r.agents(), gr.mean(), gr.seeds() < 2 ? null : gr.low(), gr.high(), gr.seeds());
+      if (gr.players() > 2) {
+        sb.append('\n').append(nPlayerCellsLine(gr.players())).append('\n');
+      }
       sb.append("\nWins / draws / losses of row against column (win rate W/(W+D+L): 95% percentile-bootstrap interval over seed "
           + "indices, all matches of a seed index together):\n\n");
       int k = r.agents().size();
@@ -745,9 +809,25 @@ public final class Report {
         }
       }
       textMatrix(sb, r.agents(), cells);
+      if (gr.players() > 2) {
+        sb.append('\n').append(nPlayerDrawsLine(gr.players())).append('\n');
+      }
       sb.append("\n![scores](scores-").append(g).append(".svg)\n\n");
     }
     return sb.toString();
+  }
+
+  /** report.md's note under the score cells of a game of {@code players} ≥ 3 players. */
+  static String nPlayerCellsLine(int players) {
+    return "With " + players + " players the cells are not antisymmetric: the other seats are in the match too, so row"
+        + " against column and column against row can both be positive (or both negative); each cell is the row agent's"
+        + " return in the matches where both sit (docs/arena.md).";
+  }
+
+  /** report.md's note under the wins / draws / losses of a game of {@code players} ≥ 3 players. */
+  static String nPlayerDrawsLine(int players) {
+    return "With " + players + " players a draw is any pair of equal returns, including both losing to another player"
+        + " (the two compared agents' returns are compared, whoever won the match).";
   }
 
   private static void matrix(StringBuilder sb, List<String> agents, double[][] m, double[][] lo, double[][] hi, int seeds) {
@@ -894,7 +974,7 @@ public final class Report {
   static int fewestSeeds(Analysis.Result r) {
     int n = Integer.MAX_VALUE;
     for (Analysis.GameResult g : r.games()) {
-      if (g.matches() > g.errors()) {
+      if (g.matches() > g.errors() + g.leftOut()) {
         n = Math.min(n, g.seeds());
       }
     }
@@ -1003,6 +1083,9 @@ public final class Report {
 
   /** {@code [lo, hi]}, or a note when the tournament has too few seeds for an interval. */
   static String eloInterval(Analysis.Result r, int a) {
+    if (Double.isNaN(r.elo()[a]) && !noSeedScored(r)) {
+      return "-"; // no scored comparison with another agent: no Elo
+    }
     if (Double.isNaN(r.eloLow()[a])) {
       return noSeedScored(r) ? NO_SEED : "n/a (one seed per game)";
     }

@@ -212,6 +212,54 @@ final class Svg {
    */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format) {
+    return heatmap(title, agents, m, low, high, min, max, format, rangeCentre(min, max));
+  }
+
+  /**
+   * Where a diverging colour scale is white, and why (said in the chart's caption).
+   *
+   * @param value the white point
+   * @param why what the point is, e.g. {@code midpoint of the utility range 0 to 36}
+   */
+  record Centre(double value, String why) {}
+
+  /** The centre of a range's scale: 0 when the range contains it, else the range's midpoint. */
+  static Centre rangeCentre(double min, double max) {
+    if (min < 0 && max > 0) {
+      return new Centre(0, "0, inside the range " + fmt(min) + " to " + fmt(max));
+    }
+    return new Centre((min + max) / 2, "midpoint of the range " + fmt(min) + " to " + fmt(max));
+  }
+
+  /**
+   * The centre of a game's score chart: the return every seat gets on average when the agents
+   * are equally strong. In a zero- or constant-sum game that is the utility sum / players (0 in
+   * a zero-sum game; hearts: 78 / 4 = 19.5), so equal play is white whatever the utility range;
+   * in a general-sum or identical-interest game nothing fixes it, and the scale keeps the
+   * utility range's centre ({@link #rangeCentre}: 0 when the range contains it, else its
+   * midpoint).
+   *
+   * @param utilitySum the constant sum of the returns, NaN when the game is not constant-sum
+   */
+  static Centre scoreCentre(double min, double max, int players, double utilitySum) {
+    if (Double.isNaN(utilitySum)) {
+      Centre c = rangeCentre(min, max);
+      return new Centre(c.value(), c.why().replace("the range", "the utility range") + "; general-sum game");
+    }
+    if (utilitySum == 0) {
+      return new Centre(0, "zero-sum game: the mean return of equally strong agents");
+    }
+    return new Centre(utilitySum / players, "constant-sum game: utility sum " + fmt(utilitySum) + " / " + players
+        + " players, the mean return of equally strong agents");
+  }
+
+  /**
+   * {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String)}
+   * white at {@code centre}, which the caption names with its reason; the scale is symmetric
+   * around it and covers {@code [min, max]}.
+   */
+  static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format, Centre centre) {
     int k = agents.size();
     int label = 240;
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
@@ -219,15 +267,16 @@ final class Svg {
     int top = 40 + 120;
     int width = label + cell * k + 150;
     int height = top + cell * k + 20;
-    double center = min < 0 && max > 0 ? 0 : (min + max) / 2;
+    double center = centre.value();
     double half = Math.max(max - center, center - min);
     if (!(half > 0)) {
       half = 1;
     }
     StringBuilder sb = header(width, height);
     text(sb, 10, 22, 15, "start", title);
-    text(sb, 10, 40, 11, "start", String.format(Locale.ROOT, "colour: blue below %s, white at %s, red above (scale %s to %s)%s",
-        fmt(center), fmt(center), fmt(center - half), fmt(center + half), intervals ? "; [95% interval] under each value" : ""));
+    text(sb, 10, 40, 11, "start", String.format(Locale.ROOT, "colour: blue below %s, white at %s (%s), red above (scale %s to %s)%s",
+        fmt(center), fmt(center), centre.why(), fmt(center - half), fmt(center + half),
+        intervals ? "; [95% interval] under each value" : ""), "caption");
     for (int b = 0; b < k; b++) {
       double cx = label + b * cell + cell / 2.0;
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" transform=\"rotate(-45 %.1f %d)\" "

@@ -266,7 +266,7 @@ class AnalysisTest {
     assertThat(r.mass()[2]).isNaN();
     assertThat(r.ballot()[2]).isNaN();
     assertThat(r.mass()[1]).isCloseTo(1.0, within(1e-6));
-    assertThat(r.note()).contains("1 agent with no analysed match (every match ended in an error) left out");
+    assertThat(r.note()).contains("1 agent with no scored match (every one ended in an error or was left out with one for seat balance) left out");
   }
 
   @Test

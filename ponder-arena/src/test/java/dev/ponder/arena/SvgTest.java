@@ -33,6 +33,30 @@ class SvgTest {
   }
 
   @Test
+  void aConstantSumGamesScoresAreWhiteAtTheEqualShareAndAGeneralSumGameKeepsTheMidpoint() {
+    double[][] m = {{Double.NaN, 19.5}, {18.0, Double.NaN}};
+    // a constant-sum 4-player game whose returns add up to 78 on 0..36: equal play returns 78 / 4 = 19.5
+    Svg.Centre constant = Svg.scoreCentre(0, 36, 4, 78);
+    assertThat(constant.value()).isEqualTo(19.5);
+    String svg = Svg.heatmap("t", List.of("a", "b"), m, null, null, 0, 36, "%.2f", constant);
+    assertThat(fill(svg, 1)).isEqualTo("#ffffff");
+    assertThat(fill(svg, 2)).isNotEqualTo("#ffffff");
+    assertThat(svg).contains("colour: blue below 19.50, white at 19.50 (constant-sum game: utility sum 78 / 4 players, the"
+        + " mean return of equally strong agents), red above (scale 0 to 39)");
+    // hearts is general-sum (shooting the moon changes the sum): the midpoint of 0..36, and the caption says so
+    Svg.Centre general = Svg.scoreCentre(0, 36, 4, Double.NaN);
+    assertThat(general.value()).isEqualTo(18);
+    svg = Svg.heatmap("t", List.of("a", "b"), m, null, null, 0, 36, "%.2f", general);
+    assertThat(fill(svg, 2)).isEqualTo("#ffffff");
+    assertThat(svg).contains("white at 18 (midpoint of the utility range 0 to 36; general-sum game)");
+    // zero-sum: 0, whatever the range (3-player Kuhn poker: -2..4)
+    Svg.Centre zero = Svg.scoreCentre(-2, 4, 3, 0);
+    assertThat(zero.value()).isZero();
+    assertThat(Svg.heatmap("t", List.of("a", "b"), m, null, null, -2, 4, "%.2f", zero))
+        .contains("white at 0 (zero-sum game: the mean return of equally strong agents)");
+  }
+
+  @Test
   void ballotHeatmapIsWhiteAtOneHalf() {
     String svg = Svg.heatmap("t", List.of("a", "b"), new double[][] {{Double.NaN, 0.5}, {1.0, Double.NaN}}, null, null, 0, 1, "%.2f");
     assertThat(fill(svg, 1)).isEqualTo("#ffffff");

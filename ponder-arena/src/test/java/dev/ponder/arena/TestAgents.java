@@ -67,6 +67,43 @@ public final class TestAgents {
   }
 
   /**
+   * {@code flaky(seat=P, from=H)}: plays the lowest legal action, but throws when it acts as
+   * player P at a history of at least H actions (chance outcomes included): an agent with a bug
+   * that only some seat orders reach.
+   */
+  public static final class Flaky implements AgentFactory {
+    @Override
+    public String name() {
+      return "flaky";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: throws in one seat late in the game";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofInt("seat", 0, "the seat in which it fails"),
+          ParamSpec.ofInt("from", 6, "history length from which it fails"));
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      int seat = params.getInt("seat");
+      int from = params.getInt("from");
+      int[] buf = new int[game.maxActionsPerState()];
+      return state -> {
+        if (state.currentPlayer() == seat && state.historySize() >= from) {
+          throw new IllegalStateException("flaky in seat " + seat + " at move " + state.historySize());
+        }
+        state.legalActions(buf);
+        return buf[0];
+      };
+    }
+  }
+
+  /**
    * {@code jvm_error(kind=K)}: throws a JVM {@link Error} at its first decision: 0 {@link
    * NoClassDefFoundError} (a library missing from the class path), 1 {@link AssertionError}, 2
    * {@link StackOverflowError}, 3 {@link OutOfMemoryError}, 4 {@link ExceptionInInitializerError}.
