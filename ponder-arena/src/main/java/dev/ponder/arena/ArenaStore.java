@@ -327,6 +327,9 @@ public final class ArenaStore implements AutoCloseable {
    *     pairing are stored
    * @throws ParamsChangedException if the tournament to resume or extend was stored with other
    *     resolved parameters for one of its agents than the agent resolves to now; nothing is changed
+   * @throws SeatOrdersChangedException if no stored tournament has this configuration but one
+   *     differs from it only by its seat orders (and perhaps its seeds per pairing); nothing is
+   *     changed
    * @throws StoreException on a store failure
    */
   public synchronized Opened open(TournamentConfig config, List<Game> games) {

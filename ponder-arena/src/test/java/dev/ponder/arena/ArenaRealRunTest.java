@@ -30,8 +30,8 @@ class ArenaRealRunTest {
   void sixGamesFiveAgentsKilledAndResumedEqualsUninterrupted() throws Exception {
     TournamentConfig c = TournamentChild.config(GAMES, AGENTS, BUDGET, SEEDS, SEED);
     int total = new Tournament(c).schedule().size();
-    // 2-player games: 20 ordered pairs; 3-player kuhn: 120 seatings (every permutation of each
-    // multiset, the default seat orders: all 5^3 ordered triples but the 5 single-agent ones)
+    // 2-player games: 20 ordered pairs; 3-player kuhn: every multiset in every seat order, that is
+    // every ordered triple of the 5 agents but the 5 of one agent: 5^3 - 5 = 120 seatings
     assertThat(total).isEqualTo(SEEDS * (5 * 20 + 120));
     Path killed = dir.resolve("killed.db");
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
