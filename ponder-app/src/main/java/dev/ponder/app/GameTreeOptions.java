@@ -35,7 +35,15 @@ public final class GameTreeOptions {
    * @param total units in the step, or {@link Progress#UNKNOWN}
    */
   Progress progress(String task, String unit, long total, PrintWriter err) {
-    return noProgress ? Progress.none() : Progress.forConsole(task, unit, 0, total, err, progressIntervalMs, false);
+    return progress(task, unit, 0, total, err);
+  }
+
+  /**
+   * {@link #progress(String, String, long, PrintWriter)} of a step resumed at {@code done} units
+   * (the rate and ETA count the units done from now on).
+   */
+  Progress progress(String task, String unit, long done, long total, PrintWriter err) {
+    return noProgress ? Progress.none() : Progress.forConsole(task, unit, done, total, err, progressIntervalMs, false);
   }
 
   /**
