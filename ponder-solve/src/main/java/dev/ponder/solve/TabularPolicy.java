@@ -320,6 +320,14 @@ public final class TabularPolicy {
    *     registered game, does not load (the reason), or is another game
    */
   public void checkGame(Game game) {
+    checkGame(game, "measure");
+  }
+
+  /**
+   * {@link #checkGame(Game)}, the message advising to {@code verb} the policy on its own game
+   * ({@code "measure"} for exploitability, {@code "play"} for the agents).
+   */
+  void checkGame(Game game, String verb) {
     if (this.game == null || this.game.equals(game.spec())) {
       return;
     }
@@ -339,7 +347,7 @@ public final class TabularPolicy {
     }
     if (!sameGame(other, game)) {
       throw new IllegalArgumentException(name() + " was saved for " + this.game + ", not " + game.spec() + differences(other, game)
-          + "; measure it on " + this.game + " or give a policy saved for " + game.spec());
+          + "; " + verb + " it on " + this.game + " or give a policy saved for " + game.spec());
     }
   }
 
