@@ -103,9 +103,10 @@ public final class SolveCommand implements PonderCommand {
     // outcome sampling's convergence bound (Lanctot et al. 2009) needs every action sampled with
     // positive probability: epsilon 0 never samples an action of current probability 0
     double eps = checkParameter("--epsilon", epsilon, 0.6, 0, true, 1, a, "mccfr-os");
-    double al = checkParameter("--alpha", alpha, 1.5, 0, false, 10, a, "dcfr");
-    double be = checkParameter("--beta", beta, 0.0, -10, false, 10, a, "dcfr");
-    double ga = checkParameter("--gamma", gamma, 2.0, 0, false, 10, a, "dcfr");
+    // the ranges of the Java API (CfrSolver): α, γ in 0..10, β in -10..10
+    double al = checkParameter("--alpha", alpha, 1.5, 0, false, CfrSolver.MAX_EXPONENT, a, "dcfr");
+    double be = checkParameter("--beta", beta, 0.0, -CfrSolver.MAX_EXPONENT, false, CfrSolver.MAX_EXPONENT, a, "dcfr");
+    double ga = checkParameter("--gamma", gamma, 2.0, 0, false, CfrSolver.MAX_EXPONENT, a, "dcfr");
     treeOptions.check();
     SolveOutput.requireDistinct("--out", out, "--chart", chart);
     if (out != null) {

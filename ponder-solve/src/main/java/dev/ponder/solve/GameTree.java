@@ -1,6 +1,8 @@
 package dev.ponder.solve;
 
 import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.GameType;
 import dev.ponder.game.State;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -379,6 +381,43 @@ public final class GameTree {
         isNodes[fill[nodeInfoset[v]]++] = v;
       }
     }
+  }
+
+  /**
+   * Refuses a game whose utility is neither zero-sum nor constant-sum ({@link GameType#utility()}):
+   * CFR's guarantees and NashConv as exploitability (the mean best-response gain) assume a
+   * zero-sum game (a constant-sum game is one, shifted), so {@link CfrSolver}, {@link MccfrSolver},
+   * {@link PolicyEvaluation#nashConv} and {@link PolicyEvaluation#exploitability} refuse the others,
+   * as the commands {@code solve} and {@code exploitability} do, with the same message. The message
+   * names the game with the parameters given, its utility, and whether the game with its default
+   * parameters is zero-sum: {@code goofspiel(num_cards=3,returns_type=total_points) is general-sum,
+   * not zero-sum with these parameters (goofspiel with its default parameters is zero-sum);
+   * CfrSolver supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice}.
+   *
+   * @param user what refuses the game, named in the message ({@code "solve"}, {@code "CfrSolver"})
+   * @throws IllegalArgumentException for a general-sum or identical-payoff game (one line)
+   * @throws NullPointerException if {@code game} is null
+   */
+  public static void requireZeroSum(Game game, String user) {
+    java.util.Objects.requireNonNull(game, "game");
+    GameType.Utility u = game.type().utility();
+    if (u == GameType.Utility.ZERO_SUM || u == GameType.Utility.CONSTANT_SUM) {
+      return;
+    }
+    String utility = u.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    String note = "";
+    if (!game.spec().equals(game.name())) {
+      try {
+        GameType.Utility dflt = GameRegistry.load(game.name()).type().utility();
+        if (dflt == GameType.Utility.ZERO_SUM || dflt == GameType.Utility.CONSTANT_SUM) {
+          note = " with these parameters (" + game.name() + " with its default parameters is zero-sum)";
+        }
+      } catch (RuntimeException e) {
+        note = "";
+      }
+    }
+    throw new IllegalArgumentException(game.spec() + " is " + utility + ", not zero-sum" + note + "; " + user
+        + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
   }
 
   /** The game the tree was built from. */
