@@ -81,7 +81,7 @@ public final class GameTreeOptions {
    */
   GameTree build(Game game, String command, PrintWriter err) {
     check();
-    Progress progress = progress(command + ": building the game tree of " + game.spec()
+    Progress progress = progress(command + ": building the game tree of " + GameTree.echo(game.spec())
         + " (at most " + maxHistories + ")", "histories", Progress.UNKNOWN, err);
     GameTree tree;
     try {

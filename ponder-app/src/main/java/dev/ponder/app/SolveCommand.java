@@ -125,7 +125,7 @@ public final class SolveCommand implements PonderCommand {
     long t0 = System.nanoTime();
     GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr());
     double buildSeconds = (System.nanoTime() - t0) / 1e9;
-    pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", game.spec(),
+    pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", GameTree.echo(game.spec()),
         tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
         buildSeconds);
     pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a, eps, al, be, ga),
@@ -253,7 +253,7 @@ public final class SolveCommand implements PonderCommand {
     }
     if (chart != null) {
       try {
-        ConvergenceChart.write(chart, game.spec() + ": " + describe(a, eps, al, be, ga), xs, ys);
+        ConvergenceChart.write(chart, GameTree.echo(game.spec()) + ": " + describe(a, eps, al, be, ga), xs, ys);
       } catch (IOException e) {
         throw IoReasons.writeFailed("--chart", chart, e);
       }

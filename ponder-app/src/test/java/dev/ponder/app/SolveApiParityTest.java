@@ -59,4 +59,27 @@ class SolveApiParityTest {
     assertThat(cli.err.strip()).isEqualTo("ponder: " + apiMessage.replace("MccfrSolver supports", "solve supports"));
     assertThatThrownBy(() -> PolicyEvaluation.exploitability(g, g.uniformSlots())).hasMessageContaining("general-sum");
   }
+
+  /** Messages echo a boolean parameter as users type it (true), not as Game.spec() prints it (True). */
+  @Test
+  void messagesEchoBooleansInLowerCase(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path leduc = dir.resolve("leduc.json");
+    Cli saved = Cli.run("solve", "leduc_poker", "--iterations", "1", "--out", leduc.toString());
+    assertThat(saved.exit).as(saved.err).isZero();
+    Cli e = Cli.run("exploitability", "leduc_poker(suit_isomorphism=true)", "--policy", leduc.toString());
+    assertThat(e.exit).isEqualTo(2);
+    assertThat(e.err).contains("was saved for leduc_poker, not leduc_poker(suit_isomorphism=true) (suit_isomorphism: false"
+        + " in the policy, true here); measure it on leduc_poker or give a policy saved for leduc_poker(suit_isomorphism=true)")
+        .doesNotContain("True");
+    Cli p = Cli.run("play", "leduc_poker(suit_isomorphism=true)", "--players", "tabular(file=" + leduc + "),random");
+    assertThat(p.exit).isEqualTo(2);
+    assertThat(p.err).contains("not leduc_poker(suit_isomorphism=true)").contains("play it on leduc_poker").doesNotContain("True");
+    Cli g = Cli.run("solve", "goofspiel(num_cards=3,imp_info=true,returns_type=total_points)");
+    assertThat(g.err).startsWith("ponder: goofspiel(num_cards=3,imp_info=true,returns_type=total_points) is general-sum");
+    Cli s = Cli.run("solve", "leduc_poker(suit_isomorphism=True)", "--iterations", "1");
+    assertThat(s.out).startsWith("leduc_poker(suit_isomorphism=true): ");
+    assertThat(GameTree.echo("turn_based_simultaneous_game(game=goofspiel(imp_info=True,num_cards=3))"))
+        .isEqualTo("turn_based_simultaneous_game(game=goofspiel(imp_info=true,num_cards=3))");
+    assertThat(GameTree.echo("kuhn_poker")).isEqualTo("kuhn_poker");
+  }
 }

@@ -147,7 +147,7 @@ public final class GameTree {
       }
     }
     String hint = fit.isEmpty() ? "" : " (" + String.join(", ", fit) + (fit.size() == 1 ? " fits" : " fit") + ")";
-    return new IllegalArgumentException(game.spec() + " has more than " + maxNodes
+    return new IllegalArgumentException(echo(game.spec()) + " has more than " + maxNodes
         + " histories: too large for exact game-tree solving" + hint);
   }
 
@@ -384,6 +384,34 @@ public final class GameTree {
   }
 
   /**
+   * A game string as messages show it: boolean parameter values in lower case ({@code
+   * leduc_poker(suit_isomorphism=true)}), the form users type and the documentation uses, where
+   * {@link Game#spec()} prints OpenSpiel's {@code True}/{@code False}; nested game strings alike.
+   * Any other text is returned unchanged (also a string that does not parse).
+   */
+  public static String echo(String spec) {
+    if (spec == null || spec.indexOf('(') < 0) {
+      return spec;
+    }
+    try {
+      dev.ponder.spec.Spec s = dev.ponder.spec.Spec.parse(spec);
+      Map<String, String> args = new java.util.LinkedHashMap<>();
+      for (Map.Entry<String, String> e : s.args().entrySet()) {
+        String v = e.getValue();
+        if (v.indexOf('(') >= 0) {
+          v = echo(v);
+        } else if (v.equals("True") || v.equals("False")) {
+          v = v.toLowerCase(java.util.Locale.ROOT);
+        }
+        args.put(e.getKey(), v);
+      }
+      return new dev.ponder.spec.Spec(s.name(), args).toString();
+    } catch (RuntimeException e) {
+      return spec;
+    }
+  }
+
+  /**
    * Refuses a game whose utility is neither zero-sum nor constant-sum ({@link GameType#utility()}):
    * CFR's guarantees and NashConv as exploitability (the mean best-response gain) assume a
    * zero-sum game (a constant-sum game is one, shifted), so {@link CfrSolver}, {@link MccfrSolver},
@@ -416,7 +444,7 @@ public final class GameTree {
         note = "";
       }
     }
-    throw new IllegalArgumentException(game.spec() + " is " + utility + ", not zero-sum" + note + "; " + user
+    throw new IllegalArgumentException(echo(game.spec()) + " is " + utility + ", not zero-sum" + note + "; " + user
         + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
   }
 

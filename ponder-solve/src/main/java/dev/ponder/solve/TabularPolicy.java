@@ -332,22 +332,24 @@ public final class TabularPolicy {
       return;
     }
     Game other;
+    String saved = GameTree.echo(this.game);
+    String here = GameTree.echo(game.spec());
     try {
       Spec s = Spec.parse(this.game);
       GameRegistry.factory(s.name());
     } catch (SpecException e) {
-      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", which is not a registered game; give a policy saved for "
-          + game.spec());
+      throw new IllegalArgumentException(name() + " was saved for " + saved + ", which is not a registered game; give a policy saved for "
+          + here);
     }
     try {
       other = GameRegistry.load(this.game);
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", which does not load (" + e.getMessage()
-          + "); give a policy saved for " + game.spec());
+      throw new IllegalArgumentException(name() + " was saved for " + saved + ", which does not load (" + e.getMessage()
+          + "); give a policy saved for " + here);
     }
     if (!sameGame(other, game)) {
-      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", not " + game.spec() + differences(other, game)
-          + "; " + verb + " it on " + this.game + " or give a policy saved for " + game.spec());
+      throw new IllegalArgumentException(name() + " was saved for " + saved + ", not " + here + differences(other, game)
+          + "; " + verb + " it on " + saved + " or give a policy saved for " + here);
     }
   }
 
@@ -484,16 +486,16 @@ public final class TabularPolicy {
     Coverage c = coverage(tree);
     if (c.missing() == c.total() && c.total() > 0) {
       throw new IncompletePolicyException(name() + " has none of the " + c.total() + " information states of "
-          + tree.game().spec() + extraNote(c), c);
+          + GameTree.echo(tree.game().spec()) + extraNote(c), c);
     }
     return fill(tree);
   }
 
   private String incomplete(GameTree tree, Coverage c) {
     if (c.missing() == c.total()) {
-      return name() + " has none of the " + c.total() + " information states of " + tree.game().spec() + extraNote(c);
+      return name() + " has none of the " + c.total() + " information states of " + GameTree.echo(tree.game().spec()) + extraNote(c);
     }
-    return name() + " lacks " + c.missing() + " of the " + c.total() + " information states of " + tree.game().spec()
+    return name() + " lacks " + c.missing() + " of the " + c.total() + " information states of " + GameTree.echo(tree.game().spec())
         + " (e.g. '" + c.firstMissing() + "')" + extraNote(c);
   }
 

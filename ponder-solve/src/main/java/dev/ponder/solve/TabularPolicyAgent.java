@@ -220,7 +220,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
       int none = uncovered(policy, game);
       if (none > 0) {
         throw new SpecException("tabular: " + policy.displayName() + " has none of the " + none + " information states of "
-            + game.spec() + "; give a policy saved for " + game.spec() + " (fill_uniform=true fills the states a policy"
+            + GameTree.echo(game.spec()) + "; give a policy saved for " + GameTree.echo(game.spec()) + " (fill_uniform=true fills the states a policy"
             + " lacks, not a policy that has none)");
       }
       return new TabularPolicyAgent(policy, params.getBool("fill_uniform"), seed);
