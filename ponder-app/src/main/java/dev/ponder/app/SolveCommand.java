@@ -31,7 +31,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "solve", mixinStandardHelpOptions = true,
     description = {"Solve a small zero-sum game (any number of players, perfect or imperfect information) with CFR, CFR+,"
         + " Linear/Discounted CFR or Monte Carlo CFR on its whole game tree.",
-        "Prints the exploitability (NashConv / number of players) of the average policy every k iterations."})
+        "Prints the exploitability (NashConv / number of players) of the average policy every k iterations.",
+        "With 3 or more players the average policy has no Nash guarantee (CFR's regret bound gives a coarse correlated"
+            + " equilibrium) and the MCCFR averages may drift: prefer cfr or cfr+ (docs/solve.md).",
+        "Ctrl-C stops after the current iteration and saves the average policy so far to --out (exit 130); a run cannot"
+            + " be resumed."})
 public final class SolveCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. kuhn_poker or leduc_poker.")
