@@ -98,7 +98,7 @@ public final class PlayCommand implements PonderCommand {
       // once it is over
       boolean hide = !game.type().isPerfectInformation()
           && seats.stream().anyMatch(s -> dev.ponder.spec.Spec.parse(s).name().equals(HumanAgent.Factory.NAME));
-      out.println(game.spec() + ": " + describeSeats(seats));
+      out.println(game.spec() + ": " + describeSeats(seats) + " (seed " + seed + ")");
       if (hide) {
         out.println("(imperfect information: a human sees only their own information state; the full game is"
             + " shown at the end)");

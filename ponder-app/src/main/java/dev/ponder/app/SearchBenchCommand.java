@@ -115,6 +115,18 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     PrintWriter out = spec.commandLine().getOut();
     validateOptions(); // before --signature too: a bad option is an error whatever is printed
     if (signatureOnly) {
+      // the signature's searches are fixed (one thread, 300 simulations): options that would
+      // change a measurement are refused rather than silently ignored
+      List<String> ignored = new ArrayList<>();
+      for (String o : List.of("--threads", "--seconds", "--warmup", "--forks", "--no-fork", "--overrun-searches")) {
+        if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+          ignored.add(o);
+        }
+      }
+      if (!ignored.isEmpty()) {
+        throw new UsageException("--signature runs fixed searches (one thread, 300 simulations, 8 plies per game);"
+            + " it takes only --games and --agent, not " + String.join(", ", ignored));
+      }
       out.println(signature());
       out.flush();
       return 0;

@@ -33,7 +33,7 @@ class PlayCommandTest {
     String input = "banana\n" + "x(1,1)\n" + "x(1,1)\n" + allCells();
     Cli r = Cli.runWithInput(input, "play", "tic_tac_toe", "--players", "human,random", "--seed", "7", "--record", rec.toString());
     assertThat(r.exit).as(r.err).isZero();
-    assertThat(r.out).contains("tic_tac_toe: player 0 = human, player 1 = random");
+    assertThat(r.out).contains("tic_tac_toe: player 0 = human, player 1 = random (seed 7)\n");
     assertThat(r.out).contains("not a legal move or action id: 'banana'; legal moves: 0=x(0,0); 1=x(0,1); 2=x(0,2); 3=x(1,0);"
         + " 4=x(1,1); 5=x(1,2); 6=x(2,0); 7=x(2,1); 8=x(2,2)");
     assertThat(r.out).contains("1. player 0 (human): x(1,1)\n...\n.x.\n...");

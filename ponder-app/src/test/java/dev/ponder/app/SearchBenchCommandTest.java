@@ -304,6 +304,18 @@ class SearchBenchCommandTest {
   }
 
   @Test
+  void signatureRefusesTheMeasurementOptionsItWouldIgnore() {
+    String[] r = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--threads", "2", "--seconds", "1");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[1]).isEmpty();
+    assertThat(r[2].strip()).isEqualTo("ponder: --signature runs fixed searches (one thread, 300 simulations, 8 plies"
+        + " per game); it takes only --games and --agent, not --threads, --seconds");
+    String[] ok = run("bench", "search", "--signature", "--games", "tic_tac_toe");
+    assertThat(ok[0]).isEqualTo("0");
+    assertThat(ok[1]).startsWith("signature: games tic_tac_toe; agent uct(sims=300,threads=1); simulations 2400;");
+  }
+
+  @Test
   void helpSaysWhereSearchesStartAndHowLongTheyAre() {
     String help = run("bench", "search", "--help")[1].replaceAll("\\s+", " ");
     assertThat(help).contains("first decision state").contains("between 100 ms and 1 s")

@@ -583,7 +583,8 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Every stored match of a tournament, in primary-key order (game, seats, seed index).
+   * Every stored match of a tournament, in primary-key order (game index, seats as text, seed
+   * index; the ORDER BY follows the key's index, so it costs no sort).
    *
    * @param withDetails also read per-move times, overruns, messages and action histories
    */
@@ -592,7 +593,8 @@ public final class ArenaStore implements AutoCloseable {
     String cols = withDetails
         ? "game_idx, seats, seed_index, seed, status, returns, length, move_us, overruns, message, actions"
         : "game_idx, seats, seed_index, seed, status, returns, length";
-    try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=?")) {
+    try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=?"
+        + " ORDER BY game_idx, seats, seed_index")) {
       q.setLong(1, tournament);
       try (ResultSet rs = q.executeQuery()) {
         while (rs.next()) {

@@ -701,6 +701,29 @@ class ZooFormulasTest {
     assertThat(Finals.secure(1.0).select(t, root, new double[2], ctx)).isEqualTo(c);
   }
 
+  /** The tuner's stream flows from the agent's seed as well as tuner_seed: seats and seed indices tune apart. */
+  @Test
+  void saMctsTunersFollowTheAgentsSeed() {
+    java.util.Set<String> firstPoints = new java.util.HashSet<>();
+    for (long agentSeed = 1; agentSeed <= 16; agentSeed++) {
+      String[] twice = new String[2];
+      for (int rep = 0; rep < 2; rep++) {
+        var sa = new SelfAdaptive(2, 2.0, 50, 1);
+        SearchContext ctx = SearchContext.detached(ttt, agentSeed);
+        Tree t = new Tree(2, 0, false, false, 16);
+        int root = t.newRoot(0, 0);
+        t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+        sa.root().select(t, root, ctx); // creates the tuners: θ_0 is drawn from their generator
+        twice[rep] = java.util.Arrays.toString(sa.tuner(0).current()) + java.util.Arrays.toString(sa.tuner(1).current());
+      }
+      assertThat(twice[1]).as("same agent seed, same tuner stream").isEqualTo(twice[0]);
+      firstPoints.add(twice[0]);
+    }
+    // 66 possible first points per tuner (11 C values × 6 FPU values): 16 seeds sharing tuner_seed=1
+    // all drawing the same pair of points would be a stream that ignores the agent's seed
+    assertThat(firstPoints).hasSizeGreaterThan(8);
+  }
+
   @Test
   void saMctsFitnessIsEachPlayersOwnReturn() {
     var sa = new SelfAdaptive(2, 2.0, 50, 1);

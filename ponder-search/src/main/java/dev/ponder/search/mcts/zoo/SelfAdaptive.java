@@ -57,14 +57,21 @@ public final class SelfAdaptive {
     return t == null ? null : t[player];
   }
 
-  private Ntbea[] tuners(int numPlayers) {
+  /**
+   * The tuners, created at the first simulation of the agent's first search. Their random
+   * generator is seeded from {@code tuner_seed} mixed with one draw of the searching worker's
+   * generator (which flows from the agent's seed), so every arena seat and seed index tunes with its
+   * own stream, and one thread with one seed repeats exactly.
+   */
+  private Ntbea[] tuners(SearchContext ctx) {
+    int numPlayers = ctx.numPlayers();
     Ntbea[] t = tuners;
     if (t == null) {
       synchronized (this) {
         t = tuners;
         if (t == null) {
           int[] sizes = params == 2 ? new int[] {C.length, FPU.length} : new int[] {C.length, FPU.length, ROOT.length, DECAY.length};
-          SplittableRandom rng = new SplittableRandom(seed);
+          SplittableRandom rng = new SplittableRandom(dev.ponder.game.State.mix64(seed ^ ctx.rng().nextLong()));
           t = new Ntbea[numPlayers];
           for (int p = 0; p < numPlayers; p++) {
             t[p] = new Ntbea(sizes, k, 0.1, neighbours, rng.split());
@@ -107,7 +114,7 @@ public final class SelfAdaptive {
   /** Root selection: reads every player's θ from its tuner for this simulation, then selects. */
   public RootActionSelector root() {
     return (tree, root, ctx) -> {
-      Ntbea[] t = tuners(ctx.numPlayers());
+      Ntbea[] t = tuners(ctx);
       int[][] th = theta.get();
       if (th.length < t.length) {
         th = new int[t.length][4];
@@ -139,7 +146,7 @@ public final class SelfAdaptive {
       public void updateNode(Tree tree, int node, double[] value, int depth, SearchContext ctx) {
         ValueBackup.MEAN.updateNode(tree, node, value, depth, ctx);
         if (node == tree.root()) {
-          Ntbea[] t = tuners(ctx.numPlayers());
+          Ntbea[] t = tuners(ctx);
           for (int p = 0; p < t.length; p++) {
             double f = ctx.normalize(value[p]);
             synchronized (t[p]) {
