@@ -200,6 +200,7 @@ public final class ArenaCommand implements PonderCommand {
         .ifPresent(w -> spec.commandLine().getErr().println(w));
     SearchThreads.warnings(config.allAgents(), Runtime.getRuntime().availableProcessors())
         .forEach(w -> spec.commandLine().getErr().println(w));
+    timingNote(config.allAgents()).ifPresent(w -> spec.commandLine().getErr().println(w));
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
       generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));
     }
@@ -812,6 +813,38 @@ public final class ArenaCommand implements PonderCommand {
         + " at once on " + cores + " core" + (cores == 1 ? "" : "s") + (most > 1 ? " (agents use up to " + most
         + " search threads)" : "") + ": the matches compete for the cores, so decisions overrun their time budget; "
         + remedy + " (the overrun counts after the run show how much)");
+  }
+
+  /**
+   * The note when some agent's moves depend on timing: a time budget ({@code time_ms} &gt; 0) or
+   * more than one search thread. Their matches are not functions of the seed: the same command
+   * stores other matches, and a resume is a valid continuation, not a replay.
+   *
+   * @param agents the agent strings with their budgets applied
+   * @return {@code note: A (time budget), B (2 search threads) depend on timing: …}, or empty
+   * @throws dev.ponder.spec.SpecException if an agent string is invalid
+   */
+  static java.util.Optional<String> timingNote(List<String> agents) {
+    List<String> named = new ArrayList<>();
+    for (String a : agents) {
+      Map<String, Object> v = AgentRegistry.resolve(a).values();
+      List<String> why = new ArrayList<>();
+      if (v.get("time_ms") instanceof Number n && n.doubleValue() > 0) {
+        why.add("time budget");
+      }
+      if (v.get("threads") instanceof Number n && n.intValue() > 1) {
+        why.add(n.intValue() + " search threads");
+      }
+      if (!why.isEmpty()) {
+        named.add(a + " (" + String.join(", ", why) + ")");
+      }
+    }
+    if (named.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("note: " + String.join(", ", named) + (named.size() == 1 ? " decides" : " decide")
+        + " by timing: these matches are not repeated by the seed (the same command stores other moves; a resume"
+        + " continues, it does not replay); simulation budgets and threads=1 repeat exactly");
   }
 
   /** Whether some agent has a time budget: a resolved {@code time_ms} &gt; 0. */

@@ -59,7 +59,7 @@ class ArenaChangedParamsCliTest {
       Run changed = arena(db, 3);
       assertThat(changed.code()).as(changed.err()).isEqualTo(2);
       assertThat(changed.err().strip()).isEqualTo("ponder: agent drift_cli(sims=8) of tournament 1 was stored with c=1.0"
-          + " but now resolves c=2.0: its code or defaults changed since those matches were played; to play it as it is"
+          + " but now resolves c=2.0: its code, defaults or input files changed since those matches were played; to play it as it is"
           + " now, give a new --db or register the agent under another name (the stored matches keep the old c)");
       assertThat(dir.resolve("r3")).doesNotExist();
       AgentRegistry.register(new DriftCli(1.0));

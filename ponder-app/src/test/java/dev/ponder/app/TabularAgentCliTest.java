@@ -55,6 +55,35 @@ class TabularAgentCliTest {
     assertThat(r.out).contains("100 matches (0 already stored, 100 played now with 0 errors)").contains("tabular(file=");
   }
 
+  /** The arena stores a digest of the policy file: extending after the file changed is refused, back to the same bytes it runs. */
+  @Test
+  void extendingAfterThePolicyFileChangedIsRefused() throws Exception {
+    Path own = dir.resolve("changing.json");
+    java.nio.file.Files.copy(file, own);
+    byte[] original = java.nio.file.Files.readAllBytes(own);
+    Path db = dir.resolve("changing.db");
+    java.util.function.IntFunction<Cli> arena = seeds -> Cli.run("arena", "--games", "kuhn_poker", "--agents",
+        "tabular(file=" + own + "),uniform", "--seeds-per-pairing", Integer.toString(seeds), "--seed", "1", "--parallel", "1",
+        "--db", db.toString(), "--no-progress", "--resamples", "100", "--elo-resamples", "50");
+    Cli first = arena.apply(2);
+    assertThat(first.exit).as(first.err).isZero();
+    // another policy for the same game in the same file: CFR+ after 5 iterations instead of 30
+    Game kuhn = GameRegistry.load("kuhn_poker");
+    GameTree tree = GameTree.build(kuhn);
+    CfrSolver solver = new CfrSolver(tree, CfrSolver.Variant.CFR_PLUS);
+    solver.run(5);
+    TabularPolicy.fromSlots(tree, solver.averagePolicy()).write(own);
+    assertThat(java.nio.file.Files.readAllBytes(own)).isNotEqualTo(original);
+    Cli changed = arena.apply(3);
+    assertThat(changed.exit).as(changed.err).isEqualTo(2);
+    assertThat(changed.err.strip()).startsWith("ponder: agent tabular(file=" + own + ") of tournament 1 was stored with file_sha256=\"")
+        .contains("but now resolves file_sha256=\"").contains("its code, defaults or input files changed");
+    java.nio.file.Files.write(own, original);
+    Cli back = arena.apply(3);
+    assertThat(back.exit).as(back.err).isZero();
+    assertThat(back.err).contains("extending tournament 1 from 2 to 3 seeds per pairing");
+  }
+
   /** A file that lacks a state is bad input for --agent tabular(...) as for --policy: one line, exit 2. */
   @Test
   void aFileMissingAStateIsAUsageErrorLikeWithPolicy() throws Exception {

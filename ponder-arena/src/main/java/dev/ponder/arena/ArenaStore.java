@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -393,7 +394,7 @@ public final class ArenaStore implements AutoCloseable {
         continue; // not the same seat list: not a tournament this configuration continues
       }
       com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(a.params());
-      com.fasterxml.jackson.databind.JsonNode now = JSON.valueToTree(AgentRegistry.resolve(a.spec()).values());
+      com.fasterxml.jackson.databind.JsonNode now = JSON.valueToTree(storedParams(a.spec()));
       if (stored == null || !stored.isObject()) {
         continue;
       }
@@ -407,6 +408,18 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     }
+  }
+
+  /**
+   * What is stored with an agent and compared on resume: its resolved parameters, plus its
+   * factory's {@link dev.ponder.agent.AgentFactory#fingerprint fingerprint} (e.g. a policy file's
+   * content digest).
+   */
+  static Map<String, Object> storedParams(String agentString) {
+    dev.ponder.spec.Params p = AgentRegistry.resolve(agentString);
+    Map<String, Object> out = new java.util.LinkedHashMap<>(p.values());
+    out.putAll(AgentRegistry.factory(dev.ponder.spec.Spec.parse(agentString).name()).fingerprint(p));
+    return out;
   }
 
   /** Equal JSON values, numbers compared by value (1 and 1.0 are the same). */
@@ -470,7 +483,7 @@ public final class ArenaStore implements AutoCloseable {
           ins.setLong(1, id);
           ins.setInt(2, a);
           ins.setString(3, agents.get(a));
-          ins.setString(4, JSON.writeValueAsString(AgentRegistry.resolve(agents.get(a)).values()));
+          ins.setString(4, JSON.writeValueAsString(storedParams(agents.get(a))));
           ins.executeUpdate();
         }
       }
@@ -731,7 +744,7 @@ public final class ArenaStore implements AutoCloseable {
     ParamsChangedException(long tournament, String agent, String key, String stored, String now) {
       super("agent " + agent + " of tournament " + tournament + " was stored with " + key + "=" + stored
           + (now == null ? ", a key it no longer declares" : " but now resolves " + key + "=" + now)
-          + ": its code or defaults changed since those matches were played");
+          + ": its code, defaults or input files changed since those matches were played");
       this.tournament = tournament;
       this.agent = agent;
       this.key = key;

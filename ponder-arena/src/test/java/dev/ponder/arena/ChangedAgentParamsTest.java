@@ -83,7 +83,7 @@ class ChangedAgentParamsTest {
           assertThatThrownBy(() -> run(s, matches))
               .isInstanceOf(ArenaStore.ParamsChangedException.class)
               .hasMessage("agent drift_test of tournament 1 was stored with offset=0 but now resolves offset=3:"
-                  + " its code or defaults changed since those matches were played")
+                  + " its code, defaults or input files changed since those matches were played")
               .satisfies(x -> assertThat(((ArenaStore.ParamsChangedException) x).key()).isEqualTo("offset"));
         }
         // nothing changed: still one tournament of 2 seeds per pairing, 4 matches
@@ -113,7 +113,7 @@ class ChangedAgentParamsTest {
       try (ArenaStore s = ArenaStore.open(db2)) {
         assertThatThrownBy(() -> run(s, 1)).isInstanceOf(ArenaStore.ParamsChangedException.class)
             .hasMessage("agent drift_test of tournament 1 was stored with extra=false, a key it no longer declares:"
-                + " its code or defaults changed since those matches were played");
+                + " its code, defaults or input files changed since those matches were played");
       }
     } finally {
       AgentRegistry.register(new Drift(0, false));

@@ -4,6 +4,7 @@ import dev.ponder.game.Game;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Creates agents of one kind from an agent string such as {@code puct(sims=800,c_init=1.25)}.
@@ -40,4 +41,19 @@ public interface AgentFactory {
    *     play this game
    */
   Agent create(Game game, Params params, long seed);
+
+  /**
+   * What, besides its parameters, decides how an agent with {@code params} plays: for an agent
+   * that reads a file, a digest of the file's content. The arena stores these entries with the
+   * agent's parameters and refuses to resume or extend a tournament when one has changed (the new
+   * matches would be mixed with the stored ones under one name). Keys must differ from the
+   * parameters' names; values are short strings. Default: none.
+   *
+   * @param params the resolved parameters (defaults filled in)
+   * @return entries to store and compare; empty when the parameters say everything. An input that
+   *     cannot be read gives no entry (creating the agent then reports it)
+   */
+  default Map<String, String> fingerprint(Params params) {
+    return Map.of();
+  }
 }

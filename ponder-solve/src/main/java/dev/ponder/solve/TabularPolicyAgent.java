@@ -164,6 +164,27 @@ public final class TabularPolicyAgent implements PolicyAgent {
     }
 
     /**
+     * {@code file_sha256}: the first 16 hex digits of the SHA-256 of the policy file's bytes, so
+     * that the arena refuses to extend a tournament whose policy file has changed since its
+     * matches were played. No entry when the file cannot be read (creating the agent says why).
+     */
+    @Override
+    public java.util.Map<String, String> fingerprint(Params params) {
+      String file = params.getString("file");
+      if (file.isBlank()) {
+        return java.util.Map.of();
+      }
+      try {
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(java.nio.file.Files.readAllBytes(Path.of(file)));
+        return java.util.Map.of("file_sha256", java.util.HexFormat.of().formatHex(digest, 0, 8));
+      } catch (IOException | java.nio.file.InvalidPathException e) {
+        return java.util.Map.of();
+      } catch (java.security.NoSuchAlgorithmException e) {
+        throw new IllegalStateException("this JVM has no SHA-256 (every Java SE platform must have it)", e);
+      }
+    }
+
+    /**
      * Parsed policies by file (absolute path, size and modification time), so an arena creating one
      * agent per match reads and parses the file once; the agents only read a policy, never change
      * it. At most {@value #CACHED} files are kept.
