@@ -2,11 +2,8 @@ package dev.ponder.app;
 
 import dev.ponder.arena.Progress;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameRegistry;
-import dev.ponder.game.GameType;
 import dev.ponder.solve.GameTree;
 import java.io.PrintWriter;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,7 +32,15 @@ public final class GameTreeOptions {
    * @param total units in the step, or {@link Progress#UNKNOWN}
    */
   Progress progress(String task, String unit, long total, PrintWriter err) {
-    return noProgress ? Progress.none() : Progress.forConsole(task, unit, 0, total, err, progressIntervalMs, false);
+    return progress(task, unit, 0, total, err);
+  }
+
+  /**
+   * {@link #progress(String, String, long, PrintWriter)} of a step resumed at {@code done} units
+   * (the rate and ETA count the units done from now on).
+   */
+  Progress progress(String task, String unit, long done, long total, PrintWriter err) {
+    return noProgress ? Progress.none() : Progress.forConsole(task, unit, done, total, err, progressIntervalMs, false);
   }
 
   /**
@@ -50,8 +55,9 @@ public final class GameTreeOptions {
   }
 
   /**
-   * Refuses games {@code command} cannot handle: exact solving and exploitability (NashConv) are
-   * offered for zero-sum games only (CFR's guarantees and the exploitability convention assume
+   * Refuses games {@code command} cannot handle ({@link GameTree#requireZeroSum}, the Java API's
+   * rule): exact solving and exploitability (NashConv) are offered for zero-sum (and constant-sum)
+   * games only (CFR's guarantees and the exploitability convention assume
    * them), of any number of players, perfect or imperfect information. The message names the game
    * with the parameters given, its utility, and whether the game with its default parameters is
    * zero-sum (goofspiel is, goofspiel(returns_type=total_points) is not).
@@ -59,22 +65,11 @@ public final class GameTreeOptions {
    * @throws UsageException naming the game's utility and what is accepted
    */
   static void requireZeroSum(Game game, String command) {
-    if (game.type().utility() == GameType.Utility.ZERO_SUM) {
-      return;
+    try {
+      GameTree.requireZeroSum(game, command);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    String utility = game.type().utility().name().toLowerCase(Locale.ROOT).replace('_', '-');
-    String note = "";
-    if (!game.spec().equals(game.name())) {
-      try {
-        if (GameRegistry.load(game.name()).type().utility() == GameType.Utility.ZERO_SUM) {
-          note = " with these parameters (" + game.name() + " with its default parameters is zero-sum)";
-        }
-      } catch (RuntimeException e) {
-        note = "";
-      }
-    }
-    throw new UsageException(game.spec() + " is " + utility + ", not zero-sum" + note + "; " + command
-        + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
   }
 
   /**
@@ -86,7 +81,7 @@ public final class GameTreeOptions {
    */
   GameTree build(Game game, String command, PrintWriter err) {
     check();
-    Progress progress = progress(command + ": building the game tree of " + game.spec()
+    Progress progress = progress(command + ": building the game tree of " + GameTree.echo(game.spec())
         + " (at most " + maxHistories + ")", "histories", Progress.UNKNOWN, err);
     GameTree tree;
     try {

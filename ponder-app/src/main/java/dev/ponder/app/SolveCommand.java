@@ -31,7 +31,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "solve", mixinStandardHelpOptions = true,
     description = {"Solve a small zero-sum game (any number of players, perfect or imperfect information) with CFR, CFR+,"
         + " Linear/Discounted CFR or Monte Carlo CFR on its whole game tree.",
-        "Prints the exploitability (NashConv / number of players) of the average policy every k iterations."})
+        "Prints the exploitability (NashConv / number of players) of the average policy every k iterations.",
+        "With 3 or more players the average policy has no Nash guarantee (CFR's regret bound gives a coarse correlated"
+            + " equilibrium) and the MCCFR averages may drift: prefer cfr or cfr+ (docs/solve.md).",
+        "Ctrl-C stops after the current iteration and saves the average policy so far to --out (exit 130); a run cannot"
+            + " be resumed."})
 public final class SolveCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. kuhn_poker or leduc_poker.")
@@ -103,9 +107,10 @@ public final class SolveCommand implements PonderCommand {
     // outcome sampling's convergence bound (Lanctot et al. 2009) needs every action sampled with
     // positive probability: epsilon 0 never samples an action of current probability 0
     double eps = checkParameter("--epsilon", epsilon, 0.6, 0, true, 1, a, "mccfr-os");
-    double al = checkParameter("--alpha", alpha, 1.5, 0, false, 10, a, "dcfr");
-    double be = checkParameter("--beta", beta, 0.0, -10, false, 10, a, "dcfr");
-    double ga = checkParameter("--gamma", gamma, 2.0, 0, false, 10, a, "dcfr");
+    // the ranges of the Java API (CfrSolver): α, γ in 0..10, β in -10..10
+    double al = checkParameter("--alpha", alpha, 1.5, 0, false, CfrSolver.MAX_EXPONENT, a, "dcfr");
+    double be = checkParameter("--beta", beta, 0.0, -CfrSolver.MAX_EXPONENT, false, CfrSolver.MAX_EXPONENT, a, "dcfr");
+    double ga = checkParameter("--gamma", gamma, 2.0, 0, false, CfrSolver.MAX_EXPONENT, a, "dcfr");
     treeOptions.check();
     SolveOutput.requireDistinct("--out", out, "--chart", chart);
     if (out != null) {
@@ -124,7 +129,7 @@ public final class SolveCommand implements PonderCommand {
     long t0 = System.nanoTime();
     GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr());
     double buildSeconds = (System.nanoTime() - t0) / 1e9;
-    pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", game.spec(),
+    pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", GameTree.echo(game.spec()),
         tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
         buildSeconds);
     pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a, eps, al, be, ga),
@@ -159,27 +164,72 @@ public final class SolveCommand implements PonderCommand {
     long start = System.nanoTime();
     double solveSeconds = 0;
     int done = 0;
-    for (int i = 0; i < points.length; i++) {
-      int step = points[i] - done;
-      long s0 = System.nanoTime();
-      if (cfr != null) {
-        cfr.run(step);
-      } else {
-        mc.run(step);
+    int rows = 0;
+    boolean stopped = false;
+    PrintWriter err = spec.commandLine().getErr();
+    String task = "solve: " + a;
+    interrupt.arm();
+    try {
+      for (int i = 0; i < points.length && !stopped; i++) {
+        long s0 = System.nanoTime();
+        SegmentProgress progress = new SegmentProgress(task, done, iterations, err);
+        while (done < points[i]) {
+          if (interrupt.requested()) { // Ctrl-C: stop at the end of the iteration that was running
+            stopped = true;
+            break;
+          }
+          if (cfr != null) {
+            cfr.run(1);
+          } else {
+            mc.run(1);
+          }
+          done++;
+          progress.stepTo(done);
+          afterIteration.accept(done);
+        }
+        solveSeconds += (System.nanoTime() - s0) / 1e9;
+        progress.close();
+        if (stopped && (done == 0 || rows > 0 && xs[rows - 1] == done)) {
+          break; // no iteration since the last report line
+        }
+        double nc = sum(PolicyEvaluation.gains(tree, average(cfr, mc)));
+        double e = nc / n;
+        xs[rows] = done;
+        ys[rows] = e;
+        nashConvs[rows] = nc;
+        elapsedMs[rows] = (System.nanoTime() - start) / 1e6;
+        solverMs[rows] = solveSeconds * 1e3;
+        pw.printf(Locale.ROOT, "%12d %16s %12.2f%n", done, SolveOutput.number(e), elapsedMs[rows] / 1e3);
+        pw.flush();
+        rows++;
       }
-      solveSeconds += (System.nanoTime() - s0) / 1e9;
-      done = points[i];
-      double nc = sum(PolicyEvaluation.gains(tree, average(cfr, mc)));
-      double e = nc / n;
-      xs[i] = done;
-      ys[i] = e;
-      nashConvs[i] = nc;
-      elapsedMs[i] = (System.nanoTime() - start) / 1e6;
-      solverMs[i] = solveSeconds * 1e3;
-      pw.printf(Locale.ROOT, "%12d %16s %12.2f%n", done, SolveOutput.number(e), elapsedMs[i] / 1e3);
-      pw.flush();
+      stopped |= done < iterations;
+      if (stopped && done == 0) {
+        err.println("interrupted before the first of " + iterations + " iterations; nothing was computed, nothing saved");
+        err.flush();
+        return INTERRUPTED;
+      }
+      return finish(game, tree, a, eps, al, be, ga, cfr, mc, buildSeconds, start, solveSeconds, done, stopped,
+          java.util.Arrays.copyOf(xs, rows), java.util.Arrays.copyOf(ys, rows), java.util.Arrays.copyOf(nashConvs, rows),
+          java.util.Arrays.copyOf(elapsedMs, rows), java.util.Arrays.copyOf(solverMs, rows), pw);
+    } finally {
+      interrupt.disarm();
     }
-    double perSecond = iterations / Math.max(solveSeconds, 1e-9);
+  }
+
+  /** Exit code of an interrupted run: 128 + SIGINT's number, as the shell reports Ctrl-C. */
+  static final int INTERRUPTED = 130;
+
+  /**
+   * The end of a run of {@code done} iterations (all of them, or fewer when {@code stopped}): the
+   * rate, the expected returns, the saved policy and chart, the JSON object; for a stopped run,
+   * then one line on stderr saying what was run and saved, and exit code {@value #INTERRUPTED}.
+   */
+  private int finish(Game game, GameTree tree, String a, double eps, double al, double be, double ga, CfrSolver cfr,
+      MccfrSolver mc, double buildSeconds, long start, double solveSeconds, int done, boolean stopped, long[] xs,
+      double[] ys, double[] nashConvs, double[] elapsedMs, double[] solverMs, PrintWriter pw) throws IOException {
+    int n = game.numPlayers();
+    double perSecond = done / Math.max(solveSeconds, 1e-9);
     pw.printf(Locale.ROOT, "%.1f iterations per second (solver only)%n", perSecond);
     double[] avg = average(cfr, mc);
     double[] v = PolicyEvaluation.expectedReturns(tree, avg);
@@ -190,15 +240,24 @@ public final class SolveCommand implements PonderCommand {
     pw.println("expected returns of the average policy: [" + sb + "]");
     if (out != null) {
       try {
-        TabularPolicy.fromSlots(tree, avg).write(out);
+        TabularPolicy policy = TabularPolicy.fromSlots(tree, avg);
+        policy.putRun("command", "solve");
+        policy.putRun("algorithm", a);
+        policy.putRun("iterations", (long) done);
+        policy.putRun("iterations_requested", (long) iterations);
+        policy.putRun("interrupted", stopped);
+        if (a.startsWith("mccfr")) {
+          policy.putRun("seed", seed);
+        }
+        policy.write(out);
       } catch (IOException e) {
         throw IoReasons.writeFailed("--out", out, e);
       }
-      pw.println("average policy saved to " + out);
+      pw.println("average policy saved to " + out + (stopped ? " (after " + done + " of " + iterations + " iterations)" : ""));
     }
     if (chart != null) {
       try {
-        ConvergenceChart.write(chart, game.spec() + ": " + describe(a, eps, al, be, ga), xs, ys);
+        ConvergenceChart.write(chart, GameTree.echo(game.spec()) + ": " + describe(a, eps, al, be, ga), xs, ys);
       } catch (IOException e) {
         throw IoReasons.writeFailed("--chart", chart, e);
       }
@@ -224,7 +283,9 @@ public final class SolveCommand implements PonderCommand {
       } else if (a.equals("mccfr-os")) {
         params.put("epsilon", eps);
       }
-      root.put("iterations", iterations);
+      root.put("iterations", done);
+      root.put("iterations_requested", iterations);
+      root.put("interrupted", stopped);
       if (a.startsWith("mccfr")) {
         root.put("seed", seed);
       } else {
@@ -238,7 +299,7 @@ public final class SolveCommand implements PonderCommand {
         root.putNull("log_points");
       }
       ArrayNode conv = root.putArray("convergence");
-      for (int i = 0; i < points.length; i++) {
+      for (int i = 0; i < xs.length; i++) {
         ObjectNode c = conv.addObject();
         c.put("iteration", xs[i]);
         JsonFields.putNumber(c, "nash_conv", nashConvs[i]);
@@ -273,7 +334,121 @@ public final class SolveCommand implements PonderCommand {
       stdout.println(m.writeValueAsString(root));
       stdout.flush();
     }
+    if (stopped) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println(interruptedLine(done, iterations, out, chart));
+      err.flush();
+      return INTERRUPTED;
+    }
     return 0;
+  }
+
+  /**
+   * The line an interrupted run prints last (stderr): how many of the iterations ran and where the
+   * average policy so far is, or that it was not saved and how to save it next time.
+   */
+  static String interruptedLine(int done, int iterations, Path out, Path chart) {
+    String head = "interrupted after " + done + " of " + iterations + " iterations; ";
+    String chartNote = chart != null ? " (convergence chart so far in " + chart + ")" : "";
+    if (out != null) {
+      return head + "the average policy so far is in " + out + chartNote;
+    }
+    return head + "the average policy was not saved (give --out FILE to save it when a run is interrupted)" + chartNote;
+  }
+
+  /** Called after each iteration with the number done so far (a test hook; does nothing by default). */
+  java.util.function.IntConsumer afterIteration = k -> { };
+
+  /** Ctrl-C (SIGINT) or SIGTERM while the solver runs: stop at the end of the iteration, save, say so. */
+  final Interrupt interrupt = new Interrupt();
+
+  /**
+   * How a run learns it was interrupted, the mechanism of {@code ponder arena}'s
+   * {@link ArenaCommand.InterruptNotice}: a JVM shutdown hook, armed while the solver runs, sets
+   * the flag the iteration loop reads after each iteration, then waits until the command has
+   * written what was computed (the policy, the chart, the last report line) and returns; the JVM
+   * then exits with 128 + the signal's number (130 for SIGINT). A test sets the flag with
+   * {@link #request()}.
+   */
+  static final class Interrupt {
+    private volatile boolean requested;
+    private final java.util.concurrent.CountDownLatch written = new java.util.concurrent.CountDownLatch(1);
+    private Thread hook;
+
+    boolean requested() {
+      return requested;
+    }
+
+    /** Stops the run after the current iteration, as the signal does. */
+    void request() {
+      requested = true;
+    }
+
+    synchronized void arm() {
+      if (hook == null) {
+        hook = new Thread(() -> {
+          requested = true;
+          try {
+            written.await(); // the command's own thread saves and prints, then releases the exit
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }, "solve-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
+    }
+
+    synchronized void disarm() {
+      written.countDown();
+      if (hook != null) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the JVM is already exiting: the hook returns now that everything is written
+        }
+        hook = null;
+      }
+    }
+  }
+
+  /**
+   * Progress of the iterations between two report lines, on stderr ({@link GameTreeOptions#progress};
+   * none with {@code --no-progress}): without a console, a line at most every {@code
+   * --progress-interval} (10 s by default: {@code solve: cfr: 900/3000 iterations (30%), 98.5
+   * iterations/s, ETA 0:21}), so a stretch shorter than that prints nothing; on a console, a bar,
+   * shown once the stretch has run for a second (quick stretches between report lines draw none).
+   */
+  private final class SegmentProgress {
+    private final String task;
+    private final int total;
+    private final PrintWriter err;
+    private final long t0 = System.nanoTime();
+    private final boolean console = System.console() != null;
+    private dev.ponder.arena.Progress shown;
+
+    SegmentProgress(String task, int from, int total, PrintWriter err) {
+      this.task = task;
+      this.total = total;
+      this.err = err;
+      if (!console) {
+        shown = treeOptions.progress(task, "iterations", from, total, err);
+      }
+    }
+
+    void stepTo(int done) {
+      if (shown != null) {
+        shown.stepTo(done);
+      } else if (System.nanoTime() - t0 >= 1_000_000_000L) {
+        shown = treeOptions.progress(task, "iterations", done, total, err);
+        shown.stepTo(done);
+      }
+    }
+
+    void close() {
+      if (shown != null) {
+        shown.close();
+      }
+    }
   }
 
   /**

@@ -138,4 +138,45 @@ class TabularAgentCliTest {
     assertThat(r.err.strip().lines().count()).as(r.err).isEqualTo(1);
     assertThat(r.err).contains("was saved for kuhn_poker, not leduc_poker");
   }
+
+  /**
+   * A policy with none of the game's information states: exploitability --policy --fill-uniform
+   * refuses it, and so does the agent with fill_uniform=true (it played uniformly at random,
+   * exit 0), in exploitability, play and arena: one line, exit 2.
+   */
+  @Test
+  void aPolicyWithNoStateOfTheGameIsRefusedByTheAgentAsByFillUniform() throws Exception {
+    Path bogus = dir.resolve("bogus.json");
+    java.nio.file.Files.writeString(bogus, "{\"game\":\"leduc_poker\",\"policy\":{\"bogus\":{\"0\":1.0}}}");
+    Cli byPolicy = Cli.run("exploitability", "leduc_poker", "--policy", bogus.toString(), "--fill-uniform");
+    assertThat(byPolicy.exit).isEqualTo(2);
+    assertThat(byPolicy.err).contains("has none of the 936 information states of leduc_poker");
+    String agent = "tabular(file=" + bogus + ",fill_uniform=true)";
+    for (String[] args : new String[][] {
+        {"exploitability", "leduc_poker", "--agent", agent, "--runs", "1"},
+        {"play", "leduc_poker", "--players", agent + ",random", "--seed", "1"},
+        {"arena", "--games", "leduc_poker", "--agents", agent + ",uniform", "--seeds-per-pairing", "1", "--db",
+            dir.resolve("bogus.db").toString(), "--no-progress"}}) {
+      Cli r = Cli.run(args);
+      assertThat(r.exit).as(args[0] + ": " + r.out + r.err).isEqualTo(2);
+      assertThat(r.err.strip().lines().toList()).as(args[0] + ": " + r.err).singleElement().asString()
+          .contains("policy " + bogus + " has none of the 936 information states of leduc_poker");
+    }
+  }
+
+  /** play and arena name the policy's own game as the one to play it on (exploitability's "measure" is for --policy). */
+  @Test
+  void anotherPlayerCountSaysPlayItOnInPlayAndArena() throws Exception {
+    GameTree k3 = GameTree.build(GameRegistry.load("kuhn_poker(players=3)"));
+    Path f = dir.resolve("k3.json");
+    TabularPolicy.uniform(k3).write(f);
+    Cli play = Cli.run("play", "kuhn_poker", "--players", "tabular(file=" + f + "),random");
+    Cli arena = Cli.run("arena", "--games", "kuhn_poker", "--agents", "tabular(file=" + f + "),uniform", "--seeds-per-pairing",
+        "1", "--db", dir.resolve("k3.db").toString(), "--no-progress");
+    for (Cli r : new Cli[] {play, arena}) {
+      assertThat(r.exit).as(r.err).isEqualTo(2);
+      assertThat(r.err).contains("; play it on kuhn_poker(players=3) or give a policy saved for kuhn_poker")
+          .doesNotContain("measure");
+    }
+  }
 }

@@ -85,6 +85,9 @@ public final class CfrSolver {
    *
    * @param tree the game tree (its policy slot arrays are this solver's policies)
    * @param variant the CFR variant
+   * @throws NullPointerException if {@code tree} or {@code variant} is null
+   * @throws IllegalArgumentException if the game is neither zero-sum nor constant-sum ({@link
+   *     GameTree#requireZeroSum})
    */
   public CfrSolver(GameTree tree, Variant variant) {
     this(tree, variant, true, 1.5, 0.0, 2.0);
@@ -96,28 +99,32 @@ public final class CfrSolver {
    * negative ones by {@code t^β/(t^β+1)}, and iteration t's policy enters the average with weight
    * {@code t^γ} (Brown &amp; Sandholm 2019). {@link Variant#LINEAR} replaces all three by 1
    * (whatever is given), and {@link Variant#CFR} and {@link Variant#CFR_PLUS} ignore them; every
-   * variant checks them. An exponent lies in [−{@value #MAX_EXPONENT}, {@value #MAX_EXPONENT}], so
-   * that {@code t^x} stays finite for every iteration count an {@code int} holds (a NaN, an
-   * infinity or a larger magnitude would turn regrets or strategy sums into NaN). A negative α or
-   * β discounts more strongly than 0 (factor below 1/2), a negative γ favours early iterations.
+   * variant checks them. α and γ lie in [0, {@value #MAX_EXPONENT}] and β in [−{@value
+   * #MAX_EXPONENT}, {@value #MAX_EXPONENT}], the ranges of {@code ponder solve}, so that {@code t^x}
+   * stays finite for every iteration count an {@code int} holds (a NaN, an infinity or a larger
+   * magnitude would turn regrets or strategy sums into NaN). A negative β discounts negative
+   * regrets more strongly than 0 (factor below 1/2; Brown &amp; Sandholm's β = −∞ is the limit,
+   * CFR+'s flooring at 0).
    *
    * @param tree the game tree
    * @param variant the CFR variant
    * @param alternating update one player per traversal (true) or all players in one traversal
    *     (simultaneous); honoured only by {@link Variant#CFR}, the other variants always alternate
-   * @param alpha DCFR positive-regret discount exponent α, |α| ≤ 30 (standard 1.5)
-   * @param beta DCFR negative-regret discount exponent β, |β| ≤ 30 (standard 0)
-   * @param gamma DCFR averaging exponent γ, |γ| ≤ 30 (standard 2)
+   * @param alpha DCFR positive-regret discount exponent α, 0 ≤ α ≤ 10 (standard 1.5)
+   * @param beta DCFR negative-regret discount exponent β, −10 ≤ β ≤ 10 (standard 0)
+   * @param gamma DCFR averaging exponent γ, 0 ≤ γ ≤ 10 (standard 2)
    * @throws NullPointerException if {@code tree} or {@code variant} is null
-   * @throws IllegalArgumentException if an exponent is NaN, infinite or of magnitude above 30
-   *     (the message names it and the valid range)
+   * @throws IllegalArgumentException if the game is neither zero-sum nor constant-sum ({@link
+   *     GameTree#requireZeroSum}: the message of {@code ponder solve}), or an exponent is NaN,
+   *     infinite or out of its range (the message names it and the valid range)
    */
   public CfrSolver(GameTree tree, Variant variant, boolean alternating, double alpha, double beta, double gamma) {
     java.util.Objects.requireNonNull(tree, "tree");
     java.util.Objects.requireNonNull(variant, "variant");
-    requireFinite("alpha", alpha);
-    requireFinite("beta", beta);
-    requireFinite("gamma", gamma);
+    GameTree.requireZeroSum(tree.game(), "CfrSolver");
+    requireExponent("alpha", alpha, 0);
+    requireExponent("beta", beta, -MAX_EXPONENT);
+    requireExponent("gamma", gamma, 0);
     this.t = tree;
     this.variant = variant;
     this.alternating = variant == Variant.CFR ? alternating : true;
@@ -137,12 +144,16 @@ public final class CfrSolver {
     stackNext = new int[depth];
   }
 
-  /** Largest magnitude of a DCFR exponent: {@code (2^31)^30 = 2^930} is still a finite double. */
-  public static final double MAX_EXPONENT = 30;
+  /**
+   * Largest DCFR exponent: α and γ lie in [0, {@value}], β in [−{@value}, {@value}] (the ranges of
+   * {@code ponder solve --alpha/--beta/--gamma}); {@code (2^31)^10} is still a finite double.
+   */
+  public static final double MAX_EXPONENT = 10;
 
-  private static void requireFinite(String name, double x) {
-    if (!(Math.abs(x) <= MAX_EXPONENT)) {
-      throw new IllegalArgumentException("DCFR exponent " + name + " = " + x + " is out of range; valid: a finite number in -30..30");
+  private static void requireExponent(String name, double x, double min) {
+    if (!(x >= min && x <= MAX_EXPONENT)) {
+      throw new IllegalArgumentException("DCFR exponent " + name + " = " + x + " is out of range; valid: a finite number in "
+          + (long) min + ".." + (long) MAX_EXPONENT);
     }
   }
 

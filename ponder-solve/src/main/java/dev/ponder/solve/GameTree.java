@@ -1,6 +1,8 @@
 package dev.ponder.solve;
 
 import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.GameType;
 import dev.ponder.game.State;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -145,7 +147,7 @@ public final class GameTree {
       }
     }
     String hint = fit.isEmpty() ? "" : " (" + String.join(", ", fit) + (fit.size() == 1 ? " fits" : " fit") + ")";
-    return new IllegalArgumentException(game.spec() + " has more than " + maxNodes
+    return new IllegalArgumentException(echo(game.spec()) + " has more than " + maxNodes
         + " histories: too large for exact game-tree solving" + hint);
   }
 
@@ -379,6 +381,71 @@ public final class GameTree {
         isNodes[fill[nodeInfoset[v]]++] = v;
       }
     }
+  }
+
+  /**
+   * A game string as messages show it: boolean parameter values in lower case ({@code
+   * leduc_poker(suit_isomorphism=true)}), the form users type and the documentation uses, where
+   * {@link Game#spec()} prints OpenSpiel's {@code True}/{@code False}; nested game strings alike.
+   * Any other text is returned unchanged (also a string that does not parse).
+   */
+  public static String echo(String spec) {
+    if (spec == null || spec.indexOf('(') < 0) {
+      return spec;
+    }
+    try {
+      dev.ponder.spec.Spec s = dev.ponder.spec.Spec.parse(spec);
+      Map<String, String> args = new java.util.LinkedHashMap<>();
+      for (Map.Entry<String, String> e : s.args().entrySet()) {
+        String v = e.getValue();
+        if (v.indexOf('(') >= 0) {
+          v = echo(v);
+        } else if (v.equals("True") || v.equals("False")) {
+          v = v.toLowerCase(java.util.Locale.ROOT);
+        }
+        args.put(e.getKey(), v);
+      }
+      return new dev.ponder.spec.Spec(s.name(), args).toString();
+    } catch (RuntimeException e) {
+      return spec;
+    }
+  }
+
+  /**
+   * Refuses a game whose utility is neither zero-sum nor constant-sum ({@link GameType#utility()}):
+   * CFR's guarantees and NashConv as exploitability (the mean best-response gain) assume a
+   * zero-sum game (a constant-sum game is one, shifted), so {@link CfrSolver}, {@link MccfrSolver},
+   * {@link PolicyEvaluation#nashConv} and {@link PolicyEvaluation#exploitability} refuse the others,
+   * as the commands {@code solve} and {@code exploitability} do, with the same message. The message
+   * names the game with the parameters given, its utility, and whether the game with its default
+   * parameters is zero-sum: {@code goofspiel(num_cards=3,returns_type=total_points) is general-sum,
+   * not zero-sum with these parameters (goofspiel with its default parameters is zero-sum);
+   * CfrSolver supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice}.
+   *
+   * @param user what refuses the game, named in the message ({@code "solve"}, {@code "CfrSolver"})
+   * @throws IllegalArgumentException for a general-sum or identical-payoff game (one line)
+   * @throws NullPointerException if {@code game} is null
+   */
+  public static void requireZeroSum(Game game, String user) {
+    java.util.Objects.requireNonNull(game, "game");
+    GameType.Utility u = game.type().utility();
+    if (u == GameType.Utility.ZERO_SUM || u == GameType.Utility.CONSTANT_SUM) {
+      return;
+    }
+    String utility = u.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    String note = "";
+    if (!game.spec().equals(game.name())) {
+      try {
+        GameType.Utility dflt = GameRegistry.load(game.name()).type().utility();
+        if (dflt == GameType.Utility.ZERO_SUM || dflt == GameType.Utility.CONSTANT_SUM) {
+          note = " with these parameters (" + game.name() + " with its default parameters is zero-sum)";
+        }
+      } catch (RuntimeException e) {
+        note = "";
+      }
+    }
+    throw new IllegalArgumentException(echo(game.spec()) + " is " + utility + ", not zero-sum" + note + "; " + user
+        + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
   }
 
   /** The game the tree was built from. */

@@ -401,12 +401,18 @@ public final class PolicyEvaluation {
 
   /**
    * NashConv: the sum of the players' best-response gains ({@link #gains}); ≥ 0 up to rounding, 0
-   * exactly at a Nash equilibrium; raw utility units.
+   * exactly at a Nash equilibrium; raw utility units. Zero-sum (and constant-sum) games only, as
+   * {@code ponder exploitability}: for a general-sum game NashConv is defined, but this API and
+   * the command refuse it ({@link GameTree#requireZeroSum}); the sum of {@link #gains}, which
+   * accepts any game, is its NashConv.
    *
    * @param policy a policy slot array of {@code tree} (see the class comment)
-   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree}
+   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree},
+   *     or the game is neither zero-sum nor constant-sum (the message of {@code ponder
+   *     exploitability})
    */
   public static double nashConv(GameTree tree, double[] policy) {
+    GameTree.requireZeroSum(tree.game(), "PolicyEvaluation.nashConv");
     double s = 0;
     for (double g : gains(tree, policy)) {
       s += g;
@@ -416,12 +422,15 @@ public final class PolicyEvaluation {
 
   /**
    * Exploitability as seed 000 defines it: NashConv / n (NashConv/2 for two players); ≥ 0 up to
-   * rounding; raw utility units.
+   * rounding; raw utility units. Zero-sum (and constant-sum) games only, as {@link #nashConv}.
    *
    * @param policy a policy slot array of {@code tree} (see the class comment)
-   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree}
+   * @throws IllegalArgumentException if {@code policy} is not a policy slot array of {@code tree},
+   *     or the game is neither zero-sum nor constant-sum ({@link GameTree#requireZeroSum}: the
+   *     message of {@code ponder exploitability})
    */
   public static double exploitability(GameTree tree, double[] policy) {
+    GameTree.requireZeroSum(tree.game(), "PolicyEvaluation.exploitability");
     return nashConv(tree, policy) / tree.numPlayers();
   }
 }

@@ -69,6 +69,39 @@ public final class TabularPolicy {
     return game;
   }
 
+  /** How the policy was computed (written as the file's {@code "run"} object); insertion order. */
+  private final Map<String, Object> run = new LinkedHashMap<>();
+
+  /**
+   * Records one fact about how the policy was computed, written in the file's {@code "run"} object
+   * (e.g. {@code "algorithm": "cfr+"}, {@code "iterations": 900}, {@code "iterations_requested":
+   * 3000}, {@code "interrupted": true} for {@code ponder solve --out}); readers of the policy
+   * ignore it.
+   *
+   * @param value a {@link String}, {@link Boolean}, {@link Long}, {@link Integer} or {@link Double}
+   * @throws IllegalArgumentException for another type of value
+   * @throws NullPointerException if {@code key} or {@code value} is null
+   */
+  public void putRun(String key, Object value) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(value, "value");
+    if (!(value instanceof String || value instanceof Boolean || value instanceof Long || value instanceof Integer
+        || value instanceof Double)) {
+      throw new IllegalArgumentException("run entry '" + key + "' is a " + value.getClass().getSimpleName()
+          + "; valid: String, Boolean, Long, Integer or Double");
+    }
+    run.put(key, value instanceof Integer i ? Long.valueOf(i) : value);
+  }
+
+  /**
+   * The facts recorded about how the policy was computed ({@link #putRun}; read back from a file's
+   * {@code "run"} object: text as {@link String}, integers as {@link Long}, other numbers as
+   * {@link Double}, booleans as {@link Boolean}); empty when none. Unmodifiable.
+   */
+  public Map<String, Object> run() {
+    return Collections.unmodifiableMap(run);
+  }
+
   /** "policy FILE" for a policy read from a file, else "the policy", for messages. */
   private String name() {
     return source != null ? "policy " + source : "the policy";
@@ -287,26 +320,36 @@ public final class TabularPolicy {
    *     registered game, does not load (the reason), or is another game
    */
   public void checkGame(Game game) {
+    checkGame(game, "measure");
+  }
+
+  /**
+   * {@link #checkGame(Game)}, the message advising to {@code verb} the policy on its own game
+   * ({@code "measure"} for exploitability, {@code "play"} for the agents).
+   */
+  void checkGame(Game game, String verb) {
     if (this.game == null || this.game.equals(game.spec())) {
       return;
     }
     Game other;
+    String saved = GameTree.echo(this.game);
+    String here = GameTree.echo(game.spec());
     try {
       Spec s = Spec.parse(this.game);
       GameRegistry.factory(s.name());
     } catch (SpecException e) {
-      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", which is not a registered game; give a policy saved for "
-          + game.spec());
+      throw new IllegalArgumentException(name() + " was saved for " + saved + ", which is not a registered game; give a policy saved for "
+          + here);
     }
     try {
       other = GameRegistry.load(this.game);
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", which does not load (" + e.getMessage()
-          + "); give a policy saved for " + game.spec());
+      throw new IllegalArgumentException(name() + " was saved for " + saved + ", which does not load (" + e.getMessage()
+          + "); give a policy saved for " + here);
     }
     if (!sameGame(other, game)) {
-      throw new IllegalArgumentException(name() + " was saved for " + this.game + ", not " + game.spec() + differences(other, game)
-          + "; measure it on " + this.game + " or give a policy saved for " + game.spec());
+      throw new IllegalArgumentException(name() + " was saved for " + saved + ", not " + here + differences(other, game)
+          + "; " + verb + " it on " + saved + " or give a policy saved for " + here);
     }
   }
 
@@ -443,16 +486,16 @@ public final class TabularPolicy {
     Coverage c = coverage(tree);
     if (c.missing() == c.total() && c.total() > 0) {
       throw new IncompletePolicyException(name() + " has none of the " + c.total() + " information states of "
-          + tree.game().spec() + extraNote(c), c);
+          + GameTree.echo(tree.game().spec()) + extraNote(c), c);
     }
     return fill(tree);
   }
 
   private String incomplete(GameTree tree, Coverage c) {
     if (c.missing() == c.total()) {
-      return name() + " has none of the " + c.total() + " information states of " + tree.game().spec() + extraNote(c);
+      return name() + " has none of the " + c.total() + " information states of " + GameTree.echo(tree.game().spec()) + extraNote(c);
     }
-    return name() + " lacks " + c.missing() + " of the " + c.total() + " information states of " + tree.game().spec()
+    return name() + " lacks " + c.missing() + " of the " + c.total() + " information states of " + GameTree.echo(tree.game().spec())
         + " (e.g. '" + c.firstMissing() + "')" + extraNote(c);
   }
 
@@ -510,6 +553,21 @@ public final class TabularPolicy {
     if (game != null) {
       root.put("game", game);
     }
+    if (!run.isEmpty()) {
+      ObjectNode r = root.putObject("run");
+      for (Map.Entry<String, Object> e : run.entrySet()) {
+        Object v = e.getValue();
+        if (v instanceof String str) {
+          r.put(e.getKey(), str);
+        } else if (v instanceof Boolean b) {
+          r.put(e.getKey(), b);
+        } else if (v instanceof Long l) {
+          r.put(e.getKey(), l);
+        } else {
+          r.put(e.getKey(), (Double) v);
+        }
+      }
+    }
     int players = 0;
     for (Key k : actions.keySet()) {
       players = Math.max(players, k.player() + 1);
@@ -546,7 +604,9 @@ public final class TabularPolicy {
    *     naming the file and the place: malformed JSON (line and column), a key twice in one
    *     object, content after the policy object, a probability that is not a JSON number (a
    *     string, a boolean, null...), or that is negative, NaN or infinite (naming the
-   *     information state, the action and the value)
+   *     information state, the action and the value), an information state whose probabilities
+   *     do not sum to 1 within 1e-6 (naming it and the sum: {@code policy at '0': probabilities
+   *     sum to 0.7, not 1}), or an action that is not an integer; a {@code "run"} entry ({@link #run()}) that is not an object is ignored
    */
   public static TabularPolicy read(Path file) throws IOException {
     JsonNode root;
@@ -577,6 +637,20 @@ public final class TabularPolicy {
     String savedGame = root.has("game") && root.get("game").isTextual() && !root.get("game").asText().isBlank() ? root.get("game").asText() : null;
     TabularPolicy p = new TabularPolicy(savedGame);
     p.source = file.toString();
+    if (root.has("run") && root.get("run").isObject()) {
+      for (Map.Entry<String, JsonNode> e : root.get("run").properties()) {
+        JsonNode v = e.getValue();
+        if (v.isTextual()) {
+          p.run.put(e.getKey(), v.asText());
+        } else if (v.isBoolean()) {
+          p.run.put(e.getKey(), v.asBoolean());
+        } else if (v.isIntegralNumber() && v.canConvertToLong()) {
+          p.run.put(e.getKey(), v.asLong());
+        } else if (v.isNumber()) {
+          p.run.put(e.getKey(), v.asDouble());
+        }
+      }
+    }
     if (hasPolicy) {
       readEntries(p, file, ANY, root.get("policy"));
     }

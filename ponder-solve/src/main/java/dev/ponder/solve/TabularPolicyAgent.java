@@ -234,11 +234,80 @@ public final class TabularPolicyAgent implements PolicyAgent {
         throw new SpecException("tabular: file=" + file + " is not a valid path (" + e.getReason() + ")");
       }
       try {
-        policy.checkGame(game);
+        policy.checkGame(game, "play");
       } catch (IllegalArgumentException e) {
         throw new SpecException("tabular: " + e.getMessage());
       }
+      int none = uncovered(policy, game);
+      if (none > 0) {
+        throw new SpecException("tabular: " + policy.displayName() + " has none of the " + none + " information states of "
+            + GameTree.echo(game.spec()) + "; give a policy saved for " + GameTree.echo(game.spec()) + " (fill_uniform=true fills the states a policy"
+            + " lacks, not a policy that has none)");
+      }
       return new TabularPolicyAgent(policy, params.getBool("fill_uniform"), seed);
+    }
+
+    /** Histories the coverage walk visits at most before it gives up (and accepts the policy). */
+    static final int WALK_LIMIT = 200_000;
+
+    /** {@link #uncovered} results by policy (the parsed, cached instance) and game string. */
+    private static final java.util.Map<TabularPolicy, java.util.Map<String, Integer>> WALKED =
+        java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /**
+     * The rule of {@code exploitability --policy F --fill-uniform}, checked when the agent is
+     * created: 0 when the policy has an entry for some information state of {@code game} (or the
+     * walk is cut off after {@value #WALK_LIMIT} histories without finding one, so the question
+     * stays open), else the number of the game's information states, none of which it has. A
+     * depth-first walk from the initial state over every chance outcome and legal action stops at
+     * the first decision whose information state the policy covers: for a policy saved for the
+     * game that is the first decision. Remembered per policy and game (an arena creates one agent
+     * per match).
+     */
+    static int uncovered(TabularPolicy policy, Game game) {
+      java.util.Map<String, Integer> byGame = WALKED.computeIfAbsent(policy, k -> new java.util.concurrent.ConcurrentHashMap<>());
+      return byGame.computeIfAbsent(game.spec(), g -> {
+        try {
+          return walk(policy, game);
+        } catch (RuntimeException e) {
+          return 0; // a game without information-state strings: the agent says so at its first decision
+        }
+      });
+    }
+
+    private static int walk(TabularPolicy policy, Game game) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      java.util.ArrayDeque<State> stack = new java.util.ArrayDeque<>();
+      stack.push(game.newInitialState());
+      int visited = 0;
+      int[] actions = new int[Math.max(1, Math.max(game.maxActionsPerState(), game.maxChanceOutcomes()))];
+      while (!stack.isEmpty()) {
+        if (++visited > WALK_LIMIT) {
+          return 0;
+        }
+        State s = stack.pop();
+        if (s.isTerminal()) {
+          continue;
+        }
+        int k;
+        if (s.isChanceNode()) {
+          k = s.chanceOutcomes(actions, new double[actions.length]);
+        } else {
+          int player = s.currentPlayer();
+          String info = s.informationStateString(player);
+          if (policy.actionsRef(player, info) != null) {
+            return 0;
+          }
+          seen.add(player + "\u0000" + info);
+          k = s.legalActions(actions);
+        }
+        for (int j = k - 1; j >= 0; j--) {
+          State c = s.copy();
+          c.applyActionUnchecked(actions[j]);
+          stack.push(c);
+        }
+      }
+      return seen.size();
     }
   }
 }

@@ -15,8 +15,8 @@ import java.util.List;
  * a decision's information state hides the actions at every other position (which ones depends on
  * the player), and its number of legal actions (2 or 3) is a hash of that information state, so
  * histories of one information state agree on it. Chance nodes have 1 to 3 outcomes of unequal
- * probabilities; terminal returns are multiples of 0.1 in [−3, 3] (negated for player 1 of a
- * two-player game, independent per player otherwise).
+ * probabilities; terminal returns are multiples of 0.1 in [−3, 3] for players 0..n−2 (independent
+ * per player) and the last player's is minus their sum: a zero-sum game.
  */
 final class RandomTreeGame extends AbstractGame {
   final long seed;
@@ -26,7 +26,7 @@ final class RandomTreeGame extends AbstractGame {
   RandomTreeGame(long seed, int players, int depth) {
     super(new GameType("random_tree", "Random tree", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         GameType.Information.IMPERFECT_INFORMATION,
-        players == 2 ? GameType.Utility.ZERO_SUM : GameType.Utility.GENERAL_SUM, GameType.RewardModel.TERMINAL,
+        GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL,
         players, players, List.of()), Params.defaults("random_tree", List.of()));
     this.seed = seed;
     this.players = players;
@@ -56,12 +56,12 @@ final class RandomTreeGame extends AbstractGame {
 
   @Override
   public double minUtility() {
-    return -3;
+    return -3.0 * Math.max(1, players - 1);
   }
 
   @Override
   public double maxUtility() {
-    return 3;
+    return 3.0 * Math.max(1, players - 1);
   }
 
   @Override
@@ -170,7 +170,14 @@ final class RandomTreeGame extends AbstractGame {
         double u0 = ((mix(h + 11) >>> 1) % 61 - 30) / 10.0;
         return player == 0 ? u0 : -u0;
       }
-      return ((mix(h + 11 + player) >>> 1) % 61 - 30) / 10.0;
+      if (player < g.players - 1) {
+        return ((mix(h + 11 + player) >>> 1) % 61 - 30) / 10.0;
+      }
+      double sum = 0;
+      for (int q = 0; q < g.players - 1; q++) {
+        sum += ((mix(h + 11 + q) >>> 1) % 61 - 30) / 10.0;
+      }
+      return -sum;
     }
 
     /** The actions so far, with those at positions of the other parity than the player's shown as '?'. */

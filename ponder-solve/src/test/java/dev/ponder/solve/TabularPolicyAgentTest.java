@@ -169,6 +169,55 @@ class TabularPolicyAgentTest {
     assertOneLine(() -> AgentRegistry.create("tabular", kuhn, 0), "tabular needs file=PATH");
   }
 
+  /**
+   * A policy holding none of the game's information states is refused when the agent is created,
+   * fill_uniform or not, as {@code exploitability --policy F --fill-uniform} refuses it: with
+   * fill_uniform it would otherwise play uniformly at random everywhere, under the policy's name.
+   */
+  @Test
+  void aPolicyWithNoneOfTheGamesInformationStatesIsRefusedAtCreation() throws Exception {
+    TabularPolicy bogus = new TabularPolicy("leduc_poker");
+    bogus.put("bogus", new int[] {0}, new double[] {1});
+    Path f = dir.resolve("bogus.json");
+    bogus.write(f);
+    Game leduc = GameRegistry.load("leduc_poker");
+    GameTree leducTree = GameTree.build(leduc);
+    // the count is the tree's (an independent enumeration of the information sets)
+    String expected = "tabular: policy " + f + " has none of the " + leducTree.numInfosets()
+        + " information states of leduc_poker; give a policy saved for leduc_poker (fill_uniform=true fills the states"
+        + " a policy lacks, not a policy that has none)";
+    assertThat(leducTree.numInfosets()).isEqualTo(936);
+    assertThatThrownBy(() -> AgentRegistry.create("tabular(file=" + f + ",fill_uniform=true)", leduc, 0))
+        .isInstanceOf(SpecException.class).hasMessage(expected);
+    assertThatThrownBy(() -> AgentRegistry.create(spec(f), leduc, 0)).isInstanceOf(SpecException.class).hasMessage(expected);
+    // a file naming no game is checked the same way
+    Path nogame = dir.resolve("nogame-bogus.json");
+    Files.writeString(nogame, "{\"policy\": {\"bogus\": {\"0\": 1.0}}}");
+    assertThatThrownBy(() -> AgentRegistry.create("tabular(file=" + nogame + ",fill_uniform=true)", kuhn, 0))
+        .isInstanceOf(SpecException.class).hasMessageContaining("has none of the 12 information states of kuhn_poker");
+    // one covered state is enough (the rest is filled uniformly): the partial policy is accepted
+    TabularPolicy one = new TabularPolicy("leduc_poker");
+    State s = leduc.newInitialState();
+    s.applyAction(0);
+    s.applyAction(1);
+    one.put(s.informationStateString(0), new int[] {1, 2}, new double[] {0.5, 0.5});
+    Path g = dir.resolve("one.json");
+    one.write(g);
+    PolicyAgent a = (PolicyAgent) AgentRegistry.create("tabular(file=" + g + ",fill_uniform=true)", leduc, 0);
+    assertThat(a.policy(s)).containsExactly(0.5, 0.5);
+  }
+
+  /** A policy saved for another player count, loaded as an agent, is to be played (not measured) on its own game. */
+  @Test
+  void anotherPlayerCountSaysPlayItOn() throws Exception {
+    GameTree k3 = GameTree.build(GameRegistry.load("kuhn_poker(players=3)"));
+    Path f = dir.resolve("k3.json");
+    TabularPolicy.uniform(k3).write(f);
+    assertThatThrownBy(() -> AgentRegistry.create(spec(f), kuhn, 0)).isInstanceOf(SpecException.class)
+        .hasMessage("tabular: policy " + f + " was saved for kuhn_poker(players=3), not kuhn_poker (players: 3 in the policy,"
+            + " 2 here); play it on kuhn_poker(players=3) or give a policy saved for kuhn_poker");
+  }
+
   private static void assertOneLine(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String part) {
     assertThatThrownBy(call).isInstanceOf(SpecException.class).hasMessageContaining(part)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
