@@ -2,7 +2,6 @@ package dev.ponder.solve;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -101,13 +100,14 @@ public final class ConvergenceChart {
   }
 
   /**
-   * Writes {@link #svg} to {@code file} (UTF-8, replacing it), with the arguments of {@link #svg}.
+   * Writes {@link #svg} to {@code file} (UTF-8, replacing it atomically: {@link AtomicFile}), with
+   * the arguments of {@link #svg}.
    *
    * @throws IOException if the file cannot be written
    */
   public static void write(Path file, String title, long[] iterations, double[] values) throws IOException {
-    TabularPolicy.createParentDirectories(file);
-    Files.writeString(file, svg(title, iterations, values), StandardCharsets.UTF_8);
+    byte[] bytes = svg(title, iterations, values).getBytes(StandardCharsets.UTF_8);
+    AtomicFile.write(file, stream -> stream.write(bytes)); // a failed write leaves a previous chart intact
   }
 
   private static String escape(String s) {

@@ -543,9 +543,11 @@ public final class TabularPolicy {
 
   /**
    * Writes the policy as JSON: entries without a player under {@code "policy"}, entries keyed by
-   * player under {@code "policies_by_player"}.
+   * player under {@code "policies_by_player"}. The file is replaced atomically ({@link AtomicFile}):
+   * if the write fails or the process is killed, a previous file at that path stays as it was.
    *
-   * @throws IOException if the file cannot be written
+   * @param file the target; missing parent directories are created
+   * @throws IOException if the file cannot be written (the previous content, if any, is then intact)
    */
   public void write(Path file) throws IOException {
     ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -589,8 +591,8 @@ public final class TabularPolicy {
         o.put(Integer.toString(e.getValue()[j]), p[j]);
       }
     }
-    createParentDirectories(file);
-    m.writeValue(file.toFile(), root);
+    // a temporary file moved into place: a failed or killed write never truncates the previous file
+    AtomicFile.write(file, stream -> m.writeValue(stream, root));
   }
 
   private static final String FORM = "a policy file is one JSON object {\"game\": ..., \"policy\": {information state:"
@@ -747,13 +749,5 @@ public final class TabularPolicy {
   static String oneLine(String key) {
     String k = key.replace("\n", "|");
     return k.length() <= 80 ? k : k.substring(0, 77) + "...";
-  }
-
-  /** Creates the parent directories of {@code file} if it has any. */
-  static void createParentDirectories(java.nio.file.Path file) throws java.io.IOException {
-    java.nio.file.Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      java.nio.file.Files.createDirectories(parent);
-    }
   }
 }
