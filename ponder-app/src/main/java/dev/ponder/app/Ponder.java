@@ -95,16 +95,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       try {
         return runLast.execute(parseResult);
       } catch (Error e) {
-        PrintWriter err = cl.getErr();
-        String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
-        String hint = e instanceof StackOverflowError ? " (the computation recursed too deeply)"
-            : e instanceof OutOfMemoryError ? " (the computation needs more memory than the JVM has; see -Xmx in PONDER_JAVA_OPTS)" : "";
-        err.println("ponder: error: " + what + hint);
-        if (root.verbose) {
-          e.printStackTrace(err);
-        }
-        err.flush();
-        return 1;
+        return printError(e, cl.getErr(), root.verbose);
       }
     });
     cl.setParameterExceptionHandler((ex, args) -> {
@@ -125,6 +116,24 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       return 2;
     });
     return cl;
+  }
+
+  /**
+   * Prints a JVM {@link Error} as one line ({@code ponder: error: StackOverflowError ...} with a
+   * hint), and its stack trace when {@code verbose}.
+   *
+   * @return the exit code, 1
+   */
+  static int printError(Error e, PrintWriter err, boolean verbose) {
+    String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+    String hint = e instanceof StackOverflowError ? " (the computation recursed too deeply)"
+        : e instanceof OutOfMemoryError ? " (the computation needs more memory than the JVM has; see -Xmx in PONDER_JAVA_OPTS)" : "";
+    err.println("ponder: error: " + what + hint);
+    if (verbose) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return 1;
   }
 
   /** Sets {@code version} on every subcommand below {@code cl} (at any depth) that has none of its own. */

@@ -34,8 +34,10 @@ import picocli.CommandLine.Parameters;
         "Prints the exploitability (NashConv / number of players) of the average policy every k iterations.",
         "With 3 or more players the average policy has no Nash guarantee (CFR's regret bound gives a coarse correlated"
             + " equilibrium) and the MCCFR averages may drift: prefer cfr or cfr+ (docs/solve.md).",
-        "Ctrl-C stops after the current iteration and saves the average policy so far to --out (exit 130); a run cannot"
-            + " be resumed."})
+        "Ctrl-C stops after the current iteration, saves the average policy so far, then measures it (exit 130); a second"
+            + " Ctrl-C during that measurement exits at once, the policy already saved. The partial policy goes to --out"
+            + " FILE unless FILE holds a finished run: then to FILE.partial.json (FILE stays as it was). A Ctrl-C after the"
+            + " last iteration marks the run interrupted too (\"interrupted\": true, exit 130). A run cannot be resumed."})
 public final class SolveCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. kuhn_poker or leduc_poker.")
@@ -91,7 +93,7 @@ public final class SolveCommand implements PonderCommand {
   boolean json;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws Exception {
     if (iterations < 1) {
       throw new UsageException("--iterations must be at least 1, got " + iterations);
     }
@@ -122,6 +124,8 @@ public final class SolveCommand implements PonderCommand {
       }
       SolveOutput.requireWritable("--chart", chart);
     }
+    // an interrupted run must not replace a finished one: decided before the run, from the file as it is now
+    Path partialOut = out == null || !holdsFinishedRun(out) ? out : partialPath(out);
     Game game = GameRegistry.load(gameString);
     GameTreeOptions.requireZeroSum(game, "solve");
     // with --json, standard output carries the JSON object alone
@@ -168,6 +172,7 @@ public final class SolveCommand implements PonderCommand {
     boolean stopped = false;
     PrintWriter err = spec.commandLine().getErr();
     String task = "solve: " + a;
+    interrupt.errorStream(err);
     interrupt.arm();
     try {
       for (int i = 0; i < points.length && !stopped; i++) {
@@ -189,8 +194,8 @@ public final class SolveCommand implements PonderCommand {
         }
         solveSeconds += (System.nanoTime() - s0) / 1e9;
         progress.close();
-        if (stopped && (done == 0 || rows > 0 && xs[rows - 1] == done)) {
-          break; // no iteration since the last report line
+        if (stopped) {
+          break; // the row of the last iteration run comes after the policy is saved
         }
         double nc = sum(PolicyEvaluation.gains(tree, average(cfr, mc)));
         double e = nc / n;
@@ -209,12 +214,100 @@ public final class SolveCommand implements PonderCommand {
         err.flush();
         return INTERRUPTED;
       }
-      return finish(game, tree, a, eps, al, be, ga, cfr, mc, buildSeconds, start, solveSeconds, done, stopped,
+      if (stopped) {
+        // the policy is what matters: saved before it is measured, so a second Ctrl-C during the
+        // measurement (a best response over the whole tree) can exit at once without losing it
+        if (out != null) {
+          savePolicy(partialOut, tree, a, average(cfr, mc), done, true);
+        }
+        interrupt.evaluating(cutLine(done, iterations, partialOut, chart));
+        if (rows == 0 || xs[rows - 1] != done) {
+          double nc = sum(PolicyEvaluation.gains(tree, average(cfr, mc)));
+          xs[rows] = done;
+          ys[rows] = nc / n;
+          nashConvs[rows] = nc;
+          elapsedMs[rows] = (System.nanoTime() - start) / 1e6;
+          solverMs[rows] = solveSeconds * 1e3;
+          pw.printf(Locale.ROOT, "%12d %16s %12.2f%n", done, SolveOutput.number(ys[rows]), elapsedMs[rows] / 1e3);
+          pw.flush();
+          rows++;
+        }
+      }
+      return finish(game, tree, a, eps, al, be, ga, cfr, mc, buildSeconds, start, solveSeconds, done, stopped, partialOut,
           java.util.Arrays.copyOf(xs, rows), java.util.Arrays.copyOf(ys, rows), java.util.Arrays.copyOf(nashConvs, rows),
           java.util.Arrays.copyOf(elapsedMs, rows), java.util.Arrays.copyOf(solverMs, rows), pw);
+    } catch (Exception e) {
+      // printed now, while the shutdown hook of a Ctrl-C still holds the JVM's exit: after
+      // disarm() the JVM may halt before picocli's handler would have written the line
+      CommandLine cl = spec.commandLine();
+      CommandLine.IExecutionExceptionHandler handler = cl.getExecutionExceptionHandler();
+      if (handler == null) {
+        throw e;
+      }
+      int code = handler.handleExecutionException(e, cl, cl.getParseResult());
+      cl.getErr().flush();
+      return code;
+    } catch (Error e) {
+      CommandLine cl = spec.commandLine();
+      Object root = cl.getCommandSpec().root().userObject();
+      int code = Ponder.printError(e, cl.getErr(), root instanceof Ponder p && p.verbose);
+      cl.getErr().flush();
+      return code;
     } finally {
       interrupt.disarm();
     }
+  }
+
+  /**
+   * Whether {@code file} holds something an interrupted run must not replace: any existing file
+   * except a policy file of an interrupted run that stopped before its last iteration ({@code
+   * "run": {"interrupted": true, "iterations": k, "iterations_requested": n}} with k &lt; n). A file
+   * that cannot be read as such (another format, malformed JSON, a directory) counts as finished.
+   */
+  static boolean holdsFinishedRun(Path file) {
+    if (!java.nio.file.Files.exists(file)) {
+      return false;
+    }
+    try {
+      com.fasterxml.jackson.databind.JsonNode run = new ObjectMapper().readTree(file.toFile()).path("run");
+      return !(run.path("interrupted").asBoolean(false) && run.path("iterations").isIntegralNumber()
+          && run.path("iterations_requested").isIntegralNumber()
+          && run.path("iterations").asLong() < run.path("iterations_requested").asLong());
+    } catch (IOException | RuntimeException e) {
+      return true;
+    }
+  }
+
+  /** Where an interrupted run saves when {@code out} holds a finished run: {@code NAME.partial.json} beside it. */
+  static Path partialPath(Path out) {
+    String name = out.getFileName().toString();
+    String base = name.toLowerCase(Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+    return out.resolveSibling(base + ".partial.json");
+  }
+
+  /** Saves the average policy {@code avg} to {@code file} with the {@code "run"} facts. */
+  private void savePolicy(Path file, GameTree tree, String a, double[] avg, int done, boolean interrupted) {
+    try {
+      TabularPolicy policy = TabularPolicy.fromSlots(tree, avg);
+      policy.putRun("command", "solve");
+      policy.putRun("algorithm", a);
+      policy.putRun("iterations", (long) done);
+      policy.putRun("iterations_requested", (long) iterations);
+      policy.putRun("interrupted", interrupted);
+      if (a.startsWith("mccfr")) {
+        policy.putRun("seed", seed);
+      }
+      policy.write(file);
+    } catch (IOException e) {
+      throw IoReasons.writeFailed("--out", file, e);
+    }
+  }
+
+  /** The line a second signal prints before the JVM exits during the measurement of an interrupted run. */
+  private static String cutLine(int done, int iterations, Path saved, Path chart) {
+    return "interrupted again while measuring the policy after " + done + " of " + iterations + " iterations; "
+        + (saved != null ? "the average policy so far is in " + saved : "the average policy was not saved")
+        + (chart != null ? " (no convergence chart written)" : "");
   }
 
   /** Exit code of an interrupted run: 128 + SIGINT's number, as the shell reports Ctrl-C. */
@@ -226,8 +319,8 @@ public final class SolveCommand implements PonderCommand {
    * then one line on stderr saying what was run and saved, and exit code {@value #INTERRUPTED}.
    */
   private int finish(Game game, GameTree tree, String a, double eps, double al, double be, double ga, CfrSolver cfr,
-      MccfrSolver mc, double buildSeconds, long start, double solveSeconds, int done, boolean stopped, long[] xs,
-      double[] ys, double[] nashConvs, double[] elapsedMs, double[] solverMs, PrintWriter pw) throws IOException {
+      MccfrSolver mc, double buildSeconds, long start, double solveSeconds, int done, boolean stopped, Path partialOut,
+      long[] xs, double[] ys, double[] nashConvs, double[] elapsedMs, double[] solverMs, PrintWriter pw) throws IOException {
     int n = game.numPlayers();
     double perSecond = done / Math.max(solveSeconds, 1e-9);
     pw.printf(Locale.ROOT, "%.1f iterations per second (solver only)%n", perSecond);
@@ -238,22 +331,18 @@ public final class SolveCommand implements PonderCommand {
       sb.append(p > 0 ? ", " : "").append(SolveOutput.number(v[p]));
     }
     pw.println("expected returns of the average policy: [" + sb + "]");
+    double[] br = json ? PolicyEvaluation.bestResponseValues(tree, avg) : null;
+    interrupt.evaluated(); // from here on a second signal waits for the chart and the lines below
+    // a signal after the last iteration (during the final measurement): the run is complete but
+    // the JVM exits 130, so the file, the JSON and stderr say interrupted too
+    boolean late = !stopped && interrupt.requested();
+    boolean interrupted = stopped || late;
+    Path saved = stopped ? partialOut : out;
     if (out != null) {
-      try {
-        TabularPolicy policy = TabularPolicy.fromSlots(tree, avg);
-        policy.putRun("command", "solve");
-        policy.putRun("algorithm", a);
-        policy.putRun("iterations", (long) done);
-        policy.putRun("iterations_requested", (long) iterations);
-        policy.putRun("interrupted", stopped);
-        if (a.startsWith("mccfr")) {
-          policy.putRun("seed", seed);
-        }
-        policy.write(out);
-      } catch (IOException e) {
-        throw IoReasons.writeFailed("--out", out, e);
+      if (!stopped) {
+        savePolicy(out, tree, a, avg, done, interrupted);
       }
-      pw.println("average policy saved to " + out + (stopped ? " (after " + done + " of " + iterations + " iterations)" : ""));
+      pw.println("average policy saved to " + saved + (stopped ? " (after " + done + " of " + iterations + " iterations)" : ""));
     }
     if (chart != null) {
       try {
@@ -285,7 +374,7 @@ public final class SolveCommand implements PonderCommand {
       }
       root.put("iterations", done);
       root.put("iterations_requested", iterations);
-      root.put("interrupted", stopped);
+      root.put("interrupted", interrupted);
       if (a.startsWith("mccfr")) {
         root.put("seed", seed);
       } else {
@@ -307,7 +396,6 @@ public final class SolveCommand implements PonderCommand {
         c.put("elapsed_ms", elapsedMs[i]);
         c.put("solver_ms", solverMs[i]);
       }
-      double[] br = PolicyEvaluation.bestResponseValues(tree, avg);
       double[] gains = new double[n];
       for (int p = 0; p < n; p++) {
         gains[p] = br[p] - v[p];
@@ -321,7 +409,7 @@ public final class SolveCommand implements PonderCommand {
       root.put("solver_ms", solveSeconds * 1e3);
       root.put("elapsed_ms", (System.nanoTime() - start) / 1e6);
       if (out != null) {
-        root.put("policy_out", out.toString());
+        root.put("policy_out", saved.toString());
       } else {
         root.putNull("policy_out");
       }
@@ -334,24 +422,42 @@ public final class SolveCommand implements PonderCommand {
       stdout.println(m.writeValueAsString(root));
       stdout.flush();
     }
-    if (stopped) {
-      PrintWriter err = spec.commandLine().getErr();
-      err.println(interruptedLine(done, iterations, out, chart));
+    PrintWriter err = spec.commandLine().getErr();
+    if (interrupted) {
+      err.println(late ? lateLine(iterations, out, chart) : interruptedLine(done, iterations, saved, chart, out));
+      err.flush();
+      return INTERRUPTED;
+    }
+    if (interrupt.requested()) {
+      // the signal came after the files were written as a completed run: they are right, the exit code is the signal's
+      err.println("interrupted after the run had completed (all " + iterations + " iterations) and its output was written"
+          + " as such; exit code 130 is the signal's");
       err.flush();
       return INTERRUPTED;
     }
     return 0;
   }
 
+  /** The stderr line of a run interrupted after its last iteration, during the final measurement. */
+  static String lateLine(int iterations, Path out, Path chart) {
+    String head = "interrupted after the last of " + iterations + " iterations (while the policy was measured); ";
+    String chartNote = chart != null ? " (convergence chart in " + chart + ")" : "";
+    if (out != null) {
+      return head + "the average policy, complete, is in " + out + ", marked interrupted" + chartNote;
+    }
+    return head + "the average policy was not saved" + chartNote;
+  }
+
   /**
    * The line an interrupted run prints last (stderr): how many of the iterations ran and where the
    * average policy so far is, or that it was not saved and how to save it next time.
    */
-  static String interruptedLine(int done, int iterations, Path out, Path chart) {
+  static String interruptedLine(int done, int iterations, Path saved, Path chart, Path out) {
     String head = "interrupted after " + done + " of " + iterations + " iterations; ";
     String chartNote = chart != null ? " (convergence chart so far in " + chart + ")" : "";
-    if (out != null) {
-      return head + "the average policy so far is in " + out + chartNote;
+    if (saved != null) {
+      return head + "the average policy so far is in " + saved
+          + (saved.equals(out) ? "" : " (" + out + " holds a finished run and was left as it was)") + chartNote;
     }
     return head + "the average policy was not saved (give --out FILE to save it when a run is interrupted)" + chartNote;
   }
@@ -366,14 +472,27 @@ public final class SolveCommand implements PonderCommand {
    * How a run learns it was interrupted, the mechanism of {@code ponder arena}'s
    * {@link ArenaCommand.InterruptNotice}: a JVM shutdown hook, armed while the solver runs, sets
    * the flag the iteration loop reads after each iteration, then waits until the command has
-   * written what was computed (the policy, the chart, the last report line) and returns; the JVM
-   * then exits with 128 + the signal's number (130 for SIGINT). A test sets the flag with
-   * {@link #request()}.
+   * written what was computed (the policy, the chart, the last report line, or its error line) and
+   * returns; the JVM then exits with 128 + the signal's number (130 for SIGINT). A test sets the
+   * flag with {@link #request()}.
+   *
+   * <p>A second signal (SIGINT or SIGTERM) is swallowed by the JVM while its shutdown hooks run, so
+   * the hook installs its own handlers for both: while the saved policy is being measured
+   * ({@link #evaluating}) a second signal prints the given line and halts the JVM at once with
+   * 128 + its number; before that (the policy is being saved) it is remembered and takes effect
+   * when the measurement starts; after the measurement it is ignored (what is left is quick).
    */
   static final class Interrupt {
     private volatile boolean requested;
     private final java.util.concurrent.CountDownLatch written = new java.util.concurrent.CountDownLatch(1);
     private Thread hook;
+    private boolean measuring;
+    private int again;
+    private String cutLine;
+    private PrintWriter err;
+
+    /** Ends the JVM when a second signal cuts the measurement short ({@link Runtime#halt}; a test replaces it). */
+    java.util.function.IntConsumer halt = code -> Runtime.getRuntime().halt(code);
 
     boolean requested() {
       return requested;
@@ -384,10 +503,52 @@ public final class SolveCommand implements PonderCommand {
       requested = true;
     }
 
+    /** Where {@link #again} prints its line (the command's stderr). */
+    synchronized void errorStream(PrintWriter err) {
+      this.err = err;
+    }
+
+    /**
+     * The policy of an interrupted run is saved and now measured: a second signal from now on
+     * prints {@code line} and halts (at once, if one came already).
+     */
+    synchronized void evaluating(String line) {
+      measuring = true;
+      cutLine = line;
+      if (again != 0) {
+        cut();
+      }
+    }
+
+    /** The measurement is over: a second signal no longer halts. */
+    synchronized void evaluated() {
+      measuring = false;
+    }
+
+    /** A second signal, exit code {@code code} (128 + its number). */
+    synchronized void again(int code) {
+      if (again == 0) {
+        again = code;
+      }
+      if (measuring) {
+        cut();
+      }
+    }
+
+    private void cut() {
+      if (err != null && cutLine != null) {
+        err.println(cutLine);
+        err.flush();
+      }
+      measuring = false;
+      halt.accept(again);
+    }
+
     synchronized void arm() {
       if (hook == null) {
         hook = new Thread(() -> {
           requested = true;
+          Signals.onSecond(code -> again(code));
           try {
             written.await(); // the command's own thread saves and prints, then releases the exit
           } catch (InterruptedException e) {
@@ -407,6 +568,41 @@ public final class SolveCommand implements PonderCommand {
           // the JVM is already exiting: the hook returns now that everything is written
         }
         hook = null;
+      }
+    }
+  }
+
+  /**
+   * Handlers for SIGINT and SIGTERM installed once the JVM is shutting down (the JVM itself then
+   * ignores further signals), through the JDK's {@code sun.misc.Signal} (module jdk.unsupported),
+   * reached reflectively; where it is missing or a signal cannot be handled, nothing is installed
+   * and a second signal is ignored as before.
+   */
+  static final class Signals {
+    private Signals() {}
+
+    static void onSecond(java.util.function.IntConsumer handler) {
+      for (String name : new String[] {"INT", "TERM"}) {
+        try {
+          Class<?> signal = Class.forName("sun.misc.Signal");
+          Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
+          Object sig = signal.getConstructor(String.class).newInstance(name);
+          int number = (Integer) signal.getMethod("getNumber").invoke(sig);
+          Object proxy = java.lang.reflect.Proxy.newProxyInstance(handlerType.getClassLoader(), new Class<?>[] {handlerType},
+              (self, method, args) -> {
+                if (method.getName().equals("handle")) {
+                  handler.accept(128 + number);
+                  return null;
+                }
+                if (method.getName().equals("equals")) {
+                  return self == args[0];
+                }
+                return method.getName().equals("hashCode") ? System.identityHashCode(self) : "second-signal handler";
+              });
+          signal.getMethod("handle", signal, handlerType).invoke(null, sig, proxy);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+          // no sun.misc.Signal here, or the signal is reserved (-Xrs): a second signal is ignored
+        }
       }
     }
   }
