@@ -559,7 +559,11 @@ public final class SolveCommand implements PonderCommand {
       }
     }
 
+    /** Called as the exit is released, before the hook may return (a test hook; does nothing by default). */
+    Runnable releasing = () -> { };
+
     synchronized void disarm() {
+      releasing.run();
       written.countDown();
       if (hook != null) {
         try {
