@@ -36,7 +36,8 @@ import picocli.CommandLine.Parameters;
             + " equilibrium) and the MCCFR averages may drift: prefer cfr or cfr+ (docs/solve.md).",
         "Ctrl-C stops after the current iteration, saves the average policy so far, then measures it (exit 130); a second"
             + " Ctrl-C during that measurement exits at once, the policy already saved. The partial policy goes to --out"
-            + " FILE unless FILE holds a finished run: then to FILE.partial.json (FILE stays as it was). A Ctrl-C after the"
+            + " FILE unless FILE holds a finished run: then beside it, to NAME.partial.json (p.json -> p.partial.json;"
+            + " FILE stays as it was). A Ctrl-C after the"
             + " last iteration marks the run interrupted too (\"interrupted\": true, exit 130). A run cannot be resumed."})
 public final class SolveCommand implements PonderCommand {
 
@@ -74,7 +75,8 @@ public final class SolveCommand implements PonderCommand {
       + " by t^γ, γ in 0..10 (default 2).")
   Double gamma;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Save the average policy as JSON.")
+  @Option(names = "--out", paramLabel = "FILE", description = "Save the average policy as JSON (replaced atomically: a failed write leaves a previous"
+      + " file as it was).")
   Path out;
 
   @Option(names = "--chart", paramLabel = "FILE.svg", description = "Save a convergence chart as SVG (the name must end in .svg).")
