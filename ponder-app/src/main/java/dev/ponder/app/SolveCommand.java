@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
  * optionally saves the average policy (JSON) and a convergence chart (SVG).
  */
 @Command(name = "solve", mixinStandardHelpOptions = true,
-    description = {"Solve a small zero-sum game (any number of players, perfect or imperfect information) with CFR, CFR+,"
+    description = {"Solve a small zero-sum (or constant-sum) game (any number of players, perfect or imperfect information) with CFR, CFR+,"
         + " Linear/Discounted CFR or Monte Carlo CFR on its whole game tree.",
         "Prints the exploitability (NashConv / number of players) of the average policy every k iterations.",
         "With 3 or more players the average policy has no Nash guarantee (CFR's regret bound gives a coarse correlated"

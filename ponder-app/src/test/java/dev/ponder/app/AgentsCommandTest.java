@@ -48,7 +48,7 @@ class AgentsCommandTest {
       }
     }
     assertThat(r[1]).contains("    q_init=0.5 (double, any finite number) ", "    mu0=0.0 (double, any finite number) ",
-        "    tuner_seed=1 (int, -2147483648..2147483647) ", "    params=2 (int, 2..4) 2 or 4");
+        "    tuner_salt=1 (int, -2147483648..2147483647) ", "    params=2 (int, 2..4) 2 or 4");
     // a single agent lists all its keys under it, with no common section
     String uct = run("agents", "uct")[1];
     assertThat(uct).startsWith("uct — ").contains("    sims=1000 ").doesNotContain("keys common to every search agent");

@@ -77,7 +77,9 @@ class TabularAgentCliTest {
     Cli changed = arena.apply(3);
     assertThat(changed.exit).as(changed.err).isEqualTo(2);
     assertThat(changed.err.strip()).startsWith("ponder: agent tabular(file=" + own + ") of tournament 1 was stored with file_sha256=\"")
-        .contains("but now resolves file_sha256=\"").contains("its code, defaults or input files changed");
+        .contains("but now resolves file_sha256=\"").contains("its code, defaults or input files changed")
+        .endsWith("; to continue this tournament, restore the input it was played with (any change to the file's bytes counts);"
+            + " to play the new one, give a new --db");
     java.nio.file.Files.write(own, original);
     Cli back = arena.apply(3);
     assertThat(back.exit).as(back.err).isZero();

@@ -234,8 +234,9 @@ final class Svg {
   /**
    * The centre of a game's score chart: the return every seat gets on average when the agents
    * are equally strong. In a zero- or constant-sum game that is the utility sum / players (0 in
-   * a zero-sum game; hearts: 78 / 4 = 19.5), so equal play is white whatever the utility range;
-   * in a general-sum or identical-interest game nothing fixes it, and the scale keeps the
+   * a zero-sum game; a 4-player game whose returns always sum to 78 would have 19.5; hearts is not
+   * one: shooting the moon changes the sum, so it is declared general-sum), so equal play is white
+   * whatever the utility range; in a general-sum or identical-interest game nothing fixes it, and the scale keeps the
    * utility range's centre ({@link #rangeCentre}: 0 when the range contains it, else its
    * midpoint).
    *

@@ -32,8 +32,10 @@ public interface Agent extends AutoCloseable {
   int selectAction(State state);
 
   /**
-   * The check every built-in agent makes on entry to {@link #selectAction} and {@link
-   * PolicyAgent#policy}: returns quietly at a decision node and throws otherwise.
+   * The check the {@code random}, {@code uniform}, {@code tabular} and {@code human} agents make on
+   * entry to {@link #selectAction} and {@link PolicyAgent#policy}: returns quietly at a decision
+   * node and throws otherwise (MCTS agents refuse the same states in their engine, with the search's
+   * own message).
    *
    * @throws IllegalArgumentException if {@code state} is terminal or a chance node, with a one-line
    *     message naming the game and which of the two it is

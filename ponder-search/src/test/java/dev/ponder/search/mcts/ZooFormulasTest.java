@@ -701,7 +701,7 @@ class ZooFormulasTest {
     assertThat(Finals.secure(1.0).select(t, root, new double[2], ctx)).isEqualTo(c);
   }
 
-  /** The tuner's stream flows from the agent's seed as well as tuner_seed: seats and seed indices tune apart. */
+  /** The tuner's stream flows from the agent's seed as well as tuner_salt: seats and seed indices tune apart. */
   @Test
   void saMctsTunersFollowTheAgentsSeed() {
     java.util.Set<String> firstPoints = new java.util.HashSet<>();
@@ -719,7 +719,7 @@ class ZooFormulasTest {
       assertThat(twice[1]).as("same agent seed, same tuner stream").isEqualTo(twice[0]);
       firstPoints.add(twice[0]);
     }
-    // 66 possible first points per tuner (11 C values × 6 FPU values): 16 seeds sharing tuner_seed=1
+    // 66 possible first points per tuner (11 C values × 6 FPU values): 16 seeds sharing tuner_salt=1
     // all drawing the same pair of points would be a stream that ignores the agent's seed
     assertThat(firstPoints).hasSizeGreaterThan(8);
   }

@@ -59,7 +59,7 @@ public final class SelfAdaptive {
 
   /**
    * The tuners, created at the first simulation of the agent's first search. Their random
-   * generator is seeded from {@code tuner_seed} mixed with one draw of the searching worker's
+   * generator is seeded from {@code tuner_salt} mixed with one draw of the searching worker's
    * generator (which flows from the agent's seed), so every arena seat and seed index tunes with its
    * own stream, and one thread with one seed repeats exactly.
    */

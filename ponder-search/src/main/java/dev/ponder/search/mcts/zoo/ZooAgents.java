@@ -295,10 +295,10 @@ public final class ZooAgents {
               ParamSpec.ofInt("params", 2, 2, 4, "2 or 4 (3 is refused): 2 tunes (C, FPU); 4 adds root and depth multipliers of C (substitutes for GRAVE/MAST controls)"),
               ParamSpec.ofDouble("k", 2.0, 0, 1e6, "NTBEA exploration weight [recall]"),
               ParamSpec.ofInt("neighbours", 50, 1, 100_000, "NTBEA neighbours per step [recall]"),
-              ParamSpec.ofInt("tuner_seed", 1, Integer.MIN_VALUE, Integer.MAX_VALUE, "seed of the tuner's random choices (any int), mixed with the agent's seed")),
+              ParamSpec.ofInt("tuner_salt", 1, Integer.MIN_VALUE, Integer.MAX_VALUE, "mixed with the agent's seed into the seed of the tuner's random choices (any int)")),
           p -> {
             SelfAdaptive sa = new SelfAdaptive(p.getInt("params"), p.requireDouble("k", 0, 1e6),
-                p.requireInt("neighbours", 1, 100_000), p.getInt("tuner_seed"));
+                p.requireInt("neighbours", 1, 100_000), p.getInt("tuner_salt"));
             return mech(sa.interior(), sa.backup(), sa.root(), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
           });
     }
