@@ -84,11 +84,24 @@ public final class GameTreeOptions {
     Progress progress = progress(command + ": building the game tree of " + GameTree.echo(game.spec())
         + " (at most " + maxHistories + ")", "histories", Progress.UNKNOWN, err);
     GameTree tree;
+    // Ctrl-C while the tree is built: nothing has been computed yet, and the JVM would end silently
+    Thread interrupted = new Thread(() -> {
+      err.println("ponder: " + command + ": interrupted while building the game tree of " + GameTree.echo(game.spec())
+          + "; nothing was computed or saved");
+      err.flush();
+    });
+    Runtime.getRuntime().addShutdownHook(interrupted);
     try {
       tree = GameTree.build(game, maxHistories, progress::stepTo);
     } catch (IllegalArgumentException e) {
       // the refusal is the last word: no closing progress line
       throw new UsageException(e.getMessage());
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(interrupted);
+      } catch (IllegalStateException shuttingDown) {
+        // the JVM is already ending (the hook runs): nothing to remove
+      }
     }
     progress.stepTo(tree.numNodes());
     progress.close();

@@ -195,4 +195,24 @@ class SolveInterruptTest {
     // the last report line is that of the iteration the run stopped after
     assertThat(Files.readString(out)).containsPattern("\\n\\s+" + n + "\\s+\\S+\\s+\\S+\\n");
   }
+
+  /** Ctrl-C while the game tree is still being built (pig's runs for tens of seconds): one line, not a silent exit. */
+  @Test
+  @DisabledOnOs(OS.WINDOWS) // sends the signal with kill
+  void sigintWhileTheTreeIsBuiltSaysNothingWasComputed() throws Exception {
+    boolean useTerm = ignored(2);
+    Assumptions.assumeFalse(useTerm && ignored(15), "SIGINT and SIGTERM are both ignored here");
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), Ponder.class.getName(), "solve", "pig(winscore=5)", "--no-progress");
+    Path err = dir.resolve("build.err");
+    Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+    Thread.sleep(3000); // the JVM has started and is walking the tree (it would for tens of seconds)
+    assertThat(p.isAlive()).as("child ended early; stderr: " + Files.readString(err)).isTrue();
+    Process kill = new ProcessBuilder("kill", useTerm ? "-TERM" : "-INT", Long.toString(p.pid())).inheritIO().start();
+    assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(useTerm ? 143 : 130);
+    assertThat(Files.readString(err)).isEqualTo("ponder: solve: interrupted while building the game tree of pig(winscore=5);"
+        + " nothing was computed or saved" + System.lineSeparator());
+  }
 }
