@@ -91,11 +91,22 @@ public final class GameTreeOptions {
       err.flush();
     });
     Runtime.getRuntime().addShutdownHook(interrupted);
+    long[] built = new long[1];
     try {
-      tree = GameTree.build(game, maxHistories, progress::stepTo);
+      tree = GameTree.build(game, maxHistories, n -> {
+        built[0] = n;
+        progress.stepTo(n);
+      });
     } catch (IllegalArgumentException e) {
       // the refusal is the last word: no closing progress line
       throw new UsageException(e.getMessage());
+    } catch (OutOfMemoryError e) {
+      // the partial tree is unreachable once here: say what ran out, and what can and cannot help
+      throw new IllegalStateException(command + ": the game tree of " + GameTree.echo(game.spec())
+          + " did not fit in the JVM's memory (" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB) after "
+          + (built[0] > 0 ? "more than " + built[0] : "fewer than " + GameTree.PROGRESS_EVERY) + " histories; it is"
+          + " probably too large for exact solving (--max-histories " + maxHistories + " bounds the count, not the"
+          + " memory; more memory, -Xmx in PONDER_JAVA_OPTS, helps only a tree just too large for this heap)");
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(interrupted);
