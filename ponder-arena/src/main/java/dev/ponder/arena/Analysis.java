@@ -1299,8 +1299,9 @@ public final class Analysis {
           .append(')');
     }
     if (note.length() > 0) {
-      note.insert(0, "left out of the alpha-rank and ballot for error matches (a missing pairing would count as a tie,"
-          + " a missing agent set as 0): ");
+      boolean pairs = ms.get(0).seats().length == 2;
+      note.insert(0, "left out of the alpha-rank and ballot for error matches ("
+          + (pairs ? "a missing pairing would count as a tie" : "a missing agent set would count as 0") + "): ");
     }
     return new ErrorLeftOut(out, note.toString());
   }

@@ -314,7 +314,7 @@ class AnalysisTest {
       assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(1.0 / 3, within(1e-6));
     }
     assertThat(r.note()).isEqualTo("left out of the alpha-rank and ballot for error matches (a missing pairing would count"
-        + " as a tie, a missing agent set as 0): agent 3 (no scored match against agent 0: its own call failed)");
+        + " as a tie): agent 3 (no scored match against agent 0: its own call failed)");
     // the same left out in every bootstrap resample: agent 3 has no mass interval, the others do
     Analysis.GameAnalysis ga = Analysis.analyseGameWithRows(zs, ms, 4, false, AnalysisOptions.defaults(), 1,
         List.of("rock", "paper", "scissors", "tp"));
