@@ -203,6 +203,10 @@ public final class ArenaCommand implements PonderCommand {
     if (seatOrders != null && !t.seatOrdersMatter()) {
       spec.commandLine().getErr().println(seatOrdersIgnoredWarning(schedule));
     }
+    if (schedule.equals(TournamentConfig.ROUND_ROBIN) && config.seatOrders().equals(TournamentConfig.PERMUTATIONS)) {
+      manySeatOrdersWarning(t.games(), config.allAgents().size(), selfPlay, matches)
+          .ifPresent(w -> spec.commandLine().getErr().println(w));
+    }
     List<String> namedTrimmed = named.stream().map(String::trim).toList();
     // decided by the parsed agents: each agent's canonical form without the budget and with it
     // (the strings as typed, "uct( sims=3 )", differ from any canonical form)
@@ -890,6 +894,39 @@ public final class ArenaCommand implements PonderCommand {
     return java.util.Optional.of("note: " + String.join(", ", named) + (named.size() == 1 ? " decides" : " decide")
         + " by timing: these matches are not repeated by the seed (the same command stores other moves; a resume"
         + " continues, it does not replay); simulation budgets and threads=1 repeat exactly");
+  }
+
+  /** Matches above which a round robin with every seat order gets {@link #manySeatOrdersWarning}. */
+  static final long MANY_MATCHES = 1_000_000;
+
+  /**
+   * A warning when every seat order of each agent multiset ({@code --seat-orders permutations})
+   * makes a game of 3 or more players play more than {@value #MANY_MATCHES} matches: k agents in n
+   * seats give k^n − k seatings per seed index (k^n with self-play), growing fast with n, while
+   * the cyclic rotations give at most n per multiset.
+   *
+   * @param agents the number of agents k
+   * @param seeds seeds per pairing
+   * @return e.g. {@code warning: pig(players=10): 3 agents in 10 seats, every seat order: 59046
+   *     seatings per seed index, 11809200 matches; …}, or empty
+   */
+  static java.util.Optional<String> manySeatOrdersWarning(List<dev.ponder.game.Game> games, int agents, boolean selfPlay,
+      int seeds) {
+    for (dev.ponder.game.Game g : games) {
+      int n = g.numPlayers();
+      if (n < 3) {
+        continue;
+      }
+      java.math.BigInteger perSeed = java.math.BigInteger.valueOf(agents).pow(n)
+          .subtract(java.math.BigInteger.valueOf(selfPlay ? 0 : agents));
+      java.math.BigInteger total = perSeed.multiply(java.math.BigInteger.valueOf(seeds));
+      if (total.compareTo(java.math.BigInteger.valueOf(MANY_MATCHES)) > 0) {
+        return java.util.Optional.of("warning: " + g.spec() + ": " + agents + " agents in " + n + " seats, every seat order: "
+            + perSeed + " seatings per seed index, " + total + " matches; --seat-orders rotations plays the cyclic"
+            + " rotations only (at most " + n + " per agent multiset), or give fewer seeds or agents");
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /** Whether some agent has a time budget: a resolved {@code time_ms} &gt; 0. */
