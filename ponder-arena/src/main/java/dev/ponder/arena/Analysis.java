@@ -436,7 +436,7 @@ public final class Analysis {
     GameAnalysis[] analyses = new GameAnalysis[games.size()];
     try (Progress progress = ex.progress().start("report: score bootstraps", "games", games.size())) {
       java.util.stream.IntStream.range(0, games.size()).parallel().forEach(g -> {
-        analyses[g] = analyseGameWithRows(games.get(g), byGame.get(g), k, benchmark, o, gameSeed(o, g));
+        analyses[g] = analyseGameWithRows(games.get(g), byGame.get(g), k, benchmark, o, gameSeed(o, g), agents);
         progress.step();
       });
     }
@@ -943,7 +943,8 @@ public final class Analysis {
       int i = k * k + a;
       agentMean[a] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
     }
-    return gameBallot(rows.game(), k, rows.benchmark(), meanM, agentMean, msSum, msCount, o.alphaRank(), memo);
+    return gameBallot(rows.game(), k, rows.benchmark(), meanM, agentMean, msSum, msCount, o.alphaRank(), memo,
+        rows.errorOut());
   }
 
   private static void addTimes(Map<String, double[]> to, Map<String, double[]> from, int t, int k) {
@@ -979,7 +980,7 @@ public final class Analysis {
 
   static GameResult analyseGame(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms, int k, boolean benchmark,
       AnalysisOptions o, long seed) {
-    return analyseGameWithRows(gi, ms, k, benchmark, o, seed).result();
+    return analyseGameWithRows(gi, ms, k, benchmark, o, seed, null).result();
   }
 
   /** A game's results and the per-seed rows they came from (for the SCO bootstrap). */
@@ -994,12 +995,26 @@ public final class Analysis {
    * @param multisetSum per row, the summed returns of each agent per agent multiset (key: sorted
    *     agent indices), games of three or more players only
    * @param multisetCount per row, the matching numbers of returns
+   * @param errorOut per agent, whether it is left out of the game's α-Rank and ballot for error
+   *     matches ({@link #leftOutForErrors}), decided once on the whole game so that every
+   *     bootstrap resample ranks the same agents; null: none
    */
   record SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
-      List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount) {}
+      List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount, boolean[] errorOut) {
+    /** Rows with no agent left out for error matches. */
+    SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
+        List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount) {
+      this(game, k, benchmark, cells, multisetSum, multisetCount, null);
+    }
+  }
 
+  /**
+   * A game's results and per-seed rows.
+   *
+   * @param agents the agent strings, for the notes (null: "agent 0", "agent 1", …)
+   */
   static GameAnalysis analyseGameWithRows(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms, int k,
-      boolean benchmark, AnalysisOptions o, long seed) {
+      boolean benchmark, AnalysisOptions o, long seed, List<String> agents) {
     int cells = k * k + k;
     TreeMap<Integer, double[]> sums = new TreeMap<>();
     TreeMap<Integer, double[]> counts = new TreeMap<>();
@@ -1122,7 +1137,11 @@ public final class Analysis {
     double[] agentMean = Arrays.copyOfRange(mean, k * k, cells);
     double[] agentLow = Arrays.copyOfRange(lo, k * k, cells);
     double[] agentHigh = Arrays.copyOfRange(hi, k * k, cells);
-    GameBallot gb = gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, o.alphaRank());
+    ErrorLeftOut errorLeftOut = benchmark ? null : leftOutForErrors(ms, leftOut, k, agents);
+    boolean[] errorOut = errorLeftOut == null || errorLeftOut.note().isEmpty() ? null : errorLeftOut.out();
+    GameBallot gb = gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, o.alphaRank(), null,
+        errorOut);
+    String note = errorOut == null ? gb.note() : gb.note().isEmpty() ? errorLeftOut.note() : gb.note() + "; " + errorLeftOut.note();
     double[] msPer = new double[k];
     for (int a = 0; a < k; a++) {
       msPer[a] = decisions[a] > 0 ? decisionMicros[a] / decisions[a] / 1000.0 : Double.NaN;
@@ -1146,9 +1165,9 @@ public final class Analysis {
     }
     GameResult result = new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(),
         gi.maxUtility(), meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, gb.mass(),
-        gb.ballot(), gb.method(), gb.note(), msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,
+        gb.ballot(), gb.method(), note, msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,
         seatLow, seatHigh, utilitySum);
-    return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount));
+    return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount, errorOut));
   }
 
   /**
@@ -1182,6 +1201,157 @@ public final class Analysis {
       }
     }
     return out;
+  }
+
+  /**
+   * The agents left out of a game's α-Rank and ballot for error matches, and the note naming them.
+   *
+   * @param out per agent, whether it is left out
+   * @param note one line naming each left-out agent and the group it has no scored match in; ""
+   *     when none is left out
+   */
+  record ErrorLeftOut(boolean[] out, String note) {}
+
+  /**
+   * The agents to leave out of a game's α-Rank and ballot because of error matches. A group (the
+   * agent multiset of a match: the pairing {i, j} for 2 players, every seating of the same agents
+   * for n ≥ 3) is <em>failing</em> when it has no scored match in the game (every one of its
+   * analysed matches ended in an error or was left out with one for seat balance) and at least
+   * one error match. α-Rank would fill its missing payoffs as a tie (2 players) or 0 (n players),
+   * which can rank an agent that crashes against its strongest opponent above an identical agent
+   * that does not. Left out: of each failing group's error matches, the agent whose call failed
+   * when the stored message names one (creating seat s's agent, seat s's agent failing in
+   * selectAction or informAction, seat s choosing an illegal action: {@link MatchRunner#thrown}),
+   * else — the game's own code failed, or the game exceeded its maximum length — every agent of
+   * that match. Each failing group then holds a left-out agent, so the remaining agents' payoff
+   * table has no profile missing because of an error; a profile missing for another reason (not
+   * stored) keeps the fill rule. A failing group with an agent that has no scored match at all in
+   * the game blames no one: that agent is left out already ({@link #gameBallot}), and the group
+   * with it.
+   *
+   * @param ms the game's analysed matches, errors included
+   * @param leftOut those of them left out for seat balance ({@link #leftOutForBalance})
+   * @param k number of agents
+   * @param agents agent strings for the note (null: "agent i")
+   * @return the agents left out (none: an empty note)
+   */
+  static ErrorLeftOut leftOutForErrors(List<ArenaStore.StoredMatch> ms, java.util.Set<ArenaStore.StoredMatch> leftOut,
+      int k, List<String> agents) {
+    java.util.Set<String> scored = new java.util.HashSet<>();
+    boolean[] hasScored = new boolean[k];
+    TreeMap<String, List<ArenaStore.StoredMatch>> errorsByGroup = new TreeMap<>();
+    for (ArenaStore.StoredMatch m : ms) {
+      int[] sorted = m.seats().clone();
+      Arrays.sort(sorted);
+      String key = Arrays.toString(sorted);
+      if (m.status() == MatchResult.Status.ERROR) {
+        errorsByGroup.computeIfAbsent(key, x -> new ArrayList<>()).add(m);
+      } else if (!leftOut.contains(m)) {
+        scored.add(key);
+        for (int a : sorted) {
+          hasScored[a] = true;
+        }
+      }
+    }
+    boolean[] out = new boolean[k];
+    // per left-out agent: the first failing group it is blamed in, whether a message named it, and how many groups
+    String[] firstGroup = new String[k];
+    boolean[] named = new boolean[k];
+    int[] groups = new int[k];
+    for (Map.Entry<String, List<ArenaStore.StoredMatch>> e : errorsByGroup.entrySet()) {
+      if (scored.contains(e.getKey()) || !allScored(e.getValue().get(0).seats(), hasScored)) {
+        continue; // scored; or with an agent that has no scored match at all, left out with it already
+      }
+      boolean[] blamed = new boolean[k];
+      boolean[] byMessage = new boolean[k];
+      for (ArenaStore.StoredMatch m : e.getValue()) {
+        int seat = failedSeat(m.message(), m.seats().length);
+        if (seat >= 0) {
+          blamed[m.seats()[seat]] = true;
+          byMessage[m.seats()[seat]] = true;
+        } else {
+          for (int a : m.seats()) {
+            blamed[a] = true;
+          }
+        }
+      }
+      int[] group = e.getValue().get(0).seats().clone();
+      Arrays.sort(group);
+      for (int a = 0; a < k; a++) {
+        if (!blamed[a]) {
+          continue;
+        }
+        out[a] = true;
+        if (groups[a]++ == 0) {
+          firstGroup[a] = groupText(group, a, agents);
+          named[a] = byMessage[a];
+        }
+      }
+    }
+    StringBuilder note = new StringBuilder();
+    for (int a = 0; a < k; a++) {
+      if (!out[a]) {
+        continue;
+      }
+      note.append(note.length() == 0 ? "" : "; ").append(agentName(agents, a)).append(" (no scored match ")
+          .append(firstGroup[a]).append(groups[a] > 1 ? " and " + (groups[a] - 1) + " more" : "")
+          .append(named[a] ? ": its own call failed" : ": the error names no agent, so every agent of the match")
+          .append(')');
+    }
+    if (note.length() > 0) {
+      boolean pairs = ms.get(0).seats().length == 2;
+      note.insert(0, "left out of the alpha-rank and ballot for error matches ("
+          + (pairs ? "a missing pairing would count as a tie" : "a missing agent set would count as 0") + "): ");
+    }
+    return new ErrorLeftOut(out, note.toString());
+  }
+
+  private static boolean allScored(int[] seats, boolean[] hasScored) {
+    for (int a : seats) {
+      if (!hasScored[a]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The seat whose agent's call failed, read off a stored error message ({@link MatchRunner#thrown}
+   * and the illegal-action message): {@code creating seat s's agent …}, {@code seat s's agent …
+   * failed in …}, {@code seat s (…) chose illegal action …}; −1 when the message names no agent's
+   * call (the game's code failed, the game exceeded its maximum length) or the seat is not one of
+   * the match's {@code players}.
+   */
+  static int failedSeat(String message, int players) {
+    java.util.regex.Matcher m = FAILED_SEAT.matcher(message == null ? "" : message);
+    if (!m.lookingAt()) {
+      return -1;
+    }
+    try {
+      int seat = Integer.parseInt(m.group(1));
+      return seat < players ? seat : -1;
+    } catch (NumberFormatException tooLong) {
+      return -1;
+    }
+  }
+
+  private static final java.util.regex.Pattern FAILED_SEAT =
+      java.util.regex.Pattern.compile("(?:creating )?seat (\\d+)(?:'s agent | \\()");
+
+  /** "against B" (2 players, agent a's opponent) or "in the agent set {A, B, B}" (n ≥ 3). */
+  private static String groupText(int[] group, int a, List<String> agents) {
+    if (group.length == 2) {
+      return "against " + agentName(agents, group[0] == a ? group[1] : group[0]);
+    }
+    StringBuilder sb = new StringBuilder("in the agent set {");
+    for (int i = 0; i < group.length; i++) {
+      sb.append(i == 0 ? "" : ", ").append(agentName(agents, group[i]));
+    }
+    return sb.append('}').toString();
+  }
+
+  private static String agentName(List<String> agents, int a) {
+    return agents == null ? "agent " + a : agents.get(a);
   }
 
   /** A match's game, seed index and agent multiset (its seats sorted), as one key. */
@@ -1243,16 +1413,35 @@ public final class Analysis {
   static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
       Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
       AlphaRank.Memo memo) {
+    return gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, null);
+  }
+
+  /**
+   * {@link #gameBallot(ArenaStore.GameInfo, int, boolean, double[][], double[], Map, Map, AlphaRank.Options, AlphaRank.Memo)}
+   * with the agents marked in {@code errorOut} (null: none) left out of the α-Rank and ballot for
+   * error matches ({@link #leftOutForErrors}), as agents without a scored match are.
+   */
+  static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
+      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
+      AlphaRank.Memo memo, boolean[] errorOut) {
     if (!benchmark) {
+      int scored = 0;
       int present = 0;
-      for (double m : agentMean) {
-        present += Double.isNaN(m) ? 0 : 1;
+      for (int a = 0; a < k; a++) {
+        boolean played = !Double.isNaN(agentMean[a]);
+        scored += played ? 1 : 0;
+        present += played && (errorOut == null || !errorOut[a]) ? 1 : 0;
       }
       if (present < k && present >= 1) {
-        return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, present);
+        return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, present,
+            errorOut);
       }
-      if (present == 0) { // every analysed match ended in an error: nothing to rank, no mass to give
+      if (scored == 0) { // every analysed match ended in an error: nothing to rank, no mass to give
         return new GameBallot(nans(k), nans(k), "none", "no analysed match was scored (every one ended in an error or was left out with one for seat balance):"
+            + " no ballot");
+      }
+      if (present == 0) {
+        return new GameBallot(nans(k), nans(k), "none", "every agent with a scored match is left out for error matches:"
             + " no ballot");
       }
     }
@@ -1290,7 +1479,7 @@ public final class Analysis {
           }
         }
         if (missing) {
-          note = "some pairings have no analysed match (none stored yet, or every one ended in an error or was left out with one); treated as ties in alpha-rank";
+          note = "some pairings have no analysed match (none stored, no error among them); treated as ties in alpha-rank";
         }
         if (selfMissing && selfPayoff != 0) {
           note = (note.isEmpty() ? "" : note + "; ") + "an agent against itself gets the utility sum / players ("
@@ -1359,7 +1548,8 @@ public final class Analysis {
           }
         }
         if (missing) {
-          note = "some agent multisets have no matches; their payoffs are taken as 0 in alpha-rank";
+          note = "some agent multisets have no analysed match (none stored, no error among them); their payoffs"
+              + " are taken as 0 in alpha-rank";
         } else if (imputed && !gi.utility().equals("ZERO_SUM")) {
           note = "no self-play matches: an agent against copies of itself gets the utility sum / players ("
               + fmtSum(selfPayoff) + ", exact by symmetry in a constant-sum game)";
@@ -1377,19 +1567,24 @@ public final class Analysis {
 
   /**
    * The ballot of a game in which some agents have no analysed match (every one of their matches
-   * ended in an error): α-Rank over the agents that played, the others left out (mass and ballot
-   * NaN: unranked in this game) and named in the note. Counting their missing pairings as ties
-   * would give an agent that never completed a match α-Rank mass.
+   * ended in an error), or are left out for error matches ({@code errorOut}, {@link
+   * #leftOutForErrors}): α-Rank over the other agents, these left out (mass and ballot NaN:
+   * unranked in this game); the note counts the agents without a scored match (the caller names
+   * those left out for errors). Counting their missing pairings as ties would give an agent that
+   * never completed a match α-Rank mass, and an agent that crashes against its strongest opponent
+   * more mass than an identical agent that does not.
    */
   private static GameBallot withoutAbsentAgents(ArenaStore.GameInfo gi, int k, double[][] meanM, double[] agentMean,
       Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
-      AlphaRank.Memo memo, int present) {
+      AlphaRank.Memo memo, int present, boolean[] errorOut) {
     int[] keep = new int[present];
     int[] newIndex = new int[k];
     Arrays.fill(newIndex, -1);
     int j = 0;
+    int absent = 0;
     for (int a = 0; a < k; a++) {
-      if (!Double.isNaN(agentMean[a])) {
+      absent += Double.isNaN(agentMean[a]) ? 1 : 0;
+      if (!Double.isNaN(agentMean[a]) && (errorOut == null || !errorOut[a])) {
         newIndex[a] = j;
         keep[j++] = a;
       }
@@ -1408,13 +1603,13 @@ public final class Analysis {
       String body = e.getKey().substring(1, e.getKey().length() - 1);
       String[] parts = body.split(", ");
       int[] mapped = new int[parts.length];
-      boolean absent = false;
+      boolean dropped = false;
       for (int i = 0; i < parts.length; i++) {
         mapped[i] = newIndex[Integer.parseInt(parts[i])];
-        absent |= mapped[i] < 0;
+        dropped |= mapped[i] < 0;
       }
-      if (absent) {
-        continue; // no analysed match holds an absent agent; nothing to carry over
+      if (dropped) {
+        continue; // an agent left out: its agent sets leave the payoff table with it
       }
       Arrays.sort(mapped);
       double[] sum = new double[present];
@@ -1436,7 +1631,10 @@ public final class Analysis {
       mass[keep[x]] = sub.mass()[x];
       ballot[keep[x]] = sub.ballot()[x];
     }
-    String left = (k - present) + " agent" + (k - present == 1 ? "" : "s")
+    if (absent == 0) {
+      return new GameBallot(mass, ballot, sub.method(), sub.note());
+    }
+    String left = absent + " agent" + (absent == 1 ? "" : "s")
         + " with no scored match (every one ended in an error or was left out with one for seat balance) left out of the ranking";
     return new GameBallot(mass, ballot, sub.method(), sub.note().isEmpty() ? left : sub.note() + "; " + left);
   }

@@ -269,6 +269,110 @@ class AnalysisTest {
     assertThat(r.note()).contains("1 agent with no scored match (every one ended in an error or was left out with one for seat balance) left out");
   }
 
+  /** Both seat orders of a 2-player pairing in seed indices 0–2, with the given row-agent return (zero-sum). */
+  private static void pairing(List<ArenaStore.StoredMatch> ms, int a, int b, double aReturn) {
+    for (int seed = 0; seed < 3; seed++) {
+      ms.add(new ArenaStore.StoredMatch(0, new int[] {a, b}, seed, seed, MatchResult.Status.OK,
+          new double[] {aReturn, -aReturn}, 3, "", "0,0", "", ""));
+      ms.add(new ArenaStore.StoredMatch(0, new int[] {b, a}, seed, seed, MatchResult.Status.OK,
+          new double[] {-aReturn, aReturn}, 3, "", "0,0", "", ""));
+    }
+  }
+
+  /** Both seat orders of a pairing in seed indices 0–2 ending in an error with the message {@code message(seat of a, seat of b)}. */
+  private static void failing(List<ArenaStore.StoredMatch> ms, int a, int b,
+      java.util.function.BiFunction<Integer, Integer, String> message) {
+    for (int seed = 0; seed < 3; seed++) {
+      ms.add(new ArenaStore.StoredMatch(0, new int[] {a, b}, seed, seed, MatchResult.Status.ERROR, new double[0], 1, "",
+          "0,0", message.apply(0, 1), ""));
+      ms.add(new ArenaStore.StoredMatch(0, new int[] {b, a}, seed, seed, MatchResult.Status.ERROR, new double[0], 1, "",
+          "0,0", message.apply(1, 0), ""));
+    }
+  }
+
+  @Test
+  void anAgentWhosePairingOnlyEndsInItsOwnErrorsIsLeftOutOfAlphaRank() {
+    // rock (0) < paper (1) < scissors (2) < rock: at alpha -> infinity the response graph is a
+    // 3-cycle and each holds 1/3. Agent 3 ties paper and scissors, and its own call fails in every
+    // match against rock. Counted as a tie, the missing pairing gave 3 a share of the mass (it ties
+    // everyone); it is left out instead, and the others' masses are those of the cycle alone.
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
+    pairing(ms, 1, 0, 1);
+    pairing(ms, 2, 1, 1);
+    pairing(ms, 0, 2, 1);
+    pairing(ms, 3, 1, 0);
+    pairing(ms, 3, 2, 0);
+    failing(ms, 3, 0, (seatOf3, seatOf0) -> MatchRunner.thrown(new IllegalStateException("no entry"), seatOf3, "d",
+        MatchRunner.CALL_SELECT, -1, 0, 1));
+    ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
+    Analysis.GameResult r = Analysis.analyseGame(zs, ms, 4, false, AnalysisOptions.defaults(), 1);
+    assertThat(r.method()).isEqualTo("alpharank-single");
+    assertThat(r.agentMean()[3]).isCloseTo(0, within(1e-12)); // it is still scored where it finished
+    assertThat(r.mass()[3]).isNaN();
+    assertThat(r.ballot()[3]).isNaN();
+    for (int a = 0; a < 3; a++) {
+      assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(1.0 / 3, within(1e-6));
+    }
+    assertThat(r.note()).isEqualTo("left out of the alpha-rank and ballot for error matches (a missing pairing would count"
+        + " as a tie): agent 3 (no scored match against agent 0: its own call failed)");
+    // the same left out in every bootstrap resample: agent 3 has no mass interval, the others do
+    Analysis.GameAnalysis ga = Analysis.analyseGameWithRows(zs, ms, 4, false, AnalysisOptions.defaults(), 1,
+        List.of("rock", "paper", "scissors", "tp"));
+    assertThat(ga.result().note()).endsWith(": tp (no scored match against rock: its own call failed)");
+    Analysis.GameBallot resampled = Analysis.resampledGameBallot(ga.rows(), new int[] {3, 0, 0}, AnalysisOptions.defaults(),
+        null);
+    assertThat(resampled.mass()[3]).isNaN();
+    assertThat(resampled.mass()[0]).isCloseTo(1.0 / 3, within(1e-6));
+  }
+
+  @Test
+  void anErrorThatNamesNoAgentLeavesOutEveryAgentOfItsPairing() {
+    // 1 beats 0; 2 ties 0; every match of {1, 2} fails in the game's own code (no agent named):
+    // both 1 and 2 are left out, 0 alone is ranked
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
+    pairing(ms, 1, 0, 1);
+    pairing(ms, 2, 0, 0);
+    failing(ms, 1, 2, (x, y) -> MatchRunner.thrown(new IllegalStateException("bad"), -1, "", MatchRunner.CALL_APPLY, 0, 1, 2));
+    ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
+    Analysis.GameResult r = Analysis.analyseGame(zs, ms, 3, false, AnalysisOptions.defaults(), 1);
+    assertThat(r.mass()[1]).isNaN();
+    assertThat(r.mass()[2]).isNaN();
+    assertThat(r.mass()[0]).isCloseTo(1.0, within(1e-12));
+    assertThat(r.note()).endsWith(": agent 1 (no scored match against agent 2: the error names no agent, so every agent of"
+        + " the match); agent 2 (no scored match against agent 1: the error names no agent, so every agent of the match)");
+  }
+
+  @Test
+  void aPairingMissingWithoutAnErrorIsStillATie() {
+    // as the cycle above, with agent 3's pairing with rock simply not stored: the fill rule (a tie)
+    // applies and no one is left out
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
+    pairing(ms, 1, 0, 1);
+    pairing(ms, 2, 1, 1);
+    pairing(ms, 0, 2, 1);
+    pairing(ms, 3, 1, 0);
+    pairing(ms, 3, 2, 0);
+    Analysis.GameResult r = Analysis.analyseGame(new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM"), ms, 4, false,
+        AnalysisOptions.defaults(), 1);
+    assertThat(r.mass()[3]).isPositive();
+    assertThat(r.note()).isEqualTo("some pairings have no analysed match (none stored, no error among them); treated as"
+        + " ties in alpha-rank");
+  }
+
+  @Test
+  void theFailedSeatIsReadOffTheStoredMessage() {
+    IllegalStateException e = new IllegalStateException("x");
+    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, 2, "uct", MatchRunner.CALL_SELECT, -1, 0, 4), 3)).isEqualTo(2);
+    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, 1, "uct", MatchRunner.CALL_INFORM, -1, 0, 4), 3)).isEqualTo(1);
+    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, 0, "uct", MatchRunner.CALL_CREATE, -1, 0, 0), 3)).isZero();
+    assertThat(Analysis.failedSeat("seat 1 (first) chose illegal action 9 at move 3", 2)).isEqualTo(1);
+    // the game's code: no agent named
+    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, -1, "", MatchRunner.CALL_APPLY, 1, 3, 4), 3)).isEqualTo(-1);
+    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, -1, "", MatchRunner.CALL_IS_LEGAL, 1, 3, 4), 3)).isEqualTo(-1);
+    assertThat(Analysis.failedSeat("game exceeded its maximum length 9", 2)).isEqualTo(-1);
+    assertThat(Analysis.failedSeat("seat 5's agent x failed in selectAction at move 1: E", 2)).isEqualTo(-1);
+  }
+
   @Test
   void eloHasNoIntervalWhenEveryGameHasOneSeed() {
     // two games, one seed index each: agent 1 beats agent 0 in both seat orders
