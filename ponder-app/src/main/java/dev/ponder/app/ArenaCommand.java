@@ -84,7 +84,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing in every seat order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
   String schedule;
 
-  @Option(names = "--seat-orders", paramLabel = "permutations|rotations", description = "How the round robin seats each multiset of agents in games of 3 or more players: permutations (default for a new tournament: every distinct seat order, 6 for three different agents, so no agent always sits to the same neighbour's left) or rotations (the distinct cyclic rotations only, (n − 1)! times fewer matches for n different agents (2 for 3, 6 for 4): one orientation per multiset, taken from the agent strings in sorted order, so it does not depend on the order of --agents). Part of the stored tournament; without it a run continues a stored tournament with that tournament's seat orders (also one stored before this option, which played rotations in the --agents order). Two-player games and --schedule benchmark seat agents the same either way.")
+  @Option(names = "--seat-orders", paramLabel = "permutations|rotations", description = "How the round robin seats each multiset of agents in games of 3 or more players: permutations (default for a new tournament: every distinct seat order, 6 for three different agents, so no agent always sits to the same neighbour's left) or rotations (the distinct cyclic rotations only, (n − 1)! times fewer matches for an agent set of n different agents (2 for 3, 6 for 4; fewer for sets with repeated agents): one orientation per multiset, taken from the agent strings in sorted order, so it does not depend on the order of --agents). Part of the stored tournament; without it a run continues a stored tournament with that tournament's seat orders (also one stored before this option, which played rotations in the --agents order). Two-player games and --schedule benchmark seat agents the same either way.")
   String seatOrders;
 
   @Option(names = "--benchmark", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark (ignored, with a warning, by round-robin).")
@@ -320,12 +320,13 @@ public final class ArenaCommand implements PonderCommand {
             });
       } catch (ArenaStore.ParamsChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
-        boolean declared = AgentRegistry.factory(dev.ponder.spec.Spec.parse(e.agent()).name()).parameters().stream()
-            .anyMatch(ps -> ps.name().equals(e.key()));
-        throw new UsageException(e.getMessage() + (declared
+        // a fingerprint entry (AgentFactory.fingerprint, e.g. a policy file's digest) is restored by restoring
+        // the input; a parameter (changed default, or a key no longer declared) by the agent's code
+        boolean input = AgentRegistry.factory(dev.ponder.spec.Spec.parse(e.agent()).name())
+            .fingerprint(AgentRegistry.resolve(e.agent())).containsKey(e.key());
+        throw new UsageException(e.getMessage() + (!input
             ? "; to play it as it is now, give a new --db or register the agent under another name (the stored matches"
                 + " keep the old " + e.key() + ")"
-            // a fingerprint entry (AgentFactory.fingerprint: e.g. a policy file's digest), not a parameter
             : "; to continue this tournament, restore the input it was played with (any change to the file's bytes"
                 + " counts); to play the new one, give a new --db"));
       } catch (VirtualMachineError e) {

@@ -62,7 +62,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Option(names = "--signature",
       description = "Print only the bench signature: total simulations, nodes and a hash of the chosen actions of "
           + "deterministic searches (one thread, fixed seed, 8 plies of self-play at 300 simulations per game); "
-          + "it changes only when search behaviour changes.")
+          + "it changes only when search behaviour changes. Takes --games and --agent only; the measurement options "
+          + "(--threads, --seconds, --warmup, --forks, --no-fork, --overrun-searches) are refused with it.")
   boolean signatureOnly;
 
   @Option(names = "--no-fork",

@@ -108,9 +108,9 @@ public final class StatsOptions {
       a = Double.POSITIVE_INFINITY;
     } else {
       try {
-        a = Double.parseDouble(alpha);
-      } catch (NumberFormatException e) {
-        throw new UsageException("--alpha: '" + alpha + "' is not a number; valid: a positive number or inf");
+        a = Ponder.decimal(alpha); // finite decimal notation, as every number option (not 0x1p3, 1f, 1e400)
+      } catch (picocli.CommandLine.TypeConversionException e) {
+        throw new UsageException("--alpha: '" + alpha + "' is not a finite decimal number; valid: a positive number or inf");
       }
     }
     if (!(a > 0)) {

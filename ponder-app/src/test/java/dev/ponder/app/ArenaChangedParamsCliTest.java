@@ -48,6 +48,31 @@ class ArenaChangedParamsCliTest {
         dir.resolve("r" + seeds).toString(), "--no-progress", "--resamples", "100", "--elo-resamples", "50");
   }
 
+  /** {@code drift_cli} whose one key is now named {@code d}: the stored {@code c} is a key it no longer declares. */
+  static final class RenamedCli extends MctsAgentFactory {
+    RenamedCli() {
+      super("drift_cli", "test: UCT whose key was renamed", List.of(ParamSpec.ofDouble("d", 1.0, 0, 10, "c, renamed")),
+          p -> Mechanisms.uct(p.getDouble("d")));
+    }
+  }
+
+  @Test
+  void aKeyNoLongerDeclaredGetsTheAgentsRemedyNotAnInputFilesOne() {
+    Path db = dir.resolve("k.db");
+    try {
+      AgentRegistry.register(new DriftCli(1.0));
+      assertThat(arena(db, 2).code()).isZero();
+      AgentRegistry.register(new RenamedCli());
+      Run renamed = arena(db, 3);
+      assertThat(renamed.code()).as(renamed.err()).isEqualTo(2);
+      assertThat(renamed.err().strip()).contains("was stored with c=1.0, a key it no longer declares")
+          .endsWith("; to play it as it is now, give a new --db or register the agent under another name (the stored"
+              + " matches keep the old c)");
+    } finally {
+      AgentRegistry.register(new DriftCli(1.0));
+    }
+  }
+
   @Test
   void extendingWithChangedDefaultsIsRefusedInOneLine() {
     Path db = dir.resolve("c.db");

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 /** Command-line errors are one line on stderr, the help hint included. */
 class PonderErrorLineTest {
+  @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir;
 
   @Test
   void parseErrorsAreOneLineWithTheHelpHint() {
@@ -86,6 +87,18 @@ class PonderErrorLineTest {
       assertThat(r.exit).as(bad).isEqualTo(2);
       assertThat(r.err).as(bad).isEqualTo("ponder: Invalid value for option '--seconds': '" + bad
           + "' is not a finite decimal number (e.g. 0.5, -3, 1e-4) (see 'ponder bench search --help')" + System.lineSeparator());
+    }
+  }
+
+  @Test
+  void alphaTakesAFiniteDecimalOrInf() {
+    // "inf" and "infinity" (any case) are the word for α → ∞; Java's other spellings are refused
+    for (String bad : new String[] {"0x1p3", "1f", "1e400", "NaN", "-Infinity"}) {
+      Cli r = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=5)", "--alpha", bad, "--db",
+          dir.resolve("never.db").toString());
+      assertThat(r.exit).as(bad + ": " + r.err).isEqualTo(2);
+      assertThat(r.err.strip()).as(bad).isEqualTo("ponder: --alpha: '" + bad
+          + "' is not a finite decimal number; valid: a positive number or inf");
     }
   }
 }

@@ -49,10 +49,10 @@ class SolveOptionsAndOutputTest {
         .isEqualTo("ponder: --out needs a file name; the path is empty");
     assertThat(oneLine(Cli.run("solve", "goofspiel(num_cards=3,returns_type=total_points)")))
         .isEqualTo("ponder: goofspiel(num_cards=3,returns_type=total_points) is general-sum, not zero-sum with these parameters"
-            + " (goofspiel with its default parameters is zero-sum); solve supports zero-sum games, e.g. kuhn_poker,"
+            + " (goofspiel with its default parameters is zero-sum); solve supports zero- and constant-sum games, e.g. kuhn_poker,"
             + " leduc_poker, liars_dice");
     assertThat(oneLine(Cli.run("exploitability", "2048", "--agent", "uniform")))
-        .isEqualTo("ponder: 2048 is general-sum, not zero-sum; exploitability supports zero-sum games, e.g. kuhn_poker,"
+        .isEqualTo("ponder: 2048 is general-sum, not zero-sum; exploitability supports zero- and constant-sum games, e.g. kuhn_poker,"
             + " leduc_poker, liars_dice");
   }
 

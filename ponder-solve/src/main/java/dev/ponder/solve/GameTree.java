@@ -420,7 +420,7 @@ public final class GameTree {
    * names the game with the parameters given, its utility, and whether the game with its default
    * parameters is zero-sum: {@code goofspiel(num_cards=3,returns_type=total_points) is general-sum,
    * not zero-sum with these parameters (goofspiel with its default parameters is zero-sum);
-   * CfrSolver supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice}.
+   * CfrSolver supports zero- and constant-sum games, e.g. kuhn_poker, leduc_poker, liars_dice}.
    *
    * @param user what refuses the game, named in the message ({@code "solve"}, {@code "CfrSolver"})
    * @throws IllegalArgumentException for a general-sum or identical-payoff game (one line)
@@ -445,7 +445,7 @@ public final class GameTree {
       }
     }
     throw new IllegalArgumentException(echo(game.spec()) + " is " + utility + ", not zero-sum" + note + "; " + user
-        + " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
+        + " supports zero- and constant-sum games, e.g. kuhn_poker, leduc_poker, liars_dice");
   }
 
   /** The game the tree was built from. */

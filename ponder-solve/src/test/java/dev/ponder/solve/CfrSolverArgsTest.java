@@ -83,7 +83,7 @@ class CfrSolverArgsTest {
   @Test
   void generalSumGamesAreRefusedLikeTheCommandLine() {
     GameTree g = GameTree.build(GameRegistry.load(GENERAL));
-    String tail = " supports zero-sum games, e.g. kuhn_poker, leduc_poker, liars_dice";
+    String tail = " supports zero- and constant-sum games, e.g. kuhn_poker, leduc_poker, liars_dice";
     String head = GENERAL + " is general-sum, not zero-sum with these parameters (goofspiel with its default parameters is"
         + " zero-sum);";
     assertThatThrownBy(() -> new CfrSolver(g, CfrSolver.Variant.CFR)).isInstanceOf(IllegalArgumentException.class)
