@@ -195,7 +195,11 @@ public final class SolveCommand implements PonderCommand {
           afterIteration.accept(done);
         }
         solveSeconds += (System.nanoTime() - s0) / 1e9;
-        progress.close();
+        if (stopped) {
+          progress.stop();
+        } else {
+          progress.close();
+        }
         if (stopped) {
           break; // the row of the last iteration run comes after the policy is saved
         }
@@ -648,6 +652,17 @@ public final class SolveCommand implements PonderCommand {
 
     void close() {
       if (shown != null) {
+        shown.close();
+      }
+    }
+
+    /**
+     * Ends the stretch early (Ctrl-C): a console bar is closed; the line form prints no closing
+     * line, whose rate and ETA would describe a run that is not going on (the interrupted line
+     * that follows says where it stopped).
+     */
+    void stop() {
+      if (shown != null && console) {
         shown.close();
       }
     }

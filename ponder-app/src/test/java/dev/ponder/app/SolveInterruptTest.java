@@ -89,6 +89,39 @@ class SolveInterruptTest {
     assertThat(TabularPolicy.read(full).run()).containsEntry("iterations", 30L).containsEntry("interrupted", false);
   }
 
+  /**
+   * An interrupt adds no closing progress line (its rate and ETA would describe no run): a line is
+   * printed at iteration 2 (after a pause longer than the 500 ms interval), none at 3..12 (quick),
+   * and the stop at 12 must not print a last "12/1000" line.
+   */
+  @Test
+  void anInterruptPrintsNoClosingProgressLine() {
+    CommandLine cl = Ponder.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    SolveCommand solve = cl.getSubcommands().get("solve").getCommand();
+    solve.afterIteration = k -> {
+      if (k == 1) {
+        try {
+          Thread.sleep(600);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      if (k == 12) {
+        solve.interrupt.request();
+      }
+    };
+    int code = cl.execute("solve", "kuhn_poker", "--algo", "cfr", "--iterations", "1000", "--progress-interval", "500");
+    assertThat(code).isEqualTo(130);
+    List<String> lines = err.toString().lines().toList();
+    assertThat(lines).as(err.toString()).anyMatch(l -> l.startsWith("solve: cfr: 2/1000 iterations"));
+    assertThat(lines).as(err.toString()).noneMatch(l -> l.startsWith("solve: cfr: 12/1000 iterations"));
+    assertThat(lines.get(lines.size() - 1)).startsWith("interrupted after 12 of 1000 iterations");
+  }
+
   @Test
   void withoutOutItSaysNothingWasSavedAndHowToSave() {
     String[] r = runInterrupted(12, "solve", "kuhn_poker", "--algo", "mccfr-es", "--iterations", "1000");
