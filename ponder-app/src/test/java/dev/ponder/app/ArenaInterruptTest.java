@@ -35,29 +35,12 @@ class ArenaInterruptTest {
     }
   }
 
-  /**
-   * Whether this JVM was started with {@code signal} ignored (bit signal−1 of SigIgn in
-   * /proc/self/status). A shell starts background jobs with SIGINT ignored, the child JVM inherits
-   * that, and the JVM then installs no handler for it: a CI runner can be such a job.
-   */
-  private static boolean ignored(int signal) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("SigIgn:")) {
-          return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (signal - 1))) != 0;
-        }
-      }
-    } catch (java.io.IOException | RuntimeException e) {
-      // no /proc: assume the default dispositions
-    }
-    return false;
-  }
 
   @Test
   void sigintPrintsOneLineExits130AndTheSameCommandResumes() throws Exception {
     // SIGINT (Ctrl-C) unless this test runs with it ignored; then SIGTERM, which takes the same path
-    boolean useTerm = ignored(2);
-    Assumptions.assumeFalse(useTerm && ignored(15), "SIGINT and SIGTERM are both ignored here");
+    boolean useTerm = Signals.ignored(2);
+    Assumptions.assumeFalse(useTerm && Signals.ignored(15), "SIGINT and SIGTERM are both ignored here");
     String signal = useTerm ? "-TERM" : "-INT";
     int expectedExit = useTerm ? 143 : 130;
     Path db = dir.resolve("r.db");

@@ -100,25 +100,12 @@ class SolveInterruptSafetyTest {
     assertThat(atRelease.get(0)).startsWith("ponder: error: cannot write --out " + other + ": ");
   }
 
-  /** Whether this JVM was started with {@code signal} ignored (see ArenaInterruptTest). */
-  private static boolean ignored(int signal) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("SigIgn:")) {
-          return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (signal - 1))) != 0;
-        }
-      }
-    } catch (java.io.IOException | RuntimeException e) {
-      // no /proc: assume the default dispositions
-    }
-    return false;
-  }
 
   @Test
   @DisabledOnOs(OS.WINDOWS) // sends the signal with kill
   void aRealSignalFollowedByAFailedSavePrintsTheErrorEveryTime() throws Exception {
-    boolean useTerm = ignored(2);
-    Assumptions.assumeFalse(useTerm && ignored(15), "SIGINT and SIGTERM are both ignored here");
+    boolean useTerm = Signals.ignored(2);
+    Assumptions.assumeFalse(useTerm && Signals.ignored(15), "SIGINT and SIGTERM are both ignored here");
     String signal = useTerm ? "-TERM" : "-INT";
     int expectedExit = useTerm ? 143 : 130;
     for (int run = 0; run < 3; run++) { // the lost line was a race: it went missing two times in three

@@ -176,25 +176,12 @@ class SolveInterruptTest {
     assertThat(dflt.err).isEmpty();
   }
 
-  /** Whether this JVM was started with {@code signal} ignored (see ArenaInterruptTest). */
-  private static boolean ignored(int signal) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-        if (line.startsWith("SigIgn:")) {
-          return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (signal - 1))) != 0;
-        }
-      }
-    } catch (java.io.IOException | RuntimeException e) {
-      // no /proc: assume the default dispositions
-    }
-    return false;
-  }
 
   @Test
   @DisabledOnOs(OS.WINDOWS) // sends the signal with kill
   void sigintInAChildJvmSavesThePolicyAndExits130() throws Exception {
-    boolean useTerm = ignored(2);
-    Assumptions.assumeFalse(useTerm && ignored(15), "SIGINT and SIGTERM are both ignored here");
+    boolean useTerm = Signals.ignored(2);
+    Assumptions.assumeFalse(useTerm && Signals.ignored(15), "SIGINT and SIGTERM are both ignored here");
     String signal = useTerm ? "-TERM" : "-INT";
     int expectedExit = useTerm ? 143 : 130;
     Path policy = dir.resolve("leduc.json");
@@ -233,8 +220,8 @@ class SolveInterruptTest {
   @Test
   @DisabledOnOs(OS.WINDOWS) // sends the signal with kill
   void sigintWhileTheTreeIsBuiltSaysNothingWasComputed() throws Exception {
-    boolean useTerm = ignored(2);
-    Assumptions.assumeFalse(useTerm && ignored(15), "SIGINT and SIGTERM are both ignored here");
+    boolean useTerm = Signals.ignored(2);
+    Assumptions.assumeFalse(useTerm && Signals.ignored(15), "SIGINT and SIGTERM are both ignored here");
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
         System.getProperty("java.class.path"), Ponder.class.getName(), "solve", "pig(winscore=5)", "--no-progress");
     Path err = dir.resolve("build.err");
