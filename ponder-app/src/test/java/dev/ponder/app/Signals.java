@@ -25,4 +25,17 @@ final class Signals {
     }
     return false;
   }
+
+  /** The signal a test sends for Ctrl-C ({@code kill}'s flag) and the exit code the JVM then ends with. */
+  record Interrupt(String flag, int exitCode) {}
+
+  /**
+   * SIGINT (Ctrl-C; exit 130) unless this JVM runs with it ignored, then SIGTERM, which takes the
+   * same path (exit 143); the test is skipped when both are ignored.
+   */
+  static Interrupt interrupt() {
+    boolean term = ignored(2);
+    org.junit.jupiter.api.Assumptions.assumeFalse(term && ignored(15), "SIGINT and SIGTERM are both ignored here");
+    return term ? new Interrupt("-TERM", 143) : new Interrupt("-INT", 130);
+  }
 }

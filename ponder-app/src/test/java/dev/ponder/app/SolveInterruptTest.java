@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -37,6 +36,11 @@ class SolveInterruptTest {
 
   /** Runs {@code args} in-process with the interrupt requested after {@code stopAt} iterations. */
   private static String[] runInterrupted(int stopAt, String... args) {
+    return runInterrupted(stopAt, k -> {}, args);
+  }
+
+  /** As {@link #runInterrupted(int, String...)}, calling {@code each} after every iteration first. */
+  private static String[] runInterrupted(int stopAt, java.util.function.IntConsumer each, String... args) {
     CommandLine cl = Ponder.commandLine();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
@@ -44,6 +48,7 @@ class SolveInterruptTest {
     cl.setErr(new PrintWriter(err, true));
     SolveCommand solve = cl.getSubcommands().get("solve").getCommand();
     solve.afterIteration = k -> {
+      each.accept(k);
       if (k == stopAt) {
         solve.interrupt.request();
       }
@@ -96,13 +101,7 @@ class SolveInterruptTest {
    */
   @Test
   void anInterruptPrintsNoClosingProgressLine() {
-    CommandLine cl = Ponder.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    SolveCommand solve = cl.getSubcommands().get("solve").getCommand();
-    solve.afterIteration = k -> {
+    String[] r = runInterrupted(12, k -> {
       if (k == 1) {
         try {
           Thread.sleep(600);
@@ -110,15 +109,11 @@ class SolveInterruptTest {
           Thread.currentThread().interrupt();
         }
       }
-      if (k == 12) {
-        solve.interrupt.request();
-      }
-    };
-    int code = cl.execute("solve", "kuhn_poker", "--algo", "cfr", "--iterations", "1000", "--progress-interval", "500");
-    assertThat(code).isEqualTo(130);
-    List<String> lines = err.toString().lines().toList();
-    assertThat(lines).as(err.toString()).anyMatch(l -> l.startsWith("solve: cfr: 2/1000 iterations"));
-    assertThat(lines).as(err.toString()).noneMatch(l -> l.startsWith("solve: cfr: 12/1000 iterations"));
+    }, "solve", "kuhn_poker", "--algo", "cfr", "--iterations", "1000", "--progress-interval", "500");
+    assertThat(r[0]).isEqualTo("130");
+    List<String> lines = r[2].lines().toList();
+    assertThat(lines).as(r[2]).anyMatch(l -> l.startsWith("solve: cfr: 2/1000 iterations"));
+    assertThat(lines).as(r[2]).noneMatch(l -> l.startsWith("solve: cfr: 12/1000 iterations"));
     assertThat(lines.get(lines.size() - 1)).startsWith("interrupted after 12 of 1000 iterations");
   }
 
@@ -180,10 +175,9 @@ class SolveInterruptTest {
   @Test
   @DisabledOnOs(OS.WINDOWS) // sends the signal with kill
   void sigintInAChildJvmSavesThePolicyAndExits130() throws Exception {
-    boolean useTerm = Signals.ignored(2);
-    Assumptions.assumeFalse(useTerm && Signals.ignored(15), "SIGINT and SIGTERM are both ignored here");
-    String signal = useTerm ? "-TERM" : "-INT";
-    int expectedExit = useTerm ? 143 : 130;
+    Signals.Interrupt sig = Signals.interrupt();
+    String signal = sig.flag();
+    int expectedExit = sig.exitCode();
     Path policy = dir.resolve("leduc.json");
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), Ponder.class.getName(), "solve", "leduc_poker", "--algo", "cfr",
@@ -220,18 +214,17 @@ class SolveInterruptTest {
   @Test
   @DisabledOnOs(OS.WINDOWS) // sends the signal with kill
   void sigintWhileTheTreeIsBuiltSaysNothingWasComputed() throws Exception {
-    boolean useTerm = Signals.ignored(2);
-    Assumptions.assumeFalse(useTerm && Signals.ignored(15), "SIGINT and SIGTERM are both ignored here");
+    Signals.Interrupt sig = Signals.interrupt();
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
         System.getProperty("java.class.path"), Ponder.class.getName(), "solve", "pig(winscore=5)", "--no-progress");
     Path err = dir.resolve("build.err");
     Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
     Thread.sleep(3000); // the JVM has started and is walking the tree (it would for tens of seconds)
     assertThat(p.isAlive()).as("child ended early; stderr: " + Files.readString(err)).isTrue();
-    Process kill = new ProcessBuilder("kill", useTerm ? "-TERM" : "-INT", Long.toString(p.pid())).inheritIO().start();
+    Process kill = new ProcessBuilder("kill", sig.flag(), Long.toString(p.pid())).inheritIO().start();
     assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).isEqualTo(useTerm ? 143 : 130);
+    assertThat(p.exitValue()).isEqualTo(sig.exitCode());
     assertThat(Files.readString(err)).isEqualTo("ponder: solve: interrupted while building the game tree of pig(winscore=5);"
         + " nothing was computed or saved" + System.lineSeparator());
   }
