@@ -470,8 +470,45 @@ public final class Backgammon extends AbstractGame {
           }
         }
       }
-      java.util.Arrays.sort(out, 0, n);
+      sortAscending(out, n);
       return n;
+    }
+
+    /**
+     * Sorts {@code a[0, n)} ascending in place by heapsort: no allocation (the JDK's int sort
+     * allocates a work array for some inputs of 44 or more elements, and a roll of doubles can give
+     * hundreds of legal actions), O(n log n).
+     */
+    private static void sortAscending(int[] a, int n) {
+      for (int i = n / 2 - 1; i >= 0; i--) {
+        siftDown(a, i, n);
+      }
+      for (int end = n - 1; end > 0; end--) {
+        int t = a[0];
+        a[0] = a[end];
+        a[end] = t;
+        siftDown(a, 0, end);
+      }
+    }
+
+    /** Restores the max-heap property below {@code i} in {@code a[0, n)}. */
+    private static void siftDown(int[] a, int i, int n) {
+      int v = a[i];
+      while (true) {
+        int c = 2 * i + 1;
+        if (c >= n) {
+          break;
+        }
+        if (c + 1 < n && a[c + 1] > a[c]) {
+          c++;
+        }
+        if (a[c] <= v) {
+          break;
+        }
+        a[i] = a[c];
+        i = c;
+      }
+      a[i] = v;
     }
 
     // ---------------------------------------------------------------- transitions

@@ -14,8 +14,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Random rollouts allocate nothing per move: after a warm-up, the bytes the playing thread
  * allocates over further {@link RandomPlayout} runs (copyFrom, legal actions or chance outcomes
- * into reused buffers, unchecked apply) stay below one byte per move for every game of the suite.
- * A single object allocated per move (16 bytes at least) would fail it.
+ * into reused buffers, unchecked apply) stay below 0.05 bytes per move for every game of the suite.
+ * A single object allocated per move (16 bytes at least) would fail it, and so would one object of
+ * 16 bytes every 320 moves (backgammon's legal-action sort, which allocated a work array for some
+ * rolls with 44 or more legal actions: 0.15 bytes per move).
  */
 class RolloutAllocationTest {
 
@@ -24,7 +26,7 @@ class RolloutAllocationTest {
       "dots_and_boxes", "amazons", "backgammon", "2048", "liars_dice", "phantom_ttt", "dark_hex",
       "goofspiel", "turn_based_simultaneous_game(game=goofspiel(imp_info=True,num_cards=4,points_order=descending))",
       "hearts"})
-  void steadyStateRolloutsAllocateLessThanOneBytePerMove(String spec) {
+  void steadyStateRolloutsAllocateNothingPerMove(String spec) {
     com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long tid = Thread.currentThread().getId();
     Game game = GameRegistry.load(spec);
@@ -41,6 +43,6 @@ class RolloutAllocationTest {
       moves += runner.run(root, rng);
     }
     double perMove = (mx.getThreadAllocatedBytes(tid) - before) / (double) moves;
-    assertThat(perMove).as("%s: bytes allocated per move over %d moves", spec, moves).isLessThan(1.0);
+    assertThat(perMove).as("%s: bytes allocated per move over %d moves", spec, moves).isLessThan(0.05);
   }
 }
