@@ -192,10 +192,6 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     return outer + " (fault: " + fault + place + ")";
   }
 
-  /** A finite number in decimal notation: {@code 0.5}, {@code -3}, {@code 1e-4}, {@code .5}. */
-  private static final java.util.regex.Pattern DECIMAL =
-      java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
-
   /**
    * The command line's converter for {@code double} options: a finite number in decimal notation
    * ({@code 0.5}, {@code -3}, {@code 1e-4}, {@code .5}), the rule of game and agent parameters.
@@ -204,8 +200,12 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
    *     {@code 2d}, {@code NaN}, {@code Infinity}, or a number too large for a double)
    */
   static Double decimal(String text) {
-    String v = text.trim();
-    double d = DECIMAL.matcher(v).matches() ? Double.parseDouble(v) : Double.NaN;
+    double d;
+    try {
+      d = dev.ponder.spec.ParamSpec.parseDecimal(text); // the rule of specification strings
+    } catch (NumberFormatException e) {
+      d = Double.NaN;
+    }
     if (!Double.isFinite(d)) {
       throw new CommandLine.TypeConversionException("'" + text + "' is not a finite decimal number (e.g. 0.5, -3, 1e-4)");
     }

@@ -177,6 +177,24 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
       java.util.regex.Pattern.compile("[+-]?(NaN|Infinity|([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?)");
 
   /**
+   * A number written in decimal notation ({@code 0.5}, {@code -3}, {@code 1e-4}, {@code .5}), or
+   * Java's words {@code NaN} and {@code Infinity}; the one rule for numbers in specification strings
+   * and command-line options. A decimal too large for a double gives an infinity: callers that want
+   * a finite number check {@link Double#isFinite}.
+   *
+   * @throws NumberFormatException for anything else, e.g. Java's hexadecimal floats and type
+   *     suffixes ({@code 0x1p3}, {@code 1f}, {@code 2d}), which {@link Double#parseDouble} alone
+   *     would take
+   */
+  public static double parseDecimal(String text) {
+    String v = text.trim();
+    if (!DECIMAL.matcher(v).matches()) {
+      throw new NumberFormatException("not a decimal number: '" + text + "'");
+    }
+    return Double.parseDouble(v);
+  }
+
+  /**
    * Converts raw text to this parameter's type. A BOOL is {@code true} or {@code false} in any
    * case ({@code True}, as OpenSpiel prints it, included), or {@code 1} or {@code 0}; nothing
    * else ({@code yes}, {@code on}): one rule for every boolean parameter of games and agents. An
@@ -200,12 +218,7 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
           }
           return Integer.parseInt(v);
         case DOUBLE:
-          // decimal notation only: Double.parseDouble alone would also take Java's hexadecimal
-          // floats and type suffixes (0x1p3, 1f, 2d)
-          if (!DECIMAL.matcher(v).matches()) {
-            throw new NumberFormatException();
-          }
-          double d = Double.parseDouble(v);
+          double d = parseDecimal(v); // decimal notation only (not 0x1p3, 1f, 2d)
           if (min == null && !Double.isFinite(d)) {
             // without a declared range any finite number is accepted (describe() says so);
             // NaN and the infinities never are (with a range, the range check names it)
