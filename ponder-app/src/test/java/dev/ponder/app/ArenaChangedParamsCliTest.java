@@ -6,13 +6,10 @@ import dev.ponder.agent.AgentRegistry;
 import dev.ponder.search.mcts.MctsAgentFactory;
 import dev.ponder.search.mcts.Mechanisms;
 import dev.ponder.spec.ParamSpec;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code ponder arena} refuses to extend (or resume) a stored tournament when an agent's resolved
@@ -30,20 +27,8 @@ class ArenaChangedParamsCliTest {
     }
   }
 
-  private record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = Ponder.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
-  private Run arena(Path db, int seeds) {
-    return run("arena", "--games", "tic_tac_toe", "--agents", "drift_cli,random", "--budget", "sims=8",
+  private Cli arena(Path db, int seeds) {
+    return Cli.run("arena", "--games", "tic_tac_toe", "--agents", "drift_cli,random", "--budget", "sims=8",
         "--seeds-per-pairing", Integer.toString(seeds), "--seed", "2", "--db", db.toString(), "--report",
         dir.resolve("r" + seeds).toString(), "--no-progress", "--resamples", "100", "--elo-resamples", "50");
   }
@@ -61,11 +46,11 @@ class ArenaChangedParamsCliTest {
     Path db = dir.resolve("k.db");
     try {
       AgentRegistry.register(new DriftCli(1.0));
-      assertThat(arena(db, 2).code()).isZero();
+      assertThat(arena(db, 2).exit).isZero();
       AgentRegistry.register(new RenamedCli());
-      Run renamed = arena(db, 3);
-      assertThat(renamed.code()).as(renamed.err()).isEqualTo(2);
-      assertThat(renamed.err().strip()).contains("was stored with c=1.0, a key it no longer declares")
+      Cli renamed = arena(db, 3);
+      assertThat(renamed.exit).as(renamed.err).isEqualTo(2);
+      assertThat(renamed.err.strip()).contains("was stored with c=1.0, a key it no longer declares")
           .endsWith("; to play it as it is now, give a new --db or register the agent under another name (the stored"
               + " matches keep the old c)");
     } finally {
@@ -78,19 +63,19 @@ class ArenaChangedParamsCliTest {
     Path db = dir.resolve("c.db");
     try {
       AgentRegistry.register(new DriftCli(1.0));
-      Run first = arena(db, 2);
-      assertThat(first.code()).as(first.err()).isZero();
+      Cli first = arena(db, 2);
+      assertThat(first.exit).as(first.err).isZero();
       AgentRegistry.register(new DriftCli(2.0));
-      Run changed = arena(db, 3);
-      assertThat(changed.code()).as(changed.err()).isEqualTo(2);
-      assertThat(changed.err().strip()).isEqualTo("ponder: agent drift_cli(sims=8) of tournament 1 was stored with c=1.0"
+      Cli changed = arena(db, 3);
+      assertThat(changed.exit).as(changed.err).isEqualTo(2);
+      assertThat(changed.err.strip()).isEqualTo("ponder: agent drift_cli(sims=8) of tournament 1 was stored with c=1.0"
           + " but now resolves c=2.0: its code, defaults or input files changed since those matches were played; to play it as it is"
           + " now, give a new --db or register the agent under another name (the stored matches keep the old c)");
       assertThat(dir.resolve("r3")).doesNotExist();
       AgentRegistry.register(new DriftCli(1.0));
-      Run back = arena(db, 3);
-      assertThat(back.code()).as(back.err()).isZero();
-      assertThat(back.err()).contains("arena: extending tournament 1 from 2 to 3 seeds per pairing");
+      Cli back = arena(db, 3);
+      assertThat(back.exit).as(back.err).isZero();
+      assertThat(back.err).contains("arena: extending tournament 1 from 2 to 3 seeds per pairing");
     } finally {
       AgentRegistry.register(new DriftCli(1.0));
     }
