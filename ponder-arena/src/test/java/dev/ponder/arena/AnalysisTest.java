@@ -290,18 +290,27 @@ class AnalysisTest {
     }
   }
 
-  @Test
-  void anAgentWhosePairingOnlyEndsInItsOwnErrorsIsLeftOutOfAlphaRank() {
-    // rock (0) < paper (1) < scissors (2) < rock: at alpha -> infinity the response graph is a
-    // 3-cycle and each holds 1/3. Agent 3 ties paper and scissors, and its own call fails in every
-    // match against rock. Counted as a tie, the missing pairing gave 3 a share of the mass (it ties
-    // everyone); it is left out instead, and the others' masses are those of the cycle alone.
+  /**
+   * Rock (0) &lt; paper (1) &lt; scissors (2) &lt; rock, and agent 3 tying paper and scissors; the
+   * pairing of 3 with rock is not stored (the tests add it as errors, or leave it missing).
+   */
+  private static List<ArenaStore.StoredMatch> cycleWithATyingFourth() {
     List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
     pairing(ms, 1, 0, 1);
     pairing(ms, 2, 1, 1);
     pairing(ms, 0, 2, 1);
     pairing(ms, 3, 1, 0);
     pairing(ms, 3, 2, 0);
+    return ms;
+  }
+
+  @Test
+  void anAgentWhosePairingOnlyEndsInItsOwnErrorsIsLeftOutOfAlphaRank() {
+    // rock (0) < paper (1) < scissors (2) < rock: at alpha -> infinity the response graph is a
+    // 3-cycle and each holds 1/3. Agent 3 ties paper and scissors, and its own call fails in every
+    // match against rock. Counted as a tie, the missing pairing gave 3 a share of the mass (it ties
+    // everyone); it is left out instead, and the others' masses are those of the cycle alone.
+    List<ArenaStore.StoredMatch> ms = cycleWithATyingFourth();
     failing(ms, 3, 0, (seatOf3, seatOf0) -> MatchRunner.thrown(new IllegalStateException("no entry"), seatOf3, "d",
         MatchRunner.CALL_SELECT, -1, 0, 1));
     ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
@@ -346,12 +355,7 @@ class AnalysisTest {
   void aPairingMissingWithoutAnErrorIsStillATie() {
     // as the cycle above, with agent 3's pairing with rock simply not stored: the fill rule (a tie)
     // applies and no one is left out
-    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
-    pairing(ms, 1, 0, 1);
-    pairing(ms, 2, 1, 1);
-    pairing(ms, 0, 2, 1);
-    pairing(ms, 3, 1, 0);
-    pairing(ms, 3, 2, 0);
+    List<ArenaStore.StoredMatch> ms = cycleWithATyingFourth();
     Analysis.GameResult r = Analysis.analyseGame(new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM"), ms, 4, false,
         AnalysisOptions.defaults(), 1);
     assertThat(r.mass()[3]).isPositive();
