@@ -28,19 +28,10 @@ import picocli.CommandLine;
 class SolveInterruptSafetyTest {
   @TempDir Path dir;
 
-  /** One in-process run: {@code atIteration} is called with the command after each iteration. */
+  /** One in-process run ({@link SolveRuns#run}). */
   private static String[] run(java.util.function.BiConsumer<SolveCommand, Integer> atIteration,
       Consumer<SolveCommand> setUp, String... args) {
-    CommandLine cl = Ponder.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    SolveCommand solve = cl.getSubcommands().get("solve").getCommand();
-    solve.afterIteration = k -> atIteration.accept(solve, k);
-    setUp.accept(solve);
-    int code = cl.execute(args);
-    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    return SolveRuns.run(atIteration, setUp, args);
   }
 
   private static String[] interruptedAt(int stopAt, String... args) {

@@ -9,8 +9,6 @@ import dev.ponder.solve.CfrSolver;
 import dev.ponder.solve.GameTree;
 import dev.ponder.solve.MccfrSolver;
 import dev.ponder.solve.TabularPolicy;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code ponder solve} interrupted (Ctrl-C): it stops at the end of the iteration, saves the
@@ -41,20 +38,12 @@ class SolveInterruptTest {
 
   /** As {@link #runInterrupted(int, String...)}, calling {@code each} after every iteration first. */
   private static String[] runInterrupted(int stopAt, java.util.function.IntConsumer each, String... args) {
-    CommandLine cl = Ponder.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    SolveCommand solve = cl.getSubcommands().get("solve").getCommand();
-    solve.afterIteration = k -> {
+    return SolveRuns.run((solve, k) -> {
       each.accept(k);
       if (k == stopAt) {
         solve.interrupt.request();
       }
-    };
-    int code = cl.execute(args);
-    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    }, solve -> { }, args);
   }
 
   @Test
