@@ -556,19 +556,7 @@ public final class TabularPolicy {
       root.put("game", game);
     }
     if (!run.isEmpty()) {
-      ObjectNode r = root.putObject("run");
-      for (Map.Entry<String, Object> e : run.entrySet()) {
-        Object v = e.getValue();
-        if (v instanceof String str) {
-          r.put(e.getKey(), str);
-        } else if (v instanceof Boolean b) {
-          r.put(e.getKey(), b);
-        } else if (v instanceof Long l) {
-          r.put(e.getKey(), l);
-        } else {
-          r.put(e.getKey(), (Double) v);
-        }
-      }
+      root.set("run", m.valueToTree(run)); // strings, booleans, longs and doubles, in insertion order
     }
     int players = 0;
     for (Key k : actions.keySet()) {
