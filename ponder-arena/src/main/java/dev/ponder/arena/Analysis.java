@@ -1223,9 +1223,9 @@ public final class Analysis {
    * when the match stores one ({@link ArenaStore.StoredMatch#failedSeat}: creating seat s's agent,
    * seat s's agent failing in selectAction or informAction, seat s choosing an illegal action),
    * else — the game's own code failed, or the game exceeded its maximum length — every agent of
-   * that match. The message's wording plays no part. Each failing group then holds a left-out agent, so the remaining agents' payoff
-   * table has no profile missing because of an error; a profile missing for another reason (not
-   * stored) keeps the fill rule. A failing group with an agent that has no scored match at all in
+   * that match. The message's wording plays no part. Each failing group then holds a left-out
+   * agent, so the remaining agents' payoff table has no profile missing because of an error; a
+   * profile missing for another reason (not stored) keeps the fill rule. A failing group with an agent that has no scored match at all in
    * the game blames no one: that agent is left out already ({@link #gameBallot}), and the group
    * with it.
    *
