@@ -120,6 +120,7 @@ public final class ReplayCommand implements PonderCommand {
       try {
         MatchRecord rec = MatchRecord.parse(lines.get(n - 1));
         State s = replayRecord(rec);
+        note(where, s, rec);
         int count = rec.actions().length;
         out.println(where + rec.game() + " after " + count + (count == 1 ? " action" : " actions")
             + (s.isTerminal() ? " (terminal); returns: " + ReturnsFormat.format(s.returns())
@@ -172,6 +173,48 @@ public final class ReplayCommand implements PonderCommand {
     return s;
   }
 
+  /** Prints {@link #defaultsNote} on stderr, prefixed by {@code where}, when there is one. */
+  private void note(String where, State replayed, MatchRecord rec) {
+    String note = defaultsNote(rec, replayed.game());
+    if (!note.isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println(where + note);
+      err.flush();
+    }
+  }
+
+  /**
+   * The note for a record whose game string leaves parameters out (written before records named
+   * every parameter, {@link MatchRecord#fullGameString}, or typed by hand): those parameters took
+   * the defaults the game has now, which may not be the ones it was played with, e.g. {@code note:
+   * the record gives no value for faces, target; replayed with the current defaults faces=6,
+   * target=30 (if they changed since it was recorded, it replays another game)}; "" when it names
+   * every parameter.
+   */
+  static String defaultsNote(MatchRecord rec, dev.ponder.game.Game game) {
+    java.util.Map<String, String> given;
+    try {
+      given = dev.ponder.spec.Spec.parse(rec.game()).args();
+    } catch (dev.ponder.spec.SpecException e) {
+      return ""; // it loaded, so it parses
+    }
+    java.util.Map<String, String> full = dev.ponder.spec.Spec.parse(MatchRecord.fullGameString(game)).args();
+    List<String> missing = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    for (java.util.Map.Entry<String, String> e : full.entrySet()) {
+      if (!given.containsKey(e.getKey())) {
+        missing.add(e.getKey());
+        values.add(e.getKey() + "=" + e.getValue());
+      }
+    }
+    if (missing.isEmpty()) {
+      return "";
+    }
+    return "note: the record gives no value for " + String.join(", ", missing) + "; replayed with the current "
+        + (missing.size() == 1 ? "default " : "defaults ") + String.join(", ", values)
+        + " (if the game's defaults changed since it was recorded, it replays another game)";
+  }
+
   private int replayMatch(String line) {
     MatchRecord rec;
     try {
@@ -185,6 +228,7 @@ public final class ReplayCommand implements PonderCommand {
     } catch (IllegalActionException e) {
       throw new UsageException(file + ": " + e.getMessage());
     }
+    note(file + ": ", s, rec);
     PrintWriter out = spec.commandLine().getOut();
     out.println(rec.game() + " after " + rec.actions().length + " actions" + (s.isTerminal() ? " (terminal)" : ""));
     out.println(s);
