@@ -540,34 +540,35 @@ public final class MctsEngine implements AutoCloseable {
   }
 
   /**
-   * Grows the tree once, before the simulations, to hold the entries this search is expected to
-   * add, so that the search seldom grows it while the clock runs (each growth copies every array).
-   * Expected: the planned simulations times the entries per simulation of the last search; at the
-   * first search, times b with {@code expand=0} (every simulation expands a leaf: b entries, for the
-   * root's b legal actions) and √b otherwise (a leaf is expanded at a later arrival, and how many
-   * simulations end at a leaf not yet due depends on the tree policy: 0.4 to 1.4 √b measured for
-   * uct, up to 3 √b for gumbel, docs/bench/search.md); plus one eighth, the per-simulation reserve
-   * and, with threads, every worker's block of new entries. The planned simulations are the
-   * {@code sims} budget; with a time budget, at most the last search's simulations plus one eighth
-   * (none at the first search with a time budget only). The tree is grown this way to at most
+   * Grows the tree, before the simulations, when the entries this search is expected to add may
+   * not fit, so that the search seldom grows it while the clock runs (each growth copies every
+   * array). Expected: the planned simulations times the entries per simulation of the last search;
+   * at the first search, times b with {@code expand=0} (every simulation expands a leaf: b entries,
+   * for the root's b legal actions) and √b otherwise (a leaf is expanded at a later arrival, and
+   * how many simulations end at a leaf not yet due depends on the tree policy: 0.2 to 1.5 √b
+   * measured for uct, up to 3 √b for gumbel, docs/bench/search.md); plus the per-simulation
+   * reserve and, with threads, every worker's block of new entries. When 5/4 of that does not fit
+   * in the free entries, the arrays grow to hold 3/2 of it (or by the usual half, if more), so the
+   * small differences from one search to the next do not grow them again. The planned simulations
+   * are the {@code sims} budget; with a time budget, at most the last search's simulations (none
+   * at the first search with a time budget only). The tree is grown this way to at most
    * {@link #presizeEntries} entries in all, and never shrunk.
    */
   private void presize(int rootActions) {
     long planned = config.simulations() > 0 ? config.simulations() : Long.MAX_VALUE;
-    if (config.timeMs() > 0) {
-      planned = lastSimulations > 0 ? Math.min(planned, lastSimulations + lastSimulations / 8) : planned;
+    if (config.timeMs() > 0 && lastSimulations > 0) {
+      planned = Math.min(planned, lastSimulations);
     }
     if (planned == Long.MAX_VALUE) {
       return;
     }
     double perSimulation = entriesPerSimulation >= 0 ? entriesPerSimulation
         : config.expandThreshold() == 0 ? rootActions : Math.sqrt(rootActions);
-    double expected = planned * perSimulation * 1.125 + reserve
+    double expected = planned * perSimulation + reserve
         + (config.threads() > 1 ? (double) config.threads() * Tree.CHUNK : 0.0);
     double room = (double) presizeEntries - tree.size() - 1;
-    int free = (int) Math.min(expected, room);
-    if (free > 0) {
-      tree.ensureFree(free);
+    if (tree.size() + 1 + 1.25 * expected > tree.capacity() && room > 0) {
+      tree.ensureFree((int) Math.min(1.5 * expected, room));
     }
   }
 

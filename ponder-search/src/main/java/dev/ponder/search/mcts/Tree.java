@@ -645,6 +645,7 @@ public final class Tree extends CacheLinePadding {
     if (!concurrent) {
       if (size + k > action.length) {
         grow(size + k);
+        growthsInSearch++;
       }
       int s = size;
       size += k;
@@ -849,6 +850,7 @@ public final class Tree extends CacheLinePadding {
     if (!concurrent) {
       if (size + reserve > action.length) {
         grow(size + reserve);
+        growthsInSearch++;
       }
       if (keys != null && reserve >= 0 && keys.needsGrowth()) {
         keys.grow();
@@ -943,6 +945,7 @@ public final class Tree extends CacheLinePadding {
       }
       if (size + reserve > action.length) {
         grow(size + reserve);
+        growthsInSearch++;
         for (Tree v : views) {
           v.copyArrays(this);
           v.extendLocal();
@@ -955,6 +958,16 @@ public final class Tree extends CacheLinePadding {
       return true;
     }
   }
+
+  /**
+   * Growths of the arrays made while entries were being added (a simulation's or an expansion's
+   * need), as opposed to {@link #ensureFree} between searches; for tests and measurements.
+   */
+  int growthsInSearch() {
+    return growthsInSearch;
+  }
+
+  private int growthsInSearch;
 
   /**
    * Makes room for {@code free} more entries before a search, so that the search itself need not
