@@ -545,7 +545,7 @@ public final class MctsEngine implements AutoCloseable {
    * array). Expected: the planned simulations times the entries per simulation of the last search;
    * at the first search, times b with {@code expand=0} (every simulation expands a leaf: b entries,
    * for the root's b legal actions) and √b otherwise (a leaf is expanded at a later arrival, and
-   * how many simulations end at a leaf not yet due depends on the tree policy: 0.2 to 1.5 √b
+   * how many simulations end at a leaf not yet due depends on the tree policy: 0.2 to 1.8 √b
    * measured for uct, up to 3 √b for gumbel, docs/bench/search.md); plus the per-simulation
    * reserve and, with threads, every worker's block of new entries. When 5/4 of that does not fit
    * in the free entries, the arrays grow to hold 3/2 of it (or by the usual half, if more), so the
