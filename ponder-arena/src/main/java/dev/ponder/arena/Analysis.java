@@ -1220,12 +1220,12 @@ public final class Analysis {
    * one error match. α-Rank would fill its missing payoffs as a tie (2 players) or 0 (n players),
    * which can rank an agent that crashes against its strongest opponent above an identical agent
    * that does not. Left out: of each failing group's error matches, the agent whose call failed
-   * when the stored message names one (creating seat s's agent, seat s's agent failing in
-   * selectAction or informAction, seat s choosing an illegal action: {@link MatchRunner#thrown}),
+   * when the match stores one ({@link ArenaStore.StoredMatch#failedSeat}: creating seat s's agent,
+   * seat s's agent failing in selectAction or informAction, seat s choosing an illegal action),
    * else — the game's own code failed, or the game exceeded its maximum length — every agent of
-   * that match. Each failing group then holds a left-out agent, so the remaining agents' payoff
-   * table has no profile missing because of an error; a profile missing for another reason (not
-   * stored) keeps the fill rule. A failing group with an agent that has no scored match at all in
+   * that match. The message's wording plays no part. Each failing group then holds a left-out
+   * agent, so the remaining agents' payoff table has no profile missing because of an error; a
+   * profile missing for another reason (not stored) keeps the fill rule. A failing group with an agent that has no scored match at all in
    * the game blames no one: that agent is left out already ({@link #gameBallot}), and the group
    * with it.
    *
@@ -1254,7 +1254,7 @@ public final class Analysis {
       }
     }
     boolean[] out = new boolean[k];
-    // per left-out agent: the first failing group it is blamed in, whether a message named it, and how many groups
+    // per left-out agent: the first failing group it is blamed in, whether its own call failed, and how many groups
     String[] firstGroup = new String[k];
     boolean[] named = new boolean[k];
     int[] groups = new int[k];
@@ -1263,12 +1263,12 @@ public final class Analysis {
         continue; // scored; or with an agent that has no scored match at all, left out with it already
       }
       boolean[] blamed = new boolean[k];
-      boolean[] byMessage = new boolean[k];
+      boolean[] bySeat = new boolean[k];
       for (ArenaStore.StoredMatch m : e.getValue()) {
-        int seat = failedSeat(m.message(), m.seats().length);
-        if (seat >= 0) {
+        int seat = m.failedSeat();
+        if (seat >= 0 && seat < m.seats().length) {
           blamed[m.seats()[seat]] = true;
-          byMessage[m.seats()[seat]] = true;
+          bySeat[m.seats()[seat]] = true;
         } else {
           for (int a : m.seats()) {
             blamed[a] = true;
@@ -1284,7 +1284,7 @@ public final class Analysis {
         out[a] = true;
         if (groups[a]++ == 0) {
           firstGroup[a] = groupText(group, a, agents);
-          named[a] = byMessage[a];
+          named[a] = bySeat[a];
         }
       }
     }
@@ -1314,29 +1314,6 @@ public final class Analysis {
     }
     return true;
   }
-
-  /**
-   * The seat whose agent's call failed, read off a stored error message ({@link MatchRunner#thrown}
-   * and the illegal-action message): {@code creating seat s's agent …}, {@code seat s's agent …
-   * failed in …}, {@code seat s (…) chose illegal action …}; −1 when the message names no agent's
-   * call (the game's code failed, the game exceeded its maximum length) or the seat is not one of
-   * the match's {@code players}.
-   */
-  static int failedSeat(String message, int players) {
-    java.util.regex.Matcher m = FAILED_SEAT.matcher(message == null ? "" : message);
-    if (!m.lookingAt()) {
-      return -1;
-    }
-    try {
-      int seat = Integer.parseInt(m.group(1));
-      return seat < players ? seat : -1;
-    } catch (NumberFormatException tooLong) {
-      return -1;
-    }
-  }
-
-  private static final java.util.regex.Pattern FAILED_SEAT =
-      java.util.regex.Pattern.compile("(?:creating )?seat (\\d+)(?:'s agent | \\()");
 
   /** "against B" (2 players, agent a's opponent) or "in the agent set {A, B, B}" (n ≥ 3). */
   private static String groupText(int[] group, int a, List<String> agents) {

@@ -27,8 +27,14 @@ import java.util.Set;
  * matches(tournament_id, game_idx, seats -- agent index per seat joined by ',', seed_index,
  *         seed, status -- ok|overrun|error, returns -- per seat joined by ',', length,
  *         move_us -- per decision, seat:micros joined by ',', overruns, message, actions,
+ *         failed_seat -- error matches: the seat whose agent's call failed, else NULL,
  *         PRIMARY KEY (tournament_id, game_idx, seats, seed_index))
  * </pre>
+ *
+ * <p>A store written before {@code failed_seat} existed is upgraded when {@link #open} opens it:
+ * the column is added and its error rows are filled in once from their messages, in the same
+ * write transaction as the schema check. {@link #openReadOnly} writes nothing: it reads such a
+ * store as upgraded, taking the failing seat from the message in memory.
  *
  * <p>A tournament is found by its configuration; a run asking for more seeds per pairing than a
  * stored, otherwise equal tournament extends it ({@link #open}). Each match is inserted in its
@@ -41,11 +47,14 @@ public final class ArenaStore implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private final Connection conn;
   private final Path file;
+  /** Whether the matches table has {@code failed_seat} (false: a store not yet upgraded, opened read-only). */
+  private final boolean failedSeatColumn;
   private PreparedStatement insert;
 
-  private ArenaStore(Connection conn, Path file) {
+  private ArenaStore(Connection conn, Path file, boolean failedSeatColumn) {
     this.conn = conn;
     this.file = file;
+    this.failedSeatColumn = failedSeatColumn;
   }
 
   /** True if SQLite reports the file damaged ({@code SQLITE_CORRUPT}: "database disk image is malformed"). */
@@ -63,7 +72,10 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Opens (creating if needed) the store at {@code file}.
+   * Opens (creating if needed) the store at {@code file}. A store written before the {@code
+   * failed_seat} column existed is upgraded ({@link #addFailedSeat}) in the same write transaction
+   * as the schema check: another process opening it at the same moment sees it as it was or
+   * upgraded, never half done, and a process killed meanwhile leaves it as it was.
    *
    * @throws NotAStoreException if the file is not an SQLite database, or holds tables but not
    *     Ponder's (another application's database): nothing is written to it
@@ -84,6 +96,7 @@ public final class ArenaStore implements AutoCloseable {
         try {
           requireStoreOrEmpty(c, file);
           createSchema(st);
+          addFailedSeat(c);
           st.execute("COMMIT");
         } catch (SQLException | RuntimeException e) {
           try {
@@ -97,7 +110,7 @@ public final class ArenaStore implements AutoCloseable {
         st.execute("PRAGMA synchronous=NORMAL");
       }
       c.setAutoCommit(true);
-      return new ArenaStore(c, file);
+      return new ArenaStore(c, file, true);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof RuntimeException r) {
@@ -139,10 +152,90 @@ public final class ArenaStore implements AutoCloseable {
     st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
     st.execute("CREATE TABLE IF NOT EXISTS agents(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, params TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
     st.execute("CREATE TABLE IF NOT EXISTS games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
-    st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
+    st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, failed_seat INTEGER, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
   }
 
-  /** Ponder's tables and the columns each must have (the schema above). */
+  /** Whether {@code table} has the column {@code column}. */
+  private static boolean hasColumn(Connection c, String table, String column) throws SQLException {
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA table_info(" + table + ")")) {
+      while (rs.next()) {
+        if (column.equals(rs.getString("name"))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Upgrades a store written before the {@code failed_seat} column existed: adds the column
+   * ({@code NULL} in every row) and fills it in once for the error rows whose message names the
+   * seat whose agent's call failed ({@link #legacyFailedSeat}). Called inside {@link #open}'s write
+   * transaction; does nothing on a store that has the column.
+   */
+  private static void addFailedSeat(Connection c) throws SQLException {
+    if (hasColumn(c, "matches", "failed_seat")) {
+      return;
+    }
+    try (Statement st = c.createStatement()) {
+      st.execute("ALTER TABLE matches ADD COLUMN failed_seat INTEGER");
+    }
+    // read every error row first, then update: no row is changed under an open query on its table
+    record Failed(long tournament, int game, String seats, int seedIndex, int seat) {}
+    List<Failed> failed = new ArrayList<>();
+    try (Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT tournament_id, game_idx, seats, seed_index, message FROM matches"
+             + " WHERE status = '" + MatchResult.Status.ERROR.label() + "'")) {
+      while (rs.next()) {
+        String seats = rs.getString(3);
+        int seat = legacyFailedSeat(rs.getString(5), splitInts(seats).length);
+        if (seat >= 0) {
+          failed.add(new Failed(rs.getLong(1), rs.getInt(2), seats, rs.getInt(4), seat));
+        }
+      }
+    }
+    try (PreparedStatement up = c.prepareStatement("UPDATE matches SET failed_seat=? WHERE tournament_id=? AND game_idx=?"
+        + " AND seats=? AND seed_index=?")) {
+      for (Failed f : failed) {
+        up.setInt(1, f.seat());
+        up.setLong(2, f.tournament());
+        up.setInt(3, f.game());
+        up.setString(4, f.seats());
+        up.setInt(5, f.seedIndex());
+        up.executeUpdate();
+      }
+    }
+  }
+
+  /**
+   * The seat whose agent's call failed, read off the message of an error match stored before the
+   * {@code failed_seat} column existed, in the wording {@link MatchRunner} used then: {@code
+   * creating seat s's agent …}, {@code seat s's agent … failed in …} ({@code selectAction} or
+   * {@code informAction}), {@code seat s (…) chose illegal action …}; −1 when the message names no
+   * agent's call (the game's code failed, the game exceeded its maximum length) or the seat is not
+   * one of the match's {@code players}. Used only to upgrade such a store ({@link #addFailedSeat},
+   * and in memory by a read-only {@link #matches}); new matches store the seat as data.
+   */
+  static int legacyFailedSeat(String message, int players) {
+    java.util.regex.Matcher m = LEGACY_FAILED_SEAT.matcher(message == null ? "" : message);
+    if (!m.lookingAt()) {
+      return -1;
+    }
+    try {
+      int seat = Integer.parseInt(m.group(1));
+      return seat < players ? seat : -1;
+    } catch (NumberFormatException tooLong) {
+      return -1;
+    }
+  }
+
+  private static final java.util.regex.Pattern LEGACY_FAILED_SEAT =
+      java.util.regex.Pattern.compile("(?:creating )?seat (\\d+)(?:'s agent | \\()");
+
+  /**
+   * Ponder's tables and the columns each must have (the schema above). {@code failed_seat} is not
+   * required: a store written before it existed gets it ({@link #addFailedSeat}).
+   */
   private static final java.util.Map<String, List<String>> SCHEMA = new java.util.LinkedHashMap<>();
 
   static {
@@ -235,6 +328,10 @@ public final class ArenaStore implements AutoCloseable {
    * While a tournament writes the store, its connection stays open and the files stay (they are
    * its log); they go when the last connection closes.
    *
+   * <p>A store written before the {@code failed_seat} column existed is not upgraded (nothing is
+   * written): it is read as upgraded, each error match's failing seat taken from its message in
+   * memory by the rule {@link #open} upgrades with ({@link #legacyFailedSeat}).
+   *
    * @throws StoreException if the file is missing, is not an SQLite database or holds no Ponder
    *     arena tables
    */
@@ -259,7 +356,7 @@ public final class ArenaStore implements AutoCloseable {
         throw new StoreException(file + " is not a Ponder arena store (it lacks the tournaments, agents, games"
             + " and matches tables); give the --db of a ponder arena run", null);
       }
-      return new ArenaStore(c, file);
+      return new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
     } catch (SQLException e) {
       closeQuietly(c);
       throw openFailure(file, e);
@@ -275,9 +372,27 @@ public final class ArenaStore implements AutoCloseable {
   /** A stored tournament. */
   public record TournamentInfo(long id, String config, long seed, String created) {}
 
-  /** One stored match. */
+  /**
+   * One stored match.
+   *
+   * @param moveMicros per decision {@code seat:micros} joined by ','; "" unless read with details
+   * @param overruns per seat, joined by ','; "" unless read with details
+   * @param message the error or overrun message; "" unless read with details
+   * @param actions the action history joined by ','; "" unless read with details
+   * @param failedSeat for an error match, the seat (index into {@code seats}) whose agent's call
+   *     failed ({@link MatchResult#failedSeat}); −1 when the failure was no seat's agent's call, and
+   *     for every match that is not an error (the column's {@code NULL}). Always read
+   */
   public record StoredMatch(int game, int[] seats, int seedIndex, long seed, MatchResult.Status status,
-      double[] returns, int length, String moveMicros, String overruns, String message, String actions) {}
+      double[] returns, int length, String moveMicros, String overruns, String message, String actions,
+      int failedSeat) {
+
+    /** A match whose failure, if any, was no seat's agent's call ({@code failedSeat} −1). */
+    public StoredMatch(int game, int[] seats, int seedIndex, long seed, MatchResult.Status status,
+        double[] returns, int length, String moveMicros, String overruns, String message, String actions) {
+      this(game, seats, seedIndex, seed, status, returns, length, moveMicros, overruns, message, actions, -1);
+    }
+  }
 
   /**
    * The tournament a run with {@code config} continues.
@@ -589,7 +704,8 @@ public final class ArenaStore implements AutoCloseable {
   public synchronized boolean insert(long tournament, Schedule.Entry entry, long seed, MatchResult r) {
     try {
       if (insert == null) {
-        insert = conn.prepareStatement("INSERT OR IGNORE INTO matches VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
+        insert = conn.prepareStatement("INSERT OR IGNORE INTO matches(tournament_id, game_idx, seats, seed_index, seed,"
+            + " status, returns, length, move_us, overruns, message, actions, failed_seat) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)");
       }
       insert.setLong(1, tournament);
       insert.setInt(2, entry.game());
@@ -603,6 +719,11 @@ public final class ArenaStore implements AutoCloseable {
       insert.setString(10, joinInts(r.overruns()));
       insert.setString(11, r.message());
       insert.setString(12, joinInts(r.actions()));
+      if (r.status() == MatchResult.Status.ERROR && r.failedSeat() >= 0) {
+        insert.setInt(13, r.failedSeat());
+      } else {
+        insert.setNull(13, java.sql.Types.INTEGER);
+      }
       return insert.executeUpdate() == 1;
     } catch (SQLException e) {
       throw failed("cannot store match", e);
@@ -667,22 +788,36 @@ public final class ArenaStore implements AutoCloseable {
    * Every stored match of a tournament, in primary-key order (game index, seats as text, seed
    * index; the ORDER BY follows the key's index, so it costs no sort).
    *
+   * <p>The failing seat of error matches is always read: from {@code failed_seat}, or, for a
+   * store opened read-only before it was upgraded, from the message ({@link #openReadOnly}).
+   *
    * @param withDetails also read per-move times, overruns, messages and action histories
    */
   public synchronized List<StoredMatch> matches(long tournament, boolean withDetails) {
     List<StoredMatch> out = new ArrayList<>();
-    String cols = withDetails
-        ? "game_idx, seats, seed_index, seed, status, returns, length, move_us, overruns, message, actions"
-        : "game_idx, seats, seed_index, seed, status, returns, length";
+    String cols = "game_idx, seats, seed_index, seed, status, returns, length, "
+        + (failedSeatColumn ? "failed_seat" : "message")
+        + (withDetails ? ", move_us, overruns, message, actions" : "");
     try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=?"
         + " ORDER BY game_idx, seats, seed_index")) {
       q.setLong(1, tournament);
       try (ResultSet rs = q.executeQuery()) {
         while (rs.next()) {
-          out.add(new StoredMatch(rs.getInt(1), splitInts(rs.getString(2)), rs.getInt(3), rs.getLong(4),
-              MatchResult.Status.of(rs.getString(5)), splitDoubles(rs.getString(6)), rs.getInt(7),
-              withDetails ? rs.getString(8) : "", withDetails ? rs.getString(9) : "",
-              withDetails ? rs.getString(10) : "", withDetails ? rs.getString(11) : ""));
+          int[] seats = splitInts(rs.getString(2));
+          MatchResult.Status status = MatchResult.Status.of(rs.getString(5));
+          int failedSeat;
+          if (failedSeatColumn) {
+            failedSeat = rs.getInt(8);
+            if (rs.wasNull()) {
+              failedSeat = -1;
+            }
+          } else {
+            failedSeat = status == MatchResult.Status.ERROR ? legacyFailedSeat(rs.getString(8), seats.length) : -1;
+          }
+          out.add(new StoredMatch(rs.getInt(1), seats, rs.getInt(3), rs.getLong(4), status,
+              splitDoubles(rs.getString(6)), rs.getInt(7),
+              withDetails ? rs.getString(9) : "", withDetails ? rs.getString(10) : "",
+              withDetails ? rs.getString(11) : "", withDetails ? rs.getString(12) : "", failedSeat));
         }
       }
     } catch (SQLException e) {

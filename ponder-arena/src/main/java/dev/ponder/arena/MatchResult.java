@@ -14,6 +14,12 @@ package dev.ponder.arena;
  * @param overruns per seat, number of decisions over 110% of the agent's {@code time_ms}
  * @param actions the action history (chance outcomes included), replayable with
  *     {@link dev.ponder.game.MatchRecord}
+ * @param failedSeat for an {@link Status#ERROR} match, the seat (0 ≤ seat &lt; number of players)
+ *     whose agent's call failed: creating the agent, its {@code selectAction} or {@code
+ *     informAction} threw, or it chose an illegal action; −1 when the failure was no seat's
+ *     agent's call (the game's own code threw when the arena called it, the game exceeded its
+ *     maximum length, a current player the arena cannot seat) and for every match that is not an
+ *     error. Stored as the {@code failed_seat} column ({@code NULL} for −1)
  */
 public record MatchResult(
     double[] returns,
@@ -23,7 +29,8 @@ public record MatchResult(
     Status status,
     String message,
     int[] overruns,
-    int[] actions) {
+    int[] actions,
+    int failedSeat) {
 
   /** Outcome kind of a match. */
   public enum Status {

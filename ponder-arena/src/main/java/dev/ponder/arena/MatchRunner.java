@@ -20,9 +20,10 @@ import java.util.SplittableRandom;
  * agents whose budget is wall time), the result depends on nothing else.
  *
  * <p>A match in which an agent or the game's code throws, an agent returns an illegal action, or
- * the game exceeds its declared maximum length is recorded with status {@code error} and the
+ * the game exceeds its declared maximum length is recorded with status {@code error}, the
  * message (for an exception, the call that failed, at which move and where it was thrown: {@link
- * #thrown}); it does not throw. A JVM {@link Error} is such a failure too (a {@code
+ * #thrown}) and, as data, the seat whose agent's call failed ({@link MatchResult#failedSeat}: −1
+ * when it was the game's code); it does not throw. A JVM {@link Error} is such a failure too (a {@code
  * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
  * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
  * which propagates: the JVM itself is failing and the run must stop.
@@ -66,9 +67,9 @@ public final class MatchRunner {
     int[] overruns = new int[n];
     State state = game.newInitialState();
     Agent[] agents = new Agent[n];
-    // what the arena was calling when something was thrown: a seat's agent (seat >= 0) or the
-    // game (seat -1), which call (a CALL_ constant), and the move being checked or applied;
-    // plain int assignments, nothing per move allocated
+    // what the arena was calling when something was thrown: a seat's agent (seat >= 0, the
+    // result's failedSeat) or the game (seat -1), which call (a CALL_ constant), and the move being
+    // checked or applied; plain int assignments, nothing per move allocated
     int seat = -1;
     int call = CALL_IS_TERMINAL;
     int mover = -1;
@@ -90,7 +91,7 @@ public final class MatchRunner {
         }
         if (state.historySize() >= maxLen) {
           return error(state, micros, movers, moves, overruns,
-              "game exceeded its maximum length " + maxLen);
+              "game exceeded its maximum length " + maxLen, -1);
         }
         call = CALL_CURRENT_PLAYER;
         int player = state.currentPlayer();
@@ -121,11 +122,11 @@ public final class MatchRunner {
           if (!state.isLegal(action)) {
             return error(state, micros, movers, moves, overruns,
                 "seat " + player + " (" + seats.get(player) + ") chose illegal action " + action
-                    + " at move " + state.historySize());
+                    + " at move " + state.historySize(), player);
           }
         } else {
           return error(state, micros, movers, moves, overruns,
-              "unsupported current player " + player + " (simultaneous moves are not supported by the arena)");
+              "unsupported current player " + player + " (simultaneous moves are not supported by the arena)", -1);
         }
         call = CALL_INFORM;
         for (int p = 0; p < n; p++) {
@@ -145,18 +146,18 @@ public final class MatchRunner {
       MatchResult.Status status = total > 0 ? MatchResult.Status.OVERRUN : MatchResult.Status.OK;
       String msg = total > 0 ? total + " decision(s) over " + Math.round(OVERRUN_FACTOR * 100) + "% of time_ms" : "";
       return new MatchResult(returns, state.historySize(), Arrays.copyOf(micros, moves),
-          Arrays.copyOf(movers, moves), status, msg, overruns, state.history());
+          Arrays.copyOf(movers, moves), status, msg, overruns, state.history(), -1);
     } catch (VirtualMachineError e) {
       if (!(e instanceof StackOverflowError)) {
         throw e; // the JVM itself is failing (out of memory, an internal error): no match can be trusted
       }
       return error(state, micros, movers, moves, overruns,
-          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()));
+          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()), seat);
     } catch (Throwable e) {
       // any other Error (NoClassDefFoundError from a jar missing on the class path, an
       // AssertionError, ExceptionInInitializerError, ...) is a fault of this match like an exception
       return error(state, micros, movers, moves, overruns,
-          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()));
+          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()), seat);
     } finally {
       for (Agent a : agents) {
         if (a != null) {
@@ -181,9 +182,16 @@ public final class MatchRunner {
   static final int CALL_APPLY = 7;
   static final int CALL_RETURNS = 8;
 
-  private static MatchResult error(State state, long[] micros, int[] movers, int moves, int[] overruns, String message) {
+  /**
+   * An error record.
+   *
+   * @param failedSeat the seat whose agent's call failed, or -1 when the failure was no seat's
+   *     agent's call ({@link MatchResult#failedSeat})
+   */
+  private static MatchResult error(State state, long[] micros, int[] movers, int moves, int[] overruns, String message,
+      int failedSeat) {
     return new MatchResult(new double[0], state.historySize(), Arrays.copyOf(micros, moves),
-        Arrays.copyOf(movers, moves), MatchResult.Status.ERROR, message, overruns, state.history());
+        Arrays.copyOf(movers, moves), MatchResult.Status.ERROR, message, overruns, state.history(), failedSeat);
   }
 
   /**

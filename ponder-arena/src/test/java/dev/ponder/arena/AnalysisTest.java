@@ -279,14 +279,18 @@ class AnalysisTest {
     }
   }
 
-  /** Both seat orders of a pairing in seed indices 0–2 ending in an error with the message {@code message(seat of a, seat of b)}. */
-  private static void failing(List<ArenaStore.StoredMatch> ms, int a, int b,
+  /**
+   * Both seat orders of a pairing in seed indices 0–2 ending in an error with the message {@code
+   * message(seat of a, seat of b)}, the call of agent {@code culprit} (a or b; −1: no agent's call)
+   * having failed.
+   */
+  private static void failing(List<ArenaStore.StoredMatch> ms, int a, int b, int culprit,
       java.util.function.BiFunction<Integer, Integer, String> message) {
     for (int seed = 0; seed < 3; seed++) {
       ms.add(new ArenaStore.StoredMatch(0, new int[] {a, b}, seed, seed, MatchResult.Status.ERROR, new double[0], 1, "",
-          "0,0", message.apply(0, 1), ""));
+          "0,0", message.apply(0, 1), "", culprit < 0 ? -1 : culprit == a ? 0 : 1));
       ms.add(new ArenaStore.StoredMatch(0, new int[] {b, a}, seed, seed, MatchResult.Status.ERROR, new double[0], 1, "",
-          "0,0", message.apply(1, 0), ""));
+          "0,0", message.apply(1, 0), "", culprit < 0 ? -1 : culprit == a ? 1 : 0));
     }
   }
 
@@ -311,7 +315,7 @@ class AnalysisTest {
     // match against rock. Counted as a tie, the missing pairing gave 3 a share of the mass (it ties
     // everyone); it is left out instead, and the others' masses are those of the cycle alone.
     List<ArenaStore.StoredMatch> ms = cycleWithATyingFourth();
-    failing(ms, 3, 0, (seatOf3, seatOf0) -> MatchRunner.thrown(new IllegalStateException("no entry"), seatOf3, "d",
+    failing(ms, 3, 0, 3, (seatOf3, seatOf0) -> MatchRunner.thrown(new IllegalStateException("no entry"), seatOf3, "d",
         MatchRunner.CALL_SELECT, -1, 0, 1));
     ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
     Analysis.GameResult r = Analysis.analyseGame(zs, ms, 4, false, AnalysisOptions.defaults(), 1);
@@ -341,7 +345,7 @@ class AnalysisTest {
     List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
     pairing(ms, 1, 0, 1);
     pairing(ms, 2, 0, 0);
-    failing(ms, 1, 2, (x, y) -> MatchRunner.thrown(new IllegalStateException("bad"), -1, "", MatchRunner.CALL_APPLY, 0, 1, 2));
+    failing(ms, 1, 2, -1, (x, y) -> MatchRunner.thrown(new IllegalStateException("bad"), -1, "", MatchRunner.CALL_APPLY, 0, 1, 2));
     ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
     Analysis.GameResult r = Analysis.analyseGame(zs, ms, 3, false, AnalysisOptions.defaults(), 1);
     assertThat(r.mass()[1]).isNaN();
@@ -364,17 +368,31 @@ class AnalysisTest {
   }
 
   @Test
-  void theFailedSeatIsReadOffTheStoredMessage() {
-    IllegalStateException e = new IllegalStateException("x");
-    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, 2, "uct", MatchRunner.CALL_SELECT, -1, 0, 4), 3)).isEqualTo(2);
-    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, 1, "uct", MatchRunner.CALL_INFORM, -1, 0, 4), 3)).isEqualTo(1);
-    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, 0, "uct", MatchRunner.CALL_CREATE, -1, 0, 0), 3)).isZero();
-    assertThat(Analysis.failedSeat("seat 1 (first) chose illegal action 9 at move 3", 2)).isEqualTo(1);
-    // the game's code: no agent named
-    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, -1, "", MatchRunner.CALL_APPLY, 1, 3, 4), 3)).isEqualTo(-1);
-    assertThat(Analysis.failedSeat(MatchRunner.thrown(e, -1, "", MatchRunner.CALL_IS_LEGAL, 1, 3, 4), 3)).isEqualTo(-1);
-    assertThat(Analysis.failedSeat("game exceeded its maximum length 9", 2)).isEqualTo(-1);
-    assertThat(Analysis.failedSeat("seat 5's agent x failed in selectAction at move 1: E", 2)).isEqualTo(-1);
+  void whoIsLeftOutForAnErrorFollowsTheStoredSeatNotTheMessage() {
+    // the rock-paper-scissors cycle with agent 3 failing against rock, as above, but the messages
+    // reworded: one naming no seat, one naming the other seat (rock's) in the old form. The stored
+    // failing seat alone decides: agent 3 is left out, rock keeps its third
+    List<ArenaStore.StoredMatch> reworded = cycleWithATyingFourth();
+    failing(reworded, 3, 0, 3, (seatOf3, seatOf0) -> "the agent at seat #" + seatOf3 + " crashed");
+    List<ArenaStore.StoredMatch> misleading = cycleWithATyingFourth();
+    failing(misleading, 3, 0, 3, (seatOf3, seatOf0) -> "seat " + seatOf0 + "'s agent rock failed in selectAction at move 1: E");
+    ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
+    for (List<ArenaStore.StoredMatch> ms : List.of(reworded, misleading)) {
+      Analysis.GameResult r = Analysis.analyseGame(zs, ms, 4, false, AnalysisOptions.defaults(), 1);
+      assertThat(r.mass()[3]).isNaN();
+      for (int a = 0; a < 3; a++) {
+        assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(1.0 / 3, within(1e-6));
+      }
+      assertThat(r.note()).isEqualTo("left out of the alpha-rank and ballot for error matches (a missing pairing would"
+          + " count as a tie): agent 3 (no scored match against agent 0: its own call failed)");
+    }
+    // and a message in the old form naming agent 3's seat, with no seat stored, blames both
+    List<ArenaStore.StoredMatch> unstored = cycleWithATyingFourth();
+    failing(unstored, 3, 0, -1, (seatOf3, seatOf0) -> MatchRunner.thrown(new IllegalStateException("no entry"), seatOf3,
+        "d", MatchRunner.CALL_SELECT, -1, 0, 1));
+    Analysis.GameResult both = Analysis.analyseGame(zs, unstored, 4, false, AnalysisOptions.defaults(), 1);
+    assertThat(both.mass()[0]).isNaN();
+    assertThat(both.mass()[3]).isNaN();
   }
 
   @Test

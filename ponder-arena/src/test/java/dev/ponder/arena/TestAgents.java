@@ -140,6 +140,48 @@ public final class TestAgents {
     }
   }
 
+  /**
+   * {@code fragile(fail_in=K)}: plays the lowest legal action, but fails in one of the arena's
+   * calls to it: 0 its creation throws, 1 {@code informAction} throws when told of the first
+   * action (whoever made it).
+   */
+  public static final class Fragile implements AgentFactory {
+    @Override
+    public String name() {
+      return "fragile";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: fails at creation or in informAction";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofInt("fail_in", 1, "0 creation, 1 informAction"));
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      if (params.getInt("fail_in") == 0) {
+        throw new IllegalStateException("no table for " + game.name());
+      }
+      int[] buf = new int[game.maxActionsPerState()];
+      return new Agent() {
+        @Override
+        public int selectAction(State state) {
+          state.legalActions(buf);
+          return buf[0];
+        }
+
+        @Override
+        public void informAction(State stateBefore, int player, int action) {
+          throw new IllegalStateException("cannot follow action " + action + " of player " + player);
+        }
+      };
+    }
+  }
+
   /** {@code illegal}: returns an action that is never legal. */
   public static final class Illegal implements AgentFactory {
     @Override
