@@ -121,57 +121,6 @@ class TreeReuseInPlaceTest {
   }
 
   /**
-   * Searches with {@code reuse=true} give exactly the results of the former re-root, which copied
-   * the kept subtree breadth-first into new arrays of its own size: a hash of every search's action,
-   * visits, Q, node count and reused visits over two self-play games per case (one agent plays
-   * both sides), recorded with that code (commit 465bc0c) by this same loop.
-   */
-  @Test
-  void reuseSearchesRepeatThoseOfTheCopyingReroot() {
-    String[][] cases = {
-        {"connect_four", "uct(sims=300,reuse=true)", "cbf370bbee035fc5"},
-        {"connect_four", "gumbel(sims=200,reuse=true)", "fc7ff9eb983ab30c"},
-        {"connect_four", "mcts_solver(sims=300,reuse=true)", "427544b87b9e90da"},
-        {"connect_four", "ments(sims=300,reuse=true)", "97fc26702ede8604"},
-        {"breakthrough(rows=6,columns=6)", "uct(sims=300,reuse=true)", "7a1198ddc58c1808"},
-        {"breakthrough(rows=6,columns=6)", "mcts_solver(sims=300,reuse=true)", "fd177c80be40256b"}};
-    for (String[] c : cases) {
-      Game g = GameRegistry.load(c[0]);
-      long h = 17;
-      long reused = 0;
-      for (long seed = 1; seed <= 2; seed++) {
-        try (MctsAgent m = MctsAgent.create(c[1], g, seed)) {
-          State s = g.newInitialState();
-          while (!s.isTerminal()) {
-            SearchResult r = m.search(s);
-            h = mix(h, r.action());
-            h = mix(h, r.nodes());
-            h = mix(h, r.reusedVisits());
-            for (int v : r.visits()) {
-              h = mix(h, v);
-            }
-            for (double[] q : r.q()) {
-              for (double x : q) {
-                h = mix(h, Double.doubleToLongBits(x));
-              }
-            }
-            reused += r.reusedVisits();
-            s.applyAction(r.action());
-          }
-        }
-      }
-      assertThat(reused).as(c[1] + " reused something").isPositive();
-      assertThat(String.format("%016x", h)).as(c[0] + " " + c[1]).isEqualTo(c[2]);
-    }
-  }
-
-  private static long mix(long h, long v) {
-    h ^= v;
-    h *= 0x100000001b3L;
-    return h ^ (h >>> 29);
-  }
-
-  /**
    * Self-play with {@code reuse=true}: once the tree has reached its size, a search allocates about
    * its result only. The former re-root copied the kept subtree into new arrays at every move
    * (median 918 KB per search here, measured with that code; now about 1 KB); the median leaves out the rare search
