@@ -31,7 +31,9 @@ import picocli.CommandLine.Parameters;
             + "History() is the file's action sequence; a file cut short or missing a header line is reported as incomplete.",
         "A match file (one '<game> | <actions>' record per line, e.g. from play --record) has every record replayed: "
             + "one record prints the final board and returns; several print one summary line each (a record that "
-            + "fails says why), then one error line if any failed.",
+            + "fails says why), then one error line if any failed. A record whose game string leaves parameters out "
+            + "(recorded before records named every parameter) replays on their current defaults, and a note on stderr "
+            + "names them.",
         "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y'), "
             + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails (an illegal action is named "
             + "with its 1-based position in the record and the history before it)."})
