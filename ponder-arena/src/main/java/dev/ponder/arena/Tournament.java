@@ -16,13 +16,18 @@ import java.util.function.LongConsumer;
  * configuration is extended); matches already stored are skipped, the others are played by
  * {@code parallel} worker threads, each stored in its own transaction as soon as it finishes.
  * Because every match is a pure function of its key, a resumed tournament stores exactly what an
- * uninterrupted one would.
+ * uninterrupted one would. For the same reason a scheduled match that another tournament of the
+ * store already played identically (same full game string, agents by seat with their stored
+ * parameters, match seed; no timing-dependent agent; status ok) is copied from it instead of played
+ * again ({@link #reuse(boolean)}, {@link MatchReuse}).
  */
 public final class Tournament {
   private final TournamentConfig config;
   private final boolean seatOrdersGiven;
   private final List<Game> games = new ArrayList<>();
   private final int[] players;
+  /** Whether scheduled matches stored by another tournament of the store are copied ({@link #reuse(boolean)}). */
+  private boolean reuse = true;
 
   /**
    * Loads the games and validates the agents: each agent string is resolved and built once for
@@ -93,6 +98,20 @@ public final class Tournament {
     return config;
   }
 
+  /**
+   * Whether {@link #run} copies the scheduled matches that another tournament of the store has
+   * already played identically instead of playing them (default true; see {@link MatchReuse}):
+   * the same full game string, the same agent strings in the same seats with the same stored
+   * parameters and fingerprints, the same match seed, no agent with a time budget or several
+   * search threads, and status {@code ok}. False plays every match afresh.
+   *
+   * @return this tournament
+   */
+  public Tournament reuse(boolean on) {
+    this.reuse = on;
+    return this;
+  }
+
   public List<Game> games() {
     return games;
   }
@@ -123,9 +142,41 @@ public final class Tournament {
    *
    * @param extendedFrom seeds per pairing the stored tournament had before this run extended it,
    *     or 0 if the run did not extend a tournament
+   * @param reused matches this run copied from other tournaments of the store instead of playing
+   *     them ({@link #reuse(boolean)}); not counted in {@code played}
+   * @param reusedFrom the number of those copied from each tournament, by tournament id (ascending)
    */
   public record RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds,
-      int extendedFrom) {}
+      int extendedFrom, int reused, java.util.SortedMap<Long, Integer> reusedFrom) {
+
+    /** A run that reused nothing. */
+    public RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds,
+        int extendedFrom) {
+      this(tournamentId, total, alreadyStored, played, errors, seconds, extendedFrom, 0, java.util.Collections.emptySortedMap());
+    }
+
+    /** {@code 8640 matches reused from tournament 1} (or {@code … from tournaments 1 (6000), 3 (2640)}), or "" if none. */
+    public String reusedLabel() {
+      return MatchReuse.label(reused, reusedFrom);
+    }
+  }
+
+  /**
+   * The matches a run found already played by other tournaments of the store, told before any is
+   * copied or played ({@link #run(ArenaStore, int, java.util.function.BiFunction, LongConsumer,
+   * Consumer, Consumer, Consumer)}).
+   *
+   * @param total the tournament's scheduled matches
+   * @param stored those already stored in it before this run
+   * @param matches those this run copies instead of playing (0 when reuse is off or none is found)
+   * @param from the number copied from each tournament, by tournament id (ascending)
+   */
+  public record Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from) {
+    /** {@code 8640 matches reused from tournament 1}, or "" if none. */
+    public String label() {
+      return MatchReuse.label(matches, from);
+    }
+  }
 
   /**
    * Plays every match not yet in the store.
@@ -178,6 +229,19 @@ public final class Tournament {
    */
   public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
       LongConsumer onStored, Consumer<String> notices, Consumer<ArenaStore.Opened> onOpened) {
+    return run(store, parallel, progressFactory, onStored, notices, onOpened, null);
+  }
+
+  /**
+   * As {@link #run(ArenaStore, int, java.util.function.BiFunction, LongConsumer, Consumer,
+   * Consumer)}. Before playing, the scheduled matches not yet stored are looked up among the
+   * matches of the store's other tournaments ({@link #reuse(boolean)}, {@link MatchReuse}); those
+   * found are copied into this tournament, in one transaction, and not played. {@code onReuse}
+   * (may be null) hears what was found after {@code onOpened} and before anything is copied or
+   * played, also when nothing is.
+   */
+  public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
+      LongConsumer onStored, Consumer<String> notices, Consumer<ArenaStore.Opened> onOpened, Consumer<Reuse> onReuse) {
     if (parallel < 1) {
       throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
     }
@@ -204,13 +268,27 @@ public final class Tournament {
       }
     }
     int already = all.size() - todo.size();
+    MatchReuse.Plan plan = reuse && !todo.isEmpty() ? MatchReuse.plan(store, id, config, games, todo) : MatchReuse.Plan.NONE;
+    if (onReuse != null) {
+      onReuse.accept(new Reuse(all.size(), already, plan.copies().size(), plan.from()));
+    }
+    int reused = 0;
+    if (!plan.copies().isEmpty()) {
+      store.copyMatches(id, plan.copies()); // a row another process stored meanwhile is kept: either way it is done
+      reused = plan.copies().size();
+      Set<String> copied = new java.util.HashSet<>();
+      for (ArenaStore.MatchCopy c : plan.copies()) {
+        copied.add(c.to().key());
+      }
+      todo.removeIf(e -> copied.contains(e.key()));
+    }
     long t0 = System.nanoTime();
     AtomicInteger next = new AtomicInteger();
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<String> agents = config.allAgents();
-    try (Progress progress = progressFactory.apply(already, all.size())) {
+    try (Progress progress = progressFactory.apply(already + reused, all.size())) {
       Runnable worker = () -> {
         int i;
         List<String> seats = new ArrayList<>();
@@ -264,6 +342,6 @@ public final class Tournament {
       throw new IllegalStateException(f);
     }
     return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
-        opened.extendedFrom());
+        opened.extendedFrom(), reused, plan.from());
   }
 }
