@@ -84,24 +84,13 @@ final class MatchReuse {
     for (int g = 0; g < games.size(); g++) {
       fullGames[g] = MatchRecord.fullGameString(games.get(g));
     }
-    Map<String, Schedule.Entry> wanted = new HashMap<>();
-    for (Schedule.Entry e : todo) {
-      boolean ok = true;
-      for (int a : e.seats()) {
-        ok &= determined[a];
-      }
-      if (ok) {
-        long seed = Seeds.matchSeed(config.seed(), config.games().get(e.game()), e.seedIndex());
-        wanted.put(wantedKey(e.game(), e.seatsKey(), seed), e);
-      }
-    }
-    if (wanted.isEmpty()) {
-      return Plan.NONE;
-    }
-    List<ArenaStore.MatchCopy> copies = new ArrayList<>();
-    SortedMap<Long, Integer> from = new TreeMap<>();
+    // the other tournaments that hold some game and some agent of this one, with their index maps
+    record Source(long id, List<List<Integer>> gameMap, int[] agentMap) {}
+    List<Source> sources = new ArrayList<>();
+    boolean[] gameCovered = new boolean[games.size()];
+    boolean[] agentCovered = new boolean[agents.size()];
     for (ArenaStore.TournamentInfo t : store.tournaments()) {
-      if (t.id() == id || wanted.isEmpty()) {
+      if (t.id() == id) {
         continue;
       }
       // source game index -> the games of this tournament it is (usually none or one)
@@ -122,6 +111,9 @@ final class MatchReuse {
         gameMap.set(row.idx(), same);
         anyGame |= !same.isEmpty();
       }
+      if (!anyGame) {
+        continue;
+      }
       // source agent index -> agent index of this tournament, or -1
       List<ArenaStore.AgentInfo> stored = store.agents(t.id());
       int size = stored.stream().mapToInt(ArenaStore.AgentInfo::idx).max().orElse(-1) + 1;
@@ -135,12 +127,43 @@ final class MatchReuse {
           anyAgent = true;
         }
       }
-      if (!anyGame || !anyAgent) {
+      if (!anyAgent) {
         continue;
       }
-      long source = t.id();
-      StringBuilder seats = new StringBuilder();
-      store.forEachOkMatch(source, (game, seatsText, seedIndex, seed) -> {
+      sources.add(new Source(t.id(), gameMap, agentMap));
+      gameMap.forEach(same -> same.forEach(g -> gameCovered[g] = true));
+      for (int now : agentMap) {
+        if (now >= 0) {
+          agentCovered[now] = true;
+        }
+      }
+    }
+    if (sources.isEmpty()) {
+      return Plan.NONE;
+    }
+    // only the scheduled matches some source could hold are looked up (a new store, or one whose
+    // tournaments share nothing with this one, costs nothing)
+    Map<String, Schedule.Entry> wanted = new HashMap<>();
+    for (Schedule.Entry e : todo) {
+      boolean ok = gameCovered[e.game()];
+      for (int a : e.seats()) {
+        ok &= agentCovered[a];
+      }
+      if (ok) {
+        long seed = Seeds.matchSeed(config.seed(), config.games().get(e.game()), e.seedIndex());
+        wanted.put(wantedKey(e.game(), e.seatsKey(), seed), e);
+      }
+    }
+    List<ArenaStore.MatchCopy> copies = new ArrayList<>();
+    SortedMap<Long, Integer> from = new TreeMap<>();
+    StringBuilder seats = new StringBuilder();
+    for (Source src : sources) {
+      if (wanted.isEmpty()) {
+        break;
+      }
+      List<List<Integer>> gameMap = src.gameMap();
+      int[] agentMap = src.agentMap();
+      store.forEachOkMatch(src.id(), (game, seatsText, seedIndex, seed) -> {
         if (game >= gameMap.size() || gameMap.get(game).isEmpty()) {
           return;
         }
@@ -159,8 +182,8 @@ final class MatchReuse {
         for (int g : gameMap.get(game)) {
           Schedule.Entry e = wanted.remove(wantedKey(g, seats.toString(), seed));
           if (e != null) {
-            copies.add(new ArenaStore.MatchCopy(source, game, seatsText, seedIndex, e));
-            from.merge(source, 1, Integer::sum);
+            copies.add(new ArenaStore.MatchCopy(src.id(), game, seatsText, seedIndex, e));
+            from.merge(src.id(), 1, Integer::sum);
           }
         }
       });
