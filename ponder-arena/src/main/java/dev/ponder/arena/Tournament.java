@@ -268,6 +268,7 @@ public final class Tournament {
       }
     }
     int already = all.size() - todo.size();
+    long t0 = System.nanoTime(); // the run's time includes looking up and copying stored matches
     MatchReuse.Plan plan = reuse && !todo.isEmpty() ? MatchReuse.plan(store, id, config, games, todo) : MatchReuse.Plan.NONE;
     if (onReuse != null) {
       onReuse.accept(new Reuse(all.size(), already, plan.copies().size(), plan.from()));
@@ -282,7 +283,6 @@ public final class Tournament {
       }
       todo.removeIf(e -> copied.contains(e.key()));
     }
-    long t0 = System.nanoTime();
     AtomicInteger next = new AtomicInteger();
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();

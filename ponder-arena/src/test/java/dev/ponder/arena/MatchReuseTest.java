@@ -136,6 +136,22 @@ class MatchReuseTest {
   }
 
   @Test
+  void anAddedGameReusesTheStoredGamesMatchesUnderItsNewIndex() {
+    try (ArenaStore s = ArenaStore.open(dir.resolve("g.db"))) {
+      long first = run(s, config("tic_tac_toe", "random;uct", 2, SEED), true, new ArrayList<>()).tournamentId();
+      // the stored game is now game 1: 2 ordered pairs x 2 seeds of it are stored, kuhn_poker's 4 are not
+      Tournament.RunSummary r = run(s, config("kuhn_poker;tic_tac_toe", "random;uct", 2, SEED), true, new ArrayList<>());
+      assertThat(r.reused()).isEqualTo(4);
+      assertThat(r.played()).isEqualTo(4);
+      Map<String, String> before = rows(s, first, true);
+      Map<String, String> after = rows(s, r.tournamentId(), true);
+      for (Map.Entry<String, String> e : before.entrySet()) {
+        assertThat(after.get("1" + e.getKey().substring(e.getKey().indexOf('|')))).isEqualTo(e.getValue());
+      }
+    }
+  }
+
+  @Test
   void noReusePlaysEveryMatch() {
     TournamentConfig small = config("tic_tac_toe", "random;uct", 1, SEED);
     TournamentConfig large = config("tic_tac_toe", "random;uct;first", 1, SEED);
