@@ -62,14 +62,17 @@ final class MatchReuse {
   }
 
   /**
-   * Looks up {@code todo} (scheduled matches of tournament {@code id} not yet stored) among the
-   * stored matches of every other tournament of {@code store}; a match found in several is taken
+   * Looks up the stored matches of every other tournament of {@code store} among the scheduled
+   * matches of tournament {@code id} not stored yet; a match found in several tournaments is taken
    * from the one with the lowest id.
    *
    * @param config the configuration of tournament {@code id} (its games and agents by index)
    * @param games the games of {@code config}, loaded now, in its order
+   * @param pending gives the look-up of the scheduled matches not stored yet; asked only when some
+   *     other tournament shares a game and an agent with this one
    */
-  static Plan plan(ArenaStore store, long id, TournamentConfig config, List<Game> games, List<Schedule.Entry> todo) {
+  static Plan plan(ArenaStore store, long id, TournamentConfig config, List<Game> games,
+      java.util.function.Supplier<Pending> pending) {
     List<String> agents = config.allAgents();
     // the agents and games of this tournament by their strings; an agent listed twice is not reused
     Map<String, Integer> agentIndex = new HashMap<>();
@@ -87,8 +90,6 @@ final class MatchReuse {
     // the other tournaments that hold some game and some agent of this one, with their index maps
     record Source(long id, List<List<Integer>> gameMap, int[] agentMap) {}
     List<Source> sources = new ArrayList<>();
-    boolean[] gameCovered = new boolean[games.size()];
-    boolean[] agentCovered = new boolean[agents.size()];
     for (ArenaStore.TournamentInfo t : store.tournaments()) {
       if (t.id() == id) {
         continue;
@@ -131,36 +132,16 @@ final class MatchReuse {
         continue;
       }
       sources.add(new Source(t.id(), gameMap, agentMap));
-      gameMap.forEach(same -> same.forEach(g -> gameCovered[g] = true));
-      for (int now : agentMap) {
-        if (now >= 0) {
-          agentCovered[now] = true;
-        }
-      }
     }
     if (sources.isEmpty()) {
       return Plan.NONE;
     }
-    // only the scheduled matches some source could hold are looked up (a new store, or one whose
-    // tournaments share nothing with this one, costs nothing)
-    Map<String, Schedule.Entry> wanted = new HashMap<>();
-    for (Schedule.Entry e : todo) {
-      boolean ok = gameCovered[e.game()];
-      for (int a : e.seats()) {
-        ok &= agentCovered[a];
-      }
-      if (ok) {
-        long seed = Seeds.matchSeed(config.seed(), config.games().get(e.game()), e.seedIndex());
-        wanted.put(wantedKey(e.game(), e.seatsKey(), seed), e);
-      }
-    }
+    Pending lookup = pending.get(); // only now: a store with no related tournament costs nothing
+    java.util.Set<String> planned = new java.util.HashSet<>();
     List<ArenaStore.MatchCopy> copies = new ArrayList<>();
     SortedMap<Long, Integer> from = new TreeMap<>();
     StringBuilder seats = new StringBuilder();
     for (Source src : sources) {
-      if (wanted.isEmpty()) {
-        break;
-      }
       List<List<Integer>> gameMap = src.gameMap();
       int[] agentMap = src.agentMap();
       store.forEachOkMatch(src.id(), (game, seatsText, seedIndex, seed) -> {
@@ -172,16 +153,21 @@ final class MatchReuse {
         for (int i = 0; i < s.length; i++) {
           int now = s[i] >= 0 && s[i] < agentMap.length ? agentMap[s[i]] : -1;
           if (now < 0) {
-            return;
+            return; // an agent this tournament lacks, has changed, or whose matches depend on timing
           }
           if (i > 0) {
             seats.append(',');
           }
           seats.append(now);
         }
+        String seatsNow = seats.toString();
         for (int g : gameMap.get(game)) {
-          Schedule.Entry e = wanted.remove(wantedKey(g, seats.toString(), seed));
-          if (e != null) {
+          // the same seed means the same seed index (the seed mixes the index in); checked exactly
+          if (Seeds.matchSeed(config.seed(), config.games().get(g), seedIndex) != seed) {
+            continue;
+          }
+          Schedule.Entry e = lookup.pending(g, seatsNow, seedIndex);
+          if (e != null && planned.add(Schedule.Entry.key(g, seatsNow, seedIndex))) {
             copies.add(new ArenaStore.MatchCopy(src.id(), game, seatsText, seedIndex, e));
             from.merge(src.id(), 1, Integer::sum);
           }
@@ -191,9 +177,16 @@ final class MatchReuse {
     return copies.isEmpty() ? Plan.NONE : new Plan(copies, from);
   }
 
-  private static String wantedKey(int game, String seats, long seed) {
-    return game + "|" + seats + "|" + seed;
+  /** The scheduled matches of the tournament that are not stored yet. */
+  interface Pending {
+    /**
+     * The scheduled match of game {@code game} with these seats (agent indices joined by commas,
+     * {@link Schedule.Entry#seatsKey}) and seed index, if it is scheduled and not yet stored; else
+     * null.
+     */
+    Schedule.Entry pending(int game, String seats, int seedIndex);
   }
+
 
   /**
    * {@code N matches reused from tournament K} (several: {@code from tournaments K (n), L (m)}),

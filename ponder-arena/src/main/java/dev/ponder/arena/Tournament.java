@@ -269,7 +269,13 @@ public final class Tournament {
     }
     int already = all.size() - todo.size();
     long t0 = System.nanoTime(); // the run's time includes looking up and copying stored matches
-    MatchReuse.Plan plan = reuse && !todo.isEmpty() ? MatchReuse.plan(store, id, config, games, todo) : MatchReuse.Plan.NONE;
+    MatchReuse.Plan plan = !reuse || todo.isEmpty() ? MatchReuse.Plan.NONE : MatchReuse.plan(store, id, config, games, () -> {
+      java.util.Map<String, Schedule.Entry> pending = new java.util.HashMap<>();
+      for (Schedule.Entry e : todo) {
+        pending.put(e.key(), e);
+      }
+      return (g, seats, k) -> pending.get(Schedule.Entry.key(g, seats, k));
+    });
     if (onReuse != null) {
       onReuse.accept(new Reuse(all.size(), already, plan.copies().size(), plan.from()));
     }
