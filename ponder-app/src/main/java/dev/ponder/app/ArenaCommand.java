@@ -201,7 +201,7 @@ public final class ArenaCommand implements PonderCommand {
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
     Tournament t;
     try {
-      t = new Tournament(config, seatOrders != null).reuse(!noReuse);
+      t = new Tournament(config, seatOrders != null);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -290,8 +290,16 @@ public final class ArenaCommand implements PonderCommand {
         !noProgress && System.console() != null, () -> ReportDirectory.undo(report, reportCreated));
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
-      ArenaStore.Opened[] tournament = new ArenaStore.Opened[1]; // the one found, for the warning after the look-up
       try {
+        ArenaStore.Opened[] tournament = new ArenaStore.Opened[1]; // the one found, for the warning after the look-up
+        t.reuse(!noReuse).onReuse(reuse -> { // the warning names what is reused: it comes once that is looked up
+          ArenaStore.Opened found = tournament[0];
+          if (found != null && found.othersStored() > 0) {
+            spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id()),
+                reuse, noReuse));
+            spec.commandLine().getErr().flush();
+          }
+        });
         s = t.run(store, threads,
             (done, total) -> {
               interrupt.total = total;
@@ -321,14 +329,6 @@ public final class ArenaCommand implements PonderCommand {
             found -> {
               interrupt.arm(found.id());
               tournament[0] = found;
-            },
-            reuse -> { // the warning names what is reused: it comes once the stored matches were looked up
-              ArenaStore.Opened found = tournament[0];
-              if (found != null && found.othersStored() > 0) {
-                spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id()),
-                    reuse, noReuse));
-                spec.commandLine().getErr().flush();
-              }
             });
       } catch (ArenaStore.GameChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind

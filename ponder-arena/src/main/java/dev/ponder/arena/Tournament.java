@@ -28,6 +28,8 @@ public final class Tournament {
   private final int[] players;
   /** Whether scheduled matches stored by another tournament of the store are copied ({@link #reuse(boolean)}). */
   private boolean reuse = true;
+  /** Told what {@link #run} found to copy ({@link #onReuse}); may be null. */
+  private Consumer<Reuse> onReuse;
 
   /**
    * Loads the games and validates the agents: each agent string is resolved and built once for
@@ -112,6 +114,19 @@ public final class Tournament {
     return this;
   }
 
+  /**
+   * Sets who hears, in each {@link #run}, which scheduled matches it found played by other
+   * tournaments of the store: told once, after the tournament is opened ({@code onOpened}) and
+   * before anything is copied or played, also when nothing was found or reuse is off.
+   *
+   * @param listener may be null (nobody is told)
+   * @return this tournament
+   */
+  public Tournament onReuse(Consumer<Reuse> listener) {
+    this.onReuse = listener;
+    return this;
+  }
+
   public List<Game> games() {
     return games;
   }
@@ -163,8 +178,7 @@ public final class Tournament {
 
   /**
    * The matches a run found already played by other tournaments of the store, told before any is
-   * copied or played ({@link #run(ArenaStore, int, java.util.function.BiFunction, LongConsumer,
-   * Consumer, Consumer, Consumer)}).
+   * copied or played ({@link #onReuse}).
    *
    * @param total the tournament's scheduled matches
    * @param stored those already stored in it before this run
@@ -229,19 +243,6 @@ public final class Tournament {
    */
   public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
       LongConsumer onStored, Consumer<String> notices, Consumer<ArenaStore.Opened> onOpened) {
-    return run(store, parallel, progressFactory, onStored, notices, onOpened, null);
-  }
-
-  /**
-   * As {@link #run(ArenaStore, int, java.util.function.BiFunction, LongConsumer, Consumer,
-   * Consumer)}. Before playing, the scheduled matches not yet stored are looked up among the
-   * matches of the store's other tournaments ({@link #reuse(boolean)}, {@link MatchReuse}); those
-   * found are copied into this tournament, in one transaction, and not played. {@code onReuse}
-   * (may be null) hears what was found after {@code onOpened} and before anything is copied or
-   * played, also when nothing is.
-   */
-  public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
-      LongConsumer onStored, Consumer<String> notices, Consumer<ArenaStore.Opened> onOpened, Consumer<Reuse> onReuse) {
     if (parallel < 1) {
       throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
     }

@@ -36,7 +36,7 @@ class MatchReuseTest {
   }
 
   static Tournament.RunSummary run(ArenaStore s, TournamentConfig c, boolean reuse, List<Tournament.Reuse> found) {
-    return new Tournament(c).reuse(reuse).run(s, 2, (d, t) -> Progress.none(), null, null, null, found::add);
+    return new Tournament(c).reuse(reuse).onReuse(found::add).run(s, 2, (d, t) -> Progress.none(), null, null);
   }
 
   /** Every match of tournament {@code id} by key: seed, status, returns, length, actions, message. */
