@@ -270,26 +270,19 @@ public final class Tournament {
     }
     int already = all.size() - todo.size();
     long t0 = System.nanoTime(); // the run's time includes looking up and copying stored matches
-    MatchReuse.Plan plan = !reuse || todo.isEmpty() ? MatchReuse.Plan.NONE : MatchReuse.plan(store, id, config, games, () -> {
+    MatchReuse.Plan reusePlan = copyStored(store, id, config, all.size(), already, () -> {
       java.util.Map<String, Schedule.Entry> pending = new java.util.HashMap<>();
       for (Schedule.Entry e : todo) {
         pending.put(e.key(), e);
       }
       return (g, seats, k) -> pending.get(Schedule.Entry.key(g, seats, k));
     });
-    if (onReuse != null) {
-      onReuse.accept(new Reuse(all.size(), already, plan.copies().size(), plan.from()));
+    int reused = reusePlan.copies().size();
+    Set<String> copied = new java.util.HashSet<>();
+    for (ArenaStore.MatchCopy c : reusePlan.copies()) {
+      copied.add(c.to().key());
     }
-    int reused = 0;
-    if (!plan.copies().isEmpty()) {
-      store.copyMatches(id, plan.copies()); // a row another process stored meanwhile is kept: either way it is done
-      reused = plan.copies().size();
-      Set<String> copied = new java.util.HashSet<>();
-      for (ArenaStore.MatchCopy c : plan.copies()) {
-        copied.add(c.to().key());
-      }
-      todo.removeIf(e -> copied.contains(e.key()));
-    }
+    todo.removeIf(e -> copied.contains(e.key()));
     AtomicInteger next = new AtomicInteger();
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
@@ -349,6 +342,27 @@ public final class Tournament {
       throw new IllegalStateException(f);
     }
     return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
-        opened.extendedFrom(), reused, plan.from());
+        opened.extendedFrom(), reused, reusePlan.from());
+  }
+
+  /**
+   * Looks up the scheduled matches not stored yet among the other tournaments of the store
+   * (unless reuse is off), tells {@link #onReuse} what was found, and copies those matches into
+   * tournament {@code id} in one transaction.
+   *
+   * @param total the tournament's scheduled matches
+   * @param already those stored before this run
+   * @param pending the look-up of the scheduled matches not stored yet (asked only when needed)
+   * @return what was copied
+   */
+  private MatchReuse.Plan copyStored(ArenaStore store, long id, TournamentConfig config, int total, int already,
+      java.util.function.Supplier<MatchReuse.Pending> pending) {
+    MatchReuse.Plan plan = !reuse || already >= total ? MatchReuse.Plan.NONE
+        : MatchReuse.plan(store, id, config, games, pending);
+    if (onReuse != null) {
+      onReuse.accept(new Reuse(total, already, plan.copies().size(), plan.from()));
+    }
+    store.copyMatches(id, plan.copies()); // a row another process stored meanwhile is kept: either way it is done
+    return plan;
   }
 }
