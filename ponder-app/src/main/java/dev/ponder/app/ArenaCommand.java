@@ -93,7 +93,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal); round-robin only (ignored, with a warning, by --schedule benchmark).")
   boolean selfPlay;
 
-  @Option(names = "--no-reuse", description = "Play every match of a new tournament (or of an extension) afresh. Without it,"
+  @Option(names = "--no-reuse", description = "Play every match afresh. Without it,"
       + " a scheduled match that another tournament in --db already played identically (the same full game string, the"
       + " same agent strings in the same seats with the same stored parameters and fingerprints, the same match seed; no"
       + " agent with a time budget or several search threads; status ok) is copied from it instead of played again.")
