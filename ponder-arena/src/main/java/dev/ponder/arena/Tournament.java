@@ -216,17 +216,17 @@ public final class Tournament {
     int already = done.cardinality();
     int todo = total - already;
     long t0 = System.nanoTime();
-    AtomicInteger next = new AtomicInteger();
+    java.util.concurrent.atomic.AtomicLong next = new java.util.concurrent.atomic.AtomicLong(); // past total without overflow
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<String> agents = config.allAgents();
     try (Progress progress = progressFactory.apply(already, total)) {
       Runnable worker = () -> {
-        int i;
+        long i;
         List<String> seats = new ArrayList<>();
         while (failure.get() == null && (i = next.getAndIncrement()) < total) {
-          if (done.get(i)) {
+          if (done.get((int) i)) {
             continue; // stored by an earlier run
           }
           Schedule.Entry e = plan.get(i);
