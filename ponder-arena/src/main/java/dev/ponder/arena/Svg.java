@@ -313,13 +313,18 @@ final class Svg {
     if (!(half > 0)) {
       half = 1;
     }
+    String caption = String.format(Locale.ROOT, "colour: blue below %s, white at %s (%s), red above",
+        fmt(center), fmt(center), centre.why());
+    String scale = String.format(Locale.ROOT, "scale %s (full blue) to %s (full red)%s%s",
+        scaleFmt(center - half), scaleFmt(center + half), scaleWhy,
+        intervals ? "; [95% interval] under each value" : "");
+    // wide enough for the title and captions (about 0.6 em a character) with few agents
+    width = (int) Math.max(width, 20 + Math.max(0.6 * 15 * title.length(), 0.6 * 11 * Math.max(caption.length(),
+        scale.length())));
     StringBuilder sb = header(width, height);
     text(sb, 10, 22, 15, "start", title);
-    text(sb, 10, 40, 11, "start", String.format(Locale.ROOT, "colour: blue below %s, white at %s (%s), red above",
-        fmt(center), fmt(center), centre.why()), "caption");
-    text(sb, 10, 54, 11, "start", String.format(Locale.ROOT, "scale %s (full blue) to %s (full red)%s%s",
-        scaleFmt(center - half), scaleFmt(center + half), scaleWhy,
-        intervals ? "; [95% interval] under each value" : ""), "scale");
+    text(sb, 10, 40, 11, "start", caption, "caption");
+    text(sb, 10, 54, 11, "start", scale, "scale");
     for (int b = 0; b < k; b++) {
       double cx = label + b * cell + cell / 2.0;
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" transform=\"rotate(-45 %.1f %d)\" "

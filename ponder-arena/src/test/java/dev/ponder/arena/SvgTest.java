@@ -73,6 +73,8 @@ class SvgTest {
     assertThat(byData).contains("scale -0.37 (full blue) to 0.37 (full red), the largest distance of a value from 0;"
         + " utility range -6 to 6");
     assertThat(byRange).contains("scale -6 (full blue) to 6 (full red)").doesNotContain("largest distance");
+    // three agents make a narrow grid: the image widens to its captions
+    textFitsTheWidth(byData);
   }
 
   /** Every left-aligned text of a chart ends inside the image (0.6 em a character, wider than sans-serif's average). */
