@@ -4,7 +4,6 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -87,6 +86,15 @@ public final class Tournament {
     if (config.allAgents().size() < 2 && !config.selfPlay()) {
       throw new IllegalArgumentException("a tournament needs at least two agents (or self-play)");
     }
+  }
+
+  /**
+   * The one-line refusal of a schedule with more matches than a run can count ({@link
+   * Integer#MAX_VALUE}): the count and the options that shrink it.
+   */
+  public static String tooManyMatchesMessage(java.math.BigInteger matches) {
+    return "the schedule has " + matches + " matches, more than one run can hold (" + Integer.MAX_VALUE
+        + "); lower --seeds-per-pairing, give fewer agents, or use --seat-orders rotations for games of 3 or more players";
   }
 
   /** The one-line refusal of a game with fewer than 2 players. */
@@ -260,40 +268,46 @@ public final class Tournament {
       notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
           + config.matchesPerPairing() + " seeds per pairing");
     }
-    Set<String> done = store.doneKeys(id);
-    List<Schedule.Entry> all = Schedule.entries(config, players);
-    List<Schedule.Entry> todo = new ArrayList<>();
-    for (Schedule.Entry e : all) {
-      if (!done.contains(e.key())) {
-        todo.add(e);
-      }
+    // the schedule by position, and the stored matches as one bit per position: memory grows with
+    // the seatings of one seed index, not with the number of matches
+    java.math.BigInteger count = Schedule.count(config, players);
+    if (count.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+      throw new IllegalArgumentException(tooManyMatchesMessage(count));
     }
-    int already = all.size() - todo.size();
-    long t0 = System.nanoTime(); // the run's time includes looking up and copying stored matches
-    MatchReuse.Plan reusePlan = copyStored(store, id, config, all.size(), already, () -> {
-      java.util.Map<String, Schedule.Entry> pending = new java.util.HashMap<>();
-      for (Schedule.Entry e : todo) {
-        pending.put(e.key(), e);
+    Schedule.Plan plan = Schedule.plan(config, players);
+    int total = (int) plan.size();
+    java.util.BitSet done = new java.util.BitSet(total);
+    store.forEachStoredKey(id, (g, seats, k) -> {
+      long i = plan.indexOf(g, seats, k);
+      if (i >= 0) {
+        done.set((int) i);
       }
-      return (g, seats, k) -> pending.get(Schedule.Entry.key(g, seats, k));
+    });
+    int already = done.cardinality();
+    long t0 = System.nanoTime(); // the run's time includes looking up and copying stored matches
+    MatchReuse.Plan reusePlan = copyStored(store, id, config, total, already, () -> (g, seats, k) -> {
+      long i = plan.indexOf(g, seats, k);
+      return i >= 0 && !done.get((int) i) ? plan.get(i) : null;
     });
     int reused = reusePlan.copies().size();
-    Set<String> copied = new java.util.HashSet<>();
     for (ArenaStore.MatchCopy c : reusePlan.copies()) {
-      copied.add(c.to().key());
+      done.set((int) plan.indexOf(c.to().game(), c.to().seatsKey(), c.to().seedIndex()));
     }
-    todo.removeIf(e -> copied.contains(e.key()));
-    AtomicInteger next = new AtomicInteger();
+    int todo = total - already - reused;
+    java.util.concurrent.atomic.AtomicLong next = new java.util.concurrent.atomic.AtomicLong(); // past total without overflow
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<String> agents = config.allAgents();
-    try (Progress progress = progressFactory.apply(already + reused, all.size())) {
+    try (Progress progress = progressFactory.apply(already + reused, total)) {
       Runnable worker = () -> {
-        int i;
+        long i;
         List<String> seats = new ArrayList<>();
-        while (failure.get() == null && (i = next.getAndIncrement()) < todo.size()) {
-          Schedule.Entry e = todo.get(i);
+        while (failure.get() == null && (i = next.getAndIncrement()) < total) {
+          if (done.get((int) i)) {
+            continue; // stored by an earlier run, or copied from another tournament
+          }
+          Schedule.Entry e = plan.get(i);
           seats.clear();
           for (int a : e.seats()) {
             seats.add(agents.get(a));
@@ -319,7 +333,7 @@ public final class Tournament {
         }
       };
       List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < Math.min(parallel, Math.max(1, todo.size())); t++) {
+      for (int t = 0; t < Math.min(parallel, Math.max(1, todo)); t++) {
         Thread th = new Thread(worker, "arena-worker-" + t);
         th.start();
         threads.add(th);
@@ -341,7 +355,7 @@ public final class Tournament {
     if (f != null) {
       throw new IllegalStateException(f);
     }
-    return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
+    return new RunSummary(id, total, already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
         opened.extendedFrom(), reused, reusePlan.from());
   }
 
