@@ -21,11 +21,10 @@ import java.util.SplittableRandom;
  * histories share player 0's information state with different own earlier choices), {@code
  * copy_resample} (resample returns the true state), {@code copy_into} (resampleInto copies the
  * true state; resample is right), {@code bad_into} (resampleInto redraws both cards, the
- * player's own included), {@code short_into} (resampleInto leaves the target's history one
- * action short at the last decision).
+ * player's own included).
  */
 final class ToyHiddenGame extends AbstractGame {
-  static final String[] FLAWS = {"none", "forget", "forget_own", "copy_resample", "copy_into", "bad_into", "short_into"};
+  static final String[] FLAWS = {"none", "forget", "forget_own", "copy_resample", "copy_into", "bad_into"};
 
   static final GameType TYPE = new GameType("toy_hidden", "Toy Hidden", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.IMPERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -225,11 +224,6 @@ final class ToyHiddenGame extends AbstractGame {
         return;
       }
       draw(player, rng, w);
-      if (is("short_into") && chosen == 2) {
-        w.undoAction(choices[1]);
-        w.chosen = 2; // the position is restored, the history stays one action short
-        w.choices[1] = choices[1];
-      }
     }
 
     @Override
