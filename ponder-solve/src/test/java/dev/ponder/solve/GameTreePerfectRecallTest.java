@@ -39,6 +39,13 @@ class GameTreePerfectRecallTest {
   }
 
   @Test
+  void gameDeclaringNoPerfectRecallIsRefusedOnlyForARecurrence() {
+    assertThat(GameTree.build(new RecallGame(RecallGame.Flaw.FORGET_OWN, false)).numNodes()).isEqualTo(31);
+    assertThatThrownBy(() -> GameTree.build(new RecallGame(RecallGame.Flaw.FORGET, false)))
+        .hasMessageContaining("' of player 0 recurs on one history, after [0] and [0, 0, 0]");
+  }
+
+  @Test
   void shippedImperfectInformationGamesHavePerfectRecall() {
     for (String g : new String[] {"kuhn_poker", "leduc_poker", "kuhn_poker(players=3)", "liars_dice(dice_sides=3)"}) {
       assertThat(GameTree.build(GameRegistry.load(g)).numNodes()).as(g).isGreaterThan(0);

@@ -20,12 +20,24 @@ final class RecallGame extends AbstractGame {
   enum Flaw { NONE, FORGET, FORGET_OWN }
 
   final Flaw flaw;
+  final boolean declaresPerfectRecall;
 
   RecallGame(Flaw flaw) {
+    this(flaw, true);
+  }
+
+  /** With {@code declaresPerfectRecall} false, {@link #perfectRecall()} is false. */
+  RecallGame(Flaw flaw, boolean declaresPerfectRecall) {
     super(new GameType("recall_game", "Recall test game", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         GameType.Information.IMPERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL,
         2, 2, List.of()), Params.defaults("recall_game", List.of()));
     this.flaw = flaw;
+    this.declaresPerfectRecall = declaresPerfectRecall;
+  }
+
+  @Override
+  public boolean perfectRecall() {
+    return declaresPerfectRecall;
   }
 
   @Override

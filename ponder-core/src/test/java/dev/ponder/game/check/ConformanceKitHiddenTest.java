@@ -43,6 +43,7 @@ class ConformanceKitHiddenTest {
   @CsvSource(delimiter = '|', value = {
       "forget | perfect-recall: player 0 has the same information state \"P0 card ",
       "forget | \" at two of its decisions on one history, after [",
+      "forget_declared | \" at two of its decisions on one history, after [",
       "forget_own | perfect-recall: player 0 has the same information state \"P0 card ",
       "forget_own | but its own earlier information states and actions differ there (information states must give perfect recall",
       "copy_resample | resample: resample(",
@@ -57,6 +58,11 @@ class ConformanceKitHiddenTest {
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("conformance of " + game + " (seed 5, ")
         .hasMessageContaining(expected);
+  }
+
+  @Test
+  void declaredImperfectRecallIsHeldOnlyToNoRecurrence() {
+    ConformanceKit.check(GameRegistry.load("toy_hidden(flaw=forget_own_declared)"), options());
   }
 
   @Test

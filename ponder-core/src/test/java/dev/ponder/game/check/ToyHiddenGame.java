@@ -21,10 +21,12 @@ import java.util.SplittableRandom;
  * histories share player 0's information state with different own earlier choices), {@code
  * copy_resample} (resample returns the true state), {@code copy_into} (resampleInto copies the
  * true state; resample is right), {@code bad_into} (resampleInto redraws both cards, the
- * player's own included).
+ * player's own included). {@code forget_declared} and {@code forget_own_declared} are {@code
+ * forget} and {@code forget_own} in a game whose {@link Game#perfectRecall()} is false.
  */
 final class ToyHiddenGame extends AbstractGame {
-  static final String[] FLAWS = {"none", "forget", "forget_own", "copy_resample", "copy_into", "bad_into"};
+  static final String[] FLAWS = {"none", "forget", "forget_own", "copy_resample", "copy_into", "bad_into", "forget_declared",
+      "forget_own_declared"};
 
   static final GameType TYPE = new GameType("toy_hidden", "Toy Hidden", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.IMPERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -47,6 +49,11 @@ final class ToyHiddenGame extends AbstractGame {
     public Game create(Params params) {
       return new ToyHiddenGame(params);
     }
+  }
+
+  @Override
+  public boolean perfectRecall() {
+    return !flaw.endsWith("_declared");
   }
 
   @Override
@@ -178,7 +185,7 @@ final class ToyHiddenGame extends AbstractGame {
       StringBuilder sb = new StringBuilder();
       sb.append('P').append(player).append(" card ").append(dealt > player ? String.valueOf(cards[player]) : "?").append(" |");
       for (int i = 0; i < chosen; i++) {
-        if (player == 0 && (is("forget") || (is("forget_own") && i % 2 == 0))) {
+        if (player == 0 && (game.flaw.startsWith("forget_own") ? i % 2 == 0 : game.flaw.startsWith("forget"))) {
           continue;
         }
         sb.append(' ').append(choices[i]);
