@@ -170,8 +170,8 @@ class LauncherScriptTest {
     String cp = jarOfMine + ":/no/such/typo.jar:" + dir + "/*:/no/such/dir/*:/no/such/typo.jar";
     Run r = runWith(cp, "check", "dice_race");
     assertThat(r.exit()).as(r.err()).isZero();
-    assertThat(r.err()).isEqualTo(
-        "ponder: warning: PONDER_CLASSPATH entry '/no/such/typo.jar' does not exist; its games and agents are not loaded\n"
+    assertThat(r.err()).isEqualTo("ponder: building (first use or sources changed)...\n"
+        + "ponder: warning: PONDER_CLASSPATH entry '/no/such/typo.jar' does not exist; its games and agents are not loaded\n"
         + "ponder: warning: PONDER_CLASSPATH entry '/no/such/dir/*' does not exist; its games and agents are not loaded\n");
     // the classpath is passed on unchanged
     assertThat(r.out().strip()).endsWith(":" + cp + " dev.ponder.app.Ponder check dice_race");
