@@ -134,6 +134,21 @@ public final class MctsEngine implements AutoCloseable {
   /** Root visits kept from the previous tree by reuse at the current search (0 without reuse). */
   private long reusedVisits;
   /**
+   * Most entries the tree is grown to ahead of a search ({@link #presize}): {@link #PRESIZE_BYTES}
+   * and 1/8 of the JVM's maximum heap, at {@link Tree#bytesPerEntry()} each. A larger search grows
+   * the arrays as it goes.
+   */
+  private final int presizeEntries;
+  /** See {@link #presizeEntries}: 128 MB (about 3.7 million entries with two players). */
+  static final long PRESIZE_BYTES = 128L << 20;
+  /**
+   * New tree entries per simulation in the last search that ran a simulation (its entries after
+   * the search minus those before the simulations, over its simulations), or −1 before any.
+   */
+  private double entriesPerSimulation = -1;
+  /** Simulations of the last search that ran any (0 before any). */
+  private long lastSimulations;
+  /**
    * The range every value of the {@link ValueEstimator} must fall in: the game's strict utility
    * bounds, widened by {@link #VALUE_TOLERANCE} of ΔU; a nominal bound ({@link
    * Game#minUtilityNominal()}, {@link Game#maxUtilityNominal()}) is not enforced (only finiteness).
@@ -193,7 +208,10 @@ public final class MctsEngine implements AutoCloseable {
     this.valueHigh = game.maxUtilityNominal() ? Double.MAX_VALUE : game.maxUtility() + slack;
     this.seed = seed;
     this.master = new SplittableRandom(seed);
-    int cap = config.simulations() > 0 ? Math.min(1 << 22, 2 * config.simulations() + 64) : 1 << 14;
+    // tree mode with a simulation budget: the arrays are sized at the first search, from its root
+    // (presize); keyed mode sizes its key table from this first capacity as well
+    int cap = config.simulations() <= 0 ? 1 << 14
+        : keyed ? Math.min(1 << 22, 2 * config.simulations() + 64) : 64;
     if (config.threads() > 1) {
       // every worker reserves a block of new entries at once (Tree.view): room for those blocks
       // from the start rather than growths (each one waits for every worker) as they are claimed
@@ -210,6 +228,8 @@ public final class MctsEngine implements AutoCloseable {
     long localBytes = Math.min(Math.min(LOCAL_BYTES, maxMemory / 16),
         Math.min(2 * LOCAL_BYTES, maxMemory / 8) / config.threads());
     this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, localBytes / (9 + 8L * numPlayers)) : 0;
+    this.presizeEntries = (int) Math.min(Integer.MAX_VALUE - 16,
+        Math.min(PRESIZE_BYTES, maxMemory / 8) / tree.bytesPerEntry());
     int cores = Runtime.getRuntime().availableProcessors();
     this.gate = config.threads() > cores ? new Semaphore(cores, true) : null;
     this.workers = new Worker[config.threads()];
@@ -364,6 +384,7 @@ public final class MctsEngine implements AutoCloseable {
     }
     prepareRoot(state);
     int root = tree.root();
+    int entriesBefore = tree.size();
     for (Worker w : workers) {
       if (w.view != null) {
         w.view.syncView();
@@ -399,6 +420,15 @@ public final class MctsEngine implements AutoCloseable {
           w.t = tree;
         }
       }
+    }
+
+    long completed = 0;
+    for (Worker w : workers) {
+      completed += w.completedCount;
+    }
+    if (completed > 0) {
+      entriesPerSimulation = (double) (tree.size() - entriesBefore) / completed;
+      lastSimulations = completed;
     }
 
     double[] pi = new double[tree.numChildren(root)];
@@ -509,6 +539,39 @@ public final class MctsEngine implements AutoCloseable {
     return State.mix64(s.hash() ^ (0xC2B2AE3D27D4EB4FL * (p + 1)));
   }
 
+  /**
+   * Grows the tree, before the simulations, when the entries this search is expected to add may
+   * not fit, so that the search seldom grows it while the clock runs (each growth copies every
+   * array). Expected: the planned simulations times the entries per simulation of the last search;
+   * at the first search, times b with {@code expand=0} (every simulation expands a leaf: b entries,
+   * for the root's b legal actions) and √b otherwise (a leaf is expanded at a later arrival, and
+   * how many simulations end at a leaf not yet due depends on the tree policy: 0.2 to 1.8 √b
+   * measured for uct, up to 3 √b for gumbel, docs/bench/search.md); plus the per-simulation
+   * reserve and, with threads, every worker's block of new entries. When 5/4 of that does not fit
+   * in the free entries, the arrays grow to hold 3/2 of it (or by the usual half, if more), so the
+   * small differences from one search to the next do not grow them again. The planned simulations
+   * are the {@code sims} budget; with a time budget, at most the last search's simulations (none
+   * at the first search with a time budget only). The tree is grown this way to at most
+   * {@link #presizeEntries} entries in all, and never shrunk.
+   */
+  private void presize(int rootActions) {
+    long planned = config.simulations() > 0 ? config.simulations() : Long.MAX_VALUE;
+    if (config.timeMs() > 0 && lastSimulations > 0) {
+      planned = Math.min(planned, lastSimulations);
+    }
+    if (planned == Long.MAX_VALUE) {
+      return;
+    }
+    double perSimulation = entriesPerSimulation >= 0 ? entriesPerSimulation
+        : config.expandThreshold() == 0 ? rootActions : Math.sqrt(rootActions);
+    double expected = planned * perSimulation + reserve
+        + (config.threads() > 1 ? (double) config.threads() * Tree.CHUNK : 0.0);
+    double room = (double) presizeEntries - tree.size() - 1;
+    if (tree.size() + 1 + 1.25 * expected > tree.capacity() && room > 0) {
+      tree.ensureFree((int) Math.min(1.5 * expected, room));
+    }
+  }
+
   private void prepareRoot(State state) {
     boolean reused = false;
     if (config.reuseTree() && tree.root() != 0) {
@@ -540,7 +603,10 @@ public final class MctsEngine implements AutoCloseable {
       tree.newRoot(rootPlayer, keyed ? rootKey(state, rootPlayer) : 0L);
     }
     int root = tree.root();
+    int rootActions = state.legalActions(workers[0].ctx.actionBuffer());
+    presize(rootActions);
     if (!tree.isExpanded(root)) {
+      tree.ensureFree(rootActions + 1); // the root's children fit (a shared tree does not grow while expanding)
       Worker w = workers[0];
       if (!tree.tryClaimExpansion(root)) {
         throw new IllegalStateException("root is being expanded");

@@ -26,6 +26,9 @@ public final class SearchContext {
   private final double[] probabilityBuffer;
   private final float[] priorBuffer;
   private final double[] valueBuffer;
+  /** The component scratch arrays ({@link #scratch}), each allocated at its first use. */
+  private final double[][] scratch = new double[SCRATCH_ARRAYS][];
+  private boolean[] flagScratch;
 
   SplittableRandom rng;
   int simulation;
@@ -195,5 +198,47 @@ public final class SearchContext {
   /** Scratch of length numPlayers for a value vector (free for components to use). */
   public double[] valueBuffer() {
     return valueBuffer;
+  }
+
+  /** Number of component scratch arrays a context holds ({@link #scratch}: indices 0..3). */
+  public static final int SCRATCH_ARRAYS = 4;
+
+  /**
+   * Component scratch array {@code index}, of length ≥ {@code length}: owned by this context's
+   * worker, so a tree policy or backup reaches it without a thread-local lookup or a lock. It is
+   * allocated at its first use and again only when a longer one is asked for (then kept; at least
+   * 16 long), so in steady state this allocates nothing. The contents are unspecified on entry and
+   * belong to the caller until it returns: the next component call may overwrite them, so nothing
+   * is kept there between calls. A component that calls another one while holding a scratch array
+   * must not let the callee use the same index.
+   *
+   * @param index which array, 0 ≤ index &lt; {@value #SCRATCH_ARRAYS}
+   * @param length the length needed (≥ 0)
+   * @return the array (its length may exceed {@code length})
+   * @throws ArrayIndexOutOfBoundsException if {@code index} is outside [0, {@value #SCRATCH_ARRAYS})
+   */
+  public double[] scratch(int index, int length) {
+    double[] a = scratch[index];
+    if (a == null || a.length < length) {
+      a = new double[Math.max(16, Math.max(length, a == null ? 0 : a.length + (a.length >> 1)))];
+      scratch[index] = a;
+    }
+    return a;
+  }
+
+  /**
+   * A component scratch array of flags, of length ≥ {@code length}, owned by this context's
+   * worker; allocated and reused as {@link #scratch} (contents unspecified on entry).
+   *
+   * @param length the length needed (≥ 0)
+   * @return the array (its length may exceed {@code length})
+   */
+  public boolean[] flagScratch(int length) {
+    boolean[] a = flagScratch;
+    if (a == null || a.length < length) {
+      a = new boolean[Math.max(64, Math.max(length, a == null ? 0 : a.length + (a.length >> 1)))];
+      flagScratch = a;
+    }
+    return a;
   }
 }

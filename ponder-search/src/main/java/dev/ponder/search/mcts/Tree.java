@@ -647,6 +647,7 @@ public final class Tree extends CacheLinePadding {
     if (!concurrent) {
       if (size + k > action.length) {
         grow(size + k);
+        growthsInSearch++;
       }
       int s = size;
       size += k;
@@ -852,6 +853,7 @@ public final class Tree extends CacheLinePadding {
     if (!concurrent) {
       if (size + reserve > action.length) {
         grow(size + reserve);
+        growthsInSearch++;
       }
       if (keys != null && reserve >= 0 && keys.needsGrowth()) {
         keys.grow();
@@ -946,6 +948,7 @@ public final class Tree extends CacheLinePadding {
       }
       if (size + reserve > action.length) {
         grow(size + reserve);
+        growthsInSearch++;
         for (Tree v : views) {
           v.copyArrays(this);
           v.extendLocal();
@@ -956,6 +959,32 @@ public final class Tree extends CacheLinePadding {
       }
       growing = false;
       return true;
+    }
+  }
+
+  /**
+   * Growths of the arrays made while entries were being added (a simulation's or an expansion's
+   * need), as opposed to {@link #ensureFree} between searches; for tests and measurements.
+   */
+  int growthsInSearch() {
+    return growthsInSearch;
+  }
+
+  private int growthsInSearch;
+
+  /**
+   * Makes room for {@code free} more entries before a search, so that the search itself need not
+   * grow the arrays: if fewer are free, the arrays grow once, to at least {@code size + free}
+   * entries (the usual growth of one half plus 16 if that is more). Never shrinks them. Not
+   * thread-safe: call between searches, on the primary tree (views pick the new arrays up at
+   * {@link #syncView}).
+   *
+   * @param free entries wanted beyond those in use (≥ 0)
+   */
+  void ensureFree(int free) {
+    long needed = (long) size + Math.max(0, free);
+    if (needed > action.length) {
+      grow((int) Math.min(Integer.MAX_VALUE - 16, needed));
     }
   }
 
@@ -973,65 +1002,100 @@ public final class Tree extends CacheLinePadding {
   // ---- reuse ----
 
   /**
-   * Makes the subtree under {@code e} the whole tree (tree mode): copies it breadth-first to the
-   * front of the arrays; {@code e} becomes the root. Not thread-safe: call between searches.
+   * Makes the subtree under {@code e} the whole tree (tree mode): its entries move to the front of
+   * the same arrays, in their present order (a stable compaction: child blocks stay contiguous and
+   * in action order), and {@code e} becomes the root, entry 1. Nothing of the subtree changes but
+   * the entry ids. The arrays and their capacity are kept, so the next search starts with all the
+   * room the tree had; the work arrays of this method are kept between calls too (about 2 bits
+   * per entry, and a stack of depth × branching entries), so re-rooting allocates nothing
+   * once they have reached the tree's size. O(size()) time. Not thread-safe: call between
+   * searches.
+   *
+   * <p>In place is safe because an entry's new id is its rank among the kept entries, never above
+   * its old id: moving the kept entries in ascending order only overwrites entries already moved
+   * or dropped. Each kept node's first child is renumbered by the same rank, computed before the
+   * move from a bit set of the kept entries and a count of kept entries per 64-entry word.
+   *
+   * @throws IllegalStateException in keyed mode (a keyed tree keeps its nodes and moves the root)
    */
   void reroot(int e) {
     if (keys != null) {
       throw new IllegalStateException("reroot is for tree mode; keyed trees keep their nodes");
     }
-    Tree t = new Tree(numPlayers, auxWidth, false, false, Math.max(16, subtreeSize(e) + 1));
-    int[] queue = new int[16];
-    int[] dest = new int[16];
-    int head = 0;
-    int tail = 0;
-    int r = t.allocate(1);
-    t.copyEntry(this, e, r);
-    t.action[r] = -1;
-    queue[tail] = e;
-    dest[tail++] = r;
-    while (head < tail) {
-      int src = queue[head];
-      int dst = dest[head++];
-      int n = numChildren(src);
-      if (n == 0) {
-        t.setFirstChild(dst, 0);
-        continue;
-      }
-      int first = t.allocate(n);
-      t.setFirstChild(dst, first);
-      for (int i = 0; i < n; i++) {
-        int s = firstChild(src) + i;
-        t.copyEntry(this, s, first + i);
-        if (tail == queue.length) {
-          queue = Arrays.copyOf(queue, tail * 2);
-          dest = Arrays.copyOf(dest, tail * 2);
+    int end = size;
+    int words = (end + 63) >>> 6;
+    if (keepBits.length < words) {
+      keepBits = new long[words + (words >> 1) + 1];
+      keepRank = new int[keepBits.length];
+    } else {
+      Arrays.fill(keepBits, 0, words, 0L);
+    }
+    // mark the subtree: e, then every child block of a marked node; only nodes with children are
+    // stacked, so the stack holds at most (branching − 1) entries per level of the tree
+    long[] bits = keepBits;
+    bits[e >>> 6] |= 1L << e;
+    int sp = 0;
+    if (numChildren(e) > 0) {
+      keepStack[sp++] = e;
+    }
+    while (sp > 0) {
+      int x = keepStack[--sp];
+      int first = firstChild(x);
+      int n = numChildren(x);
+      for (int c = first; c < first + n; c++) {
+        bits[c >>> 6] |= 1L << c;
+        if (numChildren(c) > 0) {
+          if (sp == keepStack.length) {
+            keepStack = Arrays.copyOf(keepStack, Math.max(64, sp * 2));
+          }
+          keepStack[sp++] = c;
         }
-        queue[tail] = s;
-        dest[tail++] = first + i;
       }
     }
-    copyArrays(t);
-    size = t.size;
-    unused = 0;
-    root = r;
-  }
-
-  private void copyEntry(Tree src, int s, int d) {
-    action[d] = src.action[s];
-    prior[d] = src.prior[s];
-    visits[d] = src.visits[s];
-    System.arraycopy(src.valueSum, s * numPlayers, valueSum, d * numPlayers, numPlayers);
-    long w = src.node[s];
-    node[d] = pack(0, src.numChildren(s), src.player(s), (int) w & 0xFF & ~EXPANDING); // first child: set by reroot
-    if (auxWidth > 0) {
-      System.arraycopy(src.aux, s * auxWidth, aux, d * auxWidth, auxWidth);
+    int[] rank = keepRank;
+    int kept = 0;
+    for (int w = 0; w < words; w++) {
+      rank[w] = kept;
+      kept += Long.bitCount(bits[w]);
     }
+    int np = numPlayers;
+    int d = 1;
+    for (int w = 0; w < words; w++) {
+      long m = bits[w];
+      while (m != 0) {
+        int x = (w << 6) + Long.numberOfTrailingZeros(m);
+        m &= m - 1;
+        long word = node[x];
+        int n = (int) (word >>> 16) & 0xFFFF;
+        int first = 0;
+        if (n > 0) {
+          int f = (int) (word >>> 32);
+          first = 1 + rank[f >>> 6] + Long.bitCount(bits[f >>> 6] & ((1L << f) - 1));
+        }
+        node[d] = pack(first, n, (byte) (word >>> 8), (int) word & 0xFF & ~EXPANDING);
+        if (d != x) {
+          action[d] = action[x];
+          prior[d] = prior[x];
+          visits[d] = visits[x];
+          System.arraycopy(valueSum, x * np, valueSum, d * np, np);
+          if (auxWidth > 0) {
+            System.arraycopy(aux, x * auxWidth, aux, d * auxWidth, auxWidth);
+          }
+        }
+        d++;
+      }
+    }
+    action[1] = -1;
+    size = d;
+    unused = 0;
+    root = 1;
   }
 
-  private void setFirstChild(int e, int first) {
-    node[e] = (node[e] & 0xFFFFFFFFL) | ((long) first << 32);
-  }
+  // reroot's work arrays, kept between calls: the kept entries (one bit each), the kept entries
+  // before each 64-entry word, and the stack of the subtree walk
+  private long[] keepBits = new long[0];
+  private int[] keepRank = new int[0];
+  private int[] keepStack = new int[64];
 
   /** Number of entries in the subtree under {@code e} (tree mode), {@code e} included. */
   public int subtreeSize(int e) {

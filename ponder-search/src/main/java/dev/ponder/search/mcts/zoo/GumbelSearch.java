@@ -162,7 +162,7 @@ public final class GumbelSearch {
     return (tree, node, ctx) -> {
       int first = tree.firstChild(node);
       int k = tree.numChildren(node);
-      double[] s = Z.scratch(1, k)[0];
+      double[] s = ctx.scratch(0, k);
       sigma(tree, node, ctx, s);
       double mx = Double.NEGATIVE_INFINITY;
       long sumN = 0;
@@ -241,7 +241,7 @@ public final class GumbelSearch {
       public synchronized int select(Tree tree, int root, SearchContext ctx) {
         int first = tree.firstChild(root);
         int k = tree.numChildren(root);
-        double[] s = Z.scratch(1, k)[0];
+        double[] s = ctx.scratch(0, k);
         sigma(tree, root, ctx, s);
         for (int i = 0; i < k; i++) {
           s[i] = alive[i] ? Math.max(-1e9, g[i] + logit(tree, first + i) + s[i]) : Double.NEGATIVE_INFINITY;
@@ -320,9 +320,10 @@ public final class GumbelSearch {
       public int select(Tree tree, int root, double[] pi, SearchContext ctx) {
         int first = tree.firstChild(root);
         int k = tree.numChildren(root);
-        double[] s = new double[k];
+        // the worker's scratch (this runs on the first worker's context after the simulations)
+        double[] s = ctx.scratch(0, k);
         sigma(tree, root, ctx, s);
-        double[] logits = new double[k];
+        double[] logits = ctx.scratch(1, k);
         // candidates: the survivors of sequential halving (not every considered action: with reuse an
         // eliminated child can hold more visits from the previous search), among them the most
         // visited; under T threads, counts within T − 1 of the most are ties (in-flight simulations

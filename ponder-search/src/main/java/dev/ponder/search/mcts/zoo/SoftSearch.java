@@ -26,10 +26,9 @@ public final class SoftSearch {
       int mover = tree.player(node);
       int first = tree.firstChild(node);
       int k = tree.numChildren(node);
-      double[][] s = Z.scratch(3, k);
-      double[] q = s[0];
-      double[] prior = s[1];
-      double[] pi = s[2];
+      double[] q = ctx.scratch(0, k);
+      double[] prior = ctx.scratch(1, k);
+      double[] pi = ctx.scratch(2, k);
       long sumN = 0;
       double psum = 0;
       double parent = Z.q(tree, node, mover, ctx, ctx.q0());
@@ -60,7 +59,7 @@ public final class SoftSearch {
     return (tree, node, ctx) -> {
       int first = tree.firstChild(node);
       int k = tree.numChildren(node);
-      double[] q = Z.scratch(1, k)[0];
+      double[] q = ctx.scratch(0, k);
       for (int i = 0; i < k; i++) {
         int e = first + i;
         q[i] = tree.visits(e) > 0 ? tree.aux(e, slot) : qInit;
@@ -169,7 +168,7 @@ public final class SoftSearch {
     int m = tree.player(node);
     if (k > 0 && m >= 0 && (m == chooser || Z.twoPlayerConstantSum(ctx))) {
       int first = tree.firstChild(node);
-      double[] q = Z.scratch(1, k)[0];
+      double[] q = ctx.scratch(0, k);
       for (int i = 0; i < k; i++) {
         q[i] = tree.visits(first + i) > 0 ? tree.aux(first + i, slot) : qInit;
       }

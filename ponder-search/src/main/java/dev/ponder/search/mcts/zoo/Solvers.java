@@ -63,13 +63,8 @@ public final class Solvers {
       tree.setFlags(node, Tree.PROVEN);
       return true;
     }
-    double[][] s = Z.scratch(1, k);
-    double[] val = s[0];
-    boolean[] proven = PROVEN_SCRATCH.get();
-    if (proven.length < k) {
-      proven = new boolean[k];
-      PROVEN_SCRATCH.set(proven);
-    }
+    double[] val = ctx.scratch(0, k);
+    boolean[] proven = ctx.flagScratch(k);
     for (int i = 0; i < k; i++) {
       int e = first + i;
       proven[i] = tree.isProven(e);
@@ -83,8 +78,6 @@ public final class Solvers {
     tree.setFlags(node, Tree.PROVEN);
     return true;
   }
-
-  private static final ThreadLocal<boolean[]> PROVEN_SCRATCH = ThreadLocal.withInitial(() -> new boolean[64]);
 
   /**
    * MCTS-Solver backup around {@code primary}: a terminal edge is proven with its exact value; an
@@ -246,13 +239,15 @@ public final class Solvers {
       setBounds(tree, node, slot, p / w, o / w, ctx);
       return;
     }
-    double[][] s = Z.scratch(3, k);
+    double[] lower = ctx.scratch(0, k);
+    double[] upper = ctx.scratch(1, k);
+    double[] out = ctx.scratch(2, 2);
     for (int i = 0; i < k; i++) {
-      s[0][i] = pess(tree, first + i, slot, ctx);
-      s[1][i] = opt(tree, first + i, slot, ctx);
+      lower[i] = pess(tree, first + i, slot, ctx);
+      upper[i] = opt(tree, first + i, slot, ctx);
     }
-    Proofs.bounds(s[0], s[1], k, mover == 0, s[2]);
-    setBounds(tree, node, slot, s[2][0], s[2][1], ctx);
+    Proofs.bounds(lower, upper, k, mover == 0, out);
+    setBounds(tree, node, slot, out[0], out[1], ctx);
   }
 
   /**

@@ -7,27 +7,10 @@ import dev.ponder.search.mcts.Tree;
 final class Z {
   private Z() {}
 
-  private static final ThreadLocal<double[][]> SCRATCH = new ThreadLocal<>();
-
   /** Normalized mean value of edge {@code e} for {@code mover}; {@code fallback} if unvisited. */
   static double q(Tree tree, int e, int mover, SearchContext ctx, double fallback) {
     int n = tree.visits(e);
     return n > 0 ? ctx.normalize(tree.valueSum(e, mover) / n) : fallback;
-  }
-
-  /**
-   * Per-thread scratch arrays: {@code count} arrays of length ≥ {@code length}, reused across
-   * calls (allocated once per thread and size).
-   */
-  static double[][] scratch(int count, int length) {
-    double[][] s = SCRATCH.get();
-    if (s == null || s.length < count || s[0].length < length) {
-      int c = Math.max(count, s == null ? 0 : s.length);
-      int l = Math.max(length, s == null ? 0 : s[0].length);
-      s = new double[c][l];
-      SCRATCH.set(s);
-    }
-    return s;
   }
 
   /**
