@@ -1411,18 +1411,24 @@ public final class ConformanceKit {
      * The {@code resample} checks at a deep-checked decision node: for every player q, a world
      * from {@link State#resample} and one from {@link State#resampleInto} (into a target the kit
      * reuses across the run, as IS-MCTS reuses its scratch state) must each have q's information
-     * state, the current player p and (for q = p) p's legal actions, and playing on either must
-     * leave the source unchanged. Where the run has met q's information state after two or more different histories, it also notes
-     * whether the worlds differ from the source, for {@link #checkHiddenInformation}.
+     * state, the current player p and (for q = p) p's legal actions, and playing on them must
+     * leave the source unchanged. Where the run has met q's information state after two or more
+     * different histories, it also notes whether the worlds differ from the source, for {@link
+     * #checkHiddenInformation}.
      */
     private void checkResample(State s, int p, int[] legal, String[] info, SplittableRandom rng, int len) {
       String before = fingerprint(s);
       long sourceHistory = historyHash(s);
-      String sourceBoard = s.toString();
+      String sourceBoard = null;
       if (intoTarget == null) {
         intoTarget = game.newInitialState();
       }
       for (int q = 0; q < n; q++) {
+        // whether this check's worlds are compared with the source (toString costs: only while needed)
+        boolean track = trackHidden(q, info[q], sourceHistory, len);
+        if (track && sourceBoard == null) {
+          sourceBoard = s.toString();
+        }
         State w;
         try {
           w = s.resample(q, rng);
@@ -1433,8 +1439,8 @@ public final class ConformanceKit {
           throw fail("resample", "resample(" + q + ") returned the original object");
         }
         checkWorld("resample(" + q + ")", w, s, p, q, legal, info);
-        boolean changed = differs(w, sourceHistory, sourceBoard);
-        playOn(w, s, before, "resample(" + q + ")");
+        boolean changed = track && !hiddenChanged[0][q] && differs(w, sourceHistory, sourceBoard);
+        playOn(w);
         try {
           s.resampleInto(q, resampleRng, intoTarget);
         } catch (UnsupportedOperationException e) {
@@ -1442,9 +1448,15 @@ public final class ConformanceKit {
         }
         String into = "resampleInto(" + q + ")";
         checkWorld(into, intoTarget, s, p, q, legal, info);
-        boolean changedInto = differs(intoTarget, sourceHistory, sourceBoard);
-        playOn(intoTarget, s, before, into);
-        noteHiddenInformation(s, q, info[q], sourceHistory, sourceBoard, len, changed, changedInto);
+        boolean changedInto = track && !hiddenChanged[1][q] && differs(intoTarget, sourceHistory, sourceBoard);
+        playOn(intoTarget);
+        // one comparison for both worlds (the fingerprint prints every information state: the costly part)
+        if (!(before.equals(fingerprint(s)))) {
+          throw fail("resample", "playing on the worlds of resample(" + q + ") and " + into + " changed the original");
+        }
+        if (track) {
+          noteHiddenInformation(s, q, sourceHistory, sourceBoard, changed, changedInto);
+        }
       }
     }
 
@@ -1462,13 +1474,10 @@ public final class ConformanceKit {
       }
     }
 
-    /** Plays one action on world {@code w}; the source {@code s} must be unchanged. */
-    private void playOn(State w, State s, String before, String method) {
+    /** Plays one action on world {@code w} (the caller then checks that the source is unchanged). */
+    private static void playOn(State w) {
       if (!w.isTerminal() && !w.isChanceNode()) {
         w.applyAction(w.legalActions()[0]);
-      }
-      if (!(before.equals(fingerprint(s)))) {
-        throw fail("resample", "playing on a world of " + method + " changed the original");
       }
     }
 
@@ -1479,24 +1488,25 @@ public final class ConformanceKit {
 
     /**
      * Records that player q's information state {@code info} was met after the source's history
-     * and, once it has been met after two different histories (so the source is not the only
-     * world consistent with it), counts this check's draws and whether one of them (or up to
-     * {@link #HIDDEN_PROBES} more per method, while no draw for q has differed yet) gave a world
-     * other than the source.
+     * (history hash {@code sourceHistory}, length {@code len}); returns whether it has now been met
+     * after two different histories (so the source is not the only world consistent with it)
+     * while some method has not yet given q a world other than its source.
      */
-    private void noteHiddenInformation(State s, int q, String info, long sourceHistory, String sourceBoard, int len,
-        boolean changed, boolean changedInto) {
+    private boolean trackHidden(int q, String info, long sourceHistory, int len) {
+      if (hiddenChanged[0][q] && hiddenChanged[1][q]) {
+        return false;
+      }
       InfoKey key = infoKey(q, info);
       long[] rec = worldsSeen.get(key);
       if (rec == null) {
         if (worldsSeen.size() < MAX_KEPT) {
           worldsSeen.put(key, new long[] {sourceHistory, playout, len, 0, 0, 0});
         }
-        return;
+        return false;
       }
       if (rec[3] == 0) {
         if (rec[0] == sourceHistory) {
-          return;
+          return false;
         }
         rec[3] = 1;
         rec[4] = playout;
@@ -1506,6 +1516,16 @@ public final class ConformanceKit {
         hiddenExample[q] = info;
         hiddenExampleWhere[q] = rec;
       }
+      return true;
+    }
+
+    /**
+     * Counts this check's draws for q (at an information state met after two histories) and
+     * whether one of them, or up to {@link #HIDDEN_PROBES} more per method while none for q has
+     * differed yet, gave a world other than the source.
+     */
+    private void noteHiddenInformation(State s, int q, long sourceHistory, String sourceBoard, boolean changed,
+        boolean changedInto) {
       hiddenDraws[0][q]++;
       hiddenDraws[1][q]++;
       hiddenChanged[0][q] |= changed;
