@@ -800,6 +800,29 @@ public final class ArenaStore implements AutoCloseable {
     return out;
   }
 
+  /** Receives the key columns of one stored match ({@link #forEachStoredKey}). */
+  @FunctionalInterface
+  public interface KeyConsumer {
+    void accept(int game, String seats, int seedIndex);
+  }
+
+  /**
+   * Passes the key columns of every stored match of the tournament to {@code consumer}, one row at
+   * a time ({@link #doneKeys} without holding them all: memory stays flat however many are stored).
+   */
+  public synchronized void forEachStoredKey(long tournament, KeyConsumer consumer) {
+    try (PreparedStatement q = conn.prepareStatement("SELECT game_idx, seats, seed_index FROM matches WHERE tournament_id=?")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          consumer.accept(rs.getInt(1), rs.getString(2), rs.getInt(3));
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("cannot read matches", e);
+    }
+  }
+
   /**
    * Stores one match in its own transaction; does nothing if the match is already stored.
    *
