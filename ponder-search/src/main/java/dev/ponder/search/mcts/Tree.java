@@ -50,6 +50,8 @@ import java.util.Arrays;
  * keyed mode (24 per key at the maximum load of one half).
  */
 public final class Tree extends CacheLinePadding {
+  /** Children one node holds at most (legal actions or chance outcomes): 65,535, a 16-bit count. */
+  public static final int MAX_CHILDREN = Character.MAX_VALUE;
   /** Flag: the node's children exist. */
   public static final int EXPANDED = 1;
   /** Flag: a worker is creating the node's children. */
@@ -733,8 +735,9 @@ public final class Tree extends CacheLinePadding {
    */
   boolean expand(int e, int nodePlayer, int[] actions, float[] priors, int n, boolean[] terminal, int auxSlot,
       double[] auxValues) {
-    if (n > Character.MAX_VALUE) {
-      throw new IllegalStateException("a node with " + n + " children exceeds " + (int) Character.MAX_VALUE);
+    if (n > MAX_CHILDREN) {
+      throw new IllegalStateException("a node with " + n + " children exceeds the MCTS tree's limit of " + MAX_CHILDREN
+          + " children per node");
     }
     int first = allocate(n);
     if (first < 0) {
