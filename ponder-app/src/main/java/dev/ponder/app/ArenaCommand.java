@@ -78,7 +78,7 @@ public final class ArenaCommand implements PonderCommand {
 
   @Option(names = "--report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default:"
       + " the store's path without its extension, plus -report: ponder-arena-report for ponder-arena.db, my/c4-report"
-      + " for --db my/c4.db).")
+      + " for --db my/c4.db; in a store holding several tournaments, plus -t and the tournament's id: my/c4-report-t2).")
   Path report;
 
   @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing in every seat order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
@@ -115,7 +115,7 @@ public final class ArenaCommand implements PonderCommand {
     String seedsOption = matchesPerPairing != null ? "--matches-per-pairing" : "--seeds-per-pairing";
     Integer seedsGiven = seedsPerPairing != null ? seedsPerPairing : matchesPerPairing;
     int matches = seedsGiven == null ? DEFAULT_MATCHES : seedsGiven;
-    boolean reportByDefault = report == null;
+    reportByDefault = report == null;
     if (reportByDefault) {
       report = defaultReport(db);
     }
@@ -207,6 +207,10 @@ public final class ArenaCommand implements PonderCommand {
       manySeatOrdersWarning(t.games(), config.allAgents().size(), selfPlay, matches)
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
+    java.math.BigInteger scheduled = scheduleSize(config, t.games());
+    if (scheduled.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) { // one line, before any store or report directory is made
+      throw new UsageException(dev.ponder.arena.Tournament.tooManyMatchesMessage(scheduled));
+    }
     List<String> namedTrimmed = named.stream().map(String::trim).toList();
     // decided by the parsed agents: each agent's canonical form without the budget and with it
     // (the strings as typed, "uct( sims=3 )", differ from any canonical form)
@@ -269,6 +273,9 @@ public final class ArenaCommand implements PonderCommand {
         left == 1 ? "" : "es", done, total, parallel);
   }
 
+  /** Whether {@code --report} was left to its default (which then depends on the store's tournaments). */
+  private boolean reportByDefault;
+
   /** Threads computing the statistics: {@code --parallel}, else the cores over the most search threads. */
   private int statsThreads = 1;
 
@@ -289,6 +296,7 @@ public final class ArenaCommand implements PonderCommand {
     }
     InterruptNotice interrupt = new InterruptNotice(opened, db, spec.commandLine().getErr(),
         !noProgress && System.console() != null, () -> ReportDirectory.undo(report, reportCreated));
+    java.util.concurrent.atomic.AtomicLong storedNow = new java.util.concurrent.atomic.AtomicLong();
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
@@ -313,7 +321,7 @@ public final class ArenaCommand implements PonderCommand {
                 err.flush();
               }
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
-            }, null,
+            }, storedNow::set,
             line -> { // status, like the progress and the warnings: stderr
               spec.commandLine().getErr().println(line);
               spec.commandLine().getErr().flush();
@@ -325,6 +333,9 @@ public final class ArenaCommand implements PonderCommand {
                 spec.commandLine().getErr().flush();
               }
             });
+      } catch (ArenaStore.GameChangedException e) {
+        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
+        throw new UsageException(e.getMessage()); // one line: the game, what changed and what to do
       } catch (ArenaStore.ParamsChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         // a fingerprint entry (AgentFactory.fingerprint, e.g. a policy file's digest) is restored by restoring
@@ -340,7 +351,7 @@ public final class ArenaCommand implements PonderCommand {
         // out of memory (or another failure of the JVM itself) in some match: no match result can
         // be trusted after it, so the run stops; every match finished before is committed
         ReportDirectory.undo(report, reportCreated);
-        throw new IllegalStateException(jvmStopLine(e, db), e);
+        throw new IllegalStateException(jvmStopLine(e, db, storedNow.get()), e);
       } catch (ArenaStore.SeatOrdersChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(seatOrdersRefusal(e, db));
@@ -359,6 +370,16 @@ public final class ArenaCommand implements PonderCommand {
       String table = Report.terminal(r, threads);
       out.print(table.substring(table.indexOf('\n') + 1));
       out.flush(); // the rankings come first, even if the report files cannot be written
+      if (reportByDefault) { // a store of several tournaments: one default directory per tournament
+        int tournaments = store.tournaments().size();
+        Path own = defaultReport(db, s.tournamentId(), tournaments);
+        if (!own.equals(report)) {
+          ReportDirectory.undo(report, reportCreated); // the store's shared default, if this run made it
+          ReportDirectory.requireOwnDefault(own, db);
+          ReportDirectory.prepare("--report", own);
+          report = own;
+        }
+      }
       try {
         Report.write(r, snapshot, report, db);
       } catch (UncheckedIOException e) {
@@ -401,7 +422,25 @@ public final class ArenaCommand implements PonderCommand {
    * memory): what failed, the remedy for memory, and that the matches finished before are stored.
    */
   static String jvmStopLine(VirtualMachineError e, Path db) {
+    return jvmStopLine(e, db, 1);
+  }
+
+  /**
+   * {@link #jvmStopLine(VirtualMachineError, Path)} for a run that had stored {@code storedNow}
+   * matches when it stopped. With none stored, running the same command again would stop the same
+   * way: the line says nothing was stored and that the command needs more memory (or a smaller
+   * run) before it is worth repeating, instead of advising a resume.
+   */
+  static String jvmStopLine(VirtualMachineError e, Path db, long storedNow) {
     String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+    if (storedNow == 0) {
+      String cause = e instanceof OutOfMemoryError
+          ? "the JVM ran out of memory before this run stored any match (" + what + "); give it more with -Xmx in"
+              + " PONDER_JAVA_OPTS, or make the run smaller (lower --parallel or the agents' budgets, fewer agents or"
+              + " --seeds-per-pairing)"
+          : "the JVM failed before this run stored any match (" + what + ")";
+      return cause + "; " + db + " holds no match of this run, so the same command, unchanged, would stop the same way";
+    }
     String cause = e instanceof OutOfMemoryError
         ? "the JVM ran out of memory while playing the matches (" + what + "; give it more with -Xmx in PONDER_JAVA_OPTS,"
             + " or lower --parallel or the agents' budgets)"
@@ -436,6 +475,17 @@ public final class ArenaCommand implements PonderCommand {
     String name = db.getFileName() == null ? "ponder-arena" : db.getFileName().toString();
     String stem = name.endsWith(".db") && name.length() > 3 ? name.substring(0, name.length() - 3) : name;
     return db.resolveSibling(stem + "-report");
+  }
+
+  /**
+   * The default report directory of tournament {@code tournament} in a store holding {@code
+   * tournaments} tournaments: {@link #defaultReport(Path)} while the store holds one, and with
+   * {@code -t} and the tournament's id appended once it holds more ({@code g4-report-t2}), so the
+   * report of one tournament never replaces another's in the same directory.
+   */
+  static Path defaultReport(Path db, long tournament, int tournaments) {
+    Path base = defaultReport(db);
+    return tournaments > 1 ? base.resolveSibling(base.getFileName() + "-t" + tournament) : base;
   }
 
   /** The status line of a run whose matches are all stored already (instead of a progress line). */
@@ -498,6 +548,7 @@ public final class ArenaCommand implements PonderCommand {
           } catch (RuntimeException e) {
             stored.complete(-1); // the store was already closed: the run had finished
           }
+          closeForExit(store);
           while (true) { // keep the store locked until the JVM halts
             try {
               Thread.sleep(Long.MAX_VALUE);
@@ -518,6 +569,55 @@ public final class ArenaCommand implements PonderCommand {
       err.println((newLine ? System.lineSeparator() : "") + line(n, total, db));
       err.flush();
       cleanup.run();
+    }
+
+    /**
+     * Closes the store of an interrupted run while holding its monitor: no match is being stored
+     * (every {@link ArenaStore} method is synchronized on it), every stored match is committed, and
+     * SQLite, closing its last connection, checkpoints the write-ahead log into the store and
+     * removes the {@code -wal} and {@code -shm} files. A store that cannot be closed (already
+     * closed, or the disk failing) is left as it is: its next open folds the log back in.
+     */
+    static void closeForExit(ArenaStore store) {
+      synchronized (store) {
+        try {
+          store.close();
+        } catch (RuntimeException e) {
+          // already closed, or the log stays for the next open to fold back in
+        }
+      }
+    }
+
+    /**
+     * A shutdown hook (not yet registered) for a command that reads a store without {@link
+     * InterruptNotice}, such as {@code ponder report}: on SIGINT or SIGTERM it closes the store
+     * ({@link #closeForExit}) from a daemon thread that then keeps the store's monitor until the
+     * JVM halts, so no other thread sees it closed and reports a failure in the meantime.
+     */
+    static Thread closingHook(ArenaStore store) {
+      return new Thread(() -> {
+        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+          synchronized (store) {
+            closeForExit(store);
+            closed.countDown();
+            while (true) { // keep the store locked until the JVM halts
+              try {
+                Thread.sleep(Long.MAX_VALUE);
+              } catch (InterruptedException ignored) {
+                // keep holding
+              }
+            }
+          }
+        }, "store-close-hold");
+        holder.setDaemon(true);
+        holder.start();
+        try {
+          closed.await(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "store-close");
     }
 
     /** The line for {@code stored} matches of {@code total} (either negative = unknown). */
@@ -1003,6 +1103,12 @@ public final class ArenaCommand implements PonderCommand {
     return java.util.Optional.of("note: " + String.join(", ", named) + (named.size() == 1 ? " decides" : " decide")
         + " by timing: these matches are not repeated by the seed (the same command stores other moves; a resume"
         + " continues, it does not replay); simulation budgets and threads=1 repeat exactly");
+  }
+
+  /** The number of matches {@code config} schedules for {@code games} (computed, not listed). */
+  static java.math.BigInteger scheduleSize(TournamentConfig config, List<dev.ponder.game.Game> games) {
+    int[] players = games.stream().mapToInt(dev.ponder.game.Game::numPlayers).toArray();
+    return dev.ponder.arena.Schedule.count(config, players);
   }
 
   /** Matches above which a round robin with every seat order gets {@link #manySeatOrdersWarning}. */

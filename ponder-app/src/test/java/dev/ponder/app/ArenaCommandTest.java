@@ -102,7 +102,10 @@ class ArenaCommandTest {
         "--report", dir.resolve("r1").toString(), "--no-progress"}, common));
     assertThat(a.code()).as(a.err()).isZero();
     assertThat(a.out()).contains("36 matches (0 already stored, 36 played now with 0 errors)")
-        .contains("uct(c=1,sims=8)").contains("puct(sims=8)").contains("SCO");
+        .contains("uct(c=1)").contains("puct").contains("SCO")
+        // the common budget is said once, in the line under the headline, and left out of the names
+        .contains("\nbudget: sims=8 for every agent that takes it (--budget), left out of the names below\n")
+        .doesNotContain("uct(c=1,sims=8)").doesNotContain("puct(sims=8)");
     Run again = run(concat(new String[] {"arena", "--games", "tic_tac_toe,kuhn_poker", "--agents", "random,uct(c=1),puct",
         "--budget", "sims=8", "--matches-per-pairing", "3", "--seed", "5", "--parallel", "1", "--db", db.toString(),
         "--report", dir.resolve("r2").toString(), "--no-progress"}, common));

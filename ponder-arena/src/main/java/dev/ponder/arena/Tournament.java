@@ -4,7 +4,6 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -82,6 +81,15 @@ public final class Tournament {
     }
   }
 
+  /**
+   * The one-line refusal of a schedule with more matches than a run can count ({@link
+   * Integer#MAX_VALUE}): the count and the options that shrink it.
+   */
+  public static String tooManyMatchesMessage(java.math.BigInteger matches) {
+    return "the schedule has " + matches + " matches, more than one run can hold (" + Integer.MAX_VALUE
+        + "); lower --seeds-per-pairing, give fewer agents, or use --seat-orders rotations for games of 3 or more players";
+  }
+
   /** The one-line refusal of a game with fewer than 2 players. */
   static String onePlayerMessage(String gameString, int numPlayers) {
     return "game '" + gameString + "' has " + numPlayers + (numPlayers == 1 ? " player" : " players")
@@ -154,6 +162,11 @@ public final class Tournament {
    *     boolean)}) (may be null)
    * @throws ArenaStore.SmallerThanStoredException if the store holds this tournament with more
    *     seeds per pairing than requested; nothing is played or changed
+   * @throws ArenaStore.GameChangedException if the stored tournament to resume or extend was played
+   *     on a game that now loads otherwise (players, utility, a parameter's value with defaults
+   *     filled in); nothing is played or changed
+   * @throws ArenaStore.ParamsChangedException if an agent of that tournament now resolves to other
+   *     parameters; nothing is played or changed
    * @throws ArenaStore.SeatOrdersChangedException if the seat orders were given and the store
    *     holds this tournament with other seat orders (see {@link #Tournament(TournamentConfig,
    *     boolean)}); nothing is played or changed
@@ -190,27 +203,38 @@ public final class Tournament {
       notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
           + config.matchesPerPairing() + " seeds per pairing");
     }
-    Set<String> done = store.doneKeys(id);
-    List<Schedule.Entry> all = Schedule.entries(config, players);
-    List<Schedule.Entry> todo = new ArrayList<>();
-    for (Schedule.Entry e : all) {
-      if (!done.contains(e.key())) {
-        todo.add(e);
-      }
+    // the schedule by position, and the stored matches as one bit per position: memory grows with
+    // the seatings of one seed index, not with the number of matches
+    java.math.BigInteger count = Schedule.count(config, players);
+    if (count.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+      throw new IllegalArgumentException(tooManyMatchesMessage(count));
     }
-    int already = all.size() - todo.size();
+    Schedule.Plan plan = Schedule.plan(config, players);
+    int total = (int) plan.size();
+    java.util.BitSet done = new java.util.BitSet(total);
+    store.forEachStoredKey(id, (g, seats, k) -> {
+      long i = plan.indexOf(g, seats, k);
+      if (i >= 0) {
+        done.set((int) i);
+      }
+    });
+    int already = done.cardinality();
+    int todo = total - already;
     long t0 = System.nanoTime();
-    AtomicInteger next = new AtomicInteger();
+    java.util.concurrent.atomic.AtomicLong next = new java.util.concurrent.atomic.AtomicLong(); // past total without overflow
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<String> agents = config.allAgents();
-    try (Progress progress = progressFactory.apply(already, all.size())) {
+    try (Progress progress = progressFactory.apply(already, total)) {
       Runnable worker = () -> {
-        int i;
+        long i;
         List<String> seats = new ArrayList<>();
-        while (failure.get() == null && (i = next.getAndIncrement()) < todo.size()) {
-          Schedule.Entry e = todo.get(i);
+        while (failure.get() == null && (i = next.getAndIncrement()) < total) {
+          if (done.get((int) i)) {
+            continue; // stored by an earlier run
+          }
+          Schedule.Entry e = plan.get(i);
           seats.clear();
           for (int a : e.seats()) {
             seats.add(agents.get(a));
@@ -236,7 +260,7 @@ public final class Tournament {
         }
       };
       List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < Math.min(parallel, Math.max(1, todo.size())); t++) {
+      for (int t = 0; t < Math.min(parallel, Math.max(1, todo)); t++) {
         Thread th = new Thread(worker, "arena-worker-" + t);
         th.start();
         threads.add(th);
@@ -258,7 +282,7 @@ public final class Tournament {
     if (f != null) {
       throw new IllegalStateException(f);
     }
-    return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
+    return new RunSummary(id, total, already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
         opened.extendedFrom());
   }
 }
