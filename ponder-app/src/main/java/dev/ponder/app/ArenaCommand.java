@@ -93,6 +93,12 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal); round-robin only (ignored, with a warning, by --schedule benchmark).")
   boolean selfPlay;
 
+  @Option(names = "--no-reuse", description = "Play every match afresh. Without it,"
+      + " a scheduled match that another tournament in --db already played identically (the same full game string, the"
+      + " same agent strings in the same seats with the same stored parameters and fingerprints, the same match seed; no"
+      + " agent with a time budget or several search threads; status ok) is copied from it instead of played again.")
+  boolean noReuse;
+
   @Option(names = "--no-progress", description = "No progress output (otherwise on stderr: the matches, then each statistics step that takes more than a second).")
   boolean noProgress;
 
@@ -300,6 +306,15 @@ public final class ArenaCommand implements PonderCommand {
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
+        ArenaStore.Opened[] tournament = new ArenaStore.Opened[1]; // the one found, for the warning after the look-up
+        t.reuse(!noReuse).onReuse(reuse -> { // the warning names what is reused: it comes once that is looked up
+          ArenaStore.Opened found = tournament[0];
+          if (found != null && found.othersStored() > 0) {
+            spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id()),
+                reuse, noReuse));
+            spec.commandLine().getErr().flush();
+          }
+        });
         s = t.run(store, threads,
             (done, total) -> {
               interrupt.total = total;
@@ -328,10 +343,7 @@ public final class ArenaCommand implements PonderCommand {
             },
             found -> {
               interrupt.arm(found.id());
-              if (found.othersStored() > 0) {
-                spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id())));
-                spec.commandLine().getErr().flush();
-              }
+              tournament[0] = found;
             });
       } catch (ArenaStore.GameChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
@@ -456,10 +468,11 @@ public final class ArenaCommand implements PonderCommand {
    * ends the run.
    */
   static String headline(Tournament.RunSummary s, int games, int agents, Path db) {
-    return String.format(Locale.ROOT, "Tournament %d: %s, %s; %s (%d already stored, %d played now"
+    String reused = s.reused() > 0 ? s.reusedLabel() + ", " : "";
+    return String.format(Locale.ROOT, "Tournament %d: %s, %s; %s (%d already stored, %s%d played now"
         + " with %s) in %.1f s; store %s", s.tournamentId(), Report.count(games, "game", "games"),
-        Report.count(agents, "agent", "agents"), Report.count(s.total(), "match", "matches"), s.alreadyStored(), s.played(),
-        Report.count(s.errors(), "error", "errors"), s.seconds(), db);
+        Report.count(agents, "agent", "agents"), Report.count(s.total(), "match", "matches"), s.alreadyStored(), reused,
+        s.played(), Report.count(s.errors(), "error", "errors"), s.seconds(), db);
   }
 
   /**
@@ -650,6 +663,35 @@ public final class ArenaCommand implements PonderCommand {
    * {@code …; same games and agents as tournament 1 in another order; starting tournament 2 …}.
    */
   static String newTournamentWarning(Path db, ArenaStore.Opened opened, List<Long> reordered) {
+    return newTournamentWarning(db, opened, reordered, null, false);
+  }
+
+  /**
+   * {@link #newTournamentWarning(Path, ArenaStore.Opened, List)}, ending with what the new
+   * tournament takes from the stored ones: {@code …; starting tournament 2 (…); 8640 of its 11440
+   * matches are reused from tournament 1 (identical matches are copied, not played again;
+   * --no-reuse plays them)}, or {@code …; none of its 11440 matches is stored in another tournament}
+   * when nothing was found, or {@code …; --no-reuse: all 11440 matches are played afresh}.
+   *
+   * @param reuse what the run found (null: say nothing about reuse)
+   * @param noReuse whether {@code --no-reuse} turned reuse off
+   */
+  static String newTournamentWarning(Path db, ArenaStore.Opened opened, List<Long> reordered, Tournament.Reuse reuse,
+      boolean noReuse) {
+    String reused = "";
+    if (reuse != null) {
+      int left = reuse.total() - reuse.stored();
+      if (noReuse) {
+        reused = "; --no-reuse: " + (left == 1 ? "the match is" : "all " + left + " matches are") + " played afresh";
+      } else if (reuse.matches() > 0) {
+        String label = reuse.label(); // "N matches reused from tournament K"
+        reused = "; " + reuse.matches() + " of its " + left + " matches " + (reuse.matches() == 1 ? "is" : "are")
+            + label.substring(label.indexOf(" reused")) + " (identical matches are copied, not played again; --no-reuse"
+            + " plays them)";
+      } else {
+        reused = "; none of its " + left + " matches is stored in another tournament";
+      }
+    }
     String same = "";
     if (!reordered.isEmpty()) {
       same = "; same games and agents as tournament" + (reordered.size() == 1 ? " " : "s ")
@@ -657,7 +699,7 @@ public final class ArenaCommand implements PonderCommand {
     }
     return "warning: no stored tournament in " + db + " has this configuration (" + opened.othersStored()
         + " stored; agents/games order and budgets are part of it)" + same + "; starting tournament " + opened.id()
-        + " ('ponder report --db " + db + " --list' shows the stored ones)";
+        + " ('ponder report --db " + db + " --list' shows the stored ones)" + reused;
   }
 
   /**

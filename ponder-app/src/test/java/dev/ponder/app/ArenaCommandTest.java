@@ -625,8 +625,10 @@ class ArenaCommandTest {
     assertThat(reordered.err().lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly(
         "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
             + " are part of it); same games and agents as tournament 1 in another order; starting tournament 2"
-            + " ('ponder report --db " + db + " --list' shows the stored ones)");
-    assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored");
+            + " ('ponder report --db " + db + " --list' shows the stored ones); 2 of its 2 matches are reused from"
+            + " tournament 1 (identical matches are copied, not played again; --no-reuse plays them)");
+    assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored, 2 matches reused"
+        + " from tournament 1, 0 played now");
     Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
     // another budget text: not the same configuration in another order, so no such hint
     assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3")

@@ -15,13 +15,20 @@ import java.util.function.LongConsumer;
  * configuration is extended); matches already stored are skipped, the others are played by
  * {@code parallel} worker threads, each stored in its own transaction as soon as it finishes.
  * Because every match is a pure function of its key, a resumed tournament stores exactly what an
- * uninterrupted one would.
+ * uninterrupted one would. For the same reason a scheduled match that another tournament of the
+ * store already played identically (same full game string, agents by seat with their stored
+ * parameters, match seed; no timing-dependent agent; status ok) is copied from it instead of played
+ * again ({@link #reuse(boolean)}, {@link MatchReuse}).
  */
 public final class Tournament {
   private final TournamentConfig config;
   private final boolean seatOrdersGiven;
   private final List<Game> games = new ArrayList<>();
   private final int[] players;
+  /** Whether scheduled matches stored by another tournament of the store are copied ({@link #reuse(boolean)}). */
+  private boolean reuse = true;
+  /** Told what {@link #run} found to copy ({@link #onReuse}); may be null. */
+  private Consumer<Reuse> onReuse;
 
   /**
    * Loads the games and validates the agents: each agent string is resolved and built once for
@@ -101,6 +108,33 @@ public final class Tournament {
     return config;
   }
 
+  /**
+   * Whether {@link #run} copies the scheduled matches that another tournament of the store has
+   * already played identically instead of playing them (default true; see {@link MatchReuse}):
+   * the same full game string, the same agent strings in the same seats with the same stored
+   * parameters and fingerprints, the same match seed, no agent with a time budget or several
+   * search threads, and status {@code ok}. False plays every match afresh.
+   *
+   * @return this tournament
+   */
+  public Tournament reuse(boolean on) {
+    this.reuse = on;
+    return this;
+  }
+
+  /**
+   * Sets who hears, in each {@link #run}, which scheduled matches it found played by other
+   * tournaments of the store: told once, after the tournament is opened ({@code onOpened}) and
+   * before anything is copied or played, also when nothing was found or reuse is off.
+   *
+   * @param listener may be null (nobody is told)
+   * @return this tournament
+   */
+  public Tournament onReuse(Consumer<Reuse> listener) {
+    this.onReuse = listener;
+    return this;
+  }
+
   public List<Game> games() {
     return games;
   }
@@ -131,9 +165,40 @@ public final class Tournament {
    *
    * @param extendedFrom seeds per pairing the stored tournament had before this run extended it,
    *     or 0 if the run did not extend a tournament
+   * @param reused matches this run copied from other tournaments of the store instead of playing
+   *     them ({@link #reuse(boolean)}); not counted in {@code played}
+   * @param reusedFrom the number of those copied from each tournament, by tournament id (ascending)
    */
   public record RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds,
-      int extendedFrom) {}
+      int extendedFrom, int reused, java.util.SortedMap<Long, Integer> reusedFrom) {
+
+    /** A run that reused nothing. */
+    public RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds,
+        int extendedFrom) {
+      this(tournamentId, total, alreadyStored, played, errors, seconds, extendedFrom, 0, java.util.Collections.emptySortedMap());
+    }
+
+    /** {@code 8640 matches reused from tournament 1} (or {@code … from tournaments 1 (6000), 3 (2640)}), or "" if none. */
+    public String reusedLabel() {
+      return MatchReuse.label(reused, reusedFrom);
+    }
+  }
+
+  /**
+   * The matches a run found already played by other tournaments of the store, told before any is
+   * copied or played ({@link #onReuse}).
+   *
+   * @param total the tournament's scheduled matches
+   * @param stored those already stored in it before this run
+   * @param matches those this run copies instead of playing (0 when reuse is off or none is found)
+   * @param from the number copied from each tournament, by tournament id (ascending)
+   */
+  public record Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from) {
+    /** {@code 8640 matches reused from tournament 1}, or "" if none. */
+    public String label() {
+      return MatchReuse.label(matches, from);
+    }
+  }
 
   /**
    * Plays every match not yet in the store.
@@ -219,20 +284,28 @@ public final class Tournament {
       }
     });
     int already = done.cardinality();
-    int todo = total - already;
-    long t0 = System.nanoTime();
+    long t0 = System.nanoTime(); // the run's time includes looking up and copying stored matches
+    MatchReuse.Plan reusePlan = copyStored(store, id, config, total, already, () -> (g, seats, k) -> {
+      long i = plan.indexOf(g, seats, k);
+      return i >= 0 && !done.get((int) i) ? plan.get(i) : null;
+    });
+    int reused = reusePlan.copies().size();
+    for (ArenaStore.MatchCopy c : reusePlan.copies()) {
+      done.set((int) plan.indexOf(c.to().game(), c.to().seatsKey(), c.to().seedIndex()));
+    }
+    int todo = total - already - reused;
     java.util.concurrent.atomic.AtomicLong next = new java.util.concurrent.atomic.AtomicLong(); // past total without overflow
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<String> agents = config.allAgents();
-    try (Progress progress = progressFactory.apply(already, total)) {
+    try (Progress progress = progressFactory.apply(already + reused, total)) {
       Runnable worker = () -> {
         long i;
         List<String> seats = new ArrayList<>();
         while (failure.get() == null && (i = next.getAndIncrement()) < total) {
           if (done.get((int) i)) {
-            continue; // stored by an earlier run
+            continue; // stored by an earlier run, or copied from another tournament
           }
           Schedule.Entry e = plan.get(i);
           seats.clear();
@@ -283,6 +356,27 @@ public final class Tournament {
       throw new IllegalStateException(f);
     }
     return new RunSummary(id, total, already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
-        opened.extendedFrom());
+        opened.extendedFrom(), reused, reusePlan.from());
+  }
+
+  /**
+   * Looks up the scheduled matches not stored yet among the other tournaments of the store
+   * (unless reuse is off), tells {@link #onReuse} what was found, and copies those matches into
+   * tournament {@code id} in one transaction.
+   *
+   * @param total the tournament's scheduled matches
+   * @param already those stored before this run
+   * @param pending the look-up of the scheduled matches not stored yet (asked only when needed)
+   * @return what was copied
+   */
+  private MatchReuse.Plan copyStored(ArenaStore store, long id, TournamentConfig config, int total, int already,
+      java.util.function.Supplier<MatchReuse.Pending> pending) {
+    MatchReuse.Plan plan = !reuse || already >= total ? MatchReuse.Plan.NONE
+        : MatchReuse.plan(store, id, config, games, pending);
+    if (onReuse != null) {
+      onReuse.accept(new Reuse(total, already, plan.copies().size(), plan.from()));
+    }
+    store.copyMatches(id, plan.copies()); // a row another process stored meanwhile is kept: either way it is done
+    return plan;
   }
 }
