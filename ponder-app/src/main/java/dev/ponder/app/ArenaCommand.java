@@ -229,6 +229,13 @@ public final class ArenaCommand implements PonderCommand {
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
       generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));
     }
+    if (schedule.equals(TournamentConfig.ROUND_ROBIN)) {
+      alphaRankLimitWarnings(t.games(), config.allAgents().size(), selfPlay)
+          .forEach(w -> spec.commandLine().getErr().println(w));
+      statisticsCostNote(t.games(), config.allAgents().size(), selfPlay,
+          Math.max(options.scoResamples(), options.alphaRankResamples()))
+          .ifPresent(w -> spec.commandLine().getErr().println(w));
+    }
     spec.commandLine().getErr().flush();
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
     if (reportByDefault) {
@@ -772,6 +779,107 @@ public final class ArenaCommand implements PonderCommand {
           + " the benchmark only" + stored);
     }
     return out;
+  }
+
+  /**
+   * A warning per game of a round robin whose α-Rank chain would have more states than
+   * {@link dev.ponder.rating.AlphaRank#MAX_STATES} ({@code K^N} agent profiles for N ≥ 3 players,
+   * K for two): the report ranks it by mean return instead, and says so only in the results; the
+   * warning says it before the first match, with the most agents that keep α-Rank. General-sum
+   * games without {@code --self-play} are left to {@link #generalSumWarnings} (ranked by mean
+   * return for another reason).
+   *
+   * @param agents number of agents K
+   */
+  static List<String> alphaRankLimitWarnings(List<dev.ponder.game.Game> games, int agents, boolean selfPlay) {
+    List<String> out = new ArrayList<>();
+    int limit = dev.ponder.rating.AlphaRank.MAX_STATES;
+    for (dev.ponder.game.Game g : games) {
+      dev.ponder.game.GameType.Utility u = g.type().utility();
+      if (!selfPlay && (u == dev.ponder.game.GameType.Utility.GENERAL_SUM || u == dev.ponder.game.GameType.Utility.IDENTICAL)) {
+        continue;
+      }
+      int n = g.numPlayers();
+      double states = n == 2 ? agents : Math.pow(agents, n);
+      if (states <= limit) {
+        continue;
+      }
+      int most = 1;
+      while ((n == 2 ? most + 1 : Math.pow(most + 1, n)) <= limit) {
+        most++;
+      }
+      out.add(String.format(Locale.ROOT, "warning: %s: %s profiles exceed the alpha-rank limit (%d): its ballot will be by mean"
+          + " return, not alpha-rank (at most %d agents keep alpha-rank for %d players)", g.spec(),
+          n == 2 ? Integer.toString(agents) : agents + "^" + n + " = " + String.format(Locale.ROOT, "%.0f", states), limit, most,
+          n));
+    }
+    return out;
+  }
+
+  /**
+   * CPU seconds of one α → ∞ α-Rank over 1,000 states when it needs the ε sweep over the whole
+   * chain (its response graph has several sink components; {@code AlphaRank.infiniteAlpha}),
+   * measured on the project's 2-core machine (docs/bench/arena.md); the cost grows with the cube
+   * of the states.
+   */
+  static final double SWEEP_SECONDS_PER_1000_STATES = 0.45;
+
+  /** Least worst-case statistics time, in CPU seconds, that {@link #statisticsCostNote} speaks of. */
+  static final double LONG_STATISTICS_SECONDS = 60;
+
+  /**
+   * The note before the first match when the statistics may take long: every bootstrap resample
+   * recomputes each game's multi-population α-Rank (K^N agent profiles for N ≥ 3 players), which
+   * takes milliseconds when the game's response graph has one sink component (the usual case when
+   * some agents are clearly stronger) and up to {@link #SWEEP_SECONDS_PER_1000_STATES} × (states
+   * / 1,000)³ CPU seconds when it has several. Printed when that worst case, summed over the
+   * games, reaches {@link #LONG_STATISTICS_SECONDS}; it names the options of a quick preview.
+   * Games past the α-Rank limit (ranked by mean return) and general-sum games without
+   * {@code --self-play} cost nothing here.
+   *
+   * @param agents number of agents K
+   * @param resamples the bootstrap's resamples: max(--sco-resamples, --alpharank-resamples)
+   */
+  static java.util.Optional<String> statisticsCostNote(List<dev.ponder.game.Game> games, int agents, boolean selfPlay,
+      int resamples) {
+    double worst = 0;
+    String largest = "";
+    double largestStates = 0;
+    for (dev.ponder.game.Game g : games) {
+      dev.ponder.game.GameType.Utility u = g.type().utility();
+      if (g.numPlayers() < 3 || (!selfPlay && (u == dev.ponder.game.GameType.Utility.GENERAL_SUM
+          || u == dev.ponder.game.GameType.Utility.IDENTICAL))) {
+        continue;
+      }
+      double states = Math.pow(agents, g.numPlayers());
+      if (states > dev.ponder.rating.AlphaRank.MAX_STATES) {
+        continue;
+      }
+      worst += resamples * SWEEP_SECONDS_PER_1000_STATES * Math.pow(states / 1000, 3);
+      if (states > largestStates) {
+        largestStates = states;
+        largest = g.spec();
+      }
+    }
+    if (worst < LONG_STATISTICS_SECONDS) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(String.format(Locale.ROOT, "note: the statistics recompute multi-population alpha-rank"
+        + " (%s: %.0f agent profiles) in each of %d bootstrap resamples: seconds when a game's response graph has one sink"
+        + " component, up to about %s of CPU when it has several; --sco-resamples 200 --alpharank-resamples 200 gives a"
+        + " quick preview (ponder report redoes the full statistics later)", largest, largestStates, resamples,
+        cpuTime(worst)));
+  }
+
+  /** {@code 5 min}, {@code 2.1 h}, {@code 40 s}. */
+  private static String cpuTime(double seconds) {
+    if (seconds >= 3600) {
+      return String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+    }
+    if (seconds >= 60) {
+      return String.format(Locale.ROOT, "%.0f min", seconds / 60);
+    }
+    return String.format(Locale.ROOT, "%.0f s", seconds);
   }
 
   /**

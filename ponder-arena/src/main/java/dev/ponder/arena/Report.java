@@ -998,7 +998,18 @@ public final class Report {
       return noSeedScored(r) ? NO_SEED : "n/a (one seed per game)";
     }
     return String.format(Locale.ROOT, "[%s, %s]", fmt(r.scoLow()[a], 1), fmt(r.scoHigh()[a], 1))
-        + marks(r.scoLow()[a], r.scoHigh()[a], fewestSeeds(r));
+        + marks(r.scoLow()[a], r.scoHigh()[a], fewestSeeds(r)) + outside(r.sco()[a], r.scoLow()[a], r.scoHigh()[a]);
+  }
+
+  /**
+   * Mark of an estimate that lies outside its own bootstrap interval ({@link Analysis#outside}):
+   * nearly every resample falls on one side of it.
+   */
+  static final String OUTSIDE = "§";
+
+  /** {@link #OUTSIDE} when {@code estimate} lies outside [lo, hi] ({@link Analysis#outside}), else "". */
+  static String outside(double estimate, double lo, double hi) {
+    return Analysis.outside(estimate, lo, hi) ? OUTSIDE : "";
   }
 
   /**
@@ -1115,6 +1126,7 @@ public final class Report {
   static String markLines(Analysis.Result r, boolean mass) {
     boolean few = false;
     boolean zero = false;
+    boolean out = false;
     for (int a = 0; a < r.agents().size(); a++) {
       String t = scoInterval(r, a) + eloInterval(r, a) + rankInterval(r, a);
       for (Analysis.GameResult g : r.games()) {
@@ -1124,12 +1136,13 @@ public final class Report {
             t += marks(g.low()[a][b], g.high()[a][b], g.seeds()) + marks(g.winLow()[a][b], g.winHigh()[a][b], g.seeds());
           }
           if (mass) {
-            t += marks(g.massLow()[a], g.massHigh()[a], g.seeds());
+            t += massInterval(g, a);
           }
         }
       }
       few |= t.contains(FEW);
       zero |= t.contains(ZERO);
+      out |= t.contains(OUTSIDE);
     }
     StringBuilder sb = new StringBuilder();
     if (few) {
@@ -1140,6 +1153,12 @@ public final class Report {
     if (zero) {
       sb.append(ZERO).append(": zero width: every seed gave the same value; an outcome never observed is not excluded (with n seeds, a "
           + "rate up to about 3/n of it remains plausible).\n");
+    }
+    if (out) {
+      sb.append(OUTSIDE).append(": the estimate lies outside its own 95% interval: nearly all resamples fall on one side of it."
+          + " The full data's ballots are a configuration the resamples rarely reproduce (e.g. an agent next to last on every"
+          + " ballot), and a percentile interval of a fit of ranks need not contain the estimate; read the interval as the spread"
+          + " of the resampled values, and the estimate as lying near the edge of what the seeds support (docs/arena.md).\n");
     }
     return sb.toString();
   }
@@ -1163,8 +1182,8 @@ public final class Report {
     if (Double.isNaN(g.massLow()[a])) {
       return "-";
     }
-    return String.format(Locale.ROOT, "[%.3f, %.3f]%s", g.massLow()[a], g.massHigh()[a],
-        marks(g.massLow()[a], g.massHigh()[a], g.seeds()));
+    return String.format(Locale.ROOT, "[%.3f, %.3f]%s%s", g.massLow()[a], g.massHigh()[a],
+        marks(g.massLow()[a], g.massHigh()[a], g.seeds()), outside(g.mass()[a], g.massLow()[a], g.massHigh()[a]));
   }
 
   /** The footnote on the mass interval and P(top) columns of a game in report.md. */
@@ -1211,7 +1230,8 @@ public final class Report {
     // the lowest agent's Elo is the anchor (0 in every resample): its zero width is by definition
     boolean anchor = r.elo()[a] == 0 && r.eloLow()[a] == 0 && r.eloHigh()[a] == 0;
     return String.format(Locale.ROOT, "[%.0f, %.0f]", r.eloLow()[a], r.eloHigh()[a])
-        + (anchor ? (fewestSeeds(r) < Analysis.FEW_SEEDS ? FEW : "") : marks(r.eloLow()[a], r.eloHigh()[a], fewestSeeds(r)));
+        + (anchor ? (fewestSeeds(r) < Analysis.FEW_SEEDS ? FEW : "") : marks(r.eloLow()[a], r.eloHigh()[a], fewestSeeds(r)))
+        + outside(r.elo()[a], r.eloLow()[a], r.eloHigh()[a]);
   }
 
   static String fmt(double v, int digits) {
