@@ -116,6 +116,12 @@ public final class GameTreeOptions {
     }
     progress.stepTo(tree.numNodes());
     progress.close();
+    if (!game.perfectRecall()) {
+      err.println("warning: " + GameTree.echo(game.spec()) + " declares information states without perfect recall"
+          + " (OpenSpiel's format, kept for its playthroughs and policy files); CFR's convergence to an equilibrium"
+          + " and best responses assume perfect recall, so " + command + "'s figures carry no such guarantee here");
+      err.flush();
+    }
     return tree;
   }
 }

@@ -42,6 +42,18 @@ class SolveCommandTest {
   }
 
   @Test
+  void aGameWithoutPerfectRecallIsSolvedWithAWarning() {
+    // leduc_poker(action_mapping=true) keeps OpenSpiel's strings, where two actions meet in one
+    // information state; the default leduc_poker gives perfect recall
+    Cli forgetful = Cli.run("solve", "leduc_poker(action_mapping=true)", "--iterations", "2", "--every", "2");
+    assertThat(forgetful.exit).as(forgetful.err).isZero();
+    assertThat(forgetful.err).contains("without perfect recall").contains("no such guarantee");
+    Cli recall = Cli.run("solve", "leduc_poker", "--iterations", "2", "--every", "2");
+    assertThat(recall.exit).as(recall.err).isZero();
+    assertThat(recall.err).doesNotContain("perfect recall");
+  }
+
+  @Test
   void badInputIsAUsageError() {
     Cli r = Cli.run("solve", "kuhn_poker", "--algo", "foo");
     assertThat(r.exit).isEqualTo(2);
