@@ -205,7 +205,7 @@ public final class Schedule {
       perGame.add(seatings(players, config.allAgents(), config.schedule(), config.selfPlay(), config.seatOrders()));
     }
     List<Entry> out = new ArrayList<>();
-    for (int k = 0; k < config.matchesPerPairing(); k++) {
+    for (int k = 0; k < config.seedsPerPairing(); k++) {
       for (int g = 0; g < playersPerGame.length; g++) {
         for (int[] s : perGame.get(g)) {
           out.add(new Entry(g, s, k));
