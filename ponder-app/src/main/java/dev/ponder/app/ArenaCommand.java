@@ -310,6 +310,9 @@ public final class ArenaCommand implements PonderCommand {
                 spec.commandLine().getErr().flush();
               }
             });
+      } catch (ArenaStore.GameChangedException e) {
+        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
+        throw new UsageException(e.getMessage()); // one line: the game, what changed and what to do
       } catch (ArenaStore.ParamsChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         // a fingerprint entry (AgentFactory.fingerprint, e.g. a policy file's digest) is restored by restoring

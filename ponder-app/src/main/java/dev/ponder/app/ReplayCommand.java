@@ -31,7 +31,9 @@ import picocli.CommandLine.Parameters;
             + "History() is the file's action sequence; a file cut short or missing a header line is reported as incomplete.",
         "A match file (one '<game> | <actions>' record per line, e.g. from play --record) has every record replayed: "
             + "one record prints the final board and returns; several print one summary line each (a record that "
-            + "fails says why), then one error line if any failed.",
+            + "fails says why), then one error line if any failed. A record whose game string leaves parameters out "
+            + "(recorded before records named every parameter) replays on their current defaults, and a note on stderr "
+            + "names them.",
         "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y'), "
             + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails (an illegal action is named "
             + "with its 1-based position in the record and the history before it)."})
@@ -120,6 +122,7 @@ public final class ReplayCommand implements PonderCommand {
       try {
         MatchRecord rec = MatchRecord.parse(lines.get(n - 1));
         State s = replayRecord(rec);
+        note(where, s, rec);
         int count = rec.actions().length;
         out.println(where + rec.game() + " after " + count + (count == 1 ? " action" : " actions")
             + (s.isTerminal() ? " (terminal); returns: " + ReturnsFormat.format(s.returns())
@@ -172,6 +175,48 @@ public final class ReplayCommand implements PonderCommand {
     return s;
   }
 
+  /** Prints {@link #defaultsNote} on stderr, prefixed by {@code where}, when there is one. */
+  private void note(String where, State replayed, MatchRecord rec) {
+    String note = defaultsNote(rec, replayed.game());
+    if (!note.isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println(where + note);
+      err.flush();
+    }
+  }
+
+  /**
+   * The note for a record whose game string leaves parameters out (written before records named
+   * every parameter, {@link MatchRecord#fullGameString}, or typed by hand): those parameters took
+   * the defaults the game has now, which may not be the ones it was played with, e.g. {@code note:
+   * the record gives no value for faces, target; replayed with the current defaults faces=6,
+   * target=30 (if they changed since it was recorded, it replays another game)}; "" when it names
+   * every parameter.
+   */
+  static String defaultsNote(MatchRecord rec, dev.ponder.game.Game game) {
+    java.util.Map<String, String> given;
+    try {
+      given = dev.ponder.spec.Spec.parse(rec.game()).args();
+    } catch (dev.ponder.spec.SpecException e) {
+      return ""; // it loaded, so it parses
+    }
+    java.util.Map<String, String> full = dev.ponder.spec.Spec.parse(MatchRecord.fullGameString(game)).args();
+    List<String> missing = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    for (java.util.Map.Entry<String, String> e : full.entrySet()) {
+      if (!given.containsKey(e.getKey())) {
+        missing.add(e.getKey());
+        values.add(e.getKey() + "=" + e.getValue());
+      }
+    }
+    if (missing.isEmpty()) {
+      return "";
+    }
+    return "note: the record gives no value for " + String.join(", ", missing) + "; replayed with the current "
+        + (missing.size() == 1 ? "default " : "defaults ") + String.join(", ", values)
+        + " (if the game's defaults changed since it was recorded, it replays another game)";
+  }
+
   private int replayMatch(String line) {
     MatchRecord rec;
     try {
@@ -185,6 +230,7 @@ public final class ReplayCommand implements PonderCommand {
     } catch (IllegalActionException e) {
       throw new UsageException(file + ": " + e.getMessage());
     }
+    note(file + ": ", s, rec);
     PrintWriter out = spec.commandLine().getOut();
     out.println(rec.game() + " after " + rec.actions().length + " actions" + (s.isTerminal() ? " (terminal)" : ""));
     out.println(s);

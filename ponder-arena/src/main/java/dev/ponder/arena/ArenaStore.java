@@ -23,7 +23,9 @@ import java.util.Set;
  * <pre>
  * tournaments(id, config TEXT UNIQUE -- canonical JSON of {@link TournamentConfig}, seed, created)
  * agents(tournament_id, idx, spec, params -- resolved parameters as JSON)
- * games(tournament_id, idx, spec, num_players, min_utility, max_utility, utility)
+ * games(tournament_id, idx, spec, num_players, min_utility, max_utility, utility,
+ *       params -- every parameter, defaults filled in ({@link dev.ponder.game.MatchRecord#fullGameString});
+ *                 NULL for a game stored before the column existed)
  * matches(tournament_id, game_idx, seats -- agent index per seat joined by ',', seed_index,
  *         seed, status -- ok|overrun|error, returns -- per seat joined by ',', length,
  *         move_us -- per decision, seat:micros joined by ',', overruns, message, actions,
@@ -34,10 +36,13 @@ import java.util.Set;
  * <p>A store written before {@code failed_seat} existed is upgraded when {@link #open} opens it:
  * the column is added and its error rows are filled in once from their messages, in the same
  * write transaction as the schema check. {@link #openReadOnly} writes nothing: it reads such a
- * store as upgraded, taking the failing seat from the message in memory.
+ * store as upgraded, taking the failing seat from the message in memory. A store written before
+ * {@code games.params} existed gets the column the same way, {@code NULL} in its rows (the
+ * defaults its games were played with are not known).
  *
  * <p>A tournament is found by its configuration; a run asking for more seeds per pairing than a
- * stored, otherwise equal tournament extends it ({@link #open}). Each match is inserted in its
+ * stored, otherwise equal tournament extends it ({@link #open}), as long as its agents and games
+ * are still the ones stored with it. Each match is inserted in its
  * own transaction (autocommit); a match that is already stored
  * is never replaced ({@code INSERT OR IGNORE}). With WAL and {@code synchronous=NORMAL} a killed
  * process loses at most the matches not yet inserted, and readers (reports) may run while a
@@ -97,6 +102,7 @@ public final class ArenaStore implements AutoCloseable {
           requireStoreOrEmpty(c, file);
           createSchema(st);
           addFailedSeat(c);
+          addGameParams(c);
           st.execute("COMMIT");
         } catch (SQLException | RuntimeException e) {
           try {
@@ -151,7 +157,7 @@ public final class ArenaStore implements AutoCloseable {
   private static void createSchema(Statement st) throws SQLException {
     st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
     st.execute("CREATE TABLE IF NOT EXISTS agents(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, params TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
-    st.execute("CREATE TABLE IF NOT EXISTS games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
+    st.execute("CREATE TABLE IF NOT EXISTS games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL, params TEXT, PRIMARY KEY(tournament_id, idx))");
     st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, failed_seat INTEGER, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
   }
 
@@ -208,6 +214,21 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
+   * Upgrades a store written before the {@code games.params} column existed: adds the column,
+   * {@code NULL} in every row (the parameters those games were played with, defaults included, are
+   * not known; {@link #requireSameGames} compares what such rows hold). Called inside {@link
+   * #open}'s write transaction; does nothing on a store that has the column.
+   */
+  private static void addGameParams(Connection c) throws SQLException {
+    if (hasColumn(c, "games", "params")) {
+      return;
+    }
+    try (Statement st = c.createStatement()) {
+      st.execute("ALTER TABLE games ADD COLUMN params TEXT");
+    }
+  }
+
+  /**
    * The seat whose agent's call failed, read off the message of an error match stored before the
    * {@code failed_seat} column existed, in the wording {@link MatchRunner} used then: {@code
    * creating seat s's agent …}, {@code seat s's agent … failed in …} ({@code selectAction} or
@@ -233,8 +254,9 @@ public final class ArenaStore implements AutoCloseable {
       java.util.regex.Pattern.compile("(?:creating )?seat (\\d+)(?:'s agent | \\()");
 
   /**
-   * Ponder's tables and the columns each must have (the schema above). {@code failed_seat} is not
-   * required: a store written before it existed gets it ({@link #addFailedSeat}).
+   * Ponder's tables and the columns each must have (the schema above). {@code failed_seat} and
+   * {@code games.params} are not required: a store written before they existed gets them ({@link
+   * #addFailedSeat}, {@link #addGameParams}).
    */
   private static final java.util.Map<String, List<String>> SCHEMA = new java.util.LinkedHashMap<>();
 
@@ -442,6 +464,8 @@ public final class ArenaStore implements AutoCloseable {
    *     pairing are stored
    * @throws ParamsChangedException if the tournament to resume or extend was stored with other
    *     resolved parameters for one of its agents than the agent resolves to now; nothing is changed
+   * @throws GameChangedException if the tournament to resume or extend was stored with one of its
+   *     games other than the game loads now ({@link #requireSameGames}); nothing is changed
    * @throws SeatOrdersChangedException if no stored tournament has this configuration but one
    *     differs from it only by its seat orders (and perhaps its seeds per pairing); nothing is
    *     changed
@@ -465,6 +489,7 @@ public final class ArenaStore implements AutoCloseable {
    *     perhaps its seeds per pairing): nothing is changed
    * @throws SmallerThanStoredException as {@link #open(TournamentConfig, List)}
    * @throws ParamsChangedException as {@link #open(TournamentConfig, List)}
+   * @throws GameChangedException as {@link #open(TournamentConfig, List)}
    * @throws StoreException on a store failure
    */
   public synchronized Opened open(TournamentConfig config, List<Game> games, boolean adoptStoredSeatOrders) {
@@ -482,6 +507,7 @@ public final class ArenaStore implements AutoCloseable {
         List<TournamentInfo> stored = tournaments();
         for (TournamentInfo t : stored) {
           if (t.config().equals(json)) {
+            requireSameGames(t.id(), config, games);
             requireSameParams(t.id(), config);
             return new Opened(t.id(), 0, 0, config);
           }
@@ -512,6 +538,7 @@ public final class ArenaStore implements AutoCloseable {
           }
         }
         if (smaller != null) {
+          requireSameGames(smaller.id(), config, games);
           requireSameParams(smaller.id(), config);
           if (extend(smaller, json)) {
             return new Opened(smaller.id(), smallerMatches, 0, config);
@@ -594,6 +621,81 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
+   * Refuses to continue tournament {@code id} when one of its games, loaded now ({@code games},
+   * in the order of {@code config.games()}), is not the game stored with it: another number of
+   * players, utility range ({@code min_utility}, {@code max_utility}) or utility type, or, for a
+   * game stored with its parameters ({@code games.params}), another value of a stored parameter
+   * (a changed default) or a parameter the game no longer declares. The game's code or defaults
+   * changed since the stored matches were played (e.g. a game of your own rebuilt). A parameter
+   * declared since is not compared (its default is taken to keep the old behaviour), and a game
+   * stored before {@code games.params} existed is compared by what its row holds.
+   *
+   * @throws GameChangedException naming the first game and what differs
+   */
+  private void requireSameGames(long id, TournamentConfig config, List<Game> games) throws SQLException {
+    List<String> specs = config.games();
+    try (PreparedStatement q = conn.prepareStatement("SELECT idx, spec, num_players, min_utility, max_utility, utility, params"
+        + " FROM games WHERE tournament_id=? ORDER BY idx")) {
+      q.setLong(1, id);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          int idx = rs.getInt(1);
+          String spec = rs.getString(2);
+          if (idx >= specs.size() || idx >= games.size() || !specs.get(idx).equals(spec)) {
+            continue; // not the same game list: not a tournament this configuration continues
+          }
+          Game now = games.get(idx);
+          String change = gameChange(rs.getInt(3), rs.getDouble(4), rs.getDouble(5), rs.getString(6), rs.getString(7), now);
+          if (change != null) {
+            throw new GameChangedException(id, spec, change);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * What differs between a stored game row and {@code now}, as {@code was stored with X but now
+   * Y}, or null if nothing stored differs. Checked in order: the number of players, the utility
+   * type and range, then each stored parameter (sorted by key).
+   *
+   * @param storedParams the stored full game string, or null (a row stored before the column)
+   */
+  static String gameChange(int storedPlayers, double storedMin, double storedMax, String storedUtility,
+      String storedParams, Game now) {
+    if (storedPlayers != now.numPlayers()) {
+      return "was stored with " + storedPlayers + " players but now has " + now.numPlayers();
+    }
+    String utilityNow = now.type().utility().name();
+    if (!storedUtility.equals(utilityNow) || Double.compare(storedMin, now.minUtility()) != 0
+        || Double.compare(storedMax, now.maxUtility()) != 0) {
+      return "was stored with utility " + utilityLabel(storedUtility, storedMin, storedMax) + " but now has "
+          + utilityLabel(utilityNow, now.minUtility(), now.maxUtility());
+    }
+    if (storedParams == null) {
+      return null;
+    }
+    Map<String, String> was = dev.ponder.spec.Spec.parse(storedParams).args();
+    Map<String, String> is = dev.ponder.spec.Spec.parse(dev.ponder.game.MatchRecord.fullGameString(now)).args();
+    for (String k : new java.util.TreeSet<>(was.keySet())) {
+      String v = was.get(k);
+      String n = is.get(k);
+      if (n == null) {
+        return "was stored with " + k + "=" + v + ", a parameter it no longer declares";
+      }
+      if (!n.equals(v)) {
+        return "was stored with " + k + "=" + v + " but now resolves " + k + "=" + n;
+      }
+    }
+    return null;
+  }
+
+  /** {@code ZERO_SUM [-1, 1]}: a utility type and range as the refusal names them. */
+  private static String utilityLabel(String type, double min, double max) {
+    return type + " [" + joinDoubles(new double[] {min, max}).replace(",", ", ") + "]";
+  }
+
+  /**
    * What is stored with an agent and compared on resume: its resolved parameters, plus its
    * factory's {@link dev.ponder.agent.AgentFactory#fingerprint fingerprint} (e.g. a policy file's
    * content digest).
@@ -647,7 +749,8 @@ public final class ArenaStore implements AutoCloseable {
           id = rs.getLong(1);
         }
       }
-      try (PreparedStatement ins = conn.prepareStatement("INSERT INTO games VALUES(?,?,?,?,?,?,?)")) {
+      try (PreparedStatement ins = conn.prepareStatement("INSERT INTO games(tournament_id, idx, spec, num_players,"
+          + " min_utility, max_utility, utility, params) VALUES(?,?,?,?,?,?,?,?)")) {
         for (int g = 0; g < games.size(); g++) {
           Game game = games.get(g);
           ins.setLong(1, id);
@@ -657,6 +760,7 @@ public final class ArenaStore implements AutoCloseable {
           ins.setDouble(5, game.minUtility());
           ins.setDouble(6, game.maxUtility());
           ins.setString(7, game.type().utility().name());
+          ins.setString(8, dev.ponder.game.MatchRecord.fullGameString(game));
           ins.executeUpdate();
         }
       }
@@ -966,6 +1070,37 @@ public final class ArenaStore implements AutoCloseable {
     /** The first key whose value differs. */
     public String key() {
       return key;
+    }
+  }
+
+  /**
+   * A run would continue (resume or extend) a stored tournament, but one of its games now loads as
+   * another game than the one stored with it (players, utility type or range, or a parameter's
+   * value with defaults filled in): its code or defaults changed, and the new matches would be
+   * mixed with the stored ones under one name. The message is one line naming the game, what
+   * changed and what to do.
+   */
+  public static final class GameChangedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final long tournament;
+    private final String game;
+
+    GameChangedException(long tournament, String game, String change) {
+      super("game " + game + " of tournament " + tournament + " " + change
+          + ": its code or defaults changed since those matches were played; to continue this tournament, restore the"
+          + " game as it was; to play the game as it is now, give a new --db");
+      this.tournament = tournament;
+      this.game = game;
+    }
+
+    /** Id of the stored tournament. */
+    public long tournament() {
+      return tournament;
+    }
+
+    /** The game string (as the tournament names it) whose game changed. */
+    public String game() {
+      return game;
     }
   }
 

@@ -174,6 +174,11 @@ public final class Tournament {
    *     touched ({@link ArenaStore#open} records a larger size), so a bad call leaves it as it was
    * @throws ArenaStore.SmallerThanStoredException if the store holds this tournament with more
    *     seeds per pairing than requested; nothing is played or changed
+   * @throws ArenaStore.GameChangedException if the stored tournament to resume or extend was played
+   *     on a game that now loads otherwise (players, utility, a parameter's value with defaults
+   *     filled in); nothing is played or changed
+   * @throws ArenaStore.ParamsChangedException if an agent of that tournament now resolves to other
+   *     parameters; nothing is played or changed
    * @throws ArenaStore.SeatOrdersChangedException if the seat orders were given and the store
    *     holds this tournament with other seat orders (see {@link #Tournament(TournamentConfig,
    *     boolean)}); nothing is played or changed

@@ -206,7 +206,8 @@ class FailedSeatTest {
       st.execute("ATTACH DATABASE '" + current + "' AS cur");
       st.execute("INSERT INTO tournaments SELECT * FROM cur.tournaments");
       st.execute("INSERT INTO agents SELECT * FROM cur.agents");
-      st.execute("INSERT INTO games SELECT * FROM cur.games");
+      st.execute("INSERT INTO games SELECT tournament_id, idx, spec, num_players, min_utility, max_utility, utility FROM"
+          + " cur.games");
       st.execute("INSERT INTO matches SELECT tournament_id, game_idx, seats, seed_index, seed, status, returns, length,"
           + " move_us, overruns, message, actions FROM cur.matches");
       st.execute("DETACH DATABASE cur");

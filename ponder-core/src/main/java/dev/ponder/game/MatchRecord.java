@@ -9,15 +9,41 @@ import java.util.StringJoiner;
  * text: {@code <game string> | a1 a2 a3 ...}. Loading replays the actions with legality checks
  * and yields a state equal to the original.
  *
- * @param game canonical game string
+ * <p>{@link #of} writes the game string with every parameter ({@link #fullGameString}), defaults
+ * included, so a record keeps meaning the game it was played on after a default changes (a
+ * record that left a default out would replay on the new default: a finished match could replay
+ * as unfinished). Records written before, with only the parameters given, still load: a missing
+ * parameter takes its current default.
+ *
+ * @param game game string; from {@link #of}, the full one ({@link #fullGameString})
  * @param actions actions applied from the initial state, chance outcomes included; the record
  *     holds this array itself (not a copy), and {@link #actions()} returns it: do not modify it
  */
 public record MatchRecord(String game, int[] actions) {
 
-  /** The record of {@code state}: its game's canonical string and its history (a copy). */
+  /**
+   * The record of {@code state}: its game's full string ({@link #fullGameString}) and its history
+   * (a copy).
+   */
   public static MatchRecord of(State state) {
-    return new MatchRecord(state.game().spec(), state.history());
+    return new MatchRecord(fullGameString(state.game()), state.history());
+  }
+
+  /**
+   * The game string of {@code game} with every declared parameter, defaults filled in: {@code
+   * name(k1=v1,k2=v2,...)} sorted by key, each value in its kind's rendering ({@code True}, {@code
+   * 1.5}), derived values as resolved (e.g. hex's {@code num_rows}), a nested game parameter
+   * expanded the same way; just {@code name} for a game without parameters. {@link
+   * GameRegistry#load} turns it back into a game with the same parameters whatever the defaults
+   * are when it is loaded, and two games have the same full string exactly when every parameter
+   * has the same value (OpenSpiel's {@code GetParameters()}, as a game string).
+   *
+   * @throws SpecException if a nested game string does not load
+   */
+  public static String fullGameString(Game game) {
+    String p = dev.ponder.game.check.PlaythroughReplayer.openSpielParameters(game.params());
+    String inner = p.substring(1, p.length() - 1);
+    return inner.isEmpty() ? game.name() : game.name() + "(" + inner + ")";
   }
 
   /** One line: {@code game | actions separated by spaces}. */
