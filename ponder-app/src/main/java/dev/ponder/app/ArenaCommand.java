@@ -77,7 +77,7 @@ public final class ArenaCommand implements PonderCommand {
 
   @Option(names = "--report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default:"
       + " the store's path without its extension, plus -report: ponder-arena-report for ponder-arena.db, my/c4-report"
-      + " for --db my/c4.db).")
+      + " for --db my/c4.db; in a store holding several tournaments, plus -t and the tournament's id: my/c4-report-t2).")
   Path report;
 
   @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing in every seat order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
@@ -91,6 +91,12 @@ public final class ArenaCommand implements PonderCommand {
 
   @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal); round-robin only (ignored, with a warning, by --schedule benchmark).")
   boolean selfPlay;
+
+  @Option(names = "--no-reuse", description = "Play every match afresh. Without it,"
+      + " a scheduled match that another tournament in --db already played identically (the same full game string, the"
+      + " same agent strings in the same seats with the same stored parameters and fingerprints, the same match seed; no"
+      + " agent with a time budget or several search threads; status ok) is copied from it instead of played again.")
+  boolean noReuse;
 
   @Option(names = "--no-progress", description = "No progress output (otherwise on stderr: the matches, then each statistics step that takes more than a second).")
   boolean noProgress;
@@ -114,7 +120,7 @@ public final class ArenaCommand implements PonderCommand {
     String seedsOption = matchesPerPairing != null ? "--matches-per-pairing" : "--seeds-per-pairing";
     Integer seedsGiven = seedsPerPairing != null ? seedsPerPairing : matchesPerPairing;
     int matches = seedsGiven == null ? DEFAULT_MATCHES : seedsGiven;
-    boolean reportByDefault = report == null;
+    reportByDefault = report == null;
     if (reportByDefault) {
       report = defaultReport(db);
     }
@@ -199,6 +205,10 @@ public final class ArenaCommand implements PonderCommand {
       manySeatOrdersWarning(t.games(), config.allAgents().size(), selfPlay, matches)
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
+    java.math.BigInteger scheduled = scheduleSize(config, t.games());
+    if (scheduled.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) { // one line, before any store or report directory is made
+      throw new UsageException(dev.ponder.arena.Tournament.tooManyMatchesMessage(scheduled));
+    }
     List<String> namedTrimmed = named.stream().map(String::trim).toList();
     // decided by the parsed agents: each agent's canonical form without the budget and with it
     // (the strings as typed, "uct( sims=3 )", differ from any canonical form)
@@ -210,6 +220,13 @@ public final class ArenaCommand implements PonderCommand {
     timingNote(config.allAgents()).ifPresent(w -> spec.commandLine().getErr().println(w));
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
       generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));
+    }
+    if (schedule.equals(TournamentConfig.ROUND_ROBIN)) {
+      alphaRankLimitWarnings(t.games(), config.allAgents().size(), selfPlay)
+          .forEach(w -> spec.commandLine().getErr().println(w));
+      statisticsCostNote(t.games(), config.allAgents().size(), selfPlay,
+          Math.max(options.scoResamples(), options.alphaRankResamples()))
+          .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
     spec.commandLine().getErr().flush();
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
@@ -254,6 +271,9 @@ public final class ArenaCommand implements PonderCommand {
         left == 1 ? "" : "es", done, total, parallel);
   }
 
+  /** Whether {@code --report} was left to its default (which then depends on the store's tournaments). */
+  private boolean reportByDefault;
+
   /** Threads computing the statistics: {@code --parallel}, else the cores over the most search threads. */
   private int statsThreads = 1;
 
@@ -274,9 +294,19 @@ public final class ArenaCommand implements PonderCommand {
     }
     InterruptNotice interrupt = new InterruptNotice(opened, db, spec.commandLine().getErr(),
         !noProgress && System.console() != null, () -> ReportDirectory.undo(report, reportCreated));
+    java.util.concurrent.atomic.AtomicLong storedNow = new java.util.concurrent.atomic.AtomicLong();
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
+        ArenaStore.Opened[] tournament = new ArenaStore.Opened[1]; // the one found, for the warning after the look-up
+        t.reuse(!noReuse).onReuse(reuse -> { // the warning names what is reused: it comes once that is looked up
+          ArenaStore.Opened found = tournament[0];
+          if (found != null && found.othersStored() > 0) {
+            spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id()),
+                reuse, noReuse));
+            spec.commandLine().getErr().flush();
+          }
+        });
         s = t.run(store, threads,
             (done, total) -> {
               interrupt.total = total;
@@ -298,17 +328,14 @@ public final class ArenaCommand implements PonderCommand {
                 err.flush();
               }
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
-            }, null,
+            }, storedNow::set,
             line -> { // status, like the progress and the warnings: stderr
               spec.commandLine().getErr().println(line);
               spec.commandLine().getErr().flush();
             },
             found -> {
               interrupt.arm(found.id());
-              if (found.othersStored() > 0) {
-                spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id())));
-                spec.commandLine().getErr().flush();
-              }
+              tournament[0] = found;
             });
       } catch (ArenaStore.GameChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
@@ -328,7 +355,7 @@ public final class ArenaCommand implements PonderCommand {
         // out of memory (or another failure of the JVM itself) in some match: no match result can
         // be trusted after it, so the run stops; every match finished before is committed
         ReportDirectory.undo(report, reportCreated);
-        throw new IllegalStateException(jvmStopLine(e, db), e);
+        throw new IllegalStateException(jvmStopLine(e, db, storedNow.get()), e);
       } catch (ArenaStore.SeatOrdersChangedException e) {
         ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(seatOrdersRefusal(e, db));
@@ -347,6 +374,16 @@ public final class ArenaCommand implements PonderCommand {
       String table = Report.terminal(r, threads);
       out.print(table.substring(table.indexOf('\n') + 1));
       out.flush(); // the rankings come first, even if the report files cannot be written
+      if (reportByDefault) { // a store of several tournaments: one default directory per tournament
+        int tournaments = store.tournaments().size();
+        Path own = defaultReport(db, s.tournamentId(), tournaments);
+        if (!own.equals(report)) {
+          ReportDirectory.undo(report, reportCreated); // the store's shared default, if this run made it
+          ReportDirectory.requireOwnDefault(own, db);
+          ReportDirectory.prepare("--report", own);
+          report = own;
+        }
+      }
       try {
         Report.write(r, snapshot, report, db);
       } catch (UncheckedIOException e) {
@@ -389,7 +426,25 @@ public final class ArenaCommand implements PonderCommand {
    * memory): what failed, the remedy for memory, and that the matches finished before are stored.
    */
   static String jvmStopLine(VirtualMachineError e, Path db) {
+    return jvmStopLine(e, db, 1);
+  }
+
+  /**
+   * {@link #jvmStopLine(VirtualMachineError, Path)} for a run that had stored {@code storedNow}
+   * matches when it stopped. With none stored, running the same command again would stop the same
+   * way: the line says nothing was stored and that the command needs more memory (or a smaller
+   * run) before it is worth repeating, instead of advising a resume.
+   */
+  static String jvmStopLine(VirtualMachineError e, Path db, long storedNow) {
     String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
+    if (storedNow == 0) {
+      String cause = e instanceof OutOfMemoryError
+          ? "the JVM ran out of memory before this run stored any match (" + what + "); give it more with -Xmx in"
+              + " PONDER_JAVA_OPTS, or make the run smaller (lower --parallel or the agents' budgets, fewer agents or"
+              + " --seeds-per-pairing)"
+          : "the JVM failed before this run stored any match (" + what + ")";
+      return cause + "; " + db + " holds no match of this run, so the same command, unchanged, would stop the same way";
+    }
     String cause = e instanceof OutOfMemoryError
         ? "the JVM ran out of memory while playing the matches (" + what + "; give it more with -Xmx in PONDER_JAVA_OPTS,"
             + " or lower --parallel or the agents' budgets)"
@@ -405,10 +460,11 @@ public final class ArenaCommand implements PonderCommand {
    * ends the run.
    */
   static String headline(Tournament.RunSummary s, int games, int agents, Path db) {
-    return String.format(Locale.ROOT, "Tournament %d: %s, %s; %s (%d already stored, %d played now"
+    String reused = s.reused() > 0 ? s.reusedLabel() + ", " : "";
+    return String.format(Locale.ROOT, "Tournament %d: %s, %s; %s (%d already stored, %s%d played now"
         + " with %s) in %.1f s; store %s", s.tournamentId(), Report.count(games, "game", "games"),
-        Report.count(agents, "agent", "agents"), Report.count(s.total(), "match", "matches"), s.alreadyStored(), s.played(),
-        Report.count(s.errors(), "error", "errors"), s.seconds(), db);
+        Report.count(agents, "agent", "agents"), Report.count(s.total(), "match", "matches"), s.alreadyStored(), reused,
+        s.played(), Report.count(s.errors(), "error", "errors"), s.seconds(), db);
   }
 
   /**
@@ -424,6 +480,17 @@ public final class ArenaCommand implements PonderCommand {
     String name = db.getFileName() == null ? "ponder-arena" : db.getFileName().toString();
     String stem = name.endsWith(".db") && name.length() > 3 ? name.substring(0, name.length() - 3) : name;
     return db.resolveSibling(stem + "-report");
+  }
+
+  /**
+   * The default report directory of tournament {@code tournament} in a store holding {@code
+   * tournaments} tournaments: {@link #defaultReport(Path)} while the store holds one, and with
+   * {@code -t} and the tournament's id appended once it holds more ({@code g4-report-t2}), so the
+   * report of one tournament never replaces another's in the same directory.
+   */
+  static Path defaultReport(Path db, long tournament, int tournaments) {
+    Path base = defaultReport(db);
+    return tournaments > 1 ? base.resolveSibling(base.getFileName() + "-t" + tournament) : base;
   }
 
   /** The status line of a run whose matches are all stored already (instead of a progress line). */
@@ -486,6 +553,7 @@ public final class ArenaCommand implements PonderCommand {
           } catch (RuntimeException e) {
             stored.complete(-1); // the store was already closed: the run had finished
           }
+          closeForExit(store);
           while (true) { // keep the store locked until the JVM halts
             try {
               Thread.sleep(Long.MAX_VALUE);
@@ -506,6 +574,55 @@ public final class ArenaCommand implements PonderCommand {
       err.println((newLine ? System.lineSeparator() : "") + line(n, total, db));
       err.flush();
       cleanup.run();
+    }
+
+    /**
+     * Closes the store of an interrupted run while holding its monitor: no match is being stored
+     * (every {@link ArenaStore} method is synchronized on it), every stored match is committed, and
+     * SQLite, closing its last connection, checkpoints the write-ahead log into the store and
+     * removes the {@code -wal} and {@code -shm} files. A store that cannot be closed (already
+     * closed, or the disk failing) is left as it is: its next open folds the log back in.
+     */
+    static void closeForExit(ArenaStore store) {
+      synchronized (store) {
+        try {
+          store.close();
+        } catch (RuntimeException e) {
+          // already closed, or the log stays for the next open to fold back in
+        }
+      }
+    }
+
+    /**
+     * A shutdown hook (not yet registered) for a command that reads a store without {@link
+     * InterruptNotice}, such as {@code ponder report}: on SIGINT or SIGTERM it closes the store
+     * ({@link #closeForExit}) from a daemon thread that then keeps the store's monitor until the
+     * JVM halts, so no other thread sees it closed and reports a failure in the meantime.
+     */
+    static Thread closingHook(ArenaStore store) {
+      return new Thread(() -> {
+        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+          synchronized (store) {
+            closeForExit(store);
+            closed.countDown();
+            while (true) { // keep the store locked until the JVM halts
+              try {
+                Thread.sleep(Long.MAX_VALUE);
+              } catch (InterruptedException ignored) {
+                // keep holding
+              }
+            }
+          }
+        }, "store-close-hold");
+        holder.setDaemon(true);
+        holder.start();
+        try {
+          closed.await(10, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "store-close");
     }
 
     /** The line for {@code stored} matches of {@code total} (either negative = unknown). */
@@ -538,6 +655,35 @@ public final class ArenaCommand implements PonderCommand {
    * {@code …; same games and agents as tournament 1 in another order; starting tournament 2 …}.
    */
   static String newTournamentWarning(Path db, ArenaStore.Opened opened, List<Long> reordered) {
+    return newTournamentWarning(db, opened, reordered, null, false);
+  }
+
+  /**
+   * {@link #newTournamentWarning(Path, ArenaStore.Opened, List)}, ending with what the new
+   * tournament takes from the stored ones: {@code …; starting tournament 2 (…); 8640 of its 11440
+   * matches are reused from tournament 1 (identical matches are copied, not played again;
+   * --no-reuse plays them)}, or {@code …; none of its 11440 matches is stored in another tournament}
+   * when nothing was found, or {@code …; --no-reuse: all 11440 matches are played afresh}.
+   *
+   * @param reuse what the run found (null: say nothing about reuse)
+   * @param noReuse whether {@code --no-reuse} turned reuse off
+   */
+  static String newTournamentWarning(Path db, ArenaStore.Opened opened, List<Long> reordered, Tournament.Reuse reuse,
+      boolean noReuse) {
+    String reused = "";
+    if (reuse != null) {
+      int left = reuse.total() - reuse.stored();
+      if (noReuse) {
+        reused = "; --no-reuse: " + (left == 1 ? "the match is" : "all " + left + " matches are") + " played afresh";
+      } else if (reuse.matches() > 0) {
+        String label = reuse.label(); // "N matches reused from tournament K"
+        reused = "; " + reuse.matches() + " of its " + left + " matches " + (reuse.matches() == 1 ? "is" : "are")
+            + label.substring(label.indexOf(" reused")) + " (identical matches are copied, not played again; --no-reuse"
+            + " plays them)";
+      } else {
+        reused = "; none of its " + left + " matches is stored in another tournament";
+      }
+    }
     String same = "";
     if (!reordered.isEmpty()) {
       same = "; same games and agents as tournament" + (reordered.size() == 1 ? " " : "s ")
@@ -545,7 +691,7 @@ public final class ArenaCommand implements PonderCommand {
     }
     return "warning: no stored tournament in " + db + " has this configuration (" + opened.othersStored()
         + " stored; agents/games order and budgets are part of it)" + same + "; starting tournament " + opened.id()
-        + " ('ponder report --db " + db + " --list' shows the stored ones)";
+        + " ('ponder report --db " + db + " --list' shows the stored ones)" + reused;
   }
 
   /**
@@ -625,6 +771,107 @@ public final class ArenaCommand implements PonderCommand {
           + " the benchmark only" + stored);
     }
     return out;
+  }
+
+  /**
+   * A warning per game of a round robin whose α-Rank chain would have more states than
+   * {@link dev.ponder.rating.AlphaRank#MAX_STATES} ({@code K^N} agent profiles for N ≥ 3 players,
+   * K for two): the report ranks it by mean return instead, and says so only in the results; the
+   * warning says it before the first match, with the most agents that keep α-Rank. General-sum
+   * games without {@code --self-play} are left to {@link #generalSumWarnings} (ranked by mean
+   * return for another reason).
+   *
+   * @param agents number of agents K
+   */
+  static List<String> alphaRankLimitWarnings(List<dev.ponder.game.Game> games, int agents, boolean selfPlay) {
+    List<String> out = new ArrayList<>();
+    int limit = dev.ponder.rating.AlphaRank.MAX_STATES;
+    for (dev.ponder.game.Game g : games) {
+      dev.ponder.game.GameType.Utility u = g.type().utility();
+      if (!selfPlay && (u == dev.ponder.game.GameType.Utility.GENERAL_SUM || u == dev.ponder.game.GameType.Utility.IDENTICAL)) {
+        continue;
+      }
+      int n = g.numPlayers();
+      double states = n == 2 ? agents : Math.pow(agents, n);
+      if (states <= limit) {
+        continue;
+      }
+      int most = 1;
+      while ((n == 2 ? most + 1 : Math.pow(most + 1, n)) <= limit) {
+        most++;
+      }
+      out.add(String.format(Locale.ROOT, "warning: %s: %s profiles exceed the alpha-rank limit (%d): its ballot will be by mean"
+          + " return, not alpha-rank (at most %d agents keep alpha-rank for %d players)", g.spec(),
+          n == 2 ? Integer.toString(agents) : agents + "^" + n + " = " + String.format(Locale.ROOT, "%.0f", states), limit, most,
+          n));
+    }
+    return out;
+  }
+
+  /**
+   * CPU seconds of one α → ∞ α-Rank over 1,000 states when it needs the ε sweep over the whole
+   * chain (its response graph has several sink components; {@code AlphaRank.infiniteAlpha}),
+   * measured on the project's 2-core machine (docs/bench/arena.md); the cost grows with the cube
+   * of the states.
+   */
+  static final double SWEEP_SECONDS_PER_1000_STATES = 0.45;
+
+  /** Least worst-case statistics time, in CPU seconds, that {@link #statisticsCostNote} speaks of. */
+  static final double LONG_STATISTICS_SECONDS = 60;
+
+  /**
+   * The note before the first match when the statistics may take long: every bootstrap resample
+   * recomputes each game's multi-population α-Rank (K^N agent profiles for N ≥ 3 players), which
+   * takes milliseconds when the game's response graph has one sink component (the usual case when
+   * some agents are clearly stronger) and up to {@link #SWEEP_SECONDS_PER_1000_STATES} × (states
+   * / 1,000)³ CPU seconds when it has several. Printed when that worst case, summed over the
+   * games, reaches {@link #LONG_STATISTICS_SECONDS}; it names the options of a quick preview.
+   * Games past the α-Rank limit (ranked by mean return) and general-sum games without
+   * {@code --self-play} cost nothing here.
+   *
+   * @param agents number of agents K
+   * @param resamples the bootstrap's resamples: max(--sco-resamples, --alpharank-resamples)
+   */
+  static java.util.Optional<String> statisticsCostNote(List<dev.ponder.game.Game> games, int agents, boolean selfPlay,
+      int resamples) {
+    double worst = 0;
+    String largest = "";
+    double largestStates = 0;
+    for (dev.ponder.game.Game g : games) {
+      dev.ponder.game.GameType.Utility u = g.type().utility();
+      if (g.numPlayers() < 3 || (!selfPlay && (u == dev.ponder.game.GameType.Utility.GENERAL_SUM
+          || u == dev.ponder.game.GameType.Utility.IDENTICAL))) {
+        continue;
+      }
+      double states = Math.pow(agents, g.numPlayers());
+      if (states > dev.ponder.rating.AlphaRank.MAX_STATES) {
+        continue;
+      }
+      worst += resamples * SWEEP_SECONDS_PER_1000_STATES * Math.pow(states / 1000, 3);
+      if (states > largestStates) {
+        largestStates = states;
+        largest = g.spec();
+      }
+    }
+    if (worst < LONG_STATISTICS_SECONDS) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(String.format(Locale.ROOT, "note: the statistics recompute multi-population alpha-rank"
+        + " (%s: %.0f agent profiles) in each of %d bootstrap resamples: seconds when a game's response graph has one sink"
+        + " component, up to about %s of CPU when it has several; --sco-resamples 200 --alpharank-resamples 200 gives a"
+        + " quick preview (ponder report redoes the full statistics later)", largest, largestStates, resamples,
+        cpuTime(worst)));
+  }
+
+  /** {@code 5 min}, {@code 2.1 h}, {@code 40 s}. */
+  private static String cpuTime(double seconds) {
+    if (seconds >= 3600) {
+      return String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+    }
+    if (seconds >= 60) {
+      return String.format(Locale.ROOT, "%.0f min", seconds / 60);
+    }
+    return String.format(Locale.ROOT, "%.0f s", seconds);
   }
 
   /**
@@ -828,6 +1075,12 @@ public final class ArenaCommand implements PonderCommand {
     return java.util.Optional.of("note: " + String.join(", ", named) + (named.size() == 1 ? " decides" : " decide")
         + " by timing: these matches are not repeated by the seed (the same command stores other moves; a resume"
         + " continues, it does not replay); simulation budgets and threads=1 repeat exactly");
+  }
+
+  /** The number of matches {@code config} schedules for {@code games} (computed, not listed). */
+  static java.math.BigInteger scheduleSize(TournamentConfig config, List<dev.ponder.game.Game> games) {
+    int[] players = games.stream().mapToInt(dev.ponder.game.Game::numPlayers).toArray();
+    return dev.ponder.arena.Schedule.count(config, players);
   }
 
   /** Matches above which a round robin with every seat order gets {@link #manySeatOrdersWarning}. */

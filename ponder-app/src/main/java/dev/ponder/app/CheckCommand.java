@@ -4,6 +4,7 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.game.check.ConformanceKit;
+import dev.ponder.search.mcts.Tree;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -76,13 +77,26 @@ public final class CheckCommand implements PonderCommand {
         + (keepsOwnHash(initial) ? ", hash collisions (states with one hash() must agree in player, legal actions, toString"
             + (resample ? ", information states" : "") + ")" : "")
         + "; an illegal action refused once per playout");
+    if (resample || overridesInformationState(initial)) {
+      out.println("  every decision: perfect recall (no information state at two decisions of one history"
+          + (game.perfectRecall() ? "; one information state, one own earlier sequence of information states and actions)"
+              : "; the game declares no perfect recall otherwise)"));
+    }
     String nominal = nominalNote(game);
     if (nominal != null) {
       out.println("  " + nominal);
     }
     out.printf(Locale.ROOT, "  sampled states (probability min(1, %s/(t+1)) after t actions) and every terminal state:"
         + " whole history, copy and copyFrom%s, hash, MatchRecord round trip, information states%s%n",
-        fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "", resample ? ", resample" : "");
+        fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "", resample ? ", resample and resampleInto" : "");
+    if (resample) {
+      out.println("  over the run: resample and resampleInto give a world other than the source at some information state"
+          + " met after two or more histories (else they return the true state)");
+    }
+    if (game.maxActionsPerState() > Tree.MAX_CHILDREN) {
+      out.printf(Locale.ROOT, "  note: up to %d legal actions or chance outcomes at a state; MCTS agents refuse a node with more"
+          + " than %d children (a limit of the search engine, not a rule of the game)%n", game.maxActionsPerState(), Tree.MAX_CHILDREN);
+    }
     out.flush();
     ConformanceKit.Report r;
     try {
@@ -155,6 +169,15 @@ public final class CheckCommand implements PonderCommand {
    * Whether the game's states override {@link State#hash()} (the kit then checks hash collisions at
    * every state; the default hash of the history cannot collide but by chance).
    */
+  /** Whether the state's class has an information-state string of its own (the kit then checks perfect recall). */
+  private static boolean overridesInformationState(State s) {
+    try {
+      return s.getClass().getMethod("informationStateString", int.class).getDeclaringClass() != State.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
   private static boolean keepsOwnHash(State s) {
     try {
       return s.getClass().getMethod("hash").getDeclaringClass() != State.class;

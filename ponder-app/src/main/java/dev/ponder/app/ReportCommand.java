@@ -25,7 +25,8 @@ public final class ReportCommand implements PonderCommand {
 
   @Option(names = "--report", paramLabel = "DIR", description = "Directory for report.md, report.json, matches.csv and"
       + " SVG charts, as ponder arena --report (--out DIR, its older name, still works; default, as ponder arena's: the"
-      + " store's path without its extension, plus -report, e.g. ponder-arena-report).")
+      + " store's path without its extension, plus -report, e.g. ponder-arena-report; in a store holding several"
+      + " tournaments, plus -t and the tournament's id, e.g. ponder-arena-report-t2).")
   Path out;
 
   /** The older name of --report, kept working (not in the help); giving both is an error. */
@@ -73,7 +74,7 @@ public final class ReportCommand implements PonderCommand {
     }
     // like arena --report: an unusable report directory is refused before the store is read
     if (out == null) {
-      out = ArenaCommand.defaultReport(db);
+      out = defaultOut();
       ReportDirectory.requireOwnDefault(out, db); // never write over another store's report
     }
     boolean outCreated = ReportDirectory.prepare(outName(), out);
@@ -88,6 +89,27 @@ public final class ReportCommand implements PonderCommand {
       }
       throw e;
     }
+  }
+
+  /**
+   * The default report directory: {@link ArenaCommand#defaultReport(Path, long, int)} of the
+   * tournament reported (--tournament, else the latest), so with several tournaments in the store
+   * each has its own directory; the store's plain default when it cannot be read here (the report
+   * itself then says why).
+   */
+  private Path defaultOut() {
+    if (Files.isRegularFile(db)) {
+      try (ArenaStore store = ArenaStore.openReadOnly(db)) {
+        List<ArenaStore.TournamentInfo> ts = store.tournaments();
+        if (!ts.isEmpty()) {
+          long id = tournament == null ? ts.get(ts.size() - 1).id() : tournament;
+          return ArenaCommand.defaultReport(db, id, ts.size());
+        }
+      } catch (RuntimeException e) {
+        // not a store, or damaged: report() refuses it with its own message
+      }
+    }
+    return ArenaCommand.defaultReport(db);
   }
 
   /** The name the report directory was given by on the command line (--report or its alias --out). */
@@ -133,6 +155,23 @@ public final class ReportCommand implements PonderCommand {
 
   private int report(PrintWriter pw) {
     try (ArenaStore store = open()) {
+      // Ctrl-C or SIGTERM during the statistics: close the store so its -wal/-shm files go
+      Thread hook = ArenaCommand.InterruptNotice.closingHook(store);
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        return report(pw, store);
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the JVM is already exiting: the hook closes the store
+        }
+      }
+    }
+  }
+
+  private int report(PrintWriter pw, ArenaStore store) {
+    {
       List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
       long id = tournament == null ? ts.get(ts.size() - 1).id() : tournament;
       if (ts.stream().noneMatch(t -> t.id() == id)) {

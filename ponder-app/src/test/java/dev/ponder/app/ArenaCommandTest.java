@@ -22,6 +22,63 @@ class ArenaCommandTest {
     assertThat(w.get(1)).startsWith("warning: goofspiel(returns_type=total_points) is general-sum");
   }
 
+  @Test
+  void gamesPastTheAlphaRankLimitAreWarnedAbout() {
+    java.util.List<dev.ponder.game.Game> games = java.util.List.of(dev.ponder.game.GameRegistry.load("tic_tac_toe"),
+        dev.ponder.game.GameRegistry.load("kuhn_poker(players=3)"), dev.ponder.game.GameRegistry.load("kuhn_poker(players=4)"),
+        dev.ponder.game.GameRegistry.load("hearts"));
+    // 10³ = 1,000 and 5⁴ = 625 profiles are within the limit; 6⁴ = 1,296 is not
+    assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(0, 2), 10, false)).isEmpty();
+    assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(2, 3), 5, false)).isEmpty();
+    assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(0, 3), 6, false)).containsExactly(
+        "warning: kuhn_poker(players=4): 6^4 = 1296 profiles exceed the alpha-rank limit (1000): its ballot will be by mean"
+            + " return, not alpha-rank (at most 5 agents keep alpha-rank for 4 players)");
+    assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(1, 2), 11, false)).containsExactly(
+        "warning: kuhn_poker(players=3): 11^3 = 1331 profiles exceed the alpha-rank limit (1000): its ballot will be by mean"
+            + " return, not alpha-rank (at most 10 agents keep alpha-rank for 3 players)");
+    // hearts (general-sum) without --self-play is ranked by mean return anyway, and warned about as such
+    assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(3, 4), 6, false)).isEmpty();
+    assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(3, 4), 6, true)).hasSize(1);
+  }
+
+  @Test
+  void aLongStatisticsStepIsAnnouncedWithItsWorstCaseAndAPreview() {
+    java.util.List<dev.ponder.game.Game> games = java.util.List.of(dev.ponder.game.GameRegistry.load("tic_tac_toe"),
+        dev.ponder.game.GameRegistry.load("kuhn_poker(players=3)"));
+    // 10³ profiles: 2,000 resamples × 0.45 s = 900 s = 15 min in the worst case
+    java.util.Optional<String> note = ArenaCommand.statisticsCostNote(games, 10, false, 2000);
+    assertThat(note).hasValue("note: the statistics recompute multi-population alpha-rank (kuhn_poker(players=3): 1000"
+        + " agent profiles) in each of 2000 bootstrap resamples: seconds when a game's response graph has one sink"
+        + " component, up to about 15 min of CPU when it has several; --sco-resamples 200 --alpharank-resamples 200 gives"
+        + " a quick preview (ponder report redoes the full statistics later)");
+    // 4 agents: 64 profiles, (64/1000)³ × 0.45 s × 2,000 = 0.24 s: no note; nor for two-player games only, nor past the limit
+    assertThat(ArenaCommand.statisticsCostNote(games, 4, false, 2000)).isEmpty();
+    assertThat(ArenaCommand.statisticsCostNote(games.subList(0, 1), 30, false, 2000)).isEmpty();
+    assertThat(ArenaCommand.statisticsCostNote(games, 11, false, 2000)).isEmpty();
+    // 8 agents: 512 profiles, (0.512)³ × 0.45 s × 2,000 = 121 s
+    assertThat(ArenaCommand.statisticsCostNote(games, 8, false, 2000)).hasValueSatisfying(
+        n -> assertThat(n).contains("512 agent profiles").contains("up to about 2 min of CPU"));
+    assertThat(ArenaCommand.statisticsCostNote(games, 8, false, 200)).isEmpty();
+  }
+
+  @Test
+  void theAlphaRankLimitWarningComesBeforeTheFirstMatchAndTheBallotIsByMeanReturn() throws Exception {
+    StringBuilder agents = new StringBuilder("random");
+    for (int c = 1; c <= 10; c++) {
+      agents.append(",uct(sims=1,c=").append(c).append(')');
+    }
+    Path db = dir.resolve("limit.db");
+    Run r = run("arena", "--games", "kuhn_poker(players=3)", "--agents", agents.toString(), "--matches-per-pairing", "1",
+        "--sco-resamples", "40", "--alpharank-resamples", "40", "--resamples", "40", "--elo-resamples", "40", "--db",
+        db.toString(), "--report", dir.resolve("limit-report").toString(), "--parallel", "1");
+    assertThat(r.code()).isZero();
+    int warning = r.err().indexOf("warning: kuhn_poker(players=3): 11^3 = 1331 profiles exceed the alpha-rank limit");
+    assertThat(warning).isNotNegative();
+    assertThat(r.err().indexOf("arena: 1320 matches to play")).isGreaterThan(warning);
+    String json = Files.readString(dir.resolve("limit-report/report.json"));
+    assertThat(json).contains("\"method\" : \"mean-return\"");
+  }
+
   @TempDir Path dir;
 
   private record Run(int code, String out, String err) {}
@@ -45,7 +102,10 @@ class ArenaCommandTest {
         "--report", dir.resolve("r1").toString(), "--no-progress"}, common));
     assertThat(a.code()).as(a.err()).isZero();
     assertThat(a.out()).contains("36 matches (0 already stored, 36 played now with 0 errors)")
-        .contains("uct(c=1,sims=8)").contains("puct(sims=8)").contains("SCO");
+        .contains("uct(c=1)").contains("puct").contains("SCO")
+        // the common budget is said once, in the line under the headline, and left out of the names
+        .contains("\nbudget: sims=8 for every agent that takes it (--budget), left out of the names below\n")
+        .doesNotContain("uct(c=1,sims=8)").doesNotContain("puct(sims=8)");
     Run again = run(concat(new String[] {"arena", "--games", "tic_tac_toe,kuhn_poker", "--agents", "random,uct(c=1),puct",
         "--budget", "sims=8", "--matches-per-pairing", "3", "--seed", "5", "--parallel", "1", "--db", db.toString(),
         "--report", dir.resolve("r2").toString(), "--no-progress"}, common));
@@ -565,8 +625,10 @@ class ArenaCommandTest {
     assertThat(reordered.err().lines().filter(l -> l.startsWith("warning:")).toList()).containsExactly(
         "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
             + " are part of it); same games and agents as tournament 1 in another order; starting tournament 2"
-            + " ('ponder report --db " + db + " --list' shows the stored ones)");
-    assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored");
+            + " ('ponder report --db " + db + " --list' shows the stored ones); 2 of its 2 matches are reused from"
+            + " tournament 1 (identical matches are copied, not played again; --no-reuse plays them)");
+    assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored, 2 matches reused"
+        + " from tournament 1, 0 played now");
     Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
     // another budget text: not the same configuration in another order, so no such hint
     assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3")

@@ -64,6 +64,10 @@ class ArenaInterruptTest {
     assertThat(kill.exitValue()).isZero();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("child exits after " + signal).isTrue();
     assertThat(p.exitValue()).isEqualTo(expectedExit);
+    // the interrupted run closed its store: SQLite folded the write-ahead log in and removed it
+    // (checked before this JVM opens the store, whose own close would remove them too)
+    assertThat(Path.of(db + "-wal")).doesNotExist();
+    assertThat(Path.of(db + "-shm")).doesNotExist();
 
     String errText = Files.readString(err);
     Matcher m = Pattern.compile("interrupted: (\\d+) of 80 matches stored in " + Pattern.quote(db.toString())

@@ -81,9 +81,23 @@ class ArenaJvmErrorTest {
     Cli a = arena("m.db", "jvm_bot(oom=true),random");
     assertThat(a.exit).as(a.err).isEqualTo(1);
     assertThat(a.err.strip().lines().toList()).singleElement().asString()
-        .isEqualTo("ponder: error: the JVM ran out of memory while playing the matches (OutOfMemoryError: Java heap space;"
-            + " give it more with -Xmx in PONDER_JAVA_OPTS, or lower --parallel or the agents' budgets); the run stopped,"
-            + " and the matches finished before are stored in " + dir.resolve("m.db") + ": run the same command to resume");
-    assertThat(a.err).doesNotContain("\tat ");
+        .isEqualTo("ponder: error: the JVM ran out of memory before this run stored any match (OutOfMemoryError: Java"
+            + " heap space); give it more with -Xmx in PONDER_JAVA_OPTS, or make the run smaller (lower --parallel or the"
+            + " agents' budgets, fewer agents or --seeds-per-pairing); " + dir.resolve("m.db") + " holds no match of this"
+            + " run, so the same command, unchanged, would stop the same way");
+    assertThat(a.err).doesNotContain("\tat ").doesNotContain("resume");
+  }
+
+  /** With matches stored before the error the line keeps its resume advice; with none it gives none. */
+  @Test
+  void theStopLineAdvisesAResumeOnlyWhenTheRunStoredSomething() {
+    Path db = Path.of("p.db");
+    OutOfMemoryError oom = new OutOfMemoryError("Java heap space");
+    assertThat(ArenaCommand.jvmStopLine(oom, db, 12)).startsWith("the JVM ran out of memory while playing the matches")
+        .endsWith("the matches finished before are stored in p.db: run the same command to resume");
+    assertThat(ArenaCommand.jvmStopLine(oom, db, 0)).startsWith("the JVM ran out of memory before this run stored any match")
+        .contains("-Xmx").contains("--seeds-per-pairing").doesNotContain("resume");
+    assertThat(ArenaCommand.jvmStopLine(new StackOverflowError(), db, 0))
+        .startsWith("the JVM failed before this run stored any match (StackOverflowError)");
   }
 }

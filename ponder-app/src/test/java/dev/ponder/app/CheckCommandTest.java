@@ -30,6 +30,21 @@ class CheckCommandTest {
   }
 
   @Test
+  void imperfectInformationGamesAreCheckedForPerfectRecallAndHiddenInformation() {
+    Cli r = Cli.run("check", "kuhn_poker", "--playouts", "100");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("  every decision: perfect recall (no information state at two decisions of one history;"
+            + " one information state, one own earlier sequence of information states and actions)\n")
+        .contains("MatchRecord round trip, information states, resample and resampleInto\n")
+        .contains("  over the run: resample and resampleInto give a world other than the source");
+    Cli declared = Cli.run("check", "leduc_poker(action_mapping=true)", "--playouts", "50");
+    assertThat(declared.exit).as(declared.err).isZero();
+    assertThat(declared.out).contains("; the game declares no perfect recall otherwise)");
+    Cli perfect = Cli.run("check", "tic_tac_toe", "--playouts", "10");
+    assertThat(perfect.out).doesNotContain("perfect recall").doesNotContain("over the run");
+  }
+
+  @Test
   void aBrokenGameFailsWithOneLineNamingSeedPlayoutHistoryAndInvariant() {
     Cli r = Cli.run("check", "leaky_race", "--seed", "3");
     assertThat(r.exit).isEqualTo(1);

@@ -161,4 +161,19 @@ class LauncherScriptTest {
     Run plain = runWith("", "games");
     assertThat(plain.out().strip()).isEqualTo("java -XX:-OmitStackTraceInFastThrow -jar " + jar() + " games");
   }
+
+  @Test
+  void missingPonderClasspathEntriesAreNamedOnceEachOnStderr() throws Exception {
+    setUp(false);
+    Path jarOfMine = Files.createFile(root.resolve("mine.jar"));
+    Path dir = Files.createDirectories(root.resolve("jars"));
+    String cp = jarOfMine + ":/no/such/typo.jar:" + dir + "/*:/no/such/dir/*:/no/such/typo.jar";
+    Run r = runWith(cp, "check", "dice_race");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.err()).isEqualTo("ponder: building (first use or sources changed)...\n"
+        + "ponder: warning: PONDER_CLASSPATH entry '/no/such/typo.jar' does not exist; its games and agents are not loaded\n"
+        + "ponder: warning: PONDER_CLASSPATH entry '/no/such/dir/*' does not exist; its games and agents are not loaded\n");
+    // the classpath is passed on unchanged
+    assertThat(r.out().strip()).endsWith(":" + cp + " dev.ponder.app.Ponder check dice_race");
+  }
 }

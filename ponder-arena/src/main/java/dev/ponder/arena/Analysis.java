@@ -183,7 +183,7 @@ public final class Analysis {
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
       "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "errorsStored", "analysed", "rank",
-      "scoAboveNext", "scoTiedNext", "leftOut"})
+      "scoAboveNext", "scoTiedNext", "leftOut", "scoOutside"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
@@ -275,6 +275,22 @@ public final class Analysis {
     }
 
     /**
+     * For each agent, whether its SCO rating lies outside its own bootstrap interval
+     * ({@link Analysis#outside}; marked § in the reports), written to {@code report.json} as
+     * {@code scoOutside}; null for an agent with no rating or no interval.
+     */
+    @JsonProperty("scoOutside")
+    public Boolean[] scoOutside() {
+      Boolean[] out = new Boolean[agents.size()];
+      for (int a = 0; a < out.length; a++) {
+        if (!Double.isNaN(sco[a]) && !Double.isNaN(scoLow[a])) {
+          out[a] = outside(sco[a], scoLow[a], scoHigh[a]);
+        }
+      }
+      return out;
+    }
+
+    /**
      * Each agent's rank by SCO rating ({@link Analysis#ranks}), written to {@code report.json} as
      * {@code rank}: 1 = best, tied agents share the rank, {@code null} for an agent with no rating.
      */
@@ -304,6 +320,22 @@ public final class Analysis {
    * one agent nearly always wins).
    */
   public static final int FEW_SEEDS = 20;
+
+  /**
+   * Whether an estimate lies outside its bootstrap interval [lo, hi] by more than rounding
+   * (relative 10⁻⁹ of the largest magnitude, at least absolute 10⁻⁹). A percentile interval
+   * contains its estimate exactly when between 2.5% and 97.5% of the resamples fall below it; the
+   * bias-corrected percentile interval (Efron 1987) and the basic interval contain it under the
+   * same condition, so no choice among them avoids this; the reports mark such intervals instead
+   * (docs/arena.md). False when any value is NaN.
+   */
+  static boolean outside(double estimate, double lo, double hi) {
+    if (Double.isNaN(estimate) || Double.isNaN(lo) || Double.isNaN(hi)) {
+      return false;
+    }
+    double tol = 1e-9 * Math.max(1, Math.max(Math.abs(estimate), Math.max(Math.abs(lo), Math.abs(hi))));
+    return estimate < lo - tol || estimate > hi + tol;
+  }
 
   /** Whether two SCO ratings are equal up to {@link #RANK_TOLERANCE}. */
   static boolean sameRating(double a, double b) {

@@ -800,6 +800,29 @@ public final class ArenaStore implements AutoCloseable {
     return out;
   }
 
+  /** Receives the key columns of one stored match ({@link #forEachStoredKey}). */
+  @FunctionalInterface
+  public interface KeyConsumer {
+    void accept(int game, String seats, int seedIndex);
+  }
+
+  /**
+   * Passes the key columns of every stored match of the tournament to {@code consumer}, one row at
+   * a time ({@link #doneKeys} without holding them all: memory stays flat however many are stored).
+   */
+  public synchronized void forEachStoredKey(long tournament, KeyConsumer consumer) {
+    try (PreparedStatement q = conn.prepareStatement("SELECT game_idx, seats, seed_index FROM matches WHERE tournament_id=?")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          consumer.accept(rs.getInt(1), rs.getString(2), rs.getInt(3));
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("cannot read matches", e);
+    }
+  }
+
   /**
    * Stores one match in its own transaction; does nothing if the match is already stored.
    *
@@ -952,6 +975,134 @@ public final class ArenaStore implements AutoCloseable {
       conn.close();
     } catch (SQLException e) {
       throw new StoreException("cannot close store: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A stored game of a tournament as {@link MatchReuse} compares it with a game loaded now.
+   *
+   * @param params the full game string, every parameter with defaults filled in ({@code
+   *     games.params}); null for a game stored before the column existed
+   */
+  record GameRow(int idx, String spec, int numPlayers, double minUtility, double maxUtility, String utility,
+      String params) {}
+
+  /** The stored games of a tournament with their full game strings, in index order. */
+  synchronized List<GameRow> gameRows(long tournament) {
+    List<GameRow> out = new ArrayList<>();
+    try (PreparedStatement q = conn.prepareStatement("SELECT idx, spec, num_players, min_utility, max_utility, utility, params"
+        + " FROM games WHERE tournament_id=? ORDER BY idx")) {
+      q.setLong(1, tournament);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          out.add(new GameRow(rs.getInt(1), rs.getString(2), rs.getInt(3), rs.getDouble(4), rs.getDouble(5),
+              rs.getString(6), rs.getString(7)));
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("cannot read games", e);
+    }
+    return out;
+  }
+
+  /** Receives the key columns of a stored match ({@link #forEachOkMatch}). */
+  interface MatchKeyConsumer {
+    void accept(int game, String seats, int seedIndex, long seed);
+  }
+
+  /**
+   * Calls {@code sink} with the game index, seats (as stored), seed index and match seed of every
+   * match of the tournament whose status is {@code ok} (not an error, not an overrun), without
+   * reading their details.
+   */
+  synchronized void forEachOkMatch(long tournament, MatchKeyConsumer sink) {
+    try (PreparedStatement q = conn.prepareStatement("SELECT game_idx, seats, seed_index, seed FROM matches"
+        + " WHERE tournament_id=? AND status=?")) {
+      q.setLong(1, tournament);
+      q.setString(2, MatchResult.Status.OK.label());
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          sink.accept(rs.getInt(1), rs.getString(2), rs.getInt(3), rs.getLong(4));
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("cannot read matches", e);
+    }
+  }
+
+  /**
+   * One stored match to copy into another tournament: the row ({@code fromTournament}, {@code
+   * fromGame}, {@code fromSeats}, {@code fromSeedIndex}) becomes the match {@code to} of the
+   * tournament copied into.
+   */
+  record MatchCopy(long fromTournament, int fromGame, String fromSeats, int fromSeedIndex, Schedule.Entry to) {}
+
+  /**
+   * Copies stored matches into tournament {@code into}, in one transaction: each new row takes
+   * its key from {@link MatchCopy#to} and everything else (seed, status, returns, length, move
+   * times, overruns, message, actions, failed seat) byte for byte from the stored row. A match
+   * already stored in {@code into} is kept ({@code INSERT OR IGNORE}).
+   *
+   * @return the number of rows inserted
+   */
+  synchronized int copyMatches(long into, List<MatchCopy> copies) {
+    if (copies.isEmpty()) {
+      return 0;
+    }
+    try {
+      conn.setAutoCommit(false);
+      int inserted = 0;
+      try (PreparedStatement ins = conn.prepareStatement("INSERT OR IGNORE INTO matches(tournament_id, game_idx, seats,"
+          + " seed_index, seed, status, returns, length, move_us, overruns, message, actions, failed_seat)"
+          + " SELECT ?, ?, ?, ?, seed, status, returns, length, move_us, overruns, message, actions, failed_seat"
+          + " FROM matches WHERE tournament_id=? AND game_idx=? AND seats=? AND seed_index=?")) {
+        for (MatchCopy c : copies) {
+          ins.setLong(1, into);
+          ins.setInt(2, c.to().game());
+          ins.setString(3, c.to().seatsKey());
+          ins.setInt(4, c.to().seedIndex());
+          ins.setLong(5, c.fromTournament());
+          ins.setInt(6, c.fromGame());
+          ins.setString(7, c.fromSeats());
+          ins.setInt(8, c.fromSeedIndex());
+          inserted += ins.executeUpdate();
+        }
+        conn.commit();
+      } catch (SQLException | RuntimeException e) {
+        conn.rollback();
+        throw e;
+      } finally {
+        conn.setAutoCommit(true);
+      }
+      return inserted;
+    } catch (SQLException e) {
+      throw failed("cannot copy stored matches", e);
+    }
+  }
+
+  /**
+   * Whether {@code storedJson} (an {@code agents.params} value) holds exactly what {@link
+   * #storedParams} gives for {@code agentString} now: the same keys, and equal values (numbers by
+   * value).
+   */
+  static boolean sameStoredParams(String storedJson, String agentString) {
+    try {
+      com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(storedJson);
+      com.fasterxml.jackson.databind.JsonNode now = JSON.valueToTree(storedParams(agentString));
+      if (stored == null || !stored.isObject() || stored.size() != now.size()) {
+        return false;
+      }
+      java.util.Iterator<String> keys = stored.fieldNames();
+      while (keys.hasNext()) {
+        String k = keys.next();
+        com.fasterxml.jackson.databind.JsonNode is = now.get(k);
+        if (is == null || !sameValue(stored.get(k), is)) {
+          return false;
+        }
+      }
+      return true;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return false; // parameters this version cannot read are never the same
     }
   }
 

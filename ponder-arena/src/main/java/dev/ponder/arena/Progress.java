@@ -9,7 +9,8 @@ import me.tongfei.progressbar.ProgressBar;
  * Progress of a long task (tournament matches, resamples, game-tree histories): a progress bar
  * (me.tongfei progressbar) with units done, rate and ETA when a console is attached; otherwise
  * one line on standard error at most every {@code intervalMs}: {@code task: done/total unit
- * (pct%), rate unit/s, ETA m:ss}, or with an {@link #UNKNOWN} total {@code task: done unit so far,
+ * (pct%), rate unit/s, ETA m:ss} (the rate of the last quarter of the elapsed time and the ETA
+ * from it, {@link Eta}), or with an {@link #UNKNOWN} total {@code task: done unit so far,
  * m:ss elapsed}.
  */
 public interface Progress extends AutoCloseable {
@@ -175,6 +176,7 @@ public interface Progress extends AutoCloseable {
     private long done;
     private long last = System.nanoTime();
     private long printedDone = -1;
+    private final Eta eta;
 
     /**
      * Progress of a step started at {@code t0} ({@link System#nanoTime}) with {@code start} units
@@ -192,6 +194,8 @@ public interface Progress extends AutoCloseable {
       this.err = err;
       this.intervalNs = intervalMs * 1_000_000L;
       this.finalLine = finalLine;
+      this.eta = new Eta(start, t0 / 1e9);
+      eta.record(done, System.nanoTime() / 1e9);
     }
 
     @Override
@@ -203,6 +207,7 @@ public interface Progress extends AutoCloseable {
     public synchronized void stepTo(long now) {
       done = now;
       long t = System.nanoTime();
+      eta.record(done, t / 1e9);
       if (t - last >= intervalNs) {
         last = t;
         print(t);
@@ -218,10 +223,13 @@ public interface Progress extends AutoCloseable {
       if (total < 0) {
         err.printf(Locale.ROOT, "%s: %d %s so far, %s elapsed%n", task, done, unit, formatSeconds(secs));
       } else {
-        double rate = secs > 0 ? (done - start) / secs : 0;
-        String eta = rate > 0 ? formatSeconds((total - done) / rate) : "?";
+        // the recent rate and the ETA from it ({@link Eta}): the whole-run average lags a rate that rises
+        eta.record(done, now / 1e9);
+        double rate = eta.rate(now / 1e9);
+        double left = eta.secondsLeft(total, now / 1e9);
+        String etaText = Double.isNaN(left) ? "?" : formatSeconds(left);
         err.printf(Locale.ROOT, "%s: %d/%d %s (%.0f%%), %.1f %s/s, ETA %s%n", task, done, total, unit,
-            total == 0 ? 100.0 : 100.0 * done / total, rate, unit, eta);
+            total == 0 ? 100.0 : 100.0 * done / total, rate, unit, etaText);
       }
       err.flush();
       printedDone = done;

@@ -136,6 +136,112 @@ public final class Report {
         r.tournament(), count(r.games().size(), "game", "games"), count(r.agents().size(), "agent", "agents"), storedCount(r));
   }
 
+  /**
+   * The budget left out of the agents' names in the tables ({@link #shownNames}): the tournament's
+   * {@code --budget} ({@code sims=50}), when some agent's string carries all of it; empty otherwise.
+   */
+  static String commonBudget(Analysis.Result r) {
+    List<String> shown = shownNames(r);
+    return shown.equals(r.agents()) ? "" : r.config().budget();
+  }
+
+  /**
+   * The agents' names as the tables and charts show them: each agent string without the
+   * tournament's budget ({@code --budget}, e.g. {@code sims=50}) when the string carries every
+   * key of it with the same value ({@code puct(c_init=1.25,sims=50)} shows as {@code
+   * puct(c_init=1.25)}); an agent with a budget of its own, or none, keeps its whole string. The
+   * header says which budget is left out ({@link #budgetNamesLine}); the stored strings,
+   * report.json and matches.csv keep the whole strings. The whole strings are used when the
+   * shortened names would not all be different, or when there is no budget.
+   */
+  static List<String> shownNames(Analysis.Result r) {
+    java.util.Map<String, String> budget;
+    try {
+      budget = Budget.parse(r.config().budget());
+    } catch (RuntimeException e) {
+      return r.agents();
+    }
+    if (budget.isEmpty()) {
+      return r.agents();
+    }
+    List<String> out = new ArrayList<>();
+    boolean changed = false;
+    for (String a : r.agents()) {
+      String shown = a;
+      try {
+        dev.ponder.spec.Spec spec = dev.ponder.spec.Spec.parse(a);
+        boolean all = true;
+        for (java.util.Map.Entry<String, String> e : budget.entrySet()) {
+          all &= e.getValue().equals(spec.args().get(e.getKey()));
+        }
+        if (all) {
+          java.util.Map<String, String> rest = new java.util.LinkedHashMap<>(spec.args());
+          rest.keySet().removeAll(budget.keySet());
+          shown = new dev.ponder.spec.Spec(spec.name(), rest).toString();
+        }
+      } catch (RuntimeException e) {
+        shown = a; // not a spec this can read: the whole string
+      }
+      changed |= !shown.equals(a);
+      out.add(shown);
+    }
+    if (!changed || new java.util.HashSet<>(out).size() != out.size()) {
+      return r.agents();
+    }
+    return out;
+  }
+
+  /** The header line naming the budget left out of the agents' names, or empty when none is. */
+  static String budgetNamesLine(Analysis.Result r) {
+    String b = commonBudget(r);
+    return b.isEmpty() ? "" : "budget: " + b + " for every agent that takes it (--budget), left out of the names below";
+  }
+
+  /**
+   * The agents of game {@code g} in the game's own order: those on its ballot best first, agents
+   * level on it in agent order (as {@link #ballotLine} lists them), then the others in {@code
+   * overall} order.
+   */
+  static List<Integer> gameOrder(Analysis.GameResult g, List<Integer> overall) {
+    List<Integer> out = new ArrayList<>(overall);
+    java.util.Map<Integer, Integer> pos = new java.util.HashMap<>();
+    for (int i = 0; i < overall.size(); i++) {
+      pos.put(overall.get(i), i);
+    }
+    out.sort(Comparator.<Integer>comparingInt(a -> Double.isNaN(g.ballot()[a]) ? 1 : 0)
+        .thenComparingDouble(a -> Double.isNaN(g.ballot()[a]) ? 0 : -g.ballot()[a])
+        .thenComparingInt(a -> Double.isNaN(g.ballot()[a]) ? pos.get(a) : a));
+    return out;
+  }
+
+  /** Most decimals the SCO column shows ({@link #scoDigits}). */
+  static final int MAX_SCO_DIGITS = 4;
+
+  /**
+   * Decimals of the SCO column: 1, or more (up to {@link #MAX_SCO_DIGITS}) until every two agents
+   * next to each other in the table with different ranks print different ratings, so a rank
+   * difference is visible in the numbers (512.868 above 512.866 rather than 512.9 above 512.9).
+   */
+  static int scoDigits(Analysis.Result r) {
+    int[] rank = Analysis.ranks(r.sco());
+    List<Integer> order = order(r);
+    for (int d = 1; d < MAX_SCO_DIGITS; d++) {
+      boolean distinct = true;
+      for (int i = 1; i < order.size(); i++) {
+        int p = order.get(i - 1);
+        int a = order.get(i);
+        if (rank[p] != rank[a] && !Double.isNaN(r.sco()[p]) && !Double.isNaN(r.sco()[a])
+            && fmt(r.sco()[p], d).equals(fmt(r.sco()[a], d))) {
+          distinct = false;
+        }
+      }
+      if (distinct) {
+        return d;
+      }
+    }
+    return MAX_SCO_DIGITS;
+  }
+
   /** The rankings table and per-game summaries as plain text. */
   public static String terminal(Analysis.Result r) {
     return terminal(r, 0);
@@ -148,9 +254,14 @@ public final class Report {
    */
   public static String terminal(Analysis.Result r, int parallel) {
     StringBuilder sb = new StringBuilder();
-    int w = Math.max(8, r.agents().stream().mapToInt(String::length).max().orElse(8));
+    List<String> names = shownNames(r);
+    int w = Math.max(8, names.stream().mapToInt(String::length).max().orElse(8));
     w = Math.min(w, 48);
     sb.append(headline(r)).append('\n');
+    String budgetNames = budgetNamesLine(r);
+    if (!budgetNames.isEmpty()) {
+      sb.append(budgetNames).append('\n');
+    }
     if (!r.analysed()) {
       sb.append(nothingAnalysedLine(r)).append('\n');
       return sb.toString();
@@ -172,8 +283,9 @@ public final class Report {
     int ciW = ciHead.length();
     String rankHead = "rank 95%";
     int rkW = rankHead.length();
+    int scoDigits = scoDigits(r);
     for (int a : order) {
-      scoW = Math.max(scoW, fmt(r.sco()[a], 1).length());
+      scoW = Math.max(scoW, fmt(r.sco()[a], scoDigits).length());
       sciW = Math.max(sciW, scoInterval(r, a).length());
       eloW = Math.max(eloW, eloText(r, a).length());
       ciW = Math.max(ciW, eloInterval(r, a).length());
@@ -195,7 +307,7 @@ public final class Report {
       double mass = meanMass(r, a);
       String rk = rankLabel[a];
       row.setLength(0);
-      row.append(String.format(Locale.ROOT, rowFormat, rk, clip(r.agents().get(a), w), fmt(r.sco()[a], 1), scoInterval(r, a),
+      row.append(String.format(Locale.ROOT, rowFormat, rk, clip(names.get(a), w), fmt(r.sco()[a], scoDigits), scoInterval(r, a),
           rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3), fmt(mass, 3), eloText(r, a), eloInterval(r, a)));
       if (ampCol) {
         row.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
@@ -216,11 +328,13 @@ public final class Report {
     if (!marks.isEmpty()) {
       sb.append(marks);
     }
-    if (r.games().stream().anyMatch(g -> ballotLine(g, r.agents()).contains(TIE_BREAK))) {
+    if (r.games().stream().anyMatch(g -> ballotLine(g, names).contains(TIE_BREAK))) {
       sb.append(tieBreakLine()).append('\n');
     }
+    sb.append("Per-game tables list the agents in the game's own ballot order.\n");
     sb.append('\n');
     for (Analysis.GameResult g : r.games()) {
+      List<Integer> own = gameOrder(g, order);
       sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
           count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "",
           g.leftOut() > 0 ? ", " + g.leftOut() + " left out with them" : "", g.method()));
@@ -232,7 +346,7 @@ public final class Report {
       int msW = 1;
       int markW = 0;
       boolean hasMass = false;
-      for (int a : order) {
+      for (int a : own) {
         if (!Double.isNaN(g.agentMean()[a])) {
           numW = Math.max(numW, Math.max(fmt(g.agentMean()[a], 3).length(),
               Math.max(fmt(g.agentLow()[a], 3).length(), fmt(g.agentHigh()[a], 3).length())));
@@ -246,13 +360,13 @@ public final class Report {
       int gameCiW = Math.max(2 * numW + 4, g.seeds() < 2 ? ONE_SEED.length() : 0);
       String gameRow = "    %-" + w + "s mean return %" + numW + "s %-" + gameCiW + "s" + (markW > 0 ? "%-" + markW + "s" : "%s")
           + (hasMass ? "   alpha-rank mass %" + massW + "s" : "%s") + "   %" + msW + "s ms/decision%n";
-      for (int a : order) {
+      for (int a : own) {
         if (Double.isNaN(g.agentMean()[a])) {
           continue;
         }
         String ci = g.seeds() < 2 ? ONE_SEED : String.format(Locale.ROOT, "[%" + numW + "s, %" + numW + "s]",
             fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3));
-        sb.append(String.format(Locale.ROOT, gameRow, clip(r.agents().get(a), w), fmt(g.agentMean()[a], 3), ci,
+        sb.append(String.format(Locale.ROOT, gameRow, clip(names.get(a), w), fmt(g.agentMean()[a], 3), ci,
             gameMarks(g, a), hasMass ? fmt(g.mass()[a], 3) : "",
             fmt(g.msPerDecision()[a], 2)));
       }
@@ -260,7 +374,7 @@ public final class Report {
       if (!seats.isEmpty()) {
         sb.append("    ").append(seats).append('\n');
       }
-      String ballot = ballotLine(g, r.agents());
+      String ballot = ballotLine(g, names);
       if (!ballot.isEmpty()) {
         sb.append("    ballot: ").append(ballot).append('\n');
       }
@@ -558,13 +672,14 @@ public final class Report {
         return;
       }
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games",
-          r.agents(), r.ballotWinRate(), null, null, 0, 1, "%.2f"), StandardCharsets.UTF_8);
+      String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
+      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games" + budgetNote,
+          shownNames(r), r.ballotWinRate(), null, null, 0, 1, "%.2f"), StandardCharsets.UTF_8);
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
-        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game(),
-            r.agents(), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
-            Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum())), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote,
+            shownNames(r), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
+            Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
@@ -698,8 +813,11 @@ public final class Report {
     sb.append("# Arena report — tournament ").append(r.tournament()).append("\n\n");
     TournamentConfig c = r.config();
     sb.append("- Games: ").append(String.join(", ", c.games())).append('\n');
-    sb.append("- Agents: ").append(String.join(", ", r.agents())).append('\n');
-    sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget()).append("; schedule: ").append(c.schedule())
+    List<String> names = shownNames(r);
+    sb.append("- Agents: ").append(String.join(", ", names)).append('\n');
+    sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget())
+        .append(commonBudget(r).isEmpty() ? "" : " (left out of the agent names in this report: every agent that takes it"
+            + " has it; report.json and matches.csv keep the whole strings)").append("; schedule: ").append(c.schedule())
         .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
     if (!r.analysed()) {
@@ -722,10 +840,11 @@ public final class Report {
     sb.append("|---:|---|---:|---|---|---:|---:|---:|---|").append(ampCol ? "---:|---:|" : "").append('\n');
     String[] rankLabel = rankLabels(r);
     Double[] next = r.scoAboveNext();
+    int scoDigits = scoDigits(r);
     for (int a : order(r)) {
       String rk = rankLabel[a];
-      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |", rk, r.agents().get(a),
-          fmt(r.sco()[a], 1), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
+      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |", rk, names.get(a),
+          fmt(r.sco()[a], scoDigits), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
           fmt(meanMass(r, a), 3), eloText(r, a),
           eloInterval(r, a)));
       if (ampCol) {
@@ -747,7 +866,7 @@ public final class Report {
     sb.append(eloScaleLine().replace("*", "·")).append("\n\n");
     sb.append(eloMarginLine()).append("\n\n");
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
-    matrix(sb, r.agents(), r.ballotWinRate(), null, null, 0);
+    matrix(sb, names, r.ballotWinRate(), null, null, 0);
     sb.append("\n![ballots](ballots.svg)\n\n");
     for (int g = 0; g < r.games().size(); g++) {
       Analysis.GameResult gr = r.games().get(g);
@@ -760,7 +879,7 @@ public final class Report {
       if (!unequal.isEmpty()) {
         sb.append(unequal).append("\n\n");
       }
-      String ballot = ballotLine(gr, r.agents());
+      String ballot = ballotLine(gr, names);
       if (!ballot.isEmpty()) {
         sb.append("Ballot: ").append(ballot.replace("*", "\\*")).append("\n\n");
         if (ballot.contains(TIE_BREAK)) {
@@ -769,13 +888,13 @@ public final class Report {
       }
       sb.append("| agent | mean return | 95% CI | alpha-rank mass | mass 95% CI | P(top) | ms per decision |\n"
           + "|---|---:|---|---:|---|---:|---:|\n");
-      for (int a : order(r)) {
+      for (int a : gameOrder(gr, order(r))) { // the game's own ballot order
         if (Double.isNaN(gr.agentMean()[a])) {
           continue;
         }
         String ci = gr.seeds() < 2 ? ONE_SEED : String.format(Locale.ROOT, "[%.3f, %.3f]%s", gr.agentLow()[a], gr.agentHigh()[a],
             marks(gr.agentLow()[a], gr.agentHigh()[a], gr.seeds()));
-        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | %s | %s | %s | %s | %s |%n", r.agents().get(a), gr.agentMean()[a],
+        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | %s | %s | %s | %s | %s |%n", names.get(a), gr.agentMean()[a],
             ci, fmt(gr.mass()[a], 4), massInterval(gr, a), fmt(gr.massTop()[a], 3), fmt(gr.msPerDecision()[a], 2)));
       }
       if (Arrays.stream(gr.mass()).anyMatch(m -> !Double.isNaN(m))) {
@@ -791,7 +910,7 @@ public final class Report {
         }
       }
       sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
-      matrix(sb, r.agents(), gr.mean(), gr.seeds() < 2 ? null : gr.low(), gr.high(), gr.seeds());
+      matrix(sb, names, gr.mean(), gr.seeds() < 2 ? null : gr.low(), gr.high(), gr.seeds());
       if (gr.players() > 2) {
         sb.append('\n').append(nPlayerCellsLine(gr.players())).append('\n');
       }
@@ -808,7 +927,7 @@ public final class Report {
               gr.losses()[a][b], ci);
         }
       }
-      textMatrix(sb, r.agents(), cells);
+      textMatrix(sb, names, cells);
       if (gr.players() > 2) {
         sb.append('\n').append(nPlayerDrawsLine(gr.players())).append('\n');
       }
@@ -879,7 +998,18 @@ public final class Report {
       return noSeedScored(r) ? NO_SEED : "n/a (one seed per game)";
     }
     return String.format(Locale.ROOT, "[%s, %s]", fmt(r.scoLow()[a], 1), fmt(r.scoHigh()[a], 1))
-        + marks(r.scoLow()[a], r.scoHigh()[a], fewestSeeds(r));
+        + marks(r.scoLow()[a], r.scoHigh()[a], fewestSeeds(r)) + outside(r.sco()[a], r.scoLow()[a], r.scoHigh()[a]);
+  }
+
+  /**
+   * Mark of an estimate that lies outside its own bootstrap interval ({@link Analysis#outside}):
+   * nearly every resample falls on one side of it.
+   */
+  static final String OUTSIDE = "§";
+
+  /** {@link #OUTSIDE} when {@code estimate} lies outside [lo, hi] ({@link Analysis#outside}), else "". */
+  static String outside(double estimate, double lo, double hi) {
+    return Analysis.outside(estimate, lo, hi) ? OUTSIDE : "";
   }
 
   /**
@@ -996,6 +1126,7 @@ public final class Report {
   static String markLines(Analysis.Result r, boolean mass) {
     boolean few = false;
     boolean zero = false;
+    boolean out = false;
     for (int a = 0; a < r.agents().size(); a++) {
       String t = scoInterval(r, a) + eloInterval(r, a) + rankInterval(r, a);
       for (Analysis.GameResult g : r.games()) {
@@ -1005,12 +1136,13 @@ public final class Report {
             t += marks(g.low()[a][b], g.high()[a][b], g.seeds()) + marks(g.winLow()[a][b], g.winHigh()[a][b], g.seeds());
           }
           if (mass) {
-            t += marks(g.massLow()[a], g.massHigh()[a], g.seeds());
+            t += massInterval(g, a);
           }
         }
       }
       few |= t.contains(FEW);
       zero |= t.contains(ZERO);
+      out |= t.contains(OUTSIDE);
     }
     StringBuilder sb = new StringBuilder();
     if (few) {
@@ -1021,6 +1153,12 @@ public final class Report {
     if (zero) {
       sb.append(ZERO).append(": zero width: every seed gave the same value; an outcome never observed is not excluded (with n seeds, a "
           + "rate up to about 3/n of it remains plausible).\n");
+    }
+    if (out) {
+      sb.append(OUTSIDE).append(": the estimate lies outside its own 95% interval: nearly all resamples fall on one side of it."
+          + " The full data's ballots are a configuration the resamples rarely reproduce (e.g. an agent next to last on every"
+          + " ballot), and a percentile interval of a fit of ranks need not contain the estimate; read the interval as the spread"
+          + " of the resampled values, and the estimate as lying near the edge of what the seeds support (docs/arena.md).\n");
     }
     return sb.toString();
   }
@@ -1044,8 +1182,8 @@ public final class Report {
     if (Double.isNaN(g.massLow()[a])) {
       return "-";
     }
-    return String.format(Locale.ROOT, "[%.3f, %.3f]%s", g.massLow()[a], g.massHigh()[a],
-        marks(g.massLow()[a], g.massHigh()[a], g.seeds()));
+    return String.format(Locale.ROOT, "[%.3f, %.3f]%s%s", g.massLow()[a], g.massHigh()[a],
+        marks(g.massLow()[a], g.massHigh()[a], g.seeds()), outside(g.mass()[a], g.massLow()[a], g.massHigh()[a]));
   }
 
   /** The footnote on the mass interval and P(top) columns of a game in report.md. */
@@ -1092,7 +1230,8 @@ public final class Report {
     // the lowest agent's Elo is the anchor (0 in every resample): its zero width is by definition
     boolean anchor = r.elo()[a] == 0 && r.eloLow()[a] == 0 && r.eloHigh()[a] == 0;
     return String.format(Locale.ROOT, "[%.0f, %.0f]", r.eloLow()[a], r.eloHigh()[a])
-        + (anchor ? (fewestSeeds(r) < Analysis.FEW_SEEDS ? FEW : "") : marks(r.eloLow()[a], r.eloHigh()[a], fewestSeeds(r)));
+        + (anchor ? (fewestSeeds(r) < Analysis.FEW_SEEDS ? FEW : "") : marks(r.eloLow()[a], r.eloHigh()[a], fewestSeeds(r)))
+        + outside(r.elo()[a], r.eloLow()[a], r.eloHigh()[a]);
   }
 
   static String fmt(double v, int digits) {

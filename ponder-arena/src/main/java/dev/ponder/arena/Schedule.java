@@ -195,23 +195,145 @@ public final class Schedule {
   }
 
   /**
-   * Every match of a tournament.
+   * Every match of a tournament, as a list (the order of {@link Plan#get}). It holds one entry per
+   * match: for large schedules use {@link #plan}, which holds one seating per pairing instead.
+   *
+   * @param playersPerGame number of players of each game, in game order
+   * @throws IllegalArgumentException if the schedule has more than {@link Integer#MAX_VALUE} matches
+   */
+  public static List<Entry> entries(TournamentConfig config, int[] playersPerGame) {
+    Plan plan = plan(config, playersPerGame);
+    if (plan.size() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("a schedule of " + plan.size() + " matches cannot be listed");
+    }
+    List<Entry> out = new ArrayList<>((int) plan.size());
+    for (long i = 0; i < plan.size(); i++) {
+      out.add(plan.get(i));
+    }
+    return out;
+  }
+
+  /**
+   * The number of matches of a tournament, from closed forms (nothing is enumerated, so any size
+   * can be asked): per seed index and game of n players with k agents (the benchmark among them),
+   * the benchmark schedule has (k − 1)·n seatings; a two-player round robin k² − k (k² with
+   * self-play); every seat order (permutations) k^n − k (k^n), since each sequence of n agents is
+   * one distinct permutation of its multiset; cyclic rotations n·(C(k + n − 1, n) − k) (plus k),
+   * since a multiset of at least two different agents, listed sorted, has n distinct rotations.
+   *
+   * @param playersPerGame number of players of each game, in game order (each at least 2)
+   */
+  public static java.math.BigInteger count(TournamentConfig config, int[] playersPerGame) {
+    java.math.BigInteger k = java.math.BigInteger.valueOf(config.allAgents().size());
+    java.math.BigInteger perSeed = java.math.BigInteger.ZERO;
+    for (int n : playersPerGame) {
+      java.math.BigInteger bn = java.math.BigInteger.valueOf(n);
+      java.math.BigInteger c;
+      if (config.schedule().equals(TournamentConfig.BENCHMARK)) {
+        c = k.subtract(java.math.BigInteger.ONE).multiply(bn);
+      } else if (n == 2 || !config.seatOrders().equals(TournamentConfig.ROTATIONS)
+          && !config.seatOrders().equals(TournamentConfig.LISTED_ROTATIONS)) {
+        c = k.pow(n).subtract(config.selfPlay() ? java.math.BigInteger.ZERO : k);
+      } else {
+        // multisets of size n from k agents: C(k + n - 1, n)
+        java.math.BigInteger multisets = java.math.BigInteger.ONE;
+        for (int i = 1; i <= n; i++) {
+          multisets = multisets.multiply(k.add(java.math.BigInteger.valueOf(i - 1))).divide(java.math.BigInteger.valueOf(i));
+        }
+        c = multisets.subtract(k).multiply(bn).add(config.selfPlay() ? k : java.math.BigInteger.ZERO);
+      }
+      perSeed = perSeed.add(c);
+    }
+    return perSeed.multiply(java.math.BigInteger.valueOf(config.seedsPerPairing()));
+  }
+
+  /**
+   * The matches of a tournament by position, computed on demand: the seatings of one seed index
+   * per game are held (one {@code int[]} per seating), never one entry per match, so its memory
+   * does not grow with the seeds per pairing. Position {@code i} is seed index {@code i / perSeed},
+   * then the games in order, then each game's seatings in {@link #seatings} order — the order of
+   * {@link #entries}.
    *
    * @param playersPerGame number of players of each game, in game order
    */
-  public static List<Entry> entries(TournamentConfig config, int[] playersPerGame) {
+  public static Plan plan(TournamentConfig config, int[] playersPerGame) {
     List<List<int[]>> perGame = new ArrayList<>();
     for (int players : playersPerGame) {
       perGame.add(seatings(players, config.allAgents(), config.schedule(), config.selfPlay(), config.seatOrders()));
     }
-    List<Entry> out = new ArrayList<>();
-    for (int k = 0; k < config.seedsPerPairing(); k++) {
-      for (int g = 0; g < playersPerGame.length; g++) {
-        for (int[] s : perGame.get(g)) {
-          out.add(new Entry(g, s, k));
-        }
+    return new Plan(perGame, config.seedsPerPairing());
+  }
+
+  /** A schedule by position ({@link #plan}); immutable, safe to read from several threads. */
+  public static final class Plan {
+    private final List<List<int[]>> perGame;
+    /** Position of each game's first seating within a seed index; last entry: seatings per seed index. */
+    private final long[] start;
+    private final int seeds;
+    private volatile List<java.util.Map<String, Integer>> positions;
+
+    private Plan(List<List<int[]>> perGame, int seeds) {
+      this.perGame = perGame;
+      this.seeds = seeds;
+      start = new long[perGame.size() + 1];
+      for (int g = 0; g < perGame.size(); g++) {
+        start[g + 1] = start[g] + perGame.get(g).size();
       }
     }
-    return out;
+
+    /** Matches per seed index (every game's seatings). */
+    public long perSeed() {
+      return start[start.length - 1];
+    }
+
+    /** Number of matches: {@link #perSeed()} × seeds per pairing. */
+    public long size() {
+      return perSeed() * seeds;
+    }
+
+    /**
+     * The match at {@code position}; a new {@link Entry} whose seats array is shared with every
+     * other entry of that seating (do not modify it).
+     *
+     * @param position 0 ≤ position &lt; {@link #size()}
+     * @throws IndexOutOfBoundsException otherwise
+     */
+    public Entry get(long position) {
+      if (position < 0 || position >= size()) {
+        throw new IndexOutOfBoundsException("match " + position + " of a schedule of " + size());
+      }
+      long per = perSeed();
+      int seedIndex = (int) (position / per);
+      long r = position % per;
+      int g = 0;
+      while (r >= start[g + 1]) {
+        g++;
+      }
+      return new Entry(g, perGame.get(g).get((int) (r - start[g])), seedIndex);
+    }
+
+    /**
+     * The position of a stored match ({@link Entry#seatsKey} form of its seats), or -1 if this
+     * schedule has no such match (a game, seating or seed index outside it).
+     */
+    public long indexOf(int game, String seats, int seedIndex) {
+      if (game < 0 || game >= perGame.size() || seedIndex < 0 || seedIndex >= seeds) {
+        return -1;
+      }
+      List<java.util.Map<String, Integer>> pos = positions;
+      if (pos == null) {
+        pos = new ArrayList<>();
+        for (List<int[]> seatings : perGame) {
+          java.util.Map<String, Integer> m = new java.util.HashMap<>();
+          for (int i = 0; i < seatings.size(); i++) {
+            m.put(new Entry(0, seatings.get(i), 0).seatsKey(), i);
+          }
+          pos.add(m);
+        }
+        positions = pos;
+      }
+      Integer i = pos.get(game).get(seats);
+      return i == null ? -1 : seedIndex * perSeed() + start[game] + i;
+    }
   }
 }

@@ -23,8 +23,10 @@ final class Svg {
    * the lowest in some resamples).
    */
   static String ratings(Analysis.Result r) {
-    return ratings(r.agents(), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
-        r.options().sco().upper(), r.elo(), r.eloLow(), r.eloHigh(), r.options().level());
+    String budget = Report.commonBudget(r);
+    return ratings(Report.shownNames(r), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
+        r.options().sco().upper(), r.elo(), r.eloLow(), r.eloHigh(), r.options().level(),
+        "Ratings (rows ordered by SCO rating" + (budget.isEmpty() ? "" : "; budget " + budget + " left out of the names") + ")");
   }
 
   /**
@@ -40,6 +42,13 @@ final class Svg {
    */
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level) {
+    return ratings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level,
+        "Ratings (rows ordered by SCO rating)");
+  }
+
+  /** As the ratings chart above, under {@code title}. */
+  static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
+      double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title) {
     int k = order.size();
     int label = 220;
     int plot = 340;
@@ -50,7 +59,7 @@ final class Svg {
     int x2 = label + plot + gap;
     int width = x2 + plot + 90;
     int axisY = top + rowH * k + 6;
-    int height = axisY + 76;
+    int height = axisY + 100;
     String pct = String.format(Locale.ROOT, "%.0f%%", 100 * level);
     // SCO axis: the ratings and their intervals, padded, on round ticks, within the scale
     double scoMin = Double.POSITIVE_INFINITY;
@@ -84,7 +93,7 @@ final class Svg {
     }
     double[] eloTicks = ticks(0, Math.max(eloMax, 1));
     StringBuilder sb = header(width, height);
-    text(sb, 10, 22, 15, "start", "Ratings (rows ordered by SCO rating)");
+    text(sb, 10, 22, 15, "start", title);
     text(sb, x1, top - 14, 12, "start", "SCO rating, point with " + pct + " interval");
     text(sb, x2, top - 14, 12, "start", "Elo, point with " + pct + " bootstrap interval");
     grid(sb, x1, plot, top, axisY, scoTicks);
@@ -115,8 +124,10 @@ final class Svg {
           fmt(scoTicks[0]), fmt(scoLower)), "axis-note");
     }
     if (anchor >= 0) {
-      text(sb, x2, axisY + 50, 11, "start", "hollow marker: the anchor, the lowest agent, 0 in the estimate and in each"
-          + " resample (its interval: resamples with another agent lowest)", "anchor-note");
+      // three short lines: one would run past the right edge of the image (the panel is 340 px wide)
+      text(sb, x2, axisY + 50, 11, "start", "hollow marker: the anchor, the lowest agent,", "anchor-note");
+      text(sb, x2, axisY + 64, 11, "start", "0 in the estimate and in each resample", "anchor-note");
+      text(sb, x2, axisY + 78, 11, "start", "(its interval: resamples with another agent lowest)", "anchor-note");
     }
     return sb.append("</svg>\n").toString();
   }
@@ -261,6 +272,19 @@ final class Svg {
    */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre) {
+    return heatmap(title, agents, m, low, high, min, max, format, centre, false);
+  }
+
+  /**
+   * As {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String,
+   * Centre)}; with {@code byData} the scale is symmetric around the centre out to the largest
+   * |value − centre| of the cells (so mean returns of ±0.37 in a game whose utilities span −6 to 6
+   * still take the full colour range), and the caption says so and names the utility range
+   * {@code [min, max]}; without it the scale covers {@code [min, max]}. A chart whose cells all
+   * equal the centre (or are blank) keeps the {@code [min, max]} scale.
+   */
+  static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format, Centre centre, boolean byData) {
     int k = agents.size();
     int label = 240;
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
@@ -270,14 +294,37 @@ final class Svg {
     int height = top + cell * k + 20;
     double center = centre.value();
     double half = Math.max(max - center, center - min);
+    String scaleWhy = "";
+    if (byData) {
+      double largest = 0;
+      for (double[] row : m) {
+        for (double v : row) {
+          if (!Double.isNaN(v)) {
+            largest = Math.max(largest, Math.abs(v - center));
+          }
+        }
+      }
+      if (largest > 0) {
+        half = largest;
+        scaleWhy = ", the largest distance of a value from " + fmt(center) + "; utility range " + fmt(min) + " to "
+            + fmt(max);
+      }
+    }
     if (!(half > 0)) {
       half = 1;
     }
+    String caption = String.format(Locale.ROOT, "colour: blue below %s, white at %s (%s), red above",
+        fmt(center), fmt(center), centre.why());
+    String scale = String.format(Locale.ROOT, "scale %s (full blue) to %s (full red)%s%s",
+        scaleFmt(center - half), scaleFmt(center + half), scaleWhy,
+        intervals ? "; [95% interval] under each value" : "");
+    // wide enough for the title and captions (about 0.6 em a character) with few agents
+    width = (int) Math.max(width, 20 + Math.max(0.6 * 15 * title.length(), 0.6 * 11 * Math.max(caption.length(),
+        scale.length())));
     StringBuilder sb = header(width, height);
     text(sb, 10, 22, 15, "start", title);
-    text(sb, 10, 40, 11, "start", String.format(Locale.ROOT, "colour: blue below %s, white at %s (%s), red above (scale %s to %s)%s",
-        fmt(center), fmt(center), centre.why(), fmt(center - half), fmt(center + half),
-        intervals ? "; [95% interval] under each value" : ""), "caption");
+    text(sb, 10, 40, 11, "start", caption, "caption");
+    text(sb, 10, 54, 11, "start", scale, "scale");
     for (int b = 0; b < k; b++) {
       double cx = label + b * cell + cell / 2.0;
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" transform=\"rotate(-45 %.1f %d)\" "
@@ -302,6 +349,14 @@ final class Svg {
       }
     }
     return sb.append("</svg>\n").toString();
+  }
+
+  /** A scale end: as {@link #fmt}, with three significant digits for small values (0.00370). */
+  private static String scaleFmt(double v) {
+    if (v == Math.rint(v) || Math.abs(v) >= 1) {
+      return fmt(v);
+    }
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
   }
 
   private static String fmt(double v) {

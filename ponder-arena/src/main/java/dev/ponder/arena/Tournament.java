@@ -4,7 +4,6 @@ import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -16,13 +15,20 @@ import java.util.function.LongConsumer;
  * configuration is extended); matches already stored are skipped, the others are played by
  * {@code parallel} worker threads, each stored in its own transaction as soon as it finishes.
  * Because every match is a pure function of its key, a resumed tournament stores exactly what an
- * uninterrupted one would.
+ * uninterrupted one would. For the same reason a scheduled match that another tournament of the
+ * store already played identically (same full game string, agents by seat with their stored
+ * parameters, match seed; no timing-dependent agent; status ok) is copied from it instead of played
+ * again ({@link #reuse(boolean)}, {@link MatchReuse}).
  */
 public final class Tournament {
   private final TournamentConfig config;
   private final boolean seatOrdersGiven;
   private final List<Game> games = new ArrayList<>();
   private final int[] players;
+  /** Whether scheduled matches stored by another tournament of the store are copied ({@link #reuse(boolean)}). */
+  private boolean reuse = true;
+  /** Told what {@link #run} found to copy ({@link #onReuse}); may be null. */
+  private Consumer<Reuse> onReuse;
 
   /**
    * Applies the budget ({@link TournamentConfig#withBudgetApplied()}: {@link #config()} is the
@@ -95,6 +101,15 @@ public final class Tournament {
     }
   }
 
+  /**
+   * The one-line refusal of a schedule with more matches than a run can count ({@link
+   * Integer#MAX_VALUE}): the count and the options that shrink it.
+   */
+  public static String tooManyMatchesMessage(java.math.BigInteger matches) {
+    return "the schedule has " + matches + " matches, more than one run can hold (" + Integer.MAX_VALUE
+        + "); lower --seeds-per-pairing, give fewer agents, or use --seat-orders rotations for games of 3 or more players";
+  }
+
   /** The one-line refusal of a game with fewer than 2 players. */
   static String onePlayerMessage(String gameString, int numPlayers) {
     return "game '" + gameString + "' has " + numPlayers + (numPlayers == 1 ? " player" : " players")
@@ -104,6 +119,33 @@ public final class Tournament {
 
   public TournamentConfig config() {
     return config;
+  }
+
+  /**
+   * Whether {@link #run} copies the scheduled matches that another tournament of the store has
+   * already played identically instead of playing them (default true; see {@link MatchReuse}):
+   * the same full game string, the same agent strings in the same seats with the same stored
+   * parameters and fingerprints, the same match seed, no agent with a time budget or several
+   * search threads, and status {@code ok}. False plays every match afresh.
+   *
+   * @return this tournament
+   */
+  public Tournament reuse(boolean on) {
+    this.reuse = on;
+    return this;
+  }
+
+  /**
+   * Sets who hears, in each {@link #run}, which scheduled matches it found played by other
+   * tournaments of the store: told once, after the tournament is opened ({@code onOpened}) and
+   * before anything is copied or played, also when nothing was found or reuse is off.
+   *
+   * @param listener may be null (nobody is told)
+   * @return this tournament
+   */
+  public Tournament onReuse(Consumer<Reuse> listener) {
+    this.onReuse = listener;
+    return this;
   }
 
   public List<Game> games() {
@@ -136,9 +178,40 @@ public final class Tournament {
    *
    * @param extendedFrom seeds per pairing the stored tournament had before this run extended it,
    *     or 0 if the run did not extend a tournament
+   * @param reused matches this run copied from other tournaments of the store instead of playing
+   *     them ({@link #reuse(boolean)}); not counted in {@code played}
+   * @param reusedFrom the number of those copied from each tournament, by tournament id (ascending)
    */
   public record RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds,
-      int extendedFrom) {}
+      int extendedFrom, int reused, java.util.SortedMap<Long, Integer> reusedFrom) {
+
+    /** A run that reused nothing. */
+    public RunSummary(long tournamentId, int total, int alreadyStored, int played, int errors, double seconds,
+        int extendedFrom) {
+      this(tournamentId, total, alreadyStored, played, errors, seconds, extendedFrom, 0, java.util.Collections.emptySortedMap());
+    }
+
+    /** {@code 8640 matches reused from tournament 1} (or {@code … from tournaments 1 (6000), 3 (2640)}), or "" if none. */
+    public String reusedLabel() {
+      return MatchReuse.label(reused, reusedFrom);
+    }
+  }
+
+  /**
+   * The matches a run found already played by other tournaments of the store, told before any is
+   * copied or played ({@link #onReuse}).
+   *
+   * @param total the tournament's scheduled matches
+   * @param stored those already stored in it before this run
+   * @param matches those this run copies instead of playing (0 when reuse is off or none is found)
+   * @param from the number copied from each tournament, by tournament id (ascending)
+   */
+  public record Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from) {
+    /** {@code 8640 matches reused from tournament 1}, or "" if none. */
+    public String label() {
+      return MatchReuse.label(matches, from);
+    }
+  }
 
   /**
    * Plays every match not yet in the store.
@@ -218,27 +291,46 @@ public final class Tournament {
       notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
           + config.seedsPerPairing() + " seeds per pairing");
     }
-    Set<String> done = store.doneKeys(id);
-    List<Schedule.Entry> all = Schedule.entries(config, players);
-    List<Schedule.Entry> todo = new ArrayList<>();
-    for (Schedule.Entry e : all) {
-      if (!done.contains(e.key())) {
-        todo.add(e);
-      }
+    // the schedule by position, and the stored matches as one bit per position: memory grows with
+    // the seatings of one seed index, not with the number of matches
+    java.math.BigInteger count = Schedule.count(config, players);
+    if (count.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+      throw new IllegalArgumentException(tooManyMatchesMessage(count));
     }
-    int already = all.size() - todo.size();
-    long t0 = System.nanoTime();
-    AtomicInteger next = new AtomicInteger();
+    Schedule.Plan plan = Schedule.plan(config, players);
+    int total = (int) plan.size();
+    java.util.BitSet done = new java.util.BitSet(total);
+    store.forEachStoredKey(id, (g, seats, k) -> {
+      long i = plan.indexOf(g, seats, k);
+      if (i >= 0) {
+        done.set((int) i);
+      }
+    });
+    int already = done.cardinality();
+    long t0 = System.nanoTime(); // the run's time includes looking up and copying stored matches
+    MatchReuse.Plan reusePlan = copyStored(store, id, config, total, already, () -> (g, seats, k) -> {
+      long i = plan.indexOf(g, seats, k);
+      return i >= 0 && !done.get((int) i) ? plan.get(i) : null;
+    });
+    int reused = reusePlan.copies().size();
+    for (ArenaStore.MatchCopy c : reusePlan.copies()) {
+      done.set((int) plan.indexOf(c.to().game(), c.to().seatsKey(), c.to().seedIndex()));
+    }
+    int todo = total - already - reused;
+    java.util.concurrent.atomic.AtomicLong next = new java.util.concurrent.atomic.AtomicLong(); // past total without overflow
     AtomicInteger played = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<String> agents = config.allAgents();
-    try (Progress progress = progressFactory.apply(already, all.size())) {
+    try (Progress progress = progressFactory.apply(already + reused, total)) {
       Runnable worker = () -> {
-        int i;
+        long i;
         List<String> seats = new ArrayList<>();
-        while (failure.get() == null && (i = next.getAndIncrement()) < todo.size()) {
-          Schedule.Entry e = todo.get(i);
+        while (failure.get() == null && (i = next.getAndIncrement()) < total) {
+          if (done.get((int) i)) {
+            continue; // stored by an earlier run, or copied from another tournament
+          }
+          Schedule.Entry e = plan.get(i);
           seats.clear();
           for (int a : e.seats()) {
             seats.add(agents.get(a));
@@ -264,7 +356,7 @@ public final class Tournament {
         }
       };
       List<Thread> threads = new ArrayList<>();
-      for (int t = 0; t < Math.min(parallel, Math.max(1, todo.size())); t++) {
+      for (int t = 0; t < Math.min(parallel, Math.max(1, todo)); t++) {
         Thread th = new Thread(worker, "arena-worker-" + t);
         th.start();
         threads.add(th);
@@ -286,7 +378,28 @@ public final class Tournament {
     if (f != null) {
       throw new IllegalStateException(f);
     }
-    return new RunSummary(id, all.size(), already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
-        opened.extendedFrom());
+    return new RunSummary(id, total, already, played.get(), errors.get(), (System.nanoTime() - t0) / 1e9,
+        opened.extendedFrom(), reused, reusePlan.from());
+  }
+
+  /**
+   * Looks up the scheduled matches not stored yet among the other tournaments of the store
+   * (unless reuse is off), tells {@link #onReuse} what was found, and copies those matches into
+   * tournament {@code id} in one transaction.
+   *
+   * @param total the tournament's scheduled matches
+   * @param already those stored before this run
+   * @param pending the look-up of the scheduled matches not stored yet (asked only when needed)
+   * @return what was copied
+   */
+  private MatchReuse.Plan copyStored(ArenaStore store, long id, TournamentConfig config, int total, int already,
+      java.util.function.Supplier<MatchReuse.Pending> pending) {
+    MatchReuse.Plan plan = !reuse || already >= total ? MatchReuse.Plan.NONE
+        : MatchReuse.plan(store, id, config, games, pending);
+    if (onReuse != null) {
+      onReuse.accept(new Reuse(total, already, plan.copies().size(), plan.from()));
+    }
+    store.copyMatches(id, plan.copies()); // a row another process stored meanwhile is kept: either way it is done
+    return plan;
   }
 }

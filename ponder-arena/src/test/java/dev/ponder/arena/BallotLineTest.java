@@ -36,12 +36,14 @@ class BallotLineTest {
       String text = Report.terminal(r);
       // m_seed drew every tic_tac_toe match but won every one against random: the same mean on
       // every seed, whose resampled means differ only by rounding, is a zero-width interval
-      assertThat(text).containsPattern("m_seed\\(sims=1000\\) +mean return +0\\.333 \\[ 0\\.333,  0\\.333\\]†‡ ");
-      assertThat(text).contains("    ballot: m_seed(sims=1000) ≻* uct(sims=1000) = puct(sims=1000) ≻ random\n")
+      // the common budget (sims=1000) is said once and left out of the names
+      assertThat(text).contains("budget: sims=1000 for every agent that takes it (--budget), left out of the names below");
+      assertThat(text).containsPattern("m_seed +mean return +0\\.333 \\[ 0\\.333,  0\\.333\\]†‡ ");
+      assertThat(text).contains("    ballot: m_seed ≻* uct = puct ≻ random\n")
           .contains(Report.tieBreakLine());
       Report.write(r, s, dir.resolve("rep"));
       String md = Files.readString(dir.resolve("rep").resolve("report.md"));
-      assertThat(md).contains("Ballot: m_seed(sims=1000) ≻\\* uct(sims=1000) = puct(sims=1000) ≻ random\n")
+      assertThat(md).contains("Ballot: m_seed ≻\\* uct = puct ≻ random\n")
           .contains("≻\\*: equal alpha-rank mass; ordered by mean return in the game (the tie-break).");
     }
   }

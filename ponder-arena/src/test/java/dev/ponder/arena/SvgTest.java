@@ -29,7 +29,7 @@ class SvgTest {
     assertThat(Integer.parseInt(pos.substring(1, 3), 16)).as("red channel of 0.63").isGreaterThan(Integer.parseInt(pos.substring(5, 7), 16));
     assertThat(Integer.parseInt(neg.substring(5, 7), 16)).as("blue channel of -0.5").isGreaterThan(Integer.parseInt(neg.substring(1, 3), 16));
     assertThat(zero).isEqualTo("#ffffff");
-    assertThat(svg).contains("[0.20, 1.01]").contains("[-0.90, -0.10]").contains("scale -4 to 4");
+    assertThat(svg).contains("[0.20, 1.01]").contains("[-0.90, -0.10]").contains("scale -4 (full blue) to 4 (full red)");
   }
 
   @Test
@@ -42,7 +42,7 @@ class SvgTest {
     assertThat(fill(svg, 1)).isEqualTo("#ffffff");
     assertThat(fill(svg, 2)).isNotEqualTo("#ffffff");
     assertThat(svg).contains("colour: blue below 19.50, white at 19.50 (constant-sum game: utility sum 78 / 4 players, the"
-        + " mean return of equally strong agents), red above (scale 0 to 39)");
+        + " mean return of equally strong agents), red above").contains("scale 0 (full blue) to 39 (full red)");
     // hearts is general-sum (shooting the moon changes the sum): the midpoint of 0..36, and the caption says so
     Svg.Centre general = Svg.scoreCentre(0, 36, 4, Double.NaN);
     assertThat(general.value()).isEqualTo(18);
@@ -54,6 +54,54 @@ class SvgTest {
     assertThat(zero.value()).isZero();
     assertThat(Svg.heatmap("t", List.of("a", "b"), m, null, null, -2, 4, "%.2f", zero))
         .contains("white at 0 (zero-sum game: the mean return of equally strong agents)");
+  }
+
+  @Test
+  void aScoreHeatmapScaledByTheDataColoursSmallReturnsAndSaysItsScale() {
+    // 4-player Kuhn poker: utilities -6..6, mean returns within +-0.37
+    double[][] m = {{Double.NaN, 0.37, -0.1}, {-0.37, Double.NaN, 0.05}, {0.1, -0.05, Double.NaN}};
+    Svg.Centre zero = Svg.scoreCentre(-6, 6, 4, 0);
+    String byRange = Svg.heatmap("t", List.of("a", "b", "c"), m, null, null, -6, 6, "%.2f", zero, false);
+    String byData = Svg.heatmap("t", List.of("a", "b", "c"), m, null, null, -6, 6, "%.2f", zero, true);
+    // cells in row order: 1 = (a, b) 0.37, 3 = (b, a) -0.37: the ends of the data's scale take the full colours
+    assertThat(fill(byData, 1)).isEqualTo(Svg.color(1.0));
+    assertThat(fill(byData, 3)).isEqualTo(Svg.color(0.0));
+    // -0.1 is 0.1 / 0.37 of the way to full blue: t = 0.5 - 0.5 * 0.1 / 0.37
+    assertThat(fill(byData, 2)).isEqualTo(Svg.color(0.5 - 0.5 * 0.1 / 0.37));
+    // on the utility range the same 0.37 is nearly white (t = 0.5 + 0.37 / 12)
+    assertThat(fill(byRange, 1)).isEqualTo(Svg.color(0.5 + 0.37 / 12));
+    assertThat(byData).contains("scale -0.37 (full blue) to 0.37 (full red), the largest distance of a value from 0;"
+        + " utility range -6 to 6");
+    assertThat(byRange).contains("scale -6 (full blue) to 6 (full red)").doesNotContain("largest distance");
+    // three agents make a narrow grid: the image widens to its captions
+    textFitsTheWidth(byData);
+  }
+
+  /** Every left-aligned text of a chart ends inside the image (0.6 em a character, wider than sans-serif's average). */
+  static void textFitsTheWidth(String svg) {
+    Matcher w = Pattern.compile("<svg [^>]*width=\"(\\d+)\"").matcher(svg);
+    assertThat(w.find()).isTrue();
+    int width = Integer.parseInt(w.group(1));
+    Matcher t = Pattern.compile("<text[^>]* x=\"([0-9.]+)\"[^>]* font-size=\"(\\d+)\" text-anchor=\"start\"[^>]*>([^<]*)<")
+        .matcher(svg);
+    int n = 0;
+    while (t.find()) {
+      String text = t.group(3).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">");
+      double end = Double.parseDouble(t.group(1)) + 0.6 * Integer.parseInt(t.group(2)) * text.length();
+      assertThat(end).as("text '" + text + "' ends at " + end + " of " + width + " px").isLessThanOrEqualTo(width);
+      n++;
+    }
+    assertThat(n).isPositive();
+  }
+
+  @Test
+  void theRatingsChartsCaptionsFitInTheImage() {
+    List<String> agents = List.of("a", "b", "c");
+    String svg = Svg.ratings(agents, List.of(0, 1, 2), new double[] {513, 500, 487}, new double[] {505, 492, 480},
+        new double[] {520, 508, 495}, 0, 1000, new double[] {280, 120, 0}, new double[] {150, 40, 0},
+        new double[] {400, 210, 30}, 0.95);
+    assertThat(svg).contains("hollow marker: the anchor");
+    textFitsTheWidth(svg);
   }
 
   @Test

@@ -92,6 +92,7 @@ class WinRateIntervalTest {
     expected.add("scoAboveNext");
     expected.add("scoTiedNext");
     expected.add("leftOut");
+    expected.add("scoOutside");
     assertThat(keys).containsExactlyElementsOf(expected);
   }
 }

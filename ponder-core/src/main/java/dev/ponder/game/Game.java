@@ -123,6 +123,24 @@ public interface Game {
   }
 
   /**
+   * Whether the information states give perfect recall: every history with one information
+   * state of player p gives p the same own earlier sequence of (information state, action)
+   * pairs, so that p never forgets what it saw or did. Default true, which the conformance kit
+   * checks ({@code perfect-recall}) and solving, exploitability and best response rely on.
+   *
+   * <p>A game returns false only when its information-state strings must follow a format that
+   * forgets (OpenSpiel's, for strings that policy files and playthroughs share): dark_hex shows
+   * the current move count but not the counts at the player's earlier moves. The kit then checks
+   * only that no information state recurs at two decisions of one player on one history (which
+   * no information-state format may do: the game tree and best response would loop), and the
+   * game tree accepts the game, whose solutions and best responses then carry no perfect-recall
+   * guarantee.
+   */
+  default boolean perfectRecall() {
+    return true;
+  }
+
+  /**
    * Canonical game string that {@link GameRegistry#load(String)} turns back into an equal game,
    * e.g. {@code hex(board_size=5)}. Shows only the explicitly given parameters, as OpenSpiel does.
    */

@@ -56,13 +56,15 @@ public final class GameRegistry {
   /**
    * The family named {@code name} (or an alias).
    *
-   * @throws SpecException if unknown; the message lists the known games
+   * @throws SpecException if unknown; the message lists the known games and says how games of
+   *     one's own are found (PONDER_CLASSPATH)
    * @throws IllegalStateException if the services files hold a bad provider
    */
   public static GameFactory factory(String name) {
     GameFactory f = CATALOG.find(name);
     if (f == null) {
-      throw new SpecException("unknown game '" + name + "'; known games: " + String.join(", ", CATALOG.names()));
+      throw new SpecException("unknown game '" + name + "'; known games: " + String.join(", ", CATALOG.names())
+          + " (games of your own: a jar on PONDER_CLASSPATH listing the factory class in " + GameCatalog.SERVICES_FILE + ")");
     }
     return f;
   }

@@ -459,9 +459,15 @@ public abstract class State {
   }
 
   /**
-   * A full state (world) drawn uniformly from those consistent with {@code player}'s information
-   * state, with the same current player and legal actions. Perfect-information games return a
-   * copy. Used by IS-MCTS and the anti-cheat checks.
+   * A full state (world) drawn from those consistent with {@code player}'s information state, with
+   * the same current player and legal actions, each with its probability given that information
+   * (the chance probabilities of its outcomes; uniformly only where the consistent worlds are
+   * equally likely, as in a deal from a shuffled deck), and with a choice of the other players'
+   * hidden actions, if any. The world must not depend on anything {@code player} does not know:
+   * returning this state itself (a copy) would show the hidden information to whoever uses it.
+   * Perfect-information games return a copy. Used by the conformance kit and tools that draw one
+   * world at a time; IS-MCTS draws its worlds through {@link #resampleInto}, which must follow the
+   * same rules.
    *
    * @throws UnsupportedOperationException for an imperfect-information game that does not
    *     implement it
@@ -475,9 +481,10 @@ public abstract class State {
 
   /**
    * Fills {@code target} with a world drawn from the same distribution as
-   * {@link #resample(int, SplittableRandom)}: uniformly among the full states consistent with
-   * {@code player}'s information state, with the same current player, legal actions and history
-   * length. This state is not modified; whatever {@code target} held before is overwritten.
+   * {@link #resample(int, SplittableRandom)}: a full state consistent with {@code player}'s
+   * information state, with the same current player and legal actions (its history may be longer
+   * or shorter where hidden actions vary in number, as in phantom games). This state is not
+   * modified; whatever {@code target} held before is overwritten.
    *
    * <p>IS-MCTS draws one world per simulation into a worker-owned scratch state through this
    * method. The default copies a {@link #resample} result into {@code target} and so allocates a

@@ -63,6 +63,15 @@ public final class GameTree {
   private int[] isPlayer = new int[256];
   private int[] isSlotStart = new int[256];
   private int[] isNumActions = new int[256];
+  /**
+   * Per information set: its player's own sequence before it, as the slot of that player's last
+   * (information set, action) pair on the way there, −1 if none (the perfect-recall check).
+   */
+  private int[] isParentSlot = new int[256];
+  /** Per information set: the node of its first history (for the perfect-recall message). */
+  private int[] isFirstNode = new int[256];
+  /** Per information set: how many of its nodes lie on the history being built (more than one: a cycle). */
+  private int[] isOnPath = new int[256];
   private int numSlots;
   private int[] slotAction = new int[512];
   private int[] isNodeStart;
@@ -82,6 +91,9 @@ public final class GameTree {
     }
   }
 
+  private static final String RECALL = ": the game tree (solve, exploitability, best response) requires perfect recall"
+      + " (an information state must hold everything its player saw and did before)";
+
   /** Default bound on the number of histories {@link #build(Game)} accepts. */
   public static final int DEFAULT_MAX_HISTORIES = 5_000_000;
 
@@ -99,7 +111,11 @@ public final class GameTree {
    * {@link #DEFAULT_MAX_HISTORIES} histories.
    *
    * @throws IllegalArgumentException if two histories of one information state have different
-   *     legal actions or different players, or the tree has more histories than the bound
+   *     legal actions or different players, if the information states do not give perfect recall
+   *     (an information state of player p reached by two histories along which p's own earlier
+   *     information states or actions differ, such as one that recurs at two of p's decisions on
+   *     one history; a game whose {@link Game#perfectRecall()} is false is refused only for
+   *     that), or the tree has more histories than the bound
    */
   public static GameTree build(Game game) {
     return build(game, DEFAULT_MAX_HISTORIES);
@@ -249,34 +265,49 @@ public final class GameTree {
     State[] stackState = new State[64];
     int[] stackNode = new int[64];
     int[] stackNext = new int[64];
+    // per frame and player: that player's last (information set, action) slot on the way to the frame's node
+    int[] stackOwn = new int[64 * numPlayers];
+    // the same for the history being visited
+    int[] own = new int[numPlayers];
+    Arrays.fill(own, -1);
     int top = -1;
     State s = root;
     while (true) {
       // visit s, at depth top + 1
       int depth = top + 1;
       maxDepth = Math.max(maxDepth, depth);
-      int v = visit(s, actions, probs);
+      int v = visit(s, actions, probs, own, stackNode, top);
       if (nodeNumChildren[v] > 0) {
         top++;
         if (top == stackNode.length) {
           stackState = Arrays.copyOf(stackState, top * 2);
           stackNode = Arrays.copyOf(stackNode, top * 2);
           stackNext = Arrays.copyOf(stackNext, top * 2);
+          stackOwn = Arrays.copyOf(stackOwn, top * 2 * numPlayers);
         }
         stackState[top] = s;
         stackNode[top] = v;
         stackNext[top] = 0;
+        System.arraycopy(own, 0, stackOwn, top * numPlayers, numPlayers);
       }
       // the next child of the deepest frame that has one left; frames without are done
       while (top >= 0 && stackNext[top] == nodeNumChildren[stackNode[top]]) {
         stackState[top] = null;
+        if (nodeInfoset[stackNode[top]] >= 0) {
+          isOnPath[nodeInfoset[stackNode[top]]]--;
+        }
         top--;
       }
       if (top < 0) {
         return;
       }
       int u = stackNode[top];
-      int e = nodeFirstChild[u] + stackNext[top]++;
+      int j = stackNext[top]++;
+      int e = nodeFirstChild[u] + j;
+      System.arraycopy(stackOwn, top * numPlayers, own, 0, numPlayers);
+      if (nodePlayer[u] >= 0) {
+        own[nodePlayer[u]] = isSlotStart[nodeInfoset[u]] + j;
+      }
       State c;
       if (stackNext[top] == nodeNumChildren[u]) {
         // the last child takes the parent's state itself (no copy): along a forced line no
@@ -295,9 +326,11 @@ public final class GameTree {
   /**
    * Creates the node of history {@code s}: its player, information set, utilities (terminal) and
    * its outgoing edges (actions and chance probabilities; the children are filled in by
-   * {@link #expand}). {@code actions} and {@code probs} are scratch buffers.
+   * {@link #expand}). {@code actions} and {@code probs} are scratch buffers; {@code own} holds,
+   * per player, the slot of that player's last (information set, action) pair on this history
+   * (−1: none yet); {@code pathNodes[0..pathTop]} are the nodes of the history's proper prefixes.
    */
-  private int visit(State s, int[] actions, double[] probs) {
+  private int visit(State s, int[] actions, double[] probs, int[] own, int[] pathNodes, int pathTop) {
     int v = newNode();
     int p = s.currentPlayer();
     nodePlayer[v] = p;
@@ -314,7 +347,28 @@ public final class GameTree {
       k = s.chanceOutcomes(actions, probs);
     } else {
       k = s.legalActions(actions);
-      nodeInfoset[v] = infoset(p, s.informationStateString(p), actions, k);
+      String key = s.informationStateString(p);
+      int i = infoset(p, key, actions, k);
+      nodeInfoset[v] = i;
+      if (isOnPath[i] > 0) {
+        int earlier = 0;
+        for (int d = pathTop; d >= 0; d--) {
+          if (nodeInfoset[pathNodes[d]] == i) {
+            earlier = pathNodes[d];
+          }
+        }
+        throw new IllegalArgumentException(echo(game.spec()) + ": information state '" + oneLine(key) + "' of player " + p
+            + " recurs on one history, after [" + historyOf(earlier) + "] and [" + s.historyString() + "]" + RECALL);
+      }
+      isOnPath[i]++;
+      if (isFirstNode[i] < 0) {
+        isFirstNode[i] = v;
+        isParentSlot[i] = own[p];
+      } else if (isParentSlot[i] != own[p] && game.perfectRecall()) {
+        throw new IllegalArgumentException(echo(game.spec()) + ": information state '" + oneLine(key) + "' of player " + p
+            + " is reached after histories [" + historyOf(isFirstNode[i]) + "] and [" + s.historyString() + "], along which"
+            + " that player's own earlier information states or actions differ" + RECALL);
+      }
     }
     int e = newEdges(k);
     nodeFirstChild[v] = e;
@@ -350,7 +404,11 @@ public final class GameTree {
       isPlayer = Arrays.copyOf(isPlayer, i * 2);
       isSlotStart = Arrays.copyOf(isSlotStart, i * 2);
       isNumActions = Arrays.copyOf(isNumActions, i * 2);
+      isParentSlot = Arrays.copyOf(isParentSlot, i * 2);
+      isFirstNode = Arrays.copyOf(isFirstNode, i * 2);
+      isOnPath = Arrays.copyOf(isOnPath, i * 2);
     }
+    isFirstNode[i] = -1;
     isPlayer[i] = player;
     isSlotStart[i] = numSlots;
     isNumActions[i] = k;
@@ -360,6 +418,30 @@ public final class GameTree {
     System.arraycopy(actions, 0, slotAction, numSlots, k);
     numSlots += k;
     return i;
+  }
+
+  /**
+   * The history of node {@code v} (already built) as {@link State#historyString()} writes it, found
+   * by descending from the root: nodes are numbered in preorder, so {@code v} lies below the last
+   * child numbered at most {@code v} (children not built yet have edge child 0, never a child's
+   * number).
+   */
+  private String historyOf(int v) {
+    StringBuilder sb = new StringBuilder();
+    int u = 0;
+    while (u != v) {
+      int e0 = nodeFirstChild[u];
+      int next = -1;
+      for (int j = 0; j < nodeNumChildren[u]; j++) {
+        int c = edgeChild[e0 + j];
+        if (c > 0 && c <= v) {
+          next = j;
+        }
+      }
+      sb.append(sb.length() == 0 ? "" : ", ").append(edgeAction[e0 + next]);
+      u = edgeChild[e0 + next];
+    }
+    return sb.toString();
   }
 
   /** {@code key} on one line (line breaks shown as {@code |}), at most 80 characters, for messages. */

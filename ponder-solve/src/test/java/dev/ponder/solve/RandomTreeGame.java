@@ -33,6 +33,16 @@ final class RandomTreeGame extends AbstractGame {
     this.depth = depth;
   }
 
+  /**
+   * False: an information state hides positions of the player's own actions too, so two
+   * histories that differ in an own earlier action can share it. The walks compared on this game
+   * (CFR, MCCFR against their recursive references) need no perfect recall.
+   */
+  @Override
+  public boolean perfectRecall() {
+    return false;
+  }
+
   static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
     z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;

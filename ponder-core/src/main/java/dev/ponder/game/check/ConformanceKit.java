@@ -122,10 +122,35 @@ import java.util.SplittableRandom;
  *       every player; two histories with the same information-state string for the player to
  *       move give that player the same legal actions (the kit keeps a map over all deep-checked
  *       states of the run);
- *   <li>{@code resample} (at deep-checked decision nodes): for every player p, each world from
- *       {@link State#resample} has p's information state, the same current player and (for the
- *       player to move) the same legal actions, and is independent of the original (the
- *       anti-cheat gate).
+ *   <li>{@code resample} (at deep-checked decision nodes): for every player p, a world from
+ *       {@link State#resample} and one from {@link State#resampleInto} (what IS-MCTS calls; into
+ *       a target state the kit reuses, as a searcher does) each have p's information state, the
+ *       same current player and (for the player to move) the same legal actions, and are
+ *       independent of the original (the anti-cheat gate).
+ * </ul>
+ *
+ * <p>Checks over the whole run:
+ * <ul>
+ *   <li>{@code perfect-recall} (imperfect-information games, and any game whose state overrides
+ *       {@link State#informationStateString(int)}; at every decision node, by
+ *       {@link State#informationStateKey(int)}): a player's information state must not recur at
+ *       a later decision of that player on the same history, and every history with one
+ *       information state of p must give p the same own earlier sequence of (information state,
+ *       action) pairs. A string that leaves out the betting, say, fails here, naming the player,
+ *       the string and both histories. A game whose {@link Game#perfectRecall()} is false (an
+ *       information-state format that forgets, kept for compatibility) is held to the first rule
+ *       only. Solving, exploitability and best response need perfect
+ *       recall; IS-MCTS does not. One map entry per distinct information state (up to
+ *       2<sup>20</sup>); the cost is one information-state key per decision node;
+ *   <li>{@code resample} (hidden information; when resample is checked): where the run has met
+ *       player p's information state after two or more different histories, the source is not
+ *       the only world consistent with it, so the worlds drawn there must at some point differ
+ *       from the source (in history or {@code toString()}). While none has for p, each such
+ *       check makes up to 8 extra seeded draws per method. If over the whole run every world from
+ *       {@code resample(p)} (or, separately, from {@code resampleInto(p)}) equalled its source,
+ *       the run fails after the playouts: the method returns the true state and IS-MCTS would
+ *       see the hidden information. A game whose information states each have a single history
+ *       (nothing hidden) makes no such draws and passes.
  * </ul>
  *
  * <p>Decisions are uniform over legal actions; chance outcomes are drawn with their
@@ -142,6 +167,15 @@ public final class ConformanceKit {
   private static final int FUTURE_PROBES = 4;
   /** Further actions of a differing continuation shown in the one-line failure (more go to the detail). */
   private static final int FUTURE_SHOWN = 12;
+  /** Extra draws per method at a resample check while no world for that player has differed from its source. */
+  private static final int HIDDEN_PROBES = 8;
+  /** Entries kept by the perfect-recall and hidden-information maps (later ones are compared, not added). */
+  private static final int MAX_KEPT = 1 << 20;
+  /** The playout number of failures found over the whole run. */
+  private static final int AFTER_PLAYOUTS = Integer.MIN_VALUE;
+  private static final String RECALL_RULE = " (information states must give perfect recall: each holds everything its player"
+      + " saw and did before, its own earlier information states and actions included; solve, exploitability and best"
+      + " response require it)";
 
   /** Options of a run. */
   public static final class Options {
@@ -263,6 +297,30 @@ public final class ConformanceKit {
     private final int isSize;
     private final int obsSize;
     private final Map<InfoKey, String[]> infoLegal = new HashMap<>();
+    /** Whether perfect recall is checked (imperfect-information games, and games with information-state strings of their own). */
+    private final boolean recall;
+    /** (player, information-state key) → {own-sequence digest, playout, history length} of its first decision. */
+    private final Map<Long, long[]> recallIndex = new HashMap<>();
+    /** This playout's (player, information-state key) → history length at that decision. */
+    private final Map<Long, Integer> recallThisPlayout = new HashMap<>();
+    /** Per player, a digest of its own (information-state key, action) pairs so far in the playout. */
+    private final long[] ownSequence;
+    /** Draws of the resampleInto check and of the hidden-information probes (a stream of its own). */
+    private SplittableRandom resampleRng;
+    /** The reused target of the resampleInto check. */
+    private State intoTarget;
+    /**
+     * Per (player, information state) met at the resample check: {history hash, playout, length}
+     * of the first history, then {1, playout, length} of a second, different one (0 until seen).
+     */
+    private final Map<InfoKey, long[]> worldsSeen = new HashMap<>();
+    /** Per method (0 resample, 1 resampleInto) and player: draws at information states with two or more histories seen. */
+    private final int[][] hiddenDraws;
+    /** Per method and player: whether a world other than the source was ever drawn. */
+    private final boolean[][] hiddenChanged;
+    /** Per player: an information state with two histories (string, then its record), for the message. */
+    private final String[] hiddenExample;
+    private final long[][] hiddenExampleWhere;
     /** hash() → content digest and where first seen, when the game keeps its own hash; else null. */
     private final HashIndex hashIndex;
     /** mix(hash, digest) of states whose toString differs from the first one with their hash, but not their future. */
@@ -280,6 +338,11 @@ public final class ConformanceKit {
       this.buf = new int[Math.max(1, game.maxActionsPerState())];
       this.probs = new double[buf.length];
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
+      this.ownSequence = new long[n];
+      this.hiddenDraws = new int[2][n];
+      this.hiddenChanged = new boolean[2][n];
+      this.hiddenExample = new String[n];
+      this.hiddenExampleWhere = new long[n][];
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
       this.buf2 = new int[buf.length];
@@ -289,6 +352,16 @@ public final class ConformanceKit {
       this.obsBuf = new float[obsSize];
       this.ownHash = overridesHash(game.newInitialState());
       this.hashIndex = ownHash ? new HashIndex() : null;
+      this.recall = !game.type().isPerfectInformation() || overrides(game.newInitialState(), "informationStateString", int.class);
+    }
+
+    /** Whether the state's class overrides State's method {@code name}. */
+    private static boolean overrides(State s, String name, Class<?>... parameters) {
+      try {
+        return s.getClass().getMethod(name, parameters).getDeclaringClass() != State.class;
+      } catch (NoSuchMethodException e) {
+        return false;
+      }
     }
 
     /** Whether the game keeps its own hash (else State's default hashes the history: O(L)). */
@@ -312,7 +385,8 @@ public final class ConformanceKit {
     }
 
     private AssertionError fail(String invariant, String detail) {
-      String where = playout < 0 ? "before the playouts" : "playout " + playout + ", history [" + (current == null ? "" : current.historyString()) + "]";
+      String where = playout == AFTER_PLAYOUTS ? "over all playouts" : playout < 0 ? "before the playouts"
+          : "playout " + playout + ", history [" + (current == null ? "" : current.historyString()) + "]";
       return new AssertionError("conformance of " + game.spec() + " (seed " + opt.seed + ", " + where + "): " + invariant + ": " + detail);
     }
 
@@ -338,12 +412,16 @@ public final class ConformanceKit {
         SplittableRandom rng = new SplittableRandom(base);
         checkRng = new SplittableRandom(State.mix64(base ^ 0x6A09E667F3BCC909L));
         sampleSeed = State.mix64(base ^ 0x3C6EF372FE94F82BL);
+        resampleRng = new SplittableRandom(State.mix64(base ^ 0xA54FF53A5F1D36F1L));
         try {
           playOne(rng);
         } catch (RuntimeException e) {
           throw unexpected("no-exception", e);
         }
       }
+      playout = AFTER_PLAYOUTS;
+      current = null;
+      checkHiddenInformation();
       return new Report(game.spec(), last - first, states, infoLegal.size(), maxLength);
     }
 
@@ -396,6 +474,8 @@ public final class ConformanceKit {
       int decisions = 0;
       int chanceOutcomes = 0;
       boolean illegalTried = false;
+      Arrays.fill(ownSequence, 0);
+      recallThisPlayout.clear();
       while (true) {
         states++;
         boolean deep = s.isTerminal() || sampleDeep(len);
@@ -408,13 +488,15 @@ public final class ConformanceKit {
           illegalTried = checkIllegalAction(s);
         }
         boolean decision = !s.isChanceNode();
+        int mover = s.currentPlayer();
+        long recallKey = recall && decision ? checkRecall(s, mover, applied, len) : 0;
         int a = pick(s, rng);
         checkCopyAndUndo(s, a, deep);
         if (deep) {
           checkSerialization(s);
         }
         if (deep && resample && decision) {
-          checkResample(s, s.currentPlayer(), s.legalActions(), infoStrings(s), checkRng);
+          checkResample(s, s.currentPlayer(), s.legalActions(), infoStrings(s), checkRng, len);
         }
         s.applyAction(a);
         if (len == applied.length) {
@@ -423,6 +505,9 @@ public final class ConformanceKit {
         applied[len++] = a;
         if (decision) {
           decisions++;
+          if (recall) {
+            ownSequence[mover] = State.mix64(ownSequence[mover] ^ recallKey) + 0x9E3779B97F4A7C15L * (a + 1);
+          }
         } else {
           chanceOutcomes++;
         }
@@ -1322,9 +1407,28 @@ public final class ConformanceKit {
       return true;
     }
 
-    private void checkResample(State s, int p, int[] legal, String[] info, SplittableRandom rng) {
+    /**
+     * The {@code resample} checks at a deep-checked decision node: for every player q, a world
+     * from {@link State#resample} and one from {@link State#resampleInto} (into a target the kit
+     * reuses across the run, as IS-MCTS reuses its scratch state) must each have q's information
+     * state, the current player p and (for q = p) p's legal actions, and playing on them must
+     * leave the source unchanged. Where the run has met q's information state after two or more
+     * different histories, it also notes whether the worlds differ from the source, for {@link
+     * #checkHiddenInformation}.
+     */
+    private void checkResample(State s, int p, int[] legal, String[] info, SplittableRandom rng, int len) {
       String before = fingerprint(s);
+      long sourceHistory = historyHash(s);
+      String sourceBoard = null;
+      if (intoTarget == null) {
+        intoTarget = game.newInitialState();
+      }
       for (int q = 0; q < n; q++) {
+        // whether this check's worlds are compared with the source (toString costs: only while needed)
+        boolean track = trackHidden(q, info[q], sourceHistory, len);
+        if (track && sourceBoard == null) {
+          sourceBoard = s.toString();
+        }
         State w;
         try {
           w = s.resample(q, rng);
@@ -1334,24 +1438,191 @@ public final class ConformanceKit {
         if (!(w != s)) {
           throw fail("resample", "resample(" + q + ") returned the original object");
         }
-        if (!(info[q].equals(w.informationStateString(q)))) {
-          throw fail("resample", "world for player " + q + " has information state " + quoteShort(w.informationStateString(q)) + " instead of " + quoteShort(info[q]));
+        checkWorld("resample(" + q + ")", w, s, p, q, legal, info);
+        boolean changed = track && !hiddenChanged[0][q] && differs(w, sourceHistory, sourceBoard);
+        playOn(w);
+        try {
+          s.resampleInto(q, resampleRng, intoTarget);
+        } catch (UnsupportedOperationException e) {
+          throw fail("resample", "resampleInto(" + q + ") unsupported: " + e.getMessage());
         }
-        if (!(w.currentPlayer() == p)) {
-          throw fail("resample", "world for player " + q + " has current player " + w.currentPlayer() + " instead of " + p);
-        }
-        if (q == p) {
-          if (!(Arrays.equals(w.legalActions(), legal))) {
-            throw fail("resample", "world for player " + q + " has legal actions " + Arrays.toString(w.legalActions()) + " instead of " + Arrays.toString(legal));
-          }
-        }
-        if (!w.isTerminal() && !w.isChanceNode()) {
-          w.applyAction(w.legalActions()[0]);
-        }
+        String into = "resampleInto(" + q + ")";
+        checkWorld(into, intoTarget, s, p, q, legal, info);
+        boolean changedInto = track && !hiddenChanged[1][q] && differs(intoTarget, sourceHistory, sourceBoard);
+        playOn(intoTarget);
+        // one comparison for both worlds (the fingerprint prints every information state: the costly part)
         if (!(before.equals(fingerprint(s)))) {
-          throw fail("resample", "playing on a resampled world changed the original");
+          throw fail("resample", "playing on the worlds of resample(" + q + ") and " + into + " changed the original");
+        }
+        if (track) {
+          noteHiddenInformation(s, q, sourceHistory, sourceBoard, changed, changedInto);
         }
       }
+    }
+
+    /** The consistency of a world {@code w} drawn for player q from source {@code s} (p to move). */
+    private void checkWorld(String method, State w, State s, int p, int q, int[] legal, String[] info) {
+      String wInfo = w.informationStateString(q);
+      if (!(info[q].equals(wInfo))) {
+        throw fail("resample", "world of " + method + " has information state " + quoteShort(wInfo) + " for player " + q + " instead of " + quoteShort(info[q]));
+      }
+      if (!(w.currentPlayer() == p)) {
+        throw fail("resample", "world of " + method + " has current player " + w.currentPlayer() + " instead of " + p);
+      }
+      if (q == p && !(Arrays.equals(w.legalActions(), legal))) {
+        throw fail("resample", "world of " + method + " has legal actions " + Arrays.toString(w.legalActions()) + " instead of " + Arrays.toString(legal));
+      }
+    }
+
+    /** Plays one action on world {@code w} (the caller then checks that the source is unchanged). */
+    private static void playOn(State w) {
+      if (!w.isTerminal() && !w.isChanceNode()) {
+        w.applyAction(w.legalActions()[0]);
+      }
+    }
+
+    /** Whether world {@code w} differs from the source (its history or its board). */
+    private static boolean differs(State w, long sourceHistory, String sourceBoard) {
+      return historyHash(w) != sourceHistory || !w.toString().equals(sourceBoard);
+    }
+
+    /**
+     * Records that player q's information state {@code info} was met after the source's history
+     * (history hash {@code sourceHistory}, length {@code len}); returns whether it has now been met
+     * after two different histories (so the source is not the only world consistent with it)
+     * while some method has not yet given q a world other than its source.
+     */
+    private boolean trackHidden(int q, String info, long sourceHistory, int len) {
+      if (hiddenChanged[0][q] && hiddenChanged[1][q]) {
+        return false;
+      }
+      InfoKey key = infoKey(q, info);
+      long[] rec = worldsSeen.get(key);
+      if (rec == null) {
+        if (worldsSeen.size() < MAX_KEPT) {
+          worldsSeen.put(key, new long[] {sourceHistory, playout, len, 0, 0, 0});
+        }
+        return false;
+      }
+      if (rec[3] == 0) {
+        if (rec[0] == sourceHistory) {
+          return false;
+        }
+        rec[3] = 1;
+        rec[4] = playout;
+        rec[5] = len;
+      }
+      if (hiddenExample[q] == null) {
+        hiddenExample[q] = info;
+        hiddenExampleWhere[q] = rec;
+      }
+      return true;
+    }
+
+    /**
+     * Counts this check's draws for q (at an information state met after two histories) and
+     * whether one of them, or up to {@link #HIDDEN_PROBES} more per method while none for q has
+     * differed yet, gave a world other than the source.
+     */
+    private void noteHiddenInformation(State s, int q, long sourceHistory, String sourceBoard, boolean changed,
+        boolean changedInto) {
+      hiddenDraws[0][q]++;
+      hiddenDraws[1][q]++;
+      hiddenChanged[0][q] |= changed;
+      hiddenChanged[1][q] |= changedInto;
+      for (int r = 0; r < HIDDEN_PROBES && !hiddenChanged[0][q]; r++) {
+        hiddenDraws[0][q]++;
+        hiddenChanged[0][q] = differs(s.resample(q, resampleRng), sourceHistory, sourceBoard);
+      }
+      for (int r = 0; r < HIDDEN_PROBES && !hiddenChanged[1][q]; r++) {
+        hiddenDraws[1][q]++;
+        s.resampleInto(q, resampleRng, intoTarget);
+        hiddenChanged[1][q] = differs(intoTarget, sourceHistory, sourceBoard);
+      }
+    }
+
+    /**
+     * The hidden-information check over the whole run: for each player q and each of resample and
+     * resampleInto, if draws were made at information states of q that the run met after two or
+     * more histories, at least one must have given a world other than the source. A method that
+     * returns the true state (a copy of the source) fails here.
+     */
+    private void checkHiddenInformation() {
+      for (int m = 0; m < 2; m++) {
+        for (int q = 0; q < n; q++) {
+          if (hiddenDraws[m][q] == 0 || hiddenChanged[m][q]) {
+            continue;
+          }
+          long[] w = hiddenExampleWhere[q];
+          String method = (m == 0 ? "resample(" : "resampleInto(") + q + ")";
+          throw fail("resample", method + " never changed hidden information: in " + hiddenDraws[m][q]
+              + " draws at information states of player " + q + " that the run met after two or more histories (such as "
+              + quoteShort(hiddenExample[q]) + " after [" + historyText((int) w[1], (int) w[2]) + "] and ["
+              + historyText((int) w[4], (int) w[5]) + "]), every world had the source's history and board: does " + method
+              + " return the true state (a copy)?");
+        }
+      }
+    }
+
+    /** The first {@code length} actions of playout {@code i}, as a history string. */
+    private String historyText(int i, int length) {
+      State e = game.newInitialState();
+      for (int a : replayActions(i, length)) {
+        e.applyAction(a);
+      }
+      return e.historyString();
+    }
+
+    /**
+     * The perfect-recall check at a decision node of player p (every decision, in games that
+     * check it): p's information state must not recur at a later decision of p on the same
+     * history, and all histories with one information state of p must agree in p's own earlier
+     * (information state, action) sequence. Keyed by {@link State#informationStateKey(int)};
+     * returns the key.
+     */
+    private long checkRecall(State s, int p, int[] applied, int len) {
+      long key = s.informationStateKey(p);
+      long k = State.mix64(key + 0x9E3779B97F4A7C15L * (p + 1));
+      Integer earlierLength = recallThisPlayout.putIfAbsent(k, len);
+      if (earlierLength != null) {
+        State e = replayed(Arrays.copyOf(applied, earlierLength));
+        checkSameInformationState(e, s, p);
+        throw fail("perfect-recall", "player " + p + " has the same information state " + quoteShort(s.informationStateString(p))
+            + " at two of its decisions on one history, after [" + e.historyString() + "] and after [" + s.historyString() + "]"
+            + RECALL_RULE);
+      }
+      long[] seen = recallIndex.get(k);
+      if (seen == null) {
+        if (recallIndex.size() < MAX_KEPT) {
+          recallIndex.put(k, new long[] {ownSequence[p], playout, len});
+        }
+      } else if (seen[0] != ownSequence[p] && game.perfectRecall()) {
+        State e = replayed(replayActions((int) seen[1], (int) seen[2]));
+        checkSameInformationState(e, s, p);
+        throw fail("perfect-recall", "player " + p + " has the same information state " + quoteShort(s.informationStateString(p))
+            + " after histories [" + e.historyString() + "]" + (seen[1] == playout ? "" : " (playout " + seen[1] + ")") + " and ["
+            + s.historyString() + "], but its own earlier information states and actions differ there" + RECALL_RULE);
+      }
+      return key;
+    }
+
+    /** Fails when two states with one information-state key of p have different strings (a key collision). */
+    private void checkSameInformationState(State e, State s, int p) {
+      String a = e.informationStateString(p);
+      String b = s.informationStateString(p);
+      if (!a.equals(b)) {
+        throw fail("information-state", "informationStateKey(" + p + ") is the same after [" + e.historyString() + "] and ["
+            + s.historyString() + "] but the information states differ (" + quoteShort(a) + " and " + quoteShort(b) + ")");
+      }
+    }
+
+    /** The state after {@code actions} from the initial state. */
+    private State replayed(int[] actions) {
+      State e = game.newInitialState();
+      for (int a : actions) {
+        e.applyAction(a);
+      }
+      return e;
     }
 
     private void checkSerialization(State s) {

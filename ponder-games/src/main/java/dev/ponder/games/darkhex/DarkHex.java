@@ -79,6 +79,16 @@ public final class DarkHex extends TwoPlayerZeroSumGame {
     return cells;
   }
 
+  /**
+   * True with {@code obstype=reveal-numturns} (the string marks the opponent's turns between the
+   * player's own moves); false with {@code reveal-nothing}: OpenSpiel's string shows the current
+   * number of moves but not the numbers at the player's earlier moves, which it then knew.
+   */
+  @Override
+  public boolean perfectRecall() {
+    return revealNumTurns;
+  }
+
   @Override
   public int maxGameLength() {
     return 2 * cells - 1;

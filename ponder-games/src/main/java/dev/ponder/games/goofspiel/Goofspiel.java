@@ -189,6 +189,16 @@ public final class Goofspiel extends AbstractGame {
     return returnsType == TOTAL_POINTS ? Double.NaN : 0.0;
   }
 
+  /**
+   * True with {@code imp_info} (the string holds the player's own bids, the point and win
+   * sequences); false without it: OpenSpiel's string then shows every player's remaining hand but
+   * not the order in which the opponents bid, which the player saw and later forgets.
+   */
+  @Override
+  public boolean perfectRecall() {
+    return impInfo;
+  }
+
   @Override
   public int maxGameLength() {
     return numTurns * players + (pointsOrder == RANDOM ? numTurns : 0);

@@ -101,6 +101,16 @@ public final class LeducPoker extends AbstractGame {
   }
 
   /** n private cards, the public card, and at most 2(3n − 2) betting actions. */
+  /**
+   * False with {@code action_mapping}: a fold or raise that is not legal is played as a call, so
+   * two of the player's actions lead to one information state (OpenSpiel's string records the
+   * call), and the player does not recall which of them it chose. Without it, true.
+   */
+  @Override
+  public boolean perfectRecall() {
+    return !actionMapping;
+  }
+
   @Override
   public int maxGameLength() {
     return 2 * maxBetsPerRound() + n + 1;

@@ -851,6 +851,21 @@ public final class MctsEngine implements AutoCloseable {
         + " (NaN: an entry not written, or a NaN computed)");
   }
 
+  /**
+   * A node of {@code s} with {@code n} children (legal actions or chance outcomes), more than
+   * the tree holds: names the game, the state and the limit, which is the engine's, not a rule
+   * of the game.
+   */
+  private IllegalStateException tooManyChildren(State s, int n) {
+    int len = s.historySize();
+    String where = len <= 16 ? "after [" + s.historyString() + "]" : "after " + len + " actions";
+    String what = s.isChanceNode() ? "chance node with " + n + " outcomes" : "decision node of player " + s.currentPlayer()
+        + " with " + n + " legal actions";
+    return new IllegalStateException(game.spec() + ": the " + what + " " + where + " exceeds the MCTS tree's limit of "
+        + Tree.MAX_CHILDREN + " children per node (a limit of the search engine, not a rule of the game; choose"
+        + " parameters with fewer outcomes or actions per node)");
+  }
+
   /** The prior policy wrote {@code pr[0..n)}: an entry negative, above 1 or not finite, or a sum off 1. */
   private IllegalStateException badPrior(float[] pr, int n) {
     StringBuilder v = new StringBuilder();
@@ -1391,6 +1406,9 @@ public final class MctsEngine implements AutoCloseable {
     boolean expandDecision(int node, State s, int cp) {
       int[] a = ctx.actionBuffer();
       int n = s.legalActions(a);
+      if (n > Tree.MAX_CHILDREN) {
+        throw tooManyChildren(s, n);
+      }
       float[] pr = ctx.priorBuffer();
       // an entry the prior leaves unwritten stays NaN and is refused below
       Arrays.fill(pr, 0, n, Float.NaN);
@@ -1459,6 +1477,9 @@ public final class MctsEngine implements AutoCloseable {
       int[] a = ctx.actionBuffer();
       double[] p = ctx.probabilityBuffer();
       int n = s.chanceOutcomes(a, p);
+      if (n > Tree.MAX_CHILDREN) {
+        throw tooManyChildren(s, n);
+      }
       float[] pr = ctx.priorBuffer();
       for (int i = 0; i < n; i++) {
         pr[i] = (float) p[i];

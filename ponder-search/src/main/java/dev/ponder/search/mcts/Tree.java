@@ -50,6 +50,8 @@ import java.util.Arrays;
  * keyed mode (24 per key at the maximum load of one half).
  */
 public final class Tree extends CacheLinePadding {
+  /** Children one node holds at most (legal actions or chance outcomes): 65,535, a 16-bit count. */
+  public static final int MAX_CHILDREN = Character.MAX_VALUE;
   /** Flag: the node's children exist. */
   public static final int EXPANDED = 1;
   /** Flag: a worker is creating the node's children. */
@@ -737,8 +739,9 @@ public final class Tree extends CacheLinePadding {
    */
   boolean expand(int e, int nodePlayer, int[] actions, float[] priors, int n, boolean[] terminal, int auxSlot,
       double[] auxValues) {
-    if (n > Character.MAX_VALUE) {
-      throw new IllegalStateException("a node with " + n + " children exceeds " + (int) Character.MAX_VALUE);
+    if (n > MAX_CHILDREN) {
+      throw new IllegalStateException("a node with " + n + " children exceeds the MCTS tree's limit of " + MAX_CHILDREN
+          + " children per node");
     }
     int first = allocate(n);
     if (first < 0) {
@@ -1005,7 +1008,9 @@ public final class Tree extends CacheLinePadding {
   /**
    * Makes the subtree under {@code e} the whole tree (tree mode): its entries move to the front of
    * the same arrays, in their present order (a stable compaction: child blocks stay contiguous and
-   * in action order), and {@code e} becomes the root, entry 1. Nothing of the subtree changes but
+   * in action order), and {@code e} becomes the root: entry 1 when no entry of the subtree had a
+   * lower id than {@code e} (always with one worker; with several, a descendant may have been
+   * placed in a block reserved below {@code e}, and then the root keeps its rank). Nothing of the subtree changes but
    * the entry ids. The arrays and their capacity are kept, so the next search starts with all the
    * room the tree had; the work arrays of this method are kept between calls too (about 2 bits
    * per entry, and a stack of depth × branching entries), so re-rooting allocates nothing
@@ -1086,10 +1091,14 @@ public final class Tree extends CacheLinePadding {
         d++;
       }
     }
-    action[1] = -1;
+    // the root's new place: entry 1 when it had the lowest id of the subtree, as with one worker;
+    // with several workers a descendant can sit below it (its block was reserved earlier), and the
+    // stable compaction keeps that order
+    int newRoot = 1 + rank[e >>> 6] + Long.bitCount(bits[e >>> 6] & ((1L << e) - 1));
+    action[newRoot] = -1;
     size = d;
     unused = 0;
-    root = 1;
+    root = newRoot;
   }
 
   // reroot's work arrays, kept between calls: the kept entries (one bit each), the kept entries

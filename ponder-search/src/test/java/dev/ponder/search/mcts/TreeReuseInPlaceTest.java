@@ -34,6 +34,24 @@ class TreeReuseInPlaceTest {
    * prior bits, visits, player, flags without EXPANDING, child count, value sums, auxiliary
    * statistics. The root's action is left out (a new root has none).
    */
+  /** The lowest entry id in the subtree under {@code e}. */
+  private static int lowestId(Tree t, int e) {
+    int low = e;
+    for (int i = 0; i < t.numChildren(e); i++) {
+      low = Math.min(low, lowestId(t, t.firstChild(e) + i));
+    }
+    return low;
+  }
+
+  /** Entries of the subtree under {@code e} with an id below {@code x}. */
+  private static int countBelow(Tree t, int e, int x) {
+    int count = e < x ? 1 : 0;
+    for (int i = 0; i < t.numChildren(e); i++) {
+      count += countBelow(t, t.firstChild(e) + i, x);
+    }
+    return count;
+  }
+
   private static List<String> snapshot(Tree t, int e) {
     List<String> out = new ArrayList<>();
     walk(t, e, true, out);
@@ -90,27 +108,76 @@ class TreeReuseInPlaceTest {
         assertThat(t.numChildren(e)).as(spec).isPositive();
         List<String> before = snapshot(t, e);
         int capacity = t.capacity();
+        int lowest = lowestId(t, e);
+        int rootRank = 1 + countBelow(t, e, e);
         t.reroot(e);
-        assertThat(t.root()).as(spec).isEqualTo(1);
-        assertThat(t.action(1)).as(spec).isEqualTo(-1);
+        if (lowest == e) {
+          assertThat(t.root()).as(spec).isEqualTo(1);
+        }
+        assertThat(t.root()).as(spec + ": the root's rank in the subtree").isEqualTo(rootRank);
+        assertThat(t.action(t.root())).as(spec).isEqualTo(-1);
         assertThat(t.size()).as(spec + ": entries = the subtree's").isEqualTo(before.size());
         assertThat(t.capacity()).as(spec + ": the same arrays").isEqualTo(capacity);
-        assertThat(snapshot(t, 1)).as(spec).containsExactlyElementsOf(before);
+        assertThat(snapshot(t, t.root())).as(spec).containsExactlyElementsOf(before);
         // every child block lies inside the entries in use
         for (int x = 1; x <= t.size(); x++) {
           if (t.numChildren(x) > 0) {
-            assertThat(t.firstChild(x)).as(spec).isGreaterThan(1);
+            assertThat(t.firstChild(x)).as(spec).isGreaterThanOrEqualTo(1);
             assertThat(t.firstChild(x) + t.numChildren(x) - 1).as(spec).isLessThanOrEqualTo(t.size());
           }
         }
         // re-rooting again, deeper, keeps the same arrays too
-        int e2 = mostVisitedChild(t, mostVisitedChild(t, 1));
+        int e2 = mostVisitedChild(t, mostVisitedChild(t, t.root()));
         List<String> before2 = snapshot(t, e2);
         t.reroot(e2);
-        assertThat(snapshot(t, 1)).as(spec).containsExactlyElementsOf(before2);
+        assertThat(snapshot(t, t.root())).as(spec).containsExactlyElementsOf(before2);
         assertThat(t.capacity()).as(spec).isEqualTo(capacity);
       }
     }
+  }
+
+  /**
+   * Two worker views reserve blocks of entries, so a node created in the second view's block can
+   * get its children from the first view's earlier block, below the node's own id: re-rooting at
+   * that node keeps the subtree with the root at its rank, and the child block renumbered.
+   */
+  @Test
+  void rerootKeepsADescendantStoredBelowTheNewRoot() {
+    Tree t = new Tree(2, 0, true, false, 4096);
+    Tree a = t.view(1024);
+    Tree b = t.view(1024);
+    t.newRoot(0, 0L);
+    a.syncView();
+    b.syncView();
+    int[] two = {10, 11};
+    float[] priors = {0.5f, 0.5f};
+    assertThat(a.tryClaimExpansion(1)).isTrue();
+    assertThat(a.expand(1, 0, two, priors, 2)).isTrue(); // a's block: children 2, 3
+    assertThat(t.firstChild(1)).isEqualTo(2);
+    assertThat(b.tryClaimExpansion(3)).isTrue();
+    assertThat(b.expand(3, 1, new int[] {20, 21}, priors, 2)).isTrue(); // b's block, after a's
+    int p = t.firstChild(3);
+    assertThat(p).isGreaterThan(Tree.CHUNK);
+    assertThat(a.tryClaimExpansion(p)).isTrue();
+    assertThat(a.expand(p, 0, new int[] {30, 31}, priors, 2)).isTrue(); // back in a's block: 4, 5
+    assertThat(t.firstChild(p)).isEqualTo(4);
+    a.addVisits(4, 7);
+    a.addVisits(5, 9);
+    a.addVisits(p, 16);
+    a.flushLocal(true, true);
+    b.flushLocal(true, true);
+    a.releaseChunk();
+    b.releaseChunk();
+    List<String> before = snapshot(t, p);
+    t.reroot(p);
+    // kept ids 4, 5, p in that order: 4 → 1, 5 → 2, p → 3
+    assertThat(t.root()).isEqualTo(3);
+    assertThat(t.action(3)).isEqualTo(-1);
+    assertThat(t.action(1)).as("the first child keeps its action").isEqualTo(30);
+    assertThat(t.action(2)).isEqualTo(31);
+    assertThat(t.firstChild(3)).isEqualTo(1);
+    assertThat(t.size()).isEqualTo(3);
+    assertThat(snapshot(t, t.root())).containsExactlyElementsOf(before);
   }
 
   @Test

@@ -1,0 +1,207 @@
+package dev.ponder.arena;
+
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Game;
+import dev.ponder.game.MatchRecord;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Finds the scheduled matches of a tournament that another tournament of the same store already
+ * played, so that they are copied instead of played again.
+ *
+ * <p>A match is a pure function of its game, the agent strings by seat and its match seed ({@link
+ * MatchRunner}). A stored match of another tournament stands for a scheduled one when
+ *
+ * <ul>
+ *   <li>its game was stored with the same full game string ({@code games.params}, every parameter
+ *       with defaults filled in), players and utility as the game loads now (a game stored before
+ *       {@code games.params} existed is never reused: the defaults it was played with are unknown);
+ *   <li>the same agent string sits in every seat, each stored with exactly the resolved parameters
+ *       and fingerprints it has now ({@link ArenaStore#storedParams});
+ *   <li>its match seed is the scheduled match's seed ({@link Seeds#matchSeed}: the tournament seed,
+ *       the game string and the seed index);
+ *   <li>its outcome is determined by the seed: no seat's agent has a time budget ({@code time_ms}
+ *       &gt; 0) or more than one search thread, and its status is {@code ok} (error and overrun
+ *       matches are played again).
+ * </ul>
+ *
+ * The schedule, seeds per pairing, seat orders, budget text and the other agents or games of
+ * either tournament do not change a match, so they are not compared.
+ */
+final class MatchReuse {
+  private MatchReuse() {}
+
+  /**
+   * The matches to copy.
+   *
+   * @param copies one per scheduled match found stored elsewhere
+   * @param from the number of copies per source tournament id (ascending ids)
+   */
+  record Plan(List<ArenaStore.MatchCopy> copies, SortedMap<Long, Integer> from) {
+    static final Plan NONE = new Plan(List.of(), Collections.emptySortedMap());
+  }
+
+  /**
+   * Whether an agent's matches are functions of the seed: no time budget ({@code time_ms} &gt; 0)
+   * and at most one search thread ({@code threads}).
+   *
+   * @throws dev.ponder.spec.SpecException if the agent string is invalid
+   */
+  static boolean seedDetermined(String agentString) {
+    Map<String, Object> v = AgentRegistry.resolve(agentString).values();
+    if (v.get("time_ms") instanceof Number n && n.doubleValue() > 0) {
+      return false;
+    }
+    return !(v.get("threads") instanceof Number n && n.intValue() > 1);
+  }
+
+  /**
+   * Looks up the stored matches of every other tournament of {@code store} among the scheduled
+   * matches of tournament {@code id} not stored yet; a match found in several tournaments is taken
+   * from the one with the lowest id.
+   *
+   * @param config the configuration of tournament {@code id} (its games and agents by index)
+   * @param games the games of {@code config}, loaded now, in its order
+   * @param pending gives the look-up of the scheduled matches not stored yet; asked only when some
+   *     other tournament shares a game and an agent with this one
+   */
+  static Plan plan(ArenaStore store, long id, TournamentConfig config, List<Game> games,
+      java.util.function.Supplier<Pending> pending) {
+    List<String> agents = config.allAgents();
+    // the agents and games of this tournament by their strings; an agent listed twice is not reused
+    Map<String, Integer> agentIndex = new HashMap<>();
+    for (int a = 0; a < agents.size(); a++) {
+      agentIndex.merge(agents.get(a), a, (x, y) -> -1);
+    }
+    boolean[] determined = new boolean[agents.size()];
+    for (int a = 0; a < agents.size(); a++) {
+      determined[a] = seedDetermined(agents.get(a));
+    }
+    String[] fullGames = new String[games.size()];
+    for (int g = 0; g < games.size(); g++) {
+      fullGames[g] = MatchRecord.fullGameString(games.get(g));
+    }
+    // the other tournaments that hold some game and some agent of this one, with their index maps
+    record Source(long id, List<List<Integer>> gameMap, int[] agentMap) {}
+    List<Source> sources = new ArrayList<>();
+    for (ArenaStore.TournamentInfo t : store.tournaments()) {
+      if (t.id() == id) {
+        continue;
+      }
+      // source game index -> the games of this tournament it is (usually none or one)
+      List<List<Integer>> gameMap = new ArrayList<>();
+      boolean anyGame = false;
+      for (ArenaStore.GameRow row : store.gameRows(t.id())) {
+        while (gameMap.size() <= row.idx()) {
+          gameMap.add(List.of());
+        }
+        List<Integer> same = new ArrayList<>();
+        for (int g = 0; g < games.size(); g++) {
+          if (row.params() != null && row.params().equals(fullGames[g])
+              && ArenaStore.gameChange(row.numPlayers(), row.minUtility(), row.maxUtility(), row.utility(), row.params(),
+                  games.get(g)) == null) {
+            same.add(g);
+          }
+        }
+        gameMap.set(row.idx(), same);
+        anyGame |= !same.isEmpty();
+      }
+      if (!anyGame) {
+        continue;
+      }
+      // source agent index -> agent index of this tournament, or -1
+      List<ArenaStore.AgentInfo> stored = store.agents(t.id());
+      int size = stored.stream().mapToInt(ArenaStore.AgentInfo::idx).max().orElse(-1) + 1;
+      int[] agentMap = new int[size];
+      java.util.Arrays.fill(agentMap, -1);
+      boolean anyAgent = false;
+      for (ArenaStore.AgentInfo a : stored) {
+        Integer now = agentIndex.get(a.spec());
+        if (now != null && now >= 0 && determined[now] && ArenaStore.sameStoredParams(a.params(), a.spec())) {
+          agentMap[a.idx()] = now;
+          anyAgent = true;
+        }
+      }
+      if (!anyAgent) {
+        continue;
+      }
+      sources.add(new Source(t.id(), gameMap, agentMap));
+    }
+    if (sources.isEmpty()) {
+      return Plan.NONE;
+    }
+    Pending lookup = pending.get(); // only now: a store with no related tournament costs nothing
+    java.util.Set<String> planned = new java.util.HashSet<>();
+    List<ArenaStore.MatchCopy> copies = new ArrayList<>();
+    SortedMap<Long, Integer> from = new TreeMap<>();
+    StringBuilder seats = new StringBuilder();
+    for (Source src : sources) {
+      List<List<Integer>> gameMap = src.gameMap();
+      int[] agentMap = src.agentMap();
+      store.forEachOkMatch(src.id(), (game, seatsText, seedIndex, seed) -> {
+        if (game >= gameMap.size() || gameMap.get(game).isEmpty()) {
+          return;
+        }
+        int[] s = ArenaStore.splitInts(seatsText);
+        seats.setLength(0);
+        for (int i = 0; i < s.length; i++) {
+          int now = s[i] >= 0 && s[i] < agentMap.length ? agentMap[s[i]] : -1;
+          if (now < 0) {
+            return; // an agent this tournament lacks, has changed, or whose matches depend on timing
+          }
+          if (i > 0) {
+            seats.append(',');
+          }
+          seats.append(now);
+        }
+        String seatsNow = seats.toString();
+        for (int g : gameMap.get(game)) {
+          // the same seed means the same seed index (the seed mixes the index in); checked exactly
+          if (Seeds.matchSeed(config.seed(), config.games().get(g), seedIndex) != seed) {
+            continue;
+          }
+          Schedule.Entry e = lookup.pending(g, seatsNow, seedIndex);
+          if (e != null && planned.add(Schedule.Entry.key(g, seatsNow, seedIndex))) {
+            copies.add(new ArenaStore.MatchCopy(src.id(), game, seatsText, seedIndex, e));
+            from.merge(src.id(), 1, Integer::sum);
+          }
+        }
+      });
+    }
+    return copies.isEmpty() ? Plan.NONE : new Plan(copies, from);
+  }
+
+  /** The scheduled matches of the tournament that are not stored yet. */
+  interface Pending {
+    /**
+     * The scheduled match of game {@code game} with these seats (agent indices joined by commas,
+     * {@link Schedule.Entry#seatsKey}) and seed index, if it is scheduled and not yet stored; else
+     * null.
+     */
+    Schedule.Entry pending(int game, String seats, int seedIndex);
+  }
+
+
+  /**
+   * {@code N matches reused from tournament K} (several: {@code from tournaments K (n), L (m)}),
+   * or "" when nothing was reused.
+   */
+  static String label(int reused, SortedMap<Long, Integer> from) {
+    if (reused == 0 || from.isEmpty()) {
+      return "";
+    }
+    String head = reused + (reused == 1 ? " match" : " matches") + " reused from tournament";
+    if (from.size() == 1) {
+      return head + " " + from.firstKey();
+    }
+    List<String> parts = new ArrayList<>();
+    from.forEach((t, n) -> parts.add(t + " (" + n + ")"));
+    return head + "s " + String.join(", ", parts);
+  }
+}
