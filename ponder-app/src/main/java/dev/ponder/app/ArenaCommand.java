@@ -2,7 +2,6 @@ package dev.ponder.app;
 
 import dev.ponder.agent.AgentFactory;
 import dev.ponder.agent.AgentRegistry;
-import dev.ponder.arena.AgentKey;
 import dev.ponder.arena.Analysis;
 import dev.ponder.arena.AnalysisOptions;
 import dev.ponder.arena.ArenaStore;
@@ -179,32 +178,25 @@ public final class ArenaCommand implements PonderCommand {
             + " use ponder play --players human,AGENT");
       }
     }
-    Budget.checkDeclared(b, named.stream().map(String::trim).toList());
-    List<String> budgeted = new ArrayList<>();
-    for (String a : agentList) {
-      budgeted.add(Budget.apply(a.trim(), b));
-    }
-    String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark.trim(), b);
     List<String> gl = gameList.stream().map(String::trim).toList();
     requireDistinct("--games", gl);
     List<String> given = agentList.stream().map(String::trim).toList();
-    requireDistinctAgents(given, budgeted, budgetText);
-    if (schedule.equals(TournamentConfig.BENCHMARK)) {
-      requireBenchmarkNotAnAgent(given, budgeted, benchmark.trim(), bench, budgetText);
+    // the agents as given: the Tournament applies the budget (checking that some agent declares
+    // each key) and refuses duplicate agents, for this command and for Java callers alike
+    TournamentConfig givenConfig = new TournamentConfig(gl, given, budgetText, matches, seed, schedule,
+        benchmark.trim(), selfPlay, seatOrders == null ? TournamentConfig.PERMUTATIONS : seatOrders);
+    Tournament t;
+    try {
+      t = new Tournament(givenConfig, seatOrders != null);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
-    TournamentConfig config = new TournamentConfig(gl, budgeted, budgetText, matches, seed, schedule, bench, selfPlay,
-        seatOrders == null ? TournamentConfig.PERMUTATIONS : seatOrders);
+    TournamentConfig config = t.config(); // the budget applied: what is stored and played
     int cores = Runtime.getRuntime().availableProcessors();
     int threads = parallel != null ? parallel : defaultParallel(config.allAgents(), cores);
     // the statistics time no agent: without --parallel they use the cores a sims budget would
     statsThreads = parallel != null ? parallel : Math.max(1, cores / maxSearchThreads(config.allAgents()));
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
-    Tournament t;
-    try {
-      t = new Tournament(config, seatOrders != null);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
     if (seatOrders != null && !t.seatOrdersMatter()) {
       spec.commandLine().getErr().println(seatOrdersIgnoredWarning(schedule));
@@ -898,68 +890,6 @@ public final class ArenaCommand implements PonderCommand {
       }
     }
     return out;
-  }
-
-  /**
-   * One-line usage error when two entries of --agents are the same agent: the same name and the
-   * same value for every parameter once the budget and the defaults are filled in
-   * ({@link AgentKey}); e.g. {@code uct} and {@code uct(sims=1000)}, 1000 being uct's default, or
-   * two names of one agent ({@code random} and {@code uniform}, which plays as random).
-   * Both spellings are named. The stored agent strings are left as spelled (a tournament is
-   * identified by them), so duplicates are refused rather than merged.
-   */
-  private static void requireDistinctAgents(List<String> given, List<String> budgeted, String budgetText) {
-    List<Integer> dup = AgentKey.firstDuplicate(budgeted);
-    if (dup.isEmpty()) {
-      return;
-    }
-    String a = given.get(dup.get(0));
-    String b = given.get(dup.get(1));
-    if (a.equals(b)) {
-      throw new UsageException("--agents lists '" + a + "' twice; each entry must be different");
-    }
-    String nameA = dev.ponder.spec.Spec.parse(a).name();
-    String nameB = dev.ponder.spec.Spec.parse(b).name();
-    if (!nameA.equals(nameB)) {
-      String alias = AgentRegistry.factory(nameA).playsAs().equals(nameA) ? nameB : nameA;
-      throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' are one agent ('" + alias
-          + "' plays as '" + AgentRegistry.factory(alias).playsAs() + "', seed for seed); list it once");
-    }
-    boolean byBudget = !budgeted.get(dup.get(0)).equals(a) || !budgeted.get(dup.get(1)).equals(b);
-    throw new UsageException("--agents lists the same agent twice: '" + a + "' and '" + b + "' have"
-        + sameValues(byBudget, budgetText, AgentKey.of(budgeted.get(dup.get(0)))) + "; list it once");
-  }
-
-  /**
-   * Why two spellings are one agent: " the same value for every parameter once [the budget … and
-   * ]the defaults are filled in (KEY)".
-   */
-  private static String sameValues(boolean byBudget, String budgetText, String key) {
-    return " the same value for every parameter once " + (byBudget ? "the budget " + budgetText + " and " : "")
-        + "the defaults are filled in (" + key + ")";
-  }
-
-  /**
-   * One-line usage error when the --benchmark agent is also an entry of --agents, verbatim or as
-   * the same agent once the budget and the defaults are filled in ({@link AgentKey}): the
-   * benchmark schedule measures every agent against the benchmark, so the entry would be measured
-   * against itself and rated twice. Both spellings are named.
-   */
-  private static void requireBenchmarkNotAnAgent(List<String> given, List<String> budgeted, String benchGiven,
-      String benchBudgeted, String budgetText) {
-    String key = AgentKey.of(benchBudgeted);
-    for (int i = 0; i < given.size(); i++) {
-      String a = given.get(i);
-      if (a.equals(benchGiven)) {
-        throw new UsageException("--benchmark '" + benchGiven + "' is also listed in --agents; the benchmark must be"
-            + " different from every agent it is measured against: leave it out of --agents");
-      }
-      if (AgentKey.of(budgeted.get(i)).equals(key)) {
-        boolean byBudget = !budgeted.get(i).equals(a) || !benchBudgeted.equals(benchGiven);
-        throw new UsageException("--benchmark '" + benchGiven + "' and the --agents entry '" + a + "' are the same agent:"
-            + " they have" + sameValues(byBudget, budgetText, key) + "; leave it out of --agents");
-      }
-    }
   }
 
   /** The keys of {@code --budget}: the search effort every agent gets (SPEC's IsoSim and IsoTime budgets). */

@@ -7,15 +7,10 @@ import picocli.CommandLine.Option;
 
 /** Statistics options shared by {@code ponder arena} and {@code ponder report}. */
 public final class StatsOptions {
-  /**
-   * Fewest bootstrap resamples accepted: the intervals are 95% percentile intervals, and with
-   * B resamples each 2.5% tail holds B·0.025 of them, so at least 40 are needed for every tail to
-   * hold one resample (fewer give intervals that collapse onto the extreme resamples; 0 gives a
-   * zero-width interval).
-   */
-  static final int MIN_RESAMPLES = 40;
-  /** Most bootstrap resamples accepted (the score bootstrap keeps cells × resamples doubles). */
-  static final int MAX_RESAMPLES = 1_000_000;
+  /** Fewest bootstrap resamples accepted: {@link AnalysisOptions#MIN_RESAMPLES} (why 40: its Javadoc). */
+  static final int MIN_RESAMPLES = AnalysisOptions.MIN_RESAMPLES;
+  /** Most bootstrap resamples accepted: {@link AnalysisOptions#MAX_RESAMPLES}. */
+  static final int MAX_RESAMPLES = AnalysisOptions.MAX_RESAMPLES;
 
   @Option(names = "--resamples", defaultValue = "10000", description = "Bootstrap resamples for score intervals, "
       + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")

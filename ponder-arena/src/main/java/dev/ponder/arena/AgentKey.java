@@ -58,4 +58,75 @@ public final class AgentKey {
     }
     return List.of();
   }
+
+  /**
+   * Refuses two entries of a tournament's agents that are the same agent once the budget and the
+   * defaults are filled in ({@link #of}); e.g. {@code uct} and {@code uct(sims=1000)}, 1000 being
+   * uct's default, or two names of one agent ({@code random} and {@code uniform}, which plays as
+   * random). Stored agent strings are left as spelled (a tournament is identified by them), so
+   * duplicates are refused rather than merged. {@link Tournament} calls it for every tournament,
+   * from the CLI ({@code ponder arena}, whose option names the messages use) or from Java.
+   *
+   * @param given the agents as given (before the budget)
+   * @param budgeted the same after {@link Budget#apply}
+   * @param budgetText the budget text ({@code sims=400}, or empty)
+   * @throws dev.ponder.spec.SpecException one line naming both spellings, e.g. {@code --agents lists
+   *     the same agent twice: 'uct' and 'uct(sims=1000)' have the same value for every parameter
+   *     once the defaults are filled in (uct(...)); list it once}
+   */
+  public static void requireDistinctAgents(List<String> given, List<String> budgeted, String budgetText) {
+    List<Integer> dup = firstDuplicate(budgeted);
+    if (dup.isEmpty()) {
+      return;
+    }
+    String a = given.get(dup.get(0));
+    String b = given.get(dup.get(1));
+    if (a.equals(b)) {
+      throw new dev.ponder.spec.SpecException("--agents lists '" + a + "' twice; each entry must be different");
+    }
+    String nameA = Spec.parse(a).name();
+    String nameB = Spec.parse(b).name();
+    if (!nameA.equals(nameB)) {
+      String alias = AgentRegistry.factory(nameA).playsAs().equals(nameA) ? nameB : nameA;
+      throw new dev.ponder.spec.SpecException("--agents lists the same agent twice: '" + a + "' and '" + b
+          + "' are one agent ('" + alias + "' plays as '" + AgentRegistry.factory(alias).playsAs()
+          + "', seed for seed); list it once");
+    }
+    boolean byBudget = !budgeted.get(dup.get(0)).equals(a) || !budgeted.get(dup.get(1)).equals(b);
+    throw new dev.ponder.spec.SpecException("--agents lists the same agent twice: '" + a + "' and '" + b + "' have"
+        + sameValues(byBudget, budgetText, of(budgeted.get(dup.get(0)))) + "; list it once");
+  }
+
+  /**
+   * Refuses a benchmark agent that is also one of the agents, verbatim or as the same agent once
+   * the budget and the defaults are filled in ({@link #of}): the benchmark schedule measures every
+   * agent against the benchmark, so the entry would be measured against itself and rated twice.
+   *
+   * @throws dev.ponder.spec.SpecException one line naming both spellings
+   */
+  public static void requireBenchmarkNotAnAgent(List<String> given, List<String> budgeted, String benchGiven,
+      String benchBudgeted, String budgetText) {
+    String key = of(benchBudgeted);
+    for (int i = 0; i < given.size(); i++) {
+      String a = given.get(i);
+      if (a.equals(benchGiven)) {
+        throw new dev.ponder.spec.SpecException("--benchmark '" + benchGiven + "' is also listed in --agents; the"
+            + " benchmark must be different from every agent it is measured against: leave it out of --agents");
+      }
+      if (of(budgeted.get(i)).equals(key)) {
+        boolean byBudget = !budgeted.get(i).equals(a) || !benchBudgeted.equals(benchGiven);
+        throw new dev.ponder.spec.SpecException("--benchmark '" + benchGiven + "' and the --agents entry '" + a
+            + "' are the same agent: they have" + sameValues(byBudget, budgetText, key) + "; leave it out of --agents");
+      }
+    }
+  }
+
+  /**
+   * Why two spellings are one agent: " the same value for every parameter once [the budget … and
+   * ]the defaults are filled in (KEY)".
+   */
+  private static String sameValues(boolean byBudget, String budgetText, String key) {
+    return " the same value for every parameter once " + (byBudget ? "the budget " + budgetText + " and " : "")
+        + "the defaults are filled in (" + key + ")";
+  }
 }

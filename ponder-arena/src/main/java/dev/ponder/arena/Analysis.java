@@ -198,7 +198,7 @@ public final class Analysis {
         Integer[] rankLow, Integer[] rankHigh, double[][] scoAtLeast) {
       this(tournament, config, agents, games, matches, errors, sco, scoLow, scoHigh, ballotWinRate, elo, eloLow, eloHigh,
           amp, imp, ampPerGame, impPerGame, options, firstError, timeMs, decisions, overrunDecisions, rankLow, rankHigh,
-          scoAtLeast, matches, matches, config.matchesPerPairing(), errors);
+          scoAtLeast, matches, matches, config.seedsPerPairing(), errors);
     }
 
     /**
@@ -227,7 +227,7 @@ public final class Analysis {
 
     /** Matches scheduled per seed index, over all games (every pairing and seat order). */
     int matchesPerSeed() {
-      return matchesScheduled / Math.max(1, config.matchesPerPairing());
+      return matchesScheduled / Math.max(1, config.seedsPerPairing());
     }
 
     /** Whether some scheduled matches are not stored yet (or not analysed: their seed index is incomplete). */
@@ -374,7 +374,13 @@ public final class Analysis {
     return rank;
   }
 
-  /** Analyses the stored tournament {@code id}. */
+  /**
+   * Analyses the stored tournament {@code id}.
+   *
+   * @throws IllegalArgumentException if the store holds no tournament {@code id}, or the options'
+   *     {@link AnalysisOptions#reference()} or {@link AnalysisOptions#rawPrior()} is not empty and
+   *     not one of its agents (as stored); checked before anything is computed
+   */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o) {
     return analyse(store, id, o, store.matches(id, true));
   }
@@ -395,6 +401,13 @@ public final class Analysis {
    */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all,
       Execution ex) {
+    // checked here, in the calling thread, so the caller gets the exception itself (not one
+    // rebuilt by the pool around its message) and nothing is computed for a bad call
+    java.util.Objects.requireNonNull(o, "options");
+    if (store.tournaments().stream().noneMatch(t -> t.id() == id)) {
+      throw new IllegalArgumentException("no tournament " + id + " in the store");
+    }
+    o.requireAgentsOf(store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList());
     java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(ex.threads());
     try {
       return pool.submit(() -> analyseIn(store, id, o, all, ex)).get();
@@ -433,7 +446,7 @@ public final class Analysis {
     for (ArenaStore.GameInfo gi : games) {
       perSeed += Schedule.seatings(gi.numPlayers(), agents, config.schedule(), config.selfPlay(), config.seatOrders()).size();
     }
-    int scheduled = perSeed * config.matchesPerPairing();
+    int scheduled = perSeed * config.seedsPerPairing();
     Map<Integer, Integer> perSeedStored = new HashMap<>();
     for (ArenaStore.StoredMatch m : all) {
       perSeedStored.merge(m.seedIndex(), 1, Integer::sum);

@@ -1145,7 +1145,7 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /** Parses integers joined by commas ("" → empty). */
-  public static int[] splitInts(String s) {
+  static int[] splitInts(String s) {
     if (s.isEmpty()) {
       return new int[0];
     }
@@ -1175,7 +1175,7 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /** Parses doubles joined by commas ("" → empty). */
-  public static double[] splitDoubles(String s) {
+  static double[] splitDoubles(String s) {
     if (s.isEmpty()) {
       return new double[0];
     }

@@ -17,6 +17,10 @@ import java.util.Map;
  * none of the keys, so {@code uct(time_ms=5)} under {@code sims=100} stays a 5 ms agent rather than
  * becoming a 100-simulation one. Agents that do not declare a key (e.g. {@code random}) are left
  * alone.
+ *
+ * <p>{@link Tournament} applies the budget of its {@link TournamentConfig} itself ({@link
+ * TournamentConfig#withBudgetApplied()}), for {@code ponder arena} and Java callers alike: give it
+ * the agents as typed.
  */
 public final class Budget {
   private Budget() {}

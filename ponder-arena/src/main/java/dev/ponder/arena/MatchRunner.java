@@ -27,6 +27,16 @@ import java.util.SplittableRandom;
  * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
  * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
  * which propagates: the JVM itself is failing and the run must stop.
+ *
+ * <p>Agents never see the match's own state: before each {@link Agent#selectAction} and {@link
+ * Agent#informAction} the arena copies the state into a scratch state ({@link State#copyFrom},
+ * one per match, nothing allocated per move) and hands over the copy, so an agent that breaks the
+ * contract "must not modify the state" cannot change the match's history or the seats its moves
+ * are recorded under. After the call the copy is compared with the match's state (history length
+ * and {@link State#hash()}); if the agent changed it, the match is recorded as that agent's error
+ * ({@link MatchResult#failedSeat}), e.g. {@code seat 0's agent mutator modified the state it was
+ * given in selectAction (its history went from 2 to 3 actions); ...}. A state the agent keeps a
+ * reference to is overwritten by the next call's copy.
  */
 public final class MatchRunner {
   /** A decision slower than this factor times the agent's {@code time_ms} is an overrun. */
@@ -75,6 +85,10 @@ public final class MatchRunner {
     int mover = -1;
     int action = -1;
     try {
+      // what the agents see: a copy of the match's state made before each call, so an agent that
+      // changes the state it is given cannot change the match (see the class Javadoc)
+      call = CALL_COPY;
+      State view = state.copy();
       for (int p = 0; p < n; p++) {
         seat = p;
         call = CALL_CREATE;
@@ -103,8 +117,11 @@ public final class MatchRunner {
         } else if (player >= 0 && player < n) {
           seat = player;
           call = CALL_SELECT;
+          call = CALL_COPY;
+          view.copyFrom(state);
+          call = CALL_SELECT;
           long t0 = System.nanoTime();
-          action = agents[player].selectAction(state);
+          action = agents[player].selectAction(view);
           long us = (System.nanoTime() - t0) / 1000;
           if (moves == micros.length) {
             micros = Arrays.copyOf(micros, moves * 2);
@@ -115,6 +132,10 @@ public final class MatchRunner {
           moves++;
           if (timeLimitMs[player] > 0 && us > timeLimitMs[player] * 1000 * OVERRUN_FACTOR) {
             overruns[player]++;
+          }
+          if (modified(view, state)) {
+            return error(state, micros, movers, moves, overruns, modifiedMessage(player, seats.get(player),
+                "selectAction", view, state), player);
           }
           seat = -1;
           mover = player;
@@ -128,10 +149,17 @@ public final class MatchRunner {
           return error(state, micros, movers, moves, overruns,
               "unsupported current player " + player + " (simultaneous moves are not supported by the arena)", -1);
         }
-        call = CALL_INFORM;
         for (int p = 0; p < n; p++) {
+          seat = -1;
+          call = CALL_COPY;
+          view.copyFrom(state);
           seat = p;
-          agents[p].informAction(state, player, action);
+          call = CALL_INFORM;
+          agents[p].informAction(view, player, action);
+          if (modified(view, state)) {
+            return error(state, micros, movers, moves, overruns, modifiedMessage(p, seats.get(p), "informAction", view,
+                state), p);
+          }
         }
         seat = -1;
         call = CALL_APPLY;
@@ -181,6 +209,24 @@ public final class MatchRunner {
   static final int CALL_IS_LEGAL = 6;
   static final int CALL_APPLY = 7;
   static final int CALL_RETURNS = 8;
+  static final int CALL_COPY = 9;
+
+  /**
+   * Whether the copy an agent was given no longer equals the match's state: another number of
+   * actions in its history or another {@link State#hash()} (cheap next to any decision).
+   */
+  private static boolean modified(State view, State state) {
+    return view.historySize() != state.historySize() || view.hash() != state.hash();
+  }
+
+  /** The error of a match whose agent changed the state it was given. */
+  static String modifiedMessage(int seat, String agent, String call, State view, State state) {
+    String how = view.historySize() != state.historySize()
+        ? "its history went from " + state.historySize() + " to " + view.historySize() + " actions"
+        : "its hash changed at move " + state.historySize();
+    return "seat " + seat + "'s agent " + agent + " modified the state it was given in " + call + " (" + how
+        + "); an agent must not change the state (search from a copy: State.copy)";
+  }
 
   /**
    * An error record.
@@ -232,6 +278,7 @@ public final class MatchRunner {
       case CALL_IS_LEGAL -> "checking " + whose + " failed (in State.isLegal)";
       case CALL_APPLY -> "applying " + whose + " failed (in State.applyAction)";
       case CALL_RETURNS -> "computing the returns failed (in State.returns)";
+      case CALL_COPY -> "copying the state for an agent failed (in State.copyFrom)";
       default -> "checking for the end of the game failed (in State.isTerminal)";
     };
     return failed + " at move " + move + ": " + what;

@@ -818,7 +818,7 @@ public final class Report {
     sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget())
         .append(commonBudget(r).isEmpty() ? "" : " (left out of the agent names in this report: every agent that takes it"
             + " has it; report.json and matches.csv keep the whole strings)").append("; schedule: ").append(c.schedule())
-        .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.matchesPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
+        .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
     if (!r.analysed()) {
       sb.append("\n## Nothing analysed yet\n\n").append(nothingAnalysedLine(r)).append('\n');

@@ -244,7 +244,7 @@ public final class Schedule {
       }
       perSeed = perSeed.add(c);
     }
-    return perSeed.multiply(java.math.BigInteger.valueOf(config.matchesPerPairing()));
+    return perSeed.multiply(java.math.BigInteger.valueOf(config.seedsPerPairing()));
   }
 
   /**
@@ -261,7 +261,7 @@ public final class Schedule {
     for (int players : playersPerGame) {
       perGame.add(seatings(players, config.allAgents(), config.schedule(), config.selfPlay(), config.seatOrders()));
     }
-    return new Plan(perGame, config.matchesPerPairing());
+    return new Plan(perGame, config.seedsPerPairing());
   }
 
   /** A schedule by position ({@link #plan}); immutable, safe to read from several threads. */

@@ -31,15 +31,21 @@ public final class Tournament {
   private Consumer<Reuse> onReuse;
 
   /**
-   * Loads the games and validates the agents: each agent string is resolved and built once for
-   * every game (so out-of-range values and options a game does not allow fail here).
+   * Applies the budget ({@link TournamentConfig#withBudgetApplied()}: {@link #config()} is the
+   * configuration stored and played), loads the games and validates the agents: each agent string
+   * is resolved and built once for every game (so out-of-range values and options a game does not
+   * allow fail here). Two agents that are the same agent once the budget and the defaults are
+   * filled in, and a benchmark agent that is also one of the agents, are refused ({@link
+   * AgentKey#requireDistinctAgents}, {@link AgentKey#requireBenchmarkNotAnAgent}; the messages of
+   * {@code ponder arena}, which goes through here).
    *
    * <p>Every game needs at least 2 players: the arena pits agents against each other, and a
    * one-player game (e.g. {@code 2048}) has no opponent — a round robin would schedule no match
    * for it, and a benchmark or self-play schedule would play each agent alone with no one to rank
    * it against. Such a game is refused here, before anything is stored or played.
    *
-   * @throws dev.ponder.spec.SpecException on an unknown or invalid game or agent string
+   * @throws dev.ponder.spec.SpecException on an unknown or invalid game or agent string, a
+   *     malformed budget or one no agent declares, or the same agent listed twice
    * @throws IllegalArgumentException if a game has fewer than 2 players (the message names the
    *     game), or there are fewer than two agents without self-play
    */
@@ -57,6 +63,13 @@ public final class Tournament {
    * game of 3 or more players, or the benchmark schedule).
    */
   public Tournament(TournamentConfig config, boolean seatOrdersGiven) {
+    TournamentConfig given = config;
+    config = given.withBudgetApplied(); // as ponder arena does: the configuration stored is the one played
+    AgentKey.requireDistinctAgents(given.agents(), config.agents(), config.budget());
+    if (config.schedule().equals(TournamentConfig.BENCHMARK)) {
+      AgentKey.requireBenchmarkNotAnAgent(given.agents(), config.agents(), given.benchmark(), config.benchmark(),
+          config.budget());
+    }
     this.config = config;
     this.seatOrdersGiven = seatOrdersGiven;
     players = new int[config.games().size()];
@@ -204,9 +217,13 @@ public final class Tournament {
    * Plays every match not yet in the store.
    *
    * @param parallel number of worker threads (≥ 1)
-   * @param progressFactory given (already stored, total), returns the progress sink
+   * @param progressFactory given (already stored, total), returns the progress sink; not null
+   *     ({@code (done, total) -> Progress.none()} for none)
    * @param onStored called after each stored match with the number stored by this run so far
    *     (tests use it; may be null)
+   * @throws NullPointerException if {@code store} or {@code progressFactory} is null, and
+   *     {@link IllegalArgumentException} if {@code parallel} &lt; 1: checked before the store is
+   *     touched, so a bad call leaves it as it was
    */
   public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
       LongConsumer onStored) {
@@ -218,13 +235,16 @@ public final class Tournament {
    * fewer seeds per pairing (see {@link ArenaStore#open}).
    *
    * @param parallel number of worker threads (≥ 1)
-   * @param progressFactory given (already stored, total), returns the progress sink
+   * @param progressFactory given (already stored, total), returns the progress sink; not null
    * @param onStored called after each stored match with the number stored by this run so far
    *     (tests use it; may be null)
    * @param notices receives one line before any match is played when the run extends a stored
    *     tournament, and one when it continues a stored tournament with other seat orders than
    *     {@link #config()} names (seat orders not given, {@link #Tournament(TournamentConfig,
    *     boolean)}) (may be null)
+   * @throws NullPointerException if {@code store} or {@code progressFactory} is null, and
+   *     {@link IllegalArgumentException} if {@code parallel} &lt; 1: checked before the store is
+   *     touched ({@link ArenaStore#open} records a larger size), so a bad call leaves it as it was
    * @throws ArenaStore.SmallerThanStoredException if the store holds this tournament with more
    *     seeds per pairing than requested; nothing is played or changed
    * @throws ArenaStore.GameChangedException if the stored tournament to resume or extend was played
@@ -251,6 +271,9 @@ public final class Tournament {
    */
   public RunSummary run(ArenaStore store, int parallel, java.util.function.BiFunction<Integer, Integer, Progress> progressFactory,
       LongConsumer onStored, Consumer<String> notices, Consumer<ArenaStore.Opened> onOpened) {
+    // every argument is checked before store.open, which records the tournament (or its larger size)
+    java.util.Objects.requireNonNull(store, "store");
+    java.util.Objects.requireNonNull(progressFactory, "progressFactory (use (done, total) -> Progress.none() for none)");
     if (parallel < 1) {
       throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
     }
@@ -266,7 +289,7 @@ public final class Tournament {
     }
     if (opened.extendedFrom() > 0 && notices != null) {
       notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
-          + config.matchesPerPairing() + " seeds per pairing");
+          + config.seedsPerPairing() + " seeds per pairing");
     }
     // the schedule by position, and the stored matches as one bit per position: memory grows with
     // the seatings of one seed index, not with the number of matches

@@ -6,13 +6,20 @@ import java.util.List;
 /**
  * What defines a tournament; two runs with equal configurations are the same tournament (the
  * second continues the first). A run whose configuration differs from a stored one only by a
- * larger {@code matchesPerPairing} extends that tournament ({@link ArenaStore#open}).
+ * larger {@code seedsPerPairing} extends that tournament ({@link ArenaStore#open}).
+ *
+ * <p>The agents may be given as typed: {@link Tournament} applies the budget ({@link
+ * #withBudgetApplied()}) and stores and plays that configuration, as {@code ponder arena} does.
  *
  * @param games game strings
- * @param agents agent strings after the budget was applied (see {@link Budget})
+ * @param agents agent strings; after {@link Tournament} (its {@link Tournament#config()}) with the
+ *     budget applied (see {@link Budget})
  * @param budget the budget text as given ({@code sims=400}, {@code time_ms=50}, or empty)
- * @param matchesPerPairing number of seed indices per pairing (each seed index plays every
- *     seating the schedule gives the pairing or agent multiset)
+ * @param seedsPerPairing number of seed indices per pairing, ≥ 1 (each seed index plays every
+ *     seating the schedule gives the pairing or agent multiset: a pairing of two agents in a
+ *     two-player game plays 2 matches per seed index); {@code ponder arena --seeds-per-pairing}.
+ *     Stored under its older name {@code matchesPerPairing} in the configuration's JSON, so
+ *     stored tournaments read and match as before
  * @param seed tournament seed
  * @param schedule {@code round-robin} or {@code benchmark}
  * @param benchmark benchmark agent string (schedule {@code benchmark}), else empty
@@ -30,7 +37,7 @@ public record TournamentConfig(
     List<String> games,
     List<String> agents,
     String budget,
-    int matchesPerPairing,
+    @com.fasterxml.jackson.annotation.JsonProperty("matchesPerPairing") int seedsPerPairing,
     long seed,
     String schedule,
     String benchmark,
@@ -58,8 +65,8 @@ public record TournamentConfig(
     if (games.isEmpty()) {
       throw new IllegalArgumentException("no games");
     }
-    if (matchesPerPairing < 1) {
-      throw new IllegalArgumentException("matches per pairing must be >= 1, got " + matchesPerPairing);
+    if (seedsPerPairing < 1) {
+      throw new IllegalArgumentException("seeds per pairing must be >= 1, got " + seedsPerPairing);
     }
     if (!schedule.equals(ROUND_ROBIN) && !schedule.equals(BENCHMARK)) {
       throw new IllegalArgumentException("unknown schedule '" + schedule + "'; valid: round-robin, benchmark");
@@ -73,19 +80,39 @@ public record TournamentConfig(
   }
 
   /** A configuration with the default seat orders, {@link #PERMUTATIONS}. */
-  public TournamentConfig(List<String> games, List<String> agents, String budget, int matchesPerPairing, long seed,
+  public TournamentConfig(List<String> games, List<String> agents, String budget, int seedsPerPairing, long seed,
       String schedule, String benchmark, boolean selfPlay) {
-    this(games, agents, budget, matchesPerPairing, seed, schedule, benchmark, selfPlay, PERMUTATIONS);
+    this(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, PERMUTATIONS);
   }
 
   /**
    * This configuration with another number of seed indices per pairing (≥ 1): the configuration
    * a stored tournament is extended to, see {@link ArenaStore#open}.
    *
-   * @throws IllegalArgumentException if {@code matches} &lt; 1
+   * @throws IllegalArgumentException if {@code seeds} &lt; 1
    */
-  public TournamentConfig withMatchesPerPairing(int matches) {
-    return new TournamentConfig(games, agents, budget, matches, seed, schedule, benchmark, selfPlay, seatOrders);
+  public TournamentConfig withSeedsPerPairing(int seeds) {
+    return new TournamentConfig(games, agents, budget, seeds, seed, schedule, benchmark, selfPlay, seatOrders);
+  }
+
+  /**
+   * The older name of {@link #seedsPerPairing()}: a number of seed indices, not of matches.
+   *
+   * @deprecated use {@link #seedsPerPairing()}
+   */
+  @Deprecated
+  public int matchesPerPairing() {
+    return seedsPerPairing;
+  }
+
+  /**
+   * The older name of {@link #withSeedsPerPairing(int)}.
+   *
+   * @deprecated use {@link #withSeedsPerPairing(int)}
+   */
+  @Deprecated
+  public TournamentConfig withMatchesPerPairing(int seeds) {
+    return withSeedsPerPairing(seeds);
   }
 
   /**
@@ -95,7 +122,7 @@ public record TournamentConfig(
    * @throws IllegalArgumentException on another value
    */
   public TournamentConfig withSeatOrders(String orders) {
-    return new TournamentConfig(games, agents, budget, matchesPerPairing, seed, schedule, benchmark, selfPlay, orders);
+    return new TournamentConfig(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, orders);
   }
 
   /**
@@ -105,6 +132,30 @@ public record TournamentConfig(
    */
   public static String seatOrdersLabel(String orders) {
     return orders.equals(LISTED_ROTATIONS) ? "rotations in the listed agent order (stored before --seat-orders)" : orders;
+  }
+
+  /**
+   * This configuration with its budget applied, as {@code ponder arena --budget} does: every
+   * agent string (and the benchmark) after {@link Budget#apply} with {@link Budget#parse}({@link
+   * #budget()}), checked with {@link Budget#checkDeclared}. Applying it to a configuration whose
+   * agents already carry the budget changes nothing (an agent that names a budget of its own keeps
+   * it), so it may be applied twice. {@link Tournament} applies it to the configuration it is
+   * given: the stored configuration is the one played.
+   *
+   * @throws dev.ponder.spec.SpecException on a malformed budget, a key that is a parameter of none
+   *     of the agents, or an agent string the budget makes invalid
+   */
+  public TournamentConfig withBudgetApplied() {
+    java.util.Map<String, String> b = Budget.parse(budget);
+    if (!b.isEmpty()) {
+      Budget.checkDeclared(b, allAgents());
+    }
+    List<String> applied = new java.util.ArrayList<>();
+    for (String a : agents) {
+      applied.add(Budget.apply(a, b));
+    }
+    String bench = benchmark.isEmpty() ? "" : Budget.apply(benchmark, b);
+    return new TournamentConfig(games, applied, budget, seedsPerPairing, seed, schedule, bench, selfPlay, seatOrders);
   }
 
   /** All agents of the tournament: the agents, then the benchmark agent if any. */

@@ -44,7 +44,7 @@ class AnalysisTest {
     Analysis.GameResult g = new Analysis.GameResult("g", 2, 0, 0, 0, 0, -1, 1, mean, mean, mean,
         new long[4][4], new long[4][4], new long[4][4], mean, mean, new double[4], new double[4], new double[4],
         new double[4], new double[4], "x", "", new double[4], new long[4]);
-    AnalysisOptions o = new AnalysisOptions(0, 0, 0.95, 1, dev.ponder.rating.AlphaRank.Options.infinite(),
+    AnalysisOptions o = new AnalysisOptions(40, 40, 0.95, 1, dev.ponder.rating.AlphaRank.Options.infinite(),
         dev.ponder.rating.Sco.Options.defaults(), "ref", "raw");
     double[][][] ai = Analysis.amplification(List.of(g), List.of("m", "ref", "raw", "opp"), o);
     assertThat(ai[0][0][0]).isCloseTo(0.375, within(1e-9));

@@ -88,7 +88,7 @@ class ChangedAgentParamsTest {
         }
         // nothing changed: still one tournament of 2 seeds per pairing, 4 matches
         assertThat(s.tournaments()).hasSize(1);
-        assertThat(s.config(s.tournaments().get(0)).matchesPerPairing()).isEqualTo(2);
+        assertThat(s.config(s.tournaments().get(0)).seedsPerPairing()).isEqualTo(2);
         assertThat(s.count(1)).isEqualTo(4);
       }
       // the original default, with a key declared since (its default is not compared): extends

@@ -189,7 +189,7 @@ class GameChangedTest {
           .satisfies(x -> assertThat(((ArenaStore.GameChangedException) x).game()).isEqualTo("race_test"));
     }
     assertThat(s.tournaments()).hasSize(1);
-    assertThat(s.config(s.tournaments().get(0)).matchesPerPairing()).isEqualTo(2);
+    assertThat(s.config(s.tournaments().get(0)).seedsPerPairing()).isEqualTo(2);
     assertThat(s.count(1)).isEqualTo(4);
   }
 

@@ -35,6 +35,14 @@ class MatchReuseTest {
     return TournamentChild.config(games, agents, BUDGET, seeds, seed);
   }
 
+  /**
+   * A configuration without a budget: for agents none of which declares sims (a budget key no agent
+   * declares is refused, by the command and the Tournament alike).
+   */
+  static TournamentConfig noBudget(String games, String agents, int seeds, long seed) {
+    return TournamentChild.config(games, agents, "", seeds, seed);
+  }
+
   static Tournament.RunSummary run(ArenaStore s, TournamentConfig c, boolean reuse, List<Tournament.Reuse> found) {
     return new Tournament(c).reuse(reuse).onReuse(found::add).run(s, 2, (d, t) -> Progress.none(), null, null);
   }
@@ -189,9 +197,9 @@ class MatchReuseTest {
   void aTimeBudgetSeveralSearchThreadsOrAnErrorIsPlayedAgain() {
     try (ArenaStore s = ArenaStore.open(dir.resolve("t.db"))) {
       // sleepy declares time_ms=5 (a time budget) and plays the lowest legal action, like first
-      TournamentConfig timed = config("tic_tac_toe", "random;sleepy(sleep_ms=0)", 1, SEED);
+      TournamentConfig timed = noBudget("tic_tac_toe", "random;sleepy(sleep_ms=0)", 1, SEED);
       run(s, timed, true, new ArrayList<>());
-      Tournament.RunSummary r = run(s, config("tic_tac_toe", "random;sleepy(sleep_ms=0);first", 1, SEED), true,
+      Tournament.RunSummary r = run(s, noBudget("tic_tac_toe", "random;sleepy(sleep_ms=0);first", 1, SEED), true,
           new ArrayList<>());
       assertThat(r.reused()).isZero(); // every match of the first has the timed agent in a seat
       assertThat(r.played()).isEqualTo(6);
@@ -203,8 +211,8 @@ class MatchReuseTest {
       assertThat(r.played()).isEqualTo(6);
 
       // boom throws at its first decision: its matches are errors, and are played again
-      run(s, config("tic_tac_toe", "random;first;boom", 1, SEED), true, new ArrayList<>());
-      r = run(s, config("tic_tac_toe", "random;first;boom;first(offset=2)", 1, SEED), true, new ArrayList<>());
+      run(s, noBudget("tic_tac_toe", "random;first;boom", 1, SEED), true, new ArrayList<>());
+      r = run(s, noBudget("tic_tac_toe", "random;first;boom;first(offset=2)", 1, SEED), true, new ArrayList<>());
       assertThat(r.reused()).isEqualTo(2); // random vs first, both seat orders; the 4 with boom are errors
       assertThat(r.played()).isEqualTo(10);
       assertThat(r.errors()).isEqualTo(6); // boom's 4 again, and 2 against first(offset=2)
@@ -259,8 +267,8 @@ class MatchReuseTest {
   void aChangedAgentParameterOrFingerprintIsNotReused() {
     try {
       AgentRegistry.register(new Drift(0, "aa"));
-      TournamentConfig small = config("tic_tac_toe", "random;reuse_drift", 1, SEED);
-      TournamentConfig large = config("tic_tac_toe", "random;reuse_drift;first", 1, SEED);
+      TournamentConfig small = noBudget("tic_tac_toe", "random;reuse_drift", 1, SEED);
+      TournamentConfig large = noBudget("tic_tac_toe", "random;reuse_drift;first", 1, SEED);
       try (ArenaStore s = ArenaStore.open(dir.resolve("p.db"))) {
         run(s, small, true, new ArrayList<>());
         AgentRegistry.register(new Drift(1, "aa")); // a changed default
@@ -276,7 +284,7 @@ class MatchReuseTest {
         assertThat(r.reused()).isZero();
         assertThat(r.played()).isEqualTo(6);
         AgentRegistry.register(new Drift(0, "aa")); // restored: a third tournament finds the first's
-        r = run(s, config("tic_tac_toe", "random;reuse_drift;first(offset=1)", 1, SEED), true, new ArrayList<>());
+        r = run(s, noBudget("tic_tac_toe", "random;reuse_drift;first(offset=1)", 1, SEED), true, new ArrayList<>());
         assertThat(r.reused()).isEqualTo(2);
         assertThat(r.reusedFrom()).containsOnlyKeys(1L);
       }

@@ -55,6 +55,25 @@ class MatchRunnerTest {
   }
 
   @Test
+  void anAgentThatModifiesItsStateIsThatAgentsErrorAndCannotChangeTheMatch() {
+    // mutator applies action 0 to the state it is given and then picks action 1: with the match's
+    // own state the history would read [0, 1, ...] with both moves under seat 0
+    MatchResult r = MatchRunner.play("tic_tac_toe", List.of("mutator", "first"), 5L);
+    assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);
+    assertThat(r.failedSeat()).isEqualTo(0);
+    assertThat(r.actions()).isEmpty();
+    assertThat(r.message()).isEqualTo("seat 0's agent mutator modified the state it was given in selectAction (its"
+        + " history went from 0 to 1 actions); an agent must not change the state (search from a copy: State.copy)");
+    // in informAction: first plays 0, the mutator 1, first 2; told of 2, the mutator applies it
+    MatchResult i = MatchRunner.play("tic_tac_toe", List.of("first", "mutator(in=inform)"), 5L);
+    assertThat(i.status()).isEqualTo(MatchResult.Status.ERROR);
+    assertThat(i.failedSeat()).isEqualTo(1);
+    assertThat(i.actions()).containsExactly(0, 1);
+    assertThat(i.message()).startsWith("seat 1's agent mutator(in=inform) modified the state it was given in"
+        + " informAction (its history went from 2 to 3 actions)");
+  }
+
+  @Test
   void illegalActionIsRecordedAsAnError() {
     MatchResult r = MatchRunner.play("tic_tac_toe", List.of("illegal", "random"), 5L);
     assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);

@@ -76,7 +76,7 @@ class ReportReadabilityTest {
     assertThat(Report.shownNames(with(r, java.util.Map.of("agents", agents)))).contains("uct(sims=20)", "m_seed", "puct");
     // no --budget: nothing is left out, and no header line
     TournamentConfig c = r.config();
-    TournamentConfig none = new TournamentConfig(c.games(), c.agents(), "", c.matchesPerPairing(), c.seed(), c.schedule(),
+    TournamentConfig none = new TournamentConfig(c.games(), c.agents(), "", c.seedsPerPairing(), c.seed(), c.schedule(),
         c.benchmark(), c.selfPlay(), c.seatOrders());
     Analysis.Result plain = with(r, java.util.Map.of("config", none));
     assertThat(Report.shownNames(plain)).isEqualTo(r.agents());

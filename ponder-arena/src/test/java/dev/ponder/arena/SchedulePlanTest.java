@@ -27,7 +27,7 @@ class SchedulePlanTest {
   /** The nested loops of the schedule, written out: seed index, then game, then the game's seatings. */
   private static List<String> listed(TournamentConfig c, int[] players) {
     List<String> out = new ArrayList<>();
-    for (int k = 0; k < c.matchesPerPairing(); k++) {
+    for (int k = 0; k < c.seedsPerPairing(); k++) {
       for (int g = 0; g < players.length; g++) {
         for (int[] s : Schedule.seatings(players[g], c.allAgents(), c.schedule(), c.selfPlay(), c.seatOrders())) {
           out.add(g + "|" + Arrays.toString(s) + "|" + k);

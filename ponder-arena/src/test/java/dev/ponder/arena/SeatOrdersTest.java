@@ -125,14 +125,14 @@ class SeatOrdersTest {
           .isInstanceOf(ArenaStore.SeatOrdersChangedException.class)
           .hasMessage("the store holds tournament " + first.tournamentId() + " with seat orders rotations in the listed"
               + " agent order (stored before --seat-orders), not the " + orders + " requested");
-      assertThatThrownBy(() -> run(db, now.withSeatOrders(orders).withMatchesPerPairing(2), true))
+      assertThatThrownBy(() -> run(db, now.withSeatOrders(orders).withSeedsPerPairing(2), true))
           .isInstanceOf(ArenaStore.SeatOrdersChangedException.class);
     }
     assertThat(storedConfigs(db)).containsExactly(LEGACY_JSON);
     assertThat(byNames(db)).isEqualTo(stored);
 
     // extended without --seat-orders: the new seed index gets the same 21 listed-order seatings
-    Tournament.RunSummary ext = run(db, now.withMatchesPerPairing(2), false);
+    Tournament.RunSummary ext = run(db, now.withSeedsPerPairing(2), false);
     assertThat(ext.tournamentId()).isEqualTo(first.tournamentId());
     assertThat(ext.extendedFrom()).isEqualTo(1);
     assertThat(ext.played()).isEqualTo(21);

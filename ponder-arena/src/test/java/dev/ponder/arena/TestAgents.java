@@ -307,4 +307,50 @@ public final class TestAgents {
       };
     }
   }
+
+  /**
+   * {@code mutator(in=select|inform)}: breaks the contract "must not modify the state": applies
+   * the lowest legal action to the state it is given (in selectAction, or in informAction), then
+   * chooses the lowest legal action of what is left (of the unmodified state in {@code inform}).
+   */
+  public static final class Mutator implements AgentFactory {
+    @Override
+    public String name() {
+      return "mutator";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: modifies the state it is given";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofString("in", "select", "where it modifies the state: select or inform"));
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      boolean inSelect = params.getString("in").equals("select");
+      return new Agent() {
+        @Override
+        public int selectAction(State state) {
+          if (inSelect) {
+            state.applyAction(state.legalActions()[0]);
+            if (state.isTerminal()) {
+              return 0;
+            }
+          }
+          return state.legalActions()[0];
+        }
+
+        @Override
+        public void informAction(State stateBefore, int player, int action) {
+          if (!inSelect && stateBefore.historySize() >= 2) {
+            stateBefore.applyAction(action); // the move just played, applied a second time
+          }
+        }
+      };
+    }
+  }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A tournament in its own JVM, for the kill-and-resume test: {@code db games agents budget
- * matchesPerPairing seed parallel} (games and agents separated by ';').
+ * seedsPerPairing seed parallel} (games and agents separated by ';').
  */
 public final class TournamentChild {
   private TournamentChild() {}

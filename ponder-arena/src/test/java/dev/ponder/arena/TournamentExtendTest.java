@@ -170,7 +170,7 @@ class TournamentExtendTest {
       run(s, config(2, SEED), new ArrayList<>());
       run(s, config(4, SEED), new ArrayList<>());
       Analysis.Result r = Analysis.analyse(s, s.tournaments().get(0).id(), AnalysisOptions.defaults());
-      assertThat(r.config().matchesPerPairing()).isEqualTo(4);
+      assertThat(r.config().seedsPerPairing()).isEqualTo(4);
       assertThat(r.matches()).isEqualTo(16);
       for (Analysis.GameResult g : r.games()) {
         assertThat(g.seeds()).isEqualTo(4);

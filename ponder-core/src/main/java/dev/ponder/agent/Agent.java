@@ -13,6 +13,16 @@ import dev.ponder.game.State;
  * <p>Agents act at decision nodes only: {@code play}, the arena and the tabularizer draw chance
  * outcomes themselves (by their probabilities) and never ask an agent at a chance node.
  *
+ * <p>Thread safety: an agent object decides one position at a time. Callers must not call its
+ * methods from two threads at once (a harness that evaluates positions in parallel creates one
+ * agent per thread); an agent may use threads of its own inside one call (the MCTS agents'
+ * {@code threads=T}). The MCTS agents detect a second concurrent search and throw {@link
+ * IllegalStateException}; other agents need not.
+ *
+ * <p>The state given to {@link #selectAction} and {@link #informAction} is the caller's to keep:
+ * an agent must not modify it (search from a copy). The arena hands each call a copy of the
+ * match's state and records a match whose agent changed it as that agent's error.
+ *
  * <p>Agents are created per match and seat by an {@link AgentFactory} with a seed. What repeats:
  * with one thread, the same seed gives the same sequence of decisions (for the same sequence of
  * states and {@link #informAction} calls), counted from creation or from {@link #restart()}.

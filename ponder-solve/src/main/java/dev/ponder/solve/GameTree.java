@@ -79,7 +79,7 @@ public final class GameTree {
   /** Per node: its information set's first slot (decision nodes), −1 for chance and terminal nodes. */
   private int[] nodeSlot;
   private final int maxActions;
-  private int maxNodes = DEFAULT_MAX_NODES;
+  private int maxHistories = DEFAULT_MAX_HISTORIES;
   private java.util.function.LongConsumer progress;
 
   private GameTree(Game game) {
@@ -95,11 +95,20 @@ public final class GameTree {
       + " (an information state must hold everything its player saw and did before)";
 
   /** Default bound on the number of histories {@link #build(Game)} accepts. */
-  public static final int DEFAULT_MAX_NODES = 5_000_000;
+  public static final int DEFAULT_MAX_HISTORIES = 5_000_000;
+
+  /**
+   * The older name of {@link #DEFAULT_MAX_HISTORIES} (the bound counts histories, not tree nodes
+   * of any other kind).
+   *
+   * @deprecated use {@link #DEFAULT_MAX_HISTORIES}
+   */
+  @Deprecated
+  public static final int DEFAULT_MAX_NODES = DEFAULT_MAX_HISTORIES;
 
   /**
    * Builds the tree of {@code game} by enumerating every history from the initial state, up to
-   * {@link #DEFAULT_MAX_NODES} histories.
+   * {@link #DEFAULT_MAX_HISTORIES} histories.
    *
    * @throws IllegalArgumentException if two histories of one information state have different
    *     legal actions or different players, if the information states do not give perfect recall
@@ -109,16 +118,16 @@ public final class GameTree {
    *     that), or the tree has more histories than the bound
    */
   public static GameTree build(Game game) {
-    return build(game, DEFAULT_MAX_NODES);
+    return build(game, DEFAULT_MAX_HISTORIES);
   }
 
   /**
-   * Builds the tree of {@code game}, failing once it exceeds {@code maxNodes} histories.
+   * Builds the tree of {@code game}, failing once it exceeds {@code maxHistories} histories.
    *
    * @throws IllegalArgumentException as {@link #build(Game)}; the message names the bound
    */
-  public static GameTree build(Game game, int maxNodes) {
-    return build(game, maxNodes, null);
+  public static GameTree build(Game game, int maxHistories) {
+    return build(game, maxHistories, null);
   }
 
   /** Histories between two calls of a build's progress listener. */
@@ -129,18 +138,18 @@ public final class GameTree {
    * the number of histories built so far every {@value #PROGRESS_EVERY} histories (on the
    * building thread; a large tree takes seconds per call, a small one never calls it).
    *
-   * @param maxNodes at least 1
+   * @param maxHistories at least 1
    * @param progress listener, or null
-   * @throws IllegalArgumentException as {@link #build(Game)}, or if {@code maxNodes < 1}
+   * @throws IllegalArgumentException as {@link #build(Game)}, or if {@code maxHistories < 1}
    */
-  public static GameTree build(Game game, int maxNodes, java.util.function.LongConsumer progress) {
-    if (maxNodes < 1) {
-      throw new IllegalArgumentException("the bound on histories must be at least 1, got " + maxNodes);
+  public static GameTree build(Game game, int maxHistories, java.util.function.LongConsumer progress) {
+    if (maxHistories < 1) {
+      throw new IllegalArgumentException("the bound on histories must be at least 1, got " + maxHistories);
     }
     GameTree t = new GameTree(game);
-    t.maxNodes = maxNodes;
+    t.maxHistories = maxHistories;
     t.progress = progress;
-    if (estimateExceeds(game, 1000.0 * maxNodes)) {
+    if (estimateExceeds(game, 1000.0 * maxHistories)) {
       throw t.tooLarge();
     }
     double[] utils = new double[1024 * game.numPlayers()];
@@ -158,12 +167,12 @@ public final class GameTree {
   private IllegalArgumentException tooLarge() {
     java.util.List<String> fit = new ArrayList<>();
     for (int i = 0; i < FITTING_NAMES.length; i++) {
-      if (FITTING_SIZES[i] <= maxNodes) {
+      if (FITTING_SIZES[i] <= maxHistories) {
         fit.add(FITTING_NAMES[i]);
       }
     }
     String hint = fit.isEmpty() ? "" : " (" + String.join(", ", fit) + (fit.size() == 1 ? " fits" : " fit") + ")";
-    return new IllegalArgumentException(echo(game.spec()) + " has more than " + maxNodes
+    return new IllegalArgumentException(echo(game.spec()) + " has more than " + maxHistories
         + " histories: too large for exact game-tree solving" + hint);
   }
 
@@ -178,8 +187,8 @@ public final class GameTree {
    * b_d} being the number of children at depth {@code d}; the estimate is unbiased, so by Markov's
    * inequality a tree of {@code N} histories makes one path exceed {@code 1000·N} with probability
    * at most 1/1000, and a majority of nine with probability below 2·10^-13. Called with
-   * {@code threshold = 1000·maxNodes}, it refuses huge trees (pig: histories of up to 2000
-   * actions, whose walk would exhaust memory long before counting {@code maxNodes} histories)
+   * {@code threshold = 1000·maxHistories}, it refuses huge trees (pig: histories of up to 2000
+   * actions, whose walk would exhaust memory long before counting {@code maxHistories} histories)
    * without walking them; a path stops as soon as its running sum passes the threshold.
    */
   private static boolean estimateExceeds(Game game, double threshold) {
@@ -212,7 +221,7 @@ public final class GameTree {
   }
 
   private int newNode() {
-    if (numNodes >= maxNodes) {
+    if (numNodes >= maxHistories) {
       throw tooLarge();
     }
     if (progress != null && numNodes > 0 && numNodes % PROGRESS_EVERY == 0) {
@@ -470,6 +479,9 @@ public final class GameTree {
    * leduc_poker(suit_isomorphism=true)}), the form users type and the documentation uses, where
    * {@link Game#spec()} prints OpenSpiel's {@code True}/{@code False}; nested game strings alike.
    * Any other text is returned unchanged (also a string that does not parse).
+   *
+   * <p>Internal: message formatting shared with the {@code ponder} command (another module, hence
+   * public); not part of the game-theory API and may change without notice.
    */
   public static String echo(String spec) {
     if (spec == null || spec.indexOf('(') < 0) {

@@ -36,10 +36,17 @@ public final class Tabularizer {
   private Tabularizer() {}
 
   /**
+   * Each policy the agent returns is checked as a policy anywhere in Ponder ({@link
+   * TabularPolicy#put}, {@link PolicyEvaluation}): one probability per legal action, each finite
+   * and in [0, 1], summing to 1 within 1e-6. It is never rescaled: an agent bug (probabilities
+   * summing to 1.8) would otherwise be measured as another agent. The average of the runs is
+   * divided by its sum only to remove rounding (at most 1e-6 from 1).
+   *
    * @param agentForSeed creates the agent for a run from its seed
    * @param runs M ≥ 1
    * @throws IllegalArgumentException if {@code runs < 1} or the agent returns a policy of the
-   *     wrong length or not summing to 1
+   *     wrong length, with an entry that is negative, NaN or infinite, or not summing to 1 within
+   *     1e-6 (one line naming the information state, its player and the length, entry or sum)
    */
   public static TabularPolicy tabularize(Game game, LongFunction<? extends PolicyAgent> agentForSeed, int runs, long seed) {
     return tabularize(game, agentForSeed, runs, seed, null);
@@ -101,9 +108,23 @@ public final class Tabularizer {
 
   private static double[] askPolicy(PolicyAgent a, State s, int[] legal, String key) {
     double[] pi = a.policy(s.copy());
-    if (pi.length != legal.length) {
-      throw new IllegalArgumentException("agent returned " + pi.length + " probabilities for " + legal.length
-          + " legal actions at '" + key + "'");
+    String at = "at information state '" + GameTree.oneLine(key) + "' (player " + s.currentPlayer() + ")";
+    if (pi == null || pi.length != legal.length) {
+      throw new IllegalArgumentException("agent returned " + (pi == null ? "no policy (null)" : pi.length
+          + " probabilities") + " for " + legal.length + " legal actions " + at);
+    }
+    double sum = 0;
+    for (int j = 0; j < pi.length; j++) {
+      double x = pi[j];
+      if (!(x >= 0 && x <= 1)) {
+        throw new IllegalArgumentException("agent's policy " + at + ": probability of action " + legal[j] + " is " + x
+            + "; probabilities are finite numbers in [0, 1]");
+      }
+      sum += x;
+    }
+    if (!(Math.abs(sum - 1) <= GameTree.POLICY_SUM_TOLERANCE)) {
+      throw new IllegalArgumentException("agent's policy " + at + ": probabilities sum to " + sum + ", not 1 (within "
+          + GameTree.POLICY_SUM_TOLERANCE + ")");
     }
     return pi;
   }
@@ -121,7 +142,12 @@ public final class Tabularizer {
         + java.util.Arrays.toString(legal) + ")");
   }
 
-  /** Tabularizes with the given agents (one per run), in order; they are not closed. */
+  /**
+   * Tabularizes with the given agents (one per run), in order; they are not closed. Each policy is
+   * checked as in {@link #tabularize(Game, LongFunction, int, long)}.
+   *
+   * @throws IllegalArgumentException as {@link #tabularize(Game, LongFunction, int, long)}
+   */
   public static TabularPolicy tabularize(Game game, List<? extends PolicyAgent> agents) {
     Entries out = new Entries(null);
     walk(game.newInitialState(), new ArrayList<PolicyAgent>(agents), out, Tabularizer::askPolicy);
@@ -236,6 +262,8 @@ public final class Tabularizer {
         avg[j] += pi[j] / agents.size();
       }
     }
+    // each run's policy sums to 1 within 1e-6 (askPolicy) or is one-hot (askMove): dividing by the
+    // sum removes rounding only, it never rescales an agent's policy
     double sum = 0;
     for (double x : avg) {
       sum += x;

@@ -1,6 +1,7 @@
 package dev.ponder.solve;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.ponder.agent.PolicyAgent;
@@ -50,6 +51,36 @@ class TabularizerTest {
     assertThat(p.coverage(t).missing()).isZero();
     double[] slots = p.toSlots(t);
     assertThat(PolicyEvaluation.exploitability(t, slots)).isCloseTo(0.458333, within(5e-7));
+  }
+
+  /** Reports the same fixed entries at every information state (two legal actions in kuhn). */
+  record FixedPolicy(double a, double b) implements PolicyAgent {
+    @Override
+    public int selectAction(State state) {
+      return state.legalActions()[0];
+    }
+
+    @Override
+    public double[] policy(State state) {
+      return new double[] {a, b};
+    }
+  }
+
+  @Test
+  void aPolicyThatIsNotADistributionIsRefusedNotRescaled() {
+    // [0.9, 0.9] was divided by its sum: measured as the uniform agent
+    assertThatThrownBy(() -> Tabularizer.tabularize(kuhn, seed -> new FixedPolicy(0.9, 0.9), 2, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("agent's policy at information state '0' (player 0): probabilities sum to 1.8, not 1 (within 1.0E-6)");
+    assertThatThrownBy(() -> Tabularizer.tabularize(kuhn, seed -> new FixedPolicy(1.5, -0.5), 1, 0))
+        .hasMessage("agent's policy at information state '0' (player 0): probability of action 0 is 1.5; probabilities"
+            + " are finite numbers in [0, 1]");
+    assertThatThrownBy(() -> Tabularizer.tabularize(kuhn, seed -> new FixedPolicy(Double.NaN, 1), 1, 0))
+        .hasMessageContaining("probability of action 0 is NaN");
+    // within the tolerance: accepted, and the average sums to 1 exactly enough for the evaluation
+    TabularPolicy p = Tabularizer.tabularize(kuhn, seed -> new FixedPolicy(0.5 + 4e-7, 0.5), 2, 0);
+    GameTree t = GameTree.build(kuhn);
+    assertThat(PolicyEvaluation.exploitability(t, p.toSlots(t))).isCloseTo(0.458333, within(1e-5));
   }
 
   @Test

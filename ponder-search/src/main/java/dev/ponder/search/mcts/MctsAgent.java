@@ -20,6 +20,13 @@ import java.util.function.Supplier;
  * sequence of searches (the same results for the same sequence of states), and {@link #restart()} starts that sequence again: a restarted agent searches exactly as a
  * freshly created one. With several threads the searches depend on thread timing.
  *
+ * <p>Thread safety: an agent searches one position at a time. {@link #search}, {@link
+ * #selectAction} and {@link #policy} called from a second thread while a search of this agent runs
+ * throw {@link IllegalStateException} (the agent's {@link MctsEngine} checks it with one
+ * compare-and-set per search). For a parallel search of one position give the agent {@code
+ * threads=T}; to search several positions at once, create one agent per thread (same arguments
+ * and seeds give the same searches, one thread each).
+ *
  * <p>From an agent string: {@link #create(String, Game, long)} (fails clearly on an agent that
  * is not MCTS); with knowledge of one's own: {@link #withKnowledge(Knowledge)}.
  */
@@ -124,6 +131,8 @@ public final class MctsAgent implements PolicyAgent {
    *
    * @throws IllegalArgumentException as {@link MctsEngine#search}: a state of another game, a
    *     terminal state or a chance node
+   * @throws IllegalStateException if another search of this agent is running (see the class
+   *     Javadoc: one position at a time), or as {@link MctsEngine#search}
    */
   public SearchResult search(State state) {
     last = engine.search(state);

@@ -51,7 +51,11 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       scheduling round of all the threads.
  * </ul>
  *
- * <p>Not thread-safe itself: one search at a time. {@link #close()} stops the worker threads.
+ * <p>Thread safety: one search at a time. The engine runs its own worker threads for one search
+ * ({@link MctsConfig#threads()}), but {@link #search} and {@link #runSimulations} must not be
+ * called while another call of this engine runs: such a call throws {@link IllegalStateException}
+ * (checked with one compare-and-set per call). Use one engine (one agent) per calling thread.
+ * {@link #close()} stops the worker threads.
  */
 public final class MctsEngine implements AutoCloseable {
   private final Game game;
@@ -340,8 +344,9 @@ public final class MctsEngine implements AutoCloseable {
    *     instance with the same name and the same parameters ({@link Game#spec()}, or every value
    *     with defaults included, equal)
    * @return the result: chosen action, π̂, visits, Q, root value, principal variation, counts
-   * @throws IllegalStateException if the tree cannot hold the root's children ("tree capacity
-   *     exhausted at the root") or the calling thread is interrupted; a component's runtime
+   * @throws IllegalStateException if another {@code search} or {@link #runSimulations} of this
+   *     engine is running (in another thread: one position at a time), the tree cannot hold the
+   *     root's children ("tree capacity exhausted at the root") or the calling thread is interrupted; a component's runtime
    *     exception or error in any worker is rethrown as it is (the first one; the other workers
    *     stop at their next claim of simulations)
    * @throws NullPointerException if {@code state} is null
@@ -350,10 +355,29 @@ public final class MctsEngine implements AutoCloseable {
    *     names both), is terminal, or is a chance node
    */
   public SearchResult search(State state) {
+    enter("search");
     try {
       return searchOnce(state);
     } catch (IndexOutOfBoundsException x) {
       throw auxOutOfRange(x, x);
+    } finally {
+      busy.set(false);
+    }
+  }
+
+  /**
+   * Set for the duration of a {@link #search} or {@link #runSimulations}: an engine (and the
+   * {@link MctsAgent} that owns it) searches one position at a time, and a second call while one
+   * runs would share its tree and buffers.
+   */
+  private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Claims the engine for one call, or throws if another call holds it (one CAS per search). */
+  private void enter(String call) {
+    if (!busy.compareAndSet(false, true)) {
+      throw new IllegalStateException(call + " called while another search of this MCTS agent runs: an agent (and its"
+          + " MctsEngine) searches one position at a time; use threads=T for a parallel search of one position, or one"
+          + " agent per thread");
     }
   }
 
@@ -467,21 +491,27 @@ public final class MctsEngine implements AutoCloseable {
    * have been modified since.
    *
    * @param k number of simulations, k ≥ 0 (0 does nothing)
-   * @throws IllegalStateException if no search has run
+   * @throws IllegalStateException if no search has run, or another {@link #search} or {@code
+   *     runSimulations} of this engine is running
    */
   public void runSimulations(int k) {
     if (rootState == null || tree.root() == 0) {
       throw new IllegalStateException("runSimulations needs a previous search");
     }
-    Worker w = workers[0];
-    for (int i = 0; i < k; i++) {
-      w.ctx.simulation++;
-      tree.beginSimulation(0, reserve);
-      try {
-        w.simulate(false);
-      } finally {
-        tree.endSimulation(0);
+    enter("runSimulations");
+    try {
+      Worker w = workers[0];
+      for (int i = 0; i < k; i++) {
+        w.ctx.simulation++;
+        tree.beginSimulation(0, reserve);
+        try {
+          w.simulate(false);
+        } finally {
+          tree.endSimulation(0);
+        }
       }
+    } finally {
+      busy.set(false);
     }
   }
 

@@ -328,8 +328,12 @@ public final class Tree extends CacheLinePadding {
     }
   }
 
-  /** Forgets every entry (keeps the arrays). Not thread-safe: call between searches. */
-  public void clear() {
+  /**
+   * Forgets every entry (keeps the arrays). Not thread-safe: call between searches. Package-private:
+   * only the engine empties its tree ({@link MctsEngine#reset()}); a component that receives the
+   * tree must not.
+   */
+  void clear() {
     size = 1;
     unused = 0;
     root = 0;

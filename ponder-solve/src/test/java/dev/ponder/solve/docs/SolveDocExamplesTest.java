@@ -148,7 +148,7 @@ class SolveDocExamplesTest {
       snippets.add(doc.substring(start, end));
       i = end + 4;
     }
-    assertThat(snippets).hasSize(4);
+    assertThat(snippets).hasSize(5);
     for (String snippet : snippets) {
       assertThat(haystack).as("a snippet of docs/solve.md is not in %s:%n%s", self, snippet).contains(normalize(snippet));
     }

@@ -1,0 +1,118 @@
+package dev.ponder.arena.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.arena.Analysis;
+import dev.ponder.arena.AnalysisOptions;
+import dev.ponder.arena.ArenaStore;
+import dev.ponder.arena.Progress;
+import dev.ponder.arena.RunLock;
+import dev.ponder.arena.Tournament;
+import dev.ponder.arena.TournamentConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Java snippets of docs/arena.md ("From Java"), compiled and run from another package than
+ * the arena's (as a user's code): each appears verbatim (up to white space) in this file
+ * ({@link #everySnippetOfTheDocIsInThisFile}).
+ */
+class ArenaDocExamplesTest {
+  @TempDir Path dir;
+
+  @Test
+  void runResumeExtendAndRead() {
+    Path db = dir.resolve("my-arena.db");
+    List<String> lines = new ArrayList<>();
+    // ---- docs/arena.md, "From Java": run
+    TournamentConfig config = new TournamentConfig(
+        List.of("tic_tac_toe", "kuhn_poker"),       // games
+        List.of("random", "uct"),                   // agents, as typed
+        "sims=50",                                  // budget: applied by Tournament, as --budget is
+        4,                                          // seeds per pairing
+        1L,                                         // tournament seed
+        TournamentConfig.ROUND_ROBIN, "", false);   // schedule, benchmark agent, self-play
+    Tournament t = new Tournament(config);          // loads the games, applies the budget, checks every agent
+    try (RunLock lock = RunLock.acquire(db);        // what ponder arena holds; Tournament.run takes no lock
+         ArenaStore store = ArenaStore.open(db)) {
+      Tournament.RunSummary run = t.run(store, 2, (done, total) -> Progress.none(), null);
+      Analysis.Result r = Analysis.analyse(store, run.tournamentId(), AnalysisOptions.defaults());
+      for (int a = 0; a < r.agents().size(); a++) {
+        lines.add(String.format("%s: SCO %.1f [%.1f, %.1f], Elo %.0f", r.agents().get(a),
+            r.sco()[a], r.scoLow()[a], r.scoHigh()[a], r.elo()[a]));
+      }
+    }
+    // ----
+    assertThat(t.config().agents()).containsExactly("random", "uct(sims=50)");
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(1)).startsWith("uct(sims=50): SCO ");
+    long id;
+    try (ArenaStore store = ArenaStore.open(db)) {
+      id = store.tournaments().get(0).id();
+      // ---- docs/arena.md, "From Java": resume and extend
+      Tournament.RunSummary again = new Tournament(config).run(store, 2, (done, total) -> Progress.none(), null);
+      // again.played() == 0: every match is stored; an interrupted run would play the rest
+      Tournament.RunSummary more = new Tournament(config.withSeedsPerPairing(6))
+          .run(store, 2, (done, total) -> Progress.none(), null, System.err::println);
+      // more.extendedFrom() == 4, more.played() == 8: seed indices 4 and 5 of 2 games x 2 seatings
+      // ----
+      assertThat(again.played()).isZero();
+      assertThat(more.extendedFrom()).isEqualTo(4);
+      assertThat(more.played()).isEqualTo(8);
+      assertThat(more.tournamentId()).isEqualTo(id);
+    }
+    try (ArenaStore store = ArenaStore.open(db)) {
+      // ---- docs/arena.md, "From Java": read
+      Analysis.Result r = Analysis.analyse(store, id, AnalysisOptions.defaults());
+      Analysis.GameResult ttt = r.games().get(0);            // per game, in the configuration's order
+      double uctMean = ttt.agentMean()[1];                    // uct's mean return in tic_tac_toe
+      double[] low = ttt.agentLow(), high = ttt.agentHigh();  // its 95% bootstrap interval: low[1]..high[1]
+      List<ArenaStore.StoredMatch> matches = store.matches(id, false);  // every stored match, as data
+      // ----
+      assertThat(uctMean).isBetween(low[1], high[1]);
+      assertThat(uctMean).isPositive(); // 50 simulations beat random at tic_tac_toe
+      assertThat(matches).hasSize(2 * 2 * 6);
+      assertThat(r.config().seedsPerPairing()).isEqualTo(6);
+    }
+  }
+
+  @Test
+  void whatTheApiRefuses() {
+    assertThatThrownBy(() -> new Tournament(new TournamentConfig(List.of("tic_tac_toe"), List.of("uct", "uct(sims=1000)"),
+        "", 1, 1L, TournamentConfig.ROUND_ROBIN, "", false))).hasMessageStartingWith("--agents lists the same agent twice");
+  }
+
+  @Test
+  void everySnippetOfTheDocIsInThisFile() throws IOException {
+    Path root = Path.of("").toAbsolutePath();
+    while (root != null && !Files.isRegularFile(root.resolve("docs/arena.md"))) {
+      root = root.getParent();
+    }
+    assertThat(root).as("docs/arena.md above the working directory").isNotNull();
+    String doc = Files.readString(root.resolve("docs/arena.md"));
+    Path self = root.resolve("ponder-arena/src/test/java/dev/ponder/arena/docs/ArenaDocExamplesTest.java");
+    String haystack = normalize(Files.readString(self));
+    List<String> snippets = new ArrayList<>();
+    int i = 0;
+    while ((i = doc.indexOf("```java\n", i)) >= 0) {
+      int start = i + "```java\n".length();
+      int end = doc.indexOf("\n```", start);
+      snippets.add(doc.substring(start, end));
+      i = end + 4;
+    }
+    assertThat(snippets).hasSize(4);
+    for (String snippet : snippets) {
+      assertThat(haystack).as("a snippet of docs/arena.md is not in %s:%n%s", self, snippet).contains(normalize(snippet));
+    }
+  }
+
+  private static String normalize(String s) {
+    return s.replaceAll("\\s+", " ").trim();
+  }
+}
