@@ -38,7 +38,8 @@ import java.util.Set;
  * write transaction as the schema check. {@link #openReadOnly} writes nothing: it reads such a
  * store as upgraded, taking the failing seat from the message in memory. A store written before
  * {@code games.params} existed gets the column the same way, {@code NULL} in its rows (the
- * defaults its games were played with are not known).
+ * defaults its games were played with are not known); the first run that resumes or extends such
+ * a tournament records its games' parameters as they resolve then, so a later change is refused.
  *
  * <p>A tournament is found by its configuration; a run asking for more seeds per pairing than a
  * stored, otherwise equal tournament extends it ({@link #open}), as long as its agents and games
@@ -634,6 +635,7 @@ public final class ArenaStore implements AutoCloseable {
    */
   private void requireSameGames(long id, TournamentConfig config, List<Game> games) throws SQLException {
     List<String> specs = config.games();
+    List<Integer> unrecorded = new ArrayList<>();
     try (PreparedStatement q = conn.prepareStatement("SELECT idx, spec, num_players, min_utility, max_utility, utility, params"
         + " FROM games WHERE tournament_id=? ORDER BY idx")) {
       q.setLong(1, id);
@@ -649,6 +651,22 @@ public final class ArenaStore implements AutoCloseable {
           if (change != null) {
             throw new GameChangedException(id, spec, change);
           }
+          if (rs.getString(7) == null) {
+            unrecorded.add(idx);
+          }
+        }
+      }
+    }
+    // a game stored before games.params existed: its parameters are recorded now, at the first run
+    // that continues the tournament, so that a default changed after this run is refused (what
+    // the matches stored before it were played with is not known)
+    if (!unrecorded.isEmpty()) {
+      try (PreparedStatement u = conn.prepareStatement("UPDATE games SET params=? WHERE tournament_id=? AND idx=? AND params IS NULL")) {
+        for (int idx : unrecorded) {
+          u.setString(1, dev.ponder.game.MatchRecord.fullGameString(games.get(idx)));
+          u.setLong(2, id);
+          u.setInt(3, idx);
+          u.executeUpdate();
         }
       }
     }

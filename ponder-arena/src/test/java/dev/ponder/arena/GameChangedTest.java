@@ -320,7 +320,14 @@ class GameChangedTest {
       // a new tournament in the upgraded store stores its parameters
       run(s, "race_test(target=2)", 1);
     }
-    assertThat(storedParams(old)).containsExactly(null, "race_test(target=2)");
+    // the run that continued the old tournament recorded its game's parameters as they resolved
+    assertThat(storedParams(old)).containsExactly("race_test(target=5)", "race_test(target=2)");
+    GameRegistry.register(Race.factory(3, false, false)); // changed after that run: refused now
+    try (ArenaStore s = ArenaStore.open(old)) {
+      assertThatThrownBy(() -> run(s, "race_test", 3))
+          .isInstanceOf(ArenaStore.GameChangedException.class)
+          .hasMessage(refusal("was stored with target=5 but now resolves target=3"));
+    }
   }
 
   private static List<String> columns(Path db) throws Exception {
