@@ -30,8 +30,38 @@ import picocli.CommandLine.Parameters;
         "Exit 0 if all hold; 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
 public final class CheckCommand implements PonderCommand {
   private static final Pattern PLAYOUT = Pattern.compile("\\(seed (-?\\d+), playout (\\d+), history");
-  /** The kit's hash failure when the earlier state of the collision comes from another playout. */
-  private static final Pattern OTHER_PLAYOUT = Pattern.compile("\\): hash: the states after \\[[0-9, ]*] \\(playout (\\d+)\\) and after");
+  /**
+   * A failure that names a state of another playout ({@code (playout 3)} after a history: a hash
+   * collision, a perfect-recall or information-state conflict with an earlier playout's history).
+   */
+  private static final Pattern OTHER_PLAYOUT = Pattern.compile("] \\(playout (\\d+)\\)");
+  /** The information-state check compares with histories of any earlier playout without naming it. */
+  private static final Pattern ANY_EARLIER = Pattern.compile("\\): information-state: ");
+
+  /**
+   * The command that reproduces a kit failure whose first line is {@code line}: the playout alone
+   * ({@code --playout I}), or every playout up to it ({@code --playouts I+1}) when the failure
+   * involves a state of an earlier playout; null if the line names no playout.
+   */
+  static String rerunHint(String line, String spec) {
+    Matcher m = PLAYOUT.matcher(line);
+    if (!m.find()) {
+      return null;
+    }
+    int upTo = Integer.parseInt(m.group(2)) + 1;
+    Matcher other = OTHER_PLAYOUT.matcher(line);
+    if (other.find()) {
+      // a conflict with a state of an earlier playout: that playout must run too
+      return String.format(Locale.ROOT, "rerun up to this playout (the failure involves playout %s): ponder check '%s' --seed %s --playouts %d",
+          other.group(1), spec, m.group(1), upTo);
+    }
+    if (ANY_EARLIER.matcher(line).find()) {
+      // the other history may come from any earlier playout
+      return String.format(Locale.ROOT, "rerun up to this playout (the failure may involve an earlier one): ponder check '%s' --seed %s --playouts %d",
+          spec, m.group(1), upTo);
+    }
+    return String.format(Locale.ROOT, "rerun this playout alone: ponder check '%s' --seed %s --playout %s", spec, m.group(1), m.group(2));
+  }
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. pig(players=3) or a game of your own.")
   String gameString;
@@ -118,16 +148,9 @@ public final class CheckCommand implements PonderCommand {
       if (cause != null) {
         out.println("cause: " + cause);
       }
-      Matcher m = PLAYOUT.matcher(lines[0]);
-      if (m.find()) {
-        Matcher other = OTHER_PLAYOUT.matcher(lines[0]);
-        if (other.find()) {
-          // a hash collision with a state of an earlier playout: that playout must run too
-          out.printf(Locale.ROOT, "rerun up to this playout (the failure involves playout %s): ponder check '%s' --seed %s --playouts %d%n",
-              other.group(1), game.spec(), m.group(1), Integer.parseInt(m.group(2)) + 1);
-        } else {
-          out.printf(Locale.ROOT, "rerun this playout alone: ponder check '%s' --seed %s --playout %s%n", game.spec(), m.group(1), m.group(2));
-        }
+      String hint = rerunHint(lines[0], game.spec());
+      if (hint != null) {
+        out.println(hint);
       }
       out.flush();
       return 1;

@@ -138,4 +138,24 @@ class CheckCommandTest {
     assertThat(sound.exit).as(sound.err).isZero();
     assertThat(sound.out).contains("hash collisions (states with one hash() must agree in player, legal actions, toString)");
   }
+
+  @Test
+  void aFailureInvolvingAnEarlierPlayoutIsRerunUpToItsPlayout() {
+    // the kit's first lines, in the wording of ConformanceKit's perfect-recall, information-state
+    // and hash checks
+    String head = "conformance of high_card (seed 20261129, playout 8, history [3, 0, 1, 2]): ";
+    assertThat(CheckCommand.rerunHint(head + "perfect-recall: player 0 has the same information state \"P0 card 4 | facing\""
+        + " after histories [3, 2, 0, 1] (playout 1) and [3, 0, 1, 2], but its own earlier information states and actions"
+        + " differ there", "high_card"))
+        .isEqualTo("rerun up to this playout (the failure involves playout 1): ponder check 'high_card' --seed 20261129 --playouts 9");
+    assertThat(CheckCommand.rerunHint(head + "information-state: player 1 has the same information state \"P1 card 4 | \""
+        + " after histories [1, 3, 1] and [0, 3, 0] but legal actions [0, 1, 2] and [0, 1]", "high_card"))
+        .isEqualTo("rerun up to this playout (the failure may involve an earlier one): ponder check 'high_card' --seed 20261129"
+            + " --playouts 9");
+    // the same information state twice on the playout's own history: the playout alone reproduces it
+    assertThat(CheckCommand.rerunHint(head + "perfect-recall: player 0 has the same information state \"P0 card 1 | \" at two"
+        + " of its decisions on one history, after [3, 0] and after [3, 0, 1, 2]", "high_card"))
+        .isEqualTo("rerun this playout alone: ponder check 'high_card' --seed 20261129 --playout 8");
+    assertThat(CheckCommand.rerunHint("conformance of g (seed 1, before the playouts): x", "g")).isNull();
+  }
 }
