@@ -662,7 +662,7 @@ public final class ArenaCommand implements PonderCommand {
    * {@link #newTournamentWarning(Path, ArenaStore.Opened, List)}, ending with what the new
    * tournament takes from the stored ones: {@code …; starting tournament 2 (…); 8640 of its 11440
    * matches are reused from tournament 1 (identical matches are copied, not played again;
-   * --no-reuse plays them)}, or {@code …; none of its 11440 matches is stored in another tournament}
+   * --no-reuse plays them, e.g. after rebuilding a game or agent of your own)}, or {@code …; none of its 11440 matches is stored in another tournament}
    * when nothing was found, or {@code …; --no-reuse: all 11440 matches are played afresh}.
    *
    * @param reuse what the run found (null: say nothing about reuse)
@@ -679,7 +679,7 @@ public final class ArenaCommand implements PonderCommand {
         String label = reuse.label(); // "N matches reused from tournament K"
         reused = "; " + reuse.matches() + " of its " + left + " matches " + (reuse.matches() == 1 ? "is" : "are")
             + label.substring(label.indexOf(" reused")) + " (identical matches are copied, not played again; --no-reuse"
-            + " plays them)";
+            + " plays them, e.g. after rebuilding a game or agent of your own)";
       } else {
         reused = "; none of its " + left + " matches is stored in another tournament";
       }

@@ -626,7 +626,7 @@ class ArenaCommandTest {
         "warning: no stored tournament in " + db + " has this configuration (1 stored; agents/games order and budgets"
             + " are part of it); same games and agents as tournament 1 in another order; starting tournament 2"
             + " ('ponder report --db " + db + " --list' shows the stored ones); 2 of its 2 matches are reused from"
-            + " tournament 1 (identical matches are copied, not played again; --no-reuse plays them)");
+            + " tournament 1 (identical matches are copied, not played again; --no-reuse plays them, e.g. after rebuilding a game or agent of your own)");
     assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored, 2 matches reused"
         + " from tournament 1, 0 played now");
     Run spelled = arena.apply("random,uct(sims=3)", new String[0]);

@@ -53,7 +53,7 @@ class ArenaReuseCliTest {
     assertThat(warnings(added)).containsExactly("warning: no stored tournament in " + db + " has this configuration"
         + " (1 stored; agents/games order and budgets are part of it); starting tournament 2 ('ponder report --db " + db
         + " --list' shows the stored ones); 4 of its 12 matches are reused from tournament 1 (identical matches are"
-        + " copied, not played again; --no-reuse plays them)");
+        + " copied, not played again; --no-reuse plays them, e.g. after rebuilding a game or agent of your own)");
     assertThat(added.out()).contains("Tournament 2: 1 game, 3 agents; 12 matches (0 already stored, 4 matches reused from"
         + " tournament 1, 8 played now with 0 errors)");
     // the report lists all 12 matches of tournament 2
