@@ -115,10 +115,9 @@ public final class MatchRunner {
           action = outcomes[Distributions.sample(probs, 0, k, chance.nextDouble())];
           mover = -1;
         } else if (player >= 0 && player < n) {
-          seat = player;
-          call = CALL_SELECT;
-          call = CALL_COPY;
+          call = CALL_COPY; // the game's code (seat −1 here): no agent is called yet
           view.copyFrom(state);
+          seat = player;
           call = CALL_SELECT;
           long t0 = System.nanoTime();
           action = agents[player].selectAction(view);
