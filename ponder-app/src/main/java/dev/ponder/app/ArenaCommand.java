@@ -77,7 +77,7 @@ public final class ArenaCommand implements PonderCommand {
 
   @Option(names = "--report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default:"
       + " the store's path without its extension, plus -report: ponder-arena-report for ponder-arena.db, my/c4-report"
-      + " for --db my/c4.db; in a store holding several tournaments, plus -t and the tournament's id: my/c4-report-t2).")
+      + " for --db my/c4.db; for the tournaments after a store's first, plus -t and the tournament's id: my/c4-report-t2).")
   Path report;
 
   @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing in every seat order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
@@ -484,13 +484,14 @@ public final class ArenaCommand implements PonderCommand {
 
   /**
    * The default report directory of tournament {@code tournament} in a store holding {@code
-   * tournaments} tournaments: {@link #defaultReport(Path)} while the store holds one, and with
-   * {@code -t} and the tournament's id appended once it holds more ({@code g4-report-t2}), so the
-   * report of one tournament never replaces another's in the same directory.
+   * tournaments} tournaments: {@link #defaultReport(Path)} for tournament 1 (the store's first,
+   * whose report went there while it was alone), and with {@code -t} and the tournament's id
+   * appended for the others ({@code g4-report-t2}), so the report of one tournament never replaces
+   * another's and tournament 1's report stays where it was first written.
    */
   static Path defaultReport(Path db, long tournament, int tournaments) {
     Path base = defaultReport(db);
-    return tournaments > 1 ? base.resolveSibling(base.getFileName() + "-t" + tournament) : base;
+    return tournaments > 1 && tournament != 1 ? base.resolveSibling(base.getFileName() + "-t" + tournament) : base;
   }
 
   /** The status line of a run whose matches are all stored already (instead of a progress line). */

@@ -25,8 +25,8 @@ public final class ReportCommand implements PonderCommand {
 
   @Option(names = "--report", paramLabel = "DIR", description = "Directory for report.md, report.json, matches.csv and"
       + " SVG charts, as ponder arena --report (--out DIR, its older name, still works; default, as ponder arena's: the"
-      + " store's path without its extension, plus -report, e.g. ponder-arena-report; in a store holding several"
-      + " tournaments, plus -t and the tournament's id, e.g. ponder-arena-report-t2).")
+      + " store's path without its extension, plus -report, e.g. ponder-arena-report; for the tournaments after a"
+      + " store's first, plus -t and the tournament's id, e.g. ponder-arena-report-t2).")
   Path out;
 
   /** The older name of --report, kept working (not in the help); giving both is an error. */

@@ -50,17 +50,19 @@ class ArenaScaleCliTest {
     assertThat(second.out).contains("Report written to " + dir.resolve("g-report-t2") + " ");
     assertThat(tournamentOf(dir.resolve("g-report-t2"))).isEqualTo(2);
     assertThat(tournamentOf(dir.resolve("g-report"))).isEqualTo(1);
-    // report of tournament 1 does not replace tournament 2's
+    // report of tournament 1 goes where it went while it was alone, and does not replace tournament 2's
     Cli one = Cli.run(concat(new String[] {"report", "--db", db.toString(), "--tournament", "1"}, stats));
     assertThat(one.exit).as(one.err).isZero();
-    assertThat(one.out).contains("Report written to " + dir.resolve("g-report-t1") + " ");
-    assertThat(tournamentOf(dir.resolve("g-report-t1"))).isEqualTo(1);
+    assertThat(one.out).contains("Report written to " + dir.resolve("g-report") + " ");
+    assertThat(tournamentOf(dir.resolve("g-report"))).isEqualTo(1);
     assertThat(tournamentOf(dir.resolve("g-report-t2"))).isEqualTo(2);
+    assertThat(dir.resolve("g-report-t1")).doesNotExist();
     Cli latest = Cli.run(concat(new String[] {"report", "--db", db.toString()}, stats));
     assertThat(latest.exit).as(latest.err).isZero();
     assertThat(latest.out).contains("Report written to " + dir.resolve("g-report-t2") + " ");
     assertThat(ArenaCommand.defaultReport(Path.of("my", "c4.db"), 3, 3)).isEqualTo(Path.of("my", "c4-report-t3"));
     assertThat(ArenaCommand.defaultReport(Path.of("my", "c4.db"), 1, 1)).isEqualTo(Path.of("my", "c4-report"));
+    assertThat(ArenaCommand.defaultReport(Path.of("my", "c4.db"), 1, 3)).isEqualTo(Path.of("my", "c4-report"));
   }
 
   private static String[] concat(String[] a, String[] b) {
