@@ -97,7 +97,8 @@ final class Eta {
 
   /**
    * Seconds left until {@code total} units are done, at time {@code now}; NaN while no rate is
-   * known (nothing done yet).
+   * known: nothing done yet, or less than {@link #MIN_WINDOW_SECONDS} elapsed (a rate from the first
+   * second, still warming up, overstated a rising step's time left up to 15-fold).
    */
   double secondsLeft(long total, double now) {
     double elapsed = now - time[0];
@@ -106,7 +107,7 @@ final class Eta {
     if (left <= 0) {
       return 0;
     }
-    if (elapsed <= 0) {
+    if (elapsed < MIN_WINDOW_SECONDS) {
       return Double.NaN;
     }
     double w = Math.min(elapsed, Math.max(MIN_WINDOW_SECONDS, elapsed / 4));

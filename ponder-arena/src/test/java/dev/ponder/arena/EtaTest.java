@@ -80,6 +80,17 @@ class EtaTest {
   }
 
   @Test
+  void noEstimateBeforeAFullWindow() {
+    // 30 units in the first second, as a bootstrap's first line: no ETA until 2 s have elapsed
+    Eta eta = new Eta(0, 0);
+    eta.record(30, 1);
+    assertThat(eta.secondsLeft(2000, 1)).isNaN();
+    assertThat(eta.rate(1)).isCloseTo(30, within(1e-9));
+    eta.record(90, 2);
+    assertThat(eta.secondsLeft(2000, 2)).isCloseTo(1910 / 45.0, within(1e-9));
+  }
+
+  @Test
   void unitsDoneBeforeTheStartDoNotCountAsThisRunsSpeed() {
     // 900 of 1,000 stored before; 1 unit per second since: 100 s left, not 100 × 3 s / 903
     Eta eta = new Eta(900, 0);
