@@ -609,16 +609,30 @@ public final class ArenaStore implements AutoCloseable {
       if (stored == null || !stored.isObject()) {
         continue;
       }
-      java.util.Iterator<String> keys = stored.fieldNames();
-      while (keys.hasNext()) {
-        String k = keys.next();
-        com.fasterxml.jackson.databind.JsonNode was = stored.get(k);
+      String k = firstChangedKey(stored, now);
+      if (k != null) {
         com.fasterxml.jackson.databind.JsonNode is = now.get(k);
-        if (is == null || !sameValue(was, is)) {
-          throw new ParamsChangedException(id, a.spec(), k, was.toString(), is == null ? null : is.toString());
-        }
+        throw new ParamsChangedException(id, a.spec(), k, stored.get(k).toString(), is == null ? null : is.toString());
       }
     }
+  }
+
+  /**
+   * The first key of {@code stored} (an object of stored agent parameters) whose value {@code now}
+   * lacks or holds differently ({@link #sameValue}), or null if every stored key has its value.
+   * Keys only {@code now} has are not looked at.
+   */
+  private static String firstChangedKey(com.fasterxml.jackson.databind.JsonNode stored,
+      com.fasterxml.jackson.databind.JsonNode now) {
+    java.util.Iterator<String> keys = stored.fieldNames();
+    while (keys.hasNext()) {
+      String k = keys.next();
+      com.fasterxml.jackson.databind.JsonNode is = now.get(k);
+      if (is == null || !sameValue(stored.get(k), is)) {
+        return k;
+      }
+    }
+    return null;
   }
 
   /**
@@ -1107,18 +1121,7 @@ public final class ArenaStore implements AutoCloseable {
     try {
       com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(storedJson);
       com.fasterxml.jackson.databind.JsonNode now = JSON.valueToTree(storedParams(agentString));
-      if (stored == null || !stored.isObject() || stored.size() != now.size()) {
-        return false;
-      }
-      java.util.Iterator<String> keys = stored.fieldNames();
-      while (keys.hasNext()) {
-        String k = keys.next();
-        com.fasterxml.jackson.databind.JsonNode is = now.get(k);
-        if (is == null || !sameValue(stored.get(k), is)) {
-          return false;
-        }
-      }
-      return true;
+      return stored != null && stored.isObject() && stored.size() == now.size() && firstChangedKey(stored, now) == null;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return false; // parameters this version cannot read are never the same
     }
