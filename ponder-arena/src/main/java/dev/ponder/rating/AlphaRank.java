@@ -164,15 +164,33 @@ public final class AlphaRank {
     return Markov.stationary(multiChain(numStrategies, payoff, o, 0, dev));
   }
 
-  private static double[][] multiChain(int[] ks, double[][] payoff, Options o, double eps, int sumDev) {
-    int n = payoff.length;
-    int pops = ks.length;
-    int[] stride = new int[pops];
+  /**
+   * Profile index strides of populations with {@code ks[p]} strategies each: profile s plays
+   * strategy {@code (s / stride[p]) % ks[p]} in population p (the last population varies fastest).
+   */
+  private static int[] strides(int[] ks) {
+    int[] stride = new int[ks.length];
     int st = 1;
-    for (int p = pops - 1; p >= 0; p--) {
+    for (int p = ks.length - 1; p >= 0; p--) {
       stride[p] = st;
       st *= ks[p];
     }
+    return stride;
+  }
+
+  /** Profiles one population's deviation reaches from a profile: Σ_p (ks[p] − 1). */
+  private static int deviations(int[] ks) {
+    int d = 0;
+    for (int k : ks) {
+      d += k - 1;
+    }
+    return d;
+  }
+
+  private static double[][] multiChain(int[] ks, double[][] payoff, Options o, double eps, int sumDev) {
+    int n = payoff.length;
+    int pops = ks.length;
+    int[] stride = strides(ks);
     double eta = 1.0 / sumDev;
     double[][] c = new double[n][n];
     for (int s = 0; s < n; s++) {
@@ -304,15 +322,8 @@ public final class AlphaRank {
     static Key multiKey(int[] ks, double[][] payoff) {
       int n = payoff.length;
       int pops = ks.length;
-      int[] stride = new int[pops];
-      int st = 1;
-      int sumDev = 0;
-      for (int p = pops - 1; p >= 0; p--) {
-        stride[p] = st;
-        st *= ks[p];
-        sumDev += ks[p] - 1;
-      }
-      byte[] e = new byte[n * sumDev];
+      int[] stride = strides(ks);
+      byte[] e = new byte[n * deviations(ks)];
       int i = 0;
       for (int s = 0; s < n; s++) {
         for (int p = 0; p < pops; p++) {
@@ -411,14 +422,8 @@ public final class AlphaRank {
   static Edges multiGains(int[] ks, double[][] payoff) {
     int n = payoff.length;
     int pops = ks.length;
-    int[] stride = new int[pops];
-    int st = 1;
-    int sumDev = 0;
-    for (int p = pops - 1; p >= 0; p--) {
-      stride[p] = st;
-      st *= ks[p];
-      sumDev += ks[p] - 1;
-    }
+    int[] stride = strides(ks);
+    int sumDev = deviations(ks);
     int[][] to = new int[n][sumDev];
     double[][] gain = new double[n][sumDev];
     for (int s = 0; s < n; s++) {
