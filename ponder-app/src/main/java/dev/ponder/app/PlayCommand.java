@@ -91,7 +91,7 @@ public final class PlayCommand implements PonderCommand {
       }
       SearchThreads.warnings(seats, Runtime.getRuntime().availableProcessors())
           .forEach(w -> spec.commandLine().getErr().println(w));
-      spec.commandLine().getErr().flush();
+      AgentWarnings.print(spec.commandLine().getErr(), seats, List.of(game));
       State state = game.newInitialState();
       // with imperfect information a human must not see the full state or the hidden moves:
       // each human sees their own information state when asked to move; the full game is shown
