@@ -85,7 +85,7 @@ public final class SelfAdaptive {
    * Index of the worker's {@link SearchContext#simulationInts} array holding this simulation's θ:
    * player p's combination at {@code [4p, 4p + params)}, written at the root, read at every node.
    */
-  static final int THETA = 0;
+  public static final int THETA = 0;
 
   private int select(Tree tree, int node, SearchContext ctx, int[] th) {
     int mover = tree.player(node);
