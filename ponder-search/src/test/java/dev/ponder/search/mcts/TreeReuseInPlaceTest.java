@@ -222,8 +222,9 @@ class TreeReuseInPlaceTest {
 
   /**
    * Searches from the same position after the first size the tree from the first one's entries per
-   * simulation, so they do not grow it while running; the first search is sized from the root's b
-   * legal actions (√b entries per simulation, b with expand=0), enough for uct in connect_four.
+   * simulation, so they do not grow it (nor, with transpositions, the key table) while running;
+   * the first search is sized from the root's b legal actions (√b entries per simulation, 0.4 b
+   * for a tree policy that revisits before trying all, b with expand=0), enough in connect_four.
    */
   @Test
   void laterSearchesDoNotGrowTheTreeWhileRunning() {
@@ -237,12 +238,16 @@ class TreeReuseInPlaceTest {
           Tree t = a.engine().tree();
           a.search(s);
           int first = t.growthsInSearch();
+          int firstKeys = t.keyGrowthsInSearch();
           for (int i = 0; i < 3; i++) {
             a.search(s);
           }
           assertThat(t.growthsInSearch()).as(g.name() + " " + spec + ": growths after the first search")
               .isEqualTo(first);
-          if (g == c4 && !spec.contains("keying")) {
+          assertThat(t.keyGrowthsInSearch()).as(g.name() + " " + spec + ": key table growths after the first search")
+              .isEqualTo(firstKeys);
+          assertThat(firstKeys).as(g.name() + " " + spec + ": key table growths in the first search").isZero();
+          if (g == c4) {
             assertThat(first).as(spec + ": growths in the first search").isZero();
           }
         }
