@@ -205,8 +205,21 @@ public final class Tournament {
    * @param stored those already stored in it before this run
    * @param matches those this run copies instead of playing (0 when reuse is off or none is found)
    * @param from the number copied from each tournament, by tournament id (ascending)
+   * @param unchecked the other tournaments of the store whose matches could not be looked at
+   *     although they share a game string and an agent with this one: their games were stored
+   *     before the store kept games' parameters ({@code games.params}), so the defaults they were
+   *     played with are unknown. Running such a tournament's own configuration once more records
+   *     them ({@link ArenaStore#open}); after that its identical matches are reused. Empty when
+   *     there is none or reuse is off (ascending ids)
    */
-  public record Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from) {
+  public record Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from,
+      java.util.SortedSet<Long> unchecked) {
+
+    /** What a run found when no tournament of the store was left unchecked. */
+    public Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from) {
+      this(total, stored, matches, from, java.util.Collections.emptySortedSet());
+    }
+
     /** {@code 8640 matches reused from tournament 1}, or "" if none. */
     public String label() {
       return MatchReuse.label(matches, from);
@@ -239,9 +252,11 @@ public final class Tournament {
    * @param onStored called after each stored match with the number stored by this run so far
    *     (tests use it; may be null)
    * @param notices receives one line before any match is played when the run extends a stored
-   *     tournament, and one when it continues a stored tournament with other seat orders than
-   *     {@link #config()} names (seat orders not given, {@link #Tournament(TournamentConfig,
-   *     boolean)}) (may be null)
+   *     tournament ({@code extending tournament 1 from 4 to 6 seeds per pairing}), and one when it
+   *     continues a stored tournament with other seat orders than {@link #config()} names (seat
+   *     orders not given, {@link #Tournament(TournamentConfig, boolean)}): plain sentences, without
+   *     the {@code arena:} prefix {@code ponder arena} adds when it prints them. What the run
+   *     reuses from other tournaments is told to {@link #onReuse}, not here (may be null)
    * @throws NullPointerException if {@code store} or {@code progressFactory} is null, and
    *     {@link IllegalArgumentException} if {@code parallel} &lt; 1: checked before the store is
    *     touched ({@link ArenaStore#open} records a larger size), so a bad call leaves it as it was
@@ -284,11 +299,11 @@ public final class Tournament {
       onOpened.accept(opened);
     }
     if (notices != null && seatOrdersMatter() && !config.seatOrders().equals(this.config.seatOrders())) {
-      notices.accept("arena: tournament " + id + " continues with its stored seat orders: "
+      notices.accept("tournament " + id + " continues with its stored seat orders: "
           + TournamentConfig.seatOrdersLabel(config.seatOrders()));
     }
     if (opened.extendedFrom() > 0 && notices != null) {
-      notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
+      notices.accept("extending tournament " + id + " from " + opened.extendedFrom() + " to "
           + config.seedsPerPairing() + " seeds per pairing");
     }
     // the schedule by position, and the stored matches as one bit per position: memory grows with
@@ -397,7 +412,7 @@ public final class Tournament {
     MatchReuse.Plan plan = !reuse || already >= total ? MatchReuse.Plan.NONE
         : MatchReuse.plan(store, id, config, games, pending);
     if (onReuse != null) {
-      onReuse.accept(new Reuse(total, already, plan.copies().size(), plan.from()));
+      onReuse.accept(new Reuse(total, already, plan.copies().size(), plan.from(), plan.unchecked()));
     }
     store.copyMatches(id, plan.copies()); // a row another process stored meanwhile is kept: either way it is done
     return plan;
