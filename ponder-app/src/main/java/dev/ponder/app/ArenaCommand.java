@@ -682,10 +682,10 @@ public final class ArenaCommand implements PonderCommand {
             + label.substring(label.indexOf(" reused")) + " (identical matches are copied, not played again; --no-reuse"
             + " plays them, e.g. after rebuilding a game or agent of your own)";
         if (!reuse.unchecked().isEmpty()) {
-          reused += "; the matches of " + tournaments(reuse.unchecked()) + " were not looked at: " + unchecked(reuse.unchecked());
+          reused += "; the matches of " + tournaments(reuse.unchecked()) + " were not looked at: " + unchecked(reuse.unchecked(), db);
         }
       } else if (!reuse.unchecked().isEmpty()) {
-        reused = "; none of its " + left + " matches can be reused: " + unchecked(reuse.unchecked());
+        reused = "; none of its " + left + " matches can be reused: " + unchecked(reuse.unchecked(), db);
       } else {
         reused = "; none of its " + left + " matches is stored in another tournament";
       }
@@ -710,15 +710,16 @@ public final class ArenaCommand implements PonderCommand {
    * what to do ({@link Tournament.Reuse#unchecked}): {@code tournament 1 was stored before game
    * parameters were kept (the defaults its games were played with are unknown); to reuse its
    * identical matches, stop this run, run tournament 1's own command once more (that records
-   * them; 'ponder report --list' shows its configuration), then this one again}.
+   * them; 'ponder report --db r.db --list' shows its configuration), then this one again}.
    */
-  static String unchecked(java.util.SortedSet<Long> ids) {
+  static String unchecked(java.util.SortedSet<Long> ids, Path db) {
     boolean one = ids.size() == 1;
     String names = tournaments(ids);
     return names + (one ? " was" : " were") + " stored before game parameters were kept (the defaults " + (one ? "its" : "their")
         + " games were played with are unknown); to reuse " + (one ? "its" : "their") + " identical matches, stop this"
         + " run, run " + (one ? names + "'s own command" : "each one's own command") + " once more (that records them;"
-        + " 'ponder report --list' shows " + (one ? "its configuration" : "their configurations") + "), then this one again";
+        + " 'ponder report --db " + db + " --list' shows " + (one ? "its configuration" : "their configurations")
+        + "), then this one again";
   }
 
   /**

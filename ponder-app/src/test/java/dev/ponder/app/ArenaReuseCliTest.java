@@ -93,7 +93,7 @@ class ArenaReuseCliTest {
     assertThat(warnings(added).get(0)).contains("starting tournament 2").endsWith("; none of its 12 matches can be reused:"
         + " tournament 1 was stored before game parameters were kept (the defaults its games were played with are"
         + " unknown); to reuse its identical matches, stop this run, run tournament 1's own command once more (that"
-        + " records them; 'ponder report --list' shows its configuration), then this one again");
+        + " records them; 'ponder report --db " + db + " --list' shows its configuration), then this one again");
     assertThat(added.out()).contains("12 matches (0 already stored, 12 played now with 0 errors)");
 
     // what the line says to do: tournament 1's command records its games' parameters; then a new
