@@ -16,8 +16,8 @@ import java.util.function.LongConsumer;
  * {@code parallel} worker threads, each stored in its own transaction as soon as it finishes.
  * Because every match is a pure function of its key, a resumed tournament stores exactly what an
  * uninterrupted one would. For the same reason a scheduled match that another tournament of the
- * store already played identically (same full game string, agents by seat with their stored
- * parameters, match seed; no timing-dependent agent; status ok) is copied from it instead of played
+ * store already played identically (same full game string, the same agents by seat by their stored
+ * resolved parameters, match seed; no timing-dependent agent; status ok) is copied from it instead of played
  * again ({@link #reuse(boolean)}, {@link MatchReuse}).
  */
 public final class Tournament {
@@ -124,9 +124,12 @@ public final class Tournament {
   /**
    * Whether {@link #run} copies the scheduled matches that another tournament of the store has
    * already played identically instead of playing them (default true; see {@link MatchReuse}):
-   * the same full game string, the same agent strings in the same seats with the same stored
-   * parameters and fingerprints, the same match seed, no agent with a time budget or several
-   * search threads, and status {@code ok}. False plays every match afresh.
+   * the same full game string, the same agents in the same seats (an agent of this tournament is a
+   * stored one when it has exactly the resolved parameters and fingerprints stored with it and
+   * plays as the same agent, however either is spelled: {@link AgentKey}'s notion), the same match
+   * seed, no agent with a time budget or several search threads, and status {@code ok}. False plays
+   * every match afresh. {@link #onReuse} hears what was found; the {@code notices} of {@link #run}
+   * carry nothing about reuse.
    *
    * @return this tournament
    */
