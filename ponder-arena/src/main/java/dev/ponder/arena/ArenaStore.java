@@ -509,8 +509,9 @@ public final class ArenaStore implements AutoCloseable {
         for (TournamentInfo t : stored) {
           String storedJson = currentSpelling(t.config()); // compared in this version's spelling
           if (storedJson.equals(json)) {
-            requireSameGames(t.id(), config, games);
+            List<Integer> unrecorded = requireSameGames(t.id(), config, games);
             requireSameParams(t.id(), config);
+            recordGameParams(t.id(), games, unrecorded); // only once both checks passed: a refusal changes nothing
             return new Opened(t.id(), 0, 0, config);
           }
           int seeds;
@@ -540,8 +541,9 @@ public final class ArenaStore implements AutoCloseable {
           }
         }
         if (smaller != null) {
-          requireSameGames(smaller.id(), config, games);
+          List<Integer> unrecorded = requireSameGames(smaller.id(), config, games);
           requireSameParams(smaller.id(), config);
+          recordGameParams(smaller.id(), games, unrecorded);
           if (extend(smaller, json)) {
             return new Opened(smaller.id(), smallerMatches, 0, config);
           }
@@ -646,9 +648,11 @@ public final class ArenaStore implements AutoCloseable {
    * declared since is not compared (its default is taken to keep the old behaviour), and a game
    * stored before {@code games.params} existed is compared by what its row holds.
    *
+   * @return the indices of the games stored before {@code games.params} existed (their rows hold
+   *     no parameters yet; see {@link #recordGameParams})
    * @throws GameChangedException naming the first game and what differs
    */
-  private void requireSameGames(long id, TournamentConfig config, List<Game> games) throws SQLException {
+  private List<Integer> requireSameGames(long id, TournamentConfig config, List<Game> games) throws SQLException {
     List<String> specs = config.games();
     List<Integer> unrecorded = new ArrayList<>();
     try (PreparedStatement q = conn.prepareStatement("SELECT idx, spec, num_players, min_utility, max_utility, utility, params"
@@ -672,9 +676,17 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     }
-    // a game stored before games.params existed: its parameters are recorded now, at the first run
-    // that continues the tournament, so that a default changed after this run is refused (what
-    // the matches stored before it were played with is not known)
+    return unrecorded;
+  }
+
+  /**
+   * Records the parameters of tournament {@code id}'s games stored before {@code games.params}
+   * existed ({@code unrecorded}, indices into {@code games}), as they resolve now: called by the
+   * first run that continues the tournament, after every check of {@link #open} passed, so that a
+   * default changed after this run is refused (what the matches stored before it were played with
+   * is not known; this run takes them as played with today's defaults, as resuming does).
+   */
+  private void recordGameParams(long id, List<Game> games, List<Integer> unrecorded) throws SQLException {
     if (!unrecorded.isEmpty()) {
       try (PreparedStatement u = conn.prepareStatement("UPDATE games SET params=? WHERE tournament_id=? AND idx=? AND params IS NULL")) {
         for (int idx : unrecorded) {

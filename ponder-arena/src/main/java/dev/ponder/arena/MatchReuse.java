@@ -25,8 +25,11 @@ import java.util.TreeSet;
  * <ul>
  *   <li>its game was stored with the same full game string ({@code games.params}, every parameter
  *       with defaults filled in), players and utility as the game loads now (a game stored before
- *       {@code games.params} existed is never reused: the defaults it was played with are unknown;
- *       {@link Plan#unchecked} names such tournaments);
+ *       {@code games.params} existed is not reused while its row holds no parameters: the defaults
+ *       it was played with are unknown; {@link Plan#unchecked} names such tournaments; the first
+ *       run that continues that tournament records them as they resolve then, taking its stored
+ *       matches as played with those defaults, as the resume itself does, and from then on they
+ *       are reused);
  *   <li>the same agent sits in every seat: the stored agent was stored with exactly the resolved
  *       parameters and fingerprints ({@link ArenaStore#storedParams}) that an agent of this
  *       tournament has now, and plays as the same agent ({@link AgentKey}'s notion, which the

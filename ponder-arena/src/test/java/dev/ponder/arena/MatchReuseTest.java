@@ -1,6 +1,7 @@
 package dev.ponder.arena;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -404,6 +405,45 @@ class MatchReuseTest {
       r = run(s, noBudget("kuhn_poker;tic_tac_toe", "first(offset=4);random;first", 1, SEED), true, found);
       assertThat(r.reusedFrom()).containsEntry(first, 4);
       assertThat(found.get(0).unchecked()).isEmpty();
+    }
+  }
+  @Test
+  void aRefusedResumeOfAnOldTournamentRecordsNoGameParameters() {
+    Path db = dir.resolve("refused.db");
+    try {
+      AgentRegistry.register(new Drift(0, "aa"));
+      TournamentConfig old = noBudget("tic_tac_toe", "random;reuse_drift", 1, SEED);
+      long first;
+      try (ArenaStore s = ArenaStore.open(db)) {
+        first = run(s, old, true, new ArrayList<>()).tournamentId();
+      }
+      forgetGameParams(db, first);
+      AgentRegistry.register(new Drift(1, "aa")); // a changed default: the resume is refused
+      try (ArenaStore s = ArenaStore.open(db)) {
+        assertThatThrownBy(() -> run(s, old, true, new ArrayList<>())).isInstanceOf(ArenaStore.ParamsChangedException.class);
+      }
+      // "nothing is changed": the games still hold no parameters
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+           java.sql.Statement st = c.createStatement();
+           java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM games WHERE params IS NOT NULL")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getInt(1)).isZero();
+      }
+      // the same resume with the agent as it was stored goes on, and records them
+      AgentRegistry.register(new Drift(0, "aa"));
+      try (ArenaStore s = ArenaStore.open(db)) {
+        assertThat(run(s, old, true, new ArrayList<>()).played()).isZero();
+      }
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+           java.sql.Statement st = c.createStatement();
+           java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM games WHERE params IS NULL")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getInt(1)).isZero();
+      }
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    } finally {
+      AgentRegistry.register(new Drift(0, "aa"));
     }
   }
 }
