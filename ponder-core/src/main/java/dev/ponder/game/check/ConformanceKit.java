@@ -132,8 +132,8 @@ import java.util.SplittableRandom;
  *
  * <p>Checks over the whole run:
  * <ul>
- *   <li>{@code perfect-recall} (imperfect-information games, and any game whose state overrides
- *       {@link State#informationStateString(int)}; at every decision node, by
+ *   <li>{@code perfect-recall} (games that do not declare perfect information in their {@link
+ *       GameType}; at every decision node, by
  *       {@link State#informationStateKey(int)}): a player's information state must not recur at
  *       a later decision of that player on the same history, and every history with one
  *       information state of p must give p the same own earlier sequence of (information state,
@@ -142,15 +142,27 @@ import java.util.SplittableRandom;
  *       information-state format that forgets, kept for compatibility) is held to the first rule
  *       only. Solving, exploitability and best response need perfect
  *       recall; IS-MCTS does not. One map entry per distinct information state (up to
- *       2<sup>20</sup>); the cost is one information-state key per decision node;
- *   <li>{@code resample} (hidden information; when resample is checked): where the run has met
- *       player p's information state after two or more different histories, the source is not
- *       the only world consistent with it, so the worlds drawn there must at some point differ
- *       from the source (in history or {@code toString()}). While none has for p, each such
- *       check makes up to 8 extra seeded draws per method. If over the whole run every world from
- *       {@code resample(p)} (or, separately, from {@code resampleInto(p)}) equalled its source,
- *       the run fails after the playouts: the method returns the true state and IS-MCTS would
- *       see the hidden information. A game whose information states each have a single history
+ *       2<sup>20</sup>); the cost is one information-state key per decision node. A game that
+ *       declares perfect information is not held to it: its information states are its states,
+ *       and an information-state string that is the position (a Markov string, equal after
+ *       transpositions or repetitions) is well-formed there;
+ *   <li>{@code resample} (hidden information; games that do not declare perfect information, when
+ *       resample is checked): where the run has met player p's information state after two or
+ *       more different histories, the source is not the only world consistent with it, so the
+ *       worlds drawn there must differ from the source (in history or {@code toString()}) some of
+ *       the time. The draws are pooled per bucket (player p, history length): while none of a
+ *       bucket has differed, each such check makes up to 8 extra seeded draws per method. A bucket
+ *       of {@code resample(p)} (or, separately, of {@code resampleInto(p)}) with at least 96 draws,
+ *       every one equal to its source, fails the run after the playouts: the method returns the
+ *       true state after that many actions and IS-MCTS would see the hidden information there. A
+ *       legitimate sampler whose source has probability at most 0.8 at each such information
+ *       state fails a bucket with probability at most 0.8<sup>96</sup> ≈ 5·10<sup>-10</sup>. Blind
+ *       spots: a sampler that leaks at some information states of a bucket but draws properly at
+ *       others of the same bucket passes; buckets with fewer than 96 draws (short runs,
+ *       {@link Options#onlyPlayout(int)}, rarely reached lengths) and information states met
+ *       after one history only are not judged; a world that differs from its source in history
+ *       or board but still keeps what is hidden (the opponent's true cards, reached in another
+ *       order) passes. A game whose information states each have a single history
  *       (nothing hidden) makes no such draws and passes.
  * </ul>
  *
@@ -186,8 +198,21 @@ public final class ConformanceKit {
   private static final int FUTURE_PROBES = 4;
   /** Further actions of a differing continuation shown in the one-line failure (more go to the detail). */
   private static final int FUTURE_SHOWN = 12;
-  /** Extra draws per method at a resample check while no world for that player has differed from its source. */
+  /** Extra draws per method at a resample check while no world of its bucket (player, history length) has differed from its source. */
   private static final int HIDDEN_PROBES = 8;
+  /**
+   * Draws per method after which a bucket (player, history length) of the {@code resample} check
+   * whose worlds all equalled their sources fails. A legitimate sampler gives the source back with
+   * probability π(source | information state); if that is at most ρ = 0.8 at every information state
+   * met after two histories, the draws being independent, all k draws of one bucket equal their
+   * sources with probability at most ρ<sup>k</sup>: 0.8<sup>96</sup> ≈ 5.0·10<sup>-10</sup> (0.5<sup>96</sup>
+   * ≈ 1.3·10<sup>-29</sup> for a hidden card out of two). Even over 2 methods × 4 players × 100
+   * history lengths (800 buckets), a run fails a legitimate sampler with probability below
+   * 4.0·10<sup>-7</sup>. A sampler that returns the true state in one bucket fails there once the
+   * bucket has this many draws: 1 + {@value #HIDDEN_PROBES} per check, so from the 11th check of
+   * the bucket on.
+   */
+  private static final int HIDDEN_MIN_DRAWS = 96;
   /**
    * Extra {@code resample(p)} draws per playout (up to {@link #WITNESS_DRAWS_PER_DECISION} at a
    * decision of p) while the run has not yet shown an information state of the player to move
@@ -228,7 +253,9 @@ public final class ConformanceKit {
 
     /**
      * Whether to check {@link State#resample}; default: for imperfect-information games (for
-     * perfect-information games the base class returns a copy, which is checked too when set).
+     * perfect-information games the base class returns a copy, which is checked too when set; the
+     * comparison of worlds with their sources is only made for games that do not declare perfect
+     * information).
      */
     public Options checkResample(boolean check) {
       this.checkResample = check;
@@ -352,13 +379,14 @@ public final class ConformanceKit {
      * of the first history, then {1, playout, length} of a second, different one (0 until seen).
      */
     private final Map<InfoKey, long[]> worldsSeen = new HashMap<>();
-    /** Per method (0 resample, 1 resampleInto) and player: draws at information states with two or more histories seen. */
-    private final int[][] hiddenDraws;
-    /** Per method and player: whether a world other than the source was ever drawn. */
-    private final boolean[][] hiddenChanged;
-    /** Per player: an information state with two histories (string, then its record), for the message. */
-    private final String[] hiddenExample;
-    private final long[][] hiddenExampleWhere;
+    /**
+     * Whether the resample check compares worlds with their sources (the game does not declare
+     * perfect information: a perfect-information game's resample is a copy, and its information
+     * state may be the position, met after several histories).
+     */
+    private final boolean hiddenTracked;
+    /** Buckets of the resample check by (player, history length), in that order (see {@link HiddenBucket}). */
+    private final Map<Long, HiddenBucket> hiddenBuckets = new java.util.TreeMap<>();
     /**
      * Whether the run looks for hidden information at decisions: the game declares imperfect
      * information or its state has a resampler of its own.
@@ -392,10 +420,7 @@ public final class ConformanceKit {
       this.probs = new double[buf.length];
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
       this.ownSequence = new long[n];
-      this.hiddenDraws = new int[2][n];
-      this.hiddenChanged = new boolean[2][n];
-      this.hiddenExample = new String[n];
-      this.hiddenExampleWhere = new long[n][];
+      this.hiddenTracked = !game.type().isPerfectInformation();
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
       this.buf2 = new int[buf.length];
@@ -405,7 +430,9 @@ public final class ConformanceKit {
       this.obsBuf = new float[obsSize];
       this.ownHash = overridesHash(game.newInitialState());
       this.hashIndex = ownHash ? new HashIndex() : null;
-      this.recall = !game.type().isPerfectInformation() || overrides(game.newInitialState(), "informationStateString", int.class);
+      // a perfect-information game's information states are its states: a Markov string (the position, with
+      // transpositions) is well-formed there, so perfect recall and hidden information are not asked of it
+      this.recall = !game.type().isPerfectInformation();
       this.hiddenApplies = !game.type().isPerfectInformation() || hasResampler(game.newInitialState());
     }
 
@@ -1498,7 +1525,8 @@ public final class ConformanceKit {
       }
       for (int q = 0; q < n; q++) {
         // whether this check's worlds are compared with the source (toString costs: only while needed)
-        boolean track = trackHidden(q, info[q], sourceHistory, len);
+        HiddenBucket bucket = trackHidden(q, info[q], sourceHistory, len);
+        boolean track = bucket != null;
         if (track && sourceBoard == null) {
           sourceBoard = s.toString();
         }
@@ -1513,7 +1541,7 @@ public final class ConformanceKit {
         }
         checkWorld("resample(" + q + ")", w, s, p, q, legal, info);
         noteWitness(w, q == p, sourceHistory);
-        boolean changed = track && !hiddenChanged[0][q] && differs(w, sourceHistory, sourceBoard);
+        boolean changed = track && !bucket.changed[0] && differs(w, sourceHistory, sourceBoard);
         playOn(w);
         try {
           s.resampleInto(q, resampleRng, intoTarget);
@@ -1523,14 +1551,14 @@ public final class ConformanceKit {
         String into = "resampleInto(" + q + ")";
         checkWorld(into, intoTarget, s, p, q, legal, info);
         noteWitness(intoTarget, q == p, sourceHistory);
-        boolean changedInto = track && !hiddenChanged[1][q] && differs(intoTarget, sourceHistory, sourceBoard);
+        boolean changedInto = track && !bucket.changed[1] && differs(intoTarget, sourceHistory, sourceBoard);
         playOn(intoTarget);
         // one comparison for both worlds (the fingerprint prints every information state: the costly part)
         if (!(before.equals(fingerprint(s)))) {
           throw fail("resample", "playing on the worlds of resample(" + q + ") and " + into + " changed the original");
         }
         if (track) {
-          noteHiddenInformation(s, q, sourceHistory, sourceBoard, changed, changedInto);
+          noteHiddenInformation(s, q, bucket, sourceHistory, sourceBoard, changed, changedInto);
         }
       }
     }
@@ -1651,14 +1679,43 @@ public final class ConformanceKit {
     }
 
     /**
-     * Records that player q's information state {@code info} was met after the source's history
-     * (history hash {@code sourceHistory}, length {@code len}); returns whether it has now been met
-     * after two different histories (so the source is not the only world consistent with it)
-     * while some method has not yet given q a world other than its source.
+     * A bucket of the {@code resample} check: the draws for player q at decisions after {@code
+     * length} actions, at information states of q that the run met after two or more histories.
+     * Per method (0 resample, 1 resampleInto): the draws and whether one gave a world other than
+     * its source. {@code example}/{@code where}: the first such information state and its
+     * {@link #worldsSeen} record, for the message.
      */
-    private boolean trackHidden(int q, String info, long sourceHistory, int len) {
-      if (hiddenChanged[0][q] && hiddenChanged[1][q]) {
-        return false;
+    private static final class HiddenBucket {
+      final int player;
+      final int length;
+      final int[] draws = new int[2];
+      final boolean[] changed = new boolean[2];
+      final String example;
+      final long[] where;
+
+      HiddenBucket(int player, int length, String example, long[] where) {
+        this.player = player;
+        this.length = length;
+        this.example = example;
+        this.where = where;
+      }
+    }
+
+    /**
+     * Records that player q's information state {@code info} was met after the source's history
+     * (history hash {@code sourceHistory}, length {@code len}); returns the bucket (q, len) when that
+     * information state has now been met after two different histories (so the source is not the
+     * only world consistent with it) and some method has not yet given a world of that bucket
+     * other than its source; else null (always null for a game that declares perfect information).
+     */
+    private HiddenBucket trackHidden(int q, String info, long sourceHistory, int len) {
+      if (!hiddenTracked) {
+        return null;
+      }
+      long bucketKey = ((long) q << 32) | len;
+      HiddenBucket bucket = hiddenBuckets.get(bucketKey);
+      if (bucket != null && bucket.changed[0] && bucket.changed[1]) {
+        return null;
       }
       InfoKey key = infoKey(q, info);
       long[] rec = worldsSeen.get(key);
@@ -1666,62 +1723,66 @@ public final class ConformanceKit {
         if (worldsSeen.size() < MAX_KEPT) {
           worldsSeen.put(key, new long[] {sourceHistory, playout, len, 0, 0, 0});
         }
-        return false;
+        return null;
       }
       if (rec[3] == 0) {
         if (rec[0] == sourceHistory) {
-          return false;
+          return null;
         }
         rec[3] = 1;
         rec[4] = playout;
         rec[5] = len;
       }
-      if (hiddenExample[q] == null) {
-        hiddenExample[q] = info;
-        hiddenExampleWhere[q] = rec;
+      if (bucket == null) {
+        bucket = new HiddenBucket(q, len, info, rec);
+        hiddenBuckets.put(bucketKey, bucket);
       }
-      return true;
+      return bucket;
     }
 
     /**
-     * Counts this check's draws for q (at an information state met after two histories) and
-     * whether one of them, or up to {@link #HIDDEN_PROBES} more per method while none for q has
-     * differed yet, gave a world other than the source.
+     * Counts this check's draws in q's bucket and whether one of them, or up to {@link
+     * #HIDDEN_PROBES} more per method while none of the bucket has differed yet, gave a world
+     * other than the source.
      */
-    private void noteHiddenInformation(State s, int q, long sourceHistory, String sourceBoard, boolean changed,
+    private void noteHiddenInformation(State s, int q, HiddenBucket b, long sourceHistory, String sourceBoard, boolean changed,
         boolean changedInto) {
-      hiddenDraws[0][q]++;
-      hiddenDraws[1][q]++;
-      hiddenChanged[0][q] |= changed;
-      hiddenChanged[1][q] |= changedInto;
-      for (int r = 0; r < HIDDEN_PROBES && !hiddenChanged[0][q]; r++) {
-        hiddenDraws[0][q]++;
-        hiddenChanged[0][q] = differs(s.resample(q, resampleRng), sourceHistory, sourceBoard);
+      b.draws[0]++;
+      b.draws[1]++;
+      b.changed[0] |= changed;
+      b.changed[1] |= changedInto;
+      for (int r = 0; r < HIDDEN_PROBES && !b.changed[0]; r++) {
+        b.draws[0]++;
+        b.changed[0] = differs(s.resample(q, resampleRng), sourceHistory, sourceBoard);
       }
-      for (int r = 0; r < HIDDEN_PROBES && !hiddenChanged[1][q]; r++) {
-        hiddenDraws[1][q]++;
+      for (int r = 0; r < HIDDEN_PROBES && !b.changed[1]; r++) {
+        b.draws[1]++;
         s.resampleInto(q, resampleRng, intoTarget);
-        hiddenChanged[1][q] = differs(intoTarget, sourceHistory, sourceBoard);
+        b.changed[1] = differs(intoTarget, sourceHistory, sourceBoard);
       }
     }
 
     /**
-     * The hidden-information check over the whole run: for each player q and each of resample and
-     * resampleInto, if draws were made at information states of q that the run met after two or
-     * more histories, at least one must have given a world other than the source. A method that
-     * returns the true state (a copy of the source) fails here.
+     * The hidden-information check over the whole run, per bucket (player q, history length) and
+     * method (resample, resampleInto): a bucket with at least {@link #HIDDEN_MIN_DRAWS} draws at
+     * information states of q that the run met after two or more histories must have given at least
+     * one world other than its source. A method that returns the true state (a copy of the source)
+     * after some number of actions fails here, even when it draws correctly elsewhere. Buckets with
+     * fewer draws give no verdict.
      */
     private void checkHiddenInformation() {
-      for (int m = 0; m < 2; m++) {
-        for (int q = 0; q < n; q++) {
-          if (hiddenDraws[m][q] == 0 || hiddenChanged[m][q]) {
+      for (HiddenBucket b : hiddenBuckets.values()) {
+        for (int m = 0; m < 2; m++) {
+          if (b.draws[m] < HIDDEN_MIN_DRAWS || b.changed[m]) {
             continue;
           }
-          long[] w = hiddenExampleWhere[q];
+          long[] w = b.where;
+          int q = b.player;
           String method = (m == 0 ? "resample(" : "resampleInto(") + q + ")";
-          throw fail("resample", method + " never changed hidden information: in " + hiddenDraws[m][q]
-              + " draws at information states of player " + q + " that the run met after two or more histories (such as "
-              + quoteShort(hiddenExample[q]) + " after [" + historyText((int) w[1], (int) w[2]) + "] and ["
+          throw fail("resample", method + " never changed hidden information: in " + b.draws[m]
+              + " draws at information states of player " + q + " after " + b.length + " action" + (b.length == 1 ? "" : "s")
+              + " that the run met after two or more histories (such as "
+              + quoteShort(b.example) + " after [" + historyText((int) w[1], (int) w[2]) + "] and ["
               + historyText((int) w[4], (int) w[5]) + "]), every world had the source's history and board: does " + method
               + " return the true state (a copy)?");
         }

@@ -85,6 +85,30 @@ class ConformanceKitHiddenTest {
         .hasMessageContaining(expected);
   }
 
+  /** A resample that returns the true state at two of the three decisions (not the first) fails. */
+  @Test
+  void samplerThatLeaksAfterTheFirstDecisionFails() {
+    for (long seed = 1; seed <= 3; seed++) {
+      long s = seed;
+      assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_hidden(flaw=leak_late)"),
+          new ConformanceKit.Options().seed(s).playouts(200)))
+          .as("seed " + s)
+          .isInstanceOf(AssertionError.class)
+          .hasMessageContaining("resample: resample(0) never changed hidden information: in ")
+          // the first decision (after the two deals) draws properly: the bucket that fails is a later one
+          .hasMessageContaining(" draws at information states of player 0 after 3 actions that the run met after two or more histories")
+          .hasMessageContaining("return the true state (a copy)?");
+    }
+  }
+
+  @Test
+  void resampleIntoThatLeaksAfterTheFirstDecisionFails() {
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_hidden(flaw=leak_late_into)"), options()))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("resample: resampleInto(0) never changed hidden information: in ")
+        .hasMessageContaining(" of player 0 after 3 actions ");
+  }
+
   @Test
   void declaredImperfectRecallIsHeldOnlyToNoRecurrence() {
     ConformanceKit.check(GameRegistry.load("toy_hidden(flaw=forget_own_declared)"), options());

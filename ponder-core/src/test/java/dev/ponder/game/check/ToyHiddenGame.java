@@ -25,11 +25,13 @@ import java.util.SplittableRandom;
  * forget} and {@code forget_own} in a game whose {@link Game#perfectRecall()} is false. {@code
  * reveal} breaks no invariant but hides nothing: each information state shows the other player's
  * card too (so it names one history), and resample and resampleInto return the true state, the
- * only world consistent with it.
+ * only world consistent with it. {@code leak_late} (resample and resampleInto return the true
+ * state once a choice has been made: at two of the three decisions, right at the first) and
+ * {@code leak_late_into} (resampleInto alone does) leak only part of the time.
  */
 final class ToyHiddenGame extends AbstractGame {
   static final String[] FLAWS = {"none", "forget", "forget_own", "copy_resample", "copy_into", "bad_into", "forget_declared",
-      "forget_own_declared", "reveal"};
+      "forget_own_declared", "reveal", "leak_late", "leak_late_into"};
 
   static final GameType TYPE = new GameType("toy_hidden", "Toy Hidden", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.IMPERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -207,7 +209,7 @@ final class ToyHiddenGame extends AbstractGame {
     @Override
     public State resample(int player, SplittableRandom rng) {
       checkPlayer(player);
-      if (is("copy_resample") || is("reveal")) {
+      if (is("copy_resample") || is("reveal") || (is("leak_late") && chosen >= 1)) {
         return copy();
       }
       Hidden w = new Hidden(game);
@@ -219,7 +221,7 @@ final class ToyHiddenGame extends AbstractGame {
     public void resampleInto(int player, SplittableRandom rng, State target) {
       checkResampleTarget(player, target);
       Hidden w = (Hidden) target;
-      if (is("copy_into") || is("reveal")) {
+      if (is("copy_into") || is("reveal") || ((is("leak_late") || is("leak_late_into")) && chosen >= 1)) {
         w.copyFrom(this);
         return;
       }
