@@ -109,7 +109,7 @@ public final class CheckCommand implements PonderCommand {
         + (keepsOwnHash(initial) ? ", hash collisions (states with one hash() must agree in player, legal actions, toString"
             + (resample ? ", information states" : "") + ")" : "")
         + "; an illegal action refused once per playout");
-    if (resample || overridesInformationState(initial)) {
+    if (resample) {
       out.println("  every decision: perfect recall (no information state at two decisions of one history"
           + (game.perfectRecall() ? "; one information state, one own earlier sequence of information states and actions)"
               : "; the game declares no perfect recall otherwise)"));
@@ -122,8 +122,9 @@ public final class CheckCommand implements PonderCommand {
         + " whole history, copy and copyFrom%s, hash, MatchRecord round trip, information states%s%n",
         fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "", resample ? ", resample and resampleInto" : "");
     if (resample) {
-      out.println("  over the run: resample and resampleInto give a world other than the source at some information state"
-          + " met after two or more histories (else they return the true state)");
+      out.println("  over the run: resample and resampleInto give a world other than the source, per player and history"
+          + " length, at information states met after two or more histories (96 draws there, all the source: they return"
+          + " the true state)");
     }
     if (resample || hasResampler(initial)) {
       out.println("  over the run: some information state of the player to move comes with two different histories, in the"
@@ -202,15 +203,6 @@ public final class CheckCommand implements PonderCommand {
    * Whether the game's states override {@link State#hash()} (the kit then checks hash collisions at
    * every state; the default hash of the history cannot collide but by chance).
    */
-  /** Whether the state's class has an information-state string of its own (the kit then checks perfect recall). */
-  private static boolean overridesInformationState(State s) {
-    try {
-      return s.getClass().getMethod("informationStateString", int.class).getDeclaringClass() != State.class;
-    } catch (NoSuchMethodException e) {
-      return false;
-    }
-  }
-
   /** Whether the state's class has a resampler of its own (the kit then looks for hidden information). */
   private static boolean hasResampler(State s) {
     try {
