@@ -148,7 +148,8 @@ import java.util.SplittableRandom;
  *       transpositions or repetitions) is well-formed there;
  *   <li>{@code resample} (hidden information; games that do not declare perfect information, when
  *       resample is checked): where the run has met player p's information state after two or
- *       more different histories, the source is not the only world consistent with it, so the
+ *       more different histories with one player to move, the source is not the only world
+ *       consistent with it (a world keeps p's information state and the player to move), so the
  *       worlds drawn there must differ from the source (in history or {@code toString()}) some of
  *       the time. The draws are pooled per bucket (player p, history length): while none of a
  *       bucket has differed, each such check makes up to 8 extra seeded draws per method. A bucket
@@ -375,7 +376,7 @@ public final class ConformanceKit {
     /** The reused target of the resampleInto check. */
     private State intoTarget;
     /**
-     * Per (player, information state) met at the resample check: {history hash, playout, length}
+     * Per (player, information state, current player) met at the resample check: {history hash, playout, length}
      * of the first history, then {1, playout, length} of a second, different one (0 until seen).
      */
     private final Map<InfoKey, long[]> worldsSeen = new HashMap<>();
@@ -1525,7 +1526,7 @@ public final class ConformanceKit {
       }
       for (int q = 0; q < n; q++) {
         // whether this check's worlds are compared with the source (toString costs: only while needed)
-        HiddenBucket bucket = trackHidden(q, info[q], sourceHistory, len);
+        HiddenBucket bucket = trackHidden(q, info[q], p, sourceHistory, len);
         boolean track = bucket != null;
         if (track && sourceBoard == null) {
           sourceBoard = s.toString();
@@ -1702,13 +1703,16 @@ public final class ConformanceKit {
     }
 
     /**
-     * Records that player q's information state {@code info} was met after the source's history
-     * (history hash {@code sourceHistory}, length {@code len}); returns the bucket (q, len) when that
-     * information state has now been met after two different histories (so the source is not the
-     * only world consistent with it) and some method has not yet given a world of that bucket
-     * other than its source; else null (always null for a game that declares perfect information).
+     * Records that player q's information state {@code info}, with player p to move, was met after
+     * the source's history (history hash {@code sourceHistory}, length {@code len}); returns the
+     * bucket (q, len) when that information state and current player have now been met after two
+     * different histories (so the source is not the only world consistent with them: a world keeps
+     * both) and some method has not yet given a world of that bucket other than its source; else
+     * null (always null for a game that declares perfect information). The current player counts:
+     * in phantom tic-tac-toe, player 1's empty board is met before and after player 0's hidden first
+     * move, yet before it the initial state is the only world with player 0 to move.
      */
-    private HiddenBucket trackHidden(int q, String info, long sourceHistory, int len) {
+    private HiddenBucket trackHidden(int q, String info, int p, long sourceHistory, int len) {
       if (!hiddenTracked) {
         return null;
       }
@@ -1717,7 +1721,8 @@ public final class ConformanceKit {
       if (bucket != null && bucket.changed[0] && bucket.changed[1]) {
         return null;
       }
-      InfoKey key = infoKey(q, info);
+      InfoKey k = infoKey(q, info);
+      InfoKey key = new InfoKey(q, State.mix64(k.a() + 0x9E3779B97F4A7C15L * (p + 2)), k.b());
       long[] rec = worldsSeen.get(key);
       if (rec == null) {
         if (worldsSeen.size() < MAX_KEPT) {
