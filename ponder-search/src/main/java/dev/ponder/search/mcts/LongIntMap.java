@@ -100,11 +100,42 @@ final class LongIntMap {
     count = 0;
   }
 
+  /** Doubles the slots (must not run concurrently with anything). */
   void grow() {
+    rehash(keys.length * 2);
+  }
+
+  /**
+   * Slots for {@code keys} keys in all without a growth ({@link #needsGrowth} stays false until
+   * more are stored): a power of 2, at least 16.
+   */
+  static int slotsFor(long keys) {
+    long need = 2 * (Math.max(0, keys) + 64);
+    return (int) Math.min(1 << 30, Math.max(16, Long.highestOneBit(need - 1) << 1));
+  }
+
+  /**
+   * Makes room for {@code more} keys beyond those stored without a growth: if they do not fit,
+   * the slots grow once, to {@link #slotsFor} of the sum (never shrink). Must not run
+   * concurrently with anything.
+   *
+   * @param more keys to make room for (≥ 0)
+   * @return whether the slots grew
+   */
+  boolean ensureRoom(long more) {
+    int slots = slotsFor(count + Math.max(0, more));
+    if (slots <= keys.length) {
+      return false;
+    }
+    rehash(slots);
+    return true;
+  }
+
+  private void rehash(int slots) {
     long[] oldKeys = keys;
     int[] oldValues = values;
-    keys = new long[oldKeys.length * 2];
-    values = new int[oldKeys.length * 2];
+    keys = new long[slots];
+    values = new int[slots];
     mask = keys.length - 1;
     count = 0;
     for (int i = 0; i < oldKeys.length; i++) {

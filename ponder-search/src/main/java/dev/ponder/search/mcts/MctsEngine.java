@@ -168,14 +168,26 @@ public final class MctsEngine implements AutoCloseable {
    * and 1/8 of the JVM's maximum heap, at {@link Tree#bytesPerEntry()} each. A larger search grows
    * the arrays as it goes.
    */
-  private final int presizeEntries;
+  private int presizeEntries;
   /** See {@link #presizeEntries}: 128 MB (about 3.7 million entries with two players). */
   static final long PRESIZE_BYTES = 128L << 20;
+  /**
+   * New entries per simulation expected at a first search, per legal action of the root, with a
+   * tree policy that {@link TreePolicy#revisitsBeforeTryingAll revisits before trying all}: 0.4,
+   * the middle of what puct, gumbel, rpo and ments measured from the initial states of
+   * connect_four, breakthrough, hex 11×11 and gomoku (0.15 to 0.46; docs/bench/search.md).
+   */
+  static final double REVISITING_SHARE = 0.4;
   /**
    * New tree entries per simulation in the last search that ran a simulation (its entries after
    * the search minus those before the simulations, over its simulations), or −1 before any.
    */
   private double entriesPerSimulation = -1;
+  /**
+   * Keyed mode: new keys per simulation in the last search that ran a simulation (measured as
+   * {@link #entriesPerSimulation}), or −1 before any.
+   */
+  private double keysPerSimulation = -1;
   /** Simulations of the last search that ran any (0 before any). */
   private long lastSimulations;
   /**
@@ -238,10 +250,9 @@ public final class MctsEngine implements AutoCloseable {
     this.valueHigh = game.maxUtilityNominal() ? Double.MAX_VALUE : game.maxUtility() + slack;
     this.seed = seed;
     this.master = new SplittableRandom(seed);
-    // tree mode with a simulation budget: the arrays are sized at the first search, from its root
-    // (presize); keyed mode sizes its key table from this first capacity as well
-    int cap = config.simulations() <= 0 ? 1 << 14
-        : keyed ? Math.min(1 << 22, 2 * config.simulations() + 64) : 64;
+    // with a simulation budget the arrays and the key table (keyed mode) are sized at the first
+    // search, from its root (presize); a first search with a time budget only starts from 16,384
+    int cap = config.simulations() <= 0 ? 1 << 14 : 64;
     if (config.threads() > 1) {
       // every worker reserves a block of new entries at once (Tree.view): room for those blocks
       // from the start rather than growths (each one waits for every worker) as they are claimed
@@ -495,6 +506,7 @@ public final class MctsEngine implements AutoCloseable {
     long kept = prepareRoot(state);
     int root = tree.root();
     int entriesBefore = tree.size();
+    int keysBefore = tree.keyCount();
     for (Worker w : workers) {
       if (w.view != null) {
         w.view.syncView();
@@ -541,6 +553,7 @@ public final class MctsEngine implements AutoCloseable {
     simulationsSinceClear += completed;
     if (completed > 0) {
       entriesPerSimulation = (double) (tree.size() - entriesBefore) / completed;
+      keysPerSimulation = (double) (tree.keyCount() - keysBefore) / completed;
       lastSimulations = completed;
     }
 
@@ -701,15 +714,23 @@ public final class MctsEngine implements AutoCloseable {
    * not fit, so that the search seldom grows it while the clock runs (each growth copies every
    * array). Expected: the planned simulations times the entries per simulation of the last search;
    * at the first search, times b with {@code expand=0} (every simulation expands a leaf: b entries,
-   * for the root's b legal actions) and √b otherwise (a leaf is expanded at a later arrival, and
-   * how many simulations end at a leaf not yet due depends on the tree policy: 0.2 to 1.8 √b
-   * measured for uct, up to 3 √b for gumbel, docs/bench/search.md); plus the per-simulation
+   * for the root's b legal actions); otherwise a leaf is expanded at a later arrival, and how many
+   * simulations end at a leaf not yet due depends on the tree policy: {@link #REVISITING_SHARE}
+   * · b when it {@link TreePolicy#revisitsBeforeTryingAll revisits a child before trying all}
+   * (0.15 to 0.46 b measured for puct, gumbel, rpo and ments), else √b (0.5 to 1.8 √b measured
+   * for uct; docs/bench/search.md); plus the per-simulation
    * reserve and, with threads, every worker's block of new entries. When 5/4 of that does not fit
    * in the free entries, the arrays grow to hold 3/2 of it (or by the usual half, if more), so the
    * small differences from one search to the next do not grow them again. The planned simulations
    * are the {@code sims} budget; with a time budget, at most the last search's simulations (none
    * at the first search with a time budget only). The tree is grown this way to at most
    * {@link #presizeEntries} entries in all, and never shrunk.
+   *
+   * <p>In keyed mode the key table is sized the same way: the planned simulations times the new
+   * keys per simulation of the last search (at the first search 1, a bound: a simulation stores at
+   * most one key), at most as many keys as the tree's cap leaves entries; when 5/4 of that (plus
+   * 64) does not fit at its load of one half, it grows to hold 3/2 of it. A search that needs more
+   * grows it as it goes (doubling when half full).
    */
   private void presize(int rootActions) {
     long planned = config.simulations() > 0 ? config.simulations() : Long.MAX_VALUE;
@@ -720,13 +741,35 @@ public final class MctsEngine implements AutoCloseable {
       return;
     }
     double perSimulation = entriesPerSimulation >= 0 ? entriesPerSimulation
-        : config.expandThreshold() == 0 ? rootActions : Math.sqrt(rootActions);
+        : config.expandThreshold() == 0 ? rootActions
+        : mechanism.treePolicy().revisitsBeforeTryingAll() ? REVISITING_SHARE * rootActions
+        : Math.sqrt(rootActions);
     double expected = planned * perSimulation + reserve
         + (config.threads() > 1 ? (double) config.threads() * Tree.CHUNK : 0.0);
     double room = (double) presizeEntries - tree.size() - 1;
     if (tree.size() + 1 + 1.25 * expected > tree.capacity() && room > 0) {
       tree.ensureFree((int) Math.min(1.5 * expected, room));
     }
+    if (keyed && room > 0) {
+      // a simulation stores at most one new key (the first node it reaches without one, where it
+      // stops), so 1 per simulation bounds the first search; every key is an entry, so the
+      // tree's cap bounds the keys too
+      double expectedKeys = planned * (keysPerSimulation >= 0 ? keysPerSimulation : 1.0);
+      if (tree.keyCount() + 1.25 * expectedKeys + 64 > tree.keySlots() / 2) {
+        tree.ensureKeyRoom((long) Math.min(1.5 * expectedKeys, room));
+      }
+    }
+  }
+
+  /**
+   * For tests: grows the tree (and the key table) ahead of a search ({@link #presize}) to at most
+   * {@code entries} entries in all, below the usual cap; 0 stops that growth, so a search grows
+   * the arrays while it runs.
+   *
+   * @param entries the new cap, ≥ 0
+   */
+  void limitPresize(int entries) {
+    presizeEntries = Math.min(presizeEntries, Math.max(0, entries));
   }
 
   /**

@@ -84,6 +84,12 @@ public final class Puct implements TreePolicy {
     return cInit + Math.log((n + cBase + 1) / cBase);
   }
 
+  /** True unless the first-play value is +∞ (which tries every child once first). */
+  @Override
+  public boolean revisitsBeforeTryingAll() {
+    return fpu != Fpu.INF;
+  }
+
   @Override
   public int select(Tree tree, int node, SearchContext ctx) {
     int mover = tree.player(node);

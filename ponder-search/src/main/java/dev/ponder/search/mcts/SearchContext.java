@@ -29,6 +29,8 @@ public final class SearchContext {
   /** The component scratch arrays ({@link #scratch}), each allocated at its first use. */
   private final double[][] scratch = new double[SCRATCH_ARRAYS][];
   private boolean[] flagScratch;
+  /** The component state arrays ({@link #simulationInts}), each allocated at its first use. */
+  private final int[][] simulationInts = new int[SIMULATION_INTS][];
 
   SplittableRandom rng;
   int simulation;
@@ -222,6 +224,35 @@ public final class SearchContext {
     if (a == null || a.length < length) {
       a = new double[Math.max(16, Math.max(length, a == null ? 0 : a.length + (a.length >> 1)))];
       scratch[index] = a;
+    }
+    return a;
+  }
+
+  /** Number of component state arrays a context holds ({@link #simulationInts}: indices 0..1). */
+  public static final int SIMULATION_INTS = 2;
+
+  /**
+   * Component state array {@code index}, of length ≥ {@code length}, owned by this context's
+   * worker, whose contents stay as the component left them from one call to the next: for what a
+   * component decides once per simulation and reads at later calls of the same simulation (SA-MCTS
+   * reads its tuners' θ at the root and selects with it at every node below). Unlike {@link
+   * #scratch}, neither the engine nor another component writes it; a component owns one index. It
+   * is allocated (zeros) at its first use and again only when a longer one is asked for, keeping
+   * its contents (then at least 16 long), so in steady state this allocates nothing. Its contents
+   * outlive the simulation and the search: a component that reads them at a simulation must have
+   * written them earlier in the same simulation.
+   *
+   * @param index which array, 0 ≤ index &lt; {@value #SIMULATION_INTS}
+   * @param length the length needed (≥ 0)
+   * @return the array (its length may exceed {@code length})
+   * @throws ArrayIndexOutOfBoundsException if {@code index} is outside [0, {@value #SIMULATION_INTS})
+   */
+  public int[] simulationInts(int index, int length) {
+    int[] a = simulationInts[index];
+    if (a == null || a.length < length) {
+      int n = Math.max(16, Math.max(length, a == null ? 0 : a.length + (a.length >> 1)));
+      a = a == null ? new int[n] : java.util.Arrays.copyOf(a, n);
+      simulationInts[index] = a;
     }
     return a;
   }

@@ -803,6 +803,7 @@ public final class Tree extends CacheLinePadding {
     if (!concurrent) {
       if (keys.needsGrowth()) {
         keys.grow();
+        keyGrowthsInSearch++;
       }
       e = allocate(1);
       initEntry(e, -1, 0f, pl);
@@ -861,6 +862,7 @@ public final class Tree extends CacheLinePadding {
       }
       if (keys != null && reserve >= 0 && keys.needsGrowth()) {
         keys.grow();
+        keyGrowthsInSearch++;
       }
       return true;
     }
@@ -960,6 +962,7 @@ public final class Tree extends CacheLinePadding {
       }
       if (keys != null && keys.needsGrowth()) {
         keys.grow();
+        primary.keyGrowthsInSearch++;
       }
       growing = false;
       return true;
@@ -975,6 +978,41 @@ public final class Tree extends CacheLinePadding {
   }
 
   private int growthsInSearch;
+
+  /**
+   * Growths of the key table (keyed mode) made while keys were being added, as opposed to
+   * {@link #ensureKeyRoom} between searches; for tests and measurements.
+   */
+  int keyGrowthsInSearch() {
+    return keyGrowthsInSearch;
+  }
+
+  private int keyGrowthsInSearch;
+
+  /** Keys stored (keyed mode: the node entries; 0 in tree mode). */
+  int keyCount() {
+    return keys == null ? 0 : keys.size();
+  }
+
+  /** Slots of the key table (keyed mode; 0 in tree mode); it holds half as many keys. */
+  int keySlots() {
+    return keys == null ? 0 : keys.capacity();
+  }
+
+  /**
+   * Makes room in the key table (keyed mode; nothing in tree mode) for {@code more} keys beyond
+   * those stored, before a search, so that the search itself need not grow it: if they do not fit
+   * at its load of at most one half, the table grows once, to the smallest power of 2 of slots
+   * that holds them. Never shrinks it. Not thread-safe: call between searches (the views share the
+   * primary's table).
+   *
+   * @param more keys wanted beyond those stored (≥ 0)
+   */
+  void ensureKeyRoom(long more) {
+    if (keys != null) {
+      keys.ensureRoom(more);
+    }
+  }
 
   /**
    * Makes room for {@code free} more entries before a search, so that the search itself need not

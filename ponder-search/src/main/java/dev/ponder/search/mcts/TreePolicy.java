@@ -36,4 +36,21 @@ public interface TreePolicy {
   default int terminalChildSlot() {
     return -1;
   }
+
+  /**
+   * Whether this policy may select a child it has visited while a sibling is still unvisited
+   * (PUCT with a finite first-play value, Gumbel's deterministic interior rule, policies that
+   * sample children by their priors), as opposed to trying every child once before it visits one
+   * again (UCB1 with unvisited children first; the default, false). A hint for sizing the tree
+   * ahead of an engine's first search, which has no measured rate yet: a leaf is expanded when a
+   * simulation reaches it again, so with such a policy most simulations expand one node (about
+   * 0.4 b new entries per simulation measured for puct, gumbel, rpo and ments, b the root's legal
+   * actions), and otherwise far fewer (about √b for uct; docs/bench/search.md). It changes no
+   * search result, only how large the tree's arrays are made before the first search.
+   *
+   * @return true if the policy may revisit a child before trying all of its siblings
+   */
+  default boolean revisitsBeforeTryingAll() {
+    return false;
+  }
 }

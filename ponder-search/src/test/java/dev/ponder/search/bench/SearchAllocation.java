@@ -20,6 +20,9 @@ import java.util.Arrays;
  *       largest bytes per search.
  *   <li>{@code repeat GAME AGENT WARMUP RUNS}: one agent searching the initial state again and
  *       again: its first search, then RUNS searches after WARMUP.
+ *   <li>{@code first GAME AGENT}: a new agent's creation and its first search from the initial
+ *       state, together (a tree sized at creation and one sized at the first search compare
+ *       alike), and the new entries per simulation of that search (nodes over simulations).
  * </ul>
  *
  * Every line ends with a hash of every search's action, visits, Q and node count, so two builds
@@ -121,16 +124,32 @@ public final class SearchAllocation {
         + " hash %016x%n", gameName, spec, first, runs, total / (double) runs, per[runs / 2], per[runs - 1], h);
   }
 
+  static void first(String gameName, String spec) {
+    Game g = GameRegistry.load(gameName);
+    State s = g.newInitialState();
+    long b0 = now();
+    SearchResult r;
+    try (MctsAgent m = MctsAgent.create(spec, g, 42)) {
+      r = m.search(s);
+    }
+    long b = now() - b0;
+    System.out.printf("%s %s first search with creation: %,d B; %.2f entries/simulation; hash %016x%n", gameName, spec, b,
+        r.nodes() / (double) r.simulations(), hash(17, r));
+  }
+
   /**
-   * @param args {@code self GAME AGENT GAMES} or {@code repeat GAME AGENT WARMUP RUNS}
+   * @param args {@code self GAME AGENT GAMES}, {@code repeat GAME AGENT WARMUP RUNS} or
+   *     {@code first GAME AGENT}
    */
   public static void main(String[] args) {
     if (args.length == 4 && args[0].equals("self")) {
       selfPlay(args[1], args[2], Integer.parseInt(args[3]));
     } else if (args.length == 5 && args[0].equals("repeat")) {
       repeat(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+    } else if (args.length == 3 && args[0].equals("first")) {
+      first(args[1], args[2]);
     } else {
-      System.err.println("usage: SearchAllocation self GAME AGENT GAMES | repeat GAME AGENT WARMUP RUNS");
+      System.err.println("usage: SearchAllocation self GAME AGENT GAMES | repeat GAME AGENT WARMUP RUNS | first GAME AGENT");
       System.exit(2);
     }
   }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.search.SearchResult;
+import dev.ponder.search.mcts.zoo.SelfAdaptive;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +75,77 @@ class SearchContextScratchTest {
             }
           }
         }
+      }
+    }
+  }
+
+  @Test
+  void simulationIntsAreTheWorkersOwnAndKeepTheirContents() {
+    SearchContext a = SearchContext.detached(ttt, 1);
+    SearchContext b = SearchContext.detached(ttt, 1);
+    int[] a0 = a.simulationInts(0, 8);
+    assertThat(a0.length).isGreaterThanOrEqualTo(8);
+    assertThat(a0).as("zeros at first").containsOnly(0);
+    for (int i = 0; i < 8; i++) {
+      a0[i] = 10 + i;
+    }
+    a.scratch(0, 64); // the other scratch arrays and another index leave them alone
+    a.flagScratch(64);
+    a.simulationInts(1, 8)[0] = -1;
+    assertThat(a.simulationInts(0, 4)).as("kept").isSameAs(a0);
+    assertThat(b.simulationInts(0, 8)).as("another worker's").isNotSameAs(a0).containsOnly(0);
+    int[] longer = a.simulationInts(0, a0.length + 1);
+    assertThat(longer.length).isGreaterThan(a0.length);
+    assertThat(Arrays.copyOf(longer, 8)).as("contents kept across a growth").containsExactly(10, 11, 12, 13, 14, 15, 16, 17);
+    assertThat(a.simulationInts(0, 1)).isSameAs(longer);
+    assertThatThrownBy(() -> a.simulationInts(SearchContext.SIMULATION_INTS, 1)).isInstanceOf(ArrayIndexOutOfBoundsException.class);
+  }
+
+  /**
+   * SA-MCTS keeps the θ it reads at the root in the worker's own context: a second worker reading
+   * the tuners after they moved on does not change the first worker's θ, which its interior
+   * selections of the same simulation still use.
+   */
+  @Test
+  void saMctsThetaIsPerWorker() {
+    SelfAdaptive sa = new SelfAdaptive(4, 2.0, 50, 1);
+    Tree t = new Tree(2, 0, false, false, 16);
+    int root = t.newRoot(0, 0L);
+    t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+    SearchContext a = SearchContext.detached(ttt, 1);
+    SearchContext b = SearchContext.detached(ttt, 2);
+    sa.root().select(t, root, a);
+    int[] thetaA = Arrays.copyOf(a.simulationInts(SelfAdaptive.THETA, 8), 8);
+    for (int p = 0; p < 2; p++) {
+      assertThat(Arrays.copyOfRange(thetaA, 4 * p, 4 * p + 4)).as("player " + p).containsExactly(sa.tuner(p).current());
+    }
+    // the tuners move on (another worker's backups) until player 0's θ differs
+    for (int i = 0; i < 50 && Arrays.equals(sa.tuner(0).current(), Arrays.copyOf(thetaA, 4)); i++) {
+      sa.tuner(0).update(i % 2);
+      sa.tuner(1).update(0.5);
+    }
+    assertThat(sa.tuner(0).current()).isNotEqualTo(Arrays.copyOf(thetaA, 4));
+    sa.root().select(t, root, b);
+    assertThat(Arrays.copyOf(b.simulationInts(SelfAdaptive.THETA, 8), 4)).containsExactly(sa.tuner(0).current());
+    sa.interior().select(t, root, a);
+    assertThat(Arrays.copyOf(a.simulationInts(SelfAdaptive.THETA, 8), 8)).as("worker a's θ").containsExactly(thetaA);
+  }
+
+  /**
+   * SA-MCTS with two workers: every simulation reaches one root child and is one evaluation of
+   * each player's tuner.
+   */
+  @Test
+  void saMctsRunsWithTwoWorkers() {
+    for (int params : new int[] {2, 4}) {
+      SelfAdaptive sa = new SelfAdaptive(params, 2.0, 50, 1);
+      Mechanism m = new Mechanism(sa.interior(), sa.backup(), sa.root(), FinalSelectors.MOST_VISITED, VirtualLoss.constant(1));
+      try (MctsEngine e = new MctsEngine(ttt, m, Knowledge.reference(ttt), MctsConfig.ofSimulations(4000).withThreads(2), 3)) {
+        SearchResult r = e.search(ttt.newInitialState());
+        assertThat(r.simulations()).as("params " + params).isEqualTo(4000);
+        assertThat(r.totalVisits()).as("params " + params).isEqualTo(4000);
+        assertThat(sa.tuner(0).evaluations()).as("params " + params).isEqualTo(4000);
+        assertThat(sa.tuner(1).evaluations()).as("params " + params).isEqualTo(4000);
       }
     }
   }

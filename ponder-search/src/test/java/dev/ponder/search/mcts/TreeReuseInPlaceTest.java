@@ -222,8 +222,9 @@ class TreeReuseInPlaceTest {
 
   /**
    * Searches from the same position after the first size the tree from the first one's entries per
-   * simulation, so they do not grow it while running; the first search is sized from the root's b
-   * legal actions (√b entries per simulation, b with expand=0), enough for uct in connect_four.
+   * simulation, so they do not grow it (nor, with transpositions, the key table) while running;
+   * the first search is sized from the root's b legal actions (√b entries per simulation, 0.4 b
+   * for a tree policy that revisits before trying all, b with expand=0), enough in connect_four.
    */
   @Test
   void laterSearchesDoNotGrowTheTreeWhileRunning() {
@@ -237,12 +238,16 @@ class TreeReuseInPlaceTest {
           Tree t = a.engine().tree();
           a.search(s);
           int first = t.growthsInSearch();
+          int firstKeys = t.keyGrowthsInSearch();
           for (int i = 0; i < 3; i++) {
             a.search(s);
           }
           assertThat(t.growthsInSearch()).as(g.name() + " " + spec + ": growths after the first search")
               .isEqualTo(first);
-          if (g == c4 && !spec.contains("keying")) {
+          assertThat(t.keyGrowthsInSearch()).as(g.name() + " " + spec + ": key table growths after the first search")
+              .isEqualTo(firstKeys);
+          assertThat(firstKeys).as(g.name() + " " + spec + ": key table growths in the first search").isZero();
+          if (g == c4) {
             assertThat(first).as(spec + ": growths in the first search").isZero();
           }
         }
@@ -281,6 +286,99 @@ class TreeReuseInPlaceTest {
         s.applyAction(r.action());
       }
       assertThat(t.growthsInSearch()).isEqualTo(growths);
+    }
+  }
+
+  /**
+   * The first search of a tree policy that revisits a child before trying all of its siblings
+   * (gumbel, puct) is sized for 0.4 b entries per simulation (b = 121 on hex 11×11): 3/2 of
+   * (sims · 0.4 · 121 plus the reserve 2 · 121 + 8), beyond the root. It is enough, where the
+   * √b estimate (still used by uct and by puct with fpu=inf, which try every child first) would
+   * not have been.
+   */
+  @Test
+  void aFirstSearchWithARevisitingTreePolicyIsSizedForItsExpansions() {
+    Game hex = GameRegistry.load("hex(board_size=11)");
+    double reserve = 2 * 121 + 8;
+    double sqrtEstimate = 1.5 * (300 * Math.sqrt(121) + reserve) + 2;
+    for (String spec : new String[] {"gumbel(sims=300)", "puct(sims=300)", "uct(sims=300)", "puct(sims=300,fpu=inf)"}) {
+      try (MctsAgent a = MctsAgent.create(spec, hex, 4)) {
+        boolean revisits = !spec.startsWith("uct") && !spec.contains("inf");
+        assertThat(a.engine().mechanism().treePolicy().revisitsBeforeTryingAll()).as(spec).isEqualTo(revisits);
+        if (!revisits) {
+          continue; // sized from √b (theFirstSearchIsSizedFromTheRootsBranching)
+        }
+        SearchResult r = a.search(hex.newInitialState());
+        double estimate = 1.5 * (300 * 0.4 * 121 + reserve) + 2;
+        Tree t = a.engine().tree();
+        assertThat((double) t.capacity()).as(spec).isBetween(estimate - 2, estimate + 2);
+        assertThat(t.growthsInSearch()).as(spec + ": growths in the first search").isZero();
+        assertThat((double) r.nodes()).as(spec + ": more than the √b estimate holds").isGreaterThan(sqrtEstimate);
+      }
+    }
+  }
+
+  /**
+   * Keyed mode sizes its key table from the planned simulations, as the tree: small before the
+   * first search, then planned at one key per simulation (a simulation stores at most one new
+   * key), so that 3/2 of them fit at a load of at most one half: 2000 simulations and the root's
+   * key give 2 · (1 + 3000 + 64) = 6130 slots, rounded up to 8192. No growth while the search runs,
+   * and the later searches (planned from the keys per simulation measured) grow nothing either.
+   */
+  @Test
+  void theKeyTableIsSizedFromThePlannedSimulations() {
+    Game phantom = GameRegistry.load("phantom_ttt");
+    for (Object[] c : new Object[][] {{c4, "uct(sims=2000,keying=transpositions)"}, {phantom, "uct(sims=2000)"}}) {
+      Game g = (Game) c[0];
+      String spec = (String) c[1];
+      try (MctsAgent a = MctsAgent.create(spec, g, 8)) {
+        Tree t = a.engine().tree();
+        assertThat(t.keyed()).isTrue();
+        assertThat(t.keySlots()).as(spec + ": before any search").isLessThanOrEqualTo(256);
+        a.search(g.newInitialState());
+        assertThat(t.keyCount()).as(spec + ": at most one key per simulation, and the root's").isLessThanOrEqualTo(2001);
+        assertThat(t.keySlots()).as(spec).isEqualTo(8192);
+        assertThat(t.keyGrowthsInSearch()).as(spec).isZero();
+        for (int i = 0; i < 3; i++) {
+          a.search(g.newInitialState());
+        }
+        assertThat(t.keyGrowthsInSearch()).as(spec + ": later searches").isZero();
+        assertThat(t.growthsInSearch()).as(spec + ": later searches").isZero();
+      }
+    }
+  }
+
+  /**
+   * Growth while a search runs stays correct: an engine whose tree and key table are not grown
+   * ahead of its searches ({@link MctsEngine#limitPresize}) grows both during them, and searches
+   * exactly as one that was sized ahead (one thread, same seed), in tree and in keyed mode.
+   */
+  @Test
+  void growingWhileSearchingGivesTheSameSearches() {
+    Game phantom = GameRegistry.load("phantom_ttt");
+    for (Object[] c : new Object[][] {{c4, "uct(sims=3000,keying=transpositions)"}, {phantom, "uct(sims=3000)"},
+        {c4, "gumbel(sims=1000)"}}) {
+      Game g = (Game) c[0];
+      String spec = (String) c[1];
+      try (MctsAgent sized = MctsAgent.create(spec, g, 5); MctsAgent growing = MctsAgent.create(spec, g, 5)) {
+        growing.engine().limitPresize(0);
+        State s = g.newInitialState();
+        for (int i = 0; i < 2; i++) {
+          SearchResult x = sized.search(s);
+          SearchResult y = growing.search(s);
+          assertThat(y.action()).as(spec).isEqualTo(x.action());
+          assertThat(y.visits()).as(spec).containsExactly(x.visits());
+          assertThat(y.nodes()).as(spec).isEqualTo(x.nodes());
+          for (int k = 0; k < x.q().length; k++) {
+            assertThat(y.q()[k]).as(spec).containsExactly(x.q()[k]);
+          }
+        }
+        Tree t = growing.engine().tree();
+        assertThat(t.growthsInSearch()).as(spec).isPositive();
+        if (t.keyed()) {
+          assertThat(t.keyGrowthsInSearch()).as(spec).isPositive();
+        }
+      }
     }
   }
 }

@@ -159,33 +159,41 @@ public final class GumbelSearch {
 
   /** The interior (non-root) tree policy. */
   public TreePolicy interior() {
-    return (tree, node, ctx) -> {
-      int first = tree.firstChild(node);
-      int k = tree.numChildren(node);
-      double[] s = ctx.scratch(0, k);
-      sigma(tree, node, ctx, s);
-      double mx = Double.NEGATIVE_INFINITY;
-      long sumN = 0;
-      for (int i = 0; i < k; i++) {
-        s[i] += logit(tree, first + i);
-        mx = Math.max(mx, s[i]);
-        sumN += Math.max(0, tree.visits(first + i));
+    return new TreePolicy() {
+      @Override
+      public boolean revisitsBeforeTryingAll() {
+        return true;
       }
-      double z = 0;
-      for (int i = 0; i < k; i++) {
-        s[i] = Math.exp(s[i] - mx);
-        z += s[i];
-      }
-      int best = first;
-      double bs = Double.NEGATIVE_INFINITY;
-      for (int i = 0; i < k; i++) {
-        double score = s[i] / z - Math.max(0, tree.visits(first + i)) / (1.0 + sumN);
-        if (score > bs) {
-          bs = score;
-          best = first + i;
+
+      @Override
+      public int select(Tree tree, int node, SearchContext ctx) {
+        int first = tree.firstChild(node);
+        int k = tree.numChildren(node);
+        double[] s = ctx.scratch(0, k);
+        sigma(tree, node, ctx, s);
+        double mx = Double.NEGATIVE_INFINITY;
+        long sumN = 0;
+        for (int i = 0; i < k; i++) {
+          s[i] += logit(tree, first + i);
+          mx = Math.max(mx, s[i]);
+          sumN += Math.max(0, tree.visits(first + i));
         }
+        double z = 0;
+        for (int i = 0; i < k; i++) {
+          s[i] = Math.exp(s[i] - mx);
+          z += s[i];
+        }
+        int best = first;
+        double bs = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+          double score = s[i] / z - Math.max(0, tree.visits(first + i)) / (1.0 + sumN);
+          if (score > bs) {
+            bs = score;
+            best = first + i;
+          }
+        }
+        return best;
       }
-      return best;
     };
   }
 

@@ -157,6 +157,12 @@ public final class PuctFamily implements TreePolicy {
     }
   }
 
+  /** True unless the first-play value is +∞ (which tries every child once first). */
+  @Override
+  public boolean revisitsBeforeTryingAll() {
+    return fpu != FpuRule.INF;
+  }
+
   @Override
   public int select(Tree tree, int node, SearchContext ctx) {
     return select(tree, node, ctx, null, 0.0);

@@ -33,7 +33,6 @@ public final class SelfAdaptive {
   private final int neighbours;
   private final long seed;
   private volatile Ntbea[] tuners;
-  private final ThreadLocal<int[][]> theta;
 
   /**
    * @param params 2 or 4
@@ -48,7 +47,6 @@ public final class SelfAdaptive {
     this.k = k;
     this.neighbours = neighbours;
     this.seed = seed;
-    this.theta = ThreadLocal.withInitial(() -> new int[0][]);
   }
 
   /** The tuner of {@code player} (for inspection); null before the first search. */
@@ -83,16 +81,23 @@ public final class SelfAdaptive {
     return t;
   }
 
+  /**
+   * Index of the worker's {@link SearchContext#simulationInts} array holding this simulation's θ:
+   * player p's combination at {@code [4p, 4p + params)}, written at the root, read at every node.
+   */
+  public static final int THETA = 0;
+
   private int select(Tree tree, int node, SearchContext ctx, int[] th) {
     int mover = tree.player(node);
     int first = tree.firstChild(node);
     int end = first + tree.numChildren(node);
     int bigN = Math.max(1, tree.visits(node));
-    double c = C[th[0]];
+    int o = 4 * mover;
+    double c = C[th[o]];
     if (params == 4) {
-      c *= node == tree.root() ? ROOT[th[2]] : Math.pow(DECAY[th[3]], ctx.depth());
+      c *= node == tree.root() ? ROOT[th[o + 2]] : Math.pow(DECAY[th[o + 3]], ctx.depth());
     }
-    double fpu = FPU[th[1]];
+    double fpu = FPU[th[o + 1]];
     SplittableRandom rng = ctx.rng();
     double best = Double.NEGATIVE_INFINITY;
     int chosen = first;
@@ -115,23 +120,22 @@ public final class SelfAdaptive {
   public RootActionSelector root() {
     return (tree, root, ctx) -> {
       Ntbea[] t = tuners(ctx);
-      int[][] th = theta.get();
-      if (th.length < t.length) {
-        th = new int[t.length][4];
-        theta.set(th);
-      }
+      int[] th = ctx.simulationInts(THETA, 4 * t.length);
       for (int p = 0; p < t.length; p++) {
         synchronized (t[p]) {
-          System.arraycopy(t[p].current(), 0, th[p], 0, params);
+          System.arraycopy(t[p].current(), 0, th, 4 * p, params);
         }
       }
-      return select(tree, root, ctx, th[tree.player(root)]);
+      return select(tree, root, ctx, th);
     };
   }
 
-  /** Interior selection with this thread's θ of the node's mover. */
+  /**
+   * Interior selection with the θ of the node's mover that this worker read at the root of the
+   * current simulation (kept in its {@link SearchContext#simulationInts}).
+   */
   public TreePolicy interior() {
-    return (tree, node, ctx) -> select(tree, node, ctx, theta.get()[tree.player(node)]);
+    return (tree, node, ctx) -> select(tree, node, ctx, ctx.simulationInts(THETA, 4 * ctx.numPlayers()));
   }
 
   /** Mean backup that reports the simulation's normalized return for the searcher to the tuner. */

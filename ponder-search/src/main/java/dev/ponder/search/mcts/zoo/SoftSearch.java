@@ -22,32 +22,40 @@ public final class SoftSearch {
    * unvisited children take the node's own mean (Q0 before any visit).
    */
   public static TreePolicy rpo(double c) {
-    return (tree, node, ctx) -> {
-      int mover = tree.player(node);
-      int first = tree.firstChild(node);
-      int k = tree.numChildren(node);
-      double[] q = ctx.scratch(0, k);
-      double[] prior = ctx.scratch(1, k);
-      double[] pi = ctx.scratch(2, k);
-      long sumN = 0;
-      double psum = 0;
-      double parent = Z.q(tree, node, mover, ctx, ctx.q0());
-      for (int i = 0; i < k; i++) {
-        int e = first + i;
-        sumN += Math.max(0, tree.visits(e));
-        q[i] = Z.q(tree, e, mover, ctx, parent);
-        prior[i] = Math.max(tree.prior(e), 1e-12);
-        psum += prior[i];
+    return new TreePolicy() {
+      @Override
+      public boolean revisitsBeforeTryingAll() {
+        return true;
       }
-      for (int i = 0; i < k; i++) {
-        prior[i] /= psum;
+
+      @Override
+      public int select(Tree tree, int node, SearchContext ctx) {
+        int mover = tree.player(node);
+        int first = tree.firstChild(node);
+        int k = tree.numChildren(node);
+        double[] q = ctx.scratch(0, k);
+        double[] prior = ctx.scratch(1, k);
+        double[] pi = ctx.scratch(2, k);
+        long sumN = 0;
+        double psum = 0;
+        double parent = Z.q(tree, node, mover, ctx, ctx.q0());
+        for (int i = 0; i < k; i++) {
+          int e = first + i;
+          sumN += Math.max(0, tree.visits(e));
+          q[i] = Z.q(tree, e, mover, ctx, parent);
+          prior[i] = Math.max(tree.prior(e), 1e-12);
+          psum += prior[i];
+        }
+        for (int i = 0; i < k; i++) {
+          prior[i] /= psum;
+        }
+        double lambda = Rpo.lambda(c, Math.max(1, sumN), k);
+        if (!(lambda > 0)) {
+          lambda = 1e-9;
+        }
+        Rpo.piBar(q, prior, k, lambda, 1e-4, pi);
+        return first + SoftPolicies.sample(pi, k, ctx.rng().nextDouble());
       }
-      double lambda = Rpo.lambda(c, Math.max(1, sumN), k);
-      if (!(lambda > 0)) {
-        lambda = 1e-9;
-      }
-      Rpo.piBar(q, prior, k, lambda, 1e-4, pi);
-      return first + SoftPolicies.sample(pi, k, ctx.rng().nextDouble());
     };
   }
 
@@ -56,25 +64,33 @@ public final class SoftSearch {
    * {@code λ = min(1, ε·|A|/ln(N + 1))}; Q_sft at aux {@code slot} (unvisited: {@code qInit}).
    */
   public static TreePolicy e2w(double tau, double epsilon, double qInit, int slot) {
-    return (tree, node, ctx) -> {
-      int first = tree.firstChild(node);
-      int k = tree.numChildren(node);
-      double[] q = ctx.scratch(0, k);
-      for (int i = 0; i < k; i++) {
-        int e = first + i;
-        q[i] = tree.visits(e) > 0 ? tree.aux(e, slot) : qInit;
+    return new TreePolicy() {
+      @Override
+      public boolean revisitsBeforeTryingAll() {
+        return true;
       }
-      double lambda = SoftPolicies.e2wLambda(epsilon, k, Math.max(0, tree.visits(node)));
-      double v = SoftPolicies.softValue(q, k, tau);
-      double u = ctx.rng().nextDouble();
-      double acc = 0;
-      for (int i = 0; i < k; i++) {
-        acc += (1.0 - lambda) * Math.exp((q[i] - v) / tau) + lambda / k;
-        if (u < acc) {
-          return first + i;
+
+      @Override
+      public int select(Tree tree, int node, SearchContext ctx) {
+        int first = tree.firstChild(node);
+        int k = tree.numChildren(node);
+        double[] q = ctx.scratch(0, k);
+        for (int i = 0; i < k; i++) {
+          int e = first + i;
+          q[i] = tree.visits(e) > 0 ? tree.aux(e, slot) : qInit;
         }
+        double lambda = SoftPolicies.e2wLambda(epsilon, k, Math.max(0, tree.visits(node)));
+        double v = SoftPolicies.softValue(q, k, tau);
+        double u = ctx.rng().nextDouble();
+        double acc = 0;
+        for (int i = 0; i < k; i++) {
+          acc += (1.0 - lambda) * Math.exp((q[i] - v) / tau) + lambda / k;
+          if (u < acc) {
+            return first + i;
+          }
+        }
+        return first + k - 1;
       }
-      return first + k - 1;
     };
   }
 
