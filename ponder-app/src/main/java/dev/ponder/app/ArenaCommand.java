@@ -329,8 +329,8 @@ public final class ArenaCommand implements PonderCommand {
               }
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
             }, storedNow::set,
-            line -> { // status, like the progress and the warnings: stderr
-              spec.commandLine().getErr().println(line);
+            line -> { // status, like the progress and the warnings: stderr, with the command's prefix
+              spec.commandLine().getErr().println("arena: " + line);
               spec.commandLine().getErr().flush();
             },
             found -> {
@@ -681,6 +681,11 @@ public final class ArenaCommand implements PonderCommand {
         reused = "; " + reuse.matches() + " of its " + left + " matches " + (reuse.matches() == 1 ? "is" : "are")
             + label.substring(label.indexOf(" reused")) + " (identical matches are copied, not played again; --no-reuse"
             + " plays them, e.g. after rebuilding a game or agent of your own)";
+        if (!reuse.unchecked().isEmpty()) {
+          reused += "; the matches of " + tournaments(reuse.unchecked()) + " were not looked at: " + unchecked(reuse.unchecked(), db);
+        }
+      } else if (!reuse.unchecked().isEmpty()) {
+        reused = "; none of its " + left + " matches can be reused: " + unchecked(reuse.unchecked(), db);
       } else {
         reused = "; none of its " + left + " matches is stored in another tournament";
       }
@@ -693,6 +698,28 @@ public final class ArenaCommand implements PonderCommand {
     return "warning: no stored tournament in " + db + " has this configuration (" + opened.othersStored()
         + " stored; agents/games order and budgets are part of it)" + same + "; starting tournament " + opened.id()
         + " ('ponder report --db " + db + " --list' shows the stored ones)" + reused;
+  }
+
+  /** {@code tournament 1}, or {@code tournaments 1, 3}. */
+  private static String tournaments(java.util.SortedSet<Long> ids) {
+    return "tournament" + (ids.size() == 1 ? " " : "s ") + String.join(", ", ids.stream().map(String::valueOf).toList());
+  }
+
+  /**
+   * Why the matches of tournaments stored before {@code games.params} existed are not reused, and
+   * what to do ({@link Tournament.Reuse#unchecked}): {@code tournament 1 was stored before game
+   * parameters were kept (the defaults its games were played with are unknown); to reuse its
+   * identical matches, stop this run, run tournament 1's own command once more (that records
+   * them; 'ponder report --db r.db --list' shows its configuration), then this one again}.
+   */
+  static String unchecked(java.util.SortedSet<Long> ids, Path db) {
+    boolean one = ids.size() == 1;
+    String names = tournaments(ids);
+    return names + (one ? " was" : " were") + " stored before game parameters were kept (the defaults " + (one ? "its" : "their")
+        + " games were played with are unknown); to reuse " + (one ? "its" : "their") + " identical matches, stop this"
+        + " run, run " + (one ? names + "'s own command" : "each one's own command") + " once more (that records them;"
+        + " 'ponder report --db " + db + " --list' shows " + (one ? "its configuration" : "their configurations")
+        + "), then this one again";
   }
 
   /**

@@ -77,4 +77,30 @@ class ArenaReuseCliTest {
     assertThat(reordered.out()).contains("12 matches (0 already stored, 12 matches reused from tournaments 1 (4), 2 (8),"
         + " 0 played now with 0 errors)");
   }
+
+  @Test
+  void aTournamentStoredBeforeGameParametersIsNamedWithWhatToDo() throws Exception {
+    Path db = dir.resolve("r.db");
+    assertThat(arena("random,uct").code()).isZero();
+    // as a store written before games.params existed holds it after the upgrade: NULL
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+         java.sql.Statement st = c.createStatement()) {
+      assertThat(st.executeUpdate("UPDATE games SET params=NULL")).isEqualTo(1);
+    }
+    Run added = arena("random,uct,puct");
+    assertThat(added.code()).as(added.err()).isZero();
+    assertThat(warnings(added)).hasSize(1);
+    assertThat(warnings(added).get(0)).contains("starting tournament 2").endsWith("; none of its 12 matches can be reused:"
+        + " tournament 1 was stored before game parameters were kept (the defaults its games were played with are"
+        + " unknown); to reuse its identical matches, stop this run, run tournament 1's own command once more (that"
+        + " records them; 'ponder report --db " + db + " --list' shows its configuration), then this one again");
+    assertThat(added.out()).contains("12 matches (0 already stored, 12 played now with 0 errors)");
+
+    // what the line says to do: tournament 1's command records its games' parameters; then a new
+    // tournament reuses its matches
+    Run own = arena("random,uct");
+    assertThat(own.out()).contains("4 matches (4 already stored, 0 played now with 0 errors)");
+    Run third = arena("uct,random"); // its 4 matches are stored in tournaments 1 and 2: taken from 1
+    assertThat(third.out()).contains("4 matches (0 already stored, 4 matches reused from tournament 1, 0 played now");
+  }
 }

@@ -507,40 +507,43 @@ public final class ArenaStore implements AutoCloseable {
         TournamentInfo otherOrders = null;
         List<TournamentInfo> stored = tournaments();
         for (TournamentInfo t : stored) {
-          if (t.config().equals(json)) {
-            requireSameGames(t.id(), config, games);
+          String storedJson = currentSpelling(t.config()); // compared in this version's spelling
+          if (storedJson.equals(json)) {
+            List<Integer> unrecorded = requireSameGames(t.id(), config, games);
             requireSameParams(t.id(), config);
+            recordGameParams(t.id(), games, unrecorded); // only once both checks passed: a refusal changes nothing
             return new Opened(t.id(), 0, 0, config);
           }
           int seeds;
           String orders;
           try {
             TournamentConfig c = config(t);
-            seeds = c.matchesPerPairing();
+            seeds = c.seedsPerPairing();
             orders = c.seatOrders();
           } catch (RuntimeException e) {
             continue; // a configuration this version cannot read is never the same tournament
           }
           if (!orders.equals(config.seatOrders())) {
-            if (JSON.writeValueAsString(config.withSeatOrders(orders).withMatchesPerPairing(seeds)).equals(t.config())) {
+            if (JSON.writeValueAsString(config.withSeatOrders(orders).withSeedsPerPairing(seeds)).equals(storedJson)) {
               otherOrders = t; // the latest such tournament
             }
             continue;
           }
-          if (!JSON.writeValueAsString(config.withMatchesPerPairing(seeds)).equals(t.config())) {
+          if (!JSON.writeValueAsString(config.withSeedsPerPairing(seeds)).equals(storedJson)) {
             continue;
           }
-          if (seeds < config.matchesPerPairing() && seeds > smallerMatches) {
+          if (seeds < config.seedsPerPairing() && seeds > smallerMatches) {
             smaller = t;
             smallerMatches = seeds;
-          } else if (seeds > config.matchesPerPairing() && seeds < largerMatches) {
+          } else if (seeds > config.seedsPerPairing() && seeds < largerMatches) {
             largerId = t.id();
             largerMatches = seeds;
           }
         }
         if (smaller != null) {
-          requireSameGames(smaller.id(), config, games);
+          List<Integer> unrecorded = requireSameGames(smaller.id(), config, games);
           requireSameParams(smaller.id(), config);
+          recordGameParams(smaller.id(), games, unrecorded);
           if (extend(smaller, json)) {
             return new Opened(smaller.id(), smallerMatches, 0, config);
           }
@@ -550,7 +553,7 @@ public final class ArenaStore implements AutoCloseable {
           continue; // another process changed the tournament or stored this configuration: look again
         }
         if (largerId != 0) {
-          throw new SmallerThanStoredException(largerId, largerMatches, config.matchesPerPairing());
+          throw new SmallerThanStoredException(largerId, largerMatches, config.seedsPerPairing());
         }
         if (otherOrders != null) {
           throw new SeatOrdersChangedException(otherOrders.id(), config(otherOrders).seatOrders(), config.seatOrders());
@@ -578,8 +581,8 @@ public final class ArenaStore implements AutoCloseable {
       } catch (RuntimeException e) {
         continue; // a configuration this version cannot read is never the same tournament
       }
-      TournamentConfig same = config.withSeatOrders(c.seatOrders()).withMatchesPerPairing(c.matchesPerPairing());
-      if (!JSON.writeValueAsString(same).equals(t.config())) {
+      TournamentConfig same = config.withSeatOrders(c.seatOrders()).withSeedsPerPairing(c.seedsPerPairing());
+      if (!JSON.writeValueAsString(same).equals(currentSpelling(t.config()))) {
         continue;
       }
       if (c.seatOrders().equals(config.seatOrders())) {
@@ -645,9 +648,11 @@ public final class ArenaStore implements AutoCloseable {
    * declared since is not compared (its default is taken to keep the old behaviour), and a game
    * stored before {@code games.params} existed is compared by what its row holds.
    *
+   * @return the indices of the games stored before {@code games.params} existed (their rows hold
+   *     no parameters yet; see {@link #recordGameParams})
    * @throws GameChangedException naming the first game and what differs
    */
-  private void requireSameGames(long id, TournamentConfig config, List<Game> games) throws SQLException {
+  private List<Integer> requireSameGames(long id, TournamentConfig config, List<Game> games) throws SQLException {
     List<String> specs = config.games();
     List<Integer> unrecorded = new ArrayList<>();
     try (PreparedStatement q = conn.prepareStatement("SELECT idx, spec, num_players, min_utility, max_utility, utility, params"
@@ -671,9 +676,17 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     }
-    // a game stored before games.params existed: its parameters are recorded now, at the first run
-    // that continues the tournament, so that a default changed after this run is refused (what
-    // the matches stored before it were played with is not known)
+    return unrecorded;
+  }
+
+  /**
+   * Records the parameters of tournament {@code id}'s games stored before {@code games.params}
+   * existed ({@code unrecorded}, indices into {@code games}), as they resolve now: called by the
+   * first run that continues the tournament, after every check of {@link #open} passed, so that a
+   * default changed after this run is refused (what the matches stored before it were played with
+   * is not known; this run takes them as played with today's defaults, as resuming does).
+   */
+  private void recordGameParams(long id, List<Game> games, List<Integer> unrecorded) throws SQLException {
     if (!unrecorded.isEmpty()) {
       try (PreparedStatement u = conn.prepareStatement("UPDATE games SET params=? WHERE tournament_id=? AND idx=? AND params IS NULL")) {
         for (int idx : unrecorded) {
@@ -747,14 +760,71 @@ public final class ArenaStore implements AutoCloseable {
     return a.equals(b);
   }
 
+  /** This version's spelling of the key of {@link TournamentConfig#seedsPerPairing()}. */
+  private static final String SEEDS_KEY = "seedsPerPairing";
+
   /**
-   * Replaces the stored configuration of {@code t} by {@code json} if it is still the one read.
+   * A stored configuration's JSON in this version's spelling, to compare with {@code
+   * JSON.writeValueAsString(config)}: a tournament stored before the rename has the key {@code
+   * matchesPerPairing}, which is read here as {@code seedsPerPairing} in the same place (the
+   * configuration a run asks for is written with the new key, and the two would otherwise never
+   * be equal). Any other JSON, and text that is no JSON object, is returned unchanged.
+   */
+  static String currentSpelling(String storedJson) {
+    return respell(storedJson, TournamentConfig.LEGACY_SEEDS_KEY, SEEDS_KEY);
+  }
+
+  /**
+   * {@code json} (written by this version) in the spelling of {@code storedJson}: with the key
+   * {@code matchesPerPairing} if the stored configuration has it, so that a tournament stored
+   * before the rename keeps its spelling when it is extended (and an older version still finds it).
+   */
+  static String inStoredSpelling(String json, String storedJson) {
+    return legacySpelling(storedJson) ? respell(json, SEEDS_KEY, TournamentConfig.LEGACY_SEEDS_KEY) : json;
+  }
+
+  /** Whether a stored configuration keeps seeds per pairing under the older key {@code matchesPerPairing}. */
+  static boolean legacySpelling(String storedJson) {
+    try {
+      com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(storedJson);
+      return n != null && n.isObject() && n.has(TournamentConfig.LEGACY_SEEDS_KEY) && !n.has(SEEDS_KEY);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return false;
+    }
+  }
+
+  /**
+   * {@code json} with its top-level key {@code from} renamed {@code to} in the same position; the
+   * text unchanged if it has no such key, already has {@code to}, or is no JSON object.
+   */
+  private static String respell(String json, String from, String to) {
+    if (json == null || !json.contains('"' + from + '"')) {
+      return json;
+    }
+    try {
+      com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(json);
+      if (n == null || !n.isObject() || !n.has(from) || n.has(to)) {
+        return json;
+      }
+      com.fasterxml.jackson.databind.node.ObjectNode out = JSON.createObjectNode();
+      for (java.util.Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e : n.properties()) {
+        out.set(e.getKey().equals(from) ? to : e.getKey(), e.getValue());
+      }
+      return JSON.writeValueAsString(out);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return json;
+    }
+  }
+
+  /**
+   * Replaces the stored configuration of {@code t} by {@code json} (in the stored key spelling,
+   * {@link #inStoredSpelling}) if it is still the one read.
    *
    * @return false if another process changed it meanwhile or already stored {@code json}
    */
   private boolean extend(TournamentInfo t, String json) throws SQLException {
     try (PreparedStatement up = conn.prepareStatement("UPDATE tournaments SET config=? WHERE id=? AND config=?")) {
-      up.setString(1, json);
+      up.setString(1, inStoredSpelling(json, t.config()));
       up.setLong(2, t.id());
       up.setString(3, t.config());
       return up.executeUpdate() == 1;
@@ -1118,13 +1188,25 @@ public final class ArenaStore implements AutoCloseable {
    * value).
    */
   static boolean sameStoredParams(String storedJson, String agentString) {
+    return sameStoredParams(storedJson, storedParamsTree(agentString));
+  }
+
+  /**
+   * Whether {@code storedJson} (an {@code agents.params} value) holds exactly {@code now} (a
+   * {@link #storedParamsTree}): the same keys, and equal values (numbers by value).
+   */
+  static boolean sameStoredParams(String storedJson, com.fasterxml.jackson.databind.JsonNode now) {
     try {
       com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(storedJson);
-      com.fasterxml.jackson.databind.JsonNode now = JSON.valueToTree(storedParams(agentString));
       return stored != null && stored.isObject() && stored.size() == now.size() && firstChangedKey(stored, now) == null;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return false; // parameters this version cannot read are never the same
     }
+  }
+
+  /** {@link #storedParams} of {@code agentString} as JSON, as {@code agents.params} holds it. */
+  static com.fasterxml.jackson.databind.JsonNode storedParamsTree(String agentString) {
+    return JSON.valueToTree(storedParams(agentString));
   }
 
   static String joinDoubles(double[] v) {

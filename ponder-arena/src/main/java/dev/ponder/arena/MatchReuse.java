@@ -8,22 +8,33 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import dev.ponder.spec.Spec;
+import dev.ponder.spec.SpecException;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Finds the scheduled matches of a tournament that another tournament of the same store already
  * played, so that they are copied instead of played again.
  *
- * <p>A match is a pure function of its game, the agent strings by seat and its match seed ({@link
- * MatchRunner}). A stored match of another tournament stands for a scheduled one when
+ * <p>A match is a pure function of its game, the agents by seat (their resolved parameters: an
+ * agent is created from them) and its match seed ({@link MatchRunner}). A stored match of another tournament stands for a scheduled one when
  *
  * <ul>
  *   <li>its game was stored with the same full game string ({@code games.params}, every parameter
  *       with defaults filled in), players and utility as the game loads now (a game stored before
- *       {@code games.params} existed is never reused: the defaults it was played with are unknown);
- *   <li>the same agent string sits in every seat, each stored with exactly the resolved parameters
- *       and fingerprints it has now ({@link ArenaStore#storedParams});
+ *       {@code games.params} existed is not reused while its row holds no parameters: the defaults
+ *       it was played with are unknown; {@link Plan#unchecked} names such tournaments; the first
+ *       run that continues that tournament records them as they resolve then, taking its stored
+ *       matches as played with those defaults, as the resume itself does, and from then on they
+ *       are reused);
+ *   <li>the same agent sits in every seat: the stored agent was stored with exactly the resolved
+ *       parameters and fingerprints ({@link ArenaStore#storedParams}) that an agent of this
+ *       tournament has now, and plays as the same agent ({@link AgentKey}'s notion, which the
+ *       duplicate check of {@code --agents} uses), however either is spelled: {@code
+ *       puct(sims=20,c_init=5)} is a stored {@code puct(sims=20)} when c_init's default was and is 5;
  *   <li>its match seed is the scheduled match's seed ({@link Seeds#matchSeed}: the tournament seed,
  *       the game string and the seed index);
  *   <li>its outcome is determined by the seed: no seat's agent has a time budget ({@code time_ms}
@@ -42,9 +53,12 @@ final class MatchReuse {
    *
    * @param copies one per scheduled match found stored elsewhere
    * @param from the number of copies per source tournament id (ascending ids)
+   * @param unchecked the other tournaments that share a game string and an agent with this one
+   *     but whose games were stored before {@code games.params} existed: their matches are not
+   *     looked at (ascending ids)
    */
-  record Plan(List<ArenaStore.MatchCopy> copies, SortedMap<Long, Integer> from) {
-    static final Plan NONE = new Plan(List.of(), Collections.emptySortedMap());
+  record Plan(List<ArenaStore.MatchCopy> copies, SortedMap<Long, Integer> from, SortedSet<Long> unchecked) {
+    static final Plan NONE = new Plan(List.of(), Collections.emptySortedMap(), Collections.emptySortedSet());
   }
 
   /**
@@ -74,14 +88,11 @@ final class MatchReuse {
   static Plan plan(ArenaStore store, long id, TournamentConfig config, List<Game> games,
       java.util.function.Supplier<Pending> pending) {
     List<String> agents = config.allAgents();
-    // the agents and games of this tournament by their strings; an agent listed twice is not reused
-    Map<String, Integer> agentIndex = new HashMap<>();
+    // this tournament's agents as the store keeps them (name played as, resolved parameters and
+    // fingerprints): a stored agent is one of them when it was stored with exactly those
+    List<SameAgent> mine = new ArrayList<>();
     for (int a = 0; a < agents.size(); a++) {
-      agentIndex.merge(agents.get(a), a, (x, y) -> -1);
-    }
-    boolean[] determined = new boolean[agents.size()];
-    for (int a = 0; a < agents.size(); a++) {
-      determined[a] = seedDetermined(agents.get(a));
+      mine.add(new SameAgent(playsAs(agents.get(a)), ArenaStore.storedParamsTree(agents.get(a)), seedDetermined(agents.get(a))));
     }
     String[] fullGames = new String[games.size()];
     for (int g = 0; g < games.size(); g++) {
@@ -90,6 +101,7 @@ final class MatchReuse {
     // the other tournaments that hold some game and some agent of this one, with their index maps
     record Source(long id, List<List<Integer>> gameMap, int[] agentMap) {}
     List<Source> sources = new ArrayList<>();
+    SortedSet<Long> unchecked = new TreeSet<>();
     for (ArenaStore.TournamentInfo t : store.tournaments()) {
       if (t.id() == id) {
         continue;
@@ -97,22 +109,25 @@ final class MatchReuse {
       // source game index -> the games of this tournament it is (usually none or one)
       List<List<Integer>> gameMap = new ArrayList<>();
       boolean anyGame = false;
+      boolean uncheckedGame = false; // a game of this one, stored before games.params existed
       for (ArenaStore.GameRow row : store.gameRows(t.id())) {
         while (gameMap.size() <= row.idx()) {
           gameMap.add(List.of());
         }
         List<Integer> same = new ArrayList<>();
         for (int g = 0; g < games.size(); g++) {
-          if (row.params() != null && row.params().equals(fullGames[g])
-              && ArenaStore.gameChange(row.numPlayers(), row.minUtility(), row.maxUtility(), row.utility(), row.params(),
-                  games.get(g)) == null) {
+          boolean asLoaded = ArenaStore.gameChange(row.numPlayers(), row.minUtility(), row.maxUtility(), row.utility(),
+              row.params(), games.get(g)) == null;
+          if (row.params() != null && row.params().equals(fullGames[g]) && asLoaded) {
             same.add(g);
+          } else if (row.params() == null && row.spec().equals(config.games().get(g)) && asLoaded) {
+            uncheckedGame = true; // the same game string (so the same seeds), played with unknown defaults
           }
         }
         gameMap.set(row.idx(), same);
         anyGame |= !same.isEmpty();
       }
-      if (!anyGame) {
+      if (!anyGame && !uncheckedGame) {
         continue;
       }
       // source agent index -> agent index of this tournament, or -1
@@ -122,19 +137,24 @@ final class MatchReuse {
       java.util.Arrays.fill(agentMap, -1);
       boolean anyAgent = false;
       for (ArenaStore.AgentInfo a : stored) {
-        Integer now = agentIndex.get(a.spec());
-        if (now != null && now >= 0 && determined[now] && ArenaStore.sameStoredParams(a.params(), a.spec())) {
-          agentMap[a.idx()] = now;
+        int match = sameAgent(a, mine);
+        if (match >= 0 && mine.get(match).determined()) {
+          agentMap[a.idx()] = match;
           anyAgent = true;
         }
       }
       if (!anyAgent) {
         continue;
       }
-      sources.add(new Source(t.id(), gameMap, agentMap));
+      if (uncheckedGame) {
+        unchecked.add(t.id());
+      }
+      if (anyGame) {
+        sources.add(new Source(t.id(), gameMap, agentMap));
+      }
     }
     if (sources.isEmpty()) {
-      return Plan.NONE;
+      return unchecked.isEmpty() ? Plan.NONE : new Plan(List.of(), Collections.emptySortedMap(), unchecked);
     }
     Pending lookup = pending.get(); // only now: a store with no related tournament costs nothing
     java.util.Set<String> planned = new java.util.HashSet<>();
@@ -174,7 +194,48 @@ final class MatchReuse {
         }
       });
     }
-    return copies.isEmpty() ? Plan.NONE : new Plan(copies, from);
+    return copies.isEmpty() && unchecked.isEmpty() ? Plan.NONE : new Plan(copies, from, unchecked);
+  }
+
+  /**
+   * An agent of this tournament as it is compared with stored ones.
+   *
+   * @param playsAs the name of the agent it plays as ({@link dev.ponder.agent.AgentFactory#playsAs})
+   * @param stored what {@link ArenaStore#storedParams} gives for it now, as JSON
+   * @param determined whether its matches are functions of the seed ({@link #seedDetermined})
+   */
+  private record SameAgent(String playsAs, com.fasterxml.jackson.databind.JsonNode stored, boolean determined) {}
+
+  /** The name a registered agent plays as; null for a name no factory is registered under now. */
+  private static String playsAs(String agentString) {
+    try {
+      return AgentRegistry.factory(Spec.parse(agentString).name()).playsAs();
+    } catch (SpecException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The index of the agent of this tournament that a stored agent is: the one that plays as the
+   * same agent ({@link AgentKey}: {@code uniform} is {@code random}) with exactly the resolved
+   * parameters and fingerprints stored with it ({@code agents.params}, numbers by value), whatever
+   * its spelling; −1 if none is, or more than one.
+   */
+  private static int sameAgent(ArenaStore.AgentInfo stored, List<SameAgent> now) {
+    String name = playsAs(stored.spec());
+    if (name == null) {
+      return -1;
+    }
+    int found = -1;
+    for (int a = 0; a < now.size(); a++) {
+      if (name.equals(now.get(a).playsAs()) && ArenaStore.sameStoredParams(stored.params(), now.get(a).stored())) {
+        if (found >= 0) {
+          return -1; // two agents of this tournament with one key: neither is taken
+        }
+        found = a;
+      }
+    }
+    return found;
   }
 
   /** The scheduled matches of the tournament that are not stored yet. */

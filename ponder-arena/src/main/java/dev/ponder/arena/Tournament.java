@@ -16,8 +16,8 @@ import java.util.function.LongConsumer;
  * {@code parallel} worker threads, each stored in its own transaction as soon as it finishes.
  * Because every match is a pure function of its key, a resumed tournament stores exactly what an
  * uninterrupted one would. For the same reason a scheduled match that another tournament of the
- * store already played identically (same full game string, agents by seat with their stored
- * parameters, match seed; no timing-dependent agent; status ok) is copied from it instead of played
+ * store already played identically (same full game string, the same agents by seat by their stored
+ * resolved parameters, match seed; no timing-dependent agent; status ok) is copied from it instead of played
  * again ({@link #reuse(boolean)}, {@link MatchReuse}).
  */
 public final class Tournament {
@@ -124,9 +124,12 @@ public final class Tournament {
   /**
    * Whether {@link #run} copies the scheduled matches that another tournament of the store has
    * already played identically instead of playing them (default true; see {@link MatchReuse}):
-   * the same full game string, the same agent strings in the same seats with the same stored
-   * parameters and fingerprints, the same match seed, no agent with a time budget or several
-   * search threads, and status {@code ok}. False plays every match afresh.
+   * the same full game string, the same agents in the same seats (an agent of this tournament is a
+   * stored one when it has exactly the resolved parameters and fingerprints stored with it and
+   * plays as the same agent, however either is spelled: {@link AgentKey}'s notion), the same match
+   * seed, no agent with a time budget or several search threads, and status {@code ok}. False plays
+   * every match afresh. {@link #onReuse} hears what was found; the {@code notices} of {@link #run}
+   * carry nothing about reuse.
    *
    * @return this tournament
    */
@@ -205,8 +208,21 @@ public final class Tournament {
    * @param stored those already stored in it before this run
    * @param matches those this run copies instead of playing (0 when reuse is off or none is found)
    * @param from the number copied from each tournament, by tournament id (ascending)
+   * @param unchecked the other tournaments of the store whose matches could not be looked at
+   *     although they share a game string and an agent with this one: their games were stored
+   *     before the store kept games' parameters ({@code games.params}), so the defaults they were
+   *     played with are unknown. Running such a tournament's own configuration once more records
+   *     them ({@link ArenaStore#open}); after that its identical matches are reused. Empty when
+   *     there is none or reuse is off (ascending ids)
    */
-  public record Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from) {
+  public record Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from,
+      java.util.SortedSet<Long> unchecked) {
+
+    /** What a run found when no tournament of the store was left unchecked. */
+    public Reuse(int total, int stored, int matches, java.util.SortedMap<Long, Integer> from) {
+      this(total, stored, matches, from, java.util.Collections.emptySortedSet());
+    }
+
     /** {@code 8640 matches reused from tournament 1}, or "" if none. */
     public String label() {
       return MatchReuse.label(matches, from);
@@ -239,9 +255,11 @@ public final class Tournament {
    * @param onStored called after each stored match with the number stored by this run so far
    *     (tests use it; may be null)
    * @param notices receives one line before any match is played when the run extends a stored
-   *     tournament, and one when it continues a stored tournament with other seat orders than
-   *     {@link #config()} names (seat orders not given, {@link #Tournament(TournamentConfig,
-   *     boolean)}) (may be null)
+   *     tournament ({@code extending tournament 1 from 4 to 6 seeds per pairing}), and one when it
+   *     continues a stored tournament with other seat orders than {@link #config()} names (seat
+   *     orders not given, {@link #Tournament(TournamentConfig, boolean)}): plain sentences, without
+   *     the {@code arena:} prefix {@code ponder arena} adds when it prints them. What the run
+   *     reuses from other tournaments is told to {@link #onReuse}, not here (may be null)
    * @throws NullPointerException if {@code store} or {@code progressFactory} is null, and
    *     {@link IllegalArgumentException} if {@code parallel} &lt; 1: checked before the store is
    *     touched ({@link ArenaStore#open} records a larger size), so a bad call leaves it as it was
@@ -284,11 +302,11 @@ public final class Tournament {
       onOpened.accept(opened);
     }
     if (notices != null && seatOrdersMatter() && !config.seatOrders().equals(this.config.seatOrders())) {
-      notices.accept("arena: tournament " + id + " continues with its stored seat orders: "
+      notices.accept("tournament " + id + " continues with its stored seat orders: "
           + TournamentConfig.seatOrdersLabel(config.seatOrders()));
     }
     if (opened.extendedFrom() > 0 && notices != null) {
-      notices.accept("arena: extending tournament " + id + " from " + opened.extendedFrom() + " to "
+      notices.accept("extending tournament " + id + " from " + opened.extendedFrom() + " to "
           + config.seedsPerPairing() + " seeds per pairing");
     }
     // the schedule by position, and the stored matches as one bit per position: memory grows with
@@ -397,7 +415,7 @@ public final class Tournament {
     MatchReuse.Plan plan = !reuse || already >= total ? MatchReuse.Plan.NONE
         : MatchReuse.plan(store, id, config, games, pending);
     if (onReuse != null) {
-      onReuse.accept(new Reuse(total, already, plan.copies().size(), plan.from()));
+      onReuse.accept(new Reuse(total, already, plan.copies().size(), plan.from(), plan.unchecked()));
     }
     store.copyMatches(id, plan.copies()); // a row another process stored meanwhile is kept: either way it is done
     return plan;

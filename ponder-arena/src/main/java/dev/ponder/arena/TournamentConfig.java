@@ -18,8 +18,9 @@ import java.util.List;
  * @param seedsPerPairing number of seed indices per pairing, ≥ 1 (each seed index plays every
  *     seating the schedule gives the pairing or agent multiset: a pairing of two agents in a
  *     two-player game plays 2 matches per seed index); {@code ponder arena --seeds-per-pairing}.
- *     Stored under its older name {@code matchesPerPairing} in the configuration's JSON, so
- *     stored tournaments read and match as before
+ *     Written as {@code seedsPerPairing} in the configuration's JSON; a tournament stored under
+ *     the older name {@code matchesPerPairing} is read, resumed, extended and matched as before
+ *     ({@link ArenaStore#open})
  * @param seed tournament seed
  * @param schedule {@code round-robin} or {@code benchmark}
  * @param benchmark benchmark agent string (schedule {@code benchmark}), else empty
@@ -37,12 +38,20 @@ public record TournamentConfig(
     List<String> games,
     List<String> agents,
     String budget,
-    @com.fasterxml.jackson.annotation.JsonProperty("matchesPerPairing") int seedsPerPairing,
+    @com.fasterxml.jackson.annotation.JsonProperty("seedsPerPairing")
+    @com.fasterxml.jackson.annotation.JsonAlias(TournamentConfig.LEGACY_SEEDS_KEY) int seedsPerPairing,
     long seed,
     String schedule,
     String benchmark,
     boolean selfPlay,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) String seatOrders) {
+
+  /**
+   * The key under which tournaments stored before the rename keep {@link #seedsPerPairing()} in
+   * their configuration's JSON; read as {@code seedsPerPairing} ({@link ArenaStore} keeps each
+   * stored tournament's spelling).
+   */
+  static final String LEGACY_SEEDS_KEY = "matchesPerPairing";
 
   public static final String ROUND_ROBIN = "round-robin";
   public static final String BENCHMARK = "benchmark";

@@ -1,6 +1,7 @@
 package dev.ponder.arena;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -288,6 +289,159 @@ class MatchReuseTest {
         assertThat(r.reused()).isEqualTo(2);
         assertThat(r.reusedFrom()).containsOnlyKeys(1L);
       }
+    } finally {
+      AgentRegistry.register(new Drift(0, "aa"));
+    }
+  }
+
+  /** {@code reuse_alias}: another name of {@code random}, which it plays as seed for seed (as {@code uniform} does). */
+  static final class Alias implements AgentFactory {
+    @Override
+    public String name() {
+      return "reuse_alias";
+    }
+
+    @Override
+    public String playsAs() {
+      return "random";
+    }
+
+    @Override
+    public String description() {
+      return "test agent: random under another name";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of();
+    }
+
+    @Override
+    public Agent create(Game game, Params params, long seed) {
+      return new dev.ponder.agent.RandomAgent(game, seed);
+    }
+  }
+
+  @Test
+  void anAgentIsTheStoredOneWhenItsResolvedParametersAreWhateverItsSpelling() {
+    AgentRegistry.register(new Alias());
+    try (ArenaStore s = ArenaStore.open(dir.resolve("k.db"))) {
+      long first = run(s, noBudget("tic_tac_toe", "random;first", 1, SEED), true, new ArrayList<>()).tournamentId();
+      // first(offset=0) is first (offset's default is 0), and reuse_alias plays as random seed for
+      // seed: the duplicate check of --agents calls each pair one agent, and so does reuse
+      Tournament.RunSummary r = run(s, noBudget("tic_tac_toe", "reuse_alias;first(offset=0);first(offset=1)", 1, SEED),
+          true, new ArrayList<>());
+      assertThat(r.reused()).isEqualTo(2); // reuse_alias vs first(offset=0), both seat orders
+      assertThat(r.played()).isEqualTo(4);
+      assertThat(r.reusedFrom()).containsExactly(Map.entry(first, 2));
+      Map<String, String> stored = rows(s, first, true);
+      Map<String, String> copied = rows(s, r.tournamentId(), true);
+      assertThat(copied).containsAllEntriesOf(stored); // random 0 and first 1 keep their indices
+    }
+  }
+
+  @Test
+  void aSpellingWithTheStoredValueIsReusedAfterADefaultChangedButTheOldSpellingIsNot() {
+    try {
+      AgentRegistry.register(new Drift(0, "aa"));
+      try (ArenaStore s = ArenaStore.open(dir.resolve("d.db"))) {
+        run(s, noBudget("tic_tac_toe", "random;reuse_drift", 1, SEED), true, new ArrayList<>());
+        AgentRegistry.register(new Drift(1, "aa")); // offset's default is now 1
+        // reuse_drift now plays offset 1: not the agent stored (offset 0)
+        Tournament.RunSummary r = run(s, noBudget("tic_tac_toe", "random;reuse_drift;first", 1, SEED), true,
+            new ArrayList<>());
+        assertThat(r.reused()).isZero();
+        // reuse_drift(offset=0) plays offset 0 with the same input: the agent stored
+        r = run(s, noBudget("tic_tac_toe", "random;reuse_drift(offset=0);first(offset=1)", 1, SEED), true,
+            new ArrayList<>());
+        assertThat(r.reused()).isEqualTo(2);
+        assertThat(r.reusedFrom()).containsOnlyKeys(1L);
+      }
+    } finally {
+      AgentRegistry.register(new Drift(0, "aa"));
+    }
+  }
+
+  /** Sets {@code games.params} of every game of tournament {@code id} to NULL: a store written before the column. */
+  static void forgetGameParams(Path db, long id) {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+         java.sql.PreparedStatement up = c.prepareStatement("UPDATE games SET params=NULL WHERE tournament_id=?")) {
+      up.setLong(1, id);
+      assertThat(up.executeUpdate()).isPositive();
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  void aTournamentStoredBeforeGameParametersIsNamedAndReusedOnceItsOwnRunRecordsThem() {
+    Path db = dir.resolve("u.db");
+    TournamentConfig old = noBudget("tic_tac_toe;kuhn_poker", "random;first", 1, SEED);
+    long first;
+    try (ArenaStore s = ArenaStore.open(db)) {
+      first = run(s, old, true, new ArrayList<>()).tournamentId();
+    }
+    forgetGameParams(db, first);
+    try (ArenaStore s = ArenaStore.open(db)) {
+      // tic_tac_toe and kuhn_poker as typed, random and first: its 4 matches are identical, but
+      // the defaults its games were played with are unknown; the run names it
+      List<Tournament.Reuse> found = new ArrayList<>();
+      Tournament.RunSummary r = run(s, noBudget("tic_tac_toe;kuhn_poker", "random;first;first(offset=1)", 1, SEED), true,
+          found);
+      assertThat(r.reused()).isZero();
+      assertThat(found).containsExactly(new Tournament.Reuse(12, 0, 0, new TreeMap<>(), new java.util.TreeSet<>(List.of(first))));
+      // another game string shares no seed with it: not named
+      found.clear();
+      run(s, noBudget("tic_tac_toe()", "random;first;first(offset=2)", 1, SEED), true, found);
+      assertThat(found.get(0).unchecked()).isEmpty();
+      // reuse off: nothing looked at, nothing named
+      found.clear();
+      run(s, noBudget("kuhn_poker", "random;first;first(offset=3)", 1, SEED), false, found);
+      assertThat(found.get(0).unchecked()).isEmpty();
+
+      // its own configuration once more records its games' parameters; then its matches are reused
+      assertThat(run(s, old, true, new ArrayList<>()).played()).isZero();
+      found.clear();
+      r = run(s, noBudget("kuhn_poker;tic_tac_toe", "first(offset=4);random;first", 1, SEED), true, found);
+      assertThat(r.reusedFrom()).containsEntry(first, 4);
+      assertThat(found.get(0).unchecked()).isEmpty();
+    }
+  }
+  @Test
+  void aRefusedResumeOfAnOldTournamentRecordsNoGameParameters() {
+    Path db = dir.resolve("refused.db");
+    try {
+      AgentRegistry.register(new Drift(0, "aa"));
+      TournamentConfig old = noBudget("tic_tac_toe", "random;reuse_drift", 1, SEED);
+      long first;
+      try (ArenaStore s = ArenaStore.open(db)) {
+        first = run(s, old, true, new ArrayList<>()).tournamentId();
+      }
+      forgetGameParams(db, first);
+      AgentRegistry.register(new Drift(1, "aa")); // a changed default: the resume is refused
+      try (ArenaStore s = ArenaStore.open(db)) {
+        assertThatThrownBy(() -> run(s, old, true, new ArrayList<>())).isInstanceOf(ArenaStore.ParamsChangedException.class);
+      }
+      // "nothing is changed": the games still hold no parameters
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+           java.sql.Statement st = c.createStatement();
+           java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM games WHERE params IS NOT NULL")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getInt(1)).isZero();
+      }
+      // the same resume with the agent as it was stored goes on, and records them
+      AgentRegistry.register(new Drift(0, "aa"));
+      try (ArenaStore s = ArenaStore.open(db)) {
+        assertThat(run(s, old, true, new ArrayList<>()).played()).isZero();
+      }
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+           java.sql.Statement st = c.createStatement();
+           java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM games WHERE params IS NULL")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getInt(1)).isZero();
+      }
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
     } finally {
       AgentRegistry.register(new Drift(0, "aa"));
     }

@@ -88,6 +88,21 @@ class SeatOrdersTest {
       + "\"first(offset=1)\"],\"budget\":\"\",\"matchesPerPairing\":1,\"seed\":5,\"schedule\":\"round-robin\","
       + "\"benchmark\":\"\",\"selfPlay\":false}";
 
+  /**
+   * Replaces the stored configuration JSON of tournament {@code id} by {@code json}: a tournament
+   * as an older version wrote it (no binary store is kept for it).
+   */
+  static void storeConfigAsWritten(Path db, long id, String json) {
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());
+         java.sql.PreparedStatement up = c.prepareStatement("UPDATE tournaments SET config=? WHERE id=?")) {
+      up.setString(1, json);
+      up.setLong(2, id);
+      assertThat(up.executeUpdate()).isEqualTo(1);
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   static List<String> storedConfigs(Path db) {
     try (ArenaStore s = ArenaStore.open(db)) {
       return s.tournaments().stream().map(ArenaStore.TournamentInfo::config).toList();
@@ -99,7 +114,10 @@ class SeatOrdersTest {
     Path db = dir.resolve("legacy.db");
     Tournament.RunSummary first = run(db, config(List.of(KUHN3), AGENTS, 1, TournamentConfig.LISTED_ROTATIONS), true);
     assertThat(first.played()).isEqualTo(21);
-    // written exactly as before the field existed, and read back as the listed-order rotations
+    // written without the field, as before it existed (seeds per pairing under its current key),
+    // then given the older key as well, as Ponder stored it then; read back as the listed-order rotations
+    assertThat(storedConfigs(db)).containsExactly(LEGACY_JSON.replace("\"matchesPerPairing\"", "\"seedsPerPairing\""));
+    storeConfigAsWritten(db, first.tournamentId(), LEGACY_JSON);
     assertThat(storedConfigs(db)).containsExactly(LEGACY_JSON);
     try (ArenaStore s = ArenaStore.open(db)) {
       assertThat(s.config(s.tournaments().get(0)).seatOrders()).isEqualTo(TournamentConfig.LISTED_ROTATIONS);
@@ -112,7 +130,14 @@ class SeatOrdersTest {
 
     // the same command without --seat-orders (the default, permutations): resumed as stored
     TournamentConfig now = config(List.of(KUHN3), AGENTS, 1, TournamentConfig.PERMUTATIONS);
-    Tournament.RunSummary again = run(db, now, false);
+    List<String> notices = new java.util.ArrayList<>();
+    Tournament.RunSummary again;
+    try (ArenaStore s = ArenaStore.open(db)) {
+      again = new Tournament(now, false).run(s, 1, (d, t) -> Progress.none(), null, notices::add);
+    }
+    // a plain sentence for a Java caller; ponder arena prints it after its "arena: " prefix
+    assertThat(notices).containsExactly("tournament " + first.tournamentId() + " continues with its stored seat orders:"
+        + " rotations in the listed agent order (stored before --seat-orders)");
     assertThat(again.tournamentId()).isEqualTo(first.tournamentId());
     assertThat(again.played()).isZero();
     assertThat(again.total()).isEqualTo(21);

@@ -60,7 +60,8 @@ class TournamentExtendTest {
       assertThat(r.played()).isEqualTo(8); // seed indices 2 and 3 of 2 games x 2 seat orders
       assertThat(storedConfig(s)).isEqualTo(config(4, SEED));
     }
-    assertThat(notices).containsExactly("arena: extending tournament " + id + " from 2 to 4 seeds per pairing");
+    // a plain sentence: the command adds its "arena: " prefix when it prints it
+    assertThat(notices).containsExactly("extending tournament " + id + " from 2 to 4 seeds per pairing");
     Map<String, String> after = TournamentTest.rows(ext);
     assertThat(after).hasSize(16).containsAllEntriesOf(before); // the first matches are untouched
     Map<String, String> added = new TreeMap<>(after);

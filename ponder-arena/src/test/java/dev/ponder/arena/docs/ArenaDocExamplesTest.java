@@ -11,10 +11,10 @@ import dev.ponder.arena.RunLock;
 import dev.ponder.arena.Tournament;
 import dev.ponder.arena.TournamentConfig;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,8 +29,8 @@ class ArenaDocExamplesTest {
   @Test
   void runResumeExtendAndRead() {
     Path db = dir.resolve("my-arena.db");
-    List<String> lines = new ArrayList<>();
     // ---- docs/arena.md, "From Java": run
+    List<String> lines = new ArrayList<>();         // the rankings, one line per agent
     TournamentConfig config = new TournamentConfig(
         List.of("tic_tac_toe", "kuhn_poker"),       // games
         List.of("random", "uct"),                   // agents, as typed
@@ -52,9 +52,9 @@ class ArenaDocExamplesTest {
     assertThat(t.config().agents()).containsExactly("random", "uct(sims=50)");
     assertThat(lines).hasSize(2);
     assertThat(lines.get(1)).startsWith("uct(sims=50): SCO ");
-    long id;
+    long first;
     try (ArenaStore store = ArenaStore.open(db)) {
-      id = store.tournaments().get(0).id();
+      first = store.tournaments().get(0).id();
       // ---- docs/arena.md, "From Java": resume and extend
       Tournament.RunSummary again = new Tournament(config).run(store, 2, (done, total) -> Progress.none(), null);
       // again.played() == 0: every match is stored; an interrupted run would play the rest
@@ -65,16 +65,43 @@ class ArenaDocExamplesTest {
       assertThat(again.played()).isZero();
       assertThat(more.extendedFrom()).isEqualTo(4);
       assertThat(more.played()).isEqualTo(8);
-      assertThat(more.tournamentId()).isEqualTo(id);
-    }
-    try (ArenaStore store = ArenaStore.open(db)) {
+      assertThat(more.tournamentId()).isEqualTo(first);
+
+      // ---- docs/arena.md, "From Java": reuse
+      TournamentConfig added = new TournamentConfig(List.of("tic_tac_toe", "kuhn_poker"),
+          List.of("random", "uct", "puct"), "sims=50", 6, 1L, TournamentConfig.ROUND_ROBIN, "", false);
+      Tournament.RunSummary grown = new Tournament(added)
+          .onReuse(found -> System.err.println(found.label()))  // before any match: "24 matches reused from tournament 1"
+          .run(store, 2, (done, total) -> Progress.none(), null);
+      // grown.reused() == 24 (random and uct: 2 games x 2 seatings x 6 seeds), grown.played() == 48;
+      // new Tournament(added).reuse(false) would play all 72
+      // ----
+      assertThat(grown.tournamentId()).isNotEqualTo(first);
+      assertThat(grown.reused()).isEqualTo(24);
+      assertThat(grown.played()).isEqualTo(48);
+      assertThat(grown.reusedLabel()).isEqualTo("24 matches reused from tournament " + first);
+      // the same agents in another order, one seed index: all 12 matches are stored, reuse(false) plays them
+      TournamentConfig reordered = new TournamentConfig(List.of("tic_tac_toe", "kuhn_poker"),
+          List.of("puct", "uct", "random"), "sims=50", 1, 1L, TournamentConfig.ROUND_ROBIN, "", false);
+      List<Tournament.Reuse> told = new ArrayList<>();
+      List<String> notices = new ArrayList<>();
+      Tournament.RunSummary all = new Tournament(reordered).reuse(false).onReuse(told::add)
+          .run(store, 2, (done, total) -> Progress.none(), null, notices::add);
+      assertThat(all.reused()).isZero();
+      assertThat(all.played()).isEqualTo(12);
+      assertThat(told).hasSize(1); // told once, that nothing is copied
+      assertThat(told.get(0).matches()).isZero();
+      assertThat(notices).isEmpty(); // no line about reuse
+
       // ---- docs/arena.md, "From Java": read
+      long id = more.tournamentId();                          // the tournament extended above (as run.tournamentId())
       Analysis.Result r = Analysis.analyse(store, id, AnalysisOptions.defaults());
       Analysis.GameResult ttt = r.games().get(0);            // per game, in the configuration's order
       double uctMean = ttt.agentMean()[1];                    // uct's mean return in tic_tac_toe
       double[] low = ttt.agentLow(), high = ttt.agentHigh();  // its 95% bootstrap interval: low[1]..high[1]
       List<ArenaStore.StoredMatch> matches = store.matches(id, false);  // every stored match, as data
       // ----
+      assertThat(id).isEqualTo(first);
       assertThat(uctMean).isBetween(low[1], high[1]);
       assertThat(uctMean).isPositive(); // 50 simulations beat random at tic_tac_toe
       assertThat(matches).hasSize(2 * 2 * 6);
@@ -106,7 +133,7 @@ class ArenaDocExamplesTest {
       snippets.add(doc.substring(start, end));
       i = end + 4;
     }
-    assertThat(snippets).hasSize(4);
+    assertThat(snippets).hasSize(5);
     for (String snippet : snippets) {
       assertThat(haystack).as("a snippet of docs/arena.md is not in %s:%n%s", self, snippet).contains(normalize(snippet));
     }

@@ -87,6 +87,8 @@ class SearchDocExamplesTest {
   @Test
   void aSearchResultFromAnAgentString() {
     // ---- docs/search.md, "A search result from an agent string"
+    // imports: dev.ponder.game.Game, dev.ponder.game.GameRegistry,
+    //          dev.ponder.search.SearchResult, dev.ponder.search.mcts.MctsAgent
     Game game = GameRegistry.load("connect_four");
     SearchResult r;
     try (MctsAgent agent = MctsAgent.create("puct(sims=800,c_init=1.25)", game, 42L)) {
