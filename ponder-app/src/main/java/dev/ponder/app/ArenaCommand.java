@@ -217,6 +217,7 @@ public final class ArenaCommand implements PonderCommand {
         .ifPresent(w -> spec.commandLine().getErr().println(w));
     SearchThreads.warnings(config.allAgents(), Runtime.getRuntime().availableProcessors())
         .forEach(w -> spec.commandLine().getErr().println(w));
+    AgentWarnings.lines(config.allAgents(), t.games()).forEach(w -> spec.commandLine().getErr().println(w));
     timingNote(config.allAgents()).ifPresent(w -> spec.commandLine().getErr().println(w));
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
       generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));

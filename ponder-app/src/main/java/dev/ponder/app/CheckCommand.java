@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code ponder check GAME [--playouts N] [--seed S] [--playout I]}: runs the conformance kit
  * ({@link ConformanceKit}, the checks a game's JUnit test runs) on any registered game string and
- * prints what it checked. Exit 0 when every invariant holds; 1 at the first violated one, printed
+ * prints what it checked. Exit 0 when every invariant holds (a warning of the kit, such as an
+ * imperfect-information game whose information states hide nothing, goes to stderr as {@code
+ * warning: …} and leaves the exit code 0); 1 at the first violated one, printed
  * on stderr as one line naming the game, seed, playout, history and invariant (any further detail
  * of the kit's message, such as two boards that differ, follows on stdout with the command that
  * reruns that playout alone); 2 for a bad game string or option.
@@ -27,7 +29,7 @@ import picocli.CommandLine.Parameters;
         + "(legal actions, chance outcomes, returns, length bounds, copy/copyFrom, undo, action strings, tensors, "
         + "hash (copies keep it; states with one hash agree in player, legal actions and board), MatchRecord round trip, "
         + "information states, resample).",
-        "Exit 0 if all hold; 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
+        "Exit 0 if all hold (warnings, such as information states that hide nothing, go to stderr and keep 0); 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
 public final class CheckCommand implements PonderCommand {
   private static final Pattern PLAYOUT = Pattern.compile("\\(seed (-?\\d+), playout (\\d+), history");
   /**
@@ -123,6 +125,10 @@ public final class CheckCommand implements PonderCommand {
       out.println("  over the run: resample and resampleInto give a world other than the source at some information state"
           + " met after two or more histories (else they return the true state)");
     }
+    if (resample || hasResampler(initial)) {
+      out.println("  over the run: some information state of the player to move comes with two different histories, in the"
+          + " playouts or in a world resample draws (else a warning, exit 0: does informationStateString hide anything?)");
+    }
     if (game.maxActionsPerState() > Tree.MAX_CHILDREN) {
       out.printf(Locale.ROOT, "  note: up to %d legal actions or chance outcomes at a state; MCTS agents refuse a node with more"
           + " than %d children (a limit of the search engine, not a rule of the game)%n", game.maxActionsPerState(), Tree.MAX_CHILDREN);
@@ -155,6 +161,10 @@ public final class CheckCommand implements PonderCommand {
       out.flush();
       return 1;
     }
+    for (String w : r.warnings()) {
+      err.println("warning: " + w);
+    }
+    err.flush();
     out.printf(Locale.ROOT, "ok: %s, %s, %s, longest playout %s%n", count(r.playouts(), "playout"), count(r.states(), "state"),
         count(r.informationStates(), "information state"), count(r.maxLength(), "action"));
     out.flush();
@@ -196,6 +206,17 @@ public final class CheckCommand implements PonderCommand {
   private static boolean overridesInformationState(State s) {
     try {
       return s.getClass().getMethod("informationStateString", int.class).getDeclaringClass() != State.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  /** Whether the state's class has a resampler of its own (the kit then looks for hidden information). */
+  private static boolean hasResampler(State s) {
+    try {
+      return s.getClass().getMethod("resample", int.class, java.util.SplittableRandom.class).getDeclaringClass() != State.class
+          || s.getClass().getMethod("resampleInto", int.class, java.util.SplittableRandom.class, State.class)
+              .getDeclaringClass() != State.class;
     } catch (NoSuchMethodException e) {
       return false;
     }

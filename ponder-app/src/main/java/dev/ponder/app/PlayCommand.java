@@ -91,17 +91,23 @@ public final class PlayCommand implements PonderCommand {
       }
       SearchThreads.warnings(seats, Runtime.getRuntime().availableProcessors())
           .forEach(w -> spec.commandLine().getErr().println(w));
-      spec.commandLine().getErr().flush();
+      AgentWarnings.print(spec.commandLine().getErr(), seats, List.of(game));
       State state = game.newInitialState();
       // with imperfect information a human must not see the full state or the hidden moves:
       // each human sees their own information state when asked to move; the full game is shown
       // once it is over
       boolean hide = !game.type().isPerfectInformation()
           && seats.stream().anyMatch(s -> dev.ponder.spec.Spec.parse(s).name().equals(HumanAgent.Factory.NAME));
+      List<Integer> humans = new ArrayList<>();
+      for (int i = 0; i < seats.size(); i++) {
+        if (isHuman(seats.get(i))) {
+          humans.add(i);
+        }
+      }
       out.println(game.spec() + ": " + describeSeats(seats) + " (seed " + seed + ")");
       if (hide) {
-        out.println("(imperfect information: a human sees only their own information state; the full game is"
-            + " shown at the end)");
+        out.println("(imperfect information: a human sees only their own information state, and in the log only the"
+            + " moves that information state names; the full game is shown at the end)");
       } else {
         out.println(state);
       }
@@ -168,7 +174,8 @@ public final class PlayCommand implements PonderCommand {
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
         log.add(line);
         if (hide) {
-          out.println(move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ") moved"));
+          out.println(humansCanTell(before, p, action, humans) ? line
+              : move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ") moved"));
         } else {
           out.println();
           out.println(line);
@@ -195,6 +202,37 @@ public final class PlayCommand implements PonderCommand {
         a.close();
       }
     }
+  }
+
+  /**
+   * Whether every human seat can tell which move {@code action} of {@code mover} at {@code before}
+   * was, so that the log may name it: a human's own move, or one that the human's information
+   * state names, as no other legal action (or chance outcome) of that state would have left the
+   * human with the same information-state string. A public move (a Kuhn pass) and the deal of the
+   * human's own card pass; a hidden move (a phantom tic-tac-toe placement, a card dealt to another
+   * player, a bid not yet revealed) does not.
+   */
+  static boolean humansCanTell(State before, int mover, int action, List<Integer> humans) {
+    int[] alternatives = before.legalActions(); // at a chance node, the chance outcomes
+    for (int h : humans) {
+      if (h == mover) {
+        continue;
+      }
+      State after = before.copy();
+      after.applyAction(action);
+      String seen = after.informationStateString(h);
+      for (int b : alternatives) {
+        if (b == action) {
+          continue;
+        }
+        State other = before.copy();
+        other.applyAction(b);
+        if (other.informationStateString(h).equals(seen)) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static String actions(int n) {

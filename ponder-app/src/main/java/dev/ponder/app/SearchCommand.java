@@ -77,6 +77,7 @@ public final class SearchCommand implements PonderCommand {
         spec.commandLine().getErr().println(w);
         spec.commandLine().getErr().flush();
       });
+      AgentWarnings.print(spec.commandLine().getErr(), List.of(agentSpec), List.of(game));
       r = mcts.search(state);
     }
     noSimulationWarning(r).ifPresent(w -> {

@@ -11,6 +11,25 @@ class CheckCommandTest {
   @BeforeAll
   static void registerTheTestGame() {
     GameRegistry.register(new LeakyRaceGame.Factory());
+    GameRegistry.register(new OpenRaceGame.Factory());
+  }
+
+  @Test
+  void anImperfectInformationGameThatHidesNothingPassesWithAWarning() {
+    Cli r = Cli.run("check", "open_race", "-n", "50");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.err.lines().count()).as(r.err).isEqualTo(1);
+    assertThat(r.err).startsWith("warning: hidden-information: open_race declares imperfect information, yet in ")
+        .contains(" decisions of 50 playouts no information state of the player to move was met after two different histories")
+        .contains(": does informationStateString hide anything?");
+    assertThat(r.out).contains("  over the run: some information state of the player to move comes with two different histories")
+        .contains("ok: 50 playouts, ");
+    // games that hide cards, dice or moves get no warning
+    for (String game : new String[] {"kuhn_poker", "phantom_ttt", "goofspiel(num_cards=3)"}) {
+      Cli hidden = Cli.run("check", game, "-n", "30");
+      assertThat(hidden.exit).as(game + ": " + hidden.err).isZero();
+      assertThat(hidden.err).as(game).isEmpty();
+    }
   }
 
   @Test

@@ -93,10 +93,47 @@ class PlayCommandTest {
     String during = r.out.substring(0, r.out.indexOf("result:"));
     String beforeEnd = during.substring(0, during.lastIndexOf("1. chance"));
     assertThat(r.out).contains("your information state:").contains("legal moves: 0=Pass; 1=Bet");
-    assertThat(beforeEnd).doesNotContain("Deal:");
+    // the deal of the human's own card is named (its information state names it), the opponent's is not
+    assertThat(beforeEnd).containsPattern("(?m)^1\\. chance: Deal:[0-2]$").contains("\n2. chance\n").doesNotContain("2. chance:");
     // the human's prompt shows its own card: the information state string of player 0
     assertThat(r.out).containsPattern("your information state:\\n[0-2]\\n");
-    assertThat(r.out).contains("1. chance: Deal:"); // the full game, once it is over
+    assertThat(r.out).containsPattern("(?m)^2\\. chance: Deal:[0-2]$"); // the full game, once it is over
+  }
+
+  /**
+   * Three-player Kuhn poker (trial-19 and trial-21 D1): the human's log names the human's own moves
+   * and the other players' bets and passes (public: the human's information state names each),
+   * while the cards dealt to the others stay hidden until the end.
+   */
+  @Test
+  void theLogNamesTheHumansOwnMovesAndThePublicOnes() {
+    Cli r = Cli.runWithInput("Pass\nPass\nPass\n", "play", "kuhn_poker(players=3)", "--players", "human,random,random", "--seed", "4");
+    assertThat(r.exit).as(r.err).isZero();
+    String during = r.out.substring(0, r.out.indexOf("\n\n1. chance"));
+    assertThat(during).doesNotContain("moved").contains("\n2. chance\n3. chance\n").doesNotContain("2. chance:")
+        .doesNotContain("3. chance:").containsPattern("(?m)^1\\. chance: Deal:[0-3]$");
+    // every decision of the match so far, by whoever made it, is named: 4. player 0 (human): Pass, 5. player 1 (random): …
+    int decisions = 0;
+    for (String line : during.split("\n")) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(?:player 0 move> )?(\\d+)\\. player ([0-2]) \\((human|random)\\): (Pass|Bet)$")
+          .matcher(line);
+      if (m.find()) {
+        assertThat(Integer.parseInt(m.group(1))).isEqualTo(4 + decisions);
+        decisions++;
+      }
+    }
+    assertThat(decisions).as(during).isGreaterThanOrEqualTo(3); // a 3-player Kuhn hand has at least three decisions
+    assertThat(during).contains("player 0 move> 4. player 0 (human): Pass\n");
+  }
+
+  /** Phantom tic-tac-toe: the opponent's placements are hidden from the human (its information state does not name them), its own are named. */
+  @Test
+  void hiddenMovesStayHiddenInTheLog() {
+    Cli r = Cli.runWithInput("0\n1\n2\n3\n4\n5\n6\n7\n8\n", "play", "phantom_ttt", "--players", "random,human", "--seed", "4");
+    assertThat(r.exit).as(r.err).isZero();
+    String during = r.out.substring(0, r.out.indexOf("\n\n1. player 0"));
+    assertThat(during).contains("\n1. player 0 (random) moved\n").doesNotContainPattern("player 0 \\(random\\): x")
+        .containsPattern("\\d+\\. player 1 \\(human\\): o\\(\\d,\\d\\)");
   }
 
   @Test

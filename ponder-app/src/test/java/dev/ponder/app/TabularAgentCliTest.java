@@ -105,8 +105,12 @@ class TabularAgentCliTest {
     assertThat(byPolicy.exit).as(byPolicy.out + byPolicy.err).isEqualTo(2);
     Cli byAgent = Cli.run("exploitability", "kuhn_poker", "--agent", "tabular(file=" + f + ")", "--runs", "1");
     assertThat(byAgent.exit).as(byAgent.out + byAgent.err).isEqualTo(2);
-    assertThat(byAgent.err.strip().lines().count()).as(byAgent.err).isEqualTo(1);
-    assertThat(byAgent.err).contains("no entry for information state '" + dropped + "'").contains("fill_uniform=true");
+    // the warning when the agent is set up, then the error at the missing state
+    assertThat(byAgent.err.strip().lines().toList()).as(byAgent.err).hasSize(2).first().asString()
+        .isEqualTo("warning: tabular(file=" + f + "): 1 of the 12 information states of kuhn_poker are missing from policy " + f
+            + " (e.g. '" + dropped + "'); a decision at one of them is an error (fill_uniform=true plays uniformly at random there)");
+    assertThat(byAgent.err.strip().lines().skip(1).findFirst().orElseThrow())
+        .contains("no entry for information state '" + dropped + "'").contains("fill_uniform=true");
     // with fill_uniform the same file is measured
     Cli filled = Cli.run("exploitability", "kuhn_poker", "--agent", "tabular(file=" + f + ",fill_uniform=true)", "--runs", "1");
     assertThat(filled.exit).as(filled.err).isZero();
@@ -127,9 +131,52 @@ class TabularAgentCliTest {
     partial.write(f);
     Cli r = Cli.run("play", "kuhn_poker", "--players", "tabular(file=" + f + "),random", "--seed", "6");
     assertThat(r.exit).as(r.out + r.err).isEqualTo(2);
-    assertThat(r.err.strip().lines().toList()).as(r.err).singleElement().asString()
+    // of the 12 information states (3 cards × "", p, b, pb) the file keeps the 3 ending in pb: said before the match
+    assertThat(r.err.strip().lines().toList()).as(r.err).hasSize(2).first().asString()
+        .startsWith("warning: tabular(file=" + f + "): 9 of the 12 information states of kuhn_poker are missing from policy " + f);
+    assertThat(r.err.strip().lines().skip(1).findFirst().orElseThrow())
         .startsWith("ponder: player 0 (tabular(file=" + f + ")): ").contains("has no entry for information state '")
         .doesNotContain("error:");
+  }
+
+  /**
+   * The agent warns about a file as exploitability --policy does, once per command (trial-21 B2):
+   * a two-player Kuhn policy without "game" in three-player Kuhn lacks 36 of its 48 information
+   * states (its 12 are strings the three-player game has too).
+   */
+  @Test
+  void theAgentWarnsAboutAFileAsPolicyDoesOncePerCommand() throws Exception {
+    TabularPolicy full = TabularPolicy.read(file);
+    TabularPolicy nogame = new TabularPolicy((String) null);
+    for (String info : full.infoStates()) {
+      nogame.put(info, full.actions(info), full.probabilities(info));
+    }
+    Path f = dir.resolve("nogame.json");
+    nogame.write(f);
+    assertThat(java.nio.file.Files.readString(f)).doesNotContain("\"game\"");
+    String game = "kuhn_poker(players=3)";
+    Cli byPolicy = Cli.run("exploitability", game, "--policy", f.toString(), "--fill-uniform");
+    assertThat(byPolicy.exit).as(byPolicy.err).isZero();
+    Matcher m = Pattern.compile("warning: (\\d+) of (\\d+) information states missing from the policy \\(e\\.g\\. '([^']*)'\\)")
+        .matcher(byPolicy.err);
+    assertThat(m.find()).as(byPolicy.err).isTrue();
+    assertThat(m.group(1) + " of " + m.group(2)).isEqualTo("36 of 48");
+    String agent = "tabular(file=" + f + ",fill_uniform=true)";
+    String noGame = "warning: " + agent + ": policy " + f + " does not say which game it was saved for; playing it in " + game + "\n";
+    String missing = "warning: " + agent + ": 36 of the 48 information states of " + game + " are missing from policy " + f
+        + " (e.g. '" + m.group(3) + "'); the agent plays uniformly at random there (fill_uniform=true)\n";
+    Cli byAgent = Cli.run("exploitability", game, "--agent", agent, "--runs", "1");
+    Cli play = Cli.run("play", game, "--players", agent + ",random,random", "--seed", "3");
+    // an arena creates one agent per match (12 here) but warns once
+    Cli arena = Cli.run("arena", "--games", game, "--agents", agent + ",random", "--seeds-per-pairing", "2", "--seed", "1",
+        "--parallel", "1", "--db", dir.resolve("nogame.db").toString(), "--no-progress", "--resamples", "100",
+        "--elo-resamples", "50");
+    for (Cli r : new Cli[] {byAgent, play, arena}) {
+      assertThat(r.exit).as(r.err).isZero();
+      assertThat(r.err).contains(noGame + missing);
+      assertThat(r.err.split(java.util.regex.Pattern.quote(missing), -1)).as(r.err).hasSize(2);
+    }
+    assertThat(arena.out).contains("0 errors");
   }
 
   @Test

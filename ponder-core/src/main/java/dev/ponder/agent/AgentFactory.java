@@ -56,4 +56,19 @@ public interface AgentFactory {
   default Map<String, String> fingerprint(Params params) {
     return Map.of();
   }
+
+  /**
+   * What the user of an agent with {@code params} playing {@code game} should know before it plays,
+   * although it can play: one line each, without a {@code warning:} prefix (a policy file that
+   * does not name its game, or lacks some of the game's information states). Commands print these
+   * once for each agent string and game they set up, before the first move; {@link #create} stays
+   * silent, as a tournament creates one agent per match. Call it after {@code create} succeeded
+   * for the same arguments. Default: none.
+   *
+   * @param params the resolved parameters (defaults filled in)
+   * @return the lines, possibly empty; never null
+   */
+  default List<String> warnings(Game game, Params params) {
+    return List.of();
+  }
 }

@@ -89,4 +89,16 @@ public final class AgentRegistry {
     AgentFactory f = factory(spec.name());
     return f.create(game, Params.resolve(spec, f.parameters()), seed);
   }
+
+  /**
+   * The factory's {@link AgentFactory#warnings} for an agent string and game: what to tell the user
+   * once before the agent plays {@code game} (one line each, no prefix); empty when nothing.
+   *
+   * @throws SpecException on an unknown agent, unknown key or bad value
+   */
+  public static List<String> warnings(String agentString, Game game) {
+    Spec spec = Spec.parse(agentString);
+    AgentFactory f = factory(spec.name());
+    return f.warnings(game, Params.resolve(spec, f.parameters()));
+  }
 }

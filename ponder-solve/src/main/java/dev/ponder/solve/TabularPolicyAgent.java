@@ -247,6 +247,115 @@ public final class TabularPolicyAgent implements PolicyAgent {
       return new TabularPolicyAgent(policy, params.getBool("fill_uniform"), seed);
     }
 
+    /**
+     * What to tell the user before the agent plays {@code game} (printed once by the commands that
+     * set agents up: arena, play, exploitability --agent, search), as {@code exploitability
+     * --policy} tells it for the same file: a file that does not say which game it was saved for;
+     * the information states of the game the file lacks (how many of how many, the first one, and
+     * what the agent does there: plays uniformly with {@code fill_uniform}, else fails the
+     * decision); entries for information states the game does not have. The game's information
+     * states come from its tree ({@link GameTree#build(Game, int)} up to {@value #WALK_LIMIT}
+     * histories); for a larger game from a walk of its first {@value #WALK_LIMIT} histories, and
+     * the line says so (entries the game lacks are then not counted). Nothing for a file that
+     * {@link #create} refuses.
+     */
+    @Override
+    public List<String> warnings(Game game, Params params) {
+      String file = params.getString("file");
+      if (file.isBlank()) {
+        return List.of();
+      }
+      TabularPolicy policy;
+      try {
+        policy = load(Path.of(file));
+        policy.checkGame(game, "play");
+      } catch (IOException | RuntimeException e) {
+        return List.of(); // create says what is wrong
+      }
+      List<String> out = new java.util.ArrayList<>();
+      String here = GameTree.echo(game.spec());
+      String name = policy.displayName();
+      if (policy.game() == null) {
+        out.add(name + " does not say which game it was saved for; playing it in " + here);
+      }
+      String there = params.getBool("fill_uniform") ? "the agent plays uniformly at random there (fill_uniform=true)"
+          : "a decision at one of them is an error (fill_uniform=true plays uniformly at random there)";
+      GameTree tree;
+      try {
+        tree = GameTree.build(game, WALK_LIMIT);
+      } catch (RuntimeException e) {
+        tree = null; // too large, or no perfect recall: walk the first histories instead
+      }
+      if (tree != null) {
+        TabularPolicy.Coverage c = policy.coverage(tree);
+        if (c.missing() > 0) {
+          out.add(String.format(java.util.Locale.ROOT, "%d of the %d information states of %s are missing from %s (e.g. '%s'); %s",
+              c.missing(), c.total(), here, name, c.firstMissing(), there));
+        }
+        if (c.extra() > 0) {
+          out.add(String.format(java.util.Locale.ROOT, "%d information state%s in %s that %s does not have (e.g. '%s'); ignored",
+              c.extra(), c.extra() == 1 ? "" : "s", name, here, c.firstExtra()));
+        }
+        return out;
+      }
+      Walk w = coverageWalk(policy, game);
+      if (w.missing() > 0) {
+        String met = w.complete() ? "of " + here : "of " + here + " met in its first " + WALK_LIMIT + " histories (the whole game is larger)";
+        out.add(w.missing() == w.met()
+            ? String.format(java.util.Locale.ROOT, "none of the %d information states %s is in %s (e.g. '%s' is not); %s",
+                w.met(), met, name, w.firstMissing(), there)
+            : String.format(java.util.Locale.ROOT, "%d of the %d information states %s are missing from %s (e.g. '%s'); %s",
+                w.missing(), w.met(), met, name, w.firstMissing(), there));
+      }
+      return out;
+    }
+
+    /** What a walk of a game's first histories met: distinct information states, those the policy lacks, the first of them. */
+    private record Walk(int met, int missing, String firstMissing, boolean complete) {}
+
+    /**
+     * Depth-first over every chance outcome and legal action from the initial state, up to {@value
+     * #WALK_LIMIT} histories: the distinct (player, information state) pairs met at decisions and
+     * how many of them the policy lacks.
+     */
+    private static Walk coverageWalk(TabularPolicy policy, Game game) {
+      java.util.Set<String> seen = new java.util.HashSet<>();
+      java.util.ArrayDeque<State> stack = new java.util.ArrayDeque<>();
+      stack.push(game.newInitialState());
+      int visited = 0;
+      int missing = 0;
+      String firstMissing = null;
+      int[] actions = new int[Math.max(1, Math.max(game.maxActionsPerState(), game.maxChanceOutcomes()))];
+      double[] probs = new double[actions.length];
+      while (!stack.isEmpty()) {
+        if (++visited > WALK_LIMIT) {
+          return new Walk(seen.size(), missing, firstMissing, false);
+        }
+        State s = stack.pop();
+        if (s.isTerminal()) {
+          continue;
+        }
+        int k;
+        if (s.isChanceNode()) {
+          k = s.chanceOutcomes(actions, probs);
+        } else {
+          int player = s.currentPlayer();
+          String info = s.informationStateString(player);
+          if (seen.add(player + "\u0000" + info) && policy.actionsRef(player, info) == null) {
+            missing++;
+            firstMissing = firstMissing == null ? TabularPolicy.oneLine(info) : firstMissing;
+          }
+          k = s.legalActions(actions);
+        }
+        for (int j = k - 1; j >= 0; j--) {
+          State c = s.copy();
+          c.applyActionUnchecked(actions[j]);
+          stack.push(c);
+        }
+      }
+      return new Walk(seen.size(), missing, firstMissing, true);
+    }
+
     /** Histories the coverage walk visits at most before it gives up (and accepts the policy). */
     static final int WALK_LIMIT = 200_000;
 

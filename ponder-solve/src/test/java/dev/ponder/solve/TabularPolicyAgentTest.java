@@ -222,4 +222,33 @@ class TabularPolicyAgentTest {
     assertThatThrownBy(call).isInstanceOf(SpecException.class).hasMessageContaining(part)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
   }
+  /**
+   * The agent's warnings (printed once by the commands): nothing for a complete file saved for the
+   * game; the missing states counted on the game's tree; in a game larger than the walk's limit,
+   * the states met in its first histories, said so.
+   */
+  @Test
+  void warningsNameWhatTheFileLacks() throws Exception {
+    assertThat(AgentRegistry.warnings(spec(file), kuhn)).isEmpty();
+    TabularPolicy saved = TabularPolicy.read(file);
+    TabularPolicy nogame = new TabularPolicy((String) null);
+    // the three first decisions of player 0 (strings "0", "1", "2") are left out
+    for (String info : saved.infoStates()) {
+      if (info.length() > 1) {
+        nogame.put(info, saved.actions(info), saved.probabilities(info));
+      }
+    }
+    Path f = dir.resolve("nogame-partial.json");
+    nogame.write(f);
+    assertThat(AgentRegistry.warnings(spec(f), kuhn)).containsExactly(
+        "policy " + f + " does not say which game it was saved for; playing it in kuhn_poker",
+        "3 of the 12 information states of kuhn_poker are missing from policy " + f
+            + " (e.g. '0'); a decision at one of them is an error (fill_uniform=true plays uniformly at random there)");
+    // liars_dice has more than 200,000 histories: its first ones are walked
+    java.util.List<String> large = AgentRegistry.warnings("tabular(file=" + f + ",fill_uniform=true)", GameRegistry.load("liars_dice"));
+    assertThat(large).hasSize(2);
+    // the kuhn strings left in the file are no liars_dice information state: none of those met is covered
+    assertThat(large.get(1)).matches("none of the \\d+ information states of liars_dice met in its first 200000 histories \\(the whole"
+        + " game is larger\\) is in policy .* \\(e\\.g\\. '.*' is not\\); the agent plays uniformly at random there \\(fill_uniform=true\\)");
+  }
 }

@@ -10,6 +10,7 @@ import dev.ponder.game.State;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -153,6 +154,24 @@ import java.util.SplittableRandom;
  *       (nothing hidden) makes no such draws and passes.
  * </ul>
  *
+ * <p>A warning over the whole run (in {@link Report#warnings()}; the run still passes):
+ * <ul>
+ *   <li>{@code hidden-information} (games that declare imperfect information, and games whose
+ *       state has a resampler of its own): at every decision the kit keeps the first history it
+ *       met with each information state of the player to move (by {@link
+ *       State#informationStateKey(int)}, up to 2<sup>20</sup> of them); a second, different
+ *       history with one of them shows that the string hides something. So does a world drawn by
+ *       {@code resample} or {@code resampleInto} for the player to move (it has that player's
+ *       information state, checked above) with another history than its source: those of the
+ *       deep checks, and, when resample is checked, up to 4 more {@code resample} draws at a
+ *       decision and 16 per playout from a generator of their own (so the other checks draw as
+ *       before), until something is shown hidden. If nothing ever is, the run
+ *       warns: such a string names one history each (the whole history, or a card that should be
+ *       hidden), and solving, exploitability and best response then treat the game as one of
+ *       perfect information. A game that truly hides nothing at any decision (goofspiel with one
+ *       card) legitimately gets the warning; a failure would be wrong for it.
+ * </ul>
+ *
  * <p>Decisions are uniform over legal actions; chance outcomes are drawn with their
  * probabilities. Playout {@code i} uses its own generators derived from (seed, i), so a failure
  * can be reproduced alone with {@link Options#onlyPlayout(int)}.
@@ -169,6 +188,13 @@ public final class ConformanceKit {
   private static final int FUTURE_SHOWN = 12;
   /** Extra draws per method at a resample check while no world for that player has differed from its source. */
   private static final int HIDDEN_PROBES = 8;
+  /**
+   * Extra {@code resample(p)} draws per playout (up to {@link #WITNESS_DRAWS_PER_DECISION} at a
+   * decision of p) while the run has not yet shown an information state of the player to move
+   * with two histories.
+   */
+  private static final int WITNESS_DRAWS = 16;
+  private static final int WITNESS_DRAWS_PER_DECISION = 4;
   /** Entries kept by the perfect-recall and hidden-information maps (later ones are compared, not added). */
   private static final int MAX_KEPT = 1 << 20;
   /** The playout number of failures found over the whole run. */
@@ -252,8 +278,20 @@ public final class ConformanceKit {
    * @param states states checked
    * @param informationStates distinct (player, information state) pairs seen at the player's turn
    * @param maxLength longest playout (actions)
+   * @param warnings what the run found suspicious without breaking an invariant, one line each
+   *     (empty when nothing was); a run with warnings still passes. Today one kind: {@code
+   *     hidden-information} (see the class comment). Never null; an unmodifiable copy
    */
-  public record Report(String game, int playouts, long states, int informationStates, int maxLength) {}
+  public record Report(String game, int playouts, long states, int informationStates, int maxLength, List<String> warnings) {
+    public Report {
+      warnings = List.copyOf(warnings);
+    }
+
+    /** A report without warnings (the record's shape before {@code warnings} was added). */
+    public Report(String game, int playouts, long states, int informationStates, int maxLength) {
+      this(game, playouts, states, informationStates, maxLength, List.of());
+    }
+  }
 
   private ConformanceKit() {}
 
@@ -321,6 +359,21 @@ public final class ConformanceKit {
     /** Per player: an information state with two histories (string, then its record), for the message. */
     private final String[] hiddenExample;
     private final long[][] hiddenExampleWhere;
+    /**
+     * Whether the run looks for hidden information at decisions: the game declares imperfect
+     * information or its state has a resampler of its own.
+     */
+    private final boolean hiddenApplies;
+    /** Whether some decision showed two histories under one information state of the player to move. */
+    private boolean hiddenShown;
+    /** (player, information-state key) → hash of the first history it was met after at a decision (until hiddenShown). */
+    private final Map<Long, Long> historyAtInfo = new HashMap<>();
+    /** Decisions, and worlds drawn for the player to move, looked at while hiddenShown was false. */
+    private long hiddenDecisions;
+    private long hiddenWorlds;
+    /** Draws of the extra resample(p) witnesses (a stream of its own, so the other checks' draws do not depend on them). */
+    private SplittableRandom witnessRng;
+    private int witnessDrawsLeft;
     /** hash() → content digest and where first seen, when the game keeps its own hash; else null. */
     private final HashIndex hashIndex;
     /** mix(hash, digest) of states whose toString differs from the first one with their hash, but not their future. */
@@ -353,6 +406,7 @@ public final class ConformanceKit {
       this.ownHash = overridesHash(game.newInitialState());
       this.hashIndex = ownHash ? new HashIndex() : null;
       this.recall = !game.type().isPerfectInformation() || overrides(game.newInitialState(), "informationStateString", int.class);
+      this.hiddenApplies = !game.type().isPerfectInformation() || hasResampler(game.newInitialState());
     }
 
     /** Whether the state's class overrides State's method {@code name}. */
@@ -362,6 +416,12 @@ public final class ConformanceKit {
       } catch (NoSuchMethodException e) {
         return false;
       }
+    }
+
+    /** Whether the state's class has a resampler of its own ({@code resample} or {@code resampleInto}). */
+    private static boolean hasResampler(State s) {
+      return overrides(s, "resample", int.class, SplittableRandom.class)
+          || overrides(s, "resampleInto", int.class, SplittableRandom.class, State.class);
     }
 
     /** Whether the game keeps its own hash (else State's default hashes the history: O(L)). */
@@ -413,6 +473,8 @@ public final class ConformanceKit {
         checkRng = new SplittableRandom(State.mix64(base ^ 0x6A09E667F3BCC909L));
         sampleSeed = State.mix64(base ^ 0x3C6EF372FE94F82BL);
         resampleRng = new SplittableRandom(State.mix64(base ^ 0xA54FF53A5F1D36F1L));
+        witnessRng = new SplittableRandom(State.mix64(base ^ 0x510E527FADE682D1L));
+        witnessDrawsLeft = WITNESS_DRAWS;
         try {
           playOne(rng);
         } catch (RuntimeException e) {
@@ -422,7 +484,12 @@ public final class ConformanceKit {
       playout = AFTER_PLAYOUTS;
       current = null;
       checkHiddenInformation();
-      return new Report(game.spec(), last - first, states, infoLegal.size(), maxLength);
+      List<String> warnings = new java.util.ArrayList<>();
+      String hidden = hiddenInformationWarning(last - first);
+      if (hidden != null) {
+        warnings.add(hidden);
+      }
+      return new Report(game.spec(), last - first, states, infoLegal.size(), maxLength, warnings);
     }
 
     private void checkGame() {
@@ -476,6 +543,8 @@ public final class ConformanceKit {
       boolean illegalTried = false;
       Arrays.fill(ownSequence, 0);
       recallThisPlayout.clear();
+      // State's default hash() recurrence over the history so far (historyHash, before its final mix)
+      long historyRaw = 0x51ED2701L;
       while (true) {
         states++;
         boolean deep = s.isTerminal() || sampleDeep(len);
@@ -490,6 +559,9 @@ public final class ConformanceKit {
         boolean decision = !s.isChanceNode();
         int mover = s.currentPlayer();
         long recallKey = recall && decision ? checkRecall(s, mover, applied, len) : 0;
+        if (hiddenApplies && decision && !hiddenShown) {
+          lookForHiddenInformation(s, mover, recall ? recallKey : s.informationStateKey(mover), State.mix64(historyRaw));
+        }
         int a = pick(s, rng);
         checkCopyAndUndo(s, a, deep);
         if (deep) {
@@ -503,6 +575,7 @@ public final class ConformanceKit {
           applied = Arrays.copyOf(applied, len * 2);
         }
         applied[len++] = a;
+        historyRaw = historyRaw * 0x9E3779B97F4A7C15L + a + 1;
         if (decision) {
           decisions++;
           if (recall) {
@@ -1439,6 +1512,7 @@ public final class ConformanceKit {
           throw fail("resample", "resample(" + q + ") returned the original object");
         }
         checkWorld("resample(" + q + ")", w, s, p, q, legal, info);
+        noteWitness(w, q == p, sourceHistory);
         boolean changed = track && !hiddenChanged[0][q] && differs(w, sourceHistory, sourceBoard);
         playOn(w);
         try {
@@ -1448,6 +1522,7 @@ public final class ConformanceKit {
         }
         String into = "resampleInto(" + q + ")";
         checkWorld(into, intoTarget, s, p, q, legal, info);
+        noteWitness(intoTarget, q == p, sourceHistory);
         boolean changedInto = track && !hiddenChanged[1][q] && differs(intoTarget, sourceHistory, sourceBoard);
         playOn(intoTarget);
         // one comparison for both worlds (the fingerprint prints every information state: the costly part)
@@ -1472,6 +1547,95 @@ public final class ConformanceKit {
       if (q == p && !(Arrays.equals(w.legalActions(), legal))) {
         throw fail("resample", "world of " + method + " has legal actions " + Arrays.toString(w.legalActions()) + " instead of " + Arrays.toString(legal));
       }
+    }
+
+    /**
+     * Notes a world drawn for the player to move (already checked to have its information state):
+     * one with another history than the source's shows two histories under that information state.
+     */
+    private void noteWitness(State w, boolean forMover, long sourceHistory) {
+      if (!forMover || !hiddenApplies || hiddenShown) {
+        return;
+      }
+      hiddenWorlds++;
+      if (historyHash(w) != sourceHistory) {
+        hiddenFound();
+      }
+    }
+
+    private void hiddenFound() {
+      hiddenShown = true;
+      historyAtInfo.clear();
+    }
+
+    /**
+     * The hidden-information look at a decision of player p (while nothing has been shown
+     * hidden): the run's first history with p's information state {@code infoKey} is kept, and a
+     * second, different one shows that the string hides something. When resample is checked, up
+     * to {@link #WITNESS_DRAWS_PER_DECISION} draws here ({@link #WITNESS_DRAWS} per playout) also
+     * draw worlds for p from a stream of their own: a world with p's information state and
+     * another history shows it too (as do those of {@link #checkResample} at deep-checked
+     * decisions).
+     */
+    private void lookForHiddenInformation(State s, int p, long infoKey, long history) {
+      hiddenDecisions++;
+      long k = State.mix64(infoKey + 0x9E3779B97F4A7C15L * (p + 1));
+      Long first = historyAtInfo.get(k);
+      if (first == null) {
+        if (historyAtInfo.size() < MAX_KEPT) {
+          historyAtInfo.put(k, history);
+        }
+      } else if (first != history) {
+        hiddenFound();
+        return;
+      }
+      if (!resample) {
+        return;
+      }
+      String[] info = null;
+      int[] legal = null;
+      for (int r = 0; r < WITNESS_DRAWS_PER_DECISION && witnessDrawsLeft > 0 && !hiddenShown; r++) {
+        witnessDrawsLeft--;
+        State w;
+        try {
+          w = s.resample(p, witnessRng);
+        } catch (UnsupportedOperationException e) {
+          throw fail("resample", "resample(" + p + ") unsupported: " + e.getMessage());
+        }
+        if (!(w != s)) {
+          throw fail("resample", "resample(" + p + ") returned the original object");
+        }
+        if (info == null) {
+          info = new String[n];
+          info[p] = s.informationStateString(p);
+          legal = s.legalActions();
+        }
+        checkWorld("resample(" + p + ")", w, s, p, p, legal, info);
+        noteWitness(w, true, history);
+      }
+    }
+
+    /**
+     * The {@code hidden-information} warning after the playouts, or null: the game declares
+     * imperfect information (or has a resampler of its own), yet at no decision of the run did
+     * the information state of the player to move come with two different histories, neither
+     * from the playouts nor from a world drawn by resample for that player.
+     */
+    private String hiddenInformationWarning(int playouts) {
+      if (!hiddenApplies || hiddenShown || hiddenDecisions == 0) {
+        return null;
+      }
+      String declared = game.type().isPerfectInformation()
+          ? "declares perfect information but its state has a resampler of its own (resample or resampleInto)"
+          : "declares imperfect information";
+      return "hidden-information: " + game.spec() + " " + declared + ", yet in " + hiddenDecisions + " decision"
+          + (hiddenDecisions == 1 ? "" : "s") + " of " + playouts + " playout" + (playouts == 1 ? "" : "s")
+          + " no information state of the player to move was met after two different histories"
+          + (hiddenWorlds > 0 ? ", and none of the " + hiddenWorlds + " world" + (hiddenWorlds == 1 ? "" : "s")
+              + " resample drew for that player had another history" : "")
+          + ": does informationStateString hide anything? Solve, exploitability and best response treat every history"
+          + " as its own information state here, as in a perfect-information game (if nothing is hidden, that is right;"
+          + " else the string shows what the player must not see)";
     }
 
     /** Plays one action on world {@code w} (the caller then checks that the source is unchanged). */

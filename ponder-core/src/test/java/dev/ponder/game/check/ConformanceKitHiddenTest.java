@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.game.GameRegistry;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,12 +31,36 @@ class ConformanceKitHiddenTest {
     assertThat(r.playouts()).isEqualTo(300);
     // player 0: 3 cards × (1 + 4 choice pairs); player 1: 3 cards × 2 choices
     assertThat(r.informationStates()).isEqualTo(15 + 6);
+    assertThat(r.warnings()).isEmpty();
+  }
+
+  @Test
+  void aStringThatHidesNothingPassesWithAWarning() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_hidden(flaw=reveal)"), options());
+    assertThat(r.playouts()).isEqualTo(300);
+    // every playout has exactly three decisions (player 0, player 1, player 0)
+    assertThat(r.warnings()).singleElement().asString()
+        .startsWith("hidden-information: toy_hidden(flaw=reveal) declares imperfect information, yet in 900 decisions of 300"
+            + " playouts no information state of the player to move was met after two different histories, and none of the ")
+        .contains(" worlds resample drew for that player had another history: does informationStateString hide anything?");
+    // the same game with the opponent's card hidden hides something, even in a single playout
+    for (int i = 0; i < 20; i++) {
+      assertThat(ConformanceKit.check(GameRegistry.load("toy_hidden"), options().onlyPlayout(i)).warnings()).as("playout " + i).isEmpty();
+    }
+  }
+
+  @Test
+  void theReportKeepsItsOldConstructor() {
+    ConformanceKit.Report old = new ConformanceKit.Report("toy_hidden", 3, 18, 5, 5);
+    assertThat(old.warnings()).isEmpty();
+    assertThat(old).isEqualTo(new ConformanceKit.Report("toy_hidden", 3, 18, 5, 5, List.of()));
   }
 
   @Test
   void soundGamePassesAtEverySeedTried() {
     for (long seed = 1; seed <= 20; seed++) {
-      ConformanceKit.check(GameRegistry.load("toy_hidden"), new ConformanceKit.Options().seed(seed).playouts(40));
+      ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_hidden"), new ConformanceKit.Options().seed(seed).playouts(40));
+      assertThat(r.warnings()).as("seed " + seed).isEmpty();
     }
   }
 

@@ -22,11 +22,14 @@ import java.util.SplittableRandom;
  * copy_resample} (resample returns the true state), {@code copy_into} (resampleInto copies the
  * true state; resample is right), {@code bad_into} (resampleInto redraws both cards, the
  * player's own included). {@code forget_declared} and {@code forget_own_declared} are {@code
- * forget} and {@code forget_own} in a game whose {@link Game#perfectRecall()} is false.
+ * forget} and {@code forget_own} in a game whose {@link Game#perfectRecall()} is false. {@code
+ * reveal} breaks no invariant but hides nothing: each information state shows the other player's
+ * card too (so it names one history), and resample and resampleInto return the true state, the
+ * only world consistent with it.
  */
 final class ToyHiddenGame extends AbstractGame {
   static final String[] FLAWS = {"none", "forget", "forget_own", "copy_resample", "copy_into", "bad_into", "forget_declared",
-      "forget_own_declared"};
+      "forget_own_declared", "reveal"};
 
   static final GameType TYPE = new GameType("toy_hidden", "Toy Hidden", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.IMPERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
@@ -184,6 +187,9 @@ final class ToyHiddenGame extends AbstractGame {
       checkPlayer(player);
       StringBuilder sb = new StringBuilder();
       sb.append('P').append(player).append(" card ").append(dealt > player ? String.valueOf(cards[player]) : "?").append(" |");
+      if (is("reveal") && dealt > 1 - player) {
+        sb.append(" other ").append(cards[1 - player]).append(" |");
+      }
       for (int i = 0; i < chosen; i++) {
         if (player == 0 && (game.flaw.startsWith("forget_own") ? i % 2 == 0 : game.flaw.startsWith("forget"))) {
           continue;
@@ -201,7 +207,7 @@ final class ToyHiddenGame extends AbstractGame {
     @Override
     public State resample(int player, SplittableRandom rng) {
       checkPlayer(player);
-      if (is("copy_resample")) {
+      if (is("copy_resample") || is("reveal")) {
         return copy();
       }
       Hidden w = new Hidden(game);
@@ -213,7 +219,7 @@ final class ToyHiddenGame extends AbstractGame {
     public void resampleInto(int player, SplittableRandom rng, State target) {
       checkResampleTarget(player, target);
       Hidden w = (Hidden) target;
-      if (is("copy_into")) {
+      if (is("copy_into") || is("reveal")) {
         w.copyFrom(this);
         return;
       }
