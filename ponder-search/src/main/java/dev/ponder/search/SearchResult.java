@@ -11,7 +11,10 @@ import java.util.Arrays;
  * @param policy posterior policy π̂ aligned with {@code actions}, summing to 1
  * @param visits root edge visit counts n(a) (N(s,a) of ALGORITHMS.md) aligned with {@code
  *     actions}; an {@code int} each (at most {@code Integer.MAX_VALUE}), while {@code simulations}
- *     and {@code reusedVisits} are {@code long}
+ *     and {@code reusedVisits} are {@code long}; the MCTS engine keeps the root's visits, reused
+ *     ones included, at most {@code Integer.MAX_VALUE − 2^16}: it starts afresh rather than reuse a
+ *     tree whose kept visits plus the planned simulations could pass that, and caps a time budget's
+ *     simulations there
  * @param q per action the mean value vector Q(a): {@code double[actions.length][numPlayers]} (raw
  *     utility; NaN when unvisited)
  * @param prior the prior π(a) aligned with {@code actions}, in [0, 1], at float precision (the tree

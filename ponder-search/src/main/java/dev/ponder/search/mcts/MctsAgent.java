@@ -188,10 +188,12 @@ public final class MctsAgent implements PolicyAgent {
    * mechanism takes the old one's place ({@code MctsEngine.reset(Mechanism)}); only a supplier
    * that builds a mechanism of another shape (another auxiliary width, backup or virtual loss)
    * gets a new engine.
+   *
+   * @throws IllegalStateException if a search of this agent is running (in another thread); the
+   *     agent is not changed then (a mechanism supplier may have been called)
    */
   @Override
   public void restart() {
-    last = null;
     Mechanism m = Objects.requireNonNull(mechanisms.get(), "mechanism");
     if (m == engine.mechanism()) {
       engine.reset();
@@ -200,9 +202,15 @@ public final class MctsAgent implements PolicyAgent {
       engine.close();
       engine = new MctsEngine(game, m, knowledge, config, seed);
     }
+    last = null;
   }
 
-  /** Stops the engine's worker threads (see {@link MctsEngine#close()}). */
+  /**
+   * Stops the engine's worker threads (see {@link MctsEngine#close()}).
+   *
+   * @throws IllegalStateException if a search of this agent is running (in another thread);
+   *     nothing is changed then
+   */
   @Override
   public void close() {
     engine.close();

@@ -52,10 +52,20 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * </ul>
  *
  * <p>Thread safety: one search at a time. The engine runs its own worker threads for one search
- * ({@link MctsConfig#threads()}), but {@link #search} and {@link #runSimulations} must not be
- * called while another call of this engine runs: such a call throws {@link IllegalStateException}
- * (checked with one compare-and-set per call). Use one engine (one agent) per calling thread.
- * {@link #close()} stops the worker threads.
+ * ({@link MctsConfig#threads()}), but {@link #search}, {@link #runSimulations}, {@link #reset()}
+ * and {@link #close()} must not be called while another call of this engine runs: such a call
+ * throws {@link IllegalStateException} and changes nothing (checked with one compare-and-set per
+ * call). Use one engine (one agent) per calling thread. {@link #close()} stops the worker threads.
+ *
+ * <p>Failures: a search that throws (a component's exception, a failed check of a component's
+ * output, an interrupt, a full tree) has run to its end first (every worker stopped), and leaves
+ * nothing to reuse: the tree is emptied, so the next search starts afresh, and
+ * {@link #runSimulations} refuses to continue it. A search refused for its argument
+ * ({@link IllegalArgumentException}) changes nothing.
+ *
+ * <p>Visit counts are {@code int}: a search starts afresh rather than reuse a tree whose kept
+ * visits plus its planned simulations could pass {@link #MAX_TREE_VISITS}, and a search with a time
+ * budget claims at most the simulations that keep the root below it.
  */
 public final class MctsEngine implements AutoCloseable {
   private final Game game;
@@ -85,6 +95,20 @@ public final class MctsEngine implements AutoCloseable {
   static final long GATE_SLICE_NANOS = 2_000_000L;
 
   private int[] lastRootHistory;
+  /** Whether the last search or {@link #runSimulations} failed (its tree was emptied). */
+  private boolean failed;
+  /**
+   * Simulations backed up into the tree since it was last emptied (keyed mode, where nodes outside
+   * the root's subtree are kept and a node can hold visits of several searches; see
+   * {@link #keptVisits}).
+   */
+  private long simulationsSinceClear;
+  /**
+   * Most visits the engine lets a tree's root reach: {@code Integer.MAX_VALUE} − 2<sup>16</sup>
+   * (2,147,418,111). Visit counts are {@code int}; the margin covers the virtual losses and the
+   * batch claims of the workers in flight.
+   */
+  static final int MAX_TREE_VISITS = Integer.MAX_VALUE - (1 << 16);
 
   // per search, read by workers
   private State rootState;
@@ -132,6 +156,8 @@ public final class MctsEngine implements AutoCloseable {
    */
   private int terminalSlot = -1;
   private int simBudget;
+  /** Whether the budget is the clock alone (no {@code sims}): then {@link #simBudget} only caps the claims. */
+  private boolean timeOnly;
   private long deadline;
   private long timeBudgetNanos;
   private long startNanos;
@@ -296,12 +322,32 @@ public final class MctsEngine implements AutoCloseable {
    * the searches that follow repeat those of a new engine with the same arguments. The
    * components' own state is not touched: a mechanism or knowledge that learns across searches
    * (SA-MCTS's tuners) keeps what it learned ({@link MctsAgent#restart()} builds such a mechanism
-   * again). Worker threads stay alive (see {@link #close()}). Not during a search.
+   * again). Worker threads stay alive (see {@link #close()}).
+   *
+   * @throws IllegalStateException if a {@link #search} or {@link #runSimulations} of this engine
+   *     is running (in another thread); nothing is changed then
    */
   public void reset() {
+    enter("reset");
+    try {
+      resetClaimed();
+    } finally {
+      busy.set(false);
+    }
+  }
+
+  /** {@link #reset()} by a caller that holds the claim ({@link #enter}). */
+  private void resetClaimed() {
+    forgetTree();
+    failed = false;
+    master = new SplittableRandom(seed);
+  }
+
+  /** Empties the tree and forgets the position it was built for: nothing is reused by the next search. */
+  private void forgetTree() {
     tree.clear();
     lastRootHistory = null;
-    master = new SplittableRandom(seed);
+    simulationsSinceClear = 0;
   }
 
   /**
@@ -309,22 +355,28 @@ public final class MctsEngine implements AutoCloseable {
    * that components which learn across searches start over ({@link MctsAgent#restart()}), while
    * the tree's arrays (grown to the largest search so far) and the worker threads are kept. With
    * one thread the searches that follow repeat those of a new engine built with {@code m}.
-   * Not during a search.
    *
    * @return false, changing nothing, if {@code m} needs an engine of another shape: another
    *     auxiliary width, or a backup or virtual loss that changes how the statistics are kept
    *     (build a new engine then)
    * @throws NullPointerException if {@code m} is null
+   * @throws IllegalStateException if a {@link #search} or {@link #runSimulations} of this engine
+   *     is running (in another thread); nothing is changed then
    */
   boolean reset(Mechanism m) {
     Objects.requireNonNull(m, "mechanism");
-    if (m.auxWidth() != mechanism.auxWidth() || localStats(config, m) != localStats(config, mechanism)
-        || fusedVirtualLoss(m) != fusedVirtualLoss) {
-      return false;
+    enter("reset");
+    try {
+      if (m.auxWidth() != mechanism.auxWidth() || localStats(config, m) != localStats(config, mechanism)
+          || fusedVirtualLoss(m) != fusedVirtualLoss) {
+        return false;
+      }
+      mechanism = m;
+      resetClaimed();
+      return true;
+    } finally {
+      busy.set(false);
     }
-    mechanism = m;
-    reset();
-    return true;
   }
 
   /**
@@ -355,49 +407,82 @@ public final class MctsEngine implements AutoCloseable {
    *     instance with the same name and the same parameters ({@link Game#spec()}, or every value
    *     with defaults included, equal)
    * @return the result: chosen action, π̂, visits, Q, root value, principal variation, counts
-   * @throws IllegalStateException if another {@code search} or {@link #runSimulations} of this
-   *     engine is running (in another thread: one position at a time), the tree cannot hold the
-   *     root's children ("tree capacity exhausted at the root") or the calling thread is interrupted; a component's runtime
-   *     exception or error in any worker is rethrown as it is (the first one; the other workers
-   *     stop at their next claim of simulations)
+   * @throws IllegalStateException if another {@code search}, {@link #runSimulations}, {@link
+   *     #reset()} or {@link #close()} of this engine is running (in another thread: one position at
+   *     a time; nothing is changed then), the tree cannot hold the root's children ("tree capacity
+   *     exhausted at the root") or the calling thread is interrupted ("search interrupted": the
+   *     search returns once every worker has stopped, with the thread's interrupt status set); a
+   *     component's runtime exception or error in any worker is rethrown as it is (the first one;
+   *     the other workers stop at their next claim of simulations, and the search returns once
+   *     they have). After any of these but the first, the tree is emptied (see the class Javadoc).
    * @throws NullPointerException if {@code state} is null
    * @throws IllegalArgumentException if {@code state} belongs to another game (another name, or
    *     other parameters such as {@code kuhn_poker(players=3)} for {@code kuhn_poker}; the message
-   *     names both), is terminal, or is a chance node
+   *     names both), is terminal, or is a chance node; nothing is changed then
    */
   public SearchResult search(State state) {
     enter("search");
+    boolean accepted = false;
+    boolean ok = false;
     try {
-      return searchOnce(state);
+      requireSearchable(state); // a refused argument changes nothing
+      accepted = true;
+      SearchResult r = searchOnce(state);
+      ok = true;
+      return r;
     } catch (IndexOutOfBoundsException x) {
       throw auxOutOfRange(x, x);
     } finally {
+      if (accepted && !ok) {
+        discardFailed();
+      }
       busy.set(false);
     }
   }
 
   /**
-   * Set for the duration of a {@link #search} or {@link #runSimulations}: an engine (and the
-   * {@link MctsAgent} that owns it) searches one position at a time, and a second call while one
-   * runs would share its tree and buffers.
+   * After a failed search or {@link #runSimulations} (every worker has stopped): the tree may hold
+   * the failed search's root, claims of expansions that threw, virtual losses never taken back and
+   * part of a simulation's backup, and {@link #lastRootHistory} may name another position. All of it
+   * is dropped, so the next search starts afresh and {@link #runSimulations} refuses to continue.
+   */
+  private void discardFailed() {
+    forgetTree();
+    rootState = null;
+    failed = true;
+  }
+
+  /**
+   * Set for the duration of a {@link #search}, {@link #runSimulations}, {@link #reset()} or
+   * {@link #close()}: an engine (and the {@link MctsAgent} that owns it) searches one position at a
+   * time, and a second call while one runs would share (or empty) its tree and buffers.
    */
   private final java.util.concurrent.atomic.AtomicBoolean busy = new java.util.concurrent.atomic.AtomicBoolean();
 
-  /** Claims the engine for one call, or throws if another call holds it (one CAS per search). */
+  /**
+   * Claims the engine for one call ({@link #search}, {@link #runSimulations}, {@link #reset()},
+   * {@link #close()}), or throws if another call holds it (one CAS per call).
+   */
   private void enter(String call) {
     if (!busy.compareAndSet(false, true)) {
-      throw new IllegalStateException(call + " called while another search of this MCTS agent runs: an agent (and its"
+      boolean searching = call.equals("search") || call.equals("runSimulations");
+      throw new IllegalStateException(call + " called while " + (searching ? "another" : "a")
+          + " search of this MCTS agent runs: an agent (and its"
           + " MctsEngine) searches one position at a time; use threads=T for a parallel search of one position, or one"
           + " agent per thread");
     }
   }
 
-  private SearchResult searchOnce(State state) {
+  /** The argument checks of {@link #search}, before anything is changed. */
+  private void requireSearchable(State state) {
     requireOwnGame(state);
     if (state.isTerminal() || state.isChanceNode()) {
       throw new IllegalArgumentException("search needs a decision state; this one is "
           + (state.isTerminal() ? "terminal" : "a chance node"));
     }
+  }
+
+  private SearchResult searchOnce(State state) {
     startNanos = System.nanoTime();
     if (!config.searchForced()) {
       int[] legal = workers[0].ctx.actionBuffer();
@@ -414,10 +499,11 @@ public final class MctsEngine implements AutoCloseable {
     }
     rootState = state;
     rootPlayer = state.currentPlayer();
+    failed = false;
     for (Worker w : workers) {
       w.t = tree;
     }
-    prepareRoot(state);
+    long kept = prepareRoot(state);
     int root = tree.root();
     int entriesBefore = tree.size();
     int keysBefore = tree.keyCount();
@@ -428,7 +514,9 @@ public final class MctsEngine implements AutoCloseable {
       }
     }
 
-    simBudget = config.simulations() > 0 ? config.simulations() : Integer.MAX_VALUE;
+    timeOnly = config.simulations() <= 0;
+    // the claims keep the root's visits (kept ones included) at most MAX_TREE_VISITS
+    simBudget = (int) Math.min(timeOnly ? Integer.MAX_VALUE : config.simulations(), MAX_TREE_VISITS - kept);
     timeBudgetNanos = config.timeMs() > 0 ? config.timeMs() * 1_000_000L : 0L;
     deadline = startNanos + timeBudgetNanos;
     started.set(STARTED, 0);
@@ -438,7 +526,7 @@ public final class MctsEngine implements AutoCloseable {
       w.ctx.rootPlayer = rootPlayer;
       w.ctx.rootActions = tree.numChildren(root);
       w.ctx.simulation = 0;
-      w.ctx.budget = simBudget == Integer.MAX_VALUE ? 1 : simBudget;
+      w.ctx.budget = timeOnly ? 1 : simBudget;
       w.maxDepth = 0;
       w.completedCount = 0;
     }
@@ -462,6 +550,7 @@ public final class MctsEngine implements AutoCloseable {
     for (Worker w : workers) {
       completed += w.completedCount;
     }
+    simulationsSinceClear += completed;
     if (completed > 0) {
       entriesPerSimulation = (double) (tree.size() - entriesBefore) / completed;
       keysPerSimulation = (double) (tree.keyCount() - keysBefore) / completed;
@@ -504,15 +593,30 @@ public final class MctsEngine implements AutoCloseable {
    * have been modified since.
    *
    * @param k number of simulations, k ≥ 0 (0 does nothing)
-   * @throws IllegalStateException if no search has run, or another {@link #search} or {@code
-   *     runSimulations} of this engine is running
+   * @throws IllegalStateException if no search has run, the last search (or {@code
+   *     runSimulations}) failed (its tree was emptied), another {@link #search}, {@code
+   *     runSimulations}, {@link #reset()} or {@link #close()} of this engine is running, or
+   *     {@code k} more visits could take the root past {@link #MAX_TREE_VISITS}; a component's
+   *     exception is rethrown as it is, and the tree is emptied
    */
   public void runSimulations(int k) {
-    if (rootState == null || tree.root() == 0) {
-      throw new IllegalStateException("runSimulations needs a previous search");
-    }
     enter("runSimulations");
+    boolean accepted = false;
+    boolean ok = false;
     try {
+      if (failed) {
+        throw new IllegalStateException("runSimulations cannot continue the last search: it failed, and its tree was"
+            + " emptied; run search again");
+      }
+      if (rootState == null || tree.root() == 0) {
+        throw new IllegalStateException("runSimulations needs a previous search");
+      }
+      long kept = keptVisits();
+      if (kept + Math.max(0, k) > MAX_TREE_VISITS) {
+        throw new IllegalStateException("runSimulations(" + k + ") could take the root's visits (" + kept + ") past "
+            + MAX_TREE_VISITS + " (visit counts are int); run search again to start afresh");
+      }
+      accepted = true;
       Worker w = workers[0];
       for (int i = 0; i < k; i++) {
         w.ctx.simulation++;
@@ -522,8 +626,13 @@ public final class MctsEngine implements AutoCloseable {
         } finally {
           tree.endSimulation(0);
         }
+        simulationsSinceClear++;
       }
+      ok = true;
     } finally {
+      if (accepted && !ok) {
+        discardFailed();
+      }
       busy.set(false);
     }
   }
@@ -538,27 +647,45 @@ public final class MctsEngine implements AutoCloseable {
     }
     @SuppressWarnings("unchecked")
     Future<?>[] futures = new Future<?>[workers.length - 1];
-    for (int i = 1; i < workers.length; i++) {
-      futures[i - 1] = pool.submit(workers[i]);
-    }
     Throwable failure = null;
     try {
+      for (int i = 1; i < workers.length; i++) {
+        futures[i - 1] = pool.submit(workers[i]);
+      }
       workers[0].run(); // a failure sets aborted: the other workers stop at their next claim
     } catch (Throwable e) {
+      aborted = true;
       failure = e;
     }
+    // wait for every worker, even when interrupted: the search (and its claim of the engine) ends
+    // only when no worker touches the tree any more; the interrupt is kept and reported after
+    boolean interrupted = false;
     for (Future<?> f : futures) {
-      try {
-        f.get();
-      } catch (InterruptedException e) {
-        aborted = true;
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("search interrupted", e);
-      } catch (ExecutionException e) {
-        if (failure == null) {
-          failure = e.getCause();
+      if (f == null) {
+        continue;
+      }
+      while (true) {
+        try {
+          f.get();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+          aborted = true; // the other workers stop at their next claim
+        } catch (ExecutionException e) {
+          if (failure == null) {
+            failure = e.getCause();
+          }
+          break;
         }
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+      IllegalStateException x = new IllegalStateException("search interrupted");
+      if (failure != null) {
+        x.addSuppressed(failure);
+      }
+      throw x;
     }
     if (failure instanceof RuntimeException r) {
       throw r;
@@ -645,7 +772,13 @@ public final class MctsEngine implements AutoCloseable {
     presizeEntries = Math.min(presizeEntries, Math.max(0, entries));
   }
 
-  private void prepareRoot(State state) {
+  /**
+   * Sets up the root for a search of {@code state}: the kept subtree (reuse) or a new root,
+   * expanded.
+   *
+   * @return the visits the root's statistics may already hold ({@link #keptVisits}; 0 for a new root)
+   */
+  private long prepareRoot(State state) {
     boolean reused = false;
     if (config.reuseTree() && tree.root() != 0) {
       if (keyed) {
@@ -670,9 +803,14 @@ public final class MctsEngine implements AutoCloseable {
         }
       }
     }
+    long kept = reused ? keptVisits() : 0L;
+    if (reused && kept + plannedSimulations() > MAX_TREE_VISITS) {
+      reused = false; // int visit counts: start afresh rather than count past MAX_TREE_VISITS
+      kept = 0;
+    }
     reusedVisits = reused ? tree.visits(tree.root()) : 0L;
     if (!reused) {
-      tree.clear();
+      forgetTree();
       tree.newRoot(rootPlayer, keyed ? rootKey(state, rootPlayer) : 0L);
     }
     int root = tree.root();
@@ -691,10 +829,39 @@ public final class MctsEngine implements AutoCloseable {
       } else {
         w.scratch.copyFrom(state);
       }
-      if (!w.expandDecision(root, w.scratch, rootPlayer)) {
+      boolean expanded;
+      try {
+        expanded = w.expandDecision(root, w.scratch, rootPlayer);
+      } catch (Throwable x) {
+        tree.releaseExpansion(root);
+        throw x;
+      }
+      if (!expanded) {
+        tree.releaseExpansion(root);
         throw new IllegalStateException("tree capacity exhausted at the root");
       }
     }
+    return kept;
+  }
+
+  /**
+   * Visits the statistics of the current tree may hold from earlier searches: the root's visits
+   * (in tree mode no entry of the root's subtree has more); in keyed mode also the simulations
+   * since the tree was last emptied (nodes outside the root's subtree are kept, and a later
+   * search can reach them by another line).
+   */
+  private long keptVisits() {
+    long v = tree.root() == 0 ? 0L : Math.max(0, tree.visits(tree.root()));
+    return keyed ? Math.max(v, simulationsSinceClear) : v;
+  }
+
+  /**
+   * Simulations this search is expected to run, for the visit limit: the {@code sims} budget; with
+   * a time budget only, the last search's simulations (0 before any: such a search is capped by
+   * its claims instead, see {@link #simBudget}).
+   */
+  private long plannedSimulations() {
+    return config.simulations() > 0 ? config.simulations() : lastSimulations;
   }
 
   /**
@@ -855,12 +1022,23 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * Stops the worker threads of a search with several threads (idempotent; with one thread there
    * are none). The engine stays usable: a later search with several threads starts them again.
+   * Not during a search: the workers of a running search are its own, and stopping them under it
+   * would end it half done, so a {@code close()} from another thread while a {@link #search} or
+   * {@link #runSimulations} runs is refused; call it again once the search has returned.
+   *
+   * @throws IllegalStateException if a {@link #search} or {@link #runSimulations} of this engine
+   *     is running (in another thread); nothing is changed then
    */
   @Override
   public void close() {
-    if (pool != null) {
-      pool.shutdownNow();
-      pool = null;
+    enter("close");
+    try {
+      if (pool != null) {
+        pool.shutdownNow();
+        pool = null;
+      }
+    } finally {
+      busy.set(false);
     }
   }
 
@@ -1075,7 +1253,7 @@ public final class MctsEngine implements AutoCloseable {
         }
         int sim = next++;
         ctx.simulation = sim;
-        if (simBudget == Integer.MAX_VALUE) {
+        if (timeOnly) {
           long elapsed = now - startNanos;
           double est = elapsed > 0 ? (double) sim * timeBudgetNanos / elapsed : sim + 1;
           ctx.budget = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(sim + 1, est));
@@ -1240,10 +1418,7 @@ public final class MctsEngine implements AutoCloseable {
         if (!t.isExpanded(node)) {
           boolean expandedNow = false;
           if (nodeVisits >= config.expandThreshold() && t.tryClaimExpansion(node)) {
-            expandedNow = expandDecision(node, s, cp);
-            if (!expandedNow) {
-              t.releaseExpansion(node);
-            }
+            expandedNow = expandClaimed(node, s, cp);
           }
           if (!t.isExpanded(node) || (expandedNow && config.expandThreshold() == 0)) {
             evaluate(s, out, d);
@@ -1516,7 +1691,36 @@ public final class MctsEngine implements AutoCloseable {
       }
     }
 
+    /**
+     * {@link #expandDecision} of a node this worker claimed: the claim is given up when the
+     * expansion does not happen, whether it found no room or a component (or a check) threw, so
+     * no node stays claimed by a simulation that ended.
+     */
+    private boolean expandClaimed(int node, State s, int cp) {
+      boolean ok;
+      try {
+        ok = expandDecision(node, s, cp);
+      } catch (Throwable x) {
+        t.releaseExpansion(node);
+        throw x;
+      }
+      if (!ok) {
+        t.releaseExpansion(node);
+      }
+      return ok;
+    }
+
+    /** Expands the chance node {@code node}, claimed by this worker; the claim is given up as in {@link #expandClaimed}. */
     private boolean expandChance(int node, State s) {
+      try {
+        return expandChanceClaimed(node, s);
+      } catch (Throwable x) {
+        t.releaseExpansion(node);
+        throw x;
+      }
+    }
+
+    private boolean expandChanceClaimed(int node, State s) {
       int[] a = ctx.actionBuffer();
       double[] p = ctx.probabilityBuffer();
       int n = s.chanceOutcomes(a, p);

@@ -1,0 +1,98 @@
+package dev.ponder.search.mcts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.game.State;
+import dev.ponder.search.SearchResult;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An interrupted parallel search returns only when every worker has stopped: until then the
+ * engine stays claimed (a second search is refused), and the next search runs its own budget alone.
+ */
+class InterruptedSearchTest {
+  private final Game c4 = GameRegistry.load("connect_four");
+
+  private State c4(int... moves) {
+    State s = c4.newInitialState();
+    for (int m : moves) {
+      s.applyAction(m);
+    }
+    return s;
+  }
+
+  @Test
+  void anInterruptedSearchWaitsForItsPoolWorkerBeforeItReturns() throws Exception {
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    // the pool worker is held inside its first evaluation until released; the calling thread's
+    // worker waits at its first evaluation until then, so that both run simulations of the search
+    ValueEstimator holding = (s, out, ctx) -> {
+      boolean pool = Thread.currentThread().getName().startsWith("ponder-mcts-worker");
+      if (!pool && ctx.simulation() == 0) {
+        try {
+          inside.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      if (pool && inside.getCount() > 0) {
+        inside.countDown();
+        while (release.getCount() > 0) {
+          try {
+            release.await(60, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            // held on purpose, whatever interrupts it
+          }
+        }
+      }
+      RandomRollout.INSTANCE.evaluate(s, out, ctx);
+    };
+    MctsAgent a = MctsAgent.create("uct(sims=200,threads=2,reuse=true)", c4, 1)
+        .withKnowledge(new Knowledge(PriorPolicy.UNIFORM, holding, ResampleHistory.IDENTITY));
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    AtomicBoolean interruptStatus = new AtomicBoolean();
+    Thread searcher = new Thread(() -> {
+      try {
+        a.search(c4(3));
+      } catch (Throwable x) {
+        failure.set(x);
+      }
+      interruptStatus.set(Thread.currentThread().isInterrupted());
+    });
+    searcher.start();
+    assertThat(inside.await(60, TimeUnit.SECONDS)).isTrue();
+    searcher.interrupt();
+    // the calling thread's worker finishes the 200 simulations in milliseconds; before the fix the
+    // search then returned at once, with the pool worker still inside a simulation
+    try {
+      searcher.join(1000);
+      assertThat(searcher.isAlive()).as("the search waits for its held pool worker").isTrue();
+      assertThatThrownBy(() -> a.search(c4(3, 3))).isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("search called while another search of this MCTS agent runs");
+    } finally {
+      release.countDown();
+    }
+    searcher.join(60_000);
+    assertThat(searcher.isAlive()).isFalse();
+    assertThat(failure.get()).isInstanceOf(IllegalStateException.class).hasMessage("search interrupted");
+    assertThat(interruptStatus.get()).as("the interrupt status is kept").isTrue();
+
+    SearchResult r = a.search(c4(3, 3));
+    long sum = 0;
+    for (int v : r.visits()) {
+      sum += v;
+    }
+    assertThat(r.reusedVisits()).isZero();
+    assertThat(r.simulations()).isEqualTo(200);
+    assertThat(sum).isEqualTo(200);
+    a.close();
+  }
+}
