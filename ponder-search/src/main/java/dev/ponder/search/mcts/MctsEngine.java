@@ -250,9 +250,9 @@ public final class MctsEngine implements AutoCloseable {
     this.valueHigh = game.maxUtilityNominal() ? Double.MAX_VALUE : game.maxUtility() + slack;
     this.seed = seed;
     this.master = new SplittableRandom(seed);
-    // with a simulation budget the arrays and the key table (keyed mode) are sized at the first
-    // search, from its root (presize); a first search with a time budget only starts from 16,384
-    int cap = config.simulations() <= 0 ? 1 << 14 : 64;
+    // with a simulation budget alone the arrays and the key table (keyed mode) are sized at the
+    // first search, from its root (presize); a first search with a time budget starts from 16,384
+    int cap = config.simulations() <= 0 || config.timeMs() > 0 ? 1 << 14 : 64;
     if (config.threads() > 1) {
       // every worker reserves a block of new entries at once (Tree.view): room for those blocks
       // from the start rather than growths (each one waits for every worker) as they are claimed
@@ -722,8 +722,9 @@ public final class MctsEngine implements AutoCloseable {
    * reserve and, with threads, every worker's block of new entries. When 5/4 of that does not fit
    * in the free entries, the arrays grow to hold 3/2 of it (or by the usual half, if more), so the
    * small differences from one search to the next do not grow them again. The planned simulations
-   * are the {@code sims} budget; with a time budget, at most the last search's simulations (none
-   * at the first search with a time budget only). The tree is grown this way to at most
+   * are the {@code sims} budget; with a time budget (with or without a {@code sims} cap), the last
+   * search's simulations, at most {@code sims} (none at the first search: its clock runs, and a
+   * cap next to a time budget is often far above what the time allows). The tree is grown this way to at most
    * {@link #presizeEntries} entries in all, and never shrunk.
    *
    * <p>In keyed mode the key table is sized the same way: the planned simulations times the new
@@ -734,8 +735,10 @@ public final class MctsEngine implements AutoCloseable {
    */
   private void presize(int rootActions) {
     long planned = config.simulations() > 0 ? config.simulations() : Long.MAX_VALUE;
-    if (config.timeMs() > 0 && lastSimulations > 0) {
-      planned = Math.min(planned, lastSimulations);
+    if (config.timeMs() > 0) {
+      // the clock runs while the arrays are sized: with a time budget the sims budget is only a
+      // cap (often far above what the time allows), so only a measured count sizes the tree
+      planned = lastSimulations > 0 ? Math.min(planned, lastSimulations) : Long.MAX_VALUE;
     }
     if (planned == Long.MAX_VALUE) {
       return;

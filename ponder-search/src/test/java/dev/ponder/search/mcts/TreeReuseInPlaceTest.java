@@ -271,6 +271,22 @@ class TreeReuseInPlaceTest {
     }
   }
 
+  /**
+   * A sims cap next to a time budget does not size the first search from the cap: sizing for
+   * 10^8 simulations (the 128-MB cap, millions of entries) would run on the search's clock. The
+   * first search starts from 16,384 entries and grows as far as its 30 ms take it.
+   */
+  @Test
+  void aSimsCapBesideATimeBudgetDoesNotSizeTheFirstSearch() {
+    try (MctsAgent a = MctsAgent.create("uct(sims=100000000,time_ms=30)", c4, 1)) {
+      assertThat(a.engine().tree().capacity()).as("before any search").isGreaterThanOrEqualTo(1 << 14);
+      SearchResult r = a.search(c4.newInitialState());
+      // 30 ms of connect_four simulations make far fewer than a million entries on any machine
+      assertThat(a.engine().tree().capacity()).isLessThan(1_000_000);
+      assertThat(r.nodes()).isLessThanOrEqualTo(a.engine().tree().capacity());
+    }
+  }
+
   @Test
   void reuseKeepsTheCapacityAcrossMoves() {
     try (MctsAgent m = MctsAgent.create("uct(sims=1000,reuse=true)", c4, 7)) {
