@@ -20,8 +20,8 @@ import java.util.Arrays;
  * @param prior the prior π(a) aligned with {@code actions}, in [0, 1], at float precision (the tree
  *     stores priors as floats: a uniform 1/9 reads 0.1111111119389534)
  * @param rootValue the root's mean value vector (raw utility, one entry per player)
- * @param principalVariation most-visited line from the root (actions, chance outcomes included):
- *     with tree keying it follows the most-visited child down the tree; with
+ * @param principalVariation the chosen action, then the most-visited line below it (actions,
+ *     chance outcomes included): with tree keying it follows the most-visited child down the tree; with
  *     {@code keying=transpositions} it follows keys and stops at the first chance node (keyed
  *     chance outcomes have no node); with IS-MCTS it is the chosen action alone
  * @param simulations simulations run (= root visits added by this search); 0 for a forced move
