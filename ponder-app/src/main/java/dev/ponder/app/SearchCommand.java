@@ -78,6 +78,11 @@ public final class SearchCommand implements PonderCommand {
         spec.commandLine().getErr().flush();
       });
       AgentWarnings.print(spec.commandLine().getErr(), List.of(agentSpec), List.of(game));
+      if (mcts.engine().config().reuseTree()) {
+        spec.commandLine().getErr().println("note: reuse=true keeps the tree from one decision to the next; ponder search"
+            + " makes one decision, so it changes nothing here (it does in play and arena)");
+        spec.commandLine().getErr().flush();
+      }
       r = mcts.search(state);
     }
     noSimulationWarning(r).ifPresent(w -> {

@@ -24,6 +24,20 @@ class SearchCommandTest {
   }
 
   @Test
+  void optionsThatChangeNothingHereAreNamed() {
+    // reuse=true in a single search, chance_expand_all=true on a game without chance nodes
+    String[] r = run("search", "tic_tac_toe", "--agent", "uct(sims=50,reuse=true,chance_expand_all=true)");
+    assertThat(r[0]).isEqualTo("0");
+    assertThat(r[2]).contains("note: reuse=true keeps the tree from one decision to the next")
+        .contains("warning: uct(sims=50,reuse=true,chance_expand_all=true): chance_expand_all=true has no effect:"
+            + " tic_tac_toe has no chance nodes");
+    // where they apply, nothing is said
+    String[] pig = run("search", "pig", "--agent", "uct(sims=50,chance_expand_all=true)");
+    assertThat(pig[0]).isEqualTo("0");
+    assertThat(pig[2]).doesNotContain("chance_expand_all").doesNotContain("reuse");
+  }
+
+  @Test
   void jsonOutput() throws Exception {
     String[] r = run("search", "tic_tac_toe", "--history", "0,4,1", "--agent", "puct(sims=600,c_init=1.25)", "--json");
     assertThat(r[0]).isEqualTo("0");

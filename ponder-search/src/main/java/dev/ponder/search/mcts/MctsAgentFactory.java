@@ -194,6 +194,19 @@ public abstract class MctsAgentFactory implements AgentFactory {
   }
 
   /**
+   * One line when {@code chance_expand_all=true} is given for a game without chance nodes, where
+   * it changes nothing (the option applies at chance nodes only).
+   */
+  @Override
+  public List<String> warnings(Game game, Params params) {
+    if (Boolean.TRUE.equals(params.values().get("chance_expand_all")) && !game.type().hasChance()) {
+      return List.of("chance_expand_all=true has no effect: " + game.type().shortName()
+          + " has no chance nodes");
+    }
+    return List.of();
+  }
+
+  /**
    * An {@link MctsAgent} whose mechanism is built by {@link #mechanism(Params)} now and again at
    * each {@link MctsAgent#restart()}.
    *
