@@ -514,6 +514,7 @@ class ZooAgentsTest {
         {"compose(tree=ucb_tuned,c=2)", "compose: c=2.0 needs tree=uct, seed, smooth_uct, solver, score_bounded, rpo, or puct with schedule=constant or alphazero"},
         {"compose(tree=uct,tau=0.5)", "compose: tau=0.5 needs tree=boltzmann or tree=ments"},
         {"compose(tree=uct,epsilon=0.5)", "compose: epsilon=0.5 needs tree=boltzmann or tree=ments"},
+        {"compose(tree=uct,q_init=0.3)", "compose: q_init=0.3 needs tree=boltzmann or tree=ments"},
         {"compose(tree=uct,power=3)", "compose: power=3.0 needs backup=power_mean"},
         {"compose(tree=uct,discount=0.01)", "compose: discount=0.01 needs backup=discount"},
         {"compose(tree=uct,exponent=0.7)", "compose: exponent=0.7 needs backup=robbins_monro"}};
@@ -530,6 +531,10 @@ class ZooAgentsTest {
     for (String a : accepted) {
       assertThat(AgentRegistry.create(a, ttt, 1)).as(a).isNotNull();
     }
+    // boltzmann's ε is a mixing probability (0..1); ments' may exceed 1
+    assertThatThrownBy(() -> AgentRegistry.create("compose(tree=boltzmann,epsilon=5)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessageStartingWith("compose: epsilon=5").hasMessageContaining("0..1");
+    assertThat(AgentRegistry.create("compose(tree=ments,epsilon=5,sims=20)", ttt, 1)).isNotNull();
   }
 
   @Test

@@ -80,7 +80,9 @@ public final class Operators {
     l.add(ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute or factor of fpu=reduction"));
     l.add(ParamSpec.ofBool("blend_prior", false, "puct: run2's prior blend 0.85π + 0.15/|A|"));
     l.add(ParamSpec.ofDouble("tau", 0.1, 1e-9, 1e9, "temperature of boltzmann and ments"));
-    l.add(ParamSpec.ofDouble("epsilon", 0.1, 0, 1, "uniform mixing of boltzmann and ments"));
+    l.add(ParamSpec.ofDouble("epsilon", 0.1, 0, 1e6, "exploration of boltzmann (uniform mixing, 0..1) and ments"
+        + " (ε of λ = min(1, ε|A|/ln(N+1)), 0..1e6)"));
+    l.add(ParamSpec.ofDouble("q_init", 0.5, "Q (boltzmann) or soft Q (ments) of an unvisited child (normalized)"));
     l.add(ParamSpec.ofString("backup", "mean", "value backup: " + String.join(", ", BACKUPS)));
     l.add(ParamSpec.ofDouble("power", 2.0, 1, 1e6, "p of backup=power_mean"));
     l.add(ParamSpec.ofDouble("discount", 0.001, 0, 1e6, "rate of backup=discount: the return times 1/(1 + rate·depth)"));
@@ -167,6 +169,7 @@ public final class Operators {
         "tree=uct, seed, smooth_uct, solver, score_bounded, rpo, or puct with schedule=constant or alphazero");
     refuseIfGiven(p, "tau", in(tree, "boltzmann", "ments"), "tree=boltzmann or tree=ments");
     refuseIfGiven(p, "epsilon", in(tree, "boltzmann", "ments"), "tree=boltzmann or tree=ments");
+    refuseIfGiven(p, "q_init", in(tree, "boltzmann", "ments"), "tree=boltzmann or tree=ments");
     refuseIfGiven(p, "power", backup.equals("power_mean"), "backup=power_mean");
     refuseIfGiven(p, "discount", backup.equals("discount"), "backup=discount");
     refuseIfGiven(p, "exponent", backup.equals("robbins_monro"), "backup=robbins_monro");
@@ -195,7 +198,9 @@ public final class Operators {
     }
     double c = p.isGiven("c") ? p.requireDouble("c", 0, 1e6) : defaultC(treeName);
     double tau = p.requireDouble("tau", 1e-9, 1e9);
-    double eps = p.requireDouble("epsilon", 0, 1);
+    // boltzmann's ε is a mixing probability; ments' scales λ = min(1, ε|A|/ln(N+1)), so it may exceed 1
+    double eps = treeName.equals("boltzmann") ? p.requireDouble("epsilon", 0, 1) : p.requireDouble("epsilon", 0, 1e6);
+    double qInit = p.getDouble("q_init");
     int aux = 0;
     List<ZooBackups.Hook> hooks = new ArrayList<>();
     int solverSlot = -1;
@@ -235,7 +240,7 @@ public final class Operators {
         tree = BanditPolicies.smoothUct(c, 0.1, 0.9, 0.001);
         break;
       case "boltzmann":
-        tree = BanditPolicies.boltzmann(tau, eps, 0.5);
+        tree = BanditPolicies.boltzmann(tau, eps, qInit);
         break;
       case "thompson":
         tree = BanditPolicies.thompson(NormalGamma.MU0, NormalGamma.LAMBDA0, NormalGamma.ALPHA0, NormalGamma.BETA0, aux);
@@ -247,8 +252,8 @@ public final class Operators {
         break;
       case "ments":
         softSlot = aux;
-        tree = SoftSearch.e2w(tau, eps, 0.5, aux);
-        hooks.add(SoftSearch.softBackup(tau, 0.5, aux));
+        tree = SoftSearch.e2w(tau, eps, qInit, aux);
+        hooks.add(SoftSearch.softBackup(tau, qInit, aux));
         aux += 1;
         break;
       case "solver":

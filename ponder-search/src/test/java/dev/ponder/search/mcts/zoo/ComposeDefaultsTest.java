@@ -27,6 +27,9 @@ class ComposeDefaultsTest {
       {"mcts_solver", "compose(tree=solver,final=solver)"},
       {"score_bounded", "compose(tree=score_bounded,final=score_bounded)"},
       {"ments", "compose(tree=ments,final=soft_q)"},
+      // ments' ε beyond 1 (λ = min(1, ε|A|/ln(N+1))) and its q_init, through compose
+      {"ments(epsilon=5,q_init=0.3)", "compose(tree=ments,final=soft_q,epsilon=5,q_init=0.3)"},
+      {"boltzmann(q_init=0.8)", "compose(tree=boltzmann,q_init=0.8)"},
       {"boltzmann", "compose(tree=boltzmann)"},
       {"thompson", "compose(tree=thompson)"},
       {"ucb_tuned", "compose(tree=ucb_tuned)"},
