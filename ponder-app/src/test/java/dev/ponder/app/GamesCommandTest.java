@@ -92,8 +92,19 @@ class GamesCommandTest {
     assertThat(lines).contains("game string goofspiel(returns_type=total_points,num_cards=4): players 2; general-sum; utility [0, 10]");
     // the same type as the family's: the family line is unqualified
     Cli same = Cli.run("games", "goofspiel(num_cards=4)");
-    assertThat(same.out.lines().toList().get(0)).contains("; zero-sum; utility [-1, 1]");
+    assertThat(same.out.lines().toList().get(0)).endsWith("; zero-sum; utility [-1, 1]");
     assertThat(same.out).contains("game string goofspiel(num_cards=4): players 2; zero-sum; utility [-1, 1]");
+  }
+
+  /** Other utility bounds than the defaults' (3-player Kuhn: [-2, 4]): the family line says its are the defaults'. */
+  @Test
+  void aGameStringWithOtherBoundsQualifiesTheFamilyLine() {
+    Cli r = Cli.run("games", "kuhn_poker(players=3)");
+    assertThat(r.exit).as(r.err).isZero();
+    List<String> lines = r.out.lines().toList();
+    assertThat(lines.get(0)).endsWith("; zero-sum; utility [-2, 2] with default parameters");
+    assertThat(lines).contains("game string kuhn_poker(players=3): players 3; zero-sum; utility [-2, 4]");
+    assertThat(Cli.run("games", "kuhn_poker").out.lines().toList().get(0)).endsWith("; zero-sum; utility [-2, 2]");
   }
 
   /**
