@@ -204,16 +204,24 @@ public final class PlayCommand implements PonderCommand {
     }
   }
 
+  /** Worlds drawn per human seat to decide whether a move of another seat may be named. */
+  static final int TELL_WORLDS = 64;
+
   /**
    * Whether every human seat can tell which move {@code action} of {@code mover} at {@code before}
    * was, so that the log may name it: a human's own move, or one that the human's information
-   * state names, as no other legal action (or chance outcome) of that state would have left the
-   * human with the same information-state string. A public move (a Kuhn pass) and the deal of the
-   * human's own card pass; a hidden move (a phantom tic-tac-toe placement, a card dealt to another
-   * player, a bid not yet revealed) does not.
+   * state names. A move is named when no other move, in any world the human cannot tell from the
+   * true one, would have left the human with the same information-state string: the legal actions
+   * (or chance outcomes) of the true state and of {@link #TELL_WORLDS} worlds drawn by {@link
+   * State#resample} for the human (seeded, so a game is logged the same way every time). The true
+   * state's alternatives alone are not enough: which moves were possible can itself be hidden (in
+   * goofspiel with {@code imp_info} the opponent's remaining cards). A public move (a Kuhn pass)
+   * and the deal of the human's own card pass; a hidden move (a phantom tic-tac-toe placement, a
+   * card dealt to another player, a bid not yet revealed) does not; nor does any move of a game
+   * whose state draws no worlds (no {@code resample}). Drawn worlds can miss a rare one, so this
+   * is a display rule, not a proof.
    */
   static boolean humansCanTell(State before, int mover, int action, List<Integer> humans) {
-    int[] alternatives = before.legalActions(); // at a chance node, the chance outcomes
     for (int h : humans) {
       if (h == mover) {
         continue;
@@ -221,18 +229,41 @@ public final class PlayCommand implements PonderCommand {
       State after = before.copy();
       after.applyAction(action);
       String seen = after.informationStateString(h);
-      for (int b : alternatives) {
-        if (b == action) {
-          continue;
-        }
-        State other = before.copy();
-        other.applyAction(b);
-        if (other.informationStateString(h).equals(seen)) {
-          return false;
+      if (anotherMoveLooksTheSame(before, action, h, seen)) {
+        return false;
+      }
+      if (!before.game().type().isPerfectInformation()) {
+        SplittableRandom rng = new SplittableRandom(before.historySize() * 1_000_003L + h);
+        for (int i = 0; i < TELL_WORLDS; i++) {
+          State world;
+          try {
+            world = before.resample(h, rng);
+          } catch (UnsupportedOperationException e) {
+            return false; // no worlds to compare: keep it hidden
+          }
+          if (world.isTerminal() || world.currentPlayer() != before.currentPlayer()
+              || anotherMoveLooksTheSame(world, action, h, seen)) {
+            return false;
+          }
         }
       }
     }
     return true;
+  }
+
+  /** Whether a legal action of {@code world} other than {@code action} leaves {@code h} seeing {@code seen}. */
+  private static boolean anotherMoveLooksTheSame(State world, int action, int h, String seen) {
+    for (int b : world.legalActions()) { // at a chance node, the chance outcomes
+      if (b == action) {
+        continue;
+      }
+      State other = world.copy();
+      other.applyAction(b);
+      if (other.informationStateString(h).equals(seen)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String actions(int n) {

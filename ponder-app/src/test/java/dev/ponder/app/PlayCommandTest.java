@@ -136,6 +136,26 @@ class PlayCommandTest {
         .containsPattern("\\d+\\. player 1 \\(human\\): o\\(\\d,\\d\\)");
   }
 
+  /**
+   * Goofspiel with {@code imp_info}: the human learns only who won each round, and which cards the
+   * opponent still holds is hidden, so an opponent's bid is never named while the game runs,
+   * even where the cards the opponent truly holds would each have given the human another view.
+   * (A bid that ends the game can be named: the last round then shows what it was.)
+   */
+  @Test
+  void aBidTheHumanCannotDeduceIsNotNamed() {
+    // seed 2: at move 6 the opponent's true cards would each have given the human another view,
+    // but from the human's information state its second bid could be 3 or 4
+    for (String seed : new String[] {"2"}) {
+      Cli r = Cli.runWithInput("0\n1\n2\n3\n", "play", "goofspiel(imp_info=true,num_cards=4)", "--players", "human,random",
+          "--seed", seed);
+      assertThat(r.exit).as(r.err).isZero();
+      String during = r.out.substring(0, r.out.indexOf("\n\n1. chance"));
+      assertThat(during).as("seed " + seed).doesNotContain("(random): [P1]Bid").contains("player 1 (random) moved");
+      assertThat(during).as("seed " + seed).containsPattern("player 0 \\(human\\): \\[P0\\]Bid: \\d");
+    }
+  }
+
   @Test
   void anUnwritableRecordPathIsRefusedBeforeTheGame() throws IOException {
     Path file = Files.writeString(tmp.resolve("plain-file"), "x");
