@@ -1246,6 +1246,12 @@ public final class MctsEngine implements AutoCloseable {
           break;
         }
         if (next >= batchEnd) {
+          if (shared && index == 0 && Thread.currentThread().isInterrupted()) {
+            // the caller's thread was interrupted: stop here, and the other workers at their next
+            // claim; runParallel waits for them and reports the interrupt
+            aborted = true;
+            break;
+          }
           // claim simulation indices in small batches: one shared atomic per batch, not per simulation
           int k = shared ? BATCH : 1;
           next = started.getAndAdd(STARTED, k);

@@ -95,4 +95,33 @@ class InterruptedSearchTest {
     assertThat(sum).isEqualTo(200);
     a.close();
   }
+  /**
+   * An interrupt of the calling thread stops a parallel search at the next claim of a batch, not
+   * at the end of its simulation budget: 50 million simulations would take minutes.
+   */
+  @Test
+  void anInterruptStopsAParallelSearchEarly() throws Exception {
+    MctsAgent a = MctsAgent.create("uct(sims=50000000,threads=2)", c4, 1);
+    Thread caller = Thread.currentThread();
+    Thread interrupter = new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        return;
+      }
+      caller.interrupt();
+    });
+    long t0 = System.nanoTime();
+    interrupter.start();
+    try {
+      assertThatThrownBy(() -> a.search(c4())).isInstanceOf(IllegalStateException.class).hasMessage("search interrupted");
+      assertThat(Thread.interrupted()).as("the interrupt is kept (and cleared here)").isTrue();
+    } finally {
+      interrupter.join();
+      Thread.interrupted();
+    }
+    assertThat((System.nanoTime() - t0) / 1e9).as("seconds until the search returned").isLessThan(20.0);
+    // the engine is free again: close (refused during a search) goes through
+    a.close();
+  }
 }
