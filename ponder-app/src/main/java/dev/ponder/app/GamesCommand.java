@@ -66,13 +66,14 @@ public final class GamesCommand implements PonderCommand {
       Game g = GameRegistry.load(t.shortName());
       String players = t.minPlayers() == t.maxPlayers() ? Integer.toString(t.minPlayers()) : t.minPlayers() + "-" + t.maxPlayers();
       // with a game string the family line still describes the defaults: say so where they differ
-      boolean otherBounds = loaded != null && (Double.compare(loaded.minUtility(), g.minUtility()) != 0
+      boolean otherType = loaded != null && loaded.type().utility() != t.utility();
+      boolean otherBounds = loaded != null && !otherType && (Double.compare(loaded.minUtility(), g.minUtility()) != 0
           || Double.compare(loaded.maxUtility(), g.maxUtility()) != 0);
       out.printf(Locale.ROOT, "%-" + width + "s %s; players %s (default %d); %s; %s; %s; utility [%s, %s]%s%n",
           t.shortName(), t.longName(), players, g.numPlayers(),
           t.hasChance() ? "chance" : "deterministic",
           t.isPerfectInformation() ? "perfect information" : "imperfect information",
-          utilityWord(t.utility()) + (loaded != null && loaded.type().utility() != t.utility() ? " with default parameters" : ""),
+          utilityWord(t.utility()) + (otherType ? " with default parameters" : ""),
           bound(g.minUtility(), g.minUtilityNominal()), bound(g.maxUtility(), g.maxUtilityNominal()),
           otherBounds ? " with default parameters" : "");
       if (!f.aliases().isEmpty()) {
