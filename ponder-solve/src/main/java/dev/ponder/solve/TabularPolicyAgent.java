@@ -298,7 +298,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
         }
         return out;
       }
-      Walk w = coverageWalk(policy, game);
+      Walk w = coverageWalk(policy, game, false);
       if (w.missing() > 0) {
         String met = w.complete() ? "of " + here : "of " + here + " met in its first " + WALK_LIMIT + " histories (the whole game is larger)";
         out.add(w.missing() == w.met()
@@ -310,15 +310,20 @@ public final class TabularPolicyAgent implements PolicyAgent {
       return out;
     }
 
-    /** What a walk of a game's first histories met: distinct information states, those the policy lacks, the first of them. */
-    private record Walk(int met, int missing, String firstMissing, boolean complete) {}
+    /**
+     * What a walk of a game's first histories met: distinct information states, those the policy
+     * lacks, the first of them; whether it went through the whole game, and whether it met one the
+     * policy covers (where a walk told to stop there stopped).
+     */
+    private record Walk(int met, int missing, String firstMissing, boolean complete, boolean covered) {}
 
     /**
      * Depth-first over every chance outcome and legal action from the initial state, up to {@value
      * #WALK_LIMIT} histories: the distinct (player, information state) pairs met at decisions and
-     * how many of them the policy lacks.
+     * how many of them the policy lacks; with {@code stopAtCovered}, only until the first one the
+     * policy covers.
      */
-    private static Walk coverageWalk(TabularPolicy policy, Game game) {
+    private static Walk coverageWalk(TabularPolicy policy, Game game, boolean stopAtCovered) {
       java.util.Set<String> seen = new java.util.HashSet<>();
       java.util.ArrayDeque<State> stack = new java.util.ArrayDeque<>();
       stack.push(game.newInitialState());
@@ -329,7 +334,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
       double[] probs = new double[actions.length];
       while (!stack.isEmpty()) {
         if (++visited > WALK_LIMIT) {
-          return new Walk(seen.size(), missing, firstMissing, false);
+          return new Walk(seen.size(), missing, firstMissing, false, seen.size() > missing);
         }
         State s = stack.pop();
         if (s.isTerminal()) {
@@ -341,9 +346,13 @@ public final class TabularPolicyAgent implements PolicyAgent {
         } else {
           int player = s.currentPlayer();
           String info = s.informationStateString(player);
-          if (seen.add(player + "\u0000" + info) && policy.actionsRef(player, info) == null) {
-            missing++;
-            firstMissing = firstMissing == null ? TabularPolicy.oneLine(info) : firstMissing;
+          if (seen.add(player + "\u0000" + info)) {
+            if (policy.actionsRef(player, info) == null) {
+              missing++;
+              firstMissing = firstMissing == null ? TabularPolicy.oneLine(info) : firstMissing;
+            } else if (stopAtCovered) {
+              return new Walk(seen.size(), missing, firstMissing, false, true);
+            }
           }
           k = s.legalActions(actions);
         }
@@ -353,7 +362,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
           stack.push(c);
         }
       }
-      return new Walk(seen.size(), missing, firstMissing, true);
+      return new Walk(seen.size(), missing, firstMissing, true, seen.size() > missing);
     }
 
     /** Histories the coverage walk visits at most before it gives up (and accepts the policy). */
@@ -385,38 +394,8 @@ public final class TabularPolicyAgent implements PolicyAgent {
     }
 
     private static int walk(TabularPolicy policy, Game game) {
-      java.util.Set<String> seen = new java.util.HashSet<>();
-      java.util.ArrayDeque<State> stack = new java.util.ArrayDeque<>();
-      stack.push(game.newInitialState());
-      int visited = 0;
-      int[] actions = new int[Math.max(1, Math.max(game.maxActionsPerState(), game.maxChanceOutcomes()))];
-      while (!stack.isEmpty()) {
-        if (++visited > WALK_LIMIT) {
-          return 0;
-        }
-        State s = stack.pop();
-        if (s.isTerminal()) {
-          continue;
-        }
-        int k;
-        if (s.isChanceNode()) {
-          k = s.chanceOutcomes(actions, new double[actions.length]);
-        } else {
-          int player = s.currentPlayer();
-          String info = s.informationStateString(player);
-          if (policy.actionsRef(player, info) != null) {
-            return 0;
-          }
-          seen.add(player + "\u0000" + info);
-          k = s.legalActions(actions);
-        }
-        for (int j = k - 1; j >= 0; j--) {
-          State c = s.copy();
-          c.applyActionUnchecked(actions[j]);
-          stack.push(c);
-        }
-      }
-      return seen.size();
+      Walk w = coverageWalk(policy, game, true);
+      return w.complete() && !w.covered() ? w.met() : 0;
     }
   }
 }
