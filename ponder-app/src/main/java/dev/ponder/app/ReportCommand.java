@@ -179,7 +179,7 @@ public final class ReportCommand implements PonderCommand {
       }
       List<String> agents = store.agents(id).stream().map(ArenaStore.AgentInfo::spec).toList();
       ArenaStore.TournamentInfo info = ts.stream().filter(t -> t.id() == id).findFirst().orElseThrow();
-      java.util.Map<String, String> budget = dev.ponder.arena.Budget.parse(store.config(info).budget());
+      java.util.Map<String, String> budget = dev.ponder.arena.Budget.parseStored(store.config(info).budget());
       List<ArenaStore.StoredMatch> snapshot = store.matches(id, true);
       int threads = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
       Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot,

@@ -32,9 +32,25 @@ public final class Budget {
    * Parses the budget text.
    *
    * @return key to raw value, in order; empty for null or blank text
-   * @throws SpecException if an item is not {@code key=value}
+   * @throws SpecException if an item is not {@code key=value}, or a key is given twice ({@code
+   *     sims=10,sims=20}: one line, as an agent string with a repeated key is refused)
    */
   public static Map<String, String> parse(String text) {
+    return parse(text, true);
+  }
+
+  /**
+   * Parses a budget text read back from a store: as {@link #parse}, but a key given twice keeps
+   * its last value, as builds that accepted such a budget played it, so that their tournaments
+   * can still be reported.
+   *
+   * @throws SpecException if an item is not {@code key=value}
+   */
+  public static Map<String, String> parseStored(String text) {
+    return parse(text, false);
+  }
+
+  private static Map<String, String> parse(String text, boolean refuseRepeats) {
     Map<String, String> out = new LinkedHashMap<>();
     if (text == null || text.isBlank()) {
       return out;
@@ -44,7 +60,11 @@ public final class Budget {
       if (eq <= 0 || eq == item.length() - 1) {
         throw new SpecException("malformed budget '" + text + "': expected key=value[,key=value...], e.g. sims=400 or time_ms=50");
       }
-      out.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
+      String key = item.substring(0, eq).trim();
+      if (refuseRepeats && out.containsKey(key)) {
+        throw new SpecException("malformed budget '" + text + "': key '" + key + "' given twice");
+      }
+      out.put(key, item.substring(eq + 1).trim());
     }
     return out;
   }

@@ -157,7 +157,7 @@ public final class Report {
   static List<String> shownNames(Analysis.Result r) {
     java.util.Map<String, String> budget;
     try {
-      budget = Budget.parse(r.config().budget());
+      budget = Budget.parseStored(r.config().budget());
     } catch (RuntimeException e) {
       return r.agents();
     }

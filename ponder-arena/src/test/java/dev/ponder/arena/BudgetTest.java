@@ -35,6 +35,23 @@ class BudgetTest {
     assertThatThrownBy(() -> Budget.apply("flat_mc", Budget.parse("sims=abc"))).isInstanceOf(SpecException.class);
   }
 
+  /**
+   * A key given twice is refused in one line, as in an agent string ({@code uct(sims=1,sims=2)}),
+   * rather than keeping the last value; a stored budget written by a build that took the last one
+   * still reads that way.
+   */
+  @Test
+  void aRepeatedBudgetKeyIsRefused() {
+    assertThatThrownBy(() -> Budget.parse("sims=10,sims=20")).isInstanceOf(SpecException.class)
+        .hasMessage("malformed budget 'sims=10,sims=20': key 'sims' given twice");
+    assertThatThrownBy(() -> Budget.parse("sims=10, time_ms=5,sims =10")).isInstanceOf(SpecException.class)
+        .hasMessageContaining("key 'sims' given twice");
+    assertThatThrownBy(() -> new Tournament(new TournamentConfig(java.util.List.of("tic_tac_toe"),
+        java.util.List.of("random", "flat_mc"), "sims=10,sims=20", 1, 1, TournamentConfig.ROUND_ROBIN, "", false))).isInstanceOf(SpecException.class)
+        .hasMessageContaining("given twice");
+    assertThat(Budget.parseStored("sims=10,sims=20")).containsExactly(java.util.Map.entry("sims", "20"));
+  }
+
   @Test
   void aBudgetKeyNoAgentDeclaresIsAnError() {
     Budget.checkDeclared(Budget.parse("sims=40"), java.util.List.of("random", "flat_mc"));
