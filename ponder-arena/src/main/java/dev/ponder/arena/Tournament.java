@@ -45,7 +45,8 @@ public final class Tournament {
    * it against. Such a game is refused here, before anything is stored or played.
    *
    * @throws dev.ponder.spec.SpecException on an unknown or invalid game or agent string, a
-   *     malformed budget or one no agent declares, or the same agent listed twice
+   *     malformed budget or one no agent declares, the same agent listed twice, or the same game
+   *     listed twice ({@link #requireDistinctGames})
    * @throws IllegalArgumentException if a game has fewer than 2 players (the message names the
    *     game), or there are fewer than two agents without self-play
    */
@@ -81,6 +82,7 @@ public final class Tournament {
       games.add(game);
       players[g] = game.numPlayers();
     }
+    requireDistinctGames(config.games(), games);
     for (String a : config.allAgents()) {
       dev.ponder.agent.AgentRegistry.resolve(a);
       // values are checked when an agent is built for a game (ranges, keying for the game's
@@ -98,6 +100,36 @@ public final class Tournament {
     }
     if (config.allAgents().size() < 2 && !config.selfPlay()) {
       throw new IllegalArgumentException("a tournament needs at least two agents (or self-play)");
+    }
+  }
+
+  /**
+   * Refuses two entries of a tournament's games that are one game: the same family with the same
+   * value for every parameter once the defaults are filled in ({@link
+   * dev.ponder.game.MatchRecord#fullGameString}), e.g. {@code kalah} and {@code mancala} (an alias),
+   * {@code tic_tac_toe} and {@code tic_tac_toe()}, or {@code hex} and {@code hex(board_size=11)}.
+   * Each entry gets a ballot of its own, so a game listed twice would weigh twice in the rankings.
+   * Game strings are stored as spelled, so duplicates are refused rather than merged.
+   *
+   * @param specs the game strings as given
+   * @param games the same, loaded
+   * @throws dev.ponder.spec.SpecException one line naming both spellings and the game they are
+   */
+  static void requireDistinctGames(List<String> specs, List<Game> games) {
+    java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+    for (int j = 0; j < games.size(); j++) {
+      String full = dev.ponder.game.MatchRecord.fullGameString(games.get(j));
+      Integer i = seen.putIfAbsent(full, j);
+      if (i == null) {
+        continue;
+      }
+      String a = specs.get(i);
+      String b = specs.get(j);
+      if (a.equals(b)) {
+        throw new dev.ponder.spec.SpecException("--games lists '" + a + "' twice; each entry must be different");
+      }
+      throw new dev.ponder.spec.SpecException("--games lists the same game twice: '" + a + "' and '" + b
+          + "' are one game (" + full + "); each entry gets a ballot of its own, so list it once");
     }
   }
 

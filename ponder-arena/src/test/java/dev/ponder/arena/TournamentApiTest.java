@@ -58,6 +58,31 @@ class TournamentApiTest {
         .hasMessageStartingWith("--benchmark 'first(offset=0)' and the --agents entry 'first' are the same agent");
   }
 
+  /**
+   * Two entries of --games that are one game once the defaults are filled in (an alias, empty
+   * parentheses, a default written out) are refused: each would get a ballot of its own and weigh
+   * twice in the rankings.
+   */
+  @Test
+  void theSameGameUnderTwoSpellingsIsRefused() {
+    assertThatThrownBy(() -> new Tournament(games(List.of("kalah", "mancala", "tic_tac_toe"))))
+        .isInstanceOf(SpecException.class).hasMessageStartingWith("--games lists the same game twice: 'kalah' and 'mancala'"
+            + " are one game (mancala");
+    assertThatThrownBy(() -> new Tournament(games(List.of("tic_tac_toe", "tic_tac_toe()"))))
+        .isInstanceOf(SpecException.class).hasMessage("--games lists the same game twice: 'tic_tac_toe' and 'tic_tac_toe()'"
+            + " are one game (tic_tac_toe); each entry gets a ballot of its own, so list it once");
+    assertThatThrownBy(() -> new Tournament(games(List.of("hex(board_size=5)", "nim", "hex(num_cols=5,board_size=5)"))))
+        .hasMessageStartingWith("--games lists the same game twice: 'hex(board_size=5)' and 'hex(num_cols=5,board_size=5)'");
+    assertThatThrownBy(() -> new Tournament(games(List.of("nim", "nim"))))
+        .hasMessage("--games lists 'nim' twice; each entry must be different");
+    // different parameters are different games
+    assertThat(new Tournament(games(List.of("hex(board_size=5)", "hex(board_size=4)"))).games()).hasSize(2);
+  }
+
+  private static TournamentConfig games(List<String> games) {
+    return new TournamentConfig(games, List.of("random", "first"), "", 1, 3, TournamentConfig.ROUND_ROBIN, "", false);
+  }
+
   @Test
   void theBudgetIsAppliedSoTheStoredConfigurationIsWhatWasPlayed() {
     Tournament t = new Tournament(config(List.of("random", "flat_mc"), "sims=5", 1));
