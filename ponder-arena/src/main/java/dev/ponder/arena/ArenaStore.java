@@ -613,6 +613,9 @@ public final class ArenaStore implements AutoCloseable {
         continue;
       }
       String k = firstChangedKey(stored, now);
+      if (k != null && firstChangedKey(stored, JSON.valueToTree(storedParams(a.spec(), false))) == null) {
+        k = null; // stored by a build that kept the defaults as declared (sims=1000 of a time_ms-only agent)
+      }
       if (k != null) {
         com.fasterxml.jackson.databind.JsonNode is = now.get(k);
         throw new ParamsChangedException(id, a.spec(), k, stored.get(k).toString(), is == null ? null : is.toString());
@@ -741,14 +744,28 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * What is stored with an agent and compared on resume: its resolved parameters, plus its
-   * factory's {@link dev.ponder.agent.AgentFactory#fingerprint fingerprint} (e.g. a policy file's
-   * content digest).
+   * What is stored with an agent and compared on resume: its resolved parameters as the agent
+   * applies them ({@link AgentRegistry#resolve}: {@code uct(time_ms=5)} has {@code sims=0}, no
+   * simulation cap), plus its factory's {@link dev.ponder.agent.AgentFactory#fingerprint
+   * fingerprint} (e.g. a policy file's content digest).
    */
   static Map<String, Object> storedParams(String agentString) {
-    dev.ponder.spec.Params p = AgentRegistry.resolve(agentString);
+    return storedParams(agentString, true);
+  }
+
+  /**
+   * {@link #storedParams(String)}; with {@code applied} false the declared defaults without the
+   * values the agent derives ({@link dev.ponder.agent.AgentFactory#applied}), as builds before
+   * that rule stored them ({@code sims=1000} for {@code uct(time_ms=5)}): a tournament they
+   * stored still resumes, its agent strings being the same.
+   */
+  static Map<String, Object> storedParams(String agentString, boolean applied) {
+    dev.ponder.spec.Spec spec = dev.ponder.spec.Spec.parse(agentString);
+    dev.ponder.agent.AgentFactory f = AgentRegistry.factory(spec.name());
+    dev.ponder.spec.Params p = applied ? AgentRegistry.resolve(agentString)
+        : dev.ponder.spec.Params.resolve(spec, f.parameters());
     Map<String, Object> out = new java.util.LinkedHashMap<>(p.values());
-    out.putAll(AgentRegistry.factory(dev.ponder.spec.Spec.parse(agentString).name()).fingerprint(p));
+    out.putAll(f.fingerprint(p));
     return out;
   }
 

@@ -33,6 +33,23 @@ public interface AgentFactory {
   List<ParamSpec> parameters();
 
   /**
+   * The parameters as the agent applies them: {@code params} with every value the agent derives
+   * from the others set to what it uses ({@link Params#withDerived}, so {@link Params#isGiven}
+   * still shows what the agent string gave). An MCTS agent given only {@code time_ms} has {@code
+   * sims=0} (no simulation cap), not {@code sims}'s default, which it never applies. {@link
+   * AgentRegistry#resolve} returns these values, so tools that compare or store agents by their
+   * parameters (the arena's duplicate check, stored parameters and match reuse) see what the
+   * agent plays with. Default: {@code params} unchanged.
+   *
+   * @param params the parameters resolved against {@link #parameters()} (defaults filled in)
+   * @return the applied parameters, over the same declared keys
+   * @throws dev.ponder.spec.SpecException if a derived value is out of its parameter's range
+   */
+  default Params applied(Params params) {
+    return params;
+  }
+
+  /**
    * Creates an agent for {@code game} (the player it will act for is the state's current player
    * whenever it is asked).
    *

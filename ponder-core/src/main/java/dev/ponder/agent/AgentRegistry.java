@@ -70,13 +70,16 @@ public final class AgentRegistry {
   }
 
   /**
-   * Resolves an agent string's parameters without creating the agent (validates keys and types).
+   * Resolves an agent string's parameters without creating the agent (validates keys and types):
+   * the defaults filled in, then the values the agent derives from others as it applies them
+   * ({@link AgentFactory#applied}: {@code uct(time_ms=50)} has {@code sims=0}, no simulation cap).
    *
    * @throws SpecException on an unknown agent, unknown key or bad value
    */
   public static Params resolve(String agentString) {
     Spec spec = Spec.parse(agentString);
-    return Params.resolve(spec, factory(spec.name()).parameters());
+    AgentFactory f = factory(spec.name());
+    return f.applied(Params.resolve(spec, f.parameters()));
   }
 
   /**

@@ -116,7 +116,7 @@ public abstract class MctsAgentFactory implements AgentFactory {
   public static List<ParamSpec> engineParameters() {
     return List.of(
         ParamSpec.ofInt("sims", 1000, 0, MctsConfig.MAX_SIMULATIONS,
-            "simulations per decision (0 = none, then time_ms > 0; not applied when only time_ms is given)"),
+            "simulations per decision (0 = no cap, then time_ms > 0; 0 when only time_ms is given)"),
         ParamSpec.ofInt("time_ms", 0, 0, MctsConfig.MAX_TIME_MS, "wall-time budget per decision in ms (0 = none)"),
         ParamSpec.ofInt("threads", 1, 1, MctsConfig.MAX_THREADS, "worker threads (tree parallelism with virtual loss)"),
         ParamSpec.ofInt("sync_us", MctsConfig.DEFAULT_SYNC_MICROS, 0, MctsConfig.MAX_SYNC_MICROS,
@@ -153,6 +153,22 @@ public abstract class MctsAgentFactory implements AgentFactory {
     String k = p.requireOneOf("keying", "auto", "tree", "transpositions", "information_state");
     return new MctsConfig(sims, time, threads, MctsConfig.Keying.valueOf(k.toUpperCase(Locale.ROOT)), expand,
         p.getBool("chance_expand_all"), p.getBool("reuse"), true, sync, p.getBool("search_forced"));
+  }
+
+  /**
+   * {@code params} with {@code sims=0} (no simulation cap) when {@code time_ms} &gt; 0 and
+   * {@code sims} was not given: the search then runs for {@code time_ms} alone ({@link #config}),
+   * so {@code uct(time_ms=50)} resolves to {@code sims=0} and is a different agent from {@code
+   * uct(time_ms=50,sims=1000)}, which stops at 1,000 simulations; and {@code uct(time_ms=50)} and
+   * {@code uct(time_ms=50,sims=0)} are one agent.
+   */
+  @Override
+  public Params applied(Params params) {
+    if (params.values().get("time_ms") instanceof Number t && t.longValue() > 0 && !params.isGiven("sims")
+        && !(params.values().get("sims") instanceof Number s && s.longValue() == 0)) {
+      return params.withDerived("sims", "0");
+    }
+    return params;
   }
 
   @Override
