@@ -194,7 +194,47 @@ public final class Report {
   /** The header line naming the budget left out of the agents' names, or empty when none is. */
   static String budgetNamesLine(Analysis.Result r) {
     String b = commonBudget(r);
-    return b.isEmpty() ? "" : "budget: " + b + " for every agent that takes it (--budget), left out of the names below";
+    return b.isEmpty() ? "" : "budget: " + b + " for every agent that takes it" + ownBudgetText(r, "own")
+        + " (--budget), left out of the names below";
+  }
+
+  /**
+   * {@code " except uct(time_ms=5), which keeps its own"}: the agents that declare a key of the
+   * tournament's budget but kept a budget of their own ({@link Budget#apply}), so their names
+   * show no budget left out; {@code ""} when every agent that declares a key of it has it.
+   *
+   * @param own the word after "its" ({@code own}, {@code own budget})
+   */
+  static String ownBudgetText(Analysis.Result r, String own) {
+    java.util.Map<String, String> budget;
+    try {
+      budget = Budget.parseStored(r.config().budget());
+    } catch (RuntimeException e) {
+      return "";
+    }
+    List<String> shown = shownNames(r);
+    List<String> kept = new ArrayList<>();
+    for (int a = 0; a < r.agents().size(); a++) {
+      if (!shown.get(a).equals(r.agents().get(a))) {
+        continue; // it has the budget (left out of its name)
+      }
+      try {
+        boolean takes = false;
+        for (dev.ponder.spec.ParamSpec p : dev.ponder.agent.AgentRegistry.factory(
+            dev.ponder.spec.Spec.parse(r.agents().get(a)).name()).parameters()) {
+          takes |= budget.containsKey(p.name());
+        }
+        if (takes) {
+          kept.add(shown.get(a));
+        }
+      } catch (RuntimeException e) {
+        // an agent not registered here: nothing known of its keys
+      }
+    }
+    if (kept.isEmpty()) {
+      return "";
+    }
+    return " except " + String.join(", ", kept) + (kept.size() == 1 ? ", which keeps its " : ", which keep their ") + own;
   }
 
   /**
@@ -817,7 +857,7 @@ public final class Report {
     sb.append("- Agents: ").append(String.join(", ", names)).append('\n');
     sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget())
         .append(commonBudget(r).isEmpty() ? "" : " (left out of the agent names in this report: every agent that takes it"
-            + " has it; report.json and matches.csv keep the whole strings)").append("; schedule: ").append(c.schedule())
+            + " has it" + ownBudgetText(r, "own budget") + "; report.json and matches.csv keep the whole strings)").append("; schedule: ").append(c.schedule())
         .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
     if (!r.analysed()) {

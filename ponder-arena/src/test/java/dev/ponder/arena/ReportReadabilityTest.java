@@ -67,6 +67,27 @@ class ReportReadabilityTest {
     assertThat(Files.readString(dir.resolve("rep/ratings.svg"))).contains(">m_seed<").doesNotContain("m_seed(sims");
   }
 
+  /**
+   * An agent that takes the budget's key but names a budget of its own ({@code uct(time_ms=5)}
+   * under {@code --budget sims=1000}) does not have the budget: the header lines say so rather
+   * than "every agent that takes it has it".
+   */
+  @Test
+  void theBudgetLinesNameTheAgentsThatKeepTheirOwnBudget() throws Exception {
+    assertThat(Report.budgetNamesLine(r))
+        .isEqualTo("budget: sims=1000 for every agent that takes it (--budget), left out of the names below");
+    List<String> agents = new ArrayList<>(r.agents());
+    agents.set(agents.indexOf("uct(sims=1000)"), "uct(time_ms=5)");
+    Analysis.Result own = with(r, java.util.Map.of("agents", agents));
+    assertThat(Report.budgetNamesLine(own)).isEqualTo("budget: sims=1000 for every agent that takes it except"
+        + " uct(time_ms=5), which keeps its own (--budget), left out of the names below");
+    assertThat(Report.markdown(own)).contains("- Budget: sims=1000 (left out of the agent names in this report: every"
+        + " agent that takes it has it except uct(time_ms=5), which keeps its own budget; report.json");
+    agents.set(agents.indexOf("puct(sims=1000)"), "puct(sims=7)");
+    assertThat(Report.budgetNamesLine(with(r, java.util.Map.of("agents", agents))))
+        .contains("except uct(time_ms=5), puct(sims=7), which keep their own (--budget)");
+  }
+
   @Test
   void namesKeepAnOwnBudgetAndTheWholeStringsWithoutABudget() throws Exception {
     // an agent with a budget of its own keeps it; the others lose the common one
