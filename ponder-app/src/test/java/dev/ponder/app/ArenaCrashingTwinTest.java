@@ -106,7 +106,7 @@ class ArenaCrashingTwinTest {
 
     String why = tp + " (no scored match " + (game.contains("players=3") ? "in the agent set {" : "against " + bet);
     String note = g.get("note").asText();
-    assertThat(note).startsWith("left out of the alpha-rank and ballot for error matches").contains(why)
+    assertThat(note).startsWith("left out of the alpha-rank for error matches, last on the ballot").contains(why)
         .contains(": its own call failed)").doesNotContain(pass + " (").doesNotContain(bet + " (");
     assertThat(r.out).contains("    note: " + note + "\n");
     assertThat(Files.readString(report.resolve("report.md"))).contains("(" + note + ")");

@@ -72,6 +72,13 @@ public final class Analysis {
    * @param utilitySum the constant sum of the returns of every terminal state for a zero- or
    *     constant-sum game ({@link dev.ponder.game.Game#utilitySum}), NaN for a general-sum or
    *     identical-interest game (or when the sum is unknown)
+   * @param errorMatches per agent, the game's analysed matches that ended in an error it is
+   *     blamed for: its own call failed ({@link ArenaStore.StoredMatch#failedSeat}), or the error
+   *     names no agent's call (the game's code failed), which blames every agent of the match; ≥ 0
+   * @param lastForErrors per agent, whether the game's ballot ranks it last for its error
+   *     matches ({@link #scoBallot}): it is absent from {@code ballot} (no scored match, or left
+   *     out for error matches) and {@code errorMatches} blames it; SCO and the ballot win rates
+   *     count it below every agent on the ballot. Never for the benchmark agent
    */
   public record GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
       double minUtility, double maxUtility,
@@ -80,7 +87,22 @@ public final class Analysis {
       double[] agentMean, double[] agentLow, double[] agentHigh,
       double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions,
       double[] massLow, double[] massHigh, double[] massTop, int leftOut, double[] seatMean, double[] seatLow,
-      double[] seatHigh, double utilitySum) {
+      double[] seatHigh, double utilitySum, int[] errorMatches, boolean[] lastForErrors) {
+
+    /** A result with no error match blamed on any agent (and so none ranked last for errors). */
+    public GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
+        double minUtility, double maxUtility,
+        double[][] mean, double[][] low, double[][] high,
+        long[][] wins, long[][] draws, long[][] losses, double[][] winLow, double[][] winHigh,
+        double[] agentMean, double[] agentLow, double[] agentHigh,
+        double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions,
+        double[] massLow, double[] massHigh, double[] massTop, int leftOut, double[] seatMean, double[] seatLow,
+        double[] seatHigh, double utilitySum) {
+      this(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, low, high, wins, draws, losses,
+          winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPerDecision, decisions, massLow,
+          massHigh, massTop, leftOut, seatMean, seatLow, seatHigh, utilitySum, new int[mass.length],
+          new boolean[mass.length]);
+    }
 
     /**
      * A result without α-Rank mass intervals (all NaN), left-out matches (0), per-seat means (NaN)
@@ -102,7 +124,8 @@ public final class Analysis {
     GameResult withMassBootstrap(double[] low, double[] high, double[] top) {
       return new GameResult(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, this.low,
           this.high, wins, draws, losses, winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note,
-          msPerDecision, decisions, low, high, top, leftOut, seatMean, seatLow, seatHigh, utilitySum);
+          msPerDecision, decisions, low, high, top, leftOut, seatMean, seatLow, seatHigh, utilitySum, errorMatches,
+          lastForErrors);
     }
   }
 
@@ -142,7 +165,10 @@ public final class Analysis {
    *     within each game, every game's ballot recomputed, SCO refitted); NaN when the agent is on
    *     no ballot or no game has two seed indices
    * @param scoHigh upper bound
-   * @param ballotWinRate F(A≻B): fraction of games whose ballot ranks A strictly above B
+   * @param ballotWinRate F(A≻B): fraction of the games with a ballot whose ballot ranks A strictly
+   *     above B, over the ballots holding both ({@link #scoBallot}: an agent absent for its error
+   *     matches is held, last, so in a round robin every ballot holds every agent and this is SPEC
+   *     §1.4's fraction of games; the benchmark agent is on none, NaN)
    * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes; NaN for an agent
    *     with no scored comparison (each of its matches ended in an error or was left out with one)
    * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
@@ -496,7 +522,8 @@ public final class Analysis {
     for (GameResult r : gameResults) {
       errors += r.errors();
     }
-    List<Sco.Ballot> ballots = scoBallots(gameResults.stream().map(GameResult::ballot).toList());
+    List<Sco.Ballot> ballots = scoBallots(gameResults.stream().map(GameResult::ballot).toList(),
+        gameResults.stream().map(GameResult::lastForErrors).toList());
     double[] sco = Sco.fit(k, ballots, o.sco());
     for (int a = 0; a < k; a++) {
       boolean onBallot = false;
@@ -741,6 +768,7 @@ public final class Analysis {
       rng[g] = new SplittableRandom(gameSeed(o, g));
       memo[g] = new AlphaRank.Memo(MEMO_BYTES / numGames);
     }
+    List<boolean[]> lastForErrors = rows.stream().map(SeedRows::lastForErrors).toList();
     java.util.concurrent.ConcurrentHashMap<WeightsKey, double[]> scoMemo = new java.util.concurrent.ConcurrentHashMap<>();
     long scoMemoEntries = MEMO_BYTES / (8L * (k * k + k) + 64);
     double[][] boot = new double[k][scoResamples];
@@ -783,7 +811,7 @@ public final class Analysis {
             }
           }
           if (index < scoResamples) {
-            List<Sco.Ballot> ballots = scoBallots(gameBallots);
+            List<Sco.Ballot> ballots = scoBallots(gameBallots, lastForErrors);
             double[][] w = Sco.pairWeights(k, ballots);
             WeightsKey key = new WeightsKey(w, ballots.size());
             double[] r = scoMemo.get(key);
@@ -916,14 +944,64 @@ public final class Analysis {
    * ballot ranks no agent (all NaN). Used for the point estimate and every bootstrap resample.
    */
   static List<Sco.Ballot> scoBallots(List<double[]> gameBallots) {
+    return scoBallots(gameBallots, null);
+  }
+
+  /**
+   * As {@link #scoBallots(List)}, each game's ballot completed by {@link #scoBallot} with the
+   * game's agents ranked last for error matches ({@code lastForErrors}, by game; null, or a null
+   * entry: none).
+   */
+  static List<Sco.Ballot> scoBallots(List<double[]> gameBallots, List<boolean[]> lastForErrors) {
     List<Sco.Ballot> out = new ArrayList<>();
-    for (double[] ballot : gameBallots) {
+    for (int g = 0; g < gameBallots.size(); g++) {
+      double[] ballot = scoBallot(gameBallots.get(g), lastForErrors == null ? null : lastForErrors.get(g));
       boolean any = false;
       for (double v : ballot) {
         any |= !Double.isNaN(v);
       }
       if (any) {
         out.add(new Sco.Ballot(ballot, 1.0));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A game's ballot as SCO and the ballot win rates read it: the agents marked in {@code last}
+   * (absent from the ballot for their error matches, {@link GameResult#lastForErrors}) placed
+   * below every agent on it, tied with each other. A game whose matches an agent could not
+   * complete ranks it last, as a forfeit: were it left off the ballot instead, its rating would
+   * rest on the games it completed alone, and an agent that fails wherever it is weak could rank
+   * first. When the ballot ranks no agent (every agent with a scored match left out), the agents
+   * not marked are tied above the marked ones, so the game still says that they completed
+   * matches the marked ones broke; with every agent marked the game has no ballot.
+   *
+   * @param ballot the game's ballot ({@link GameResult#ballot}: NaN = absent); not modified
+   * @param last per agent, whether it is ranked last for error matches; null: none
+   * @return {@code ballot} itself when nothing is marked, else a completed copy
+   */
+  static double[] scoBallot(double[] ballot, boolean[] last) {
+    if (last == null) {
+      return ballot;
+    }
+    boolean anyLast = false;
+    boolean anyOn = false;
+    boolean allLast = true;
+    for (int a = 0; a < ballot.length; a++) {
+      anyLast |= last[a];
+      allLast &= last[a];
+      anyOn |= !Double.isNaN(ballot[a]);
+    }
+    if (!anyLast || (!anyOn && allLast)) {
+      return ballot;
+    }
+    double[] out = ballot.clone();
+    for (int a = 0; a < out.length; a++) {
+      if (last[a]) {
+        out[a] = Double.NEGATIVE_INFINITY;
+      } else if (!anyOn) {
+        out[a] = 0;
       }
     }
     return out;
@@ -1043,9 +1121,19 @@ public final class Analysis {
    * @param errorOut per agent, whether it is left out of the game's α-Rank and ballot for error
    *     matches ({@link #leftOutForErrors}), decided once on the whole game so that every
    *     bootstrap resample ranks the same agents; null: none
+   * @param lastForErrors per agent, whether every ballot of the game (point estimate and
+   *     resamples) ranks it last for its error matches ({@link GameResult#lastForErrors},
+   *     {@link #scoBallot}); null: none
    */
   record SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
-      List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount, boolean[] errorOut) {
+      List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount, boolean[] errorOut,
+      boolean[] lastForErrors) {
+    /** Rows with no agent ranked last for error matches. */
+    SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
+        List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount, boolean[] errorOut) {
+      this(game, k, benchmark, cells, multisetSum, multisetCount, errorOut, null);
+    }
+
     /** Rows with no agent left out for error matches. */
     SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
         List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount) {
@@ -1208,11 +1296,45 @@ public final class Analysis {
       Arrays.fill(seatLow, Double.NaN);
       Arrays.fill(seatHigh, Double.NaN);
     }
+    int[] errorMatches = errorMatches(ms, k);
+    boolean[] last = new boolean[k];
+    boolean anyLast = false;
+    for (int a = 0; a < k && !benchmark; a++) {
+      last[a] = errorMatches[a] > 0 && Double.isNaN(gb.ballot()[a]);
+      anyLast |= last[a];
+    }
     GameResult result = new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(),
         gi.maxUtility(), meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, gb.mass(),
         gb.ballot(), gb.method(), note, msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,
-        seatLow, seatHigh, utilitySum);
-    return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount, errorOut));
+        seatLow, seatHigh, utilitySum, errorMatches, last);
+    return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount, errorOut,
+        anyLast ? last : null));
+  }
+
+  /**
+   * Per agent, the error matches among {@code ms} blamed on it ({@link GameResult#errorMatches}):
+   * the agent of the seat whose call failed, or every agent of a match whose error names no seat.
+   */
+  static int[] errorMatches(List<ArenaStore.StoredMatch> ms, int k) {
+    int[] out = new int[k];
+    for (ArenaStore.StoredMatch m : ms) {
+      if (m.status() != MatchResult.Status.ERROR) {
+        continue;
+      }
+      int seat = m.failedSeat();
+      if (seat >= 0 && seat < m.seats().length) {
+        out[m.seats()[seat]]++;
+      } else {
+        boolean[] seen = new boolean[k];
+        for (int a : m.seats()) {
+          if (!seen[a]) {
+            seen[a] = true;
+            out[a]++;
+          }
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -1258,7 +1380,8 @@ public final class Analysis {
   record ErrorLeftOut(boolean[] out, String note) {}
 
   /**
-   * The agents to leave out of a game's α-Rank and ballot because of error matches. A group (the
+   * The agents to leave out of a game's α-Rank and ballot because of error matches (SCO and the
+   * ballot win rates then rank them last on it, {@link #scoBallot}). A group (the
    * agent multiset of a match: the pairing {i, j} for 2 players, every seating of the same agents
    * for n ≥ 3) is <em>failing</em> when it has no scored match in the game (every one of its
    * analysed matches ended in an error or was left out with one for seat balance) and at least
@@ -1345,7 +1468,7 @@ public final class Analysis {
     }
     if (note.length() > 0) {
       boolean pairs = ms.get(0).seats().length == 2;
-      note.insert(0, "left out of the alpha-rank and ballot for error matches ("
+      note.insert(0, "left out of the alpha-rank for error matches, last on the ballot ("
           + (pairs ? "a missing pairing would count as a tie" : "a missing agent set would count as 0") + "): ");
     }
     return new ErrorLeftOut(out, note.toString());
@@ -1657,7 +1780,7 @@ public final class Analysis {
       return new GameBallot(mass, ballot, sub.method(), sub.note());
     }
     String left = absent + " agent" + (absent == 1 ? "" : "s")
-        + " with no scored match (every one ended in an error or was left out with one for seat balance) left out of the ranking";
+        + " with no scored match (every one ended in an error or was left out with one for seat balance) left out of the alpha-rank";
     return new GameBallot(mass, ballot, sub.method(), sub.note().isEmpty() ? left : sub.note() + "; " + left);
   }
 

@@ -85,7 +85,18 @@ public final class Report {
     boolean byMean = r.games().stream().anyMatch(g -> g.method().equals("mean-return"));
     return "SCO: Soft Condorcet Optimization rating on [0, 1000] from per-game alpha-rank ballots"
         + (byMean ? " (by mean return in games whose ballot says mean-return)" : "") + "; mass: mean alpha-rank mass over games"
-        + (byMean ? " with alpha-rank" : "") + ".";
+        + (byMean ? " with alpha-rank" : "") + (anyLeftOutOfMass(r) ? ", 0 in a game whose alpha-rank leaves the agent out (error"
+        + " matches)" : "") + ".";
+  }
+
+  /** Whether some game with an α-Rank leaves an agent out of it (its mass NaN). */
+  static boolean anyLeftOutOfMass(Analysis.Result r) {
+    for (Analysis.GameResult g : r.games()) {
+      if (Arrays.stream(g.mass()).anyMatch(m -> !Double.isNaN(m)) && Arrays.stream(g.mass()).anyMatch(Double::isNaN)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The footnote on Elo: what it is pooled from and what it assumes. */
@@ -345,7 +356,7 @@ public final class Report {
     Double[] next = r.scoAboveNext();
     for (int a : order) {
       double mass = meanMass(r, a);
-      String rk = rankLabel[a];
+      String rk = rankLabel[a] + errorMark(r, a);
       row.setLength(0);
       row.append(String.format(Locale.ROOT, rowFormat, rk, clip(names.get(a), w), fmt(r.sco()[a], scoDigits), scoInterval(r, a),
           rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3), fmt(mass, 3), eloText(r, a), eloInterval(r, a)));
@@ -367,6 +378,10 @@ public final class Report {
     String marks = markLines(r);
     if (!marks.isEmpty()) {
       sb.append(marks);
+    }
+    String failed = errorAgentsLine(r);
+    if (!failed.isEmpty()) {
+      sb.append(failed).append('\n');
     }
     if (r.games().stream().anyMatch(g -> ballotLine(g, names).contains(TIE_BREAK))) {
       sb.append(tieBreakLine()).append('\n');
@@ -621,16 +636,122 @@ public final class Report {
         Math.round(MatchRunner.OVERRUN_FACTOR * 100), sb);
   }
 
+  /**
+   * Agent {@code a}'s mean α-Rank mass over the games that have an α-Rank (some agent has a mass),
+   * counting 0 in a game whose α-Rank leaves it out (error matches): over the agents the means sum
+   * to 1, as each game's masses do. Averaging only the games where the agent has a mass would
+   * give an agent left out of the games it failed its mass elsewhere (0.6, 0.6, 0.1 summing to
+   * 1.3). NaN when no game has an α-Rank.
+   */
   static double meanMass(Analysis.Result r, int a) {
     double s = 0;
     int n = 0;
     for (Analysis.GameResult g : r.games()) {
-      if (!Double.isNaN(g.mass()[a])) {
-        s += g.mass()[a];
+      if (Arrays.stream(g.mass()).anyMatch(m -> !Double.isNaN(m))) {
+        s += Double.isNaN(g.mass()[a]) ? 0 : g.mass()[a];
         n++;
       }
     }
     return n > 0 ? s / n : Double.NaN;
+  }
+
+  /**
+   * The title of ballots.svg: F(A ≻ B) is the share of the games' ballots ranking A above B
+   * ({@link #ballotWinRateLine}).
+   */
+  static final String BALLOTS_TITLE = "Ballot win rate F(row ≻ column): share of game ballots with row above column";
+
+  /** The mark of an agent with error matches blamed on it, after its rank and in the charts. */
+  static final String ERROR_MARK = "!";
+
+  /** Whether some agent has error matches blamed on it ({@link #errorMark}). */
+  static boolean anyErrorMark(Analysis.Result r) {
+    for (int a = 0; a < r.agents().size(); a++) {
+      if (errorMatches(r, a) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The {@link #shownNames} with {@link #ERROR_MARK} after each agent that has error matches (for the charts). */
+  static List<String> markedNames(Analysis.Result r) {
+    List<String> names = new ArrayList<>(shownNames(r));
+    for (int a = 0; a < names.size(); a++) {
+      names.set(a, names.get(a) + errorMark(r, a));
+    }
+    return names;
+  }
+
+  /** {@link #ERROR_MARK} when error matches are blamed on agent {@code a} in some game, else "". */
+  static String errorMark(Analysis.Result r, int a) {
+    return errorMatches(r, a) > 0 ? ERROR_MARK : "";
+  }
+
+  /** The analysed error matches blamed on agent {@code a} over every game ({@link Analysis.GameResult#errorMatches}). */
+  static int errorMatches(Analysis.Result r, int a) {
+    int n = 0;
+    for (Analysis.GameResult g : r.games()) {
+      n += g.errorMatches()[a];
+    }
+    return n;
+  }
+
+  /**
+   * The footnote on {@link #ERROR_MARK}: for each marked agent, in how many error matches and
+   * games it failed, and the games whose ballot ranks it last for them; then the rule. Empty when
+   * no agent is marked.
+   */
+  static String errorAgentsLine(Analysis.Result r) {
+    List<String> names = shownNames(r);
+    List<String> parts = new ArrayList<>();
+    for (int a : order(r)) {
+      int n = errorMatches(r, a);
+      if (n == 0) {
+        continue;
+      }
+      List<String> failedIn = new ArrayList<>();
+      List<String> last = new ArrayList<>();
+      for (Analysis.GameResult g : r.games()) {
+        if (g.errorMatches()[a] > 0) {
+          failedIn.add(g.game());
+        }
+        if (g.lastForErrors()[a]) {
+          last.add(g.game());
+        }
+      }
+      parts.add(names.get(a) + " failed in " + matchCount(n) + " (" + failedIn.size() + " of "
+          + count(r.games().size(), "game", "games") + ": " + String.join(", ", failedIn) + ")"
+          + (last.isEmpty() ? "; it completed enough of them to stay on every ballot"
+              : "; last on the ballot of " + String.join(", ", last) + ", which it did not complete"));
+    }
+    if (parts.isEmpty()) {
+      return "";
+    }
+    return ERROR_MARK + ": error matches (not scored; see matches.csv): " + String.join("; ", parts) + ". A game an agent"
+        + " did not complete (no scored match, or none in some pairing or agent set, through its own errors) ranks it"
+        + " last on that game's ballot, in SCO and the ballot win rates: a failure never lifts it.";
+  }
+
+  /**
+   * What the ballot win rates are computed over: the games with a ballot, every agent on each
+   * (one absent for error matches is last on it), so F(A ≻ B) is the fraction of those games
+   * whose ballot ranks A strictly above B.
+   */
+  static String ballotWinRateLine(Analysis.Result r) {
+    int withBallot = 0;
+    for (Analysis.GameResult g : r.games()) {
+      double[] b = Analysis.scoBallot(g.ballot(), g.lastForErrors());
+      withBallot += Arrays.stream(b).anyMatch(v -> !Double.isNaN(v)) ? 1 : 0;
+    }
+    String over = withBallot == r.games().size() ? "the " + count(withBallot, "game", "games")
+        : "the " + withBallot + " of " + count(r.games().size(), "game", "games") + " that have a ballot";
+    if (r.config().schedule().equals(TournamentConfig.BENCHMARK)) {
+      return "F(row ≻ column): the fraction of " + over + " whose ballot ranks row strictly above column (the benchmark agent"
+          + " is on no ballot: -).";
+    }
+    return "F(row ≻ column): the fraction of " + over + " whose ballot ranks row strictly above column; every agent is on every"
+        + " ballot (one absent from a game's alpha-rank for its error matches is last on it).";
   }
 
   /** The field of {@code report.json} that names the store the report was made from. */
@@ -703,7 +824,7 @@ public final class Report {
       if (!r.analysed()) { // every chart says why it is empty
         String why = "Nothing analysed: no seed index is complete yet; resume the run if it stopped";
         Files.writeString(dir.resolve("ratings.svg"), Svg.message("Ratings", why), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("ballots.svg"), Svg.message("Ballot win rate F(row ≻ column) over games", why),
+        Files.writeString(dir.resolve("ballots.svg"), Svg.message(BALLOTS_TITLE, why),
             StandardCharsets.UTF_8);
         for (int g = 0; g < r.games().size(); g++) {
           Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.message("Mean return of row vs column: "
@@ -713,8 +834,9 @@ public final class Report {
       }
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
       String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
-      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap("Ballot win rate F(row ≻ column) over games" + budgetNote,
-          shownNames(r), r.ballotWinRate(), null, null, 0, 1, "%.2f"), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap(BALLOTS_TITLE + budgetNote
+          + (anyErrorMark(r) ? "; " + ERROR_MARK + ": error matches (report.md)" : ""), markedNames(r), r.ballotWinRate(), null, null, 0, 1, "%.2f"),
+          StandardCharsets.UTF_8);
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
         Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote,
@@ -882,7 +1004,7 @@ public final class Report {
     Double[] next = r.scoAboveNext();
     int scoDigits = scoDigits(r);
     for (int a : order(r)) {
-      String rk = rankLabel[a];
+      String rk = rankLabel[a] + errorMark(r, a);
       sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |", rk, names.get(a),
           fmt(r.sco()[a], scoDigits), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
           fmt(meanMass(r, a), 3), eloText(r, a),
@@ -898,6 +1020,10 @@ public final class Report {
     if (!markNotes.isEmpty()) {
       sb.append(markNotes.strip().replace("\n", "\n\n")).append("\n\n");
     }
+    String failed = errorAgentsLine(r);
+    if (!failed.isEmpty()) {
+      sb.append(failed).append("\n\n");
+    }
     if (anyTie(rankLabel)) {
       sb.append(tieLine()).append("\n\n");
     }
@@ -906,6 +1032,7 @@ public final class Report {
     sb.append(eloScaleLine().replace("*", "·")).append("\n\n");
     sb.append(eloMarginLine()).append("\n\n");
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
+    sb.append(ballotWinRateLine(r)).append("\n\n");
     matrix(sb, names, r.ballotWinRate(), null, null, 0);
     sb.append("\n![ballots](ballots.svg)\n\n");
     for (int g = 0; g < r.games().size(); g++) {
@@ -1076,29 +1203,31 @@ public final class Report {
    * {@code =}. Agents not on the ballot are left out; empty when no agent is on it.
    */
   static String ballotLine(Analysis.GameResult g, List<String> agents) {
+    // as SCO and the ballot win rates read it: an agent absent for its error matches last, marked
+    double[] ballot = Analysis.scoBallot(g.ballot(), g.lastForErrors());
     List<Integer> on = new ArrayList<>();
     for (int a = 0; a < agents.size(); a++) {
-      if (!Double.isNaN(g.ballot()[a])) {
+      if (!Double.isNaN(ballot[a])) {
         on.add(a);
       }
     }
-    on.sort(Comparator.<Integer>comparingDouble(a -> -g.ballot()[a]).thenComparingInt(a -> a));
+    on.sort(Comparator.<Integer>comparingDouble(a -> -ballot[a]).thenComparingInt(a -> a));
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < on.size(); i++) {
       int a = on.get(i);
       if (i > 0) {
         int p = on.get(i - 1);
         String rel;
-        if (g.ballot()[p] == g.ballot()[a]) {
+        if (ballot[p] == ballot[a]) {
           rel = " = ";
-        } else if (!Double.isNaN(g.mass()[p]) && Analysis.massLevel(g.mass()[p]) == Analysis.massLevel(g.mass()[a])) {
+        } else if (!Double.isNaN(g.mass()[p]) && !Double.isNaN(g.mass()[a]) && Analysis.massLevel(g.mass()[p]) == Analysis.massLevel(g.mass()[a])) {
           rel = " " + TIE_BREAK + " ";
         } else {
           rel = " ≻ ";
         }
         sb.append(rel);
       }
-      sb.append(agents.get(a));
+      sb.append(agents.get(a)).append(g.lastForErrors()[a] ? ERROR_MARK : "");
     }
     return sb.toString();
   }

@@ -24,9 +24,12 @@ final class Svg {
    */
   static String ratings(Analysis.Result r) {
     String budget = Report.commonBudget(r);
-    return ratings(Report.shownNames(r), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
+    String chart = ratings(Report.markedNames(r), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
         r.options().sco().upper(), r.elo(), r.eloLow(), r.eloHigh(), r.options().level(),
-        "Ratings (rows ordered by SCO rating" + (budget.isEmpty() ? "" : "; budget " + budget + " left out of the names") + ")");
+        "Ratings (rows ordered by SCO rating" + (budget.isEmpty() ? "" : "; budget " + budget + " left out of the names") + ")",
+        Report.anyErrorMark(r) ? Report.ERROR_MARK + ": error matches (not scored); last on the ballot of each game it did"
+            + " not complete (report.md)" : "");
+    return chart;
   }
 
   /**
@@ -49,6 +52,13 @@ final class Svg {
   /** As the ratings chart above, under {@code title}. */
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title) {
+    return ratings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level, title, "");
+  }
+
+  /** As the ratings chart above, with {@code note} (one line; empty: none) at the bottom. */
+  static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
+      double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title,
+      String note) {
     int k = order.size();
     int label = 220;
     int plot = 340;
@@ -59,7 +69,7 @@ final class Svg {
     int x2 = label + plot + gap;
     int width = x2 + plot + 90;
     int axisY = top + rowH * k + 6;
-    int height = axisY + 100;
+    int height = axisY + 100 + (note.isEmpty() ? 0 : 20);
     String pct = String.format(Locale.ROOT, "%.0f%%", 100 * level);
     // SCO axis: the ratings and their intervals, padded, on round ticks, within the scale
     double scoMin = Double.POSITIVE_INFINITY;
@@ -122,6 +132,9 @@ final class Svg {
       text(sb, x1, axisY + 50, 11, "start", String.format(Locale.ROOT,
           "axis starts at %s, not at the scale's lower end %s",
           fmt(scoTicks[0]), fmt(scoLower)), "axis-note");
+    }
+    if (!note.isEmpty()) {
+      text(sb, 10, axisY + 106, 11, "start", note, "error-note");
     }
     if (anchor >= 0) {
       // three short lines: one would run past the right edge of the image (the panel is 340 px wide)

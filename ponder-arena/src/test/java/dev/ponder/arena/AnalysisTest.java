@@ -326,7 +326,7 @@ class AnalysisTest {
     for (int a = 0; a < 3; a++) {
       assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(1.0 / 3, within(1e-6));
     }
-    assertThat(r.note()).isEqualTo("left out of the alpha-rank and ballot for error matches (a missing pairing would count"
+    assertThat(r.note()).isEqualTo("left out of the alpha-rank for error matches, last on the ballot (a missing pairing would count"
         + " as a tie): agent 3 (no scored match against agent 0: its own call failed)");
     // the same left out in every bootstrap resample: agent 3 has no mass interval, the others do
     Analysis.GameAnalysis ga = Analysis.analyseGameWithRows(zs, ms, 4, false, AnalysisOptions.defaults(), 1,
@@ -383,7 +383,7 @@ class AnalysisTest {
       for (int a = 0; a < 3; a++) {
         assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(1.0 / 3, within(1e-6));
       }
-      assertThat(r.note()).isEqualTo("left out of the alpha-rank and ballot for error matches (a missing pairing would"
+      assertThat(r.note()).isEqualTo("left out of the alpha-rank for error matches, last on the ballot (a missing pairing would"
           + " count as a tie): agent 3 (no scored match against agent 0: its own call failed)");
     }
     // and a message in the old form naming agent 3's seat, with no seat stored, blames both

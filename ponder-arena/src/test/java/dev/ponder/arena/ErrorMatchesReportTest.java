@@ -58,10 +58,14 @@ class ErrorMatchesReportTest {
       assertThat(r.elo()).containsOnly(Double.NaN);
       Report.write(r, all, dir.resolve("rep"));
       JsonNode json = new ObjectMapper().readTree(dir.resolve("rep/report.json").toFile());
-      for (String key : new String[] {"elo", "eloLow", "eloHigh", "sco", "scoLow", "scoHigh"}) {
+      for (String key : new String[] {"elo", "eloLow", "eloHigh", "scoLow", "scoHigh"}) {
         assertThat(json.get(key)).as(key).hasSize(2).allMatch(JsonNode::isNull);
       }
-      assertThat(json.get("rank")).allMatch(JsonNode::isNull);
+      // no match was scored, but every error is boom's own: the game ranks random above it (a forfeit)
+      assertThat(r.games().get(0).ballot()).containsOnly(Double.NaN);
+      assertThat(r.sco()[0]).isGreaterThan(r.sco()[1]);
+      assertThat(json.get("rank").get(0).asInt()).isEqualTo(1);
+      assertThat(json.get("rank").get(1).asInt()).isEqualTo(2);
       assertThat(json.get("completeSeeds").asInt()).isEqualTo(1);
     }
   }

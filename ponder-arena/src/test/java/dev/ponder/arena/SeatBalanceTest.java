@@ -137,12 +137,13 @@ class SeatBalanceTest {
 
   /**
    * An agent that fails as X in every game (flaky from move 0) takes each of its pairings out of
-   * every seed index: it has no scored match, so no ballot, no SCO rating and no Elo (rather than
-   * the rating the Elo fit's smoothing would give an agent without comparisons), and the other
-   * agents' Elo is fitted among themselves (the lower one the anchor, 0).
+   * every seed index: it has no scored match, so no α-Rank mass and no Elo (rather than the
+   * rating the Elo fit's smoothing would give an agent without comparisons), and the other
+   * agents' Elo is fitted among themselves (the lower one the anchor, 0). The game's ballot ranks
+   * it last (its failures are its own): the lowest SCO rating, its row marked.
    */
   @Test
-  void anAgentThatFailsInEveryPairingHasNoRatingAndNoElo() {
+  void anAgentThatFailsInEveryPairingIsLastAndHasNoElo() {
     TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("first", "first(offset=7)", "flaky(from=0)"),
         "", 2, 3, TournamentConfig.ROUND_ROBIN, "", false);
     try (ArenaStore s = ArenaStore.open(dir.resolve("f.db"))) {
@@ -153,7 +154,10 @@ class SeatBalanceTest {
       assertThat(g.errors()).isEqualTo(4); // (F, A) and (F, B) in both seed indices
       assertThat(g.leftOut()).isEqualTo(4); // (A, F) and (B, F)
       assertThat(g.agentMean()[F]).isNaN();
-      assertThat(r.sco()[F]).isNaN();
+      assertThat(g.ballot()[F]).isNaN();
+      assertThat(g.lastForErrors()).containsExactly(false, false, true);
+      assertThat(g.errorMatches()).containsExactly(0, 0, 4);
+      assertThat(r.sco()[F]).isLessThan(r.sco()[A]).isLessThan(r.sco()[B]);
       assertThat(r.elo()[F]).isNaN();
       assertThat(r.eloLow()[F]).isNaN();
       assertThat(r.eloHigh()[F]).isNaN();
@@ -163,7 +167,7 @@ class SeatBalanceTest {
       assertThat(Report.eloText(r, F)).isEqualTo("-");
       assertThat(Report.eloInterval(r, F)).isEqualTo("-");
       String row = Report.terminal(r).lines().filter(l -> l.contains("flaky")).findFirst().orElseThrow();
-      assertThat(row).doesNotContain("NaN").matches("-\\s+flaky\\S*\\s+-\\s+-\\s+-\\s+-\\s+-\\s+-\\s+-");
+      assertThat(row).doesNotContain("NaN").startsWith("3!   flaky(from=0)").endsWith(" -    0.000    -  -");
       assertThat(Report.markdown(r)).doesNotContain("NaN");
     }
   }
