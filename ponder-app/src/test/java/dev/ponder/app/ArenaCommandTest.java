@@ -209,6 +209,32 @@ class ArenaCommandTest {
     assertThat(dir.resolve("r1")).doesNotExist();
   }
 
+  /**
+   * The same game under two spellings, and a --budget key given twice, are refused before any
+   * match in one line (exit 2); two time agents that differ by a simulation cap are two agents.
+   */
+  @Test
+  void theSameGameTwiceAndARepeatedBudgetKeyAreRefused() {
+    Path db = dir.resolve("g.db");
+    Run alias = run("arena", "--games", "kalah,mancala,tic_tac_toe", "--agents", "random,uct(sims=2)", "--db", db.toString(),
+        "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rg").toString());
+    assertThat(alias.code()).isEqualTo(2);
+    assertThat(alias.err().strip()).doesNotContain("\n").startsWith("ponder: --games lists the same game twice: 'kalah' and"
+        + " 'mancala' are one game (mancala").endsWith("each entry gets a ballot of its own, so list it once");
+    Run parens = run("arena", "--games", "tic_tac_toe,tic_tac_toe()", "--agents", "random,uct(sims=2)", "--db", db.toString(),
+        "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rg").toString());
+    assertThat(parens.code()).isEqualTo(2);
+    assertThat(parens.err()).contains("'tic_tac_toe' and 'tic_tac_toe()' are one game (tic_tac_toe)");
+    Run budget = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=10,sims=20",
+        "--db", db.toString(), "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rg").toString());
+    assertThat(budget.code()).isEqualTo(2);
+    assertThat(budget.err().strip()).isEqualTo("ponder: malformed budget 'sims=10,sims=20': key 'sims' given twice");
+    assertThat(db).doesNotExist();
+    Run time = run("arena", "--games", "tic_tac_toe", "--agents", "uct(time_ms=1),uct(time_ms=1,sims=5)", "--db",
+        db.toString(), "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rg").toString());
+    assertThat(time.code()).as(time.err()).isZero();
+  }
+
   @Test
   void theSameAgentSpelledTwoWaysIsRefusedNamingBothSpellings() {
     Path db = dir.resolve("d.db");

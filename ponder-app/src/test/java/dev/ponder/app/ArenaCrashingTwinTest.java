@@ -77,7 +77,7 @@ class ArenaCrashingTwinTest {
 
   @ParameterizedTest
   @CsvSource({"kuhn_poker, 1", "kuhn_poker, 7", "kuhn_poker(players=3), 1", "kuhn_poker(players=3), 7"})
-  void theCrashingTwinIsLeftOutOfTheRankingAndNamed(String game, int seed) throws Exception {
+  void theCrashingTwinIsLastAndNamed(String game, int seed) throws Exception {
     Path[] f = policies(game);
     String tp = "tabular(file=" + f[0] + ")";
     String pass = "tabular(file=" + f[1] + ")";
@@ -94,13 +94,16 @@ class ArenaCrashingTwinTest {
     JsonNode json = new ObjectMapper().readTree(report.resolve("report.json").toFile());
     JsonNode g = json.get("games").get(0);
     assertThat(g.get("errors").asInt()).isPositive();
-    // tp is unranked in the game and overall; pass and bet have the masses of alpha-rank over the two
+    // tp has no mass and is last on the game's ballot; pass and bet have the masses of alpha-rank over the two
     assertThat(g.get("mass").get(0).isNull()).as(g.toString()).isTrue();
     assertThat(g.get("ballot").get(0).isNull()).isTrue();
     assertThat(g.get("mass").get(1).asDouble()).isCloseTo(0, within(1e-6));
     assertThat(g.get("mass").get(2).asDouble()).isCloseTo(1, within(1e-6));
-    assertThat(json.get("sco").get(0).isNull()).isTrue();
-    assertThat(json.get("sco").get(1).isNull()).isFalse();
+    assertThat(g.get("lastForErrors").get(0).asBoolean()).isTrue();
+    assertThat(g.get("errorMatches").get(0).asInt()).isPositive();
+    assertThat(g.get("errorMatches").get(1).asInt()).isZero();
+    assertThat(json.get("sco").get(0).asDouble()).isLessThan(json.get("sco").get(1).asDouble())
+        .isLessThan(json.get("sco").get(2).asDouble());
     // it played like pass where it finished: its mean return is still reported
     assertThat(g.get("agentMean").get(0).isNull()).isFalse();
 
@@ -126,9 +129,9 @@ class ArenaCrashingTwinTest {
     System.arraycopy(FAST, 0, args, common.length, FAST.length);
     Cli r = Cli.run(args);
     assertThat(r.exit).as(r.err).isEqualTo(1);
-    // the overall table: bet, pass ranked 1 and 2, tp unranked ("-") below them (the trial's run had tp 2nd)
+    // the overall table: bet, pass ranked 1 and 2, tp last and marked below them (the trial's run had tp 2nd)
     JsonNode json = new ObjectMapper().readTree(dir.resolve("r/report.json").toFile());
-    assertThat(json.get("sco").get(0).isNull()).isTrue();
+    assertThat(json.get("sco").get(0).asDouble()).isLessThan(json.get("sco").get(1).asDouble());
     assertThat(json.get("sco").get(2).asDouble()).isGreaterThan(json.get("sco").get(1).asDouble());
     String[] lines = r.out.split("\n");
     int header = 0;
@@ -137,6 +140,6 @@ class ArenaCrashingTwinTest {
     }
     assertThat(lines[header + 1]).startsWith("1 ");
     assertThat(lines[header + 2]).startsWith("2 ");
-    assertThat(lines[header + 3]).startsWith("- ").matches("-\\s+\\S+\\s+-\\s+-\\s+-\\s+-\\s+-.*");
+    assertThat(lines[header + 3]).startsWith("3!   tabular(file=");
   }
 }
