@@ -1303,6 +1303,10 @@ public final class Analysis {
       last[a] = errorMatches[a] > 0 && Double.isNaN(gb.ballot()[a]);
       anyLast |= last[a];
     }
+    if (anyLast && Arrays.stream(scoBallot(gb.ballot(), last)).allMatch(Double::isNaN)) {
+      Arrays.fill(last, false); // every agent blamed: the game has no ballot to be last on
+      anyLast = false;
+    }
     GameResult result = new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(),
         gi.maxUtility(), meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, gb.mass(),
         gb.ballot(), gb.method(), note, msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,

@@ -712,18 +712,35 @@ public final class Report {
       }
       List<String> failedIn = new ArrayList<>();
       List<String> last = new ArrayList<>();
+      List<String> noBallot = new ArrayList<>();
       for (Analysis.GameResult g : r.games()) {
-        if (g.errorMatches()[a] > 0) {
-          failedIn.add(g.game());
+        if (g.errorMatches()[a] == 0) {
+          continue;
         }
+        failedIn.add(g.game());
         if (g.lastForErrors()[a]) {
           last.add(g.game());
+        } else if (Arrays.stream(Analysis.scoBallot(g.ballot(), g.lastForErrors())).allMatch(Double::isNaN)) {
+          noBallot.add(g.game());
         }
       }
+      boolean bench = r.config().schedule().equals(TournamentConfig.BENCHMARK) && a == r.agents().size() - 1;
+      List<String> where = new ArrayList<>();
+      if (!last.isEmpty()) {
+        where.add("last on the ballot of " + String.join(", ", last) + ", which it did not complete");
+      }
+      if (!noBallot.isEmpty() && !bench) {
+        where.add(String.join(", ", noBallot) + (noBallot.size() == 1 ? " has" : " have") + " no ballot (no agent completed"
+            + " a match there)");
+      }
+      if (bench) {
+        where.add("the benchmark agent, on no ballot");
+      } else if (last.size() + noBallot.size() < failedIn.size()) {
+        where.add(last.isEmpty() && noBallot.isEmpty() ? "it completed enough of them to stay on every ballot"
+            : "on the other ballots");
+      }
       parts.add(names.get(a) + " failed in " + matchCount(n) + " (" + failedIn.size() + " of "
-          + count(r.games().size(), "game", "games") + ": " + String.join(", ", failedIn) + ")"
-          + (last.isEmpty() ? "; it completed enough of them to stay on every ballot"
-              : "; last on the ballot of " + String.join(", ", last) + ", which it did not complete"));
+          + count(r.games().size(), "game", "games") + ": " + String.join(", ", failedIn) + "); " + String.join("; ", where));
     }
     if (parts.isEmpty()) {
       return "";

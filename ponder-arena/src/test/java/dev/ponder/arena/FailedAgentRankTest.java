@@ -64,6 +64,31 @@ class FailedAgentRankTest {
     assertThat(Sco.ballotWinRates(3, absent)[F][F5]).isCloseTo(1.0, within(1e-12));
   }
 
+  /** The completed ballot SCO reads: marked agents below every agent on it, level with each other. */
+  @Test
+  void theCompletedBallotPutsMarkedAgentsLast() {
+    double n = Double.NaN;
+    double[] ballot = {n, 1, 0, n};
+    double[] out = Analysis.scoBallot(ballot, new boolean[] {true, false, false, true});
+    assertThat(out[1]).isGreaterThan(out[2]);
+    assertThat(out[2]).isGreaterThan(out[0]);
+    assertThat(out[0]).isEqualTo(out[3]);
+    assertThat(ballot[0]).isNaN(); // not modified
+    assertThat(Analysis.scoBallot(ballot, new boolean[4])).isSameAs(ballot);
+    assertThat(Analysis.scoBallot(ballot, null)).isSameAs(ballot);
+    // a ballot that ranks no agent: the agents not marked level above the marked one
+    double[] none = Analysis.scoBallot(new double[] {n, n, n}, new boolean[] {false, true, false});
+    assertThat(none[0]).isEqualTo(none[2]).isGreaterThan(none[1]);
+    // every agent marked: no ballot
+    assertThat(Analysis.scoBallots(List.of(new double[] {n, n}), List.of(new boolean[] {true, true}))).isEmpty();
+    // a mean-return ballot (any real scores) too
+    double[] byMean = Analysis.scoBallot(new double[] {-3.5, n}, new boolean[] {false, true});
+    assertThat(byMean[0]).isGreaterThan(byMean[1]);
+    List<Sco.Ballot> b = Analysis.scoBallots(List.of(new double[] {n, 1, 0}), List.of(new boolean[] {true, false, false}));
+    assertThat(Sco.ballotWinRates(3, b)[1][0]).isEqualTo(1.0);
+    assertThat(Sco.ballotWinRates(3, b)[0][2]).isEqualTo(0.0);
+  }
+
   /** The mean mass counts 0 where the α-Rank leaves an agent out, so the means sum to 1. */
   @Test
   void meanMassesSumToOne() {
