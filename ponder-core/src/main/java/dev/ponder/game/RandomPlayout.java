@@ -6,7 +6,8 @@ import java.util.SplittableRandom;
  * Plays random playouts without allocating per move: decisions uniform over the legal actions
  * (through {@link State#sampleLegalAction}, which draws exactly as {@code
  * actions[rng.nextInt(n)]} over the listed actions would), chance outcomes drawn with their
- * probabilities. Owns one scratch state and the action buffers; not thread-safe (one per thread).
+ * probabilities (checked to form a distribution: {@link GameContract#checkChanceOutcomes}). Owns
+ * one scratch state and the action buffers; not thread-safe (one per thread).
  * The search's random rollout ({@code dev.ponder.search.mcts.RandomRollout}) follows the same rule.
  */
 public final class RandomPlayout {
@@ -29,6 +30,7 @@ public final class RandomPlayout {
    * @param rng source of every random choice
    * @param maxActions cap on the actions applied (use {@link Integer#MAX_VALUE} for none)
    * @return the number of actions applied, chance outcomes included
+   * @throws GameContractException at a chance node whose probabilities do not sum to 1
    */
   public int run(State from, SplittableRandom rng, int maxActions) {
     work.copyFrom(from);
@@ -41,6 +43,7 @@ public final class RandomPlayout {
       int a;
       if (p == State.CHANCE) {
         int k = work.chanceOutcomes(actions, probabilities);
+        GameContract.checkChanceOutcomes(work, probabilities, k);
         double u = rng.nextDouble();
         a = actions[k - 1];
         for (int i = 0; i < k; i++) {

@@ -122,7 +122,9 @@ public abstract class State {
    * Writes the chance outcomes in ascending action order into the two buffers and returns their
    * count k ≤ {@link Game#maxChanceOutcomes()}: {@code actions[0..k)} and {@code
    * probabilities[0..k)}, each probability positive, summing to 1. Allocates nothing. Games with
-   * chance nodes override it (the default throws).
+   * chance nodes override it (the default throws). Every tool that draws or weights outcomes
+   * checks the sum (within {@link GameContract#PROBABILITY_SUM_TOLERANCE}) and refuses a game
+   * whose probabilities do not form a distribution ({@link GameContract#checkChanceOutcomes}).
    *
    * <p>Both buffers hold at least {@link Game#maxChanceOutcomes()} entries; entries past k are
    * left alone. Callers size them so: {@link RandomPlayout} and the conformance kit allocate the
@@ -155,20 +157,28 @@ public abstract class State {
     return out;
   }
 
-  /** Whether {@code action} is legal here (generates the legal actions). */
+  /**
+   * Whether {@code action} is legal here (generates the legal actions and searches them, {@link
+   * GameContract#indexOfLegal}).
+   *
+   * @throws GameContractException if {@code action} is among the legal actions but they are not
+   *     in ascending order (a fault of the game, which the API forbids)
+   */
   public boolean isLegal(int action) {
     if (isTerminal()) {
       return false;
     }
     int[] buf = new int[game().maxActionsPerState()];
     int n = legalActions(buf);
-    return Arrays.binarySearch(buf, 0, n, action) >= 0;
+    return GameContract.indexOfLegal(this, buf, n, action) >= 0;
   }
 
   /**
    * Applies {@code action} after checking that it is legal.
    *
    * @throws IllegalActionException naming the action and the legal ones if it is not legal
+   * @throws GameContractException if the game's legal actions are not in ascending order and the
+   *     action is among them ({@link #isLegal})
    */
   public final void applyAction(int action) {
     if (!isLegal(action)) {
@@ -363,6 +373,8 @@ public abstract class State {
    * or whose integer id is {@code text}.
    *
    * @throws IllegalActionException if no legal action matches; the message lists the legal ones
+   * @throws GameContractException if the id is among the legal actions but they are not in
+   *     ascending order ({@link GameContract#indexOfLegal})
    */
   public int stringToAction(String text) {
     String t = text.trim();
@@ -380,7 +392,7 @@ public abstract class State {
     }
     try {
       int id = Integer.parseInt(t);
-      if (Arrays.binarySearch(legal, id) >= 0) {
+      if (GameContract.indexOfLegal(this, legal, legal.length, id) >= 0) {
         return id;
       }
     } catch (NumberFormatException ignored) {

@@ -2,6 +2,7 @@ package dev.ponder.game.check;
 
 import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
 import dev.ponder.game.IllegalActionException;
@@ -1023,7 +1024,7 @@ public final class ConformanceKit {
         }
         sum += probs[i];
       }
-      if (!(Math.abs(sum - 1) <= EPS)) {
+      if (!(Math.abs(sum - 1) <= GameContract.PROBABILITY_SUM_TOLERANCE)) {
         throw fail("chance-outcomes", "probabilities sum to " + sum + ", not 1 (±1e-9)");
       }
       if (!(Arrays.equals(Arrays.copyOf(buf, k), legal))) {
