@@ -1,6 +1,7 @@
 package dev.ponder.solve;
 
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
 import dev.ponder.game.State;
@@ -116,6 +117,9 @@ public final class GameTree {
    *     information states or actions differ, such as one that recurs at two of p's decisions on
    *     one history; a game whose {@link Game#perfectRecall()} is false is refused only for
    *     that), or the tree has more histories than the bound
+   * @throws dev.ponder.game.GameContractException (an {@link IllegalStateException}) if a chance
+   *     node's probabilities do not sum to 1 or a node's legal actions are not strictly ascending
+   *     ({@link GameContract}): one line naming the game and the history
    */
   public static GameTree build(Game game) {
     return build(game, DEFAULT_MAX_HISTORIES);
@@ -345,8 +349,11 @@ public final class GameTree {
     int k;
     if (p == State.CHANCE) {
       k = s.chanceOutcomes(actions, probs);
+      GameContract.checkChanceOutcomes(s, probs, k);
+      GameContract.checkAscending(s, actions, k);
     } else {
       k = s.legalActions(actions);
+      GameContract.checkAscending(s, actions, k);
       String key = s.informationStateString(p);
       int i = infoset(p, key, actions, k);
       nodeInfoset[v] = i;
