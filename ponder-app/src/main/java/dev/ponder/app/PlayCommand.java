@@ -2,8 +2,8 @@ package dev.ponder.app;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
-import dev.ponder.game.ChanceOutcome;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
@@ -364,17 +364,26 @@ public final class PlayCommand implements PonderCommand {
     return String.join(", ", parts);
   }
 
-  /** A chance outcome of {@code s} (a chance node) drawn by its probability with {@code rng}. */
+  /**
+   * A chance outcome of {@code s} (a chance node) drawn by its probability with {@code rng}, after
+   * checking that the probabilities sum to 1.
+   *
+   * @throws dev.ponder.game.GameContractException if they do not ({@link GameContract#checkChanceOutcomes})
+   */
   static int sampleChance(State s, SplittableRandom rng) {
-    List<ChanceOutcome> outcomes = s.chanceOutcomes();
+    int max = Math.max(1, s.game().maxChanceOutcomes());
+    int[] actions = new int[max];
+    double[] probabilities = new double[max];
+    int k = s.chanceOutcomes(actions, probabilities);
+    GameContract.checkChanceOutcomes(s, probabilities, k);
     double u = rng.nextDouble();
-    for (ChanceOutcome o : outcomes) {
-      u -= o.probability();
+    for (int i = 0; i < k; i++) {
+      u -= probabilities[i];
       if (u < 0) {
-        return o.action();
+        return actions[i];
       }
     }
-    return outcomes.get(outcomes.size() - 1).action();
+    return actions[k - 1];
   }
 
   static String result(State s) {
