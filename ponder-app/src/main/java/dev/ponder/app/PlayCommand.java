@@ -2,8 +2,8 @@ package dev.ponder.app;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
@@ -365,25 +365,17 @@ public final class PlayCommand implements PonderCommand {
   }
 
   /**
-   * A chance outcome of {@code s} (a chance node) drawn by its probability with {@code rng}, after
-   * checking that the probabilities sum to 1.
+   * A chance outcome of {@code s} (a chance node) drawn by its probability with one draw of {@code
+   * rng} ({@link Distributions#sampleOutcome}, which checks that the probabilities sum to 1).
    *
-   * @throws dev.ponder.game.GameContractException if they do not ({@link GameContract#checkChanceOutcomes})
+   * @throws dev.ponder.game.GameContractException if they do not
    */
   static int sampleChance(State s, SplittableRandom rng) {
     int max = Math.max(1, s.game().maxChanceOutcomes());
     int[] actions = new int[max];
     double[] probabilities = new double[max];
     int k = s.chanceOutcomes(actions, probabilities);
-    GameContract.checkChanceOutcomes(s, probabilities, k);
-    double u = rng.nextDouble();
-    for (int i = 0; i < k; i++) {
-      u -= probabilities[i];
-      if (u < 0) {
-        return actions[i];
-      }
-    }
-    return actions[k - 1];
+    return actions[Distributions.sampleOutcome(s, probabilities, k, rng.nextDouble())];
   }
 
   static String result(State s) {

@@ -117,8 +117,7 @@ public final class MatchRunner {
         if (state.isChanceNode()) {
           call = CALL_CHANCE_OUTCOMES;
           int k = state.chanceOutcomes(outcomes, probs);
-          GameContract.checkChanceOutcomes(state, probs, k);
-          action = outcomes[Distributions.sample(probs, 0, k, chance.nextDouble())];
+          action = outcomes[Distributions.sampleOutcome(state, probs, k, chance.nextDouble())];
           mover = -1;
         } else if (player >= 0 && player < n) {
           call = CALL_COPY; // the game's code (seat −1 here): no agent is called yet

@@ -12,10 +12,11 @@ import java.util.StringJoiner;
  * ({@code ponder check}) checks these and much more on random playouts; these checks are the ones
  * whose violation would change a result without a word, made where a result is computed.
  *
- * <p>Who checks what: the chance outcomes wherever an outcome is drawn or weighted ({@link
- * RandomPlayout}, the MCTS engine's chance steps and random rollout, the arena's and {@code ponder
- * play}'s referee, the game tree of the solvers, best response and exploitability, {@code ponder
- * perft}); the ascending order wherever a list is walked whole anyway (the game tree, perft, the
+ * <p>Who checks what: the chance outcomes wherever an outcome is drawn ({@link
+ * Distributions#sampleOutcome}, which draws and checks in one pass: {@link RandomPlayout}, the
+ * MCTS engine's sampled chance steps and random rollout, the arena's and {@code ponder play}'s
+ * referee) or weighted ({@link #checkChanceOutcomes}: the MCTS engine's expanded chance nodes, the
+ * game tree of the solvers, best response and exploitability, {@code ponder perft}); the ascending order wherever a list is walked whole anyway (the game tree, perft, the
  * root of each MCTS search) and wherever legality is looked up ({@link State#isLegal}, {@link
  * State#stringToAction}), where a miss is confirmed before it is reported. The search's inner
  * nodes are not checked for order (no cost on its hot path).
@@ -64,7 +65,8 @@ public final class GameContract {
     }
   }
 
-  private static GameContractException notADistribution(State s, double[] probabilities, int k, double sum) {
+  /** The error of {@link #checkChanceOutcomes} (and {@link Distributions#sampleOutcome}) for a list that failed it. */
+  static GameContractException notADistribution(State s, double[] probabilities, int k, double sum) {
     String what;
     if (k <= 0) {
       what = "lists no outcomes";

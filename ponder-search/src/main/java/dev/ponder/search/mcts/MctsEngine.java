@@ -1622,8 +1622,7 @@ public final class MctsEngine implements AutoCloseable {
       int[] a = ctx.actionBuffer();
       double[] p = ctx.probabilityBuffer();
       int n = s.chanceOutcomes(a, p);
-      GameContract.checkChanceOutcomes(s, p, n);
-      s.applyActionUnchecked(a[Distributions.sample(p, 0, n, ctx.rng().nextDouble())]);
+      s.applyActionUnchecked(a[Distributions.sampleOutcome(s, p, n, ctx.rng().nextDouble())]);
     }
 
     private int sampleChild(int node) {
