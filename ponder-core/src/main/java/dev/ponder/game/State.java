@@ -64,6 +64,11 @@ public abstract class State {
    * {@link Game#numDistinctActions()}) is never exceeded by a correct game; a game that declares a
    * smaller bound must keep to it.
    *
+   * <p>The order is relied on (legality is a binary search) and checked where a tool reads a whole
+   * list anyway or looks an action up ({@link GameContract#checkAscending}, {@link
+   * GameContract#indexOfLegal}): a list out of order is refused with a {@link
+   * GameContractException} naming the game and the history.
+   *
    * @param out buffer of length at least {@link Game#maxActionsPerState()}
    * @return number of actions written, at most {@link Game#maxActionsPerState()}
    */
