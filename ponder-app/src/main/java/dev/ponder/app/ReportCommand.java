@@ -121,6 +121,9 @@ public final class ReportCommand implements PonderCommand {
   private boolean reportStarted;
 
   private ArenaStore open() {
+    if (Files.isDirectory(db)) {
+      throw new UsageException("cannot read --db " + db + ": it is a directory"); // arena's wording for its --db
+    }
     if (!Files.isRegularFile(db)) {
       boolean byDefault = spec.commandLine().getParseResult().matchedOption("--db") == null;
       throw new UsageException("no store at " + db + (byDefault ? " (the default --db); run ponder arena first, or give"

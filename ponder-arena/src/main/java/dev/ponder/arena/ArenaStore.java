@@ -56,6 +56,8 @@ public final class ArenaStore implements AutoCloseable {
   /** Whether the matches table has {@code failed_seat} (false: a store not yet upgraded, opened read-only). */
   private final boolean failedSeatColumn;
   private PreparedStatement insert;
+  /** A read-only reader's shared lock on the run lock file, held while it reads immutably ({@link #openReadOnly}); else null. */
+  private RunLock readerLock;
 
   private ArenaStore(Connection conn, Path file, boolean failedSeatColumn) {
     this.conn = conn;
@@ -343,13 +345,28 @@ public final class ArenaStore implements AutoCloseable {
 
   /**
    * Opens an existing store for reading only: nothing is created or written by this connection's
-   * statements ({@code PRAGMA query_only}). The connection is opened read-write when the file
-   * allows it (SQLite falls back to read-only for a write-protected file) but never creates the
-   * file: a read-only connection to a store in WAL mode cannot remove the {@code -wal} and
-   * {@code -shm} files SQLite keeps beside it, whereas a read-write one that is the last to close
-   * checkpoints the log into the store and removes both, so a report run leaves nothing behind.
-   * While a tournament writes the store, its connection stays open and the files stay (they are
-   * its log); they go when the last connection closes.
+   * statements ({@code PRAGMA query_only}), and no file is left beside the store. How it opens
+   * depends on what this process may write ({@link #writeProblem}):
+   *
+   * <ul>
+   *   <li>the file, its directory and any {@code -wal}/{@code -shm} file beside it writable: read-write
+   *       (never creating the file). A read-only connection to a store in WAL mode cannot remove
+   *       the {@code -wal} and {@code -shm} files SQLite keeps beside it, whereas a read-write one
+   *       that is the last to close checkpoints the log into the store and removes both. While a
+   *       tournament writes the store, its connection stays open and the files stay (they are its
+   *       log); they go when the last connection closes.
+   *   <li>otherwise, when no run is writing the store and its write-ahead log is empty or absent:
+   *       read-only and {@code immutable} (SQLite reads the file alone, creating no {@code -wal} or
+   *       {@code -shm} file, which a reader could not remove, nor needs to write beside it, which a
+   *       read-only directory forbids). Immutable is only safe while nothing writes the file, so
+   *       the reader holds a shared lock on the store's run lock file ({@link RunLock#shared}) while
+   *       it is open: a run started meanwhile is refused at once, naming the reader, instead of
+   *       writing under it. A store without a lock file has never been written by a run that is
+   *       still going (a run creates it before opening the store).
+   *   <li>otherwise (a run holds the store, or a log not yet folded back, e.g. after a {@code kill
+   *       -9}): read-only through the existing {@code -wal} and {@code -shm} files, which stay as
+   *       they were.
+   * </ul>
    *
    * <p>A store written before the {@code failed_seat} column existed is not upgraded (nothing is
    * written): it is read as upgraded, each error match's failing seat taken from its message in
@@ -359,12 +376,49 @@ public final class ArenaStore implements AutoCloseable {
    *     arena tables
    */
   public static ArenaStore openReadOnly(Path file) {
+    return openReadOnly(file, writeProblem(file) == null);
+  }
+
+  /**
+   * {@link #openReadOnly(Path)} with the choice between a read-write and a read-only connection
+   * made by the caller: {@code writable} false opens read-only, immutable when that is safe, as
+   * for a store this process cannot write.
+   */
+  static ArenaStore openReadOnly(Path file, boolean writable) {
     Connection c = null;
+    RunLock shared = null;
     try {
       org.sqlite.SQLiteConfig cfg = new org.sqlite.SQLiteConfig();
-      cfg.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE); // read-write if possible, never create
       cfg.setBusyTimeout(30000);
-      c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), cfg.toProperties());
+      String url = "jdbc:sqlite:" + file.toAbsolutePath();
+      if (writable) {
+        cfg.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE); // read-write if possible, never create
+      } else {
+        cfg.setReadOnly(true);
+        RunLock.Shared s = RunLock.shared(file);
+        shared = s.lock();
+        if (s.noRun() && walEmpty(file)) {
+          // nothing writes the file while the shared lock is held, and the log holds nothing: the
+          // file alone is the store
+          url = "jdbc:sqlite:" + file.toAbsolutePath().toUri() + "?immutable=1";
+        } else {
+          if (shared != null) {
+            shared.close(); // a log to read through: SQLite's own locks keep the reading consistent
+            shared = null;
+          }
+          if (!java.nio.file.Files.exists(file.resolveSibling(file.getFileName() + "-shm"))) {
+            // SQLite would create the -wal and -shm files, which this user could not remove (or,
+            // in a read-only directory, could not create)
+            throw new StoreException("cannot read " + file + " without writing beside it, which this user cannot ("
+                + writeProblem(file) + "): " + (s.noRun()
+                    ? "its write-ahead log " + file.getFileName() + "-wal holds matches not yet in the file, and its"
+                        + " -shm file is missing; have the store's owner open it (e.g. ponder report) once"
+                    : "a ponder arena run holds it (" + RunLock.lockFile(file).getFileName() + ") but has not opened it"
+                        + " yet, or that lock file cannot be read; run again in a moment"), null);
+          }
+        }
+      }
+      c = DriverManager.getConnection(url, cfg.toProperties());
       try (Statement st = c.createStatement()) {
         st.execute("PRAGMA query_only=1");
       }
@@ -375,15 +429,81 @@ public final class ArenaStore implements AutoCloseable {
         tables = rs.next() ? rs.getInt(1) : 0;
       }
       if (tables != 4) {
-        c.close();
         throw new StoreException(file + " is not a Ponder arena store (it lacks the tournaments, agents, games"
             + " and matches tables); give the --db of a ponder arena run", null);
       }
-      return new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
-    } catch (SQLException e) {
+      ArenaStore store = new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
+      store.readerLock = shared;
+      return store;
+    } catch (SQLException | RuntimeException e) {
       closeQuietly(c);
-      throw openFailure(file, e);
+      if (shared != null) {
+        shared.close();
+      }
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw openFailure(file, (SQLException) e);
     }
+  }
+
+  /** Whether the store's write-ahead log ({@code FILE-wal}) is absent or empty: the file alone holds every commit. */
+  private static boolean walEmpty(Path file) {
+    Path wal = file.resolveSibling(file.getFileName() + "-wal");
+    try {
+      return !java.nio.file.Files.exists(wal) || java.nio.file.Files.size(wal) == 0;
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Why this process cannot write the store at {@code file} and what SQLite keeps beside it, or
+   * null if it can (a missing file counts as writable: its directory is checked when it is
+   * created). SQLite writes the file, a {@code -wal} and a {@code -shm} file beside it (created in
+   * the file's directory, and left there by a read-only reader of some versions, owned by that
+   * reader's user). One line, e.g. {@code the file is read-only for this user (r--r--r--, owner
+   * alice)}.
+   */
+  public static String writeProblem(Path file) {
+    Path abs = file.toAbsolutePath();
+    if (!java.nio.file.Files.isRegularFile(abs)) {
+      return null;
+    }
+    if (!java.nio.file.Files.isWritable(abs)) {
+      return "the file is read-only for this user (" + permissions(abs) + ")";
+    }
+    Path dir = abs.getParent();
+    if (dir != null && !java.nio.file.Files.isWritable(dir)) {
+      return "its directory " + dir + " is read-only for this user (" + permissions(dir) + "), and SQLite writes the"
+          + " store's -wal and -shm files there";
+    }
+    for (String suffix : new String[] {"-wal", "-shm"}) {
+      Path side = abs.resolveSibling(abs.getFileName() + suffix);
+      if (java.nio.file.Files.exists(side) && !java.nio.file.Files.isWritable(side)) {
+        return side.getFileName() + " beside it is read-only for this user (" + permissions(side) + "): it was left by"
+            + " another user's process, e.g. a ponder report of an older version; once no process has the store open,"
+            + " its owner (or you, if it is empty) can remove " + abs.getFileName() + "-wal and " + abs.getFileName()
+            + "-shm";
+      }
+    }
+    return null;
+  }
+
+  /** {@code rw-r--r--, owner alice} (what the file system says, as far as it says it). */
+  private static String permissions(Path p) {
+    StringBuilder sb = new StringBuilder();
+    try {
+      sb.append(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(p)));
+    } catch (java.io.IOException | UnsupportedOperationException e) {
+      sb.append("permissions unknown");
+    }
+    try {
+      sb.append(", owner ").append(java.nio.file.Files.getOwner(p).getName());
+    } catch (java.io.IOException | UnsupportedOperationException e) {
+      // no owner to name
+    }
+    return sb.toString();
   }
 
   /** Stored description of a game of a tournament. */
@@ -1335,6 +1455,11 @@ public final class ArenaStore implements AutoCloseable {
       conn.close();
     } catch (SQLException e) {
       throw new StoreException("cannot close store: " + e.getMessage(), e);
+    } finally {
+      if (readerLock != null) {
+        readerLock.close();
+        readerLock = null;
+      }
     }
   }
 
