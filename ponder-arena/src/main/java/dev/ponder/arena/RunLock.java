@@ -14,8 +14,10 @@ import java.nio.file.StandardOpenOption;
  * of playing every match a second time. The operating system drops the lock when the holder
  * closes it or when its process ends in any way (normal exit, Ctrl-C, {@code kill -9}), so a
  * lock never outlives its run; the empty {@code .lock} file itself stays and blocks nothing.
- * Readers ({@code ponder report}) take no lock: SQLite's write-ahead log lets them read a
- * consistent snapshot while a run writes.
+ * Readers ({@code ponder report}) that may write the store take no lock: SQLite's write-ahead log
+ * lets them read a consistent snapshot while a run writes. A reader that cannot write it reads the
+ * file alone ({@code immutable}) and holds this lock shared meanwhile ({@link #shared}), so that no
+ * run writes under it.
  *
  * <p>Why the file is not removed at a clean exit: removing it would race with a second run. That
  * run may open the file just before the holder removes it, and lock it once the holder lets go;
