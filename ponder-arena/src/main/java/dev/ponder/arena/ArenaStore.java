@@ -1425,9 +1425,12 @@ public final class ArenaStore implements AutoCloseable {
     }
   }
 
+  private static final java.util.regex.Pattern DECIMAL =
+      java.util.regex.Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?|-?Infinity|NaN");
+
   /** A decimal number as {@link #joinDoubles} writes it (Java's other forms, e.g. {@code 0x1p3}, refused). */
   private static double strictDouble(String s) {
-    if (s.isEmpty() || !s.matches("-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?|-?Infinity|NaN")) {
+    if (s.isEmpty() || !DECIMAL.matcher(s).matches()) {
       throw new NumberFormatException(s);
     }
     return Double.parseDouble(s);
