@@ -230,6 +230,10 @@ public final class ArenaCommand implements PonderCommand {
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
     spec.commandLine().getErr().flush();
+    String unwritable = ArenaStore.writeProblem(db); // the file, its directory, a -wal/-shm left by another user
+    if (unwritable != null) {
+      throw new UsageException("cannot write --db " + db + ": " + unwritable);
+    }
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
     if (reportByDefault) {
       ReportDirectory.requireOwnDefault(report, db); // before any match: never write over another store's report

@@ -118,12 +118,23 @@ public final class StatsOptions {
     checkResamples("--elo-resamples", eloResamples);
     checkResamples("--sco-resamples", scoResamples);
     checkResamples("--alpharank-resamples", alphaRankResamples);
-    if (!(scoTau > 0) || !(scoLr > 0) || scoIterations < 0) {
-      throw new UsageException("--sco-tau and --sco-lr must be > 0 and --sco-iterations >= 0");
+    if (!(scoTau > 0)) {
+      throw new UsageException("--sco-tau must be > 0, got " + number(scoTau));
+    }
+    if (!(scoLr > 0)) {
+      throw new UsageException("--sco-lr must be > 0, got " + number(scoLr));
+    }
+    if (scoIterations < 0) {
+      throw new UsageException("--sco-iterations must be >= 0, got " + scoIterations);
     }
     return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
         reference, rawPrior, alphaRankResamples);
+  }
+
+  /** A number option's value as typed, in the shortest form ({@code -1}, not {@code -1.0}). */
+  private static String number(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /**
