@@ -97,8 +97,10 @@ public final class GameTreeOptions {
         built[0] = n;
         progress.stepTo(n);
       });
-    } catch (IllegalArgumentException e) {
+    } catch (GameTree.TooLargeException e) {
       // the refusal is the last word: no closing progress line
+      throw new UsageException(e.message("a larger --max-histories (memory grows with it)"));
+    } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     } catch (OutOfMemoryError e) {
       // the partial tree is unreachable once here: say what ran out, and what can and cannot help
