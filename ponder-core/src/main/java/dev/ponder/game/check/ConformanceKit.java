@@ -347,24 +347,26 @@ public final class ConformanceKit {
     return new Run(game, options).run();
   }
 
-
   /**
    * An exception of the game's code, thrown while the kit called {@code call} on a state at {@code
-   * history} (a copy the kit played ahead on, or the playout's state): carried to the {@code
-   * no-exception} failure, which names them. Its cause is the game's exception; it has no stack
-   * trace of its own.
+   * history} (the playout's state, or one the kit made from it: {@code derived}): carried to the
+   * {@code no-exception} failure, which names them. Its cause is the game's exception; it has no
+   * stack trace of its own.
    */
   private static final class GameCall extends RuntimeException {
     private static final long serialVersionUID = 1L;
     final String history;
     final String call;
+    final boolean derived;
 
-    GameCall(String history, String call, RuntimeException cause) {
+    GameCall(String history, String call, boolean derived, RuntimeException cause) {
       super(cause.toString(), cause, false, false);
       this.history = history;
       this.call = call;
+      this.derived = derived;
     }
   }
+
   private static final class Run {
     private final Game game;
     private final Options opt;
@@ -517,18 +519,20 @@ public final class ConformanceKit {
       Throwable cause = e;
       String history = null;
       String call = null;
+      boolean derived = false;
       if (e instanceof GameCall g) {
         cause = g.getCause();
         history = g.history;
         call = g.call;
+        derived = g.derived;
       }
       if (call == null) {
         call = calledMethod(cause);
       }
       String message = cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse("");
       String thrown = cause.getClass().getName() + message + Faults.at(cause);
-      String now = current == null || playout < 0 ? null : historyOf(current);
-      String copy = history != null && now != null && !history.equals(now)
+      String now = derived && current != null && playout >= 0 ? historyOf(current) : null;
+      String copy = now != null
           ? " (on a state the kit made from the playout's at [" + now + "]: a copy played ahead, or a resampled world)" : "";
       AssertionError err = fail(invariant, (call == null ? "unexpected " + thrown : call + " threw " + thrown) + copy, history);
       err.initCause(cause);
@@ -628,10 +632,11 @@ public final class ConformanceKit {
     /**
      * {@code e}, thrown while the kit called {@code call} (null: see {@link #calledMethod}) on
      * {@code st}, as a {@link GameCall} naming {@code history} (null: {@code st}'s history now, that
-     * of the call when the call changes no history on failure).
+     * of the call when the call changes no history on failure) and whether {@code st} is a state
+     * other than the playout's own.
      */
-    private static GameCall called(State st, String call, String history, RuntimeException e) {
-      return new GameCall(history != null ? history : historyOf(st), call, e);
+    private GameCall called(State st, String call, String history, RuntimeException e) {
+      return new GameCall(history != null ? history : historyOf(st), call, st != current, e);
     }
 
     Report run() {
