@@ -49,6 +49,17 @@ class GameFaultLineTest {
           .isEqualTo("ponder: error: IllegalStateException: roll bookkeeping out of sync " + place
               + " (--verbose prints the stack trace)");
     }
+    // an IllegalArgumentException of the game's code while the tree is walked is the game's fault
+    // (exit 1, named), not a refusal of the input (exit 2)
+    for (String command : new String[] {"solve", "exploitability"}) {
+      Cli r = command.equals("solve") ? Cli.run("solve", "own_fault(fault=argument)", "--iterations", "1", "--no-progress")
+          : Cli.run("exploitability", "own_fault(fault=argument)", "--agent", "uniform", "--no-progress");
+      assertThat(r.exit).as(command + ": " + r.err).isEqualTo(1);
+      assertThat(r.err.lines()).as(r.err).singleElement().asString()
+          .isEqualTo("ponder: error: IllegalArgumentException: no move from total 3 at org.example.owngame.OwnFaultGame$S"
+              + ".doApplyAction(OwnFaultGame.java:" + lineOf("throw new IllegalArgumentException(") + ")"
+              + " (--verbose prints the stack trace)");
+    }
     // a bare exception (no message) is named by its class, with its place
     String init = "ponder: error: UnsupportedOperationException at org.example.owngame.OwnFaultGame.newInitialState("
         + "OwnFaultGame.java:" + lineOf("throw new UnsupportedOperationException()") + ")";

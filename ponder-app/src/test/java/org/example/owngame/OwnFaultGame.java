@@ -14,14 +14,14 @@ import java.util.List;
  * dev.ponder}): the players alternately add 1 or 2 (actions 0 and 1) to a total starting at 0;
  * whoever brings it to 6 or beyond wins. {@code fault} picks a deliberate bug: {@code apply}
  * (applying a move at total 3 or more throws {@code IllegalStateException("roll bookkeeping out of
- * sync")}), {@code init} ({@code newInitialState} throws a bare {@code
+ * sync")}), {@code argument} (the same with an {@code IllegalArgumentException}), {@code init} ({@code newInitialState} throws a bare {@code
  * UnsupportedOperationException}), {@code nochance} (the state after one action reports the chance
  * player, but the state never overrides {@code chanceOutcomes}); {@code none} is a correct game.
  */
 public final class OwnFaultGame extends AbstractGame {
   static final GameType TYPE = new GameType("own_fault", "Own Fault", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofString("fault", "none", "none, apply, init or nochance")));
+      List.of(ParamSpec.ofString("fault", "none", "none, apply, argument, init or nochance")));
 
   final String fault;
 
@@ -111,6 +111,9 @@ public final class OwnFaultGame extends AbstractGame {
     protected void doApplyAction(int action) {
       if (game.fault.equals("apply") && total >= 3) {
         throw new IllegalStateException("roll bookkeeping out of sync");
+      }
+      if (game.fault.equals("argument") && total >= 3) {
+        throw new IllegalArgumentException("no move from total " + total);
       }
       total += action + 1;
       toMove = 1 - toMove;
