@@ -219,14 +219,28 @@ public final class MatchRunner {
 
   /**
    * Whether the copy an agent was given no longer equals the match's state: another number of
-   * actions in its history or another {@link State#hash()} (cheap next to any decision).
+   * actions in its history or another {@link State#hash()} (cheap next to any decision). {@code
+   * ponder play} checks its agents with it too.
+   *
+   * @param view the copy handed to the agent, after the agent's call
+   * @param state the match's own state (unchanged by the call)
    */
-  private static boolean modified(State view, State state) {
+  public static boolean modified(State view, State state) {
     return view.historySize() != state.historySize() || view.hash() != state.hash();
   }
 
-  /** The error of a match whose agent changed the state it was given. */
-  static String modifiedMessage(int seat, String agent, String call, State view, State state) {
+  /**
+   * The error of a match whose agent changed the state it was given (one line), e.g. {@code seat 0's
+   * agent mutator modified the state it was given in selectAction (its history went from 2 to 3
+   * actions); an agent must not change the state (search from a copy: State.copy)}.
+   *
+   * @param seat the agent's seat
+   * @param agent its agent string
+   * @param call the agent's method that changed the copy ({@code selectAction}, {@code informAction})
+   * @param view the copy, as the agent left it
+   * @param state the match's state
+   */
+  public static String modifiedMessage(int seat, String agent, String call, State view, State state) {
     String how = view.historySize() != state.historySize()
         ? "its history went from " + state.historySize() + " to " + view.historySize() + " actions"
         : "its hash changed at move " + state.historySize();

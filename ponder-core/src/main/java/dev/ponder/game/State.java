@@ -140,10 +140,24 @@ public abstract class State {
    * @param actions buffer of length at least {@link Game#maxChanceOutcomes()}
    * @param probabilities buffer of length at least {@link Game#maxChanceOutcomes()}
    * @return the number of outcomes written
-   * @throws IllegalStateException if this is not a chance node
+   * @throws IllegalStateException if this is not a chance node; the default's message says which
+   *     history, and at a state that reports the chance player ({@link #currentPlayer()} is {@link
+   *     #CHANCE}) that its class does not override this method (the game's bug)
    */
   public int chanceOutcomes(int[] actions, double[] probabilities) {
-    throw new IllegalStateException(game().name() + " has no chance nodes");
+    String at = historySize <= 64 ? "history [" + historyString() + "]" : "a history of " + historySize + " actions";
+    int p;
+    try {
+      p = currentPlayer();
+    } catch (RuntimeException e) {
+      p = Integer.MIN_VALUE; // the message is about chanceOutcomes; the fault of currentPlayer shows elsewhere
+    }
+    if (p == CHANCE) {
+      throw new IllegalStateException(game().name() + ": the state at " + at + " reports the chance player (currentPlayer()"
+          + " returns CHANCE) but its class " + getClass().getName() + " does not override chanceOutcomes(int[], double[])");
+    }
+    throw new IllegalStateException("chanceOutcomes needs a chance node; " + game().name() + " is at " + at
+        + (p == TERMINAL ? ", a terminal state" : p >= 0 ? ", a decision of player " + p : ""));
   }
 
   /** Chance outcomes as a list (a new list); empty unless this is a chance node. */
