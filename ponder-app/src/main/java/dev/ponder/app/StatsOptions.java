@@ -34,7 +34,10 @@ public final class StatsOptions {
   @Option(names = "--stats-seed", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
   long statsSeed;
 
-  @Option(names = "--alpha", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or 'inf' (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--alpha", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or"
+      + " 'inf' (default: ${DEFAULT-VALUE}). 'inf' is the perturbed response graph, where a mutant that ties the resident"
+      + " fixes with probability 1/2; at a large finite alpha a tie fixes with 1/m (--population-size), so with tied"
+      + " payoffs 'inf' is not the limit of large alpha and the masses can differ.")
   String alpha;
 
   @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
