@@ -40,6 +40,12 @@ public final class StatsOptions {
       + " payoffs 'inf' is not the limit of large alpha and the masses can differ.")
   String alpha;
 
+  @Option(names = "--alpharank-two-player", defaultValue = "single", paramLabel = "MODEL", description = "How"
+      + " alpha-rank ranks a 2-player game: 'single' (one population on the seat-averaged score matrix, the symmetric"
+      + " game seat balancing makes; default) or 'multi' (two populations, one per seat, on the symmetric payoff table"
+      + " of the same scores, as seed 000 and as games of 3 or more players always are; at most 31 agents).")
+  String alphaRankTwoPlayer;
+
   @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
   int populationSize;
 
@@ -68,7 +74,8 @@ public final class StatsOptions {
   AnalysisOptions toOptions(java.util.List<String> agents, java.util.Map<String, String> budget) {
     AnalysisOptions o = toOptions();
     return new AnalysisOptions(o.resamples(), o.eloResamples(), o.scoResamples(), o.level(), o.seed(), o.alphaRank(), o.sco(),
-        find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget), o.alphaRankResamples());
+        find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget), o.alphaRankResamples(),
+        o.alphaRankTwoPlayer());
   }
 
   private static String find(String option, String name, java.util.List<String> agents, java.util.Map<String, String> budget) {
@@ -121,12 +128,18 @@ public final class StatsOptions {
     checkResamples("--elo-resamples", eloResamples);
     checkResamples("--sco-resamples", scoResamples);
     checkResamples("--alpharank-resamples", alphaRankResamples);
+    AnalysisOptions.Populations twoPlayer = switch (alphaRankTwoPlayer.toLowerCase(java.util.Locale.ROOT)) {
+      case "single" -> AnalysisOptions.Populations.SINGLE;
+      case "multi" -> AnalysisOptions.Populations.MULTI;
+      default -> throw new UsageException("--alpharank-two-player: '" + alphaRankTwoPlayer + "' is not a model; valid: single,"
+          + " multi");
+    };
     if (!(scoTau > 0) || !(scoLr > 0) || scoIterations < 0) {
       throw new UsageException("--sco-tau and --sco-lr must be > 0 and --sco-iterations >= 0");
     }
     return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
-        reference, rawPrior, alphaRankResamples);
+        reference, rawPrior, alphaRankResamples, twoPlayer);
   }
 
   /**
