@@ -49,8 +49,9 @@ public final class Analysis {
    *     made none)
    * @param decisions number of decisions each agent made in this game's stored matches (error
    *     matches and those left out for seat balance included)
-   * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
-   *     {@code mean-return})
+   * @param method how the ballot was made ({@code alpharank-single}: one population, 2 players;
+   *     {@code alpharank-multi}: one population per seat, 3 or more players, or 2 with {@link
+   *     AnalysisOptions.Populations#MULTI}; {@code mean-return}; {@code none}: nothing scored)
    * @param massLow lower bound of each agent's α-Rank mass: the (1 − level)/2 percentile of the
    *     mass over the bootstrap resamples of the game's seed indices ({@link #scoBootstrap}: the
    *     score matrix's draws, payoff table and α-Rank recomputed); NaN without α-Rank, with one
