@@ -782,9 +782,11 @@ public final class Report {
     AnalysisOptions o = r.options();
     List<String> byMean = new java.util.ArrayList<>();
     int ranked = 0;
+    boolean twoPlayerMulti = false;
     for (Analysis.GameResult g : r.games()) {
       if (g.method().startsWith("alpharank")) {
         ranked++;
+        twoPlayerMulti |= g.players() == 2 && g.method().equals("alpharank-multi");
       } else if (!g.method().equals("none")) { // "none": no ballot at all (nothing scored)
         byMean.add(g.game());
       }
@@ -792,8 +794,9 @@ public final class Report {
     if (ranked == 0) {
       return byMean.isEmpty() ? "no alpha-rank (no game has a ballot)" : "no alpha-rank (every game ranked by mean return)";
     }
-    return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s", o.alphaRankResamples(),
+    return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s%s", o.alphaRankResamples(),
         Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4), o.alphaRank().populationSize(),
+        twoPlayerMulti ? ", 2-player games by two-population alpha-rank (--alpharank-two-player multi)" : "",
         byMean.isEmpty() ? "" : " (games ranked by mean return instead: " + String.join(", ", byMean) + ")");
   }
 
