@@ -223,13 +223,18 @@ public final class ArenaCommand implements PonderCommand {
       generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));
     }
     if (schedule.equals(TournamentConfig.ROUND_ROBIN)) {
-      alphaRankLimitWarnings(t.games(), config.allAgents().size(), selfPlay)
+      boolean twoPlayerMulti = options.alphaRankTwoPlayer() == dev.ponder.arena.AnalysisOptions.Populations.MULTI;
+      alphaRankLimitWarnings(t.games(), config.allAgents().size(), selfPlay, twoPlayerMulti)
           .forEach(w -> spec.commandLine().getErr().println(w));
       statisticsCostNote(t.games(), config.allAgents().size(), selfPlay,
-          Math.max(options.scoResamples(), options.alphaRankResamples()))
+          Math.max(options.scoResamples(), options.alphaRankResamples()), twoPlayerMulti)
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
     spec.commandLine().getErr().flush();
+    String unwritable = ArenaStore.writeProblem(db); // the file, its directory, a -wal/-shm left by another user
+    if (unwritable != null) {
+      throw new UsageException("cannot write --db " + db + ": " + unwritable);
+    }
     IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
     if (reportByDefault) {
       ReportDirectory.requireOwnDefault(report, db); // before any match: never write over another store's report
@@ -813,6 +818,16 @@ public final class ArenaCommand implements PonderCommand {
    * @param agents number of agents K
    */
   static List<String> alphaRankLimitWarnings(List<dev.ponder.game.Game> games, int agents, boolean selfPlay) {
+    return alphaRankLimitWarnings(games, agents, selfPlay, false);
+  }
+
+  /**
+   * {@link #alphaRankLimitWarnings(List, int, boolean)}, with 2-player games ranked by
+   * two-population α-Rank ({@code --alpharank-two-player multi}: K² profiles) when
+   * {@code twoPlayerMulti}.
+   */
+  static List<String> alphaRankLimitWarnings(List<dev.ponder.game.Game> games, int agents, boolean selfPlay,
+      boolean twoPlayerMulti) {
     List<String> out = new ArrayList<>();
     int limit = dev.ponder.rating.AlphaRank.MAX_STATES;
     for (dev.ponder.game.Game g : games) {
@@ -821,18 +836,19 @@ public final class ArenaCommand implements PonderCommand {
         continue;
       }
       int n = g.numPlayers();
-      double states = n == 2 ? agents : Math.pow(agents, n);
+      boolean single = n == 2 && !twoPlayerMulti;
+      double states = single ? agents : Math.pow(agents, n);
       if (states <= limit) {
         continue;
       }
       int most = 1;
-      while ((n == 2 ? most + 1 : Math.pow(most + 1, n)) <= limit) {
+      while ((single ? most + 1 : Math.pow(most + 1, n)) <= limit) {
         most++;
       }
       out.add(String.format(Locale.ROOT, "warning: %s: %s profiles exceed the alpha-rank limit (%d): its ballot will be by mean"
-          + " return, not alpha-rank (at most %d agents keep alpha-rank for %d players)", g.spec(),
-          n == 2 ? Integer.toString(agents) : agents + "^" + n + " = " + String.format(Locale.ROOT, "%.0f", states), limit, most,
-          n));
+          + " return, not alpha-rank (at most %d agents keep alpha-rank for %d players%s)", g.spec(),
+          single ? Integer.toString(agents) : agents + "^" + n + " = " + String.format(Locale.ROOT, "%.0f", states), limit, most,
+          n, n == 2 ? " with --alpharank-two-player multi" : ""));
     }
     return out;
   }
@@ -863,12 +879,21 @@ public final class ArenaCommand implements PonderCommand {
    */
   static java.util.Optional<String> statisticsCostNote(List<dev.ponder.game.Game> games, int agents, boolean selfPlay,
       int resamples) {
+    return statisticsCostNote(games, agents, selfPlay, resamples, false);
+  }
+
+  /**
+   * {@link #statisticsCostNote(List, int, boolean, int)}, counting 2-player games too (K² profiles)
+   * when they are ranked by two-population α-Rank ({@code --alpharank-two-player multi}).
+   */
+  static java.util.Optional<String> statisticsCostNote(List<dev.ponder.game.Game> games, int agents, boolean selfPlay,
+      int resamples, boolean twoPlayerMulti) {
     double worst = 0;
     String largest = "";
     double largestStates = 0;
     for (dev.ponder.game.Game g : games) {
       dev.ponder.game.GameType.Utility u = g.type().utility();
-      if (g.numPlayers() < 3 || (!selfPlay && (u == dev.ponder.game.GameType.Utility.GENERAL_SUM
+      if (g.numPlayers() < (twoPlayerMulti ? 2 : 3) || (!selfPlay && (u == dev.ponder.game.GameType.Utility.GENERAL_SUM
           || u == dev.ponder.game.GameType.Utility.IDENTICAL))) {
         continue;
       }

@@ -22,7 +22,10 @@ import picocli.CommandLine.Parameters;
  * warning: …} and leaves the exit code 0); 1 at the first violated one, printed
  * on stderr as one line naming the game, seed, playout, history and invariant (any further detail
  * of the kit's message, such as two boards that differ, follows on stdout with the command that
- * reruns that playout alone); 2 for a bad game string or option.
+ * reruns that playout alone); 2 for a bad game string or option. An exception of the game's code
+ * fails {@code no-exception} at the history where the throwing call was made (a copy the kit
+ * played ahead on included), naming the call, the exception and where it was thrown; {@code
+ * --verbose} adds its stack trace on stderr.
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = {"Check a game's conformance: seeded random playouts that test every invariant the game API promises "
@@ -81,6 +84,8 @@ public final class CheckCommand implements PonderCommand {
   Integer only;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.ParentCommand Ponder parent;
 
   @Override
   public Integer call() {
@@ -146,14 +151,18 @@ public final class CheckCommand implements PonderCommand {
         line = (line.endsWith(":") ? line.substring(0, line.length() - 1) : line) + " (details on standard output)";
       }
       err.println("ponder: error: " + line);
+      Throwable cause = e.getCause();
+      boolean verbose = parent != null && parent.verbose;
+      if (cause != null && verbose) {
+        cause.printStackTrace(err); // the game's exception, where it was thrown and how the kit got there
+      }
       err.flush();
       if (lines.length > 1) {
         out.println("detail:");
         out.println(lines[1]);
       }
-      Throwable cause = e.getCause();
       if (cause != null) {
-        out.println("cause: " + cause);
+        out.println("cause: " + cause + dev.ponder.spi.Faults.at(cause) + (verbose ? "" : " (--verbose prints its stack trace)"));
       }
       String hint = rerunHint(lines[0], game.spec());
       if (hint != null) {

@@ -97,8 +97,13 @@ public final class GameTreeOptions {
         built[0] = n;
         progress.stepTo(n);
       });
-    } catch (IllegalArgumentException e) {
+    } catch (GameTree.TooLargeException e) {
       // the refusal is the last word: no closing progress line
+      throw new UsageException(e.message("a larger --max-histories (memory grows with it)"));
+    } catch (IllegalArgumentException e) {
+      if (dev.ponder.spi.Faults.outsidePonder(e)) {
+        throw e; // the game's own code threw while the tree was walked: named with its class and place, exit 1
+      }
       throw new UsageException(e.getMessage());
     } catch (OutOfMemoryError e) {
       // the partial tree is unreachable once here: say what ran out, and what can and cannot help

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import java.io.PrintWriter;
@@ -29,7 +30,10 @@ import picocli.CommandLine.Parameters;
  * outcome one child, whatever its probability).
  *
  * <p>Without {@code --depth} the whole tree is walked. The walk stops with a usage error (exit 2)
- * once it would visit more than {@code --max-nodes} nodes (root included).
+ * once it would visit more than {@code --max-nodes} nodes (root included). A node whose actions are
+ * not strictly ascending, or a chance node whose probabilities do not sum to 1, stops it with a
+ * runtime error naming the history ({@link GameContract}; exit 1): the counts would not depend on
+ * either, but every other command would be refused on that game.
  */
 @Command(name = "perft", mixinStandardHelpOptions = true,
     description = {"Count the game tree: for each depth 1..D the histories of that length (nodes), how many are terminal,"
@@ -233,7 +237,13 @@ public final class PerftCommand implements PonderCommand {
         count = Arrays.copyOf(count, next.length);
       }
       int[] actions = buffers.get(d);
-      count[d] = p == State.CHANCE ? s.chanceOutcomes(actions, probs.get(d)) : s.legalActions(actions);
+      if (p == State.CHANCE) {
+        count[d] = s.chanceOutcomes(actions, probs.get(d));
+        GameContract.checkChanceOutcomes(s, probs.get(d), count[d]);
+      } else {
+        count[d] = s.legalActions(actions);
+      }
+      GameContract.checkAscending(s, actions, count[d]);
       next[d] = 0;
       return true;
     }

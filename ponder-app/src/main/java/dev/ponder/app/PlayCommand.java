@@ -2,7 +2,8 @@ package dev.ponder.app;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
-import dev.ponder.game.ChanceOutcome;
+import dev.ponder.game.Distributions;
+import dev.ponder.arena.MatchRunner;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.MatchRecord;
@@ -32,6 +33,10 @@ import picocli.CommandLine.Parameters;
  * action after it: the history is replayed from the initial state and the agents restarted and
  * told it again) or {@code quit} (exit 0); when the human quits or input ends (exit 1) the
  * actions so far are saved to {@code --record} as a partial record.
+ *
+ * <p>Agents never hold the match's own state: each {@code selectAction} and {@code informAction}
+ * is given a fresh copy of it (as in the arena), and an agent that changes the copy stops the match
+ * with one line naming it and the call (exit 1).
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
     description = {"Play one match in the terminal against any registered agents.",
@@ -93,6 +98,10 @@ public final class PlayCommand implements PonderCommand {
           .forEach(w -> spec.commandLine().getErr().println(w));
       AgentWarnings.print(spec.commandLine().getErr(), seats, List.of(game));
       State state = game.newInitialState();
+      // what the agents see: a copy of the match's state made before each call, as in the arena,
+      // so an agent that changes the state it is given cannot change the match; a change is the
+      // agent's error (exit 1)
+      State view = state.copy();
       // with imperfect information a human must not see the full state or the hidden moves:
       // each human sees their own information state when asked to move; the full game is shown
       // once it is over
@@ -123,7 +132,9 @@ public final class PlayCommand implements PonderCommand {
           Agent agent = agents.get(p);
           SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
           try {
-            action = agent.selectAction(state);
+            view.copyFrom(state);
+            action = agent.selectAction(view);
+            requireUnchanged(view, state, p, seats.get(p), "selectAction");
           } catch (dev.ponder.solve.TabularPolicyAgent.PolicyMismatchException e) {
             // a saved policy that does not fit the game is bad input (exit 2), as in exploitability
             throw new UsageException("player " + p + " (" + seats.get(p) + "): " + e.getMessage());
@@ -143,7 +154,7 @@ public final class PlayCommand implements PonderCommand {
             int[] kept = java.util.Arrays.copyOf(state.history(), back);
             out.println("undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
                 + state.actionToString(movers.get(back), state.historyAt(back)));
-            state = replay(game, kept, agents);
+            state = replay(game, kept, agents, seats, view);
             movers.subList(back, movers.size()).clear();
             log.subList(back, log.size()).clear();
             move = back;
@@ -166,9 +177,7 @@ public final class PlayCommand implements PonderCommand {
               + " at move " + state.historySize() + " of " + game.name() + "; legal: " + legalList(state, p));
         }
         state.applyAction(action);
-        for (Agent a : agents) {
-          a.informAction(before, p, action);
-        }
+        inform(agents, seats, view, before, p, action);
         movers.add(p);
         move++;
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
@@ -320,7 +329,7 @@ public final class PlayCommand implements PonderCommand {
    * The state after {@code kept} from the initial state, every agent restarted and told each
    * action again (so agents that follow the match, e.g. by reusing their tree, are in step).
    */
-  private static State replay(Game game, int[] kept, List<Agent> agents) {
+  private static State replay(Game game, int[] kept, List<Agent> agents, List<String> seats, State view) {
     for (Agent a : agents) {
       a.restart();
     }
@@ -329,11 +338,35 @@ public final class PlayCommand implements PonderCommand {
       int p = s.currentPlayer();
       State before = s.copy();
       s.applyAction(a);
-      for (Agent agent : agents) {
-        agent.informAction(before, p, a);
-      }
+      inform(agents, seats, view, before, p, a);
     }
     return s;
+  }
+
+  /**
+   * Tells every agent that {@code player} chose {@code action} at {@code before}, each through its
+   * own copy of {@code before} ({@code view}, overwritten per agent), as the arena does.
+   *
+   * @throws IllegalStateException if an agent changed the copy it was given
+   */
+  private static void inform(List<Agent> agents, List<String> seats, State view, State before, int player, int action) {
+    for (int i = 0; i < agents.size(); i++) {
+      view.copyFrom(before);
+      agents.get(i).informAction(view, player, action);
+      requireUnchanged(view, before, i, seats.get(i), "informAction");
+    }
+  }
+
+  /**
+   * Refuses a change an agent made to the copy of the match's state it was given: one line in the
+   * arena's words ({@link MatchRunner#modifiedMessage}), a runtime failure (exit 1).
+   *
+   * @throws IllegalStateException if {@code view} no longer equals {@code state} ({@link MatchRunner#modified})
+   */
+  static void requireUnchanged(State view, State state, int seat, String agent, String call) {
+    if (MatchRunner.modified(view, state)) {
+      throw new IllegalStateException(MatchRunner.modifiedMessage(seat, agent, call, view, state));
+    }
   }
 
   /**
@@ -364,17 +397,18 @@ public final class PlayCommand implements PonderCommand {
     return String.join(", ", parts);
   }
 
-  /** A chance outcome of {@code s} (a chance node) drawn by its probability with {@code rng}. */
+  /**
+   * A chance outcome of {@code s} (a chance node) drawn by its probability with one draw of {@code
+   * rng} ({@link Distributions#sampleOutcome}, which checks that the probabilities sum to 1).
+   *
+   * @throws dev.ponder.game.GameContractException if they do not
+   */
   static int sampleChance(State s, SplittableRandom rng) {
-    List<ChanceOutcome> outcomes = s.chanceOutcomes();
-    double u = rng.nextDouble();
-    for (ChanceOutcome o : outcomes) {
-      u -= o.probability();
-      if (u < 0) {
-        return o.action();
-      }
-    }
-    return outcomes.get(outcomes.size() - 1).action();
+    int max = Math.max(1, s.game().maxChanceOutcomes());
+    int[] actions = new int[max];
+    double[] probabilities = new double[max];
+    int k = s.chanceOutcomes(actions, probabilities);
+    return actions[Distributions.sampleOutcome(s, probabilities, k, rng.nextDouble())];
   }
 
   static String result(State s) {

@@ -77,8 +77,9 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       String line = msg.lines().findFirst().orElse(msg);
       Throwable bug = usage ? null : programmingError(ex);
       if (bug != null) {
-        // a fault in code (a game's or an agent's, often the user's own): its message alone
-        // ("Index 3 out of bounds for length 3") does not say what failed or where
+        // a fault in code, or any exception of code outside Ponder (a game's or an agent's of the
+        // user's own): its message alone ("Index 3 out of bounds for length 3", "roll bookkeeping
+        // out of sync") does not say what failed or where
         line = faultLine(ex, bug) + (root.verbose ? "" : " (--verbose prints the stack trace)");
       }
       err.println("ponder: " + (usage ? "" : "error: ") + line);
@@ -147,14 +148,19 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
   }
 
   /**
-   * The exception, or the first of its causes, that signals a fault in code rather than a
-   * condition the code reports (an index out of bounds, a null dereference, a bad cast, an
-   * arithmetic error); null when there is none.
+   * The exception, or the first of its causes, that the error line names with its class and the
+   * place it was thrown: one that signals a fault in code rather than a condition Ponder reports
+   * (an index out of bounds, a null dereference, a bad cast, an arithmetic error), or any
+   * exception thrown from code outside Ponder ({@link Faults#outsidePonder}: a game's or an
+   * agent's code of your own, whatever its class, e.g. an {@code IllegalStateException} or a bare
+   * {@code UnsupportedOperationException}); null when there is none (Ponder's own one-line
+   * errors).
    */
   static Throwable programmingError(Throwable ex) {
     for (Throwable t = ex; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof IndexOutOfBoundsException || t instanceof NullPointerException || t instanceof ClassCastException
-          || t instanceof ArithmeticException || t instanceof NegativeArraySizeException || t instanceof ArrayStoreException) {
+          || t instanceof ArithmeticException || t instanceof NegativeArraySizeException || t instanceof ArrayStoreException
+          || Faults.outsidePonder(t)) {
         return t;
       }
     }

@@ -1,5 +1,6 @@
 package dev.ponder.app;
 
+import dev.ponder.game.GameContractException;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.IllegalActionException;
 import dev.ponder.game.MatchRecord;
@@ -128,6 +129,9 @@ public final class ReplayCommand implements PonderCommand {
             + (s.isTerminal() ? " (terminal); returns: " + ReturnsFormat.format(s.returns())
                 : "; to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer())));
         out.flush();
+      } catch (GameContractException e) {
+        // the game breaks the API (legal actions not ascending): every record of it would fail alike
+        throw new GameContractException(where + e.getMessage());
       } catch (IllegalArgumentException e) { // malformed record, illegal action (IllegalActionException), unknown game (SpecException)
         failed.add(n);
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -151,6 +155,8 @@ public final class ReplayCommand implements PonderCommand {
    *     actions, e.g. {@code action 3 of 3, after history [4 0]: illegal action 0 in tic_tac_toe
    *     for player 0; legal: ...}
    * @throws dev.ponder.spec.SpecException if the game string is invalid
+   * @throws GameContractException if the game's legal actions are not in ascending order where a
+   *     recorded action is among them ({@link State#isLegal})
    */
   static State replayRecord(MatchRecord rec) {
     State s = GameRegistry.load(rec.game()).newInitialState();
@@ -229,6 +235,8 @@ public final class ReplayCommand implements PonderCommand {
       s = replayRecord(rec);
     } catch (IllegalActionException e) {
       throw new UsageException(file + ": " + e.getMessage());
+    } catch (GameContractException e) {
+      throw new GameContractException(file + ": " + e.getMessage()); // the game's fault: exit 1
     }
     note(file + ": ", s, rec);
     PrintWriter out = spec.commandLine().getOut();

@@ -77,7 +77,7 @@ public final class ReportCommand implements PonderCommand {
       out = defaultOut();
       ReportDirectory.requireOwnDefault(out, db); // never write over another store's report
     }
-    boolean outCreated = ReportDirectory.prepare(outName(), out);
+    outCreated = ReportDirectory.prepare(outName(), out);
     try {
       return report(pw);
     } catch (RuntimeException e) {
@@ -118,9 +118,15 @@ public final class ReportCommand implements PonderCommand {
   }
 
   /** Set once the report files are being written: a failure after that keeps the directory. */
-  private boolean reportStarted;
+  private volatile boolean reportStarted;
+
+  /** Whether this run created the report directory (an interrupted or refused run removes it while empty). */
+  private boolean outCreated;
 
   private ArenaStore open() {
+    if (Files.isDirectory(db)) {
+      throw new UsageException("cannot read --db " + db + ": it is a directory"); // arena's wording for its --db
+    }
     if (!Files.isRegularFile(db)) {
       boolean byDefault = spec.commandLine().getParseResult().matchedOption("--db") == null;
       throw new UsageException("no store at " + db + (byDefault ? " (the default --db); run ponder arena first, or give"
@@ -131,6 +137,18 @@ public final class ReportCommand implements PonderCommand {
     } catch (ArenaStore.StoreException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /**
+   * The line of a report interrupted by Ctrl-C or SIGTERM: before its files were written (the
+   * directory, if this run created it, is removed), or while writing them (some are missing or
+   * from an earlier report).
+   */
+  static String interruptedLine(boolean writing, Path out) {
+    return writing
+        ? "interrupted while writing the report to " + out + ": some of its files are missing or from an earlier report;"
+            + " run the same command again for the whole report"
+        : "interrupted: no report written (the statistics were not finished); run the same command again for the report";
   }
 
   private static List<ArenaStore.TournamentInfo> tournaments(ArenaStore store, Path db) {
@@ -155,8 +173,19 @@ public final class ReportCommand implements PonderCommand {
 
   private int report(PrintWriter pw) {
     try (ArenaStore store = open()) {
-      // Ctrl-C or SIGTERM during the statistics: close the store so its -wal/-shm files go
-      Thread hook = ArenaCommand.InterruptNotice.closingHook(store);
+      // Ctrl-C or SIGTERM during the statistics: close the store so its -wal/-shm files go, say
+      // so in one line, and leave no report directory this run created and has not written to
+      Thread closing = ArenaCommand.InterruptNotice.closingHook(store);
+      PrintWriter err = spec.commandLine().getErr();
+      Thread hook = new Thread(() -> {
+        closing.run();
+        boolean writing = reportStarted;
+        if (!writing) {
+          ReportDirectory.undo(out, outCreated);
+        }
+        err.println(interruptedLine(writing, out));
+        err.flush();
+      }, "report-interrupted");
       Runtime.getRuntime().addShutdownHook(hook);
       try {
         return report(pw, store);

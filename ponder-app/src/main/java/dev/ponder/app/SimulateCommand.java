@@ -1,6 +1,7 @@
 package dev.ponder.app;
 
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.RandomPlayout;
 import dev.ponder.game.State;
@@ -18,7 +19,10 @@ import picocli.CommandLine.Parameters;
  * two or more players, each player's wins (a win: the player's return is the unique maximum) and
  * the playouts with no unique winner (draws, ties for the top return, horizon ends where everyone
  * gets 0); two-player games also show each player's draws and losses. The loop allocates nothing
- * per move.
+ * per move. Before it, one playout of its own checks every list it meets ({@link #checkedPlayout}):
+ * the measured playouts draw one action without walking the list, so a game whose legal actions
+ * are not ascending would otherwise go unnoticed; chance probabilities are checked in every playout
+ * ({@link RandomPlayout}).
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
     description = {"Run N random playouts: length (mean/min/max), outcomes per player, playouts per second.",
@@ -57,6 +61,7 @@ public final class SimulateCommand implements PonderCommand {
       throw new UsageException("-n must be at least 1, got " + n);
     }
     Game game = GameRegistry.load(gameString);
+    checkedPlayout(game, seed);
     Stats st = simulate(game, n, seed);
     PrintWriter out = spec.commandLine().getOut();
     out.printf(Locale.ROOT, "%s: %d random playouts (seed %d)%n", game.spec(), st.playouts(), seed);
@@ -84,6 +89,36 @@ public final class SimulateCommand implements PonderCommand {
   /** {@code k (p%)} with the percentage of {@code total} to one decimal. */
   private static String count(long k, long total) {
     return String.format(Locale.ROOT, "%d (%.1f%%)", k, 100.0 * k / total);
+  }
+
+  /**
+   * One uniformly random playout from the initial state, with its own generator (seeded with {@code
+   * seed}; the measured playouts' draws are not changed), that checks the game's contract at every
+   * state: legal actions (and chance outcomes' actions) strictly ascending, chance probabilities
+   * summing to 1 ({@link GameContract}). Costs one playout that lists every state's actions.
+   *
+   * @throws dev.ponder.game.GameContractException naming the game, the history and the fault
+   */
+  static void checkedPlayout(Game game, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    int[] actions = new int[Math.max(1, game.maxActionsPerState())];
+    double[] probabilities = new double[Math.max(1, game.maxChanceOutcomes())];
+    State s = game.newInitialState();
+    // bounded like a playout: a game that never ends is the measured loop's to show
+    for (long moves = 0; !s.isTerminal() && moves <= Math.max(1, game.maxGameLength()); moves++) {
+      int k;
+      if (s.isChanceNode()) {
+        k = s.chanceOutcomes(actions, probabilities);
+        GameContract.checkChanceOutcomes(s, probabilities, k);
+      } else {
+        k = s.legalActions(actions);
+      }
+      GameContract.checkAscending(s, actions, k);
+      if (k == 0) {
+        return; // a non-terminal state without actions: the measured loop reports what follows
+      }
+      s.applyActionUnchecked(actions[rng.nextInt(k)]);
+    }
   }
 
   /** Runs {@code n} playouts from the initial state. */

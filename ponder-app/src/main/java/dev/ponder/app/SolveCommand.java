@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
         + " Linear/Discounted CFR or Monte Carlo CFR on its whole game tree.",
         "Prints the exploitability (NashConv / number of players) of the average policy every k iterations.",
         "With 3 or more players the average policy has no Nash guarantee (CFR's regret bound gives a coarse correlated"
-            + " equilibrium) and the MCCFR averages may drift: prefer cfr or cfr+ (docs/solve.md).",
+            + " equilibrium) and the external-sampling average (mccfr-es) may drift: prefer cfr or cfr+ (docs/solve.md).",
         "Ctrl-C stops after the current iteration, saves the average policy so far, then measures it (exit 130); a second"
             + " Ctrl-C during that measurement exits at once, the policy already saved. The partial policy goes to --out"
             + " FILE unless FILE holds a finished run: then beside it, to NAME.partial.json (p.json -> p.partial.json;"

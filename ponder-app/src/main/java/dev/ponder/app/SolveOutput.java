@@ -14,7 +14,7 @@ final class SolveOutput {
 
   /**
    * One rule for every exploitability, NashConv, gain, return and standard error the two commands
-   * print: 8 decimals ({@code 0.00822559}); a non-zero value below 1e-4 in magnitude in scientific
+   * print: 8 decimals ({@code 0.00822598}); a non-zero value below 1e-4 in magnitude in scientific
    * notation with 4 significant digits ({@code 7.051e-07}), so a converged policy never prints as
    * 0 or as a rounded 0.000001.
    */

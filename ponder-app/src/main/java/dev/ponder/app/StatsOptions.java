@@ -34,8 +34,18 @@ public final class StatsOptions {
   @Option(names = "--stats-seed", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
   long statsSeed;
 
-  @Option(names = "--alpha", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or 'inf' (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--alpha", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or"
+      + " 'inf' (default: ${DEFAULT-VALUE}). 'inf' is the perturbed response graph, where a mutant that ties the resident"
+      + " fixes with probability 1/2; at a large finite alpha a tie fixes with 1/m (--population-size), so with tied"
+      + " payoffs 'inf' is not the limit of large alpha and the masses can differ.")
   String alpha;
+
+  @Option(names = "--alpharank-two-player", defaultValue = "single", paramLabel = "MODEL", description = "How"
+      + " alpha-rank ranks a 2-player game: 'single' (one population on the seat-averaged score matrix, the symmetric"
+      + " game seat balancing makes; default) or 'multi' (two populations, one per seat, on the symmetric payoff table"
+      + " of the same scores, as games of 3 or more players always are; at most 31 agents). docs/arena.md compares"
+      + " the two.")
+  String alphaRankTwoPlayer;
 
   @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
   int populationSize;
@@ -65,7 +75,8 @@ public final class StatsOptions {
   AnalysisOptions toOptions(java.util.List<String> agents, java.util.Map<String, String> budget) {
     AnalysisOptions o = toOptions();
     return new AnalysisOptions(o.resamples(), o.eloResamples(), o.scoResamples(), o.level(), o.seed(), o.alphaRank(), o.sco(),
-        find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget), o.alphaRankResamples());
+        find("--reference", reference, agents, budget), find("--raw-prior", rawPrior, agents, budget), o.alphaRankResamples(),
+        o.alphaRankTwoPlayer());
   }
 
   private static String find(String option, String name, java.util.List<String> agents, java.util.Map<String, String> budget) {
@@ -118,12 +129,29 @@ public final class StatsOptions {
     checkResamples("--elo-resamples", eloResamples);
     checkResamples("--sco-resamples", scoResamples);
     checkResamples("--alpharank-resamples", alphaRankResamples);
-    if (!(scoTau > 0) || !(scoLr > 0) || scoIterations < 0) {
-      throw new UsageException("--sco-tau and --sco-lr must be > 0 and --sco-iterations >= 0");
+    AnalysisOptions.Populations twoPlayer = switch (alphaRankTwoPlayer.toLowerCase(java.util.Locale.ROOT)) {
+      case "single" -> AnalysisOptions.Populations.SINGLE;
+      case "multi" -> AnalysisOptions.Populations.MULTI;
+      default -> throw new UsageException("--alpharank-two-player: '" + alphaRankTwoPlayer + "' is not a model; valid: single,"
+          + " multi");
+    };
+    if (!(scoTau > 0)) {
+      throw new UsageException("--sco-tau must be > 0, got " + number(scoTau));
+    }
+    if (!(scoLr > 0)) {
+      throw new UsageException("--sco-lr must be > 0, got " + number(scoLr));
+    }
+    if (scoIterations < 0) {
+      throw new UsageException("--sco-iterations must be >= 0, got " + scoIterations);
     }
     return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
-        reference, rawPrior, alphaRankResamples);
+        reference, rawPrior, alphaRankResamples, twoPlayer);
+  }
+
+  /** A number option's value as typed, in the shortest form ({@code -1}, not {@code -1.0}). */
+  private static String number(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
   }
 
   /**

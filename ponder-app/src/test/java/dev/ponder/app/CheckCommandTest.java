@@ -12,6 +12,38 @@ class CheckCommandTest {
   static void registerTheTestGame() {
     GameRegistry.register(new LeakyRaceGame.Factory());
     GameRegistry.register(new OpenRaceGame.Factory());
+    GameRegistry.register(new org.example.owngame.OwnFaultGame.Factory());
+  }
+
+  @Test
+  void aGameThatThrowsIsNamedAtTheHistoryOfTheThrowingCallWithThePlaceAndVerboseGivesTheTrace() {
+    String game = "own_fault(fault=apply)"; // applying any move at total 3 or more throws
+    Cli r = Cli.run("check", game);
+    assertThat(r.exit).as(r.err).isEqualTo(1);
+    assertThat(r.err.lines()).as(r.err).singleElement();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("ponder: error: conformance of \\Q" + game
+        + "\\E \\(seed 20261129, playout 0, history \\[([0-9, ]*)\\]\\): no-exception: applyAction\\(([01])\\)"
+        + " \\(\"add[12]\"\\) threw java\\.lang\\.IllegalStateException: roll bookkeeping out of sync at"
+        + " org\\.example\\.owngame\\.OwnFaultGame\\$S\\.doApplyAction\\(OwnFaultGame\\.java:\\d+\\)( \\(on a .*\\))?\n")
+        .matcher(r.err);
+    assertThat(m.matches()).as(r.err).isTrue();
+    // the history named is one where applying the move named throws: a total of 3 or more
+    int total = 0;
+    for (String a : m.group(1).split(", ")) {
+      total += Integer.parseInt(a) + 1;
+    }
+    assertThat(total).as(r.err).isGreaterThanOrEqualTo(3);
+    assertThat(total - (Integer.parseInt(m.group(1).substring(m.group(1).lastIndexOf(' ') + 1)) + 1))
+        .as("the move before it was still legal to apply: " + r.err).isLessThan(3);
+    assertThat(r.out).contains("cause: java.lang.IllegalStateException: roll bookkeeping out of sync at org.example.owngame.")
+        .contains("(--verbose prints its stack trace)")
+        .contains("rerun this playout alone: ponder check '" + game + "' --seed 20261129 --playout 0");
+    // --verbose: the same line, then the game's exception with its stack trace
+    Cli v = Cli.run("check", game, "--verbose");
+    assertThat(v.exit).isEqualTo(1);
+    assertThat(v.err).startsWith(r.err)
+        .contains("java.lang.IllegalStateException: roll bookkeeping out of sync\n\tat org.example.owngame.OwnFaultGame$S.doApplyAction(")
+        .contains("\tat dev.ponder.game.check.ConformanceKit");
   }
 
   @Test

@@ -77,6 +77,34 @@ class PonderErrorLineTest {
   }
 
   @Test
+  void anyExceptionThrownOutsidePonderIsAFaultToNameButPondersOwnErrorsAreNot() {
+    IllegalStateException own = new IllegalStateException("roll bookkeeping out of sync");
+    own.setStackTrace(new StackTraceElement[] {new StackTraceElement("com.example.Race$S", "doApplyAction", "Race.java", 80),
+        new StackTraceElement("dev.ponder.game.State", "applyActionUnchecked", "State.java", 198)});
+    assertThat(Ponder.programmingError(own)).isSameAs(own);
+    assertThat(Ponder.faultLine(own, own))
+        .isEqualTo("IllegalStateException: roll bookkeeping out of sync at com.example.Race$S.doApplyAction(Race.java:80)");
+    // thrown inside the JDK on behalf of a user's class: placed, and named, at the user's line
+    UnsupportedOperationException jdk = new UnsupportedOperationException();
+    jdk.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement("java.util.ImmutableCollections", "uoe", "ImmutableCollections.java", 142),
+        new StackTraceElement("com.example.Race", "newInitialState", "Race.java", 12)});
+    assertThat(Ponder.programmingError(new RuntimeException(jdk))).isSameAs(jdk);
+    // Ponder's own deliberate error (and one of a library Ponder ships with) is not
+    IllegalStateException ponder = new IllegalStateException("sampleLegalAction needs a decision node");
+    ponder.setStackTrace(new StackTraceElement[] {new StackTraceElement("dev.ponder.game.State", "sampleLegalAction", "State.java", 99),
+        new StackTraceElement("com.example.Race$S", "step", "Race.java", 40)});
+    assertThat(Ponder.programmingError(ponder)).isNull();
+    IllegalStateException sqlite = new IllegalStateException("database is locked");
+    sqlite.setStackTrace(new StackTraceElement[] {new StackTraceElement("org.sqlite.core.DB", "throwex", "DB.java", 1)});
+    assertThat(Ponder.programmingError(sqlite)).isNull();
+    // no stack trace: nothing to place it by
+    IllegalStateException bare = new IllegalStateException("x");
+    bare.setStackTrace(new StackTraceElement[0]);
+    assertThat(Ponder.programmingError(bare)).isNull();
+  }
+
+  @Test
   void doubleOptionsTakeFiniteDecimalNumbersOnly() {
     assertThat(Ponder.decimal(".5")).isEqualTo(0.5);
     assertThat(Ponder.decimal("-3")).isEqualTo(-3.0);

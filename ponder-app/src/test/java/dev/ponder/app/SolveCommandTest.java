@@ -73,8 +73,9 @@ class SolveCommandTest {
         Cli r = Cli.run(args);
         assertThat(r.exit).as(r.err).isEqualTo(2);
         assertThat(r.err.lines()).as(r.err).singleElement().asString()
-            .isEqualTo("ponder: pig has more than 5000000 histories: too large for exact game-tree solving"
-                + " (kuhn_poker, leduc_poker, liars_dice fit)");
+            .isEqualTo("ponder: pig has more than 5000000 histories: too large for exact game-tree solving;"
+                + " try smaller parameters (players, horizon, winscore, diceoutcomes) or a larger --max-histories"
+                + " (memory grows with it)");
       }
     });
   }

@@ -49,8 +49,9 @@ public final class Analysis {
    *     made none)
    * @param decisions number of decisions each agent made in this game's stored matches (error
    *     matches and those left out for seat balance included)
-   * @param method how the ballot was made ({@code alpharank-single}, {@code alpharank-multi},
-   *     {@code mean-return})
+   * @param method how the ballot was made ({@code alpharank-single}: one population, 2 players;
+   *     {@code alpharank-multi}: one population per seat, 3 or more players, or 2 with {@link
+   *     AnalysisOptions.Populations#MULTI}; {@code mean-return}; {@code none}: nothing scored)
    * @param massLow lower bound of each agent's α-Rank mass: the (1 − level)/2 percentile of the
    *     mass over the bootstrap resamples of the game's seed indices ({@link #scoBootstrap}: the
    *     score matrix's draws, payoff table and α-Rank recomputed); NaN without α-Rank, with one
@@ -1066,7 +1067,7 @@ public final class Analysis {
       int i = k * k + a;
       agentMean[a] = c[i] > 0 ? s[i] / c[i] : Double.NaN;
     }
-    return gameBallot(rows.game(), k, rows.benchmark(), meanM, agentMean, msSum, msCount, o.alphaRank(), memo,
+    return gameBallot(rows.game(), k, rows.benchmark(), meanM, agentMean, msSum, msCount, o, memo,
         rows.errorOut());
   }
 
@@ -1272,7 +1273,7 @@ public final class Analysis {
     double[] agentHigh = Arrays.copyOfRange(hi, k * k, cells);
     ErrorLeftOut errorLeftOut = benchmark ? null : leftOutForErrors(ms, leftOut, k, agents);
     boolean[] errorOut = errorLeftOut == null || errorLeftOut.note().isEmpty() ? null : errorLeftOut.out();
-    GameBallot gb = gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, o.alphaRank(), null,
+    GameBallot gb = gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, o, null,
         errorOut);
     String note = errorOut == null ? gb.note() : gb.note().isEmpty() ? errorLeftOut.note() : gb.note() + "; " + errorLeftOut.note();
     double[] msPer = new double[k];
@@ -1546,33 +1547,19 @@ public final class Analysis {
   /**
    * The ballot of a game from its mean score matrix, per-agent mean returns and (games of three
    * or more players) the pooled returns per agent multiset: by mean return for the benchmark
-   * schedule, else by single-population (2 players) or multi-population α-Rank, ties broken by
-   * mean return ({@link #ballot}). Used for the point estimate and for every SCO bootstrap
-   * resample alike.
+   * schedule, else by α-Rank, ties broken by mean return ({@link #ballot}): a 2-player game by
+   * single-population α-Rank on the score matrix, or with {@link AnalysisOptions.Populations#MULTI}
+   * by two-population α-Rank on the payoff table the score matrix makes symmetric (profile (a, b):
+   * a gets cell (a, b), b gets cell (b, a)); a game of three or more players by multi-population
+   * α-Rank. Used for the point estimate and for every SCO bootstrap resample alike, with α-Rank
+   * looked up in {@code memo} (null: none; the result is the same either way) and the agents
+   * marked in {@code errorOut} (null: none) left out of the α-Rank and ballot for error matches
+   * ({@link #leftOutForErrors}), as agents without a scored match are.
    */
   static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
-      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank) {
-    return gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, alphaRank, null);
-  }
-
-  /**
-   * {@link #gameBallot(ArenaStore.GameInfo, int, boolean, double[][], double[], Map, Map, AlphaRank.Options)}
-   * with α-Rank looked up in {@code memo} (null: none; the result is the same either way).
-   */
-  static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
-      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
-      AlphaRank.Memo memo) {
-    return gameBallot(gi, k, benchmark, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, null);
-  }
-
-  /**
-   * {@link #gameBallot(ArenaStore.GameInfo, int, boolean, double[][], double[], Map, Map, AlphaRank.Options, AlphaRank.Memo)}
-   * with the agents marked in {@code errorOut} (null: none) left out of the α-Rank and ballot for
-   * error matches ({@link #leftOutForErrors}), as agents without a scored match are.
-   */
-  static GameBallot gameBallot(ArenaStore.GameInfo gi, int k, boolean benchmark, double[][] meanM, double[] agentMean,
-      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
+      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AnalysisOptions o,
       AlphaRank.Memo memo, boolean[] errorOut) {
+    AlphaRank.Options alphaRank = o.alphaRank();
     if (!benchmark) {
       int scored = 0;
       int present = 0;
@@ -1582,7 +1569,7 @@ public final class Analysis {
         present += played && (errorOut == null || !errorOut[a]) ? 1 : 0;
       }
       if (present < k && present >= 1) {
-        return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, alphaRank, memo, present,
+        return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, o, memo, present,
             errorOut);
       }
       if (scored == 0) { // every analysed match ended in an error: nothing to rank, no mass to give
@@ -1634,9 +1621,30 @@ public final class Analysis {
           note = (note.isEmpty() ? "" : note + "; ") + "an agent against itself gets the utility sum / players ("
               + fmtSum(selfPayoff) + ")";
         }
-        mass = AlphaRank.singlePopulation(pay, alphaRank, memo);
-        ballot = ballot(mass, agentMean);
-        method = "alpharank-single";
+        if (o.alphaRankTwoPlayer() == AnalysisOptions.Populations.SINGLE) {
+          mass = AlphaRank.singlePopulation(pay, alphaRank, memo);
+          ballot = ballot(mass, agentMean);
+          method = "alpharank-single";
+        } else if (k * k > AlphaRank.MAX_STATES) {
+          ballot = agentMean.clone();
+          method = "mean-return";
+          note = k + "^2 profiles exceed the alpha-rank limit (" + AlphaRank.MAX_STATES
+              + ") of two-population alpha-rank (--alpharank-two-player multi); ballot by mean return";
+        } else {
+          // seed 000's model: the symmetric payoff table of two populations (seats), agent a in
+          // population 0 and b in population 1 getting the seat-averaged cells (a, b) and (b, a)
+          double[][] profile = new double[k * k][2];
+          for (int a = 0; a < k; a++) {
+            for (int b = 0; b < k; b++) {
+              profile[a * k + b][0] = pay[a][b];
+              profile[a * k + b][1] = pay[b][a];
+            }
+          }
+          double[] pi = AlphaRank.multiPopulation(new int[] {k, k}, profile, alphaRank, memo);
+          mass = AlphaRank.marginalMass(pi, k, 2);
+          ballot = ballot(mass, agentMean);
+          method = "alpharank-multi";
+        }
       }
     } else {
       int pops = gi.numPlayers();
@@ -1724,7 +1732,7 @@ public final class Analysis {
    * more mass than an identical agent that does not.
    */
   private static GameBallot withoutAbsentAgents(ArenaStore.GameInfo gi, int k, double[][] meanM, double[] agentMean,
-      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AlphaRank.Options alphaRank,
+      Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AnalysisOptions o,
       AlphaRank.Memo memo, int present, boolean[] errorOut) {
     int[] keep = new int[present];
     int[] newIndex = new int[k];
@@ -1771,7 +1779,7 @@ public final class Analysis {
       subSum.put(Arrays.toString(mapped), sum);
       subCount.put(Arrays.toString(mapped), count);
     }
-    GameBallot sub = gameBallot(gi, present, false, subM, subMean, subSum, subCount, alphaRank, memo);
+    GameBallot sub = gameBallot(gi, present, false, subM, subMean, subSum, subCount, o, memo, null);
     double[] mass = new double[k];
     double[] ballot = new double[k];
     Arrays.fill(mass, Double.NaN);

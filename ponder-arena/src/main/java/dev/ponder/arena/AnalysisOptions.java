@@ -27,13 +27,38 @@ import dev.ponder.rating.Sco;
  *     {@link #MIN_RESAMPLES} to {@link #MAX_RESAMPLES} (default 1,000); resample b is the SCO
  *     bootstrap's resample b (the same seed-index draws), so up to {@code scoResamples} they cost
  *     nothing more; beyond it each costs one α-Rank per game
+ * @param alphaRankTwoPlayer how α-Rank ranks a 2-player game of a round robin, not null (default
+ *     {@link Populations#SINGLE}; games of three or more players always use multi-population
+ *     α-Rank)
  * @throws IllegalArgumentException if a resample count is outside [{@link #MIN_RESAMPLES}, {@link
  *     #MAX_RESAMPLES}] or {@code level} is not in (0, 1) (the message names the field, its value
  *     and the valid range)
  * @throws NullPointerException if an object field is null (the message names it)
  */
 public record AnalysisOptions(int resamples, int eloResamples, int scoResamples, double level, long seed,
-    AlphaRank.Options alphaRank, Sco.Options sco, String reference, String rawPrior, int alphaRankResamples) {
+    AlphaRank.Options alphaRank, Sco.Options sco, String reference, String rawPrior, int alphaRankResamples,
+    Populations alphaRankTwoPlayer) {
+
+  /**
+   * The α-Rank model of a 2-player game (Omidshafiei et al. 2019; ALGORITHMS.md §8.1; the
+   * reasons and an example where the two differ: docs/arena.md, α-Rank).
+   */
+  public enum Populations {
+    /**
+     * Single population: the agents are the strategies of one population playing the symmetric
+     * game whose payoff to a against b is the seat-averaged mean score cell (a, b) (seat balancing
+     * makes the game symmetric), as the α-Rank paper treats symmetric games. The default.
+     */
+    SINGLE,
+    /**
+     * Two populations, one per seat: states are profiles (a, b), and the payoff table is the
+     * symmetric one the score matrix gives (a gets cell (a, b), b gets cell (b, a)); an agent's mass
+     * is {@code m_a = (1/2) Σ_p Σ_{s: s_p = a} π(s)}, as for three or more players. Seed 000's
+     * model (App. H.1). At most 31 agents (31² ≤ {@link AlphaRank#MAX_STATES} profiles); with
+     * more, the game's ballot is its mean return.
+     */
+    MULTI
+  }
 
   /**
    * Fewest bootstrap resamples accepted (also by the CLI's {@code --resamples} and the like): the
@@ -59,6 +84,20 @@ public record AnalysisOptions(int resamples, int eloResamples, int scoResamples,
     java.util.Objects.requireNonNull(sco, "sco");
     java.util.Objects.requireNonNull(reference, "reference (empty for none)");
     java.util.Objects.requireNonNull(rawPrior, "rawPrior (empty for none)");
+    java.util.Objects.requireNonNull(alphaRankTwoPlayer, "alphaRankTwoPlayer");
+  }
+
+  /** The options with single-population α-Rank for 2-player games ({@link Populations#SINGLE}). */
+  public AnalysisOptions(int resamples, int eloResamples, int scoResamples, double level, long seed,
+      AlphaRank.Options alphaRank, Sco.Options sco, String reference, String rawPrior, int alphaRankResamples) {
+    this(resamples, eloResamples, scoResamples, level, seed, alphaRank, sco, reference, rawPrior, alphaRankResamples,
+        Populations.SINGLE);
+  }
+
+  /** These options with 2-player games ranked by {@code model}. */
+  public AnalysisOptions withAlphaRankTwoPlayer(Populations model) {
+    return new AnalysisOptions(resamples, eloResamples, scoResamples, level, seed, alphaRank, sco, reference, rawPrior,
+        alphaRankResamples, model);
   }
 
   private static void checkResamples(String field, int n) {

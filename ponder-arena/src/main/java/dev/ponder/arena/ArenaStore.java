@@ -56,6 +56,8 @@ public final class ArenaStore implements AutoCloseable {
   /** Whether the matches table has {@code failed_seat} (false: a store not yet upgraded, opened read-only). */
   private final boolean failedSeatColumn;
   private PreparedStatement insert;
+  /** A read-only reader's shared lock on the run lock file, held while it reads immutably ({@link #openReadOnly}); else null. */
+  private RunLock readerLock;
 
   private ArenaStore(Connection conn, Path file, boolean failedSeatColumn) {
     this.conn = conn;
@@ -343,13 +345,28 @@ public final class ArenaStore implements AutoCloseable {
 
   /**
    * Opens an existing store for reading only: nothing is created or written by this connection's
-   * statements ({@code PRAGMA query_only}). The connection is opened read-write when the file
-   * allows it (SQLite falls back to read-only for a write-protected file) but never creates the
-   * file: a read-only connection to a store in WAL mode cannot remove the {@code -wal} and
-   * {@code -shm} files SQLite keeps beside it, whereas a read-write one that is the last to close
-   * checkpoints the log into the store and removes both, so a report run leaves nothing behind.
-   * While a tournament writes the store, its connection stays open and the files stay (they are
-   * its log); they go when the last connection closes.
+   * statements ({@code PRAGMA query_only}), and no file is left beside the store. How it opens
+   * depends on what this process may write ({@link #writeProblem}):
+   *
+   * <ul>
+   *   <li>the file, its directory and any {@code -wal}/{@code -shm} file beside it writable: read-write
+   *       (never creating the file). A read-only connection to a store in WAL mode cannot remove
+   *       the {@code -wal} and {@code -shm} files SQLite keeps beside it, whereas a read-write one
+   *       that is the last to close checkpoints the log into the store and removes both. While a
+   *       tournament writes the store, its connection stays open and the files stay (they are its
+   *       log); they go when the last connection closes.
+   *   <li>otherwise, when no run is writing the store and its write-ahead log is empty or absent:
+   *       read-only and {@code immutable} (SQLite reads the file alone, creating no {@code -wal} or
+   *       {@code -shm} file, which a reader could not remove, nor needs to write beside it, which a
+   *       read-only directory forbids). Immutable is only safe while nothing writes the file, so
+   *       the reader holds a shared lock on the store's run lock file ({@link RunLock#shared}) while
+   *       it is open: a run started meanwhile is refused at once, naming the reader, instead of
+   *       writing under it. A store without a lock file has never been written by a run that is
+   *       still going (a run creates it before opening the store).
+   *   <li>otherwise (a run holds the store, or a log not yet folded back, e.g. after a {@code kill
+   *       -9}): read-only through the existing {@code -wal} and {@code -shm} files, which stay as
+   *       they were.
+   * </ul>
    *
    * <p>A store written before the {@code failed_seat} column existed is not upgraded (nothing is
    * written): it is read as upgraded, each error match's failing seat taken from its message in
@@ -359,12 +376,49 @@ public final class ArenaStore implements AutoCloseable {
    *     arena tables
    */
   public static ArenaStore openReadOnly(Path file) {
+    return openReadOnly(file, writeProblem(file) == null);
+  }
+
+  /**
+   * {@link #openReadOnly(Path)} with the choice between a read-write and a read-only connection
+   * made by the caller: {@code writable} false opens read-only, immutable when that is safe, as
+   * for a store this process cannot write.
+   */
+  static ArenaStore openReadOnly(Path file, boolean writable) {
     Connection c = null;
+    RunLock shared = null;
     try {
       org.sqlite.SQLiteConfig cfg = new org.sqlite.SQLiteConfig();
-      cfg.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE); // read-write if possible, never create
       cfg.setBusyTimeout(30000);
-      c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), cfg.toProperties());
+      String url = "jdbc:sqlite:" + file.toAbsolutePath();
+      if (writable) {
+        cfg.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE); // read-write if possible, never create
+      } else {
+        cfg.setReadOnly(true);
+        RunLock.Shared s = RunLock.shared(file);
+        shared = s.lock();
+        if (s.noRun() && walEmpty(file)) {
+          // nothing writes the file while the shared lock is held, and the log holds nothing: the
+          // file alone is the store
+          url = "jdbc:sqlite:" + file.toAbsolutePath().toUri() + "?immutable=1";
+        } else {
+          if (shared != null) {
+            shared.close(); // a log to read through: SQLite's own locks keep the reading consistent
+            shared = null;
+          }
+          if (!java.nio.file.Files.exists(file.resolveSibling(file.getFileName() + "-shm"))) {
+            // SQLite would create the -wal and -shm files, which this user could not remove (or,
+            // in a read-only directory, could not create)
+            throw new StoreException("cannot read " + file + " without writing beside it, which this user cannot ("
+                + writeProblem(file) + "): " + (s.noRun()
+                    ? "its write-ahead log " + file.getFileName() + "-wal holds matches not yet in the file, and its"
+                        + " -shm file is missing; have the store's owner open it (e.g. ponder report) once"
+                    : "a ponder arena run holds it (" + RunLock.lockFile(file).getFileName() + ") but has not opened it"
+                        + " yet, or that lock file cannot be read; run again in a moment"), null);
+          }
+        }
+      }
+      c = DriverManager.getConnection(url, cfg.toProperties());
       try (Statement st = c.createStatement()) {
         st.execute("PRAGMA query_only=1");
       }
@@ -375,15 +429,81 @@ public final class ArenaStore implements AutoCloseable {
         tables = rs.next() ? rs.getInt(1) : 0;
       }
       if (tables != 4) {
-        c.close();
         throw new StoreException(file + " is not a Ponder arena store (it lacks the tournaments, agents, games"
             + " and matches tables); give the --db of a ponder arena run", null);
       }
-      return new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
-    } catch (SQLException e) {
+      ArenaStore store = new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
+      store.readerLock = shared;
+      return store;
+    } catch (SQLException | RuntimeException e) {
       closeQuietly(c);
-      throw openFailure(file, e);
+      if (shared != null) {
+        shared.close();
+      }
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw openFailure(file, (SQLException) e);
     }
+  }
+
+  /** Whether the store's write-ahead log ({@code FILE-wal}) is absent or empty: the file alone holds every commit. */
+  private static boolean walEmpty(Path file) {
+    Path wal = file.resolveSibling(file.getFileName() + "-wal");
+    try {
+      return !java.nio.file.Files.exists(wal) || java.nio.file.Files.size(wal) == 0;
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Why this process cannot write the store at {@code file} and what SQLite keeps beside it, or
+   * null if it can (a missing file counts as writable: its directory is checked when it is
+   * created). SQLite writes the file, a {@code -wal} and a {@code -shm} file beside it (created in
+   * the file's directory, and left there by a read-only reader of some versions, owned by that
+   * reader's user). One line, e.g. {@code the file is read-only for this user (r--r--r--, owner
+   * alice)}.
+   */
+  public static String writeProblem(Path file) {
+    Path abs = file.toAbsolutePath();
+    if (!java.nio.file.Files.isRegularFile(abs)) {
+      return null;
+    }
+    if (!java.nio.file.Files.isWritable(abs)) {
+      return "the file is read-only for this user (" + permissions(abs) + ")";
+    }
+    Path dir = abs.getParent();
+    if (dir != null && !java.nio.file.Files.isWritable(dir)) {
+      return "its directory " + dir + " is read-only for this user (" + permissions(dir) + "), and SQLite writes the"
+          + " store's -wal and -shm files there";
+    }
+    for (String suffix : new String[] {"-wal", "-shm"}) {
+      Path side = abs.resolveSibling(abs.getFileName() + suffix);
+      if (java.nio.file.Files.exists(side) && !java.nio.file.Files.isWritable(side)) {
+        return side.getFileName() + " beside it is read-only for this user (" + permissions(side) + "): it was left by"
+            + " another user's process, e.g. a ponder report of an older version; once no process has the store open,"
+            + " its owner (or you, if it is empty) can remove " + abs.getFileName() + "-wal and " + abs.getFileName()
+            + "-shm";
+      }
+    }
+    return null;
+  }
+
+  /** {@code rw-r--r--, owner alice} (what the file system says, as far as it says it). */
+  private static String permissions(Path p) {
+    StringBuilder sb = new StringBuilder();
+    try {
+      sb.append(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(p)));
+    } catch (java.io.IOException | UnsupportedOperationException e) {
+      sb.append("permissions unknown");
+    }
+    try {
+      sb.append(", owner ").append(java.nio.file.Files.getOwner(p).getName());
+    } catch (java.io.IOException | UnsupportedOperationException e) {
+      // no owner to name
+    }
+    return sb.toString();
   }
 
   /** Stored description of a game of a tournament. */
@@ -467,6 +587,8 @@ public final class ArenaStore implements AutoCloseable {
    *     resolved parameters for one of its agents than the agent resolves to now; nothing is changed
    * @throws GameChangedException if the tournament to resume or extend was stored with one of its
    *     games other than the game loads now ({@link #requireSameGames}); nothing is changed
+   * @throws DamagedStoreException if a row of the tournament to resume or extend is damaged
+   *     ({@link #requireIntact}); nothing is changed
    * @throws SeatOrdersChangedException if no stored tournament has this configuration but one
    *     differs from it only by its seat orders (and perhaps its seeds per pairing); nothing is
    *     changed
@@ -509,6 +631,7 @@ public final class ArenaStore implements AutoCloseable {
         for (TournamentInfo t : stored) {
           String storedJson = currentSpelling(t.config()); // compared in this version's spelling
           if (storedJson.equals(json)) {
+            requireIntact(t.id()); // a damaged row is refused before a match is played
             List<Integer> unrecorded = requireSameGames(t.id(), config, games);
             requireSameParams(t.id(), config);
             recordGameParams(t.id(), games, unrecorded); // only once both checks passed: a refusal changes nothing
@@ -541,6 +664,7 @@ public final class ArenaStore implements AutoCloseable {
           }
         }
         if (smaller != null) {
+          requireIntact(smaller.id());
           List<Integer> unrecorded = requireSameGames(smaller.id(), config, games);
           requireSameParams(smaller.id(), config);
           recordGameParams(smaller.id(), games, unrecorded);
@@ -993,8 +1117,11 @@ public final class ArenaStore implements AutoCloseable {
   public TournamentConfig config(TournamentInfo t) {
     try {
       return JSON.readValue(t.config(), TournamentConfig.class);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new StoreException("corrupt tournament configuration: " + e.getMessage(), e);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+      String why = String.valueOf(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
+          : e.getMessage()).lines().findFirst().orElse("");
+      throw new DamagedStoreException(file, "tournaments row " + t.id() + " holds a configuration this version cannot"
+          + " read (" + why + ")", "restore the store from a copy, or give a new --db to start afresh");
     }
   }
 
@@ -1038,10 +1165,26 @@ public final class ArenaStore implements AutoCloseable {
    * store opened read-only before it was upgraded, from the message ({@link #openReadOnly}).
    *
    * @param withDetails also read per-move times, overruns, messages and action histories
+   * @throws DamagedStoreException if a row of the tournament is one no run of ponder arena writes
+   *     (e.g. edited by hand: seats that name no agent, returns that are no finite numbers, an
+   *     unknown status, a missing agents or games row); the one-line message names the store, the
+   *     table and row, and what is wrong
    */
   public synchronized List<StoredMatch> matches(long tournament, boolean withDetails) {
     List<StoredMatch> out = new ArrayList<>();
-    String cols = "game_idx, seats, seed_index, seed, status, returns, length, "
+    forEachMatch(tournament, withDetails, out::add);
+    return out;
+  }
+
+  /**
+   * Reads every stored match of a tournament as {@link #matches} does, one at a time, and checks
+   * each row ({@link #rowProblem}) and the tournament's own rows ({@link #shape}) as it goes.
+   *
+   * @throws DamagedStoreException naming the first row that no run of ponder arena writes
+   */
+  private void forEachMatch(long tournament, boolean withDetails, java.util.function.Consumer<StoredMatch> sink) {
+    Shape shape = shape(tournament);
+    String cols = "rowid, game_idx, seats, seed_index, seed, status, returns, length, "
         + (failedSeatColumn ? "failed_seat" : "message")
         + (withDetails ? ", move_us, overruns, message, actions" : "");
     try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=?"
@@ -1049,27 +1192,265 @@ public final class ArenaStore implements AutoCloseable {
       q.setLong(1, tournament);
       try (ResultSet rs = q.executeQuery()) {
         while (rs.next()) {
-          int[] seats = splitInts(rs.getString(2));
-          MatchResult.Status status = MatchResult.Status.of(rs.getString(5));
+          String gameText = rs.getString(2);
+          String seatsText = rs.getString(3);
+          String seedIndexText = rs.getString(4);
+          String statusText = rs.getString(6);
+          String returnsText = rs.getString(7);
+          String failedText = failedSeatColumn ? rs.getString(9) : null;
+          String moveUs = withDetails ? rs.getString(10) : "";
+          String overruns = withDetails ? rs.getString(11) : "";
+          String actions = withDetails ? rs.getString(13) : "";
+          String problem = rowProblem(shape, gameText, seatsText, seedIndexText, rs.getString(5), statusText,
+              returnsText, rs.getString(8), failedText, moveUs, overruns, actions);
+          if (problem != null) {
+            throw new DamagedStoreException(file, "matches row " + rs.getLong(1) + " (tournament " + tournament
+                + ", game " + gameText + ", seats " + seatsText + ", seed index " + seedIndexText + ") " + problem,
+                "delete that row to have ponder arena play the match again, restore the store from a copy, or give a"
+                + " new --db to start afresh");
+          }
+          int[] seats = splitInts(seatsText);
+          MatchResult.Status status = MatchResult.Status.of(statusText);
           int failedSeat;
           if (failedSeatColumn) {
-            failedSeat = rs.getInt(8);
-            if (rs.wasNull()) {
-              failedSeat = -1;
-            }
+            failedSeat = failedText == null ? -1 : Integer.parseInt(failedText);
           } else {
-            failedSeat = status == MatchResult.Status.ERROR ? legacyFailedSeat(rs.getString(8), seats.length) : -1;
+            failedSeat = status == MatchResult.Status.ERROR ? legacyFailedSeat(rs.getString(9), seats.length) : -1;
           }
-          out.add(new StoredMatch(rs.getInt(1), seats, rs.getInt(3), rs.getLong(4), status,
-              splitDoubles(rs.getString(6)), rs.getInt(7),
-              withDetails ? rs.getString(9) : "", withDetails ? rs.getString(10) : "",
-              withDetails ? rs.getString(11) : "", withDetails ? rs.getString(12) : "", failedSeat));
+          sink.accept(new StoredMatch(Integer.parseInt(gameText), seats, Integer.parseInt(seedIndexText),
+              Long.parseLong(rs.getString(5)), status, splitDoubles(returnsText), Integer.parseInt(rs.getString(8)),
+              moveUs, overruns, withDetails ? rs.getString(12) : "", actions, failedSeat));
         }
       }
     } catch (SQLException e) {
       throw failed("cannot read matches", e);
     }
-    return out;
+  }
+
+  /**
+   * Checks every row of a tournament (its configuration, agents, games and matches) as {@link
+   * #matches} reads them, without keeping them: a run resuming or extending the tournament
+   * refuses a damaged store before it plays a match.
+   *
+   * @throws DamagedStoreException naming the first row that no run of ponder arena writes
+   */
+  public synchronized void requireIntact(long tournament) {
+    forEachMatch(tournament, true, m -> { });
+  }
+
+  /**
+   * What a tournament's matches rows must agree with: the number of its agents and each game's
+   * number of players, from its own rows, checked against its configuration.
+   */
+  record Shape(int agents, int[] players) {}
+
+  /**
+   * The {@link Shape} of a stored tournament, after checking its rows: its configuration can be
+   * read, its agents rows are indexed 0..k−1 for the k agents of its configuration, its games rows
+   * 0..g−1 for its g games, each with at least one player and a finite utility range; null when the
+   * store holds no tournament {@code id} (it has no matches either).
+   *
+   * @throws DamagedStoreException naming the row that is missing or wrong
+   */
+  private Shape shape(long id) {
+    TournamentInfo t = tournaments().stream().filter(x -> x.id() == id).findFirst().orElse(null);
+    if (t == null) {
+      return null;
+    }
+    TournamentConfig c = config(t);
+    String remedy = "restore the store from a copy, or give a new --db to start afresh";
+    List<String> agentSpecs = c.allAgents();
+    boolean[] seen = new boolean[agentSpecs.size()];
+    for (AgentInfo a : agents(id)) {
+      if (a.idx() < 0 || a.idx() >= seen.length) {
+        throw new DamagedStoreException(file, "agents row (tournament " + id + ", idx " + a.idx() + ", " + a.spec()
+            + ") is no agent of the tournament, whose configuration has " + seen.length + " agents", remedy);
+      }
+      seen[a.idx()] = true;
+    }
+    for (int i = 0; i < seen.length; i++) {
+      if (!seen[i]) {
+        throw new DamagedStoreException(file, "tournament " + id + " has no agents row for its agent " + i + " ("
+            + agentSpecs.get(i) + ")", remedy);
+      }
+    }
+    int[] players = new int[c.games().size()];
+    for (GameInfo g : games(id)) {
+      String row = "games row (tournament " + id + ", idx " + g.idx() + ", " + g.spec() + ")";
+      if (g.idx() < 0 || g.idx() >= players.length) {
+        throw new DamagedStoreException(file, row + " is no game of the tournament, whose configuration has "
+            + players.length + " games", remedy);
+      }
+      if (g.numPlayers() < 1) {
+        throw new DamagedStoreException(file, row + " has num_players " + g.numPlayers() + ", not a number of"
+            + " players", remedy);
+      }
+      if (!Double.isFinite(g.minUtility()) || !Double.isFinite(g.maxUtility()) || g.minUtility() > g.maxUtility()) {
+        throw new DamagedStoreException(file, row + " has the utility range [" + g.minUtility() + ", "
+            + g.maxUtility() + "], not two finite numbers in order", remedy);
+      }
+      players[g.idx()] = g.numPlayers();
+    }
+    for (int i = 0; i < players.length; i++) {
+      if (players[i] == 0) {
+        throw new DamagedStoreException(file, "tournament " + id + " has no games row for its game " + i + " ("
+            + c.games().get(i) + ")", remedy);
+      }
+    }
+    return new Shape(seen.length, players);
+  }
+
+  /**
+   * What is wrong with a matches row as stored (each column as its text), or null if it is a row
+   * ponder arena writes: a game index of the tournament; as many seats as the game has players,
+   * each an agent index of the tournament; a seed index ≥ 0 and an integer seed; a known status;
+   * for a match that is no error, one finite return per player (an error match: none, or one per
+   * player); a length ≥ 0; a failed seat (when not null) that is a seat of the match; and, when read
+   * with details, move times {@code seat:micros} with a seat of the match and micros ≥ 0, overruns
+   * (non-negative integers, at most one per player) and actions (non-negative integers).
+   *
+   * @param shape the tournament's agents and games; null to check only the form of each column
+   */
+  static String rowProblem(Shape shape, String game, String seats, String seedIndex, String seed, String status,
+      String returns, String length, String failedSeat, String moveUs, String overruns, String actions) {
+    Long g = strictLong(game);
+    if (g == null || g < 0 || (shape != null && g >= shape.players().length)) {
+      return "has game_idx " + game + ", not a game of the tournament"
+          + (shape == null ? "" : " (0.." + (shape.players().length - 1) + ")");
+    }
+    int players = shape == null ? -1 : shape.players()[(int) (long) g];
+    String[] seatParts = seats == null ? new String[0] : seats.split(",", -1);
+    if (seats == null || seats.isEmpty() || (players >= 0 && seatParts.length != players)) {
+      return "has seats '" + seats + "', not " + (players >= 0 ? players + " agent indices" : "agent indices")
+          + " joined by ','";
+    }
+    for (String s : seatParts) {
+      Long a = strictLong(s);
+      if (a == null || a < 0 || (shape != null && a >= shape.agents())) {
+        return "has seats '" + seats + "': " + (a == null ? "'" + s + "' is no agent index"
+            : "agent " + s + " is not one of the tournament's " + (shape == null ? "" : shape.agents() + " ") + "agents");
+      }
+    }
+    Long k = strictLong(seedIndex);
+    if (k == null || k < 0 || k > Integer.MAX_VALUE) {
+      return "has seed_index " + seedIndex + ", not a seed index (an integer >= 0)";
+    }
+    if (strictLong(seed) == null) {
+      return "has seed " + seed + ", not an integer";
+    }
+    MatchResult.Status st = null;
+    for (MatchResult.Status s : MatchResult.Status.values()) {
+      if (s.label().equals(status)) {
+        st = s;
+      }
+    }
+    if (st == null) {
+      return "has status '" + status + "', not one of ok, overrun, error";
+    }
+    int n = seatParts.length;
+    String[] ret = returns == null ? null : returns.isEmpty() ? new String[0] : returns.split(",", -1);
+    boolean countOk = ret != null && (ret.length == n || (st == MatchResult.Status.ERROR && ret.length == 0));
+    if (!countOk) {
+      return "has returns '" + returns + "', not " + n + " numbers joined by ','" + (st == MatchResult.Status.ERROR
+          ? " (or none, for an error)" : "");
+    }
+    for (String r : ret) {
+      double v;
+      try {
+        v = strictDouble(r);
+      } catch (NumberFormatException e) {
+        return "has returns '" + returns + "': '" + r + "' is not a number";
+      }
+      if (!Double.isFinite(v)) {
+        return "has returns '" + returns + "': " + r + " is not a finite number";
+      }
+    }
+    Long len = strictLong(length);
+    if (len == null || len < 0 || len > Integer.MAX_VALUE) {
+      return "has length " + length + ", not a number of actions (an integer >= 0)";
+    }
+    if (failedSeat != null) {
+      Long f = strictLong(failedSeat);
+      if (f == null || f < 0 || f >= n) {
+        return "has failed_seat " + failedSeat + ", not a seat of the match (0.." + (n - 1) + ")";
+      }
+    }
+    if (moveUs == null) {
+      return "has move_us NULL";
+    }
+    if (!moveUs.isEmpty()) {
+      for (String mv : moveUs.split(",", -1)) {
+        int colon = mv.indexOf(':');
+        Long p = colon < 0 ? null : strictLong(mv.substring(0, colon));
+        Long us = colon < 0 ? null : strictLong(mv.substring(colon + 1));
+        if (p == null || us == null || p < 0 || p >= n || us < 0) {
+          return "has move_us entry '" + mv + "', not seat:micros with a seat of the match (0.." + (n - 1)
+              + ") and micros >= 0";
+        }
+      }
+    }
+    String bad = nonNegativeInts(overruns, n);
+    if (bad != null) {
+      return "has overruns '" + overruns + "', not at most " + n + " counts (integers >= 0) joined by ','";
+    }
+    if (nonNegativeInts(actions, Integer.MAX_VALUE) != null) {
+      return "has actions '" + (actions != null && actions.length() > 40 ? actions.substring(0, 40) + "…" : actions)
+          + "', not action ids (integers >= 0) joined by ','";
+    }
+    return null;
+  }
+
+  /** Null if {@code s} is "" or at most {@code max} non-negative integers joined by ','; else {@code s}. */
+  private static String nonNegativeInts(String s, int max) {
+    if (s == null) {
+      return "NULL";
+    }
+    if (s.isEmpty()) {
+      return null;
+    }
+    String[] parts = s.split(",", -1);
+    if (parts.length > max) {
+      return s;
+    }
+    for (String p : parts) {
+      Long v = strictLong(p);
+      if (v == null || v < 0 || v > Integer.MAX_VALUE) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** {@code s} as a long if it is an optional '-' and decimal digits within a long's range, else null. */
+  private static Long strictLong(String s) {
+    if (s == null || s.isEmpty() || s.length() > 20) {
+      return null;
+    }
+    int start = s.charAt(0) == '-' ? 1 : 0;
+    if (start == s.length()) {
+      return null;
+    }
+    for (int i = start; i < s.length(); i++) {
+      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+        return null;
+      }
+    }
+    try {
+      return Long.parseLong(s);
+    } catch (NumberFormatException tooLarge) {
+      return null;
+    }
+  }
+
+  private static final java.util.regex.Pattern DECIMAL =
+      java.util.regex.Pattern.compile("-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?|-?Infinity|NaN");
+
+  /** A decimal number as {@link #joinDoubles} writes it (Java's other forms, e.g. {@code 0x1p3}, refused). */
+  private static double strictDouble(String s) {
+    if (s.isEmpty() || !DECIMAL.matcher(s).matches()) {
+      throw new NumberFormatException(s);
+    }
+    return Double.parseDouble(s);
   }
 
   /** Number of stored matches of a tournament. */
@@ -1094,6 +1475,11 @@ public final class ArenaStore implements AutoCloseable {
       conn.close();
     } catch (SQLException e) {
       throw new StoreException("cannot close store: " + e.getMessage(), e);
+    } finally {
+      if (readerLock != null) {
+        readerLock.close();
+        readerLock = null;
+      }
     }
   }
 
@@ -1462,6 +1848,17 @@ public final class ArenaStore implements AutoCloseable {
     public DamagedStoreException(Path file, Throwable cause) {
       super(file + " is damaged (SQLite: database disk image is malformed); restore it from a copy, or give a new --db"
           + " to start afresh", cause);
+    }
+
+    /**
+     * A store whose file SQLite reads but whose rows no run of ponder arena writes (e.g. edited by
+     * hand): {@code FILE is damaged: WHAT; REMEDY}.
+     *
+     * @param what the row (table, key) and what is wrong with it
+     * @param remedy what to do
+     */
+    public DamagedStoreException(Path file, String what, String remedy) {
+      super(file + " is damaged: " + what + "; " + remedy, null);
     }
   }
 }

@@ -4,6 +4,8 @@ import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
 import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
+import dev.ponder.game.GameContractException;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.spec.Params;
@@ -23,7 +25,10 @@ import java.util.SplittableRandom;
  * the game exceeds its declared maximum length is recorded with status {@code error}, the
  * message (for an exception, the call that failed, at which move and where it was thrown: {@link
  * #thrown}) and, as data, the seat whose agent's call failed ({@link MatchResult#failedSeat}: −1
- * when it was the game's code); it does not throw. A JVM {@link Error} is such a failure too (a {@code
+ * when it was the game's code); it does not throw. A game that breaks the API's contract where it
+ * is checked ({@link GameContract}: the referee's chance outcomes and legality check, an agent's
+ * search) ends the match the same way, with the contract's one-line message and failed seat −1
+ * (the game's fault even when an agent's search found it). A JVM {@link Error} is such a failure too (a {@code
  * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
  * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
  * which propagates: the JVM itself is failing and the run must stop.
@@ -112,7 +117,7 @@ public final class MatchRunner {
         if (state.isChanceNode()) {
           call = CALL_CHANCE_OUTCOMES;
           int k = state.chanceOutcomes(outcomes, probs);
-          action = outcomes[Distributions.sample(probs, 0, k, chance.nextDouble())];
+          action = outcomes[Distributions.sampleOutcome(state, probs, k, chance.nextDouble())];
           mover = -1;
         } else if (player >= 0 && player < n) {
           call = CALL_COPY; // the game's code (seat −1 here): no agent is called yet
@@ -182,9 +187,11 @@ public final class MatchRunner {
           thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()), seat);
     } catch (Throwable e) {
       // any other Error (NoClassDefFoundError from a jar missing on the class path, an
-      // AssertionError, ExceptionInInitializerError, ...) is a fault of this match like an exception
+      // AssertionError, ExceptionInInitializerError, ...) is a fault of this match like an exception;
+      // a broken game contract found inside an agent's search is the game's fault, not the seat's
       return error(state, micros, movers, moves, overruns,
-          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()), seat);
+          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()),
+          rootCause(e) instanceof GameContractException ? -1 : seat);
     } finally {
       for (Agent a : agents) {
         if (a != null) {
@@ -212,14 +219,28 @@ public final class MatchRunner {
 
   /**
    * Whether the copy an agent was given no longer equals the match's state: another number of
-   * actions in its history or another {@link State#hash()} (cheap next to any decision).
+   * actions in its history or another {@link State#hash()} (cheap next to any decision). {@code
+   * ponder play} checks its agents with it too.
+   *
+   * @param view the copy handed to the agent, after the agent's call
+   * @param state the match's own state (unchanged by the call)
    */
-  private static boolean modified(State view, State state) {
+  public static boolean modified(State view, State state) {
     return view.historySize() != state.historySize() || view.hash() != state.hash();
   }
 
-  /** The error of a match whose agent changed the state it was given. */
-  static String modifiedMessage(int seat, String agent, String call, State view, State state) {
+  /**
+   * The error of a match whose agent changed the state it was given (one line), e.g. {@code seat 0's
+   * agent mutator modified the state it was given in selectAction (its history went from 2 to 3
+   * actions); an agent must not change the state (search from a copy: State.copy)}.
+   *
+   * @param seat the agent's seat
+   * @param agent its agent string
+   * @param call the agent's method that changed the copy ({@code selectAction}, {@code informAction})
+   * @param view the copy, as the agent left it
+   * @param state the match's state
+   */
+  public static String modifiedMessage(int seat, String agent, String call, State view, State state) {
     String how = view.historySize() != state.historySize()
         ? "its history went from " + state.historySize() + " to " + view.historySize() + " actions"
         : "its hash changed at move " + state.historySize();
@@ -251,6 +272,10 @@ public final class MatchRunner {
    * uct(sims=20) failed in selectAction at move 3: NullPointerException: … at
    * com.example.Rules.fill(Rules.java:12)}, {@code applying seat 0's move 4 failed (in
    * State.applyAction) at move 7: IllegalStateException: … at com.example.Race$S.apply(Race.java:80)}.
+   * A {@link GameContractException} is given by its message alone (it names the game, the history
+   * and the fault; its place is the checking helper): {@code listing the chance outcomes failed (in
+   * State.chanceOutcomes) at move 1: race: the chance outcomes after history [1] have
+   * probabilities summing to 0.9, ...}.
    *
    * @param seat the seat whose agent the arena was calling, or -1 when it was calling the game
    * @param agent that seat's agent string ("" for the game)
@@ -261,12 +286,12 @@ public final class MatchRunner {
    * @param move actions applied so far
    */
   static String thrown(Throwable e, int seat, String agent, int call, int mover, int action, int move) {
-    Throwable root = e;
-    for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
-      root = root.getCause();
-    }
+    Throwable root = rootCause(e);
     String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
-    String what = root.getClass().getSimpleName() + message + Faults.at(root);
+    // a broken contract's message names the game, the history and the fault; its place would be
+    // the checking helper, not the game's code
+    String what = root instanceof GameContractException && !message.isEmpty() ? message.substring(2)
+        : root.getClass().getSimpleName() + message + Faults.at(root);
     String whose = mover >= 0 ? "seat " + mover + "'s move " + action : "chance outcome " + action;
     String failed = switch (call) {
       case CALL_CREATE -> "creating seat " + seat + "'s agent " + agent + " failed";
@@ -281,6 +306,15 @@ public final class MatchRunner {
       default -> "checking for the end of the game failed (in State.isTerminal)";
     };
     return failed + " at move " + move + ": " + what;
+  }
+
+  /** The innermost cause of {@code e} (at most 32 levels down; {@code e} itself when it has none). */
+  private static Throwable rootCause(Throwable e) {
+    Throwable root = e;
+    for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
+      root = root.getCause();
+    }
+    return root;
   }
 
   /**

@@ -858,7 +858,8 @@ public final class Report {
         Analysis.GameResult gr = r.games().get(g);
         Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote,
             shownNames(r), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
-            Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true), StandardCharsets.UTF_8);
+            Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
+            gr.seeds() < Analysis.FEW_SEEDS), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
@@ -960,9 +961,11 @@ public final class Report {
     AnalysisOptions o = r.options();
     List<String> byMean = new java.util.ArrayList<>();
     int ranked = 0;
+    boolean twoPlayerMulti = false;
     for (Analysis.GameResult g : r.games()) {
       if (g.method().startsWith("alpharank")) {
         ranked++;
+        twoPlayerMulti |= g.players() == 2 && g.method().equals("alpharank-multi");
       } else if (!g.method().equals("none")) { // "none": no ballot at all (nothing scored)
         byMean.add(g.game());
       }
@@ -970,8 +973,9 @@ public final class Report {
     if (ranked == 0) {
       return byMean.isEmpty() ? "no alpha-rank (no game has a ballot)" : "no alpha-rank (every game ranked by mean return)";
     }
-    return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s", o.alphaRankResamples(),
+    return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s%s", o.alphaRankResamples(),
         Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4), o.alphaRank().populationSize(),
+        twoPlayerMulti ? ", 2-player games by two-population alpha-rank (--alpharank-two-player multi)" : "",
         byMean.isEmpty() ? "" : " (games ranked by mean return instead: " + String.join(", ", byMean) + ")");
   }
 
@@ -1298,18 +1302,24 @@ public final class Report {
   }
 
   /**
-   * The footnotes on the marks (one line each, only for marks in use): intervals from fewer than
-   * {@link Analysis#FEW_SEEDS} seed indices, zero-width intervals.
+   * The footnotes on the marks the terminal shows (one line each, only for marks on a value it
+   * prints: the SCO, Elo and rank intervals and each game's mean-return intervals): intervals from
+   * fewer than {@link Analysis#FEW_SEEDS} seed indices, zero-width intervals.
    */
   static String markLines(Analysis.Result r) {
-    return markLines(r, false);
+    return markLines(r, false, false);
   }
 
   /**
-   * The footnotes on the marks ({@link #markLines(Analysis.Result)}), with {@code mass} also
-   * those of the α-Rank mass intervals (report.md shows them, the terminal does not).
+   * The footnotes on the marks of report.md ({@link #markLines(Analysis.Result)} and the
+   * intervals of each game's cells, row against column), with {@code mass} also those of the
+   * α-Rank mass intervals.
    */
   static String markLines(Analysis.Result r, boolean mass) {
+    return markLines(r, mass, true);
+  }
+
+  private static String markLines(Analysis.Result r, boolean mass, boolean cells) {
     boolean few = false;
     boolean zero = false;
     boolean out = false;
@@ -1318,7 +1328,7 @@ public final class Report {
       for (Analysis.GameResult g : r.games()) {
         if (g.seeds() >= 2 && !Double.isNaN(g.agentMean()[a])) {
           t += marks(g.agentLow()[a], g.agentHigh()[a], g.seeds());
-          for (int b = 0; b < r.agents().size(); b++) {
+          for (int b = 0; cells && b < r.agents().size(); b++) {
             t += marks(g.low()[a][b], g.high()[a][b], g.seeds()) + marks(g.winLow()[a][b], g.winHigh()[a][b], g.seeds());
           }
           if (mass) {

@@ -14,8 +14,10 @@ import java.nio.file.StandardOpenOption;
  * of playing every match a second time. The operating system drops the lock when the holder
  * closes it or when its process ends in any way (normal exit, Ctrl-C, {@code kill -9}), so a
  * lock never outlives its run; the empty {@code .lock} file itself stays and blocks nothing.
- * Readers ({@code ponder report}) take no lock: SQLite's write-ahead log lets them read a
- * consistent snapshot while a run writes.
+ * Readers ({@code ponder report}) that may write the store take no lock: SQLite's write-ahead log
+ * lets them read a consistent snapshot while a run writes. A reader that cannot write it reads the
+ * file alone ({@code immutable}) and holds this lock shared meanwhile ({@link #shared}), so that no
+ * run writes under it.
  *
  * <p>Why the file is not removed at a clean exit: removing it would race with a second run. That
  * run may open the file just before the holder removes it, and lock it once the holder lets go;
@@ -52,7 +54,7 @@ public final class RunLock implements AutoCloseable {
     Path file = lockFile(realPath(store));
     FileChannel ch = null;
     try {
-      ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
       FileLock l;
       try {
         l = ch.tryLock();
@@ -60,8 +62,18 @@ public final class RunLock implements AutoCloseable {
         l = null;
       }
       if (l == null) {
+        boolean reader = false;
+        try {
+          FileLock s = ch.tryLock(0, Long.MAX_VALUE, true);
+          if (s != null) { // only shared holders: readers that cannot write the store ({@link #shared})
+            reader = true;
+            s.release();
+          }
+        } catch (OverlappingFileLockException | IOException sameProcessOrUnknown) {
+          // a run holds it
+        }
         ch.close();
-        throw new LockedException(store);
+        throw new LockedException(store, reader);
       }
       return new RunLock(ch, l);
     } catch (IOException e) {
@@ -76,6 +88,54 @@ public final class RunLock implements AutoCloseable {
           : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
           : e.getMessage();
       throw new ArenaStore.StoreException("cannot create the run's lock file " + file + ": " + why, e);
+    }
+  }
+
+  /**
+   * What a reader that cannot write the store learns from its lock file ({@link #shared}).
+   *
+   * @param lock the shared lock taken, held until closed; null if none was taken
+   * @param noRun whether no run is writing the store, nor can start while {@code lock} is held:
+   *     the shared lock was granted, or there is no lock file (a run creates it before it opens the
+   *     store)
+   */
+  public record Shared(RunLock lock, boolean noRun) {}
+
+  /**
+   * For a reader that cannot write the store ({@link ArenaStore#openReadOnly}): a shared lock on
+   * the store's lock file, without creating it. While a reader holds it, {@link #acquire} fails
+   * (a run would write under a reader that reads the file alone, without SQLite's log); a run that
+   * holds the lock keeps the reader from taking it. A lock file this process cannot open for
+   * reading tells nothing: no lock, and {@code noRun} false.
+   */
+  public static Shared shared(Path store) {
+    Path file = lockFile(realPath(store));
+    if (!java.nio.file.Files.exists(file)) {
+      return new Shared(null, true);
+    }
+    FileChannel ch = null;
+    try {
+      ch = FileChannel.open(file, StandardOpenOption.READ);
+      FileLock l;
+      try {
+        l = ch.tryLock(0, Long.MAX_VALUE, true);
+      } catch (OverlappingFileLockException sameProcess) {
+        l = null;
+      }
+      if (l == null) {
+        ch.close();
+        return new Shared(null, false);
+      }
+      return new Shared(new RunLock(ch, l), true);
+    } catch (IOException e) {
+      try {
+        if (ch != null) {
+          ch.close();
+        }
+      } catch (IOException ignored) {
+        // nothing taken
+      }
+      return new Shared(null, false);
     }
   }
 
@@ -111,9 +171,12 @@ public final class RunLock implements AutoCloseable {
   public static final class LockedException extends ArenaStore.StoreException {
     private static final long serialVersionUID = 1L;
 
-    LockedException(Path store) {
-      super("another ponder arena run is writing " + store + " (it holds " + lockFile(store) + "); wait for it to"
-          + " finish, or give another --db (ponder report --db " + store + " may read it meanwhile)", null);
+    LockedException(Path store, boolean reader) {
+      super(reader
+          ? "a ponder report is reading " + store + ", which its user cannot write (it holds " + lockFile(store)
+              + " shared, so that nothing writes the store under it); run again once it has finished"
+          : "another ponder arena run is writing " + store + " (it holds " + lockFile(store) + "); wait for it to"
+              + " finish, or give another --db (ponder report --db " + store + " may read it meanwhile)", null);
     }
   }
 }

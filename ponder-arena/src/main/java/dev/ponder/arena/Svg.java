@@ -24,12 +24,36 @@ final class Svg {
    */
   static String ratings(Analysis.Result r) {
     String budget = Report.commonBudget(r);
-    String chart = ratings(Report.markedNames(r), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
+    return ratings(Report.markedNames(r), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
         r.options().sco().upper(), r.elo(), r.eloLow(), r.eloHigh(), r.options().level(),
         "Ratings (rows ordered by SCO rating" + (budget.isEmpty() ? "" : "; budget " + budget + " left out of the names") + ")",
+        Report.fewestSeeds(r) < Analysis.FEW_SEEDS,
         Report.anyErrorMark(r) ? Report.ERROR_MARK + ": error matches (not scored); last on the ballot of each game it did"
             + " not complete (report.md)" : "");
-    return chart;
+  }
+
+  /** The footnote on {@link Report#FEW} in a chart (one line). */
+  static String fewSeedsNote() {
+    return Report.FEW + ": interval from fewer than " + Analysis.FEW_SEEDS + " seed indices per game: percentile-bootstrap"
+        + " intervals from few seeds are too narrow";
+  }
+
+  /**
+   * About how wide {@code s} is drawn in a sans-serif font of {@code size} px: 0.62 em a
+   * character, a little more than the average of common sans-serif faces, so that margins sized by
+   * it hold the text.
+   */
+  static double textWidth(String s, int size) {
+    return 0.62 * size * s.codePointCount(0, s.length());
+  }
+
+  /** The width of the longest of {@code names} ({@link #textWidth}). */
+  private static double longest(List<String> names, int size) {
+    double w = 0;
+    for (String n : names) {
+      w = Math.max(w, textWidth(n, size));
+    }
+    return w;
   }
 
   /**
@@ -52,15 +76,19 @@ final class Svg {
   /** As the ratings chart above, under {@code title}. */
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title) {
-    return ratings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level, title, "");
+    return ratings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level, title, false, "");
   }
 
-  /** As the ratings chart above, with {@code note} (one line; empty: none) at the bottom. */
+  /**
+   * As the ratings chart above, under {@code title}; with {@code fewSeeds} each value with an
+   * interval carries {@link Report#FEW} and a footnote says why; {@code note} (one line; empty:
+   * none) goes at the bottom. The row labels' margin is as wide as the longest agent name.
+   */
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title,
-      String note) {
+      boolean fewSeeds, String note) {
     int k = order.size();
-    int label = 220;
+    int label = (int) Math.max(220, Math.ceil(longest(order.stream().map(agents::get).toList(), 12)) + 18);
     int plot = 340;
     int gap = 90;
     int rowH = 26;
@@ -69,7 +97,7 @@ final class Svg {
     int x2 = label + plot + gap;
     int width = x2 + plot + 90;
     int axisY = top + rowH * k + 6;
-    int height = axisY + 100 + (note.isEmpty() ? 0 : 20);
+    int height = axisY + 100 + (fewSeeds ? 16 : 0) + (note.isEmpty() ? 0 : 20);
     String pct = String.format(Locale.ROOT, "%.0f%%", 100 * level);
     // SCO axis: the ratings and their intervals, padded, on round ticks, within the scale
     double scoMin = Double.POSITIVE_INFINITY;
@@ -86,7 +114,10 @@ final class Svg {
       scoMin = (scoLower + scoUpper) / 2;
       scoMax = scoMin;
     }
-    double pad = Math.max(1e-6 * (scoUpper - scoLower), (scoMax - scoMin) * 0.1);
+    // a zero range (every agent at one rating, e.g. all draws) gets 1% of the scale each side:
+    // ticks of a few parts per million of the scale would print one number five times
+    double pad = scoMax - scoMin > 1e-6 * (scoUpper - scoLower) ? (scoMax - scoMin) * 0.1
+        : 0.01 * (scoUpper - scoLower);
     double[] scoTicks = ticks(Math.max(scoLower, scoMin - pad), Math.min(scoUpper, scoMax + pad));
     // Elo axis from the anchor (0)
     double eloMax = 0;
@@ -117,24 +148,29 @@ final class Svg {
         text(sb, x1, cy + 4, 11, "start", "not on any ballot (benchmark): no SCO rating");
       } else {
         pointWithInterval(sb, sco[a], scoLow[a], scoHigh[a], scoTicks, x1, plot, cy, "#4c78a8",
-            String.format(Locale.ROOT, "%.1f", sco[a]));
+            noNegativeZero(String.format(Locale.ROOT, "%.1f", sco[a])) + (fewSeeds && !Double.isNaN(scoLow[a])
+                ? Report.FEW : ""));
       }
       if (Double.isNaN(elo[a])) {
         continue;
       }
       boolean isAnchor = a == anchor;
       pointWithInterval(sb, elo[a], eloLow[a], eloHigh[a], eloTicks, x2, plot, cy, "#e45756",
-          isAnchor ? "0 (anchor)" : String.format(Locale.ROOT, "%.0f", elo[a]), isAnchor);
+          (isAnchor ? "0 (anchor)" : noNegativeZero(String.format(Locale.ROOT, "%.0f", elo[a])))
+              + (fewSeeds && !Double.isNaN(eloLow[a]) ? Report.FEW : ""), isAnchor);
     }
     axis(sb, x1, plot, axisY, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])", fmt(scoLower), fmt(scoUpper)));
     axis(sb, x2, plot, axisY, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
     if (scoTicks[0] > scoLower) {
       text(sb, x1, axisY + 50, 11, "start", String.format(Locale.ROOT,
           "axis starts at %s, not at the scale's lower end %s",
-          fmt(scoTicks[0]), fmt(scoLower)), "axis-note");
+          tickFmt(scoTicks[0], scoTicks), fmt(scoLower)), "axis-note");
+    }
+    if (fewSeeds) {
+      text(sb, 10, axisY + 96, 11, "start", fewSeedsNote(), "few-note");
     }
     if (!note.isEmpty()) {
-      text(sb, 10, axisY + 106, 11, "start", note, "error-note");
+      text(sb, 10, axisY + (fewSeeds ? 116 : 106), 11, "start", note, "error-note");
     }
     if (anchor >= 0) {
       // three short lines: one would run past the right edge of the image (the panel is 340 px wide)
@@ -167,6 +203,21 @@ final class Svg {
     return t;
   }
 
+  /**
+   * A tick value with as many decimals as the ticks' step needs (none for a step of 1 or more,
+   * one for 0.5, two for 0.02), so that neighbouring ticks never print the same text.
+   */
+  static String tickFmt(double t, double[] ticks) {
+    double step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
+    int decimals = step >= 1 ? 0 : (int) Math.min(12, Math.ceil(-Math.log10(step) - 1e-9));
+    return noNegativeZero(String.format(Locale.ROOT, "%." + decimals + "f", t));
+  }
+
+  /** {@code s} without the sign of a negative number that rounds to zero ({@code -0.00} → {@code 0.00}). */
+  static String noNegativeZero(String s) {
+    return s.matches("-0(\\.0*)?") ? s.substring(1) : s;
+  }
+
   private static double pos(double v, double[] ticks, int x0, int plot) {
     double lo = ticks[0];
     double hi = ticks[ticks.length - 1];
@@ -188,7 +239,7 @@ final class Svg {
       double x = pos(t, ticks, x0, plot);
       sb.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\"/>%n",
           x, y, x, y + 5));
-      text(sb, x, y + 17, 10, "middle", fmt(t), "tick-label");
+      text(sb, x, y + 17, 10, "middle", tickFmt(t, ticks), "tick-label");
     }
     text(sb, x0 + plot / 2.0, y + 33, 11, "middle", title, "axis-label");
   }
@@ -298,12 +349,30 @@ final class Svg {
    */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre, boolean byData) {
+    return heatmap(title, agents, m, low, high, min, max, format, centre, byData, false);
+  }
+
+  /**
+   * As {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String,
+   * Centre, boolean)}; with {@code fewSeeds} each interval shown carries {@link Report#FEW} and a
+   * caption line says why. The row labels' margin is as wide as the longest agent name, and the
+   * column headers (rotated 45°) get the height they need below the captions, so no name is
+   * clipped or runs into the title.
+   */
+  static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds) {
     int k = agents.size();
-    int label = 240;
+    double longestName = longest(agents, 11);
+    int label = (int) Math.max(240, Math.ceil(longestName) + 16);
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
     boolean intervals = low != null && high != null && cell >= 70;
-    int top = 40 + 120;
+    boolean fewNote = fewSeeds && intervals;
+    int captionsEnd = fewNote ? 68 : 54;
+    // a header drawn from (cx, top - 6) at -45°: it rises by its length / √2, plus its own height
+    int rise = (int) Math.ceil((longestName + 11) / Math.sqrt(2));
+    int top = Math.max(40 + 120, captionsEnd + 10 + rise + 6);
     int width = label + cell * k + 150;
+    width = (int) Math.max(width, Math.ceil(label + cell * (k - 0.5) + rise + 10));
     int height = top + cell * k + 20;
     double center = centre.value();
     double half = Math.max(max - center, center - min);
@@ -338,6 +407,9 @@ final class Svg {
     text(sb, 10, 22, 15, "start", title);
     text(sb, 10, 40, 11, "start", caption, "caption");
     text(sb, 10, 54, 11, "start", scale, "scale");
+    if (fewNote) {
+      text(sb, 10, 68, 11, "start", fewSeedsNote(), "few-note");
+    }
     for (int b = 0; b < k; b++) {
       double cx = label + b * cell + cell / 2.0;
       sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" transform=\"rotate(-45 %.1f %d)\" "
@@ -353,10 +425,12 @@ final class Svg {
         sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>%n",
             x, y, cell, cell, fill));
         if (!Double.isNaN(v)) {
-          text(sb, x + cell / 2.0, y + cell / 2.0 + (intervals ? 0 : 4), 11, "middle", String.format(Locale.ROOT, format, v));
+          text(sb, x + cell / 2.0, y + cell / 2.0 + (intervals ? 0 : 4), 11, "middle",
+              noNegativeZero(String.format(Locale.ROOT, format, v)));
           if (intervals && !Double.isNaN(low[a][b])) {
             text(sb, x + cell / 2.0, y + cell / 2.0 + 14, 9, "middle",
-                "[" + String.format(Locale.ROOT, format, low[a][b]) + ", " + String.format(Locale.ROOT, format, high[a][b]) + "]");
+                "[" + noNegativeZero(String.format(Locale.ROOT, format, low[a][b])) + ", "
+                    + noNegativeZero(String.format(Locale.ROOT, format, high[a][b])) + "]" + (fewSeeds ? Report.FEW : ""));
           }
         }
       }

@@ -12,12 +12,14 @@ package dev.ponder.rating;
  * strategy counts {@code K_k}): states are profiles, transitions change one population's
  * strategy, {@code C[s][r] = ρ_k(r, s) / Σ_k (K_k − 1)}.
  *
- * <p>α → ∞ ({@code alpha = Double.POSITIVE_INFINITY}, the default): the fixation probability is
+ * <p>α = ∞ ({@code alpha = Double.POSITIVE_INFINITY}, the default): the fixation probability is
  * replaced by the perturbed response graph (1 − ε if the mutant strictly gains, ε if it loses,
  * 1/2 on ties, as OpenSpiel's {@code use_inf_alpha}); ε is decreased 10× at a time from 10⁻²
  * until the distribution changes by less than 10⁻⁹ (or ε reaches 10⁻¹²), which approximates the
  * limit ε → 0 where all mass lies on the sink strongly connected components of the response
- * graph. Stationary distributions are computed with the Grassmann–Taksar–Heyman elimination
+ * graph. This is not the limit of a large finite α when some payoffs tie: there a tying mutant
+ * drifts to fixation with probability 1/m (neutral drift in the Fermi model), here with 1/2, so
+ * the two can give different masses (docs/arena.md, α-Rank: ties); without ties they agree. Stationary distributions are computed with the Grassmann–Taksar–Heyman elimination
  * (Grassmann, Taksar &amp; Heyman 1985), which is stable for the tiny transition probabilities.
  */
 public final class AlphaRank {
@@ -37,7 +39,9 @@ public final class AlphaRank {
   /**
    * Options.
    *
-   * @param alpha selection intensity α &gt; 0, or {@code Double.POSITIVE_INFINITY}
+   * @param alpha selection intensity α &gt; 0, or {@code Double.POSITIVE_INFINITY} for the
+   *     perturbed response graph (a tie weighs 1/2 there, 1/m at a large finite α: see the class
+   *     comment)
    * @param populationSize m ≥ 2 (OpenSpiel's default 50)
    * @param model selection model for finite α (single population only; multi-population always
    *     uses the payoff difference of the deviating population)
@@ -52,7 +56,7 @@ public final class AlphaRank {
       }
     }
 
-    /** α → ∞, m = 50, local model. */
+    /** α = ∞ (the perturbed response graph; ties weigh 1/2), m = 50, local model. */
     public static Options infinite() {
       return new Options(Double.POSITIVE_INFINITY, 50, Model.LOCAL);
     }

@@ -26,4 +26,39 @@ public final class Distributions {
     }
     return k - 1;
   }
+
+  /**
+   * The chance outcome drawn by {@code u} at the chance node {@code s}, whose {@code k} outcomes'
+   * probabilities {@link State#chanceOutcomes(int[], double[])} wrote into {@code probabilities}:
+   * the index {@link #sample} returns (the same running sum, compared the same way), in one pass
+   * that also checks the probabilities form a distribution ({@link
+   * GameContract#checkChanceOutcomes}: the running sum carries on to the total). What every tool
+   * that draws a chance outcome calls ({@link RandomPlayout}, the MCTS engine and its random
+   * rollout, the arena's and {@code ponder play}'s referee). Allocates nothing unless it throws.
+   *
+   * @param s the chance node (named, with its history, in the error)
+   * @param probabilities the outcomes' probabilities, {@code [0, k)}
+   * @param k the number of outcomes {@code s.chanceOutcomes} returned
+   * @param u a uniform draw in [0, 1)
+   * @return an index in {@code [0, k)}
+   * @throws GameContractException if the probabilities do not sum to 1 within {@link
+   *     GameContract#PROBABILITY_SUM_TOLERANCE}, one is negative or NaN, or k is 0
+   */
+  public static int sampleOutcome(State s, double[] probabilities, int k, double u) {
+    double acc = 0;
+    int pick = -1;
+    boolean negative = false;
+    for (int j = 0; j < k; j++) {
+      double p = probabilities[j];
+      acc += p;
+      negative |= !(p >= 0);
+      if (pick < 0 && u < acc) {
+        pick = j;
+      }
+    }
+    if (negative || !(Math.abs(acc - 1) <= GameContract.PROBABILITY_SUM_TOLERANCE)) {
+      throw GameContract.notADistribution(s, probabilities, k, acc);
+    }
+    return pick < 0 ? k - 1 : pick;
+  }
 }

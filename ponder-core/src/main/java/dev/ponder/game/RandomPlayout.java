@@ -6,7 +6,9 @@ import java.util.SplittableRandom;
  * Plays random playouts without allocating per move: decisions uniform over the legal actions
  * (through {@link State#sampleLegalAction}, which draws exactly as {@code
  * actions[rng.nextInt(n)]} over the listed actions would), chance outcomes drawn with their
- * probabilities. Owns one scratch state and the action buffers; not thread-safe (one per thread).
+ * probabilities by {@link Distributions#sampleOutcome} (the first outcome whose running sum of
+ * probabilities exceeds one uniform draw; the sum is checked to be 1). Owns one scratch state and
+ * the action buffers; not thread-safe (one per thread).
  * The search's random rollout ({@code dev.ponder.search.mcts.RandomRollout}) follows the same rule.
  */
 public final class RandomPlayout {
@@ -29,6 +31,7 @@ public final class RandomPlayout {
    * @param rng source of every random choice
    * @param maxActions cap on the actions applied (use {@link Integer#MAX_VALUE} for none)
    * @return the number of actions applied, chance outcomes included
+   * @throws GameContractException at a chance node whose probabilities do not sum to 1
    */
   public int run(State from, SplittableRandom rng, int maxActions) {
     work.copyFrom(from);
@@ -41,15 +44,7 @@ public final class RandomPlayout {
       int a;
       if (p == State.CHANCE) {
         int k = work.chanceOutcomes(actions, probabilities);
-        double u = rng.nextDouble();
-        a = actions[k - 1];
-        for (int i = 0; i < k; i++) {
-          u -= probabilities[i];
-          if (u < 0) {
-            a = actions[i];
-            break;
-          }
-        }
+        a = actions[Distributions.sampleOutcome(work, probabilities, k, rng.nextDouble())];
       } else {
         a = work.sampleLegalAction(rng, actions);
       }

@@ -64,6 +64,11 @@ public abstract class State {
    * {@link Game#numDistinctActions()}) is never exceeded by a correct game; a game that declares a
    * smaller bound must keep to it.
    *
+   * <p>The order is relied on (legality is a binary search) and checked where a tool reads a whole
+   * list anyway or looks an action up ({@link GameContract#checkAscending}, {@link
+   * GameContract#indexOfLegal}): a list out of order is refused with a {@link
+   * GameContractException} naming the game and the history.
+   *
    * @param out buffer of length at least {@link Game#maxActionsPerState()}
    * @return number of actions written, at most {@link Game#maxActionsPerState()}
    */
@@ -122,7 +127,9 @@ public abstract class State {
    * Writes the chance outcomes in ascending action order into the two buffers and returns their
    * count k ≤ {@link Game#maxChanceOutcomes()}: {@code actions[0..k)} and {@code
    * probabilities[0..k)}, each probability positive, summing to 1. Allocates nothing. Games with
-   * chance nodes override it (the default throws).
+   * chance nodes override it (the default throws). Every tool that draws or weights outcomes
+   * checks the sum (within {@link GameContract#PROBABILITY_SUM_TOLERANCE}) and refuses a game
+   * whose probabilities do not form a distribution ({@link GameContract#checkChanceOutcomes}).
    *
    * <p>Both buffers hold at least {@link Game#maxChanceOutcomes()} entries; entries past k are
    * left alone. Callers size them so: {@link RandomPlayout} and the conformance kit allocate the
@@ -133,10 +140,24 @@ public abstract class State {
    * @param actions buffer of length at least {@link Game#maxChanceOutcomes()}
    * @param probabilities buffer of length at least {@link Game#maxChanceOutcomes()}
    * @return the number of outcomes written
-   * @throws IllegalStateException if this is not a chance node
+   * @throws IllegalStateException if this is not a chance node; the default's message says which
+   *     history, and at a state that reports the chance player ({@link #currentPlayer()} is {@link
+   *     #CHANCE}) that its class does not override this method (the game's bug)
    */
   public int chanceOutcomes(int[] actions, double[] probabilities) {
-    throw new IllegalStateException(game().name() + " has no chance nodes");
+    String at = historySize <= 64 ? "history [" + historyString() + "]" : "a history of " + historySize + " actions";
+    int p;
+    try {
+      p = currentPlayer();
+    } catch (RuntimeException e) {
+      p = Integer.MIN_VALUE; // the message is about chanceOutcomes; the fault of currentPlayer shows elsewhere
+    }
+    if (p == CHANCE) {
+      throw new IllegalStateException(game().name() + ": the state at " + at + " reports the chance player (currentPlayer()"
+          + " returns CHANCE) but its class " + getClass().getName() + " does not override chanceOutcomes(int[], double[])");
+    }
+    throw new IllegalStateException("chanceOutcomes needs a chance node; " + game().name() + " is at " + at
+        + (p == TERMINAL ? ", a terminal state" : p >= 0 ? ", a decision of player " + p : ""));
   }
 
   /** Chance outcomes as a list (a new list); empty unless this is a chance node. */
@@ -155,20 +176,28 @@ public abstract class State {
     return out;
   }
 
-  /** Whether {@code action} is legal here (generates the legal actions). */
+  /**
+   * Whether {@code action} is legal here (generates the legal actions and searches them, {@link
+   * GameContract#indexOfLegal}).
+   *
+   * @throws GameContractException if {@code action} is among the legal actions but they are not
+   *     in ascending order (a fault of the game, which the API forbids)
+   */
   public boolean isLegal(int action) {
     if (isTerminal()) {
       return false;
     }
     int[] buf = new int[game().maxActionsPerState()];
     int n = legalActions(buf);
-    return Arrays.binarySearch(buf, 0, n, action) >= 0;
+    return GameContract.indexOfLegal(this, buf, n, action) >= 0;
   }
 
   /**
    * Applies {@code action} after checking that it is legal.
    *
    * @throws IllegalActionException naming the action and the legal ones if it is not legal
+   * @throws GameContractException if the game's legal actions are not in ascending order and the
+   *     action is among them ({@link #isLegal})
    */
   public final void applyAction(int action) {
     if (!isLegal(action)) {
@@ -363,6 +392,8 @@ public abstract class State {
    * or whose integer id is {@code text}.
    *
    * @throws IllegalActionException if no legal action matches; the message lists the legal ones
+   * @throws GameContractException if the id is among the legal actions but they are not in
+   *     ascending order ({@link GameContract#indexOfLegal})
    */
   public int stringToAction(String text) {
     String t = text.trim();
@@ -380,7 +411,7 @@ public abstract class State {
     }
     try {
       int id = Integer.parseInt(t);
-      if (Arrays.binarySearch(legal, id) >= 0) {
+      if (GameContract.indexOfLegal(this, legal, legal.length, id) >= 0) {
         return id;
       }
     } catch (NumberFormatException ignored) {

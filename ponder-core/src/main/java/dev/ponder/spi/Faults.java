@@ -40,6 +40,35 @@ public final class Faults {
     return f == null ? "" : " at " + frameText(f);
   }
 
+  /**
+   * Packages of Ponder and of the libraries it ships with ({@code picocli}, Jackson, Hipparchus,
+   * SQLite JDBC, progressbar and its JLine): code whose exceptions Ponder reports in its own words.
+   */
+  private static final String[] PONDER_PACKAGES = {"dev.ponder.", "picocli.", "com.fasterxml.", "org.hipparchus.",
+      "org.sqlite.", "me.tongfei.", "org.jline."};
+
+  /**
+   * Whether {@code t} was thrown from code other than Ponder's: its place ({@link #place}, the
+   * first frame outside the JDK) is in a class outside Ponder's packages ({@code dev.ponder.}) and
+   * those of the libraries Ponder ships with, such as a game's or an agent's class of a project of
+   * your own. False when {@code t} has no stack trace or no frame outside the JDK.
+   *
+   * @throws NullPointerException if {@code t} is null
+   */
+  public static boolean outsidePonder(Throwable t) {
+    for (StackTraceElement f : t.getStackTrace()) {
+      if (!isJdk(f.getClassName())) {
+        for (String own : PONDER_PACKAGES) {
+          if (f.getClassName().startsWith(own)) {
+            return false;
+          }
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** {@code class.method(File.java:line)}: "Unknown Source" without a file name, no line when unknown. */
   static String frameText(StackTraceElement f) {
     String where = f.getFileName() == null ? "Unknown Source"

@@ -1,10 +1,14 @@
 package dev.ponder.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link Distributions#sample}: the first index whose running sum exceeds u, k − 1 past the total. */
+/**
+ * {@link Distributions#sample}: the first index whose running sum exceeds u, k − 1 past the total;
+ * {@link Distributions#sampleOutcome}: the same index, and a refusal of what is not a distribution.
+ */
 class DistributionsTest {
   @Test
   void theFirstIndexWhoseRunningSumExceedsU() {
@@ -25,5 +29,26 @@ class DistributionsTest {
     // a total below u (rounding): the last index, never one past the range
     assertThat(Distributions.sample(new double[] {0.5, 0.25}, 0, 2, 0.9)).isEqualTo(1);
     assertThat(Distributions.sample(new double[] {0.0, 0.0, 1.0}, 0, 3, 0.0)).isEqualTo(2); // zero entries skipped
+  }
+
+  @Test
+  void sampleOutcomeDrawsAsSampleAndRefusesWhatIsNotADistribution() {
+    dev.ponder.game.check.ConformanceKitTest.toyRace(); // registers toy_race
+    State s = GameRegistry.load("toy_race").newInitialState();
+    s.applyAction(0); // a chance node
+    double[] p = {0.1, 0.2, 0.3, 0.4, 99};
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(4);
+    for (int i = 0; i < 10_000; i++) {
+      double u = rng.nextDouble();
+      assertThat(Distributions.sampleOutcome(s, p, 4, u)).isEqualTo(Distributions.sample(p, 0, 4, u));
+    }
+    assertThat(Distributions.sampleOutcome(s, new double[] {0.5, 0.5}, 2, 0.9999999999999999)).isEqualTo(1);
+    // the draw would land on an outcome, but the list is refused whatever u is
+    assertThatThrownBy(() -> Distributions.sampleOutcome(s, new double[] {0.5, 0.4}, 2, 0.1))
+        .isInstanceOf(GameContractException.class).hasMessageContaining("summing to 0.9, not 1");
+    assertThatThrownBy(() -> Distributions.sampleOutcome(s, new double[] {1.2, -0.2}, 2, 0.1))
+        .isInstanceOf(GameContractException.class).hasMessageContaining("the probability -0.2");
+    assertThatThrownBy(() -> Distributions.sampleOutcome(s, new double[] {1}, 0, 0.1))
+        .isInstanceOf(GameContractException.class).hasMessageContaining("lists no outcomes");
   }
 }

@@ -1,6 +1,7 @@
 package dev.ponder.solve;
 
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
 import dev.ponder.game.State;
@@ -116,6 +117,9 @@ public final class GameTree {
    *     information states or actions differ, such as one that recurs at two of p's decisions on
    *     one history; a game whose {@link Game#perfectRecall()} is false is refused only for
    *     that), or the tree has more histories than the bound
+   * @throws dev.ponder.game.GameContractException (an {@link IllegalStateException}) if a chance
+   *     node's probabilities do not sum to 1 or a node's legal actions are not strictly ascending
+   *     ({@link GameContract}): one line naming the game and the history
    */
   public static GameTree build(Game game) {
     return build(game, DEFAULT_MAX_HISTORIES);
@@ -124,7 +128,8 @@ public final class GameTree {
   /**
    * Builds the tree of {@code game}, failing once it exceeds {@code maxHistories} histories.
    *
-   * @throws IllegalArgumentException as {@link #build(Game)}; the message names the bound
+   * @throws IllegalArgumentException as {@link #build(Game)}; a {@link TooLargeException} when
+   *     the tree has more histories than {@code maxHistories} (its message names the bound)
    */
   public static GameTree build(Game game, int maxHistories) {
     return build(game, maxHistories, null);
@@ -160,20 +165,56 @@ public final class GameTree {
     return t;
   }
 
-  /** Games named in the too-large message, with their numbers of histories (tested sizes). */
-  private static final String[] FITTING_NAMES = {"kuhn_poker", "leduc_poker", "liars_dice"};
-  private static final int[] FITTING_SIZES = {58, 9_457, 294_883};
+  private TooLargeException tooLarge() {
+    return new TooLargeException(game, maxHistories);
+  }
 
-  private IllegalArgumentException tooLarge() {
-    java.util.List<String> fit = new ArrayList<>();
-    for (int i = 0; i < FITTING_NAMES.length; i++) {
-      if (FITTING_SIZES[i] <= maxHistories) {
-        fit.add(FITTING_NAMES[i]);
-      }
+  /**
+   * The refusal of a tree with more histories than the bound ({@link #build(Game, int, java.util.function.LongConsumer)}).
+   * Its message names the game with the parameters given, the bound, and the two ways out: a
+   * larger bound or smaller values of the game's integer parameters (those that bound a game's
+   * length or size), e.g. {@code dice_race has more than 5000000 histories: too large for exact
+   * game-tree solving; try smaller parameters (target, faces, horizon) or a larger bound on
+   * histories}. {@link #message(String)} writes it with the bound's own name (the
+   * command line's {@code --max-histories}).
+   */
+  public static final class TooLargeException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final String game;
+    private final int maxHistories;
+    private final List<String> sizeParameters;
+
+    TooLargeException(Game game, int maxHistories) {
+      this(echo(game.spec()), maxHistories, game.type().parameters().stream()
+          .filter(p -> p.kind() == dev.ponder.spec.ParamSpec.Kind.INT).map(dev.ponder.spec.ParamSpec::name).toList());
     }
-    String hint = fit.isEmpty() ? "" : " (" + String.join(", ", fit) + (fit.size() == 1 ? " fits" : " fit") + ")";
-    return new IllegalArgumentException(echo(game.spec()) + " has more than " + maxHistories
-        + " histories: too large for exact game-tree solving" + hint);
+
+    private TooLargeException(String game, int maxHistories, List<String> sizeParameters) {
+      super(text(game, maxHistories, sizeParameters, "a larger bound on histories"));
+      this.game = game;
+      this.maxHistories = maxHistories;
+      this.sizeParameters = sizeParameters;
+    }
+
+    /** The bound the tree exceeded, at least 1. */
+    public int maxHistories() {
+      return maxHistories;
+    }
+
+    /**
+     * The message with {@code bound} naming how to raise the bound, e.g. {@code "a larger
+     * --max-histories"} (one line).
+     */
+    public String message(String bound) {
+      return text(game, maxHistories, sizeParameters, bound);
+    }
+
+    private static String text(String game, int maxHistories, List<String> sizeParameters, String bound) {
+      String smaller = sizeParameters.isEmpty() ? "" : "smaller parameters ("
+          + String.join(", ", sizeParameters) + ") or ";
+      return game + " has more than " + maxHistories + " histories: too large for exact game-tree solving; try " + smaller
+          + bound;
+    }
   }
 
   /** Random paths of {@link #estimateExceeds}; a majority must exceed the threshold. */
@@ -345,8 +386,11 @@ public final class GameTree {
     int k;
     if (p == State.CHANCE) {
       k = s.chanceOutcomes(actions, probs);
+      GameContract.checkChanceOutcomes(s, probs, k);
+      GameContract.checkAscending(s, actions, k);
     } else {
       k = s.legalActions(actions);
+      GameContract.checkAscending(s, actions, k);
       String key = s.informationStateString(p);
       int i = infoset(p, key, actions, k);
       nodeInfoset[v] = i;

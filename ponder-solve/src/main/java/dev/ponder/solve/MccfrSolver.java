@@ -16,20 +16,28 @@ import java.util.SplittableRandom;
  *   <li><b>Outcome sampling</b>: one sampled trajectory per player per iteration; the updating
  *       player samples from {@code ε·uniform + (1−ε)·σ} ({@code ε = 0.6} by default), the others
  *       from σ. Sampled child value {@code ṽ(a) = v/q(a)} (0 for the others); node value
- *       {@code Σ σ(a) ṽ(a)}; regret {@code += (ṽ(a) − ṽ)·π_−i/q}; average at nodes of player
- *       {@code (i+1) mod n}: {@code S(I,a) += π_−i·σ(a)/q}.
+ *       {@code Σ σ(a) ṽ(a)}; regret {@code += (ṽ(a) − ṽ)·π_−i/q}; average at the updating
+ *       player's own nodes, by its own reach: {@code S(I,a) += π_i·σ(a)/q} (as OpenSpiel's {@code
+ *       outcome_sampling_mccfr.py}). Here π_−i and q (the probability of sampling the players'
+ *       actions on the path) leave chance out; OpenSpiel multiplies both by it, which cancels in
+ *       the regret. In expectation over the sampled path the average gains {@code
+ *       π_i(I)·σ(I,a)·Σ_{h ∈ I} π_c(h)} (OpenSpiel's: the number of histories of I in place of
+ *       the sum), a factor per information state that the normalization removes while the other
+ *       players reach every history of I: CFR's average, weighted by the player's own reach, for
+ *       any number of players.
  * </ul>
  *
  * Every random choice flows from the seed given at construction.
  *
- * <p>With three or more players the "simple" average weights player j's strategy at its nodes by
- * the sampled reach of the player whose traversal it is, not by j's own reach (the two agree for
- * two players); OpenSpiel averages the same way. The average policy then carries no convergence
- * guarantee and may drift away from an equilibrium as iterations go on (measured on three-player
- * Kuhn poker with external sampling: exploitability 0.0140 after 10^4 iterations, 0.0208 after
- * 10^6, seed 0; vanilla CFR reaches 0.0013 in 10^3). Use it for two players; for n ≥ 3 prefer
- * {@link CfrSolver}. Even for CFR, n ≥ 3 gives no Nash guarantee (the regret bound gives a coarse
- * correlated equilibrium).
+ * <p>External sampling's "simple" average, with three or more players, weights player j's
+ * strategy at its nodes by the sampled reach of the player whose traversal it is, not by j's own
+ * reach (the two agree for two players; OpenSpiel's {@code external_sampling_mccfr.py} in its
+ * simple mode averages the same way). The average policy then carries no convergence guarantee
+ * and may drift away from an equilibrium as iterations go on (measured on three-player Kuhn poker:
+ * exploitability 0.0140 after 10^4 iterations, 0.0208 after 10^6, seed 0; vanilla CFR reaches
+ * 0.0013 in 10^3). Use it for two players; for n ≥ 3 prefer {@link CfrSolver} (or outcome
+ * sampling, whose average is the standard one). Even for CFR, n ≥ 3 gives no Nash guarantee (the
+ * regret bound gives a coarse correlated equilibrium).
  */
 public final class MccfrSolver {
 
@@ -265,12 +273,12 @@ public final class MccfrSolver {
   /**
    * Outcome-sampling traversal for updating player {@code i} (Lanctot et al. 2009): one sampled
    * path from the root, exploring with ε at {@code i}'s nodes; on the way back, {@code i}'s regrets
-   * and the next player's average policy are updated with importance weights. Returns the root's
+   * and average policy are updated at {@code i}'s nodes with importance weights (regrets by
+   * {@code π_−i/q}, the average by {@code π_i·σ/q}; ALGORITHMS.md §8.7). Returns the root's
    * sampled value.
    */
   private double outcome(int i) {
     final int ma = maxActions;
-    final int nextPlayer = (i + 1) % n;
     final int[] player = t.nodePlayerArray();
     final int[] first = t.nodeFirstChildArray();
     final int[] num = t.nodeNumChildrenArray();
@@ -352,10 +360,13 @@ public final class MccfrSolver {
         for (int j = 0; j < k; j++) {
           regret[s + j] += ((j == a ? cva : 0.0) - value) * w;
         }
-      } else if (pu == nextPlayer) {
-        double w = pathOpp[d] / pathSample[d];
+        // the average by i's own reach, with σ of the way down (OpenSpiel recomputes σ from the
+        // regrets here: the same unless the information state is met twice on the path, which
+        // perfect recall rules out)
+        double my = pathMy[d];
+        double q = pathSample[d];
         for (int j = 0; j < k; j++) {
-          strategySum[s + j] += w * sigmaBuf[b + j];
+          strategySum[s + j] += my * sigmaBuf[b + j] / q;
         }
       }
       childValue = value;

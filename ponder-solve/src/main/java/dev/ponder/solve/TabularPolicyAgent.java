@@ -103,7 +103,7 @@ public final class TabularPolicyAgent implements PolicyAgent {
     java.util.Arrays.fill(p, 0, k, 0.0);
     double sum = 0;
     for (int i = 0; i < a.length; i++) {
-      int j = java.util.Arrays.binarySearch(legal, 0, k, a[i]);
+      int j = dev.ponder.game.GameContract.indexOfLegal(state, legal, k, a[i]);
       if (j < 0) {
         if (q[i] > 0) {
           throw new PolicyMismatchException(policy.displayName() + " gives action " + a[i] + " at '" + TabularPolicy.oneLine(info)

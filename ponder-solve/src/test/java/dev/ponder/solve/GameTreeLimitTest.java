@@ -29,21 +29,29 @@ class GameTreeLimitTest {
     // betting histories "", p, b, pp, pb, bp, bb, pbp, pbb: 1 + 3 + 6 * 9 = 58
     Game kuhn = GameRegistry.load("kuhn_poker");
     assertThat(GameTree.build(kuhn, 58).numNodes()).isEqualTo(58);
-    // the message names only the games that fit within the bound: none fits in 57
+    // the message names the bound and the game's integer parameters, the ways to a tree that fits
     assertThatThrownBy(() -> GameTree.build(kuhn, 57))
-        .hasMessage("kuhn_poker has more than 57 histories: too large for exact game-tree solving");
+        .isInstanceOf(GameTree.TooLargeException.class)
+        .hasMessage("kuhn_poker has more than 57 histories: too large for exact game-tree solving;"
+            + " try smaller parameters (players) or a larger bound on histories");
   }
 
   @Test
-  void theTooLargeMessageNamesTheGamesThatFitWithinTheBound() {
-    // leduc_poker has 9,457 histories (docs/solve.md): at 9,456 only kuhn_poker (58) fits
+  void theTooLargeMessageNamesTheBoundAndTheGamesSizeParameters() {
+    // leduc_poker has 9,457 histories (docs/solve.md)
     Game leduc = GameRegistry.load("leduc_poker");
     assertThat(GameTree.build(leduc, 9_457).numNodes()).isEqualTo(9_457);
     assertThatThrownBy(() -> GameTree.build(leduc, 9_456))
-        .hasMessage("leduc_poker has more than 9456 histories: too large for exact game-tree solving (kuhn_poker fits)");
+        .isInstanceOfSatisfying(GameTree.TooLargeException.class, e -> {
+          assertThat(e.maxHistories()).isEqualTo(9_456);
+          // the command line names its own option; the game is named with the parameters given
+          assertThat(e.message("a larger --max-histories")).isEqualTo("leduc_poker has more than 9456 histories: too"
+              + " large for exact game-tree solving; try smaller parameters (players, starting_player) or a larger --max-histories");
+        });
+    // no integer parameters (phantom_ttt's are strings): the bound alone
     assertThatThrownBy(() -> GameTree.build(GameRegistry.load("tic_tac_toe"), 300_000))
-        .hasMessage("tic_tac_toe has more than 300000 histories: too large for exact game-tree solving"
-            + " (kuhn_poker, leduc_poker, liars_dice fit)");
+        .hasMessage("tic_tac_toe has more than 300000 histories: too large for exact game-tree solving;"
+            + " try a larger bound on histories");
   }
 
   @Test
@@ -54,7 +62,7 @@ class GameTreeLimitTest {
     Game phantom = GameRegistry.load("phantom_ttt");
     assertThatThrownBy(() -> GameTree.build(phantom))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("phantom_ttt has more than 5000000 histories: too large for exact game-tree solving"
-            + " (kuhn_poker, leduc_poker, liars_dice fit)");
+        .hasMessage("phantom_ttt has more than 5000000 histories: too large for exact game-tree solving;"
+            + " try a larger bound on histories");
   }
 }

@@ -126,14 +126,13 @@ class MccfrWalkReferenceTest {
       for (int j = 0; j < k; j++) {
         value += sigma[j] * cv[j];
       }
-      double w = opp / sample;
       if (p == i) {
+        double w = opp / sample;
         for (int j = 0; j < k; j++) {
           regret[s + j] += (cv[j] - value) * w;
         }
-      } else if (p == (i + 1) % n) {
         for (int j = 0; j < k; j++) {
-          strategySum[s + j] += w * sigma[j];
+          strategySum[s + j] += my * sigma[j] / sample; // ALGORITHMS.md §8.7: π_i·σ(a)/q
         }
       }
       return value;

@@ -2,11 +2,13 @@ package dev.ponder.game.check;
 
 import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
 import dev.ponder.game.IllegalActionException;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
+import dev.ponder.spi.Faults;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -337,10 +339,33 @@ public final class ConformanceKit {
    * Runs the playouts.
    *
    * @throws AssertionError at the first violated invariant, naming the game, seed, playout,
-   *     history and invariant
+   *     history and invariant; an exception of the game's code fails {@code no-exception} (or
+   *     {@code game-constants} before the playouts) at the history where the throwing call was
+   *     made, naming the call ({@code applyAction(1) ("roll")}, {@code legalActions}, ...), the
+   *     exception's class, message and place, with the exception as the cause
    */
   public static Report check(Game game, Options options) {
     return new Run(game, options).run();
+  }
+
+  /**
+   * An exception of the game's code, thrown while the kit called {@code call} on a state at {@code
+   * history} (the playout's state, or one the kit made from it: {@code derived}): carried to the
+   * {@code no-exception} failure, which names them. Its cause is the game's exception; it has no
+   * stack trace of its own.
+   */
+  private static final class GameCall extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String history;
+    final String call;
+    final boolean derived;
+
+    GameCall(String history, String call, boolean derived, RuntimeException cause) {
+      super(cause.toString(), cause, false, false);
+      this.history = history;
+      this.call = call;
+      this.derived = derived;
+    }
   }
 
   private static final class Run {
@@ -473,16 +498,146 @@ public final class ConformanceKit {
     }
 
     private AssertionError fail(String invariant, String detail) {
+      return fail(invariant, detail, null);
+    }
+
+    /** {@link #fail(String, String)} naming {@code history} (not null) instead of the playout's state's. */
+    private AssertionError fail(String invariant, String detail, String history) {
+      String h = history != null ? history : current == null ? "" : current.historyString();
       String where = playout == AFTER_PLAYOUTS ? "over all playouts" : playout < 0 ? "before the playouts"
-          : "playout " + playout + ", history [" + (current == null ? "" : current.historyString()) + "]";
+          : "playout " + playout + ", history [" + h + "]";
       return new AssertionError("conformance of " + game.spec() + " (seed " + opt.seed + ", " + where + "): " + invariant + ": " + detail);
     }
 
-    /** The failure of {@code invariant} for an exception the game threw (kept as the cause). */
+    /**
+     * The failure of {@code invariant} for an exception the game threw (kept as the cause): the
+     * history at which the throwing call was made (that of a copy the kit played ahead on, when it
+     * was one; see {@link GameCall}), which call (e.g. {@code applyAction(1) ("roll")}, {@code
+     * legalActions}), and the exception's class, message (first line) and place ({@link
+     * Faults#at}).
+     */
     private AssertionError unexpected(String invariant, RuntimeException e) {
-      AssertionError err = fail(invariant, "unexpected " + e);
-      err.initCause(e);
+      Throwable cause = e;
+      String history = null;
+      String call = null;
+      boolean derived = false;
+      if (e instanceof GameCall g) {
+        cause = g.getCause();
+        history = g.history;
+        call = g.call;
+        derived = g.derived;
+      }
+      if (call == null) {
+        call = calledMethod(cause);
+      }
+      String message = cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse("");
+      String thrown = cause.getClass().getName() + message + Faults.at(cause);
+      String now = derived && current != null && playout >= 0 ? historyOf(current) : null;
+      String copy = now != null
+          ? " (on a state the kit made from the playout's at [" + now + "]: a copy played ahead, or a resampled world)" : "";
+      AssertionError err = fail(invariant, (call == null ? "unexpected " + thrown : call + " threw " + thrown) + copy, history);
+      err.initCause(cause);
       return err;
+    }
+
+    /**
+     * The method of the game's state or game the kit called when {@code t} was thrown: of the
+     * frames above the kit's first, the one nearest the kit outside the JDK ({@code legalActions},
+     * {@code applyAction}, {@code returns}, ...); null when the kit threw it itself or the trace
+     * does not say.
+     */
+    private static String calledMethod(Throwable t) {
+      StackTraceElement[] trace = t.getStackTrace();
+      for (int i = 0; i < trace.length; i++) {
+        if (trace[i].getClassName().startsWith(ConformanceKit.class.getName())) {
+          for (int j = i - 1; j >= 0; j--) {
+            String c = trace[j].getClassName();
+            if (!(c.startsWith("java.") || c.startsWith("javax.") || c.startsWith("jdk.") || c.startsWith("sun."))) {
+              return trace[j].getMethodName();
+            }
+          }
+          return null;
+        }
+      }
+      return null;
+    }
+
+    /**
+     * {@code st.applyAction(a)}, where an exception of the game's code is wrapped with the history
+     * the call was made at and the action ({@link GameCall}), for {@link #unexpected}.
+     */
+    private void step(State st, int a) {
+      try {
+        st.applyAction(a);
+      } catch (GameCall e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw called(st, "applyAction(" + a + ")" + actionText(st, a), null, e);
+      }
+    }
+
+    /** {@code st.undoAction(a)}, wrapped as {@link #step}. */
+    private void unstep(State st, int a) {
+      int size = st.historySize();
+      try {
+        st.undoAction(a);
+      } catch (GameCall e) {
+        throw e;
+      } catch (RuntimeException e) {
+        // State.undoAction drops the action from the history before the game's own undo runs
+        String h = historyOf(st);
+        throw called(st, "undoAction(" + a + ")", h != null && st.historySize() == size - 1 ? (size == 1 ? "" : h + ", ") + a : h, e);
+      }
+    }
+
+    /**
+     * Plays {@code a} on {@code st} (a copy of the playout's state) and, unless that ends the
+     * game, one more action drawn with the check generator: what every copy check does to see
+     * that the original is unaffected. A throw is reported at the copy's history.
+     */
+    private void stepAhead(State st, int a) {
+      step(st, a);
+      int b;
+      try {
+        if (st.isTerminal()) {
+          return;
+        }
+        b = pick(st, checkRng);
+      } catch (GameCall e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw called(st, null, null, e);
+      }
+      step(st, b);
+    }
+
+    /** {@code " (\"roll\")"}: the action's string for its mover, or "" when that throws too. */
+    private static String actionText(State st, int a) {
+      try {
+        int p = st.currentPlayer();
+        return " (\"" + st.actionToString(p, a) + "\")";
+      } catch (RuntimeException e) {
+        return "";
+      }
+    }
+
+    /** The history of {@code st} as the failure line writes it, or null when that cannot be read. */
+    private static String historyOf(State st) {
+      try {
+        return st.historyString();
+      } catch (RuntimeException e) {
+        return null;
+      }
+    }
+
+    /**
+     * {@code e}, thrown while the kit called {@code call} (null: see {@link #calledMethod}) on
+     * {@code st}, as a {@link GameCall} naming {@code history} (null: {@code st}'s history now, that
+     * of the call when the call changes no history on failure) and whether {@code st} is a state
+     * other than the playout's own.
+     */
+    private GameCall called(State st, String call, String history, RuntimeException e) {
+      return new GameCall(history != null ? history : historyOf(st), call, st != current, e);
     }
 
     Report run() {
@@ -598,7 +753,7 @@ public final class ConformanceKit {
         if (deep && resample && decision) {
           checkResample(s, s.currentPlayer(), s.legalActions(), infoStrings(s), checkRng, len);
         }
-        s.applyAction(a);
+        step(s, a);
         if (len == applied.length) {
           applied = Arrays.copyOf(applied, len * 2);
         }
@@ -720,8 +875,8 @@ public final class ConformanceKit {
             break;
           }
           int act = pick(a, rng);
-          a.applyAction(act);
-          b.applyAction(act);
+          step(a, act);
+          step(b, act);
           path.append(step == 0 ? "" : ", ").append(act);
         }
       }
@@ -1023,7 +1178,7 @@ public final class ConformanceKit {
         }
         sum += probs[i];
       }
-      if (!(Math.abs(sum - 1) <= EPS)) {
+      if (!(Math.abs(sum - 1) <= GameContract.PROBABILITY_SUM_TOLERANCE)) {
         throw fail("chance-outcomes", "probabilities sum to " + sum + ", not 1 (±1e-9)");
       }
       if (!(Arrays.equals(Arrays.copyOf(buf, k), legal))) {
@@ -1318,10 +1473,7 @@ public final class ConformanceKit {
         throw fail("hash", "copyFrom() gives hash " + scratch.hash() + " but the original " + hash);
       }
       checkSampleActionOn(scratch, "copyFrom into a reused state");
-      scratch.applyAction(a);
-      if (!scratch.isTerminal()) {
-        scratch.applyAction(pick(scratch, checkRng));
-      }
+      stepAhead(scratch, a);
       if (!(cheap(s) == before)) {
         throw fail("copy", "applying actions to the state made by copyFrom() changed the original; now " + cheapText(s));
       }
@@ -1330,10 +1482,16 @@ public final class ConformanceKit {
       }
       if (s.supportsUndo()) {
         scratch.copyFrom(s);
-        scratch.applyAction(a);
-        long after = cheap(scratch);
-        long afterHash = ownHash ? scratch.hash() : 0;
-        scratch.undoAction(a);
+        step(scratch, a);
+        long after;
+        long afterHash;
+        try {
+          after = cheap(scratch);
+          afterHash = ownHash ? scratch.hash() : 0;
+        } catch (RuntimeException e) {
+          throw called(scratch, null, null, e);
+        }
+        unstep(scratch, a);
         if (!(cheap(scratch) == before)) {
           throw fail("undo", "undo of " + a + " does not restore the state:\n" + cheapText(s) + "\nvs\n" + cheapText(scratch));
         }
@@ -1341,7 +1499,7 @@ public final class ConformanceKit {
           throw fail("undo", "undo of " + a + " gives hash " + scratch.hash() + " instead of " + hash + ":\n" + s + "\nvs\n" + scratch);
         }
         checkSampleActionOn(scratch, "undo of " + a);
-        scratch.applyAction(a);
+        step(scratch, a);
         if (!(cheap(scratch) == after)) {
           throw fail("undo", "re-applying " + a + " after undo differs: " + cheapText(scratch));
         }
@@ -1364,10 +1522,7 @@ public final class ConformanceKit {
         throw fail("hash", "copyFrom() gives hash " + scratch.hash() + " but the original " + hash);
       }
       checkSampleActionOn(scratch, "copyFrom into a reused state");
-      scratch.applyAction(a);
-      if (!scratch.isTerminal()) {
-        scratch.applyAction(pick(scratch, checkRng));
-      }
+      stepAhead(scratch, a);
       if (!(before.equals(fingerprint(s)))) {
         throw fail("copy", "applying actions to the state made by copyFrom() changed the original:\n" + before + "\nnow\n" + fingerprint(s));
       }
@@ -1386,10 +1541,7 @@ public final class ConformanceKit {
         throw fail("hash", "copy() has hash " + c.hash() + " but the original " + hash);
       }
       checkSampleActionOn(c, "copy()");
-      c.applyAction(a);
-      if (!c.isTerminal()) {
-        c.applyAction(pick(c, checkRng));
-      }
+      stepAhead(c, a);
       if (!(before.equals(fingerprint(s)))) {
         throw fail("copy", "applying actions to the state made by copy() changed the original (copyFrom() passed):\n" + before + "\nnow\n" + fingerprint(s));
       }
@@ -1399,10 +1551,16 @@ public final class ConformanceKit {
 
       if (s.supportsUndo()) {
         State u = s.copy();
-        u.applyAction(a);
-        String after = fingerprint(u);
-        long afterHash = u.hash();
-        u.undoAction(a);
+        step(u, a);
+        String after;
+        long afterHash;
+        try {
+          after = fingerprint(u);
+          afterHash = u.hash();
+        } catch (RuntimeException e) {
+          throw called(u, null, null, e);
+        }
+        unstep(u, a);
         if (!(before.equals(fingerprint(u)))) {
           throw fail("undo", "undo of " + a + " does not restore the state:\n" + before + "\nvs\n" + fingerprint(u));
         }
@@ -1410,7 +1568,7 @@ public final class ConformanceKit {
           throw fail("undo", "undo of " + a + " gives hash " + u.hash() + " instead of " + hash + ":\n" + before + "\nvs\n" + fingerprint(u));
         }
         checkSampleActionOn(u, "undo of " + a);
-        u.applyAction(a);
+        step(u, a);
         if (!(after.equals(fingerprint(u)))) {
           throw fail("undo", "re-applying " + a + " after undo differs:\n" + after + "\nvs\n" + fingerprint(u));
         }
@@ -1449,11 +1607,11 @@ public final class ConformanceKit {
       if (!(before.equals(copied))) {
         throw fail("copy", "the state made by " + made + (byCopy ? "" : " into a reused state") + " differs from the original:\n" + before + "\nvs\n" + copied);
       }
-      c.applyAction(a);
-      s.applyAction(b);
-      c.undoAction(a);
+      step(c, a);
+      step(s, b);
+      unstep(c, a);
       String copyBack = fingerprint(c);
-      s.undoAction(b);
+      unstep(s, b);
       String originalBack = fingerprint(s);
       if (!(before.equals(copyBack))) {
         throw fail("undo", "the state made by " + made + " played " + a + ", the original played " + b + ", then the copy's undo of " + a
@@ -1465,8 +1623,8 @@ public final class ConformanceKit {
         for (int i = 0, len = s.historySize(); i < len; i++) {
           fresh.applyAction(s.historyAt(i));
         }
-        fresh.applyAction(b);
-        fresh.undoAction(b);
+        step(fresh, b);
+        unstep(fresh, b);
         String alone = fingerprint(fresh);
         if (!(before.equals(alone))) {
           throw fail("undo", "undo of " + b + " does not restore the state:\n" + before + "\nvs\n" + alone);
@@ -1668,9 +1826,9 @@ public final class ConformanceKit {
     }
 
     /** Plays one action on world {@code w} (the caller then checks that the source is unchanged). */
-    private static void playOn(State w) {
+    private void playOn(State w) {
       if (!w.isTerminal() && !w.isChanceNode()) {
-        w.applyAction(w.legalActions()[0]);
+        step(w, w.legalActions()[0]);
       }
     }
 

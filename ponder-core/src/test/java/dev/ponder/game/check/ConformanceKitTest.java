@@ -155,8 +155,42 @@ public class ConformanceKitTest {
     String game = "toy_race(flaw=undeclared_sum)";
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load(game), new ConformanceKit.Options().playouts(10)))
         .isInstanceOf(AssertionError.class)
-        .hasMessage("conformance of " + game + " (seed 20261129, before the playouts): game-constants: unexpected "
-            + "java.lang.IllegalStateException: toy_race is constant-sum but does not declare its utility sum");
+        .hasMessageStartingWith("conformance of " + game + " (seed 20261129, before the playouts): game-constants: utilitySum"
+            + " threw java.lang.IllegalStateException: toy_race is constant-sum but does not declare its utility sum at"
+            + " dev.ponder.game.Game.utilitySum(Game.java:");
+  }
+
+  @Test
+  void anExceptionOfTheGameNamesTheHistoryAndTheCallThatThrewAndWhere() {
+    for (long seed = 1; seed <= 5; seed++) {
+      for (String flaw : new String[] {"apply_throws", "undo_throws"}) {
+        String game = "toy_race(flaw=" + flaw + ")";
+        long s = seed;
+        Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> ConformanceKit.check(GameRegistry.load(game),
+            new ConformanceKit.Options().seed(s).playouts(50)));
+        assertThat(t).as(game + " seed " + seed).isInstanceOf(AssertionError.class);
+        String call = flaw.equals("apply_throws") ? "applyAction" : "undoAction";
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("conformance of \\Q" + game + "\\E \\(seed " + seed
+            + ", playout \\d+, history \\[([0-9, ]*)\\]\\): no-exception: " + call + "\\((\\d)\\)( \\(\"\\+\\d\"\\))? threw"
+            + " java\\.lang\\.IllegalStateException: planted: no (move from|undo to) count \\d at"
+            + " dev\\.ponder\\.game\\.check\\.ToyRaceGame\\$Race\\.do(Apply|Undo)Action\\(ToyRaceGame\\.java:\\d+\\)( \\(on a .*\\))?")
+            .matcher(t.getMessage());
+        assertThat(m.matches()).as(t.getMessage()).isTrue();
+        assertThat(t.getCause()).isInstanceOf(IllegalStateException.class).hasMessageStartingWith("planted: ");
+        // the history named is where the call throws: replayed on a fresh state, that call throws there
+        State st = GameRegistry.load(game).newInitialState();
+        for (String a : m.group(1).isEmpty() ? new String[0] : m.group(1).split(", ")) {
+          st.applyAction(Integer.parseInt(a));
+        }
+        int action = Integer.parseInt(m.group(2));
+        if (call.equals("applyAction")) {
+          assertThatThrownBy(() -> st.applyAction(action)).hasMessageStartingWith("planted: no move");
+        } else {
+          assertThat(st.historyAt(st.historySize() - 1)).isEqualTo(action);
+          assertThatThrownBy(() -> st.undoAction(action)).hasMessageStartingWith("planted: no undo");
+        }
+      }
+    }
   }
 
   @Test

@@ -41,7 +41,8 @@ final class ToyRaceGame extends AbstractGame {
       "sample_wrong_action", "sample_extra_draw", "sample_stale_copy", "sample_stale_undo",
       "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length",
       "hash_ignores_count", "hash_ignores_player", "last_in_string", "mid_return", "shared_undo_stack",
-      "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow", "bad_undo_of_two"};
+      "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow", "bad_undo_of_two",
+      "apply_throws", "undo_throws"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -199,6 +200,9 @@ final class ToyRaceGame extends AbstractGame {
 
     @Override
     protected void doApplyAction(int action) {
+      if (is("apply_throws") && !chance && counts[toMove] >= 2) {
+        throw new IllegalStateException("planted: no move from count " + counts[toMove]);
+      }
       if (stacked()) {
         gains[historySize()] = chance ? action : action + 1;
       }
@@ -224,6 +228,9 @@ final class ToyRaceGame extends AbstractGame {
 
     @Override
     protected void doUndoAction(int action) {
+      if (is("undo_throws") && chance && counts[toMove] >= 3) {
+        throw new IllegalStateException("planted: no undo to count " + counts[toMove]);
+      }
       // the history no longer holds the action: its index is historySize()
       int gain = stacked() ? gains[historySize()] : -1;
       if (chance) {

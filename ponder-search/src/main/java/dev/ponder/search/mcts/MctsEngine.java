@@ -2,6 +2,7 @@ package dev.ponder.search.mcts;
 
 import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.State;
 import dev.ponder.search.SearchResult;
 import java.util.Arrays;
@@ -29,7 +30,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       (prior = probability); one is sampled per simulation, or with
  *       {@link MctsConfig#chanceExpandAll()} every outcome is evaluated once and the
  *       probability-weighted mean of the outcomes' values is backed up. In keyed mode chance outcomes are sampled in the
- *       world without a node.
+ *       world without a node. Wherever outcomes are expanded or sampled their probabilities are
+ *       checked to sum to 1 ({@link GameContract#checkChanceOutcomes}, k additions), and the
+ *       root's legal actions to be ascending ({@link GameContract#checkAscending}, once per search).
  *   <li><b>Imperfect information.</b> Keyed by (acting player's information-state key, acting
  *       player) (IS-MCTS, Cowling, Powley &amp; Whitehouse 2012; the multiple-observer keying of
  *       OpenSpiel's {@code is_mcts}). The root is the searcher's information state; the only
@@ -415,6 +418,9 @@ public final class MctsEngine implements AutoCloseable {
    *     component's runtime exception or error in any worker is rethrown as it is (the first one;
    *     the other workers stop at their next claim of simulations, and the search returns once
    *     they have). After any of these but the first, the tree is emptied (see the class Javadoc).
+   * @throws dev.ponder.game.GameContractException (an {@link IllegalStateException}) if the root's
+   *     legal actions are not ascending or a chance node's probabilities do not sum to 1 (the
+   *     game's fault; the tree is emptied)
    * @throws NullPointerException if {@code state} is null
    * @throws IllegalArgumentException if {@code state} belongs to another game (another name, or
    *     other parameters such as {@code kuhn_poker(players=3)} for {@code kuhn_poker}; the message
@@ -818,6 +824,9 @@ public final class MctsEngine implements AutoCloseable {
     }
     int root = tree.root();
     int rootActions = state.legalActions(workers[0].ctx.actionBuffer());
+    // once per search, not per node: a game whose legal actions are not ascending is named here
+    // rather than given a search whose child lookups miss
+    GameContract.checkAscending(state, workers[0].ctx.actionBuffer(), rootActions);
     presize(rootActions);
     if (!tree.isExpanded(root)) {
       tree.ensureFree(rootActions + 1); // the root's children fit (a shared tree does not grow while expanding)
@@ -1613,7 +1622,7 @@ public final class MctsEngine implements AutoCloseable {
       int[] a = ctx.actionBuffer();
       double[] p = ctx.probabilityBuffer();
       int n = s.chanceOutcomes(a, p);
-      s.applyActionUnchecked(a[Distributions.sample(p, 0, n, ctx.rng().nextDouble())]);
+      s.applyActionUnchecked(a[Distributions.sampleOutcome(s, p, n, ctx.rng().nextDouble())]);
     }
 
     private int sampleChild(int node) {
@@ -1736,6 +1745,7 @@ public final class MctsEngine implements AutoCloseable {
       if (n > Tree.MAX_CHILDREN) {
         throw tooManyChildren(s, n);
       }
+      GameContract.checkChanceOutcomes(s, p, n);
       float[] pr = ctx.priorBuffer();
       for (int i = 0; i < n; i++) {
         pr[i] = (float) p[i];

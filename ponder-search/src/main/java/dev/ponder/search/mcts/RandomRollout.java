@@ -11,8 +11,8 @@ import java.util.SplittableRandom;
  * exactly as {@code actions[rng.nextInt(n)]} would. Uses the worker's buffers and RNG; allocates
  * nothing. The same rule as ponder-core's {@link dev.ponder.game.RandomPlayout} ("rollout" and
  * "playout" name one thing), on the search's own buffers; chance outcomes are drawn by {@link
- * Distributions#sample}, whose cumulative comparison can differ from RandomPlayout's in the last
- * bit of a probability.
+ * Distributions#sampleOutcome}, as RandomPlayout draws them (a game whose probabilities do not sum
+ * to 1 is refused).
  */
 public final class RandomRollout implements ValueEstimator {
   /** The shared, stateless instance. */
@@ -29,7 +29,7 @@ public final class RandomRollout implements ValueEstimator {
       if (state.isChanceNode()) {
         double[] probs = ctx.probabilityBuffer();
         int n = state.chanceOutcomes(actions, probs);
-        a = actions[Distributions.sample(probs, 0, n, rng.nextDouble())];
+        a = actions[Distributions.sampleOutcome(state, probs, n, rng.nextDouble())];
       } else {
         a = state.sampleLegalAction(rng, actions);
       }

@@ -25,6 +25,8 @@ final class TreeGame extends AbstractGame {
   private int forcedDepth = -1;
   /** Whether states support undo ({@link #withUndo()}). */
   private boolean undo;
+  /** Whether decision nodes list their legal actions in descending order ({@link #descending()}), which the API forbids. */
+  private boolean descending;
   /** Number of {@link State#copyFrom} calls on this game's states (one thread). */
   long copies;
   /** Called with the state at every {@link State#currentPlayer()} (and so every terminal test), or null. */
@@ -47,6 +49,12 @@ final class TreeGame extends AbstractGame {
   /** This game with undo: its states take back their last action. */
   TreeGame withUndo() {
     undo = true;
+    return this;
+  }
+
+  /** This game with its decision nodes' legal actions listed in descending order (a bug of a game). */
+  TreeGame descending() {
+    descending = true;
     return this;
   }
 
@@ -132,7 +140,7 @@ final class TreeGame extends AbstractGame {
       }
       int n = chanceAt(len) ? g.chanceProbs.length : len == g.forcedDepth ? 1 : g.branching;
       for (int i = 0; i < n; i++) {
-        out[i] = i;
+        out[i] = g.descending && !chanceAt(len) ? n - 1 - i : i;
       }
       return n;
     }

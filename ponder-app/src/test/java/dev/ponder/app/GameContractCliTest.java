@@ -1,0 +1,96 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.GameRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A game of the user's own that breaks the API's contract is refused in one line by every
+ * command that would otherwise compute with it (exit 1: a fault of the game's code): chance
+ * probabilities summing to 0.9, and legal actions listed as [1, 0]. Before, solve, exploitability,
+ * perft, simulate, search and play ran without a word on the first (solve's value used the
+ * weights as they were), and play, replay and arena called the second game's own legal move 0
+ * illegal ("illegal action 0 in flawed_die for player 0; legal: 1 (roll), 0 (stay)").
+ */
+class GameContractCliTest {
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void registerTheTestGame() {
+    GameRegistry.register(new FlawedDieGame.Factory());
+  }
+
+  private static final String SUM = "ponder: error: flawed_die(shortfall=0.1): the chance outcomes after history [1] have"
+      + " probabilities summing to 0.9, not 1 (±1e-9); the game API requires a probability distribution"
+      + " (State.chanceOutcomes); run ponder check 'flawed_die(shortfall=0.1)'";
+
+  private static final String ORDER = "flawed_die(descending=True): the legal actions of player 0 at the initial state,"
+      + " [1, 0], are not in ascending order; the game API requires them strictly ascending (State.legalActions);"
+      + " run ponder check 'flawed_die(descending=True)'";
+
+  /** The command's stderr, whose last line is the error, and its exit code 1. */
+  private static String lastErrorLine(Cli c) {
+    assertThat(c.exit).as(c.err).isEqualTo(1);
+    String[] lines = c.err.strip().split("\n");
+    return lines[lines.length - 1];
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"solve|--iterations|10|--no-progress", "exploitability|--agent|uct(sims=20)|--no-progress",
+      "perft", "simulate|-n|200", "search|--agent|uct(sims=100)", "search|--agent|uct(sims=100,chance_expand_all=true)"})
+  void chanceProbabilitiesSummingToPointNineAreRefused(String command) {
+    String[] words = command.split("\\|");
+    String[] args = new String[words.length + 1];
+    args[0] = words[0];
+    args[1] = "flawed_die(shortfall=0.1)";
+    System.arraycopy(words, 1, args, 2, words.length - 1);
+    assertThat(lastErrorLine(Cli.run(args))).isEqualTo(SUM);
+  }
+
+  @Test
+  void playRefusesTheBadDistributionWhereTheRefereeDrawsAFace() {
+    Cli c = Cli.runWithInput("roll\n", "play", "flawed_die(shortfall=0.1)", "--players", "human,random");
+    assertThat(lastErrorLine(c)).endsWith(SUM);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"solve|--iterations|10|--no-progress", "perft", "simulate|-n|200",
+      "search|--agent|uct(sims=100)"})
+  void legalActionsOutOfOrderAreRefused(String command) {
+    String[] words = command.split("\\|");
+    String[] args = new String[words.length + 1];
+    args[0] = words[0];
+    args[1] = "flawed_die(descending=true)";
+    System.arraycopy(words, 1, args, 2, words.length - 1);
+    assertThat(lastErrorLine(Cli.run(args))).isEqualTo("ponder: error: " + ORDER);
+  }
+
+  @Test
+  void playSaysTheListIsOutOfOrderRatherThanThatTheMoveIsIllegal() {
+    Cli c = Cli.runWithInput("stay\n", "play", "flawed_die(descending=true)", "--players", "human,random");
+    assertThat(lastErrorLine(c)).endsWith("ponder: error: " + ORDER).doesNotContain("illegal action");
+  }
+
+  @Test
+  void replaySaysSoNamingTheFile() throws Exception {
+    Path f = dir.resolve("m.txt");
+    Files.writeString(f, "flawed_die(descending=true) | 0\n");
+    assertThat(lastErrorLine(Cli.run("replay", f.toString()))).isEqualTo("ponder: error: " + f + ": " + ORDER);
+  }
+
+  @Test
+  void arenaNamesTheGameNotTheSeat() {
+    Cli c = Cli.run("arena", "--games", "flawed_die(descending=true)", "--agents", "random,uct", "--budget", "sims=20",
+        "--seeds-per-pairing", "4", "--seed", "3", "--db", dir.resolve("a.db").toString(), "--no-progress",
+        "--resamples", "40", "--elo-resamples", "40", "--sco-resamples", "40", "--alpharank-resamples", "40");
+    assertThat(c.exit).as(c.err).isEqualTo(1);
+    assertThat(c.err).contains("failed (in State.isLegal) at move 0: " + ORDER).doesNotContain("chose illegal action");
+  }
+}

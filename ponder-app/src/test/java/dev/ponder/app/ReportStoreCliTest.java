@@ -1,0 +1,137 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code report} and {@code arena} say of a store they cannot use as it is: hand-damaged
+ * rows, a directory, a file this user cannot write; the statistics options named with their
+ * value; an interrupted report.
+ */
+class ReportStoreCliTest {
+  @TempDir Path dir;
+
+  private static final String[] QUICK = {"--no-progress", "--resamples", "40", "--elo-resamples", "40",
+      "--sco-resamples", "40", "--alpharank-resamples", "40"};
+
+  private static String[] with(String[] a, String... more) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + more.length);
+    System.arraycopy(more, 0, out, a.length, more.length);
+    return out;
+  }
+
+  private String[] arena(Path db) {
+    return with(new String[] {"arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--seeds-per-pairing",
+        "3", "--db", db.toString(), "--report", dir.resolve("rep").toString()}, QUICK);
+  }
+
+  @Test
+  void aDamagedRowIsOneLineAndExit2ForReportAndArena() throws Exception {
+    Path db = dir.resolve("t.db");
+    assertThat(Cli.run(arena(db)).exit).isZero();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+      st.execute("UPDATE matches SET returns='x,y' WHERE rowid=(SELECT min(rowid) FROM matches)");
+    }
+    Cli report = Cli.run(with(new String[] {"report", "--db", db.toString(), "--report", dir.resolve("r2").toString()},
+        QUICK));
+    assertThat(report.exit).as(report.err).isEqualTo(2);
+    assertThat(report.err).startsWith("ponder: " + db + " is damaged: matches row ").contains("(tournament 1, game 0, seats ")
+        .contains(" has returns 'x,y': 'x' is not a number; delete that row").endsWith("start afresh\n")
+        .hasLineCount(1);
+    assertThat(dir.resolve("r2")).doesNotExist();
+    Cli resume = Cli.run(arena(db));
+    assertThat(resume.exit).as(resume.err).isEqualTo(2);
+    assertThat(resume.err).isEqualTo(report.err);
+  }
+
+  @Test
+  void aDirectoryAsDbIsNamedSoByReportAsByArena() throws Exception {
+    Path d = Files.createDirectory(dir.resolve("pol"));
+    Cli report = Cli.run("report", "--db", d.toString(), "--report", dir.resolve("r").toString());
+    assertThat(report.exit).isEqualTo(2);
+    assertThat(report.err).isEqualTo("ponder: cannot read --db " + d + ": it is a directory\n");
+    assertThat(dir.resolve("r")).doesNotExist();
+    Cli arena = Cli.run(arena(d));
+    assertThat(arena.exit).isEqualTo(2);
+    assertThat(arena.err).isEqualTo("ponder: cannot write --db " + d + ": it is a directory\n");
+  }
+
+  @Test
+  void scoOptionsOutOfRangeNameTheOptionAndTheValue() {
+    String db = dir.resolve("none.db").toString();
+    String[][] cases = {{"--sco-tau", "0", "--sco-tau must be > 0, got 0"}, {"--sco-lr", "-1", "--sco-lr must be > 0, got -1"},
+        {"--sco-lr", "-0.25", "--sco-lr must be > 0, got -0.25"},
+        {"--sco-iterations", "-2", "--sco-iterations must be >= 0, got -2"}};
+    for (String[] c : cases) {
+      Cli r = Cli.run("report", "--db", db, c[0], c[1]);
+      assertThat(r.exit).as(c[0]).isEqualTo(2);
+      assertThat(r.err).isEqualTo("ponder: " + c[2] + "\n");
+    }
+  }
+
+  @Test
+  void arenaNamesWhyItCannotWriteAStore() throws Exception {
+    Path db = dir.resolve("ro.db");
+    assertThat(Cli.run(arena(db)).exit).isZero();
+    Files.setPosixFilePermissions(db, PosixFilePermissions.fromString("r--r--r--"));
+    try {
+      assumeTrue(!Files.isWritable(db), "running as root: permissions do not bind");
+      Cli r = Cli.run(arena(db));
+      assertThat(r.exit).isEqualTo(2);
+      assertThat(r.err).startsWith("ponder: cannot write --db " + db + ": the file is read-only for this user (r--r--r--,")
+          .hasLineCount(1);
+      Cli report = Cli.run(with(new String[] {"report", "--db", db.toString(), "--report", dir.resolve("r").toString()},
+          QUICK));
+      assertThat(report.exit).as(report.err).isZero();
+      assertThat(Path.of(db + "-wal")).doesNotExist();
+      assertThat(Path.of(db + "-shm")).doesNotExist();
+    } finally {
+      Files.setPosixFilePermissions(db, PosixFilePermissions.fromString("rw-r--r--"));
+    }
+  }
+
+  /** Ctrl-C during the statistics: one line, and no report directory left behind. */
+  @Test
+  @DisabledOnOs(OS.WINDOWS)
+  void anInterruptedReportSaysSoAndLeavesNoDirectory() throws Exception {
+    Signals.Interrupt sig = Signals.interrupt();
+    Path db = dir.resolve("i.db");
+    assertThat(Cli.run(arena(db)).exit).isZero();
+    Path rep = dir.resolve("irep");
+    // a million resamples keep the statistics going for seconds
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Ponder.class.getName(), "report", "--db", db.toString(),
+        "--report", rep.toString(), "--no-progress", "--resamples", "1000000", "--sco-resamples", "1000000"));
+    Path out = dir.resolve("child.out");
+    Path err = dir.resolve("child.err");
+    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline && p.isAlive() && !Files.isDirectory(rep)) {
+      Thread.sleep(5);
+    }
+    Thread.sleep(1000); // into the statistics
+    assertThat(p.isAlive()).as("child finished before the signal; stderr: " + Files.readString(err)).isTrue();
+    Process kill = new ProcessBuilder("kill", sig.flag(), Long.toString(p.pid())).inheritIO().start();
+    assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(sig.exitCode());
+    assertThat(Files.readString(err)).isEqualTo(ReportCommand.interruptedLine(false, rep) + System.lineSeparator());
+    assertThat(rep).doesNotExist();
+    assertThat(Path.of(db + "-wal")).doesNotExist();
+    assertThat(Path.of(db + "-shm")).doesNotExist();
+  }
+}
