@@ -1166,7 +1166,7 @@ public final class ArenaStore implements AutoCloseable {
    *
    * @param withDetails also read per-move times, overruns, messages and action histories
    * @throws DamagedStoreException if a row of the tournament is one no run of ponder arena writes
-   *     (e.g. edited by hand: seats that name no agent, returns that are no finite numbers, an
+   *     (e.g. edited by hand: seats that name no agent, returns that are not numbers, an
    *     unknown status, a missing agents or games row); the one-line message names the store, the
    *     table and row, and what is wrong
    */
@@ -1201,6 +1201,13 @@ public final class ArenaStore implements AutoCloseable {
           String moveUs = withDetails ? rs.getString(10) : "";
           String overruns = withDetails ? rs.getString(11) : "";
           String actions = withDetails ? rs.getString(13) : "";
+          // a row an older build stored for a game that returned NaN or an infinity: the game's error
+          String nonFinite = nonFiniteReturnsMessage(statusText, returnsText);
+          if (nonFinite != null) {
+            statusText = MatchResult.Status.ERROR.label();
+            returnsText = "";
+            failedText = null;
+          }
           String problem = rowProblem(shape, gameText, seatsText, seedIndexText, rs.getString(5), statusText,
               returnsText, rs.getString(8), failedText, moveUs, overruns, actions);
           if (problem != null) {
@@ -1212,19 +1219,45 @@ public final class ArenaStore implements AutoCloseable {
           int[] seats = splitInts(seatsText);
           MatchResult.Status status = MatchResult.Status.of(statusText);
           int failedSeat;
-          if (failedSeatColumn) {
+          if (failedSeatColumn || nonFinite != null) {
             failedSeat = failedText == null ? -1 : Integer.parseInt(failedText);
           } else {
             failedSeat = status == MatchResult.Status.ERROR ? legacyFailedSeat(rs.getString(9), seats.length) : -1;
           }
           sink.accept(new StoredMatch(Integer.parseInt(gameText), seats, Integer.parseInt(seedIndexText),
               Long.parseLong(rs.getString(5)), status, splitDoubles(returnsText), Integer.parseInt(rs.getString(8)),
-              moveUs, overruns, withDetails ? rs.getString(12) : "", actions, failedSeat));
+              moveUs, overruns, withDetails ? (nonFinite != null ? nonFinite : rs.getString(12)) : "", actions,
+              failedSeat));
         }
       }
     } catch (SQLException e) {
       throw failed("cannot read matches", e);
     }
+  }
+
+  /**
+   * For a row stored as played ({@code ok} or {@code overrun}) whose returns are numbers of which
+   * one or more is {@code NaN}, {@code Infinity} or {@code -Infinity}, the message of the error match it is read as; else null.
+   * Ponder's referee refuses such returns as the game's broken contract ({@link
+   * dev.ponder.game.GameContract#checkReturns}); an older build stored them, and such a row is read
+   * as the game's error (no seat blamed, no returns), e.g. {@code the game returned the returns
+   * [NaN, NaN], not finite numbers (stored by an older build of Ponder); the game API requires
+   * finite returns (State.returns)}.
+   */
+  static String nonFiniteReturnsMessage(String status, String returns) {
+    if (MatchResult.Status.ERROR.label().equals(status) || returns == null || returns.isEmpty()) {
+      return null;
+    }
+    boolean nonFinite = false;
+    for (String r : returns.split(",", -1)) {
+      if (!DECIMAL.matcher(r).matches()) {
+        return null; // not a row of ponder arena: rowProblem names it
+      }
+      // as joinDoubles writes them (1e400, which it never writes, is left to rowProblem)
+      nonFinite |= r.equals("NaN") || r.equals("Infinity") || r.equals("-Infinity");
+    }
+    return nonFinite ? "the game returned the returns [" + returns.replace(",", ", ") + "], not finite numbers"
+        + " (stored by an older build of Ponder); the game API requires finite returns (State.returns)" : null;
   }
 
   /**

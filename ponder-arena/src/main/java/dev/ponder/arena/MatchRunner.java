@@ -26,8 +26,8 @@ import java.util.SplittableRandom;
  * message (for an exception, the call that failed, at which move and where it was thrown: {@link
  * #thrown}) and, as data, the seat whose agent's call failed ({@link MatchResult#failedSeat}: −1
  * when it was the game's code); it does not throw. A game that breaks the API's contract where it
- * is checked ({@link GameContract}: the referee's chance outcomes and legality check, an agent's
- * search) ends the match the same way, with the contract's one-line message and failed seat −1
+ * is checked ({@link GameContract}: the referee's chance outcomes, legality check and the final
+ * returns, which must be finite numbers; an agent's search) ends the match the same way, with the contract's one-line message and failed seat −1
  * (the game's fault even when an agent's search found it). A JVM {@link Error} is such a failure too (a {@code
  * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
  * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
@@ -171,6 +171,8 @@ public final class MatchRunner {
       }
       call = CALL_RETURNS;
       double[] returns = state.returns();
+      // a NaN or infinite return would make every sum of the tournament NaN: the game's fault
+      GameContract.checkReturns(state, returns);
       int total = 0;
       for (int o : overruns) {
         total += o;

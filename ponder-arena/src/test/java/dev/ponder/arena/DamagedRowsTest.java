@@ -55,8 +55,8 @@ class DamagedRowsTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "returns='x,y'            | has returns 'x,y': 'x' is not a number",
-      "returns='NaN,NaN'        | has returns 'NaN,NaN': NaN is not a finite number",
-      "returns='1,Infinity'     | has returns '1,Infinity': Infinity is not a finite number",
+      "status='error', returns='NaN,NaN'    | has returns 'NaN,NaN': NaN is not a finite number",
+      "status='error', returns='1,Infinity' | has returns '1,Infinity': Infinity is not a finite number",
       "returns='1e400,0'        | has returns '1e400,0': 1e400 is not a finite number",
       "returns='1'              | has returns '1', not 2 numbers joined by ','",
       "seats='0,9'              | has seats '0,9': agent 9 is not one of the tournament's 2 agents",
@@ -117,6 +117,32 @@ class DamagedRowsTest {
           .hasMessageStartingWith(db + " is damaged: tournaments row " + id + " holds a configuration this version"
               + " cannot read (")
           .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+  }
+
+  /**
+   * An older build stored the NaN or infinite returns of a game that broke the API's contract as a
+   * played match; such a row is read as the game's error match (no seat blamed, no returns), so the
+   * store can be reported and resumed, and a run does not play it again. Before, it was refused as
+   * damaged, and deleting it replayed the match to NaN again.
+   */
+  @Test
+  void nonFiniteReturnsOfAnOlderBuildAreReadAsTheGamesError() throws Exception {
+    long row = firstRow();
+    sql("UPDATE matches SET status='ok', returns='NaN,-Infinity', failed_seat=NULL WHERE rowid=" + row);
+    try (ArenaStore s = ArenaStore.openReadOnly(db)) {
+      ArenaStore.StoredMatch m = s.matches(id, true).get(0);
+      assertThat(m.status()).isEqualTo(MatchResult.Status.ERROR);
+      assertThat(m.failedSeat()).isEqualTo(-1);
+      assertThat(m.returns()).isEmpty();
+      assertThat(m.message()).isEqualTo("the game returned the returns [NaN, -Infinity], not finite numbers (stored"
+          + " by an older build of Ponder); the game API requires finite returns (State.returns)");
+      assertThat(s.matches(id, false).get(0).failedSeat()).isEqualTo(-1);
+    }
+    try (ArenaStore s = ArenaStore.open(db)) {
+      new Tournament(CONFIG).run(s, 1, (d, t) -> Progress.none(), null);
+      assertThat(s.count(id)).isEqualTo(4);
+      assertThat(s.matches(id, true).get(0).status()).isEqualTo(MatchResult.Status.ERROR);
     }
   }
 

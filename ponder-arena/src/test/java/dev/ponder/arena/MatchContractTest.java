@@ -55,6 +55,21 @@ class MatchContractTest {
   }
 
   @Test
+  void nonFiniteReturnsAreTheGamesErrorNotAPlayedMatch() {
+    MatchResult r = MatchRunner.play("flawed_die(nan=true)", List.of("first(offset=1)", "first"), 5);
+    assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);
+    assertThat(r.failedSeat()).isEqualTo(-1);
+    assertThat(r.returns()).isEmpty();
+    assertThat(r.message()).matches("computing the returns failed \\(in State\\.returns\\) at move 2:"
+        + " flawed_die\\(nan=True\\): the returns at the end of history \\[1, [012]\\] are \\[NaN, NaN\\], not finite"
+        + " numbers; the game API requires finite returns \\(State\\.returns\\);"
+        + " run ponder check 'flawed_die\\(nan=True\\)'");
+    // staying is finite (0, 0): played
+    assertThat(MatchRunner.play("flawed_die(nan=true)", List.of("first", "first"), 5).status())
+        .isEqualTo(MatchResult.Status.OK);
+  }
+
+  @Test
   void theSoundDieIsPlayed() {
     MatchResult r = MatchRunner.play("flawed_die", List.of("first(offset=1)", "uct(sims=20)"), 5);
     assertThat(r.status()).isEqualTo(MatchResult.Status.OK);

@@ -8,7 +8,8 @@ import java.util.StringJoiner;
  * The checks of the game API's contract that tools make on the lists they read anyway, so that a
  * game that breaks it is refused in one line instead of giving silently wrong numbers: chance
  * outcomes' probabilities form a distribution ({@link #checkChanceOutcomes}), legal actions are in
- * strictly ascending order ({@link #checkAscending}, {@link #indexOfLegal}). The conformance kit
+ * strictly ascending order ({@link #checkAscending}, {@link #indexOfLegal}), a terminal state's
+ * returns are finite ({@link #checkReturns}). The conformance kit
  * ({@code ponder check}) checks these and much more on random playouts; these checks are the ones
  * whose violation would change a result without a word, made where a result is computed.
  *
@@ -18,7 +19,8 @@ import java.util.StringJoiner;
  * referee) or weighted ({@link #checkChanceOutcomes}: the MCTS engine's expanded chance nodes, the
  * game tree of the solvers, best response and exploitability, {@code ponder perft}); the ascending order wherever a list is walked whole anyway (the game tree, perft, the
  * root of each MCTS search) and wherever legality is looked up ({@link State#isLegal}, {@link
- * State#stringToAction}), where a miss is confirmed before it is reported. The search's inner
+ * State#stringToAction}), where a miss is confirmed before it is reported; the returns where the
+ * arena's referee ends a match. The search's inner
  * nodes are not checked for order (no cost on its hot path).
  *
  * <p>The passing path of every check allocates nothing; a failure throws {@link
@@ -83,6 +85,33 @@ public final class GameContract {
     }
     return new GameContractException(s.game().spec() + ": the chance outcomes " + at(s) + " " + what
         + "; the game API requires a probability distribution (State.chanceOutcomes)" + checkHint(s));
+  }
+
+  /**
+   * Checks that the returns {@code s} (a terminal state) gave in {@link State#returns()} are finite
+   * numbers (no NaN, no infinity), as the game API requires: a tournament's averages, ratings and
+   * ballots are sums of returns, which one NaN would silently turn into NaN. Costs one comparison
+   * per player; allocates nothing unless it throws.
+   *
+   * @param s the terminal state the returns were read from (named, with its history, in the message)
+   * @param returns the returns, one per player
+   * @throws GameContractException one line naming the game, the history and the returns, e.g. {@code
+   *     nan_die: the returns at the end of history [1, 2] are [NaN, NaN], not finite numbers; the game
+   *     API requires finite returns (State.returns); run ponder check 'nan_die'}
+   */
+  public static void checkReturns(State s, double[] returns) {
+    for (double r : returns) {
+      if (!Double.isFinite(r)) {
+        StringJoiner j = new StringJoiner(", ", "[", "]");
+        for (double x : returns) {
+          j.add(Double.toString(x));
+        }
+        throw new GameContractException(s.game().spec() + ": the returns "
+            + (s.historySize() == 0 ? "at the initial state" : "at the end of history [" + s.historyString() + "]")
+            + " are " + j + ", not finite numbers; the game API requires finite returns (State.returns)"
+            + checkHint(s));
+      }
+    }
   }
 
   /**
