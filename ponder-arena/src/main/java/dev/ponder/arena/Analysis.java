@@ -74,8 +74,8 @@ public final class Analysis {
    *     constant-sum game ({@link dev.ponder.game.Game#utilitySum}), NaN for a general-sum or
    *     identical-interest game (or when the sum is unknown)
    * @param errorMatches per agent, the game's analysed matches that ended in an error it is
-   *     blamed for: its own call failed ({@link ArenaStore.StoredMatch#failedSeat}), or the error
-   *     names no agent's call (the game's code failed), which blames every agent of the match; ≥ 0
+   *     blamed for: its own call failed ({@link ArenaStore.StoredMatch#failedSeat}); an error that
+   *     names no seat (the game's own fault) is blamed on no agent; ≥ 0
    * @param lastForErrors per agent, whether the game's ballot ranks it last for its error
    *     matches ({@link #scoBallot}): it is absent from {@code ballot} (no scored match, or left
    *     out for error matches) and {@code errorMatches} blames it; SCO and the ballot win rates
@@ -1318,7 +1318,10 @@ public final class Analysis {
 
   /**
    * Per agent, the error matches among {@code ms} blamed on it ({@link GameResult#errorMatches}):
-   * the agent of the seat whose call failed, or every agent of a match whose error names no seat.
+   * the agent of the seat whose call failed. An error that names no seat (failed seat −1: the
+   * game's own code threw, even inside an agent's search, the game broke the API's contract or
+   * exceeded its maximum length) is the game's and is blamed on no agent, so it ranks no agent
+   * last on the ballot.
    */
   static int[] errorMatches(List<ArenaStore.StoredMatch> ms, int k) {
     int[] out = new int[k];
@@ -1329,15 +1332,9 @@ public final class Analysis {
       int seat = m.failedSeat();
       if (seat >= 0 && seat < m.seats().length) {
         out[m.seats()[seat]]++;
-      } else {
-        boolean[] seen = new boolean[k];
-        for (int a : m.seats()) {
-          if (!seen[a]) {
-            seen[a] = true;
-            out[a]++;
-          }
-        }
       }
+      // an error that names no seat is the game's own (its code threw, it broke the API's contract
+      // or exceeded its maximum length): it is blamed on no agent
     }
     return out;
   }
@@ -1457,23 +1454,25 @@ public final class Analysis {
         out[a] = true;
         if (groups[a]++ == 0) {
           firstGroup[a] = groupText(group, a, agents);
-          named[a] = bySeat[a];
         }
+        named[a] |= bySeat[a];
       }
     }
     StringBuilder note = new StringBuilder();
+    boolean anyNamed = false;
     for (int a = 0; a < k; a++) {
       if (!out[a]) {
         continue;
       }
       note.append(note.length() == 0 ? "" : "; ").append(agentName(agents, a)).append(" (no scored match ")
           .append(firstGroup[a]).append(groups[a] > 1 ? " and " + (groups[a] - 1) + " more" : "")
-          .append(named[a] ? ": its own call failed" : ": the error names no agent, so every agent of the match")
+          .append(named[a] ? ": its own call failed" : ": the game's own error, which ranks no agent last")
           .append(')');
+      anyNamed |= named[a];
     }
     if (note.length() > 0) {
       boolean pairs = ms.get(0).seats().length == 2;
-      note.insert(0, "left out of the alpha-rank for error matches, last on the ballot ("
+      note.insert(0, "left out of the alpha-rank for error matches" + (anyNamed ? ", last on the ballot" : "") + " ("
           + (pairs ? "a missing pairing would count as a tie" : "a missing agent set would count as 0") + "): ");
     }
     return new ErrorLeftOut(out, note.toString());

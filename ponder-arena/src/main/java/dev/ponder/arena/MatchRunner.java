@@ -28,7 +28,9 @@ import java.util.SplittableRandom;
  * when it was the game's code); it does not throw. A game that breaks the API's contract where it
  * is checked ({@link GameContract}: the referee's chance outcomes, legality check and the final
  * returns, which must be finite numbers; an agent's search) ends the match the same way, with the contract's one-line message and failed seat −1
- * (the game's fault even when an agent's search found it). A JVM {@link Error} is such a failure too (a {@code
+ * (the game's fault even when an agent's search found it). So does an exception thrown in the
+ * game's own code while an agent ran (its search applying moves on copies, say): the message
+ * names the agent's call and the place, and the failed seat is −1 ({@link #inGameCode}). A JVM {@link Error} is such a failure too (a {@code
  * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
  * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
  * which propagates: the JVM itself is failing and the run must stop.
@@ -186,14 +188,16 @@ public final class MatchRunner {
         throw e; // the JVM itself is failing (out of memory, an internal error): no match can be trusted
       }
       return error(state, micros, movers, moves, overruns,
-          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()), seat);
+          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()),
+          blamed(e, seat, game, state, seat >= 0 ? agents[seat] : null));
     } catch (Throwable e) {
       // any other Error (NoClassDefFoundError from a jar missing on the class path, an
       // AssertionError, ExceptionInInitializerError, ...) is a fault of this match like an exception;
-      // a broken game contract found inside an agent's search is the game's fault, not the seat's
+      // a broken game contract, or the game's own code throwing, inside an agent's search is the
+      // game's fault, not the seat's
       return error(state, micros, movers, moves, overruns,
           thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()),
-          rootCause(e) instanceof GameContractException ? -1 : seat);
+          blamed(e, seat, game, state, seat >= 0 ? agents[seat] : null));
     } finally {
       for (Agent a : agents) {
         if (a != null) {
@@ -205,6 +209,61 @@ public final class MatchRunner {
         }
       }
     }
+  }
+
+  /**
+   * The seat an error match is blamed on ({@link MatchResult#failedSeat}): {@code seat}, the seat
+   * whose agent the arena was calling, unless the fault is the game's: a broken contract ({@link
+   * GameContractException}, anywhere), or an exception thrown in the game's own code while the
+   * agent ran ({@link #inGameCode}), e.g. {@code OwnFaultGame$S.doApplyAction} reached by the
+   * agent's search; then −1, as when the arena called the game itself.
+   *
+   * @param agent the agent of {@code seat}, or null (none yet: its creation failed; or seat −1)
+   */
+  static int blamed(Throwable e, int seat, Game game, State state, Agent agent) {
+    Throwable root = rootCause(e);
+    if (root instanceof GameContractException) {
+      return -1;
+    }
+    return seat >= 0 && inGameCode(root, game, state, agent) ? -1 : seat;
+  }
+
+  /**
+   * Whether {@code t} was thrown in the game's own code: its place ({@link Faults#place}, the first
+   * frame outside the JDK) is in the game's class or its state's class (nested classes included),
+   * or, for a game outside Ponder's packages ({@code dev.ponder.}), in another class of the game's
+   * package, other than the agent's own class (an agent shipped beside the game). Ponder's shared
+   * code (e.g. {@code AbstractGame}, {@code State}'s helpers) is no game's own code.
+   *
+   * @param agent the agent running when it was thrown, or null
+   */
+  static boolean inGameCode(Throwable t, Game game, State state, Agent agent) {
+    StackTraceElement place = Faults.place(t);
+    if (place == null) {
+      return false;
+    }
+    String top = topLevel(place.getClassName());
+    if (agent != null && top.equals(topLevel(agent.getClass().getName()))) {
+      return false;
+    }
+    String gameClass = topLevel(game.getClass().getName());
+    if (top.equals(gameClass) || top.equals(topLevel(state.getClass().getName()))) {
+      return true;
+    }
+    String pkg = packageOf(gameClass);
+    return !pkg.isEmpty() && !gameClass.startsWith("dev.ponder.") && packageOf(top).equals(pkg);
+  }
+
+  /** {@code a.b.C} for {@code a.b.C$S$1}. */
+  private static String topLevel(String className) {
+    int dollar = className.indexOf('$');
+    return dollar < 0 ? className : className.substring(0, dollar);
+  }
+
+  /** {@code a.b} for {@code a.b.C}; "" for a class in the unnamed package. */
+  private static String packageOf(String className) {
+    int dot = className.lastIndexOf('.');
+    return dot < 0 ? "" : className.substring(0, dot);
   }
 
   /** The calls the arena makes ({@link #thrown}'s {@code call}). */

@@ -351,8 +351,12 @@ class AnalysisTest {
     assertThat(r.mass()[1]).isNaN();
     assertThat(r.mass()[2]).isNaN();
     assertThat(r.mass()[0]).isCloseTo(1.0, within(1e-12));
-    assertThat(r.note()).endsWith(": agent 1 (no scored match against agent 2: the error names no agent, so every agent of"
-        + " the match); agent 2 (no scored match against agent 1: the error names no agent, so every agent of the match)");
+    // the game's own error: no agent is blamed for it, none is last on the ballot
+    assertThat(r.note()).isEqualTo("left out of the alpha-rank for error matches (a missing pairing would count as a tie):"
+        + " agent 1 (no scored match against agent 2: the game's own error, which ranks no agent last); agent 2 (no"
+        + " scored match against agent 1: the game's own error, which ranks no agent last)");
+    assertThat(r.errorMatches()).containsExactly(0, 0, 0);
+    assertThat(r.lastForErrors()).containsExactly(false, false, false);
   }
 
   @Test

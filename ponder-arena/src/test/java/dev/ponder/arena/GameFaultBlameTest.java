@@ -1,0 +1,92 @@
+package dev.ponder.arena;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.game.Game;
+import dev.ponder.game.GameRegistry;
+import dev.ponder.rating.Sco;
+import java.nio.file.Path;
+import java.util.List;
+import org.example.owngame.OwnFaultGame;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A game's own faults are blamed on the game, not on the agent whose search met them, and rank no
+ * agent last on the ballot. Before, an exception thrown in the game's {@code doApplyAction} inside
+ * uct's search was stored as seat 0's failure, and an error naming no seat (a broken contract) was
+ * blamed on every agent of the match, so uct was ranked last on {@code flawed_die(shortfall=0.1)}.
+ */
+class GameFaultBlameTest {
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void registerTheTestGames() {
+    GameRegistry.register(new FlawedDieGame.Factory());
+    GameRegistry.register(new OwnFaultGame.Factory());
+  }
+
+  @Test
+  void theGamesOwnExceptionInAnAgentsSearchIsTheGames() {
+    // uct's search applies moves on copies and reaches total 3, where the game's doApplyAction throws
+    MatchResult r = MatchRunner.play("own_fault(fault=apply)", List.of("uct(sims=50)", "first"), 3);
+    assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);
+    assertThat(r.message()).startsWith("seat 0's agent uct(sims=50) failed in selectAction at move 0:"
+        + " IllegalStateException: roll bookkeeping out of sync at org.example.owngame.OwnFaultGame$S.doApplyAction(");
+    assertThat(r.failedSeat()).isEqualTo(-1);
+  }
+
+  @Test
+  void wherePlacesTheFault() {
+    Game own = GameRegistry.load("own_fault");
+    Game ttt = GameRegistry.load("tic_tac_toe");
+    assertThat(MatchRunner.inGameCode(at("org.example.owngame.OwnFaultGame$S", "doApplyAction"), own,
+        own.newInitialState(), null)).isTrue();
+    // another class of the game's own package (a helper of its rules)
+    assertThat(MatchRunner.inGameCode(at("org.example.owngame.Rules", "fill"), own, own.newInitialState(), null))
+        .isTrue();
+    // Ponder's shared code, and an agent's code elsewhere, are not the game's
+    assertThat(MatchRunner.inGameCode(at("dev.ponder.game.State", "applyAction"), own, own.newInitialState(), null))
+        .isFalse();
+    assertThat(MatchRunner.inGameCode(at("com.example.MyAgent", "selectAction"), own, own.newInitialState(), null))
+        .isFalse();
+    // a built-in game: its own classes only, not every class of Ponder's games package
+    String tttClass = ttt.newInitialState().getClass().getName();
+    assertThat(MatchRunner.inGameCode(at(tttClass, "doApplyAction"), ttt, ttt.newInitialState(), null)).isTrue();
+    assertThat(MatchRunner.inGameCode(at(ttt.getClass().getPackageName() + ".SomeHelper", "x"), ttt,
+        ttt.newInitialState(), null)).isFalse();
+    // a broken contract is the game's wherever it was found; another exception of an agent's stays its own
+    assertThat(MatchRunner.blamed(new RuntimeException(new dev.ponder.game.GameContractException("x")), 1, own,
+        own.newInitialState(), null)).isEqualTo(-1);
+    assertThat(MatchRunner.blamed(at("com.example.MyAgent", "selectAction"), 1, own, own.newInitialState(), null))
+        .isEqualTo(1);
+  }
+
+  private static RuntimeException at(String className, String method) {
+    RuntimeException e = new IllegalStateException("bad");
+    e.setStackTrace(new StackTraceElement[] {new StackTraceElement(className, method, "X.java", 7)});
+    return e;
+  }
+
+  @Test
+  void aGameThatBreaksItsContractRanksNoAgentLast() {
+    // uct's search meets the die's 0.9 and first(offset=1) rolls it: every match of their pairing
+    // ends in the game's error; first stays, and its matches are played
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe", "flawed_die(shortfall=0.1)"),
+        List.of("uct(sims=20)", "first(offset=1)", "first"), "", 2, 3, TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("d.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      assertThat(all.stream().filter(m -> m.status() == MatchResult.Status.ERROR)).isNotEmpty()
+          .allMatch(m -> m.failedSeat() == -1);
+      Analysis.Result r = Analysis.analyse(s, id, new AnalysisOptions(200, 40, 40, 0.95, 5,
+          dev.ponder.rating.AlphaRank.Options.infinite(), Sco.Options.defaults(), "", ""), all,
+          new Analysis.Execution(1, Progress.Factory.NONE));
+      Analysis.GameResult die = r.games().get(1);
+      assertThat(die.errorMatches()).containsExactly(0, 0, 0);
+      assertThat(die.lastForErrors()).containsExactly(false, false, false);
+      assertThat(Report.errorAgentsLine(r)).isEmpty();
+    }
+  }
+}
