@@ -58,6 +58,12 @@ public final class ArenaStore implements AutoCloseable {
   private PreparedStatement insert;
   /** A read-only reader's shared lock on the run lock file, held while it reads immutably ({@link #openReadOnly}); else null. */
   private RunLock readerLock;
+  /**
+   * For a store read immutably without the run lock (its lock file missing and impossible to
+   * create): the store's size, modification time and log size at opening, checked again after the
+   * matches are read ({@link #requireUnchanged}); null otherwise.
+   */
+  private String unguardedFingerprint;
 
   private ArenaStore(Connection conn, Path file, boolean failedSeatColumn) {
     this.conn = conn;
@@ -359,10 +365,16 @@ public final class ArenaStore implements AutoCloseable {
    *       read-only and {@code immutable} (SQLite reads the file alone, creating no {@code -wal} or
    *       {@code -shm} file, which a reader could not remove, nor needs to write beside it, which a
    *       read-only directory forbids). Immutable is only safe while nothing writes the file, so
-   *       the reader holds a shared lock on the store's run lock file ({@link RunLock#shared}) while
-   *       it is open: a run started meanwhile is refused at once, naming the reader, instead of
-   *       writing under it. A store without a lock file has never been written by a run that is
-   *       still going (a run creates it before opening the store).
+   *       the reader holds a shared lock on the store's run lock file ({@link RunLock#shared},
+   *       which creates the lock file if it is missing) while it is open: a run started meanwhile
+   *       is refused at once, naming the reader, instead of writing under it. A store without a
+   *       lock file has never been written by a run that is still going (a run creates it before
+   *       opening the store); when the lock file cannot be created either (a read-only
+   *       directory), nothing keeps a run from starting while the store is read, so after reading
+   *       the matches the reader checks that the store's size and modification time are as they
+   *       were and that no write-ahead log has appeared, and refuses in one line if not ({@code
+   *       t.db changed while it was read (a ponder arena run started writing it; this reader could
+   *       not create t.db.lock to keep runs out); run again}).
    *   <li>otherwise (a run holds the store, or a log not yet folded back, e.g. after a {@code kill
    *       -9}): read-only through the existing {@code -wal} and {@code -shm} files, which stay as
    *       they were.
@@ -385,7 +397,16 @@ public final class ArenaStore implements AutoCloseable {
    * for a store this process cannot write.
    */
   static ArenaStore openReadOnly(Path file, boolean writable) {
+    return openReadOnly(file, writable, true);
+  }
+
+  /**
+   * {@link #openReadOnly(Path, boolean)}; {@code mayCreateLock} false never creates the run lock
+   * file (as in a directory this user cannot write).
+   */
+  static ArenaStore openReadOnly(Path file, boolean writable, boolean mayCreateLock) {
     Connection c = null;
+    String fingerprint = null;
     RunLock shared = null;
     try {
       org.sqlite.SQLiteConfig cfg = new org.sqlite.SQLiteConfig();
@@ -395,12 +416,15 @@ public final class ArenaStore implements AutoCloseable {
         cfg.resetOpenMode(org.sqlite.SQLiteOpenMode.CREATE); // read-write if possible, never create
       } else {
         cfg.setReadOnly(true);
-        RunLock.Shared s = RunLock.shared(file);
+        RunLock.Shared s = RunLock.shared(file, mayCreateLock);
         shared = s.lock();
         if (s.noRun() && walEmpty(file)) {
           // nothing writes the file while the shared lock is held, and the log holds nothing: the
           // file alone is the store
           url = "jdbc:sqlite:" + file.toAbsolutePath().toUri() + "?immutable=1";
+          if (shared == null) {
+            fingerprint = fingerprint(file); // no lock to hold: check after reading instead
+          }
         } else {
           if (shared != null) {
             shared.close(); // a log to read through: SQLite's own locks keep the reading consistent
@@ -434,6 +458,7 @@ public final class ArenaStore implements AutoCloseable {
       }
       ArenaStore store = new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
       store.readerLock = shared;
+      store.unguardedFingerprint = fingerprint;
       return store;
     } catch (SQLException | RuntimeException e) {
       closeQuietly(c);
@@ -444,6 +469,35 @@ public final class ArenaStore implements AutoCloseable {
         throw r;
       }
       throw openFailure(file, (SQLException) e);
+    }
+  }
+
+  /** The store's size and modification time and its log's size (-1: absent), as one string; "" if unreadable. */
+  private static String fingerprint(Path file) {
+    Path wal = file.resolveSibling(file.getFileName() + "-wal");
+    try {
+      long walSize = java.nio.file.Files.exists(wal) ? java.nio.file.Files.size(wal) : -1;
+      return java.nio.file.Files.size(file) + "/" + java.nio.file.Files.getLastModifiedTime(file).toMillis() + "/"
+          + walSize;
+    } catch (java.io.IOException e) {
+      return "";
+    }
+  }
+
+  /**
+   * For a store read immutably without holding its run lock ({@link #openReadOnly}): refuses, in
+   * one line, what was read when the store changed since it was opened (its size or modification
+   * time, or a write-ahead log appeared), as a run started meanwhile writes it. Nothing for any
+   * other store.
+   *
+   * @throws StoreException e.g. {@code t.db changed while it was read (a ponder arena run started
+   *     writing it; this reader could not create t.db.lock to keep runs out); run again}
+   */
+  public synchronized void requireUnchanged() {
+    if (unguardedFingerprint != null && !unguardedFingerprint.equals(fingerprint(file))) {
+      throw new StoreException(file + " changed while it was read (a ponder arena run started writing it; this"
+          + " reader could not create " + RunLock.lockFile(file).getFileName() + " to keep runs out); run again",
+          null);
     }
   }
 
@@ -1211,6 +1265,7 @@ public final class ArenaStore implements AutoCloseable {
           String problem = rowProblem(shape, gameText, seatsText, seedIndexText, rs.getString(5), statusText,
               returnsText, rs.getString(8), failedText, moveUs, overruns, actions);
           if (problem != null) {
+            requireUnchanged(); // a row read while a run wrote the file is no damage
             throw new DamagedStoreException(file, "matches row " + rs.getLong(1) + " (tournament " + tournament
                 + ", game " + gameText + ", seats " + seatsText + ", seed index " + seedIndexText + ") " + problem,
                 "delete that row to have ponder arena play the match again, restore the store from a copy, or give a"
@@ -1231,8 +1286,10 @@ public final class ArenaStore implements AutoCloseable {
         }
       }
     } catch (SQLException e) {
+      requireUnchanged();
       throw failed("cannot read matches", e);
     }
+    requireUnchanged(); // what was read is the store as it was opened
   }
 
   /**

@@ -16,8 +16,9 @@ import java.nio.file.StandardOpenOption;
  * lock never outlives its run; the empty {@code .lock} file itself stays and blocks nothing.
  * Readers ({@code ponder report}) that may write the store take no lock: SQLite's write-ahead log
  * lets them read a consistent snapshot while a run writes. A reader that cannot write it reads the
- * file alone ({@code immutable}) and holds this lock shared meanwhile ({@link #shared}), so that no
- * run writes under it.
+ * file alone ({@code immutable}) and holds this lock shared meanwhile ({@link #shared}, which
+ * creates the lock file when it is missing and the directory allows it), so that no run writes
+ * under it.
  *
  * <p>Why the file is not removed at a clean exit: removing it would race with a second run. That
  * run may open the file just before the holder removes it, and lock it once the holder lets go;
@@ -96,21 +97,31 @@ public final class RunLock implements AutoCloseable {
    *
    * @param lock the shared lock taken, held until closed; null if none was taken
    * @param noRun whether no run is writing the store, nor can start while {@code lock} is held:
-   *     the shared lock was granted, or there is no lock file (a run creates it before it opens the
-   *     store)
+   *     the shared lock was granted, or there is no lock file and it cannot be created (a run
+   *     creates it before it opens the store; with {@code lock} null a run may still start
+   *     meanwhile, and the reader must check afterwards that the store did not change)
    */
   public record Shared(RunLock lock, boolean noRun) {}
 
   /**
    * For a reader that cannot write the store ({@link ArenaStore#openReadOnly}): a shared lock on
-   * the store's lock file, without creating it. While a reader holds it, {@link #acquire} fails
-   * (a run would write under a reader that reads the file alone, without SQLite's log); a run that
-   * holds the lock keeps the reader from taking it. A lock file this process cannot open for
-   * reading tells nothing: no lock, and {@code noRun} false.
+   * the store's lock file, creating the file (empty, readable and writable by everyone, so that it
+   * blocks no user's later run) when it is missing and the directory allows it. While a reader
+   * holds it, {@link #acquire} fails (a run would write under a reader that reads the file alone,
+   * without SQLite's log); a run that holds the lock keeps the reader from taking it. A lock file
+   * this process cannot open for reading tells nothing: no lock, and {@code noRun} false. A lock
+   * file that is missing and cannot be created (a read-only directory): no lock, and {@code noRun}
+   * true, as no run is writing the store now; nothing keeps one from starting, so the reader
+   * checks afterwards that the store did not change ({@link ArenaStore#openReadOnly}).
    */
   public static Shared shared(Path store) {
+    return shared(store, true);
+  }
+
+  /** {@link #shared(Path)}; {@code create} false never creates the lock file (as in a read-only directory). */
+  static Shared shared(Path store, boolean create) {
     Path file = lockFile(realPath(store));
-    if (!java.nio.file.Files.exists(file)) {
+    if (!java.nio.file.Files.exists(file) && !(create && created(file))) {
       return new Shared(null, true);
     }
     FileChannel ch = null;
@@ -136,6 +147,27 @@ public final class RunLock implements AutoCloseable {
         // nothing taken
       }
       return new Shared(null, false);
+    }
+  }
+
+  /**
+   * Creates the empty lock file {@code file} for a reader, readable and writable by everyone (a
+   * run of the store's owner opens it for writing); true if it exists now.
+   */
+  private static boolean created(Path file) {
+    try {
+      java.nio.file.Files.createFile(file);
+      try {
+        java.nio.file.Files.setPosixFilePermissions(file,
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+      } catch (IOException | UnsupportedOperationException e) {
+        // another file system: its defaults apply
+      }
+      return true;
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      return true; // a run (or another reader) created it meanwhile
+    } catch (IOException | SecurityException e) {
+      return false;
     }
   }
 

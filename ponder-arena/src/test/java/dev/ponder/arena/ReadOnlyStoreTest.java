@@ -55,7 +55,47 @@ class ReadOnlyStoreTest {
       assertThat(s.matches(id, true)).hasSize(6);
       assertThat(files()).doesNotContain("t.db-wal", "t.db-shm");
     }
-    assertThat(files()).isEqualTo(before);
+    // the run lock file, which it holds shared while it reads (below), is the only file it adds
+    List<String> after = new java.util.ArrayList<>(before);
+    after.add("t.db.lock");
+    assertThat(files()).containsExactlyInAnyOrderElementsOf(after);
+  }
+
+  /**
+   * A store no run has written through its lock (no t.db.lock, as one written by Tournament alone,
+   * or after the file was removed): the reader creates the lock file and holds it shared, so a run
+   * started while it reads is refused. Before, it held nothing, and the run wrote under it.
+   */
+  @Test
+  void aReaderCreatesAMissingLockFileAndHoldsIt() throws Exception {
+    assertThat(Files.exists(RunLock.lockFile(db))).isFalse();
+    try (ArenaStore s = ArenaStore.openReadOnly(db, false)) {
+      assertThat(Files.exists(RunLock.lockFile(db))).isTrue();
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunLock.acquire(db))
+          .isInstanceOf(RunLock.LockedException.class); // (this process: told as a run; another: as a report)
+      assertThat(s.matches(id, false)).hasSize(6);
+    }
+    RunLock.acquire(db).close(); // let go at close
+  }
+
+  /**
+   * Where the lock file cannot be created (a read-only directory), a run may start while the store
+   * is read immutably: the reader finds the store changed and refuses what it read in one line.
+   */
+  @Test
+  void aReaderThatCannotLockRefusesAStoreChangedWhileItRead() throws Exception {
+    try (ArenaStore s = ArenaStore.openReadOnly(db, false, false)) {
+      assertThat(Files.exists(RunLock.lockFile(db))).isFalse();
+      assertThat(s.matches(id, false)).hasSize(6); // unchanged: read
+      try (ArenaStore w = ArenaStore.open(db)) { // a run extends the tournament meanwhile
+        new Tournament(new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "first"), "", 3, 3,
+            TournamentConfig.ROUND_ROBIN, "", false).withSeedsPerPairing(6)).run(w, 1, (d, t) -> Progress.none(), null);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.matches(id, false))
+            .isInstanceOf(ArenaStore.StoreException.class)
+            .hasMessage(db + " changed while it was read (a ponder arena run started writing it; this reader could not"
+                + " create t.db.lock to keep runs out); run again");
+      }
+    }
   }
 
   /** While such a reader reads the file alone, no run may start writing it: it holds the run lock shared. */
