@@ -74,7 +74,7 @@ class SolveCommandTest {
         assertThat(r.exit).as(r.err).isEqualTo(2);
         assertThat(r.err.lines()).as(r.err).singleElement().asString()
             .isEqualTo("ponder: pig has more than 5000000 histories: too large for exact game-tree solving;"
-                + " try smaller parameters (players, horizon, winscore, diceoutcomes) or a larger --max-histories"
+                + " try smaller parameters (horizon, winscore, diceoutcomes) or a larger --max-histories"
                 + " (memory grows with it)");
       }
     });

@@ -173,9 +173,12 @@ public final class GameTree {
    * The refusal of a tree with more histories than the bound ({@link #build(Game, int, java.util.function.LongConsumer)}).
    * Its message names the game with the parameters given, the bound, and the two ways out: a
    * larger bound or smaller values of the game's integer parameters (those that bound a game's
-   * length or size), e.g. {@code dice_race has more than 5000000 histories: too large for exact
-   * game-tree solving; try smaller parameters (target, faces, horizon) or a larger bound on
-   * histories}. {@link #message(String)} writes it with the bound's own name (the
+   * length or size) that are above the least value their range allows ({@code players=2} of a
+   * game for 2 or more, {@code starting_player=0} are not listed), e.g. {@code dice_race has more
+   * than 5000000 histories: too large for exact game-tree solving; try smaller parameters (target,
+   * faces, horizon) or a larger bound on histories}; with integer parameters all at their least,
+   * {@code try smaller game parameters or a larger bound on histories}; with none, the bound
+   * alone. {@link #message(String)} writes it with the bound's own name (the
    * command line's {@code --max-histories}).
    */
   public static final class TooLargeException extends IllegalArgumentException {
@@ -184,16 +187,39 @@ public final class GameTree {
     private final int maxHistories;
     private final List<String> sizeParameters;
 
+    /** Whether the game declares integer parameters at all (none: the bound alone is the way out). */
+    private final boolean intParameters;
+
     TooLargeException(Game game, int maxHistories) {
-      this(echo(game.spec()), maxHistories, game.type().parameters().stream()
-          .filter(p -> p.kind() == dev.ponder.spec.ParamSpec.Kind.INT).map(dev.ponder.spec.ParamSpec::name).toList());
+      this(echo(game.spec()), maxHistories, reducible(game), game.type().parameters().stream()
+          .anyMatch(p -> p.kind() == dev.ponder.spec.ParamSpec.Kind.INT));
     }
 
-    private TooLargeException(String game, int maxHistories, List<String> sizeParameters) {
-      super(text(game, maxHistories, sizeParameters, "a larger bound on histories"));
+    private TooLargeException(String game, int maxHistories, List<String> sizeParameters, boolean intParameters) {
+      super(text(game, maxHistories, sizeParameters, intParameters, "a larger bound on histories"));
       this.game = game;
       this.maxHistories = maxHistories;
       this.sizeParameters = sizeParameters;
+      this.intParameters = intParameters;
+    }
+
+    /**
+     * The game's integer parameters that can still be made smaller: above the least value their
+     * range allows (an integer parameter without a range always can), in declaration order. {@code
+     * players=2} of a game for 2 or more players, and {@code starting_player=0}, are at their least.
+     */
+    static List<String> reducible(Game game) {
+      List<String> out = new java.util.ArrayList<>();
+      for (dev.ponder.spec.ParamSpec p : game.type().parameters()) {
+        if (p.kind() != dev.ponder.spec.ParamSpec.Kind.INT) {
+          continue;
+        }
+        Object v = game.params().values().get(p.name());
+        if (p.min() == null || !(v instanceof Number n) || n.longValue() > p.min().longValue()) {
+          out.add(p.name());
+        }
+      }
+      return out;
     }
 
     /** The bound the tree exceeded, at least 1. */
@@ -206,12 +232,13 @@ public final class GameTree {
      * --max-histories"} (one line).
      */
     public String message(String bound) {
-      return text(game, maxHistories, sizeParameters, bound);
+      return text(game, maxHistories, sizeParameters, intParameters, bound);
     }
 
-    private static String text(String game, int maxHistories, List<String> sizeParameters, String bound) {
-      String smaller = sizeParameters.isEmpty() ? "" : "smaller parameters ("
-          + String.join(", ", sizeParameters) + ") or ";
+    private static String text(String game, int maxHistories, List<String> sizeParameters, boolean intParameters,
+        String bound) {
+      String smaller = !sizeParameters.isEmpty() ? "smaller parameters (" + String.join(", ", sizeParameters) + ") or "
+          : intParameters ? "smaller game parameters or " : "";
       return game + " has more than " + maxHistories + " histories: too large for exact game-tree solving; try " + smaller
           + bound;
     }

@@ -33,7 +33,7 @@ class GameTreeLimitTest {
     assertThatThrownBy(() -> GameTree.build(kuhn, 57))
         .isInstanceOf(GameTree.TooLargeException.class)
         .hasMessage("kuhn_poker has more than 57 histories: too large for exact game-tree solving;"
-            + " try smaller parameters (players) or a larger bound on histories");
+            + " try smaller game parameters or a larger bound on histories"); // players=2 is the least
   }
 
   @Test
@@ -46,7 +46,13 @@ class GameTreeLimitTest {
           assertThat(e.maxHistories()).isEqualTo(9_456);
           // the command line names its own option; the game is named with the parameters given
           assertThat(e.message("a larger --max-histories")).isEqualTo("leduc_poker has more than 9456 histories: too"
-              + " large for exact game-tree solving; try smaller parameters (players, starting_player) or a larger --max-histories");
+              + " large for exact game-tree solving; try smaller game parameters or a larger --max-histories");
+        });
+    // only the integer parameters above their least value (players 2..10, starting_player 0..players-1)
+    assertThatThrownBy(() -> GameTree.build(GameRegistry.load("leduc_poker(players=3,starting_player=1)"), 9_456))
+        .isInstanceOfSatisfying(GameTree.TooLargeException.class, e -> {
+          assertThat(e.getMessage()).endsWith("try smaller parameters (players, starting_player) or a larger bound on"
+              + " histories");
         });
     // no integer parameters (phantom_ttt's are strings): the bound alone
     assertThatThrownBy(() -> GameTree.build(GameRegistry.load("tic_tac_toe"), 300_000))
