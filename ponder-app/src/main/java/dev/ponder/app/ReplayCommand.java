@@ -99,7 +99,9 @@ public final class ReplayCommand implements PonderCommand {
   /**
    * Replays every match record of the file (one per non-blank line). One record: the final board
    * and the returns (or the player to move). Several: one summary line each on stdout ({@code
-   * FILE:LINE: ...}, a record that fails says {@code not replayed: reason}).
+   * FILE:LINE: ...}, a record that fails says {@code not replayed: reason}). A record whose game
+   * breaks the API's contract ({@link GameContractException}) is not replayed, with the contract's
+   * message, nor are the game's later records; the other games' records are.
    *
    * @return 0 if every record replays
    * @throws UsageException (exit 2) naming the lines of the records that are malformed or have an
@@ -118,10 +120,22 @@ public final class ReplayCommand implements PonderCommand {
     }
     PrintWriter out = spec.commandLine().getOut();
     List<Integer> failed = new ArrayList<>();
+    // per game (as its records write it) that broke the API's contract: the contract's message
+    java.util.Map<String, String> broken = new java.util.HashMap<>();
     for (int n : numbers) {
       String where = file + ":" + n + ": ";
+      String game = null;
       try {
         MatchRecord rec = MatchRecord.parse(lines.get(n - 1));
+        game = rec.game();
+        String fault = broken.get(game);
+        if (fault != null) {
+          // the game's code is at fault, not the record: its other records are not replayed either
+          failed.add(n);
+          out.println(where + "not replayed: " + fault);
+          out.flush();
+          continue;
+        }
         State s = replayRecord(rec);
         note(where, s, rec);
         int count = rec.actions().length;
@@ -130,8 +144,13 @@ public final class ReplayCommand implements PonderCommand {
                 : "; to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer())));
         out.flush();
       } catch (GameContractException e) {
-        // the game breaks the API (legal actions not ascending): every record of it would fail alike
-        throw new GameContractException(where + e.getMessage());
+        // the game breaks the API (legal actions not ascending): this record, and the game's other
+        // records, are not replayed; the records of other games are
+        String m = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+        broken.put(game, m);
+        failed.add(n);
+        out.println(where + "not replayed: " + m);
+        out.flush();
       } catch (IllegalArgumentException e) { // malformed record, illegal action (IllegalActionException), unknown game (SpecException)
         failed.add(n);
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

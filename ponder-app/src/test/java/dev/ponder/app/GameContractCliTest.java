@@ -85,6 +85,26 @@ class GameContractCliTest {
     assertThat(lastErrorLine(Cli.run("replay", f.toString()))).isEqualTo("ponder: error: " + f + ": " + ORDER);
   }
 
+  /**
+   * A file of several records: the flawed game's records are not replayed, with the contract's
+   * message, and the other games' records are. Before, the first record of the flawed game
+   * stopped the whole file.
+   */
+  @Test
+  void replayOfSeveralRecordsGoesOnWithTheOtherGames() throws Exception {
+    Path f = dir.resolve("several.txt");
+    Files.writeString(f, "flawed_die(descending=true) | 0\ntic_tac_toe | 4 0\nflawed_die(descending=true) | 1\n"
+        + "tic_tac_toe | 4\n");
+    Cli c = Cli.run("replay", f.toString());
+    assertThat(c.exit).as(c.err).isEqualTo(2);
+    assertThat(c.out.lines()).containsExactly(
+        f + ":1: not replayed: " + ORDER,
+        f + ":2: tic_tac_toe after 2 actions; to move: player 0",
+        f + ":3: not replayed: " + ORDER,
+        f + ":4: tic_tac_toe after 1 action; to move: player 1");
+    assertThat(c.err.strip()).isEqualTo("ponder: 2 of 4 match records in " + f + " failed (lines 1, 3)");
+  }
+
   @Test
   void arenaNamesTheGameNotTheSeat() {
     Cli c = Cli.run("arena", "--games", "flawed_die(descending=true)", "--agents", "random,uct", "--budget", "sims=20",
