@@ -255,7 +255,7 @@ public final class ArenaCommand implements PonderCommand {
     }
     try (dev.ponder.arena.RunLock held = runLock) {
       return run(t, config, threads, options, reportCreated);
-    } catch (ArenaStore.DamagedStoreException e) {
+    } catch (ArenaStore.UnusableStoreException e) {
       ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like report
     }

@@ -65,7 +65,7 @@ public final class ReportCommand implements PonderCommand {
     if (list) {
       try {
         return list(pw); // writes no report: --report is not used
-      } catch (ArenaStore.DamagedStoreException e) {
+      } catch (ArenaStore.UnusableStoreException e) {
         throw new UsageException(e.getMessage());
       }
     }
@@ -84,7 +84,7 @@ public final class ReportCommand implements PonderCommand {
       if (!reportStarted) {
         ReportDirectory.undo(out, outCreated); // refused before writing: leave no empty directory behind
       }
-      if (e instanceof ArenaStore.DamagedStoreException) {
+      if (e instanceof ArenaStore.UnusableStoreException) {
         throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like arena
       }
       throw e;

@@ -58,6 +58,22 @@ class ReportStoreCliTest {
     assertThat(resume.err).isEqualTo(report.err);
   }
 
+  /** A store whose configuration has a field of a newer build: one line saying so, exit 2. */
+  @Test
+  void aStoreOfANewerBuildIsOneLineAndExit2ForReport() throws Exception {
+    Path db = dir.resolve("t.db");
+    assertThat(Cli.run(arena(db)).exit).isZero();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+      st.execute("UPDATE tournaments SET config=json_set(config, '$.rounds', 3)");
+    }
+    String line = "ponder: " + db + " was written by a newer build of Ponder: tournament 1's configuration has the field"
+        + " 'rounds', which this build does not know; use that build (or a later one) to report or resume it\n";
+    Cli report = Cli.run(with(new String[] {"report", "--db", db.toString(), "--report", dir.resolve("r2").toString()},
+        QUICK));
+    assertThat(report.exit).as(report.err).isEqualTo(2);
+    assertThat(report.err).isEqualTo(line);
+  }
+
   @Test
   void aDirectoryAsDbIsNamedSoByReportAsByArena() throws Exception {
     Path d = Files.createDirectory(dir.resolve("pol"));

@@ -1167,16 +1167,37 @@ public final class ArenaStore implements AutoCloseable {
     return out;
   }
 
-  /** The configuration of a stored tournament. */
+  /**
+   * The configuration of a stored tournament.
+   *
+   * @throws NewerStoreException if it has fields this build does not know and reads without them
+   *     (a newer build of Ponder wrote it), naming the first such field
+   * @throws DamagedStoreException if it cannot be read otherwise
+   */
   public TournamentConfig config(TournamentInfo t) {
     try {
       return JSON.readValue(t.config(), TournamentConfig.class);
+    } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
+      try {
+        // readable once the fields this build does not know are skipped: a newer build wrote it
+        JSON.readerFor(TournamentConfig.class)
+            .without(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .readValue(t.config());
+      } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException other) {
+        throw unreadableConfig(t, other);
+      }
+      throw new NewerStoreException(file, "tournament " + t.id() + "'s configuration has the field '"
+          + e.getPropertyName() + "', which this build does not know");
     } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
-      String why = String.valueOf(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
-          : e.getMessage()).lines().findFirst().orElse("");
-      throw new DamagedStoreException(file, "tournaments row " + t.id() + " holds a configuration this version cannot"
-          + " read (" + why + ")", "restore the store from a copy, or give a new --db to start afresh");
+      throw unreadableConfig(t, e);
     }
+  }
+
+  private DamagedStoreException unreadableConfig(TournamentInfo t, Exception e) {
+    String why = String.valueOf(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
+        : e.getMessage()).lines().findFirst().orElse("");
+    return new DamagedStoreException(file, "tournaments row " + t.id() + " holds a configuration this version cannot"
+        + " read (" + why + ")", "restore the store from a copy, or give a new --db to start afresh");
   }
 
   /** Games of a tournament in index order. */
@@ -1932,7 +1953,35 @@ public final class ArenaStore implements AutoCloseable {
    * The store's file is damaged (SQLite finds its pages malformed, e.g. a truncated copy). A bad
    * input file, like one that is no store: the one-line message names the file and what to do.
    */
-  public static final class DamagedStoreException extends StoreException {
+  /**
+   * A store that cannot be used as it is: damaged ({@link DamagedStoreException}) or written by a
+   * newer build of Ponder ({@link NewerStoreException}); a bad input file for the command line
+   * (exit code 2).
+   */
+  public abstract static class UnusableStoreException extends StoreException {
+    private static final long serialVersionUID = 1L;
+
+    UnusableStoreException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /**
+   * A store written by a newer build of Ponder: its tournament configuration has fields this build
+   * does not know (and is readable without them), e.g. {@code t.db was written by a newer build of
+   * Ponder: tournament 1's configuration has the field 'rounds', which this build does not know;
+   * use that build (or a later one) to report or resume it}.
+   */
+  public static final class NewerStoreException extends UnusableStoreException {
+    private static final long serialVersionUID = 1L;
+
+    NewerStoreException(Path file, String what) {
+      super(file + " was written by a newer build of Ponder: " + what + "; use that build (or a later one) to report"
+          + " or resume it", null);
+    }
+  }
+
+  public static final class DamagedStoreException extends UnusableStoreException {
     private static final long serialVersionUID = 1L;
 
     public DamagedStoreException(Path file, Throwable cause) {

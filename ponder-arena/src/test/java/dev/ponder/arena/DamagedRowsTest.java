@@ -146,6 +146,29 @@ class DamagedRowsTest {
     }
   }
 
+  /**
+   * A configuration with a field this build does not know, and readable without it, was written by
+   * a newer build: said so, naming the field, not called damaged. A configuration that is still
+   * unreadable without its unknown fields is damaged.
+   */
+  @Test
+  void aConfigurationOfANewerBuildIsNotCalledDamaged() throws Exception {
+    sql("UPDATE tournaments SET config=json_set(config, '$.rounds', 3)");
+    try (ArenaStore s = ArenaStore.openReadOnly(db)) {
+      assertThatThrownBy(() -> s.matches(id, false)).isInstanceOf(ArenaStore.NewerStoreException.class)
+          .isInstanceOf(ArenaStore.UnusableStoreException.class)
+          .hasMessage(db + " was written by a newer build of Ponder: tournament " + id + "'s configuration has the"
+              + " field 'rounds', which this build does not know; use that build (or a later one) to report or resume"
+              + " it");
+    }
+    sql("UPDATE tournaments SET config=json_set(config, '$.games', 'x')");
+    try (ArenaStore s = ArenaStore.openReadOnly(db)) {
+      assertThatThrownBy(() -> s.matches(id, false)).isInstanceOf(ArenaStore.DamagedStoreException.class)
+          .hasMessageStartingWith(db + " is damaged: tournaments row " + id + " holds a configuration this version"
+              + " cannot read (");
+    }
+  }
+
   /** Rows as ponder arena writes them pass, error matches with no returns included. */
   @Test
   void rowsAsWrittenPass() {
