@@ -54,6 +54,14 @@ class GameContractCliTest {
     assertThat(lastErrorLine(Cli.run(args))).isEqualTo(SUM);
   }
 
+  /** The conformance kit writes the sum as every other command does (before: 0.8999999999999999). */
+  @Test
+  void checkWritesTheSumAsTheOtherCommandsDo() {
+    Cli c = Cli.run("check", "flawed_die(shortfall=0.1)");
+    assertThat(c.exit).as(c.err).isEqualTo(1);
+    assertThat(c.err).contains(": chance-outcomes: probabilities sum to 0.9, not 1 (±1e-9)").doesNotContain("0.8999");
+  }
+
   @Test
   void playRefusesTheBadDistributionWhereTheRefereeDrawsAFace() {
     Cli c = Cli.runWithInput("roll\n", "play", "flawed_die(shortfall=0.1)", "--players", "human,random");

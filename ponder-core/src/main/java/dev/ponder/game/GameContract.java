@@ -191,8 +191,13 @@ public final class GameContract {
     return j.toString();
   }
 
-  /** {@code x} to 12 significant digits without trailing zeros (0.9 for 0.8999999999999999). */
-  static String number(double x) {
+  /**
+   * {@code x} as the contract's messages write a sum: to 12 significant digits, plain notation,
+   * without trailing zeros (0.9 for 0.8999999999999999, the float sum of 1/3 + 1/3 + (1/3 − 0.1));
+   * NaN and the infinities as Java writes them. Shared with the conformance kit, so that both say
+   * the same number.
+   */
+  public static String number(double x) {
     if (!Double.isFinite(x)) {
       return Double.toString(x);
     }

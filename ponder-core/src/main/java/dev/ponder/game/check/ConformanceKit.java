@@ -1179,7 +1179,7 @@ public final class ConformanceKit {
         sum += probs[i];
       }
       if (!(Math.abs(sum - 1) <= GameContract.PROBABILITY_SUM_TOLERANCE)) {
-        throw fail("chance-outcomes", "probabilities sum to " + sum + ", not 1 (±1e-9)");
+        throw fail("chance-outcomes", "probabilities sum to " + GameContract.number(sum) + ", not 1 (±1e-9)");
       }
       if (!(Arrays.equals(Arrays.copyOf(buf, k), legal))) {
         throw fail("chance-outcomes", "legal actions " + Arrays.toString(legal) + " differ from the chance outcomes' actions " + Arrays.toString(Arrays.copyOf(buf, k)));
