@@ -1629,11 +1629,13 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * Calls {@code sink} with the game index, seats (as stored), seed index and match seed of every
    * match of the tournament whose status is {@code ok} (not an error, not an overrun), without
-   * reading their details.
+   * reading their details. A row of an older build with non-finite returns, read as the game's
+   * error ({@link #nonFiniteReturnsMessage}), is no such match: the returns as written never hold
+   * an {@code n} otherwise ({@code NaN}, {@code Infinity}; LIKE ignores case).
    */
   synchronized void forEachOkMatch(long tournament, MatchKeyConsumer sink) {
     try (PreparedStatement q = conn.prepareStatement("SELECT game_idx, seats, seed_index, seed FROM matches"
-        + " WHERE tournament_id=? AND status=?")) {
+        + " WHERE tournament_id=? AND status=? AND returns NOT LIKE '%n%'")) {
       q.setLong(1, tournament);
       q.setString(2, MatchResult.Status.OK.label());
       try (ResultSet rs = q.executeQuery()) {

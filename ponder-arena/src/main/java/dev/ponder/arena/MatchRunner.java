@@ -230,10 +230,12 @@ public final class MatchRunner {
 
   /**
    * Whether {@code t} was thrown in the game's own code: its place ({@link Faults#place}, the first
-   * frame outside the JDK) is in the game's class or its state's class (nested classes included),
-   * or, for a game outside Ponder's packages ({@code dev.ponder.}), in another class of the game's
-   * package, other than the agent's own class (an agent shipped beside the game). Ponder's shared
-   * code (e.g. {@code AbstractGame}, {@code State}'s helpers) is no game's own code.
+   * frame outside the JDK) is in the game's class or its state's class (or a lambda or an
+   * anonymous class of theirs, {@code Race$S$1}), or, for a game outside Ponder's packages ({@code
+   * dev.ponder.}), in another class of the game's package — unless the place is in the running
+   * agent's own class (or one nested in it: an agent shipped with the game, e.g. {@code
+   * Race$Bot}). Ponder's shared code (e.g. {@code AbstractGame}, {@code State}'s helpers) is no
+   * game's own code, and neither is a named class nested in the game other than its state.
    *
    * @param agent the agent running when it was thrown, or null
    */
@@ -242,25 +244,32 @@ public final class MatchRunner {
     if (place == null) {
       return false;
     }
-    String top = topLevel(place.getClassName());
-    if (agent != null && top.equals(topLevel(agent.getClass().getName()))) {
+    String c = place.getClassName();
+    if (agent != null && (c.equals(named(agent.getClass())) || c.startsWith(named(agent.getClass()) + "$"))) {
       return false;
     }
-    String gameClass = topLevel(game.getClass().getName());
-    if (top.equals(gameClass) || top.equals(topLevel(state.getClass().getName()))) {
+    String gameClass = named(game.getClass());
+    if (ownOrAnonymous(c, gameClass) || ownOrAnonymous(c, named(state.getClass()))) {
       return true;
     }
     String pkg = packageOf(gameClass);
-    return !pkg.isEmpty() && !gameClass.startsWith("dev.ponder.") && packageOf(top).equals(pkg);
+    return !pkg.isEmpty() && !gameClass.startsWith("dev.ponder.") && packageOf(c).equals(pkg);
   }
 
-  /** {@code a.b.C} for {@code a.b.C$S$1}. */
-  private static String topLevel(String className) {
-    int dollar = className.indexOf('$');
-    return dollar < 0 ? className : className.substring(0, dollar);
+  /** The class's name as stack frames give it: a lambda's hidden class {@code A$$Lambda$12/0x…} as {@code A}. */
+  private static String named(Class<?> k) {
+    String n = k.getName();
+    int lambda = n.indexOf("$$");
+    return lambda < 0 ? n : n.substring(0, lambda);
   }
 
-  /** {@code a.b} for {@code a.b.C}; "" for a class in the unnamed package. */
+  /** Whether {@code c} is {@code owner} or an anonymous class in it ({@code owner$1}, {@code owner$1$2}). */
+  private static boolean ownOrAnonymous(String c, String owner) {
+    return c.equals(owner) || (c.length() > owner.length() + 1 && c.startsWith(owner + "$")
+        && Character.isDigit(c.charAt(owner.length() + 1)));
+  }
+
+  /** {@code a.b} for {@code a.b.C} (or {@code a.b.C$D}); "" for a class in the unnamed package. */
   private static String packageOf(String className) {
     int dot = className.lastIndexOf('.');
     return dot < 0 ? "" : className.substring(0, dot);

@@ -143,6 +143,11 @@ class DamagedRowsTest {
       new Tournament(CONFIG).run(s, 1, (d, t) -> Progress.none(), null);
       assertThat(s.count(id)).isEqualTo(4);
       assertThat(s.matches(id, true).get(0).status()).isEqualTo(MatchResult.Status.ERROR);
+      // a new tournament does not copy it as a played match (the game's error is played again)
+      long id2 = new Tournament(new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "first", "first(offset=1)"),
+          "", 2, 3, TournamentConfig.ROUND_ROBIN, "", false)).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      assertThat(id2).isNotEqualTo(id);
+      assertThat(s.matches(id2, true)).hasSize(12).allMatch(m -> m.status() == MatchResult.Status.OK);
     }
   }
 

@@ -43,6 +43,9 @@ class GameFaultBlameTest {
     Game ttt = GameRegistry.load("tic_tac_toe");
     assertThat(MatchRunner.inGameCode(at("org.example.owngame.OwnFaultGame$S", "doApplyAction"), own,
         own.newInitialState(), null)).isTrue();
+    // an anonymous class of the state; and a named class nested in a game of Ponder's is not the game's
+    assertThat(MatchRunner.inGameCode(at("org.example.owngame.OwnFaultGame$S$1", "run"), own, own.newInitialState(),
+        null)).isTrue();
     // another class of the game's own package (a helper of its rules)
     assertThat(MatchRunner.inGameCode(at("org.example.owngame.Rules", "fill"), own, own.newInitialState(), null))
         .isTrue();
@@ -56,6 +59,8 @@ class GameFaultBlameTest {
     assertThat(MatchRunner.inGameCode(at(tttClass, "doApplyAction"), ttt, ttt.newInitialState(), null)).isTrue();
     assertThat(MatchRunner.inGameCode(at(ttt.getClass().getPackageName() + ".SomeHelper", "x"), ttt,
         ttt.newInitialState(), null)).isFalse();
+    assertThat(MatchRunner.inGameCode(at(ttt.getClass().getName() + "$Bot", "x"), ttt, ttt.newInitialState(), null))
+        .isFalse();
     // a broken contract is the game's wherever it was found; another exception of an agent's stays its own
     assertThat(MatchRunner.blamed(new RuntimeException(new dev.ponder.game.GameContractException("x")), 1, own,
         own.newInitialState(), null)).isEqualTo(-1);
