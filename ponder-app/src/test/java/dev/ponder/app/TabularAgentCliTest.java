@@ -140,7 +140,7 @@ class TabularAgentCliTest {
   }
 
   /**
-   * The agent warns about a file as exploitability --policy does, once per command (trial-21 B2):
+   * The agent warns about a file as exploitability --policy does, once per command:
    * a two-player Kuhn policy without "game" in three-player Kuhn lacks 36 of its 48 information
    * states (its 12 are strings the three-player game has too).
    */
