@@ -63,6 +63,7 @@ public final class AgentRegistry {
     AgentFactory f = CATALOG.find(name);
     if (f == null) {
       throw new SpecException("unknown agent '" + name + "'; known agents: " + String.join(", ", CATALOG.names())
+          + dev.ponder.spec.Suggestions.didYouMean(name, CATALOG.names())
           + " (agents of your own: a jar on PONDER_CLASSPATH listing the factory class in "
           + AgentCatalog.SERVICES_FILE + ")");
     }

@@ -64,6 +64,7 @@ public final class GameRegistry {
     GameFactory f = CATALOG.find(name);
     if (f == null) {
       throw new SpecException("unknown game '" + name + "'; known games: " + String.join(", ", CATALOG.names())
+          + dev.ponder.spec.Suggestions.didYouMean(name, CATALOG.names())
           + " (games of your own: a jar on PONDER_CLASSPATH listing the factory class in " + GameCatalog.SERVICES_FILE + ")");
     }
     return f;
