@@ -56,7 +56,8 @@ public final class AgentRegistry {
   /**
    * The kind named {@code name}.
    *
-   * @throws SpecException if unknown; the message lists the known agents
+   * @throws SpecException if unknown; the message lists the known agents and suggests the closest
+   *     when one is clearly closest ({@link dev.ponder.spec.Suggestions})
    * @throws IllegalStateException if the services files hold a bad provider
    */
   public static AgentFactory factory(String name) {

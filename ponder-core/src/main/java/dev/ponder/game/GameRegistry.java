@@ -56,8 +56,9 @@ public final class GameRegistry {
   /**
    * The family named {@code name} (or an alias).
    *
-   * @throws SpecException if unknown; the message lists the known games and says how games of
-   *     one's own are found (PONDER_CLASSPATH)
+   * @throws SpecException if unknown; the message lists the known games, suggests the closest when
+   *     one is clearly closest ({@link dev.ponder.spec.Suggestions}) and says how games of one's own
+   *     are found (PONDER_CLASSPATH)
    * @throws IllegalStateException if the services files hold a bad provider
    */
   public static GameFactory factory(String name) {
