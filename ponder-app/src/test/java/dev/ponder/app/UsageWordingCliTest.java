@@ -101,6 +101,17 @@ class UsageWordingCliTest {
   }
 
   @Test
+  void enumeratedOptionsOfPonderItselfSuggestTheClosestToo() {
+    assertThat(err("solve", "kuhn_poker", "--algo", "dcf")).isEqualTo("ponder: unknown --algo 'dcf'; valid: cfr, cfr-sim,"
+        + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (did you mean dcfr?)" + NL);
+    assertThat(err("arena", "--games", "tic_tac_toe", "--agents", "uct,random", "--schedule", "benchmrk", "--db",
+        "never-created.db")).isEqualTo("ponder: unknown --schedule 'benchmrk'; valid: round-robin, benchmark"
+        + " (did you mean benchmark?)" + NL);
+    assertThat(err("bench", "serch")).isEqualTo("ponder: unknown command 'serch'; commands: playouts, search"
+        + " (did you mean search?) (see 'ponder bench --help')" + NL);
+  }
+
+  @Test
   void numbersInSpecStringsTakeExponentFormsAndRefuseWhatIsNotFinite() {
     assertThat(Cli.run("search", "tic_tac_toe", "--agent", "uct(sims=1e2)").exit).isEqualTo(0);
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(sims=1.5e0)")).isEqualTo("ponder: uct: bad value '1.5e0' for"
