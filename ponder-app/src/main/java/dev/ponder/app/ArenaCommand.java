@@ -158,13 +158,15 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException("--parallel must be >= 1, got " + parallel);
     }
     if (!schedule.equals(TournamentConfig.ROUND_ROBIN) && !schedule.equals(TournamentConfig.BENCHMARK)) {
-      throw new UsageException("unknown --schedule '" + schedule + "'; valid: round-robin, benchmark");
+      throw new UsageException("unknown --schedule '" + schedule + "'; valid: round-robin, benchmark"
+          + dev.ponder.spec.Suggestions.didYouMean(schedule, List.of("round-robin", "benchmark")));
     }
     if (schedule.equals(TournamentConfig.BENCHMARK) && benchmark.isEmpty()) {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
     if (seatOrders != null && !seatOrders.equals(TournamentConfig.PERMUTATIONS) && !seatOrders.equals(TournamentConfig.ROTATIONS)) {
-      throw new UsageException("unknown --seat-orders '" + seatOrders + "'; valid: permutations, rotations");
+      throw new UsageException("unknown --seat-orders '" + seatOrders + "'; valid: permutations, rotations"
+          + dev.ponder.spec.Suggestions.didYouMean(seatOrders, List.of("permutations", "rotations")));
     }
     Map<String, String> b = Budget.parse(budgetText);
     List<String> named = new ArrayList<>(agentList);
@@ -988,42 +990,12 @@ public final class ArenaCommand implements PonderCommand {
   }
 
   /**
-   * The budget key a mistyped one most likely means: one that starts with it or that it starts
-   * with (at least 2 characters: {@code time} gives {@code time_ms}), or one within 2 edits of
-   * it (at least 3 characters: {@code sim}, {@code timems}); empty when none is near.
+   * The budget key a mistyped one most likely means, by Ponder's one rule for suggestions
+   * ({@link dev.ponder.spec.Suggestions}: {@code time} gives {@code time_ms}, {@code sim} gives
+   * {@code sims}); empty when none is clearly closest.
    */
   static java.util.Optional<String> nearBudgetKey(String key) {
-    for (String k : BUDGET_KEYS) {
-      if (key.length() >= 2 && (k.startsWith(key) || key.startsWith(k))) {
-        return java.util.Optional.of(k);
-      }
-    }
-    for (String k : BUDGET_KEYS) {
-      if (key.length() >= 3 && editDistance(key, k) <= 2) {
-        return java.util.Optional.of(k);
-      }
-    }
-    return java.util.Optional.empty();
-  }
-
-  /** Levenshtein distance: insertions, deletions and substitutions of one character each. */
-  private static int editDistance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        cur[j] = Math.min(sub, Math.min(prev[j], cur[j - 1]) + 1);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
+    return dev.ponder.spec.Suggestions.closest(key, BUDGET_KEYS);
   }
 
   /**

@@ -47,7 +47,8 @@ import picocli.CommandLine.Parameters;
         "When a human quits or input ends mid-game, the moves so far are saved to --record as a partial record"
             + " (ponder replay reads it).",
         "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game, an agent chose an illegal move (or another"
-            + " runtime failure), 2 usage error (a tabular policy file without an entry the match needs included)."})
+            + " runtime failure), 2 usage error (bad options, or a tabular(file=...) player whose policy file has no entry for"
+            + " an information state the match reaches)."})
 public final class PlayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four(rows=5).")

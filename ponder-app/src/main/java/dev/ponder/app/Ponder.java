@@ -2,6 +2,7 @@ package dev.ponder.app;
 
 import dev.ponder.game.IllegalActionException;
 import dev.ponder.spec.SpecException;
+import dev.ponder.spec.Suggestions;
 import dev.ponder.spi.Faults;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -70,6 +71,11 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     // 1f, 2d, NaN or Infinity); registered after the subcommands so that every one gets it
     cl.registerConverter(Double.class, Ponder::decimal);
     cl.registerConverter(double.class, Ponder::decimal);
+    // integers as integer parameters take them: digits, or an exponent form of a whole number (1e3)
+    cl.registerConverter(Integer.class, Ponder::integer);
+    cl.registerConverter(int.class, Ponder::integer);
+    cl.registerConverter(Long.class, Ponder::longInteger);
+    cl.registerConverter(long.class, Ponder::longInteger);
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;
@@ -101,22 +107,136 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     });
     cl.setParameterExceptionHandler((ex, args) -> {
       CommandLine c = ex.getCommandLine();
-      String message = ex.getMessage();
-      if (ex instanceof CommandLine.UnmatchedArgumentException u && !c.getSubcommands().isEmpty()
-          && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")
-          && args.length > 0 && !c.getSubcommands().containsKey(u.getUnmatched().get(0))
-          && c.getCommandSpec().positionalParameters().isEmpty()) {
-        message = "unknown command '" + u.getUnmatched().get(0) + "'; commands: "
-            + String.join(", ", c.getSubcommands().keySet());
-      }
-      // one line, like every other error: the message's own lines joined, then the help hint
-      String oneLine = message == null ? ex.getClass().getSimpleName()
-          : String.join(" ", message.strip().lines().map(String::strip).toList());
-      c.getErr().println("ponder: " + oneLine + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
+      c.getErr().println("ponder: " + usageLine(ex, args) + " (see '" + c.getCommandSpec().qualifiedName() + " --help')");
       c.getErr().flush();
       return 2;
     });
     return cl;
+  }
+
+  /**
+   * The one-line message of a command-line error found by picocli, in Ponder's words: an unknown
+   * command ({@code ponder nosuch}, {@code ponder help nosuch}) or option lists the commands or
+   * names the option and suggests the closest ({@link Suggestions}); an argument left over after
+   * a list value ending in a comma ({@code --agents random, uct}) says that a space split the list
+   * and how to quote it; a value that does not convert names the option as typed and what it
+   * expects ({@code -n: '1.5' is not an integer}; an enumerated option lists its values); any other
+   * picocli message is joined into one line starting in lower case. (picocli's own suggestions,
+   * {@link CommandLine.UnmatchedArgumentException#getSuggestions}, list several names by bigram
+   * similarity; the names are the same, but the one rule of {@link Suggestions} picks at most one,
+   * as for every other unknown name.)
+   */
+  static String usageLine(CommandLine.ParameterException ex, String[] args) {
+    CommandLine c = ex.getCommandLine();
+    java.util.Set<String> commands = c.getSubcommands().keySet();
+    if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+      String first = u.getUnmatched().get(0);
+      if (!first.startsWith("-") && !commands.isEmpty() && !commands.contains(first)
+          && c.getCommandSpec().positionalParameters().isEmpty()) {
+        return unknownCommand(first, commands);
+      }
+      if (first.startsWith("-") && first.length() > 1) {
+        String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+          if (!o.hidden()) {
+            names.addAll(java.util.List.of(o.names()));
+          }
+        }
+        // only the option: a value after it ("--agnet uct") is not an option of its own
+        return "unknown option '" + name + "' for " + c.getCommandSpec().qualifiedName() + Suggestions.didYouMean(name, names);
+      }
+      String split = spaceSplitList(first, args);
+      return split != null ? split : "unexpected argument '" + first + "' (" + c.getCommandSpec().qualifiedName()
+          + " takes " + (c.getCommandSpec().positionalParameters().isEmpty() ? "options only" : "no more arguments") + ")";
+    }
+    if (ex.getArgSpec() == null && ex.getValue() != null && !commands.isEmpty() && !commands.contains(ex.getValue())
+        && String.valueOf(ex.getMessage()).startsWith("Unknown subcommand")) {
+      return unknownCommand(ex.getValue(), commands); // ponder help nosuch: the words of ponder nosuch
+    }
+    if (ex.getArgSpec() != null && ex.getValue() != null && ex.getCause() instanceof CommandLine.TypeConversionException conv) {
+      String who = typedName(ex.getArgSpec(), ex.getValue(), args);
+      Class<?> type = ex.getArgSpec().auxiliaryTypes().length > 0 ? ex.getArgSpec().auxiliaryTypes()[0] : ex.getArgSpec().type();
+      if (type.isEnum()) {
+        java.util.List<String> valid = new java.util.ArrayList<>();
+        ex.getArgSpec().completionCandidates().forEach(valid::add);
+        return who + ": '" + ex.getValue() + "' is not valid; valid: " + String.join(", ", valid)
+            + Suggestions.didYouMean(ex.getValue(), valid);
+      }
+      return who + ": " + oneLine(conv.getMessage());
+    }
+    return oneLine(ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
+  }
+
+  private static String unknownCommand(String name, java.util.Set<String> commands) {
+    return "unknown command '" + name + "'; commands: " + String.join(", ", commands) + Suggestions.didYouMean(name, commands);
+  }
+
+  /** A message's lines joined into one, starting in lower case unless its first word is an acronym. */
+  private static String oneLine(String message) {
+    String line = String.join(" ", message.strip().lines().map(String::strip).toList());
+    if (line.length() > 1 && Character.isUpperCase(line.charAt(0)) && Character.isLowerCase(line.charAt(1))) {
+      line = Character.toLowerCase(line.charAt(0)) + line.substring(1);
+    }
+    return line;
+  }
+
+  /**
+   * The option as the user typed it for {@code value} ({@code -n} or {@code --playouts}, found
+   * before the value or as {@code --name=value}); its longest name when not found; for a positional
+   * parameter its label.
+   */
+  private static String typedName(CommandLine.Model.ArgSpec arg, String value, String[] args) {
+    if (!(arg instanceof CommandLine.Model.OptionSpec o)) {
+      return arg.paramLabel();
+    }
+    for (int i = 0; i < args.length; i++) {
+      for (String n : o.names()) {
+        if (args[i].equals(n + "=" + value) || (args[i].equals(n) && i + 1 < args.length && args[i + 1].equals(value))) {
+          return n;
+        }
+      }
+    }
+    return o.longestName();
+  }
+
+  /**
+   * The message for an argument {@code unmatched} that follows an argument ending in a comma
+   * ({@code --agents random, uct}): the shell split the list at the space. Null when the argument
+   * before it does not end in a comma.
+   */
+  private static String spaceSplitList(String unmatched, String[] args) {
+    for (int i = 1; i < args.length; i++) {
+      if (!args[i].equals(unmatched) || !args[i - 1].endsWith(",")) {
+        continue;
+      }
+      int start = i - 1; // the first word of the list: the value after the option, or --opt=value
+      while (start > 0 && args[start - 1].endsWith(",")) {
+        start--;
+      }
+      String option = null;
+      String firstPart = args[start];
+      if (firstPart.startsWith("-") && firstPart.contains("=")) {
+        option = firstPart.substring(0, firstPart.indexOf('='));
+        firstPart = firstPart.substring(firstPart.indexOf('=') + 1);
+      } else if (start > 0 && args[start - 1].startsWith("-")) {
+        option = args[start - 1];
+      }
+      java.util.List<String> words = new java.util.ArrayList<>();
+      words.add(firstPart);
+      int end = i;
+      while (end + 1 < args.length && args[end].endsWith(",") && !args[end + 1].startsWith("-")) {
+        end++;
+      }
+      for (int k = start + 1; k <= end; k++) {
+        words.add(args[k]);
+      }
+      String list = String.join(" ", words);
+      return "unexpected argument '" + unmatched + "': a space after '" + args[i - 1] + "' split the list in two; quote it ("
+          + (option == null ? "" : option + " ") + "'" + list + "') or drop the spaces ("
+          + (option == null ? "" : option + " ") + list.replace(", ", ",") + ")";
+    }
+    return null;
   }
 
   /**
@@ -216,6 +336,50 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       throw new CommandLine.TypeConversionException("'" + text + "' is not a finite decimal number (e.g. 0.5, -3, 1e-4)");
     }
     return d;
+  }
+
+  /**
+   * The command line's converter for {@code int} options: an integer, in digits ({@code 1000}) or
+   * in exponent form when the value is a whole number ({@code 1e3}), the rule of integer
+   * parameters ({@link dev.ponder.spec.ParamSpec#parse}).
+   *
+   * @throws CommandLine.TypeConversionException for anything else ({@code '1.5' is not an integer})
+   *     or an integer outside the {@code int} range
+   */
+  static Integer integer(String text) {
+    long v = longInteger(text);
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: " + Integer.MIN_VALUE + ".."
+          + Integer.MAX_VALUE);
+    }
+    return (int) v;
+  }
+
+  /**
+   * The command line's converter for {@code long} options, by the rule of {@link #integer}.
+   *
+   * @throws CommandLine.TypeConversionException for anything but an integer in the {@code long} range
+   */
+  static Long longInteger(String text) {
+    String t = text.trim();
+    try {
+      if (t.matches("[+-]?[0-9]+")) {
+        return Long.parseLong(t);
+      }
+      Long whole = dev.ponder.spec.ParamSpec.exactInteger(t);
+      if (whole != null) {
+        return whole;
+      }
+    } catch (NumberFormatException e) {
+      if (t.matches("[+-]?[0-9]+")) {
+        throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: " + Long.MIN_VALUE + ".."
+            + Long.MAX_VALUE);
+      }
+    } catch (ArithmeticException e) {
+      throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: " + Long.MIN_VALUE + ".."
+          + Long.MAX_VALUE);
+    }
+    throw new CommandLine.TypeConversionException("'" + text + "' is not an integer");
   }
 
   /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */

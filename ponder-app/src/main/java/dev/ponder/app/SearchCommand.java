@@ -390,8 +390,15 @@ public final class SearchCommand implements PonderCommand {
     return "pi_" + kind.label();
   }
 
-  /** The legend line under the table saying what π̂ is and how the move was chosen. */
-  static String policyLegend(PolicyKind kind) {
+  /**
+   * The legend line under the table saying what π̂ is and how the move was chosen; for a forced move
+   * (one legal action, no search) it says that π̂ is 1 for that action without any visits.
+   */
+  static String policyLegend(PolicyKind kind, boolean forced) {
+    if (forced) {
+      return policyHeader(kind) + ": 1 for the only legal action, which has no visits (no search ran;"
+          + " a searched position shows " + (kind == PolicyKind.GUMBEL_IMPROVED ? "the Gumbel improved policy)" : "the visit distribution n(a)/sum n)");
+    }
     if (kind == PolicyKind.GUMBEL_IMPROVED) {
       return "pi_improved: Gumbel improved policy pi' = softmax(logits + sigma(completed Q)), the training target"
           + System.lineSeparator()
@@ -443,7 +450,7 @@ public final class SearchCommand implements PonderCommand {
     if (r.forced()) {
       out.println("forced move: the only legal action, answered without a search (search_forced=true searches it)");
     }
-    out.println(policyLegend(r.policyKind()));
+    out.println(policyLegend(r.policyKind(), r.forced()));
     if (proves) {
       if (r.rootProven()) {
         out.printf(Locale.ROOT, "root proven: %s for player %d, value %s%n",
@@ -509,6 +516,7 @@ public final class SearchCommand implements PonderCommand {
     root.put("action", r.action());
     root.put("action_string", state.actionToString(r.player(), r.action()));
     root.put("policy_kind", r.policyKind().label());
+    root.put("forced", r.forced());
     root.put("proves_values", r.provesValues());
     putProven(root, "root_proven", game, r.rootProvenValue(), r.player());
     ArrayNode children = root.putArray("children");

@@ -103,7 +103,8 @@ public final class SolveCommand implements PonderCommand {
     String a = algo.toLowerCase(Locale.ROOT);
     List<String> valid = List.of("cfr", "cfr-sim", "cfr+", "lcfr", "dcfr", "mccfr-es", "mccfr-os");
     if (!valid.contains(a)) {
-      throw new UsageException("unknown --algo '" + algo + "'; valid: " + String.join(", ", valid));
+      throw new UsageException("unknown --algo '" + algo + "'; valid: " + String.join(", ", valid)
+          + dev.ponder.spec.Suggestions.didYouMean(algo, valid));
     }
     if (!a.startsWith("mccfr") && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
       throw new UsageException("--seed goes with the Monte Carlo solvers (mccfr-es, mccfr-os); " + a + " is deterministic");

@@ -14,15 +14,22 @@ final class SolveOutput {
 
   /**
    * One rule for every exploitability, NashConv, gain, return and standard error the two commands
-   * print: 8 decimals ({@code 0.00822598}); a non-zero value below 1e-4 in magnitude in scientific
-   * notation with 4 significant digits ({@code 7.051e-07}), so a converged policy never prints as
-   * 0 or as a rounded 0.000001.
+   * print: fixed-point notation with 8 decimals ({@code 0.00822598}, {@code 0.00007303}); a
+   * non-zero value below 1e-5 in magnitude gets the decimals that show 4 significant digits
+   * ({@code 0.0000007051}), so a converged policy never prints as 0 or as a rounded 0.00000070;
+   * scientific notation ({@code 3.250e-15}) only below 1e-12, where fixed notation would need more
+   * than 15 decimals. Values are rounded, not truncated.
    */
   static String number(double x) {
-    if (x != 0 && Math.abs(x) < 1e-4 && Double.isFinite(x)) {
+    double a = Math.abs(x);
+    if (x == 0 || !Double.isFinite(x) || a >= 1e-5) {
+      return String.format(Locale.ROOT, "%.8f", x);
+    }
+    if (a < 1e-12) {
       return String.format(Locale.ROOT, "%.3e", x);
     }
-    return String.format(Locale.ROOT, "%.8f", x);
+    int decimals = 3 - (int) Math.floor(Math.log10(a));
+    return String.format(Locale.ROOT, "%." + decimals + "f", x);
   }
 
   /**

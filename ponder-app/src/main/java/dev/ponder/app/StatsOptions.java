@@ -93,7 +93,8 @@ public final class StatsOptions {
         // not a valid agent string at all: reported below as not in the tournament
       }
     }
-    throw new UsageException(option + ": '" + name + "' is not an agent of this tournament; agents: " + String.join(", ", agents));
+    throw new UsageException(option + ": '" + name + "' is not an agent of this tournament; agents: " + String.join(", ", agents)
+        + dev.ponder.spec.Suggestions.didYouMean(name, agents));
   }
 
   private static void checkResamples(String option, int n) {
@@ -133,7 +134,7 @@ public final class StatsOptions {
       case "single" -> AnalysisOptions.Populations.SINGLE;
       case "multi" -> AnalysisOptions.Populations.MULTI;
       default -> throw new UsageException("--alpharank-two-player: '" + alphaRankTwoPlayer + "' is not a model; valid: single,"
-          + " multi");
+          + " multi" + dev.ponder.spec.Suggestions.didYouMean(alphaRankTwoPlayer, java.util.List.of("single", "multi")));
     };
     if (!(scoTau > 0)) {
       throw new UsageException("--sco-tau must be > 0, got " + number(scoTau));

@@ -55,7 +55,7 @@ class AgentsCommandTest {
     // "any finite number" is enforced
     String[] nan = Cli.runFields("search", "tic_tac_toe", "--agent", "boltzmann(q_init=NaN)");
     assertThat(nan[0]).isEqualTo("2");
-    assertThat(nan[2].strip()).endsWith("bad value 'NaN' for q_init: expected a finite number");
+    assertThat(nan[2].strip()).isEqualTo("ponder: boltzmann: q_init='NaN' is not a finite number; valid: any finite number");
   }
 
   @Test

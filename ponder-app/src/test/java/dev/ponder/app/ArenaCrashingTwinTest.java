@@ -115,7 +115,7 @@ class ArenaCrashingTwinTest {
     assertThat(Files.readString(report.resolve("report.md"))).contains("(" + note + ")");
   }
 
-  /** The trial's finding: masses were tp 0.333 above pass 0.111 in 2-player Kuhn; tp is now below pass in the ranking table. */
+  /** A user's report: masses were tp 0.333 above pass 0.111 in 2-player Kuhn; tp is now below pass in the ranking table. */
   @Test
   void theRankingTableDoesNotRankTheCrashingTwinAbovePass() throws Exception {
     Path[] f = policies("kuhn_poker");
@@ -129,7 +129,7 @@ class ArenaCrashingTwinTest {
     System.arraycopy(FAST, 0, args, common.length, FAST.length);
     Cli r = Cli.run(args);
     assertThat(r.exit).as(r.err).isEqualTo(1);
-    // the overall table: bet, pass ranked 1 and 2, tp last and marked below them (the trial's run had tp 2nd)
+    // the overall table: bet, pass ranked 1 and 2, tp last and marked below them (a user's run had tp 2nd)
     JsonNode json = new ObjectMapper().readTree(dir.resolve("r/report.json").toFile());
     assertThat(json.get("sco").get(0).asDouble()).isLessThan(json.get("sco").get(1).asDouble());
     assertThat(json.get("sco").get(2).asDouble()).isGreaterThan(json.get("sco").get(1).asDouble());

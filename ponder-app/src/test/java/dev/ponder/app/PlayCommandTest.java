@@ -101,7 +101,7 @@ class PlayCommandTest {
   }
 
   /**
-   * Three-player Kuhn poker (trial-19 and trial-21 D1): the human's log names the human's own moves
+   * Three-player Kuhn poker (a user's report): the human's log names the human's own moves
    * and the other players' bets and passes (public: the human's information state names each),
    * while the cards dealt to the others stay hidden until the end.
    */

@@ -13,7 +13,7 @@ class PonderErrorLineTest {
     Cli forks = Cli.run("bench", "search", "--forks", "abc");
     assertThat(forks.exit).isEqualTo(2);
     assertThat(forks.out).isEmpty();
-    assertThat(forks.err).isEqualTo("ponder: Invalid value for option '--forks': 'abc' is not an int "
+    assertThat(forks.err).isEqualTo("ponder: --forks: 'abc' is not an integer "
         + "(see 'ponder bench search --help')" + System.lineSeparator());
     Cli unknown = Cli.run("nosuchcmd");
     assertThat(unknown.exit).isEqualTo(2);
@@ -113,7 +113,7 @@ class PonderErrorLineTest {
     for (String bad : new String[] {"0x1p3", "1f", "2d", "NaN", "Infinity", "-Infinity", "1e400", "1,5", ""}) {
       Cli r = Cli.run("bench", "search", "--seconds", bad);
       assertThat(r.exit).as(bad).isEqualTo(2);
-      assertThat(r.err).as(bad).isEqualTo("ponder: Invalid value for option '--seconds': '" + bad
+      assertThat(r.err).as(bad).isEqualTo("ponder: --seconds: '" + bad
           + "' is not a finite decimal number (e.g. 0.5, -3, 1e-4) (see 'ponder bench search --help')" + System.lineSeparator());
     }
   }

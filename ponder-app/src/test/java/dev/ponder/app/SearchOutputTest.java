@@ -194,6 +194,7 @@ class SearchOutputTest {
     TOP.put("action", JsonNodeType.NUMBER);
     TOP.put("action_string", JsonNodeType.STRING);
     TOP.put("policy_kind", JsonNodeType.STRING);
+    TOP.put("forced", JsonNodeType.BOOLEAN);
     TOP.put("proves_values", JsonNodeType.BOOLEAN);
     TOP.put("root_proven", null); // object or null
     TOP.put("children", JsonNodeType.ARRAY);
@@ -355,5 +356,19 @@ class SearchOutputTest {
     for (JsonNode c : uj.get("children")) {
       assertThat(c.get("policy").asDouble()).isEqualTo(c.get("visits").asInt() / 100.0);
     }
+  }
+
+  @Test
+  void aForcedMoveSaysItsPolicyOfOneHasNoVisits() throws Exception {
+    // one legal action: no search, 0 visits, π̂ 1 — the legend must not claim n(a)/Σn
+    Cli f = ok("search", "tic_tac_toe", "--history", "4,0,8,2,1,7,3,5", "--agent", "uct");
+    assertThat(f.out).contains("pi_visits: 1 for the only legal action, which has no visits")
+        .doesNotContain("pi_visits: visit distribution");
+    JsonNode fj = json("search", "tic_tac_toe", "--history", "4,0,8,2,1,7,3,5", "--agent", "uct");
+    checkTypes(fj, 2);
+    assertThat(fj.get("forced").asBoolean()).isTrue();
+    assertThat(fj.get("children").get(0).get("visits").asInt()).isZero();
+    assertThat(fj.get("children").get(0).get("policy").asDouble()).isEqualTo(1.0);
+    assertThat(json("search", "tic_tac_toe", "--history", "0,4", "--agent", "uct(sims=100)").get("forced").asBoolean()).isFalse();
   }
 }

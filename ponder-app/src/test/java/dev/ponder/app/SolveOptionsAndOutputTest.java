@@ -95,19 +95,26 @@ class SolveOptionsAndOutputTest {
             + " try a larger --max-histories (memory grows with it)");
   }
 
-  /** Figures below 1e-4 print in scientific notation with four significant digits, others with eight decimals. */
+  /**
+   * Fixed-point notation throughout: 8 decimals, more for a non-zero value below 1e-5 (four
+   * significant digits), scientific only below 1e-12.
+   */
   @Test
-  void numbersPrintWithSignificantDigitsWhenSmall() {
-    assertThat(SolveOutput.number(7.0512e-7)).isEqualTo("7.051e-07");
-    assertThat(SolveOutput.number(-3.25e-9)).isEqualTo("-3.250e-09");
-    assertThat(SolveOutput.number(9.99951e-5)).isEqualTo("1.000e-04");
-    assertThat(SolveOutput.number(1e-4)).isEqualTo("0.00010000");
+  void numbersPrintInFixedPointWithSignificantDigitsWhenSmall() {
+    assertThat(SolveOutput.number(7.303e-5)).isEqualTo("0.00007303");
+    assertThat(SolveOutput.number(8.3849e-5)).isEqualTo("0.00008385");
+    assertThat(SolveOutput.number(1.727e-4)).isEqualTo("0.00017270");
+    assertThat(SolveOutput.number(1e-5)).isEqualTo("0.00001000");
+    assertThat(SolveOutput.number(7.0512e-7)).isEqualTo("0.0000007051");
+    assertThat(SolveOutput.number(-3.25e-9)).isEqualTo("-0.000000003250");
+    assertThat(SolveOutput.number(9.99951e-6)).isEqualTo("0.000010000");
+    assertThat(SolveOutput.number(3.25e-15)).isEqualTo("3.250e-15");
     assertThat(SolveOutput.number(0.45833333333)).isEqualTo("0.45833333");
     assertThat(SolveOutput.number(0)).isEqualTo("0.00000000");
   }
 
   /**
-   * Kuhn poker, DCFR after 100,000 iterations: the figures are printed in scientific notation,
+   * Kuhn poker, DCFR after 100,000 iterations: the figures are printed with four significant digits,
    * and they agree with the facts of the game: exploitability is NashConv / 2, NashConv is the
    * sum of the gains, and player 0's expected return lies within the gains of the game's value
    * −1/18 (Kuhn 1950; a best response of player 0 earns at least the value, one of player 1
@@ -120,7 +127,7 @@ class SolveOptionsAndOutputTest {
     assertThat(s.exit).as(s.err).isZero();
     Matcher row = Pattern.compile("\\n\\s+100000\\s+(\\S+)\\s").matcher(s.out);
     assertThat(row.find()).as(s.out).isTrue();
-    assertThat(row.group(1)).matches(SCIENTIFIC);
+    assertThat(row.group(1)).matches(SMALL_FIXED);
     double solved = Double.parseDouble(row.group(1));
     assertThat(solved).isPositive().isLessThan(1e-4);
 
@@ -130,7 +137,7 @@ class SolveOptionsAndOutputTest {
         + " \\[(\\S+), (\\S+)\\]; expected returns \\[(\\S+), (\\S+)\\]").matcher(e.out);
     assertThat(m.find()).as(e.out).isTrue();
     for (int g = 1; g <= 4; g++) {
-      assertThat(m.group(g)).as(e.out).matches(SCIENTIFIC);
+      assertThat(m.group(g)).as(e.out).matches(SMALL_FIXED);
     }
     double nashConv = Double.parseDouble(m.group(1));
     double exploitability = Double.parseDouble(m.group(2));
@@ -145,7 +152,8 @@ class SolveOptionsAndOutputTest {
     assertThat(return0).isBetween(value - gain0 - 1e-8, value + gain1 + 1e-8);
   }
 
-  private static final String SCIENTIFIC = "-?\\d\\.\\d{3}e-\\d\\d";
+  /** A small figure in fixed-point notation with four significant digits (or more). */
+  private static final String SMALL_FIXED = "-?0\\.0*[1-9]\\d{3,}";
 
   @Test
   void agentModeReportsProgressAndTheSameFiguresAsPolicyMode(@TempDir Path dir) {

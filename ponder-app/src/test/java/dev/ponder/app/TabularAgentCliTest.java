@@ -139,8 +139,16 @@ class TabularAgentCliTest {
         .doesNotContain("error:");
   }
 
+  /** play --help names that case of exit 2 in plain words. */
+  @Test
+  void playHelpSaysWhichPolicyFileIsAUsageError() {
+    String help = Cli.run("play", "--help").out.replaceAll("\\s+", " ");
+    assertThat(help).contains("2 usage error (bad options, or a tabular(file=...) player whose policy file has no entry for an"
+        + " information state the match reaches)");
+  }
+
   /**
-   * The agent warns about a file as exploitability --policy does, once per command (trial-21 B2):
+   * The agent warns about a file as exploitability --policy does, once per command:
    * a two-player Kuhn policy without "game" in three-player Kuhn lacks 36 of its 48 information
    * states (its 12 are strings the three-player game has too).
    */

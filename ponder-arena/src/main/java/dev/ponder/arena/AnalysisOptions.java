@@ -122,7 +122,7 @@ public record AnalysisOptions(int resamples, int eloResamples, int scoResamples,
   private static void requireAgent(String field, String name, java.util.List<String> agents) {
     if (!name.isEmpty() && !agents.contains(name)) {
       throw new IllegalArgumentException(field + ": '" + name + "' is not an agent of this tournament; agents: "
-          + String.join(", ", agents));
+          + String.join(", ", agents) + dev.ponder.spec.Suggestions.didYouMean(name, agents));
     }
   }
 

@@ -78,13 +78,15 @@ public record TournamentConfig(
       throw new IllegalArgumentException("seeds per pairing must be >= 1, got " + seedsPerPairing);
     }
     if (!schedule.equals(ROUND_ROBIN) && !schedule.equals(BENCHMARK)) {
-      throw new IllegalArgumentException("unknown schedule '" + schedule + "'; valid: round-robin, benchmark");
+      throw new IllegalArgumentException("unknown schedule '" + schedule + "'; valid: round-robin, benchmark"
+          + dev.ponder.spec.Suggestions.didYouMean(schedule, java.util.List.of(ROUND_ROBIN, BENCHMARK)));
     }
     if (schedule.equals(BENCHMARK) && benchmark.isEmpty()) {
       throw new IllegalArgumentException("schedule benchmark needs a benchmark agent");
     }
     if (!seatOrders.equals(PERMUTATIONS) && !seatOrders.equals(ROTATIONS) && !seatOrders.equals(LISTED_ROTATIONS)) {
-      throw new IllegalArgumentException("unknown seat orders '" + seatOrders + "'; valid: permutations, rotations");
+      throw new IllegalArgumentException("unknown seat orders '" + seatOrders + "'; valid: permutations, rotations"
+          + dev.ponder.spec.Suggestions.didYouMean(seatOrders, java.util.List.of(PERMUTATIONS, ROTATIONS)));
     }
   }
 

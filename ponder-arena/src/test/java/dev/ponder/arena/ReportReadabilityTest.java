@@ -129,7 +129,7 @@ class ReportReadabilityTest {
 
   @Test
   void ratingsThatRankDifferentlyPrintDifferently() throws Exception {
-    // the trial's k9 store: 512.8679 above 512.8664 printed 512.9 and 512.9 with ranks 1 and 2
+    // a user's k9 store: 512.8679 above 512.8664 printed 512.9 and 512.9 with ranks 1 and 2
     List<Integer> order = Report.order(r);
     double[] sco = r.sco().clone();
     sco[order.get(0)] = 512.8679;

@@ -36,7 +36,7 @@ class ReportUnequalBudgetTest {
       AnalysisOptions o = new AnalysisOptions(40, 40, 0.95, 1, dev.ponder.rating.AlphaRank.Options.infinite(),
           dev.ponder.rating.Sco.Options.defaults(), "", "");
       Analysis.Result r = Analysis.analyse(s, run.tournamentId(), o);
-      // trial figures: three agents at time_ms=20 averaging 25.42, 37.28 and 34.89 ms; random untimed
+      // a user's figures: three agents at time_ms=20 averaging 25.42, 37.28 and 34.89 ms; random untimed
       Analysis.Result unequal = with(r, new double[] {0, 20, 20, 20}, new double[] {0.01, 25.42, 37.28, 34.89});
       String line = Report.unequalBudgetLine(unequal, unequal.games().get(0));
       // 37.28 / 25.42 = 1.4666: 47% above, over the 10% allowed
@@ -63,7 +63,7 @@ class ReportUnequalBudgetTest {
       // 150% of its time_ms against an agent below its own (counted at 100%): 50% above
       assertThat(Report.unequalBudgetLine(scaledOff, scaledOff.games().get(0))).contains("first 30.00 (150% of its time_ms)")
           .contains("first(offset=2) 30.00 (75% of its time_ms)").contains("the largest 50% above the others");
-      // a solver that stops early uses less than its budget: not unfair (review figures: score_bounded
+      // a solver that stops early uses less than its budget: not unfair (measured figures: score_bounded
       // 10.81 and uct 43.38 ms at time_ms=40; uct's 108% is within 10% of a full budget)
       Analysis.Result solver = with(r, new double[] {0, 40, 40, 40}, new double[] {0.01, 10.81, 43.38, 40.2});
       assertThat(Report.unequalBudgetLine(solver, solver.games().get(0))).isEmpty();

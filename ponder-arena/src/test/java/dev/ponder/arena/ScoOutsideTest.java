@@ -104,7 +104,7 @@ class ScoOutsideTest {
         assertThat(Report.scoInterval(r, a)).doesNotContain(Report.OUTSIDE);
       }
       assertThat(Report.terminal(r)).doesNotContain(Report.OUTSIDE);
-      // the same result with agent 0's interval moved above its rating, as in the trial's
+      // the same result with agent 0's interval moved above its rating, as in a user's report
       // "thompson 486.3 [487.6, 503.8]"
       double[] lo = r.scoLow().clone();
       double[] hi = r.scoHigh().clone();

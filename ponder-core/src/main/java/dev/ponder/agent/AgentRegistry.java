@@ -56,13 +56,15 @@ public final class AgentRegistry {
   /**
    * The kind named {@code name}.
    *
-   * @throws SpecException if unknown; the message lists the known agents
+   * @throws SpecException if unknown; the message lists the known agents and suggests the closest
+   *     when one is clearly closest ({@link dev.ponder.spec.Suggestions})
    * @throws IllegalStateException if the services files hold a bad provider
    */
   public static AgentFactory factory(String name) {
     AgentFactory f = CATALOG.find(name);
     if (f == null) {
       throw new SpecException("unknown agent '" + name + "'; known agents: " + String.join(", ", CATALOG.names())
+          + dev.ponder.spec.Suggestions.didYouMean(name, CATALOG.names())
           + " (agents of your own: a jar on PONDER_CLASSPATH listing the factory class in "
           + AgentCatalog.SERVICES_FILE + ")");
     }

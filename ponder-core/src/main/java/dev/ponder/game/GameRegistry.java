@@ -56,14 +56,16 @@ public final class GameRegistry {
   /**
    * The family named {@code name} (or an alias).
    *
-   * @throws SpecException if unknown; the message lists the known games and says how games of
-   *     one's own are found (PONDER_CLASSPATH)
+   * @throws SpecException if unknown; the message lists the known games, suggests the closest when
+   *     one is clearly closest ({@link dev.ponder.spec.Suggestions}) and says how games of one's own
+   *     are found (PONDER_CLASSPATH)
    * @throws IllegalStateException if the services files hold a bad provider
    */
   public static GameFactory factory(String name) {
     GameFactory f = CATALOG.find(name);
     if (f == null) {
       throw new SpecException("unknown game '" + name + "'; known games: " + String.join(", ", CATALOG.names())
+          + dev.ponder.spec.Suggestions.didYouMean(name, CATALOG.names())
           + " (games of your own: a jar on PONDER_CLASSPATH listing the factory class in " + GameCatalog.SERVICES_FILE + ")");
     }
     return f;

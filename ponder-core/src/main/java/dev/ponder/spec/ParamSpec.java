@@ -194,15 +194,61 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     return Double.parseDouble(v);
   }
 
+  /** An integer in exponent form, {@code 1e3} or {@code 2.5E+2}. */
+  private static final java.util.regex.Pattern EXPONENT_FORM =
+      java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][+-]?[0-9]+");
+
+  /**
+   * The value of a number in exponent form ({@code 1e3}, {@code 2.5e2}, {@code -4E+1}) when it is a
+   * whole number, e.g. {@code 1000}; null when it is not ({@code 1.5e0}, {@code 1e-4}). The
+   * exponent is never expanded ({@code 1e999999999} costs nothing).
+   *
+   * @throws NumberFormatException if {@code text} is not a number in exponent form
+   * @throws ArithmeticException if the value is whole but outside the {@code long} range
+   */
+  public static Long exactInteger(String text) {
+    String t = text.trim();
+    if (!EXPONENT_FORM.matcher(t).matches()) {
+      throw new NumberFormatException("not in exponent form: '" + text + "'");
+    }
+    java.math.BigDecimal b;
+    try {
+      b = new java.math.BigDecimal(t);
+    } catch (NumberFormatException e) { // an exponent beyond int: 0 (or a fraction) or far outside every range
+      if (t.matches("[+-]?[0.]*[eE].*")) {
+        return 0L;
+      }
+      if (t.matches(".*[eE]-.*")) {
+        return null;
+      }
+      throw new ArithmeticException("'" + text + "' is outside the long range");
+    }
+    b = b.stripTrailingZeros();
+    if (b.signum() == 0) {
+      return 0L;
+    }
+    if (b.scale() > 0) {
+      return null; // a fractional part
+    }
+    if (b.precision() - b.scale() > 19) {
+      throw new ArithmeticException("'" + text + "' is outside the long range");
+    }
+    return b.longValueExact(); // ArithmeticException beyond the long range
+  }
+
   /**
    * Converts raw text to this parameter's type. A BOOL is {@code true} or {@code false} in any
    * case ({@code True}, as OpenSpiel prints it, included), or {@code 1} or {@code 0}; nothing
    * else ({@code yes}, {@code on}): one rule for every boolean parameter of games and agents. An
    * INT given as an integer outside Java's {@code int} range is returned as a {@link
    * java.math.BigInteger}, which {@link Params#getInt} and {@link Params#requireInt} refuse as out
-   * of range. A DOUBLE is written in decimal notation ({@code 0.5}, {@code -3}, {@code 1e-4}, {@code
-   * .5}); Java's hexadecimal floats and type suffixes ({@code 0x1p3}, {@code 1f}, {@code 2d}) are
-   * refused.
+   * of range. An INT may also be written in exponent form when its value is a whole number
+   * ({@code 1e3} is 1000, {@code 2.5e2} is 250; {@code 1.5e0} is refused as not an integer); one
+   * beyond the {@code int} range is refused naming the text typed ({@code sims=1e400 is out of
+   * range}). A DOUBLE is written in decimal notation ({@code 0.5}, {@code -3}, {@code 1e-4}, {@code
+   * .5}) and is finite: NaN, the infinities and decimals too large for a double are refused naming
+   * the text typed ({@code c='1e400' is not a finite number; valid: 0..1e6}); Java's hexadecimal
+   * floats and type suffixes ({@code 0x1p3}, {@code 1f}, {@code 2d}) are refused.
    *
    * @throws SpecException if the text is not a valid value of this kind
    */
@@ -216,13 +262,31 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
             // too large for int: Params reports it as out of range
             return whole.bitLength() > 31 ? whole : (Object) whole.intValue();
           }
+          if (EXPONENT_FORM.matcher(v).matches()) {
+            Long whole;
+            try {
+              whole = exactInteger(v);
+            } catch (ArithmeticException beyond) {
+              whole = Long.MAX_VALUE;
+            }
+            if (whole == null) {
+              throw new NumberFormatException(); // 1.5e0, 1e-4: not a whole number
+            }
+            if (whole < Integer.MIN_VALUE || whole > Integer.MAX_VALUE) {
+              // the typed text, not a long run of digits (1e400 is never expanded)
+              throw new SpecException(name + "=" + v + " is out of range; valid: "
+                  + (min != null ? rangeText() : Integer.MIN_VALUE + ".." + Integer.MAX_VALUE));
+            }
+            return whole.intValue();
+          }
           return Integer.parseInt(v);
         case DOUBLE:
           double d = parseDecimal(v); // decimal notation only (not 0x1p3, 1f, 2d)
-          if (min == null && !Double.isFinite(d)) {
-            // without a declared range any finite number is accepted (describe() says so);
-            // NaN and the infinities never are (with a range, the range check names it)
-            throw new SpecException("bad value '" + raw + "' for " + name + ": expected a finite number");
+          if (!Double.isFinite(d)) {
+            // NaN, the infinities and decimals too large for a double (1e400): the typed text is
+            // echoed, never the Infinity it parses to
+            throw new SpecException(name + "='" + v + "' is not a finite number; valid: "
+                + (min != null ? rangeText() : "any finite number"));
           }
           return d;
         case BOOL:

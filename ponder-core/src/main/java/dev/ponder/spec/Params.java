@@ -28,7 +28,8 @@ public final class Params {
   /**
    * Resolves {@code spec}'s arguments against the declared parameters.
    *
-   * @throws SpecException on an unknown key (the message lists the valid keys), a bad value (the
+   * @throws SpecException on an unknown key (the message lists the valid keys and suggests the
+   *     closest, {@link Suggestions}), a bad value (the
    *     message names the owner, the key and the expected kind, e.g. {@code hex: bad value 'abc'
    *     for board_size: expected an integer}) or a value outside the parameter's declared range
    *     ({@link ParamSpec#checkRange}: {@code hex: board_size=0 is out of range; valid: 1..255})
@@ -47,7 +48,8 @@ public final class Params {
       ParamSpec p = byName.get(e.getKey());
       if (p == null) {
         throw new SpecException("unknown parameter '" + e.getKey() + "' for " + spec.name()
-            + "; valid: " + (declared.isEmpty() ? "(none)" : String.join(", ", byName.keySet())));
+            + "; valid: " + (declared.isEmpty() ? "(none)" : String.join(", ", byName.keySet()))
+            + Suggestions.didYouMean(e.getKey(), byName.keySet()));
       }
       Object v;
       try {
@@ -268,7 +270,10 @@ public final class Params {
     return v;
   }
 
-  /** Fails unless the value is one of {@code allowed}. */
+  /**
+   * Fails unless the value is one of {@code allowed}: {@code owner: name=value is not valid; valid:
+   * a, b, c}, with {@code (did you mean b?)} when one is clearly closest ({@link Suggestions}).
+   */
   public String requireOneOf(String name, String... allowed) {
     String v = getString(name);
     for (String a : allowed) {
@@ -276,7 +281,8 @@ public final class Params {
         return v;
       }
     }
-    throw new SpecException(owner + ": " + name + "=" + v + " is not valid; valid: " + String.join(", ", allowed));
+    throw new SpecException(owner + ": " + name + "=" + v + " is not valid; valid: " + String.join(", ", allowed)
+        + Suggestions.didYouMean(v, List.of(allowed)));
   }
 
   /** The specification string showing only the given parameters, e.g. {@code hex(board_size=5)}. */

@@ -43,7 +43,7 @@ class SimpleGameFactoryTest {
   void rejectsUnknownParametersAndBadValues() {
     assertThatThrownBy(() -> GameRegistry.load("take_away(piles=4)"))
         .isInstanceOf(SpecException.class)
-        .hasMessage("unknown parameter 'piles' for take_away; valid: pile");
+        .hasMessage("unknown parameter 'piles' for take_away; valid: pile (did you mean pile?)");
     assertThatThrownBy(() -> GameRegistry.load("take_away(pile=x)"))
         .isInstanceOf(SpecException.class).hasMessageStartingWith("take_away: ");
     // The game's own range check runs through create().

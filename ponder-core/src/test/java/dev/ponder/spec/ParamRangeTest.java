@@ -35,8 +35,9 @@ class ParamRangeTest {
     // a whole number typed for a double is echoed as typed, not as 2.0
     assertThatThrownBy(() -> resolve(Map.of("discount", "2")))
         .hasMessage("toy: discount=2 is out of range; valid: 0..1");
+    // NaN is not a number at all, let alone one out of range
     assertThatThrownBy(() -> resolve(Map.of("discount", "NaN")))
-        .hasMessage("toy: discount=NaN is out of range; valid: 0..1");
+        .hasMessage("toy: discount='NaN' is not a finite number; valid: 0..1");
     // a parameter without a range is still the game's own business
     assertThat(resolve(Map.of("seed_like", "-5")).getInt("seed_like")).isEqualTo(-5);
     assertThatThrownBy(() -> resolve(Map.of()).requireInt("seed_like")).isInstanceOf(IllegalArgumentException.class)
@@ -72,7 +73,7 @@ class ParamRangeTest {
     assertThat(q.parse("-1e300")).isEqualTo(-1e300);
     for (String bad : new String[] {"NaN", "Infinity", "-Infinity"}) {
       assertThatThrownBy(() -> q.parse(bad)).isInstanceOf(SpecException.class)
-          .hasMessage("bad value '" + bad + "' for q_init: expected a finite number");
+          .hasMessage("q_init='" + bad + "' is not a finite number; valid: any finite number");
     }
   }
 

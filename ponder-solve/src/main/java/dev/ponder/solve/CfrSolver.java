@@ -53,7 +53,8 @@ public final class CfrSolver {
         case "dcfr":
           return DISCOUNTED;
         default:
-          throw new IllegalArgumentException("unknown CFR variant '" + s + "'; valid: cfr, cfr+, lcfr, dcfr");
+          throw new IllegalArgumentException("unknown CFR variant '" + s + "'; valid: cfr, cfr+, lcfr, dcfr"
+            + dev.ponder.spec.Suggestions.didYouMean(s, java.util.List.of("cfr", "cfr+", "lcfr", "dcfr")));
       }
     }
   }

@@ -60,7 +60,41 @@ public final class Tabularizer {
    */
   public static TabularPolicy tabularize(Game game, LongFunction<? extends PolicyAgent> agentForSeed, int runs, long seed,
       IntConsumer progress) {
-    return run(game, agentForSeed, runs, seed, progress, Tabularizer::askPolicy);
+    return run(game, agentForSeed, runs, seed, progress, Tabularizer::askPolicy).policy();
+  }
+
+  /**
+   * A tabularized policy and whether the runs told anything apart: {@code runsAgreed} is true when,
+   * at every information state, every run returned exactly the same distribution (bit for bit) — an
+   * agent whose policy is fixed (random, a tabular policy, a deterministic player), for which one
+   * run gives the same table as any number.
+   *
+   * @param policy the tabular policy (the average, or frequency, over the runs)
+   * @param runs the number of runs M per information state
+   * @param runsAgreed whether all M runs returned the same distribution at every information state
+   *     (always true for M = 1)
+   */
+  public record Tabularized(TabularPolicy policy, int runs, boolean runsAgreed) {}
+
+  /**
+   * As {@link #tabularize(Game, LongFunction, int, long, IntConsumer)} (reported policies) or
+   * {@link #tabularizeMoves} (played moves, when {@code moves}), also saying whether the runs agreed.
+   *
+   * @throws IllegalArgumentException as those methods
+   */
+  public static Tabularized measure(Game game, LongFunction<? extends Agent> agentForSeed, int runs, long seed,
+      IntConsumer progress, boolean moves) {
+    if (moves) {
+      return run(game, agentForSeed, runs, seed, progress, Tabularizer::askMove);
+    }
+    return run(game, seed0 -> {
+      Agent a = agentForSeed.apply(seed0);
+      if (!(a instanceof PolicyAgent pa)) {
+        a.close();
+        throw new IllegalArgumentException("agent does not report its policy (not a PolicyAgent)");
+      }
+      return pa;
+    }, runs, seed, progress, Tabularizer::askPolicy);
   }
 
   /**
@@ -78,7 +112,7 @@ public final class Tabularizer {
    */
   public static TabularPolicy tabularizeMoves(Game game, LongFunction<? extends Agent> agentForSeed, int runs, long seed,
       IntConsumer progress) {
-    return run(game, agentForSeed, runs, seed, progress, Tabularizer::askMove);
+    return run(game, agentForSeed, runs, seed, progress, Tabularizer::askMove).policy();
   }
 
   /** What one run's agent contributes at a decision state: a distribution over the legal actions. */
@@ -86,7 +120,7 @@ public final class Tabularizer {
     double[] ask(A agent, State s, int[] legal, String key);
   }
 
-  private static <A extends Agent> TabularPolicy run(Game game, LongFunction<? extends A> agentForSeed, int runs, long seed,
+  private static <A extends Agent> Tabularized run(Game game, LongFunction<? extends A> agentForSeed, int runs, long seed,
       IntConsumer progress, Ask<A> ask) {
     if (runs < 1) {
       throw new IllegalArgumentException("runs must be at least 1, got " + runs);
@@ -98,7 +132,7 @@ public final class Tabularizer {
       }
       Entries out = new Entries(progress);
       walk(game.newInitialState(), agents, out, ask);
-      return out.policy(game);
+      return new Tabularized(out.policy(game), runs, out.runsAgreed);
     } finally {
       for (A a : agents) {
         a.close();
@@ -164,6 +198,7 @@ public final class Tabularizer {
     final Set<String> seen = new HashSet<>();
     final List<Object[]> list = new ArrayList<>();
     boolean shared;
+    boolean runsAgreed = true;
 
     Entries(IntConsumer progress) {
       this.progress = progress;
@@ -256,8 +291,14 @@ public final class Tabularizer {
       return;
     }
     double[] avg = new double[legal.length];
+    double[] firstRun = null;
     for (A a : agents) {
       double[] pi = ask.ask(a, s, legal, key);
+      if (firstRun == null) {
+        firstRun = pi.clone();
+      } else if (out.runsAgreed && !java.util.Arrays.equals(firstRun, pi)) {
+        out.runsAgreed = false;
+      }
       for (int j = 0; j < legal.length; j++) {
         avg[j] += pi[j] / agents.size();
       }

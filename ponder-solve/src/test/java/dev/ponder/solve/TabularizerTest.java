@@ -53,6 +53,19 @@ class TabularizerTest {
     assertThat(PolicyEvaluation.exploitability(t, slots)).isCloseTo(0.458333, within(5e-7));
   }
 
+  /** A fixed policy's runs agree; a sampling agent's do not (by policy and by moves). */
+  @Test
+  void measureSaysWhetherTheRunsAgreed() {
+    Tabularizer.Tabularized fixed = Tabularizer.measure(kuhn, seed -> new UniformPolicyAgent(kuhn, seed), 5, 0, null, false);
+    assertThat(fixed.runsAgreed()).isTrue();
+    assertThat(fixed.runs()).isEqualTo(5);
+    assertThat(fixed.policy().size()).isEqualTo(12);
+    assertThat(Tabularizer.measure(kuhn, seed -> new FixedPolicy(0.25, 0.75), 4, 0, null, true).runsAgreed()).isTrue();
+    assertThat(Tabularizer.measure(kuhn, SamplingAgent::new, 5, 0, null, false).runsAgreed()).isFalse();
+    assertThat(Tabularizer.measure(kuhn, SamplingAgent::new, 5, 0, null, true).runsAgreed()).isFalse();
+    assertThat(Tabularizer.measure(kuhn, SamplingAgent::new, 1, 0, null, false).runsAgreed()).isTrue();
+  }
+
   /** Reports the same fixed entries at every information state (two legal actions in kuhn). */
   record FixedPolicy(double a, double b) implements PolicyAgent {
     @Override

@@ -37,7 +37,8 @@ public final class Puct implements TreePolicy {
       try {
         return valueOf(s.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new dev.ponder.spec.SpecException("fpu=" + s + " is not valid; valid: loss, parent, reduction, absolute, inf");
+        throw new dev.ponder.spec.SpecException("fpu=" + s + " is not valid; valid: loss, parent, reduction, absolute, inf"
+            + dev.ponder.spec.Suggestions.didYouMean(s, java.util.List.of("loss", "parent", "reduction", "absolute", "inf")));
       }
     }
   }

@@ -142,8 +142,8 @@ class KeyedBackupsTest {
 
   @Test
   void keyedSearchesDifferFromTheMeanBackup() {
-    // the same UCB1 (c = √2) with the mean backup, against max and power-mean backups: the trial
-    // found byte-identical searches in keyed mode (the backups fell back to the mean)
+    // the same UCB1 (c = √2) with the mean backup, against max and power-mean backups: these once
+    // gave byte-identical searches in keyed mode (the backups fell back to the mean)
     Game leduc = GameRegistry.load("leduc_poker");
     State l = leduc.newInitialState();
     l.applyAction(0);

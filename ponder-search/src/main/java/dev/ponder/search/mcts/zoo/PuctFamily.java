@@ -43,7 +43,8 @@ public final class PuctFamily implements TreePolicy {
       try {
         return valueOf(s.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new SpecException("schedule=" + s + " is not valid; valid: constant, alphazero, bifv, run1, run2, run4, run5");
+        throw new SpecException("schedule=" + s + " is not valid; valid: constant, alphazero, bifv, run1, run2, run4, run5"
+            + dev.ponder.spec.Suggestions.didYouMean(s, java.util.List.of("constant", "alphazero", "bifv", "run1", "run2", "run4", "run5")));
       }
     }
   }
@@ -75,7 +76,8 @@ public final class PuctFamily implements TreePolicy {
       try {
         return valueOf(s.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new SpecException("fpu=" + s + " is not valid; valid: loss, parent, reduction, absolute, inf, bifv, run1, run2, run4, run5");
+        throw new SpecException("fpu=" + s + " is not valid; valid: loss, parent, reduction, absolute, inf, bifv, run1, run2, run4, run5"
+            + dev.ponder.spec.Suggestions.didYouMean(s, java.util.List.of("loss", "parent", "reduction", "absolute", "inf", "bifv", "run1", "run2", "run4", "run5")));
       }
     }
   }

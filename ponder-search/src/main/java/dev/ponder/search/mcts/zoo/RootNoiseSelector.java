@@ -29,7 +29,8 @@ public final class RootNoiseSelector implements RootActionSelector {
       try {
         return valueOf(s.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new SpecException("noise=" + s + " is not valid; valid: none, bifv, run1, constant");
+        throw new SpecException("noise=" + s + " is not valid; valid: none, bifv, run1, constant"
+            + dev.ponder.spec.Suggestions.didYouMean(s, java.util.List.of("none", "bifv", "run1", "constant")));
       }
     }
   }

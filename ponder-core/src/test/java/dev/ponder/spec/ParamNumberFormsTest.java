@@ -1,0 +1,75 @@
+package dev.ponder.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Integers in exponent form (accepted when whole and in range) and numbers that are not finite
+ * (refused echoing the text typed).
+ */
+class ParamNumberFormsTest {
+  private static final List<ParamSpec> DECLARED = List.of(
+      ParamSpec.ofInt("sims", 100, 0, 100_000_000, "simulations"),
+      ParamSpec.ofInt("offset", 0, "no range declared"),
+      ParamSpec.ofDouble("c", 1.4, 0.0, 1e6, "exploration"),
+      ParamSpec.ofDouble("bias", 0.0, "no range declared"));
+
+  private static Params resolve(String key, String value) {
+    return Params.resolve(new Spec("uct", Map.of(key, value)), DECLARED);
+  }
+
+  @Test
+  void anIntegerInExponentFormIsTakenWhenWhole() {
+    assertThat(resolve("sims", "1e3").getInt("sims")).isEqualTo(1000);
+    assertThat(resolve("sims", "1E3").getInt("sims")).isEqualTo(1000);
+    assertThat(resolve("sims", "2.5e2").getInt("sims")).isEqualTo(250);
+    assertThat(resolve("sims", "1e+8").getInt("sims")).isEqualTo(100_000_000);
+    assertThat(resolve("sims", "0e5").getInt("sims")).isEqualTo(0);
+    assertThat(resolve("offset", "-4e1").getInt("offset")).isEqualTo(-40);
+    assertThat(resolve("offset", "1500e-1").getInt("offset")).isEqualTo(150);
+    // the canonical string writes the integer
+    assertThat(resolve("sims", "1e3").toSpecString()).isEqualTo("uct(sims=1000)");
+  }
+
+  @Test
+  void anExponentFormThatIsNotWholeOrOutOfRangeIsRefused() {
+    assertThatThrownBy(() -> resolve("sims", "1.5e0")).isInstanceOf(SpecException.class)
+        .hasMessage("uct: bad value '1.5e0' for sims: expected an integer");
+    assertThatThrownBy(() -> resolve("sims", "1e-4")).hasMessage("uct: bad value '1e-4' for sims: expected an integer");
+    assertThatThrownBy(() -> resolve("sims", "1.5")).hasMessage("uct: bad value '1.5' for sims: expected an integer");
+    assertThatThrownBy(() -> resolve("sims", "2e8")).hasMessage("uct: sims=200000000 is out of range; valid: 0..100000000");
+    // beyond int (and beyond long, and an exponent beyond int): the text typed, never expanded
+    assertThatThrownBy(() -> resolve("sims", "1e12")).hasMessage("uct: sims=1e12 is out of range; valid: 0..100000000");
+    assertThatThrownBy(() -> resolve("sims", "1e400")).hasMessage("uct: sims=1e400 is out of range; valid: 0..100000000");
+    assertThatThrownBy(() -> resolve("sims", "1e99999999999"))
+        .hasMessage("uct: sims=1e99999999999 is out of range; valid: 0..100000000");
+    assertThatThrownBy(() -> resolve("offset", "-3e9"))
+        .hasMessage("uct: offset=-3e9 is out of range; valid: -2147483648..2147483647");
+    assertThatThrownBy(() -> resolve("sims", "1e-99999999999")).hasMessage("uct: bad value '1e-99999999999' for sims: expected an integer");
+  }
+
+  @Test
+  void exactIntegerNeverExpandsTheExponent() {
+    assertThat(ParamSpec.exactInteger("1e3")).isEqualTo(1000L);
+    assertThat(ParamSpec.exactInteger("1.5e0")).isNull();
+    assertThat(ParamSpec.exactInteger("9.223372036854775807e18")).isEqualTo(Long.MAX_VALUE);
+    assertThatThrownBy(() -> ParamSpec.exactInteger("9.223372036854775808e18")).isInstanceOf(ArithmeticException.class);
+    assertThatThrownBy(() -> ParamSpec.exactInteger("1e999999999")).isInstanceOf(ArithmeticException.class);
+    assertThatThrownBy(() -> ParamSpec.exactInteger("1000")).isInstanceOf(NumberFormatException.class);
+  }
+
+  @Test
+  void aNumberThatIsNotFiniteIsRefusedAsTyped() {
+    assertThatThrownBy(() -> resolve("c", "1e400")).isInstanceOf(SpecException.class)
+        .hasMessage("uct: c='1e400' is not a finite number; valid: 0..1e6");
+    assertThatThrownBy(() -> resolve("c", "NaN")).hasMessage("uct: c='NaN' is not a finite number; valid: 0..1e6");
+    assertThatThrownBy(() -> resolve("c", "-Infinity")).hasMessage("uct: c='-Infinity' is not a finite number; valid: 0..1e6");
+    assertThatThrownBy(() -> resolve("bias", "Infinity"))
+        .hasMessage("uct: bias='Infinity' is not a finite number; valid: any finite number");
+    assertThatThrownBy(() -> resolve("c", "2e6")).hasMessage("uct: c=2e6 is out of range; valid: 0..1e6");
+  }
+}

@@ -1,0 +1,73 @@
+package dev.ponder.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The one "did you mean" rule: a suggestion only when one candidate is clearly the closest. */
+class SuggestionsTest {
+  private static final List<String> COMMANDS = List.of("games", "agents", "search", "bench", "arena", "report", "replay",
+      "solve", "exploitability", "play", "simulate", "check", "perft", "help");
+
+  @Test
+  void aSwapOfTwoLettersIsOneEdit() {
+    assertThat(Suggestions.distance("serach", "search")).isEqualTo(1);
+    assertThat(Suggestions.distance("agnet", "agent")).isEqualTo(1);
+    assertThat(Suggestions.distance("pcut", "puct")).isEqualTo(1);
+    assertThat(Suggestions.distance("kitten", "sitting")).isEqualTo(3); // Levenshtein's own example
+    assertThat(Suggestions.distance("", "abc")).isEqualTo(3);
+    assertThat(Suggestions.distance("ca", "abc")).isEqualTo(3); // optimal string alignment, not Damerau's 2
+  }
+
+  @Test
+  void misspellingsWithinTheLimitAreSuggested() {
+    assertThat(Suggestions.closest("serach", COMMANDS)).contains("search");
+    assertThat(Suggestions.closest("tik_tac_toe", List.of("tic_tac_toe", "hex", "nim"))).contains("tic_tac_toe");
+    assertThat(Suggestions.closest("boardsize", List.of("board_size", "num_cols", "num_rows"))).contains("board_size");
+    assertThat(Suggestions.closest("sim", List.of("sims", "time_ms"))).contains("sims");
+    assertThat(Suggestions.closest("timems", List.of("sims", "time_ms"))).contains("time_ms");
+    assertThat(Suggestions.closest("time_s", List.of("sims", "time_ms"))).contains("time_ms");
+    // uc is a prefix of two agents, but one edit from uct alone
+    assertThat(Suggestions.closest("uc", List.of("random", "ucb_tuned", "uct", "puct"))).contains("uct");
+    assertThat(Suggestions.closest("UCT", List.of("random", "uct"))).contains("uct");
+  }
+
+  @Test
+  void aUniquePrefixIsSuggestedHoweverShort() {
+    assertThat(Suggestions.closest("move", List.of("policy", "moves"))).contains("moves");
+    assertThat(Suggestions.closest("transposition", List.of("auto", "tree", "transpositions"))).contains("transpositions");
+    assertThat(Suggestions.closest("exploit", COMMANDS)).contains("exploitability");
+    assertThat(Suggestions.closest("time", List.of("sims", "time_ms"))).contains("time_ms");
+  }
+
+  @Test
+  void nothingIsSuggestedWhenNoCandidateIsClearlyClosest() {
+    assertThat(Suggestions.closest("c", List.of("sims", "time_ms"))).isEmpty(); // one character: never corrected
+    assertThat(Suggestions.closest("threads", List.of("sims", "time_ms"))).isEmpty();
+    assertThat(Suggestions.closest("re", COMMANDS)).isEmpty(); // prefix of report and replay
+    assertThat(Suggestions.closest("rep", COMMANDS)).isEmpty();
+    assertThat(Suggestions.closest("pla", List.of("play", "plan"))).isEmpty(); // two at distance 1
+    assertThat(Suggestions.closest("xyzzy", COMMANDS)).isEmpty();
+    assertThat(Suggestions.closest("abcd", List.of("abxy"))).isEmpty(); // 2 edits: too many for 4 characters
+    assertThat(Suggestions.closest("", COMMANDS)).isEmpty();
+    assertThat(Suggestions.closest("x", List.of())).isEmpty();
+    assertThat(Suggestions.didYouMean("xyzzy", COMMANDS)).isEmpty();
+    assertThat(Suggestions.didYouMean("serach", COMMANDS)).isEqualTo(" (did you mean search?)");
+  }
+
+  @Test
+  void unknownKeysAndValuesOfSpecStringsKeepTheListAndAddTheSuggestion() {
+    List<ParamSpec> declared = List.of(ParamSpec.ofInt("board_size", 11, 1, 255, "cells per side"),
+        ParamSpec.ofString("string_rep", "standard", "rendering"));
+    assertThatThrownBy(() -> Params.resolve(new Spec("hex", Map.of("boardsize", "5")), declared))
+        .hasMessage("unknown parameter 'boardsize' for hex; valid: board_size, string_rep (did you mean board_size?)");
+    assertThatThrownBy(() -> Params.resolve(new Spec("hex", Map.of("colour", "5")), declared))
+        .hasMessage("unknown parameter 'colour' for hex; valid: board_size, string_rep");
+    Params p = Params.resolve(new Spec("hex", Map.of("string_rep", "explict")), declared);
+    assertThatThrownBy(() -> p.requireOneOf("string_rep", "standard", "explicit"))
+        .hasMessage("hex: string_rep=explict is not valid; valid: standard, explicit (did you mean explicit?)");
+  }
+}
