@@ -5,6 +5,7 @@ import dev.ponder.agent.AgentRegistry;
 import dev.ponder.game.Distributions;
 import dev.ponder.arena.MatchRunner;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.MatchRecord;
 import dev.ponder.game.State;
@@ -414,6 +415,7 @@ public final class PlayCommand implements PonderCommand {
 
   static String result(State s) {
     double[] r = s.returns();
+    GameContract.checkReturns(s, r); // NaN or infinite returns are the game's fault: exit 1
     StringBuilder sb = new StringBuilder("returns ").append(ReturnsFormat.format(r));
     if (r.length == 2 && s.game().type().utility() == dev.ponder.game.GameType.Utility.ZERO_SUM) {
       sb.append(r[0] > r[1] ? " (player 0 wins)" : r[1] > r[0] ? " (player 1 wins)" : " (draw)");

@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
  * per move. Before it, one playout of its own checks every list it meets ({@link #checkedPlayout}):
  * the measured playouts draw one action without walking the list, so a game whose legal actions
  * are not ascending would otherwise go unnoticed; chance probabilities are checked in every playout
- * ({@link RandomPlayout}).
+ * ({@link RandomPlayout}), and every playout's returns are checked to be finite numbers ({@link
+ * GameContract#checkReturns}).
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
     description = {"Run N random playouts: length (mean/min/max), outcomes per player, playouts per second.",
@@ -142,6 +143,7 @@ public final class SimulateCommand implements PonderCommand {
       max = Math.max(max, len);
       State end = runner.state();
       end.returns(returns);
+      GameContract.checkReturns(end, returns); // one NaN would make every mean NaN: the game's fault
       int best = 0;
       boolean shared = false;
       for (int p = 0; p < players; p++) {

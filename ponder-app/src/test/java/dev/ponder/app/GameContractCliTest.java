@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * probabilities summing to 0.9, and legal actions listed as [1, 0]. Before, solve, exploitability,
  * perft, simulate, search and play ran without a word on the first (solve's value used the
  * weights as they were), and play, replay and arena called the second game's own legal move 0
- * illegal ("illegal action 0 in flawed_die for player 0; legal: 1 (roll), 0 (stay)").
+ * illegal ("illegal action 0 in flawed_die for player 0; legal: 1 (roll), 0 (stay)"). Returns of
+ * NaN are refused too (before, only the arena did).
  */
 class GameContractCliTest {
   @TempDir Path dir;
@@ -111,6 +112,39 @@ class GameContractCliTest {
         f + ":3: not replayed: " + ORDER,
         f + ":4: tic_tac_toe after 1 action; to move: player 1");
     assertThat(c.err.strip()).isEqualTo("ponder: 2 of 4 match records in " + f + " failed (lines 1, 3)");
+  }
+
+  private static final String NAN_START = "ponder: error: flawed_die(nan=True): the returns at the end of history [1, ";
+
+  private static final String NAN_END = "] are [NaN, NaN], not finite numbers; the game API requires finite returns"
+      + " (State.returns); run ponder check 'flawed_die(nan=True)'";
+
+  /**
+   * Returns of NaN after a roll are refused in one line by every command that reads a terminal's
+   * returns: the random playouts, the game tree (solve, exploitability and its best response) and
+   * the search's terminal values, the random rollout's end among them (chance_expand_all reaches the
+   * terminals by expansion; a search that never expands the root only by the rollout). Before, they printed
+   * NaN means and values, or ran on without a word; only the arena refused them.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"simulate|-n|200", "solve|--iterations|10|--no-progress",
+      "exploitability|--agent|uct(sims=20)|--no-progress", "search|--agent|uct(sims=100)",
+      "search|--agent|uct(sims=100,chance_expand_all=true)", "search|--agent|uct(sims=50,expand=1000)"})
+  void nanReturnsAreRefused(String command) {
+    String[] words = command.split("\\|");
+    String[] args = new String[words.length + 1];
+    args[0] = words[0];
+    args[1] = "flawed_die(nan=true)";
+    System.arraycopy(words, 1, args, 2, words.length - 1);
+    assertThat(lastErrorLine(Cli.run(args))).startsWith(NAN_START).endsWith(NAN_END).hasSize(
+        NAN_START.length() + 1 + NAN_END.length());
+  }
+
+  @Test
+  void playRefusesNanReturnsAtTheEnd() {
+    Cli c = Cli.runWithInput("roll\n", "play", "flawed_die(nan=true)", "--players", "human,random", "--seed", "1");
+    assertThat(lastErrorLine(c)).startsWith(NAN_START).endsWith(NAN_END);
+    assertThat(c.out).doesNotContain("result:");
   }
 
   @Test

@@ -19,8 +19,10 @@ import java.util.StringJoiner;
  * referee) or weighted ({@link #checkChanceOutcomes}: the MCTS engine's expanded chance nodes, the
  * game tree of the solvers, best response and exploitability, {@code ponder perft}); the ascending order wherever a list is walked whole anyway (the game tree, perft, the
  * root of each MCTS search) and wherever legality is looked up ({@link State#isLegal}, {@link
- * State#stringToAction}), where a miss is confirmed before it is reported; the returns where the
- * arena's referee ends a match. The search's inner
+ * State#stringToAction}), where a miss is confirmed before it is reported; the returns wherever a
+ * terminal state's returns are read (the arena's and {@code ponder play}'s referee at the end of a
+ * match, {@code ponder simulate}'s playouts, each terminal of the game tree, the MCTS engine's
+ * terminal values and the end of its random rollout). The search's inner
  * nodes are not checked for order (no cost on its hot path).
  *
  * <p>The passing path of every check allocates nothing; a failure throws {@link
@@ -100,11 +102,22 @@ public final class GameContract {
    *     API requires finite returns (State.returns); run ponder check 'nan_die'}
    */
   public static void checkReturns(State s, double[] returns) {
-    for (double r : returns) {
-      if (!Double.isFinite(r)) {
+    checkReturns(s, returns, 0, returns.length);
+  }
+
+  /**
+   * Checks that the returns {@code s} (a terminal state) gave, stored in {@code values[from ..
+   * from + n)} (n = the number of players), are finite numbers, as {@link #checkReturns(State,
+   * double[])} does for a whole array. Costs n comparisons; allocates nothing unless it throws.
+   *
+   * @throws GameContractException one line naming the game, the history and the returns
+   */
+  public static void checkReturns(State s, double[] values, int from, int n) {
+    for (int i = from; i < from + n; i++) {
+      if (!Double.isFinite(values[i])) {
         StringJoiner j = new StringJoiner(", ", "[", "]");
-        for (double x : returns) {
-          j.add(Double.toString(x));
+        for (int q = from; q < from + n; q++) {
+          j.add(Double.toString(values[q]));
         }
         throw new GameContractException(s.game().spec() + ": the returns "
             + (s.historySize() == 0 ? "at the initial state" : "at the end of history [" + s.historyString() + "]")

@@ -407,6 +407,8 @@ public final class GameTree {
       for (int q = 0; q < numPlayers; q++) {
         utilities[v * numPlayers + q] = s.playerReturn(q);
       }
+      // a NaN or infinite return would turn every value, regret and exploitability into NaN
+      GameContract.checkReturns(s, utilities, v * numPlayers, numPlayers);
       nodeNumChildren[v] = 0;
       return v;
     }

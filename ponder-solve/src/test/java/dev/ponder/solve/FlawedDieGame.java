@@ -14,19 +14,23 @@ import java.util.List;
  * or rolls (action 1, "roll") a die of three faces, face f giving player 0 the return f − 1 and
  * player 1, who never moves, the negation. The faces' probabilities are {@code 1/3, 1/3, 1/3 −
  * shortfall}: with a shortfall they sum to less than 1, which the game API forbids. With {@code
- * descending=true} player 0's legal actions are listed as [1, 0], which it forbids too.
+ * descending=true} player 0's legal actions are listed as [1, 0], which it forbids too; with {@code
+ * nan=true} a roll returns NaN to both players, and the returns must be finite numbers.
  */
 final class FlawedDieGame extends AbstractGame {
   static final GameType TYPE = new GameType("flawed_die", "Flawed die", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
       List.of(ParamSpec.ofDouble("shortfall", 0, 0, 0.3, "probability taken from the last face"),
-          ParamSpec.ofBool("descending", false, "list player 0's legal actions as [1, 0]")));
+          ParamSpec.ofBool("descending", false, "list player 0's legal actions as [1, 0]"),
+          ParamSpec.ofBool("nan", false, "return NaN to both players after a roll")));
 
   final double shortfall;
   final boolean descending;
+  final boolean nan;
 
   FlawedDieGame(Params params) {
     super(TYPE, params);
+    nan = params.getBool("nan");
     shortfall = params.getDouble("shortfall");
     descending = params.getBool("descending");
   }
@@ -130,7 +134,7 @@ final class FlawedDieGame extends AbstractGame {
 
     @Override
     public double playerReturn(int player) {
-      double r = face < 0 ? 0 : face - 1;
+      double r = face < 0 ? 0 : g.nan ? Double.NaN : face - 1;
       return player == 0 ? r : -r;
     }
 

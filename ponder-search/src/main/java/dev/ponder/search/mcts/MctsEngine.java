@@ -1395,6 +1395,7 @@ public final class MctsEngine implements AutoCloseable {
       while (true) {
         if (s.isTerminal()) {
           s.returns(out);
+          GameContract.checkReturns(s, out);
           ctx.leafDepth = d;
           if (!keyed && node > 0) {
             if ((t.flags(node) & Tree.TERMINAL) == 0) {
@@ -1472,6 +1473,7 @@ public final class MctsEngine implements AutoCloseable {
         if (s.isTerminal()) {
           push(len++, node, e, -1, d - 1);
           s.returns(out);
+          GameContract.checkReturns(s, out);
           ctx.leafDepth = d;
           break;
         }
@@ -1564,6 +1566,7 @@ public final class MctsEngine implements AutoCloseable {
         }
         if (sc.isTerminal()) {
           sc.returns(v);
+          GameContract.checkReturns(sc, v);
           t.setFlags(c, Tree.TERMINAL);
           ctx.leafDepth = d + 1;
         } else {
@@ -1701,6 +1704,7 @@ public final class MctsEngine implements AutoCloseable {
         childTerminal[i] = terminal;
         if (terminal) {
           x.returns(v);
+          GameContract.checkReturns(x, v);
           childValue[i] = v[cp];
         }
         if (undo) {

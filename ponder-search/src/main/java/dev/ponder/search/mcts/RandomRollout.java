@@ -1,6 +1,7 @@
 package dev.ponder.search.mcts;
 
 import dev.ponder.game.Distributions;
+import dev.ponder.game.GameContract;
 import dev.ponder.game.State;
 import java.util.SplittableRandom;
 
@@ -36,5 +37,6 @@ public final class RandomRollout implements ValueEstimator {
       state.applyActionUnchecked(a);
     }
     state.returns(out);
+    GameContract.checkReturns(state, out);
   }
 }
