@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
  * print one line on stderr; {@code --verbose} adds the stack trace. {@code ponder} without a
  * command is a usage error: it prints the usage on stderr and exits 2 (picocli's documented way
  * for a command whose subcommand is required); {@code ponder --help} and {@code ponder help
- * [COMMAND]} (picocli's {@link CommandLine.HelpCommand}) print help on stdout and exit 0.
+ * [COMMAND]} (picocli's {@link CommandLine.HelpCommand}) print help on stdout and exit 0; an
+ * unknown command is a usage error with or without a help option ({@code ponder serach --help}).
  */
 @Command(
     name = "ponder",
@@ -99,6 +100,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     // OutOfMemoryError, ...) would escape with a full trace. Make it one line, exit 1, too.
     CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
     cl.setExecutionStrategy(parseResult -> {
+      unknownCommandBeforeHelp(parseResult);
       try {
         return runLast.execute(parseResult);
       } catch (Error e) {
@@ -112,6 +114,28 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       return 2;
     });
     return cl;
+  }
+
+  /**
+   * {@code ponder serach --help} (or {@code -h}, {@code -V}): picocli lets a help or version option
+   * excuse the words it could not match and prints the usage, exit 0, as if the misspelt command
+   * were not there. A command that has subcommands and takes no positional parameters gets the
+   * error of {@code ponder serach} instead (unknown command, did you mean, exit 2).
+   *
+   * @throws CommandLine.UnmatchedArgumentException for the first unmatched word, if it names no
+   *     command of the command it was given to
+   */
+  private static void unknownCommandBeforeHelp(CommandLine.ParseResult parseResult) {
+    CommandLine.ParseResult last = parseResult;
+    while (last.hasSubcommand()) {
+      last = last.subcommand();
+    }
+    CommandLine.Model.CommandSpec spec = last.commandSpec();
+    if ((last.isUsageHelpRequested() || last.isVersionHelpRequested()) && !last.unmatched().isEmpty()
+        && !last.unmatched().get(0).startsWith("-") && !spec.subcommands().isEmpty()
+        && spec.positionalParameters().isEmpty()) {
+      throw new CommandLine.UnmatchedArgumentException(spec.commandLine(), last.unmatched());
+    }
   }
 
   /**

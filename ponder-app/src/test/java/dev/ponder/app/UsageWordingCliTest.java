@@ -31,6 +31,21 @@ class UsageWordingCliTest {
         + " (see 'ponder --help')" + NL);
   }
 
+  /** Before, a help or version option after the misspelt command printed the usage (or version), exit 0. */
+  @Test
+  void aHelpOrVersionOptionDoesNotExcuseAnUnknownCommand() {
+    String line = err("serach");
+    assertThat(err("serach", "--help")).isEqualTo(line);
+    assertThat(err("serach", "-h")).isEqualTo(line);
+    assertThat(err("--help", "serach")).isEqualTo(line);
+    assertThat(err("serach", "-V")).isEqualTo(line);
+    assertThat(err("bench", "serch", "--help")).isEqualTo("ponder: unknown command 'serch'; commands: playouts, search"
+        + " (did you mean search?) (see 'ponder bench --help')" + NL);
+    Cli ok = Cli.run("search", "--help");
+    assertThat(ok.exit).isZero();
+    assertThat(ok.out).startsWith("Usage: ponder search");
+  }
+
   @Test
   void anUnknownOptionIsNamedAloneWithTheClosestOption() {
     // the value after it is not reported as an option too
