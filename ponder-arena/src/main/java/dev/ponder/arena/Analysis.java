@@ -51,7 +51,9 @@ public final class Analysis {
    *     matches and those left out for seat balance included)
    * @param method how the ballot was made ({@code alpharank-single}: one population, 2 players;
    *     {@code alpharank-multi}: one population per seat, 3 or more players, or 2 with {@link
-   *     AnalysisOptions.Populations#MULTI}; {@code mean-return}; {@code none}: nothing scored)
+   *     AnalysisOptions.Populations#MULTI}; {@code mean-return}; {@code errors-last}: no agent
+   *     ranked by scored matches, the ones blamed for error matches last ({@link #ERRORS_LAST});
+   *     {@code none}: no ballot)
    * @param massLow lower bound of each agent's α-Rank mass: the (1 − level)/2 percentile of the
    *     mass over the bootstrap resamples of the game's seed indices ({@link #scoBootstrap}: the
    *     score matrix's draws, payoff table and α-Rank recomputed); NaN without α-Rank, with one
@@ -1308,9 +1310,23 @@ public final class Analysis {
       Arrays.fill(last, false); // every agent blamed: the game has no ballot to be last on
       anyLast = false;
     }
+    String method = gb.method();
+    if (anyLast && method.equals("none")) {
+      // nothing ranked, but the completed ballot (scoBallot) puts the blamed agents below the others
+      method = ERRORS_LAST;
+      StringBuilder blamed = new StringBuilder();
+      for (int a = 0; a < k; a++) {
+        if (last[a]) {
+          blamed.append(blamed.length() == 0 ? "" : ", ").append(agentName(agents, a));
+        }
+      }
+      String ballotNote = gb.note().replace(": no ballot", "; the ballot ranks the agents blamed for error matches ("
+          + blamed + ") last, every other agent level above them");
+      note = errorOut == null ? ballotNote : ballotNote + "; " + errorLeftOut.note();
+    }
     GameResult result = new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(),
         gi.maxUtility(), meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, gb.mass(),
-        gb.ballot(), gb.method(), note, msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,
+        gb.ballot(), method, note, msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,
         seatLow, seatHigh, utilitySum, errorMatches, last);
     return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount, errorOut,
         anyLast ? last : null));
@@ -1539,6 +1555,13 @@ public final class Analysis {
     }
     return Double.NaN;
   }
+
+  /**
+   * The ballot method of a game that ranks no agent by its scored matches (none was scored, or
+   * every agent with one is left out for error matches) but blames agents for error matches: its
+   * ballot ({@link #scoBallot}) ranks them last and every other agent level above them.
+   */
+  static final String ERRORS_LAST = "errors-last";
 
   /** A game's ballot with the α-Rank mass it came from and how it was made. */
   record GameBallot(double[] mass, double[] ballot, String method, String note) {}

@@ -966,12 +966,14 @@ public final class Report {
       if (g.method().startsWith("alpharank")) {
         ranked++;
         twoPlayerMulti |= g.players() == 2 && g.method().equals("alpharank-multi");
-      } else if (!g.method().equals("none")) { // "none": no ballot at all (nothing scored)
+      } else if (g.method().equals("mean-return")) { // not "none" (no ballot) nor "errors-last"
         byMean.add(g.game());
       }
     }
     if (ranked == 0) {
-      return byMean.isEmpty() ? "no alpha-rank (no game has a ballot)" : "no alpha-rank (every game ranked by mean return)";
+      boolean anyBallot = r.games().stream().anyMatch(g -> !g.method().equals("none"));
+      return byMean.isEmpty() ? (anyBallot ? "no alpha-rank (no game has a scored match to rank)"
+          : "no alpha-rank (no game has a ballot)") : "no alpha-rank (every game ranked by mean return)";
     }
     return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s%s", o.alphaRankResamples(),
         Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4), o.alphaRank().populationSize(),

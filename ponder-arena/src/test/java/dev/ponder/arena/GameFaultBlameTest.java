@@ -94,4 +94,36 @@ class GameFaultBlameTest {
       assertThat(Report.errorAgentsLine(r)).isEmpty();
     }
   }
+  /**
+   * Every match of flawed_die(nan=true) ends in an error: flaky(from=0) throws at its first move
+   * as player 0 (its fault), first(offset=1) rolls and the game returns NaN, uct's search meets
+   * the NaN (the game's faults); player 1 never moves. No match is scored, but flaky is blamed, so
+   * the ballot SCO reads ranks it last below the other two, level: the header's method and the
+   * note say so. Before, they said {@code none} and "no ballot" above that very ballot.
+   */
+  @Test
+  void everyMatchInErrorWithOneAgentBlamedShowsTheCompletedBallot() {
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe", "flawed_die(nan=true)"),
+        List.of("flaky(from=0)", "first(offset=1)", "uct(sims=20)"), "", 2, 3, TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("nan.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      Analysis.Result r = Analysis.analyse(s, id, new AnalysisOptions(200, 40, 40, 0.95, 5,
+          dev.ponder.rating.AlphaRank.Options.infinite(), Sco.Options.defaults(), "", ""), all,
+          new Analysis.Execution(1, Progress.Factory.NONE));
+      Analysis.GameResult die = r.games().get(1);
+      assertThat(die.errors()).isEqualTo(die.matches());
+      assertThat(die.errorMatches()).containsExactly(4, 0, 0);
+      assertThat(die.lastForErrors()).containsExactly(true, false, false);
+      assertThat(die.method()).isEqualTo(Analysis.ERRORS_LAST);
+      assertThat(die.note()).startsWith("no analysed match was scored (every one ended in an error or was left out with one"
+          + " for seat balance); the ballot ranks the agents blamed for error matches (flaky(from=0)) last, every other"
+          + " agent level above them").doesNotContain("no ballot");
+      String text = Report.terminal(r);
+      assertThat(text).contains("flawed_die(nan=true) (2 players, 12 matches, 0 seeds, 12 errors): errors-last\n")
+          .contains("    ballot: first(offset=1) = uct(sims=20) ≻ flaky(from=0)!\n")
+          .contains("    note: no analysed match was scored");
+      assertThat(Report.alphaRankSettings(r)).doesNotContain("flawed_die");
+    }
+  }
 }
