@@ -1,5 +1,6 @@
 package dev.ponder.app;
 
+import dev.ponder.game.fixtures.FlawedDieGame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ponder.game.GameRegistry;

@@ -20,7 +20,7 @@ class GameFaultLineTest {
   /** The line of {@code OwnFaultGame.java} that holds {@code text} (1-based), read from the test sources. */
   private static int lineOf(String text) throws java.io.IOException {
     List<String> lines = java.nio.file.Files.readAllLines(
-        java.nio.file.Path.of("src/test/java/org/example/owngame/OwnFaultGame.java"));
+        java.nio.file.Path.of("../ponder-core/src/test/java/org/example/owngame/OwnFaultGame.java"));
     for (int i = 0; i < lines.size(); i++) {
       if (lines.get(i).contains(text)) {
         return i + 1;

@@ -1,5 +1,6 @@
 package dev.ponder.arena;
 
+import dev.ponder.game.fixtures.FlawedDieGame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ponder.game.Game;

@@ -1,5 +1,6 @@
 package dev.ponder.solve;
 
+import dev.ponder.game.fixtures.FlawedDieGame;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
