@@ -418,9 +418,9 @@ public final class ArenaCommand implements PonderCommand {
    * seed index, seats, and the call that failed, the move and the place the exception was thrown:
    * {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an error and
    * are left out of the rankings (the others are stored and the report is in r-report; matches.csv
-   * holds every message); first: crash_race, seed index 0, random vs uct(sims=20): seat 1's agent
-   * uct(sims=20) failed in selectAction at move 3: ArrayIndexOutOfBoundsException: … at
-   * com.example.Race$S.legalActions(Race.java:96)}.
+   * holds every message); first: crash_race, seed index 0, random vs uct(sims=20): game crash_race
+   * failed during seat 1's agent uct(sims=20)'s selectAction at move 3:
+   * ArrayIndexOutOfBoundsException: … at com.example.Race$S.legalActions(Race.java:96)}.
    */
   static String matchErrorsLine(Analysis.Result r, Path report) {
     String first = r.firstError().isEmpty() ? "" : "; first: " + r.firstError().lines().findFirst().orElse("");

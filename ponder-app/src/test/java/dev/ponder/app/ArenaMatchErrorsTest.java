@@ -61,12 +61,12 @@ class ArenaMatchErrorsTest {
         "--seeds-per-pairing", "3");
     assertThat(a.exit).as(a.err).isEqualTo(1);
     // the game's legalActions threw while seat 0's agent (random or uct, whichever sits there first)
-    // was choosing the first move: the line names that call and the place (the game's own line),
-    // without guessing whose code is at fault
+    // was choosing the first move: the line says the game failed during that call and names the
+    // place (the game's own line); before, it began "seat 0's agent random failed in selectAction"
     String frame = "ArrayIndexOutOfBoundsException: Index 2 out of bounds for length 2 at"
         + " dev.ponder.app.CrashRaceGame$RaceState.legalActions(CrashRaceGame.java:" + sourceLine("out[2] = 2;") + ")";
-    String first = "crash_race(legal_crash_at=0), seed index 0, random vs uct(sims=20): seat 0's agent random failed"
-        + " in selectAction at move 0: " + frame;
+    String first = "crash_race(legal_crash_at=0), seed index 0, random vs uct(sims=20): game crash_race failed during"
+        + " seat 0's agent random's selectAction at move 0: " + frame;
     assertThat(a.out).contains("6 matches (0 already stored, 6 played now with 6 errors)")
         .contains("\nerrors: 6 of 6 matches (not scored; see matches.csv); first: " + first + "\n")
         .contains("Report written to " + dir.resolve("c-report"));
@@ -82,7 +82,9 @@ class ArenaMatchErrorsTest {
         .contains("crash_race(legal_crash_at=0) (2 players, 6 matches, 0 seeds, 6 errors)");
     assertThat(Files.readString(dir.resolve("c-report/report.md"))).doesNotContain("one seed per game")
         .contains("n/a (no seed analysed)");
-    assertThat(Files.readString(dir.resolve("c-report/matches.csv"))).contains("seat 0's agent random failed in selectAction at move 0");
+    assertThat(Files.readString(dir.resolve("c-report/matches.csv")))
+        .contains("game crash_race failed during seat 0's agent random's selectAction at move 0: ")
+        .doesNotContain("failed in selectAction");
     // report rebuilds the same and exits the same way
     Cli r = Cli.run("report", "--db", dir.resolve("c.db").toString(), "--report", dir.resolve("r2").toString(),
         "--no-progress", "--resamples", "40", "--elo-resamples", "40", "--sco-resamples", "40", "--alpharank-resamples", "40");
@@ -153,7 +155,8 @@ class ArenaMatchErrorsTest {
     assertThat(a.out).contains("SCO").containsPattern("(?m)^1\\s+\\S").contains("Report written to");
     assertThat(a.err.strip().lines().toList()).hasSize(1);
     assertThat(a.err).startsWith("ponder: error: ").contains(" of 16 matches ended in an error")
-        .contains("failed in selectAction at move ").contains(" at dev.ponder.app.CrashRaceGame$RaceState.legalActions(");
+        .contains("game crash_race failed during seat ").contains("'s selectAction at move ")
+        .contains(" at dev.ponder.app.CrashRaceGame$RaceState.legalActions(");
     // no error: exit 0 and no error line
     Cli ok = arena("ok.db", "--games", "crash_race", "--agents", "random,uct(sims=5)", "--seeds-per-pairing", "2");
     assertThat(ok.exit).as(ok.err).isZero();

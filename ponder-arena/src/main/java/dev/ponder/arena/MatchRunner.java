@@ -29,8 +29,10 @@ import java.util.SplittableRandom;
  * is checked ({@link GameContract}: the referee's chance outcomes, legality check and the final
  * returns, which must be finite numbers; an agent's search) ends the match the same way, with the contract's one-line message and failed seat −1
  * (the game's fault even when an agent's search found it). So does an exception thrown in the
- * game's own code while an agent ran (its search applying moves on copies, say): the message
- * names the agent's call and the place, and the failed seat is −1 ({@link #inGameCode}). A JVM {@link Error} is such a failure too (a {@code
+ * game's own code while an agent ran (its search applying moves on copies, say): the failed seat
+ * is −1 ({@link #inGameCode}), and the message says the game failed during that agent's call and
+ * names the place ({@code game crash_race failed during seat 1's agent uct's selectAction at move
+ * 3: ...}). A JVM {@link Error} is such a failure too (a {@code
  * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
  * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
  * which propagates: the JVM itself is failing and the run must stop.
@@ -187,17 +189,13 @@ public final class MatchRunner {
       if (!(e instanceof StackOverflowError)) {
         throw e; // the JVM itself is failing (out of memory, an internal error): no match can be trusted
       }
-      return error(state, micros, movers, moves, overruns,
-          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()),
-          blamed(e, seat, game, state, seat >= 0 ? agents[seat] : null));
+      return failure(e, game, seats, agents, state, seat, call, mover, action, micros, movers, moves, overruns);
     } catch (Throwable e) {
       // any other Error (NoClassDefFoundError from a jar missing on the class path, an
       // AssertionError, ExceptionInInitializerError, ...) is a fault of this match like an exception;
       // a broken game contract, or the game's own code throwing, inside an agent's search is the
       // game's fault, not the seat's
-      return error(state, micros, movers, moves, overruns,
-          thrown(e, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()),
-          blamed(e, seat, game, state, seat >= 0 ? agents[seat] : null));
+      return failure(e, game, seats, agents, state, seat, call, mover, action, micros, movers, moves, overruns);
     } finally {
       for (Agent a : agents) {
         if (a != null) {
@@ -209,6 +207,19 @@ public final class MatchRunner {
         }
       }
     }
+  }
+
+  /**
+   * The error record of a match ended by {@code e} thrown in the arena's call {@code call}: blamed
+   * on {@code seat} ({@link #blamed}), and its message ({@link #thrown}) says the game failed when
+   * the call was a seat's agent's but the fault is the game's.
+   */
+  private static MatchResult failure(Throwable e, Game game, List<String> seats, Agent[] agents, State state, int seat,
+      int call, int mover, int action, long[] micros, int[] movers, int moves, int[] overruns) {
+    int blamed = blamed(e, seat, game, state, seat >= 0 ? agents[seat] : null);
+    String failingGame = seat >= 0 && blamed < 0 ? game.name() : null;
+    return error(state, micros, movers, moves, overruns,
+        thrown(e, failingGame, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()), blamed);
   }
 
   /**
@@ -334,18 +345,22 @@ public final class MatchRunner {
    * The stored message of a match ended by an exception (or a JVM error other than running out of
    * memory): the call of the arena that failed, at which move (the number of actions applied so
    * far, chance outcomes included), and the exception's class, message (first line) and the
-   * place it was thrown. It names the call, not whose code is at fault: an agent's search calls
-   * the game's code, and a game's code calls shared helpers, so the place (class, method, file and
-   * line) is what tells the two apart. The exception is the innermost cause (a wrapper's own frame
-   * says nothing), and the place is its first frame outside the JDK ({@code java.}, {@code javax.},
-   * {@code jdk.}, {@code sun.}), falling back to the top frame. E.g. {@code seat 1's agent
-   * uct(sims=20) failed in selectAction at move 3: NullPointerException: … at
-   * com.example.Rules.fill(Rules.java:12)}, {@code applying seat 0's move 4 failed (in
-   * State.applyAction) at move 7: IllegalStateException: … at com.example.Race$S.apply(Race.java:80)}.
+   * place it was thrown. It names the call; an agent's search calls the game's code, and a
+   * game's code calls shared helpers, so the place (class, method, file and line) tells whose code
+   * threw, and a fault of the game's met inside an agent's call is worded as the game's ({@link
+   * #thrown(Throwable, String, int, String, int, int, int, int)}). The exception is the innermost
+   * cause (a wrapper's own frame says nothing), and the place is its first frame outside the JDK
+   * ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}), falling back to the top frame.
+   * E.g. {@code seat 1's agent uct(sims=20) failed in selectAction at move 3:
+   * NullPointerException: … at com.example.MyBot.select(MyBot.java:12)}, {@code applying seat 0's
+   * move 4 failed (in State.applyAction) at move 7: IllegalStateException: … at
+   * com.example.Race$S.apply(Race.java:80)}.
    * A {@link GameContractException} is given by its message alone (it names the game, the history
    * and the fault; its place is the checking helper): {@code listing the chance outcomes failed (in
    * State.chanceOutcomes) at move 1: race: the chance outcomes after history [1] have
-   * probabilities summing to 0.9, ...}.
+   * probabilities summing to 0.9, ...}. This is the form of a failure blamed on the seat whose
+   * agent's call failed, or of a call to the game itself; for the game's fault met inside an
+   * agent's call, see {@link #thrown(Throwable, String, int, String, int, int, int, int)}.
    *
    * @param seat the seat whose agent the arena was calling, or -1 when it was calling the game
    * @param agent that seat's agent string ("" for the game)
@@ -356,6 +371,23 @@ public final class MatchRunner {
    * @param move actions applied so far
    */
   static String thrown(Throwable e, int seat, String agent, int call, int mover, int action, int move) {
+    return thrown(e, null, seat, agent, call, mover, action, move);
+  }
+
+  /**
+   * As {@link #thrown(Throwable, int, String, int, int, int, int)}, for a failure that may be the
+   * game's although the arena was calling a seat's agent (the match is then blamed on no seat,
+   * {@link #blamed}): with {@code failingGame} non-null and {@code seat ≥ 0}, the message says the
+   * game failed during that agent's call, e.g. {@code game crash_race failed during seat 1's agent
+   * uct(sims=20)'s selectAction at move 3: ArrayIndexOutOfBoundsException: … at
+   * com.example.Race$S.legalActions(Race.java:96)} (also {@code informAction}, and {@code game G
+   * failed while seat 1's agent X was created}); a broken contract is given by its message, as
+   * there.
+   *
+   * @param failingGame the game's name ({@link Game#name}) when the fault is the game's, else null
+   */
+  static String thrown(Throwable e, String failingGame, int seat, String agent, int call, int mover, int action,
+      int move) {
     Throwable root = rootCause(e);
     String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
     // a broken contract's message names the game, the history and the fault; its place would be
@@ -363,9 +395,14 @@ public final class MatchRunner {
     String what = root instanceof GameContractException && !message.isEmpty() ? message.substring(2)
         : root.getClass().getSimpleName() + message + Faults.at(root);
     String whose = mover >= 0 ? "seat " + mover + "'s move " + action : "chance outcome " + action;
-    String failed = switch (call) {
-      case CALL_CREATE -> "creating seat " + seat + "'s agent " + agent + " failed";
-      case CALL_SELECT, CALL_INFORM -> "seat " + seat + "'s agent " + agent + " failed in "
+    String ofSeat = "seat " + seat + "'s agent " + agent;
+    String failed = failingGame != null && seat >= 0 ? switch (call) {
+      case CALL_CREATE -> "game " + failingGame + " failed while " + ofSeat + " was created";
+      case CALL_INFORM -> "game " + failingGame + " failed during " + ofSeat + "'s informAction";
+      default -> "game " + failingGame + " failed during " + ofSeat + "'s selectAction";
+    } : switch (call) {
+      case CALL_CREATE -> "creating " + ofSeat + " failed";
+      case CALL_SELECT, CALL_INFORM -> ofSeat + " failed in "
           + (call == CALL_SELECT ? "selectAction" : "informAction");
       case CALL_CURRENT_PLAYER -> "asking whose turn it is failed (in State.currentPlayer)";
       case CALL_CHANCE_OUTCOMES -> "listing the chance outcomes failed (in State.chanceOutcomes)";

@@ -33,9 +33,64 @@ class GameFaultBlameTest {
     // uct's search applies moves on copies and reaches total 3, where the game's doApplyAction throws
     MatchResult r = MatchRunner.play("own_fault(fault=apply)", List.of("uct(sims=50)", "first"), 3);
     assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);
-    assertThat(r.message()).startsWith("seat 0's agent uct(sims=50) failed in selectAction at move 0:"
+    assertThat(r.message()).startsWith("game own_fault failed during seat 0's agent uct(sims=50)'s selectAction at move 0:"
         + " IllegalStateException: roll bookkeeping out of sync at org.example.owngame.OwnFaultGame$S.doApplyAction(");
     assertThat(r.failedSeat()).isEqualTo(-1);
+  }
+
+  /**
+   * A fault of the game's met inside an agent's call is blamed on no seat, and its message says so
+   * in the store, the terminal summary and report.md alike: the game failed during that agent's
+   * call. Before, the message began {@code seat 0's agent uct(sims=50) failed in selectAction}, the
+   * wording of the agent's own fault, beside a failed seat of −1.
+   */
+  @Test
+  void theGamesFaultInAnAgentsCallIsWordedAsTheGamesEverywhere() {
+    TournamentConfig c = new TournamentConfig(List.of("own_fault(fault=apply)"), List.of("uct(sims=50)", "first"), "", 1,
+        3, TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("wording.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      // uct sits first in one seat order and second in the other; its search meets total 3 either way
+      List<ArenaStore.StoredMatch> errors = all.stream().filter(m -> m.status() == MatchResult.Status.ERROR).toList();
+      assertThat(errors).isNotEmpty().allSatisfy(m -> {
+        assertThat(m.failedSeat()).isEqualTo(-1);
+        assertThat(m.message()).matches("game own_fault failed during seat [01]'s agent uct\\(sims=50\\)'s selectAction"
+            + " at move \\d+: IllegalStateException: roll bookkeeping out of sync at"
+            + " org\\.example\\.owngame\\.OwnFaultGame\\$S\\.doApplyAction\\(.*")
+            .doesNotContain("failed in selectAction");
+      });
+      Analysis.Result r = Analysis.analyse(s, id, new AnalysisOptions(200, 40, 40, 0.95, 5,
+          dev.ponder.rating.AlphaRank.Options.infinite(), Sco.Options.defaults(), "", ""), all,
+          new Analysis.Execution(1, Progress.Factory.NONE));
+      assertThat(r.firstError()).startsWith("own_fault(fault=apply), seed index 0, uct(sims=50) vs first: game own_fault"
+          + " failed during seat 0's agent uct(sims=50)'s selectAction at move 0: IllegalStateException: ");
+      assertThat(Report.terminal(r)).contains("; first: " + r.firstError() + "\n");
+      // the report's files hold the stored messages as they are
+      Report.write(r, all, dir.resolve("wording-report"));
+      for (String file : List.of("report.md", "report.json", "matches.csv")) {
+        assertThat(dir.resolve("wording-report").resolve(file)).content().doesNotContain("failed in selectAction");
+      }
+      assertThat(dir.resolve("wording-report/matches.csv")).content()
+          .contains("game own_fault failed during seat 0's agent uct(sims=50)'s selectAction at move 0: ");
+    }
+  }
+
+  @Test
+  void theWordingOfEachAgentCallInWhichTheGameFailed() {
+    RuntimeException e = new IllegalStateException("bad");
+    e.setStackTrace(new StackTraceElement[] {new StackTraceElement("com.example.Race$S", "doApplyAction", "Race.java", 7)});
+    assertThat(MatchRunner.thrown(e, "race", 1, "uct", MatchRunner.CALL_INFORM, -1, 0, 4)).isEqualTo("game race failed"
+        + " during seat 1's agent uct's informAction at move 4: IllegalStateException: bad at"
+        + " com.example.Race$S.doApplyAction(Race.java:7)");
+    assertThat(MatchRunner.thrown(e, "race", 0, "uct", MatchRunner.CALL_CREATE, -1, 0, 0)).startsWith("game race failed"
+        + " while seat 0's agent uct was created at move 0: IllegalStateException: bad at ");
+    // the agent's own fault, and the arena's calls into the game, keep their wording
+    assertThat(MatchRunner.thrown(e, null, 1, "uct", MatchRunner.CALL_SELECT, -1, 0, 4))
+        .isEqualTo(MatchRunner.thrown(e, 1, "uct", MatchRunner.CALL_SELECT, -1, 0, 4))
+        .startsWith("seat 1's agent uct failed in selectAction at move 4: ");
+    assertThat(MatchRunner.thrown(e, "race", -1, "", MatchRunner.CALL_APPLY, 0, 1, 4))
+        .startsWith("applying seat 0's move 1 failed (in State.applyAction) at move 4: ");
   }
 
   @Test

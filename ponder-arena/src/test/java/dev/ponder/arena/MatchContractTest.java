@@ -39,7 +39,8 @@ class MatchContractTest {
   void aSearchThatMeetsTheBadDistributionBlamesTheGameNotTheSeat() {
     MatchResult r = MatchRunner.play("flawed_die(shortfall=0.1)", List.of("uct(sims=20)", "first"), 5);
     assertThat(r.status()).isEqualTo(MatchResult.Status.ERROR);
-    assertThat(r.message()).isEqualTo("seat 0's agent uct(sims=20) failed in selectAction at move 0: " + SUM);
+    assertThat(r.message()).isEqualTo("game flawed_die failed during seat 0's agent uct(sims=20)'s selectAction at move 0: "
+        + SUM);
     assertThat(r.failedSeat()).isEqualTo(-1);
   }
 
