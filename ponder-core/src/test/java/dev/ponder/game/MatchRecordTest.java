@@ -2,6 +2,7 @@ package dev.ponder.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ponder.game.fixtures.TakeAwayGame;
 import dev.ponder.spec.ParamSpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package dev.ponder.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ponder.game.fixtures.TakeAwayGame;
 import dev.ponder.spec.Params;
 import dev.ponder.spec.SpecException;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
+import dev.ponder.game.fixtures.TakeAwayGame;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +18,8 @@ class ConformanceKitMarkovTest {
 
   @BeforeAll
   static void register() {
-    GameRegistry.register(new MarkovTakeAwayGame.Factory());
-    GameRegistry.register(new MarkovTakeAwayGame.DeclaredImperfectFactory());
+    GameRegistry.register(new TakeAwayGame.MarkovFactory());
+    GameRegistry.register(new TakeAwayGame.DeclaredImperfectFactory());
   }
 
   private static ConformanceKit.Options options() {
