@@ -22,9 +22,9 @@ class ArenaMatchErrorsTest {
 
   @BeforeAll
   static void registerTheTestGameAndAgent() {
-    GameRegistry.register(new CrashRaceGame.Factory());
+    GameRegistry.register(new RaceGame.CrashFactory());
     AgentRegistry.register(new CrashAgent());
-    AgentRegistry.register(new CrashRaceGame.BundledBot());
+    AgentRegistry.register(new RaceGame.BundledBot());
   }
 
   private static final String[] FAST = {"--no-progress", "--resamples", "40", "--elo-resamples", "40", "--sco-resamples",
@@ -39,9 +39,9 @@ class ArenaMatchErrorsTest {
     return Cli.run(all);
   }
 
-  /** The line number of the first line of CrashRaceGame.java containing {@code text}: read from the source, not from a trace. */
+  /** The line number of the first line of RaceGame.java containing {@code text}: read from the source, not from a trace. */
   private static int sourceLine(String text) throws Exception {
-    return sourceLine("CrashRaceGame.java", text);
+    return sourceLine("RaceGame.java", text);
   }
 
   /** The line number of the first line of the test source {@code file} containing {@code text}. */
@@ -64,7 +64,7 @@ class ArenaMatchErrorsTest {
     // was choosing the first move: the line says the game failed during that call and names the
     // place (the game's own line); before, it began "seat 0's agent random failed in selectAction"
     String frame = "ArrayIndexOutOfBoundsException: Index 2 out of bounds for length 2 at"
-        + " dev.ponder.app.CrashRaceGame$RaceState.legalActions(CrashRaceGame.java:" + sourceLine("out[2] = 2;") + ")";
+        + " dev.ponder.app.RaceGame$RaceState.legalActions(RaceGame.java:" + sourceLine("out[2] = 2;") + ")";
     String first = "crash_race(legal_crash_at=0), seed index 0, random vs uct(sims=20): game crash_race failed during"
         + " seat 0's agent random's selectAction at move 0: " + frame;
     assertThat(a.out).contains("6 matches (0 already stored, 6 played now with 6 errors)")
@@ -112,14 +112,14 @@ class ArenaMatchErrorsTest {
     assertThat(h.exit).as(h.err).isEqualTo(1);
     assertThat(h.err.strip().lines().toList()).singleElement().asString().endsWith("random vs uct(sims=5): seat 0's agent"
         + " random failed in selectAction at move 0: ArrayIndexOutOfBoundsException: Index 2 out of bounds for length 2 at"
-        + " dev.ponder.app.RaceRules.fill(CrashRaceGame.java:" + sourceLine("out[a] = a;") + ")");
+        + " dev.ponder.app.RaceRules.fill(RaceGame.java:" + sourceLine("out[a] = a;") + ")");
     // an agent nested in the game's class (a game shipped with its bot): the agent's call, not
     // "the game's code" as the class name suggested
     Cli b = arena("b.db", "--games", "crash_race", "--agents", "random,race_bot", "--seeds-per-pairing", "1");
     assertThat(b.exit).as(b.err).isEqualTo(1);
     assertThat(b.err.strip().lines().toList()).singleElement().asString().contains("random vs race_bot: seat 1's agent"
         + " race_bot failed in selectAction at move 1: NullPointerException: ")
-        .contains(" at dev.ponder.app.CrashRaceGame$BundledBot.lambda$create$0(CrashRaceGame.java:"
+        .contains(" at dev.ponder.app.RaceGame$BundledBot.lambda$create$0(RaceGame.java:"
             + sourceLine("return state -> table[state.historySize()];") + ")")
         .doesNotContain("the game's code");
   }
@@ -142,7 +142,7 @@ class ArenaMatchErrorsTest {
     assertThat(g.exit).as(g.err).isEqualTo(1);
     assertThat(g.err).contains("first: crash_race(apply_crash_at=0), seed index 0, random vs uct(sims=5): applying seat"
         + " 0's move ").contains(" failed (in State.applyAction) at move 0: ").contains("IllegalStateException: move table has no entry for total 0 at"
-        + " dev.ponder.app.CrashRaceGame$RaceState.doApplyAction(CrashRaceGame.java:"
+        + " dev.ponder.app.RaceGame$RaceState.doApplyAction(RaceGame.java:"
         + sourceLine("throw new IllegalStateException(\"move table") + ")");
   }
 
@@ -156,7 +156,7 @@ class ArenaMatchErrorsTest {
     assertThat(a.err.strip().lines().toList()).hasSize(1);
     assertThat(a.err).startsWith("ponder: error: ").contains(" of 16 matches ended in an error")
         .contains("game crash_race failed during seat ").contains("'s selectAction at move ")
-        .contains(" at dev.ponder.app.CrashRaceGame$RaceState.legalActions(");
+        .contains(" at dev.ponder.app.RaceGame$RaceState.legalActions(");
     // no error: exit 0 and no error line
     Cli ok = arena("ok.db", "--games", "crash_race", "--agents", "random,uct(sims=5)", "--seeds-per-pairing", "2");
     assertThat(ok.exit).as(ok.err).isZero();

@@ -10,8 +10,8 @@ class CheckCommandTest {
 
   @BeforeAll
   static void registerTheTestGame() {
-    GameRegistry.register(new LeakyRaceGame.Factory());
-    GameRegistry.register(new OpenRaceGame.Factory());
+    GameRegistry.register(new RaceGame.LeakyFactory());
+    GameRegistry.register(new RaceGame.OpenFactory());
     GameRegistry.register(new org.example.owngame.OwnFaultGame.Factory());
   }
 

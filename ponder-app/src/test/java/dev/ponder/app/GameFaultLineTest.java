@@ -12,8 +12,8 @@ class GameFaultLineTest {
 
   @BeforeAll
   static void registerTheTestGame() {
-    GameRegistry.register(new CrashRaceGame.Factory());
-    GameRegistry.register(new LeakyRaceGame.Factory());
+    GameRegistry.register(new RaceGame.CrashFactory());
+    GameRegistry.register(new RaceGame.LeakyFactory());
     GameRegistry.register(new org.example.owngame.OwnFaultGame.Factory());
   }
 
@@ -100,7 +100,7 @@ class GameFaultLineTest {
       assertThat(r.exit).as(String.join(" ", args) + ": " + r.err).isEqualTo(1);
       assertThat(r.err.lines()).as(r.err).singleElement().asString()
           .startsWith("ponder: error: ArrayIndexOutOfBoundsException: Index 2 out of bounds for length 2 at ")
-          .contains("CrashRaceGame$RaceState.legalActions(CrashRaceGame.java:")
+          .contains("RaceGame$RaceState.legalActions(RaceGame.java:")
           .endsWith("(--verbose prints the stack trace)");
     }
   }
