@@ -40,9 +40,10 @@ class GameFaultBlameTest {
 
   /**
    * A fault of the game's met inside an agent's call is blamed on no seat, and its message says so
-   * in the store, the terminal summary and report.md alike: the game failed during that agent's
-   * call. Before, the message began {@code seat 0's agent uct(sims=50) failed in selectAction}, the
-   * wording of the agent's own fault, beside a failed seat of −1.
+   * in the store, the terminal summary and the report's files alike (report.md quotes no message,
+   * matches.csv every one): the game failed during that agent's call. Before, the message began
+   * {@code seat 0's agent uct(sims=50) failed in selectAction}, the wording of the agent's own
+   * fault, beside a failed seat of −1.
    */
   @Test
   void theGamesFaultInAnAgentsCallIsWordedAsTheGamesEverywhere() {
