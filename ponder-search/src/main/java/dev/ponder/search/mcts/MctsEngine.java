@@ -38,7 +38,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       OpenSpiel's {@code is_mcts}). The root is the searcher's information state; the only
  *       access to the true state is {@link ResampleHistory}, its legal actions and its
  *       information-state key for the searcher, so two states with the same information state
- *       give the same search (same seed, one thread).
+ *       give the same search (same seed, one thread). Every component sees resampled worlds
+ *       only: the root too is expanded (its priors computed) in a world drawn by the resampler
+ *       from the search's seeded generator, as OpenSpiel's {@code is_mcts} does, whether it is a
+ *       new root or a kept one (reuse) not yet expanded.
  *   <li><b>Budgets.</b> Simulations and/or wall time; the clock is read once per simulation.
  *   <li><b>Threads.</b> T workers share the tree (tree parallelism; Chaslot, Winands &amp; van
  *       den Herik 2008) with the mechanism's {@link VirtualLoss}; T = 1 runs in the calling
@@ -508,7 +511,12 @@ public final class MctsEngine implements AutoCloseable {
     failed = false;
     for (Worker w : workers) {
       w.t = tree;
+      // before the root is prepared: an expansion of the root draws its world from worker 0's generator
+      w.ctx.rng = master.split();
+      w.ctx.rootPlayer = rootPlayer;
+      w.ctx.simulation = 0;
     }
+    workers[0].ctx.depth = 0;
     long kept = prepareRoot(state);
     int root = tree.root();
     int entriesBefore = tree.size();
@@ -528,10 +536,7 @@ public final class MctsEngine implements AutoCloseable {
     started.set(STARTED, 0);
     aborted = false;
     for (Worker w : workers) {
-      w.ctx.rng = master.split();
-      w.ctx.rootPlayer = rootPlayer;
       w.ctx.rootActions = tree.numChildren(root);
-      w.ctx.simulation = 0;
       w.ctx.budget = timeOnly ? 1 : simBudget;
       w.maxDepth = 0;
       w.completedCount = 0;
@@ -834,16 +839,19 @@ public final class MctsEngine implements AutoCloseable {
       if (!tree.tryClaimExpansion(root)) {
         throw new IllegalStateException("root is being expanded");
       }
-      // on the worker's scratch copy: the expansion may apply and take back actions (run1's
-      // terminal children), and the caller's state is never modified, not even for a moment
+      // in a world drawn by the resampler into the worker's scratch state, as every simulation's:
+      // with imperfect information the prior sees no more than the searcher's information state
+      // (OpenSpiel's is_mcts expands its root in a sampled state too), and the identity resampler
+      // copies the state; the expansion may apply and take back actions (run1's terminal
+      // children), and the caller's state is never modified, not even for a moment
       if (w.scratch == null) {
         w.scratch = state.copy();
-      } else {
-        w.scratch.copyFrom(state);
       }
+      w.ctx.rootActions = rootActions;
       boolean expanded;
       try {
-        expanded = w.expandDecision(root, w.scratch, rootPlayer);
+        State world = knowledge.resample().resample(state, rootPlayer, w.scratch, w.ctx);
+        expanded = w.expandDecision(root, world, rootPlayer);
       } catch (Throwable x) {
         tree.releaseExpansion(root);
         throw x;

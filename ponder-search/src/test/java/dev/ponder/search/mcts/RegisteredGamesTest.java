@@ -195,6 +195,9 @@ class RegisteredGamesTest {
         State[] w = twoWorlds(g, 17 + minDecisions, minDecisions);
         InformationLeakTest.assertSameSearch(g, "uct(sims=300)", w[0], w[1]);
         InformationLeakTest.assertSameSearch(g, "puct(sims=300,threads=1)", w[0], w[1]);
+        // a prior and a value estimator that read the whole state see resampled worlds only
+        InformationLeakTest.assertSameSearch(g, "uct(sims=300)", InformationLeakTest.PEEKING, w[0], w[1]);
+        InformationLeakTest.assertSameSearch(g, "puct(sims=300)", InformationLeakTest.PEEKING, w[0], w[1]);
       }
     }
   }
