@@ -140,6 +140,11 @@ public final class MctsEngine implements AutoCloseable {
   /** Simulation indices a worker claims at once when several workers share the tree. */
   private static final int BATCH = 8;
   /**
+   * A one-thread search checks its thread's interrupt status every this many simulations (a power
+   * of 2; with several threads the caller's worker checks it at every claim of a batch).
+   */
+  static final int INTERRUPT_CHECK = 64;
+  /**
    * Most entries from the root whose statistics each worker keeps private between merges (with
    * {@link MctsConfig#syncMicros()} &gt; 0), and at most {@link #LOCAL_BYTES} of private counters
    * per worker (and at most 1/16 of the JVM's maximum heap; for all workers together at most
@@ -417,6 +422,8 @@ public final class MctsEngine implements AutoCloseable {
    *     #reset()} or {@link #close()} of this engine is running (in another thread: one position at
    *     a time; nothing is changed then), the tree cannot hold the root's children ("tree capacity
    *     exhausted at the root") or the calling thread is interrupted ("search interrupted": the
+   *     interrupt status is read before the first simulation, then every {@value #INTERRUPT_CHECK}
+   *     simulations with one thread and at every claim of a batch of simulations with several; the
    *     search returns once every worker has stopped, with the thread's interrupt status set); a
    *     component's runtime exception or error in any worker is rethrown as it is (the first one;
    *     the other workers stop at their next claim of simulations, and the search returns once
@@ -547,6 +554,10 @@ public final class MctsEngine implements AutoCloseable {
 
     if (workers.length == 1) {
       workers[0].run();
+      if (aborted) {
+        // only an interrupt stops a one-thread search this way (its failures are thrown)
+        throw new IllegalStateException("search interrupted");
+      }
     } else {
       try {
         runParallel();
@@ -1263,9 +1274,12 @@ public final class MctsEngine implements AutoCloseable {
           break;
         }
         if (next >= batchEnd) {
-          if (shared && index == 0 && Thread.currentThread().isInterrupted()) {
-            // the caller's thread was interrupted: stop here, and the other workers at their next
-            // claim; runParallel waits for them and reports the interrupt
+          // the caller's thread (worker 0's): at every claim of a batch with several workers, every
+          // INTERRUPT_CHECK simulations with one (its claims are one simulation each)
+          if (index == 0 && (shared || (next & (INTERRUPT_CHECK - 1)) == 0)
+              && Thread.currentThread().isInterrupted()) {
+            // interrupted: stop here, and the other workers at their next claim; the search
+            // reports it (runParallel once it has waited for them)
             aborted = true;
             break;
           }

@@ -124,4 +124,61 @@ class InterruptedSearchTest {
     // the engine is free again: close (refused during a search) goes through
     a.close();
   }
+
+  /**
+   * A one-thread search stops at an interrupt too, within {@value MctsEngine#INTERRUPT_CHECK}
+   * simulations, with a simulation budget (50 million: minutes) or a time budget (60 s). Before,
+   * it ran its budget out and returned normally.
+   */
+  @Test
+  void anInterruptStopsAOneThreadSearchEarly() throws Exception {
+    for (String spec : new String[] {"uct(sims=50000000)", "uct(sims=0,time_ms=60000)"}) {
+      MctsAgent a = MctsAgent.create(spec, c4, 1);
+      Thread caller = Thread.currentThread();
+      Thread interrupter = new Thread(() -> {
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          return;
+        }
+        caller.interrupt();
+      });
+      long t0 = System.nanoTime();
+      interrupter.start();
+      try {
+        assertThatThrownBy(() -> a.search(c4())).as(spec).isInstanceOf(IllegalStateException.class)
+            .hasMessage("search interrupted");
+        assertThat(Thread.interrupted()).as("the interrupt is kept (and cleared here)").isTrue();
+      } finally {
+        interrupter.join();
+        Thread.interrupted();
+      }
+      assertThat((System.nanoTime() - t0) / 1e9).as(spec + ": seconds until the search returned").isLessThan(20.0);
+      // the interrupted search's tree was emptied: nothing to continue
+      assertThatThrownBy(() -> a.engine().runSimulations(1)).isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("runSimulations cannot continue the last search: it failed");
+      a.close();
+    }
+  }
+
+  /** A search called from an interrupted thread stops before its first simulation, at one thread as at two. */
+  @Test
+  void aSearchFromAnInterruptedThreadStopsAtOnce() {
+    for (String spec : new String[] {"uct(sims=1000)", "uct(sims=1000,threads=2)"}) {
+      MctsAgent a = MctsAgent.create(spec, c4, 1);
+      Thread.currentThread().interrupt();
+      try {
+        assertThatThrownBy(() -> a.search(c4())).as(spec).isInstanceOf(IllegalStateException.class)
+            .hasMessage("search interrupted");
+        assertThat(Thread.interrupted()).as("the interrupt is kept (and cleared here)").isTrue();
+      } finally {
+        Thread.interrupted();
+      }
+      // the engine is usable again, and the failed search left nothing to reuse
+      SearchResult r = a.search(c4());
+      assertThat(r.simulations()).isEqualTo(1000);
+      assertThat(r.reusedVisits()).isZero();
+      a.close();
+    }
+  }
 }
