@@ -1566,7 +1566,9 @@ public final class MctsEngine implements AutoCloseable {
     /**
      * Chance node in expand-all mode: outcomes never visited are each evaluated once (one leaf
      * evaluation per outcome); once all have been visited, one outcome is sampled and descended.
-     * The value passed up is the probability-weighted mean of the outcomes' current Q vectors.
+     * The value passed up is the probability-weighted mean of the outcomes' current Q vectors,
+     * weighted by the game's probabilities as doubles ({@link State#chanceOutcomes}, in the order
+     * the children were expanded in).
      */
     private void expandAllOutcomes(State s, int node, int d, int len, double[] out, boolean shared) {
       int level = ensureLevel(d);
@@ -1597,6 +1599,9 @@ public final class MctsEngine implements AutoCloseable {
         ctx.depth = d;
         mechanism.backup().update(t, node, c, c, v, d, ctx);
       }
+      if (anyNew && d + 1 > maxDepth) {
+        maxDepth = d + 1; // the outcomes evaluated (or found terminal) one below the chance node
+      }
       if (!anyNew) {
         int c = sampleChild(node);
         sc.copyFrom(s);
@@ -1606,6 +1611,10 @@ public final class MctsEngine implements AutoCloseable {
         ctx.depth = d;
         mechanism.backup().update(t, node, c, c, v, d, ctx);
       }
+      // the weights are the game's probabilities read again (the tree keeps them as floats, off by
+      // up to 6e-8 relative): k more calls of chanceOutcomes per visit, nothing stored per node
+      double[] prob = ctx.probabilityBuffer();
+      boolean exact = s.chanceOutcomes(ctx.actionBuffer(), prob) == n;
       double total = 0;
       Arrays.fill(out, 0, numPlayers, 0.0);
       for (int i = 0; i < n; i++) {
@@ -1614,7 +1623,7 @@ public final class MctsEngine implements AutoCloseable {
         if (visits <= 0) {
           continue;
         }
-        double w = t.prior(c);
+        double w = exact ? prob[i] : t.prior(c);
         total += w;
         for (int p = 0; p < numPlayers; p++) {
           out[p] += w * t.valueSum(c, p) / visits;

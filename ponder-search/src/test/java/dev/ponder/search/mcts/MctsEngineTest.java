@@ -228,11 +228,42 @@ class MctsEngineTest {
       assertThat(r.action()).isEqualTo(0);
       double gamble = r.q()[1][0];
       if (all) {
-        assertThat(gamble).isCloseTo(0.3, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(gamble).isCloseTo(0.3, org.assertj.core.data.Offset.offset(1e-12));
       } else {
         assertThat(gamble).isCloseTo(0.3, org.assertj.core.data.Offset.offset(0.15));
       }
     }
+  }
+
+  /**
+   * With {@code chance_expand_all} a chance node's outcomes evaluated at its first visit count in
+   * the maximum depth, as the outcome a sampled chance node descends to does: both searches reach
+   * the terminal outcomes at depth 2 (before, the expand-all search reported 1).
+   */
+  @Test
+  void expandAllOutcomesCountInTheMaximumDepth() {
+    double[][] leaves = {{1, -1}, {-1, 1}, {-1, 1}, {1, -1}};
+    // depth 2: player 0's decision, then a chance node whose outcomes end the game
+    TreeGame g = new TreeGame(2, 2, 2, leaves, new double[] {0.9, 0.1}, -1, 1);
+    for (String spec : new String[] {"uct(sims=2)", "uct(sims=2,chance_expand_all=true)"}) {
+      SearchResult r = MctsAgent.create(spec, g, 1).search(g.newInitialState());
+      assertThat(r.maxDepth()).as(spec).isEqualTo(2);
+    }
+  }
+
+  /**
+   * Expand-all backs up the mean weighted by the game's probabilities as doubles: 0.9 · 1 + 0.1 ·
+   * (−1) = 0.8 for player 0 after action 0, to rounding of doubles (before, the tree's float
+   * probabilities gave 0.79999999255).
+   */
+  @Test
+  void expandAllWeighsOutcomesByTheExactProbabilities() {
+    double[][] leaves = {{1, -1}, {-1, 1}, {-1, 1}, {1, -1}};
+    TreeGame g = new TreeGame(2, 2, 2, leaves, new double[] {0.9, 0.1}, -1, 1);
+    SearchResult r = MctsAgent.create("uct(sims=50,chance_expand_all=true)", g, 1).search(g.newInitialState());
+    assertThat(r.q()[0][0]).isCloseTo(0.8, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(r.q()[0][1]).isCloseTo(-0.8, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(r.q()[1][0]).isCloseTo(-0.8, org.assertj.core.data.Offset.offset(1e-12));
   }
 
   @Test
