@@ -10,8 +10,8 @@ package dev.ponder.search.mcts;
  *     {@code timeMs} &gt; 0); with {@code timeMs} the search stops at whichever is reached first
  * @param timeMs wall-time budget in milliseconds, 0..{@value #MAX_TIME_MS} (0 = none: then
  *     {@code simulations} &gt; 0); checked before every simulation
- * @param threads worker threads T, 1..{@value #MAX_THREADS} (tree parallelism with virtual loss
- *     when T &gt; 1)
+ * @param threads worker threads T, 1..{@value #MAX_THREADS} (tree parallelism when T &gt; 1: the
+ *     workers share one tree; see {@code syncMicros} for when the virtual loss applies)
  * @param keying how nodes are identified (null reads as {@link Keying#AUTO})
  * @param expandThreshold 0..{@value #MAX_EXPAND}: a non-root leaf is expanded when it is reached with at least this many
  *     earlier visits: 0 expands on first arrival, 1 (default) evaluates a new leaf first and
@@ -30,8 +30,12 @@ package dev.ponder.search.mcts;
  *     microseconds apart (entries whose private visits are under 1/64 of their shared visits
  *     wait for every 32nd merge) and at the end of the search; so the most contended statistics change
  *     once per merge rather than on every simulation of every worker, and each worker sees the
- *     others' work with a delay of about this long. 0 shares every update at once (plain tree
- *     parallelism). Ignored with one thread. Default {@value #DEFAULT_SYNC_MICROS} (1 ms).
+ *     others' work with a delay of about this long. The mechanism's {@link VirtualLoss} is applied
+ *     only to shared entries (beyond the private range, or with a mechanism whose updates do not
+ *     commute), so a default search of ordinary size applies none: workers see each other
+ *     through the merges only. 0 shares every update at once (classic tree parallelism, the
+ *     virtual loss on every edge a simulation in flight has passed). Ignored with one thread.
+ *     Default {@value #DEFAULT_SYNC_MICROS} (1 ms).
  * @param searchForced whether a root with exactly one legal action is searched like any other;
  *     false (the default of every factory method and of the nine-argument constructor) answers such
  *     a forced move at once: no simulation, π̂ = 1 on the action, visits 0, Q and the root value

@@ -44,12 +44,16 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       new root or a kept one (reuse) not yet expanded.
  *   <li><b>Budgets.</b> Simulations and/or wall time; the clock is read once per simulation.
  *   <li><b>Threads.</b> T workers share the tree (tree parallelism; Chaslot, Winands &amp; van
- *       den Herik 2008) with the mechanism's {@link VirtualLoss}; T = 1 runs in the calling
+ *       den Herik 2008); T = 1 runs in the calling
  *       thread and is exactly reproducible from the seed. With {@link MctsConfig#syncMicros()}
  *       &gt; 0 and an additive backup ({@link ValueBackup#additive()}), each worker keeps its statistics private (from the root
  *       on, growing with the tree) and merges them about every {@code syncMicros} (a
  *       {@link Tree#view}), so the statistics every simulation passes through are not rewritten
- *       by every worker on every simulation; every worker creates nodes in its own blocks.
+ *       by every worker on every simulation; the workers see each other's work through the
+ *       merges, and the mechanism's {@link VirtualLoss} acts only on shared entries (beyond the
+ *       private range). With {@code syncMicros} 0, or a mechanism that always shares, every
+ *       update is shared at once and the virtual loss is on every edge in flight (classic tree
+ *       parallelism). Every worker creates nodes in its own blocks.
  *       With more workers than {@link Runtime#availableProcessors()}, at most that many run
  *       simulations at once, taking turns of about {@link #GATE_SLICE_NANOS} (the others are
  *       parked): threads beyond the cores cannot add speed, and a worker descheduled in the middle

@@ -4,7 +4,12 @@ package dev.ponder.search.mcts;
  * Mechanism: keeps parallel workers apart by temporarily changing an edge's statistics (ΔN, ΔQ)
  * while a simulation through it is in flight. Applied with {@code sign = +1} on the way down and
  * reverted with {@code sign = −1} after the backup. Only used when the search has more than one
- * thread. Implementations use the tree's atomic updates.
+ * thread, and only on shared entries: with private statistics ({@link MctsConfig#syncMicros()}
+ * &gt; 0, the default, and a mechanism whose updates commute) the entries from the root on, up to
+ * the private range (about 5.3 million entries with two players), are each worker's own and get
+ * none, so in a default search of ordinary size this is never called; with {@code syncMicros} 0
+ * (or a mechanism that always shares) it is applied on every edge. Implementations use the
+ * tree's atomic updates.
  */
 @FunctionalInterface
 public interface VirtualLoss {

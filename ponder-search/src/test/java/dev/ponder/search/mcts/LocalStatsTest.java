@@ -283,6 +283,35 @@ class LocalStatsTest {
     }
   }
 
+  /**
+   * The mechanism's virtual loss acts on shared entries only: a default two-thread search of
+   * ordinary size (every entry private) never calls it, one with {@code sync_us=0} calls it on
+   * every edge a simulation passes, twice (applied and reverted).
+   */
+  @Test
+  void theVirtualLossActsOnSharedEntriesOnly() {
+    for (String spec : new String[] {"uct(sims=2000,threads=2)", "uct(sims=2000,threads=2,sync_us=0)"}) {
+      MctsAgent base = (MctsAgent) AgentRegistry.create(spec, c4, 3);
+      Mechanism m = base.engine().mechanism();
+      java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
+      VirtualLoss inner = m.virtualLoss();
+      Mechanism counted = m.withVirtualLoss((t, e, d, mover, sign, ctx) -> {
+        calls.incrementAndGet();
+        inner.apply(t, e, d, mover, sign, ctx);
+      });
+      MctsAgent a = new MctsAgent(c4, counted, base.engine().knowledge(), base.engine().config(), 3);
+      SearchResult r = a.search(c4.newInitialState());
+      if (spec.contains("sync_us=0")) {
+        // at least the root edge of every simulation, applied and reverted
+        assertThat(calls.get()).as(spec).isGreaterThanOrEqualTo(2L * r.simulations());
+      } else {
+        assertThat(calls.get()).as(spec).isZero();
+      }
+      a.close();
+      base.close();
+    }
+  }
+
   @Test
   void twoThreadsWithPrivateStatisticsStillFindTheOnlyWinningMove() {
     State s = ttt.newInitialState();
