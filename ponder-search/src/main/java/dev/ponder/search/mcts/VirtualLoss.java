@@ -37,7 +37,13 @@ public interface VirtualLoss {
 
   /**
    * {@link #constant(int)}: {@code count} virtual visits with the minimum utility for the mover.
-   * The engine recognizes it to revert it together with a {@link ValueBackup#MEAN} update.
+   * The engine recognizes it to revert it together with a {@link ValueBackup#MEAN} update. The
+   * other players' value sums are left as they are (what a loss of the mover is worth to them is
+   * not defined beyond two-player zero-sum games), so while a simulation is in flight their mean
+   * at the edge, W/(n + count), is pulled toward 0 (raw utility; a draw in a symmetric zero-sum
+   * game). A rule that reads another player's mean at that entry sees it, such as PUCT's
+   * first-play value {@code parent} or {@code reduction} at the node the edge leads to; and only on
+   * shared entries (see above).
    *
    * @param count virtual visits per in-flight simulation (≥ 0)
    */
