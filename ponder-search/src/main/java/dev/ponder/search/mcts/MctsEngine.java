@@ -875,8 +875,40 @@ public final class MctsEngine implements AutoCloseable {
         tree.releaseExpansion(root);
         throw new IllegalStateException("tree capacity exhausted at the root");
       }
+      if (!knowledge.resample().isIdentity()) {
+        requireRootActions(state, root, rootActions);
+      }
     }
     return kept;
+  }
+
+  /**
+   * Checks that the root, expanded in a resampled world, has {@code state}'s legal actions as its
+   * children (once per expansion of a root: one more call of {@link State#legalActions}): a world
+   * whose legal actions differ would let the search choose a move that is illegal in {@code state}.
+   */
+  private void requireRootActions(State state, int root, int n) {
+    int[] a = workers[0].ctx.actionBuffer();
+    state.legalActions(a);
+    int first = tree.firstChild(root);
+    int k = tree.numChildren(root);
+    boolean same = k == n;
+    for (int i = 0; same && i < n; i++) {
+      same = tree.action(first + i) == a[i];
+    }
+    if (!same) {
+      StringBuilder world = new StringBuilder();
+      for (int i = 0; i < Math.min(k, 8); i++) {
+        world.append(i == 0 ? "" : ", ").append(tree.action(first + i));
+      }
+      StringBuilder own = new StringBuilder();
+      for (int i = 0; i < Math.min(n, 8); i++) {
+        own.append(i == 0 ? "" : ", ").append(a[i]);
+      }
+      throw new IllegalStateException("resampler " + className(knowledge.resample()) + " drew a world whose legal actions ["
+          + world + (k > 8 ? ", …" : "") + "] (" + k + ") differ from the searched state's [" + own + (n > 8 ? ", …" : "")
+          + "] (" + n + "); a world must keep the searcher's information state, legal actions included");
+    }
   }
 
   /**

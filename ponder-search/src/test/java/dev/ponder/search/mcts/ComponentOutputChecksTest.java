@@ -107,6 +107,31 @@ class ComponentOutputChecksTest {
         .action()).isEqualTo(8);
   }
 
+  /** A resampler that draws a world one move past the root: its legal actions are not the root's. */
+  static final class OneMoveAhead implements ResampleHistory {
+    @Override
+    public State resample(State root, int player, State scratch, SearchContext ctx) {
+      scratch.copyFrom(root);
+      scratch.applyAction(scratch.legalActions()[0]);
+      return scratch;
+    }
+  }
+
+  /**
+   * The root is expanded in a resampled world; a world whose legal actions differ from the
+   * searched state's fails the search naming the resampler, rather than let it choose a move the
+   * state may not allow.
+   */
+  @Test
+  void aResampledWorldWithOtherLegalActionsAtTheRootFailsNamingTheResampler() {
+    Knowledge k = new Knowledge(PriorPolicy.UNIFORM, RandomRollout.INSTANCE, new OneMoveAhead());
+    assertThatThrownBy(() -> search(Mechanisms.uct(0.25), k))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("resampler " + OneMoveAhead.class.getName() + " drew a world whose legal actions [1, 2, 3, 4, 5, 6, 7, 8]"
+            + " (8) differ from the searched state's [0, 1, 2, 3, 4, 5, 6, 7, …] (9); a world must keep the searcher's"
+            + " information state, legal actions included");
+  }
+
   @Test
   void aRootSelectorOfItsOwnIsNamedAsSuch() {
     RootActionSelector bad = (tree, root, ctx) -> tree.firstChild(root) + tree.numChildren(root);
