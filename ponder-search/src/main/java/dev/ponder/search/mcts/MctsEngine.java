@@ -522,7 +522,7 @@ public final class MctsEngine implements AutoCloseable {
     failed = false;
     for (Worker w : workers) {
       w.t = tree;
-      // before the root is prepared: an expansion of the root draws its world from worker 0's generator
+      // before the root is prepared: a root expansion draws its world from worker 0's generator
       w.ctx.rng = master.split();
       w.ctx.rootPlayer = rootPlayer;
       w.ctx.simulation = 0;
@@ -1648,7 +1648,7 @@ public final class MctsEngine implements AutoCloseable {
         mechanism.backup().update(t, node, c, c, v, d, ctx);
       }
       // the weights are the game's probabilities read again (the tree keeps them as floats, off by
-      // up to 6e-8 relative): k more calls of chanceOutcomes per visit, nothing stored per node
+      // up to 6e-8 relative): one more call of chanceOutcomes per visit, nothing stored per node
       double[] prob = ctx.probabilityBuffer();
       boolean exact = s.chanceOutcomes(ctx.actionBuffer(), prob) == n;
       double total = 0;
