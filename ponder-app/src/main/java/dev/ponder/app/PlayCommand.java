@@ -117,8 +117,9 @@ public final class PlayCommand implements PonderCommand {
       }
       out.println(game.spec() + ": " + describeSeats(seats) + " (seed " + seed + ")");
       if (hide) {
-        out.println("(imperfect information: a human sees only their own information state, and in the log only the"
-            + " moves that information state names; the full game is shown at the end)");
+        out.println("(imperfect information: a human sees only their own information state; the log names only the"
+            + " moves it names, shows another move only when the human can tell one was made, and numbers the moves only"
+            + " while the human knows how many there were; the full game is shown at the end)");
       } else {
         out.println(state);
       }
@@ -185,8 +186,10 @@ public final class PlayCommand implements PonderCommand {
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
         log.add(line);
         if (hide) {
-          out.println(humansCanTell(before, p, action, humans) ? line
-              : move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ") moved"));
+          String shown = hiddenLogLine(before, state, p, seats, action, text, humans);
+          if (shown != null) {
+            out.println(shown);
+          }
         } else {
           out.println();
           out.println(line);
@@ -213,6 +216,67 @@ public final class PlayCommand implements PonderCommand {
         a.close();
       }
     }
+  }
+
+  /**
+   * The line the log shows for {@code action} of {@code mover} at {@code before} (now {@code after})
+   * while an imperfect-information game with a human seat runs, or null for none. The line names
+   * the move when every human can tell it ({@link #humansCanTell}); otherwise it says only who
+   * moved ({@code player 1 (random) moved}, {@code chance}), and only when every human other than
+   * the mover can tell that a move was made: their information-state string changed, or they know
+   * how many actions the game has had ({@link #humansKnowTheLength}). Otherwise there is no line
+   * (a phantom tic-tac-toe placement, or failed attempt, of the opponent with {@code
+   * obstype=reveal-nothing}). The running number is shown only when every human knows the number
+   * of actions so far, so a gap in the numbers never counts hidden moves (the move that ends the
+   * game is numbered: the full game follows it).
+   */
+  static String hiddenLogLine(State before, State after, int mover, List<String> seats, int action, String text,
+      List<Integer> humans) {
+    String who = mover == State.CHANCE ? "chance" : "player " + mover + " (" + seats.get(mover) + ")";
+    // the full game, numbered, follows the move that ends it
+    String number = after.isTerminal() || humansKnowTheLength(after, humans) ? after.historySize() + ". " : "";
+    if (humansCanTell(before, mover, action, humans)) {
+      return number + who + ": " + text;
+    }
+    boolean seen = !number.isEmpty();
+    if (!seen) {
+      seen = true;
+      for (int h : humans) {
+        if (h != mover && before.informationStateString(h).equals(after.informationStateString(h))) {
+          seen = false;
+        }
+      }
+    }
+    return seen ? number + who + (mover == State.CHANCE ? "" : " moved") : null;
+  }
+
+  /**
+   * Whether every human seat knows how many actions {@code state} has had: each of {@link
+   * #TELL_WORLDS} worlds drawn by {@link State#resample} for the human (seeded) has the true
+   * history's length. True in perfect-information games and where the information state holds
+   * the count (dark hex, phantom tic-tac-toe with {@code obstype=reveal-numturns}); false in phantom
+   * tic-tac-toe by default (the opponent's failed attempts are hidden) and for a game without
+   * {@code resample}. Drawn worlds can miss a rare one, so this is a display rule, not a proof.
+   */
+  static boolean humansKnowTheLength(State state, List<Integer> humans) {
+    if (state.game().type().isPerfectInformation()) {
+      return true;
+    }
+    for (int h : humans) {
+      SplittableRandom rng = new SplittableRandom(state.historySize() * 1_000_003L + h + 500_009L);
+      for (int i = 0; i < TELL_WORLDS; i++) {
+        State world;
+        try {
+          world = state.resample(h, rng);
+        } catch (UnsupportedOperationException e) {
+          return false; // no worlds to compare: keep the count hidden
+        }
+        if (world.historySize() != state.historySize()) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** Worlds drawn per human seat to decide whether a move of another seat may be named. */

@@ -132,8 +132,42 @@ class PlayCommandTest {
     Cli r = Cli.runWithInput("0\n1\n2\n3\n4\n5\n6\n7\n8\n", "play", "phantom_ttt", "--players", "random,human", "--seed", "4");
     assertThat(r.exit).as(r.err).isZero();
     String during = r.out.substring(0, r.out.indexOf("\n\n1. player 0"));
+    // the first move is known to the human (it is their turn on a board that was empty); after it,
+    // how many moves the opponent made (failed attempts included) is hidden, so no line is numbered
     assertThat(during).contains("\n1. player 0 (random) moved\n").doesNotContainPattern("player 0 \\(random\\): x")
-        .containsPattern("\\d+\\. player 1 \\(human\\): o\\(\\d,\\d\\)");
+        .containsPattern("(?m)^player 1 move> player 1 \\(human\\): o\\(\\d,\\d\\)$");
+  }
+
+  /**
+   * Phantom tic-tac-toe with the human first (a user's report): the opponent's failed attempts are
+   * hidden from the human (obstype=reveal-nothing: "the opponent's move count is hidden too"), so
+   * the log shows no line for any move of the opponent and numbers none of the human's (a gap in
+   * the numbers would count the hidden moves); the full game at the end names them all.
+   */
+  @Test
+  void theLogDoesNotCountTheOpponentsHiddenMoves() {
+    Cli r = Cli.runWithInput("0\n1\n2\n3\n4\n5\n6\n7\n8\n", "play", "phantom_ttt", "--players", "human,random", "--seed", "4");
+    assertThat(r.exit).as(r.err).isZero();
+    String during = r.out.substring(0, r.out.indexOf("\n\n1. player 0"));
+    String beforeLast = during.substring(0, during.lastIndexOf("player 0 move> "));
+    assertThat(beforeLast).doesNotContain("player 1 (random)").doesNotContainPattern("(?m)^(player 0 move> )?\\d+\\. ")
+        .containsPattern("(?m)^player 0 move> player 0 \\(human\\): x\\(1,2\\)$");
+    // the full game: the opponent's moves 10 and 11 (a failed attempt, then a placement)
+    assertThat(r.out).contains("\n10. player 1 (random): o(0,2)\n11. player 1 (random): o(2,2)\n");
+  }
+
+  /**
+   * Dark hex's information state holds the number of moves made, so the log may show, numbered,
+   * that the opponent moved (never where).
+   */
+  @Test
+  void darkHexShowsThatTheOpponentMovedAndTheCount() {
+    Cli r = Cli.runWithInput("0\n1\n2\n3\n4\n5\n6\n7\n8\n", "play", "dark_hex(num_rows=3,num_cols=3)", "--players", "human,random",
+        "--seed", "2");
+    assertThat(r.exit).as(r.err).isZero();
+    String during = r.out.substring(0, r.out.indexOf("\n\n1. player 0"));
+    assertThat(during).contains("\n2. player 1 (random) moved\n").contains("player 0 move> 1. player 0 (human): a1\n")
+        .doesNotContainPattern("player 1 \\(random\\): [a-c]");
   }
 
   /**
@@ -151,6 +185,7 @@ class PlayCommandTest {
           "--seed", seed);
       assertThat(r.exit).as(r.err).isZero();
       String during = r.out.substring(0, r.out.indexOf("\n\n1. chance"));
+      during = during.substring(0, during.lastIndexOf('\n')); // the bid that ends the game may be named
       assertThat(during).as("seed " + seed).doesNotContain("(random): [P1]Bid").contains("player 1 (random) moved");
       assertThat(during).as("seed " + seed).containsPattern("player 0 \\(human\\): \\[P0\\]Bid: \\d");
     }
