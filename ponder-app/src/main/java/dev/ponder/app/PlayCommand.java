@@ -67,7 +67,8 @@ public final class PlayCommand implements PonderCommand {
 
   @Option(names = "--stats", description = "After each decision of an MCTS agent print one line on standard error:"
       + " move, player, action, simulations, elapsed ms, root visits reused from the previous tree (reuse=true),"
-      + " tree nodes, and the root value for the player who moved.")
+      + " tree nodes, and the root value for the player who moved. In an imperfect-information game with a human seat"
+      + " these show the agents' private information, and a warning says so.")
   boolean stats;
 
   @CommandLine.ParentCommand Ponder parent;
@@ -115,6 +116,10 @@ public final class PlayCommand implements PonderCommand {
           humans.add(i);
         }
       }
+      if (stats && hide) {
+        err.println(STATS_WARNING);
+        err.flush();
+      }
       out.println(game.spec() + ": " + describeSeats(seats) + " (seed " + seed + ")");
       if (hide) {
         out.println("(imperfect information: a human sees only their own information state; the log names only the"
@@ -125,6 +130,7 @@ public final class PlayCommand implements PonderCommand {
       }
       List<String> log = new ArrayList<>(); // the move lines, shown at the end when hidden
       List<Integer> movers = new ArrayList<>(); // who made each action of the history
+      List<String> played = new ArrayList<>(); // each action's string, rendered on the state where it was taken
       int move = 0;
       while (!state.isTerminal()) {
         int p = state.currentPlayer();
@@ -156,9 +162,10 @@ public final class PlayCommand implements PonderCommand {
             }
             int[] kept = java.util.Arrays.copyOf(state.history(), back);
             out.println("undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
-                + state.actionToString(movers.get(back), state.historyAt(back)));
+                + played.get(back));
             state = replay(game, kept, agents, seats, view);
             movers.subList(back, movers.size()).clear();
+            played.subList(back, played.size()).clear();
             log.subList(back, log.size()).clear();
             move = back;
             if (!hide) {
@@ -182,6 +189,7 @@ public final class PlayCommand implements PonderCommand {
         state.applyAction(action);
         inform(agents, seats, view, before, p, action);
         movers.add(p);
+        played.add(text);
         move++;
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
         log.add(line);
@@ -278,6 +286,15 @@ public final class PlayCommand implements PonderCommand {
     }
     return true;
   }
+
+  /**
+   * The warning {@code --stats} prints before an imperfect-information match with a human seat: its
+   * lines name each agent's move and root value, both of which depend on what only that agent
+   * knows.
+   */
+  static final String STATS_WARNING = "warning: --stats shows the human the agents' private information: each"
+      + " line names an agent's move (hidden moves too) and its root value, which depends on its hidden cards, dice or"
+      + " moves; send standard error to a file (2>stats.txt) to read them after the match";
 
   /** Worlds drawn per human seat to decide whether a move of another seat may be named. */
   static final int TELL_WORLDS = 64;

@@ -301,4 +301,25 @@ class PlayCommandTest {
     assertThat(quiet.err).isEmpty();
     assertThat(quiet.out).isEqualTo(r.out);
   }
+
+  /**
+   * --stats with a human seat in an imperfect-information game: the lines show the agent's private
+   * information (its root value depends on its hidden card), so one warning before the match says
+   * so; without a human, or in a perfect-information game, there is none.
+   */
+  @Test
+  void statsWarnsAHumanSeatOfTheAgentsPrivateInformation() {
+    Cli r = Cli.runWithInput("Call\nCall\nCall\nCall\n", "play", "leduc_poker", "--players", "human,uct(sims=50)", "--seed", "3",
+        "--stats");
+    assertThat(r.exit).as(r.err).isZero();
+    java.util.List<String> err = r.err.lines().toList();
+    assertThat(err.get(0)).isEqualTo(PlayCommand.STATS_WARNING).startsWith("warning: --stats shows the human the agents' private");
+    assertThat(err.stream().filter(l -> l.startsWith("warning:")).count()).isEqualTo(1);
+    assertThat(err.subList(1, err.size())).isNotEmpty().allMatch(l -> l.startsWith("stats: move "));
+    Cli agents = Cli.run("play", "leduc_poker", "--players", "random,uct(sims=50)", "--seed", "3", "--stats");
+    assertThat(agents.exit).as(agents.err).isZero();
+    assertThat(agents.err).doesNotContain("warning");
+    Cli perfect = Cli.runWithInput("4\n0\n8\n2\n6\n", "play", "tic_tac_toe", "--players", "human,uct(sims=50)", "--seed", "3", "--stats");
+    assertThat(perfect.err).doesNotContain("warning").contains("stats: move 2");
+  }
 }
