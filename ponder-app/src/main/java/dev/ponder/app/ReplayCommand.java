@@ -43,9 +43,14 @@ public final class ReplayCommand implements PonderCommand {
   @Parameters(index = "0", paramLabel = "FILE", description = "Playthrough file or match record file.")
   Path file;
 
-  @Option(names = "--strings", negatable = true,
-      description = "Compare information-state and observation strings (default: only for kuhn_poker, leduc_poker, liars_dice).")
-  Boolean strings;
+  @Option(names = "--strings", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Compare a playthrough's InformationStateString(p) and ObservationString(p) (default; --no-strings skips them).")
+  boolean strings;
+
+  @Option(names = "--tensors", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Compare a playthrough's InformationStateTensor(p) and ObservationTensor(p) where the game provides"
+          + " that tensor (default; --no-tensors skips them).")
+  boolean tensors;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -75,9 +80,7 @@ public final class ReplayCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     PlaythroughReplayer replayer = new PlaythroughReplayer();
-    if (strings != null) {
-      replayer.checkInformationStrings(strings);
-    }
+    replayer.checkInformationStrings(strings).checkTensors(tensors);
     ReplayResult r;
     try {
       r = replayer.replay(pt);

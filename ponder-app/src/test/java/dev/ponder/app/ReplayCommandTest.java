@@ -32,6 +32,54 @@ class ReplayCommandTest {
     assertThat(r.err.strip()).isEqualTo("ponder: error: bad.txt: state 7, Returns: expected [0, 0] but was [1, -1]");
   }
 
+  /**
+   * Strings and tensors are compared by default (a user's report: an edited ObservationString(1)
+   * or a flipped tensor cell replayed "exactly"), and the summary says what was compared;
+   * --no-strings and --no-tensors skip them and the summary says so.
+   */
+  @Test
+  void stringsAndTensorsAreComparedByDefault() throws IOException {
+    Cli ok = Cli.run("replay", Playthroughs.file("tic_tac_toe.txt").toString());
+    assertThat(ok.exit).as(ok.err).isZero();
+    assertThat(ok.out.strip()).endsWith("; compared information-state strings, observation strings, observation tensors)");
+    String g = golden();
+    int state1 = g.indexOf("# State 1\n");
+    String field = "ObservationString(1) = \"...\\n...\\n..x\"";
+    int at = g.indexOf(field, state1);
+    String edited = g.substring(0, at) + "ObservationString(1) = \"...\\n...\\n.x.\"" + g.substring(at + field.length());
+    assertThat(edited).isNotEqualTo(g);
+    Cli string = Cli.run("replay", write("string.txt", edited).toString());
+    assertThat(string.exit).isEqualTo(1);
+    assertThat(string.err.strip())
+        .isEqualTo("ponder: error: string.txt: state 1, ObservationString(1): expected \"...\\n...\\n.x.\" but was \"...\\n...\\n..x\"");
+    // state 1's ObservationTensor(1): the third row of the empty-cell plane is ◉◉◯ (x at (2,2))
+    int tensor = g.indexOf("ObservationTensor(1):", state1);
+    int row = g.indexOf("\u25c9\u25c9\u25ef  ", tensor);
+    String flipped = g.substring(0, row) + "\u25c9\u25c9\u25c9" + g.substring(row + 3);
+    Cli cell = Cli.run("replay", write("tensor.txt", flipped).toString());
+    assertThat(cell.exit).isEqualTo(1);
+    assertThat(cell.err.strip())
+        .isEqualTo("ponder: error: tensor.txt: state 1, ObservationTensor(1): expected 1 at cell 8 [0, 2, 2] of shape [3, 3, 3] but was 0");
+    Cli skipped = Cli.run("replay", "--no-strings", "--no-tensors", write("both.txt", flipped).toString());
+    assertThat(skipped.exit).as(skipped.err).isZero();
+    assertThat(skipped.out.strip()).isEqualTo("both.txt: tic_tac_toe replays exactly (8 states, 89 fields checked; not compared:"
+        + " information-state strings (--no-strings), observation strings (--no-strings), observation tensors (--no-tensors))");
+  }
+
+  /**
+   * A recorded action that is illegal: the line names the file's id and, apart, the action the
+   * file's comment names (a user's report: "expected 8 ("x(2,0)") legal" paired the id of one
+   * action with the string of another).
+   */
+  @Test
+  void anIllegalActionIsNamedApartFromTheComment() throws IOException {
+    String g = golden().replace("# Apply action \"x(2,0)\"\naction: 6", "# Apply action \"x(2,0)\"\naction: 8");
+    Cli r = Cli.run("replay", write("action.txt", g).toString());
+    assertThat(r.exit).isEqualTo(1);
+    assertThat(r.err.strip()).isEqualTo("ponder: error: action.txt: state 2, action 8 is illegal (the file's comment says"
+        + " \"x(2,0)\", which is action 6); legal actions: [0, 1, 2, 4, 5, 6, 7]");
+  }
+
   @Test
   void unreadableMalformedOrUnknownExitsTwoWithOneLine() throws IOException {
     Cli missing = Cli.run("replay", tmp.resolve("missing.txt").toString());
