@@ -262,7 +262,8 @@ public final class ReplayCommand implements PonderCommand {
     }
     note(file + ": ", s, rec);
     PrintWriter out = spec.commandLine().getOut();
-    out.println(rec.game() + " after " + rec.actions().length + " actions" + (s.isTerminal() ? " (terminal)" : ""));
+    int count = rec.actions().length;
+    out.println(rec.game() + " after " + count + (count == 1 ? " action" : " actions") + (s.isTerminal() ? " (terminal)" : ""));
     out.println(s);
     if (s.isTerminal()) {
       out.println("returns: " + ReturnsFormat.format(s.returns()));

@@ -123,6 +123,11 @@ class ReplayCommandTest {
     assertThat(r.exit).isZero();
     assertThat(r.out).contains("xxx\noo.\n...").contains("returns: 1 -1");
 
+    Files.writeString(f, "tic_tac_toe | 4\n");
+    Cli one = Cli.run("replay", f.toString());
+    assertThat(one.exit).as(one.err).isZero();
+    assertThat(one.out).startsWith("tic_tac_toe after 1 action\n");
+
     Files.writeString(f, "tic_tac_toe | 0 0\n");
     Cli illegal = Cli.run("replay", f.toString());
     assertThat(illegal.exit).isEqualTo(2);
