@@ -362,9 +362,16 @@ public final class PlayCommand implements PonderCommand {
     return n + (n == 1 ? " action" : " actions");
   }
 
-  /** Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line. */
+  /**
+   * Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line,
+   * followed, when the match is over, by its returns ({@link ReplayCommand#returnsLine}), which
+   * {@code replay} checks.
+   */
   private void save(State state) {
     String line = MatchRecord.of(state).toLine();
+    if (state.isTerminal()) {
+      line += System.lineSeparator() + ReplayCommand.returnsLine(state.returns());
+    }
     try {
       Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -40,9 +40,11 @@ class PlayCommandTest {
     // x(1,1) again is refused: the cell is taken
     assertThat(r.out).containsPattern("not a legal move or action id: 'x\\(1,1\\)'; legal moves: (\\d=x\\(\\d,\\d\\)(; )?)+\n");
     assertThat(r.out).contains("result: returns");
-    String line = Files.readString(rec, StandardCharsets.UTF_8).trim();
-    State replayed = MatchRecord.parse(line).replay();
+    java.util.List<String> saved = Files.readAllLines(rec, StandardCharsets.UTF_8);
+    assertThat(saved).hasSize(2); // the record, then the finished match's returns
+    State replayed = MatchRecord.parse(saved.get(0)).replay();
     assertThat(replayed.isTerminal()).isTrue();
+    assertThat(saved.get(1)).isEqualTo("returns: " + ReturnsFormat.format(replayed.returns()));
     assertThat(replayed.history()[0]).isEqualTo(4);
     // the final board printed is the replayed one
     assertThat(r.out).contains(replayed.toString() + "\nresult: " + PlayCommand.result(replayed));
@@ -207,7 +209,7 @@ class PlayCommandTest {
     Path rec = tmp.resolve("new/dir/match.txt");
     Cli r = Cli.run("play", "tic_tac_toe", "--players", "random,random", "--seed", "2", "--record", rec.toString());
     assertThat(r.exit).as(r.err).isZero();
-    assertThat(MatchRecord.parse(Files.readString(rec, StandardCharsets.UTF_8).trim()).replay().isTerminal()).isTrue();
+    assertThat(MatchRecord.parse(Files.readAllLines(rec, StandardCharsets.UTF_8).get(0)).replay().isTerminal()).isTrue();
   }
 
   /**
