@@ -161,8 +161,11 @@ public final class PlayCommand implements PonderCommand {
               continue;
             }
             int[] kept = java.util.Arrays.copyOf(state.history(), back);
-            out.println("undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
-                + played.get(back));
+            // with hidden moves the number taken back could count them: said only when every human knows it
+            boolean count = !hide || humansKnowTheLength(state, humans);
+            out.println(count ? "undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
+                + played.get(back) : "undo: took back player " + movers.get(back) + "'s " + played.get(back)
+                + " and the actions after it");
             state = replay(game, kept, agents, seats, view);
             movers.subList(back, movers.size()).clear();
             played.subList(back, played.size()).clear();

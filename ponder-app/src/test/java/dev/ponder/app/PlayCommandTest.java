@@ -156,6 +156,10 @@ class PlayCommandTest {
         .containsPattern("(?m)^player 0 move> player 0 \\(human\\): x\\(1,2\\)$");
     // the full game: the opponent's moves 10 and 11 (a failed attempt, then a placement)
     assertThat(r.out).contains("\n10. player 1 (random): o(0,2)\n11. player 1 (random): o(2,2)\n");
+    // undo does not count what it takes back either: x(1,2) was followed by two hidden moves
+    Cli u = Cli.runWithInput("0\n1\n2\n3\n4\n5\nundo\nquit\n", "play", "phantom_ttt", "--players", "human,random", "--seed", "4");
+    assertThat(u.exit).as(u.err).isZero();
+    assertThat(u.out).contains("undo: took back player 0's x(1,2) and the actions after it\n").doesNotContain("took back 3 actions");
   }
 
   /**
