@@ -32,6 +32,9 @@ final class IoReasons {
     if (e instanceof NotDirectoryException) {
       return "a parent is not a directory";
     }
+    if (e instanceof Utf8Exception u) {
+      return u.getMessage();
+    }
     if (e instanceof CharacterCodingException) {
       return "not UTF-8 text";
     }
@@ -39,6 +42,67 @@ final class IoReasons {
       return f.getReason();
     }
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  /**
+   * The text of a UTF-8 file, without a leading byte-order mark (U+FEFF, which some editors write
+   * at the start of a UTF-8 file).
+   *
+   * @throws IOException as {@link Files#readAllBytes}
+   * @throws java.nio.charset.CharacterCodingException if the bytes are not UTF-8; its message
+   *     says {@code the file ends inside a UTF-8 character (truncated?)} when the only bad bytes are
+   *     the start of a multi-byte character cut off by the end of the file ({@code head -c}), else
+   *     {@code not UTF-8 text (byte N)} with the 0-based offset of the first bad byte
+   */
+  static String readUtf8(Path file) throws IOException {
+    byte[] bytes = java.nio.file.Files.readAllBytes(file);
+    java.nio.charset.CharsetDecoder decoder = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+    java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length + 1);
+    java.nio.charset.CoderResult r = decoder.decode(in, out, true);
+    if (r.isError()) {
+      int at = in.position();
+      String why = r.isMalformed() && cutSequence(bytes, at)
+          ? "the file ends inside a UTF-8 character (truncated?)" : "not UTF-8 text (byte " + at + ")";
+      throw new Utf8Exception(why);
+    }
+    decoder.flush(out);
+    out.flip();
+    String text = out.toString();
+    return text.startsWith("\uFEFF") ? text.substring(1) : text;
+  }
+
+  /** Whether the bytes from {@code at} to the end are a valid but unfinished start of one UTF-8 character. */
+  private static boolean cutSequence(byte[] b, int at) {
+    int lead = b[at] & 0xFF;
+    int need = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 && lead < 0xE0 ? 2 : 0;
+    int have = b.length - at;
+    if (need == 0 || have >= need || lead > 0xF4) {
+      return false;
+    }
+    for (int i = at + 1; i < b.length; i++) {
+      if ((b[i] & 0xC0) != 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A file that is not UTF-8 text, with the reason in words ({@link #readUtf8}). */
+  static final class Utf8Exception extends java.nio.charset.CharacterCodingException {
+    private static final long serialVersionUID = 1L;
+    private final String reason;
+
+    Utf8Exception(String reason) {
+      this.reason = reason;
+    }
+
+    @Override
+    public String getMessage() {
+      return reason;
+    }
   }
 
   /**

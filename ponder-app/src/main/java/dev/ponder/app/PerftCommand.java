@@ -42,6 +42,8 @@ import picocli.CommandLine.Parameters;
             + " chance outcome is one child, like a move (probabilities are ignored).",
         "--information-states also counts each player's distinct information states (by information-state string) at"
             + " the nodes where that player is to move; every distinct string is kept in memory.",
+        "With --depth beyond the end of the tree the table stops at the deepest history and says so; whole_tree"
+            + " (--json) is true whenever no history was cut off by --depth.",
         "A walk that would pass --max-nodes stops with a one-line error (exit 2); long walks print their progress on"
             + " standard error.",
         "Exit codes: 0 counted, 2 bad game string or option, or the node limit reached."})
@@ -277,18 +279,23 @@ public final class PerftCommand implements PonderCommand {
       throw new UsageException(game.spec() + ": the tree" + (depth == null ? "" : " to depth " + depth)
           + " has more than " + maxNodes + " nodes (--max-nodes); give a smaller --depth or a larger --max-nodes");
     }
-    int last = depth == null ? c.deepest() : depth;
+    // the whole tree was counted when no history was cut off by --depth: the tree ends before
+    // it, or every history of length --depth is terminal
+    boolean whole = depth == null || c.deepest() < depth || c.nodes(depth) == c.terminal(depth);
+    int last = depth == null ? c.deepest() : Math.min(depth, c.deepest());
     if (json) {
-      printJson(out, game, last, c);
+      printJson(out, game, last, whole, c);
     } else {
-      printTable(out, game, last, c);
+      printTable(out, game, last, whole, c);
     }
     out.flush();
     return 0;
   }
 
-  private void printTable(PrintWriter out, Game game, int last, Counts c) {
-    out.println("perft " + game.spec() + (depth == null ? ": whole tree, depth " + last : ": depth " + last));
+  private void printTable(PrintWriter out, Game game, int last, boolean whole, Counts c) {
+    String asked = depth != null && depth > last ? " (--depth " + depth + ": no non-terminal history of length " + last
+        + " remains, so the tree ends there)" : "";
+    out.println("perft " + game.spec() + (whole ? ": whole tree, depth " + last : ": depth " + last) + asked);
     out.printf(Locale.ROOT, "%5s  %15s  %15s  %15s%n", "depth", "nodes", "terminal", "chance");
     for (int d = 1; d <= last; d++) {
       out.printf(Locale.ROOT, "%5d  %15d  %15d  %15d%n", d, c.nodes(d), c.terminal(d), c.chance(d));
@@ -306,11 +313,14 @@ public final class PerftCommand implements PonderCommand {
     }
   }
 
-  private void printJson(PrintWriter out, Game game, int last, Counts c) {
+  private void printJson(PrintWriter out, Game game, int last, boolean whole, Counts c) {
     ObjectNode root = JsonFields.mapper().createObjectNode();
     root.put("game", game.spec());
     root.put("depth", last);
-    root.put("whole_tree", depth == null);
+    if (depth != null) {
+      root.put("depth_asked", depth);
+    }
+    root.put("whole_tree", whole);
     ArrayNode rows = root.putArray("depths");
     for (int d = 1; d <= last; d++) {
       ObjectNode row = rows.addObject();

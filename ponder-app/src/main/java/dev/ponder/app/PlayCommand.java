@@ -67,7 +67,8 @@ public final class PlayCommand implements PonderCommand {
 
   @Option(names = "--stats", description = "After each decision of an MCTS agent print one line on standard error:"
       + " move, player, action, simulations, elapsed ms, root visits reused from the previous tree (reuse=true),"
-      + " tree nodes, and the root value for the player who moved.")
+      + " tree nodes, and the root value for the player who moved. In an imperfect-information game with a human seat"
+      + " these show the agents' private information, and a warning says so.")
   boolean stats;
 
   @CommandLine.ParentCommand Ponder parent;
@@ -115,15 +116,21 @@ public final class PlayCommand implements PonderCommand {
           humans.add(i);
         }
       }
+      if (stats && hide) {
+        err.println(STATS_WARNING);
+        err.flush();
+      }
       out.println(game.spec() + ": " + describeSeats(seats) + " (seed " + seed + ")");
       if (hide) {
-        out.println("(imperfect information: a human sees only their own information state, and in the log only the"
-            + " moves that information state names; the full game is shown at the end)");
+        out.println("(imperfect information: a human sees only their own information state; the log names only the"
+            + " moves it names, shows another move only when the human can tell one was made, and numbers the moves only"
+            + " while the human knows how many there were; the full game is shown at the end)");
       } else {
         out.println(state);
       }
       List<String> log = new ArrayList<>(); // the move lines, shown at the end when hidden
       List<Integer> movers = new ArrayList<>(); // who made each action of the history
+      List<String> played = new ArrayList<>(); // each action's string, rendered on the state where it was taken
       int move = 0;
       while (!state.isTerminal()) {
         int p = state.currentPlayer();
@@ -154,10 +161,14 @@ public final class PlayCommand implements PonderCommand {
               continue;
             }
             int[] kept = java.util.Arrays.copyOf(state.history(), back);
-            out.println("undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
-                + state.actionToString(movers.get(back), state.historyAt(back)));
+            // with hidden moves the number taken back could count them: said only when every human knows it
+            boolean count = !hide || humansKnowTheLength(state, humans);
+            out.println(count ? "undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
+                + played.get(back) : "undo: took back player " + movers.get(back) + "'s " + played.get(back)
+                + " and the actions after it");
             state = replay(game, kept, agents, seats, view);
             movers.subList(back, movers.size()).clear();
+            played.subList(back, played.size()).clear();
             log.subList(back, log.size()).clear();
             move = back;
             if (!hide) {
@@ -181,12 +192,15 @@ public final class PlayCommand implements PonderCommand {
         state.applyAction(action);
         inform(agents, seats, view, before, p, action);
         movers.add(p);
+        played.add(text);
         move++;
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
         log.add(line);
         if (hide) {
-          out.println(humansCanTell(before, p, action, humans) ? line
-              : move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ") moved"));
+          String shown = hiddenLogLine(before, state, p, seats, action, text, humans);
+          if (shown != null) {
+            out.println(shown);
+          }
         } else {
           out.println();
           out.println(line);
@@ -214,6 +228,76 @@ public final class PlayCommand implements PonderCommand {
       }
     }
   }
+
+  /**
+   * The line the log shows for {@code action} of {@code mover} at {@code before} (now {@code after})
+   * while an imperfect-information game with a human seat runs, or null for none. The line names
+   * the move when every human can tell it ({@link #humansCanTell}); otherwise it says only who
+   * moved ({@code player 1 (random) moved}, {@code chance}), and only when every human other than
+   * the mover can tell that a move was made: their information-state string changed, or they know
+   * how many actions the game has had ({@link #humansKnowTheLength}). Otherwise there is no line
+   * (a phantom tic-tac-toe placement, or failed attempt, of the opponent with {@code
+   * obstype=reveal-nothing}). The running number is shown only when every human knows the number
+   * of actions so far, so a gap in the numbers never counts hidden moves (the move that ends the
+   * game is numbered: the full game follows it).
+   */
+  static String hiddenLogLine(State before, State after, int mover, List<String> seats, int action, String text,
+      List<Integer> humans) {
+    String who = mover == State.CHANCE ? "chance" : "player " + mover + " (" + seats.get(mover) + ")";
+    // the full game, numbered, follows the move that ends it
+    String number = after.isTerminal() || humansKnowTheLength(after, humans) ? after.historySize() + ". " : "";
+    if (humansCanTell(before, mover, action, humans)) {
+      return number + who + ": " + text;
+    }
+    boolean seen = !number.isEmpty();
+    if (!seen) {
+      seen = true;
+      for (int h : humans) {
+        if (h != mover && before.informationStateString(h).equals(after.informationStateString(h))) {
+          seen = false;
+        }
+      }
+    }
+    return seen ? number + who + (mover == State.CHANCE ? "" : " moved") : null;
+  }
+
+  /**
+   * Whether every human seat knows how many actions {@code state} has had: each of {@link
+   * #TELL_WORLDS} worlds drawn by {@link State#resample} for the human (seeded) has the true
+   * history's length. True in perfect-information games and where the information state holds
+   * the count (dark hex, phantom tic-tac-toe with {@code obstype=reveal-numturns}); false in phantom
+   * tic-tac-toe by default (the opponent's failed attempts are hidden) and for a game without
+   * {@code resample}. Drawn worlds can miss a rare one, so this is a display rule, not a proof.
+   */
+  static boolean humansKnowTheLength(State state, List<Integer> humans) {
+    if (state.game().type().isPerfectInformation()) {
+      return true;
+    }
+    for (int h : humans) {
+      SplittableRandom rng = new SplittableRandom(state.historySize() * 1_000_003L + h + 500_009L);
+      for (int i = 0; i < TELL_WORLDS; i++) {
+        State world;
+        try {
+          world = state.resample(h, rng);
+        } catch (UnsupportedOperationException e) {
+          return false; // no worlds to compare: keep the count hidden
+        }
+        if (world.historySize() != state.historySize()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The warning {@code --stats} prints before an imperfect-information match with a human seat: its
+   * lines name each agent's move and root value, both of which depend on what only that agent
+   * knows.
+   */
+  static final String STATS_WARNING = "warning: --stats shows the human the agents' private information: each"
+      + " line names an agent's move (hidden moves too) and its root value, which depends on its hidden cards, dice or"
+      + " moves; send standard error to a file (2>stats.txt) to read them after the match";
 
   /** Worlds drawn per human seat to decide whether a move of another seat may be named. */
   static final int TELL_WORLDS = 64;
@@ -281,9 +365,16 @@ public final class PlayCommand implements PonderCommand {
     return n + (n == 1 ? " action" : " actions");
   }
 
-  /** Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line. */
+  /**
+   * Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line,
+   * followed, when the match is over, by its returns ({@link ReplayCommand#returnsLine}), which
+   * {@code replay} checks.
+   */
   private void save(State state) {
     String line = MatchRecord.of(state).toLine();
+    if (state.isTerminal()) {
+      line += System.lineSeparator() + ReplayCommand.returnsLine(state.returns());
+    }
     try {
       Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -24,18 +24,23 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code ponder replay FILE}: replays an OpenSpiel golden playthrough (first line {@code game:
  * ...}) against Ponder's game and reports the first difference, or replays a saved match (a
- * {@link MatchRecord} line {@code <game> | a1 a2 ...}) and prints the final position and returns.
+ * {@link MatchRecord} line {@code <game> | a1 a2 ...}, optionally followed by the finished match's
+ * {@code returns: r0 r1 ...} line, which is checked) and prints the final position and returns.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
     description = {"Replay an OpenSpiel playthrough file and report the first difference, or replay saved matches.",
         "A playthrough must be complete: every header field OpenSpiel writes, and states up to a terminal one whose "
             + "History() is the file's action sequence; a file cut short or missing a header line is reported as incomplete.",
-        "A match file (one '<game> | <actions>' record per line, e.g. from play --record) has every record replayed: "
+        "A match file (one '<game> | <actions>' record per line, e.g. from play --record, each optionally followed by a"
+            + " 'returns: r0 r1 ...' line, which play --record writes after a finished match and replay checks) has every"
+            + " record replayed: "
             + "one record prints the final board and returns; several print one summary line each (a record that "
             + "fails says why), then one error line if any failed. A record whose game string leaves parameters out "
             + "(recorded before records named every parameter) replays on their current defaults, and a note on stderr "
             + "names them.",
-        "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y'), "
+        "A leading UTF-8 byte-order mark is ignored.",
+        "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y', or a"
+            + " record whose actions give other returns than its returns line), "
             + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails (an illegal action is named "
             + "with its 1-based position in the record and the history before it)."})
 public final class ReplayCommand implements PonderCommand {
@@ -43,9 +48,14 @@ public final class ReplayCommand implements PonderCommand {
   @Parameters(index = "0", paramLabel = "FILE", description = "Playthrough file or match record file.")
   Path file;
 
-  @Option(names = "--strings", negatable = true,
-      description = "Compare information-state and observation strings (default: only for kuhn_poker, leduc_poker, liars_dice).")
-  Boolean strings;
+  @Option(names = "--strings", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Compare a playthrough's InformationStateString(p) and ObservationString(p) (default; --no-strings skips them).")
+  boolean strings;
+
+  @Option(names = "--tensors", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Compare a playthrough's InformationStateTensor(p) and ObservationTensor(p) where the game provides"
+          + " that tensor (default; --no-tensors skips them).")
+  boolean tensors;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -53,7 +63,7 @@ public final class ReplayCommand implements PonderCommand {
   public Integer call() {
     String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
+      text = IoReasons.readUtf8(file); // a leading byte-order mark is dropped
     } catch (IOException | RuntimeException e) {
       throw new UsageException("cannot read " + file + ": " + IoReasons.of(e));
     }
@@ -75,9 +85,7 @@ public final class ReplayCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     PlaythroughReplayer replayer = new PlaythroughReplayer();
-    if (strings != null) {
-      replayer.checkInformationStrings(strings);
-    }
+    replayer.checkInformationStrings(strings).checkTensors(tensors);
     ReplayResult r;
     try {
       r = replayer.replay(pt);
@@ -96,37 +104,108 @@ public final class ReplayCommand implements PonderCommand {
     return 1;
   }
 
+  /** The start of the line after a finished match's record that holds its returns. */
+  static final String RETURNS = "returns:";
+
   /**
-   * Replays every match record of the file (one per non-blank line). One record: the final board
-   * and the returns (or the player to move). Several: one summary line each on stdout ({@code
-   * FILE:LINE: ...}, a record that fails says {@code not replayed: reason}). A record whose game
-   * breaks the API's contract ({@link GameContractException}) is not replayed, with the contract's
-   * message, nor are the game's later records; the other games' records are.
+   * The line {@code play --record} writes after the record of a finished match: {@code returns: 1
+   * -1}, each return in the shortest decimal that reads back as exactly that double (no exponent;
+   * {@code -0.0} as {@code 0}), so {@code replay} can check that the actions still give the result
+   * the match had.
+   */
+  static String returnsLine(double[] returns) {
+    StringBuilder sb = new StringBuilder(RETURNS);
+    for (double v : returns) {
+      sb.append(' ').append(v == 0 ? "0" : Double.isFinite(v)
+          ? java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : Double.toString(v));
+    }
+    return sb.toString();
+  }
+
+  /** One record of a match file: its line, and the returns line after it (0 and null if none). */
+  private record Entry(int line, String record, int returnsLine, String returns) {}
+
+  /**
+   * Checks a record's {@code returns:} line against the replayed state: it must be terminal with
+   * the same returns (within 1e-9, relative to the larger magnitude).
    *
-   * @return 0 if every record replays
+   * @return null if they agree, else why not, e.g. {@code the record's returns are -1 1 but its actions give 1 -1}
+   * @throws IllegalArgumentException if the line is malformed
+   */
+  static String returnsDiffer(String returnsLine, State s) {
+    String[] parts = returnsLine.strip().substring(RETURNS.length()).trim().split("\\s+");
+    double[] recorded = new double[parts.length];
+    for (int i = 0; i < parts.length; i++) {
+      try {
+        recorded[i] = Double.parseDouble(parts[i]);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("malformed returns line: '" + parts[i] + "' is not a number");
+      }
+    }
+    String said = String.join(" ", parts);
+    if (!s.isTerminal()) {
+      return "the record's returns are " + said + " but its actions end before the game does";
+    }
+    double[] r = s.returns();
+    boolean same = r.length == recorded.length;
+    for (int i = 0; same && i < r.length; i++) {
+      same = Math.abs(r[i] - recorded[i]) <= 1e-9 * Math.max(1, Math.max(Math.abs(r[i]), Math.abs(recorded[i])));
+    }
+    return same ? null : "the record's returns are " + said + " but its actions give " + ReturnsFormat.format(r)
+        + " (the record or the game changed since the match was played?)";
+  }
+
+  /**
+   * Replays every match record of the file (one per non-blank line, each optionally followed by
+   * its {@code returns:} line, checked against the replayed state). One record: the final board
+   * and the returns (or the player to move). Several: one summary line each on stdout ({@code
+   * FILE:LINE: ...}, a record that fails says {@code not replayed: reason}, one whose returns
+   * differ says {@code differs: reason}). A record whose game breaks the API's contract ({@link
+   * GameContractException}) is not replayed, with the contract's message, nor are the game's
+   * later records; the other games' records are.
+   *
+   * @return 0 if every record replays, 1 if every record replays but some give other returns than
+   *     their {@code returns:} lines
    * @throws UsageException (exit 2) naming the lines of the records that are malformed or have an
    *     illegal action
    */
   private int replayMatches(String text) {
     List<String> lines = text.lines().toList();
-    List<Integer> numbers = new ArrayList<>();
+    List<Entry> entries = new ArrayList<>();
     for (int i = 0; i < lines.size(); i++) {
-      if (!lines.get(i).isBlank()) {
-        numbers.add(i + 1);
+      String l = lines.get(i);
+      if (l.isBlank()) {
+        continue;
       }
+      if (l.strip().startsWith(RETURNS)) {
+        Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
+        if (last == null || last.returns() != null || last.record() == null) {
+          // no record to belong to: reported as a record of its own that is malformed
+          entries.add(new Entry(i + 1, null, i + 1, l));
+        } else {
+          entries.set(entries.size() - 1, new Entry(last.line(), last.record(), i + 1, l));
+        }
+        continue;
+      }
+      entries.add(new Entry(i + 1, l, 0, null));
     }
-    if (numbers.size() == 1) {
-      return replayMatch(lines.get(numbers.get(0) - 1));
+    if (entries.size() == 1 && entries.get(0).record() != null) {
+      return replayMatch(entries.get(0));
     }
     PrintWriter out = spec.commandLine().getOut();
     List<Integer> failed = new ArrayList<>();
+    List<Integer> differ = new ArrayList<>();
     // per game (as its records write it) that broke the API's contract: the contract's message
     java.util.Map<String, String> broken = new java.util.HashMap<>();
-    for (int n : numbers) {
+    for (Entry e : entries) {
+      int n = e.line();
       String where = file + ":" + n + ": ";
       String game = null;
       try {
-        MatchRecord rec = MatchRecord.parse(lines.get(n - 1));
+        if (e.record() == null) {
+          throw new IllegalArgumentException("a '" + RETURNS + "' line must follow the record whose returns it holds");
+        }
+        MatchRecord rec = MatchRecord.parse(e.record());
         game = rec.game();
         String fault = broken.get(game);
         if (fault != null) {
@@ -138,29 +217,45 @@ public final class ReplayCommand implements PonderCommand {
         }
         State s = replayRecord(rec);
         note(where, s, rec);
+        String differs = e.returns() == null ? null : returnsDiffer(e.returns(), s);
         int count = rec.actions().length;
-        out.println(where + rec.game() + " after " + count + (count == 1 ? " action" : " actions")
-            + (s.isTerminal() ? " (terminal); returns: " + ReturnsFormat.format(s.returns())
-                : "; to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer())));
+        if (differs != null) {
+          differ.add(n);
+          out.println(where + "differs: " + differs);
+        } else {
+          out.println(where + rec.game() + " after " + count + (count == 1 ? " action" : " actions")
+              + (s.isTerminal() ? " (terminal" + (e.returns() != null ? ", returns as recorded" : "") + "); returns: "
+                  + ReturnsFormat.format(s.returns())
+                  : "; to move: " + (s.isChanceNode() ? "chance" : "player " + s.currentPlayer())));
+        }
         out.flush();
-      } catch (GameContractException e) {
+      } catch (GameContractException ex) {
         // the game breaks the API (legal actions not ascending): this record, and the game's other
         // records, are not replayed; the records of other games are
-        String m = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+        String m = ex.getMessage() == null ? "" : ex.getMessage().lines().findFirst().orElse("");
         broken.put(game, m);
         failed.add(n);
         out.println(where + "not replayed: " + m);
         out.flush();
-      } catch (IllegalArgumentException e) { // malformed record, illegal action (IllegalActionException), unknown game (SpecException)
+      } catch (IllegalArgumentException ex) { // malformed record, illegal action (IllegalActionException), unknown game (SpecException)
         failed.add(n);
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String m = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
         out.println(where + "not replayed: " + m.lines().findFirst().orElse(m));
         out.flush();
       }
     }
     if (!failed.isEmpty()) {
-      throw new UsageException(failed.size() + " of " + numbers.size() + " match records in " + file + " failed (line"
-          + (failed.size() == 1 ? " " : "s ") + String.join(", ", failed.stream().map(String::valueOf).toList()) + ")");
+      throw new UsageException(failed.size() + " of " + entries.size() + " match records in " + file + " failed (line"
+          + (failed.size() == 1 ? " " : "s ") + String.join(", ", failed.stream().map(String::valueOf).toList()) + ")"
+          + (differ.isEmpty() ? "" : "; " + differ.size() + " gave other returns than recorded"));
+    }
+    if (!differ.isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("ponder: error: " + differ.size() + " of " + entries.size() + " match records in " + file
+          + " give other returns than recorded (line" + (differ.size() == 1 ? " " : "s ")
+          + String.join(", ", differ.stream().map(String::valueOf).toList()) + ")");
+      err.flush();
+      return 1;
     }
     return 0;
   }
@@ -242,10 +337,11 @@ public final class ReplayCommand implements PonderCommand {
         + " (if the game's defaults changed since it was recorded, it replays another game)";
   }
 
-  private int replayMatch(String line) {
+  private int replayMatch(Entry entry) {
     MatchRecord rec;
+    String differs;
     try {
-      rec = MatchRecord.parse(line);
+      rec = MatchRecord.parse(entry.record());
     } catch (IllegalArgumentException e) {
       throw new UsageException(file + ": " + e.getMessage());
     }
@@ -258,8 +354,21 @@ public final class ReplayCommand implements PonderCommand {
       throw new GameContractException(file + ": " + e.getMessage()); // the game's fault: exit 1
     }
     note(file + ": ", s, rec);
+    try {
+      differs = entry.returns() == null ? null : returnsDiffer(entry.returns(), s);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(file + ":" + entry.returnsLine() + ": " + e.getMessage());
+    }
+    if (differs != null) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("ponder: error: " + file + ":" + entry.returnsLine() + ": " + differs); // a difference: exit 1
+      err.flush();
+      return 1;
+    }
     PrintWriter out = spec.commandLine().getOut();
-    out.println(rec.game() + " after " + rec.actions().length + " actions" + (s.isTerminal() ? " (terminal)" : ""));
+    int count = rec.actions().length;
+    out.println(rec.game() + " after " + count + (count == 1 ? " action" : " actions")
+        + (s.isTerminal() ? " (terminal" + (entry.returns() != null ? ", returns as recorded" : "") + ")" : ""));
     out.println(s);
     if (s.isTerminal()) {
       out.println("returns: " + ReturnsFormat.format(s.returns()));

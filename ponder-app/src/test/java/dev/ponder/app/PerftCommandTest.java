@@ -51,6 +51,31 @@ class PerftCommandTest {
   }
 
   /**
+   * A --depth beyond the end of the tree (a user's report: tic-tac-toe --depth 12 printed rows of
+   * zeros for 10..12, --json said whole_tree false): the table stops at depth 9, the last with a
+   * history, and says why; the whole tree was counted, so whole_tree is true. Depth 9 exactly
+   * (every history of length 9 is terminal) counts the whole tree too; depth 8 does not.
+   */
+  @Test
+  void aDepthBeyondTheTreeStopsAtItsEnd() throws Exception {
+    Cli t = Cli.run("perft", "tic_tac_toe", "--depth", "12");
+    assertThat(t.exit).as(t.err).isZero();
+    assertThat(t.out).startsWith("perft tic_tac_toe: whole tree, depth 9 (--depth 12: no non-terminal history of length 9"
+        + " remains, so the tree ends there)\n");
+    assertThat(t.out).doesNotContainPattern("(?m)^ +10 ").containsPattern("(?m)^ +9 +127872 +127872 +0$")
+        .containsPattern("total +549946 +255168 +0 +\\(depths 0\\.\\.9, root included\\)");
+    JsonNode j = json("perft", "tic_tac_toe", "--depth", "100", "--json");
+    assertThat(j.get("whole_tree").asBoolean()).isTrue();
+    assertThat(j.get("depth").asInt()).isEqualTo(9);
+    assertThat(j.get("depth_asked").asInt()).isEqualTo(100);
+    assertThat(j.get("depths")).hasSize(9);
+    assertThat(json("perft", "tic_tac_toe", "--depth", "9", "--json").get("whole_tree").asBoolean()).isTrue();
+    JsonNode eight = json("perft", "tic_tac_toe", "--depth", "8", "--json");
+    assertThat(eight.get("whole_tree").asBoolean()).isFalse();
+    assertThat(eight.get("depths")).hasSize(8);
+  }
+
+  /**
    * Connect Four perft 1..7: 7^d for d ≤ 6 (no column fills and no line of four can be completed
    * before ply 7), depth 7 from {@link #connectFour}, a separate brute force.
    */
@@ -176,15 +201,6 @@ class PerftCommandTest {
     assertThat(deep.exit).as(deep.err).isEqualTo(2);
     assertThat(deep.err.strip()).doesNotContain("\n").startsWith("ponder: ")
         .endsWith("the tree has more than 200000 nodes (--max-nodes); give a smaller --depth or a larger --max-nodes");
-  }
-
-  /** A depth past the end of the game has empty rows; depths are counted from the root. */
-  @Test
-  void depthPastTheEndHasEmptyRows() throws Exception {
-    JsonNode j = json("perft", "tic_tac_toe", "--depth", "11", "--json");
-    assertThat(j.get("depths")).hasSize(11);
-    assertThat(j.get("depths").get(9).get("nodes").asLong()).isZero();
-    assertThat(j.get("total").get("nodes").asLong()).isEqualTo(549_946L);
   }
 
   /** The walk reports its progress every 65,536 nodes (the command prints at most one line per 2 s). */

@@ -40,9 +40,11 @@ class PlayCommandTest {
     // x(1,1) again is refused: the cell is taken
     assertThat(r.out).containsPattern("not a legal move or action id: 'x\\(1,1\\)'; legal moves: (\\d=x\\(\\d,\\d\\)(; )?)+\n");
     assertThat(r.out).contains("result: returns");
-    String line = Files.readString(rec, StandardCharsets.UTF_8).trim();
-    State replayed = MatchRecord.parse(line).replay();
+    java.util.List<String> saved = Files.readAllLines(rec, StandardCharsets.UTF_8);
+    assertThat(saved).hasSize(2); // the record, then the finished match's returns
+    State replayed = MatchRecord.parse(saved.get(0)).replay();
     assertThat(replayed.isTerminal()).isTrue();
+    assertThat(saved.get(1)).isEqualTo("returns: " + ReturnsFormat.format(replayed.returns()));
     assertThat(replayed.history()[0]).isEqualTo(4);
     // the final board printed is the replayed one
     assertThat(r.out).contains(replayed.toString() + "\nresult: " + PlayCommand.result(replayed));
@@ -132,8 +134,46 @@ class PlayCommandTest {
     Cli r = Cli.runWithInput("0\n1\n2\n3\n4\n5\n6\n7\n8\n", "play", "phantom_ttt", "--players", "random,human", "--seed", "4");
     assertThat(r.exit).as(r.err).isZero();
     String during = r.out.substring(0, r.out.indexOf("\n\n1. player 0"));
+    // the first move is known to the human (it is their turn on a board that was empty); after it,
+    // how many moves the opponent made (failed attempts included) is hidden, so no line is numbered
     assertThat(during).contains("\n1. player 0 (random) moved\n").doesNotContainPattern("player 0 \\(random\\): x")
-        .containsPattern("\\d+\\. player 1 \\(human\\): o\\(\\d,\\d\\)");
+        .containsPattern("(?m)^player 1 move> player 1 \\(human\\): o\\(\\d,\\d\\)$");
+  }
+
+  /**
+   * Phantom tic-tac-toe with the human first (a user's report): the opponent's failed attempts are
+   * hidden from the human (obstype=reveal-nothing: "the opponent's move count is hidden too"), so
+   * the log shows no line for any move of the opponent and numbers none of the human's (a gap in
+   * the numbers would count the hidden moves); the full game at the end names them all.
+   */
+  @Test
+  void theLogDoesNotCountTheOpponentsHiddenMoves() {
+    Cli r = Cli.runWithInput("0\n1\n2\n3\n4\n5\n6\n7\n8\n", "play", "phantom_ttt", "--players", "human,random", "--seed", "4");
+    assertThat(r.exit).as(r.err).isZero();
+    String during = r.out.substring(0, r.out.indexOf("\n\n1. player 0"));
+    String beforeLast = during.substring(0, during.lastIndexOf("player 0 move> "));
+    assertThat(beforeLast).doesNotContain("player 1 (random)").doesNotContainPattern("(?m)^(player 0 move> )?\\d+\\. ")
+        .containsPattern("(?m)^player 0 move> player 0 \\(human\\): x\\(1,2\\)$");
+    // the full game: the opponent's moves 10 and 11 (a failed attempt, then a placement)
+    assertThat(r.out).contains("\n10. player 1 (random): o(0,2)\n11. player 1 (random): o(2,2)\n");
+    // undo does not count what it takes back either: x(1,2) was followed by two hidden moves
+    Cli u = Cli.runWithInput("0\n1\n2\n3\n4\n5\nundo\nquit\n", "play", "phantom_ttt", "--players", "human,random", "--seed", "4");
+    assertThat(u.exit).as(u.err).isZero();
+    assertThat(u.out).contains("undo: took back player 0's x(1,2) and the actions after it\n").doesNotContain("took back 3 actions");
+  }
+
+  /**
+   * Dark hex's information state holds the number of moves made, so the log may show, numbered,
+   * that the opponent moved (never where).
+   */
+  @Test
+  void darkHexShowsThatTheOpponentMovedAndTheCount() {
+    Cli r = Cli.runWithInput("0\n1\n2\n3\n4\n5\n6\n7\n8\n", "play", "dark_hex(num_rows=3,num_cols=3)", "--players", "human,random",
+        "--seed", "2");
+    assertThat(r.exit).as(r.err).isZero();
+    String during = r.out.substring(0, r.out.indexOf("\n\n1. player 0"));
+    assertThat(during).contains("\n2. player 1 (random) moved\n").contains("player 0 move> 1. player 0 (human): a1\n")
+        .doesNotContainPattern("player 1 \\(random\\): [a-c]");
   }
 
   /**
@@ -151,6 +191,7 @@ class PlayCommandTest {
           "--seed", seed);
       assertThat(r.exit).as(r.err).isZero();
       String during = r.out.substring(0, r.out.indexOf("\n\n1. chance"));
+      during = during.substring(0, during.lastIndexOf('\n')); // the bid that ends the game may be named
       assertThat(during).as("seed " + seed).doesNotContain("(random): [P1]Bid").contains("player 1 (random) moved");
       assertThat(during).as("seed " + seed).containsPattern("player 0 \\(human\\): \\[P0\\]Bid: \\d");
     }
@@ -172,7 +213,7 @@ class PlayCommandTest {
     Path rec = tmp.resolve("new/dir/match.txt");
     Cli r = Cli.run("play", "tic_tac_toe", "--players", "random,random", "--seed", "2", "--record", rec.toString());
     assertThat(r.exit).as(r.err).isZero();
-    assertThat(MatchRecord.parse(Files.readString(rec, StandardCharsets.UTF_8).trim()).replay().isTerminal()).isTrue();
+    assertThat(MatchRecord.parse(Files.readAllLines(rec, StandardCharsets.UTF_8).get(0)).replay().isTerminal()).isTrue();
   }
 
   /**
@@ -265,5 +306,26 @@ class PlayCommandTest {
     Cli quiet = Cli.run("play", "tic_tac_toe", "--players", "uct(sims=300,reuse=true),random", "--seed", "2");
     assertThat(quiet.err).isEmpty();
     assertThat(quiet.out).isEqualTo(r.out);
+  }
+
+  /**
+   * --stats with a human seat in an imperfect-information game: the lines show the agent's private
+   * information (its root value depends on its hidden card), so one warning before the match says
+   * so; without a human, or in a perfect-information game, there is none.
+   */
+  @Test
+  void statsWarnsAHumanSeatOfTheAgentsPrivateInformation() {
+    Cli r = Cli.runWithInput("Call\nCall\nCall\nCall\n", "play", "leduc_poker", "--players", "human,uct(sims=50)", "--seed", "3",
+        "--stats");
+    assertThat(r.exit).as(r.err).isZero();
+    java.util.List<String> err = r.err.lines().toList();
+    assertThat(err.get(0)).isEqualTo(PlayCommand.STATS_WARNING).startsWith("warning: --stats shows the human the agents' private");
+    assertThat(err.stream().filter(l -> l.startsWith("warning:")).count()).isEqualTo(1);
+    assertThat(err.subList(1, err.size())).isNotEmpty().allMatch(l -> l.startsWith("stats: move "));
+    Cli agents = Cli.run("play", "leduc_poker", "--players", "random,uct(sims=50)", "--seed", "3", "--stats");
+    assertThat(agents.exit).as(agents.err).isZero();
+    assertThat(agents.err).doesNotContain("warning");
+    Cli perfect = Cli.runWithInput("4\n0\n8\n2\n6\n", "play", "tic_tac_toe", "--players", "human,uct(sims=50)", "--seed", "3", "--stats");
+    assertThat(perfect.err).doesNotContain("warning").contains("stats: move 2");
   }
 }

@@ -65,6 +65,23 @@ class PlayQuitUndoTest {
     assertThat(s.currentPlayer()).isZero();
   }
 
+  /**
+   * The undo line names the move as it was played: its string rendered on the state where it was
+   * taken (a user's report: backgammon's 24/22 13/8 was named 24/22 13/7, an amazons "From" was
+   * named as a "To", each rendered on a later state).
+   */
+  @Test
+  void undoNamesTheMoveAsItWasPlayed() {
+    Cli bg = Cli.runWithInput("24/22 13/8\nfoo\nundo\nquit\n", "play", "backgammon", "--players", "human,random", "--seed", "1");
+    assertThat(bg.exit).as(bg.err).isZero();
+    assertThat(bg.out).contains("4. player 0 (human): 11 - 24/22 13/8\n")
+        .contains("undo: took back 4 actions, from player 0's 11 - 24/22 13/8\n");
+    Cli am = Cli.runWithInput("8\nundo\nquit\n", "play", "amazons(board_size=4)", "--players", "human,random", "--seed", "1");
+    assertThat(am.exit).as(am.err).isZero();
+    assertThat(am.out).contains("1. player 0 (human): X From (3, 1)\n")
+        .contains("undo: took back 1 action, from player 0's X From (3, 1)\n");
+  }
+
   @Test
   void undoTakesBackTheHumanMoveAndTheAgentReply() throws IOException {
     Path rec = tmp.resolve("undo.txt");

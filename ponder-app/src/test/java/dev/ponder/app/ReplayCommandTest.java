@@ -32,6 +32,97 @@ class ReplayCommandTest {
     assertThat(r.err.strip()).isEqualTo("ponder: error: bad.txt: state 7, Returns: expected [0, 0] but was [1, -1]");
   }
 
+  /**
+   * Strings and tensors are compared by default (a user's report: an edited ObservationString(1)
+   * or a flipped tensor cell replayed "exactly"), and the summary says what was compared;
+   * --no-strings and --no-tensors skip them and the summary says so.
+   */
+  @Test
+  void stringsAndTensorsAreComparedByDefault() throws IOException {
+    Cli ok = Cli.run("replay", Playthroughs.file("tic_tac_toe.txt").toString());
+    assertThat(ok.exit).as(ok.err).isZero();
+    assertThat(ok.out.strip()).endsWith("; compared information-state strings, observation strings, observation tensors)");
+    String g = golden();
+    int state1 = g.indexOf("# State 1\n");
+    String field = "ObservationString(1) = \"...\\n...\\n..x\"";
+    int at = g.indexOf(field, state1);
+    String edited = g.substring(0, at) + "ObservationString(1) = \"...\\n...\\n.x.\"" + g.substring(at + field.length());
+    assertThat(edited).isNotEqualTo(g);
+    Cli string = Cli.run("replay", write("string.txt", edited).toString());
+    assertThat(string.exit).isEqualTo(1);
+    assertThat(string.err.strip())
+        .isEqualTo("ponder: error: string.txt: state 1, ObservationString(1): expected \"...\\n...\\n.x.\" but was \"...\\n...\\n..x\"");
+    // state 1's ObservationTensor(1): the third row of the empty-cell plane is ◉◉◯ (x at (2,2))
+    int tensor = g.indexOf("ObservationTensor(1):", state1);
+    int row = g.indexOf("\u25c9\u25c9\u25ef  ", tensor);
+    String flipped = g.substring(0, row) + "\u25c9\u25c9\u25c9" + g.substring(row + 3);
+    Cli cell = Cli.run("replay", write("tensor.txt", flipped).toString());
+    assertThat(cell.exit).isEqualTo(1);
+    assertThat(cell.err.strip())
+        .isEqualTo("ponder: error: tensor.txt: state 1, ObservationTensor(1): expected 1 at cell 8 [0, 2, 2] of shape [3, 3, 3] but was 0");
+    Cli skipped = Cli.run("replay", "--no-strings", "--no-tensors", write("both.txt", flipped).toString());
+    assertThat(skipped.exit).as(skipped.err).isZero();
+    assertThat(skipped.out.strip()).isEqualTo("both.txt: tic_tac_toe replays exactly (8 states, 89 fields checked; not compared:"
+        + " information-state strings (--no-strings), observation strings (--no-strings), observation tensors (--no-tensors))");
+  }
+
+  /**
+   * A recorded action that is illegal: the line names the file's id and, apart, the action the
+   * file's comment names (a user's report: "expected 8 ("x(2,0)") legal" paired the id of one
+   * action with the string of another).
+   */
+  @Test
+  void anIllegalActionIsNamedApartFromTheComment() throws IOException {
+    String g = golden().replace("# Apply action \"x(2,0)\"\naction: 6", "# Apply action \"x(2,0)\"\naction: 8");
+    Cli r = Cli.run("replay", write("action.txt", g).toString());
+    assertThat(r.exit).isEqualTo(1);
+    assertThat(r.err.strip()).isEqualTo("ponder: error: action.txt: state 2, action 8 is illegal (the file's comment says"
+        + " \"x(2,0)\", which is action 6); legal actions: [0, 1, 2, 4, 5, 6, 7]");
+  }
+
+  /**
+   * A file saved with a UTF-8 byte-order mark replays (a user's report: the mark became part of the
+   * game name, "unknown game 'tic_tac_toe' (did you mean tic_tac_toe?)"); a file cut inside a
+   * multi-byte character ({@code head -c}) is said to end inside a character, not to be another
+   * encoding.
+   */
+  @Test
+  void aByteOrderMarkIsDroppedAndACutCharacterIsNamed() throws IOException {
+    byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+    Path record = tmp.resolve("bom-record.txt");
+    Files.write(record, concat(bom, "tic_tac_toe | 4 0\n".getBytes(StandardCharsets.UTF_8)));
+    Cli r = Cli.run("replay", record.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).startsWith("tic_tac_toe after 2 actions\n");
+    Path playthrough = tmp.resolve("bom-playthrough.txt");
+    Files.write(playthrough, concat(bom, Files.readAllBytes(Playthroughs.file("tic_tac_toe.txt"))));
+    Cli p = Cli.run("replay", playthrough.toString());
+    assertThat(p.exit).as(p.err).isZero();
+    assertThat(p.out).contains("tic_tac_toe replays exactly");
+
+    // the golden tic-tac-toe file's tensor drawings use ◉ (3 bytes): cut after the first of them
+    byte[] all = Files.readAllBytes(Playthroughs.file("tic_tac_toe.txt"));
+    int at = golden().indexOf('\u25c9');
+    int cut = golden().substring(0, at).getBytes(StandardCharsets.UTF_8).length + 2;
+    Path truncated = tmp.resolve("cut.txt");
+    Files.write(truncated, java.util.Arrays.copyOf(all, cut));
+    Cli t = Cli.run("replay", truncated.toString());
+    assertThat(t.exit).isEqualTo(2);
+    assertThat(t.err.strip()).isEqualTo("ponder: cannot read " + truncated + ": the file ends inside a UTF-8 character (truncated?)");
+    // a bad byte elsewhere is not a cut
+    Path bad = tmp.resolve("bad-byte.txt");
+    Files.write(bad, concat("tic_tac_toe | 4 ".getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xE2, '0', '\n'}));
+    Cli x = Cli.run("replay", bad.toString());
+    assertThat(x.exit).isEqualTo(2);
+    assertThat(x.err.strip()).isEqualTo("ponder: cannot read " + bad + ": not UTF-8 text (byte 16)");
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
+  }
+
   @Test
   void unreadableMalformedOrUnknownExitsTwoWithOneLine() throws IOException {
     Cli missing = Cli.run("replay", tmp.resolve("missing.txt").toString());
@@ -46,7 +137,7 @@ class ReplayCommandTest {
     Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
     Cli b = Cli.run("replay", binary.toString());
     assertThat(b.exit).isEqualTo(2);
-    assertThat(b.err.strip()).isEqualTo("ponder: cannot read " + binary + ": not UTF-8 text");
+    assertThat(b.err.strip()).isEqualTo("ponder: cannot read " + binary + ": not UTF-8 text (byte 0)");
 
     Path garbage = tmp.resolve("garbage.txt");
     Files.writeString(garbage, "this is not a playthrough\n");
@@ -74,6 +165,11 @@ class ReplayCommandTest {
     Cli r = Cli.run("replay", f.toString());
     assertThat(r.exit).isZero();
     assertThat(r.out).contains("xxx\noo.\n...").contains("returns: 1 -1");
+
+    Files.writeString(f, "tic_tac_toe | 4\n");
+    Cli one = Cli.run("replay", f.toString());
+    assertThat(one.exit).as(one.err).isZero();
+    assertThat(one.out).startsWith("tic_tac_toe after 1 action\n");
 
     Files.writeString(f, "tic_tac_toe | 0 0\n");
     Cli illegal = Cli.run("replay", f.toString());
@@ -189,5 +285,84 @@ class ReplayCommandTest {
     assertThat(Cli.run("replay", "--help").out.replaceAll("\\s+", " ")).contains("has every record replayed");
     // errors are one line on stderr
     assertThat(b.err.strip()).isEqualTo("ponder: 2 of 4 match records in " + bad + " failed (lines 3, 4)");
+  }
+
+  /**
+   * A finished match's record holds its returns (the line after it, written by play --record), and
+   * replay checks them: an action corrupted into another legal one that changes the result is
+   * caught (exit 1), as is a returns line after actions that do not end the game. A record without
+   * the line (written before it existed) replays as before.
+   */
+  @Test
+  void recordedReturnsAreChecked() throws IOException {
+    Path rec = tmp.resolve("m.txt");
+    List<String> saved = null;
+    String corrupted = null;
+    // the first seed whose match has an action that another legal one, changing the result, can
+    // replace (in Kuhn poker, a card dealt); in tic-tac-toe no such change exists
+    for (int seed = 1; corrupted == null && seed <= 30; seed++) {
+      Cli play = Cli.run("play", "kuhn_poker", "--players", "random,random", "--seed", Integer.toString(seed), "--record",
+          rec.toString());
+      assertThat(play.exit).as(play.err).isZero();
+      saved = Files.readAllLines(rec, StandardCharsets.UTF_8);
+      corrupted = corruption(dev.ponder.game.MatchRecord.parse(saved.get(0)));
+    }
+    assertThat(corrupted).as("a legal corruption with another result").isNotNull();
+    assertThat(saved).hasSize(2);
+    assertThat(saved.get(1)).startsWith("returns: ");
+    Cli ok = Cli.run("replay", rec.toString());
+    assertThat(ok.exit).as(ok.err).isZero();
+    assertThat(ok.out).contains(" actions (terminal, returns as recorded)\n").contains("\n" + saved.get(1) + "\n");
+    assertThat(saved.get(0)).startsWith("kuhn_poker(players=2) | ");
+
+    Path bad = write("bad.txt", corrupted + "\n" + saved.get(1) + "\n");
+    Cli b = Cli.run("replay", bad.toString());
+    assertThat(b.exit).isEqualTo(1);
+    assertThat(b.err.strip()).startsWith("ponder: error: " + bad + ":2: the record's returns are " + saved.get(1).substring(9)
+        + " but its actions give ").endsWith(" (the record or the game changed since the match was played?)");
+    // without the returns line the corruption goes unseen, as in records written before it existed
+    Cli old = Cli.run("replay", write("old.txt", corrupted + "\n").toString());
+    assertThat(old.exit).as(old.err).isZero();
+
+    // several records: each returns line belongs to the record before it
+    Path two = write("two-returns.txt", saved.get(0) + "\n" + saved.get(1) + "\ntic_tac_toe | 4\nreturns: 1 -1\n");
+    Cli t = Cli.run("replay", two.toString());
+    assertThat(t.exit).isEqualTo(1);
+    assertThat(t.out.lines().toList()).containsExactly(
+        two + ":1: kuhn_poker(players=2) after " + dev.ponder.game.MatchRecord.parse(saved.get(0)).actions().length
+            + " actions (terminal, returns as recorded); returns: " + saved.get(1).substring(9),
+        two + ":3: differs: the record's returns are 1 -1 but its actions end before the game does");
+    assertThat(t.err.strip()).isEqualTo("ponder: error: 1 of 2 match records in " + two + " give other returns than recorded (line 3)");
+    Cli stray = Cli.run("replay", write("stray.txt", "tic_tac_toe | 4\nreturns: 0 0\nreturns: 0 0\n").toString());
+    assertThat(stray.exit).isEqualTo(2);
+    assertThat(stray.out).contains(":3: not replayed: a 'returns:' line must follow the record whose returns it holds");
+  }
+
+  /** The record with one action changed into another legal one that ends the game with other returns, or null. */
+  private static String corruption(dev.ponder.game.MatchRecord m) {
+    dev.ponder.game.Game game = dev.ponder.game.GameRegistry.load(m.game());
+    double[] played = m.replay().returns();
+    for (int i = 0; i < m.actions().length; i++) {
+      for (int b = 0; b < Math.max(game.numDistinctActions(), game.maxChanceOutcomes()); b++) {
+        int[] a = m.actions().clone();
+        a[i] = b;
+        try {
+          dev.ponder.game.State s = game.stateFromHistory(a);
+          if (s.isTerminal() && !java.util.Arrays.equals(s.returns(), played)) {
+            return new dev.ponder.game.MatchRecord(m.game(), a).toLine();
+          }
+        } catch (IllegalArgumentException illegal) {
+          // not a legal corruption
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The returns line is exact: each return the shortest decimal that reads back as that double. */
+  @Test
+  void theReturnsLineIsExact() {
+    assertThat(ReplayCommand.returnsLine(new double[] {1, -1})).isEqualTo("returns: 1 -1");
+    assertThat(ReplayCommand.returnsLine(new double[] {1.0 / 3, -0.0, 1e-7, 250})).isEqualTo("returns: 0.3333333333333333 0 0.0000001 250");
   }
 }

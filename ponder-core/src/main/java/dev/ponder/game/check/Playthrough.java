@@ -9,6 +9,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A parsed OpenSpiel golden playthrough: the game string, the header fields and, state by state,
@@ -18,8 +20,11 @@ import java.util.Map;
  * <game string>}; header lines {@code Key = value} ({@code NumDistinctActions() = 9},
  * {@code GameType.utility = Utility.ZERO_SUM}); then for each state a line {@code # State k},
  * comment lines {@code # ...} drawing the state, field lines {@code Name(args) = value}, and,
- * unless it is the last state, {@code # Apply action "text"} followed by {@code action: N}. Lines
- * without {@code " = "} (tensor drawings) are skipped. States may be abbreviated to their action.
+ * unless it is the last state, {@code # Apply action "text"} followed by {@code action: N}. A tensor
+ * drawn in OpenSpiel's binary notation ({@code ObservationTensor(0):} followed by rows of ◉ (1) and
+ * ◯ (0), planes side by side, {@code binvec(n, 0x...)} or {@code zeros(n)} for long rows) is one
+ * field whose value is the drawing after the colon, its lines joined by newlines; other lines
+ * without {@code " = "} are skipped. States may be abbreviated to their action.
  */
 public final class Playthrough {
 
@@ -164,6 +169,16 @@ public final class Playthrough {
           }
           continue;
         }
+        Matcher tensor = TENSOR_LABEL.matcher(l);
+        if (tensor.matches()) {
+          // a drawn tensor: the rest of the label line, then its continuation lines
+          StringBuilder drawing = new StringBuilder(tensor.group(2) == null ? "" : tensor.group(2));
+          while (i + 1 < lines.length && isTensorContinuation(lines[i + 1])) {
+            drawing.append('\n').append(lines[++i]);
+          }
+          fields.put(tensor.group(1), drawing.toString().strip());
+          continue;
+        }
         putField(fields, l);
       }
       if (actionText != null && action < 0) {
@@ -185,6 +200,20 @@ public final class Playthrough {
           + (states.size() - 1) + ", before state " + states.size());
     }
     return new Playthrough(source, gameString, header, states);
+  }
+
+  /**
+   * The label line of a tensor drawn in OpenSpiel's binary notation: {@code ObservationTensor(0):}
+   * (rows follow) or {@code ObservationTensor(0).player: ◉◯} (one row on the line). A tensor with
+   * other values is one field, {@code ObservationTensor(0) = [0.0, 2.0, ...]}.
+   */
+  private static final Pattern TENSOR_LABEL =
+      Pattern.compile("((?:InformationState|Observation)Tensor\\(\\d+\\)(?:\\.[A-Za-z0-9_]+)?):(?: (.*))?");
+
+  /** A line of a tensor drawing: blank (between groups of planes), indented, or a row of ◉/◯, binvec(...), zeros(...). */
+  private static boolean isTensorContinuation(String line) {
+    return line.isBlank() || line.startsWith(" ") || line.startsWith("\u25c9") || line.startsWith("\u25ef")
+        || line.startsWith("binvec(") || line.startsWith("zeros(");
   }
 
   private static void putField(Map<String, String> into, String line) {

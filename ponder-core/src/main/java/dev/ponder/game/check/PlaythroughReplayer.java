@@ -35,9 +35,16 @@ import java.util.regex.Pattern;
  * <p>Per state, in file order: {@code IsTerminal}, {@code IsChanceNode}, {@code
  * IsSimultaneousNode} (always false in Ponder), {@code CurrentPlayer}, {@code History}, {@code
  * HistoryString}, {@code ChanceOutcomes}, {@code LegalActions}, {@code StringLegalActions},
- * {@code Rewards}, {@code Returns}, and, when enabled, {@code InformationStateString(p)} and
- * {@code ObservationString(p)}; then the text of the applied action, and the action itself must
- * be legal. Tensors and factored observation strings are not compared.
+ * {@code Rewards}, {@code Returns}, {@code InformationStateString(p)} and {@code
+ * ObservationString(p)} (unless {@link #checkInformationStrings} is off), {@code
+ * InformationStateTensor(p)} and {@code ObservationTensor(p)} (unless {@link #checkTensors} is off;
+ * when the game provides that tensor, a non-empty {@link Game#informationStateTensorShape} or {@link
+ * Game#observationTensorShape}: its named pieces, {@code ObservationTensor(0).player}, ..., are
+ * concatenated in file order and compared value by value with Ponder's flat tensor, within 5e-6, the
+ * precision of OpenSpiel's {@code round(v, 5)}); then the text of the applied action, and the action
+ * itself must be legal. Factored observation strings ({@code PublicObservationString()}, {@code
+ * PrivateObservationString(p)}) are not compared (the game API has none). The result says which
+ * kinds were compared and which skipped, and why ({@link ReplayResult#coverage}).
  *
  * <p>Numbers: OpenSpiel prints state values with 6 significant digits ({@code %g}) and header
  * utilities with 4; a number matches when it rounds to the printed value at that precision.
@@ -48,21 +55,25 @@ import java.util.regex.Pattern;
  * #requireComplete} is off; a file cut short would otherwise "replay exactly" as far as it goes.
  */
 public final class PlaythroughReplayer {
-  /** Games whose information-state and observation strings must match OpenSpiel's. */
-  public static final Set<String> STRING_COMPATIBLE_GAMES = Set.of("kuhn_poker", "leduc_poker", "liars_dice");
-
   private static final Pattern OUTCOME = Pattern.compile("\\(\\s*(-?\\d+)\\s*,\\s*([^)\\s]+)\\s*\\)");
   private static final Pattern PLAYER_ARG = Pattern.compile("\\((\\d+)\\)");
 
-  private Boolean checkStrings;
+  private boolean checkStrings = true;
+  private boolean checkTensors = true;
   private boolean requireComplete = true;
 
-  /**
-   * Whether to compare {@code InformationStateString(p)} and {@code ObservationString(p)}; by
-   * default only for {@link #STRING_COMPATIBLE_GAMES}.
-   */
+  /** Whether to compare {@code InformationStateString(p)} and {@code ObservationString(p)}; true by default. */
   public PlaythroughReplayer checkInformationStrings(boolean check) {
     this.checkStrings = check;
+    return this;
+  }
+
+  /**
+   * Whether to compare {@code InformationStateTensor(p)} and {@code ObservationTensor(p)} where
+   * the game provides them; true by default.
+   */
+  public PlaythroughReplayer checkTensors(boolean check) {
+    this.checkTensors = check;
     return this;
   }
 
@@ -161,7 +172,7 @@ public final class PlaythroughReplayer {
     if (incomplete != null) {
       throw new PlaythroughFormatException(playthrough.source() + ": incomplete playthrough: " + incomplete);
     }
-    return new Run(playthrough, game, checkStrings != null ? checkStrings : STRING_COMPATIBLE_GAMES.contains(game.name())).run();
+    return new Run(playthrough, game, checkStrings, checkTensors).run();
   }
 
   /** Thrown internally to stop at the first difference. */
@@ -179,16 +190,36 @@ public final class PlaythroughReplayer {
     private final Playthrough pt;
     private final Game game;
     private final boolean strings;
+    private final boolean tensors;
     private int stateIndex = -1;
     private int states;
     private int fields;
+    /** Kinds of per-player fields compared, and those present but skipped with the reason. */
+    private final Set<String> compared = new java.util.LinkedHashSet<>();
+    private final Map<String, String> skipped = new java.util.LinkedHashMap<>();
+    /** The tensor being gathered from its named pieces ({@code ObservationTensor(0)}), or null. */
+    private String tensorKey;
+    private final List<Double> tensorValues = new ArrayList<>();
 
-    Run(Playthrough pt, Game game, boolean strings) {
+    Run(Playthrough pt, Game game, boolean strings, boolean tensors) {
       this.pt = pt;
       this.game = game;
       this.strings = strings;
+      this.tensors = tensors;
     }
 
+    private ReplayResult result(ReplayResult.Difference d) {
+      StringJoiner c = new StringJoiner("; ");
+      if (!compared.isEmpty()) {
+        c.add("compared " + String.join(", ", compared));
+      }
+      if (!skipped.isEmpty()) {
+        StringJoiner n = new StringJoiner(", ");
+        skipped.forEach((k, why) -> n.add(k + " (" + why + ")"));
+        c.add("not compared: " + n);
+      }
+      return new ReplayResult(pt.source(), pt.gameString(), states, fields, d, c.toString());
+    }
     ReplayResult run() {
       try {
         checkHeader();
@@ -200,14 +231,15 @@ public final class PlaythroughReplayer {
           for (Map.Entry<String, String> f : r.fields().entrySet()) {
             checkField(s, f.getKey(), f.getValue());
           }
+          flushTensor(s);
           if (r.hasAction()) {
             applyRecorded(s, r);
           }
         }
       } catch (Mismatch m) {
-        return new ReplayResult(pt.source(), pt.gameString(), states, fields, m.difference);
+        return result(m.difference);
       }
-      return new ReplayResult(pt.source(), pt.gameString(), states, fields, null);
+      return result(null);
     }
 
     private Mismatch mismatch(String field, String expected, String actual) {
@@ -220,7 +252,19 @@ public final class PlaythroughReplayer {
       String text;
       try {
         if (!s.isLegal(a)) {
-          throw mismatch("action", a + " (\"" + r.actionText() + "\") legal", "illegal; legal actions: " + intList(s.legalActions()));
+          // the file's action id and its comment are reported apart: the id is what was applied,
+          // the comment names (by our strings) another action or none
+          int named = -1;
+          int p = s.currentPlayer();
+          for (int b : s.legalActions()) {
+            if (s.actionToString(p, b).equals(r.actionText())) {
+              named = b;
+              break;
+            }
+          }
+          throw new Mismatch(new ReplayResult.Difference(stateIndex, "action " + a, null, "is illegal (the file's comment says "
+              + quote(r.actionText()) + ", which " + (named >= 0 ? "is action " + named : "names no legal action")
+              + "); legal actions: " + intList(s.legalActions())));
         }
         text = s.actionToString(s.currentPlayer(), a);
       } catch (Mismatch m) {
@@ -362,6 +406,11 @@ public final class PlaythroughReplayer {
     private void checkField(State s, String key, String exp) {
       int paren = key.indexOf('(');
       String base = paren < 0 ? key : key.substring(0, paren);
+      if (base.equals("InformationStateTensor") || base.equals("ObservationTensor")) {
+        gatherTensor(s, base, key, exp);
+        return;
+      }
+      flushTensor(s);
       switch (base) {
         case "IsTerminal":
           compareBool(key, exp, () -> s.isTerminal());
@@ -402,18 +451,96 @@ public final class PlaythroughReplayer {
           break;
         case "InformationStateString":
           if (strings) {
+            compared.add("information-state strings");
             int p = playerArg(key);
             compareText(key, exp, quote(guard(key, () -> s.informationStateString(p))));
+          } else {
+            skipped.put("information-state strings", "--no-strings");
           }
           break;
         case "ObservationString":
           if (strings) {
+            compared.add("observation strings");
             int p = playerArg(key);
             compareText(key, exp, quote(guard(key, () -> s.observationString(p))));
+          } else {
+            skipped.put("observation strings", "--no-strings");
           }
           break;
+        case "PublicObservationString":
+        case "PrivateObservationString":
+          skipped.put("public and private observation strings", "the game API has none");
+          break;
         default:
-          break; // tensors, factored observation strings
+          break; // SerializeState and other fields the API has no counterpart of
+      }
+    }
+
+    /**
+     * Adds one piece of a tensor ({@code ObservationTensor(0)} or {@code
+     * ObservationTensor(0).player}) to the tensor being gathered, comparing the previous tensor
+     * first when this piece starts another.
+     */
+    private void gatherTensor(State s, String base, String key, String exp) {
+      String kind = base.equals("ObservationTensor") ? "observation tensors" : "information-state tensors";
+      int[] shape = base.equals("ObservationTensor") ? game.observationTensorShape() : game.informationStateTensorShape();
+      if (!tensors) {
+        skipped.put(kind, "--no-tensors");
+        return;
+      }
+      if (shape.length == 0 || size(shape) == 0) {
+        skipped.put(kind, game.name() + " provides none");
+        return;
+      }
+      compared.add(kind);
+      int close = key.indexOf(')');
+      String whole = key.substring(0, close + 1);
+      if (!whole.equals(tensorKey)) {
+        flushTensor(s);
+        tensorKey = whole;
+      }
+      double[] values = decodeTensor(exp);
+      if (values == null) {
+        fields++;
+        throw mismatch(key, exp, "(the expected value is not a tensor drawing or list of numbers)");
+      }
+      for (double v : values) {
+        tensorValues.add(v);
+      }
+    }
+
+    /** Compares the gathered tensor, if any, with the state's and forgets it. */
+    private void flushTensor(State s) {
+      if (tensorKey == null) {
+        return;
+      }
+      String key = tensorKey;
+      tensorKey = null;
+      fields++;
+      boolean observation = key.startsWith("ObservationTensor");
+      int[] shape = observation ? game.observationTensorShape() : game.informationStateTensorShape();
+      int n = size(shape);
+      int p = playerArg(key);
+      float[] ours = new float[n];
+      try {
+        if (observation) {
+          s.observationTensor(p, ours);
+        } else {
+          s.informationStateTensor(p, ours);
+        }
+      } catch (RuntimeException e) {
+        throw mismatch(key, "a tensor", thrown(e));
+      }
+      List<Double> expected = new ArrayList<>(tensorValues);
+      tensorValues.clear();
+      if (expected.size() != n) {
+        throw mismatch(key, expected.size() + " values", n + " values (shape " + java.util.Arrays.toString(shape) + ")");
+      }
+      for (int i = 0; i < n; i++) {
+        if (Math.abs(expected.get(i) - ours[i]) > TENSOR_TOLERANCE) {
+          throw mismatch(key, fmt(expected.get(i)) + " at cell " + i + " " + java.util.Arrays.toString(cell(shape, i))
+              + " of shape " + java.util.Arrays.toString(shape), fmt(ours[i]));
+        }
       }
     }
 
@@ -536,6 +663,119 @@ public final class PlaythroughReplayer {
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /** Tolerance of a tensor value: OpenSpiel prints {@code round(v, 5)}; float32 rounding on top. */
+  static final double TENSOR_TOLERANCE = 5e-6 * (1 + 1e-6);
+
+  private static final Pattern ZEROS = Pattern.compile("zeros\\((\\d+)\\)");
+  private static final Pattern BINVEC = Pattern.compile("binvec\\((\\d+), 0x([0-9a-fA-F]+)\\)");
+
+  private static int size(int[] shape) {
+    int n = 1;
+    for (int d : shape) {
+      n *= d;
+    }
+    return n;
+  }
+
+  /** The index of flat cell {@code i} in a row-major tensor of {@code shape}. */
+  private static int[] cell(int[] shape, int i) {
+    int[] c = new int[shape.length];
+    for (int d = shape.length - 1; d >= 0; d--) {
+      c[d] = shape[d] == 0 ? 0 : i % shape[d];
+      i = shape[d] == 0 ? 0 : i / shape[d];
+    }
+    return c;
+  }
+
+  /**
+   * The values of one printed tensor (or piece) in row-major order, as OpenSpiel's playthrough
+   * generator writes them ({@code _format_tensor}): a list {@code [0.0, 2.5, ...]}, or a drawing in
+   * which each row is a run of ◉ (1) and ◯ (0), {@code zeros(n)} or {@code binvec(n, 0xHEX)} (the n
+   * bits of the number, first bit most significant); a 3-D tensor's planes stand side by side, two
+   * spaces apart, in groups separated by blank lines, each plane's rows on consecutive lines.
+   *
+   * @return the values, or null if the text is neither form
+   */
+  static double[] decodeTensor(String text) {
+    String t = text.strip();
+    List<Double> out = new ArrayList<>();
+    if (t.startsWith("[")) {
+      if (!t.endsWith("]")) {
+        return null;
+      }
+      String inner = t.substring(1, t.length() - 1).trim();
+      if (!inner.isEmpty()) {
+        for (String part : inner.split("\\s*,\\s*")) {
+          try {
+            out.add(Double.parseDouble(part));
+          } catch (NumberFormatException e) {
+            return null;
+          }
+        }
+      }
+      return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+    for (String group : t.split("\n\\s*\n")) {
+      List<String[]> rows = new ArrayList<>();
+      for (String line : group.split("\n")) {
+        if (!line.isBlank()) {
+          rows.add(line.strip().split("\\s{2,}"));
+        }
+      }
+      if (rows.isEmpty()) {
+        continue;
+      }
+      int planes = rows.get(0).length;
+      for (String[] r : rows) {
+        if (r.length != planes) {
+          return null;
+        }
+      }
+      for (int j = 0; j < planes; j++) {
+        for (String[] r : rows) {
+          if (!appendRow(r[j], out)) {
+            return null;
+          }
+        }
+      }
+    }
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static boolean appendRow(String row, List<Double> out) {
+    Matcher z = ZEROS.matcher(row);
+    if (z.matches()) {
+      int n = Integer.parseInt(z.group(1));
+      for (int i = 0; i < n; i++) {
+        out.add(0.0);
+      }
+      return true;
+    }
+    Matcher b = BINVEC.matcher(row);
+    if (b.matches()) {
+      int n = Integer.parseInt(b.group(1));
+      java.math.BigInteger bits = new java.math.BigInteger(b.group(2), 16);
+      if (bits.bitLength() > n) {
+        return false;
+      }
+      for (int i = 0; i < n; i++) {
+        out.add(bits.testBit(n - 1 - i) ? 1.0 : 0.0);
+      }
+      return true;
+    }
+    for (int i = 0; i < row.length(); i++) {
+      char c = row.charAt(i);
+      if (c == '\u25c9') {
+        out.add(1.0);
+      } else if (c == '\u25ef') {
+        out.add(0.0);
+      } else {
+        return false;
+      }
+    }
+    return !row.isEmpty();
+  }
 
   /**
    * Whether {@code actual} rounds to {@code printed} at {@code digits} significant digits (the

@@ -9,8 +9,18 @@ package dev.ponder.game.check;
  * @param statesReplayed number of states reached (header failures: 0)
  * @param fieldsChecked number of fields compared before stopping
  * @param difference the first difference, or null if the playthrough replays exactly
+ * @param coverage which kinds of per-player fields were compared and which were present but not
+ *     compared, with why: {@code compared information-state strings, observation strings,
+ *     observation tensors; not compared: information-state strings (--no-strings)}
+ *     ("" when the file has none of them)
  */
-public record ReplayResult(String source, String game, int statesReplayed, int fieldsChecked, Difference difference) {
+public record ReplayResult(String source, String game, int statesReplayed, int fieldsChecked, Difference difference,
+    String coverage) {
+
+  /** A result without a coverage note. */
+  public ReplayResult(String source, String game, int statesReplayed, int fieldsChecked, Difference difference) {
+    this(source, game, statesReplayed, fieldsChecked, difference, "");
+  }
 
   /**
    * The first field that differs.
@@ -18,14 +28,21 @@ public record ReplayResult(String source, String game, int statesReplayed, int f
    * @param stateIndex the state number ({@code # State k}), or -1 for the header
    * @param field the field's name as printed, e.g. {@code LegalActions} or {@code
    *     InformationStateString(1)}
-   * @param expected the value printed in the playthrough
-   * @param actual what Ponder produced
+   * @param expected the value printed in the playthrough, or null when {@code actual} is the whole
+   *     finding (a recorded action that is illegal)
+   * @param actual what Ponder produced, or the finding
    */
   public record Difference(int stateIndex, String field, String expected, String actual) {
-    /** {@code state 3, LegalActions: expected [...] but was [...]}. */
+    /**
+     * {@code state 3, LegalActions: expected [...] but was [...]}, or with no expected value
+     * {@code state 2, action 8 is illegal (the file's comment says "x(2,0)", which is action 6); legal actions: [...]}.
+     */
     public String describe() {
-      return (stateIndex < 0 ? "header" : "state " + stateIndex) + ", " + field + ": expected "
-          + expected + " but was " + actual;
+      String where = stateIndex < 0 ? "header" : "state " + stateIndex;
+      if (expected == null) {
+        return where + ", " + field + " " + actual;
+      }
+      return where + ", " + field + ": expected " + expected + " but was " + actual;
     }
   }
 
@@ -34,10 +51,14 @@ public record ReplayResult(String source, String game, int statesReplayed, int f
     return difference == null;
   }
 
-  /** One line: {@code file: replays (S states, F fields)} or {@code file: state k, field: expected ... but was ...}. */
+  /**
+   * One line: {@code file: game replays exactly (S states, F fields checked; compared ...; not
+   * compared: ...)} or {@code file: state k, field: expected ... but was ...}.
+   */
   public String describe() {
     if (matches()) {
-      return source + ": " + game + " replays exactly (" + statesReplayed + " states, " + fieldsChecked + " fields checked)";
+      return source + ": " + game + " replays exactly (" + statesReplayed + " states, " + fieldsChecked + " fields checked"
+          + (coverage.isEmpty() ? "" : "; " + coverage) + ")";
     }
     return source + ": " + difference.describe();
   }

@@ -36,8 +36,7 @@ class PlaythroughTest {
       "IsChanceNode() = False",
       "CurrentPlayer() = 0",
       "ObservationString(0) = \"counts 0 0, to move 0\"",
-      "ObservationTensor(0): ◉◯◯",
-      "                      ◉◯◯",
+      "ObservationTensor(0): ◯◯◯",
       "Rewards() = [0, 0]",
       "Returns() = [0, 0]",
       "LegalActions() = [0, 1]",
@@ -106,7 +105,7 @@ class PlaythroughTest {
     assertThat(p.states()).hasSize(5);
     assertThat(p.states().get(0).fields()).containsEntry("StringLegalActions()", "[\"+1\", \"+2\"]")
         .containsEntry("ObservationString(0)", "\"counts 0 0, to move 0\"")
-        .doesNotContainKey("ObservationTensor(0)");
+        .containsEntry("ObservationTensor(0)", "◯◯◯");
     assertThat(p.states().get(0).actionText()).isEqualTo("+2");
     assertThat(p.states().get(0).action()).isEqualTo(1);
     assertThat(p.states().get(2).fields()).isEmpty();
@@ -118,7 +117,63 @@ class PlaythroughTest {
     ReplayResult r = replay(TOY);
     assertThat(r.difference()).isNull();
     assertThat(r.statesReplayed()).isEqualTo(5);
-    assertThat(r.describe()).startsWith("toy.txt: toy_race replays exactly (5 states");
+    assertThat(r.describe()).startsWith("toy.txt: toy_race replays exactly (5 states")
+        .endsWith("; compared observation strings, observation tensors)");
+    assertThat(new PlaythroughReplayer().requireComplete(false).checkInformationStrings(false).checkTensors(false)
+        .replay(Playthrough.parse("toy.txt", TOY)).describe())
+        .endsWith("; not compared: observation strings (--no-strings), observation tensors (--no-tensors))");
+  }
+
+  /** Tensors are compared by default, value by value, the drawing's cells against the state's tensor. */
+  @Test
+  void tensorsAreComparedCellByCell() {
+    ReplayResult r = replay(TOY.replace("ObservationTensor(0): ◯◯◯", "ObservationTensor(0): ◯◉◯"));
+    assertThat(r.difference()).isEqualTo(new ReplayResult.Difference(0, "ObservationTensor(0)", "1 at cell 1 [1] of shape [3]", "0"));
+    assertThat(replay(TOY.replace("ObservationTensor(0): ◯◯◯", "ObservationTensor(0): ◯◯")).difference())
+        .isEqualTo(new ReplayResult.Difference(0, "ObservationTensor(0)", "2 values", "3 values (shape [3])"));
+    // OpenSpiel's list form for tensors that are not 0/1, at its printed precision (round(v, 5))
+    assertThat(replay(TOY.replace("ObservationTensor(0): ◯◯◯", "ObservationTensor(0) = [0.0, 0.0, 0.0]")).matches()).isTrue();
+    assertThat(replay(TOY.replace("ObservationTensor(0): ◯◯◯", "ObservationTensor(0) = [0.0, 0.00001, 0.0]")).difference().field())
+        .isEqualTo("ObservationTensor(0)");
+    assertThat(new PlaythroughReplayer().requireComplete(false).checkTensors(false)
+        .replay(Playthrough.parse("toy.txt", TOY.replace("ObservationTensor(0): ◯◯◯", "ObservationTensor(0): ◯◉◯"))).matches()).isTrue();
+  }
+
+  /**
+   * OpenSpiel's drawings ({@code generate_playthrough._format_tensor}): rows of ◉/◯, the planes of a
+   * 3-D tensor side by side two spaces apart in groups separated by a blank line, {@code zeros(n)}
+   * and {@code binvec(n, 0xHEX)} (first bit most significant) for long rows.
+   */
+  @Test
+  void decodesOpenSpielTensorDrawings() {
+    assertThat(PlaythroughReplayer.decodeTensor("◉◯◉◉")).containsExactly(1, 0, 1, 1);
+    // 2-D, the rows after the first indented under the label
+    assertThat(PlaythroughReplayer.decodeTensor("◉◯\n   ◯◉")).containsExactly(1, 0, 0, 1);
+    // 3-D [3][2][2]: planes 0 and 1 side by side, plane 2 in a second group
+    assertThat(PlaythroughReplayer.decodeTensor("◉◯  ◯◯\n◯◉  ◉◉\n\n◯◯\n◯◉"))
+        .containsExactly(1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1);
+    assertThat(PlaythroughReplayer.decodeTensor("zeros(3)")).containsExactly(0, 0, 0);
+    assertThat(PlaythroughReplayer.decodeTensor("binvec(6, 0x0b)")).containsExactly(0, 0, 1, 0, 1, 1);
+    assertThat(PlaythroughReplayer.decodeTensor("[0.5, 2.0, -1]")).containsExactly(0.5, 2.0, -1.0);
+    assertThat(PlaythroughReplayer.decodeTensor("◉x◯")).isNull();
+    assertThat(PlaythroughReplayer.decodeTensor("binvec(2, 0xff)")).isNull();
+    assertThat(PlaythroughReplayer.decodeTensor("◉◯  ◯◯\n◯◉")).isNull();
+  }
+
+  /**
+   * A recorded action that is illegal is named by its id, and the file's comment separately with
+   * the action it names, never the id of one with the string of the other.
+   */
+  @Test
+  void anIllegalRecordedActionIsNamedApartFromItsComment() {
+    // state 4: only +1 (action 0) is legal; the file applies 1 with the comment "+1"
+    String text = TOY.replace("LegalActions() = [0]\nReturns() = [0, 0]\n", "LegalActions() = [0]\nReturns() = [0, 0]\n\n"
+        + "# Apply action \"+1\"\naction: 1\n\n# State 5\n");
+    ReplayResult r = replay(text);
+    assertThat(r.difference().describe())
+        .isEqualTo("state 4, action 1 is illegal (the file's comment says \"+1\", which is action 0); legal actions: [0]");
+    assertThat(replay(text.replace("\"+1\"\naction: 1", "\"+7\"\naction: 1")).difference().describe())
+        .isEqualTo("state 4, action 1 is illegal (the file's comment says \"+7\", which names no legal action); legal actions: [0]");
   }
 
   @Test
@@ -145,12 +200,12 @@ class PlaythroughTest {
         .isEqualTo("ToString");
     assertThat(replay(TOY.replace("\"bonus0\", \"bonus1\"", "\"bonus0\", \"bonus2\"")).difference())
         .isEqualTo(new ReplayResult.Difference(1, "StringLegalActions", "[\"bonus0\", \"bonus2\"]", "[\"bonus0\", \"bonus1\"]"));
-    // strings are compared only when asked (or for the OpenSpiel string-compatible games)
+    // strings are compared by default, skipped when asked
     String obs = TOY.replace("\"counts 0 0, to move 0\"", "\"counts 0 0\"");
-    assertThat(replay(obs).matches()).isTrue();
-    ReplayResult strict = new PlaythroughReplayer().requireComplete(false).checkInformationStrings(true)
-        .replay(Playthrough.parse("toy.txt", obs));
-    assertThat(strict.difference()).isEqualTo(new ReplayResult.Difference(0, "ObservationString(0)", "\"counts 0 0\"", "\"counts 0 0, to move 0\""));
+    assertThat(replay(obs).difference())
+        .isEqualTo(new ReplayResult.Difference(0, "ObservationString(0)", "\"counts 0 0\"", "\"counts 0 0, to move 0\""));
+    assertThat(new PlaythroughReplayer().requireComplete(false).checkInformationStrings(false)
+        .replay(Playthrough.parse("toy.txt", obs)).matches()).isTrue();
   }
 
   @Test
