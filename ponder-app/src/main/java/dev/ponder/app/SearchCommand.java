@@ -378,12 +378,17 @@ public final class SearchCommand implements PonderCommand {
     return fmt(priorValue(p));
   }
 
-  private static String fmt(double d) {
-    return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.3f", d);
+  /** {@code d} to 3 decimals, {@code -} for NaN; a value that rounds to zero is {@code 0.000}, never {@code -0.000}. */
+  static String fmt(double d) {
+    if (Double.isNaN(d)) {
+      return "-";
+    }
+    String s = String.format(Locale.ROOT, "%.3f", d);
+    return s.equals("-0.000") ? "0.000" : s;
   }
 
   /**
-   * The game string as typed, in the canonical text of the specification grammar
+   * The game string (or the agent string) as typed, in the canonical text of the specification grammar
    * ({@link Spec#toString}): whitespace around names, keys and values dropped, keys in the order
    * given, nested game strings normalized the same way. The same rule for every game, so
    * {@code goofspiel(num_cards=3)} and {@code turn_based_simultaneous_game(game=goofspiel(num_cards=3))}
@@ -463,7 +468,8 @@ public final class SearchCommand implements PonderCommand {
 
   private void printTable(PrintWriter out, Game game, State state, SearchResult r, List<String> pv) {
     int p = r.player();
-    out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", gameEcho(gameSpec), p, agentSpec, seed);
+    out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", gameEcho(gameSpec), p, gameEcho(agentSpec),
+        seed);
     String info = informationState(game, state, p);
     if (info != null) {
       // what the search of an imperfect-information game starts from: the mover's information
@@ -542,7 +548,7 @@ public final class SearchCommand implements PonderCommand {
     ObjectNode root = m.createObjectNode();
     root.put("game", gameEcho(gameSpec));
     JsonFields.putGameParameters(root, game);
-    root.put("agent", agentSpec);
+    root.put("agent", gameEcho(agentSpec)); // canonical, as the game string
     root.put("seed", seed);
     ArrayNode hist = root.putArray("history");
     ArrayNode histStrings = root.putArray("history_strings");
