@@ -119,8 +119,11 @@ public final class SearchCommand implements PonderCommand {
    * parentheses and brackets the entries are the comma-separated pieces ({@link #splitHistory});
    * otherwise the text is read as whitespace-separated words ({@link #splitWords}), and each entry
    * is the longest run of the next words that spells a legal action string of the state it is
-   * applied to (so {@code "Roll 3 Roll 5"} is two chance outcomes of liar's dice), else the next
-   * word alone (an id or a one-word action string).
+   * applied to (so {@code "Roll 3 Roll 5"} is two chance outcomes of liar's dice), else, when the
+   * next word alone is not a legal entry, the longest run of two or more words that the game's own
+   * {@link State#stringToAction} reads as a legal action (backgammon's checker notation: {@code "0
+   * 24/23 24/22"} is the roll 0 and the move 24/23 24/22, as {@code "0,24/23 24/22"} is), else
+   * the next word alone (an id or a one-word action string).
    *
    * @throws UsageException naming the failing entry (1-based) and its text when an entry is not a
    *     legal action or comes after the game is over
@@ -138,6 +141,9 @@ public final class SearchCommand implements PonderCommand {
     for (int i = 0; i < words.size(); ) {
       entry++;
       int[] match = state.isTerminal() ? null : longestActionString(state, words, i);
+      if (match == null && !state.isTerminal()) {
+        match = longestParsedRun(state, words, i);
+      }
       if (match != null) {
         state.applyAction(match[0]);
         i += match[1];
@@ -216,6 +222,45 @@ public final class SearchCommand implements PonderCommand {
       }
     }
     return best;
+  }
+
+  /** The most words {@link #longestParsedRun} joins into one entry (backgammon's 4 checker moves, with room). */
+  private static final int MAX_RUN_WORDS = 8;
+
+  /**
+   * When {@code words.get(from)} alone is no legal entry: the longest run of 2 to {@link
+   * #MAX_RUN_WORDS} words from {@code from}, joined by single spaces, that the state's {@link
+   * State#stringToAction} reads as a legal action, as {action, words used}; null when the word
+   * alone is legal or no run is. A game's other notations (backgammon's {@code 24/23 24/22}, the
+   * part of its action string after {@code " - "}) thus resolve in the space form as in the comma
+   * form.
+   */
+  private static int[] longestParsedRun(State state, List<String> words, int from) {
+    if (parsesLegal(state, words.get(from)) >= 0) {
+      return null;
+    }
+    for (int n = Math.min(MAX_RUN_WORDS, words.size() - from); n >= 2; n--) {
+      int a = parsesLegal(state, String.join(" ", words.subList(from, from + n)));
+      if (a >= 0) {
+        return new int[] {a, n};
+      }
+    }
+    return null;
+  }
+
+  /** The legal action {@code text} names for the state, or −1 when it names none. */
+  private static int parsesLegal(State state, String text) {
+    try {
+      int a = state.stringToAction(text);
+      for (int l : state.legalActions()) {
+        if (l == a) {
+          return a;
+        }
+      }
+      return -1;
+    } catch (dev.ponder.game.IllegalActionException e) {
+      return -1;
+    }
   }
 
   /** Whether {@code text} has a comma outside parentheses and brackets (the comma form of --history). */
@@ -333,12 +378,17 @@ public final class SearchCommand implements PonderCommand {
     return fmt(priorValue(p));
   }
 
-  private static String fmt(double d) {
-    return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.3f", d);
+  /** {@code d} to 3 decimals, {@code -} for NaN; a value that rounds to zero is {@code 0.000}, never {@code -0.000}. */
+  static String fmt(double d) {
+    if (Double.isNaN(d)) {
+      return "-";
+    }
+    String s = String.format(Locale.ROOT, "%.3f", d);
+    return s.equals("-0.000") ? "0.000" : s;
   }
 
   /**
-   * The game string as typed, in the canonical text of the specification grammar
+   * The game string (or the agent string) as typed, in the canonical text of the specification grammar
    * ({@link Spec#toString}): whitespace around names, keys and values dropped, keys in the order
    * given, nested game strings normalized the same way. The same rule for every game, so
    * {@code goofspiel(num_cards=3)} and {@code turn_based_simultaneous_game(game=goofspiel(num_cards=3))}
@@ -418,7 +468,8 @@ public final class SearchCommand implements PonderCommand {
 
   private void printTable(PrintWriter out, Game game, State state, SearchResult r, List<String> pv) {
     int p = r.player();
-    out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", gameEcho(gameSpec), p, agentSpec, seed);
+    out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", gameEcho(gameSpec), p, gameEcho(agentSpec),
+        seed);
     String info = informationState(game, state, p);
     if (info != null) {
       // what the search of an imperfect-information game starts from: the mover's information
@@ -497,7 +548,7 @@ public final class SearchCommand implements PonderCommand {
     ObjectNode root = m.createObjectNode();
     root.put("game", gameEcho(gameSpec));
     JsonFields.putGameParameters(root, game);
-    root.put("agent", agentSpec);
+    root.put("agent", gameEcho(agentSpec)); // canonical, as the game string
     root.put("seed", seed);
     ArrayNode hist = root.putArray("history");
     ArrayNode histStrings = root.putArray("history_strings");

@@ -104,7 +104,8 @@ class UsageWordingCliTest {
     assertThat(err("search", "tik_tac_toe")).startsWith("ponder: unknown game 'tik_tac_toe'; known games: ")
         .contains(", tic_tac_toe, turn_based_simultaneous_game (did you mean tic_tac_toe?) (games of your own: ");
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(sim=100)")).isEqualTo("ponder: unknown parameter 'sim' for"
-        + " uct; valid: c, sims, time_ms, threads, sync_us, reuse, expand, chance_expand_all, keying, search_forced"
+        + " uct; valid: c, sims, time_ms, threads, sync_us, reuse, expand, chance_expand_all, keying, search_forced,"
+        + " virtual_loss"
         + " (did you mean sims?)" + NL);
     assertThat(err("search", "hex(boardsize=5)")).isEqualTo("ponder: unknown parameter 'boardsize' for hex; valid:"
         + " board_size, num_cols, num_rows, string_rep, swap, plain_obs_tensor (did you mean board_size?)" + NL);

@@ -17,12 +17,16 @@ public final class Params {
   private final List<ParamSpec> specs;
   private final Map<String, Object> values;
   private final Map<String, Object> given;
+  /** The given values as typed (trimmed), for messages. */
+  private final Map<String, String> typed;
 
-  private Params(String owner, List<ParamSpec> specs, Map<String, Object> values, Map<String, Object> given) {
+  private Params(String owner, List<ParamSpec> specs, Map<String, Object> values, Map<String, Object> given,
+      Map<String, String> typed) {
     this.owner = owner;
     this.specs = specs;
     this.values = values;
     this.given = given;
+    this.typed = typed;
   }
 
   /**
@@ -44,6 +48,7 @@ public final class Params {
       values.put(p.name(), p.defaultValue());
     }
     Map<String, Object> given = new LinkedHashMap<>();
+    Map<String, String> typed = new LinkedHashMap<>();
     for (Map.Entry<String, String> e : spec.args().entrySet()) {
       ParamSpec p = byName.get(e.getKey());
       if (p == null) {
@@ -60,8 +65,9 @@ public final class Params {
       p.checkRange(spec.name(), v);
       values.put(p.name(), v);
       given.put(p.name(), v);
+      typed.put(p.name(), e.getValue().strip());
     }
-    return new Params(spec.name(), List.copyOf(declared), values, given);
+    return new Params(spec.name(), List.copyOf(declared), values, given, typed);
   }
 
   /**
@@ -91,6 +97,18 @@ public final class Params {
   /** The explicitly given values, in order of appearance. */
   public Map<String, Object> given() {
     return Collections.unmodifiableMap(given);
+  }
+
+  /**
+   * A given value as it was typed ({@code 100} for {@code c_base=100}, where {@link
+   * ParamSpec#format} of the parsed value gives {@code 100.0}), for messages that echo the user's
+   * input; for a value not given, the formatted value.
+   *
+   * @throws IllegalArgumentException if {@code name} is not declared
+   */
+  public String typed(String name) {
+    String t = typed.get(name);
+    return t != null ? t : ParamSpec.format(get(name));
   }
 
   /** Whether {@code name} was given explicitly (false for a default, a derived value or an undeclared name). */
@@ -204,7 +222,7 @@ public final class Params {
     p.checkRange(owner, v);
     Map<String, Object> newValues = new LinkedHashMap<>(values);
     newValues.put(name, v);
-    return new Params(owner, specs, newValues, new LinkedHashMap<>(given));
+    return new Params(owner, specs, newValues, new LinkedHashMap<>(given), new LinkedHashMap<>(typed));
   }
 
   private ParamSpec spec(String name) {

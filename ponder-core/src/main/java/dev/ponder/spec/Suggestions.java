@@ -20,6 +20,9 @@ import java.util.Optional;
  *       character is never corrected. The distance counts insertions, deletions, substitutions and swaps of two adjacent
  *       characters as one edit each (the optimal string alignment distance): {@code serach} is 1
  *       from {@code search}, {@code tik_tac_toe} 1 from {@code tic_tac_toe}.
+ *   <li>the typed text is a name the literature uses for a candidate's key ({@code c_puct} or
+ *       {@code cpuct}, PUCT's constant in the AlphaZero papers, for {@code c_init} or else
+ *       {@code c}), and that candidate is valid here.
  * </ol>
  * Otherwise there is no suggestion, and the list alone is shown.
  */
@@ -65,8 +68,22 @@ public final class Suggestions {
         tie = true;
       }
     }
-    return best != null && !tie && bestDistance <= limit ? Optional.of(best) : Optional.empty();
+    if (best != null && !tie && bestDistance <= limit) {
+      return Optional.of(best);
+    }
+    for (String known : KNOWN_AS.getOrDefault(t, java.util.List.of())) {
+      String c = unique(candidates, x -> x.equals(known));
+      if (c != null) {
+        return Optional.of(c);
+      }
+    }
+    return Optional.empty();
   }
+
+  /** Names the literature uses for keys, each with the keys it may mean, in order of preference. */
+  private static final java.util.Map<String, java.util.List<String>> KNOWN_AS = java.util.Map.of(
+      "c_puct", java.util.List.of("c_init", "c"),
+      "cpuct", java.util.List.of("c_init", "c"));
 
   /**
    * {@code " (did you mean Y?)"} for the candidate {@link #closest} finds, or the empty string:

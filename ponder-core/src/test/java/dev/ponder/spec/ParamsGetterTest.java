@@ -45,4 +45,14 @@ class ParamsGetterTest {
     assertThatThrownBy(() -> p.getInt("nosuch")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("toy has no parameter 'nosuch'");
   }
+
+  @Test
+  void typedGivesTheValueAsWrittenForMessages() {
+    Params q = Params.resolve(Spec.parse("toy( c = 1e2 ,flag=TRUE)"), declared);
+    assertThat(q.typed("c")).isEqualTo("1e2");
+    assertThat(q.getDouble("c")).isEqualTo(100.0);
+    assertThat(q.typed("flag")).isEqualTo("TRUE");
+    assertThat(q.typed("n")).isEqualTo("3"); // not given: the default, formatted
+    assertThat(q.withDerived("n", "5").typed("c")).isEqualTo("1e2");
+  }
 }

@@ -70,4 +70,16 @@ class SuggestionsTest {
     assertThatThrownBy(() -> p.requireOneOf("string_rep", "standard", "explicit"))
         .hasMessage("hex: string_rep=explict is not valid; valid: standard, explicit (did you mean explicit?)");
   }
+
+  @Test
+  void thePapersNameOfPuctsConstantPointsToTheKey() {
+    List<String> puct = List.of("c_init", "c_base", "fpu", "fpu_value", "sims", "time_ms", "threads");
+    assertThat(Suggestions.closest("c_puct", puct)).contains("c_init");
+    assertThat(Suggestions.closest("cpuct", puct)).contains("c_init");
+    // compose's constant is c
+    assertThat(Suggestions.closest("c_puct", List.of("tree", "c", "c_base", "sims"))).contains("c");
+    // where neither is a key, nothing
+    assertThat(Suggestions.closest("c_puct", List.of("tau", "epsilon", "sims"))).isEmpty();
+    assertThat(Suggestions.didYouMean("c_puct", puct)).isEqualTo(" (did you mean c_init?)");
+  }
 }

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * function from resolved parameters to a {@link Mechanism}. Adds the engine keys every MCTS agent
  * shares ({@link #engineParameters()}): {@code sims}, {@code time_ms}, {@code threads},
  * {@code sync_us}, {@code reuse}, {@code expand}, {@code chance_expand_all}, {@code keying},
- * {@code search_forced}. A new agent is a
+ * {@code search_forced}, {@code virtual_loss}. A new agent is a
  * subclass with a public no-argument constructor, listed in
  * {@code META-INF/services/dev.ponder.agent.AgentFactory}:
  *
@@ -111,7 +111,8 @@ public abstract class MctsAgentFactory implements AgentFactory {
    * {@link #config} enforces (those of {@link MctsConfig}): {@code sims}
    * 0..{@value MctsConfig#MAX_SIMULATIONS}, {@code time_ms} 0..{@value MctsConfig#MAX_TIME_MS}
    * (not both 0), {@code threads} 1..{@value MctsConfig#MAX_THREADS}, {@code sync_us}
-   * 0..{@value MctsConfig#MAX_SYNC_MICROS}, {@code expand} 0..{@value MctsConfig#MAX_EXPAND}.
+   * 0..{@value MctsConfig#MAX_SYNC_MICROS}, {@code expand} 0..{@value MctsConfig#MAX_EXPAND};
+   * {@code virtual_loss} 0..{@value #MAX_VIRTUAL_LOSS} is applied by {@link #mechanism(Params)}.
    */
   public static List<ParamSpec> engineParameters() {
     return List.of(
@@ -126,8 +127,15 @@ public abstract class MctsAgentFactory implements AgentFactory {
         ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
         ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state"),
         ParamSpec.ofBool("search_forced", false,
-            "search a position with one legal action too (false = answer a forced move at once, without simulations)"));
+            "search a position with one legal action too (false = answer a forced move at once, without simulations)"),
+        ParamSpec.ofInt("virtual_loss", 1, 0, MAX_VIRTUAL_LOSS,
+            "with threads: virtual visits that lost, added to each shared edge of a simulation in flight and taken out at"
+                + " its backup, to keep workers apart (Chaslot et al. 2008; 0 = none; not given: the agent's own, 1);"
+                + " private entries get none, so it acts with sync_us=0"));
   }
+
+  /** Largest {@code virtual_loss}: in-flight visits per simulation. */
+  public static final int MAX_VIRTUAL_LOSS = 1000;
 
   /**
    * The engine configuration from resolved parameters (the {@link #engineParameters()} keys):
@@ -195,10 +203,33 @@ public abstract class MctsAgentFactory implements AgentFactory {
    *
    * @param params parameters resolved against {@link #parameters()}
    *     ({@code AgentRegistry.resolve("puct(c_init=1.25)")})
-   * @throws SpecException for values out of range
+   * <p>A {@code virtual_loss} given explicitly replaces the count of the mechanism's constant
+   * virtual loss ({@link VirtualLoss.Constant}, or the zoo's locked one for overwriting backups;
+   * 0 = {@link VirtualLoss#NONE}); not given, the mechanism keeps its own (one visit in every
+   * shipped agent).
+   *
+   * @throws SpecException for values out of range, or {@code virtual_loss} given for a mechanism
+   *     whose virtual loss is of another kind
    */
   public Mechanism mechanism(Params params) {
-    return mechanism.apply(params);
+    Mechanism m = mechanism.apply(params);
+    if (!params.isGiven("virtual_loss") || !(params.values().get("virtual_loss") instanceof Number n)) {
+      return m; // the mechanism's own: one visit for every shipped agent
+    }
+    int k = n.intValue();
+    VirtualLoss v = m.virtualLoss();
+    if (v instanceof VirtualLoss.Constant c) {
+      return c.count() == k ? m : m.withVirtualLoss(k == 0 ? VirtualLoss.NONE : VirtualLoss.constant(k));
+    }
+    if (v instanceof dev.ponder.search.mcts.zoo.ZooBackups.LockedVirtualLoss l) {
+      // the overwriting backups take the in-flight count out of the slot; 0 keeps it at 0
+      return m.withVirtualLoss(dev.ponder.search.mcts.zoo.ZooBackups.lockedVirtualLoss(k, l.slot()));
+    }
+    if (v == VirtualLoss.NONE && k == 0) {
+      return m;
+    }
+    throw new SpecException(name + ": virtual_loss=" + params.typed("virtual_loss") + " needs the mechanism's own"
+        + " virtual loss to be a constant one (VirtualLoss.constant); " + name + "'s is " + v.getClass().getName());
   }
 
   /**
@@ -210,16 +241,33 @@ public abstract class MctsAgentFactory implements AgentFactory {
   }
 
   /**
-   * One line when {@code chance_expand_all=true} is given for a game without chance nodes, where
-   * it changes nothing (the option applies at chance nodes only).
+   * One line for each engine key set where it changes nothing or only costs: {@code
+   * chance_expand_all=true} for a game without chance nodes (the option applies at chance nodes
+   * only); {@code sync_us} given with one thread (it paces the merging of several workers'
+   * statistics); {@code keying=information_state} on a perfect-information game (the nodes are
+   * those of {@code keying=tree}, at the cost of hashing the history string at every node).
    */
   @Override
   public List<String> warnings(Game game, Params params) {
+    List<String> out = new ArrayList<>();
     if (Boolean.TRUE.equals(params.values().get("chance_expand_all")) && !game.type().hasChance()) {
-      return List.of("chance_expand_all=true has no effect: " + game.type().shortName()
+      out.add("chance_expand_all=true has no effect: " + game.type().shortName()
           + " has no chance nodes");
     }
-    return List.of();
+    if (params.isGiven("sync_us") && params.values().get("threads") instanceof Number t && t.intValue() == 1) {
+      out.add("sync_us=" + params.typed("sync_us") + " has no effect with threads=1 (it sets how often several"
+          + " workers merge their statistics into the shared tree)");
+    }
+    if (params.isGiven("virtual_loss") && params.values().get("threads") instanceof Number t && t.intValue() == 1) {
+      out.add("virtual_loss=" + params.typed("virtual_loss") + " has no effect with threads=1 (it keeps several workers"
+          + " off one another's paths)");
+    }
+    if ("information_state".equals(params.values().get("keying")) && game.type().isPerfectInformation()) {
+      out.add("keying=information_state has no effect on the search: " + game.type().shortName()
+          + " has perfect information, so the nodes are those of keying=tree, only keyed by hashing the history string"
+          + " at every node (about 4.5 KB allocated per simulation on connect_four); use keying=tree or auto");
+    }
+    return List.copyOf(out);
   }
 
   /**
@@ -273,11 +321,21 @@ public abstract class MctsAgentFactory implements AgentFactory {
               ParamSpec.ofString("fpu", "loss", "first-play urgency: loss, parent, reduction, absolute, inf; "
                   + "or a discovered rule (zoo): bifv, run1, run2, run4, run5"),
               ParamSpec.ofDouble("fpu_value", 0.25, "constant of fpu=absolute (normalized value) or fpu=reduction (factor)")),
-          p -> dev.ponder.search.mcts.zoo.Operators.isZooFpu(p.requireOneOf("fpu", PUCT_FPU_RULES))
-              ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, MAX_C),
-                  p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE), p.getString("fpu"))
-              : Mechanisms.puct(p.requireDouble("c_init", 0, MAX_C), p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE),
-                  Puct.Fpu.parse(p.getString("fpu")), p.getDouble("fpu_value")));
+          PuctAgent::mechanismOf);
+    }
+
+    private static Mechanism mechanismOf(Params p) {
+      String fpu = p.requireOneOf("fpu", PUCT_FPU_RULES);
+      if (p.isGiven("fpu_value") && !fpu.equals("absolute") && !fpu.equals("reduction")) {
+        // as compose refuses it: the other rules never read it
+        throw new SpecException(p.owner() + ": fpu_value=" + p.typed("fpu_value")
+            + " needs fpu=absolute or fpu=reduction (fpu=" + fpu + " does not read it)");
+      }
+      return dev.ponder.search.mcts.zoo.Operators.isZooFpu(fpu)
+          ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, MAX_C),
+              p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE), fpu)
+          : Mechanisms.puct(p.requireDouble("c_init", 0, MAX_C), p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE),
+              Puct.Fpu.parse(fpu), p.getDouble("fpu_value"));
     }
   }
 

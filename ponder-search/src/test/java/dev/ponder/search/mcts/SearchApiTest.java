@@ -300,7 +300,7 @@ class SearchApiTest {
 
   @Test
   void everyNumericEngineKeyDeclaresTheRangeConfigEnforces() {
-    List<String> numeric = List.of("sims", "time_ms", "threads", "sync_us", "expand");
+    List<String> numeric = List.of("sims", "time_ms", "threads", "sync_us", "expand", "virtual_loss");
     for (ParamSpec p : MctsAgentFactory.engineParameters()) {
       if (p.kind() != ParamSpec.Kind.INT) {
         continue;

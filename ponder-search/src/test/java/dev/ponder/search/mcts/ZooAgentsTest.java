@@ -504,20 +504,27 @@ class ZooAgentsTest {
         {"compose(tree=uct,schedule=bifv)", "compose: schedule=bifv needs tree=puct"},
         {"compose(tree=uct,fpu=bifv)", "compose: fpu=bifv needs tree=puct"},
         {"compose(tree=uct,fpu=loss)", "compose: fpu=loss needs tree=puct"}, // the default, given explicitly
-        {"compose(tree=uct,blend_prior=true)", "compose: blend_prior=True needs tree=puct"},
-        {"compose(tree=uct,c_base=100)", "compose: c_base=100.0 needs tree=puct with schedule=alphazero"},
-        {"compose(tree=puct,schedule=bifv,c_base=100)", "compose: c_base=100.0 needs tree=puct with schedule=alphazero"},
+        {"compose(tree=uct,blend_prior=true)", "compose: blend_prior=true needs tree=puct"},
+        {"compose(tree=uct,c_base=100)", "compose: c_base=100 needs tree=puct with schedule=alphazero"},
+        {"compose(tree=puct,schedule=bifv,c_base=100)", "compose: c_base=100 needs tree=puct with schedule=alphazero"},
         {"compose(tree=uct,fpu_value=0.5)", "compose: fpu_value=0.5 needs tree=puct with fpu=absolute or fpu=reduction"},
         {"compose(tree=puct,fpu=loss,fpu_value=0.5)", "compose: fpu_value=0.5 needs tree=puct with fpu=absolute or fpu=reduction"},
         {"compose(tree=uct,dirichlet_alpha=0.5)", "compose: dirichlet_alpha=0.5 needs tree=puct with root=dirichlet"},
         {"compose(tree=puct,root=bifv_noise,dirichlet_epsilon=0.5)", "compose: dirichlet_epsilon=0.5 needs tree=puct with root=dirichlet"},
-        {"compose(tree=ucb_tuned,c=2)", "compose: c=2.0 needs tree=uct, seed, smooth_uct, solver, score_bounded, rpo, or puct with schedule=constant or alphazero"},
+        {"compose(tree=ucb_tuned,c=2)", "compose: c=2 needs tree=uct, seed, smooth_uct, solver, score_bounded, rpo, or puct with schedule=constant or alphazero"},
         {"compose(tree=uct,tau=0.5)", "compose: tau=0.5 needs tree=boltzmann or tree=ments"},
         {"compose(tree=uct,epsilon=0.5)", "compose: epsilon=0.5 needs tree=boltzmann or tree=ments"},
         {"compose(tree=uct,q_init=0.3)", "compose: q_init=0.3 needs tree=boltzmann or tree=ments"},
-        {"compose(tree=uct,power=3)", "compose: power=3.0 needs backup=power_mean"},
+        {"compose(tree=uct,power=3)", "compose: power=3 needs backup=power_mean"},
         {"compose(tree=uct,discount=0.01)", "compose: discount=0.01 needs backup=discount"},
-        {"compose(tree=uct,exponent=0.7)", "compose: exponent=0.7 needs backup=robbins_monro"}};
+        {"compose(tree=uct,exponent=0.7)", "compose: exponent=0.7 needs backup=robbins_monro"},
+        // echoed as typed, not as parsed (1e2, not 100.0)
+        {"compose(tree=uct,c_base=1e2)", "compose: c_base=1e2 needs tree=puct with schedule=alphazero"},
+        // puct refuses fpu_value where its fpu rule does not read it, as compose does
+        {"puct(fpu=loss,fpu_value=0.9)", "puct: fpu_value=0.9 needs fpu=absolute or fpu=reduction (fpu=loss does not read it)"},
+        {"puct(fpu_value=0.9)", "puct: fpu_value=0.9 needs fpu=absolute or fpu=reduction (fpu=loss does not read it)"},
+        {"puct(fpu=bifv,fpu_value=0.9)", "puct: fpu_value=0.9 needs fpu=absolute or fpu=reduction (fpu=bifv does not read it)"},
+        {"puct(fpu=parent,fpu_value=0.25)", "puct: fpu_value=0.25 needs fpu=absolute or fpu=reduction (fpu=parent does not read it)"}};
     for (String[] r : refused) {
       assertThatThrownBy(() -> AgentRegistry.create(r[0], ttt, 1)).as(r[0])
           .isInstanceOf(SpecException.class).hasMessage(r[1]);
@@ -527,7 +534,8 @@ class ZooAgentsTest {
         "compose(tree=puct,fpu=reduction,fpu_value=0.5,root=dirichlet,dirichlet_alpha=0.5,dirichlet_epsilon=0.3,sims=20)",
         "compose(tree=uct,c=2,sims=20)", "compose(tree=boltzmann,tau=0.5,epsilon=0.2,sims=20)",
         "compose(tree=uct,backup=power_mean,power=3,sims=20)", "compose(tree=uct,backup=discount,discount=0.01,sims=20)",
-        "compose(tree=uct,backup=robbins_monro,exponent=0.7,sims=20)"};
+        "compose(tree=uct,backup=robbins_monro,exponent=0.7,sims=20)",
+        "puct(fpu=absolute,fpu_value=0.9,sims=20)", "puct(fpu=reduction,fpu_value=0.9,sims=20)"};
     for (String a : accepted) {
       assertThat(AgentRegistry.create(a, ttt, 1)).as(a).isNotNull();
     }

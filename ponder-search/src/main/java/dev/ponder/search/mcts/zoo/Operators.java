@@ -141,7 +141,7 @@ public final class Operators {
 
   private static void refuseIfGiven(Params p, String key, boolean used, String needs) {
     if (!used && p.isGiven(key)) {
-      throw new SpecException("compose: " + key + "=" + ParamSpec.format(p.values().get(key)) + " needs " + needs);
+      throw new SpecException("compose: " + key + "=" + p.typed(key) + " needs " + needs);
     }
   }
 

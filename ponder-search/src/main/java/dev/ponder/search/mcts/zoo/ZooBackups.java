@@ -257,7 +257,27 @@ public final class ZooBackups {
    * count is kept at aux {@code slot} so the overwriting backups can take it out and put it back.
    */
   public static VirtualLoss lockedVirtualLoss(int count, int slot) {
-    return (tree, edge, depth, mover, sign, ctx) -> {
+    return new LockedVirtualLoss(count, slot);
+  }
+
+  /**
+   * {@link #lockedVirtualLoss}: {@code count} in-flight visits with the minimum utility for the
+   * mover, applied under the edge's lock and counted at aux {@code slot}. A record, so that the
+   * agents' key {@code virtual_loss} can replace the count and keep the slot.
+   *
+   * @param count virtual visits per in-flight simulation (≥ 0)
+   * @param slot the aux slot of the in-flight count (≥ 0)
+   */
+  public record LockedVirtualLoss(int count, int slot) implements VirtualLoss {
+    /** @throws IllegalArgumentException if {@code count} or {@code slot} is negative */
+    public LockedVirtualLoss {
+      if (count < 0 || slot < 0) {
+        throw new IllegalArgumentException("locked virtual loss: count " + count + " and slot " + slot + " must be >= 0");
+      }
+    }
+
+    @Override
+    public void apply(Tree tree, int edge, int depth, int mover, int sign, SearchContext ctx) {
       synchronized (tree.lock(edge)) {
         tree.addVisits(edge, sign * count);
         if (mover != State.CHANCE) {
@@ -265,7 +285,7 @@ public final class ZooBackups {
         }
         tree.setAux(edge, slot, tree.aux(edge, slot) + sign * count);
       }
-    };
+    }
   }
 
   /** Side statistics kept beside a primary backup (aux slots), called after it for each edge. */
