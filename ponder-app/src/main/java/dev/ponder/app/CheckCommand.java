@@ -141,9 +141,14 @@ public final class CheckCommand implements PonderCommand {
     }
     out.flush();
     ConformanceKit.Report r;
+    // a long run (long playouts, large tensors) shows the states checked so far on stderr, every 10 s
+    dev.ponder.arena.Progress progress = dev.ponder.arena.Progress.forConsole("check " + game.spec(), "states", 0,
+        dev.ponder.arena.Progress.UNKNOWN, err, PROGRESS_INTERVAL_MS, false);
+    opt.progress(progress::stepTo);
     try {
       r = ConformanceKit.check(game, opt);
     } catch (AssertionError e) {
+      progress.close();
       String msg = e.getMessage() == null ? e.toString() : e.getMessage();
       String[] lines = msg.split("\n", 2);
       String line = lines[0];
@@ -171,6 +176,7 @@ public final class CheckCommand implements PonderCommand {
       out.flush();
       return 1;
     }
+    progress.close();
     for (String w : r.warnings()) {
       err.println("warning: " + w);
     }
@@ -180,6 +186,9 @@ public final class CheckCommand implements PonderCommand {
     out.flush();
     return 0;
   }
+
+  /** Least milliseconds between two progress lines on stderr (the first comes after as long). */
+  static final long PROGRESS_INTERVAL_MS = 10_000;
 
   /**
    * The line saying which utility bound the returns are not checked against, when the game
