@@ -39,7 +39,7 @@ import java.util.SplittableRandom;
  *
  * <p>Two per-state checks are sampled too where their cost would grow: the {@code copy} and
  * {@code undo} checks copy the state, and with it the history (O(t) after t actions), so they run
- * at every state while t < {@value #COPY_EVERY_STATE} and after that with probability
+ * at every state for t below {@value #COPY_EVERY_STATE} and after that with probability
  * {@value #COPY_EVERY_STATE} / (t + 1) (expected cost O({@value #COPY_EVERY_STATE}) per state); the
  * {@code tensors} check writes and scans every entry, so when the tensors of all players hold more
  * than {@value #TENSOR_EVERY_STATE} entries in all (pig with a large {@code winscore}: 3 million)
