@@ -83,6 +83,11 @@ public final class CheckCommand implements PonderCommand {
       description = "Run only playout I of the seed, whatever N (to reproduce a failure the check reported).")
   Integer only;
 
+  /** Least milliseconds between two progress lines on stderr (0: one every 65,536 states checked). */
+  @Option(names = "--progress-interval", hidden = true, defaultValue = "10000",
+      description = "Milliseconds between progress lines (default: ${DEFAULT-VALUE}).")
+  long progressIntervalMs;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @CommandLine.ParentCommand Ponder parent;
@@ -141,9 +146,14 @@ public final class CheckCommand implements PonderCommand {
     }
     out.flush();
     ConformanceKit.Report r;
+    // a long run (long playouts, large tensors) shows the states checked so far on stderr, every 10 s by default
+    dev.ponder.arena.Progress progress = dev.ponder.arena.Progress.forConsole("check " + game.spec(), "states", 0,
+        dev.ponder.arena.Progress.UNKNOWN, err, progressIntervalMs, false);
+    opt.progress(progress::stepTo);
     try {
       r = ConformanceKit.check(game, opt);
     } catch (AssertionError e) {
+      progress.close();
       String msg = e.getMessage() == null ? e.toString() : e.getMessage();
       String[] lines = msg.split("\n", 2);
       String line = lines[0];
@@ -171,6 +181,7 @@ public final class CheckCommand implements PonderCommand {
       out.flush();
       return 1;
     }
+    progress.close();
     for (String w : r.warnings()) {
       err.println("warning: " + w);
     }

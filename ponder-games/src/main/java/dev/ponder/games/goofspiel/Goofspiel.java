@@ -159,21 +159,33 @@ public final class Goofspiel extends AbstractGame {
     return pointsOrder == RANDOM ? numCards : 0;
   }
 
+  /**
+   * The lowest return: −1 for {@code win_loss}, 0 for {@code total_points}, and for {@code
+   * point_difference} −S/n, S = 1 + 2 + … + {@code num_cards} (the player scores nothing and the
+   * others take every point card), computed in doubles. OpenSpiel declares {@code −(S/n)} with
+   * integer division, −0.5 above the returns reached when n does not divide S (2 players and 2
+   * cards: −1, yet returns of −1.5 occur); Ponder keeps OpenSpiel's returns and declares the true
+   * bound instead.
+   */
   @Override
   public double minUtility() {
     switch (returnsType) {
       case WIN_LOSS:
         return -1;
       case POINT_DIFFERENCE:
-        return -((numCards * (numCards + 1) / 2) / players);
+        return -pointSum() / players;
       default:
         return 0;
     }
   }
 
+  /**
+   * The highest return: 1 for {@code win_loss}, S for {@code total_points}, and for {@code
+   * point_difference} S − S/n = (n − 1)·S/n (the player takes every point card), as OpenSpiel.
+   */
   @Override
   public double maxUtility() {
-    double sum = numCards * (numCards + 1) / 2;
+    double sum = pointSum();
     switch (returnsType) {
       case WIN_LOSS:
         return 1;
@@ -182,6 +194,11 @@ public final class Goofspiel extends AbstractGame {
       default:
         return sum;
     }
+  }
+
+  /** S = 1 + 2 + … + {@code num_cards}: every point card's value. */
+  private double pointSum() {
+    return numCards * (numCards + 1) / 2.0;
   }
 
   @Override

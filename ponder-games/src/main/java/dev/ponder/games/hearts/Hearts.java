@@ -124,14 +124,22 @@ public final class Hearts extends AbstractGame {
     return NUM_CARDS;
   }
 
+  /** 0: a player's return is 26 − points, and points exceed 26 only for the others of a moon (+26 each). */
   @Override
   public double minUtility() {
     return 0;
   }
 
+  /**
+   * 36 for every option, OpenSpiel's {@code MaxUtility()} (26 − JD's −10), which its playthrough
+   * records. It is a strict bound and reached with {@code jd_bonus} (a moon shot holding JD, or JD
+   * alone taken); without {@code jd_bonus} returns stop at 26 (a moon, or no points taken), and at
+   * 31 with {@code avoid_all_tricks_bonus} alone (no trick taken: −5). Search normalises by the
+   * declared range, so without {@code jd_bonus} values span [0, 26/36] of it.
+   */
   @Override
   public double maxUtility() {
-    return MAX_SCORE + (avoidAllTricksBonus ? 5 : 0);
+    return MAX_SCORE;
   }
 
   /** 117: the pass direction and 52 deal actions (chance) plus 12 passes and 52 plays. */

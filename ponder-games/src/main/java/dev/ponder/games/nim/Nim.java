@@ -11,6 +11,7 @@ import dev.ponder.spec.Params;
 import dev.ponder.spec.SpecException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.StringJoiner;
 
 /**
  * Nim, OpenSpiel-compatible ({@code nim}): two players alternately take at least one object from
@@ -43,7 +44,7 @@ public final class Nim extends TwoPlayerZeroSumGame {
   final long[] keys;
 
   public Nim(Params params) {
-    super(TYPE, params);
+    super(TYPE, canonical(params));
     this.piles = parsePiles(params.getString("pile_sizes"));
     this.misere = params.getBool("is_misere");
     int m = 0;
@@ -55,6 +56,22 @@ public final class Nim extends TwoPlayerZeroSumGame {
     this.maxPile = m;
     this.total = t;
     this.keys = Zobrist.keys(0x4E494DL, piles.length * (maxPile + 1) + 1);
+  }
+
+  /**
+   * The parameters with {@code pile_sizes} written as the sizes it holds, without the spaces a
+   * piece may carry ({@code 1; 3} and {@code 1;03} give {@code 1;3}), so that one game has one game
+   * string. The default and sizes already written so are kept as given.
+   *
+   * @throws SpecException if {@code pile_sizes} is malformed or out of range
+   */
+  private static Params canonical(Params params) {
+    String text = params.getString("pile_sizes");
+    StringJoiner j = new StringJoiner(";");
+    for (int p : parsePiles(text)) {
+      j.add(Integer.toString(p));
+    }
+    return j.toString().equals(text) ? params : params.with("pile_sizes", j.toString());
   }
 
   static int[] parsePiles(String text) {

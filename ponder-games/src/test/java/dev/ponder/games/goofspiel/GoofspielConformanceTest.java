@@ -29,6 +29,27 @@ class GoofspielConformanceTest {
   }
 
   /**
+   * point_difference with n not dividing S = 1 + … + num_cards: OpenSpiel's integer minUtility
+   * −(S/n) lies above returns that occur (2 cards, 4 players: declared 0, −0.5 reached; 3 cards:
+   * −1 vs −1.25; 13 cards: −22 vs −22.5), which the kit's returns check catches.
+   */
+  @Test
+  void pointDifferenceWithPlayersNotDividingThePointSumPassesTheKit() {
+    for (String game : new String[] {"goofspiel(num_cards=2,players=4,returns_type=point_difference)",
+        "goofspiel(num_cards=3,players=4,returns_type=point_difference)",
+        "goofspiel(num_cards=5,players=6,returns_type=point_difference)",
+        "goofspiel(num_cards=7,players=8,returns_type=point_difference)",
+        "turn_based_simultaneous_game(game=goofspiel(num_cards=3,players=4,returns_type=point_difference))"}) {
+      ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load(game), new ConformanceKit.Options().playouts(300).seed(12));
+      assertThat(r.playouts()).as(game).isEqualTo(300);
+    }
+    // 13 cards: a player scores nothing while the others share 90 points in about 1 playout of 1,000
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("goofspiel(players=4,returns_type=point_difference)"),
+        new ConformanceKit.Options().playouts(800).seed(12));
+    assertThat(r.playouts()).isEqualTo(800);
+  }
+
+  /**
    * The nested string with random point cards. (With a fixed points order the game has no chance
    * node yet declares explicit chance and 0 outcomes, exactly as OpenSpiel's header says; the kit's
    * game-constants rule rejects that combination, so those variants are covered by the playthrough

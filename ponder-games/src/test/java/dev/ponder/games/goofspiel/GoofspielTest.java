@@ -97,6 +97,39 @@ class GoofspielTest {
     assertThat(tp.game().type().utility()).isEqualTo(dev.ponder.game.GameType.Utility.GENERAL_SUM);
   }
 
+  /**
+   * point_difference: a return is points − mean points, so with S = 1 + … + num_cards the bounds
+   * are −S/n (no points while the others take all) and S − S/n, in doubles. OpenSpiel's
+   * MinUtility divides S by n in integers (−(3/4) = 0 for 2 cards and 4 players), above returns
+   * that occur: here −0.5.
+   */
+  @Test
+  void pointDifferenceBoundsAreTheExactFractionsAndHoldTheReturns() {
+    Object[][] cases = {
+        {"goofspiel(num_cards=2,players=4,returns_type=point_difference)", -0.75, 2.25},
+        {"goofspiel(num_cards=3,players=4,returns_type=point_difference)", -1.5, 4.5},
+        {"goofspiel(num_cards=5,players=6,returns_type=point_difference)", -2.5, 12.5},
+        {"goofspiel(num_cards=7,players=8,returns_type=point_difference)", -3.5, 24.5},
+        {"goofspiel(players=4,returns_type=point_difference)", -22.75, 68.25},
+        {"goofspiel(returns_type=point_difference)", -45.5, 45.5},
+        {"goofspiel(num_cards=2,returns_type=point_difference)", -1.5, 1.5},
+        {"turn_based_simultaneous_game(game=goofspiel(num_cards=3,players=4,returns_type=point_difference))", -1.5, 4.5},
+        {"goofspiel(num_cards=5,players=3,returns_type=total_points)", 0.0, 15.0},
+        {"goofspiel(num_cards=5,players=3)", -1.0, 1.0}};
+    for (Object[] c : cases) {
+      Game g = GameRegistry.load((String) c[0]);
+      assertThat(g.minUtility()).as("minUtility of %s", c[0]).isEqualTo((double) c[1]);
+      assertThat(g.maxUtility()).as("maxUtility of %s", c[0]).isEqualTo((double) c[2]);
+    }
+    // 2 cards ascending, 4 players: round 1 (card 1) P1 bids 1, the others 2: a tie, discarded;
+    // the last round plays itself (card 2): P1 alone holds 2 and takes it. Points 0, 2, 0, 0.
+    State s = play("goofspiel(num_cards=2,players=4,points_order=ascending,returns_type=point_difference)",
+        new int[] {1, 0, 1, 1});
+    assertThat(s.isTerminal()).isTrue();
+    assertThat(s.returns()).containsExactly(-0.5, 1.5, -0.5, -0.5);
+    assertThat(s.playerReturn(0)).isGreaterThanOrEqualTo(s.game().minUtility());
+  }
+
   @Test
   void tiedRoundDiscardsThePointCard() {
     // 2 players, 3 cards ascending (1, 2, 3): round 1 both bid 1 (tie, discarded); round 2 bids

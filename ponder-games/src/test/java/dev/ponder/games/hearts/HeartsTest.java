@@ -76,6 +76,26 @@ class HeartsTest {
     assertThat(j.game().maxUtility()).isEqualTo(36.0);
   }
 
+  /**
+   * OpenSpiel declares [0, 36] for every option (kMaxScore = 26 − (−10), the moon with JD), and the
+   * playthrough records it. The avoid-all-tricks bonus adds nothing to it: a player who takes no
+   * trick scores −5 (return 31) and cannot hold JD, and the bonus is not given with a moon; so 36
+   * stays a bound (Ponder declared 41 there).
+   */
+  @Test
+  void utilityBoundsAreOpenSpielsForEveryOption() {
+    for (String spec : new String[] {"hearts", "hearts(jd_bonus=true)", "hearts(avoid_all_tricks_bonus=true)",
+        "hearts(jd_bonus=true,avoid_all_tricks_bonus=true,pass_cards=false)"}) {
+      Hearts g = game(spec);
+      assertThat(g.minUtility()).as(spec).isEqualTo(0.0);
+      assertThat(g.maxUtility()).as(spec).isEqualTo(36.0);
+      assertThat(g.maxUtilityNominal()).as(spec).isFalse();
+    }
+    // the bonus with a moon: none (North shot it); without JD the moon's 26 is the most reached
+    HeartsState s = playOut(suitDeal("hearts(pass_cards=false,avoid_all_tricks_bonus=true)"), new SplittableRandom(1));
+    assertThat(s.returns()).containsExactly(26.0, 0.0, 0.0, 0.0);
+  }
+
   @Test
   void randomGamesScoreTwentySixPointsOrAMoon() {
     Hearts g = game("hearts");

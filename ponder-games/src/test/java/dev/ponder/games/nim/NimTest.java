@@ -153,6 +153,20 @@ class NimTest {
     assertThat(a.toString()).isEqualTo("(0): 1 3 5 7");
   }
 
+  /** One game, one string: spaces around a pile size (and leading zeros) are not kept. */
+  @Test
+  void pileSizesAreWrittenWithoutSpacesInTheGameString() {
+    for (String typed : new String[] {"nim(pile_sizes= 1; 3)", "nim(pile_sizes=1 ;3 )", "nim(pile_sizes=01;3)", "nim(pile_sizes=1;3)"}) {
+      Game g = GameRegistry.load(typed);
+      assertThat(g.spec()).as(typed).isEqualTo("nim(pile_sizes=1;3)");
+      assertThat(g.params().toOpenSpielParameters()).as(typed).isEqualTo("{is_misere=True,pile_sizes=1;3}");
+      assertThat(GameRegistry.load(g.spec()).spec()).as(typed).isEqualTo(g.spec());
+      assertThat(g.newInitialState().toString()).as(typed).isEqualTo("(0): 1 3");
+    }
+    assertThat(GameRegistry.load("nim").spec()).isEqualTo("nim");
+    assertThat(GameRegistry.load("nim(is_misere=false,pile_sizes=2; 2)").spec()).isEqualTo("nim(is_misere=False,pile_sizes=2;2)");
+  }
+
   @Test
   void badPileSizesAreRejectedWithTheValidForm() {
     assertThatThrownBy(() -> GameRegistry.load("nim(pile_sizes=1;x)"))
