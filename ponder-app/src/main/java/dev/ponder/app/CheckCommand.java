@@ -118,7 +118,9 @@ public final class CheckCommand implements PonderCommand {
         + (undo ? " undo," : "") + " action strings, tensors"
         + (keepsOwnHash(initial) ? ", hash collisions (states with one hash() must agree in player, legal actions, toString"
             + (resample ? ", information states" : "") + ")" : "")
-        + "; an illegal action refused once per playout");
+        + "; an illegal action refused once per playout; beyond " + ConformanceKit.COPY_EVERY_STATE
+        + " actions copyFrom" + (undo ? " and undo" : "") + " run at a sample of states, as do tensors when all"
+        + " players' together exceed " + ConformanceKit.TENSOR_EVERY_STATE + " entries");
     if (resample) {
       out.println("  every decision: perfect recall (no information state at two decisions of one history"
           + (game.perfectRecall() ? "; one information state, one own earlier sequence of information states and actions)"
