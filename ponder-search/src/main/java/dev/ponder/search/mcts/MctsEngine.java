@@ -279,8 +279,8 @@ public final class MctsEngine implements AutoCloseable {
     this.fusedVirtualLoss = fusedVirtualLoss(mechanism);
     long maxMemory = Runtime.getRuntime().maxMemory();
     // per worker at most LOCAL_BYTES and 1/16 of the heap, and all workers together at most
-    // 2 · LOCAL_BYTES and 1/8 of the heap (with one or two workers the first two bounds decide):
-    // every growth of the tree copies every worker's counters
+    // 2 · LOCAL_BYTES and 1/8 of the heap (with one or two workers the first two bounds decide);
+    // each worker grows its counters with the entries in use, in its own thread (Tree.extendLocal)
     long localBytes = Math.min(Math.min(LOCAL_BYTES, maxMemory / 16),
         Math.min(2 * LOCAL_BYTES, maxMemory / 8) / config.threads());
     this.localEntries = localStats ? (int) Math.min(LOCAL_ENTRIES, localBytes / (9 + 8L * numPlayers)) : 0;
@@ -1339,6 +1339,9 @@ public final class MctsEngine implements AutoCloseable {
         // deadline
         if (!t.beginSimulation(index, reserve, timed ? deadline : 0L)) {
           break;
+        }
+        if (local) {
+          t.extendLocal(); // between simulations, in this worker's thread: private range follows the tree
         }
         simulate(shared);
         if (local && (timed || (++sinceCheck & 7) == 0)) {

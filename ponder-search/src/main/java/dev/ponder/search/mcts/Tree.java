@@ -176,9 +176,9 @@ public final class Tree extends CacheLinePadding {
 
   /**
    * A view of this (concurrent) tree for one worker: the same entries, structure and shared
-   * statistics, plus private statistics for up to {@code localLimit} entries chosen by
-   * {@link #syncView}. Visit and value updates of those entries go to the view's private
-   * counters instead of the shared ones, and the view's reads add its private counts to the shared
+   * statistics, plus private statistics for up to {@code localLimit} entries from the root on
+   * ({@link #syncView}, {@link #extendLocal}). Visit and value updates of those entries go to the
+   * view's private counters instead of the shared ones, and the view's reads add its private counts to the shared
    * ones, so a worker sees its own updates at once and the other workers' when they flush them
    * ({@link #flushLocal}). Shared statistics of the entries every simulation passes through (the
    * top of the tree) then change once per flush instead of once per simulation of every worker.
@@ -187,8 +187,8 @@ public final class Tree extends CacheLinePadding {
    * statistics ({@link #addVisits}, {@link #addValue}); mechanisms that overwrite statistics
    * under {@link #lock} must use a view with no private entries. Create views between searches.
    *
-   * @param localLimit most private entries (≥ 0); the private counters grow with the tree up to
-   *     this many entries (9 + 8 · numPlayers bytes each)
+   * @param localLimit most private entries (≥ 0); the private counters grow with the entries in
+   *     use up to this many entries (9 + 8 · numPlayers bytes each; see {@link #extendLocal})
    * @throws IllegalStateException if this tree is not concurrent or is itself a view
    */
   Tree view(int localLimit) {
@@ -203,8 +203,9 @@ public final class Tree extends CacheLinePadding {
 
   /**
    * Refreshes this view from its primary at the start of a search (array references, root) and
-   * makes the entries from the root on private, as many as the tree's capacity and the view's
-   * limit allow. Counts not flushed by an earlier (failed) search are dropped.
+   * makes the entries from the root on private, as many as the view's private counters already
+   * hold (nothing is allocated here: {@link #extendLocal} grows them in the worker's own thread).
+   * Counts not flushed by an earlier (failed) search are dropped.
    */
   void syncView() {
     drainLocal(false, true); // counts left by a search that failed are dropped
@@ -213,28 +214,56 @@ public final class Tree extends CacheLinePadding {
     copyArrays(primary);
     root = primary.root;
     localFirst = root;
-    extendLocal();
+    localLength = Math.min(localLimit, localVisits.length);
   }
 
   /**
-   * Makes the private range cover the tree's capacity from the root, up to the limit (after a
-   * growth, while no worker is inside a simulation); private counts are kept.
+   * Called by the view's worker between its simulations (the private range must not change
+   * within a simulation): when entries in use from the root on lie beyond the private range and
+   * the limit allows more, the private counters grow to cover them and half as many again (at
+   * least {@value #LOCAL_MIN} entries, at most the limit), keeping their counts. The counters
+   * follow the entries in use, not the tree's capacity, and each worker grows its own, in its own
+   * thread: a growth of the tree's arrays copies no private counters, and a search with many
+   * workers does not start by allocating every worker's counters for the whole capacity. The views
+   * of a tree may therefore have private ranges of different lengths ({@link #drainLocal} adds to
+   * the shared statistics atomically). O(1) when nothing grows.
    */
-  private void extendLocal() {
-    int n = (int) Math.max(0, Math.min(localLimit, (long) action.length - localFirst));
-    if (n > localVisits.length) {
+  void extendLocal() {
+    if (localLength < localLimit && primary.size - localFirst > localLength) {
+      growLocal(primary.size - localFirst);
+    }
+  }
+
+  private void growLocal(int want) {
+    if (want > localVisits.length) {
+      int n = (int) Math.min(localLimit, Math.max(LOCAL_MIN, want + (long) (want >> 1)));
       localVisits = Arrays.copyOf(localVisits, n);
       localValues = Arrays.copyOf(localValues, n * numPlayers);
       localDirty = Arrays.copyOf(localDirty, n);
       localDirtyList = Arrays.copyOf(localDirtyList, n);
     }
-    localLength = n;
+    localLength = Math.min(localLimit, localVisits.length);
   }
 
   /**
+   * Private entries the worker views of this tree (primary) hold counters for in all, allocated
+   * ({@link #extendLocal}); for tests and measurements.
+   */
+  long localEntriesAllocated() {
+    long n = 0;
+    for (Tree v : views) {
+      n += v.localVisits.length;
+    }
+    return n;
+  }
+
+  /** Fewest private entries a view allocates at once ({@link #extendLocal}). */
+  static final int LOCAL_MIN = 4096;
+
+  /**
    * Adds this view's private visit and value counts to the shared statistics and clears them.
-   * Views of one tree flush one at a time (the shared statistics of private entries change only
-   * here, so plain additions under the lock suffice). Call inside
+   * Views of one tree flush one at a time; the additions are atomic, since an entry private to
+   * this view may be shared by another whose private range is shorter. Call inside
    * {@link #beginSimulation}/{@link #endSimulation} (arrays do not grow meanwhile).
    *
    * <p>Unless {@code all}, an entry whose private visits are less than 1/{@value #LAG_DIVISOR} of
@@ -281,12 +310,12 @@ public final class Tree extends CacheLinePadding {
         continue;
       }
       if (toShared) {
-        visits[e] += localVisits[i];
+        INTS.getAndAdd(visits, e, localVisits[i]);
       }
       localVisits[i] = 0;
       for (int p = 0; p < np; p++) {
         if (toShared) {
-          valueSum[e * np + p] += localValues[i * np + p];
+          addShared(e * np + p, localValues[i * np + p]);
         }
         localValues[i * np + p] = 0;
       }
@@ -956,8 +985,7 @@ public final class Tree extends CacheLinePadding {
         grow(size + reserve);
         growthsInSearch++;
         for (Tree v : views) {
-          v.copyArrays(this);
-          v.extendLocal();
+          v.copyArrays(this); // private counters follow the entries in use (extendLocal), not the capacity
         }
       }
       if (keys != null && keys.needsGrowth()) {

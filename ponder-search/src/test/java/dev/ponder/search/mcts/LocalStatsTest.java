@@ -30,8 +30,10 @@ class LocalStatsTest {
     Tree t = smallTree();
     Tree a = t.view(2);
     Tree b = t.view(2);
-    a.syncView(); // private: the root and its first child (the limit)
+    a.syncView();
+    a.extendLocal(); // private: the root and its first child (the limit), as a worker makes them before its simulations
     b.syncView();
+    b.extendLocal();
     int root = t.root();
     int c0 = t.firstChild(root);
     int c2 = c0 + 2;
@@ -73,7 +75,9 @@ class LocalStatsTest {
     Tree a = t.view(4);
     Tree b = t.view(4);
     a.syncView();
+    a.extendLocal();
     b.syncView();
+    b.extendLocal();
     int root = t.root();
     int c0 = t.firstChild(root);
     int c1 = c0 + 1;
@@ -116,6 +120,7 @@ class LocalStatsTest {
     Tree t = smallTree();
     Tree a = t.view(2);
     a.syncView();
+    a.extendLocal();
     int root = t.root();
     int c0 = t.firstChild(root);
     int c2 = c0 + 2;
@@ -173,11 +178,13 @@ class LocalStatsTest {
     Tree t = smallTree();
     Tree a = t.view(4);
     a.syncView();
+    a.extendLocal();
     int c0 = t.firstChild(t.root());
     assertThatThrownBy(() -> a.setStats(c0, 1, new double[] {1, -1})).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> a.setValueSum(c0, 0, 1)).isInstanceOf(IllegalStateException.class);
     Tree b = t.view(0);
     b.syncView();
+    b.extendLocal();
     b.setStats(c0, 1, new double[] {1, -1});
     assertThat(t.visits(c0)).isEqualTo(1);
     assertThatThrownBy(() -> t.view(0).view(0)).isInstanceOf(IllegalStateException.class);

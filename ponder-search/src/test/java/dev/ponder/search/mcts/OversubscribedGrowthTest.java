@@ -2,6 +2,7 @@ package dev.ponder.search.mcts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ponder.game.State;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -96,5 +97,52 @@ class OversubscribedGrowthTest {
       assertThat(r.totalVisits()).isEqualTo(200);
     }
     assertThat(most.get()).isBetween(1, cores);
+  }
+
+  /**
+   * Each worker's private statistics follow the entries in use, grown by the worker itself, not
+   * the tree's capacity: a search with many workers in a tree of large capacity starts at once
+   * (no worker's counters are allocated for the whole capacity first, which with 64 workers took
+   * longer than a 200 ms budget on a loaded machine and left the search without a simulation),
+   * and a growth of the tree copies no private counters.
+   */
+  @Test
+  void privateStatisticsFollowTheEntriesInUseNotTheCapacity() {
+    dev.ponder.game.Game c4 = dev.ponder.game.GameRegistry.load("connect_four");
+    int threads = MctsConfig.MAX_THREADS;
+    try (MctsAgent a = MctsAgent.create("uct(sims=2000,threads=" + threads + ")", c4, 1)) {
+      Tree t = a.engine().tree();
+      t.ensureFree(1 << 20); // as a tree kept from large searches
+      dev.ponder.search.SearchResult r = a.search(c4.newInitialState());
+      assertThat(r.simulations()).isEqualTo(2000);
+      assertThat(t.capacity()).isGreaterThan(1 << 20);
+      // at most one block of LOCAL_MIN per worker, or 3/2 of the entries in use from the root
+      long bound = (long) threads * Math.max(Tree.LOCAL_MIN, 3L * t.size() / 2 + 2);
+      assertThat(t.localEntriesAllocated()).isPositive().isLessThanOrEqualTo(bound);
+    }
+  }
+
+  /**
+   * Many more threads than cores, a time budget and a tree of large capacity that grows during
+   * the search: every search runs simulations and ends near its deadline (the bound is generous
+   * for a loaded machine). Before, the search after the tree had grown spent its budget
+   * allocating every worker's private counters for the tree's capacity (about 270 MB for 64
+   * workers), before any worker ran, and a growth copied all of them while every worker waited.
+   */
+  @Test
+  void aTimedSearchWithManyThreadsInALargeTreeRunsSimulations() {
+    dev.ponder.game.Game c4 = dev.ponder.game.GameRegistry.load("connect_four");
+    try (MctsAgent a = MctsAgent.create("uct(time_ms=150,threads=" + MctsConfig.MAX_THREADS + ")", c4, 1)) {
+      State s = c4.newInitialState();
+      a.search(s); // starts the worker threads (the first search of a cold JVM is slow on a loaded machine)
+      a.engine().tree().ensureFree(1 << 20); // as a tree kept from large searches
+      a.engine().limitPresize(0); // the searches grow the tree while the workers run
+      for (int i = 0; i < 3; i++) {
+        dev.ponder.search.SearchResult r = a.search(s);
+        assertThat(r.simulations()).as("search %d", i).isPositive();
+        assertThat(r.elapsedMs()).as("search %d", i).isLessThan(1000.0);
+        s.applyAction(r.action());
+      }
+    }
   }
 }
