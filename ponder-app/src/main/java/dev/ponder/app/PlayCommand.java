@@ -176,8 +176,13 @@ public final class PlayCommand implements PonderCommand {
             }
             continue;
           }
-          if (stats && agent instanceof MctsAgent m && m.lastResult() != null && m.lastResult() != before) {
-            err.println(statsLine(move + 1, p, seats.get(p), state.actionToString(p, action), action, m.lastResult()));
+          if (agent instanceof MctsAgent m && m.lastResult() != null && m.lastResult() != before) {
+            if (stats) {
+              err.println(statsLine(move + 1, p, seats.get(p), state.actionToString(p, action), action, m.lastResult()));
+            }
+            // a timed search that ran out before its first simulation played a move backed by no search
+            SearchCommand.noSimulationWarning(m.lastResult(), "move " + (move + 1) + ", player " + p + " ("
+                + seats.get(p) + "): ").ifPresent(err::println);
             err.flush();
           }
         }
@@ -466,8 +471,9 @@ public final class PlayCommand implements PonderCommand {
    * The {@code --stats} line of one MCTS decision: {@code stats: move 3, player 0 (uct(sims=500)):
    * x(1,1) (4); 500 simulations, 12.3 ms, 0 root visits reused, 1201 nodes, root value 0.412 for
    * player 0}. The root value is the mover's component of the search's root value vector
-   * ({@link SearchResult#rootValue()}, raw utility). A forced move ({@link SearchResult#forced()})
-   * reads {@code x(2,2) (8); forced move, not searched}.
+   * ({@link SearchResult#rootValue()}, raw utility), {@code -} when no simulation completed (as
+   * {@code search} prints it). A forced move ({@link SearchResult#forced()}) reads {@code x(2,2)
+   * (8); forced move, not searched}.
    */
   static String statsLine(int move, int player, String seat, String actionText, int action, SearchResult r) {
     if (r.forced()) {
@@ -476,10 +482,10 @@ public final class PlayCommand implements PonderCommand {
     }
     return String.format(java.util.Locale.ROOT,
         "stats: move %d, player %d (%s): %s (%d); %s, %.1f ms, %s reused, %s,"
-            + " root value %.3f for player %d",
+            + " root value %s for player %d",
         move, player, seat, actionText, action, SearchCommand.count(r.simulations(), "simulation"), r.elapsedMs(),
         SearchCommand.count(r.reusedVisits(), "root visit"), SearchCommand.count(r.nodes(), "node"),
-        r.rootValue()[player], player);
+        SearchCommand.fmt(r.rootValue()[player]), player);
   }
 
   private static String describeSeats(List<String> seats) {

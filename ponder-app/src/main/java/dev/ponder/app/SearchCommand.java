@@ -106,12 +106,35 @@ public final class SearchCommand implements PonderCommand {
    * is the final selector's pick among unvisited actions, backed by no search.
    */
   static java.util.Optional<String> noSimulationWarning(SearchResult r) {
+    return noSimulationWarning(r, "");
+  }
+
+  /**
+   * {@link #noSimulationWarning(SearchResult)} naming the decision after {@code "warning: "}
+   * ({@code where}, such as {@code "move 5, player 0 (uct(time_ms=200)): "}; empty for none), and
+   * calling its action the move when {@code where} is given (play) rather than the chosen action.
+   */
+  static java.util.Optional<String> noSimulationWarning(SearchResult r, String where) {
     if (r.simulations() > 0 || r.forced()) {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of(String.format(Locale.ROOT,
-        "warning: no simulation completed within the budget (%.1f ms); the chosen action is backed by no search:"
-            + " raise time_ms or give sims", r.elapsedMs()));
+        "warning: %sno simulation completed within the budget (%.1f ms); the %s is backed by no search:"
+            + " raise time_ms or give sims", where, r.elapsedMs(), where.isEmpty() ? "chosen action" : "move"));
+  }
+
+  /**
+   * Whether no root action has visits (Σ n(a) = 0): a forced move, or a search that completed no
+   * simulation and kept no visits from an earlier one; π̂ then comes from no visits
+   * ({@link #policyLegend(PolicyKind, boolean, boolean)}).
+   */
+  static boolean noVisits(SearchResult r) {
+    for (int v : r.visits()) {
+      if (v > 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -445,6 +468,22 @@ public final class SearchCommand implements PonderCommand {
    * (one legal action, no search) it says that π̂ is 1 for that action without any visits.
    */
   static String policyLegend(PolicyKind kind, boolean forced) {
+    return policyLegend(kind, forced, forced);
+  }
+
+  /**
+   * {@link #policyLegend(PolicyKind, boolean)}, and for a search after which no action has visits
+   * ({@code noVisits}, not forced: no simulation completed) that π̂ is uniform over the legal
+   * actions (the visit distribution's fallback when Σ n = 0), or for Gumbel's improved policy that
+   * it was computed from no visits.
+   */
+  static String policyLegend(PolicyKind kind, boolean forced, boolean noVisits) {
+    if (noVisits && !forced) {
+      return kind == PolicyKind.GUMBEL_IMPROVED
+          ? "pi_improved: computed with no visits (no simulation completed), so it carries no search"
+          : "pi_visits: uniform over the legal actions, since no action has visits (no simulation completed;"
+              + " a searched position shows the visit distribution n(a)/sum n)";
+    }
     if (forced) {
       return policyHeader(kind) + ": 1 for the only legal action, which has no visits (no search ran;"
           + " a searched position shows " + (kind == PolicyKind.GUMBEL_IMPROVED ? "the Gumbel improved policy)" : "the visit distribution n(a)/sum n)");
@@ -501,7 +540,7 @@ public final class SearchCommand implements PonderCommand {
     if (r.forced()) {
       out.println("forced move: the only legal action, answered without a search (search_forced=true searches it)");
     }
-    out.println(policyLegend(r.policyKind(), r.forced()));
+    out.println(policyLegend(r.policyKind(), r.forced(), noVisits(r)));
     if (proves) {
       if (r.rootProven()) {
         out.printf(Locale.ROOT, "root proven: %s for player %d, value %s%n",
@@ -568,6 +607,7 @@ public final class SearchCommand implements PonderCommand {
     root.put("action_string", state.actionToString(r.player(), r.action()));
     root.put("policy_kind", r.policyKind().label());
     root.put("forced", r.forced());
+    root.put("no_visits", noVisits(r));
     root.put("proves_values", r.provesValues());
     putProven(root, "root_proven", game, r.rootProvenValue(), r.player());
     ArrayNode children = root.putArray("children");

@@ -295,4 +295,37 @@ class SearchCommandTest {
     assertThat(forced[1]).contains("forced move");
     assertThat(forced[2]).doesNotContain("no simulation completed");
   }
+
+  /**
+   * A search with no visits (no simulation completed, not forced) is labelled as such: the legend
+   * says π̂ is uniform (not "visit distribution n(a)/sum n", which is 0/0 there), play's warning
+   * names the move, and play --stats prints the root value as search does ("-", not NaN); the
+   * JSON's no_visits is true for a forced move and false for a searched one.
+   */
+  @Test
+  void aSearchWithNoVisitsIsLabelledAsSuch() {
+    double nan = Double.NaN;
+    dev.ponder.search.SearchResult none = new dev.ponder.search.SearchResult(0, 4, new int[] {0, 4, 8},
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new int[3], new double[][] {{nan, nan}, {nan, nan}, {nan, nan}},
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new double[] {nan, nan}, new int[] {4}, 0, 4, 0, 456.3, 36);
+    assertThat(SearchCommand.noVisits(none)).isTrue();
+    String legend = SearchCommand.policyLegend(dev.ponder.search.PolicyKind.VISIT_COUNTS, false, true);
+    assertThat(legend).startsWith("pi_visits: uniform over the legal actions").doesNotContain("\n");
+    assertThat(SearchCommand.policyLegend(dev.ponder.search.PolicyKind.GUMBEL_IMPROVED, false, true))
+        .startsWith("pi_improved: computed with no visits");
+    assertThat(SearchCommand.policyLegend(dev.ponder.search.PolicyKind.VISIT_COUNTS, false, false))
+        .isEqualTo("pi_visits: visit distribution n(a)/sum n");
+    assertThat(SearchCommand.noSimulationWarning(none, "move 5, player 0 (uct(time_ms=200,threads=64)): "))
+        .hasValue("warning: move 5, player 0 (uct(time_ms=200,threads=64)): no simulation completed within the budget"
+            + " (456.3 ms); the move is backed by no search: raise time_ms or give sims");
+    assertThat(PlayCommand.statsLine(5, 0, "uct(time_ms=200)", "x4", 4, none))
+        .endsWith("; 0 simulations, 456.3 ms, 0 root visits reused, 4 nodes, root value - for player 0");
+
+    String[] forced = run("search", "tic_tac_toe", "--history", "0,4,1,2,6,3,5,7", "--agent", "uct(sims=100)", "--json");
+    assertThat(forced[1]).contains("\"forced\" : true").contains("\"no_visits\" : true");
+    String[] searched = run("search", "tic_tac_toe", "--agent", "uct(sims=100)", "--json");
+    assertThat(searched[1]).contains("\"no_visits\" : false");
+    assertThat(run("search", "tic_tac_toe", "--agent", "uct(sims=100)")[1])
+        .contains("pi_visits: visit distribution n(a)/sum n");
+  }
 }

@@ -195,6 +195,7 @@ class SearchOutputTest {
     TOP.put("action_string", JsonNodeType.STRING);
     TOP.put("policy_kind", JsonNodeType.STRING);
     TOP.put("forced", JsonNodeType.BOOLEAN);
+    TOP.put("no_visits", JsonNodeType.BOOLEAN);
     TOP.put("proves_values", JsonNodeType.BOOLEAN);
     TOP.put("root_proven", null); // object or null
     TOP.put("children", JsonNodeType.ARRAY);
