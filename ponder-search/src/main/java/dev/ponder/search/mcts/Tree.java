@@ -112,6 +112,18 @@ public final class Tree extends CacheLinePadding {
   private int[] localDirtyList;
   private int localDirtyCount;
   private final int localLimit;
+  /** A view's {@code localFirst + localLength}, published by its worker for {@link #commonLocalEnd}. */
+  private volatile int publishedLocalEnd;
+  /**
+   * Primary: entries {@code [root, commonLocalEnd)} are private in every view (the least of the
+   * views' published ends), so a merge adds to their shared statistics with plain additions (no
+   * view updates them atomically); entries beyond it are added atomically. Never above the true
+   * least end: a view's range only grows within a search, and the value is computed afresh from
+   * what the views published.
+   */
+  private volatile int commonLocalEnd;
+  /** Primary: serializes the computations of {@link #commonLocalEnd}. */
+  private final Object rangeLock = new Object();
   // a view's block of reserved entries [chunkNext, chunkEnd)
   private int chunkNext;
   private int chunkEnd;
@@ -215,6 +227,25 @@ public final class Tree extends CacheLinePadding {
     root = primary.root;
     localFirst = root;
     localLength = Math.min(localLimit, localVisits.length);
+    publishLocalEnd();
+  }
+
+  /**
+   * Publishes this view's private range and recomputes the primary's {@link #commonLocalEnd} from
+   * every view's published range (views whose range starts elsewhere, not yet synced to this
+   * search, count as no private entries). The volatile write after this worker's last atomic
+   * update of an entry, and the merger's volatile read before its plain addition, order the two.
+   */
+  private void publishLocalEnd() {
+    publishedLocalEnd = localFirst + localLength;
+    Tree t = primary;
+    synchronized (t.rangeLock) {
+      int end = Integer.MAX_VALUE;
+      for (Tree v : t.views) {
+        end = Math.min(end, v.localFirst == localFirst ? v.publishedLocalEnd : localFirst);
+      }
+      t.commonLocalEnd = end;
+    }
   }
 
   /**
@@ -243,6 +274,7 @@ public final class Tree extends CacheLinePadding {
       localDirtyList = Arrays.copyOf(localDirtyList, n);
     }
     localLength = Math.min(localLimit, localVisits.length);
+    publishLocalEnd();
   }
 
   /**
@@ -262,8 +294,9 @@ public final class Tree extends CacheLinePadding {
 
   /**
    * Adds this view's private visit and value counts to the shared statistics and clears them.
-   * Views of one tree flush one at a time; the additions are atomic, since an entry private to
-   * this view may be shared by another whose private range is shorter. Call inside
+   * Views of one tree flush one at a time; the additions are plain for the entries private in
+   * every view, atomic beyond them (an entry private to this view may be shared by another whose
+   * private range is shorter, and updated by it atomically). Call inside
    * {@link #beginSimulation}/{@link #endSimulation} (arrays do not grow meanwhile).
    *
    * <p>Unless {@code all}, an entry whose private visits are less than 1/{@value #LAG_DIVISOR} of
@@ -302,6 +335,7 @@ public final class Tree extends CacheLinePadding {
   private void drainLocal(boolean toShared, boolean all) {
     int np = numPlayers;
     int kept = 0;
+    int plainEnd = toShared ? primary.commonLocalEnd : 0;
     for (int k = 0; k < localDirtyCount; k++) {
       int i = localDirtyList[k];
       int e = localFirst + i;
@@ -309,14 +343,19 @@ public final class Tree extends CacheLinePadding {
         localDirtyList[kept++] = i;
         continue;
       }
-      if (toShared) {
+      if (toShared && e < plainEnd) {
+        visits[e] += localVisits[i];
+        for (int p = 0; p < np; p++) {
+          valueSum[e * np + p] += localValues[i * np + p];
+        }
+      } else if (toShared) {
         INTS.getAndAdd(visits, e, localVisits[i]);
+        for (int p = 0; p < np; p++) {
+          addShared(e * np + p, localValues[i * np + p]);
+        }
       }
       localVisits[i] = 0;
       for (int p = 0; p < np; p++) {
-        if (toShared) {
-          addShared(e * np + p, localValues[i * np + p]);
-        }
         localValues[i * np + p] = 0;
       }
       localDirty[i] = false;

@@ -65,6 +65,37 @@ class LocalStatsTest {
   }
 
   /**
+   * Views whose private ranges differ (each grows its own): an entry private to one and shared by
+   * the other gets both workers' counts, the one's at its merge (added atomically, beyond the
+   * range private in every view), the other's at once.
+   */
+  @Test
+  void viewsWithPrivateRangesOfDifferentLengthsMergeEveryCount() {
+    Tree t = smallTree();
+    Tree a = t.view(4);
+    Tree b = t.view(1);
+    a.syncView();
+    b.syncView();
+    a.extendLocal(); // the root and its three children
+    b.extendLocal(); // the root alone
+    int root = t.root();
+    int c1 = t.firstChild(root) + 1;
+    assertThat(a.isPrivate(c1)).isTrue();
+    assertThat(b.isPrivate(c1)).isFalse();
+    a.addVisitAndValues(c1, new double[] {1, -1});
+    b.addVisitAndValues(c1, new double[] {0.5, -0.5}); // shared at once
+    a.addVisits(root, 2);
+    b.addVisits(root, 3);
+    assertThat(t.visits(c1)).isEqualTo(1);
+    a.flushLocal(true, true);
+    b.flushLocal(true, true);
+    assertThat(t.visits(c1)).isEqualTo(2);
+    assertThat(t.valueSum(c1, 0)).isEqualTo(1.5);
+    assertThat(t.valueSum(c1, 1)).isEqualTo(-1.5);
+    assertThat(t.visits(root)).isEqualTo(5);
+  }
+
+  /**
    * A periodic merge leaves out entries whose private visits are under 1/64 of their shared
    * visits (they keep their counts and stay visible to their own view); a full merge takes
    * everything.

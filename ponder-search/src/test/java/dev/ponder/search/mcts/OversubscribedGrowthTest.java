@@ -115,6 +115,7 @@ class OversubscribedGrowthTest {
       t.ensureFree(1 << 20); // as a tree kept from large searches
       dev.ponder.search.SearchResult r = a.search(c4.newInitialState());
       assertThat(r.simulations()).isEqualTo(2000);
+      assertThat(r.totalVisits()).isEqualTo(2000); // merges lose no update, plain or atomic
       assertThat(t.capacity()).isGreaterThan(1 << 20);
       // at most one block of LOCAL_MIN per worker, or 3/2 of the entries in use from the root
       long bound = (long) threads * Math.max(Tree.LOCAL_MIN, 3L * t.size() / 2 + 2);
@@ -140,6 +141,7 @@ class OversubscribedGrowthTest {
       for (int i = 0; i < 3; i++) {
         dev.ponder.search.SearchResult r = a.search(s);
         assertThat(r.simulations()).as("search %d", i).isPositive();
+        assertThat(r.totalVisits()).as("search %d", i).isEqualTo(r.simulations());
         assertThat(r.elapsedMs()).as("search %d", i).isLessThan(1000.0);
         s.applyAction(r.action());
       }
