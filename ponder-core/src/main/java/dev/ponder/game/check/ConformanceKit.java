@@ -46,7 +46,8 @@ import java.util.SplittableRandom;
  * it runs with probability {@value #TENSOR_EVERY_STATE} / entries, and at every deep-checked
  * state. Both draw from a generator of their own, so neither the playouts nor the deep sample
  * depend on them. A run then costs time linear in its states: {@code ponder check} on
- * {@code pig(horizon=5000,winscore=1000000)} (7,477 states) went from 25 s of CPU to 1.5 s.
+ * {@code pig(horizon=5000,winscore=1000000)} with {@code -n 1} (one playout, 7,477 states) went
+ * from 25 s of CPU to 1.5 s.
  *
  * <p>Per-state checks (an invariant's name appears in the failure):
  * <ul>
@@ -244,7 +245,6 @@ public final class ConformanceKit {
       + " saw and did before, its own earlier information states and actions included; solve, exploitability and best"
       + " response require it)";
 
-  /** Options of a run. */
   /**
    * Below this history length the {@code copy} and {@code undo} checks run at every state; beyond
    * it with probability {@code COPY_EVERY_STATE / (t + 1)} after t actions.
@@ -258,6 +258,7 @@ public final class ConformanceKit {
    */
   public static final long TENSOR_EVERY_STATE = 1L << 15;
 
+  /** Options of a run. */
   public static final class Options {
     private int playouts = 1000;
     private long seed = 20261129L;
@@ -310,7 +311,6 @@ public final class ConformanceKit {
       return this;
     }
 
-    /** Runs only playout {@code i} (to reproduce a failure). */
     /**
      * Called with the number of states checked so far, every {@value #PROGRESS_EVERY} states and
      * once at the end of the playouts (for progress output on long runs; default: none).
@@ -320,6 +320,7 @@ public final class ConformanceKit {
       return this;
     }
 
+    /** Runs only playout {@code i} (to reproduce a failure). */
     public Options onlyPlayout(int i) {
       this.onlyPlayout = i;
       return this;

@@ -160,12 +160,14 @@ public final class Goofspiel extends AbstractGame {
   }
 
   /**
-   * The lowest return: −1 for {@code win_loss}, 0 for {@code total_points}, and for {@code
-   * point_difference} −S/n, S = 1 + 2 + … + {@code num_cards} (the player scores nothing and the
-   * others take every point card), computed in doubles. OpenSpiel declares {@code −(S/n)} with
-   * integer division, −0.5 above the returns reached when n does not divide S (2 players and 2
-   * cards: −1, yet returns of −1.5 occur); Ponder keeps OpenSpiel's returns and declares the true
-   * bound instead.
+   * A lower bound on the returns: −1 for {@code win_loss}, 0 for {@code total_points}, and for
+   * {@code point_difference} −S/n, S = 1 + 2 + … + {@code num_cards}, computed in doubles (the
+   * return of a player who scores nothing while another takes every point card). Every return is
+   * at least this bound; it is reached in some settings but not in all (with 2 players it never
+   * is, and with 2 cards and 4 players the lowest return is −0.5, not −0.75). OpenSpiel declares
+   * {@code −(S/n)} with integer division, which lies above returns that occur when n does not
+   * divide S: 2 cards and 4 players give −0.5, under OpenSpiel's 0, and 13 cards and 4 players
+   * give −22.5, under its −22. Ponder keeps OpenSpiel's returns and declares this bound instead.
    */
   @Override
   public double minUtility() {
