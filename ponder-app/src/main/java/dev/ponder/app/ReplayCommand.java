@@ -41,7 +41,8 @@ import picocli.CommandLine.Parameters;
         "A leading UTF-8 byte-order mark is ignored.",
         "Exit codes: 0 the file replays, 1 a difference ('ponder: error: FILE: state k, Field: expected X but was Y', or a"
             + " record whose actions give other returns than its returns line), "
-            + "2 unreadable, malformed or incomplete file, unknown game, or a match record that fails (an illegal action is named "
+            + "2 unreadable, malformed or incomplete file (a returns line that is not one number per player, or that follows"
+            + " no record, is malformed), unknown game, or a match record that fails (an illegal action is named "
             + "with its 1-based position in the record and the history before it)."})
 public final class ReplayCommand implements PonderCommand {
 
@@ -94,7 +95,9 @@ public final class ReplayCommand implements PonderCommand {
     }
     if (r.matches()) {
       PrintWriter out = spec.commandLine().getOut();
-      out.println(r.describe());
+      // the library's reasons for skipped fields, in the terms of this command's flags
+      out.println(r.describe().replace("(" + PlaythroughReplayer.STRINGS_OFF + ")", "(--no-strings)")
+          .replace("(" + PlaythroughReplayer.TENSORS_OFF + ")", "(--no-tensors)"));
       out.flush();
       return 0;
     }
@@ -130,7 +133,8 @@ public final class ReplayCommand implements PonderCommand {
    * the same returns (within 1e-9, relative to the larger magnitude).
    *
    * @return null if they agree, else why not, e.g. {@code the record's returns are -1 1 but its actions give 1 -1}
-   * @throws IllegalArgumentException if the line is malformed
+   * @throws IllegalArgumentException if the line is malformed: a value that is not a number, or
+   *     not one value per player of the state's game
    */
   static String returnsDiffer(String returnsLine, State s) {
     String[] parts = returnsLine.strip().substring(RETURNS.length()).trim().split("\\s+");
@@ -141,6 +145,11 @@ public final class ReplayCommand implements PonderCommand {
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("malformed returns line: '" + parts[i] + "' is not a number");
       }
+    }
+    int players = s.game().numPlayers();
+    if (recorded.length != players) {
+      throw new IllegalArgumentException("malformed returns line: " + recorded.length + (recorded.length == 1 ? " value" : " values")
+          + ", expected " + players + " (one per player)");
     }
     String said = String.join(" ", parts);
     if (!s.isTerminal()) {
@@ -179,9 +188,11 @@ public final class ReplayCommand implements PonderCommand {
       }
       if (l.strip().startsWith(RETURNS)) {
         Entry last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
-        if (last == null || last.returns() != null || last.record() == null) {
-          // no record to belong to: reported as a record of its own that is malformed
-          entries.add(new Entry(i + 1, null, i + 1, l));
+        if (last == null || last.returns() != null) {
+          // no record to belong to (a second returns line after one record, say): a malformed file
+          throw new UsageException(file + ":" + (i + 1) + ": a '" + RETURNS + "' line must follow the record whose returns it holds"
+              + (last == null ? "" : " (line " + last.returnsLine() + " already holds the returns of the record on line "
+                  + last.line() + ")"));
         } else {
           entries.set(entries.size() - 1, new Entry(last.line(), last.record(), i + 1, l));
         }
@@ -202,9 +213,6 @@ public final class ReplayCommand implements PonderCommand {
       String where = file + ":" + n + ": ";
       String game = null;
       try {
-        if (e.record() == null) {
-          throw new IllegalArgumentException("a '" + RETURNS + "' line must follow the record whose returns it holds");
-        }
         MatchRecord rec = MatchRecord.parse(e.record());
         game = rec.game();
         String fault = broken.get(game);
@@ -217,7 +225,15 @@ public final class ReplayCommand implements PonderCommand {
         }
         State s = replayRecord(rec);
         note(where, s, rec);
-        String differs = e.returns() == null ? null : returnsDiffer(e.returns(), s);
+        String differs;
+        try {
+          differs = e.returns() == null ? null : returnsDiffer(e.returns(), s);
+        } catch (IllegalArgumentException ex) { // a malformed returns line: named by its own line
+          failed.add(e.returnsLine());
+          out.println(file + ":" + e.returnsLine() + ": " + ex.getMessage());
+          out.flush();
+          continue;
+        }
         int count = rec.actions().length;
         if (differs != null) {
           differ.add(n);

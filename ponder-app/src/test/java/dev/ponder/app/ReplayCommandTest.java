@@ -333,9 +333,30 @@ class ReplayCommandTest {
             + " actions (terminal, returns as recorded); returns: " + saved.get(1).substring(9),
         two + ":3: differs: the record's returns are 1 -1 but its actions end before the game does");
     assertThat(t.err.strip()).isEqualTo("ponder: error: 1 of 2 match records in " + two + " give other returns than recorded (line 3)");
-    Cli stray = Cli.run("replay", write("stray.txt", "tic_tac_toe | 4\nreturns: 0 0\nreturns: 0 0\n").toString());
+    // a second returns line is a malformed file, not a failed record
+    Path strayFile = write("stray.txt", "tic_tac_toe | 4\nreturns: 0 0\nreturns: 0 0\n");
+    Cli stray = Cli.run("replay", strayFile.toString());
     assertThat(stray.exit).isEqualTo(2);
-    assertThat(stray.out).contains(":3: not replayed: a 'returns:' line must follow the record whose returns it holds");
+    assertThat(stray.out).isEmpty();
+    assertThat(stray.err.strip()).isEqualTo("ponder: " + strayFile + ":3: a 'returns:' line must follow the record whose"
+        + " returns it holds (line 2 already holds the returns of the record on line 1)");
+  }
+
+  /** A returns line with other than one value per player is malformed (exit 2), not a difference (exit 1). */
+  @Test
+  void returnsLineWithWrongCountIsMalformed() throws IOException {
+    String game = "tic_tac_toe | 0 3 1 4 2"; // a finished match: player 0 wins, returns 1 -1
+    Path one = write("count.txt", game + "\nreturns: 1 -1 0\n");
+    Cli c = Cli.run("replay", one.toString());
+    assertThat(c.exit).isEqualTo(2);
+    assertThat(c.err.strip()).isEqualTo("ponder: " + one + ":2: malformed returns line: 3 values, expected 2 (one per player)");
+    Path two = write("count-two.txt", game + "\nreturns: 1\n" + game + "\nreturns: 1 -1\n");
+    Cli t = Cli.run("replay", two.toString());
+    assertThat(t.exit).isEqualTo(2);
+    assertThat(t.out.lines().toList()).containsExactly(
+        two + ":2: malformed returns line: 1 value, expected 2 (one per player)",
+        two + ":3: tic_tac_toe after 5 actions (terminal, returns as recorded); returns: 1 -1");
+    assertThat(t.err.strip()).isEqualTo("ponder: 1 of 2 match records in " + two + " failed (line 2)");
   }
 
   /** The record with one action changed into another legal one that ends the game with other returns, or null. */

@@ -58,6 +58,17 @@ public final class PlaythroughReplayer {
   private static final Pattern OUTCOME = Pattern.compile("\\(\\s*(-?\\d+)\\s*,\\s*([^)\\s]+)\\s*\\)");
   private static final Pattern PLAYER_ARG = Pattern.compile("\\((\\d+)\\)");
 
+  /**
+   * The reason given in {@link ReplayResult#coverage} for strings present but not compared
+   * because {@link #checkInformationStrings} is off.
+   */
+  public static final String STRINGS_OFF = "strings not asked for";
+  /**
+   * The reason given in {@link ReplayResult#coverage} for tensors present but not compared
+   * because {@link #checkTensors} is off.
+   */
+  public static final String TENSORS_OFF = "tensors not asked for";
+
   private boolean checkStrings = true;
   private boolean checkTensors = true;
   private boolean requireComplete = true;
@@ -455,7 +466,7 @@ public final class PlaythroughReplayer {
             int p = playerArg(key);
             compareText(key, exp, quote(guard(key, () -> s.informationStateString(p))));
           } else {
-            skipped.put("information-state strings", "--no-strings");
+            skipped.put("information-state strings", STRINGS_OFF);
           }
           break;
         case "ObservationString":
@@ -464,7 +475,7 @@ public final class PlaythroughReplayer {
             int p = playerArg(key);
             compareText(key, exp, quote(guard(key, () -> s.observationString(p))));
           } else {
-            skipped.put("observation strings", "--no-strings");
+            skipped.put("observation strings", STRINGS_OFF);
           }
           break;
         case "PublicObservationString":
@@ -485,7 +496,7 @@ public final class PlaythroughReplayer {
       String kind = base.equals("ObservationTensor") ? "observation tensors" : "information-state tensors";
       int[] shape = base.equals("ObservationTensor") ? game.observationTensorShape() : game.informationStateTensorShape();
       if (!tensors) {
-        skipped.put(kind, "--no-tensors");
+        skipped.put(kind, TENSORS_OFF);
         return;
       }
       if (shape.length == 0 || size(shape) == 0) {

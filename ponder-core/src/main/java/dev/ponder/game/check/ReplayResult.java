@@ -11,7 +11,7 @@ package dev.ponder.game.check;
  * @param difference the first difference, or null if the playthrough replays exactly
  * @param coverage which kinds of per-player fields were compared and which were present but not
  *     compared, with why: {@code compared information-state strings, observation strings,
- *     observation tensors; not compared: information-state strings (--no-strings)}
+ *     observation tensors; not compared: information-state strings (strings not asked for)}
  *     ("" when the file has none of them)
  */
 public record ReplayResult(String source, String game, int statesReplayed, int fieldsChecked, Difference difference,

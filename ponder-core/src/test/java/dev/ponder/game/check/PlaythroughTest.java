@@ -121,7 +121,7 @@ class PlaythroughTest {
         .endsWith("; compared observation strings, observation tensors)");
     assertThat(new PlaythroughReplayer().requireComplete(false).checkInformationStrings(false).checkTensors(false)
         .replay(Playthrough.parse("toy.txt", TOY)).describe())
-        .endsWith("; not compared: observation strings (--no-strings), observation tensors (--no-tensors))");
+        .endsWith("; not compared: observation strings (strings not asked for), observation tensors (tensors not asked for))");
   }
 
   /** Tensors are compared by default, value by value, the drawing's cells against the state's tensor. */
