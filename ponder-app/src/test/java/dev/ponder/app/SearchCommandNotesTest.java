@@ -19,6 +19,23 @@ class SearchCommandNotesTest {
   }
 
   @Test
+  void virtualLossWithPrivateStatisticsIsNamed() {
+    String[] r = Cli.runFields("search", "tic_tac_toe", "--agent", "uct(sims=50,threads=2,virtual_loss=3)");
+    assertThat(r[0]).as(r[2]).isEqualTo("0");
+    assertThat(r[2]).contains("warning: uct(sims=50,threads=2,virtual_loss=3): virtual_loss=3 acts only on shared entries:"
+        + " with sync_us=1000 each worker keeps private statistics")
+        .contains("give sync_us=0 to apply it on every edge");
+    // with sync_us=0 it is on every edge, and nothing is said
+    String[] shared = Cli.runFields("search", "tic_tac_toe", "--agent", "uct(sims=50,threads=2,sync_us=0,virtual_loss=3)");
+    assertThat(shared[0]).as(shared[2]).isEqualTo("0");
+    assertThat(shared[2]).doesNotContain("virtual_loss");
+    // a mechanism whose updates do not commute (max backup) always shares: it applies, and nothing is said
+    String[] max = Cli.runFields("search", "tic_tac_toe", "--agent", "max_backup(sims=50,threads=2,virtual_loss=3)");
+    assertThat(max[0]).as(max[2]).isEqualTo("0");
+    assertThat(max[2]).doesNotContain("virtual_loss");
+  }
+
+  @Test
   void informationStateKeyingOnAPerfectInformationGameIsNamed() {
     String[] r = Cli.runFields("search", "tic_tac_toe", "--agent", "uct(sims=50,keying=information_state)");
     assertThat(r[0]).as(r[2]).isEqualTo("0");

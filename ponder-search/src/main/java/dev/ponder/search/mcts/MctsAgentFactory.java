@@ -244,8 +244,13 @@ public abstract class MctsAgentFactory implements AgentFactory {
    * One line for each engine key set where it changes nothing or only costs: {@code
    * chance_expand_all=true} for a game without chance nodes (the option applies at chance nodes
    * only); {@code sync_us} given with one thread (it paces the merging of several workers'
-   * statistics); {@code keying=information_state} on a perfect-information game (the nodes are
-   * those of {@code keying=tree}, at the cost of hashing the history string at every node).
+   * statistics); {@code virtual_loss} given with one thread, or given with several threads where
+   * the workers keep private statistics ({@code sync_us} &gt; 0 and a mechanism whose updates
+   * commute, as the engine decides): the virtual loss then acts only on the shared entries beyond
+   * each worker's private range, which a search of ordinary size never reaches ({@code sync_us=0}
+   * applies it on every edge); {@code keying=information_state} on a perfect-information game (the
+   * nodes are those of {@code keying=tree}, at the cost of hashing the history string at every
+   * node).
    */
   @Override
   public List<String> warnings(Game game, Params params) {
@@ -261,6 +266,21 @@ public abstract class MctsAgentFactory implements AgentFactory {
     if (params.isGiven("virtual_loss") && params.values().get("threads") instanceof Number t && t.intValue() == 1) {
       out.add("virtual_loss=" + params.typed("virtual_loss") + " has no effect with threads=1 (it keeps several workers"
           + " off one another's paths)");
+    }
+    if (params.isGiven("virtual_loss") && params.values().get("virtual_loss") instanceof Number k && k.intValue() > 0
+        && params.values().get("threads") instanceof Number t && t.intValue() > 1) {
+      boolean privateStats;
+      try {
+        privateStats = MctsEngine.localStats(config(params), mechanism(params));
+      } catch (RuntimeException invalid) { // bad values are reported when the agent is made
+        privateStats = false;
+      }
+      if (privateStats) {
+        out.add("virtual_loss=" + params.typed("virtual_loss") + " acts only on shared entries: with sync_us="
+            + params.typed("sync_us") + " each worker keeps private statistics, and the virtual loss is applied only"
+            + " beyond its private range (millions of entries from the root on), which a search"
+            + " of ordinary size never reaches; give sync_us=0 to apply it on every edge");
+      }
     }
     if ("information_state".equals(params.values().get("keying")) && game.type().isPerfectInformation()) {
       out.add("keying=information_state has no effect on the search: " + game.type().shortName()

@@ -399,7 +399,7 @@ public final class MctsEngine implements AutoCloseable {
    * ({@link ValueBackup#additive()}: the mean backup, or one declared additive), no
    * auxiliary state but the tree policy's terminal-child slot.
    */
-  private static boolean localStats(MctsConfig config, Mechanism m) {
+  static boolean localStats(MctsConfig config, Mechanism m) {
     // private statistics need updates that commute
     // (an auxiliary slot written once at expansion, the exact values of terminal children, commutes)
     return config.threads() > 1 && config.syncMicros() > 0 && m.backup().additive()
