@@ -774,8 +774,9 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * Refuses to continue tournament {@code id} when an agent's parameters, resolved now, differ
    * from those stored with it ({@code agents.params}): a changed default, or a key the agent no
-   * longer declares, means its code changed since the stored matches were played. Keys declared
-   * since are not compared (their defaults are taken to keep the old behaviour).
+   * longer declares, means its code changed since the stored matches were played. A key declared
+   * since passes when it resolves to its declared default (which keeps the old behaviour), as
+   * {@link #firstChangedKey} says; reusing matches follows the same rule ({@link #sameStoredParams}).
    *
    * @throws ParamsChangedException naming the first agent and key that differ
    */
@@ -790,8 +791,9 @@ public final class ArenaStore implements AutoCloseable {
       if (stored == null || !stored.isObject()) {
         continue;
       }
-      String k = firstChangedKey(stored, now);
-      if (k != null && firstChangedKey(stored, JSON.valueToTree(storedParams(a.spec(), false))) == null) {
+      com.fasterxml.jackson.databind.JsonNode defaults = declaredDefaultsTree(a.spec());
+      String k = firstChangedKey(stored, now, defaults);
+      if (k != null && firstChangedKey(stored, JSON.valueToTree(storedParams(a.spec(), false)), defaults) == null) {
         k = null; // stored by a build that kept the defaults as declared (sims=1000 of a time_ms-only agent)
       }
       if (k != null) {
@@ -802,12 +804,16 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * The first key of {@code stored} (an object of stored agent parameters) whose value {@code now}
-   * lacks or holds differently ({@link #sameValue}), or null if every stored key has its value.
-   * Keys only {@code now} has are not looked at.
+   * The first key whose value differs between {@code stored} (an object of stored agent
+   * parameters) and {@code now} (what {@link #storedParams} gives now), or null if none does: a
+   * stored key that {@code now} lacks or holds differently ({@link #sameValue}), then a key only
+   * {@code now} has, unless it is a parameter declared since that resolves to its declared default
+   * ({@code defaults}, {@link #declaredDefaultsTree}: {@code virtual_loss=1} is what a row stored
+   * before the key was played with) or a fingerprint added since (not in {@code defaults}: what
+   * the stored agent read is not known). The one rule of resuming and of reusing matches.
    */
-  private static String firstChangedKey(com.fasterxml.jackson.databind.JsonNode stored,
-      com.fasterxml.jackson.databind.JsonNode now) {
+  static String firstChangedKey(com.fasterxml.jackson.databind.JsonNode stored,
+      com.fasterxml.jackson.databind.JsonNode now, com.fasterxml.jackson.databind.JsonNode defaults) {
     java.util.Iterator<String> keys = stored.fieldNames();
     while (keys.hasNext()) {
       String k = keys.next();
@@ -816,7 +822,28 @@ public final class ArenaStore implements AutoCloseable {
         return k;
       }
     }
+    keys = now.fieldNames();
+    while (keys.hasNext()) {
+      String k = keys.next();
+      com.fasterxml.jackson.databind.JsonNode was = defaults.get(k);
+      if (!stored.has(k) && was != null && !sameValue(was, now.get(k))) {
+        return k;
+      }
+    }
     return null;
+  }
+
+  /**
+   * The declared defaults of {@code agentString}'s agent ({@link dev.ponder.spec.Params#defaults}),
+   * as JSON; an empty object when they cannot be resolved (an unknown agent).
+   */
+  static com.fasterxml.jackson.databind.JsonNode declaredDefaultsTree(String agentString) {
+    try {
+      String name = dev.ponder.spec.Spec.parse(agentString).name();
+      return JSON.valueToTree(dev.ponder.spec.Params.defaults(name, AgentRegistry.factory(name).parameters()).values());
+    } catch (dev.ponder.spec.SpecException e) {
+      return JSON.createObjectNode();
+    }
   }
 
   /**
@@ -883,7 +910,9 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * What differs between a stored game row and {@code now}, as {@code was stored with X but now
    * Y}, or null if nothing stored differs. Checked in order: the number of players, the utility
-   * type and range, then each stored parameter (sorted by key).
+   * type and range, then each stored parameter (sorted by key); a parameter whose stored value is
+   * spelled otherwise than now is no change when the stored string loads now as the same game
+   * ({@link #canonicalGameString}).
    *
    * @param storedParams the stored full game string, or null (a row stored before the column)
    */
@@ -901,19 +930,36 @@ public final class ArenaStore implements AutoCloseable {
     if (storedParams == null) {
       return null;
     }
+    String fullNow = dev.ponder.game.MatchRecord.fullGameString(now);
     Map<String, String> was = dev.ponder.spec.Spec.parse(storedParams).args();
-    Map<String, String> is = dev.ponder.spec.Spec.parse(dev.ponder.game.MatchRecord.fullGameString(now)).args();
+    Map<String, String> is = dev.ponder.spec.Spec.parse(fullNow).args();
     for (String k : new java.util.TreeSet<>(was.keySet())) {
       String v = was.get(k);
       String n = is.get(k);
-      if (n == null) {
-        return "was stored with " + k + "=" + v + ", a parameter it no longer declares";
-      }
-      if (!n.equals(v)) {
-        return "was stored with " + k + "=" + v + " but now resolves " + k + "=" + n;
+      if (n == null || !n.equals(v)) {
+        if (fullNow.equals(canonicalGameString(storedParams))) {
+          return null; // another spelling of the same game (nim's pile_sizes=1; 3 is 1;3 now)
+        }
+        return n == null ? "was stored with " + k + "=" + v + ", a parameter it no longer declares"
+            : "was stored with " + k + "=" + v + " but now resolves " + k + "=" + n;
       }
     }
     return null;
+  }
+
+  /**
+   * The full game string ({@link dev.ponder.game.MatchRecord#fullGameString}) of the game that
+   * {@code full} (a stored full game string) loads as now, or null if it does not load: a stored
+   * string written in an older spelling of a value ({@code nim(pile_sizes=1; 3)}) gives today's
+   * spelling of the same game ({@code nim(...,pile_sizes=1;3)}). Every parameter was stored, so a
+   * changed default does not make two different games the same.
+   */
+  static String canonicalGameString(String full) {
+    try {
+      return dev.ponder.game.MatchRecord.fullGameString(dev.ponder.game.GameRegistry.load(full));
+    } catch (RuntimeException e) {
+      return null; // a parameter or value this version refuses: not the same game
+    }
   }
 
   /** {@code ZERO_SUM [-1, 1]}: a utility type and range as the refusal names them. */
@@ -1699,22 +1745,25 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Whether {@code storedJson} (an {@code agents.params} value) holds exactly what {@link
-   * #storedParams} gives for {@code agentString} now: the same keys, and equal values (numbers by
-   * value).
+   * Whether {@code storedJson} (an {@code agents.params} value) holds what {@link #storedParams}
+   * gives for {@code agentString} now, by the rule of resuming ({@link #firstChangedKey}): every
+   * stored key with an equal value (numbers by value), and a key declared since only at its
+   * declared default.
    */
   static boolean sameStoredParams(String storedJson, String agentString) {
-    return sameStoredParams(storedJson, storedParamsTree(agentString));
+    return sameStoredParams(storedJson, storedParamsTree(agentString), declaredDefaultsTree(agentString));
   }
 
   /**
-   * Whether {@code storedJson} (an {@code agents.params} value) holds exactly {@code now} (a
-   * {@link #storedParamsTree}): the same keys, and equal values (numbers by value).
+   * Whether {@code storedJson} (an {@code agents.params} value) holds {@code now} (a {@link
+   * #storedParamsTree}) by the rule of resuming ({@link #firstChangedKey}, with the agent's
+   * {@link #declaredDefaultsTree} {@code defaults}).
    */
-  static boolean sameStoredParams(String storedJson, com.fasterxml.jackson.databind.JsonNode now) {
+  static boolean sameStoredParams(String storedJson, com.fasterxml.jackson.databind.JsonNode now,
+      com.fasterxml.jackson.databind.JsonNode defaults) {
     try {
       com.fasterxml.jackson.databind.JsonNode stored = JSON.readTree(storedJson);
-      return stored != null && stored.isObject() && stored.size() == now.size() && firstChangedKey(stored, now) == null;
+      return stored != null && stored.isObject() && firstChangedKey(stored, now, defaults) == null;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return false; // parameters this version cannot read are never the same
     }

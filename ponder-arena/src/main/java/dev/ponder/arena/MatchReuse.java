@@ -24,7 +24,9 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>its game was stored with the same full game string ({@code games.params}, every parameter
- *       with defaults filled in), players and utility as the game loads now (a game stored before
+ *       with defaults filled in; or one that loads now as that string, {@link
+ *       ArenaStore#canonicalGameString}: a value spelled as an older version did), players and
+ *       utility as the game loads now (a game stored before
  *       {@code games.params} existed is not reused while its row holds no parameters: the defaults
  *       it was played with are unknown; {@link Plan#unchecked} names such tournaments; the first
  *       run that continues that tournament records them as they resolve then, taking its stored
@@ -35,6 +37,9 @@ import java.util.TreeSet;
  *       tournament has now, and plays as the same agent ({@link AgentKey}'s notion, which the
  *       duplicate check of {@code --agents} uses), however either is spelled: {@code
  *       puct(sims=20,c_init=5)} is a stored {@code puct(sims=20)} when c_init's default was and is 5;
+ *       a key declared since the stored agent was stored counts as the same when it now resolves
+ *       to its declared default, as on resume ({@link ArenaStore#firstChangedKey}: a {@code puct}
+ *       stored before {@code virtual_loss} is today's {@code puct}, not {@code puct(virtual_loss=3)});
  *   <li>its match seed is the scheduled match's seed ({@link Seeds#matchSeed}: the tournament seed,
  *       the game string and the seed index);
  *   <li>its outcome is determined by the seed: no seat's agent has a time budget ({@code time_ms}
@@ -92,12 +97,15 @@ final class MatchReuse {
     // fingerprints): a stored agent is one of them when it was stored with exactly those
     List<SameAgent> mine = new ArrayList<>();
     for (int a = 0; a < agents.size(); a++) {
-      mine.add(new SameAgent(playsAs(agents.get(a)), ArenaStore.storedParamsTree(agents.get(a)), seedDetermined(agents.get(a))));
+      mine.add(new SameAgent(playsAs(agents.get(a)), ArenaStore.storedParamsTree(agents.get(a)),
+          ArenaStore.declaredDefaultsTree(agents.get(a)), seedDetermined(agents.get(a))));
     }
     String[] fullGames = new String[games.size()];
     for (int g = 0; g < games.size(); g++) {
       fullGames[g] = MatchRecord.fullGameString(games.get(g));
     }
+    // stored full game strings spelled otherwise than now -> as they load now ("": they do not)
+    java.util.Map<String, String> canonical = new java.util.HashMap<>();
     // the other tournaments that hold some game and some agent of this one, with their index maps
     record Source(long id, List<List<Integer>> gameMap, int[] agentMap) {}
     List<Source> sources = new ArrayList<>();
@@ -118,7 +126,9 @@ final class MatchReuse {
         for (int g = 0; g < games.size(); g++) {
           boolean asLoaded = ArenaStore.gameChange(row.numPlayers(), row.minUtility(), row.maxUtility(), row.utility(),
               row.params(), games.get(g)) == null;
-          if (row.params() != null && row.params().equals(fullGames[g]) && asLoaded) {
+          if (row.params() != null && asLoaded && (row.params().equals(fullGames[g])
+              || fullGames[g].equals(canonical.computeIfAbsent(row.params(),
+                  k -> java.util.Objects.requireNonNullElse(ArenaStore.canonicalGameString(k), ""))))) {
             same.add(g);
           } else if (row.params() == null && row.spec().equals(config.games().get(g)) && asLoaded) {
             uncheckedGame = true; // the same game string (so the same seeds), played with unknown defaults
@@ -202,9 +212,12 @@ final class MatchReuse {
    *
    * @param playsAs the name of the agent it plays as ({@link dev.ponder.agent.AgentFactory#playsAs})
    * @param stored what {@link ArenaStore#storedParams} gives for it now, as JSON
+   * @param defaults its declared defaults ({@link ArenaStore#declaredDefaultsTree}), for the keys
+   *     declared since a stored agent was stored
    * @param determined whether its matches are functions of the seed ({@link #seedDetermined})
    */
-  private record SameAgent(String playsAs, com.fasterxml.jackson.databind.JsonNode stored, boolean determined) {}
+  private record SameAgent(String playsAs, com.fasterxml.jackson.databind.JsonNode stored,
+      com.fasterxml.jackson.databind.JsonNode defaults, boolean determined) {}
 
   /** The name a registered agent plays as; null for a name no factory is registered under now. */
   private static String playsAs(String agentString) {
@@ -228,7 +241,7 @@ final class MatchReuse {
     }
     int found = -1;
     for (int a = 0; a < now.size(); a++) {
-      if (name.equals(now.get(a).playsAs()) && ArenaStore.sameStoredParams(stored.params(), now.get(a).stored())) {
+      if (name.equals(now.get(a).playsAs()) && ArenaStore.sameStoredParams(stored.params(), now.get(a).stored(), now.get(a).defaults())) {
         if (found >= 0) {
           return -1; // two agents of this tournament with one key: neither is taken
         }

@@ -272,6 +272,31 @@ class GameChangedTest {
     assertThat(ArenaStore.gameChange(2, -1, 1, "ZERO_SUM", null, g)).isNull(); // stored before games.params
   }
 
+  @Test
+  void aValueSpelledAsAnOlderVersionDidIsTheSameGame() throws Exception {
+    Game nim = GameRegistry.load("nim(pile_sizes=1; 3)");
+    assertThat(dev.ponder.game.MatchRecord.fullGameString(nim)).isEqualTo("nim(is_misere=True,pile_sizes=1;3)");
+    // the stored string loads now as the same game: no change
+    assertThat(ArenaStore.gameChange(2, -1, 1, "ZERO_SUM", "nim(is_misere=True,pile_sizes=1; 3)", nim)).isNull();
+    // another game is still one, named by the stored spelling
+    assertThat(ArenaStore.gameChange(2, -1, 1, "ZERO_SUM", "nim(is_misere=True,pile_sizes=1; 4)", nim))
+        .isEqualTo("was stored with pile_sizes=1; 4 but now resolves pile_sizes=1;3");
+    assertThat(ArenaStore.gameChange(2, -1, 1, "ZERO_SUM", "nim(is_misere=False,pile_sizes=1; 3)", nim))
+        .isEqualTo("was stored with is_misere=False but now resolves is_misere=True");
+    // a tournament stored so (the game row as that version wrote it) resumes and extends
+    Path db = dir.resolve("n.db");
+    try (ArenaStore s = ArenaStore.open(db)) {
+      assertThat(run(s, "nim(pile_sizes=1; 3)", 2).played()).isEqualTo(4);
+    }
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement()) {
+      assertThat(st.executeUpdate("UPDATE games SET params='nim(is_misere=True,pile_sizes=1; 3)'")).isEqualTo(1);
+    }
+    try (ArenaStore s = ArenaStore.open(db)) {
+      assertThat(run(s, "nim(pile_sizes=1; 3)", 2).played()).isZero();
+      assertThat(run(s, "nim(pile_sizes=1; 3)", 3).extendedFrom()).isEqualTo(2);
+    }
+  }
+
   /** The games table as the store wrote it before {@code games.params} existed (its CREATE TABLE, verbatim). */
   private static final String OLD_GAMES = "CREATE TABLE games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT"
       + " NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL,"

@@ -362,6 +362,80 @@ class MatchReuseTest {
     }
   }
 
+  /**
+   * Removes key {@code key} from {@code agents.params} of every agent of tournament {@code id}
+   * that has it: the row as a build stored it before the key was declared.
+   */
+  static void forgetAgentKey(Path db, long id, String key) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+         java.sql.PreparedStatement q = c.prepareStatement("SELECT idx, params FROM agents WHERE tournament_id=?");
+         java.sql.PreparedStatement up = c.prepareStatement("UPDATE agents SET params=? WHERE tournament_id=? AND idx=?")) {
+      q.setLong(1, id);
+      try (java.sql.ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          ObjectNode p = (ObjectNode) json.readTree(rs.getString(2));
+          if (p.remove(key) != null) {
+            up.setString(1, p.toString());
+            up.setLong(2, id);
+            up.setInt(3, rs.getInt(1));
+            up.executeUpdate();
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void anAgentStoredBeforeAKeyWasDeclaredIsReusedWhileTheKeyResolvesToItsDefault() throws Exception {
+    Path db = dir.resolve("v.db");
+    try (ArenaStore s = ArenaStore.open(db)) {
+      run(s, config("tic_tac_toe", "uct;puct", 2, SEED), true, new ArrayList<>());
+    }
+    forgetAgentKey(db, 1, "virtual_loss"); // stored before virtual_loss was declared (its default 1)
+    try (ArenaStore s = ArenaStore.open(db)) {
+      // puct(virtual_loss=3) is not the stored puct: nothing of tournament 1 is its
+      Tournament.RunSummary r = run(s, config("tic_tac_toe", "uct;puct(virtual_loss=3);random", 2, SEED), true,
+          new ArrayList<>());
+      assertThat(r.reused()).isZero();
+      assertThat(r.played()).isEqualTo(12);
+      // puct resolves virtual_loss=1, the default, as the stored puct played: its 4 matches with uct
+      // are reused (and uct's 4 with random from tournament 2); only puct against random is played
+      r = run(s, config("tic_tac_toe", "uct;puct;random", 2, SEED), true, new ArrayList<>());
+      assertThat(r.reused()).isEqualTo(8);
+      assertThat(r.played()).isEqualTo(4);
+      assertThat(r.reusedFrom()).containsExactly(Map.entry(1L, 4), Map.entry(2L, 4));
+      // and the stored tournament itself still resumes (the same rule)
+      assertThat(run(s, config("tic_tac_toe", "uct;puct", 2, SEED), true, new ArrayList<>()).played()).isZero();
+    }
+  }
+
+  /** {@code nim(pile_sizes=1;3)} (a game string with ';', which {@link #config} would split) with these agents, 1 seed. */
+  private static TournamentConfig nim(String agents) {
+    TournamentConfig c = config("tic_tac_toe", agents, 1, SEED);
+    return new TournamentConfig(List.of("nim(pile_sizes=1;3)"), c.agents(), c.budget(), 1, SEED,
+        TournamentConfig.ROUND_ROBIN, "", false);
+  }
+
+  @Test
+  void aGameStoredInAnOlderSpellingOfAValueIsReused() throws Exception {
+    Path db = dir.resolve("n.db");
+    try (ArenaStore s = ArenaStore.open(db)) {
+      run(s, nim("uct;first"), true, new ArrayList<>());
+    }
+    // nim(is_misere=True,pile_sizes=1; 3): the full game string as a build that kept the value's spacing stored it
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+         java.sql.Statement st = c.createStatement()) {
+      assertThat(st.executeUpdate("UPDATE games SET params='nim(is_misere=True,pile_sizes=1; 3)' WHERE tournament_id=1"))
+          .isEqualTo(1);
+    }
+    try (ArenaStore s = ArenaStore.open(db)) {
+      Tournament.RunSummary r = run(s, nim("uct;first;random"), true, new ArrayList<>());
+      assertThat(r.reused()).isEqualTo(2);
+      assertThat(r.reusedFrom()).containsOnlyKeys(1L);
+    }
+  }
+
   /** Sets {@code games.params} of every game of tournament {@code id} to NULL: a store written before the column. */
   static void forgetGameParams(Path db, long id) {
     try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db.toAbsolutePath());

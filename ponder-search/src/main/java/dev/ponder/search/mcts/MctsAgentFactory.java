@@ -344,13 +344,25 @@ public abstract class MctsAgentFactory implements AgentFactory {
           PuctAgent::mechanismOf);
     }
 
+    /**
+     * The engine keys' warnings ({@link MctsAgentFactory#warnings}), then {@code fpu_value} given
+     * with an {@code fpu} rule that does not read it (any but {@code absolute} and {@code
+     * reduction}): it changes nothing. A warning, not a refusal, so that tournaments stored with
+     * such an agent string still resume ({@code compose} refuses it).
+     */
+    @Override
+    public List<String> warnings(Game game, Params params) {
+      List<String> out = new ArrayList<>(super.warnings(game, params));
+      Object fpu = params.values().get("fpu");
+      if (params.isGiven("fpu_value") && !"absolute".equals(fpu) && !"reduction".equals(fpu)) {
+        out.add("fpu_value=" + params.typed("fpu_value") + " has no effect with fpu=" + fpu
+            + " (only fpu=absolute and fpu=reduction read it)");
+      }
+      return List.copyOf(out);
+    }
+
     private static Mechanism mechanismOf(Params p) {
       String fpu = p.requireOneOf("fpu", PUCT_FPU_RULES);
-      if (p.isGiven("fpu_value") && !fpu.equals("absolute") && !fpu.equals("reduction")) {
-        // as compose refuses it: the other rules never read it
-        throw new SpecException(p.owner() + ": fpu_value=" + p.typed("fpu_value")
-            + " needs fpu=absolute or fpu=reduction (fpu=" + fpu + " does not read it)");
-      }
       return dev.ponder.search.mcts.zoo.Operators.isZooFpu(fpu)
           ? dev.ponder.search.mcts.zoo.Operators.puctWithZooFpu(p.requireDouble("c_init", 0, MAX_C),
               p.requireDouble("c_base", MIN_C_BASE, MAX_C_BASE), fpu)

@@ -519,12 +519,7 @@ class ZooAgentsTest {
         {"compose(tree=uct,discount=0.01)", "compose: discount=0.01 needs backup=discount"},
         {"compose(tree=uct,exponent=0.7)", "compose: exponent=0.7 needs backup=robbins_monro"},
         // echoed as typed, not as parsed (1e2, not 100.0)
-        {"compose(tree=uct,c_base=1e2)", "compose: c_base=1e2 needs tree=puct with schedule=alphazero"},
-        // puct refuses fpu_value where its fpu rule does not read it, as compose does
-        {"puct(fpu=loss,fpu_value=0.9)", "puct: fpu_value=0.9 needs fpu=absolute or fpu=reduction (fpu=loss does not read it)"},
-        {"puct(fpu_value=0.9)", "puct: fpu_value=0.9 needs fpu=absolute or fpu=reduction (fpu=loss does not read it)"},
-        {"puct(fpu=bifv,fpu_value=0.9)", "puct: fpu_value=0.9 needs fpu=absolute or fpu=reduction (fpu=bifv does not read it)"},
-        {"puct(fpu=parent,fpu_value=0.25)", "puct: fpu_value=0.25 needs fpu=absolute or fpu=reduction (fpu=parent does not read it)"}};
+        {"compose(tree=uct,c_base=1e2)", "compose: c_base=1e2 needs tree=puct with schedule=alphazero"}};
     for (String[] r : refused) {
       assertThatThrownBy(() -> AgentRegistry.create(r[0], ttt, 1)).as(r[0])
           .isInstanceOf(SpecException.class).hasMessage(r[1]);
@@ -539,6 +534,18 @@ class ZooAgentsTest {
     for (String a : accepted) {
       assertThat(AgentRegistry.create(a, ttt, 1)).as(a).isNotNull();
     }
+    // puct plays fpu_value where its fpu rule does not read it (tournaments stored with it still
+    // resume) and warns that it changes nothing; compose refuses it (above)
+    String[][] warned = {
+        {"puct(fpu=loss,fpu_value=0.9)", "fpu_value=0.9 has no effect with fpu=loss (only fpu=absolute and fpu=reduction read it)"},
+        {"puct(fpu_value=0.9)", "fpu_value=0.9 has no effect with fpu=loss (only fpu=absolute and fpu=reduction read it)"},
+        {"puct(fpu=bifv,fpu_value=0.9)", "fpu_value=0.9 has no effect with fpu=bifv (only fpu=absolute and fpu=reduction read it)"},
+        {"puct(fpu=parent,fpu_value=0.3)", "fpu_value=0.3 has no effect with fpu=parent (only fpu=absolute and fpu=reduction read it)"}};
+    for (String[] w : warned) {
+      assertThat(AgentRegistry.create(w[0].replace(")", ",sims=20)"), ttt, 1)).as(w[0]).isNotNull();
+      assertThat(AgentRegistry.warnings(w[0], ttt)).as(w[0]).containsExactly(w[1]);
+    }
+    assertThat(AgentRegistry.warnings("puct(fpu=reduction,fpu_value=0.9)", ttt)).isEmpty();
     // boltzmann's ε is a mixing probability (0..1); ments' may exceed 1
     assertThatThrownBy(() -> AgentRegistry.create("compose(tree=boltzmann,epsilon=5)", ttt, 1))
         .isInstanceOf(SpecException.class).hasMessageStartingWith("compose: epsilon=5").hasMessageContaining("0..1");
