@@ -279,17 +279,8 @@ public final class PlayCommand implements PonderCommand {
       return true;
     }
     for (int h : humans) {
-      SplittableRandom rng = new SplittableRandom(state.historySize() * 1_000_003L + h + 500_009L);
-      for (int i = 0; i < TELL_WORLDS; i++) {
-        State world;
-        try {
-          world = state.resample(h, rng);
-        } catch (UnsupportedOperationException e) {
-          return false; // no worlds to compare: keep the count hidden
-        }
-        if (world.historySize() != state.historySize()) {
-          return false;
-        }
+      if (!everyWorld(state, h, 500_009L, world -> world.historySize() == state.historySize())) {
+        return false;
       }
     }
     return true;
@@ -332,20 +323,31 @@ public final class PlayCommand implements PonderCommand {
       if (anotherMoveLooksTheSame(before, action, h, seen)) {
         return false;
       }
-      if (!before.game().type().isPerfectInformation()) {
-        SplittableRandom rng = new SplittableRandom(before.historySize() * 1_000_003L + h);
-        for (int i = 0; i < TELL_WORLDS; i++) {
-          State world;
-          try {
-            world = before.resample(h, rng);
-          } catch (UnsupportedOperationException e) {
-            return false; // no worlds to compare: keep it hidden
-          }
-          if (world.isTerminal() || world.currentPlayer() != before.currentPlayer()
-              || anotherMoveLooksTheSame(world, action, h, seen)) {
-            return false;
-          }
-        }
+      if (!before.game().type().isPerfectInformation() && !everyWorld(before, h, 0, world -> !world.isTerminal()
+          && world.currentPlayer() == before.currentPlayer() && !anotherMoveLooksTheSame(world, action, h, seen))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether each of {@link #TELL_WORLDS} worlds that {@link State#resample} draws for player
+   * {@code h} at {@code state} (from a generator seeded by the history's length, {@code h} and
+   * {@code salt}) passes {@code test}; false when the game cannot resample (no worlds to compare:
+   * what is in question stays hidden).
+   */
+  private static boolean everyWorld(State state, int h, long salt, java.util.function.Predicate<State> test) {
+    SplittableRandom rng = new SplittableRandom(state.historySize() * 1_000_003L + h + salt);
+    for (int i = 0; i < TELL_WORLDS; i++) {
+      State world;
+      try {
+        world = state.resample(h, rng);
+      } catch (UnsupportedOperationException e) {
+        return false;
+      }
+      if (!test.test(world)) {
+        return false;
       }
     }
     return true;
