@@ -897,18 +897,19 @@ public final class MctsEngine implements AutoCloseable {
       same = tree.action(first + i) == a[i];
     }
     if (!same) {
-      StringBuilder world = new StringBuilder();
-      for (int i = 0; i < Math.min(k, 8); i++) {
-        world.append(i == 0 ? "" : ", ").append(tree.action(first + i));
-      }
-      StringBuilder own = new StringBuilder();
-      for (int i = 0; i < Math.min(n, 8); i++) {
-        own.append(i == 0 ? "" : ", ").append(a[i]);
-      }
-      throw new IllegalStateException("resampler " + className(knowledge.resample()) + " drew a world whose legal actions ["
-          + world + (k > 8 ? ", …" : "") + "] (" + k + ") differ from the searched state's [" + own + (n > 8 ? ", …" : "")
-          + "] (" + n + "); a world must keep the searcher's information state, legal actions included");
+      throw new IllegalStateException("resampler " + className(knowledge.resample()) + " drew a world whose legal actions "
+          + firstActions(i -> tree.action(first + i), k) + " differ from the searched state's " + firstActions(i -> a[i], n)
+          + "; a world must keep the searcher's information state, legal actions included");
     }
+  }
+
+  /** {@code [a0, a1, …] (n)}: the first eight of {@code n} actions, for a message. */
+  private static String firstActions(java.util.function.IntUnaryOperator action, int n) {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; i < Math.min(n, 8); i++) {
+      sb.append(i == 0 ? "" : ", ").append(action.applyAsInt(i));
+    }
+    return sb.append(n > 8 ? ", …" : "").append("] (").append(n).append(')').toString();
   }
 
   /**
