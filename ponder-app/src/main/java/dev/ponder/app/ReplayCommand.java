@@ -117,12 +117,7 @@ public final class ReplayCommand implements PonderCommand {
    * the match had.
    */
   static String returnsLine(double[] returns) {
-    StringBuilder sb = new StringBuilder(RETURNS);
-    for (double v : returns) {
-      sb.append(' ').append(v == 0 ? "0" : Double.isFinite(v)
-          ? java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : Double.toString(v));
-    }
-    return sb.toString();
+    return RETURNS + " " + ReturnsFormat.exact(returns);
   }
 
   /** One record of a match file: its line, and the returns line after it (0 and null if none). */

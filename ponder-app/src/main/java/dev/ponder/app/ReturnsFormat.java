@@ -21,6 +21,32 @@ final class ReturnsFormat {
    * dropped, no exponent. {@code -0.0} prints as {@code 0}; NaN and infinities as Java prints them.
    */
   static String format(double v) {
+    return plain(v, true);
+  }
+
+  /** Every player's return, {@link #format(double) formatted}, separated by single spaces. */
+  static String format(double[] returns) {
+    return join(returns, true);
+  }
+
+  /**
+   * Every player's return as the shortest decimal that reads back as exactly that double (no
+   * rounding, no exponent; {@code -0.0} as {@code 0}), separated by single spaces: what a record's
+   * {@code returns:} line holds ({@link ReplayCommand#returnsLine}).
+   */
+  static String exact(double[] returns) {
+    return join(returns, false);
+  }
+
+  private static String join(double[] returns, boolean round) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < returns.length; i++) {
+      sb.append(i > 0 ? " " : "").append(plain(returns[i], round));
+    }
+    return sb.toString();
+  }
+
+  private static String plain(double v, boolean round) {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       return Double.toString(v);
     }
@@ -29,18 +55,9 @@ final class ReturnsFormat {
     }
     // BigDecimal.valueOf uses the shortest decimal that reads back as v (Double.toString)
     BigDecimal d = BigDecimal.valueOf(v);
-    if (d.precision() > 6) {
+    if (round && d.precision() > 6) {
       d = d.round(SIX);
     }
     return d.stripTrailingZeros().toPlainString();
-  }
-
-  /** Every player's return, {@link #format(double) formatted}, separated by single spaces. */
-  static String format(double[] returns) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < returns.length; i++) {
-      sb.append(i > 0 ? " " : "").append(format(returns[i]));
-    }
-    return sb.toString();
   }
 }
