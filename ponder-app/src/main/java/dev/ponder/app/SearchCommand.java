@@ -275,12 +275,7 @@ public final class SearchCommand implements PonderCommand {
   private static int parsesLegal(State state, String text) {
     try {
       int a = state.stringToAction(text);
-      for (int l : state.legalActions()) {
-        if (l == a) {
-          return a;
-        }
-      }
-      return -1;
+      return state.isLegal(a) ? a : -1;
     } catch (dev.ponder.game.IllegalActionException e) {
       return -1;
     }
