@@ -259,16 +259,17 @@ public abstract class MctsAgentFactory implements AgentFactory {
       out.add("chance_expand_all=true has no effect: " + game.type().shortName()
           + " has no chance nodes");
     }
-    if (params.isGiven("sync_us") && params.values().get("threads") instanceof Number t && t.intValue() == 1) {
+    int threads = params.values().get("threads") instanceof Number t ? t.intValue() : 0;
+    if (params.isGiven("sync_us") && threads == 1) {
       out.add("sync_us=" + params.typed("sync_us") + " has no effect with threads=1 (it sets how often several"
           + " workers merge their statistics into the shared tree)");
     }
-    if (params.isGiven("virtual_loss") && params.values().get("threads") instanceof Number t && t.intValue() == 1) {
+    if (params.isGiven("virtual_loss") && threads == 1) {
       out.add("virtual_loss=" + params.typed("virtual_loss") + " has no effect with threads=1 (it keeps several workers"
           + " off one another's paths)");
     }
     if (params.isGiven("virtual_loss") && params.values().get("virtual_loss") instanceof Number k && k.intValue() > 0
-        && params.values().get("threads") instanceof Number t && t.intValue() > 1) {
+        && threads > 1) {
       boolean privateStats;
       try {
         privateStats = MctsEngine.localStats(config(params), mechanism(params));
