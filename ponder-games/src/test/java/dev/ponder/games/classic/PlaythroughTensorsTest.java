@@ -16,8 +16,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Compares observation tensors with the OpenSpiel playthroughs (the shared replayer compares
- * everything else but not tensors). Handles both printed forms: value lists ({@code = [..]}) and
+ * Compares observation tensors with the OpenSpiel playthroughs through a decoder of its own, apart
+ * from the shared replayer's ({@code PlaythroughReplayer}, which compares them too), so a fault in
+ * one decoder does not pass unseen. Handles both printed forms: value lists ({@code = [..]}) and
  * 0/1 glyph blocks, where a {@code [C, H, W]} tensor prints H lines of C groups of W glyphs.
  */
 class PlaythroughTensorsTest {
