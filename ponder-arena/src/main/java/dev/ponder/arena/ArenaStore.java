@@ -918,6 +918,17 @@ public final class ArenaStore implements AutoCloseable {
    */
   static String gameChange(int storedPlayers, double storedMin, double storedMax, String storedUtility,
       String storedParams, Game now) {
+    return gameChange(storedPlayers, storedMin, storedMax, storedUtility, storedParams, now,
+        ArenaStore::canonicalGameString);
+  }
+
+  /**
+   * {@link #gameChange(int, double, double, String, String, Game)} with {@code canonical} in place
+   * of {@link #canonicalGameString}: a cache of it, so that a caller comparing many rows loads each
+   * stored string once.
+   */
+  static String gameChange(int storedPlayers, double storedMin, double storedMax, String storedUtility,
+      String storedParams, Game now, java.util.function.Function<String, String> canonical) {
     if (storedPlayers != now.numPlayers()) {
       return "was stored with " + storedPlayers + " players but now has " + now.numPlayers();
     }
@@ -937,7 +948,7 @@ public final class ArenaStore implements AutoCloseable {
       String v = was.get(k);
       String n = is.get(k);
       if (n == null || !n.equals(v)) {
-        if (fullNow.equals(canonicalGameString(storedParams))) {
+        if (fullNow.equals(canonical.apply(storedParams))) {
           return null; // another spelling of the same game (nim's pile_sizes=1; 3 is 1;3 now)
         }
         return n == null ? "was stored with " + k + "=" + v + ", a parameter it no longer declares"

@@ -106,6 +106,8 @@ final class MatchReuse {
     }
     // stored full game strings spelled otherwise than now -> as they load now ("": they do not)
     java.util.Map<String, String> canonical = new java.util.HashMap<>();
+    java.util.function.Function<String, String> loadsAs = k -> canonical.computeIfAbsent(k,
+        x -> java.util.Objects.requireNonNullElse(ArenaStore.canonicalGameString(x), ""));
     // the other tournaments that hold some game and some agent of this one, with their index maps
     record Source(long id, List<List<Integer>> gameMap, int[] agentMap) {}
     List<Source> sources = new ArrayList<>();
@@ -125,10 +127,9 @@ final class MatchReuse {
         List<Integer> same = new ArrayList<>();
         for (int g = 0; g < games.size(); g++) {
           boolean asLoaded = ArenaStore.gameChange(row.numPlayers(), row.minUtility(), row.maxUtility(), row.utility(),
-              row.params(), games.get(g)) == null;
+              row.params(), games.get(g), loadsAs) == null;
           if (row.params() != null && asLoaded && (row.params().equals(fullGames[g])
-              || fullGames[g].equals(canonical.computeIfAbsent(row.params(),
-                  k -> java.util.Objects.requireNonNullElse(ArenaStore.canonicalGameString(k), ""))))) {
+              || fullGames[g].equals(loadsAs.apply(row.params())))) {
             same.add(g);
           } else if (row.params() == null && row.spec().equals(config.games().get(g)) && asLoaded) {
             uncheckedGame = true; // the same game string (so the same seeds), played with unknown defaults

@@ -44,8 +44,12 @@ public final class Nim extends TwoPlayerZeroSumGame {
   final long[] keys;
 
   public Nim(Params params) {
-    super(TYPE, canonical(params));
-    this.piles = parsePiles(params.getString("pile_sizes"));
+    this(params, parsePiles(params.getString("pile_sizes")));
+  }
+
+  private Nim(Params params, int[] piles) {
+    super(TYPE, canonical(params, piles));
+    this.piles = piles;
     this.misere = params.getBool("is_misere");
     int m = 0;
     int t = 0;
@@ -59,16 +63,15 @@ public final class Nim extends TwoPlayerZeroSumGame {
   }
 
   /**
-   * The parameters with {@code pile_sizes} written as the sizes it holds, without the spaces a
-   * piece may carry ({@code 1; 3} and {@code 1;03} give {@code 1;3}), so that one game has one game
-   * string. The default and sizes already written so are kept as given.
-   *
-   * @throws SpecException if {@code pile_sizes} is malformed or out of range
+   * The parameters with {@code pile_sizes} written as the sizes it holds ({@code piles}, parsed
+   * from it), without the spaces a piece may carry ({@code 1; 3} and {@code 1;03} give
+   * {@code 1;3}), so that one game has one game string. The default and sizes already written so
+   * are kept as given.
    */
-  private static Params canonical(Params params) {
+  private static Params canonical(Params params, int[] piles) {
     String text = params.getString("pile_sizes");
     StringJoiner j = new StringJoiner(";");
-    for (int p : parsePiles(text)) {
+    for (int p : piles) {
       j.add(Integer.toString(p));
     }
     return j.toString().equals(text) ? params : params.with("pile_sizes", j.toString());
