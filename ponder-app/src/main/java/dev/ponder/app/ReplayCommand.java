@@ -81,7 +81,7 @@ public final class ReplayCommand implements PonderCommand {
   private int replayPlaythrough(String text) {
     Playthrough pt;
     try {
-      pt = Playthrough.parse(file.getFileName().toString(), text);
+      pt = Playthrough.parse(file.toString(), text); // named as given, as in every other message
     } catch (PlaythroughFormatException e) {
       throw new UsageException(e.getMessage());
     }

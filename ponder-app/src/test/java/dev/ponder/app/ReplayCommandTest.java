@@ -29,7 +29,7 @@ class ReplayCommandTest {
     Files.writeString(f, text);
     Cli r = Cli.run("replay", f.toString());
     assertThat(r.exit).isEqualTo(1);
-    assertThat(r.err.strip()).isEqualTo("ponder: error: bad.txt: state 7, Returns: expected [0, 0] but was [1, -1]");
+    assertThat(r.err.strip()).isEqualTo("ponder: error: " + tmp.resolve("bad.txt") + ": state 7, Returns: expected [0, 0] but was [1, -1]");
   }
 
   /**
@@ -51,7 +51,7 @@ class ReplayCommandTest {
     Cli string = Cli.run("replay", write("string.txt", edited).toString());
     assertThat(string.exit).isEqualTo(1);
     assertThat(string.err.strip())
-        .isEqualTo("ponder: error: string.txt: state 1, ObservationString(1): expected \"...\\n...\\n.x.\" but was \"...\\n...\\n..x\"");
+        .isEqualTo("ponder: error: " + tmp.resolve("string.txt") + ": state 1, ObservationString(1): expected \"...\\n...\\n.x.\" but was \"...\\n...\\n..x\"");
     // state 1's ObservationTensor(1): the third row of the empty-cell plane is ◉◉◯ (x at (2,2))
     int tensor = g.indexOf("ObservationTensor(1):", state1);
     int row = g.indexOf("\u25c9\u25c9\u25ef  ", tensor);
@@ -59,10 +59,10 @@ class ReplayCommandTest {
     Cli cell = Cli.run("replay", write("tensor.txt", flipped).toString());
     assertThat(cell.exit).isEqualTo(1);
     assertThat(cell.err.strip())
-        .isEqualTo("ponder: error: tensor.txt: state 1, ObservationTensor(1): expected 1 at cell 8 [0, 2, 2] of shape [3, 3, 3] but was 0");
+        .isEqualTo("ponder: error: " + tmp.resolve("tensor.txt") + ": state 1, ObservationTensor(1): expected 1 at cell 8 [0, 2, 2] of shape [3, 3, 3] but was 0");
     Cli skipped = Cli.run("replay", "--no-strings", "--no-tensors", write("both.txt", flipped).toString());
     assertThat(skipped.exit).as(skipped.err).isZero();
-    assertThat(skipped.out.strip()).isEqualTo("both.txt: tic_tac_toe replays exactly (8 states, 89 fields checked; not compared:"
+    assertThat(skipped.out.strip()).isEqualTo(tmp.resolve("both.txt") + ": tic_tac_toe replays exactly (8 states, 89 fields checked; not compared:"
         + " information-state strings (--no-strings), observation strings (--no-strings), observation tensors (--no-tensors))");
   }
 
@@ -76,7 +76,7 @@ class ReplayCommandTest {
     String g = golden().replace("# Apply action \"x(2,0)\"\naction: 6", "# Apply action \"x(2,0)\"\naction: 8");
     Cli r = Cli.run("replay", write("action.txt", g).toString());
     assertThat(r.exit).isEqualTo(1);
-    assertThat(r.err.strip()).isEqualTo("ponder: error: action.txt: state 2, action 8 is illegal (the file's comment says"
+    assertThat(r.err.strip()).isEqualTo("ponder: error: " + tmp.resolve("action.txt") + ": state 2, action 8 is illegal (the file's comment says"
         + " \"x(2,0)\", which is action 6); legal actions: [0, 1, 2, 4, 5, 6, 7]");
   }
 
@@ -217,7 +217,7 @@ class ReplayCommandTest {
     Cli cut = Cli.run("replay", write("t.txt", headBytes(3000)).toString());
     assertThat(cut.exit).isEqualTo(2);
     assertThat(cut.out).doesNotContain("replays");
-    assertThat(cut.err.strip()).isEqualTo("ponder: t.txt: incomplete playthrough: it stops at state 2, which is not"
+    assertThat(cut.err.strip()).isEqualTo("ponder: " + tmp.resolve("t.txt") + ": incomplete playthrough: it stops at state 2, which is not"
         + " terminal (IsTerminal() = False); the rest of the match is missing");
 
     String g = golden();
@@ -225,20 +225,20 @@ class ReplayCommandTest {
     String beforeReturns = g.substring(0, g.lastIndexOf("Returns() = [1, -1]"));
     Cli noReturns = Cli.run("replay", write("r.txt", beforeReturns).toString());
     assertThat(noReturns.exit).isEqualTo(2);
-    assertThat(noReturns.err.strip()).isEqualTo("ponder: r.txt: incomplete playthrough: the last state (7) lacks Returns()");
+    assertThat(noReturns.err.strip()).isEqualTo("ponder: " + tmp.resolve("r.txt") + ": incomplete playthrough: the last state (7) lacks Returns()");
     Cli halfLine = Cli.run("replay", write("h.txt", g.substring(0, g.lastIndexOf("-1]"))).toString());
     assertThat(halfLine.exit).isEqualTo(2);
-    assertThat(halfLine.err.strip()).isEqualTo("ponder: h.txt: incomplete playthrough: the last state (7) has a cut Returns() line: '[1,'");
+    assertThat(halfLine.err.strip()).isEqualTo("ponder: " + tmp.resolve("h.txt") + ": incomplete playthrough: the last state (7) has a cut Returns() line: '[1,'");
     // cut right after a state's header line, and between '# Apply action' and 'action: N'
     Cli bare = Cli.run("replay", write("b.txt", g.substring(0, g.indexOf("# State 7") + "# State 7\n".length())).toString());
     assertThat(bare.exit).isEqualTo(2);
-    assertThat(bare.err.strip()).isEqualTo("ponder: b.txt: incomplete playthrough: the last state (7) lacks IsTerminal(), History(), CurrentPlayer(), Returns()");
+    assertThat(bare.err.strip()).isEqualTo("ponder: " + tmp.resolve("b.txt") + ": incomplete playthrough: the last state (7) lacks IsTerminal(), History(), CurrentPlayer(), Returns()");
     Cli noAction = Cli.run("replay", write("a.txt", g.substring(0, g.indexOf("action: 5"))).toString());
     assertThat(noAction.exit).isEqualTo(2);
-    assertThat(noAction.err.strip()).isEqualTo("ponder: a.txt: incomplete playthrough: the '# Apply action' of state 6 has no 'action: N' line");
+    assertThat(noAction.err.strip()).isEqualTo("ponder: " + tmp.resolve("a.txt") + ": incomplete playthrough: the '# Apply action' of state 6 has no 'action: N' line");
     Cli noNext = Cli.run("replay", write("n.txt", g.substring(0, g.indexOf("# State 7"))).toString());
     assertThat(noNext.exit).isEqualTo(2);
-    assertThat(noNext.err.strip()).isEqualTo("ponder: n.txt: incomplete playthrough: it stops after the action of state 6, before state 7");
+    assertThat(noNext.err.strip()).isEqualTo("ponder: " + tmp.resolve("n.txt") + ": incomplete playthrough: it stops after the action of state 6, before state 7");
   }
 
   @Test
@@ -246,12 +246,12 @@ class ReplayCommandTest {
     String g = golden();
     Cli r = Cli.run("replay", write("m.txt", g.replace("MaxGameLength() = 9\n", "")).toString());
     assertThat(r.exit).isEqualTo(2);
-    assertThat(r.err.strip()).isEqualTo("ponder: m.txt: incomplete playthrough: the header lacks MaxGameLength()");
+    assertThat(r.err.strip()).isEqualTo("ponder: " + tmp.resolve("m.txt") + ": incomplete playthrough: the header lacks MaxGameLength()");
     Cli two = Cli.run("replay", write("m2.txt", g.replace("MaxGameLength() = 9\n", "").replace("GameType.utility = Utility.ZERO_SUM\n", "")).toString());
-    assertThat(two.err.strip()).isEqualTo("ponder: m2.txt: incomplete playthrough: the header lacks GameType.utility, MaxGameLength()");
+    assertThat(two.err.strip()).isEqualTo("ponder: " + tmp.resolve("m2.txt") + ": incomplete playthrough: the header lacks GameType.utility, MaxGameLength()");
     Cli none = Cli.run("replay", write("m3.txt", "game: tic_tac_toe\n\n" + g.substring(g.indexOf("# State 0"))).toString());
     assertThat(none.exit).isEqualTo(2);
-    assertThat(none.err.strip()).startsWith("ponder: m3.txt: incomplete playthrough: the header is missing").doesNotContain("\n");
+    assertThat(none.err.strip()).startsWith("ponder: " + tmp.resolve("m3.txt") + ": incomplete playthrough: the header is missing").doesNotContain("\n");
   }
 
   /** The last state's History() declares the whole action sequence: it must be the one the file applies. */
@@ -260,7 +260,7 @@ class ReplayCommandTest {
     String g = golden();
     Cli r = Cli.run("replay", write("d.txt", g.replace("History() = [8, 3, 6, 0, 2, 1, 5]", "History() = [8, 3, 6, 0, 2, 1, 5, 4]")).toString());
     assertThat(r.exit).isEqualTo(2);
-    assertThat(r.err.strip()).isEqualTo("ponder: d.txt: incomplete playthrough: the last state (7) declares 8 actions in History() but the file applies 7");
+    assertThat(r.err.strip()).isEqualTo("ponder: " + tmp.resolve("d.txt") + ": incomplete playthrough: the last state (7) declares 8 actions in History() but the file applies 7");
   }
 
   /** Every record of a match file is replayed: one summary line each; any failure makes the exit non-zero. */
