@@ -127,11 +127,12 @@ public final class TabularPolicy {
   /**
    * Sets the distribution at one information state, for whichever player acts there.
    *
-   * @param legal legal actions, ascending
+   * @param legal legal actions, non-negative and strictly ascending (each action once)
    * @param p probabilities aligned with {@code legal}, finite and non-negative, summing to 1
    *     within 1e-6
-   * @throws IllegalArgumentException if the lengths differ or {@code p} is not a distribution (the
-   *     message names the information state and the offending value)
+   * @throws IllegalArgumentException if the lengths differ, an action is negative, repeated or out
+   *     of order, or {@code p} is not a distribution (the message names the information state and
+   *     the offending value)
    */
   public void put(String infoState, int[] legal, double[] p) {
     putKey(new Key(ANY, infoState), legal, p);
@@ -156,6 +157,15 @@ public final class TabularPolicy {
     String at = "policy at '" + oneLine(key.infoState()) + "'" + (key.player() >= 0 ? " (player " + key.player() + ")" : "");
     if (legal.length != p.length) {
       throw new IllegalArgumentException(at + ": " + legal.length + " actions but " + p.length + " probabilities");
+    }
+    for (int j = 0; j < legal.length; j++) {
+      // one probability per action: a repeated action would let one value replace another after
+      // the sum was checked
+      if (legal[j] < 0 || j > 0 && legal[j] <= legal[j - 1]) {
+        throw new IllegalArgumentException(at + ": " + (legal[j] < 0 ? "action " + legal[j] + " is negative"
+            : legal[j] == legal[j - 1] ? "action " + legal[j] + " is listed twice" : "actions are not in ascending order ("
+            + legal[j - 1] + " before " + legal[j] + ")") + "; actions are distinct non-negative integers, ascending");
+      }
     }
     double sum = 0;
     for (int j = 0; j < p.length; j++) {
@@ -596,7 +606,8 @@ public final class TabularPolicy {
    *     string, a boolean, null...), or that is negative, NaN or infinite (naming the
    *     information state, the action and the value), an information state whose probabilities
    *     do not sum to 1 within 1e-6 (naming it and the sum: {@code policy at '0': probabilities
-   *     sum to 0.7, not 1}), or an action that is not an integer; a {@code "run"} entry ({@link #run()}) that is not an object is ignored
+   *     sum to 0.7, not 1}), or an action key that is not written as a plain non-negative integer ({@code 0}, {@code
+   *     12}; not {@code 00}, {@code +1}, {@code 1.0} or {@code " 0"}, so that no two keys name one action); a {@code "run"} entry ({@link #run()}) that is not an object is ignored
    */
   public static TabularPolicy read(Path file) throws IOException {
     JsonNode root;
@@ -664,16 +675,20 @@ public final class TabularPolicy {
         throw new IOException("policy file " + file + ": information state '" + oneLine(e.getKey()) + "'" + who
             + " maps to " + e.getValue() + ", not to an object {action: probability}");
       }
+      if (player != ANY && p.actions.containsKey(new Key(ANY, e.getKey()))) {
+        // the player's entry would be the one played and measured, the other ignored without a word
+        throw new IOException("policy file " + file + ": information state '" + oneLine(e.getKey()) + "' has an entry under"
+            + " \"policy\" and one under \"policies_by_player\" (player " + player + "); give one of them");
+      }
       int k = e.getValue().size();
       int[] a = new int[k];
       double[] pr = new double[k];
       int j = 0;
       for (Map.Entry<String, JsonNode> x : e.getValue().properties()) {
-        try {
-          a[j] = Integer.parseInt(x.getKey());
-        } catch (NumberFormatException ex) {
-          throw new IOException("policy file " + file + ": action '" + x.getKey() + "' at '" + oneLine(e.getKey()) + "'" + who
-              + " is not an integer");
+        a[j] = actionKey(x.getKey());
+        if (a[j] < 0) {
+          throw new IOException("policy file " + file + ": action key '" + x.getKey() + "' at information state '"
+              + oneLine(e.getKey()) + "'" + who + " is not a plain non-negative integer (" + ACTION_KEYS + ")");
         }
         JsonNode v = x.getValue();
         if (!v.isNumber()) {
@@ -702,12 +717,45 @@ public final class TabularPolicy {
     }
   }
 
+  /** How action keys are written, for messages. */
+  static final String ACTION_KEYS = "action keys are written as 0, 1, 12, ...: digits only, no sign, no leading zeros,"
+      + " no spaces";
+
+  /**
+   * The action a policy file's key names, or −1 unless the key is written as a plain non-negative
+   * integer in the {@code int} range: {@code 0} or a non-zero digit followed by digits. Any other
+   * spelling ({@code 00}, {@code +1}, {@code 1.0}, {@code " 0"}, {@code -1}) is refused, so no two
+   * keys of one information state can name one action: JSON's duplicate-key check compares the
+   * keys as written.
+   */
+  static int actionKey(String key) {
+    int n = key.length();
+    if (n == 0 || n > 10 || key.charAt(0) == '0' && n > 1) {
+      return -1;
+    }
+    long v = 0;
+    for (int i = 0; i < n; i++) {
+      char c = key.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      v = v * 10 + (c - '0');
+    }
+    return v > Integer.MAX_VALUE ? -1 : (int) v;
+  }
+
   /**
    * A JSON syntax error in words, with its line and column, without the parser's own
    * vocabulary (source descriptions, feature names).
    */
   private static String describe(JsonProcessingException e) {
     String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+    String[] notJson = msg.contains("maybe a (non-standard) comment") ? null : notJson(msg);
+    if (notJson != null) {
+      return "not JSON: " + notJson[0] + (e.getLocation() != null && e.getLocation().getLineNr() > 0
+          ? " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() : "")
+          + (notJson[1].isEmpty() ? "" : " (" + notJson[1] + ")");
+    }
     String what;
     if (msg.startsWith("Unexpected end-of-input")) {
       what = "the file ends before the JSON is complete (truncated?)";
@@ -731,6 +779,65 @@ public final class TabularPolicy {
       return "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": " + what;
     }
     return what;
+  }
+
+  /** A character of a parser message ({@code 'h' (code 104)}) as messages show it. */
+  private static final java.util.regex.Pattern CHARACTER = java.util.regex.Pattern.compile(
+      "^Unexpected character \\('(.*?)' \\(code (\\d+)[^)]*\\)\\):?\\s*(.*)$", java.util.regex.Pattern.DOTALL);
+
+  /** What a JSON value is, for messages about text where one should be. */
+  private static final String VALUE = "a JSON value is an object, an array, a string in double quotes, a number, true, false"
+      + " or null";
+
+  /**
+   * What is wrong with text that is not JSON at all (a stray word or character, a missing comma or
+   * colon, a control character or bad escape in a string), in our words: {@code {what, hint}}
+   * (hint empty when none); null for the parser's other messages. The parser's own wording lists
+   * number forms ('NaN', '+INF') that no policy file may use.
+   */
+  static String[] notJson(String msg) {
+    if (msg.startsWith("Unrecognized token '")) {
+      int end = msg.indexOf("':", "Unrecognized token '".length());
+      String token = end < 0 ? "" : msg.substring("Unrecognized token '".length(), end);
+      return new String[] {"unexpected text '" + (token.length() > 40 ? token.substring(0, 40) + "..." : token) + "'", VALUE};
+    }
+    java.util.regex.Matcher m = CHARACTER.matcher(msg);
+    if (m.matches()) {
+      int code = Integer.parseInt(m.group(2));
+      String c = code < 32 || code == 127 ? "control character (code " + code + ")" : "character '" + m.group(1) + "'";
+      String rest = m.group(3);
+      if (rest.contains("double-quote to start field name")) {
+        return new String[] {"unexpected " + c + " where a key in double quotes should be", "a comma before '}'?"};
+      } else if (rest.contains("comma to separate Object entries")) {
+        return new String[] {"unexpected " + c + " where a comma or '}' should be", ""};
+      } else if (rest.contains("comma to separate Array entries")) {
+        return new String[] {"unexpected " + c + " where a comma or ']' should be", ""};
+      } else if (rest.contains("colon to separate field name and value")) {
+        return new String[] {"unexpected " + c + " where a colon should be", ""};
+      }
+      return new String[] {"unexpected " + c + " where a value should be", VALUE};
+    }
+    if (msg.startsWith("Unexpected close marker")) {
+      java.util.regex.Matcher close = java.util.regex.Pattern.compile("^Unexpected close marker '(.)': expected '(.)'").matcher(msg);
+      return new String[] {close.find() ? "unexpected '" + close.group(1) + "' where '" + close.group(2) + "' should close"
+          : "an unexpected closing bracket", ""};
+    }
+    if (msg.startsWith("Illegal unquoted character")) {
+      return new String[] {"a control character (a line break or tab?) inside a string", "write it as an escape: \\n, \\t"};
+    }
+    if (msg.startsWith("Unrecognized character escape")) {
+      return new String[] {"an unknown escape in a string", "valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"};
+    }
+    if (msg.startsWith("Invalid UTF-8") || msg.startsWith("Invalid UTF8")) {
+      return new String[] {"the file is not UTF-8 text", ""};
+    }
+    if (msg.contains("Leading zeroes not allowed")) {
+      return new String[] {"a number with a leading zero", "JSON writes 1, not 01"};
+    }
+    if (msg.startsWith("Invalid numeric value") || msg.startsWith("Non-standard token")) {
+      return new String[] {"a number not written as JSON writes numbers", ""};
+    }
+    return null;
   }
 
   /** {@code key} on one line (line breaks shown as {@code |}) and at most 80 characters, for messages. */
