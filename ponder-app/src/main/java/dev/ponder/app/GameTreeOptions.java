@@ -74,23 +74,21 @@ public final class GameTreeOptions {
 
   /**
    * The full game tree of {@code game}, at most {@code --max-histories} histories, with progress
-   * lines on {@code err} while a large tree is built (unless {@code --no-progress}).
+   * lines on {@code err} while a large tree is built (unless {@code --no-progress}); a signal
+   * meanwhile prints {@code ponder: COMMAND: interrupted while building the game tree of GAME;
+   * nothing was computed or saved} ({@code pending}'s line, which stays set when the tree is built).
    *
    * @throws UsageException when the tree is larger (the message names the limit) or the game
    *     cannot be enumerated
    */
-  GameTree build(Game game, String command, PrintWriter err) {
+  GameTree build(Game game, String command, PrintWriter err, InterruptLine pending) {
     check();
     Progress progress = progress(command + ": building the game tree of " + GameTree.echo(game.spec())
         + " (at most " + maxHistories + ")", "histories", Progress.UNKNOWN, err);
     GameTree tree;
     // Ctrl-C while the tree is built: nothing has been computed yet, and the JVM would end silently
-    Thread interrupted = new Thread(() -> {
-      err.println("ponder: " + command + ": interrupted while building the game tree of " + GameTree.echo(game.spec())
-          + "; nothing was computed or saved");
-      err.flush();
-    });
-    Runtime.getRuntime().addShutdownHook(interrupted);
+    pending.set("ponder: " + command + ": interrupted while building the game tree of " + GameTree.echo(game.spec())
+        + "; nothing was computed or saved");
     long[] built = new long[1];
     try {
       tree = GameTree.build(game, maxHistories, n -> {
@@ -100,6 +98,12 @@ public final class GameTreeOptions {
     } catch (GameTree.TooLargeException e) {
       // the refusal is the last word: no closing progress line
       throw new UsageException(e.message("a larger --max-histories (memory grows with it)"));
+    } catch (GameTree.MemoryException e) {
+      // found while the tree grew, before the heap ran out: the line of a tree that outgrew it
+      throw new IllegalStateException(command + ": the game tree of " + GameTree.echo(game.spec())
+          + " would not fit in the JVM's memory (" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB): "
+          + e.details() + "; it is probably too large for exact solving (--max-histories " + maxHistories + " bounds the"
+          + " count, not the memory; more memory, -Xmx in PONDER_JAVA_OPTS, helps only a tree just too large for this heap)");
     } catch (IllegalArgumentException e) {
       if (dev.ponder.spi.Faults.outsidePonder(e)) {
         throw e; // the game's own code threw while the tree was walked: named with its class and place, exit 1
@@ -112,12 +116,6 @@ public final class GameTreeOptions {
           + (built[0] > 0 ? "more than " + built[0] : "fewer than " + GameTree.PROGRESS_EVERY) + " histories; it is"
           + " probably too large for exact solving (--max-histories " + maxHistories + " bounds the count, not the"
           + " memory; more memory, -Xmx in PONDER_JAVA_OPTS, helps only a tree just too large for this heap)");
-    } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(interrupted);
-      } catch (IllegalStateException shuttingDown) {
-        // the JVM is already ending (the hook runs): nothing to remove
-      }
     }
     progress.stepTo(tree.numNodes());
     progress.close();

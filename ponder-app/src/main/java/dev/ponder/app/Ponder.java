@@ -101,6 +101,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
     cl.setExecutionStrategy(parseResult -> {
       unknownCommandBeforeHelp(parseResult);
+      commandStarts();
       try {
         return runLast.execute(parseResult);
       } catch (Error e) {
@@ -422,7 +423,24 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     return cl.execute(args);
   }
 
+  /**
+   * The hook that speaks for a Ctrl-C while the JVM starts and the command line is read ({@link
+   * InterruptLine#startup}); removed as the command's own code begins, which says what a signal
+   * interrupts from then on.
+   */
+  private static volatile Thread startupHook;
+
+  /** Removes {@link #startupHook}: the command's code takes over. */
+  private static void commandStarts() {
+    Thread h = startupHook;
+    startupHook = null;
+    InterruptLine.remove(h);
+  }
+
   public static void main(String[] args) {
-    System.exit(run(args));
+    startupHook = InterruptLine.startup(args);
+    int code = run(args);
+    commandStarts(); // a usage error ends before any command ran
+    System.exit(code);
   }
 }

@@ -96,6 +96,13 @@ public final class SolveCommand implements PonderCommand {
 
   @Override
   public Integer call() throws Exception {
+    // until the solver's own interrupt takes over, a signal says what it cut short, in one line
+    try (InterruptLine pending = new InterruptLine(spec.commandLine().getErr(), () -> InterruptLine.starting("solve"))) {
+      return run(pending);
+    }
+  }
+
+  private Integer run(InterruptLine pending) throws Exception {
     if (iterations < 1) {
       throw new UsageException("--iterations must be at least 1, got " + iterations);
     }
@@ -134,7 +141,8 @@ public final class SolveCommand implements PonderCommand {
     // with --json, standard output carries the JSON object alone
     PrintWriter pw = json ? new PrintWriter(Writer.nullWriter()) : spec.commandLine().getOut();
     long t0 = System.nanoTime();
-    GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr());
+    GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr(), pending);
+    pending.set(noIterationLine(iterations));
     double buildSeconds = (System.nanoTime() - t0) / 1e9;
     pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", GameTree.echo(game.spec()),
         tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
@@ -176,6 +184,7 @@ public final class SolveCommand implements PonderCommand {
     PrintWriter err = spec.commandLine().getErr();
     String task = "solve: " + a;
     interrupt.errorStream(err);
+    pending.close();
     interrupt.arm();
     try {
       for (int i = 0; i < points.length && !stopped; i++) {
@@ -217,7 +226,7 @@ public final class SolveCommand implements PonderCommand {
       }
       stopped |= done < iterations;
       if (stopped && done == 0) {
-        err.println("interrupted before the first of " + iterations + " iterations; nothing was computed, nothing saved");
+        err.println(noIterationLine(iterations));
         err.flush();
         return INTERRUPTED;
       }
@@ -443,6 +452,11 @@ public final class SolveCommand implements PonderCommand {
       return INTERRUPTED;
     }
     return 0;
+  }
+
+  /** The stderr line of a run interrupted before its first iteration. */
+  static String noIterationLine(int iterations) {
+    return "interrupted before the first of " + iterations + " iterations; nothing was computed, nothing saved";
   }
 
   /** The stderr line of a run interrupted after its last iteration, during the final measurement. */

@@ -199,13 +199,17 @@ class SolveInterruptTest {
     assertThat(Files.readString(out)).containsPattern("\\n\\s+" + n + "\\s+\\S+\\s+\\S+\\n");
   }
 
-  /** Ctrl-C while the game tree is still being built (pig's runs for tens of seconds): one line, not a silent exit. */
+  /**
+   * Ctrl-C while the game tree is still being built (nim's default piles walk for tens of seconds
+   * before the bound of 5,000,000 histories refuses them, in about 1 GB: the heap is set to hold
+   * it): one line, not a silent exit.
+   */
   @Test
   @DisabledOnOs(OS.WINDOWS) // sends the signal with kill
   void sigintWhileTheTreeIsBuiltSaysNothingWasComputed() throws Exception {
     Signals.Interrupt sig = Signals.interrupt();
-    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), Ponder.class.getName(), "solve", "pig(winscore=5)", "--no-progress");
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g", "-cp",
+        System.getProperty("java.class.path"), Ponder.class.getName(), "solve", "nim", "--no-progress");
     Path err = dir.resolve("build.err");
     Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
     Thread.sleep(3000); // the JVM has started and is walking the tree (it would for tens of seconds)
@@ -214,7 +218,7 @@ class SolveInterruptTest {
     assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).isEqualTo(sig.exitCode());
-    assertThat(Files.readString(err)).isEqualTo("ponder: solve: interrupted while building the game tree of pig(winscore=5);"
+    assertThat(Files.readString(err)).isEqualTo("ponder: solve: interrupted while building the game tree of nim;"
         + " nothing was computed or saved" + System.lineSeparator());
   }
 }

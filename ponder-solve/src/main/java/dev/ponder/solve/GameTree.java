@@ -81,6 +81,12 @@ public final class GameTree {
   private int[] nodeSlot;
   private final int maxActions;
   private int maxHistories = DEFAULT_MAX_HISTORIES;
+  /** Bytes of the information-state strings and their index entries ({@link #keyBytes(String)}). */
+  private long keyBytes;
+  /** Heap the build may fill ({@link #memoryBudget()}); 0: no check. */
+  private long memoryBudget;
+  /** Whether {@link #memoryBudget} came from the heap and may be measured again before a refusal. */
+  private boolean budgetFromHeap;
   private java.util.function.LongConsumer progress;
 
   private GameTree(Game game) {
@@ -116,7 +122,9 @@ public final class GameTree {
    *     (an information state of player p reached by two histories along which p's own earlier
    *     information states or actions differ, such as one that recurs at two of p's decisions on
    *     one history; a game whose {@link Game#perfectRecall()} is false is refused only for
-   *     that), or the tree has more histories than the bound
+   *     that), the tree has more histories than the bound, or it would not fit in the JVM's heap
+   *     (a {@link MemoryException}, found while it is built: see {@link #build(Game, int,
+   *     java.util.function.LongConsumer)})
    * @throws dev.ponder.game.GameContractException (an {@link IllegalStateException}) if a chance
    *     node's probabilities do not sum to 1 or a node's legal actions are not strictly ascending
    *     ({@link GameContract}): one line naming the game and the history
@@ -143,17 +151,39 @@ public final class GameTree {
    * the number of histories built so far every {@value #PROGRESS_EVERY} histories (on the
    * building thread; a large tree takes seconds per call, a small one never calls it).
    *
+   * <p>Memory: every {@value #MEMORY_CHECK_EVERY} histories the build counts the bytes the tree
+   * holds (its arrays at their capacities, the information-state strings and their index) and
+   * refuses the tree with a {@link MemoryException} when they exceed 4/5 of the heap left to it
+   * ({@link Runtime#maxMemory()} less what else is in use, measured again after a collection before
+   * a refusal), or when the tree holds more than a sixteenth of that and its bytes per history,
+   * times the histories the walk is projected to reach (an estimate read off the depth-first
+   * walk's path, at most {@code maxHistories}), exceed it: a tree that would exhaust the heap is
+   * refused in seconds instead of failing with an {@link OutOfMemoryError} after minutes of
+   * collection.
+   *
    * @param maxHistories at least 1
    * @param progress listener, or null
    * @throws IllegalArgumentException as {@link #build(Game)}, or if {@code maxHistories < 1}
+   * @throws MemoryException when the tree would not fit in the heap (one line with the figures)
    */
   public static GameTree build(Game game, int maxHistories, java.util.function.LongConsumer progress) {
+    return build(game, maxHistories, progress, -1);
+  }
+
+  /**
+   * {@link #build(Game, int, java.util.function.LongConsumer)} with the heap the build may fill
+   * set to {@code budget} bytes (0: not checked; −1: {@link #memoryBudget()}, measured again
+   * after a collection before the tree is refused).
+   */
+  static GameTree build(Game game, int maxHistories, java.util.function.LongConsumer progress, long budget) {
     if (maxHistories < 1) {
       throw new IllegalArgumentException("the bound on histories must be at least 1, got " + maxHistories);
     }
     GameTree t = new GameTree(game);
     t.maxHistories = maxHistories;
     t.progress = progress;
+    t.budgetFromHeap = budget < 0;
+    t.memoryBudget = budget < 0 ? memoryBudget() : budget;
     if (estimateExceeds(game, 1000.0 * maxHistories)) {
       throw t.tooLarge();
     }
@@ -288,6 +318,165 @@ public final class GameTree {
     return false;
   }
 
+  /** Histories between two checks of the build's memory ({@link #checkMemory}). */
+  static final int MEMORY_CHECK_EVERY = 1 << 13;
+
+  /**
+   * Bytes an information-state string and its index entries hold: the string (object, array
+   * header, one byte per character, two when some character is outside Latin-1), the map entry and
+   * its table slot, the boxed index and the list slot (measured within 30% on tic_tac_toe and
+   * pig).
+   */
+  static long keyBytes(String key) {
+    int n = key.length();
+    boolean latin1 = true;
+    for (int i = 0; i < n && latin1; i++) {
+      latin1 = key.charAt(i) < 256;
+    }
+    return 120 + (latin1 ? n : 2L * n);
+  }
+
+  /**
+   * Bytes the tree holds so far: its arrays at their capacities, the information-state strings
+   * and their index ({@link #keyBytes}), and the states of the history being built ({@code
+   * stackState[0..top]}, counted by their action histories).
+   */
+  long retainedBytes(State[] stackState, int top) {
+    long b = (long) nodePlayer.length * 16 + (long) utilities.length * 8 + (long) edgeChild.length * 16
+        + (long) isPlayer.length * 24 + (long) slotAction.length * 4 + keyBytes;
+    for (int d = 0; d <= top; d++) {
+      if (stackState[d] != null) {
+        b += 64 + 4L * stackState[d].historySize();
+      }
+    }
+    return b;
+  }
+
+  /**
+   * The walk's estimate of the tree's number of histories from how far the depth-first walk has
+   * gone: each frame of the history being built has finished {@code stackNext[d] − 1} of its
+   * {@code k_d} children, and taking siblings' subtrees as equal in size, the walk has covered the
+   * fraction {@code f = Σ_d (stackNext[d] − 1) / k_d · Π_{e<d} 1/k_e} of the tree (the estimator
+   * of Knuth's random paths, read off the walk's own path); the estimate is {@code numNodes / f},
+   * infinite while {@code f} is 0 (the walk is still on its first path) or too small for a
+   * double. Rough: a tree whose first subtrees are larger than their later siblings is
+   * overestimated.
+   */
+  double estimatedHistories(int[] stackNode, int[] stackNext, int top) {
+    double f = 0;
+    double w = 1;
+    for (int d = 0; d <= top && w > 0; d++) {
+      int k = nodeNumChildren[stackNode[d]];
+      f += w * (stackNext[d] - 1) / k;
+      w /= k;
+    }
+    return f > 0 ? numNodes / f : Double.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Heap the build of a tree may fill: 4/5 of what the JVM can still allocate ({@link
+   * Runtime#maxMemory()} less what is in use), leaving room for the garbage of the walk and the
+   * arrays that grow by doubling.
+   */
+  static long memoryBudget() {
+    Runtime rt = Runtime.getRuntime();
+    return (rt.maxMemory() - (rt.totalMemory() - rt.freeMemory())) / 5 * 4;
+  }
+
+  /**
+   * Refuses the tree, every {@value #MEMORY_CHECK_EVERY} histories, when it cannot fit in {@link
+   * #memoryBudget}: when what it holds already exceeds the budget, or when it holds more than a
+   * sixteenth of it and its bytes per history so far, times the histories it is projected to reach
+   * (the walk's estimate {@link #estimatedHistories}, at most the bound on histories), exceed the
+   * budget. A tree holding less than a sixteenth of the budget is never refused on the estimate,
+   * which is rough.
+   *
+   * @throws MemoryException the one-line refusal
+   */
+  private void checkMemory(State[] stackState, int[] stackNode, int[] stackNext, int top) {
+    long held = retainedBytes(stackState, top);
+    double perHistory = (double) held / numNodes + FINISH_BYTES_PER_PLAYER * numPlayers + FINISH_BYTES;
+    double reach = Math.min(maxHistories, Math.max(numNodes, estimatedHistories(stackNode, stackNext, top)));
+    if (budgetFromHeap && (held > memoryBudget || held > memoryBudget / 16 && perHistory * reach > memoryBudget)) {
+      // the budget was taken at the start, garbage included: measured again once, after a
+      // collection, as the heap less what else is live (the heap in use less the tree's share)
+      budgetFromHeap = false;
+      System.gc();
+      Runtime rt = Runtime.getRuntime();
+      long others = Math.max(0, rt.totalMemory() - rt.freeMemory() - held);
+      memoryBudget = Math.max(memoryBudget, (rt.maxMemory() - others) / 5 * 4);
+    }
+    if (held > memoryBudget || held > memoryBudget / 16 && perHistory * reach > memoryBudget) {
+      throw new MemoryException(game, numNodes, held, perHistory, (long) reach, reach >= maxHistories, maxHistories,
+          memoryBudget);
+    }
+  }
+
+  /** Bytes per history and player that finishing the tree adds (the utilities trimmed to size). */
+  private static final int FINISH_BYTES_PER_PLAYER = 8;
+
+  /** Bytes per history that finishing the tree adds (the per-node slot index and information-set node lists). */
+  private static final int FINISH_BYTES = 8;
+
+  /**
+   * The refusal of a tree that would not fit in the JVM's heap, found while it is built ({@link
+   * #build(Game, int, java.util.function.LongConsumer)}): what it held after how many histories,
+   * its bytes per history, and the histories it was projected to reach. An {@link
+   * IllegalArgumentException}, as {@link TooLargeException}; the commands print it as a memory
+   * error (exit 1), like an {@link OutOfMemoryError} during the build.
+   */
+  public static final class MemoryException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final long histories;
+    private final long bytesPerHistory;
+    private final long budget;
+    private final String details;
+
+    MemoryException(Game game, long histories, long held, double perHistory, long reach, boolean atBound, int maxHistories,
+        long budget) {
+      this(echo(game.spec()), histories, Math.round(perHistory), budget, "after " + histories + " histories it held "
+          + mb(held) + " MB, about " + Math.round(perHistory) + " bytes per history, and the walk was projected to reach "
+          + (atBound ? "the bound of " + maxHistories : "about " + reach) + " histories, about " + mb(perHistory * reach)
+          + " MB, more than the " + mb(budget) + " MB of heap it could use");
+    }
+
+    private MemoryException(String game, long histories, long bytesPerHistory, long budget, String details) {
+      super(game + ": the game tree would not fit in the JVM's memory: " + details);
+      this.histories = histories;
+      this.bytesPerHistory = bytesPerHistory;
+      this.budget = budget;
+      this.details = details;
+    }
+
+    private static long mb(double bytes) {
+      return Math.round(bytes / (1024 * 1024));
+    }
+
+    /** Histories built when the tree was refused. */
+    public long histories() {
+      return histories;
+    }
+
+    /** The tree's bytes per history when it was refused (its arrays, strings and index, and what finishing it adds). */
+    public long bytesPerHistory() {
+      return bytesPerHistory;
+    }
+
+    /** Heap the build could fill, in bytes ({@link #memoryBudget()}). */
+    public long budget() {
+      return budget;
+    }
+
+    /**
+     * What was measured and projected, e.g. {@code after 98304 histories it held 259 MB, about 2783
+     * bytes per history, and the walk was projected to reach the bound of 5000000 histories, about
+     * 13271 MB, more than the 3815 MB of heap it could use}.
+     */
+    public String details() {
+      return details;
+    }
+  }
+
   private int newNode() {
     if (numNodes >= maxHistories) {
       throw tooLarge();
@@ -345,6 +534,9 @@ public final class GameTree {
       int depth = top + 1;
       maxDepth = Math.max(maxDepth, depth);
       int v = visit(s, actions, probs, own, stackNode, top);
+      if ((numNodes & (MEMORY_CHECK_EVERY - 1)) == 0 && memoryBudget > 0) {
+        checkMemory(stackState, stackNode, stackNext, top);
+      }
       if (nodeNumChildren[v] > 0) {
         top++;
         if (top == stackNode.length) {
@@ -473,6 +665,7 @@ public final class GameTree {
     int i = infosetKeys.size();
     infosetKeys.add(key);
     infosetIndex.get(player).put(key, i);
+    keyBytes += keyBytes(key);
     if (i == isPlayer.length) {
       isPlayer = Arrays.copyOf(isPlayer, i * 2);
       isSlotStart = Arrays.copyOf(isSlotStart, i * 2);
