@@ -381,6 +381,24 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
   }
 
   /**
+   * The converter of {@code int} options whose values start at 1 (counts: {@code --iterations},
+   * {@code --runs}, {@code --max-histories}, ...): {@link #integer}, except that a number outside
+   * the {@code int} range names the option's own range, {@code '99999999999' is out of range;
+   * valid: 1..2147483647}. Values below 1 within the {@code int} range are left to the command,
+   * which names the option ({@code --runs must be at least 1, got 0}).
+   */
+  static final class AtLeastOne implements CommandLine.ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String text) {
+      long v = longInteger(text);
+      if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+        throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: 1.." + Integer.MAX_VALUE);
+      }
+      return (int) v;
+    }
+  }
+
+  /**
    * The command line's converter for {@code long} options, by the rule of {@link #integer}.
    *
    * @throws CommandLine.TypeConversionException for anything but an integer in the {@code long} range

@@ -48,10 +48,10 @@ public final class SolveCommand implements PonderCommand {
       description = "cfr | cfr-sim (simultaneous updates) | cfr+ | lcfr | dcfr | mccfr-es | mccfr-os (default: ${DEFAULT-VALUE}).")
   String algo;
 
-  @Option(names = "--iterations", defaultValue = "1000", description = "Iterations (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--iterations", converter = Ponder.AtLeastOne.class, defaultValue = "1000", description = "Iterations (default: ${DEFAULT-VALUE}).")
   int iterations;
 
-  @Option(names = "--every", description = "Print every k iterations (default: iterations/10, at least 1); not with"
+  @Option(names = "--every", converter = Ponder.AtLeastOne.class, description = "Print every k iterations (default: iterations/10, at least 1); not with"
       + " --log-points.")
   Integer every;
 
@@ -86,7 +86,7 @@ public final class SolveCommand implements PonderCommand {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--log-points", paramLabel = "K", description = "Report about K points spaced geometrically from iteration 1"
+  @Option(names = "--log-points", converter = Ponder.AtLeastOne.class, paramLabel = "K", description = "Report about K points spaced geometrically from iteration 1"
       + " to the last (always included), instead of every k iterations; at least 1; not with --every.")
   Integer logPoints;
 
@@ -110,8 +110,10 @@ public final class SolveCommand implements PonderCommand {
     String a = algo.toLowerCase(Locale.ROOT);
     List<String> valid = List.of("cfr", "cfr-sim", "cfr+", "lcfr", "dcfr", "mccfr-es", "mccfr-os");
     if (!valid.contains(a)) {
+      String hint = dev.ponder.spec.Suggestions.didYouMean(algo, valid);
+      String known = KNOWN_AS.get(a.replaceAll("[^a-z0-9+]", ""));
       throw new UsageException("unknown --algo '" + algo + "'; valid: " + String.join(", ", valid)
-          + dev.ponder.spec.Suggestions.didYouMean(algo, valid));
+          + (hint.isEmpty() && known != null ? " (did you mean " + known + "?)" : hint));
     }
     if (!a.startsWith("mccfr") && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
       throw new UsageException("--seed goes with the Monte Carlo solvers (mccfr-es, mccfr-os); " + a + " is deterministic");
@@ -453,6 +455,19 @@ public final class SolveCommand implements PonderCommand {
     }
     return 0;
   }
+
+  /**
+   * Other names of the algorithms (OpenSpiel's and the papers'), lower case without separators,
+   * for the "did you mean" of an unknown {@code --algo}: {@code cfr_plus} and {@code cfrplus} are
+   * {@code cfr+}.
+   */
+  static final java.util.Map<String, String> KNOWN_AS = java.util.Map.ofEntries(
+      java.util.Map.entry("cfrplus", "cfr+"), java.util.Map.entry("cfrp", "cfr+"),
+      java.util.Map.entry("linearcfr", "lcfr"), java.util.Map.entry("discountedcfr", "dcfr"),
+      java.util.Map.entry("cfrsimultaneous", "cfr-sim"), java.util.Map.entry("vanillacfr", "cfr"),
+      java.util.Map.entry("externalsamplingmccfr", "mccfr-es"), java.util.Map.entry("externalsampling", "mccfr-es"),
+      java.util.Map.entry("mccfrexternal", "mccfr-es"), java.util.Map.entry("outcomesamplingmccfr", "mccfr-os"),
+      java.util.Map.entry("outcomesampling", "mccfr-os"), java.util.Map.entry("mccfroutcome", "mccfr-os"));
 
   /** The stderr line of a run interrupted before its first iteration. */
   static String noIterationLine(int iterations) {

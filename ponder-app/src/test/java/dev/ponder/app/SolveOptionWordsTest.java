@@ -1,0 +1,63 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The words of {@code solve} and {@code exploitability} for options out of range, algorithm names
+ * of other programs, and agents whose figures cannot repeat.
+ */
+class SolveOptionWordsTest {
+  /** A count outside the int range names the option's own range (it named the whole int range, negatives included). */
+  @Test
+  void countsOutsideTheIntRangeNameTheirOwnRange() {
+    String[][] cases = {
+        {"solve", "kuhn_poker", "--iterations", "99999999999"},
+        {"solve", "kuhn_poker", "--every", "3000000000"},
+        {"solve", "kuhn_poker", "--log-points", "-99999999999"},
+        {"solve", "kuhn_poker", "--max-histories", "1e10"},
+        {"exploitability", "kuhn_poker", "--agent", "random", "--runs", "99999999999"},
+        {"exploitability", "kuhn_poker", "--agent", "random", "--seeds", "99999999999"},
+    };
+    for (String[] c : cases) {
+      Cli r = Cli.run(c);
+      assertThat(r.exit).as(String.join(" ", c)).isEqualTo(2);
+      assertThat(r.err).isEqualTo("ponder: " + c[c.length - 2] + ": '" + c[c.length - 1] + "' is out of range; valid:"
+          + " 1..2147483647 (see 'ponder " + c[0] + " --help')\n");
+    }
+    // values below 1 within the int range keep the option's own line
+    assertThat(Cli.run("solve", "kuhn_poker", "--iterations", "0").err).isEqualTo("ponder: --iterations must be at least 1, got 0\n");
+    assertThat(Cli.run("solve", "kuhn_poker", "--iterations", "1.5").err).startsWith("ponder: --iterations: '1.5' is not an integer");
+  }
+
+  @Test
+  void openSpielsNamesOfTheAlgorithmsSuggestOurs() {
+    String[][] cases = {{"cfr_plus", "cfr+"}, {"cfrplus", "cfr+"}, {"CFR-Plus", "cfr+"}, {"linear_cfr", "lcfr"},
+        {"discounted_cfr", "dcfr"}, {"external_sampling_mccfr", "mccfr-es"}, {"outcome_sampling_mccfr", "mccfr-os"}};
+    for (String[] c : cases) {
+      Cli r = Cli.run("solve", "kuhn_poker", "--algo", c[0]);
+      assertThat(r.exit).isEqualTo(2);
+      assertThat(r.err).isEqualTo("ponder: unknown --algo '" + c[0] + "'; valid: cfr, cfr-sim, cfr+, lcfr, dcfr, mccfr-es,"
+          + " mccfr-os (did you mean " + c[1] + "?)\n");
+    }
+    // the edit-distance rule still answers first, and nonsense gets no guess
+    assertThat(Cli.run("solve", "kuhn_poker", "--algo", "cfr_sim").err).endsWith("(did you mean cfr-sim?)\n");
+    assertThat(Cli.run("solve", "kuhn_poker", "--algo", "minimax").err).doesNotContain("did you mean");
+  }
+
+  /** A time budget or several threads: one warning line, before the figures; none for a simulation budget on one thread. */
+  @Test
+  void agentsThatDecideByTimingGetOneWarning() {
+    for (String[] c : new String[][] {{"uct(time_ms=2)", "time budget"}, {"uct(sims=50,threads=2)", "2 search threads"}}) {
+      Cli r = Cli.run("exploitability", "kuhn_poker", "--agent", c[0], "--runs", "2", "--seeds", "2", "--no-progress");
+      assertThat(r.exit).as(r.err).isZero();
+      assertThat(r.err).isEqualTo("warning: " + c[0] + " decides by timing (" + c[1] + "): its tabularized policy and these"
+          + " figures are not reproducible (another run prints others under the same seeds); simulation budgets and"
+          + " threads=1 repeat exactly\n");
+    }
+    Cli fixed = Cli.run("exploitability", "kuhn_poker", "--agent", "uct(sims=50)", "--runs", "2", "--no-progress");
+    assertThat(fixed.exit).as(fixed.err).isZero();
+    assertThat(fixed.err).isEmpty();
+  }
+}
