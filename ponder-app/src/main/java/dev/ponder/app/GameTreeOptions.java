@@ -40,7 +40,16 @@ public final class GameTreeOptions {
    * (the rate and ETA count the units done from now on).
    */
   Progress progress(String task, String unit, long done, long total, PrintWriter err) {
-    return noProgress ? Progress.none() : Progress.forConsole(task, unit, done, total, err, progressIntervalMs, false);
+    return progress(task, unit, done, total, err, System.nanoTime());
+  }
+
+  /**
+   * {@link #progress(String, String, long, long, PrintWriter)} of a step of a run begun at {@code
+   * runStartNanos} ({@link System#nanoTime}): a console bar's elapsed time is the run's.
+   */
+  Progress progress(String task, String unit, long done, long total, PrintWriter err, long runStartNanos) {
+    return noProgress ? Progress.none() : Progress.forConsole(task, unit, done, total, err, progressIntervalMs, false,
+        runStartNanos);
   }
 
   /**

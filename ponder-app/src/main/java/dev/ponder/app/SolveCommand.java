@@ -191,7 +191,7 @@ public final class SolveCommand implements PonderCommand {
     try {
       for (int i = 0; i < points.length && !stopped; i++) {
         long s0 = System.nanoTime();
-        SegmentProgress progress = new SegmentProgress(task, done, iterations, err);
+        SegmentProgress progress = new SegmentProgress(task, done, iterations, err, start);
         while (done < points[i]) {
           if (interrupt.requested()) { // Ctrl-C: stop at the end of the iteration that was running
             stopped = true;
@@ -659,13 +659,16 @@ public final class SolveCommand implements PonderCommand {
     private final int total;
     private final PrintWriter err;
     private final long t0 = System.nanoTime();
+    private final long runStart;
     private final boolean console = System.console() != null;
     private dev.ponder.arena.Progress shown;
 
-    SegmentProgress(String task, int from, int total, PrintWriter err) {
+    /** @param runStart when solving began ({@link System#nanoTime}): a bar's elapsed time is the run's */
+    SegmentProgress(String task, int from, int total, PrintWriter err, long runStart) {
       this.task = task;
       this.total = total;
       this.err = err;
+      this.runStart = runStart;
       if (!console) {
         shown = treeOptions.progress(task, "iterations", from, total, err);
       }
@@ -675,7 +678,7 @@ public final class SolveCommand implements PonderCommand {
       if (shown != null) {
         shown.stepTo(done);
       } else if (System.nanoTime() - t0 >= 1_000_000_000L) {
-        shown = treeOptions.progress(task, "iterations", done, total, err);
+        shown = treeOptions.progress(task, "iterations", done, total, err, runStart);
         shown.stepTo(done);
       }
     }

@@ -60,4 +60,33 @@ class SolveOptionWordsTest {
     assertThat(fixed.exit).as(fixed.err).isZero();
     assertThat(fixed.err).isEmpty();
   }
+
+  /**
+   * On an 80-column console the tabularization's bar shows its percentage and a bar (the label,
+   * {@code exploitability: tabularizing uct(sims=300) (10 runs per information state, 2 seeds)},
+   * filled the line by itself, cut). Rendered by the bar library with the console bar's settings.
+   */
+  @Test
+  void theTabularizationBarFitsEightyColumns() {
+    ExploitabilityCommand c = new ExploitabilityCommand();
+    c.agent = "uct(sims=300)";
+    c.runs = 10;
+    c.seeds = 2;
+    c.measure = ExploitabilityCommand.Measure.policy;
+    String[] label = c.progressLabel(true);
+    java.util.List<String> drawn = new java.util.concurrent.CopyOnWriteArrayList<>();
+    me.tongfei.progressbar.ProgressBar bar = new me.tongfei.progressbar.ProgressBarBuilder().setTaskName(label[0])
+        .setInitialMax(1872).setStyle(me.tongfei.progressbar.ProgressBarStyle.ASCII).setUnit(" " + label[1], 1).showSpeed()
+        .setConsumer(new me.tongfei.progressbar.DelegatingProgressBarConsumer(drawn::add, 79)).setUpdateIntervalMillis(10)
+        .build();
+    bar.stepTo(803);
+    bar.close();
+    String line = drawn.get(drawn.size() - 1);
+    assertThat(line).hasSizeLessThanOrEqualTo(79).startsWith("tabularizing  42% [==").contains("803/1872 states (");
+    // without a console, the lines keep the whole label
+    assertThat(c.progressLabel(false)).containsExactly("exploitability: tabularizing uct(sims=300) (10 runs per information"
+        + " state, 2 seeds)", "information states");
+    c.measure = ExploitabilityCommand.Measure.moves;
+    assertThat(c.progressLabel(true)[0]).isEqualTo("tabularizing moves");
+  }
 }

@@ -18,15 +18,28 @@ final class ConsoleBar {
    * step whose rate rises); the bar samples the count at each refresh.
    */
   static ProgressBar build(String task, String unit, long done, long total) {
+    return build(task, unit, done, total, Duration.ZERO);
+  }
+
+  /**
+   * {@link #build(String, String, long, long)} for a step that continues a run begun {@code
+   * elapsed} ago: the bar's elapsed time counts from the run's start, its rate and ETA from now.
+   */
+  static ProgressBar build(String task, String unit, long done, long total, Duration elapsed) {
+    return builder(task, unit, done, total, elapsed).build();
+  }
+
+  /** The builder of {@link #build(String, String, long, long, Duration)}, before its console is attached. */
+  static ProgressBarBuilder builder(String task, String unit, long done, long total, Duration elapsed) {
     Eta eta = new Eta(done, System.nanoTime() / 1e9);
     return new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-        .setUnit(" " + unit, 1).showSpeed().startsFrom(done, Duration.ZERO).setEtaFunction(state -> {
+        .setUnit(" " + unit, 1).showSpeed().startsFrom(done, elapsed).setEtaFunction(state -> {
           synchronized (eta) {
             double now = System.nanoTime() / 1e9;
             eta.record(state.getCurrent(), now);
             double left = eta.secondsLeft(state.getMax(), now);
             return Double.isNaN(left) ? Optional.empty() : Optional.of(Duration.ofMillis(Math.round(left * 1000)));
           }
-        }).build();
+        });
   }
 }

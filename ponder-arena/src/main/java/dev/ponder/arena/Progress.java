@@ -82,8 +82,20 @@ public interface Progress extends AutoCloseable {
    */
   static Progress forConsole(String task, String unit, long done, long total, PrintWriter err, long intervalMs,
       boolean finalLine) {
+    return forConsole(task, unit, done, total, err, intervalMs, finalLine, System.nanoTime());
+  }
+
+  /**
+   * {@link #forConsole(String, String, long, long, PrintWriter, long, boolean)} for a step of a
+   * run that began at {@code runStartNanos} ({@link System#nanoTime}): a console bar shows the
+   * elapsed time of the whole run, not of this step (its rate and ETA count this step's units).
+   * The lines without a console are unchanged.
+   */
+  static Progress forConsole(String task, String unit, long done, long total, PrintWriter err, long intervalMs,
+      boolean finalLine, long runStartNanos) {
     if (System.console() != null && total >= 0) {
-      ProgressBar bar = ConsoleBar.build(task, unit, done, total);
+      ProgressBar bar = ConsoleBar.build(task, unit, done, total,
+          java.time.Duration.ofNanos(Math.max(0, System.nanoTime() - runStartNanos)));
       return new Progress() {
         @Override
         public void step() {
