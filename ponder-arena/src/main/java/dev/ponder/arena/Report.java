@@ -308,6 +308,8 @@ public final class Report {
     List<String> names = shownNames(r);
     int w = Math.max(8, names.stream().mapToInt(String::length).max().orElse(8));
     w = Math.min(w, 48);
+    List<String> cells = clipDistinct(names, w);
+    w = Math.max(w, cells.stream().mapToInt(String::length).max().orElse(w));
     sb.append(headline(r)).append('\n');
     String budgetNames = budgetNamesLine(r);
     if (!budgetNames.isEmpty()) {
@@ -358,7 +360,7 @@ public final class Report {
       double mass = meanMass(r, a);
       String rk = rankLabel[a] + errorMark(r, a);
       row.setLength(0);
-      row.append(String.format(Locale.ROOT, rowFormat, rk, clip(names.get(a), w), fmt(r.sco()[a], scoDigits), scoInterval(r, a),
+      row.append(String.format(Locale.ROOT, rowFormat, rk, cells.get(a), fmt(r.sco()[a], scoDigits), scoInterval(r, a),
           rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3), fmt(mass, 3), eloText(r, a), eloInterval(r, a)));
       if (ampCol) {
         row.append(String.format(Locale.ROOT, " %7s %7s", fmt(r.amp()[a], 3), fmt(r.imp()[a], 3)));
@@ -421,7 +423,7 @@ public final class Report {
         }
         String ci = g.seeds() < 2 ? ONE_SEED : String.format(Locale.ROOT, "[%" + numW + "s, %" + numW + "s]",
             fmt(g.agentLow()[a], 3), fmt(g.agentHigh()[a], 3));
-        sb.append(String.format(Locale.ROOT, gameRow, clip(names.get(a), w), fmt(g.agentMean()[a], 3), ci,
+        sb.append(String.format(Locale.ROOT, gameRow, cells.get(a), fmt(g.agentMean()[a], 3), ci,
             gameMarks(g, a), hasMass ? fmt(g.mass()[a], 3) : "",
             fmt(g.msPerDecision()[a], 2)));
       }
@@ -1443,5 +1445,28 @@ public final class Report {
 
   private static String clip(String s, int w) {
     return s.length() <= w ? s : s.substring(0, w - 1) + "…";
+  }
+
+  /**
+   * The agents' names as the terminal tables show them, at most {@code w} characters: a longer
+   * name is cut in the middle, keeping its start and its end ({@code
+   * tabular(file=../out/br…/best_response_player_0.json)}), since agents of one family differ
+   * mostly at the end (a file, the last parameter). When two shown names would still be the same
+   * (or one the same as another's whole name), every name is shown whole: the tables get wider,
+   * but no two agents look alike.
+   *
+   * @param w at least 8
+   */
+  static List<String> clipDistinct(List<String> names, int w) {
+    List<String> out = new ArrayList<>(names.size());
+    for (String n : names) {
+      if (n.length() <= w) {
+        out.add(n);
+      } else {
+        int head = (w - 1) * 2 / 5;
+        out.add(n.substring(0, head) + "…" + n.substring(n.length() - (w - 1 - head)));
+      }
+    }
+    return new java.util.HashSet<>(out).size() == new java.util.HashSet<>(names).size() ? out : names;
   }
 }
