@@ -907,24 +907,32 @@ public final class Analysis {
 
   /**
    * Percentile intervals of each game's α-Rank masses and how often each agent has the largest
-   * (rounded, {@link #massLevel}) mass, from the masses of the bootstrap resamples.
+   * (rounded, {@link #massLevel}) mass, from the masses of the bootstrap resamples. An agent left
+   * out of a game's α-Rank (NaN mass: no scored match, or left out for error matches) gets no
+   * interval and no P(top) (NaN) there; the other agents get theirs, P(top) counted over all the
+   * resamples.
    *
-   * @param massBoot per game, K × resamples masses; null or NaN masses: no interval
+   * @param massBoot per game, K × resamples masses; null: no interval for the game; NaN masses:
+   *     none for that agent
    */
   static void massIntervals(double[][][] massBoot, double level, double[][] lo, double[][] hi, double[][] top) {
     double alpha = (1 - level) / 2;
     for (int g = 0; g < massBoot.length; g++) {
       double[][] m = massBoot[g];
-      if (m == null || m.length == 0 || Double.isNaN(m[0][0])) {
+      if (m == null || m.length == 0) {
         continue;
       }
       int k = m.length;
       int n = m[0].length;
       long[] topCount = new long[k];
+      boolean[] any = new boolean[k];
       for (int b = 0; b < n; b++) {
         double best = Double.NEGATIVE_INFINITY;
         for (int a = 0; a < k; a++) {
-          best = Math.max(best, massLevel(m[a][b]));
+          if (!Double.isNaN(m[a][b])) {
+            best = Math.max(best, massLevel(m[a][b]));
+            any[a] = true;
+          }
         }
         for (int a = 0; a < k; a++) {
           if (massLevel(m[a][b]) == best) {
@@ -933,8 +941,10 @@ public final class Analysis {
         }
       }
       for (int a = 0; a < k; a++) {
-        double[] sorted = m[a].clone();
-        Arrays.sort(sorted);
+        if (!any[a]) {
+          continue;
+        }
+        double[] sorted = Arrays.stream(m[a]).filter(x -> !Double.isNaN(x)).sorted().toArray();
         lo[g][a] = Intervals.quantileSorted(sorted, alpha);
         hi[g][a] = Intervals.quantileSorted(sorted, 1 - alpha);
         top[g][a] = (double) topCount[a] / n;
