@@ -215,6 +215,13 @@ class AnalysisTest {
     return ms;
   }
 
+  /** {@code o} with α-Rank at α = 5, m = 50 and the given model. */
+  private static AnalysisOptions alpha(AnalysisOptions o, dev.ponder.rating.AlphaRank.Model model) {
+    return new AnalysisOptions(o.resamples(), o.eloResamples(), o.scoResamples(), o.level(), o.seed(),
+        new dev.ponder.rating.AlphaRank.Options(5, 50, model), o.sco(), o.reference(), o.rawPrior(),
+        o.alphaRankResamples(), o.alphaRankTwoPlayer());
+  }
+
   @Test
   void twoPlayerSelfPayoffIsHalfTheSumOrUnknown() {
     // constant sum 12: agent 1 gets 10 against agent 0, which gets 2. Against itself an agent gets
@@ -229,12 +236,25 @@ class AnalysisTest {
     assertThat(r.note()).contains("utility sum / players (6.000");
     Analysis.GameResult played = Analysis.analyseGame(cs, twoPlayerMatches(10, 2, 6), 2, false, o, 1);
     assertThat(played.mass()).containsExactly(r.mass(), within(1e-12));
-    // general-sum: nothing fixes an agent's payoff against itself; ranked by mean return
+    // general-sum: nothing fixes an agent's payoff against itself. Single-population α-Rank does
+    // not read it (a mutant's gain is M[r][s] − M[s][r]: 1 invades 0 by 10 − 2, 0 does not invade
+    // 1), so the game is ranked by it; two populations and the full model read the diagonal, and
+    // fall back to the mean return
     ArenaStore.GameInfo gs = new ArenaStore.GameInfo(0, "g", 2, 0, 36, "GENERAL_SUM");
     Analysis.GameResult g = Analysis.analyseGame(gs, twoPlayerMatches(10, 2, -1), 2, false, o, 1);
-    assertThat(g.method()).isEqualTo("mean-return");
-    assertThat(g.note()).contains("--self-play");
-    assertThat(g.ballot()[1]).isGreaterThan(g.ballot()[0]);
+    assertThat(g.method()).isEqualTo("alpharank-single");
+    assertThat(g.mass()).containsExactly(new double[] {0, 1}, within(1e-12));
+    assertThat(g.note()).isEmpty();
+    Analysis.GameResult finite = Analysis.analyseGame(gs, twoPlayerMatches(10, 2, -1), 2, false,
+        alpha(o, dev.ponder.rating.AlphaRank.Model.LOCAL), 1);
+    assertThat(finite.method()).isEqualTo("alpharank-single");
+    for (AnalysisOptions needs : List.of(o.withAlphaRankTwoPlayer(AnalysisOptions.Populations.MULTI),
+        alpha(o, dev.ponder.rating.AlphaRank.Model.FULL))) {
+      Analysis.GameResult m = Analysis.analyseGame(gs, twoPlayerMatches(10, 2, -1), 2, false, needs, 1);
+      assertThat(m.method()).isEqualTo("mean-return");
+      assertThat(m.note()).contains("--self-play");
+      assertThat(m.ballot()[1]).isGreaterThan(m.ballot()[0]);
+    }
     Analysis.GameResult gp = Analysis.analyseGame(gs, twoPlayerMatches(10, 2, 5), 2, false, o, 1);
     assertThat(gp.method()).isEqualTo("alpharank-single");
     assertThat(gp.mass()[1]).isCloseTo(1.0, within(1e-6));
