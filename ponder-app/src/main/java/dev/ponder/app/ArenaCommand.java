@@ -222,7 +222,10 @@ public final class ArenaCommand implements PonderCommand {
     AgentWarnings.lines(config.allAgents(), t.games()).forEach(w -> spec.commandLine().getErr().println(w));
     timingNote(config.allAgents()).ifPresent(w -> spec.commandLine().getErr().println(w));
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && !selfPlay) {
-      generalSumWarnings(t.games()).forEach(w -> spec.commandLine().getErr().println(w));
+      dev.ponder.rating.AlphaRank.Options ar = options.alphaRank();
+      boolean twoPlayerDiagonal = options.alphaRankTwoPlayer() == dev.ponder.arena.AnalysisOptions.Populations.MULTI
+          || !Double.isInfinite(ar.alpha()) && ar.model() == dev.ponder.rating.AlphaRank.Model.FULL;
+      generalSumWarnings(t.games(), twoPlayerDiagonal).forEach(w -> spec.commandLine().getErr().println(w));
     }
     if (schedule.equals(TournamentConfig.ROUND_ROBIN)) {
       boolean twoPlayerMulti = options.alphaRankTwoPlayer() == dev.ponder.arena.AnalysisOptions.Populations.MULTI;
@@ -932,14 +935,18 @@ public final class ArenaCommand implements PonderCommand {
 
   /**
    * A warning per general-sum (or identical-interest) game of a round robin without {@code
-   * --self-play}: α-Rank needs each agent's payoff against copies of itself, which only those
-   * matches give, so the report ranks such a game by mean return.
+   * --self-play} whose α-Rank needs each agent's payoff against copies of itself, which only those
+   * matches give, so the report ranks such a game by mean return: every game of three or more
+   * players, and a 2-player game when {@code twoPlayerDiagonal} (two populations, or the full
+   * Fermi model at a finite α; single-population α-Rank reads only the payoffs between different
+   * agents).
    */
-  static List<String> generalSumWarnings(List<dev.ponder.game.Game> games) {
+  static List<String> generalSumWarnings(List<dev.ponder.game.Game> games, boolean twoPlayerDiagonal) {
     List<String> out = new ArrayList<>();
     for (dev.ponder.game.Game g : games) {
       dev.ponder.game.GameType.Utility u = g.type().utility();
-      if (u == dev.ponder.game.GameType.Utility.GENERAL_SUM || u == dev.ponder.game.GameType.Utility.IDENTICAL) {
+      if ((u == dev.ponder.game.GameType.Utility.GENERAL_SUM || u == dev.ponder.game.GameType.Utility.IDENTICAL)
+          && (g.numPlayers() > 2 || twoPlayerDiagonal)) {
         out.add("warning: " + g.spec() + " is " + (u == dev.ponder.game.GameType.Utility.IDENTICAL ? "identical-interest"
             : "general-sum") + ": without --self-play its ranking is by mean return (alpha-rank needs each agent's"
             + " payoff against copies of itself)");

@@ -13,13 +13,16 @@ import picocli.CommandLine;
 class ArenaCommandTest {
   @Test
   void generalSumGamesWithoutSelfPlayAreWarnedAbout() {
-    java.util.List<String> w = ArenaCommand.generalSumWarnings(java.util.List.of(
+    java.util.List<dev.ponder.game.Game> games = java.util.List.of(
         dev.ponder.game.GameRegistry.load("hearts"), dev.ponder.game.GameRegistry.load("tic_tac_toe"),
         dev.ponder.game.GameRegistry.load("goofspiel(returns_type=total_points)"),
-        dev.ponder.game.GameRegistry.load("kuhn_poker(players=3)")));
+        dev.ponder.game.GameRegistry.load("kuhn_poker(players=3)"));
+    java.util.List<String> w = ArenaCommand.generalSumWarnings(games, true);
     assertThat(w).hasSize(2);
     assertThat(w.get(0)).startsWith("warning: hearts is general-sum: without --self-play its ranking is by mean return");
     assertThat(w.get(1)).startsWith("warning: goofspiel(returns_type=total_points) is general-sum");
+    // single-population alpha-rank (the default) does not read a 2-player game's diagonal
+    assertThat(ArenaCommand.generalSumWarnings(games, false)).containsExactly(w.get(0));
   }
 
   @Test

@@ -907,24 +907,32 @@ public final class Analysis {
 
   /**
    * Percentile intervals of each game's α-Rank masses and how often each agent has the largest
-   * (rounded, {@link #massLevel}) mass, from the masses of the bootstrap resamples.
+   * (rounded, {@link #massLevel}) mass, from the masses of the bootstrap resamples. An agent left
+   * out of a game's α-Rank (NaN mass: no scored match, or left out for error matches) gets no
+   * interval and no P(top) (NaN) there; the other agents get theirs, P(top) counted over all the
+   * resamples.
    *
-   * @param massBoot per game, K × resamples masses; null or NaN masses: no interval
+   * @param massBoot per game, K × resamples masses; null: no interval for the game; NaN masses:
+   *     none for that agent
    */
   static void massIntervals(double[][][] massBoot, double level, double[][] lo, double[][] hi, double[][] top) {
     double alpha = (1 - level) / 2;
     for (int g = 0; g < massBoot.length; g++) {
       double[][] m = massBoot[g];
-      if (m == null || m.length == 0 || Double.isNaN(m[0][0])) {
+      if (m == null || m.length == 0) {
         continue;
       }
       int k = m.length;
       int n = m[0].length;
       long[] topCount = new long[k];
+      boolean[] any = new boolean[k];
       for (int b = 0; b < n; b++) {
         double best = Double.NEGATIVE_INFINITY;
         for (int a = 0; a < k; a++) {
-          best = Math.max(best, massLevel(m[a][b]));
+          if (!Double.isNaN(m[a][b])) {
+            best = Math.max(best, massLevel(m[a][b]));
+            any[a] = true;
+          }
         }
         for (int a = 0; a < k; a++) {
           if (massLevel(m[a][b]) == best) {
@@ -933,8 +941,10 @@ public final class Analysis {
         }
       }
       for (int a = 0; a < k; a++) {
-        double[] sorted = m[a].clone();
-        Arrays.sort(sorted);
+        if (!any[a]) {
+          continue;
+        }
+        double[] sorted = Arrays.stream(m[a]).filter(x -> !Double.isNaN(x)).sorted().toArray();
         lo[g][a] = Intervals.quantileSorted(sorted, alpha);
         hi[g][a] = Intervals.quantileSorted(sorted, 1 - alpha);
         top[g][a] = (double) topCount[a] / n;
@@ -1609,8 +1619,9 @@ public final class Analysis {
     String method;
     String note = "";
     if (benchmark) {
-      ballot = agentMean.clone();
-      ballot[k - 1] = Double.NaN;
+      double[] mean = agentMean.clone();
+      mean[k - 1] = Double.NaN;
+      ballot = meanBallot(mean);
       method = "mean-return";
     } else if (gi.numPlayers() == 2) {
       // an agent against itself (not played without --self-play) gets half the utility sum by
@@ -1620,8 +1631,13 @@ public final class Analysis {
       for (int a = 0; a < k; a++) {
         selfMissing |= !Double.isNaN(agentMean[a]) && Double.isNaN(meanM[a][a]);
       }
-      if (selfMissing && Double.isNaN(selfPayoff)) {
-        ballot = agentMean.clone();
+      // single-population α-Rank reads only the cells off the diagonal (the payoff gain M[r][s] −
+      // M[s][r]) unless its model is the full Fermi process at a finite α; two populations read
+      // the profiles (a, a) too
+      boolean needsDiagonal = o.alphaRankTwoPlayer() != AnalysisOptions.Populations.SINGLE
+          || !Double.isInfinite(alphaRank.alpha()) && alphaRank.model() == AlphaRank.Model.FULL;
+      if (selfMissing && Double.isNaN(selfPayoff) && needsDiagonal) {
+        ballot = meanBallot(agentMean);
         method = "mean-return";
         note = (gi.utility().equals("CONSTANT_SUM") ? "no pairing played both ways yet"
             : utilityLabel(gi) + " game without analysed self-play matches") + ": alpha-rank needs each agent's"
@@ -1632,14 +1648,16 @@ public final class Analysis {
         boolean missing = false;
         for (int a = 0; a < k; a++) {
           for (int b = 0; b < k; b++) {
-            pay[a][b] = !Double.isNaN(meanM[a][b]) ? meanM[a][b] : a == b ? selfPayoff : tiePayoff(selfPayoff);
+            // a pairing not played counts as a tie; an unknown diagonal (general-sum, not read by
+            // the model in use) as 0
+            pay[a][b] = !Double.isNaN(meanM[a][b]) ? meanM[a][b] : tiePayoff(selfPayoff);
             missing |= a != b && Double.isNaN(meanM[a][b]);
           }
         }
         if (missing) {
           note = "some pairings have no analysed match (none stored, no error among them); treated as ties in alpha-rank";
         }
-        if (selfMissing && selfPayoff != 0) {
+        if (selfMissing && selfPayoff != 0 && !Double.isNaN(selfPayoff)) {
           note = (note.isEmpty() ? "" : note + "; ") + "an agent against itself gets the utility sum / players ("
               + fmtSum(selfPayoff) + ")";
         }
@@ -1648,7 +1666,7 @@ public final class Analysis {
           ballot = ballot(mass, agentMean);
           method = "alpharank-single";
         } else if (k * k > AlphaRank.MAX_STATES) {
-          ballot = agentMean.clone();
+          ballot = meanBallot(agentMean);
           method = "mean-return";
           note = k + "^2 profiles exceed the alpha-rank limit (" + AlphaRank.MAX_STATES
               + ") of two-population alpha-rank (--alpharank-two-player multi); ballot by mean return";
@@ -1684,12 +1702,12 @@ public final class Analysis {
         selfMissing |= !multisetSum.containsKey(Arrays.toString(same));
       }
       if (profiles > AlphaRank.MAX_STATES) {
-        ballot = agentMean.clone();
+        ballot = meanBallot(agentMean);
         method = "mean-return";
         note = k + "^" + pops + " profiles exceed the alpha-rank limit (" + AlphaRank.MAX_STATES
             + "); ballot by mean return";
       } else if (selfMissing && Double.isNaN(selfPayoff)) {
-        ballot = agentMean.clone();
+        ballot = meanBallot(agentMean);
         method = "mean-return";
         note = utilityLabel(gi) + " game without analysed self-play matches: alpha-rank needs each agent's payoff"
             + " against copies of itself (run with --self-play; matches that ended in an error do not count);"
@@ -1719,7 +1737,9 @@ public final class Analysis {
               pay[s][p] = selfPayoff;
               imputed = true;
             } else if (msum == null || mcnt[prof[p]] == 0) {
-              pay[s][p] = 0;
+              // not played: a tie, every seat the utility sum / n in a constant-sum game (0 when
+              // the sum is unknown), as a 2-player pairing not played gets half the sum
+              pay[s][p] = tiePayoff(selfPayoff);
               missing = true;
             } else {
               pay[s][p] = msum[prof[p]] / mcnt[prof[p]];
@@ -1728,7 +1748,8 @@ public final class Analysis {
         }
         if (missing) {
           note = "some agent multisets have no analysed match (none stored, no error among them); their payoffs"
-              + " are taken as 0 in alpha-rank";
+              + " are taken as " + (tiePayoff(selfPayoff) == 0 ? "0" : "the utility sum / players ("
+              + fmtSum(selfPayoff) + ")") + " in alpha-rank";
         } else if (imputed && !gi.utility().equals("ZERO_SUM")) {
           note = "no self-play matches: an agent against copies of itself gets the utility sum / players ("
               + fmtSum(selfPayoff) + ", exact by symmetry in a constant-sum game)";
@@ -1960,8 +1981,22 @@ public final class Analysis {
   }
 
   /**
+   * The ballot of a game ranked by mean return: agents ordered by their mean return, two whose
+   * means are equal within {@link #sameMean} tied (the α-Rank ballot's tie-break, without the
+   * masses), so that means equal in exact arithmetic do not get an order from rounding noise.
+   *
+   * @param agentMean per agent (NaN: not on the ballot)
+   * @return scores as {@link #ballot} gives them
+   */
+  static double[] meanBallot(double[] agentMean) {
+    return ballot(new double[agentMean.length], agentMean);
+  }
+
+  /**
    * Bootstrap over seed rows: every resample draws n rows with replacement (the same rows for
    * all cells, so paired structure is kept) and takes, per cell, the mean of the present values.
+   * With one row (one seed index) there is nothing to resample: {@code lo} and {@code hi} are NaN
+   * (no interval), as for every other figure.
    */
   static void bootstrap(double[][] v, int cells, int resamples, double level, long seed,
       double[] mean, double[] lo, double[] hi) {
@@ -1979,9 +2014,9 @@ public final class Analysis {
     for (int i = 0; i < cells; i++) {
       mean[i] = cnt[i] > 0 ? sum[i] / cnt[i] : Double.NaN;
     }
-    if (n < 2 || resamples < 1) {
-      System.arraycopy(mean, 0, lo, 0, cells);
-      System.arraycopy(mean, 0, hi, 0, cells);
+    if (n < 2 || resamples < 1) { // no interval from one seed index (or no resample)
+      Arrays.fill(lo, 0, cells, Double.NaN);
+      Arrays.fill(hi, 0, cells, Double.NaN);
       return;
     }
     // Replace NaN by 0 with a presence indicator so the inner loop is branch-free.

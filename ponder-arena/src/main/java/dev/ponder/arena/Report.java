@@ -24,17 +24,49 @@ public final class Report {
 
   /**
    * Agents best first: by SCO rank ({@link Analysis#ranks}; agents with no rating last), agents of
-   * equal rank by Elo (higher first), then in the tournament's agent order.
+   * equal rank by Elo (higher first; Elos equal within {@link #sameElo} count as equal), then in
+   * the tournament's agent order.
    */
   public static List<Integer> order(Analysis.Result r) {
-    int[] rank = Analysis.ranks(r.sco());
+    return order(r.sco(), r.elo());
+  }
+
+  /**
+   * {@link #order(Analysis.Result)} from the SCO ratings and Elos (NaN: none). Elos are fitted
+   * numerically and agents that are exactly level differ in their last bits (10⁻¹⁴ apart), so
+   * after sorting by Elo the agents of a rank are grouped into runs whose neighbours are equal
+   * within {@link #sameElo}, and each run is put in agent order: ties do not take an order from
+   * rounding noise.
+   */
+  static List<Integer> order(double[] sco, double[] elo) {
+    int[] rank = Analysis.ranks(sco);
     List<Integer> idx = new ArrayList<>();
-    for (int i = 0; i < r.agents().size(); i++) {
+    for (int i = 0; i < sco.length; i++) {
       idx.add(i);
     }
-    idx.sort(Comparator.<Integer>comparingInt(i -> rank[i] == 0 ? Integer.MAX_VALUE : rank[i])
-        .thenComparingDouble(i -> -r.elo()[i]).thenComparingInt(i -> i));
+    Comparator<Integer> byRank = Comparator.comparingInt(i -> rank[i] == 0 ? Integer.MAX_VALUE : rank[i]);
+    idx.sort(byRank.thenComparingDouble(i -> Double.isNaN(elo[i]) ? Double.POSITIVE_INFINITY : -elo[i])
+        .thenComparingInt(i -> i));
+    int start = 0;
+    for (int j = 1; j <= idx.size(); j++) {
+      if (j == idx.size() || byRank.compare(idx.get(j), idx.get(j - 1)) != 0
+          || !sameElo(elo[idx.get(j)], elo[idx.get(j - 1)])) {
+        idx.subList(start, j).sort(Comparator.naturalOrder());
+        start = j;
+      }
+    }
     return idx;
+  }
+
+  /**
+   * Whether two Elos are equal up to the fit's rounding: within a relative 10⁻⁹ (absolute below
+   * 1 Elo point); two NaNs are equal.
+   */
+  static boolean sameElo(double a, double b) {
+    if (Double.isNaN(a) || Double.isNaN(b)) {
+      return Double.isNaN(a) && Double.isNaN(b);
+    }
+    return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.max(Math.abs(a), Math.abs(b)));
   }
 
   /**

@@ -20,7 +20,11 @@ package dev.ponder.rating;
  * graph. This is not the limit of a large finite α when some payoffs tie: there a tying mutant
  * drifts to fixation with probability 1/m (neutral drift in the Fermi model), here with 1/2, so
  * the two can give different masses (docs/arena.md, α-Rank: ties); without ties they agree. Stationary distributions are computed with the Grassmann–Taksar–Heyman elimination
- * (Grassmann, Taksar &amp; Heyman 1985), which is stable for the tiny transition probabilities.
+ * (Grassmann, Taksar &amp; Heyman 1985), which is stable for the tiny transition probabilities;
+ * at a finite α whose fixation probabilities fall below what a double holds (a losing mutant's is
+ * about e^{−(m−1)αΔ}, under 10⁻³⁰⁸ from αΔ ≈ 15 at m = 50), the chain is built and solved in
+ * logarithms ({@link Markov#stationaryLog}), so any α, however large, gives the masses to double
+ * precision.
  */
 public final class AlphaRank {
   /** Largest chain handled (states); GTH elimination is cubic in it. */
@@ -90,7 +94,47 @@ public final class AlphaRank {
       Memo.Key key = Memo.singleKey(payoff);
       return memo.get(key, () -> infiniteAlpha(singleGains(payoff), 1.0 / (k - 1), eps -> singleChain(payoff, o, eps)));
     }
-    return Markov.stationary(singleChain(payoff, o, 0));
+    return finiteAlpha(singleLogChain(payoff, o), () -> singleChain(payoff, o, 0));
+  }
+
+  /**
+   * α-Rank at a finite α from the chain's log transition probabilities {@code logC} (−∞: none):
+   * solved from the double chain {@code c} (built only then) when every probability is at least
+   * 2⁻⁹⁰⁰, else in logarithms ({@link Markov#stationaryLog}). A losing mutant's fixation
+   * probability is about e^{−(m−1)αΔ}, below the smallest double (10⁻³⁰⁸) already at αΔ ≈ 15
+   * with m = 50; rounded to the smallest double, two such probabilities would compare equal and
+   * the masses that rest on their ratio would be wrong, as would a state-0 mass that makes every
+   * other mass overflow. In logarithms they keep their ratios at any α.
+   */
+  private static double[] finiteAlpha(double[][] logC, java.util.function.Supplier<double[][]> c) {
+    int n = logC.length;
+    for (int s = 0; s < n; s++) {
+      for (int r = 0; r < n; r++) {
+        double x = logC[s][r];
+        if (r != s && x > Double.NEGATIVE_INFINITY && !(x >= LOG_SMALL)) {
+          return Markov.stationaryLog(logC);
+        }
+      }
+    }
+    return Markov.stationary(c.get());
+  }
+
+  /** log 2⁻⁹⁰⁰: smaller transition probabilities send a finite-α chain to {@link Markov#stationaryLog}. */
+  private static final double LOG_SMALL = -900 * Math.log(2);
+
+  /** Single population at a finite α: {@code log C[s][r] = log η + log ρ(r, s)}, −∞ on the diagonal. */
+  private static double[][] singleLogChain(double[][] m, Options o) {
+    int k = m.length;
+    double logEta = -Math.log(k - 1);
+    double[][] c = new double[k][k];
+    for (int s = 0; s < k; s++) {
+      for (int r = 0; r < k; r++) {
+        c[s][r] = r == s ? Double.NEGATIVE_INFINITY
+            : logEta + (o.model() == Model.LOCAL ? logFixation(o.alpha() * (m[r][s] - m[s][r]), o.populationSize())
+                : logFixationFull(m, r, s, o.alpha(), o.populationSize()));
+      }
+    }
+    return c;
   }
 
   private static double[][] singleChain(double[][] m, Options o, double eps) {
@@ -165,7 +209,7 @@ public final class AlphaRank {
       return memo.get(key, () -> infiniteAlpha(multiGains(numStrategies, payoff), 1.0 / dev,
           eps -> multiChain(numStrategies, payoff, o, eps, dev)));
     }
-    return Markov.stationary(multiChain(numStrategies, payoff, o, 0, dev));
+    return finiteAlpha(multiLogChain(numStrategies, payoff, o, dev), () -> multiChain(numStrategies, payoff, o, 0, dev));
   }
 
   /**
@@ -213,6 +257,28 @@ public final class AlphaRank {
         }
       }
       c[s][s] = 1 - row;
+    }
+    return c;
+  }
+
+  /** Multi-population at a finite α: {@code log C[s][r] = log η + log ρ_k(r, s)}, −∞ where no one deviation leads. */
+  private static double[][] multiLogChain(int[] ks, double[][] payoff, Options o, int sumDev) {
+    int n = payoff.length;
+    int pops = ks.length;
+    int[] stride = strides(ks);
+    double logEta = -Math.log(sumDev);
+    double[][] c = new double[n][n];
+    for (int s = 0; s < n; s++) {
+      java.util.Arrays.fill(c[s], Double.NEGATIVE_INFINITY);
+      for (int p = 0; p < pops; p++) {
+        int cur = (s / stride[p]) % ks[p];
+        for (int alt = 0; alt < ks[p]; alt++) {
+          if (alt != cur) {
+            int r = s + (alt - cur) * stride[p];
+            c[s][r] = logEta + logFixation(o.alpha() * (payoff[r][p] - payoff[s][p]), o.populationSize());
+          }
+        }
+      }
     }
     return c;
   }
@@ -354,28 +420,55 @@ public final class AlphaRank {
 
   /**
    * Fermi fixation probability {@code (1 − e^{−u}) / (1 − e^{−m u})} with {@code u = α Δf},
-   * computed without overflow; {@code 1/m} at u = 0.
+   * computed without overflow; {@code 1/m} at u = 0. Below about u = −745 / (m − 1) it is
+   * smaller than the smallest double and comes out as 0 (or subnormal): {@link #logFixation}
+   * keeps it.
    */
   static double fixation(double u, int m) {
     if (Math.abs(u) < 1e-12) {
       return 1.0 / m;
     }
-    double rho;
     if (u > 0) {
-      rho = -Math.expm1(-u) / -Math.expm1(-m * u);
-    } else {
-      double v = -u;
-      // (e^v − 1)/(e^{mv} − 1) = e^{−(m−1)v} (1 − e^{−v}) / (1 − e^{−mv})
-      rho = Math.exp(-(m - 1) * v) * (-Math.expm1(-v)) / (-Math.expm1(-m * v));
+      return -Math.expm1(-u) / -Math.expm1(-m * u);
     }
-    return Math.max(rho, Double.MIN_NORMAL);
+    double v = -u;
+    // (e^v − 1)/(e^{mv} − 1) = e^{−(m−1)v} (1 − e^{−v}) / (1 − e^{−mv})
+    return Math.exp(-(m - 1) * v) * (-Math.expm1(-v)) / (-Math.expm1(-m * v));
+  }
+
+  /** The natural logarithm of {@link #fixation}, finite for every finite u. */
+  static double logFixation(double u, int m) {
+    if (Math.abs(u) < 1e-12) {
+      return -Math.log(m);
+    }
+    if (u > 0) {
+      return Math.log(-Math.expm1(-u)) - Math.log(-Math.expm1(-m * u));
+    }
+    double v = -u;
+    return -(m - 1) * v + Math.log(-Math.expm1(-v)) - Math.log(-Math.expm1(-m * v));
   }
 
   /**
    * Full finite-population fixation probability of mutant r in a population of s:
-   * {@code 1 / (1 + Σ_{l=1}^{m−1} Π_{k=1}^{l} exp(−α (f_r(k) − f_s(k))))}.
+   * {@code 1 / (1 + Σ_{l=1}^{m−1} Π_{k=1}^{l} exp(−α (f_r(k) − f_s(k))))}; 0 (or subnormal) where
+   * it is below the smallest double ({@link #logFixationFull} keeps it).
    */
   static double fixationFull(double[][] m, int r, int s, double alpha, int pop) {
+    double[] ms = fullTerms(m, r, s, alpha, pop);
+    return Math.exp(-ms[0]) / ms[1];
+  }
+
+  /** The natural logarithm of {@link #fixationFull}, finite for finite payoffs. */
+  static double logFixationFull(double[][] m, int r, int s, double alpha, int pop) {
+    double[] ms = fullTerms(m, r, s, alpha, pop);
+    return -ms[0] - Math.log(ms[1]);
+  }
+
+  /**
+   * {@code {M, S}} with {@code 1 + Σ_l e^{L_l} = e^{M} S}: {@code L_l = −α Σ_{k ≤ l} (f_r(k) −
+   * f_s(k))}, {@code M = max(0, max_l L_l)}, {@code S = e^{−M} + Σ_l e^{L_l − M}} (in [1, m]).
+   */
+  private static double[] fullTerms(double[][] m, int r, int s, double alpha, int pop) {
     double logTerm = 0;
     double maxLog = 0;
     double[] logs = new double[pop - 1];
@@ -387,12 +480,12 @@ public final class AlphaRank {
       logs[l - 1] = logTerm;
       maxLog = Math.max(maxLog, logTerm);
     }
-    // 1 / (1 + Σ e^{logs}) computed as e^{−maxLog} / (e^{−maxLog} + Σ e^{logs − maxLog})
+    // 1 / (1 + Σ e^{logs}) = e^{−maxLog} / (e^{−maxLog} + Σ e^{logs − maxLog})
     double sum = Math.exp(-maxLog);
     for (double lg : logs) {
       sum += Math.exp(lg - maxLog);
     }
-    return Math.max(Math.exp(-maxLog) / sum, Double.MIN_NORMAL);
+    return new double[] {maxLog, sum};
   }
 
   interface ChainBuilder {

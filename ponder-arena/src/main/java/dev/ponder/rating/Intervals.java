@@ -1,7 +1,6 @@
 package dev.ponder.rating;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import org.hipparchus.distribution.continuous.NormalDistribution;
 
 /** Confidence intervals: Wilson score, percentile bootstrap, interquartile mean. */
@@ -38,41 +37,6 @@ public final class Intervals {
     double center = (p + z2 / (2.0 * n)) / denom;
     double half = z / denom * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
     return new Interval(p, Math.max(0, center - half), Math.min(1, center + half));
-  }
-
-  /**
-   * Percentile bootstrap (Efron 1979) of the mean of {@code values}: {@code resamples} resamples
-   * of the units with replacement, seeded. When the values are per-seed averages over both seat
-   * orders (common random numbers), this is the paired bootstrap over seeds.
-   *
-   * @param values per-unit values (n ≥ 1)
-   * @param level e.g. 0.95
-   */
-  public static Interval bootstrapMean(double[] values, int resamples, double level, long seed) {
-    int n = values.length;
-    if (n == 0) {
-      return new Interval(Double.NaN, Double.NaN, Double.NaN);
-    }
-    double mean = 0;
-    for (double v : values) {
-      mean += v;
-    }
-    mean /= n;
-    if (n == 1 || resamples < 1) {
-      return new Interval(mean, mean, mean);
-    }
-    SplittableRandom rng = new SplittableRandom(seed);
-    double[] means = new double[resamples];
-    for (int b = 0; b < resamples; b++) {
-      double s = 0;
-      for (int i = 0; i < n; i++) {
-        s += values[rng.nextInt(n)];
-      }
-      means[b] = s / n;
-    }
-    Arrays.sort(means);
-    double alpha = (1 - level) / 2;
-    return new Interval(mean, quantileSorted(means, alpha), quantileSorted(means, 1 - alpha));
   }
 
   /** Linear-interpolation quantile of sorted data. */

@@ -130,9 +130,64 @@ class MassIntervalsTest {
     assertThat(many.low()).containsExactly(few.low());
     assertThat(many.high()).containsExactly(few.high());
     assertThat(many.atLeast()).isDeepEqualTo(few.atLeast());
-    // the first 40 mass resamples are the same draws: 300 resamples use them and 260 more
-    Analysis.ScoBootstrap same = bootstrap(rows, options(40, 40));
-    assertThat(same.massTop()).isDeepEqualTo(few.massTop());
+    // the first 40 mass resamples are the same draws: 300 resamples use them and 260 more. Agent
+    // 0 (wins on the seeds s ≡ 0 mod 3) is top exactly when the drawn seeds hold at least as many
+    // of its wins as of its losses to agent 1; counted here from the game's generator (drawTimes)
+    SplittableRandom rng = new SplittableRandom(Analysis.gameSeed(options(100, 300), 0));
+    int[] times = new int[SEEDS];
+    int top40 = 0;
+    int top300 = 0;
+    for (int i = 0; i < 300; i++) {
+      Analysis.drawTimes(rng, times);
+      int wins = 0;
+      for (int s = 0; s < SEEDS; s++) {
+        wins += half[s] ? times[s] : 0;
+      }
+      int top = 2 * wins >= SEEDS ? 1 : 0;
+      top40 += i < 40 ? top : 0;
+      top300 += top;
+    }
+    assertThat(top40).isBetween(1, 39); // the first 40 draws tell a shared start from a fresh one
+    assertThat(few.massTop()[0][0]).isEqualTo(top40 / 40.0);
+    assertThat(many.massTop()[0][0]).isEqualTo(top300 / 300.0);
+  }
+
+  @Test
+  void anAgentLeftOutOfAlphaRankHasNoIntervalAndTheOthersKeepTheirs() {
+    // the agent left out (no scored match: every cell of it absent) is agent 0 or agent 2; of the
+    // two others the lower-numbered one wins every match, so it holds mass 1 in every resample
+    for (int out : new int[] {0, 2}) {
+      boolean[] always = new boolean[SEEDS];
+      Arrays.fill(always, true);
+      double[][][] r = results(always);
+      int winner = out == 0 ? 1 : 0;
+      int loser = out == 0 ? 2 : 1;
+      for (double[][] seed : r) {
+        seed[winner][loser] = 1;
+        seed[loser][winner] = -1;
+      }
+      Analysis.SeedRows full = game(r);
+      double[][] cells = full.cells();
+      for (double[] row : cells) {
+        for (int b = 0; b < K; b++) {
+          row[out * K + b] = Double.NaN;
+          row[b * K + out] = Double.NaN;
+        }
+        // the others' mean returns: their one remaining pairing
+        row[K * K + out] = Double.NaN;
+        row[K * K + winner] = 1;
+        row[K * K + loser] = -1;
+      }
+      Analysis.ScoBootstrap b = bootstrap(full, options(40, 100));
+      assertThat(b.massLow()[0][out]).as("left out %d", out).isNaN();
+      assertThat(b.massHigh()[0][out]).isNaN();
+      assertThat(b.massTop()[0][out]).isNaN();
+      assertThat(b.massLow()[0][winner]).isCloseTo(1, within(1e-6));
+      assertThat(b.massHigh()[0][winner]).isCloseTo(1, within(1e-6));
+      assertThat(b.massTop()[0][winner]).isEqualTo(1.0);
+      assertThat(b.massHigh()[0][loser]).isCloseTo(0, within(1e-6));
+      assertThat(b.massTop()[0][loser]).isEqualTo(0.0);
+    }
   }
 
   @Test

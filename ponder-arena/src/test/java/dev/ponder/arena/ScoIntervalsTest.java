@@ -1,6 +1,7 @@
 package dev.ponder.arena;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -96,21 +97,16 @@ class ScoIntervalsTest {
     return new double[][] {sco, iv[0], iv[1]};
   }
 
-  private static void assertContainsEstimate(double[][] f) {
-    for (int a = 0; a < K; a++) {
-      assertThat(f[1][a]).as("agent %d", a).isLessThanOrEqualTo(f[0][a]);
-      assertThat(f[2][a]).as("agent %d", a).isGreaterThanOrEqualTo(f[0][a]);
-    }
-  }
-
   @Test
   void ballotsThatNeverChangeGiveZeroWidthIntervalsWithTheDominantAgentOnTop() {
     // every seed: 0 > 1 > 2 > 3 in both games, so every resample has the same ballots and SCO
     List<Analysis.SeedRows> rows = List.of(game(0, results(oneBeatsTwo(SEEDS))), game(1, results(oneBeatsTwo(SEEDS))));
     double[][] f = fit(rows, options(200, 1));
-    assertContainsEstimate(f);
     for (int a = 0; a < K; a++) {
       assertThat(f[2][a] - f[1][a]).as("agent %d", a).isEqualTo(0.0);
+      // every resample has the point estimate's ballots, so the one value is the estimate (a
+      // percentile interval need not contain its estimate in general: docs/arena.md, §)
+      assertThat(f[1][a]).as("agent %d", a).isCloseTo(f[0][a], within(1e-9));
     }
     for (int a = 1; a < K; a++) {
       assertThat(f[1][0]).isGreaterThan(f[2][a]);
@@ -334,7 +330,6 @@ class ScoIntervalsTest {
     // ballot; game 1 is the same on every seed. Agent 0 wins everything on every seed.
     List<Analysis.SeedRows> rows = List.of(game(0, results(oneBeatsTwo(6))), game(1, results(oneBeatsTwo(SEEDS))));
     double[][] f = fit(rows, options(200, 1));
-    assertContainsEstimate(f);
     double[][] fixed = fit(List.of(game(0, results(oneBeatsTwo(SEEDS))), game(1, results(oneBeatsTwo(SEEDS)))), options(200, 1));
     double width1 = f[2][1] - f[1][1];
     double width2 = f[2][2] - f[1][2];
@@ -360,7 +355,6 @@ class ScoIntervalsTest {
     double[][] b = fit(rows, options(600, 7));
     assertThat(a[1]).containsExactly(b[1]);
     assertThat(a[2]).containsExactly(b[2]);
-    assertContainsEstimate(a);
     // with 40 resamples the 2.5% and 97.5% points interpolate between the two most extreme
     // resamples, so another seed moves some bound
     double[][] c = fit(rows, options(40, 7));
@@ -385,9 +379,11 @@ class ScoIntervalsTest {
     try (ArenaStore s = ArenaStore.open(dir.resolve("t.db"))) {
       Tournament.RunSummary run = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null);
       Analysis.Result r = Analysis.analyse(s, run.tournamentId(), options(100, 1));
+      // rated agents have an interval (which need not contain the estimate: docs/arena.md, §)
       for (int a = 0; a < r.agents().size(); a++) {
-        assertThat(r.scoLow()[a]).as(r.agents().get(a)).isLessThanOrEqualTo(r.sco()[a]);
-        assertThat(r.scoHigh()[a]).as(r.agents().get(a)).isGreaterThanOrEqualTo(r.sco()[a]);
+        if (!Double.isNaN(r.sco()[a])) {
+          assertThat(r.scoLow()[a]).as(r.agents().get(a)).isLessThanOrEqualTo(r.scoHigh()[a]);
+        }
       }
       Path out = dir.resolve("rep");
       Report.write(r, s, out);

@@ -107,7 +107,12 @@ class TwoPlayerAlphaRankTest {
     assertThat(two.method()).isEqualTo("mean-return");
     assertThat(two.note()).isEqualTo("32^2 profiles exceed the alpha-rank limit (1000) of two-population alpha-rank"
         + " (--alpharank-two-player multi); ballot by mean return");
-    assertThat(two.ballot()).containsExactly(agentMean);
+    // ranked by mean return (increasing with the index): agent a is above the a agents before it
+    double[] expected = new double[k];
+    for (int a = 0; a < k; a++) {
+      expected[a] = a;
+    }
+    assertThat(two.ballot()).containsExactly(expected);
     Analysis.GameBallot single = Analysis.gameBallot(ZERO_SUM, k, false, mean, agentMean, Map.of(), Map.of(),
         AnalysisOptions.defaults(), null, null);
     assertThat(single.method()).isEqualTo("alpharank-single");

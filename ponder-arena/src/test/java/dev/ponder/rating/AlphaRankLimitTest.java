@@ -80,10 +80,28 @@ class AlphaRankLimitTest {
 
   @Test
   void twoSinksFallBackToTheSweep() {
-    // a two-population coordination game: (0, 0) and (1, 1) are both strict equilibria, two sinks
+    // a two-population coordination game: (0, 0) and (1, 1) are both strict equilibria, two sinks.
+    // By hand (η = 1/2): each sink leaves at ε/2 to each of (0, 1) and (1, 0), which go on to
+    // either sink at (1 − ε)/2: π(0,0) = π(1,1) = x, π(0,1) = π(1,0) = xε/(1 − ε), so the limit
+    // ε → 0 is (1/2, 0, 0, 1/2); the payoffs' sizes (2 against 1) do not enter at α → ∞
     double[][] pay = {{2, 2}, {0, 0}, {0, 0}, {1, 1}};
     assertThat(AlphaRank.singleSink(AlphaRank.multiGains(new int[] {2, 2}, pay))).isNull();
-    assertThat(AlphaRank.multiPopulation(new int[] {2, 2}, pay, INF)).containsExactly(multiSweep(2, 2, pay));
+    assertThat(AlphaRank.multiPopulation(new int[] {2, 2}, pay, INF)).containsExactly(new double[] {0.5, 0, 0, 0.5},
+        within(1e-9));
+  }
+
+  /** The limit below: 10/37, 0, 0, 0, 14/37, 0, 0, 0, 13/37. */
+  private static final double[] EXPECTED_3X3 = {10 / 37.0, 0, 0, 0, 14 / 37.0, 0, 0, 0, 13 / 37.0};
+
+  @Test
+  void threeSinksSplitByTheirEscapePaths() {
+    // a 3 × 3 two-population game whose strict equilibria (0, 0), (1, 1), (2, 2) are three sinks
+    // of unequal basins: the limit (ε → 0) computed independently with mpmath at ε = 10⁻⁴⁰
+    // (60 digits; the O(ε) terms are far below the tolerance): 0.27027027…, 0.37837837…,
+    // 0.35135135…
+    double[][] pay = {{3, 3}, {0, 1}, {0, 0}, {1, 0}, {2, 2}, {0, 1}, {0, 0}, {1, 0}, {1, 1}};
+    assertThat(AlphaRank.singleSink(AlphaRank.multiGains(new int[] {3, 3}, pay))).isNull();
+    assertThat(AlphaRank.multiPopulation(new int[] {3, 3}, pay, INF)).containsExactly(EXPECTED_3X3, within(1e-8));
   }
 
   @Test

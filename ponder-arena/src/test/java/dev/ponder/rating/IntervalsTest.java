@@ -3,7 +3,6 @@ package dev.ponder.rating;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class IntervalsTest {
@@ -29,31 +28,9 @@ class IntervalsTest {
   }
 
   @Test
-  void bootstrapIntervalsCoverTheTrueMeanAtRoughlyTheNominalRate() {
-    // 400 simulated experiments of 40 win/draw/loss outcomes (+1 w.p. 0.45, 0 w.p. 0.2, -1 w.p.
-    // 0.35; true mean 0.10), 2,000 resamples each. Percentile bootstrap with n = 40 undercovers
-    // slightly; expected coverage ~0.93-0.95. With 400 trials the standard error is ~0.011.
-    SplittableRandom rng = new SplittableRandom(11);
-    int trials = 400;
-    int covered = 0;
-    for (int t = 0; t < trials; t++) {
-      double[] x = new double[40];
-      for (int i = 0; i < x.length; i++) {
-        double u = rng.nextDouble();
-        x[i] = u < 0.45 ? 1 : u < 0.65 ? 0 : -1;
-      }
-      Intervals.Interval ci = Intervals.bootstrapMean(x, 2000, 0.95, rng.nextLong());
-      if (ci.low() <= 0.10 && 0.10 <= ci.high()) {
-        covered++;
-      }
-    }
-    double rate = (double) covered / trials;
-    assertThat(rate).isBetween(0.90, 0.98);
-  }
-
-  @Test
   void interquartileMean() {
-    // 8 values: middle half = sorted[2..5] = 3,4,5,6 -> 4.5; outliers ignored
+    // 8 values, sorted -50, 1, 2, 3, 4, 5, 6, 100: middle half = sorted[2..5] = 2, 3, 4, 5 -> 3.5;
+    // the outliers -50 and 100 are ignored
     assertThat(Intervals.iqm(new double[] {100, 1, 2, 3, 4, 5, 6, -50})).isCloseTo(3.5, within(1e-12));
     // n = 6: quartile boundaries at 1.5 and 4.5 -> 0.5*x[1] + x[2] + x[3] + 0.5*x[4] over 3
     assertThat(Intervals.iqm(new double[] {1, 2, 3, 4, 5, 6})).isCloseTo((0.5 * 2 + 3 + 4 + 0.5 * 5) / 3, within(1e-12));

@@ -705,6 +705,9 @@ public final class MctsEngine implements AutoCloseable {
         }
       }
     }
+    // a worker that had finished before its get() returns without looking at the interrupt: the
+    // search stopped for an interrupt when worker 0 saw it (aborted) and it is still set
+    interrupted |= aborted && Thread.currentThread().isInterrupted();
     if (interrupted) {
       Thread.currentThread().interrupt();
       IllegalStateException x = new IllegalStateException("search interrupted");

@@ -70,8 +70,13 @@ class SearchContextScratchTest {
               sum += t.visits(e);
             }
             assertThat(sum).as(full + ": every simulation through one root child").isEqualTo(t.visits(t.root()));
-            if (root == s) {
+            if (root == s && !spec.contains("gumbel")) {
               assertThat(r.action()).as(full).isEqualTo(2);
+            } else if (root == s) {
+              // gumbel with the reference knowledge does not reliably play it (docs/zoo.md), but the
+              // immediate win is valued as one: Q = 1 (1/1.001 for a return discounted at depth 1)
+              double q = r.q()[r.indexOf(2)][0];
+              assertThat(q).as(full).isCloseTo(spec.contains("discount") ? 1 / 1.001 : 1.0, org.assertj.core.data.Offset.offset(1e-12));
             }
           }
         }

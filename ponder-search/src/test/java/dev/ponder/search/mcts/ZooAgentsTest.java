@@ -143,8 +143,37 @@ class ZooAgentsTest {
     }
     assertThat(saving).containsExactly(2);
     for (String spec : AGENTS) {
+      if (spec.contains("gumbel")) {
+        continue; // about half the seeds with the reference knowledge: gumbelFindsTheSavingMove… below
+      }
       Agent a = AgentRegistry.create(withKeys(decisive(spec), "sims=1500"), ttt, 7);
       assertThat(a.selectAction(s)).as(spec).isEqualTo(2);
+    }
+  }
+
+  /**
+   * Gumbel with the reference knowledge (uniform prior, random rollouts) finds the only saving move
+   * of {@link #everyAgentFindsTheOnlySavingMove} in about half the seeds, however the position is
+   * turned: its interior rule stops exploring below a node whose first visits looked good
+   * (docs/zoo.md). With first-index ties it found it in 39 of 40 seeds where the block was action
+   * 2 (the first legal action, so also the first reply tried in the trees below) and in 12 of 40 where it
+   * was action 6; ties are broken at random (ALGORITHMS §0), so where the move is in the action
+   * order no longer decides.
+   */
+  @Test
+  void gumbelFindsTheSavingMoveAboutAsOftenWhereverItIsInTheActionOrder() {
+    // the same position turned by quarter turns: x threatens, o must block at 2, 8, 6 or 0
+    int[][] histories = {{0, 4, 1}, {2, 4, 5}, {8, 4, 7}, {6, 4, 3}};
+    int[] block = {2, 8, 6, 0};
+    for (int p = 0; p < histories.length; p++) {
+      State s = ttt(histories[p]);
+      int found = 0;
+      for (long seed = 1; seed <= 40; seed++) {
+        Agent a = AgentRegistry.create("gumbel(sims=1500)", ttt, seed);
+        found += a.selectAction(s) == block[p] ? 1 : 0;
+        a.close();
+      }
+      assertThat(found).as("block at %d", block[p]).isBetween(14, 34);
     }
   }
 
@@ -568,6 +597,47 @@ class ZooAgentsTest {
         .isInstanceOf(SpecException.class).hasMessageContaining("final=gumbel needs root=gumbel");
     assertThat(AgentRegistry.create("compose(tree=uct,root=gumbel,final=gumbel,sims=50)", ttt, 1)).isNotNull();
     assertThat(AgentRegistry.create("compose(tree=gumbel,root=gumbel,final=gumbel,sims=50)", ttt, 1)).isNotNull();
+    // trees whose own statistics are kept of the values each edge adds, with backups whose edge
+    // value is not the mean of those values
+    String[][] unmatched = {
+        {"compose(tree=ucb_tuned,backup=max)", "compose: tree=ucb_tuned needs backup=mean, discount or power_mean"
+            + " (UCB1-Tuned's variance sums the squares of the values each edge adds, while backup=max sets the"
+            + " edge's value to its best child's)"},
+        {"compose(tree=ucb_tuned,backup=robbins_monro)", "compose: tree=ucb_tuned needs backup=mean, discount or"
+            + " power_mean (UCB1-Tuned's variance sums the squares of the values each edge adds, while"
+            + " backup=robbins_monro steps the edge's value by (n+1)^-exponent instead of averaging them)"},
+        {"compose(tree=thompson,backup=max)", "compose: tree=thompson needs backup=mean, discount or power_mean"
+            + " (Thompson's posteriors are updated with the values each edge adds and never read its mean, while"
+            + " backup=max sets the edge's value to its best child's)"},
+        {"compose(tree=thompson,backup=robbins_monro)", "compose: tree=thompson needs backup=mean, discount or"
+            + " power_mean (Thompson's posteriors are updated with the values each edge adds and never read its"
+            + " mean, while backup=robbins_monro steps the edge's value by (n+1)^-exponent instead of averaging them)"},
+        {"compose(tree=ments,backup=max)", "compose: tree=ments needs backup=mean or discount (MENTS selects with the"
+            + " soft values its own soft Bellman backup keeps, which replace the edge's value wherever backup=max differs"
+            + " from the mean, so the search would be backup=mean's)"},
+        {"compose(tree=ments,backup=power_mean)", "compose: tree=ments needs backup=mean or discount (MENTS selects with"
+            + " the soft values its own soft Bellman backup keeps, which replace the edge's value wherever"
+            + " backup=power_mean differs from the mean, so the search would be backup=mean's)"},
+        {"compose(tree=ments,backup=robbins_monro)", "compose: tree=ments needs backup=mean or discount (MENTS selects"
+            + " with the soft values its own soft Bellman backup keeps, which replace the edge's value wherever"
+            + " backup=robbins_monro differs from the mean, so the search would be backup=mean's)"}};
+    for (String[] u : unmatched) {
+      assertThatThrownBy(() -> AgentRegistry.create(u[0], ttt, 1)).as(u[0]).isInstanceOf(SpecException.class)
+          .hasMessage(u[1]);
+    }
+    for (String ok : new String[] {"compose(tree=ucb_tuned,backup=discount,sims=50)",
+        "compose(tree=ucb_tuned,backup=power_mean,sims=50)", "compose(tree=thompson,backup=discount,sims=50)",
+        "compose(tree=thompson,backup=power_mean,sims=50)", "compose(tree=uct,backup=max,sims=50)",
+        "compose(tree=ments,backup=discount,sims=50)"}) {
+      assertThat(AgentRegistry.create(ok, ttt, 1)).as(ok).isNotNull();
+    }
+    // rpo's λ_N = c·sqrt(N)/(|A| + N) must be positive: compose(tree=rpo) takes rpo's range of c
+    assertThatThrownBy(() -> AgentRegistry.create("rpo(c=0)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessage("rpo: c=0 is out of range; valid: 1e-9..1e6");
+    assertThatThrownBy(() -> AgentRegistry.create("compose(tree=rpo,c=0)", ttt, 1))
+        .isInstanceOf(SpecException.class).hasMessage("compose: c=0 is out of range; valid: 1e-9..1e6");
+    assertThat(AgentRegistry.create("compose(tree=rpo,c=1e-9,sims=50)", ttt, 1)).isNotNull();
+    assertThat(AgentRegistry.create("compose(tree=uct,c=0,sims=50)", ttt, 1)).isNotNull();
     assertThatThrownBy(() -> AgentRegistry.create("uct(sims=99999999999)", ttt, 1))
         .isInstanceOf(SpecException.class).hasMessage("uct: sims=99999999999 is out of range; valid: 0..100000000");
     assertThatThrownBy(() -> AgentRegistry.create("sa_mcts(params=3)", ttt, 1))

@@ -19,7 +19,10 @@ import dev.ponder.search.mcts.zoo.SoftSearch;
 import dev.ponder.search.mcts.zoo.Solvers;
 import dev.ponder.search.mcts.zoo.ZooBackups;
 import dev.ponder.spec.Params;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -197,6 +200,78 @@ class ZooFormulasTest {
     ValueBackup b5 = ZooBackups.discounted(0.05);
     b5.update(t, root, c + 1, c + 1, v, 0, ctx);
     assertThat(t.valueSum(c + 1, 0)).isCloseTo(0.869565217, offset(1e-9));
+  }
+
+  private static Mechanism composed(String spec) {
+    return ((MctsAgentFactory) AgentRegistry.factory("compose")).mechanism(AgentRegistry.resolve(spec));
+  }
+
+  @Test
+  void composedStatisticsHooksSeeTheDiscountedValue() {
+    // root (player 0) -> c (player 1) -> g, the value (1, −1) produced at depth 3: each edge adds
+    // f = 1/1.003 = 0.997008973 times it; normalized on tic_tac_toe's [−1, 1] the chooser's value
+    // at c is (f + 1)/2 = 0.998504487 (square 0.997011210), at g (player 1's) (1 − f)/2 = 0.001495513
+    SearchContext ctx = SearchContext.detached(ttt, 1);
+    ctx.leafDepth = 3;
+    for (String tree : new String[] {"ucb_tuned", "thompson"}) {
+      Mechanism m = composed("compose(tree=" + tree + ",backup=discount)");
+      Tree t = new Tree(2, m.auxWidth(), false, false, 16);
+      int root = t.newRoot(0, 0);
+      t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+      int c = t.firstChild(root);
+      t.expand(c, 1, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+      int g = t.firstChild(c);
+      double[] v = {1.0, -1.0};
+      m.backup().update(t, c, g, g, v, 1, ctx);
+      m.backup().update(t, root, c, c, v, 0, ctx);
+      assertThat(v).containsExactly(1.0, -1.0); // passed up undiscounted
+      assertThat(t.valueSum(c, 0)).isCloseTo(0.997008973, offset(1e-9));
+      if (tree.equals("ucb_tuned")) {
+        // one visit: the sum of squares is the square of the edge's normalized mean (1.0 and 0.0
+        // from the undiscounted return)
+        assertThat(t.aux(c, 0)).isCloseTo(0.997011210, offset(1e-9));
+        assertThat(t.aux(g, 0)).isCloseTo(2.23656051e-6, offset(1e-14)); // 0.0014955135²
+      } else {
+        // μ = (λ0·μ0 + x)/(λ0 + 1) = 0.998504487/1.01 = 0.988618304 (0.990099010 from the
+        // undiscounted return); β = β0 + λ0·x²/(2(λ0 + 1)) = 0.25 + 0.01·0.997011210/2.02 = 0.254935699
+        assertThat(t.aux(c, 0)).isCloseTo(0.988618304, offset(1e-9));
+        assertThat(0.25 + t.aux(c, 3)).isCloseTo(0.254935699, offset(1e-9));
+      }
+    }
+  }
+
+  @Test
+  void thompsonSearchesDifferentlyWithTheDiscountBackup() {
+    // the posterior is all Thompson reads: fed the undiscounted return, backup=discount changed
+    // only W and the search was backup=mean's, visit for visit
+    Game c4 = GameRegistry.load("connect_four");
+    MctsAgent mean = agent("compose(tree=thompson,sims=400)", c4, 7);
+    MctsAgent disc = agent("compose(tree=thompson,backup=discount,discount=0.5,sims=400)", c4, 7);
+    int[] a = mean.search(c4.newInitialState()).visits();
+    int[] b = disc.search(c4.newInitialState()).visits();
+    assertThat(b).isNotEqualTo(a);
+    mean.close();
+    disc.close();
+  }
+
+  @Test
+  void ucbTunedChoosesAChildWhoseVarianceEstimateIsNegative() {
+    // tic_tac_toe bounds [−1, 1], N = 200. A: n 100, W 100 (normalized mean 1), S2 10 (squares of
+    // other values); V_A = 0.1 − 1 + sqrt(2 ln200/100) = −0.574475, floored at 0: score 1.
+    // B: n 100, W 0 (mean 0.5), S2 50: V_B = 0.575525, capped 0.25: 0.5 + sqrt(ln200/100·0.25)
+    // = 0.615090. A, where a NaN score (sqrt of a negative) would have left A never chosen
+    SearchContext ctx = SearchContext.detached(ttt, 1);
+    Tree t = new Tree(2, 1, false, false, 16);
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+    int a = t.firstChild(root);
+    t.addVisits(root, 200);
+    t.addVisits(a, 100);
+    t.addValue(a, 0, 100.0);
+    t.setAux(a, 0, 10.0);
+    t.addVisits(a + 1, 100);
+    t.setAux(a + 1, 0, 50.0);
+    assertThat(BanditPolicies.ucbTuned(0.25, 0).select(t, root, ctx)).isEqualTo(a);
   }
 
   @Test
@@ -486,6 +561,103 @@ class ZooFormulasTest {
     assertThat(pi[2]).isCloseTo(0.215080, offset(1e-6));
   }
 
+  /** A root (player 0) with {@code k} unvisited children of uniform prior. */
+  private static Tree uniformRoot(int k) {
+    Tree t = new Tree(2, 0, false, false, 16);
+    int root = t.newRoot(0, 0);
+    int[] actions = new int[k];
+    float[] priors = new float[k];
+    for (int i = 0; i < k; i++) {
+      actions[i] = i;
+      priors[i] = 1f / k;
+    }
+    t.expand(root, 0, actions, priors, k);
+    return t;
+  }
+
+  /** Gives every child of the root {@code n} visits of normalized value 1/2 (utility 0). */
+  private static void visitEvenly(Tree t, int n) {
+    int first = t.firstChild(t.root());
+    for (int i = 0; i < t.numChildren(t.root()); i++) {
+      t.addVisits(first + i, n);
+    }
+    t.addVisits(t.root(), n * t.numChildren(t.root()));
+  }
+
+  /**
+   * Gumbel's four tie-breaks on four actions of uniform prior without noise (gumbel_scale 0), where
+   * every score ties: the child chosen by the interior rule (all unvisited), by the root after top-2
+   * (both considered unvisited), by the root after the first halving (4 → 2 survivors, then the
+   * least-visited of them) and by the final selector (all four equally visited).
+   */
+  private int[] gumbelTieChoices(long seed) {
+    SearchContext ctx = SearchContext.detached(ttt, seed);
+    ctx.budget = 8; // m = 4: ⌈log2 4⌉ = 2 phases, max(1, ⌊8/(2·4)⌋) = 1 visit each in the first
+    int[] out = new int[4];
+    Tree t = uniformRoot(4);
+    int first = t.firstChild(t.root());
+    out[0] = new GumbelSearch(16, 0.0, 50, 0.1).interior().select(t, t.root(), ctx) - first;
+    RootActionSelector top2 = new GumbelSearch(2, 0.0, 50, 0.1).root();
+    top2.prepare(t, t.root(), ctx);
+    out[1] = top2.select(t, t.root(), ctx) - first;
+    Tree h = uniformRoot(4);
+    RootActionSelector halving = new GumbelSearch(4, 0.0, 50, 0.1).root();
+    halving.prepare(h, h.root(), ctx);
+    visitEvenly(h, 1); // the first phase is done: the next selection halves 4 equal scores to 2
+    out[2] = halving.select(h, h.root(), ctx) - h.firstChild(h.root());
+    Tree f = uniformRoot(4);
+    GumbelSearch fs = new GumbelSearch(4, 0.0, 50, 0.1);
+    fs.root().prepare(f, f.root(), ctx);
+    visitEvenly(f, 2);
+    out[3] = fs.finalSelector().select(f, f.root(), new double[4], ctx) - f.firstChild(f.root());
+    return out;
+  }
+
+  @Test
+  void gumbelBreaksTiesAtRandomAndRepeatsWithTheSeed() {
+    // ALGORITHMS §0: ties at random. First-index ties would give 0 every time in all four places
+    // (top-2 would consider actions 0 and 1 only, the halving would keep 0 and 1)
+    List<Set<Integer>> seen = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      seen.add(new TreeSet<>());
+    }
+    for (long seed = 1; seed <= 60; seed++) {
+      int[] c = gumbelTieChoices(seed);
+      assertThat(gumbelTieChoices(seed)).as("seed %d repeats", seed).containsExactly(c);
+      for (int i = 0; i < 4; i++) {
+        seen.get(i).add(c[i]);
+      }
+    }
+    for (int i = 0; i < 4; i++) {
+      assertThat(seen.get(i)).as("tie-break %d", i).containsExactly(0, 1, 2, 3);
+    }
+  }
+
+  @Test
+  void gumbelWithoutNoiseConsidersEveryActionOfAUniformPriorAcrossSeeds() {
+    // hex 5×5, uniform prior, gumbel_scale 0: g + log π ties for all 25 actions, so which 16 are
+    // considered is drawn per search (with first-index ties, actions 16–24 never got a visit)
+    Game hex = GameRegistry.load("hex(board_size=5)");
+    Set<Integer> visited = new TreeSet<>();
+    for (long seed = 1; seed <= 8; seed++) {
+      MctsAgent a = agent("gumbel(gumbel_scale=0,sims=800)", hex, seed);
+      SearchResult r = a.search(hex.newInitialState());
+      int considered = 0;
+      for (int i = 0; i < r.actions().length; i++) {
+        if (r.visits()[i] > 0) {
+          visited.add(r.actions()[i]);
+          considered++;
+        }
+      }
+      assertThat(considered).as("seed %d", seed).isEqualTo(16);
+      a.close();
+      MctsAgent again = agent("gumbel(gumbel_scale=0,sims=800)", hex, seed);
+      assertThat(again.search(hex.newInitialState()).visits()).as("seed %d repeats", seed).containsExactly(r.visits());
+      again.close();
+    }
+    assertThat(visited).hasSize(25);
+  }
+
   // ------------------------------------------------------------------ 7. Thompson
 
   @Test
@@ -577,6 +749,15 @@ class ZooFormulasTest {
     int[] ids = threeChildren(t, new float[] {0.4f, 0.4f, 0.2f}, 6, 0.0, 2, 0.4);
     var run2 = new PuctFamily(PuctFamily.Schedule.RUN2, 0, 1, PuctFamily.FpuRule.RUN2, 0, false);
     assertThat(run2.select(t, ids[0], ctx)).isEqualTo(ids[1] + 2);
+    // no visited sibling (N = 0, so the score is the FPU alone): Q0 takes the place of the
+    // siblings' mean and the penalty stays, Q0 − 0.15·(1 − π)/(1 + 0): π .4 → .5 − .09 = .41,
+    // π .6 → .5 − .06 = .44, so the .6 child on every call (Q0 alone would tie them: random)
+    Tree z = new Tree(2, 0, false, false, 16);
+    int zr = z.newRoot(0, 0);
+    z.expand(zr, 0, new int[] {0, 1}, new float[] {0.4f, 0.6f}, 2);
+    for (int i = 0; i < 50; i++) {
+      assertThat(run2.select(z, zr, ctx)).isEqualTo(z.firstChild(zr) + 1);
+    }
     // run4 at t/S = 1/2 (ρ = 1.4 − 0.8·0.5 = 1): N = 4, A (π .5, n 3, Q 0), B (π .25, n 1, Q .1), C (π .25);
     // c = 1.25 + 0.5·ln(54/50) = 1.288480, c·√4 = 2.576961;
     // A: 2.576961·.5/4 = .322120; B: .1 + 2.576961·.25/2 = .422120;

@@ -28,7 +28,10 @@ public final class Bandit {
 
   /**
    * UCB1-Tuned: with {@code L = ln N}, {@code V = s2/n − q² + sqrt(2L/n)}, score
-   * {@code q + sqrt((L/n)·min(vCap, V))}.
+   * {@code q + sqrt((L/n)·min(vCap, max(0, V)))}. When q is the mean of the rewards whose squares
+   * {@code s2} sums, V ≥ 0 (Auer et al. 2002 take min(1/4, V) of that non-negative estimate); V is
+   * floored at 0 so that statistics that do not match (or rounding) give the bare mean {@code q},
+   * never NaN.
    *
    * @param q mean reward of the edge (in [0,1] for {@code vCap = 1/4})
    * @param s2 sum of squared rewards of the edge
@@ -41,7 +44,7 @@ public final class Bandit {
       return Double.POSITIVE_INFINITY;
     }
     double ln = parentN > 1 ? Math.log(parentN) : 0.0;
-    double v = s2 / n - q * q + Math.sqrt(2.0 * ln / n);
+    double v = Math.max(0.0, s2 / n - q * q + Math.sqrt(2.0 * ln / n));
     return q + Math.sqrt(ln / n * Math.min(vCap, v));
   }
 }

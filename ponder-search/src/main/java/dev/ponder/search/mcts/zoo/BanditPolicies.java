@@ -18,7 +18,8 @@ public final class BanditPolicies {
 
   /**
    * UCB1-Tuned (Auer, Cesa-Bianchi &amp; Fischer 2002): {@code Q̃ + sqrt((ln N/n)·min(vCap, V))},
-   * {@code V = S2/n − Q̃² + sqrt(2 ln N/n)}; needs {@link #squares} at aux slot {@code slot}.
+   * {@code V = max(0, S2/n − Q̃² + sqrt(2 ln N/n))} ({@link Bandit#ucb1Tuned}); needs {@link #squares}
+   * at aux slot {@code slot}.
    * Unvisited children first (random order).
    */
   public static TreePolicy ucbTuned(double vCap, int slot) {
@@ -47,7 +48,13 @@ public final class BanditPolicies {
     };
   }
 
-  /** Hook: aux[slot] of each edge accumulates the squared normalized value of its chooser. */
+  /**
+   * Hook: aux[slot] of each edge accumulates the squared normalized value of its chooser. The
+   * value it is given must be the one the backup adds to the edge's W (so that Q̃ is the mean of
+   * the values whose squares it sums and V ≥ 0): pair it with {@link
+   * dev.ponder.search.mcts.ValueBackup#MEAN} or {@link ZooBackups#powerMean} through {@link
+   * ZooBackups#withHooks}, or give it to {@link ZooBackups#discounted(double, ZooBackups.Hook...)}.
+   */
   public static ZooBackups.Hook squares(int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
       int mover = tree.player(parent);
@@ -174,7 +181,11 @@ public final class BanditPolicies {
     };
   }
 
-  /** Hook: the conjugate Normal-Gamma update of each edge with its chooser's normalized value. */
+  /**
+   * Hook: the conjugate Normal-Gamma update of each edge with its chooser's normalized value,
+   * which should be the value the backup adds to the edge (see {@link #squares}): the posterior
+   * is all {@link #thompson} reads, so a backup that changes only W is ignored by the search.
+   */
   public static ZooBackups.Hook thompsonUpdate(double mu0, double lambda0, double alpha0, double beta0, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
       int mover = tree.player(parent);

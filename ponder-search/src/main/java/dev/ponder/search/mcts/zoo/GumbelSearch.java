@@ -7,6 +7,7 @@ import dev.ponder.search.mcts.Tree;
 import dev.ponder.search.mcts.TreePolicy;
 import dev.ponder.search.mcts.ops.Gumbel;
 import dev.ponder.search.mcts.ops.RootNoise;
+import java.util.SplittableRandom;
 
 /**
  * Gumbel AlphaZero (Danihelka, Guez, Schrittwieser &amp; Silver 2022), as in mctx's
@@ -17,7 +18,11 @@ import dev.ponder.search.mcts.ops.RootNoise;
  * first value (the knowledge's evaluation of it, kept by {@link #firstValue()}; the root, never
  * evaluated (a root reused from the previous search too), and a search built without a slot use
  * the running mean); Q is normalized into [0,1] before
- * the per-node min–max rescale. One search at a time (root quantities are fields).
+ * the per-node min–max rescale. Every argmax and argmin (top-m, the halving cut, the root's and
+ * the interior's selection, the final move) breaks exact ties uniformly at random with the
+ * worker's seeded generator (ALGORITHMS §0), drawing from it only when a tie occurs: with a uniform
+ * prior and {@code gumbelScale = 0} every action ties in top-m, and first-index ties would never
+ * consider the last ones. One search at a time (root quantities are fields).
  */
 public final class GumbelSearch {
   private final int maxConsidered;
@@ -183,12 +188,17 @@ public final class GumbelSearch {
           s[i] = Math.exp(s[i] - mx);
           z += s[i];
         }
+        SplittableRandom rng = ctx.rng();
         int best = first;
         double bs = Double.NEGATIVE_INFINITY;
+        int ties = 0;
         for (int i = 0; i < k; i++) {
           double score = s[i] / z - Math.max(0, tree.visits(first + i)) / (1.0 + sumN);
           if (score > bs) {
             bs = score;
+            best = first + i;
+            ties = 1;
+          } else if (score == bs && rng.nextInt(++ties) == 0) {
             best = first + i;
           }
         }
@@ -201,7 +211,8 @@ public final class GumbelSearch {
    * Root: Gumbel-Top-m sampled in {@code prepare}, then sequential halving with explicit
    * elimination. A phase over {@code cur} surviving actions gives each of them
    * {@code max(1, ⌊S/(⌈log2 m⌉·cur)⌋)} more visits (mctx's schedule; S = {@link SearchContext#budget()}),
-   * one round at a time (the least-visited survivor, ties by {@code g + logits + σ}); when every
+   * one round at a time (the least-visited survivor, ties by {@code g + logits + σ}, then at
+   * random); when every
    * survivor has its visits, the best {@code max(2, ⌊cur/2⌋)} by {@code g + logits + σ} survive
    * and the next phase begins. With a simulation budget this reproduces mctx's visit schedule
    * ({@link Gumbel#consideredVisits}). Under a time budget S is the engine's running estimate: the
@@ -224,10 +235,21 @@ public final class GumbelSearch {
           considered[i] = false;
         }
         m = Math.min(maxConsidered, k);
-        for (int j = 0; j < m; j++) { // top-m of g + logits
+        SplittableRandom rng = ctx.rng();
+        for (int j = 0; j < m; j++) { // top-m of g + logits, ties at random
           int arg = -1;
+          double best = Double.NEGATIVE_INFINITY;
+          int ties = 0;
           for (int i = 0; i < k; i++) {
-            if (!considered[i] && (arg < 0 || g[i] + logit(tree, first + i) > g[arg] + logit(tree, first + arg))) {
+            if (considered[i]) {
+              continue;
+            }
+            double x = g[i] + logit(tree, first + i);
+            if (arg < 0 || x > best) {
+              arg = i;
+              best = x;
+              ties = 1;
+            } else if (x == best && rng.nextInt(++ties) == 0) {
               arg = i;
             }
           }
@@ -261,11 +283,14 @@ public final class GumbelSearch {
             done = !alive[i] || tree.visits(first + i) >= phaseEnd;
           }
           if (done) {
-            halve(tree, first, k, s);
+            halve(tree, first, k, s, ctx.rng());
           }
         }
+        // the least-visited survivor, then the best score, then at random
+        SplittableRandom rng = ctx.rng();
         int best = -1;
         int bestN = Integer.MAX_VALUE;
+        int ties = 0;
         for (int i = 0; i < k; i++) {
           if (!alive[i]) {
             continue;
@@ -273,6 +298,9 @@ public final class GumbelSearch {
           int n = tree.visits(first + i);
           if (n < bestN || (n == bestN && s[i] > s[best])) {
             bestN = n;
+            best = i;
+            ties = 1;
+          } else if (n == bestN && s[i] == s[best] && rng.nextInt(++ties) == 0) {
             best = i;
           }
         }
@@ -282,16 +310,24 @@ public final class GumbelSearch {
   }
 
   /**
-   * Keeps the best {@code max(2, ⌊cur/2⌋)} survivors by {@code score} (first index on ties) and
-   * starts the next phase at their lowest visit count. Called under the selector's lock.
+   * Keeps the best {@code max(2, ⌊cur/2⌋)} survivors by {@code score} (ties at random: of equal
+   * scores at the cut, which are dropped is drawn from {@code rng}) and starts the next phase at
+   * their lowest visit count. Called under the selector's lock.
    */
-  private void halve(Tree tree, int first, int k, double[] score) {
+  private void halve(Tree tree, int first, int k, double[] score, SplittableRandom rng) {
     int keep = Math.max(2, cur / 2);
     if (keep < cur) {
       for (int removed = cur - keep; removed > 0; removed--) {
         int worst = -1;
+        int ties = 0;
         for (int i = 0; i < k; i++) {
-          if (alive[i] && (worst < 0 || score[i] <= score[worst])) {
+          if (!alive[i]) {
+            continue;
+          }
+          if (worst < 0 || score[i] < score[worst]) {
+            worst = i;
+            ties = 1;
+          } else if (score[i] == score[worst] && rng.nextInt(++ties) == 0) {
             worst = i;
           }
         }
@@ -311,7 +347,7 @@ public final class GumbelSearch {
 
   /**
    * Final: among the actions sequential halving kept, those with the most visits (under T threads,
-   * within T − 1 of the most), {@code argmax g + logits + σ} (the sequential-halving survivor,
+   * within T − 1 of the most), {@code argmax g + logits + σ} (ties at random; the sequential-halving survivor,
    * Gumbel noise included; an eliminated action is never played, even when a reused subtree gave
    * it more visits); π̂ is the improved policy
    * {@code softmax(logits + σ)} without noise ({@link dev.ponder.search.PolicyKind#GUMBEL_IMPROVED}),
@@ -345,13 +381,18 @@ public final class GumbelSearch {
         }
         int minN = maxN - Math.max(0, ctx.threads() - 1);
         Gumbel.improvedPolicy(logits, s, k, pi);
+        SplittableRandom rng = ctx.rng();
         int best = first;
         double bs = Double.NEGATIVE_INFINITY;
+        int ties = 0;
         for (int i = 0; i < k; i++) {
           if (i < alive.length && alive[i] && tree.visits(first + i) >= minN) {
             double score = g[i] + logits[i] + s[i];
             if (score > bs) {
               bs = score;
+              best = first + i;
+              ties = 1;
+            } else if (score == bs && rng.nextInt(++ties) == 0) {
               best = first + i;
             }
           }

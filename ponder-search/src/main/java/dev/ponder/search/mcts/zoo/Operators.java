@@ -17,9 +17,20 @@ import java.util.List;
 
 /**
  * Named operators and the {@code compose} agent's assembly: a tree policy, a backup, a root
- * selector and a final selector chosen by name, each with its constants as keys. Auxiliary
- * statistics a tree policy needs (UCB1-Tuned's squares, Thompson posteriors, MENTS soft values,
- * proofs, bounds) are attached to the chosen backup automatically.
+ * selector and a final selector chosen by name. The keys are those of {@link #composeParameters}:
+ * the exploration constant {@code c} (and puct's schedule, {@code c_base}, FPU and prior blend),
+ * boltzmann's and ments' {@code tau}, {@code epsilon} and {@code q_init}, the backups' {@code power},
+ * {@code discount} and {@code exponent}, and the Dirichlet noise's α and ε. The operators' other
+ * constants are not keys and keep the named agents' defaults: UCB1-Tuned's {@code v_cap} 0.25,
+ * Smooth UCT's γ 0.1, η 0.9 and d 0.001, Thompson's prior ({@link NormalGamma}), Gumbel's
+ * {@code max_considered} 16, {@code gumbel_scale} 1, {@code c_visit} 50 and {@code c_scale} 0.1,
+ * max backup's {@code min_visits} 1, the secure child's A = 1 ({@code final=secure} and
+ * {@code final=solver}), {@code final=visits_q}'s 0.1, and score-bounded's bound biases 0.
+ * Auxiliary statistics a tree policy needs (UCB1-Tuned's squares, Thompson posteriors, MENTS soft
+ * values, proofs, bounds) are attached to the chosen backup automatically; the trees whose own
+ * statistics are kept of the values each edge adds (ucb_tuned, thompson) refuse the backups that
+ * do not keep the mean of those values (max, robbins_monro), and ments the backups its soft values
+ * override (max, robbins_monro, power_mean).
  */
 public final class Operators {
   private Operators() {}
@@ -73,7 +84,7 @@ public final class Operators {
     List<ParamSpec> l = new ArrayList<>();
     l.add(ParamSpec.ofString("tree", "puct", "tree policy: " + String.join(", ", TREES)));
     l.add(ParamSpec.ofString("schedule", "alphazero", "puct's c(N): " + String.join(", ", SCHEDULES)));
-    l.add(ParamSpec.ofDouble("c", DEFAULT_C_PUCT, 0, 1e6, "c (uct, seed, smooth_uct, solver, score_bounded, rpo) or c_init (puct);"
+    l.add(ParamSpec.ofDouble("c", DEFAULT_C_PUCT, 0, 1e6, "c (uct, seed, smooth_uct, solver, score_bounded, rpo: 1e-9..1e6) or c_init (puct);"
         + " when not given, that of the tree's named agent: " + defaultCText()));
     l.add(ParamSpec.ofDouble("c_base", 19652, 1e-9, 1e12, "puct's c_base (alphazero schedule)"));
     l.add(ParamSpec.ofString("fpu", "loss", "puct's first-play urgency: " + String.join(", ", FPUS)));
@@ -176,10 +187,45 @@ public final class Operators {
   }
 
   /**
+   * Refuses a tree whose own statistics are kept of the values each edge adds (UCB1-Tuned's sum of
+   * squares beside the edge's mean, Thompson's posterior in place of it) with a backup whose edge
+   * value is not the mean of the values it adds: {@code max} sets it to the best child's value,
+   * {@code robbins_monro} steps it by (n + 1)^−exponent. UCB1-Tuned's variance would then mix two
+   * different estimates, and Thompson, which never reads the edge's mean, would search exactly as
+   * with {@code backup=mean}. {@code mean}, {@code discount} (the hooks see the discounted value)
+   * and {@code power_mean} (the hooks see the value V it adds) keep them consistent. MENTS selects
+   * with the soft values of its own soft Bellman backup, which replace the edge's value wherever
+   * {@code max}, {@code robbins_monro} and {@code power_mean} differ from the mean (expanded
+   * nodes), so with them it would search exactly as with {@code backup=mean}; it takes
+   * {@code mean} and {@code discount} (which discounts the values of the leaves).
+   *
+   * @throws SpecException naming the tree, the backup and the backups it takes
+   */
+  private static void refuseUnmatchedBackup(String tree, String backup) {
+    if (tree.equals("ments") && in(backup, "max", "robbins_monro", "power_mean")) {
+      throw new SpecException("compose: tree=ments needs backup=mean or discount (MENTS selects with the soft values"
+          + " its own soft Bellman backup keeps, which replace the edge's value wherever backup=" + backup
+          + " differs from the mean, so the search would be backup=mean's)");
+    }
+    if (!in(tree, "ucb_tuned", "thompson") || !in(backup, "max", "robbins_monro")) {
+      return;
+    }
+    String what = tree.equals("ucb_tuned")
+        ? "UCB1-Tuned's variance sums the squares of the values each edge adds, "
+        : "Thompson's posteriors are updated with the values each edge adds and never read its mean, ";
+    String why = backup.equals("max") ? "while backup=max sets the edge's value to its best child's"
+        : "while backup=robbins_monro steps the edge's value by (n+1)^-exponent instead of averaging them";
+    throw new SpecException("compose: tree=" + tree + " needs backup=mean, discount or power_mean (" + what + why + ")");
+  }
+
+  /**
    * Builds the mechanism of a {@code compose} spec.
    *
-   * @throws SpecException on an unknown operator name, an out-of-range constant, an incompatible
-   *     combination (e.g. {@code final=gumbel} without {@code root=gumbel}) or a key given
+   * @throws SpecException on an unknown operator name, an out-of-range constant (c with
+   *     {@code tree=rpo}: 1e-9..1e6, as {@code rpo} takes it), an incompatible combination (e.g.
+   *     {@code final=gumbel} without {@code root=gumbel}, {@code tree=ucb_tuned} or
+   *     {@code tree=thompson} with {@code backup=max} or {@code robbins_monro}, {@code tree=ments}
+   *     with those or {@code power_mean}) or a key given
    *     explicitly that the chosen operators do not read (e.g. {@code fpu=bifv} with
    *     {@code tree=uct}: {@code fpu=bifv needs tree=puct})
    */
@@ -196,7 +242,10 @@ public final class Operators {
           + " Gumbel-Top-m sampled and halved at the root); with root=" + rootName + " use final=robust, robust_first,"
           + " visits_q, max_q, secure or sample");
     }
-    double c = p.isGiven("c") ? p.requireDouble("c", 0, 1e6) : defaultC(treeName);
+    refuseUnmatchedBackup(treeName, backupName);
+    // rpo's λ_N = c·sqrt(N)/(|A| + N) must be positive: the range of rpo's own c
+    double c = !p.isGiven("c") ? defaultC(treeName) : treeName.equals("rpo") ? p.requireDouble("c", 1e-9, 1e6)
+        : p.requireDouble("c", 0, 1e6);
     double tau = p.requireDouble("tau", 1e-9, 1e9);
     // boltzmann's ε is a mixing probability; ments' scales λ = min(1, ε|A|/ln(N+1)), so it may exceed 1
     double eps = treeName.equals("boltzmann") ? p.requireDouble("epsilon", 0, 1) : p.requireDouble("epsilon", 0, 1e6);
@@ -301,7 +350,10 @@ public final class Operators {
       default:
         backup = ValueBackup.MEAN;
     }
-    backup = ZooBackups.withHooks(backup, hooks.toArray(new ZooBackups.Hook[0]));
+    // the hooks see the value each edge adds: with backup=discount, the discounted return
+    backup = backupName.equals("discount")
+        ? ZooBackups.discounted(p.requireDouble("discount", 0, 1e6), hooks.toArray(new ZooBackups.Hook[0]))
+        : ZooBackups.withHooks(backup, hooks.toArray(new ZooBackups.Hook[0]));
     if (solverSlot >= 0) {
       backup = Solvers.solverBackup(backup, solverSlot);
     }

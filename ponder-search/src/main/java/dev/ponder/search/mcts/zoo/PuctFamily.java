@@ -65,11 +65,14 @@ public final class PuctFamily implements TreePolicy {
     BIFV,
     /** run1: Q0 − 0.3 sqrt(1 − π). */
     RUN1,
-    /** run2: mean visited Q − 0.15(1 − π)/(1 + |A_visited|). */
+    /**
+     * run2: mean visited Q − 0.15(1 − π)/(1 + |A_visited|); with no visited sibling Q0 takes the
+     * mean's place and the penalty stays: Q0 − 0.15(1 − π) [UNVERIFIED: the seed does not say].
+     */
     RUN2,
-    /** run4: Σπ_iQ_i/Σπ_i − 0.25 sqrt(Σπ_i) over visited. */
+    /** run4: Σπ_iQ_i/Σπ_i − 0.25 sqrt(Σπ_i) over visited; Q0 with no visited sibling (the penalty is 0 then). */
     RUN4,
-    /** run5: visit-weighted mean Q of visited siblings. */
+    /** run5: visit-weighted mean Q of visited siblings; Q0 with none. */
     RUN5;
 
     static FpuRule parse(String s) {

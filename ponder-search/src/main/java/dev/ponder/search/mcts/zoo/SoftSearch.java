@@ -20,8 +20,14 @@ public final class SoftSearch {
    * RPO's SEARCH variant: sample the child from {@code π̄ = argmax_y qᵀy − λ_N KL(π_θ‖y)},
    * {@code λ_N = c·sqrt(N)/(|A| + N)} (N = Σ n(a), taken as 1 when 0); q is the normalized mean,
    * unvisited children take the node's own mean (Q0 before any visit).
+   *
+   * @param c the multiplier's constant, &gt; 0 (agent strings take 1e-9..1e6): λ_N must be positive
+   * @throws IllegalArgumentException if {@code c} is not a positive finite number
    */
   public static TreePolicy rpo(double c) {
+    if (!(c > 0) || Double.isInfinite(c)) {
+      throw new IllegalArgumentException("rpo: c=" + c + " must be a positive finite number");
+    }
     return new TreePolicy() {
       @Override
       public boolean revisitsBeforeTryingAll() {
@@ -49,10 +55,8 @@ public final class SoftSearch {
         for (int i = 0; i < k; i++) {
           prior[i] /= psum;
         }
+        // positive: c > 0 and N taken as at least 1
         double lambda = Rpo.lambda(c, Math.max(1, sumN), k);
-        if (!(lambda > 0)) {
-          lambda = 1e-9;
-        }
         Rpo.piBar(q, prior, k, lambda, 1e-4, pi);
         return first + SoftPolicies.sample(pi, k, ctx.rng().nextDouble());
       }

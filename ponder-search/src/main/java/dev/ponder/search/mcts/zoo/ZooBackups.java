@@ -31,13 +31,59 @@ public final class ZooBackups {
    */
   public static ValueBackup discounted(double rate) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
-      int leaf = ctx.leafDepth();
-      double f = rate == 0.001 ? Schedules.run2Discount(leaf) : 1.0 / (1.0 + rate * leaf);
+      double f = discountFactor(rate, ctx.leafDepth());
       tree.addVisits(edge, 1);
       for (int p = 0; p < tree.numPlayers(); p++) {
         tree.addValue(edge, p, f * value[p]);
       }
     };
+  }
+
+  /**
+   * {@link #discounted} followed by {@code hooks} that see the value each edge adds: for every
+   * edge the hooks receive the discounted vector {@code R/(1 + rate·D)} (in the context's
+   * {@link SearchContext#valueBuffer()}), so statistics they keep beside the edge's mean (UCB1-Tuned's
+   * sum of squares, Thompson's posterior, Gumbel's first value, MENTS' sampled targets) are of the
+   * same values as the mean. The vector passed up stays undiscounted (each edge discounts it
+   * once); a hook's changes to the vector it receives are not passed up. The root's entry is
+   * updated as by {@link ValueBackup#updateNode}, undiscounted, and its hooks see that vector.
+   */
+  public static ValueBackup discounted(double rate, Hook... hooks) {
+    if (hooks.length == 0) {
+      return discounted(rate);
+    }
+    ValueBackup primary = discounted(rate);
+    Hook[] hs = hooks.clone();
+    return new ValueBackup() {
+      @Override
+      public void update(Tree tree, int parent, int edge, int child, double[] value, int depth, SearchContext ctx) {
+        primary.update(tree, parent, edge, child, value, depth, ctx);
+        double f = discountFactor(rate, ctx.leafDepth());
+        double[] added = ctx.valueBuffer();
+        for (int p = 0; p < tree.numPlayers(); p++) {
+          added[p] = f * value[p];
+        }
+        for (Hook h : hs) {
+          h.edge(tree, parent, edge, child, added, depth, ctx);
+        }
+      }
+
+      @Override
+      public void updateNode(Tree tree, int node, double[] value, int depth, SearchContext ctx) {
+        primary.updateNode(tree, node, value, depth, ctx);
+        for (Hook h : hs) {
+          h.node(tree, node, value, depth, ctx);
+        }
+      }
+    };
+  }
+
+  /**
+   * The factor {@code 1/(1 + rate·D)} of {@link #discounted} for a return produced at depth
+   * {@code leafDepth} ({@link Schedules#run2Discount} for run2's rate 0.001).
+   */
+  static double discountFactor(double rate, int leafDepth) {
+    return rate == 0.001 ? Schedules.run2Discount(leafDepth) : 1.0 / (1.0 + rate * leafDepth);
   }
 
   /**

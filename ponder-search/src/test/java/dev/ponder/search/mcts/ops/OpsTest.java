@@ -26,6 +26,10 @@ class OpsTest {
     // all-ones rewards, n = 4, N = 2: var 0, V = sqrt(2 ln2 /4) = 0.588705 (> cap), L/n = 0.173287
     // uncapped cap=1: 1 + sqrt(0.102015) = 1 + 0.319398
     assertThat(Bandit.ucb1Tuned(1, 4, 4, 2, 1.0)).isCloseTo(1.319398, within(EPS));
+    // a mean that is not the mean of the squared rewards' values (q 1, s2 10, n 100, N 200):
+    // V = 0.1 − 1 + sqrt(2 ln200/100) = −0.9 + 0.325525 = −0.574475 < 0, floored at 0: the bare
+    // mean (sqrt of a negative would be NaN, and a NaN score is never the argmax)
+    assertThat(Bandit.ucb1Tuned(1.0, 10, 100, 200, 0.25)).isEqualTo(1.0);
   }
 
   @Test
