@@ -416,17 +416,17 @@ public final class ArenaCommand implements PonderCommand {
    * holding matches that ended in an error, which then exits with code 1: how many, that the rest
    * is stored and reported, and the first error among every stored match, analysed or not (game,
    * seed index, seats, and the call that failed, the move and the place the exception was thrown:
-   * {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an error and
-   * are left out of the rankings (the others are stored and the report is in r-report; matches.csv
-   * holds every message); first: crash_race, seed index 0, random vs uct(sims=20): game crash_race
+   * {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an error (an
+   * agent's failure is scored as its forfeit, the game's own error is left out of the rankings; the
+   * others are stored and the report is in r-report; matches.csv holds every message); first: crash_race, seed index 0, random vs uct(sims=20): game crash_race
    * failed during seat 1's agent uct(sims=20)'s selectAction at move 3:
    * ArrayIndexOutOfBoundsException: … at com.example.Race$S.legalActions(Race.java:96)}.
    */
   static String matchErrorsLine(Analysis.Result r, Path report) {
     String first = r.firstError().isEmpty() ? "" : "; first: " + r.firstError().lines().findFirst().orElse("");
-    return r.errorsStored() + " of " + Report.count(r.matchesStored(), "match", "matches") + " ended in an error and "
-        + (r.errorsStored() == 1 ? "is" : "are") + " left out of the rankings (the others are stored and the report is in "
-        + report + "; matches.csv holds every message)" + first;
+    return r.errorsStored() + " of " + Report.count(r.matchesStored(), "match", "matches") + " ended in an error (an"
+        + " agent's failure is scored as its forfeit, the game's own error is left out of the rankings; the others are"
+        + " stored and the report is in " + report + "; matches.csv holds every message)" + first;
   }
 
   /**
