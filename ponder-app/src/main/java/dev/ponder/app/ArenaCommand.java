@@ -53,7 +53,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
   List<String> agents;
 
-  @Option(names = "--budget", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N, or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
+  @Option(names = "--budget", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N (N >= 1: 0 would be no limit), or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
   String budget;
 
   @Option(names = "--seeds-per-pairing", paramLabel = "N", description = "Seed indices per pairing (default: "

@@ -235,6 +235,24 @@ class ArenaCommandTest {
     assertThat(time.code()).as(time.err()).isZero();
   }
 
+  /**
+   * {@code --budget time_ms=0} is refused like {@code sims=0} (before, it played uct's default
+   * 1,000 simulations under the label {@code uct(time_ms=0)}), and a blank {@code --budget} is
+   * malformed (before, it started a tournament of its own with a warning): one line, exit 2,
+   * nothing created.
+   */
+  @Test
+  void aZeroOrBlankBudgetIsRefused() {
+    Path db = dir.resolve("z.db");
+    for (String budget : new String[] {"time_ms=0", "sims=0", " "}) {
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", budget, "--db", db.toString(),
+          "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rz").toString());
+      assertThat(r.code()).as(budget).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").startsWith("ponder: malformed budget '" + budget + "': ");
+      assertThat(db).doesNotExist();
+    }
+  }
+
   @Test
   void theSameAgentSpelledTwoWaysIsRefusedNamingBothSpellings() {
     Path db = dir.resolve("d.db");
