@@ -846,6 +846,7 @@ public final class Report {
           Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.message("Mean return of row vs column: "
               + r.games().get(g).game(), why), StandardCharsets.UTF_8);
         }
+        removeStaleScoreCharts(dir, r.games().size());
         return;
       }
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
@@ -870,11 +871,38 @@ public final class Report {
       out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions\n");
       for (ArenaStore.StoredMatch m : matches) {
         StringBuilder seats = new StringBuilder();
+      removeStaleScoreCharts(dir, r.games().size());
         for (int i = 0; i < m.seats().length; i++) {
           if (i > 0) {
             seats.append(';');
           }
           seats.append(r.agents().get(m.seats()[i]));
+  /** The name of a game's score chart, {@code scores-<i>.svg} (i without leading zeros). */
+  private static final java.util.regex.Pattern SCORE_CHART =
+      java.util.regex.Pattern.compile("scores-(0|[1-9][0-9]{0,8})\\.svg");
+
+  /**
+   * Removes the score charts of games this report does not have ({@code scores-<i>.svg} with
+   * i ≥ {@code games}) from a directory that held a larger report before, so that the directory
+   * holds one report. Only regular files of exactly that name are removed; nothing else in the
+   * directory is touched.
+   */
+  static void removeStaleScoreCharts(Path dir, int games) throws IOException {
+    List<Path> stale = new ArrayList<>();
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      files.forEach(f -> {
+        java.util.regex.Matcher m = SCORE_CHART.matcher(f.getFileName().toString());
+        if (m.matches() && Integer.parseInt(m.group(1)) >= games
+            && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          stale.add(f);
+        }
+      });
+    }
+    for (Path f : stale) {
+      Files.deleteIfExists(f);
+    }
+  }
+
         }
         double[] ms = new double[m.seats().length];
         if (!m.moveMicros().isEmpty()) {
