@@ -241,24 +241,18 @@ public final class ArenaCommand implements PonderCommand {
     if (reportByDefault) {
       ReportDirectory.requireOwnDefault(report, db); // before any match: never write over another store's report
     }
-    boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
+    ReportDirectory.prepare("--report", report); // before any match is played
     dev.ponder.arena.RunLock runLock;
     try {
       runLock = dev.ponder.arena.RunLock.acquire(db); // one run per store; dropped by the OS when this process ends
     } catch (dev.ponder.arena.RunLock.LockedException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage());
     } catch (ArenaStore.StoreException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException("cannot write --db " + db + ": " + e.getMessage()); // an unwritable output path: exit 2
-    } catch (RuntimeException e) {
-      ReportDirectory.undo(report, reportCreated);
-      throw e;
     }
     try (dev.ponder.arena.RunLock held = runLock) {
-      return run(t, config, threads, options, reportCreated);
+      return run(t, config, threads, options);
     } catch (ArenaStore.UnusableStoreException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like report
     }
   }
@@ -288,20 +282,16 @@ public final class ArenaCommand implements PonderCommand {
   /** {@link Analysis#analyse(ArenaStore, long, AnalysisOptions, List, Analysis.Execution)} unless a test replaces it. */
   AnalysisStep analysisStep = Analysis::analyse;
 
-  private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options, boolean reportCreated) {
+  private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options) {
     PrintWriter out = spec.commandLine().getOut();
     ArenaStore opened;
     try {
       opened = ArenaStore.open(db);
     } catch (ArenaStore.NotAStoreException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage());
-    } catch (RuntimeException e) {
-      ReportDirectory.undo(report, reportCreated);
-      throw e;
     }
     InterruptNotice interrupt = new InterruptNotice(opened, db, spec.commandLine().getErr(),
-        !noProgress && System.console() != null, () -> ReportDirectory.undo(report, reportCreated));
+        !noProgress && System.console() != null);
     java.util.concurrent.atomic.AtomicLong storedNow = new java.util.concurrent.atomic.AtomicLong();
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
@@ -346,10 +336,8 @@ public final class ArenaCommand implements PonderCommand {
               tournament[0] = found;
             });
       } catch (ArenaStore.GameChangedException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage()); // one line: the game, what changed and what to do
       } catch (ArenaStore.ParamsChangedException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         // a fingerprint entry (AgentFactory.fingerprint, e.g. a policy file's digest) is restored by restoring
         // the input; a parameter (changed default, or a key no longer declared) by the agent's code
         boolean input = AgentRegistry.factory(dev.ponder.spec.Spec.parse(e.agent()).name())
@@ -362,13 +350,10 @@ public final class ArenaCommand implements PonderCommand {
       } catch (VirtualMachineError e) {
         // out of memory (or another failure of the JVM itself) in some match: no match result can
         // be trusted after it, so the run stops; every match finished before is committed
-        ReportDirectory.undo(report, reportCreated);
         throw new IllegalStateException(jvmStopLine(e, db, storedNow.get()), e);
       } catch (ArenaStore.SeatOrdersChangedException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(seatOrdersRefusal(e, db));
       } catch (ArenaStore.SmallerThanStoredException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
             + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
       }
@@ -386,7 +371,6 @@ public final class ArenaCommand implements PonderCommand {
         int tournaments = store.tournaments().size();
         Path own = defaultReport(db, s.tournamentId(), tournaments);
         if (!own.equals(report)) {
-          ReportDirectory.undo(report, reportCreated); // the store's shared default, if this run made it
           ReportDirectory.requireOwnDefault(own, db);
           ReportDirectory.prepare("--report", own);
           report = own;
@@ -522,17 +506,14 @@ public final class ArenaCommand implements PonderCommand {
     private final Path db;
     private final PrintWriter err;
     private final boolean newLine;
-    /** Run after the line: removes a report directory this run created while it is still empty. */
-    private final Runnable cleanup;
     private Thread hook;
     volatile int total = -1;
 
-    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine, Runnable cleanup) {
+    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine) {
       this.store = store;
       this.db = db;
       this.err = err;
       this.newLine = newLine;
-      this.cleanup = cleanup;
     }
 
     synchronized void arm(long tournament) {
@@ -582,7 +563,6 @@ public final class ArenaCommand implements PonderCommand {
       }
       err.println((newLine ? System.lineSeparator() : "") + line(n, total, db));
       err.flush();
-      cleanup.run();
     }
 
     /**

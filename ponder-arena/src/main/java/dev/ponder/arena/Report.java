@@ -856,27 +856,27 @@ public final class Report {
           StandardCharsets.UTF_8);
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
-        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote,
-            shownNames(r), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
+        // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
+        List<String> names = new ArrayList<>(shownNames(r));
+        boolean marked = false;
+        for (int a = 0; a < names.size(); a++) {
+          if (gr.errorMatches()[a] > 0) {
+            names.set(a, names.get(a) + ERROR_MARK);
+            marked = true;
+          }
+        }
+        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote
+            + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
+            names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
             Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
             gr.seeds() < Analysis.FEW_SEEDS), StandardCharsets.UTF_8);
       }
+      removeStaleScoreCharts(dir, r.games().size());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
     }
   }
 
-  static void writeCsv(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path file) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions\n");
-      for (ArenaStore.StoredMatch m : matches) {
-        StringBuilder seats = new StringBuilder();
-      removeStaleScoreCharts(dir, r.games().size());
-        for (int i = 0; i < m.seats().length; i++) {
-          if (i > 0) {
-            seats.append(';');
-          }
-          seats.append(r.agents().get(m.seats()[i]));
   /** The name of a game's score chart, {@code scores-<i>.svg} (i without leading zeros). */
   private static final java.util.regex.Pattern SCORE_CHART =
       java.util.regex.Pattern.compile("scores-(0|[1-9][0-9]{0,8})\\.svg");
@@ -903,6 +903,16 @@ public final class Report {
     }
   }
 
+  static void writeCsv(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path file) throws IOException {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions\n");
+      for (ArenaStore.StoredMatch m : matches) {
+        StringBuilder seats = new StringBuilder();
+        for (int i = 0; i < m.seats().length; i++) {
+          if (i > 0) {
+            seats.append(';');
+          }
+          seats.append(r.agents().get(m.seats()[i]));
         }
         double[] ms = new double[m.seats().length];
         if (!m.moveMicros().isEmpty()) {

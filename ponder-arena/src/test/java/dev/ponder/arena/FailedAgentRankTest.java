@@ -103,6 +103,11 @@ class FailedAgentRankTest {
         .contains("!: error matches (scored as forfeits: a loss; report.md)");
     assertThat(Files.readString(rep.resolve("ballots.svg"))).contains(">flaky(from=10)!</text>")
         .contains("share of game ballots with row above column");
+    // the score chart of the game it failed in marks it too; tic_tac_toe's, where it did not fail, does not
+    assertThat(Files.readString(rep.resolve("scores-1.svg"))).contains(">flaky(from=10)!</text>")
+        .contains("!: error matches (scored as forfeits, report.md)");
+    assertThat(Files.readString(rep.resolve("scores-0.svg"))).contains(">flaky(from=10)</text>")
+        .doesNotContain("flaky(from=10)!").doesNotContain("!: error matches");
     JsonNode othello = new ObjectMapper().readTree(rep.resolve("report.json").toFile()).get("games").get(1);
     assertThat(othello.get("errorMatches").toString()).isEqualTo("[4,0,0]");
     assertThat(othello.get("lastForErrors")).isNull();
