@@ -37,7 +37,9 @@ import picocli.CommandLine.Option;
             + "budget of its own: an agent string with sims or time_ms (e.g. uct(time_ms=5)) keeps its own budget and "
             + "gets none of --budget; agents without the parameter (e.g. random) are left alone.",
         "Exit code 1 when some match ended in an error (a game's or an agent's exception, an illegal move), after every"
-            + " other match is stored and the rankings and the report are written; the last line names the first error."})
+            + " other match is stored and the rankings and the report are written; the last line names the first error."
+            + " An agent's error is scored as its forfeit (the game's minimum return for it); the game's own error is not"
+            + " scored."})
 public final class ArenaCommand implements PonderCommand {
   /** Games of the default suite (those registered are used). */
   static final List<String> DEFAULT_GAMES = List.of("tic_tac_toe", "kuhn_poker", "breakthrough(rows=6,columns=6)",
