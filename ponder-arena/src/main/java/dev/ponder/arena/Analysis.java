@@ -500,9 +500,6 @@ public final class Analysis {
     for (ArenaStore.StoredMatch m : all) {
       byGame.get(m.game()).add(m);
     }
-    for (int g = 0; g < games.size(); g++) {
-      byGame.set(g, withForfeitReturns(games.get(g), byGame.get(g)));
-    }
     int k = agents.size();
     boolean benchmark = config.schedule().equals(TournamentConfig.BENCHMARK);
     GameAnalysis[] analyses = new GameAnalysis[games.size()];
@@ -542,8 +539,12 @@ public final class Analysis {
     }
     double[][] f = Sco.ballotWinRates(k, ballots);
     double[][] eloInt;
+    List<List<ArenaStore.StoredMatch>> scoredByGame = new ArrayList<>();
+    for (int g = 0; g < games.size(); g++) {
+      scoredByGame.add(withForfeitReturns(games.get(g), byGame.get(g)));
+    }
     try (Progress progress = ex.progress().start("report: Elo bootstrap", "resamples", o.eloResamples())) {
-      eloInt = elo(byGame, k, o, progress);
+      eloInt = elo(scoredByGame, k, o, progress);
     }
     if (gameResults.stream().allMatch(g -> g.seeds() == 0)) {
       // every analysed match ended in the game's own error: no agent has an Elo (not a rating of 0 each)
@@ -1304,7 +1305,7 @@ public final class Analysis {
     double[][] bySeat = new double[gi.numPlayers()][];
     List<ArenaStore.StoredMatch> out = new ArrayList<>(ms.size());
     for (ArenaStore.StoredMatch m : ms) {
-      if (!forfeit(m) || m.seats().length != gi.numPlayers()) {
+      if (!forfeit(m)) { // a stored row has one seat per player (ArenaStore checks it)
         out.add(m);
         continue;
       }
