@@ -37,7 +37,9 @@ import picocli.CommandLine.Option;
             + "budget of its own: an agent string with sims or time_ms (e.g. uct(time_ms=5)) keeps its own budget and "
             + "gets none of --budget; agents without the parameter (e.g. random) are left alone.",
         "Exit code 1 when some match ended in an error (a game's or an agent's exception, an illegal move), after every"
-            + " other match is stored and the rankings and the report are written; the last line names the first error."})
+            + " other match is stored and the rankings and the report are written; the last line names the first error."
+            + " An agent's error is scored as its forfeit (the game's minimum return for it); the game's own error is not"
+            + " scored."})
 public final class ArenaCommand implements PonderCommand {
   /** Games of the default suite (those registered are used). */
   static final List<String> DEFAULT_GAMES = List.of("tic_tac_toe", "kuhn_poker", "breakthrough(rows=6,columns=6)",
@@ -53,7 +55,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
   List<String> agents;
 
-  @Option(names = "--budget", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N, or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
+  @Option(names = "--budget", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N (N >= 1: 0 would be no limit), or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
   String budget;
 
   @Option(names = "--seeds-per-pairing", paramLabel = "N", description = "Seed indices per pairing (default: "
@@ -244,24 +246,18 @@ public final class ArenaCommand implements PonderCommand {
     if (reportByDefault) {
       ReportDirectory.requireOwnDefault(report, db); // before any match: never write over another store's report
     }
-    boolean reportCreated = ReportDirectory.prepare("--report", report); // before any match is played
+    ReportDirectory.prepare("--report", report); // before any match is played
     dev.ponder.arena.RunLock runLock;
     try {
       runLock = dev.ponder.arena.RunLock.acquire(db); // one run per store; dropped by the OS when this process ends
     } catch (dev.ponder.arena.RunLock.LockedException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage());
     } catch (ArenaStore.StoreException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException("cannot write --db " + db + ": " + e.getMessage()); // an unwritable output path: exit 2
-    } catch (RuntimeException e) {
-      ReportDirectory.undo(report, reportCreated);
-      throw e;
     }
     try (dev.ponder.arena.RunLock held = runLock) {
-      return run(t, config, threads, options, reportCreated);
+      return run(t, config, threads, options);
     } catch (ArenaStore.UnusableStoreException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like report
     }
   }
@@ -291,20 +287,16 @@ public final class ArenaCommand implements PonderCommand {
   /** {@link Analysis#analyse(ArenaStore, long, AnalysisOptions, List, Analysis.Execution)} unless a test replaces it. */
   AnalysisStep analysisStep = Analysis::analyse;
 
-  private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options, boolean reportCreated) {
+  private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options) {
     PrintWriter out = spec.commandLine().getOut();
     ArenaStore opened;
     try {
       opened = ArenaStore.open(db);
     } catch (ArenaStore.NotAStoreException e) {
-      ReportDirectory.undo(report, reportCreated);
       throw new UsageException(e.getMessage());
-    } catch (RuntimeException e) {
-      ReportDirectory.undo(report, reportCreated);
-      throw e;
     }
     InterruptNotice interrupt = new InterruptNotice(opened, db, spec.commandLine().getErr(),
-        !noProgress && System.console() != null, () -> ReportDirectory.undo(report, reportCreated));
+        !noProgress && System.console() != null);
     java.util.concurrent.atomic.AtomicLong storedNow = new java.util.concurrent.atomic.AtomicLong();
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
@@ -349,10 +341,8 @@ public final class ArenaCommand implements PonderCommand {
               tournament[0] = found;
             });
       } catch (ArenaStore.GameChangedException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage()); // one line: the game, what changed and what to do
       } catch (ArenaStore.ParamsChangedException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         // a fingerprint entry (AgentFactory.fingerprint, e.g. a policy file's digest) is restored by restoring
         // the input; a parameter (changed default, or a key no longer declared) by the agent's code
         boolean input = AgentRegistry.factory(dev.ponder.spec.Spec.parse(e.agent()).name())
@@ -365,13 +355,10 @@ public final class ArenaCommand implements PonderCommand {
       } catch (VirtualMachineError e) {
         // out of memory (or another failure of the JVM itself) in some match: no match result can
         // be trusted after it, so the run stops; every match finished before is committed
-        ReportDirectory.undo(report, reportCreated);
         throw new IllegalStateException(jvmStopLine(e, db, storedNow.get()), e);
       } catch (ArenaStore.SeatOrdersChangedException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(seatOrdersRefusal(e, db));
       } catch (ArenaStore.SmallerThanStoredException e) {
-        ReportDirectory.undo(report, reportCreated); // refused: leave no empty report directory behind
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
             + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
       }
@@ -389,7 +376,6 @@ public final class ArenaCommand implements PonderCommand {
         int tournaments = store.tournaments().size();
         Path own = defaultReport(db, s.tournamentId(), tournaments);
         if (!own.equals(report)) {
-          ReportDirectory.undo(report, reportCreated); // the store's shared default, if this run made it
           ReportDirectory.requireOwnDefault(own, db);
           ReportDirectory.prepare("--report", own);
           report = own;
@@ -419,17 +405,17 @@ public final class ArenaCommand implements PonderCommand {
    * holding matches that ended in an error, which then exits with code 1: how many, that the rest
    * is stored and reported, and the first error among every stored match, analysed or not (game,
    * seed index, seats, and the call that failed, the move and the place the exception was thrown:
-   * {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an error and
-   * are left out of the rankings (the others are stored and the report is in r-report; matches.csv
-   * holds every message); first: crash_race, seed index 0, random vs uct(sims=20): game crash_race
+   * {@link dev.ponder.arena.MatchRunner#thrown}). E.g. {@code 6 of 12 matches ended in an error (an
+   * agent's failure is scored as its forfeit, the game's own error is left out of the rankings; the
+   * others are stored and the report is in r-report; matches.csv holds every message); first: crash_race, seed index 0, random vs uct(sims=20): game crash_race
    * failed during seat 1's agent uct(sims=20)'s selectAction at move 3:
    * ArrayIndexOutOfBoundsException: … at com.example.Race$S.legalActions(Race.java:96)}.
    */
   static String matchErrorsLine(Analysis.Result r, Path report) {
     String first = r.firstError().isEmpty() ? "" : "; first: " + r.firstError().lines().findFirst().orElse("");
-    return r.errorsStored() + " of " + Report.count(r.matchesStored(), "match", "matches") + " ended in an error and "
-        + (r.errorsStored() == 1 ? "is" : "are") + " left out of the rankings (the others are stored and the report is in "
-        + report + "; matches.csv holds every message)" + first;
+    return r.errorsStored() + " of " + Report.count(r.matchesStored(), "match", "matches") + " ended in an error (an"
+        + " agent's failure is scored as its forfeit, the game's own error is left out of the rankings; the others are"
+        + " stored and the report is in " + report + "; matches.csv holds every message)" + first;
   }
 
   /**
@@ -525,17 +511,14 @@ public final class ArenaCommand implements PonderCommand {
     private final Path db;
     private final PrintWriter err;
     private final boolean newLine;
-    /** Run after the line: removes a report directory this run created while it is still empty. */
-    private final Runnable cleanup;
     private Thread hook;
     volatile int total = -1;
 
-    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine, Runnable cleanup) {
+    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine) {
       this.store = store;
       this.db = db;
       this.err = err;
       this.newLine = newLine;
-      this.cleanup = cleanup;
     }
 
     synchronized void arm(long tournament) {
@@ -585,7 +568,6 @@ public final class ArenaCommand implements PonderCommand {
       }
       err.println((newLine ? System.lineSeparator() : "") + line(n, total, db));
       err.flush();
-      cleanup.run();
     }
 
     /**

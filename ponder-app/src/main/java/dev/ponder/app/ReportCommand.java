@@ -77,17 +77,11 @@ public final class ReportCommand implements PonderCommand {
       out = defaultOut();
       ReportDirectory.requireOwnDefault(out, db); // never write over another store's report
     }
-    outCreated = ReportDirectory.prepare(outName(), out);
+    ReportDirectory.prepare(outName(), out);
     try {
       return report(pw);
-    } catch (RuntimeException e) {
-      if (!reportStarted) {
-        ReportDirectory.undo(out, outCreated); // refused before writing: leave no empty directory behind
-      }
-      if (e instanceof ArenaStore.UnusableStoreException) {
-        throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like arena
-      }
-      throw e;
+    } catch (ArenaStore.UnusableStoreException e) {
+      throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like arena
     }
   }
 
@@ -117,11 +111,8 @@ public final class ReportCommand implements PonderCommand {
     return outOld != null ? "--out" : "--report";
   }
 
-  /** Set once the report files are being written: a failure after that keeps the directory. */
+  /** Set once the report files are being written: an interrupt after that leaves some of them missing. */
   private volatile boolean reportStarted;
-
-  /** Whether this run created the report directory (an interrupted or refused run removes it while empty). */
-  private boolean outCreated;
 
   private ArenaStore open() {
     if (Files.isDirectory(db)) {
@@ -173,17 +164,13 @@ public final class ReportCommand implements PonderCommand {
 
   private int report(PrintWriter pw) {
     try (ArenaStore store = open()) {
-      // Ctrl-C or SIGTERM during the statistics: close the store so its -wal/-shm files go, say
-      // so in one line, and leave no report directory this run created and has not written to
+      // Ctrl-C or SIGTERM during the statistics: close the store so its -wal/-shm files go, and say
+      // so in one line (the report directory is created only when the report is written)
       Thread closing = ArenaCommand.InterruptNotice.closingHook(store);
       PrintWriter err = spec.commandLine().getErr();
       Thread hook = new Thread(() -> {
         closing.run();
-        boolean writing = reportStarted;
-        if (!writing) {
-          ReportDirectory.undo(out, outCreated);
-        }
-        err.println(interruptedLine(writing, out));
+        err.println(interruptedLine(reportStarted, out));
         err.flush();
       }, "report-interrupted");
       Runtime.getRuntime().addShutdownHook(hook);

@@ -16,15 +16,16 @@ final class ReportDirectory {
   private ReportDirectory() {}
 
   /**
-   * Creates {@code dir} (with its parents) if it is missing and checks that a file can be created
-   * in it (a probe file is created and deleted).
+   * Checks that the report can be written to {@code dir}: creates it (with its parents) if it is
+   * missing, creates and deletes a probe file in it, and removes the directory again if this call
+   * created it. The report's own write creates it, so a run that ends before writing — refused,
+   * interrupted, or killed with SIGKILL — leaves no empty report directory behind.
    *
    * @param option the option naming the directory ({@code --report}, or {@code --out}, report's older name for it), for the message
-   * @return true if this call created the directory
    * @throws UsageException one line naming the option, the path and the reason ({@code Not a
    *     directory}, {@code Permission denied}, {@code No such file or directory}, …)
    */
-  static boolean prepare(String option, Path dir) {
+  static void prepare(String option, Path dir) {
     boolean created = !Files.exists(dir);
     try {
       Files.createDirectories(dir);
@@ -37,8 +38,15 @@ final class ReportDirectory {
       Files.delete(Files.createTempFile(dir, ".ponder-probe", ".tmp"));
     } catch (IOException e) {
       throw new UsageException(option + " " + dir + ": cannot write a file in the report directory: " + reason(e));
+    } finally {
+      if (created) {
+        try {
+          Files.deleteIfExists(dir);
+        } catch (IOException e) {
+          // not empty (another process wrote into it meanwhile): leave it
+        }
+      }
     }
-    return created;
   }
 
   /**
@@ -88,17 +96,6 @@ final class ReportDirectory {
     return "Report written to " + dir + " (report.md, report.json, matches.csv, *.svg)";
   }
 
-  /** Deletes {@code dir} if {@link #prepare} created it and it is still empty (a refused run leaves nothing). */
-  static void undo(Path dir, boolean created) {
-    if (created) {
-      try {
-        Files.deleteIfExists(dir);
-      } catch (IOException e) {
-        // not empty or not ours to remove: leave it
-      }
-    }
-  }
-
   /**
    * The one-line message of a report write that failed after the rankings were printed.
    *
@@ -106,9 +103,20 @@ final class ReportDirectory {
    */
   static String failure(Path dir, UncheckedIOException e, Path db) {
     IOException io = e.getCause();
-    String where = io instanceof FileSystemException f && f.getFile() != null ? " (" + f.getFile() + ")" : "";
+    // the file that failed, when it is not the directory itself (named already)
+    String where = io instanceof FileSystemException f && f.getFile() != null && !sameFile(f.getFile(), dir)
+        ? " (" + f.getFile() + ")" : "";
     return "cannot write the report to " + dir + where + ": " + reason(io) + "; the matches are stored in " + db
         + ": 'ponder report --db " + db + " --report DIR' writes the report to another directory";
+  }
+
+  /** Whether the path text {@code file} names {@code dir} (compared absolute and normalised). */
+  private static boolean sameFile(String file, Path dir) {
+    try {
+      return Path.of(file).toAbsolutePath().normalize().equals(dir.toAbsolutePath().normalize());
+    } catch (java.nio.file.InvalidPathException e) {
+      return false;
+    }
   }
 
   /**

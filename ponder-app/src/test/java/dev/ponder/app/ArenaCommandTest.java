@@ -238,6 +238,24 @@ class ArenaCommandTest {
     assertThat(time.code()).as(time.err()).isZero();
   }
 
+  /**
+   * {@code --budget time_ms=0} is refused like {@code sims=0} (before, it played uct's default
+   * 1,000 simulations under the label {@code uct(time_ms=0)}), and a blank {@code --budget} is
+   * malformed (before, it started a tournament of its own with a warning): one line, exit 2,
+   * nothing created.
+   */
+  @Test
+  void aZeroOrBlankBudgetIsRefused() {
+    Path db = dir.resolve("z.db");
+    for (String budget : new String[] {"time_ms=0", "sims=0", " "}) {
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", budget, "--db", db.toString(),
+          "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rz").toString());
+      assertThat(r.code()).as(budget).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").startsWith("ponder: malformed budget '" + budget + "': ");
+      assertThat(db).doesNotExist();
+    }
+  }
+
   @Test
   void theSameAgentSpelledTwoWaysIsRefusedNamingBothSpellings() {
     Path db = dir.resolve("d.db");
@@ -828,8 +846,8 @@ class ArenaCommandTest {
   }
 
   /**
-   * A damaged store (a truncated copy of a finished one) is a bad input file for arena and report
-   * alike: exit 2, the same line naming the file and what to do.
+   * A damaged store (a truncated copy of a finished one, or one overwritten in the middle) is a bad
+   * input file for arena and report alike: exit 2, the same line naming the file and what to do.
    */
   @Test
   void aDamagedStoreIsTheSameUsageErrorForArenaAndReport() throws Exception {
@@ -852,6 +870,31 @@ class ArenaCommandTest {
     assertThat(arena.err().strip()).isEqualTo(line);
     assertThat(report.code()).as(report.err()).isEqualTo(2);
     assertThat(report.err().strip()).isEqualTo(line);
+
+    // damaged in the middle (3.5 KB of garbage from byte 20000, the agents table's index among
+    // them): the rows look missing, but SQLite's quick_check finds the pages malformed, and the
+    // line says so; before, it blamed a missing agents row that is there. Nothing is left beside it.
+    assertThat(bytes.length).isGreaterThan(24_000);
+    byte[] mid = bytes.clone();
+    java.util.Arrays.fill(mid, 20_000, 23_584, (byte) 0x5a);
+    Path damaged = dir.resolve("mid.db");
+    Files.write(damaged, mid);
+    args[8] = damaged.toString();
+    args[10] = dir.resolve("rm").toString();
+    String midLine = "ponder: " + damaged + " is damaged (SQLite: database disk image is malformed); restore it from a"
+        + " copy, or give a new --db to start afresh";
+    Run midReport = run("report", "--db", damaged.toString(), "--report", dir.resolve("rmr").toString(), "--no-progress");
+    assertThat(midReport.code()).as(midReport.err()).isEqualTo(2);
+    assertThat(midReport.err().strip()).isEqualTo(midLine);
+    Run midArena = run(args);
+    assertThat(midArena.code()).as(midArena.err()).isEqualTo(2);
+    assertThat(midArena.err().strip()).isEqualTo(midLine);
+    for (String left : new String[] {"-wal", "-shm"}) {
+      assertThat(Path.of(damaged + left)).doesNotExist();
+      assertThat(Path.of(cut + left)).doesNotExist();
+    }
+    assertThat(dir.resolve("rm")).doesNotExist();
+    assertThat(dir.resolve("rmr")).doesNotExist();
   }
 
   /**

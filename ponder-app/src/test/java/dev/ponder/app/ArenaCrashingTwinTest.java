@@ -8,35 +8,34 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.solve.GameTree;
 import dev.ponder.solve.TabularPolicy;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * An agent that crashes whenever an opponent bets, in Kuhn poker with 2 and 3 players, against
- * its sound twin and an always-bet agent: every match of the crashing agent with the always-bet
- * agent ends in an error, so that pairing (agent set, for 3 players) has no scored match. Filling
- * it as a tie (or 0) ranked the crashing agent above its twin; it is left out of the game's
- * α-Rank and ballot instead, and named in the note.
+ * An agent that crashes where it is weak must not rank above its sound twin: its failures are
+ * scored as its forfeits (the failing seat gets the game's minimum, the others the maximum, or in
+ * a zero-sum game of 3 players an equal share of what it loses), which count like any scored match.
  *
- * <p>Policies (written here): {@code pass} always passes, {@code bet} always bets, {@code tp} is
- * {@code pass} without the information states that contain a bet (it plays as {@code pass} and
- * fails where it would have to answer a bet). α-Rank over the remaining two agents, by hand
- * (α → ∞: all mass on the sink of the response graph):
+ * <p>Kuhn poker with 2 and 3 players: an agent that crashes whenever an opponent bets, against its
+ * sound twin and an always-bet agent. Before, every match of the crashing agent with the always-bet
+ * agent ended in an error and that pairing (agent set, for 3 players) had no scored match; filling
+ * it as a tie (or 0) ranked the crashing agent above its twin, and leaving it out of the α-Rank
+ * took a rule of its own. Policies (written here): {@code pass} always passes, {@code bet} always
+ * bets, {@code tp} is {@code pass} without the information states that contain a bet (it plays as
+ * {@code pass} and fails where it would have to answer a bet). By hand, 2 players: pass folds to
+ * every bet, −1; tp forfeits, −2 (Kuhn's minimum; bet +2); tp and pass, who never bet, split every
+ * seed's seat-swapped pair of showdowns, 0. α → ∞: bet invades both and nothing invades bet (mass
+ * 1); pass and tp tie, and the ballot's tie-break, the mean return (pass −1/2, tp −1), puts tp
+ * last.
  *
- * <ul>
- *   <li>2 players: the pass agent folds to every bet, so bet wins +1 in both seat orders whatever
- *       the cards: bet invades pass and not the reverse; mass bet 1, pass 0.
- *   <li>3 players, pooled payoffs per agent set (the passers fold, the bettors share a showdown):
- *       {pass, pass, bet}: bet +2, pass −1; {pass, bet, bet}: bet +0.5 (its two seats' returns add
- *       up to +1 in every deal), pass −1; the agent sets of one agent 0 (zero-sum, by symmetry).
- *       From (p, p, p) a deviation to bet gains (+2 > 0), from (b, p, p) a passer's deviation gains
- *       (+0.5 > −1), from (b, b, p) too (0 > −1), and (b, b, b) has no gaining deviation (−1 &lt;
- *       0): the sink is (b, b, b), mass bet 1, pass 0.
- * </ul>
+ * <p>And a user's report: a CFR+ policy and its copy without two of the information states where
+ * it folds (holding the lowest card facing a bet) ranked the copy first, above its twin: its
+ * losing deals were left out with its errors.
  */
 class ArenaCrashingTwinTest {
   @TempDir Path dir;
@@ -77,69 +76,84 @@ class ArenaCrashingTwinTest {
 
   @ParameterizedTest
   @CsvSource({"kuhn_poker, 1", "kuhn_poker, 7", "kuhn_poker(players=3), 1", "kuhn_poker(players=3), 7"})
-  void theCrashingTwinIsLastAndNamed(String game, int seed) throws Exception {
+  void theCrashingTwinForfeitsAndRanksBelowItsTwin(String game, int seed) throws Exception {
     Path[] f = policies(game);
     String tp = "tabular(file=" + f[0] + ")";
     String pass = "tabular(file=" + f[1] + ")";
     String bet = "tabular(file=" + f[2] + ")";
     Path report = dir.resolve("rep");
-    String[] common = {"arena", "--games", game, "--agents", tp + "," + pass + "," + bet, "--seeds-per-pairing", "3",
-        "--seed", Integer.toString(seed), "--db", dir.resolve("t.db").toString(), "--report", report.toString()};
-    String[] args = new String[common.length + FAST.length];
-    System.arraycopy(common, 0, args, 0, common.length);
-    System.arraycopy(FAST, 0, args, common.length, FAST.length);
-    Cli r = Cli.run(args);
+    Cli r = arena(game, tp + "," + pass + "," + bet, "3", Integer.toString(seed), dir.resolve("t.db"), report);
     assertThat(r.exit).as(r.err).isEqualTo(1); // error matches: reported, exit 1
 
     JsonNode json = new ObjectMapper().readTree(report.resolve("report.json").toFile());
     JsonNode g = json.get("games").get(0);
     assertThat(g.get("errors").asInt()).isPositive();
-    // tp has no mass and is last on the game's ballot; pass and bet have the masses of alpha-rank over the two
-    assertThat(g.get("mass").get(0).isNull()).as(g.toString()).isTrue();
-    assertThat(g.get("ballot").get(0).isNull()).isTrue();
-    assertThat(g.get("mass").get(1).asDouble()).isCloseTo(0, within(1e-6));
-    assertThat(g.get("mass").get(2).asDouble()).isCloseTo(1, within(1e-6));
-    assertThat(g.get("lastForErrors").get(0).asBoolean()).isTrue();
-    assertThat(g.get("errorMatches").get(0).asInt()).isPositive();
+    assertThat(g.get("errorMatches").get(0).asInt()).isEqualTo(g.get("errors").asInt());
     assertThat(g.get("errorMatches").get(1).asInt()).isZero();
+    assertThat(g.get("leftOut").asInt()).isZero();
+    assertThat(g.has("lastForErrors")).isFalse();
+    // every agent is scored and on the ballot; bet takes all the mass, tp is last, below its twin
+    for (int a = 0; a < 3; a++) {
+      assertThat(g.get("mass").get(a).isNull()).as(g.toString()).isFalse();
+    }
+    assertThat(g.get("mass").get(2).asDouble()).isCloseTo(1, within(1e-6));
+    assertThat(g.get("ballot").get(0).asDouble()).isZero();
+    assertThat(g.get("agentMean").get(0).asDouble()).isLessThan(g.get("agentMean").get(1).asDouble());
     assertThat(json.get("sco").get(0).asDouble()).isLessThan(json.get("sco").get(1).asDouble())
         .isLessThan(json.get("sco").get(2).asDouble());
-    // it played like pass where it finished: its mean return is still reported
-    assertThat(g.get("agentMean").get(0).isNull()).isFalse();
-
-    String why = tp + " (no scored match " + (game.contains("players=3") ? "in the agent set {" : "against " + bet);
-    String note = g.get("note").asText();
-    assertThat(note).startsWith("left out of the alpha-rank for error matches, last on the ballot").contains(why)
-        .contains(": its own call failed)").doesNotContain(pass + " (").doesNotContain(bet + " (");
-    assertThat(r.out).contains("    note: " + note + "\n");
-    assertThat(Files.readString(report.resolve("report.md"))).contains("(" + note + ")");
+    assertThat(g.get("note").asText()).isEmpty();
+    if (!game.contains("players=3")) {
+      JsonNode mean = g.get("mean");
+      assertThat(mean.get(0).get(2).asDouble()).isEqualTo(-2); // tp's forfeits: Kuhn's minimum
+      assertThat(mean.get(2).get(0).asDouble()).isEqualTo(2);
+      assertThat(mean.get(1).get(2).asDouble()).isEqualTo(-1); // pass folds
+      assertThat(mean.get(0).get(1).asDouble()).isZero(); // tp and pass split their showdowns
+      assertThat(g.get("agentMean").get(0).asDouble()).isEqualTo(-1);
+      assertThat(g.get("agentMean").get(1).asDouble()).isEqualTo(-0.5);
+      assertThat(g.get("ballot").get(1).asDouble()).isEqualTo(1);
+    }
+    assertThat(r.out).contains("\n3!   tabular(file=").contains("\n!: error matches (scored as forfeits; see matches.csv):"
+        + " tabular(file=");
   }
 
-  /** A user's report: masses were tp 0.333 above pass 0.111 in 2-player Kuhn; tp is now below pass in the ranking table. */
+  /**
+   * The user's report, as run: a CFR+ Kuhn policy (300 iterations) and its copy without the
+   * information states {@code 0b} and {@code 0pb}, with uct and random, 100 seeds, seed 4. The
+   * copy was ranked first (SCO 509.6 above its twin's 503.1, mean return 0.082 against 0.058); with
+   * its failures scored as forfeits it is below its twin in mean return and in the ranking.
+   */
   @Test
-  void theRankingTableDoesNotRankTheCrashingTwinAbovePass() throws Exception {
-    Path[] f = policies("kuhn_poker");
-    String tp = "tabular(file=" + f[0] + ")";
-    String pass = "tabular(file=" + f[1] + ")";
-    String bet = "tabular(file=" + f[2] + ")";
-    String[] common = {"arena", "--games", "kuhn_poker", "--agents", tp + "," + pass + "," + bet, "--seeds-per-pairing",
-        "2", "--seed", "3", "--db", dir.resolve("r.db").toString(), "--report", dir.resolve("r").toString()};
-    String[] args = new String[common.length + FAST.length];
-    System.arraycopy(common, 0, args, 0, common.length);
-    System.arraycopy(FAST, 0, args, common.length, FAST.length);
-    Cli r = Cli.run(args);
+  void aPolicyThatCrashesInItsLosingDealsRanksBelowItsTwin() throws Exception {
+    Path kuhn = dir.resolve("kuhn.json");
+    Cli solve = Cli.run("solve", "kuhn_poker", "--algo", "cfr+", "--iterations", "300", "--out", kuhn.toString());
+    assertThat(solve.exit).as(solve.err).isZero();
+    ObjectMapper om = new ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode sore = (com.fasterxml.jackson.databind.node.ObjectNode) om.readTree(
+        kuhn.toFile());
+    com.fasterxml.jackson.databind.node.ObjectNode states = (com.fasterxml.jackson.databind.node.ObjectNode) sore.get("policy");
+    assertThat(states.remove("0b")).isNotNull();
+    assertThat(states.remove("0pb")).isNotNull();
+    Path sorePath = dir.resolve("sore.json");
+    om.writeValue(sorePath.toFile(), sore);
+    String twin = "tabular(file=" + kuhn + ")";
+    String loser = "tabular(file=" + sorePath + ")";
+    Path report = dir.resolve("sore-rep");
+    Cli r = arena("kuhn_poker", twin + "," + loser + ",uct,random", "100", "4", dir.resolve("sore.db"), report,
+        "--budget", "sims=100");
     assertThat(r.exit).as(r.err).isEqualTo(1);
-    // the overall table: bet, pass ranked 1 and 2, tp last and marked below them (a user's run had tp 2nd)
-    JsonNode json = new ObjectMapper().readTree(dir.resolve("r/report.json").toFile());
-    assertThat(json.get("sco").get(0).asDouble()).isLessThan(json.get("sco").get(1).asDouble());
-    assertThat(json.get("sco").get(2).asDouble()).isGreaterThan(json.get("sco").get(1).asDouble());
-    String[] lines = r.out.split("\n");
-    int header = 0;
-    while (!lines[header].startsWith("rank agent")) {
-      header++;
-    }
-    assertThat(lines[header + 1]).startsWith("1 ");
-    assertThat(lines[header + 2]).startsWith("2 ");
-    assertThat(lines[header + 3]).startsWith("3!   tabular(file=");
+    JsonNode json = om.readTree(report.resolve("report.json").toFile());
+    JsonNode g = json.get("games").get(0);
+    assertThat(g.get("errorMatches").get(1).asInt()).isPositive();
+    assertThat(g.get("agentMean").get(1).asDouble()).isLessThan(g.get("agentMean").get(0).asDouble());
+    assertThat(json.get("sco").get(1).asDouble()).isLessThan(json.get("sco").get(0).asDouble());
+    assertThat(json.get("rank").get(1).asInt()).isGreaterThan(json.get("rank").get(0).asInt());
+  }
+
+  private Cli arena(String game, String agents, String seeds, String seed, Path db, Path report, String... more) {
+    List<String> args = new ArrayList<>(List.of("arena", "--games", game, "--agents", agents, "--seeds-per-pairing", seeds,
+        "--seed", seed, "--db", db.toString(), "--report", report.toString()));
+    args.addAll(List.of(more));
+    args.addAll(List.of(FAST));
+    return Cli.run(args.toArray(new String[0]));
   }
 }

@@ -68,10 +68,11 @@ class ArenaMatchErrorsTest {
     String first = "crash_race(legal_crash_at=0), seed index 0, random vs uct(sims=20): game crash_race failed during"
         + " seat 0's agent random's selectAction at move 0: " + frame;
     assertThat(a.out).contains("6 matches (0 already stored, 6 played now with 6 errors)")
-        .contains("\nerrors: 6 of 6 matches (not scored; see matches.csv); first: " + first + "\n")
+        .contains("\nerrors: 6 of 6 matches (the game's own: not scored; see matches.csv); first: " + first + "\n")
         .contains("Report written to " + dir.resolve("c-report"));
-    assertThat(a.err.strip().lines().toList()).containsExactly("ponder: error: 6 of 6 matches ended in an error and are"
-        + " left out of the rankings (the others are stored and the report is in " + dir.resolve("c-report")
+    assertThat(a.err.strip().lines().toList()).containsExactly("ponder: error: 6 of 6 matches ended in an error (an"
+        + " agent's failure is scored as its forfeit, the game's own error is left out of the rankings; the others are"
+        + " stored and the report is in " + dir.resolve("c-report")
         + "; matches.csv holds every message); first: " + first);
     // no seed has a scored match: the tables say so, not "one seed per game", and show no Elo
     assertThat(a.out).doesNotContain("one seed per game").contains("n/a (no seed analysed)")
@@ -91,8 +92,9 @@ class ArenaMatchErrorsTest {
     assertThat(r.exit).as(r.err).isEqualTo(1);
     assertThat(r.out).startsWith("Tournament 1: 1 game, 2 agents, 6 matches stored (6 errors)\n")
         .contains("Report written to " + dir.resolve("r2"));
-    assertThat(r.err.strip().lines().toList()).containsExactly("ponder: error: 6 of 6 matches ended in an error and are"
-        + " left out of the rankings (the others are stored and the report is in " + dir.resolve("r2")
+    assertThat(r.err.strip().lines().toList()).containsExactly("ponder: error: 6 of 6 matches ended in an error (an"
+        + " agent's failure is scored as its forfeit, the game's own error is left out of the rankings; the others are"
+        + " stored and the report is in " + dir.resolve("r2")
         + "; matches.csv holds every message); first: " + first);
     // resuming plays nothing and says the same
     Cli again = arena("c.db", "--games", "crash_race(legal_crash_at=0)", "--agents", "random,uct", "--budget", "sims=20",

@@ -51,9 +51,7 @@ public final class Analysis {
    *     matches and those left out for seat balance included)
    * @param method how the ballot was made ({@code alpharank-single}: one population, 2 players;
    *     {@code alpharank-multi}: one population per seat, 3 or more players, or 2 with {@link
-   *     AnalysisOptions.Populations#MULTI}; {@code mean-return}; {@code errors-last}: no agent
-   *     ranked by scored matches, the ones blamed for error matches last ({@link #ERRORS_LAST});
-   *     {@code none}: no ballot)
+   *     AnalysisOptions.Populations#MULTI}; {@code mean-return}; {@code none}: no ballot)
    * @param massLow lower bound of each agent's α-Rank mass: the (1 − level)/2 percentile of the
    *     mass over the bootstrap resamples of the game's seed indices ({@link #scoBootstrap}: the
    *     score matrix's draws, payoff table and α-Rank recomputed); NaN without α-Rank, with one
@@ -65,7 +63,7 @@ public final class Analysis {
    * @param leftOut matches among {@code matches} that did not end in an error but are left out of
    *     every statistic for seat balance: another match of their group (the same agent multiset:
    *     the pairing {i, j} for 2 players, its every seating for n ≥ 3) in the same seed index ended
-   *     in an error ({@link #leftOutForBalance}); ≥ 0
+   *     in an error blamed on no seat ({@link #leftOutForBalance}); ≥ 0
    * @param seatMean mean return of each seat (length {@code players}; seat 0 moves first) over the
    *     game's scored matches, every agent: per seed index the mean of the seat's returns, then the
    *     mean over seed indices; NaN when nothing was scored
@@ -76,12 +74,9 @@ public final class Analysis {
    *     constant-sum game ({@link dev.ponder.game.Game#utilitySum}), NaN for a general-sum or
    *     identical-interest game (or when the sum is unknown)
    * @param errorMatches per agent, the game's analysed matches that ended in an error it is
-   *     blamed for: its own call failed ({@link ArenaStore.StoredMatch#failedSeat}); an error that
-   *     names no seat (the game's own fault) is blamed on no agent; ≥ 0
-   * @param lastForErrors per agent, whether the game's ballot ranks it last for its error
-   *     matches ({@link #scoBallot}): it is absent from {@code ballot} (no scored match, or left
-   *     out for error matches) and {@code errorMatches} blames it; SCO and the ballot win rates
-   *     count it below every agent on the ballot. Never for the benchmark agent
+   *     blamed for: its own call failed ({@link ArenaStore.StoredMatch#failedSeat}); each is scored
+   *     as its forfeit ({@link #forfeitReturns}); an error that names no seat (the game's own
+   *     fault) is blamed on no agent and not scored; ≥ 0
    */
   public record GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
       double minUtility, double maxUtility,
@@ -90,9 +85,9 @@ public final class Analysis {
       double[] agentMean, double[] agentLow, double[] agentHigh,
       double[] mass, double[] ballot, String method, String note, double[] msPerDecision, long[] decisions,
       double[] massLow, double[] massHigh, double[] massTop, int leftOut, double[] seatMean, double[] seatLow,
-      double[] seatHigh, double utilitySum, int[] errorMatches, boolean[] lastForErrors) {
+      double[] seatHigh, double utilitySum, int[] errorMatches) {
 
-    /** A result with no error match blamed on any agent (and so none ranked last for errors). */
+    /** A result with no error match blamed on any agent. */
     public GameResult(String game, int players, int matches, int errors, int overruns, int seeds,
         double minUtility, double maxUtility,
         double[][] mean, double[][] low, double[][] high,
@@ -103,8 +98,7 @@ public final class Analysis {
         double[] seatHigh, double utilitySum) {
       this(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, low, high, wins, draws, losses,
           winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note, msPerDecision, decisions, massLow,
-          massHigh, massTop, leftOut, seatMean, seatLow, seatHigh, utilitySum, new int[mass.length],
-          new boolean[mass.length]);
+          massHigh, massTop, leftOut, seatMean, seatLow, seatHigh, utilitySum, new int[mass.length]);
     }
 
     /**
@@ -127,8 +121,7 @@ public final class Analysis {
     GameResult withMassBootstrap(double[] low, double[] high, double[] top) {
       return new GameResult(game, players, matches, errors, overruns, seeds, minUtility, maxUtility, mean, this.low,
           this.high, wins, draws, losses, winLow, winHigh, agentMean, agentLow, agentHigh, mass, ballot, method, note,
-          msPerDecision, decisions, low, high, top, leftOut, seatMean, seatLow, seatHigh, utilitySum, errorMatches,
-          lastForErrors);
+          msPerDecision, decisions, low, high, top, leftOut, seatMean, seatLow, seatHigh, utilitySum, errorMatches);
     }
   }
 
@@ -169,11 +162,12 @@ public final class Analysis {
    *     no ballot or no game has two seed indices
    * @param scoHigh upper bound
    * @param ballotWinRate F(A≻B): fraction of the games with a ballot whose ballot ranks A strictly
-   *     above B, over the ballots holding both ({@link #scoBallot}: an agent absent for its error
-   *     matches is held, last, so in a round robin every ballot holds every agent and this is SPEC
-   *     §1.4's fraction of games; the benchmark agent is on none, NaN)
-   * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes; NaN for an agent
-   *     with no scored comparison (each of its matches ended in an error or was left out with one)
+   *     above B, over the ballots holding both (in a round robin without the game's own errors
+   *     every ballot holds every agent and this is SPEC §1.4's fraction of games; the benchmark
+   *     agent is on none, NaN)
+   * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes (a forfeit a
+   *     loss of the failing seat); NaN for an agent with no scored comparison (each of its matches
+   *     ended in the game's own error or was left out with one)
    * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
    *     game has two seed indices (nothing to resample)
    * @param eloHigh upper bound
@@ -242,7 +236,8 @@ public final class Analysis {
     /**
      * Matches among the analysed {@code matches} that did not end in an error but are left out of
      * the statistics for seat balance (the sum of the games' {@link GameResult#leftOut}): another
-     * seat order of their pairing or agent multiset in the same seed index ended in an error.
+     * seat order of their pairing or agent multiset in the same seed index ended in an error blamed
+     * on no seat (the game's own).
      * Written to {@code report.json} as {@code leftOut}.
      */
     @JsonProperty("leftOut")
@@ -525,8 +520,7 @@ public final class Analysis {
     for (GameResult r : gameResults) {
       errors += r.errors();
     }
-    List<Sco.Ballot> ballots = scoBallots(gameResults.stream().map(GameResult::ballot).toList(),
-        gameResults.stream().map(GameResult::lastForErrors).toList());
+    List<Sco.Ballot> ballots = scoBallots(gameResults.stream().map(GameResult::ballot).toList());
     double[] sco = Sco.fit(k, ballots, o.sco());
     for (int a = 0; a < k; a++) {
       boolean onBallot = false;
@@ -545,11 +539,15 @@ public final class Analysis {
     }
     double[][] f = Sco.ballotWinRates(k, ballots);
     double[][] eloInt;
+    List<List<ArenaStore.StoredMatch>> scoredByGame = new ArrayList<>();
+    for (int g = 0; g < games.size(); g++) {
+      scoredByGame.add(withForfeitReturns(games.get(g), byGame.get(g)));
+    }
     try (Progress progress = ex.progress().start("report: Elo bootstrap", "resamples", o.eloResamples())) {
-      eloInt = elo(byGame, k, o, progress);
+      eloInt = elo(scoredByGame, k, o, progress);
     }
     if (gameResults.stream().allMatch(g -> g.seeds() == 0)) {
-      // every analysed match ended in an error: no agent has an Elo (not a rating of 0 each)
+      // every analysed match ended in the game's own error: no agent has an Elo (not a rating of 0 each)
       for (double[] v : eloInt) {
         Arrays.fill(v, Double.NaN);
       }
@@ -771,7 +769,6 @@ public final class Analysis {
       rng[g] = new SplittableRandom(gameSeed(o, g));
       memo[g] = new AlphaRank.Memo(MEMO_BYTES / numGames);
     }
-    List<boolean[]> lastForErrors = rows.stream().map(SeedRows::lastForErrors).toList();
     java.util.concurrent.ConcurrentHashMap<WeightsKey, double[]> scoMemo = new java.util.concurrent.ConcurrentHashMap<>();
     long scoMemoEntries = MEMO_BYTES / (8L * (k * k + k) + 64);
     double[][] boot = new double[k][scoResamples];
@@ -814,7 +811,7 @@ public final class Analysis {
             }
           }
           if (index < scoResamples) {
-            List<Sco.Ballot> ballots = scoBallots(gameBallots, lastForErrors);
+            List<Sco.Ballot> ballots = scoBallots(gameBallots);
             double[][] w = Sco.pairWeights(k, ballots);
             WeightsKey key = new WeightsKey(w, ballots.size());
             double[] r = scoMemo.get(key);
@@ -957,64 +954,14 @@ public final class Analysis {
    * ballot ranks no agent (all NaN). Used for the point estimate and every bootstrap resample.
    */
   static List<Sco.Ballot> scoBallots(List<double[]> gameBallots) {
-    return scoBallots(gameBallots, null);
-  }
-
-  /**
-   * As {@link #scoBallots(List)}, each game's ballot completed by {@link #scoBallot} with the
-   * game's agents ranked last for error matches ({@code lastForErrors}, by game; null, or a null
-   * entry: none).
-   */
-  static List<Sco.Ballot> scoBallots(List<double[]> gameBallots, List<boolean[]> lastForErrors) {
     List<Sco.Ballot> out = new ArrayList<>();
-    for (int g = 0; g < gameBallots.size(); g++) {
-      double[] ballot = scoBallot(gameBallots.get(g), lastForErrors == null ? null : lastForErrors.get(g));
+    for (double[] ballot : gameBallots) {
       boolean any = false;
       for (double v : ballot) {
         any |= !Double.isNaN(v);
       }
       if (any) {
         out.add(new Sco.Ballot(ballot, 1.0));
-      }
-    }
-    return out;
-  }
-
-  /**
-   * A game's ballot as SCO and the ballot win rates read it: the agents marked in {@code last}
-   * (absent from the ballot for their error matches, {@link GameResult#lastForErrors}) placed
-   * below every agent on it, tied with each other. A game whose matches an agent could not
-   * complete ranks it last, as a forfeit: were it left off the ballot instead, its rating would
-   * rest on the games it completed alone, and an agent that fails wherever it is weak could rank
-   * first. When the ballot ranks no agent (every agent with a scored match left out), the agents
-   * not marked are tied above the marked ones, so the game still says that they completed
-   * matches the marked ones broke; with every agent marked the game has no ballot.
-   *
-   * @param ballot the game's ballot ({@link GameResult#ballot}: NaN = absent); not modified
-   * @param last per agent, whether it is ranked last for error matches; null: none
-   * @return {@code ballot} itself when nothing is marked, else a completed copy
-   */
-  static double[] scoBallot(double[] ballot, boolean[] last) {
-    if (last == null) {
-      return ballot;
-    }
-    boolean anyLast = false;
-    boolean anyOn = false;
-    boolean allLast = true;
-    for (int a = 0; a < ballot.length; a++) {
-      anyLast |= last[a];
-      allLast &= last[a];
-      anyOn |= !Double.isNaN(ballot[a]);
-    }
-    if (!anyLast || (!anyOn && allLast)) {
-      return ballot;
-    }
-    double[] out = ballot.clone();
-    for (int a = 0; a < out.length; a++) {
-      if (last[a]) {
-        out[a] = Double.NEGATIVE_INFINITY;
-      } else if (!anyOn) {
-        out[a] = 0;
       }
     }
     return out;
@@ -1131,22 +1078,12 @@ public final class Analysis {
    * @param multisetSum per row, the summed returns of each agent per agent multiset (key: sorted
    *     agent indices), games of three or more players only
    * @param multisetCount per row, the matching numbers of returns
-   * @param errorOut per agent, whether it is left out of the game's α-Rank and ballot for error
-   *     matches ({@link #leftOutForErrors}), decided once on the whole game so that every
-   *     bootstrap resample ranks the same agents; null: none
-   * @param lastForErrors per agent, whether every ballot of the game (point estimate and
-   *     resamples) ranks it last for its error matches ({@link GameResult#lastForErrors},
-   *     {@link #scoBallot}); null: none
+   * @param errorOut per agent, whether it is left out of the game's α-Rank and ballot for the
+   *     game's own error matches ({@link #leftOutForErrors}), decided once on the whole game so
+   *     that every bootstrap resample ranks the same agents; null: none
    */
   record SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
-      List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount, boolean[] errorOut,
-      boolean[] lastForErrors) {
-    /** Rows with no agent ranked last for error matches. */
-    SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
-        List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount, boolean[] errorOut) {
-      this(game, k, benchmark, cells, multisetSum, multisetCount, errorOut, null);
-    }
-
+      List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount, boolean[] errorOut) {
     /** Rows with no agent left out for error matches. */
     SeedRows(ArenaStore.GameInfo game, int k, boolean benchmark, double[][] cells,
         List<Map<String, double[]>> multisetSum, List<Map<String, double[]>> multisetCount) {
@@ -1157,10 +1094,13 @@ public final class Analysis {
   /**
    * A game's results and per-seed rows.
    *
+   * @param ms the game's analysed matches as stored (a forfeit's returns are filled in here,
+   *     {@link #withForfeitReturns})
    * @param agents the agent strings, for the notes (null: "agent 0", "agent 1", …)
    */
   static GameAnalysis analyseGameWithRows(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms, int k,
       boolean benchmark, AnalysisOptions o, long seed, List<String> agents) {
+    ms = withForfeitReturns(gi, ms);
     int cells = k * k + k;
     TreeMap<Integer, double[]> sums = new TreeMap<>();
     TreeMap<Integer, double[]> counts = new TreeMap<>();
@@ -1183,10 +1123,12 @@ public final class Analysis {
     TreeMap<Integer, double[]> seatSums = new TreeMap<>();
     java.util.Set<ArenaStore.StoredMatch> leftOut = leftOutForBalance(ms);
     double utilitySum = utilitySum(gi, ms);
+    int leftOutPlayed = 0; // the left-out matches that did not end in an error (those count as errors)
     for (ArenaStore.StoredMatch m : ms) {
       addDecisionTimes(m, decisionMicros, decisions);
-      if (m.status() == MatchResult.Status.ERROR || leftOut.contains(m)) {
-        errors += m.status() == MatchResult.Status.ERROR ? 1 : 0;
+      errors += m.status() == MatchResult.Status.ERROR ? 1 : 0;
+      if (!scored(m) || leftOut.contains(m)) {
+        leftOutPlayed += leftOut.contains(m) && m.status() != MatchResult.Status.ERROR ? 1 : 0;
         continue;
       }
       if (m.status() == MatchResult.Status.OVERRUN) {
@@ -1309,80 +1251,117 @@ public final class Analysis {
       Arrays.fill(seatLow, Double.NaN);
       Arrays.fill(seatHigh, Double.NaN);
     }
-    int[] errorMatches = errorMatches(ms, k);
-    boolean[] last = new boolean[k];
-    boolean anyLast = false;
-    for (int a = 0; a < k && !benchmark; a++) {
-      last[a] = errorMatches[a] > 0 && Double.isNaN(gb.ballot()[a]);
-      anyLast |= last[a];
-    }
-    if (anyLast && Arrays.stream(scoBallot(gb.ballot(), last)).allMatch(Double::isNaN)) {
-      Arrays.fill(last, false); // every agent blamed: the game has no ballot to be last on
-      anyLast = false;
-    }
-    String method = gb.method();
-    if (anyLast && method.equals("none")) {
-      // nothing ranked, but the completed ballot (scoBallot) puts the blamed agents below the others
-      method = ERRORS_LAST;
-      StringBuilder blamed = new StringBuilder();
-      for (int a = 0; a < k; a++) {
-        if (last[a]) {
-          blamed.append(blamed.length() == 0 ? "" : ", ").append(agentName(agents, a));
-        }
-      }
-      String ballotNote = gb.note().replace(": no ballot", "; the ballot ranks the agents blamed for error matches ("
-          + blamed + ") last, every other agent level above them");
-      note = errorOut == null ? ballotNote : ballotNote + "; " + errorLeftOut.note();
-    }
     GameResult result = new GameResult(gi.spec(), gi.numPlayers(), ms.size(), errors, overruns, n, gi.minUtility(),
         gi.maxUtility(), meanM, loM, hiM, wins, draws, losses, wl, wh, agentMean, agentLow, agentHigh, gb.mass(),
-        gb.ballot(), method, note, msPer, decisions, nans(k), nans(k), nans(k), leftOut.size(), seatMean,
-        seatLow, seatHigh, utilitySum, errorMatches, last);
-    return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount, errorOut,
-        anyLast ? last : null));
+        gb.ballot(), gb.method(), note, msPer, decisions, nans(k), nans(k), nans(k), leftOutPlayed, seatMean,
+        seatLow, seatHigh, utilitySum, errorMatches(ms, k));
+    return new GameAnalysis(result, new SeedRows(gi, k, benchmark, v, rowMultisetSum, rowMultisetCount, errorOut));
   }
 
   /**
-   * Per agent, the error matches among {@code ms} blamed on it ({@link GameResult#errorMatches}):
-   * the agent of the seat whose call failed. An error that names no seat (failed seat −1: the
-   * game's own code threw, even inside an agent's search, the game broke the API's contract or
-   * exceeded its maximum length) is the game's and is blamed on no agent, so it ranks no agent
-   * last on the ballot.
+   * Whether a match that ended in an error is scored as a forfeit: its error is blamed on a seat
+   * ({@link ArenaStore.StoredMatch#failedSeat}: that seat's agent's creation, {@code selectAction}
+   * or {@code informAction} threw, or it chose an illegal action). An error that names no seat is
+   * the game's own (its code threw, even inside an agent's search, it broke the API's contract or
+   * exceeded its maximum length): blamed on no agent, and not scored.
    */
-  static int[] errorMatches(List<ArenaStore.StoredMatch> ms, int k) {
-    int[] out = new int[k];
+  static boolean forfeit(ArenaStore.StoredMatch m) {
+    return m.status() == MatchResult.Status.ERROR && m.failedSeat() >= 0 && m.failedSeat() < m.seats().length;
+  }
+
+  /**
+   * Whether a match counts in the statistics (unless left out for seat balance, {@link
+   * #leftOutForBalance}): it finished ({@code ok} or {@code overrun}), or it is a {@link #forfeit}.
+   */
+  static boolean scored(ArenaStore.StoredMatch m) {
+    return m.status() != MatchResult.Status.ERROR || forfeit(m);
+  }
+
+  /**
+   * The returns a forfeit is scored with, the rule of game-playing competitions: the failing seat
+   * gets the game's minimum utility; each other seat gets the game's maximum in a two-player game
+   * and in a general-sum or identical-interest one, and in a zero- or constant-sum game of n ≥ 3
+   * players an equal share of what the failing seat leaves of the sum, (C − min)/(n − 1), kept
+   * within [min, max] (the maximum when the sum is unknown). So a failure scores no better for the
+   * failing seat than any outcome the game allows, and a match that ends in one counts as its loss.
+   *
+   * @param gi the game (players, utility type and range)
+   * @param failedSeat the seat whose agent failed, in [0, players)
+   * @param utilitySum the game's constant sum ({@link #utilitySum}; NaN: general-sum or unknown)
+   * @return one return per seat
+   */
+  static double[] forfeitReturns(ArenaStore.GameInfo gi, int failedSeat, double utilitySum) {
+    int n = gi.numPlayers();
+    double other = gi.maxUtility();
+    if (n >= 3 && !Double.isNaN(utilitySum)) {
+      other = Math.max(gi.minUtility(), Math.min(gi.maxUtility(), (utilitySum - gi.minUtility()) / (n - 1)));
+    }
+    double[] ret = new double[n];
+    Arrays.fill(ret, other);
+    ret[failedSeat] = gi.minUtility();
+    return ret;
+  }
+
+  /**
+   * A game's matches with each {@link #forfeit}'s returns filled in ({@link #forfeitReturns});
+   * every other match as it is. The stored rows are not changed: forfeits are scored by the
+   * analysis only.
+   */
+  static List<ArenaStore.StoredMatch> withForfeitReturns(ArenaStore.GameInfo gi, List<ArenaStore.StoredMatch> ms) {
+    if (ms.stream().noneMatch(Analysis::forfeit)) {
+      return ms;
+    }
+    double utilitySum = utilitySum(gi, ms);
+    double[][] bySeat = new double[gi.numPlayers()][];
+    List<ArenaStore.StoredMatch> out = new ArrayList<>(ms.size());
     for (ArenaStore.StoredMatch m : ms) {
-      if (m.status() != MatchResult.Status.ERROR) {
+      if (!forfeit(m)) { // a stored row has one seat per player (ArenaStore checks it)
+        out.add(m);
         continue;
       }
-      int seat = m.failedSeat();
-      if (seat >= 0 && seat < m.seats().length) {
-        out[m.seats()[seat]]++;
+      int s = m.failedSeat();
+      if (bySeat[s] == null) {
+        bySeat[s] = forfeitReturns(gi, s, utilitySum);
       }
-      // an error that names no seat is the game's own (its code threw, it broke the API's contract
-      // or exceeded its maximum length): it is blamed on no agent
+      out.add(new ArenaStore.StoredMatch(m.game(), m.seats(), m.seedIndex(), m.seed(), m.status(), bySeat[s],
+          m.length(), m.moveMicros(), m.overruns(), m.message(), m.actions(), s));
     }
     return out;
   }
 
   /**
-   * The matches of one game left out of the statistics for seat balance: those that did not end
-   * in an error but share their seed index and their group with a match that did. A match's
-   * group is the multiset of its agents (its seats sorted): for 2 players the pairing {i, j},
-   * whose two seat orders (i, j) and (j, i) share the seed; for n ≥ 3 every seating of the same
-   * agents; for the benchmark schedule an agent with the benchmark agent in the other seats.
-   * Without this, a group with an error would be counted in some of its seat orders only (an
-   * agent that fails in one seat would be scored on the seats where it did not), and which ones
-   * survive would depend on where the failure struck: after it, every group counted in a seed
-   * index is counted in all the seat orders stored for it.
+   * Per agent, the error matches among {@code ms} blamed on it ({@link GameResult#errorMatches}):
+   * the agent of the seat whose call failed, each a {@link #forfeit}. An error that names no seat
+   * is the game's own and is blamed on no agent.
+   */
+  static int[] errorMatches(List<ArenaStore.StoredMatch> ms, int k) {
+    int[] out = new int[k];
+    for (ArenaStore.StoredMatch m : ms) {
+      if (forfeit(m)) {
+        out[m.seats()[m.failedSeat()]]++;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The matches of one game left out of the statistics for seat balance: the scored ones ({@link
+   * #scored}: finished, or forfeits) that share their seed index and their group with a match
+   * that ended in an error blamed on no seat (the game's own, not scored). A match's group is the
+   * multiset of its agents (its seats sorted): for 2 players the pairing {i, j}, whose two seat
+   * orders (i, j) and (j, i) share the seed; for n ≥ 3 every seating of the same agents; for the
+   * benchmark schedule an agent with the benchmark agent in the other seats. Without this, a group
+   * with an unscored match would be counted in some of its seat orders only, and which ones
+   * survive would depend on where the game's fault struck: after it, every group counted in a seed
+   * index is counted in all the seat orders stored for it. A forfeit keeps its group whole.
    *
    * @param ms the game's matches of the analysed seed indices, errors included
-   * @return the left-out matches (compared by identity), none of them an error
+   * @return the left-out matches (compared by identity), none of them unscored
    */
   static java.util.Set<ArenaStore.StoredMatch> leftOutForBalance(List<ArenaStore.StoredMatch> ms) {
     java.util.Set<String> broken = new java.util.HashSet<>();
     for (ArenaStore.StoredMatch m : ms) {
-      if (m.status() == MatchResult.Status.ERROR) {
+      if (!scored(m)) {
         broken.add(groupKey(m));
       }
     }
@@ -1391,7 +1370,7 @@ public final class Analysis {
       return out;
     }
     for (ArenaStore.StoredMatch m : ms) {
-      if (m.status() != MatchResult.Status.ERROR && broken.contains(groupKey(m))) {
+      if (scored(m) && broken.contains(groupKey(m))) {
         out.add(m);
       }
     }
@@ -1399,7 +1378,8 @@ public final class Analysis {
   }
 
   /**
-   * The agents left out of a game's α-Rank and ballot for error matches, and the note naming them.
+   * The agents left out of a game's α-Rank and ballot for the game's own error matches, and the
+   * note naming them.
    *
    * @param out per agent, whether it is left out
    * @param note one line naming each left-out agent and the group it has no scored match in; ""
@@ -1408,22 +1388,19 @@ public final class Analysis {
   record ErrorLeftOut(boolean[] out, String note) {}
 
   /**
-   * The agents to leave out of a game's α-Rank and ballot because of error matches (SCO and the
-   * ballot win rates then rank them last on it, {@link #scoBallot}). A group (the
-   * agent multiset of a match: the pairing {i, j} for 2 players, every seating of the same agents
-   * for n ≥ 3) is <em>failing</em> when it has no scored match in the game (every one of its
-   * analysed matches ended in an error or was left out with one for seat balance) and at least
-   * one error match. α-Rank would fill its missing payoffs as a tie (2 players) or 0 (n players),
-   * which can rank an agent that crashes against its strongest opponent above an identical agent
-   * that does not. Left out: of each failing group's error matches, the agent whose call failed
-   * when the match stores one ({@link ArenaStore.StoredMatch#failedSeat}: creating seat s's agent,
-   * seat s's agent failing in selectAction or informAction, seat s choosing an illegal action),
-   * else — the game's own code failed, or the game exceeded its maximum length — every agent of
-   * that match. The message's wording plays no part. Each failing group then holds a left-out
-   * agent, so the remaining agents' payoff table has no profile missing because of an error; a
-   * profile missing for another reason (not stored) keeps the fill rule. A failing group with an agent that has no scored match at all in
-   * the game blames no one: that agent is left out already ({@link #gameBallot}), and the group
-   * with it.
+   * The agents to leave out of a game's α-Rank and ballot because of the game's own error matches
+   * (blamed on no seat, so not scored: {@link #scored}). A group (the agent multiset of a match:
+   * the pairing {i, j} for 2 players, every seating of the same agents for n ≥ 3) is
+   * <em>failing</em> when it has no scored match in the game (every one of its analysed matches
+   * ended in such an error or was left out with one for seat balance) and at least one such error.
+   * α-Rank would fill its missing payoffs as a tie (2 players) or 0 (n players), a score the game
+   * never gave; every agent of such a group's error matches is left out instead, and none is
+   * ranked last for it (the game failed, not the agent). An error blamed on a seat is no reason
+   * here: it is scored as that seat's forfeit ({@link #forfeitReturns}). Each failing group then
+   * holds a left-out agent, so the remaining agents' payoff table has no profile missing because
+   * of an error; a profile missing for another reason (not stored) keeps the fill rule. A failing
+   * group with an agent that has no scored match at all in the game blames no one: that agent is
+   * left out already ({@link #gameBallot}), and the group with it.
    *
    * @param ms the game's analysed matches, errors included
    * @param leftOut those of them left out for seat balance ({@link #leftOutForBalance})
@@ -1433,72 +1410,52 @@ public final class Analysis {
    */
   static ErrorLeftOut leftOutForErrors(List<ArenaStore.StoredMatch> ms, java.util.Set<ArenaStore.StoredMatch> leftOut,
       int k, List<String> agents) {
-    java.util.Set<String> scored = new java.util.HashSet<>();
+    java.util.Set<String> scoredGroups = new java.util.HashSet<>();
     boolean[] hasScored = new boolean[k];
-    TreeMap<String, List<ArenaStore.StoredMatch>> errorsByGroup = new TreeMap<>();
+    TreeMap<String, int[]> errorGroups = new TreeMap<>();
     for (ArenaStore.StoredMatch m : ms) {
       int[] sorted = m.seats().clone();
       Arrays.sort(sorted);
       String key = Arrays.toString(sorted);
-      if (m.status() == MatchResult.Status.ERROR) {
-        errorsByGroup.computeIfAbsent(key, x -> new ArrayList<>()).add(m);
+      if (!scored(m)) {
+        errorGroups.putIfAbsent(key, sorted);
       } else if (!leftOut.contains(m)) {
-        scored.add(key);
+        scoredGroups.add(key);
         for (int a : sorted) {
           hasScored[a] = true;
         }
       }
     }
     boolean[] out = new boolean[k];
-    // per left-out agent: the first failing group it is blamed in, whether its own call failed, and how many groups
+    // per left-out agent: the first failing group it is in, and how many groups
     String[] firstGroup = new String[k];
-    boolean[] named = new boolean[k];
     int[] groups = new int[k];
-    for (Map.Entry<String, List<ArenaStore.StoredMatch>> e : errorsByGroup.entrySet()) {
-      if (scored.contains(e.getKey()) || !allScored(e.getValue().get(0).seats(), hasScored)) {
+    for (Map.Entry<String, int[]> e : errorGroups.entrySet()) {
+      int[] group = e.getValue();
+      if (scoredGroups.contains(e.getKey()) || !allScored(group, hasScored)) {
         continue; // scored; or with an agent that has no scored match at all, left out with it already
       }
-      boolean[] blamed = new boolean[k];
-      boolean[] bySeat = new boolean[k];
-      for (ArenaStore.StoredMatch m : e.getValue()) {
-        int seat = m.failedSeat();
-        if (seat >= 0 && seat < m.seats().length) {
-          blamed[m.seats()[seat]] = true;
-          bySeat[m.seats()[seat]] = true;
-        } else {
-          for (int a : m.seats()) {
-            blamed[a] = true;
-          }
-        }
-      }
-      int[] group = e.getValue().get(0).seats().clone();
-      Arrays.sort(group);
-      for (int a = 0; a < k; a++) {
-        if (!blamed[a]) {
-          continue;
+      for (int i = 0; i < group.length; i++) {
+        int a = group[i];
+        if (i > 0 && group[i - 1] == a) {
+          continue; // an agent seated twice counts its group once
         }
         out[a] = true;
         if (groups[a]++ == 0) {
           firstGroup[a] = groupText(group, a, agents);
         }
-        named[a] |= bySeat[a];
       }
     }
     StringBuilder note = new StringBuilder();
-    boolean anyNamed = false;
     for (int a = 0; a < k; a++) {
-      if (!out[a]) {
-        continue;
+      if (out[a]) {
+        note.append(note.length() == 0 ? "" : "; ").append(agentName(agents, a)).append(" (no scored match ")
+            .append(firstGroup[a]).append(groups[a] > 1 ? " and " + (groups[a] - 1) + " more" : "").append(')');
       }
-      note.append(note.length() == 0 ? "" : "; ").append(agentName(agents, a)).append(" (no scored match ")
-          .append(firstGroup[a]).append(groups[a] > 1 ? " and " + (groups[a] - 1) + " more" : "")
-          .append(named[a] ? ": its own call failed" : ": the game's own error, which ranks no agent last")
-          .append(')');
-      anyNamed |= named[a];
     }
     if (note.length() > 0) {
       boolean pairs = ms.get(0).seats().length == 2;
-      note.insert(0, "left out of the alpha-rank for error matches" + (anyNamed ? ", last on the ballot" : "") + " ("
+      note.insert(0, "left out of the alpha-rank for the game's own error matches, which rank no agent last ("
           + (pairs ? "a missing pairing would count as a tie" : "a missing agent set would count as 0") + "): ");
     }
     return new ErrorLeftOut(out, note.toString());
@@ -1566,13 +1523,6 @@ public final class Analysis {
     return Double.NaN;
   }
 
-  /**
-   * The ballot method of a game that ranks no agent by its scored matches (none was scored, or
-   * every agent with one is left out for error matches) but blames agents for error matches: its
-   * ballot ({@link #scoBallot}) ranks them last and every other agent level above them.
-   */
-  static final String ERRORS_LAST = "errors-last";
-
   /** A game's ballot with the α-Rank mass it came from and how it was made. */
   record GameBallot(double[] mass, double[] ballot, String method, String note) {}
 
@@ -1604,12 +1554,12 @@ public final class Analysis {
         return withoutAbsentAgents(gi, k, meanM, agentMean, multisetSum, multisetCount, o, memo, present,
             errorOut);
       }
-      if (scored == 0) { // every analysed match ended in an error: nothing to rank, no mass to give
-        return new GameBallot(nans(k), nans(k), "none", "no analysed match was scored (every one ended in an error or was left out with one for seat balance):"
+      if (scored == 0) { // every analysed match ended in the game's own error: nothing to rank, no mass to give
+        return new GameBallot(nans(k), nans(k), "none", "no analysed match was scored (every one ended in the game's own error or was left out with one for seat balance):"
             + " no ballot");
       }
       if (present == 0) {
-        return new GameBallot(nans(k), nans(k), "none", "every agent with a scored match is left out for error matches:"
+        return new GameBallot(nans(k), nans(k), "none", "every agent with a scored match is left out for the game's own error matches:"
             + " no ballot");
       }
     }
@@ -1766,13 +1716,12 @@ public final class Analysis {
   }
 
   /**
-   * The ballot of a game in which some agents have no analysed match (every one of their matches
-   * ended in an error), or are left out for error matches ({@code errorOut}, {@link
-   * #leftOutForErrors}): α-Rank over the other agents, these left out (mass and ballot NaN:
-   * unranked in this game); the note counts the agents without a scored match (the caller names
-   * those left out for errors). Counting their missing pairings as ties would give an agent that
-   * never completed a match α-Rank mass, and an agent that crashes against its strongest opponent
-   * more mass than an identical agent that does not.
+   * The ballot of a game in which some agents have no scored match (every one of their matches
+   * ended in the game's own error or was left out with one), or are left out for the game's own
+   * error matches ({@code errorOut}, {@link #leftOutForErrors}): α-Rank over the other agents,
+   * these left out (mass and ballot NaN: unranked in this game); the note counts the agents
+   * without a scored match (the caller names those left out for errors). Counting their missing
+   * pairings as ties would give them a score the game never gave.
    */
   private static GameBallot withoutAbsentAgents(ArenaStore.GameInfo gi, int k, double[][] meanM, double[] agentMean,
       Map<String, double[]> multisetSum, Map<String, double[]> multisetCount, AnalysisOptions o,
@@ -1835,7 +1784,7 @@ public final class Analysis {
       return new GameBallot(mass, ballot, sub.method(), sub.note());
     }
     String left = absent + " agent" + (absent == 1 ? "" : "s")
-        + " with no scored match (every one ended in an error or was left out with one for seat balance) left out of the alpha-rank";
+        + " with no scored match (every one ended in the game's own error or was left out with one for seat balance) left out of the alpha-rank";
     return new GameBallot(mass, ballot, sub.method(), sub.note().isEmpty() ? left : sub.note() + "; " + left);
   }
 
@@ -2125,7 +2074,12 @@ public final class Analysis {
     }
   }
 
-  /** Elo from all pairwise outcomes, with a bootstrap over seed indices within each game. */
+  /**
+   * Elo from all pairwise outcomes, with a bootstrap over seed indices within each game.
+   *
+   * @param byGame per game, its analysed matches with the forfeits' returns filled in ({@link
+   *     #withForfeitReturns})
+   */
   static double[][] elo(List<List<ArenaStore.StoredMatch>> byGame, int k, AnalysisOptions o) {
     return elo(byGame, k, o, Progress.none());
   }
@@ -2138,7 +2092,7 @@ public final class Analysis {
       TreeMap<Integer, double[][]> perSeed = new TreeMap<>();
       java.util.Set<ArenaStore.StoredMatch> leftOut = leftOutForBalance(byGame.get(g));
       for (ArenaStore.StoredMatch m : byGame.get(g)) {
-        if (m.status() == MatchResult.Status.ERROR || leftOut.contains(m)) {
+        if (!scored(m) || leftOut.contains(m)) {
           continue;
         }
         double[][] w = perSeed.computeIfAbsent(m.seedIndex(), x -> new double[k][k]);
@@ -2166,8 +2120,8 @@ public final class Analysis {
     for (double[][] w : units) {
       add(total, w, 1);
     }
-    // agents with no scored comparison (every match of theirs ended in an error or was left out
-    // with one) have no Elo: fitted without them, the smoothing would rate them level with all
+    // agents with no scored comparison (every match of theirs ended in the game's own error or was
+    // left out with one) have no Elo: fitted without them, the smoothing would rate them level with all
     int[] rated = rated(total);
     double[] est = fitRated(total, rated);
     double[] lo = new double[k];

@@ -77,6 +77,32 @@ public final class ArenaStore implements AutoCloseable {
     return (e.getErrorCode() & 0xff) == 11 || m.contains("SQLITE_CORRUPT") || m.contains("disk image is malformed");
   }
 
+  /**
+   * The exception for a row that no run of ponder arena writes ({@code what}, with the {@code
+   * remedy} for it), unless SQLite's own check of the file finds it damaged: a page overwritten in
+   * the middle of the file (a damaged index that hides a row) makes a row look missing that is
+   * there, and deleting or restoring rows would not mend it. So {@code PRAGMA quick_check} (every
+   * page read once, no index compared with its table: cheap, and run only here, on the way to an
+   * error) decides: problems found give the line of a file SQLite finds malformed.
+   */
+  private DamagedStoreException rowDamage(String what, String remedy) {
+    String problem = quickCheckProblem();
+    if (problem != null) {
+      return new DamagedStoreException(file, new SQLException("PRAGMA quick_check: " + problem));
+    }
+    return new DamagedStoreException(file, what, remedy);
+  }
+
+  /** The first problem {@code PRAGMA quick_check} reports for the store's file, or null when it says ok. */
+  private String quickCheckProblem() {
+    try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("PRAGMA quick_check")) {
+      String first = rs.next() ? rs.getString(1) : "ok";
+      return "ok".equals(first) ? null : String.valueOf(first);
+    } catch (SQLException e) {
+      return isCorrupt(e) ? String.valueOf(e.getMessage()) : null;
+    }
+  }
+
   /** The exception for a failed statement: {@link DamagedStoreException} if the file is damaged. */
   private StoreException failed(String what, SQLException e) {
     if (isCorrupt(e)) {
@@ -1253,7 +1279,7 @@ public final class ArenaStore implements AutoCloseable {
   private DamagedStoreException unreadableConfig(TournamentInfo t, Exception e) {
     String why = String.valueOf(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
         : e.getMessage()).lines().findFirst().orElse("");
-    return new DamagedStoreException(file, "tournaments row " + t.id() + " holds a configuration this version cannot"
+    return rowDamage("tournaments row " + t.id() + " holds a configuration this version cannot"
         + " read (" + why + ")", "restore the store from a copy, or give a new --db to start afresh");
   }
 
@@ -1344,7 +1370,7 @@ public final class ArenaStore implements AutoCloseable {
               returnsText, rs.getString(8), failedText, moveUs, overruns, actions);
           if (problem != null) {
             requireUnchanged(); // a row read while a run wrote the file is no damage
-            throw new DamagedStoreException(file, "matches row " + rs.getLong(1) + " (tournament " + tournament
+            throw rowDamage("matches row " + rs.getLong(1) + " (tournament " + tournament
                 + ", game " + gameText + ", seats " + seatsText + ", seed index " + seedIndexText + ") " + problem,
                 "delete that row to have ponder arena play the match again, restore the store from a copy, or give a"
                 + " new --db to start afresh");
@@ -1431,14 +1457,14 @@ public final class ArenaStore implements AutoCloseable {
     boolean[] seen = new boolean[agentSpecs.size()];
     for (AgentInfo a : agents(id)) {
       if (a.idx() < 0 || a.idx() >= seen.length) {
-        throw new DamagedStoreException(file, "agents row (tournament " + id + ", idx " + a.idx() + ", " + a.spec()
+        throw rowDamage("agents row (tournament " + id + ", idx " + a.idx() + ", " + a.spec()
             + ") is no agent of the tournament, whose configuration has " + seen.length + " agents", remedy);
       }
       seen[a.idx()] = true;
     }
     for (int i = 0; i < seen.length; i++) {
       if (!seen[i]) {
-        throw new DamagedStoreException(file, "tournament " + id + " has no agents row for its agent " + i + " ("
+        throw rowDamage("tournament " + id + " has no agents row for its agent " + i + " ("
             + agentSpecs.get(i) + ")", remedy);
       }
     }
@@ -1446,22 +1472,22 @@ public final class ArenaStore implements AutoCloseable {
     for (GameInfo g : games(id)) {
       String row = "games row (tournament " + id + ", idx " + g.idx() + ", " + g.spec() + ")";
       if (g.idx() < 0 || g.idx() >= players.length) {
-        throw new DamagedStoreException(file, row + " is no game of the tournament, whose configuration has "
+        throw rowDamage(row + " is no game of the tournament, whose configuration has "
             + players.length + " games", remedy);
       }
       if (g.numPlayers() < 1) {
-        throw new DamagedStoreException(file, row + " has num_players " + g.numPlayers() + ", not a number of"
+        throw rowDamage(row + " has num_players " + g.numPlayers() + ", not a number of"
             + " players", remedy);
       }
       if (!Double.isFinite(g.minUtility()) || !Double.isFinite(g.maxUtility()) || g.minUtility() > g.maxUtility()) {
-        throw new DamagedStoreException(file, row + " has the utility range [" + g.minUtility() + ", "
+        throw rowDamage(row + " has the utility range [" + g.minUtility() + ", "
             + g.maxUtility() + "], not two finite numbers in order", remedy);
       }
       players[g.idx()] = g.numPlayers();
     }
     for (int i = 0; i < players.length; i++) {
       if (players[i] == 0) {
-        throw new DamagedStoreException(file, "tournament " + id + " has no games row for its game " + i + " ("
+        throw rowDamage("tournament " + id + " has no games row for its game " + i + " ("
             + c.games().get(i) + ")", remedy);
       }
     }

@@ -31,12 +31,26 @@ public final class Budget {
   /**
    * Parses the budget text.
    *
-   * @return key to raw value, in order; empty for null or blank text
-   * @throws SpecException if an item is not {@code key=value}, or a key is given twice ({@code
-   *     sims=10,sims=20}: one line, as an agent string with a repeated key is refused)
+   * @return key to raw value, in order; empty for null or empty text (no budget)
+   * @throws SpecException if the text is blank but not empty ({@code " "}: a budget given as
+   *     nothing), an item is not {@code key=value}, a key is given twice ({@code sims=10,sims=20}:
+   *     one line, as an agent string with a repeated key is refused), or a key of {@link
+   *     #OWN_BUDGET_KEYS} is 0 ({@code time_ms=0}: 0 is no limit, so no budget; an agent would
+   *     fall back to its default)
    */
   public static Map<String, String> parse(String text) {
-    return parse(text, true);
+    if (text != null && !text.isEmpty() && text.isBlank()) {
+      throw new SpecException("malformed budget '" + text + "': it is blank; expected key=value[,key=value...], e.g."
+          + " sims=400 or time_ms=50 (leave --budget out for none)");
+    }
+    Map<String, String> out = parse(text, true);
+    for (Map.Entry<String, String> e : out.entrySet()) {
+      if (OWN_BUDGET_KEYS.contains(e.getKey()) && isZero(e.getValue())) {
+        throw new SpecException("malformed budget '" + text + "': " + e.getKey() + "=0 is no budget (0 means no limit);"
+            + " give " + e.getKey() + " of at least 1");
+      }
+    }
+    return out;
   }
 
   /**

@@ -487,9 +487,10 @@ public final class Report {
   static final int MESSAGE_WIDTH = 400;
 
   /**
-   * {@code errors: none}, or the number of matches that ended in an error (they count in no
-   * statistic) and the first one's game, seed index, seats and message (first line only, clipped
-   * to {@link #MESSAGE_WIDTH} characters).
+   * {@code errors: none}, or the number of matches that ended in an error, how many of them are
+   * scored as forfeits (blamed on an agent's call, {@link Analysis#forfeit}) and how many are the
+   * game's own (not scored), and the first one's game, seed index, seats and message (first line
+   * only, clipped to {@link #MESSAGE_WIDTH} characters).
    */
   static String errorLine(Analysis.Result r) {
     // in a partial tournament the line speaks of the analysed matches, and says so; the stored
@@ -499,9 +500,17 @@ public final class Report {
       return r.partial() ? "errors: none in the analysed matches" : "errors: none";
     }
     String first = r.firstError().lines().findFirst().orElse("");
-    return String.format(Locale.ROOT, "errors: %d of %d%s %s (not scored; see matches.csv)%s; first: %s", r.errors(),
-        r.matches(), analysed, r.matches() == 1 ? "match" : "matches", r.leftOut() > 0 ? "; " + leftOutText(r.leftOut()) : "",
-        clip(first, MESSAGE_WIDTH));
+    int forfeits = 0;
+    for (int a = 0; a < r.agents().size(); a++) {
+      forfeits += errorMatches(r, a);
+    }
+    int own = r.errors() - forfeits;
+    String kinds = own == 0 ? "blamed on an agent: scored as its forfeits"
+        : forfeits == 0 ? "the game's own: not scored"
+        : forfeits + " blamed on an agent: its forfeits; " + own + " the game's own: not scored";
+    return String.format(Locale.ROOT, "errors: %d of %d%s %s (%s; see matches.csv)%s; first: %s", r.errors(),
+        r.matches(), analysed, r.matches() == 1 ? "match" : "matches", kinds,
+        r.leftOut() > 0 ? "; " + leftOutText(r.leftOut()) : "", clip(first, MESSAGE_WIDTH));
   }
 
   /**
@@ -509,8 +518,8 @@ public final class Report {
    * Analysis#leftOutForBalance}): how many, and why.
    */
   static String leftOutText(int leftOut) {
-    return leftOut + " more left out with them for seat balance (the other seat orders of an error's pairing, or agent"
-        + " set for 3+ players, in its seed index: every pairing counted is counted in all its seat orders)";
+    return leftOut + " more left out with them for seat balance (the other seat orders of the pairing of a game's own"
+        + " error, or agent set for 3+ players, in its seed index: every pairing counted is counted in all its seat orders)";
   }
 
   /**
@@ -733,8 +742,8 @@ public final class Report {
 
   /**
    * The footnote on {@link #ERROR_MARK}: for each marked agent, in how many error matches and
-   * games it failed, and the games whose ballot ranks it last for them; then the rule. Empty when
-   * no agent is marked.
+   * games it failed; then how those matches are scored ({@link Analysis#forfeitReturns}). Empty
+   * when no agent is marked.
    */
   static String errorAgentsLine(Analysis.Result r) {
     List<String> names = shownNames(r);
@@ -745,55 +754,41 @@ public final class Report {
         continue;
       }
       List<String> failedIn = new ArrayList<>();
-      List<String> last = new ArrayList<>();
-      List<String> noBallot = new ArrayList<>();
       for (Analysis.GameResult g : r.games()) {
-        if (g.errorMatches()[a] == 0) {
-          continue;
+        if (g.errorMatches()[a] > 0) {
+          failedIn.add(g.game());
         }
-        failedIn.add(g.game());
-        if (g.lastForErrors()[a]) {
-          last.add(g.game());
-        } else if (Arrays.stream(Analysis.scoBallot(g.ballot(), g.lastForErrors())).allMatch(Double::isNaN)) {
-          noBallot.add(g.game());
-        }
-      }
-      boolean bench = r.config().schedule().equals(TournamentConfig.BENCHMARK) && a == r.agents().size() - 1;
-      List<String> where = new ArrayList<>();
-      if (!last.isEmpty()) {
-        where.add("last on the ballot of " + String.join(", ", last) + ", which it did not complete");
-      }
-      if (!noBallot.isEmpty() && !bench) {
-        where.add(String.join(", ", noBallot) + (noBallot.size() == 1 ? " has" : " have") + " no ballot (no agent completed"
-            + " a match there)");
-      }
-      if (bench) {
-        where.add("the benchmark agent, on no ballot");
-      } else if (last.size() + noBallot.size() < failedIn.size()) {
-        where.add(last.isEmpty() && noBallot.isEmpty() ? "it completed enough of them to stay on every ballot"
-            : "on the other ballots");
       }
       parts.add(names.get(a) + " failed in " + matchCount(n) + " (" + failedIn.size() + " of "
-          + count(r.games().size(), "game", "games") + ": " + String.join(", ", failedIn) + "); " + String.join("; ", where));
+          + count(r.games().size(), "game", "games") + ": " + String.join(", ", failedIn) + ")");
     }
     if (parts.isEmpty()) {
       return "";
     }
-    return ERROR_MARK + ": error matches (not scored; see matches.csv): " + String.join("; ", parts) + ". A game an agent"
-        + " did not complete (no scored match, or none in some pairing or agent set, through its own errors) ranks it"
-        + " last on that game's ballot, in SCO and the ballot win rates: a failure never lifts it.";
+    return ERROR_MARK + ": error matches " + FORFEITS + "; see matches.csv): " + String.join("; ", parts) + ". " + FORFEIT_RULE;
   }
 
+  /** How the reports name the scoring of an agent's error matches (an open parenthesis, closed by the caller). */
+  static final String FORFEITS = "(scored as forfeits";
+
+  /** The forfeit rule, one sentence ({@link Analysis#forfeitReturns}). */
+  static final String FORFEIT_RULE = "A forfeit gives the failing seat the game's minimum return and every other seat its"
+      + " maximum (in a zero- or constant-sum game of 3+ players an equal share of the rest): a failure never scores"
+      + " better than playing on.";
+
   /**
-   * What the ballot win rates are computed over: the games with a ballot, every agent on each
-   * (one absent for error matches is last on it), so F(A ≻ B) is the fraction of those games
-   * whose ballot ranks A strictly above B.
+   * What the ballot win rates are computed over: the games with a ballot, and of those the ones
+   * holding both agents (in a round robin every agent is on every ballot, unless the game's own
+   * errors left it out), so F(A ≻ B) is the fraction of those games whose ballot ranks A strictly
+   * above B.
    */
   static String ballotWinRateLine(Analysis.Result r) {
     int withBallot = 0;
+    boolean everyAgent = true;
     for (Analysis.GameResult g : r.games()) {
-      double[] b = Analysis.scoBallot(g.ballot(), g.lastForErrors());
-      withBallot += Arrays.stream(b).anyMatch(v -> !Double.isNaN(v)) ? 1 : 0;
+      boolean any = Arrays.stream(g.ballot()).anyMatch(v -> !Double.isNaN(v));
+      withBallot += any ? 1 : 0;
+      everyAgent &= !any || Arrays.stream(g.ballot()).noneMatch(Double::isNaN);
     }
     String over = withBallot == r.games().size() ? "the " + count(withBallot, "game", "games")
         : "the " + withBallot + " of " + count(r.games().size(), "game", "games") + " that have a ballot";
@@ -801,8 +796,12 @@ public final class Report {
       return "F(row ≻ column): the fraction of " + over + " whose ballot ranks row strictly above column (the benchmark agent"
           + " is on no ballot: -).";
     }
-    return "F(row ≻ column): the fraction of " + over + " whose ballot ranks row strictly above column; every agent is on every"
-        + " ballot (one absent from a game's alpha-rank for its error matches is last on it).";
+    if (everyAgent) {
+      return "F(row ≻ column): the fraction of " + over + " whose ballot ranks row strictly above column; every agent is"
+          + " on every ballot.";
+    }
+    return "F(row ≻ column): of " + over + ", the fraction of those whose ballot holds both that rank row strictly above"
+        + " column (an agent left out of a game's alpha-rank by the game's own errors is not on its ballot).";
   }
 
   /** The field of {@code report.json} that names the store the report was made from. */
@@ -881,6 +880,7 @@ public final class Report {
           Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.message("Mean return of row vs column: "
               + r.games().get(g).game(), why), StandardCharsets.UTF_8);
         }
+        removeStaleScoreCharts(dir, r.games().size());
         return;
       }
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
@@ -890,13 +890,50 @@ public final class Report {
           StandardCharsets.UTF_8);
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
-        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote,
-            shownNames(r), gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
+        // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
+        List<String> names = new ArrayList<>(shownNames(r));
+        boolean marked = false;
+        for (int a = 0; a < names.size(); a++) {
+          if (gr.errorMatches()[a] > 0) {
+            names.set(a, names.get(a) + ERROR_MARK);
+            marked = true;
+          }
+        }
+        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote
+            + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
+            names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
             Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
             gr.seeds() < Analysis.FEW_SEEDS), StandardCharsets.UTF_8);
       }
+      removeStaleScoreCharts(dir, r.games().size());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The name of a game's score chart, {@code scores-<i>.svg} (i without leading zeros). */
+  private static final java.util.regex.Pattern SCORE_CHART =
+      java.util.regex.Pattern.compile("scores-(0|[1-9][0-9]{0,8})\\.svg");
+
+  /**
+   * Removes the score charts of games this report does not have ({@code scores-<i>.svg} with
+   * i ≥ {@code games}) from a directory that held a larger report before, so that the directory
+   * holds one report. Only regular files of exactly that name are removed; nothing else in the
+   * directory is touched.
+   */
+  static void removeStaleScoreCharts(Path dir, int games) throws IOException {
+    List<Path> stale = new ArrayList<>();
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      files.forEach(f -> {
+        java.util.regex.Matcher m = SCORE_CHART.matcher(f.getFileName().toString());
+        if (m.matches() && Integer.parseInt(m.group(1)) >= games
+            && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          stale.add(f);
+        }
+      });
+    }
+    for (Path f : stale) {
+      Files.deleteIfExists(f);
     }
   }
 
@@ -1000,14 +1037,12 @@ public final class Report {
       if (g.method().startsWith("alpharank")) {
         ranked++;
         twoPlayerMulti |= g.players() == 2 && g.method().equals("alpharank-multi");
-      } else if (g.method().equals("mean-return")) { // not "none" (no ballot) nor "errors-last"
+      } else if (g.method().equals("mean-return")) { // not "none" (no ballot)
         byMean.add(g.game());
       }
     }
     if (ranked == 0) {
-      boolean anyBallot = r.games().stream().anyMatch(g -> !g.method().equals("none"));
-      return byMean.isEmpty() ? (anyBallot ? "no alpha-rank (no game has a scored match to rank)"
-          : "no alpha-rank (no game has a ballot)") : "no alpha-rank (every game ranked by mean return)";
+      return byMean.isEmpty() ? "no alpha-rank (no game has a ballot)" : "no alpha-rank (every game ranked by mean return)";
     }
     return String.format(Locale.ROOT, "alpha-rank masses %d resamples, alpha=%s, m=%d%s%s", o.alphaRankResamples(),
         Double.isInfinite(o.alphaRank().alpha()) ? "inf" : fmt(o.alphaRank().alpha(), 4), o.alphaRank().populationSize(),
@@ -1260,8 +1295,7 @@ public final class Report {
    * {@code =}. Agents not on the ballot are left out; empty when no agent is on it.
    */
   static String ballotLine(Analysis.GameResult g, List<String> agents) {
-    // as SCO and the ballot win rates read it: an agent absent for its error matches last, marked
-    double[] ballot = Analysis.scoBallot(g.ballot(), g.lastForErrors());
+    double[] ballot = g.ballot();
     List<Integer> on = new ArrayList<>();
     for (int a = 0; a < agents.size(); a++) {
       if (!Double.isNaN(ballot[a])) {
@@ -1284,7 +1318,7 @@ public final class Report {
         }
         sb.append(rel);
       }
-      sb.append(agents.get(a)).append(g.lastForErrors()[a] ? ERROR_MARK : "");
+      sb.append(agents.get(a)).append(g.errorMatches()[a] > 0 ? ERROR_MARK : "");
     }
     return sb.toString();
   }

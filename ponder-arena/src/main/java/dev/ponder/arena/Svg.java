@@ -28,8 +28,7 @@ final class Svg {
         r.options().sco().upper(), r.elo(), r.eloLow(), r.eloHigh(), r.options().level(),
         "Ratings (rows ordered by SCO rating" + (budget.isEmpty() ? "" : "; budget " + budget + " left out of the names") + ")",
         Report.fewestSeeds(r) < Analysis.FEW_SEEDS,
-        Report.anyErrorMark(r) ? Report.ERROR_MARK + ": error matches (not scored); last on the ballot of each game it did"
-            + " not complete (report.md)" : "");
+        Report.anyErrorMark(r) ? Report.ERROR_MARK + ": error matches " + Report.FORFEITS + ": a loss; report.md)" : "");
   }
 
   /** The footnote on {@link Report#FEW} in a chart (one line). */

@@ -315,8 +315,9 @@ class AnalysisTest {
 
   @Test
   void anAgentWhoseEveryMatchErredIsLeftOutOfAlphaRank() {
-    // agents 0 and 1 play (1 wins every match); agent 2's matches all end in an error. Counting
-    // agent 2's unplayed pairings as ties let it invade and hold mass; it is left out instead.
+    // agents 0 and 1 play (1 wins every match); agent 2's matches all end in the game's own error
+    // (no seat stored). Counting agent 2's unplayed pairings as ties let it invade and hold mass;
+    // it is left out instead.
     AnalysisOptions o = AnalysisOptions.defaults();
     List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>(twoPlayerMatches(1, -1, -1));
     for (int seed = 0; seed < 3; seed++) {
@@ -333,7 +334,8 @@ class AnalysisTest {
     assertThat(r.mass()[2]).isNaN();
     assertThat(r.ballot()[2]).isNaN();
     assertThat(r.mass()[1]).isCloseTo(1.0, within(1e-6));
-    assertThat(r.note()).contains("1 agent with no scored match (every one ended in an error or was left out with one for seat balance) left out");
+    assertThat(r.note()).contains("1 agent with no scored match (every one ended in the game's own error or was left out with"
+        + " one for seat balance) left out");
   }
 
   /** Both seat orders of a 2-player pairing in seed indices 0–2, with the given row-agent return (zero-sum). */
@@ -375,34 +377,79 @@ class AnalysisTest {
     return ms;
   }
 
+  /**
+   * The masses of the rock-paper-scissors cycle with agent 3 tying paper and scissors and losing
+   * every match to rock, α → ∞, by hand: η = 1/3, a winning mutant fixes with probability η, a
+   * tying one with η/2. From rock, paper invades (1/3); from paper, scissors (1/3) and 3 (1/6);
+   * from scissors, rock (1/3) and 3 (1/6); from 3, rock (1/3), paper and scissors (1/6 each). The
+   * stationary distribution solves π0 = π2 + π3, 3π1 = 2π0 + π3, 3π2 = 2π1 + π3, 4π3 = π1 + π2:
+   * π = (14, 11, 9, 5) / 39.
+   */
+  private static final double[] CYCLE_WITH_A_LOSING_FOURTH = {14 / 39.0, 11 / 39.0, 9 / 39.0, 5 / 39.0};
+
   @Test
-  void anAgentWhosePairingOnlyEndsInItsOwnErrorsIsLeftOutOfAlphaRank() {
-    // rock (0) < paper (1) < scissors (2) < rock: at alpha -> infinity the response graph is a
-    // 3-cycle and each holds 1/3. Agent 3 ties paper and scissors, and its own call fails in every
-    // match against rock. Counted as a tie, the missing pairing gave 3 a share of the mass (it ties
-    // everyone); it is left out instead, and the others' masses are those of the cycle alone.
+  void anAgentsOwnErrorsAreScoredAsItsForfeits() {
+    // rock (0) < paper (1) < scissors (2) < rock; agent 3 ties paper and scissors, and its own call
+    // fails in every match against rock. Left out of the alpha-rank (the rule before), a failure
+    // could only help it; each is its forfeit instead: 3 gets the minimum, -1, rock the maximum, +1
     List<ArenaStore.StoredMatch> ms = cycleWithATyingFourth();
     failing(ms, 3, 0, 3, (seatOf3, seatOf0) -> MatchRunner.thrown(new IllegalStateException("no entry"), seatOf3, "d",
         MatchRunner.CALL_SELECT, -1, 0, 1));
     ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
     Analysis.GameResult r = Analysis.analyseGame(zs, ms, 4, false, AnalysisOptions.defaults(), 1);
     assertThat(r.method()).isEqualTo("alpharank-single");
-    assertThat(r.agentMean()[3]).isCloseTo(0, within(1e-12)); // it is still scored where it finished
-    assertThat(r.mass()[3]).isNaN();
-    assertThat(r.ballot()[3]).isNaN();
-    for (int a = 0; a < 3; a++) {
-      assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(1.0 / 3, within(1e-6));
+    assertThat(r.errors()).isEqualTo(6);
+    assertThat(r.leftOut()).isZero();
+    assertThat(r.errorMatches()).containsExactly(0, 0, 0, 6);
+    assertThat(r.mean()[3][0]).isEqualTo(-1);
+    assertThat(r.mean()[0][3]).isEqualTo(1);
+    assertThat(r.agentMean()[3]).isCloseTo(-1.0 / 3, within(1e-12)); // -1, 0, 0 against rock, paper, scissors
+    assertThat(new long[] {r.wins()[3][0], r.draws()[3][0], r.losses()[3][0]}).containsExactly(0, 0, 6);
+    assertThat(r.note()).isEmpty();
+    for (int a = 0; a < 4; a++) {
+      assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(CYCLE_WITH_A_LOSING_FOURTH[a], within(1e-6));
     }
-    assertThat(r.note()).isEqualTo("left out of the alpha-rank for error matches, last on the ballot (a missing pairing would count"
-        + " as a tie): agent 3 (no scored match against agent 0: its own call failed)");
-    // the same left out in every bootstrap resample: agent 3 has no mass interval, the others do
+    assertThat(r.ballot()).containsExactly(3, 2, 1, 0);
+    // every bootstrap resample scores them the same way
     Analysis.GameAnalysis ga = Analysis.analyseGameWithRows(zs, ms, 4, false, AnalysisOptions.defaults(), 1,
         List.of("rock", "paper", "scissors", "tp"));
-    assertThat(ga.result().note()).endsWith(": tp (no scored match against rock: its own call failed)");
     Analysis.GameBallot resampled = Analysis.resampledGameBallot(ga.rows(), new int[] {3, 0, 0}, AnalysisOptions.defaults(),
         null);
-    assertThat(resampled.mass()[3]).isNaN();
-    assertThat(resampled.mass()[0]).isCloseTo(1.0 / 3, within(1e-6));
+    assertThat(resampled.mass()[3]).isCloseTo(5 / 39.0, within(1e-6));
+  }
+
+  /**
+   * The forfeit's returns: the failing seat gets the minimum; the others the maximum with 2 players
+   * or in a general-sum game, and in a zero- or constant-sum game of 3 or more players an equal
+   * share of what is left of the sum, within the game's bounds.
+   */
+  @Test
+  void aForfeitGivesTheFailingSeatTheMinimumAndTheOthersTheirShare() {
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "kuhn_poker", 2, -2, 2, "ZERO_SUM"), 1, 0))
+        .containsExactly(2, -2);
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 2, 0, 1, "CONSTANT_SUM"), 0, 1))
+        .containsExactly(0, 1);
+    // zero-sum, 3 players, [-2, 4]: the others share the 2 the failing seat loses
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "ZERO_SUM"), 2, 0))
+        .containsExactly(1, 1, -2);
+    // constant-sum 1 over 4 players, [0, 1]: a third each
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 1, "CONSTANT_SUM"), 0, 1))
+        .containsExactly(0, 1 / 3.0, 1 / 3.0, 1 / 3.0);
+    // a share beyond the maximum is kept within it: (10 - 0) / 2 = 5 > 3
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, 0, 3, "CONSTANT_SUM"), 1, 10))
+        .containsExactly(3, 0, 3);
+    // general-sum (hearts-like, [0, 26], 4 players) and an unknown sum: the maximum
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 26, "GENERAL_SUM"), 3, Double.NaN))
+        .containsExactly(26, 26, 26, 0);
+    // the stored rows are not changed: the returns are filled in for the analysis only
+    List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
+    failing(ms, 0, 1, 0, (x, y) -> "crash");
+    ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
+    List<ArenaStore.StoredMatch> scored = Analysis.withForfeitReturns(zs, ms);
+    assertThat(ms).allSatisfy(m -> assertThat(m.returns()).isEmpty());
+    assertThat(scored.get(0).returns()).containsExactly(-1, 1);
+    assertThat(scored.get(1).returns()).containsExactly(1, -1);
+    assertThat(scored.get(0).status()).isEqualTo(MatchResult.Status.ERROR);
   }
 
   @Test
@@ -419,11 +466,10 @@ class AnalysisTest {
     assertThat(r.mass()[2]).isNaN();
     assertThat(r.mass()[0]).isCloseTo(1.0, within(1e-12));
     // the game's own error: no agent is blamed for it, none is last on the ballot
-    assertThat(r.note()).isEqualTo("left out of the alpha-rank for error matches (a missing pairing would count as a tie):"
-        + " agent 1 (no scored match against agent 2: the game's own error, which ranks no agent last); agent 2 (no"
-        + " scored match against agent 1: the game's own error, which ranks no agent last)");
+    assertThat(r.note()).isEqualTo("left out of the alpha-rank for the game's own error matches, which rank no agent last"
+        + " (a missing pairing would count as a tie): agent 1 (no scored match against agent 2); agent 2 (no scored match"
+        + " against agent 1)");
     assertThat(r.errorMatches()).containsExactly(0, 0, 0);
-    assertThat(r.lastForErrors()).containsExactly(false, false, false);
   }
 
   @Test
@@ -439,10 +485,10 @@ class AnalysisTest {
   }
 
   @Test
-  void whoIsLeftOutForAnErrorFollowsTheStoredSeatNotTheMessage() {
+  void whoForfeitsFollowsTheStoredSeatNotTheMessage() {
     // the rock-paper-scissors cycle with agent 3 failing against rock, as above, but the messages
     // reworded: one naming no seat, one naming the other seat (rock's) in the old form. The stored
-    // failing seat alone decides: agent 3 is left out, rock keeps its third
+    // failing seat alone decides: agent 3 forfeits, and the masses are those above
     List<ArenaStore.StoredMatch> reworded = cycleWithATyingFourth();
     failing(reworded, 3, 0, 3, (seatOf3, seatOf0) -> "the agent at seat #" + seatOf3 + " crashed");
     List<ArenaStore.StoredMatch> misleading = cycleWithATyingFourth();
@@ -450,20 +496,21 @@ class AnalysisTest {
     ArenaStore.GameInfo zs = new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM");
     for (List<ArenaStore.StoredMatch> ms : List.of(reworded, misleading)) {
       Analysis.GameResult r = Analysis.analyseGame(zs, ms, 4, false, AnalysisOptions.defaults(), 1);
-      assertThat(r.mass()[3]).isNaN();
-      for (int a = 0; a < 3; a++) {
-        assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(1.0 / 3, within(1e-6));
+      for (int a = 0; a < 4; a++) {
+        assertThat(r.mass()[a]).as("agent %d", a).isCloseTo(CYCLE_WITH_A_LOSING_FOURTH[a], within(1e-6));
       }
-      assertThat(r.note()).isEqualTo("left out of the alpha-rank for error matches, last on the ballot (a missing pairing would"
-          + " count as a tie): agent 3 (no scored match against agent 0: its own call failed)");
+      assertThat(r.errorMatches()).containsExactly(0, 0, 0, 6);
+      assertThat(r.note()).isEmpty();
     }
-    // and a message in the old form naming agent 3's seat, with no seat stored, blames both
+    // and a message in the old form naming agent 3's seat, with no seat stored, is the game's own
+    // error: not scored, both agents of the pairing left out, neither blamed
     List<ArenaStore.StoredMatch> unstored = cycleWithATyingFourth();
     failing(unstored, 3, 0, -1, (seatOf3, seatOf0) -> MatchRunner.thrown(new IllegalStateException("no entry"), seatOf3,
         "d", MatchRunner.CALL_SELECT, -1, 0, 1));
     Analysis.GameResult both = Analysis.analyseGame(zs, unstored, 4, false, AnalysisOptions.defaults(), 1);
     assertThat(both.mass()[0]).isNaN();
     assertThat(both.mass()[3]).isNaN();
+    assertThat(both.errorMatches()).containsExactly(0, 0, 0, 0);
   }
 
   @Test

@@ -52,6 +52,31 @@ class BudgetTest {
     assertThat(Budget.parseStored("sims=10,sims=20")).containsExactly(java.util.Map.entry("sims", "20"));
   }
 
+  /**
+   * A budget of 0 is no budget (0 means no limit: {@code uct(time_ms=0)} searched its default
+   * 1,000 simulations under a label saying 0 ms), and a blank budget is none given: both are
+   * refused in one line, as {@code sims=0} was already refused by the agents.
+   */
+  @Test
+  void aZeroOrBlankBudgetIsRefused() {
+    assertThatThrownBy(() -> Budget.parse("time_ms=0")).isInstanceOf(SpecException.class)
+        .hasMessage("malformed budget 'time_ms=0': time_ms=0 is no budget (0 means no limit); give time_ms of at least 1");
+    assertThatThrownBy(() -> Budget.parse("sims=400,time_ms=0.0")).isInstanceOf(SpecException.class)
+        .hasMessageContaining("time_ms=0 is no budget");
+    assertThatThrownBy(() -> Budget.parse("sims=0")).isInstanceOf(SpecException.class)
+        .hasMessageContaining("sims=0 is no budget");
+    assertThatThrownBy(() -> Budget.parse(" ")).isInstanceOf(SpecException.class)
+        .hasMessage("malformed budget ' ': it is blank; expected key=value[,key=value...], e.g. sims=400 or time_ms=50"
+            + " (leave --budget out for none)");
+    assertThatThrownBy(() -> new Tournament(new TournamentConfig(java.util.List.of("tic_tac_toe"),
+        java.util.List.of("random", "uct"), "time_ms=0", 1, 1, TournamentConfig.ROUND_ROBIN, "", false)))
+        .isInstanceOf(SpecException.class).hasMessageContaining("time_ms=0 is no budget");
+    // a stored budget is read as it was written
+    assertThat(Budget.parseStored("time_ms=0")).containsExactly(java.util.Map.entry("time_ms", "0"));
+    assertThat(Budget.parse("")).isEmpty();
+    assertThat(Budget.parse(null)).isEmpty();
+  }
+
   @Test
   void aBudgetKeyNoAgentDeclaresIsAnError() {
     Budget.checkDeclared(Budget.parse("sims=40"), java.util.List.of("random", "flat_mc"));

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Error matches in the analysis and report.json: the first error is named whether or not its seed
- * index is analysed, and a tournament none of whose analysed matches was scored has no Elo (null
- * in report.json, like every value the terminal shows as "-" or "n/a"), not an Elo of 0 each.
+ * index is analysed; a tournament none of whose analysed matches was scored (every one the game's
+ * own error) has no Elo (null in report.json, like every value the terminal shows as "-" or
+ * "n/a"), not an Elo of 0 each; an agent whose every match is its own error loses them all.
  */
 class ErrorMatchesReportTest {
   @TempDir Path dir;
@@ -48,25 +49,51 @@ class ErrorMatchesReportTest {
 
   @Test
   void noScoredSeedMeansNoEloInTheResultAndNullInReportJson() throws Exception {
-    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "boom"), "", 1, 3,
-        TournamentConfig.ROUND_ROBIN, "", false);
+    // first(offset=1) rolls and the game returns NaN; uct's search meets the NaN: every match is the
+    // game's own error (no seat blamed), none is scored
+    dev.ponder.game.GameRegistry.register(new dev.ponder.game.fixtures.FlawedDieGame.Factory());
+    TournamentConfig c = new TournamentConfig(List.of("flawed_die(nan=true)"), List.of("first(offset=1)", "uct(sims=20)"),
+        "", 1, 3, TournamentConfig.ROUND_ROBIN, "", false);
     try (ArenaStore s = ArenaStore.open(dir.resolve("n.db"))) {
       long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
       List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      assertThat(all).isNotEmpty().allMatch(m -> m.status() == MatchResult.Status.ERROR && m.failedSeat() == -1);
       Analysis.Result r = Analysis.analyse(s, id, O, all, ONE);
       assertThat(r.completeSeeds()).isEqualTo(1);
       assertThat(r.elo()).containsOnly(Double.NaN);
       Report.write(r, all, dir.resolve("rep"));
       JsonNode json = new ObjectMapper().readTree(dir.resolve("rep/report.json").toFile());
-      for (String key : new String[] {"elo", "eloLow", "eloHigh", "scoLow", "scoHigh"}) {
+      for (String key : new String[] {"elo", "eloLow", "eloHigh", "sco", "scoLow", "scoHigh"}) {
         assertThat(json.get(key)).as(key).hasSize(2).allMatch(JsonNode::isNull);
       }
-      // no match was scored, but every error is boom's own: the game ranks random above it (a forfeit)
       assertThat(r.games().get(0).ballot()).containsOnly(Double.NaN);
+      assertThat(r.games().get(0).method()).isEqualTo("none");
+      assertThat(json.get("completeSeeds").asInt()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void anAgentWhoseEveryMatchIsItsOwnErrorLosesThemAll() throws Exception {
+    // boom throws at its first decision: every match is its forfeit, -1 against random's +1
+    TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("random", "boom"), "", 1, 3,
+        TournamentConfig.ROUND_ROBIN, "", false);
+    try (ArenaStore s = ArenaStore.open(dir.resolve("b.db"))) {
+      long id = new Tournament(c).run(s, 1, (d, t) -> Progress.none(), null).tournamentId();
+      List<ArenaStore.StoredMatch> all = s.matches(id, true);
+      assertThat(all).hasSize(2).allMatch(m -> m.status() == MatchResult.Status.ERROR);
+      Analysis.Result r = Analysis.analyse(s, id, O, all, ONE);
+      Analysis.GameResult g = r.games().get(0);
+      assertThat(g.agentMean()).containsExactly(1, -1);
+      assertThat(g.mass()[0]).isEqualTo(1);
+      assertThat(g.ballot()).containsExactly(1, 0);
       assertThat(r.sco()[0]).isGreaterThan(r.sco()[1]);
+      assertThat(r.elo()[1]).isZero(); // the anchor
+      assertThat(r.elo()[0]).isPositive();
+      Report.write(r, all, dir.resolve("rep"));
+      JsonNode json = new ObjectMapper().readTree(dir.resolve("rep/report.json").toFile());
       assertThat(json.get("rank").get(0).asInt()).isEqualTo(1);
       assertThat(json.get("rank").get(1).asInt()).isEqualTo(2);
-      assertThat(json.get("completeSeeds").asInt()).isEqualTo(1);
+      assertThat(json.get("games").get(0).get("errorMatches").toString()).isEqualTo("[0,2]");
     }
   }
 }

@@ -147,19 +147,20 @@ class GameFaultBlameTest {
           new Analysis.Execution(1, Progress.Factory.NONE));
       Analysis.GameResult die = r.games().get(1);
       assertThat(die.errorMatches()).containsExactly(0, 0, 0);
-      assertThat(die.lastForErrors()).containsExactly(false, false, false);
       assertThat(Report.errorAgentsLine(r)).isEmpty();
     }
   }
+
   /**
    * Every match of flawed_die(nan=true) ends in an error: flaky(from=0) throws at its first move
-   * as player 0 (its fault), first(offset=1) rolls and the game returns NaN, uct's search meets
-   * the NaN (the game's faults); player 1 never moves. No match is scored, but flaky is blamed, so
-   * the ballot SCO reads ranks it last below the other two, level: the header's method and the
-   * note say so. Before, they said {@code none} and "no ballot" above that very ballot.
+   * as player 0 (its fault: a forfeit), first(offset=1) rolls and the game returns NaN, uct's
+   * search meets the NaN (the game's faults, not scored); player 1 never moves. Each of flaky's
+   * forfeits shares its pairing and seed index with a game's own error (the other seat order), so
+   * it is left out with it for seat balance: no match is scored, and the game has no ballot. (Before
+   * forfeits, the game had a ballot of its own, {@code errors-last}, with flaky last.)
    */
   @Test
-  void everyMatchInErrorWithOneAgentBlamedShowsTheCompletedBallot() {
+  void forfeitsInAPairingBrokenByTheGamesOwnErrorAreLeftOutWithIt() {
     TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe", "flawed_die(nan=true)"),
         List.of("flaky(from=0)", "first(offset=1)", "uct(sims=20)"), "", 2, 3, TournamentConfig.ROUND_ROBIN, "", false);
     try (ArenaStore s = ArenaStore.open(dir.resolve("nan.db"))) {
@@ -171,15 +172,13 @@ class GameFaultBlameTest {
       Analysis.GameResult die = r.games().get(1);
       assertThat(die.errors()).isEqualTo(die.matches());
       assertThat(die.errorMatches()).containsExactly(4, 0, 0);
-      assertThat(die.lastForErrors()).containsExactly(true, false, false);
-      assertThat(die.method()).isEqualTo(Analysis.ERRORS_LAST);
-      assertThat(die.note()).startsWith("no analysed match was scored (every one ended in an error or was left out with one"
-          + " for seat balance); the ballot ranks the agents blamed for error matches (flaky(from=0)) last, every other"
-          + " agent level above them").doesNotContain("no ballot");
+      assertThat(die.method()).isEqualTo("none");
+      assertThat(die.ballot()).containsOnly(Double.NaN);
+      assertThat(die.note()).isEqualTo("no analysed match was scored (every one ended in the game's own error or was left"
+          + " out with one for seat balance): no ballot");
       String text = Report.terminal(r);
-      assertThat(text).contains("flawed_die(nan=true) (2 players, 12 matches, 0 seeds, 12 errors): errors-last\n")
-          .contains("    ballot: first(offset=1) = uct(sims=20) ≻ flaky(from=0)!\n")
-          .contains("    note: no analysed match was scored");
+      assertThat(text).contains("flawed_die(nan=true) (2 players, 12 matches, 0 seeds, 12 errors): none\n")
+          .doesNotContain("    ballot: first(offset=1)");
       assertThat(Report.alphaRankSettings(r)).doesNotContain("flawed_die");
     }
   }

@@ -206,8 +206,8 @@ class PartialTournamentTest {
       String terminal = Report.terminal(r);
       assertThat(terminal).startsWith("Tournament " + id + ": 1 game, 3 agents, 14 matches stored (10 errors)\n" + line
           + "\n");
-      assertThat(terminal).contains("\nerrors: 8 of 12 analysed matches (not scored; see matches.csv); first: tic_tac_toe,"
-          + " seed index 0, ");
+      assertThat(terminal).contains("\nerrors: 8 of 12 analysed matches (blamed on an agent: scored as its forfeits; see"
+          + " matches.csv); first: tic_tac_toe, seed index 0, ");
       Path out = dir.resolve("e");
       Report.write(r, part, out);
       assertThat(Files.readString(out.resolve("report.md")))
@@ -222,7 +222,7 @@ class PartialTournamentTest {
       // the whole tournament: one set, the same counts in both places
       Analysis.Result whole = Analysis.analyse(s, id, o, all, new Analysis.Execution(1, Progress.Factory.NONE));
       assertThat(Report.terminal(whole)).startsWith("Tournament " + id + ": 1 game, 3 agents, 18 matches stored (12 errors)\n"
-          + "rank").contains("\nerrors: 12 of 18 matches (not scored;");
+          + "rank").contains("\nerrors: 12 of 18 matches (blamed on an agent: scored as its forfeits;");
     }
   }
 

@@ -39,8 +39,8 @@ class ReportSummaryTest {
       String text = Report.terminal(r);
       // error matches by (game, seed index, seats): [0,2] SLOW vs boom comes first; boom's
       // first decision is the game's second move (history size 1)
-      assertThat(text).contains("\nerrors: 4 of 6 matches (not scored; see matches.csv); first: tic_tac_toe, seed index 0, "
-          + SLOW + " vs boom: seat 1's agent boom failed in selectAction at move 1: IllegalStateException: boom at move 1"
+      assertThat(text).contains("\nerrors: 4 of 6 matches (blamed on an agent: scored as its forfeits; see matches.csv);"
+          + " first: tic_tac_toe, seed index 0, " + SLOW + " vs boom: seat 1's agent boom failed in selectAction at move 1: IllegalStateException: boom at move 1"
           + " at dev.ponder.arena.TestAgents$Boom.lambda$create$0(TestAgents.java:");
       assertThat(text).contains("\ntime overruns (decisions over 110% of time_ms): " + SLOW + " 8 of 8, " + FAST + " 0 of 8\n");
       assertThat(text).doesNotContain("boom 0 of");

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -16,10 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Matches that end in an error leave the other seat orders of their group (the pairing for 2
- * players, the agent multiset for n ≥ 3) in the same seed index out of the statistics, so that
- * an agent whose bug only some seat orders reach is not scored on the seat orders that survived;
- * and each game's per-seat mean returns, recomputed by hand from the stored returns.
+ * A match that ends in an agent's error is scored as that agent's forfeit, so its group keeps
+ * every seat order; a match that ends in the game's own error (no seat blamed) is not scored and
+ * leaves the other seat orders of its group (the pairing for 2 players, the agent multiset for
+ * n ≥ 3) in the same seed index out of the statistics, so that no group is scored on the seat
+ * orders that survived; and each game's per-seat mean returns, recomputed by hand from the stored
+ * returns.
  */
 class SeatBalanceTest {
   @TempDir Path dir;
@@ -44,12 +45,19 @@ class SeatBalanceTest {
    *   <li>(B, F): X 7, O 0, X 1, O 2, X 5, O 3, X 6, O 4, X 8 wins on 6-7-8: B +1, F −1;
    *   <li>(A, B) as (F, B): A +1; (B, A) as (B, F): B +1.
    * </ul>
-   * So per seed index 6 matches: 1 error, 1 left out ((A, F)), 4 scored; every agent's mean is 0,
-   * seat 0 always wins (+1) and seat 1 always loses (−1). The old analysis gave F a mean of −1/3
-   * and an F-vs-A cell of −1 from one seat order.
+   * The error is F's (its own call failed): scored as its forfeit, F −1 (tic-tac-toe's minimum), A
+   * +1. So per seed index 6 matches, all scored: F's cell against A is −1 (both seat orders), 0
+   * against B; A's mean is (+1 + 0) / 2, B's 0, F's (−1 + 0) / 2; seat 0 wins 5 of 6 (+2/3 per
+   * seed), seat 1 the rest. Before, the error took (A, F) out with it and F's pairing with A had
+   * no score at all: its failure cost it nothing.
+   *
+   * <p>The same matches with the error the game's own (no seat stored, as when the game's code
+   * throws) are not scored: per seed index 1 error, 1 left out ((A, F)), 4 scored; every agent's
+   * mean is 0, seat 0 always wins (+1) and seat 1 always loses (−1); counted on the surviving seat
+   * order, F would have a mean of −1/3 and an F-vs-A cell of −1 from one seat order.
    */
   @Test
-  void anErrorLeavesTheOtherSeatOrderOfItsPairingOut() throws Exception {
+  void anAgentsErrorIsItsForfeitAndTheGamesOwnErrorLeavesTheOtherSeatOrderOut() throws Exception {
     TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("first", "first(offset=7)", "flaky"), "", 2, 3,
         TournamentConfig.ROUND_ROBIN, "", false);
     try (ArenaStore s = ArenaStore.open(dir.resolve("t.db"))) {
@@ -64,6 +72,36 @@ class SeatBalanceTest {
           assertThat(m.returns()).containsExactly(1, -1);
         }
       }
+      Analysis.Result forfeits = Analysis.analyse(s, id, O, all, ONE);
+      Analysis.GameResult f = forfeits.games().get(0);
+      assertThat(forfeits.errors()).isEqualTo(2);
+      assertThat(f.leftOut()).isZero();
+      assertThat(f.errorMatches()).containsExactly(0, 0, 2);
+      assertThat(f.mean()[F][A]).isEqualTo(-1);
+      assertThat(f.mean()[A][F]).isEqualTo(1);
+      assertThat(f.mean()[F][B]).isCloseTo(0, within(1e-12));
+      assertThat(f.agentMean()[A]).isCloseTo(0.5, within(1e-12));
+      assertThat(f.agentMean()[B]).isCloseTo(0, within(1e-12));
+      assertThat(f.agentMean()[F]).isCloseTo(-0.5, within(1e-12));
+      assertThat(new long[] {f.wins()[F][A], f.draws()[F][A], f.losses()[F][A]}).containsExactly(0, 0, 4);
+      assertThat(f.seatMean()[0]).isCloseTo(2.0 / 3, within(1e-12));
+      // alpha -> infinity, by hand (eta = 1/2; a winner fixes with eta, a tie with eta/2): A beats F
+      // and ties B, B ties F; pi_F = pi_B / 3, pi_A = 5 pi_B / 3: masses 5/9, 1/3, 1/9. F is last on
+      // the ballot, its Elo the anchor
+      assertThat(f.mass()[A]).isCloseTo(5 / 9.0, within(1e-9));
+      assertThat(f.mass()[B]).isCloseTo(1 / 3.0, within(1e-9));
+      assertThat(f.mass()[F]).isCloseTo(1 / 9.0, within(1e-9));
+      assertThat(f.ballot()[F]).isZero();
+      assertThat(forfeits.sco()[F]).isLessThan(forfeits.sco()[A]);
+      assertThat(forfeits.elo()[F]).isCloseTo(0, within(1e-6));
+      assertThat(forfeits.elo()[A]).isPositive();
+      assertThat(Report.errorLine(forfeits)).startsWith("errors: 2 of 12 matches (blamed on an agent: scored as its forfeits; see"
+          + " matches.csv); first: tic_tac_toe, seed index 0, ");
+
+      // the same error as the game's own: no seat stored
+      all = all.stream().map(m -> m.status() != MatchResult.Status.ERROR ? m : new ArenaStore.StoredMatch(m.game(), m.seats(),
+          m.seedIndex(), m.seed(), m.status(), m.returns(), m.length(), m.moveMicros(), m.overruns(), m.message(),
+          m.actions(), -1)).toList();
       Analysis.Result r = Analysis.analyse(s, id, O, all, ONE);
       Analysis.GameResult g = r.games().get(0);
       assertThat(r.matches()).isEqualTo(12);
@@ -96,14 +134,14 @@ class SeatBalanceTest {
       assertThat(g.agentHigh()).containsExactly(without.agentHigh());
       assertThat(g.wins()).isDeepEqualTo(without.wins());
       assertThat(g.losses()).isDeepEqualTo(without.losses());
-      // but not the same ballot: with {A, F} failing, F's own call failing in every match of it, F is
-      // left out of the ranking (a never-stored pairing counts as a tie instead); A and B tie
+      // but not the same ballot: with {A, F} failing in the game's own error in every match, A and F
+      // are left out of the ranking (a never-stored pairing counts as a tie instead)
       assertThat(g.ballot()[F]).isNaN();
       assertThat(g.mass()[F]).isNaN();
+      assertThat(g.ballot()[A]).isNaN();
       assertThat(without.ballot()[F]).isNotNaN();
-      assertThat(g.mass()[A]).isCloseTo(0.5, within(1e-9));
-      assertThat(g.mass()[B]).isCloseTo(0.5, within(1e-9));
-      assertThat(g.note()).endsWith(": flaky (no scored match against first: its own call failed)");
+      assertThat(g.mass()[B]).isCloseTo(1, within(1e-9));
+      assertThat(g.note()).endsWith(": first (no scored match against flaky); flaky (no scored match against first)");
       double[][] eloAll = Analysis.elo(List.of(all), 3, O);
       double[][] eloComplete = Analysis.elo(List.of(complete), 3, O);
       for (int i = 0; i < 3; i++) {
@@ -113,9 +151,10 @@ class SeatBalanceTest {
       // said next to the error count, with the reason, in the terminal, report.md and report.json
       String text = Report.terminal(r);
       assertThat(text).contains("tic_tac_toe (2 players, 12 matches, 2 seeds, 2 errors, 2 left out with them): ");
-      assertThat(Report.errorLine(r)).startsWith("errors: 2 of 12 matches (not scored; see matches.csv); 2 more left out"
-          + " with them for seat balance (the other seat orders of an error's pairing, or agent set for 3+ players, in its"
-          + " seed index: every pairing counted is counted in all its seat orders); first: tic_tac_toe, seed index 0, ");
+      assertThat(Report.errorLine(r)).startsWith("errors: 2 of 12 matches (the game's own: not scored; see matches.csv); 2"
+          + " more left out with them for seat balance (the other seat orders of the pairing of a game's own error, or agent"
+          + " set for 3+ players, in its seed index: every pairing counted is counted in all its seat orders); first:"
+          + " tic_tac_toe, seed index 0, ");
       assertThat(text).contains("\n" + Report.errorLine(r) + "\n");
       assertThat(text).contains("    seat means (seat 0 first, all agents): 1.000 [1.000, 1.000]†‡, -1.000 [-1.000, -1.000]†‡\n");
       Report.write(r, all, dir.resolve("rep"));
@@ -136,14 +175,14 @@ class SeatBalanceTest {
   }
 
   /**
-   * An agent that fails as X in every game (flaky from move 0) takes each of its pairings out of
-   * every seed index: it has no scored match, so no α-Rank mass and no Elo (rather than the
-   * rating the Elo fit's smoothing would give an agent without comparisons), and the other
-   * agents' Elo is fitted among themselves (the lower one the anchor, 0). The game's ballot ranks
-   * it last (its failures are its own): the lowest SCO rating, its row marked.
+   * An agent that fails as X in every game (flaky from move 0) forfeits each of those matches (−1)
+   * and loses the others as O (first as X wins on 2-4-6, first(offset=7) on 6-7-8, as above): it
+   * loses every match, so no α-Rank mass, the lowest SCO rating and the lowest Elo (the anchor,
+   * 0), its row marked. Before, its pairings left the analysis with its errors: no Elo, and a place
+   * on the ballot only through a rule of its own.
    */
   @Test
-  void anAgentThatFailsInEveryPairingIsLastAndHasNoElo() {
+  void anAgentThatFailsInEveryPairingLosesThemAll() {
     TournamentConfig c = new TournamentConfig(List.of("tic_tac_toe"), List.of("first", "first(offset=7)", "flaky(from=0)"),
         "", 2, 3, TournamentConfig.ROUND_ROBIN, "", false);
     try (ArenaStore s = ArenaStore.open(dir.resolve("f.db"))) {
@@ -152,22 +191,18 @@ class SeatBalanceTest {
       Analysis.Result r = Analysis.analyse(s, id, O, all, ONE);
       Analysis.GameResult g = r.games().get(0);
       assertThat(g.errors()).isEqualTo(4); // (F, A) and (F, B) in both seed indices
-      assertThat(g.leftOut()).isEqualTo(4); // (A, F) and (B, F)
-      assertThat(g.agentMean()[F]).isNaN();
-      assertThat(g.ballot()[F]).isNaN();
-      assertThat(g.lastForErrors()).containsExactly(false, false, true);
+      assertThat(g.leftOut()).isZero();
+      assertThat(g.agentMean()[F]).isEqualTo(-1);
+      assertThat(g.mass()[F]).isCloseTo(0, within(1e-9));
+      assertThat(g.ballot()[F]).isZero();
       assertThat(g.errorMatches()).containsExactly(0, 0, 4);
-      assertThat(r.sco()[F]).isLessThan(r.sco()[A]).isLessThan(r.sco()[B]);
-      assertThat(r.elo()[F]).isNaN();
-      assertThat(r.eloLow()[F]).isNaN();
-      assertThat(r.eloHigh()[F]).isNaN();
-      // A and B split every seed index 1-1 (seat 0 wins): equal, both the anchor 0
-      assertThat(r.elo()[A]).isCloseTo(0, within(1e-6));
-      assertThat(r.elo()[B]).isCloseTo(0, within(1e-6));
-      assertThat(Report.eloText(r, F)).isEqualTo("-");
-      assertThat(Report.eloInterval(r, F)).isEqualTo("-");
+      assertThat(r.sco()[F]).isLessThan(r.sco()[A]);
+      assertThat(r.sco()[F]).isLessThan(r.sco()[B]);
+      // A and B split every seed index 1-1 (seat 0 wins) and beat F: equal, F the anchor 0
+      assertThat(r.elo()[F]).isCloseTo(0, within(1e-6));
+      assertThat(r.elo()[A]).isPositive().isCloseTo(r.elo()[B], within(1e-6));
       String row = Report.terminal(r).lines().filter(l -> l.contains("flaky")).findFirst().orElseThrow();
-      assertThat(row).doesNotContain("NaN").startsWith("3!   flaky(from=0)").endsWith(" -    0.000    -  -");
+      assertThat(row).doesNotContain("NaN").startsWith("3!   flaky(from=0)");
       assertThat(Report.markdown(r)).doesNotContain("NaN");
     }
   }
@@ -177,14 +212,14 @@ class SeatBalanceTest {
    * F = flaky, 2 seed indices. F throws as player 0 at its second decision (move 6, after the 3
    * deals), which it reaches exactly when some later seat bets: F in seat 0 and B in another seat.
    * With every permutation seated (the default seat orders): per seed index 5 errors ([F, A, B],
-   * [F, B, A], [F, B, B], [F, F, B], [F, B, F]) and the 7 other seatings of their agent sets
-   * {A, B, F} (6 seatings), {B, B, F} (3), {B, F, F} (3) left out, 12 of 24 scored. The counts are
-   * also derived from the schedule with that rule, and the stored statuses checked against it;
-   * the means and the per-seat returns are recomputed from the stored returns of the scored
-   * matches.
+   * [F, B, A], [F, B, B], [F, F, B], [F, B, F]), each F's forfeit: F gets the game's minimum, −2,
+   * and the other two seats share the 2 it loses, +1 each; all 24 seatings are scored (before,
+   * the 7 other seatings of the errors' agent sets were left out with them). The counts are also
+   * derived from the schedule with that rule, and the stored statuses checked against it; the means
+   * and the per-seat returns are recomputed from the stored returns and those forfeits.
    */
   @Test
-  void anErrorLeavesEverySeatingOfItsAgentSetOutAndSeatMeansMatchAHandComputation() throws Exception {
+  void forfeitsKeepEverySeatingOfTheirAgentSetAndSeatMeansMatchAHandComputation() throws Exception {
     TournamentConfig c = new TournamentConfig(List.of("kuhn_poker(players=3)"), List.of("first", "first(offset=1)", "flaky"),
         "", 2, 11, TournamentConfig.ROUND_ROBIN, "", false);
     try (ArenaStore s = ArenaStore.open(dir.resolve("k.db"))) {
@@ -200,43 +235,35 @@ class SeatBalanceTest {
         g[1] += fails(st) ? 1 : 0;
       }
       int errorsPerSeed = 0;
-      int leftOutPerSeed = 0;
       for (int[] g : groups.values()) {
         errorsPerSeed += g[1];
-        leftOutPerSeed += g[1] > 0 ? g[0] - g[1] : 0;
       }
-      assertThat(groups.get("[0, 1, 2]")[1]).isPositive(); // {A, B, F} is broken: none of its seatings counts
-      // by hand, every permutation seated (the default): 24 seatings, 5 errors, 7 left out, 12 scored
+      assertThat(groups.get("[0, 1, 2]")[1]).isPositive(); // {A, B, F} has errors: its seatings still count
+      // by hand, every permutation seated (the default): 24 seatings, 5 errors, all scored
       assertThat(c.seatOrders()).isEqualTo(TournamentConfig.PERMUTATIONS);
       assertThat(seatings).hasSize(24);
       assertThat(errorsPerSeed).isEqualTo(5);
-      assertThat(leftOutPerSeed).isEqualTo(7);
       for (ArenaStore.StoredMatch m : all) {
         assertThat(m.status() == MatchResult.Status.ERROR).as(Arrays.toString(m.seats())).isEqualTo(fails(m.seats()));
       }
       Analysis.Result r = Analysis.analyse(s, id, O, all, ONE);
       Analysis.GameResult g = r.games().get(0);
       assertThat(g.errors()).isEqualTo(2 * errorsPerSeed);
-      assertThat(g.leftOut()).isEqualTo(2 * leftOutPerSeed);
+      assertThat(g.leftOut()).isZero();
+      assertThat(g.errorMatches()).containsExactly(0, 0, 2 * errorsPerSeed);
       assertThat(r.errorsStored()).isEqualTo(2 * errorsPerSeed);
 
-      // by hand: the scored matches are those of groups without an error in their seed index
-      List<ArenaStore.StoredMatch> scored = new ArrayList<>();
-      for (ArenaStore.StoredMatch m : all) {
-        if (groups.get(multiset(m.seats()))[1] == 0) {
-          scored.add(m);
-        }
-      }
-      assertThat(scored).hasSize(all.size() - g.errors() - g.leftOut());
+      // by hand: every match is scored, an error as F's forfeit in seat 0
       double[][] seatPerSeed = new double[2][3];
       double[][] agentSum = new double[2][3];
       double[][] agentCount = new double[2][3];
       int[] perSeed = new int[2];
-      for (ArenaStore.StoredMatch m : scored) {
+      for (ArenaStore.StoredMatch m : all) {
+        double[] ret = m.status() == MatchResult.Status.ERROR ? new double[] {-2, 1, 1} : m.returns();
         perSeed[m.seedIndex()]++;
         for (int p = 0; p < 3; p++) {
-          seatPerSeed[m.seedIndex()][p] += m.returns()[p];
-          agentSum[m.seedIndex()][m.seats()[p]] += m.returns()[p];
+          seatPerSeed[m.seedIndex()][p] += ret[p];
+          agentSum[m.seedIndex()][m.seats()[p]] += ret[p];
           agentCount[m.seedIndex()][m.seats()[p]]++;
         }
       }

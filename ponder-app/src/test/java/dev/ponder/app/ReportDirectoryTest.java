@@ -1,0 +1,47 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report directory's check leaves no directory it created (the report's write creates it, so
+ * a run killed with SIGKILL before then leaves none behind; before, an empty directory stayed), and
+ * the line of a write that failed names the path once.
+ */
+class ReportDirectoryTest {
+  @TempDir Path dir;
+
+  @Test
+  void theCheckLeavesNoDirectoryItCreated() throws Exception {
+    Path missing = dir.resolve("a/b/rep");
+    ReportDirectory.prepare("--report", missing);
+    assertThat(missing).doesNotExist();
+    Path existing = Files.createDirectory(dir.resolve("old"));
+    Files.writeString(existing.resolve("report.md"), "x");
+    ReportDirectory.prepare("--report", existing);
+    assertThat(existing.resolve("report.md")).hasContent("x");
+    Path file = Files.writeString(dir.resolve("f"), "");
+    assertThatThrownBy(() -> ReportDirectory.prepare("--report", file)).isInstanceOf(UsageException.class)
+        .hasMessage("--report " + file + ": cannot create the report directory: not a directory");
+  }
+
+  @Test
+  void aFailedWriteNamesThePathOnce() {
+    Path rdir = Path.of("rdir");
+    String line = ReportDirectory.failure(rdir, new UncheckedIOException(new FileAlreadyExistsException("rdir")),
+        Path.of("r.db"));
+    assertThat(line).startsWith("cannot write the report to rdir: not a directory; the matches are stored in r.db");
+    // a file inside it that failed is still named
+    String inner = ReportDirectory.failure(rdir, new UncheckedIOException(new AccessDeniedException("rdir/report.md")),
+        Path.of("r.db"));
+    assertThat(inner).startsWith("cannot write the report to rdir (rdir/report.md): ");
+  }
+}
