@@ -126,26 +126,35 @@ class ReportStoreCliTest {
   void anInterruptedReportSaysSoAndLeavesNoDirectory() throws Exception {
     Signals.Interrupt sig = Signals.interrupt();
     Path db = dir.resolve("i.db");
-    assertThat(Cli.run(arena(db)).exit).isZero();
+    // two games of three agents, 30 seeds: a million resamples of each bootstrap keep the
+    // statistics going for seconds (about 7 s on 2 cores), each game's score bootstrap about 2 s
+    assertThat(Cli.run(with(new String[] {"arena", "--games", "tic_tac_toe,nim", "--agents",
+        "random,uct(sims=2),puct(sims=2)", "--seeds-per-pairing", "30", "--db", db.toString(), "--report",
+        dir.resolve("rep").toString()}, QUICK)).exit).isZero();
     Path rep = dir.resolve("irep");
-    // a million resamples of each bootstrap keep the statistics going for seconds (about 9 s on 2 cores)
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), Ponder.class.getName(), "report", "--db", db.toString(),
-        "--report", rep.toString(), "--no-progress", "--resamples", "1000000", "--sco-resamples", "1000000",
+        "--report", rep.toString(), "--resamples", "1000000", "--sco-resamples", "1000000",
         "--elo-resamples", "1000000", "--alpharank-resamples", "1000000"));
     Path out = dir.resolve("child.out");
     Path err = dir.resolve("child.err");
     Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    // into the statistics: the report directory is created only when the report is written, so
-    // there is nothing on disk to wait for; the resamples take far longer than this
-    Thread.sleep(2000);
+    // into the statistics, however loaded the machine: the progress line of the first game's score
+    // bootstrap (the report directory is created only when the report is written, so there is
+    // nothing on disk to wait for); the second game's, SCO's and Elo's bootstraps are still to come
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (p.isAlive() && System.nanoTime() < deadline && !Files.readString(err).contains("report: score bootstraps: 1/2")) {
+      Thread.sleep(10);
+    }
     assertThat(rep).doesNotExist();
     assertThat(p.isAlive()).as("child finished before the signal; stderr: " + Files.readString(err)).isTrue();
     Process kill = new ProcessBuilder("kill", sig.flag(), Long.toString(p.pid())).inheritIO().start();
     assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).isEqualTo(sig.exitCode());
-    assertThat(Files.readString(err)).isEqualTo(ReportCommand.interruptedLine(false, rep) + System.lineSeparator());
+    // progress lines (stderr is no console: whole lines), then the interrupted line
+    assertThat(Files.readString(err)).endsWith(System.lineSeparator() + ReportCommand.interruptedLine(false, rep) + System.lineSeparator());
+    assertThat(Files.readString(err)).doesNotContain("Elo bootstrap: 1000000/1000000");
     assertThat(rep).doesNotExist();
     assertThat(Path.of(db + "-wal")).doesNotExist();
     assertThat(Path.of(db + "-shm")).doesNotExist();
