@@ -34,9 +34,9 @@ public final class Budget {
    * @return key to raw value, in order; empty for null or empty text (no budget)
    * @throws SpecException if the text is blank but not empty ({@code " "}: a budget given as
    *     nothing), an item is not {@code key=value}, a key is given twice ({@code sims=10,sims=20}:
-   *     one line, as an agent string with a repeated key is refused), or a key of {@link
-   *     #OWN_BUDGET_KEYS} is 0 ({@code time_ms=0}: 0 is no limit, so no budget; an agent would
-   *     fall back to its default)
+   *     one line, as an agent string with a repeated key is refused), an item is empty
+   *     ({@code sims=5,}), or a key of {@link #OWN_BUDGET_KEYS} is 0 ({@code time_ms=0}: 0 is no
+   *     limit, so no budget; an agent would fall back to its default) or negative
    */
   public static Map<String, String> parse(String text) {
     if (text != null && !text.isEmpty() && text.isBlank()) {
@@ -47,6 +47,10 @@ public final class Budget {
     for (Map.Entry<String, String> e : out.entrySet()) {
       if (OWN_BUDGET_KEYS.contains(e.getKey()) && isZero(e.getValue())) {
         throw new SpecException("malformed budget '" + text + "': " + e.getKey() + "=0 is no budget (0 means no limit);"
+            + " give " + e.getKey() + " of at least 1");
+      }
+      if (OWN_BUDGET_KEYS.contains(e.getKey()) && e.getValue().startsWith("-")) {
+        throw new SpecException("malformed budget '" + text + "': " + e.getKey() + "=" + e.getValue() + " is below 1;"
             + " give " + e.getKey() + " of at least 1");
       }
     }
@@ -69,7 +73,9 @@ public final class Budget {
     if (text == null || text.isBlank()) {
       return out;
     }
-    for (String item : text.split(",")) {
+    // strict: an empty item (sims=5, or sims=5,,time_ms=9) is malformed; a stored text is read as
+    // older builds read it, which dropped a trailing empty item
+    for (String item : text.split(",", refuseRepeats ? -1 : 0)) {
       int eq = item.indexOf('=');
       if (eq <= 0 || eq == item.length() - 1) {
         throw new SpecException("malformed budget '" + text + "': expected key=value[,key=value...], e.g. sims=400 or time_ms=50");

@@ -862,6 +862,7 @@ public final class Report {
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store) {
     try {
       Files.createDirectories(dir);
+      int earlierGames = earlierReportGames(dir); // before report.json is replaced
       Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
       ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
       com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
@@ -880,7 +881,7 @@ public final class Report {
           Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.message("Mean return of row vs column: "
               + r.games().get(g).game(), why), StandardCharsets.UTF_8);
         }
-        removeStaleScoreCharts(dir, r.games().size());
+        removeStaleScoreCharts(dir, r.games().size(), earlierGames);
         return;
       }
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
@@ -905,7 +906,7 @@ public final class Report {
             Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
             gr.seeds() < Analysis.FEW_SEEDS), StandardCharsets.UTF_8);
       }
-      removeStaleScoreCharts(dir, r.games().size());
+      removeStaleScoreCharts(dir, r.games().size(), earlierGames);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
     }
@@ -916,17 +917,34 @@ public final class Report {
       java.util.regex.Pattern.compile("scores-(0|[1-9][0-9]{0,8})\\.svg");
 
   /**
-   * Removes the score charts of games this report does not have ({@code scores-<i>.svg} with
-   * i ≥ {@code games}) from a directory that held a larger report before, so that the directory
-   * holds one report. Only regular files of exactly that name are removed; nothing else in the
-   * directory is touched.
+   * The number of games of the report a directory holds ({@code report.json}'s {@code games}), or
+   * 0 if it holds none that reads as one: the charts a new report may remove are that report's.
    */
-  static void removeStaleScoreCharts(Path dir, int games) throws IOException {
+  static int earlierReportGames(Path dir) {
+    Path f = dir.resolve("report.json");
+    if (!Files.isRegularFile(f)) {
+      return 0;
+    }
+    try {
+      com.fasterxml.jackson.databind.JsonNode games = new ObjectMapper().readTree(f.toFile()).get("games");
+      return games != null && games.isArray() ? games.size() : 0;
+    } catch (IOException | RuntimeException e) {
+      return 0; // not a report's: remove nothing
+    }
+  }
+
+  /**
+   * Removes the score charts of an earlier, larger report that this one does not have
+   * ({@code scores-<i>.svg} with {@code games} ≤ i < {@code earlierGames}), so that the directory
+   * holds one report. Only regular files of exactly that name are removed; nothing else in the
+   * directory is touched, and nothing when the directory held no report.
+   */
+  static void removeStaleScoreCharts(Path dir, int games, int earlierGames) throws IOException {
     List<Path> stale = new ArrayList<>();
     try (java.util.stream.Stream<Path> files = Files.list(dir)) {
       files.forEach(f -> {
         java.util.regex.Matcher m = SCORE_CHART.matcher(f.getFileName().toString());
-        if (m.matches() && Integer.parseInt(m.group(1)) >= games
+        if (m.matches() && Integer.parseInt(m.group(1)) >= games && Integer.parseInt(m.group(1)) < earlierGames
             && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
           stale.add(f);
         }

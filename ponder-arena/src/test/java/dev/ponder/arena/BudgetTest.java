@@ -77,6 +77,21 @@ class BudgetTest {
     assertThat(Budget.parse(null)).isEmpty();
   }
 
+  /**
+   * A negative budget is refused as below 1 (the agents' own range, 0..N, names a 0 that
+   * --budget refuses), and an empty item as malformed (a trailing comma was dropped unseen).
+   */
+  @Test
+  void aNegativeBudgetOrAnEmptyItemIsRefused() {
+    assertThatThrownBy(() -> Budget.parse("sims=-1")).isInstanceOf(SpecException.class)
+        .hasMessage("malformed budget 'sims=-1': sims=-1 is below 1; give sims of at least 1");
+    assertThatThrownBy(() -> Budget.parse("sims=5,")).isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("malformed budget 'sims=5,': expected key=value");
+    assertThatThrownBy(() -> Budget.parse("sims=5,,time_ms=9")).isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("malformed budget 'sims=5,,time_ms=9': expected key=value");
+    assertThat(Budget.parseStored("sims=5,")).containsExactly(java.util.Map.entry("sims", "5"));
+  }
+
   @Test
   void aBudgetKeyNoAgentDeclaresIsAnError() {
     Budget.checkDeclared(Budget.parse("sims=40"), java.util.List.of("random", "flat_mc"));

@@ -39,7 +39,9 @@ class ReportDirectoryTest {
       assertThat(rep.resolve("scores-" + g + ".svg")).isRegularFile();
     }
     // files of the user's beside them, some with names close to the charts'
-    List<String> others = List.of("notes.txt", "scores-01.svg", "scores-2.svg.bak", "scores-x.svg", "my-scores-1.svg");
+    // (scores-5.svg: a chart's name, but of no game the earlier report had)
+    List<String> others = List.of("notes.txt", "scores-01.svg", "scores-2.svg.bak", "scores-x.svg", "my-scores-1.svg",
+        "scores-5.svg");
     for (String f : others) {
       Files.writeString(rep.resolve(f), "mine");
     }
@@ -54,5 +56,16 @@ class ReportDirectoryTest {
     }
     assertThat(rep.resolve("scores-7.svg")).isDirectory();
     assertThat(rep.resolve("report.md")).isRegularFile();
+  }
+
+  /** A directory that holds no report loses no file of a chart's name: they are not a report's. */
+  @Test
+  void aDirectoryWithoutAReportKeepsItsFiles() throws Exception {
+    Path rep = Files.createDirectories(dir.resolve("R"));
+    Files.writeString(rep.resolve("scores-3.svg"), "mine");
+    Files.writeString(rep.resolve("report.json"), "not a report");
+    run("t3.db", List.of("tic_tac_toe"));
+    assertThat(Files.readString(rep.resolve("scores-3.svg"))).isEqualTo("mine");
+    assertThat(rep.resolve("scores-0.svg")).isRegularFile();
   }
 }
