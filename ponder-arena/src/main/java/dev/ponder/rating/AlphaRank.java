@@ -94,19 +94,20 @@ public final class AlphaRank {
       Memo.Key key = Memo.singleKey(payoff);
       return memo.get(key, () -> infiniteAlpha(singleGains(payoff), 1.0 / (k - 1), eps -> singleChain(payoff, o, eps)));
     }
-    return finiteAlpha(singleLogChain(payoff, o), () -> singleChain(payoff, o, 0));
+    return finiteAlpha(singleLogChain(payoff, o));
   }
 
   /**
    * α-Rank at a finite α from the chain's log transition probabilities {@code logC} (−∞: none):
-   * solved from the double chain {@code c} (built only then) when every probability is at least
-   * 2⁻⁹⁰⁰, else in logarithms ({@link Markov#stationaryLog}). A losing mutant's fixation
-   * probability is about e^{−(m−1)αΔ}, below the smallest double (10⁻³⁰⁸) already at αΔ ≈ 15
-   * with m = 50; rounded to the smallest double, two such probabilities would compare equal and
-   * the masses that rest on their ratio would be wrong, as would a state-0 mass that makes every
-   * other mass overflow. In logarithms they keep their ratios at any α.
+   * solved in doubles, from the probabilities {@code exp(logC)} (the diagonal 1 minus the row's
+   * others), when every probability is at least 2⁻⁹⁰⁰, else in logarithms ({@link
+   * Markov#stationaryLog}). A losing mutant's fixation probability is about e^{−(m−1)αΔ}, below
+   * the smallest double (10⁻³⁰⁸) already at αΔ ≈ 15 with m = 50; rounded to the smallest double,
+   * two such probabilities would compare equal and the masses that rest on their ratio would be
+   * wrong, as would a state-0 mass that makes every other mass overflow. In logarithms they keep
+   * their ratios at any α. The chain is built once, in logarithms, for both paths.
    */
-  private static double[] finiteAlpha(double[][] logC, java.util.function.Supplier<double[][]> c) {
+  private static double[] finiteAlpha(double[][] logC) {
     int n = logC.length;
     for (int s = 0; s < n; s++) {
       for (int r = 0; r < n; r++) {
@@ -116,7 +117,18 @@ public final class AlphaRank {
         }
       }
     }
-    return Markov.stationary(c.get());
+    double[][] c = new double[n][n];
+    for (int s = 0; s < n; s++) {
+      double row = 0;
+      for (int r = 0; r < n; r++) {
+        if (r != s) {
+          c[s][r] = Math.exp(logC[s][r]); // exp(−∞) = 0: no transition
+          row += c[s][r];
+        }
+      }
+      c[s][s] = 1 - row;
+    }
+    return Markov.stationary(c);
   }
 
   /** log 2⁻⁹⁰⁰: smaller transition probabilities send a finite-α chain to {@link Markov#stationaryLog}. */
@@ -147,15 +159,7 @@ public final class AlphaRank {
         if (r == s) {
           continue;
         }
-        double rho;
-        if (eps > 0) {
-          rho = responseEdge(m[r][s] - m[s][r], eps);
-        } else if (o.model() == Model.LOCAL) {
-          rho = fixation(o.alpha() * (m[r][s] - m[s][r]), o.populationSize());
-        } else {
-          rho = fixationFull(m, r, s, o.alpha(), o.populationSize());
-        }
-        c[s][r] = eta * rho;
+        c[s][r] = eta * responseEdge(m[r][s] - m[s][r], eps);
         row += c[s][r];
       }
       c[s][s] = 1 - row;
@@ -209,7 +213,7 @@ public final class AlphaRank {
       return memo.get(key, () -> infiniteAlpha(multiGains(numStrategies, payoff), 1.0 / dev,
           eps -> multiChain(numStrategies, payoff, o, eps, dev)));
     }
-    return finiteAlpha(multiLogChain(numStrategies, payoff, o, dev), () -> multiChain(numStrategies, payoff, o, 0, dev));
+    return finiteAlpha(multiLogChain(numStrategies, payoff, o, dev));
   }
 
   /**
@@ -251,7 +255,7 @@ public final class AlphaRank {
           }
           int r = s + (alt - cur) * stride[p];
           double diff = payoff[r][p] - payoff[s][p];
-          double rho = eps > 0 ? responseEdge(diff, eps) : fixation(o.alpha() * diff, o.populationSize());
+          double rho = responseEdge(diff, eps);
           c[s][r] = eta * rho;
           row += c[s][r];
         }
