@@ -1591,7 +1591,7 @@ public final class Analysis {
         method = "mean-return";
         note = (gi.utility().equals("CONSTANT_SUM") ? "no pairing played both ways yet"
             : utilityLabel(gi) + " game without analysed self-play matches") + ": alpha-rank needs each agent's"
-            + " payoff against itself (run with --self-play; matches that ended in an error do not count);"
+            + " payoff against itself (run with --self-play; matches that ended in the game's own error do not count);"
             + " ballot by mean return";
       } else {
         double[][] pay = new double[k][k];
@@ -1660,7 +1660,7 @@ public final class Analysis {
         ballot = meanBallot(agentMean);
         method = "mean-return";
         note = utilityLabel(gi) + " game without analysed self-play matches: alpha-rank needs each agent's payoff"
-            + " against copies of itself (run with --self-play; matches that ended in an error do not count);"
+            + " against copies of itself (run with --self-play; matches that ended in the game's own error do not count);"
             + " ballot by mean return";
       } else {
         int np = (int) profiles;
