@@ -295,7 +295,8 @@ class SearchOutputTest {
     }
   }
 
-  private static Path docs() {
+  /** The project's docs/ folder, found above the working directory (also used by other tests). */
+  static Path docs() {
     Path p = Path.of("").toAbsolutePath();
     while (p != null && !Files.isDirectory(p.resolve("docs"))) {
       p = p.getParent();

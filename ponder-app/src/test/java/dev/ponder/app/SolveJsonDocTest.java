@@ -20,12 +20,7 @@ class SolveJsonDocTest {
   private static final String COMMAND = "ponder solve kuhn_poker --algo cfr --iterations 100 --log-points 3 --json";
 
   private static Path docs() {
-    Path p = Path.of("").toAbsolutePath();
-    while (p != null && !Files.isDirectory(p.resolve("docs"))) {
-      p = p.getParent();
-    }
-    assertThat(p).as("docs/ above the working directory").isNotNull();
-    return p.resolve("docs");
+    return SearchOutputTest.docs();
   }
 
   @Test
