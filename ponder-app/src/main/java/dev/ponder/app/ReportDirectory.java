@@ -62,18 +62,10 @@ final class ReportDirectory {
    *     ({@code --report DIR})
    */
   static void requireOwnDefault(Path dir, Path db) {
-    Path json = dir.resolve("report.json");
-    if (!Files.isRegularFile(json)) {
-      return;
-    }
-    String owner;
-    try {
-      com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
-      com.fasterxml.jackson.databind.JsonNode field = n == null ? null : n.get(dev.ponder.arena.Report.STORE_FIELD);
-      owner = field != null && field.isTextual() ? field.asText() : null;
-    } catch (IOException e) {
-      return; // not a report this can read: written over as before
-    }
+    // none, or not a report this can read: written over as before
+    com.fasterxml.jackson.databind.JsonNode n = dev.ponder.arena.Report.earlierReport(dir);
+    com.fasterxml.jackson.databind.JsonNode field = n == null ? null : n.get(dev.ponder.arena.Report.STORE_FIELD);
+    String owner = field != null && field.isTextual() ? field.asText() : null;
     String mine = dev.ponder.arena.Report.storeName(db);
     if (owner != null && !owner.equals(mine)) {
       throw new UsageException("the default report directory " + dir + " holds the report of another store (" + owner

@@ -917,20 +917,30 @@ public final class Report {
       java.util.regex.Pattern.compile("scores-(0|[1-9][0-9]{0,8})\\.svg");
 
   /**
+   * The {@code report.json} a directory holds, parsed, or null if it holds none that reads as
+   * JSON (missing, not a regular file, unreadable or malformed): what a new report checks before
+   * it writes over a directory.
+   */
+  public static com.fasterxml.jackson.databind.JsonNode earlierReport(Path dir) {
+    Path f = dir.resolve("report.json");
+    if (!Files.isRegularFile(f)) {
+      return null;
+    }
+    try {
+      return new ObjectMapper().readTree(f.toFile());
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
    * The number of games of the report a directory holds ({@code report.json}'s {@code games}), or
    * 0 if it holds none that reads as one: the charts a new report may remove are that report's.
    */
   static int earlierReportGames(Path dir) {
-    Path f = dir.resolve("report.json");
-    if (!Files.isRegularFile(f)) {
-      return 0;
-    }
-    try {
-      com.fasterxml.jackson.databind.JsonNode games = new ObjectMapper().readTree(f.toFile()).get("games");
-      return games != null && games.isArray() ? games.size() : 0;
-    } catch (IOException | RuntimeException e) {
-      return 0; // not a report's: remove nothing
-    }
+    com.fasterxml.jackson.databind.JsonNode report = earlierReport(dir);
+    com.fasterxml.jackson.databind.JsonNode games = report == null ? null : report.get("games");
+    return games != null && games.isArray() ? games.size() : 0;
   }
 
   /**
