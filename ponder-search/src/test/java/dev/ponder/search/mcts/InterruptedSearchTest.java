@@ -102,15 +102,7 @@ class InterruptedSearchTest {
   @Test
   void anInterruptStopsAParallelSearchEarly() throws Exception {
     MctsAgent a = MctsAgent.create("uct(sims=50000000,threads=2)", c4, 1);
-    Thread caller = Thread.currentThread();
-    Thread interrupter = new Thread(() -> {
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        return;
-      }
-      caller.interrupt();
-    });
+    Thread interrupter = interrupterOfThisThread();
     long t0 = System.nanoTime();
     interrupter.start();
     try {
@@ -134,15 +126,7 @@ class InterruptedSearchTest {
   void anInterruptStopsAOneThreadSearchEarly() throws Exception {
     for (String spec : new String[] {"uct(sims=50000000)", "uct(sims=0,time_ms=60000)"}) {
       MctsAgent a = MctsAgent.create(spec, c4, 1);
-      Thread caller = Thread.currentThread();
-      Thread interrupter = new Thread(() -> {
-        try {
-          Thread.sleep(200);
-        } catch (InterruptedException e) {
-          return;
-        }
-        caller.interrupt();
-      });
+      Thread interrupter = interrupterOfThisThread();
       long t0 = System.nanoTime();
       interrupter.start();
       try {
@@ -184,5 +168,18 @@ class InterruptedSearchTest {
       assertThat(r.reusedVisits()).isZero();
       a.close();
     }
+  }
+
+  /** A thread, not yet started, that interrupts the calling thread 200 ms after it starts. */
+  private static Thread interrupterOfThisThread() {
+    Thread caller = Thread.currentThread();
+    return new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        return;
+      }
+      caller.interrupt();
+    });
   }
 }
