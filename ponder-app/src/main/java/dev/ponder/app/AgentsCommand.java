@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
  * {@code ponder agents}: every registered agent with its description (the method and its source,
  * authors and year), its spec-string keys, their defaults, accepted range or values, and meaning.
  * The keys every listed search agent shares (budget, threads, reuse, keying, ...) are listed once,
- * first, in a section of their own; each agent then lists only its own keys.
+ * first, in a section of their own; each agent then lists only its own keys. An agent that is
+ * not one of Ponder's (an agent of your own on PONDER_CLASSPATH) has a line {@code from:} naming
+ * the jar or class directory it comes from ({@link GamesCommand#origin}).
  */
 @Command(name = "agents", mixinStandardHelpOptions = true,
     description = {"List every registered agent with the paper it implements and its keys: default, kind, accepted range"
@@ -163,6 +165,10 @@ public final class AgentsCommand implements PonderCommand {
       }
       tagged |= hasTag(f.description());
       out.println(f.name() + " — " + f.description());
+      String from = GamesCommand.origin(f.getClass());
+      if (from != null) {
+        out.println("    from: " + from);
+      }
       boolean search = isSearch(f);
       for (ParamSpec p : f.parameters()) {
         if (search && common.contains(p)) {

@@ -89,6 +89,9 @@ public final class GameTreeOptions {
    *
    * @throws UsageException when the tree is larger (the message names the limit) or the game
    *     cannot be enumerated
+   * @throws IllegalStateException (exit 1) when the game's information states break perfect
+   *     recall or give one information state two sets of legal actions ({@link
+   *     GameTree.InformationStateException}), a fault of the game
    */
   GameTree build(Game game, String command, PrintWriter err, InterruptLine pending) {
     check();
@@ -113,6 +116,12 @@ public final class GameTreeOptions {
           + " would not fit in the JVM's memory (" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB): "
           + e.details() + "; it is probably too large for exact solving (--max-histories " + maxHistories + " bounds the"
           + " count, not the memory; more memory, -Xmx in PONDER_JAVA_OPTS, helps only a tree just too large for this heap)");
+    } catch (GameTree.InformationStateException e) {
+      // information states without perfect recall, or with two sets of legal actions: the game's
+      // fault, exit 1 like the rules of GameContract, not a refusal of the input
+      // (the conformance kit checks perfect recall in imperfect-information games only)
+      throw new IllegalStateException(e.getMessage() + (game.type().isPerfectInformation() ? ""
+          : "; run ponder check '" + game.spec() + "'"), e);
     } catch (IllegalArgumentException e) {
       if (dev.ponder.spi.Faults.outsidePonder(e)) {
         throw e; // the game's own code threw while the tree was walked: named with its class and place, exit 1

@@ -25,7 +25,9 @@ import picocli.CommandLine.Parameters;
  * differ), utility range and every parameter's resolved value, the ones
  * the string gives marked "(given)" (values a game derives from others, such as hex's
  * {@code num_rows} from {@code board_size}, are not). A utility bound the game declares nominal
- * ({@link dev.ponder.game.Game#maxUtilityNominal()}) is followed by "nominal". An invalid string fails as {@code play} or {@code simulate} would (exit 2).
+ * ({@link dev.ponder.game.Game#maxUtilityNominal()}) is followed by "nominal". A game that is not
+ * one of Ponder's (a game of your own on PONDER_CLASSPATH) has a line {@code from:} naming the jar
+ * or class directory it comes from ({@link #origin}). An invalid string fails as {@code play} or {@code simulate} would (exit 2).
  */
 @Command(name = "games", mixinStandardHelpOptions = true,
     description = {"List every registered game with its type (players, chance, information, utility) and parameters"
@@ -79,6 +81,10 @@ public final class GamesCommand implements PonderCommand {
       if (!f.aliases().isEmpty()) {
         out.println("    aliases: " + String.join(", ", f.aliases()));
       }
+      String from = origin(f.getClass());
+      if (from != null) {
+        out.println("    from: " + from);
+      }
       for (ParamSpec p : t.parameters()) {
         out.println("    " + p.describe());
       }
@@ -93,6 +99,30 @@ public final class GamesCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * Where a game's or an agent's factory class {@code c} comes from when it is not one of Ponder's
+   * (its class is outside {@code dev.ponder.}, as a game or agent of your own on PONDER_CLASSPATH
+   * is): the jar or class directory that holds it, as a path ({@code
+   * /home/me/my-games/target/my-games-1.0.jar}), or its URL when it is not a file; null for
+   * Ponder's own classes. {@code ponder games} and {@code ponder agents} print it as a line {@code
+   * from: ...} under the name.
+   */
+  static String origin(Class<?> c) {
+    if (c.getName().startsWith("dev.ponder.")) {
+      return null;
+    }
+    java.security.CodeSource source = c.getProtectionDomain().getCodeSource();
+    java.net.URL url = source == null ? null : source.getLocation();
+    if (url == null) {
+      return "an unknown location (class " + c.getName() + ")";
+    }
+    try {
+      return java.nio.file.Path.of(url.toURI()).toString();
+    } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+      return url.toString();
+    }
   }
 
   /** zero-sum, constant-sum, general-sum or identical (OpenSpiel's utility types, as words). */

@@ -87,7 +87,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
         // a fault in code, or any exception of code outside Ponder (a game's or an agent's of the
         // user's own): its message alone ("Index 3 out of bounds for length 3", "roll bookkeeping
         // out of sync") does not say what failed or where
-        line = faultLine(ex, bug) + (root.verbose ? "" : " (--verbose prints the stack trace)");
+        line = faultLine(ex, bug) + hint(bug, root.verbose);
       }
       err.println("ponder: " + (usage ? "" : "error: ") + line);
       if (root.verbose) {
@@ -266,7 +266,14 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
 
   /**
    * Prints a JVM {@link Error} as one line ({@code ponder: error: StackOverflowError ...} with a
-   * hint), and its stack trace when {@code verbose}.
+   * hint), and its stack trace when {@code verbose}. An error thrown by code rather than by the
+   * JVM's failing (not a {@link VirtualMachineError}: a {@link NoClassDefFoundError}, an {@link
+   * AssertionError}, an {@link ExceptionInInitializerError}, named with its cause) is named with
+   * its place, as an exception of code is ({@link dev.ponder.spi.Faults#at}), and {@link #hint}:
+   * {@code ponder: error: NoClassDefFoundError: org/example/games/SubtractNim at
+   * org.example.search.NimOracle.knowledge(NimOracle.java:30) (class org.example.games.SubtractNim
+   * is not on the class path: add the jar or class directory that holds it to PONDER_CLASSPATH;
+   * --verbose prints the stack trace)}.
    *
    * @return the exit code, 1
    */
@@ -274,12 +281,56 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
     String hint = e instanceof StackOverflowError ? " (the computation recursed too deeply)"
         : e instanceof OutOfMemoryError ? " (the computation needs more memory than the JVM has; see -Xmx in PONDER_JAVA_OPTS)" : "";
+    if (!(e instanceof VirtualMachineError)) {
+      // thrown by code, as an exception is (a NoClassDefFoundError from a class missing on the class
+      // path, an AssertionError, a static initializer's exception): named with its place, as a fault
+      Throwable fault = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+      if (fault != e) {
+        String m = fault.getMessage() == null ? "" : fault.getMessage().lines().findFirst().orElse("");
+        what += ": " + fault.getClass().getSimpleName() + (m.isEmpty() ? "" : ": " + m);
+      }
+      what += dev.ponder.spi.Faults.at(fault);
+      hint = hint(fault, verbose);
+    }
     err.println("ponder: error: " + what + hint);
     if (verbose) {
       e.printStackTrace(err);
     }
     err.flush();
     return 1;
+  }
+
+  /**
+   * The parenthesis after the error line of a code fault {@code fault}: for a class the JVM could
+   * not find ({@link #missingClass}), that it is not on the class path; then, unless {@code
+   * verbose} (which prints the trace), {@code --verbose prints the stack trace}. Empty when there
+   * is nothing to say.
+   */
+  static String hint(Throwable fault, boolean verbose) {
+    String missing = missingClass(fault);
+    String note = missing == null ? "" : "class " + missing + " is not on the class path: add the jar or class directory"
+        + " that holds it to PONDER_CLASSPATH";
+    String more = verbose ? "" : "--verbose prints the stack trace";
+    return note.isEmpty() && more.isEmpty() ? "" : " (" + note + (note.isEmpty() || more.isEmpty() ? "" : "; ") + more + ")";
+  }
+
+  /**
+   * The binary name of the class that {@code t}, or the first of its causes that says so, names as
+   * not found, or null: a {@link NoClassDefFoundError} whose message is a class name ({@code
+   * org/example/games/SubtractNim}, the JVM's message for a class missing from the class path; not
+   * {@code Could not initialize class ...}, a class whose static initializer failed), or a {@link
+   * ClassNotFoundException} (its message is the name).
+   */
+  static String missingClass(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof NoClassDefFoundError || c instanceof ClassNotFoundException) {
+        String m = c.getMessage() == null ? "" : c.getMessage().strip();
+        if (m.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}./$]*")) {
+          return m.replace('/', '.');
+        }
+      }
+    }
+    return null;
   }
 
   /** Sets {@code version} on every subcommand below {@code cl} (at any depth) that has none of its own. */
@@ -455,8 +506,56 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     InterruptLine.remove(h);
   }
 
+  /**
+   * Warns on {@code err} about each jar of {@code classPath} (the value of {@code PONDER_CLASSPATH}:
+   * entries separated by {@link java.io.File#pathSeparator}, {@code dir/*} naming the jars of a
+   * directory as for {@code java -cp}) that exists but cannot be opened as a jar: an empty file, a
+   * download cut short, another file named {@code *.jar}. {@code java} skips such an entry
+   * without a word, so that its games and agents are then unknown. One line each, {@code ponder:
+   * warning: PONDER_CLASSPATH entry 'x.jar' cannot be opened as a jar (zip file is empty); its games
+   * and agents are not loaded}; a jar of a {@code dir/*} entry is named after the entry. Entries
+   * that do not exist are left to the {@code ponder} launcher, which names them; directories of
+   * classes are not checked. Opens each jar once (its central directory), as {@code java} does
+   * when it first looks for a class or services file.
+   */
+  static void warnUnreadableJars(String classPath, PrintWriter err) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String entry : classPath.split(java.util.regex.Pattern.quote(java.io.File.pathSeparator))) {
+      if (entry.isEmpty() || !seen.add(entry)) {
+        continue;
+      }
+      java.util.List<java.nio.file.Path> jars = new java.util.ArrayList<>();
+      if (entry.equals("*") || entry.endsWith("/*") || entry.endsWith(java.io.File.separator + "*")) {
+        java.nio.file.Path d = java.nio.file.Path.of(entry.length() == 1 ? "." : entry.substring(0, entry.length() - 2));
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(d)) {
+          files.filter(f -> f.getFileName().toString().endsWith(".jar") || f.getFileName().toString().endsWith(".JAR"))
+              .filter(java.nio.file.Files::isRegularFile).sorted().forEach(jars::add);
+        } catch (java.io.IOException | RuntimeException e) {
+          continue; // not a directory, or none: the launcher names a missing one
+        }
+      } else if (java.nio.file.Files.isRegularFile(java.nio.file.Path.of(entry))) {
+        jars.add(java.nio.file.Path.of(entry));
+      }
+      for (java.nio.file.Path jar : jars) {
+        try {
+          new java.util.zip.ZipFile(jar.toFile()).close();
+        } catch (java.io.IOException e) {
+          String shown = jar.toString().equals(entry) ? "'" + entry + "'" : "'" + entry + "': '" + jar + "'";
+          err.println("ponder: warning: PONDER_CLASSPATH entry " + shown + " cannot be opened as a jar ("
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + "); its games and agents are"
+              + " not loaded");
+        }
+      }
+    }
+    err.flush();
+  }
+
   public static void main(String[] args) {
     startupHook = InterruptLine.startup(args);
+    String own = System.getenv("PONDER_CLASSPATH");
+    if (own != null && !own.isBlank()) {
+      warnUnreadableJars(own, new PrintWriter(System.err, true));
+    }
     int code = run(args);
     commandStarts(); // a usage error ends before any command ran
     System.exit(code);

@@ -112,4 +112,20 @@ class GameFaultLineTest {
     assertThat(r.exit).isEqualTo(2);
     assertThat(r.err).doesNotContain("Exception").doesNotContain(" at ");
   }
+
+  @Test
+  void informationStatesWithoutPerfectRecallAreTheGamesFaultExitOne() {
+    // a refusal of the game's information states is a fault of the game (exit 1, as a broken
+    // GameContract rule), not a usage error (exit 2) of the command's input
+    for (String command : new String[] {"solve", "exploitability"}) {
+      Cli r = command.equals("solve") ? Cli.run("solve", "own_fault(fault=recall)", "--iterations", "1", "--no-progress")
+          : Cli.run("exploitability", "own_fault(fault=recall)", "--agent", "uniform", "--no-progress");
+      assertThat(r.exit).as(command + ": " + r.err).isEqualTo(1);
+      assertThat(r.err.lines()).as(r.err).singleElement().asString()
+          .startsWith("ponder: error: own_fault(fault=recall): information state 'to move 0' of player 0 recurs on one"
+              + " history, after [")
+          .endsWith(": the game tree (solve, exploitability, best response) requires perfect recall (an information state"
+              + " must hold everything its player saw and did before)");
+    }
+  }
 }

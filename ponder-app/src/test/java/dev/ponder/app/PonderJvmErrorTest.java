@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** A JVM Error (stack overflow, out of memory) in a command is one line on stderr, exit 1. */
+/**
+ * A JVM Error (stack overflow, out of memory) in a command is one line on stderr, exit 1; an error
+ * thrown by code (a static initializer's exception) is named with its cause and place too.
+ */
 class PonderJvmErrorTest {
 
   @Command(name = "overflow")
@@ -33,10 +36,20 @@ class PonderJvmErrorTest {
     }
   }
 
+  /** A static initializer's exception, as the JVM wraps it, thrown on the line marked INIT_LINE. */
+  @Command(name = "init")
+  static final class Init implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      throw new ExceptionInInitializerError(new ArithmeticException("/ by zero")); // INIT_LINE
+    }
+  }
+
   private static String[] run(String... args) {
     CommandLine cl = Ponder.commandLine(new ByteArrayInputStream(new byte[0]));
     cl.addSubcommand("overflow", new Overflow());
     cl.addSubcommand("oom", new Oom());
+    cl.addSubcommand("init", new Init());
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out, true));
@@ -59,6 +72,23 @@ class PonderJvmErrorTest {
     assertThat(r[0]).isEqualTo("1");
     assertThat(r[2].lines()).as(r[2]).singleElement().asString()
         .startsWith("ponder: error: ").contains("OutOfMemoryError").contains("Java heap space");
+  }
+
+  @Test
+  void anErrorThrownByCodeIsNamedWithItsCauseAndPlace() throws Exception {
+    java.util.List<String> src = java.nio.file.Files.readAllLines(
+        java.nio.file.Path.of("src/test/java/dev/ponder/app/PonderJvmErrorTest.java"));
+    int line = 0;
+    for (int i = 0; i < src.size(); i++) {
+      if (src.get(i).endsWith("// INIT_LINE")) {
+        line = i + 1;
+      }
+    }
+    String[] r = run("init");
+    assertThat(r[0]).isEqualTo("1");
+    assertThat(r[2].lines()).as(r[2]).singleElement().asString().isEqualTo("ponder: error: ExceptionInInitializerError:"
+        + " ArithmeticException: / by zero at dev.ponder.app.PonderJvmErrorTest$Init.call(PonderJvmErrorTest.java:" + line
+        + ") (--verbose prints the stack trace)");
   }
 
   @Test

@@ -71,7 +71,7 @@ public final class ServiceProviders {
           String where = url + ":" + number;
           if (!isClassName(name)) {
             throw new IllegalStateException("'" + name + "' at " + where + " is not a class name; each line of " + file
-                + " names one class implementing " + service.getName() + " (a nested class as Outer$Factory)");
+                + " names one class implementing " + service.getName() + " (" + nameHint(service) + ")");
           }
           out.putIfAbsent(name, new Listed(name, where));
         }
@@ -101,7 +101,8 @@ public final class ServiceProviders {
    * provider <class> (listed at <file>:<line>) "} and says what is wrong and how to fix it.
    *
    * @param kind the word for the service in messages, e.g. {@code game} or {@code agent}
-   * @throws IllegalStateException if the class is missing, does not implement {@code service}, is
+   * @throws IllegalStateException if the class is missing or cannot be loaded (a class it uses is
+   *     missing), does not implement {@code service}, is
    *     not public, concrete and top-level or static nested, has no public no-argument
    *     constructor, or its constructor throws
    */
@@ -111,8 +112,13 @@ public final class ServiceProviders {
     Class<?> c;
     try {
       c = Class.forName(l.className(), false, loader);
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new IllegalStateException(head + "not found" + fix + " (a nested class is written Outer$Factory)", e);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(head + "not found" + fix + " (" + nameHint(service) + ")", e);
+    } catch (LinkageError e) {
+      // the class is there, but a class it needs is not (or is not what it was compiled against)
+      throw new IllegalStateException(head + "could not be loaded: " + describe(e)
+          + (e instanceof NoClassDefFoundError ? " (a class it uses is not on the class path: the jar or class directory"
+              + " that holds it is missing from PONDER_CLASSPATH)" : ""), e);
     }
     if (!service.isAssignableFrom(c)) {
       throw new IllegalStateException(head + "does not implement " + service.getName() + fix);
@@ -209,6 +215,21 @@ public final class ServiceProviders {
     public void creating(Listed provider) {
       current = provider;
     }
+  }
+
+  /**
+   * How a services line names a provider of {@code service}, as the hint of a line that names no
+   * class: a game's factory is usually nested in its game ({@code com.example.Race$Factory}); an
+   * agent's factory is usually a top-level class ({@code org.example.search.MyAgent}).
+   */
+  static String nameHint(Class<?> service) {
+    return switch (service.getName()) {
+      case "dev.ponder.game.GameFactory" -> "the factory's binary name, package included; a factory nested in its game is"
+          + " written Outer$Factory, e.g. com.example.Race$Factory";
+      case "dev.ponder.agent.AgentFactory" -> "the agent factory's class name, package included, e.g."
+          + " org.example.search.MyAgent; a nested class is written Outer$Inner";
+      default -> "the class name, package included; a nested class is written Outer$Inner";
+    };
   }
 
   /** The start of every message about one provider: {@code "<kind> provider <class> (listed at <where>) "}. */

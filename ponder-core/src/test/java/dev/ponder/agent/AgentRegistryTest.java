@@ -95,7 +95,10 @@ class AgentRegistryTest {
     assertThatThrownBy(c::factories).isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("agent provider dev.ponder.search.mcts.zoo.ZooAgents$Compsoe (listed at ")
         .hasMessageContaining(AgentCatalog.SERVICES_FILE + ":2) not found; fix or remove that line of " + AgentCatalog.SERVICES_FILE)
-        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+        // the hint fits an agent's factory (usually top-level), not a game's nested Factory
+        .hasMessageEndingWith("(the agent factory's class name, package included, e.g. org.example.search.MyAgent;"
+            + " a nested class is written Outer$Inner)")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("Outer$Factory"));
   }
 
   @Test

@@ -71,6 +71,8 @@ class GameRegistryTest {
     assertThatThrownBy(c::factories).isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("game provider dev.ponder.games.dice.DiceRace$Factroy (listed at ")
         .hasMessageContaining(GameCatalog.SERVICES_FILE + ":2) not found; fix or remove that line of " + GameCatalog.SERVICES_FILE)
+        .hasMessageEndingWith("(the factory's binary name, package included; a factory nested in its game is written"
+            + " Outer$Factory, e.g. com.example.Race$Factory)")
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
   }
 

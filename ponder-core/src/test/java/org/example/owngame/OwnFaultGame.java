@@ -16,12 +16,14 @@ import java.util.List;
  * (applying a move at total 3 or more throws {@code IllegalStateException("roll bookkeeping out of
  * sync")}), {@code argument} (the same with an {@code IllegalArgumentException}), {@code init} ({@code newInitialState} throws a bare {@code
  * UnsupportedOperationException}), {@code nochance} (the state after one action reports the chance
- * player, but the state never overrides {@code chanceOutcomes}); {@code none} is a correct game.
+ * player, but the state never overrides {@code chanceOutcomes}), {@code recall} (the information
+ * state is only the player to move, so it recurs on one history: no perfect recall); {@code none}
+ * is a correct game.
  */
 public final class OwnFaultGame extends AbstractGame {
   static final GameType TYPE = new GameType("own_fault", "Own Fault", GameType.ChanceMode.EXPLICIT_STOCHASTIC,
       GameType.Information.PERFECT_INFORMATION, GameType.Utility.ZERO_SUM, GameType.RewardModel.TERMINAL, 2, 2,
-      List.of(ParamSpec.ofString("fault", "none", "none, apply, argument, init or nochance")));
+      List.of(ParamSpec.ofString("fault", "none", "none, apply, argument, init, nochance or recall")));
 
   final String fault;
 
@@ -128,6 +130,12 @@ public final class OwnFaultGame extends AbstractGame {
     @Override
     public String actionToString(int player, int action) {
       return action == 0 ? "add1" : "add2";
+    }
+
+    @Override
+    public String informationStateString(int player) {
+      checkPlayer(player);
+      return game.fault.equals("recall") ? "to move " + toMove : super.informationStateString(player);
     }
 
     @Override

@@ -122,7 +122,8 @@ public final class GameTree {
    *     (an information state of player p reached by two histories along which p's own earlier
    *     information states or actions differ, such as one that recurs at two of p's decisions on
    *     one history; a game whose {@link Game#perfectRecall()} is false is refused only for
-   *     that), the tree has more histories than the bound, or it would not fit in the JVM's heap
+   *     that), both faults of the game's code, thrown as an {@link InformationStateException};
+   *     if the tree has more histories than the bound, or it would not fit in the JVM's heap
    *     (a {@link MemoryException}, found while it is built: see {@link #build(Game, int,
    *     java.util.function.LongConsumer)})
    * @throws dev.ponder.game.GameContractException (an {@link IllegalStateException}) if a chance
@@ -197,6 +198,23 @@ public final class GameTree {
 
   private TooLargeException tooLarge() {
     return new TooLargeException(game, maxHistories);
+  }
+
+  /**
+   * A refusal of the game's information states, a fault of the game's code rather than of the
+   * caller's input: an information state of one player that breaks perfect recall (it recurs on one
+   * history, or is reached after two histories along which that player's own earlier information
+   * states or actions differ) or has different legal actions at two histories. The message is one
+   * line naming the game, the information state and the histories. An {@link
+   * IllegalArgumentException}, as {@link #build(Game)} documents; the commands report it as a
+   * fault of the game (exit 1), like a broken {@link GameContract} rule.
+   */
+  public static final class InformationStateException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    InformationStateException(String message) {
+      super(message);
+    }
   }
 
   /**
@@ -622,7 +640,7 @@ public final class GameTree {
             earlier = pathNodes[d];
           }
         }
-        throw new IllegalArgumentException(echo(game.spec()) + ": information state '" + oneLine(key) + "' of player " + p
+        throw new InformationStateException(echo(game.spec()) + ": information state '" + oneLine(key) + "' of player " + p
             + " recurs on one history, after [" + historyOf(earlier) + "] and [" + s.historyString() + "]" + RECALL);
       }
       isOnPath[i]++;
@@ -630,7 +648,7 @@ public final class GameTree {
         isFirstNode[i] = v;
         isParentSlot[i] = own[p];
       } else if (isParentSlot[i] != own[p] && game.perfectRecall()) {
-        throw new IllegalArgumentException(echo(game.spec()) + ": information state '" + oneLine(key) + "' of player " + p
+        throw new InformationStateException(echo(game.spec()) + ": information state '" + oneLine(key) + "' of player " + p
             + " is reached after histories [" + historyOf(isFirstNode[i]) + "] and [" + s.historyString() + "], along which"
             + " that player's own earlier information states or actions differ" + RECALL);
       }
@@ -654,7 +672,7 @@ public final class GameTree {
         same = slotAction[isSlotStart[i] + j] == actions[j];
       }
       if (!same) {
-        throw new IllegalArgumentException(game.name() + ": information state '" + oneLine(key) + "' of player " + player
+        throw new InformationStateException(game.name() + ": information state '" + oneLine(key) + "' of player " + player
             + " has different legal actions at different histories");
       }
       return i;

@@ -21,7 +21,7 @@ class GameTreePerfectRecallTest {
   void informationStateRecurringOnOneHistoryIsRefused() {
     // depth-first, ascending: the first history of "P0 card 0 |" is [0], the first that meets it again [0, 0, 0]
     assertThatThrownBy(() -> GameTree.build(new RecallGame(RecallGame.Flaw.FORGET)))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(GameTree.InformationStateException.class) // an IllegalArgumentException: the game's fault
         .hasMessage("recall_game: information state 'P0 card 0 |' of player 0 recurs on one history, after [0] and [0, 0, 0]:"
             + " the game tree (solve, exploitability, best response) requires perfect recall (an information state must"
             + " hold everything its player saw and did before)");
@@ -31,7 +31,7 @@ class GameTreePerfectRecallTest {
   void informationStateOfTwoOwnSequencesIsRefused() {
     // "P0 card 0 | 0" after a = 0, b = 0 and after a = 1, b = 0
     assertThatThrownBy(() -> GameTree.build(new RecallGame(RecallGame.Flaw.FORGET_OWN)))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(GameTree.InformationStateException.class)
         .hasMessageStartingWith("recall_game: information state 'P0 card 0 | 0' of player 0 is reached after histories"
             + " [0, 0, 0] and [0, 1, 0], along which")
         .hasMessageContaining("requires perfect recall")

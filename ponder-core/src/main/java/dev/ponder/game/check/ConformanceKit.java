@@ -1253,6 +1253,11 @@ public final class ConformanceKit {
       }
       double sum = 0;
       for (int q = 0; q < n; q++) {
+        if (!Double.isFinite(r[q])) {
+          // a NaN would pass a nominal bound's (unchecked) side, and "NaN outside [-1, 1]" hides the fault
+          throw fail("returns", "player " + q + " return " + r[q] + " is not a finite number; the game API requires finite"
+              + " returns (State.returns)");
+        }
         boolean aboveMin = game.minUtilityNominal() || r[q] >= game.minUtility() - EPS;
         boolean belowMax = game.maxUtilityNominal() || r[q] <= game.maxUtility() + EPS;
         if (!(aboveMin && belowMax)) {

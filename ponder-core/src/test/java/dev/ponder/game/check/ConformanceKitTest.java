@@ -134,6 +134,15 @@ public class ConformanceKitTest {
   }
 
   @Test
+  void aNaNReturnIsNamedAsNotAFiniteNumberNotAsOutOfBounds() {
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=nan_return)"),
+            new ConformanceKit.Options().playouts(10)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("): returns: player 0 return NaN is not a finite number; the game API requires finite returns")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("outside"));
+  }
+
+  @Test
   void aChanceGameThatDeclaresNoChanceOutcomesFailsAtItsFirstChanceNode() {
     assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=undeclared_chance)"),
             new ConformanceKit.Options().playouts(10)))

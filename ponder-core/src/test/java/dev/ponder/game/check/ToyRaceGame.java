@@ -32,7 +32,8 @@ import java.util.SplittableRandom;
  * undo_hidden_count}: undoing a move adds 1 to the other player's count, which neither the
  * mover's legal actions nor the returns show (the hash and toString do); {@code overflow} writes a
  * third legal action (a duplicate) past the buffer of maxActionsPerState() = 2 at a count of 1;
- * {@code bad_undo_of_two}: undoing the move +2 (action 1) takes back only 1.
+ * {@code bad_undo_of_two}: undoing the move +2 (action 1) takes back only 1; {@code nan_return}:
+ * the returns at the end are NaN.
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
@@ -42,7 +43,7 @@ final class ToyRaceGame extends AbstractGame {
       "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length",
       "hash_ignores_count", "hash_ignores_player", "last_in_string", "mid_return", "shared_undo_stack",
       "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow", "bad_undo_of_two",
-      "apply_throws", "undo_throws"};
+      "apply_throws", "undo_throws", "nan_return"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -258,6 +259,9 @@ final class ToyRaceGame extends AbstractGame {
       checkPlayer(player);
       if (winner < 0) {
         return is("mid_return") && counts[0] != counts[1] ? (counts[player] > counts[1 - player] ? 0.5 : -0.5) : 0;
+      }
+      if (is("nan_return")) {
+        return Double.NaN;
       }
       double win = is("return_out_of_bounds") || game.flaw.startsWith("nominal_max") ? 2 : 1;
       return winner == player ? win : is("not_zero_sum") ? 0 : -win;

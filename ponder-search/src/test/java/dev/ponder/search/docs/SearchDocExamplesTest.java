@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The Java snippets of docs/search.md, compiled and run: each appears verbatim (up to white space)
  * in this package's sources ({@link #everySnippetOfTheDocIsInTheseSources}). The classes of the
- * page are {@link MyUct}, {@link OpenLinesEstimator} and {@link OpenLinesPuct}.
+ * page are {@link MyUct}, {@link OpenLinesEstimator}, {@link OpenLinesPuct} and {@link OpenLinesUct}.
  */
 class SearchDocExamplesTest {
 
@@ -238,6 +238,19 @@ class SearchDocExamplesTest {
     }
     assertThatThrownBy(() -> AgentRegistry.create("open_lines_puct", GameRegistry.load("connect_four"), 1L))
         .isInstanceOf(SpecException.class).hasMessageContaining("tic_tac_toe only, not connect_four");
+  }
+
+  @Test
+  void anOverrideKeepsTheReferencesPriorAndResamplerThroughTheRecordsAccessors() {
+    AgentRegistry.register(new OpenLinesUct());
+    Game game = GameRegistry.load("tic_tac_toe");
+    try (MctsAgent a = MctsAgent.create("open_lines_uct(sims=100)", game, 3L)) {
+      Knowledge k = a.engine().knowledge();
+      assertThat(k.value()).isInstanceOf(OpenLinesEstimator.class);
+      assertThat(k.prior()).isSameAs(PriorPolicy.UNIFORM);
+      assertThat(k.resample()).isSameAs(ResampleHistory.IDENTITY); // tic_tac_toe: perfect information
+      assertThat(a.search(game.newInitialState()).simulations()).isEqualTo(100);
+    }
   }
 
   // ------------------------------------------------------------------ the page and these sources

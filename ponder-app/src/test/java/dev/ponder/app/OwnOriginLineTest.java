@@ -1,0 +1,57 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.GameRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.example.ownagent.MissingClassAgent;
+import org.example.owngame.OwnFaultGame;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ponder games} and {@code ponder agents} tell a game or agent of one's own (a class outside
+ * Ponder's packages, as on PONDER_CLASSPATH) from Ponder's: a line {@code from:} naming the jar or
+ * class directory its class was loaded from.
+ */
+class OwnOriginLineTest {
+
+  @BeforeAll
+  static void register() {
+    GameRegistry.register(new OwnFaultGame.Factory());
+    AgentRegistry.register(new MissingClassAgent());
+  }
+
+  /** The jar or class directory that holds {@code c}, found independently of the command's code. */
+  private static String location(Class<?> c) throws Exception {
+    Path p = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    assertThat(Files.exists(p)).isTrue();
+    return p.toString();
+  }
+
+  @Test
+  void aGameOfOnesOwnNamesWhereItComesFromPondersDoNot() throws Exception {
+    Cli own = Cli.run("games", "own_fault");
+    assertThat(own.exit).as(own.err).isEqualTo(0);
+    assertThat(own.out.lines()).contains("    from: " + location(OwnFaultGame.Factory.class));
+    assertThat(Cli.run("games").out).contains("own_fault").contains("\n    from: " + location(OwnFaultGame.Factory.class)
+        + "\n");
+    for (dev.ponder.game.GameFactory f : GameRegistry.factories()) {
+      if (f.getClass().getName().startsWith("dev.ponder.games.")) { // the shipped games
+        assertThat(Cli.run("games", f.type().shortName()).out).as(f.type().shortName()).doesNotContain("from:");
+      }
+    }
+    assertThat(Cli.run("games", "own_fault", "--names").out).isEqualTo("own_fault\n");
+  }
+
+  @Test
+  void anAgentOfOnesOwnNamesWhereItComesFrom() throws Exception {
+    Cli own = Cli.run("agents", "missing_class", "uct");
+    assertThat(own.exit).as(own.err).isEqualTo(0);
+    assertThat(own.out.lines().filter(l -> l.startsWith("    from: ")).toList())
+        .containsExactly("    from: " + location(MissingClassAgent.class));
+    assertThat(own.out).contains("missing_class — test: a class it uses is not on the class path\n    from: ");
+  }
+}

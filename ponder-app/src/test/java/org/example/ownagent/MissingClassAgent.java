@@ -1,0 +1,34 @@
+package org.example.ownagent;
+
+import dev.ponder.game.Game;
+import dev.ponder.search.mcts.Knowledge;
+import dev.ponder.search.mcts.MctsAgentFactory;
+import dev.ponder.search.mcts.Mechanisms;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
+import java.util.List;
+
+/**
+ * Test-only agent {@code missing_class}, in a package of its own as a user's agent is (outside
+ * {@code dev.ponder}): creating it fails as an agent whose jar is on the class path without the jar
+ * of a game class it uses. {@code kind=0} throws the JVM's {@link NoClassDefFoundError} for {@code
+ * org/example/games/SubtractNim} (its message is the class's internal name); {@code kind=1} wraps
+ * a {@link ClassNotFoundException} for {@code org.example.games.Gone} in an {@link
+ * IllegalStateException}, as code that calls {@code Class.forName} may.
+ */
+public final class MissingClassAgent extends MctsAgentFactory {
+  public MissingClassAgent() {
+    super("missing_class", "test: a class it uses is not on the class path",
+        List.of(ParamSpec.ofInt("kind", 0, 0, 1, "0 NoClassDefFoundError, 1 a wrapped ClassNotFoundException")),
+        p -> Mechanisms.uct(0.25));
+  }
+
+  @Override
+  protected Knowledge knowledge(Game game, Params params) {
+    if (params.getInt("kind") == 1) {
+      throw new IllegalStateException("cannot load the oracle's tables",
+          new ClassNotFoundException("org.example.games.Gone"));
+    }
+    throw new NoClassDefFoundError("org/example/games/SubtractNim");
+  }
+}
