@@ -18,7 +18,13 @@ import java.util.StringJoiner;
  * few array copies and move generation into a caller buffer ({@link #legalActions(int[])})
  * allocates nothing. The base class records the action history.
  *
- * <p>States are not thread-safe; each search worker owns its scratch states.
+ * <p>States are not thread-safe: a state is used by one thread at a time. A search with several
+ * threads gives each worker its own states: at the start of each search every worker copies the
+ * searched state ({@link #copy()}, in its own thread, at the same time as the other workers: copy
+ * and {@link #copyFrom(State)} must only read their source), then draws its worlds from its copy
+ * ({@link #resampleInto}) into scratch states of its own. No other method is called on one state
+ * by two threads at once, so a game may keep scratch buffers on a state, the one it resamples from
+ * included.
  */
 public abstract class State {
   /** {@link #currentPlayer()} at a chance node (OpenSpiel's kChancePlayerId). */
@@ -515,7 +521,9 @@ public abstract class State {
    * {@link #resample(int, SplittableRandom)}: a full state consistent with {@code player}'s
    * information state, with the same current player and legal actions (its history may be longer
    * or shorter where hidden actions vary in number, as in phantom games). This state is not
-   * modified; whatever {@code target} held before is overwritten.
+   * modified (scratch buffers of the game's own aside: a search with several threads calls this
+   * method on each worker's own copy of the searched state, see the class Javadoc); whatever
+   * {@code target} held before is overwritten.
    *
    * <p>IS-MCTS draws one world per simulation into a worker-owned scratch state through this
    * method. The default copies a {@link #resample} result into {@code target} and so allocates a

@@ -23,7 +23,9 @@ import java.util.List;
  * <p>Actions follow OpenSpiel's mixed-radix encoding {@code ((r*cols + c)*6 + dir)*2 + capture},
  * where row {@code r} counts from the top and {@code dir} is 0..2 for Black (down-left, down,
  * down-right) and 3..5 for White (up-left, up, up-right); action strings are {@code a7a6},
- * {@code f4g5*} for a capture. Boards of up to 64 cells use one {@code long} bitboard per side;
+ * {@code f4g5*} for a capture, with the file a letter and the rank a decimal number counted from
+ * the bottom row ({@code a10a9} on boards of 10 rows and more, where OpenSpiel's one-character
+ * ranks run past {@code 9}). Boards of up to 64 cells use one {@code long} bitboard per side;
  * larger ones a byte-per-cell board.
  */
 public final class Breakthrough extends TwoPlayerZeroSumGame {
@@ -408,9 +410,9 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
       int c1 = s % g.cols;
       int r2 = r1 + DIR_ROW[dir];
       int c2 = c1 + DIR_COL[dir];
-      StringBuilder sb = new StringBuilder(5);
-      sb.append((char) ('a' + c1)).append((char) ('1' + (g.rows - 1 - r1)));
-      sb.append((char) ('a' + c2)).append((char) ('1' + (g.rows - 1 - r2)));
+      StringBuilder sb = new StringBuilder(7);
+      sb.append((char) ('a' + c1)).append(g.rows - r1);
+      sb.append((char) ('a' + c2)).append(g.rows - r2);
       if (capture == 1) {
         sb.append('*');
       }
@@ -457,19 +459,28 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
       copyHistoryFrom(o);
     }
 
-    /** OpenSpiel's board rendering: rank label then cells per row, then the file letters. */
+    /**
+     * OpenSpiel's board rendering: rank label then cells per row, then the file letters. Ranks are
+     * decimal numbers; from 10 rows on, one-digit ranks and the file line get a leading space so
+     * that the columns line up (OpenSpiel's {@code '1' + rank} gives {@code :} for rank 10).
+     */
     @Override
     public String toString() {
-      StringBuilder sb = new StringBuilder((g.cols + 2) * (g.rows + 1));
+      boolean twoDigits = g.rows >= 10;
+      StringBuilder sb = new StringBuilder((g.cols + 3) * (g.rows + 1));
       for (int r = 0; r < g.rows; r++) {
-        sb.append((char) ('1' + (g.rows - 1 - r)));
+        int rank = g.rows - r;
+        if (twoDigits && rank < 10) {
+          sb.append(' ');
+        }
+        sb.append(rank);
         for (int c = 0; c < g.cols; c++) {
           int o = cell(r, c);
           sb.append(o == 0 ? 'b' : o == 1 ? 'w' : '.');
         }
         sb.append('\n');
       }
-      sb.append(' ');
+      sb.append(twoDigits ? "  " : " ");
       for (int c = 0; c < g.cols; c++) {
         sb.append((char) ('a' + c));
       }

@@ -100,7 +100,6 @@ public final class LeducPoker extends AbstractGame {
     return 3 * n - 2;
   }
 
-  /** n private cards, the public card, and at most 2(3n − 2) betting actions. */
   /**
    * False with {@code action_mapping}: a fold or raise that is not legal is played as a call, so
    * two of the player's actions lead to one information state (OpenSpiel's string records the
@@ -111,6 +110,11 @@ public final class LeducPoker extends AbstractGame {
     return !actionMapping;
   }
 
+  /**
+   * {@code 2(3n − 2) + n + 1}: n private cards, the public card, and at most 2(3n − 2) betting
+   * actions (the chance outcomes count here; {@link #maxDecisions()} is OpenSpiel's figure without
+   * them).
+   */
   @Override
   public int maxGameLength() {
     return 2 * maxBetsPerRound() + n + 1;

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
 /**
  * Liar's dice, OpenSpiel-compatible ({@code liars_dice}): two players, each rolls
  * {@code numdice} dice with {@code dice_sides} faces in secret (chance actions {@code 0..s−1},
- * strings {@code Roll k}). Players then bid in turn, starting with player 0; each bid must be
+ * action {@code k} the face {@code k+1}, string {@code Roll k+1}). Players then bid in turn, starting with player 0; each bid must be
  * strictly higher than the previous one, and after the first bid a player may call
  * {@code Liar} (action {@code D·s}, D = total dice). The highest face is wild. If the dice show at
  * least the bid quantity of the bid face (wilds included), the bidder wins (+1) and the caller
@@ -380,8 +380,10 @@ public final class LiarsDice extends AbstractGame {
 
     /**
      * Re-rolls the other player's dice uniformly (every roll is consistent with every bidding
-     * sequence), keeping {@code player}'s dice and the bids. Before the bidding starts and at the
-     * end of the game this returns a copy, as OpenSpiel does.
+     * sequence), keeping {@code player}'s dice and the bids, from the first decision on (before the
+     * first bid too). While the dice are being rolled (a chance node, where no player decides) and
+     * at the end of the game this returns a copy, the dice rolled so far included, as OpenSpiel's
+     * {@code ResampleFromInfostate} does.
      */
     @Override
     public State resample(int player, SplittableRandom rng) {

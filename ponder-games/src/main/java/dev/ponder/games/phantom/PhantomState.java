@@ -61,7 +61,10 @@ public abstract class PhantomState extends State {
   protected int[] seqPlayer;
   protected int[] seqAction;
   protected int toMove;
-  /** Counts of the last resample, reused while the state is unchanged (IS-MCTS resamples the same root). */
+  /**
+   * Counts of the last resample, reused while the state is unchanged (IS-MCTS resamples the same
+   * root) and handed on to its copies.
+   */
   private final Target[] cache = new Target[2];
   private static final java.lang.invoke.VarHandle CACHE =
       java.lang.invoke.MethodHandles.arrayElementVarHandle(Target[].class);
@@ -216,10 +219,18 @@ public abstract class PhantomState extends State {
     return w < 0 ? 0 : w == player ? 1 : -1;
   }
 
-  /** Copies everything from {@code o} (same game). */
+  /**
+   * Copies everything from {@code o} (same game), and the resampling counts {@code o} has cached:
+   * they depend only on what is copied here, and are only read once published, so a copy resamples
+   * without building them again (a search with several threads gives each worker a copy of the
+   * root to resample from; the root's counts, built when the root was expanded, serve them all).
+   * Not when the two states' test settings of the counting differ.
+   */
   protected void copyPhantomFrom(PhantomState o) {
-    cache[0] = null;
-    cache[1] = null;
+    boolean sameSettings = o.skeletonTries == skeletonTries && o.probeTries == probeTries
+        && o.countPositionsLimit == countPositionsLimit;
+    cache[0] = sameSettings ? (Target) CACHE.getAcquire(o.cache, 0) : null;
+    cache[1] = sameSettings ? (Target) CACHE.getAcquire(o.cache, 1) : null;
     copyBoardFrom(o);
     System.arraycopy(o.view[0], 0, view[0], 0, cells);
     System.arraycopy(o.view[1], 0, view[1], 0, cells);
@@ -538,7 +549,8 @@ public abstract class PhantomState extends State {
     }
     s.copyFrom(s.blank);
     PhantomState trial = s.trial;
-    // Several search workers may resample the same root at once. A worker that finds no counts
+    // Several threads may resample one state at once (a search's workers resample from copies of
+    // the root, which share the root's counts, see copyPhantomFrom). A worker that finds no counts
     // builds its own Target completely (every history consistent with the information), seals
     // it and only then publishes it with a release store; a worker that finds a Target through
     // the acquire load therefore sees every plain write made while building it (the memo's

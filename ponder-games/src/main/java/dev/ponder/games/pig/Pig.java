@@ -20,8 +20,9 @@ import java.util.List;
  * {@code horizon} decisions (default 1000), everyone getting 0 if nobody has won. Once the banked
  * score plus turn total reaches {@code winscore}, only {@code stop} is legal.
  *
- * <p>Chance outcome {@code i} is the face {@code i+1}, written {@code Roll i+1} (piglet: {@code
- * Roll i}), each with probability 1/{@code diceoutcomes}. OpenSpiel's {@code MaxGameLength} is
+ * <p>Chance outcome {@code i} is the face {@code i+1}, written {@code Roll i+1}, each with
+ * probability 1/{@code diceoutcomes} (piglet: {@code Roll 0} and {@code Roll 1}, with the
+ * probabilities above). OpenSpiel's {@code MaxGameLength} is
  * the horizon ({@link #maxDecisions()}); a history holds at most 2·horizon − 1 actions.
  *
  * <p>Observation tensor, shape [1 + players, winscore + 1]: one-hot turn total, then one-hot

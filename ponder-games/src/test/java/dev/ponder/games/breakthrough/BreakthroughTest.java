@@ -63,6 +63,50 @@ class BreakthroughTest {
     assertThat(a.toString()).isEqualTo(GameRegistry.load("breakthrough").newInitialState().toString());
   }
 
+  @Test
+  void ranksAreDecimalNumbersOnBoardsOfTenRowsAndMore() {
+    State s = GameRegistry.load("breakthrough(rows=10,columns=2)").newInitialState();
+    // 10 rows: two rows each, Black on ranks 10 and 9 (top), White on 2 and 1; one-digit ranks
+    // and the file line get a space so that the columns line up under the two-digit rank
+    assertThat(s.toString()).isEqualTo(
+        "10bb\n 9bb\n 8..\n 7..\n 6..\n 5..\n 4..\n 3..\n 2ww\n 1ww\n  ab\n");
+    assertThat(actionStrings(s)).containsExactly("a9a8", "a9b8", "b9a8", "b9b8");
+    s.applyAction(s.stringToAction("a9a8"));
+    s.applyAction(s.stringToAction("a2a3"));
+    // a9 is empty now: the a10 piece steps into it, straight or from b10 diagonally
+    assertThat(actionStrings(s)).contains("a10a9", "b10a9");
+    s.applyAction(s.stringToAction("b10a9"));
+    assertThat(s.toString()).startsWith("10b.\n 9bb\n 8b.\n");
+  }
+
+  @Test
+  void everyMoveOfTheLargestBoardReadsAsFileLetterAndDecimalRank() {
+    State s = GameRegistry.load("breakthrough(rows=99,columns=3)").newInitialState();
+    java.util.regex.Pattern move = java.util.regex.Pattern.compile("[a-c]([1-9][0-9]?)[a-c]([1-9][0-9]?)\\*?");
+    // Black's front row is rank 98 (rows 99 and 98 from the top), White's rank 2
+    assertThat(actionStrings(s)).containsExactly("a98a97", "a98b97", "b98a97", "b98b97", "b98c97", "c98b97",
+        "c98c97");
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(7);
+    int moves = 0;
+    while (!s.isTerminal()) {
+      for (int a : s.legalActions()) {
+        String text = s.actionToString(a);
+        java.util.regex.Matcher m = move.matcher(text);
+        assertThat(m.matches()).as("move %s", text).isTrue();
+        int from = Integer.parseInt(m.group(1));
+        int to = Integer.parseInt(m.group(2));
+        assertThat(to - from).as("move %s", text).isEqualTo(s.currentPlayer() == 0 ? -1 : 1);
+        assertThat(s.stringToAction(text)).isEqualTo(a);
+      }
+      int[] legal = s.legalActions();
+      s.applyAction(legal[rng.nextInt(legal.length)]);
+      moves++;
+    }
+    // the armies start 95 empty rows apart: no game ends before 95 moves
+    assertThat(moves).isGreaterThan(95);
+    assertThat(s.toString()).startsWith("99").contains("\n 9").endsWith("\n  abc\n");
+  }
+
   private static java.util.List<String> actionStrings(State s) {
     java.util.List<String> out = new java.util.ArrayList<>();
     for (int a : s.legalActions()) {

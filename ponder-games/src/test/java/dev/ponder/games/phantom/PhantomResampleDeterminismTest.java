@@ -55,6 +55,31 @@ class PhantomResampleDeterminismTest {
     assertThat(worlds).isGreaterThan(40);
   }
 
+  /**
+   * A copy keeps the counts its source cached (a search with several threads resamples from one
+   * copy of the root per worker: the counts are built once) and draws exactly as its source does;
+   * a copy whose test settings differ, and a copy that moves on, count afresh.
+   */
+  @Test
+  void aCopyKeepsItsSourcesCountsAndDrawsAsItDoes() {
+    Game g = GameRegistry.load(GAME);
+    PhantomState s = (PhantomState) g.stateFromHistory(HISTORY);
+    s.resample(PLAYER, new SplittableRandom(1));
+    assertThat(s.resampleMode(PLAYER)).isEqualTo("skeleton");
+    PhantomState c = (PhantomState) s.copy();
+    assertThat(c.resampleMode(PLAYER)).isEqualTo("skeleton");
+    assertThat(c.resampleMode(1 - PLAYER)).isNull();
+    for (int seed = 0; seed < 50; seed++) {
+      assertThat(c.resample(PLAYER, new SplittableRandom(seed)).history())
+          .containsExactly(s.resample(PLAYER, new SplittableRandom(seed)).history());
+    }
+    PhantomState other = position(g, 7);
+    other.copyFrom(s);
+    assertThat(other.resampleMode(PLAYER)).isNull();
+    c.applyAction(c.legalActions()[0]);
+    assertThat(c.resampleMode(PLAYER)).isNull();
+  }
+
   @Test
   void defaultTriesDrawUniformly() {
     Game g = GameRegistry.load(GAME);

@@ -54,6 +54,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  *       private range). With {@code syncMicros} 0, or a mechanism that always shares, every
  *       update is shared at once and the virtual loss is on every edge in flight (classic tree
  *       parallelism). Every worker creates nodes in its own blocks.
+ *       Every worker draws its worlds ({@link ResampleHistory}) from its own copy of the searched
+ *       state, made in its thread at the start of each search: the workers only read the
+ *       searched state, by {@link State#copy()}, at the same time.
  *       With more workers than {@link Runtime#availableProcessors()}, at most that many run
  *       simulations at once, taking turns of about {@link #GATE_SLICE_NANOS} (the others are
  *       parked): threads beyond the cores cannot add speed, and a worker descheduled in the middle
@@ -522,6 +525,7 @@ public final class MctsEngine implements AutoCloseable {
     failed = false;
     for (Worker w : workers) {
       w.t = tree;
+      w.source = state; // with several workers each replaces it by its own copy (rebindToThisThread)
       // before the root is prepared: a root expansion draws its world from worker 0's generator
       w.ctx.rng = master.split();
       w.ctx.rootPlayer = rootPlayer;
@@ -1221,6 +1225,13 @@ public final class MctsEngine implements AutoCloseable {
      */
     final Tree view;
     SearchContext ctx;
+    /**
+     * The state this worker resamples its worlds from: the searched state itself with one worker;
+     * with several, this worker's own copy of it, made in its thread at the start of each search
+     * ({@link #rebindToThisThread}), so that no two threads resample from one state at a time (a
+     * game may keep scratch on the state it resamples from; states are not thread-safe).
+     */
+    State source;
     State scratch;
     /** Scratch state for {@link #findTerminalChildren} without undo (created on first use). */
     State probe;
@@ -1410,7 +1421,8 @@ public final class MctsEngine implements AutoCloseable {
       c.simulation = ctx.simulation;
       c.budget = ctx.budget;
       ctx = c;
-      scratch = rootState.copy();
+      source = rootState.copy();
+      scratch = source.copy();
       probe = null;
       childTerminal = null;
       childValue = null;
@@ -1426,10 +1438,10 @@ public final class MctsEngine implements AutoCloseable {
 
     private void simulate(boolean shared) {
       if (scratch == null) {
-        scratch = rootState.copy();
+        scratch = source.copy();
       }
       ctx.depth = 0;
-      State world = knowledge.resample().resample(rootState, rootPlayer, scratch, ctx);
+      State world = knowledge.resample().resample(source, rootPlayer, scratch, ctx);
       descend(world, t.root(), 0, 0, value, shared);
     }
 
@@ -1688,7 +1700,7 @@ public final class MctsEngine implements AutoCloseable {
         levelStates = Arrays.copyOf(levelStates, n);
         levelValues = Arrays.copyOf(levelValues, n);
         for (int i = old; i < n; i++) {
-          levelStates[i] = rootState.copy();
+          levelStates[i] = source.copy();
           levelValues[i] = new double[numPlayers];
         }
       }
