@@ -2,12 +2,15 @@ package dev.ponder.app;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Distributions;
 import dev.ponder.arena.MatchRunner;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameContract;
+import dev.ponder.game.GameContractException;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.MatchRecord;
+import dev.ponder.game.MissingGameMethodException;
 import dev.ponder.game.State;
 import dev.ponder.search.SearchResult;
 import dev.ponder.search.mcts.MctsAgent;
@@ -105,6 +108,10 @@ public final class PlayCommand implements PonderCommand {
       // so an agent that changes the state it is given cannot change the match; a change is the
       // agent's error (exit 1)
       State view = state.copy();
+      // the match's state (and the copy of it the agents are told of a move on) as it was before
+      // the agents ran on copies of it: a change is the game's fault, its copy sharing data with
+      // the original (CopyWatch), not the agent's
+      CopyWatch watch = new CopyWatch();
       // with imperfect information a human must not see the full state or the hidden moves:
       // each human sees their own information state when asked to move; the full game is shown
       // once it is over
@@ -140,10 +147,15 @@ public final class PlayCommand implements PonderCommand {
         } else {
           Agent agent = agents.get(p);
           SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
+          String ran = "player " + p + "'s agent " + seats.get(p) + " ran selectAction on a copy of it";
           try {
+            watch.note(state);
             view.copyFrom(state);
             action = agent.selectAction(view);
             requireUnchanged(view, state, p, seats.get(p), "selectAction");
+            if (watch.changed()) {
+              throw watch.fault(ran);
+            }
           } catch (dev.ponder.solve.TabularPolicyAgent.PolicyMismatchException e) {
             // a saved policy that does not fit the game is bad input (exit 2), as in exploitability
             throw new UsageException("player " + p + " (" + seats.get(p) + "): " + e.getMessage());
@@ -175,6 +187,18 @@ public final class PlayCommand implements PonderCommand {
               out.println(state);
             }
             continue;
+          } catch (GameContractException e) {
+            throw e;
+          } catch (MissingGameMethodException e) {
+            // the game lacks what the agent needs (an imperfect-information game's resample): the game's fault
+            throw new GameContractException("game " + game.name() + " failed during player " + p + "'s agent "
+                + seats.get(p) + "'s selectAction at move " + state.historySize() + ": " + e.getMessage(), e);
+          } catch (RuntimeException e) {
+            if (!MatchRunner.modified(view, state) && watch.changed()) {
+              // the agent failed on a copy whose play had changed the match's state too: the game's fault
+              throw watch.fault(ran + " and failed (" + e.getClass().getSimpleName() + ")", e);
+            }
+            throw e;
           }
           if (agent instanceof MctsAgent m && m.lastResult() != null && m.lastResult() != before) {
             if (stats) {
@@ -194,8 +218,12 @@ public final class PlayCommand implements PonderCommand {
           throw new IllegalStateException("player " + p + "'s agent " + seats.get(p) + " chose illegal action " + action
               + " at move " + state.historySize() + " of " + game.name() + "; legal: " + legalList(state, p));
         }
+        watch.note(before);
         state.applyAction(action);
-        inform(agents, seats, view, before, p, action);
+        if (watch.changed()) { // a copy that shares data with its source: the game's fault
+          throw watch.fault("the referee applied move " + text + " (" + action + ") to the state it was copied from");
+        }
+        inform(agents, seats, view, before, p, action, watch);
         movers.add(p);
         played.add(text);
         move++;
@@ -434,11 +462,13 @@ public final class PlayCommand implements PonderCommand {
       a.restart();
     }
     State s = game.newInitialState();
+    CopyWatch watch = new CopyWatch();
     for (int a : kept) {
       int p = s.currentPlayer();
       State before = s.copy();
       s.applyAction(a);
-      inform(agents, seats, view, before, p, a);
+      watch.note(before);
+      inform(agents, seats, view, before, p, a, watch);
     }
     return s;
   }
@@ -447,13 +477,19 @@ public final class PlayCommand implements PonderCommand {
    * Tells every agent that {@code player} chose {@code action} at {@code before}, each through its
    * own copy of {@code before} ({@code view}, overwritten per agent), as the arena does.
    *
+   * @param watch a watch that has noted {@code before}
    * @throws IllegalStateException if an agent changed the copy it was given
+   * @throws GameContractException if {@code before} itself changed (the game's copy shares data)
    */
-  private static void inform(List<Agent> agents, List<String> seats, State view, State before, int player, int action) {
+  private static void inform(List<Agent> agents, List<String> seats, State view, State before, int player, int action,
+      CopyWatch watch) {
     for (int i = 0; i < agents.size(); i++) {
       view.copyFrom(before);
       agents.get(i).informAction(view, player, action);
       requireUnchanged(view, before, i, seats.get(i), "informAction");
+      if (watch.changed()) {
+        throw watch.fault("player " + i + "'s agent " + seats.get(i) + " ran informAction on a copy of it");
+      }
     }
   }
 

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContractException;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.search.PolicyKind;
@@ -83,7 +85,24 @@ public final class SearchCommand implements PonderCommand {
             + " makes one decision, so it changes nothing here (it does in play and arena)");
         spec.commandLine().getErr().flush();
       }
-      r = mcts.search(state);
+      // the position as it was before the search played on copies of it: a change is the game's
+      // fault (its copy shares data with the original), not the search's
+      CopyWatch watch = new CopyWatch();
+      watch.note(state);
+      String ran = "the agent " + agentSpec + " searched copies of it";
+      try {
+        r = mcts.search(state);
+      } catch (GameContractException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        if (watch.changed()) {
+          throw watch.fault(ran + " and failed (" + e.getClass().getSimpleName() + ")", e);
+        }
+        throw e;
+      }
+      if (watch.changed()) {
+        throw watch.fault(ran);
+      }
     }
     noSimulationWarning(r).ifPresent(w -> {
       spec.commandLine().getErr().println(w);

@@ -2,11 +2,13 @@ package dev.ponder.arena;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
+import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Distributions;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameContract;
 import dev.ponder.game.GameContractException;
 import dev.ponder.game.GameRegistry;
+import dev.ponder.game.MissingGameMethodException;
 import dev.ponder.game.State;
 import dev.ponder.spec.Params;
 import dev.ponder.spi.Faults;
@@ -32,7 +34,9 @@ import java.util.SplittableRandom;
  * game's own code while an agent ran (its search applying moves on copies, say): the failed seat
  * is −1 ({@link #inGameCode}), and the message says the game failed during that agent's call and
  * names the place ({@code game crash_race failed during seat 1's agent uct's selectAction at move
- * 3: ...}). A JVM {@link Error} is such a failure too (a {@code
+ * 3: ...}). A method the game API requires of the game that it lacks ({@link
+ * MissingGameMethodException}: an imperfect-information game's {@code resample}, which IS-MCTS
+ * needs) is the game's fault in the same way. A JVM {@link Error} is such a failure too (a {@code
  * NoClassDefFoundError} from a jar missing on the class path, an {@code AssertionError}, a {@code
  * StackOverflowError}), except a {@link VirtualMachineError} such as {@link OutOfMemoryError},
  * which propagates: the JVM itself is failing and the run must stop.
@@ -46,6 +50,16 @@ import java.util.SplittableRandom;
  * ({@link MatchResult#failedSeat}), e.g. {@code seat 0's agent mutator modified the state it was
  * given in selectAction (its history went from 2 to 3 actions); ...}. A state the agent keeps a
  * reference to is overwritten by the next call's copy.
+ *
+ * <p>A copy cannot change the match's state unless the game's {@code copy()}/{@code copyFrom}
+ * shares mutable data (an array) with it: then an agent's search on its copy moves the match's own
+ * pieces. So the arena notes the match's state before each move's agent calls ({@link CopyWatch}:
+ * history length, current player and {@link State#toString()}) and compares it before checking
+ * the move's legality and before applying it, and when an agent's call throws; a change is the
+ * game's fault (failed seat −1), e.g. {@code dice_race(fault=6): the state at move 0 changed
+ * while seat 0's agent uct ran selectAction on a copy of it (...); the game's copy() or copyFrom
+ * shares mutable data ...; run ponder check 'dice_race(fault=6)'}, not the agent's illegal move
+ * or error. Cost: two {@code toString()} calls per move.
  */
 public final class MatchRunner {
   /** A decision slower than this factor times the agent's {@code time_ms} is an overrun. */
@@ -93,6 +107,9 @@ public final class MatchRunner {
     int call = CALL_IS_TERMINAL;
     int mover = -1;
     int action = -1;
+    // the match's state as it was before the agents ran on copies of it this move: if it changed,
+    // the game's copy shares data with it (the game's fault; see the class Javadoc)
+    CopyWatch watch = new CopyWatch();
     try {
       // what the agents see: a copy of the match's state made before each call, so an agent that
       // changes the state it is given cannot change the match (see the class Javadoc)
@@ -118,6 +135,8 @@ public final class MatchRunner {
         }
         call = CALL_CURRENT_PLAYER;
         int player = state.currentPlayer();
+        call = CALL_NOTE;
+        watch.note(state);
         if (state.isChanceNode()) {
           call = CALL_CHANCE_OUTCOMES;
           int k = state.chanceOutcomes(outcomes, probs);
@@ -148,6 +167,10 @@ public final class MatchRunner {
           seat = -1;
           mover = player;
           call = CALL_IS_LEGAL;
+          if (watch.changed()) { // before the legality check, which a changed state would fail
+            return error(state, micros, movers, moves, overruns, watch.fault(ranOnCopy(player, seats.get(player),
+                "selectAction")).getMessage(), -1);
+          }
           if (!state.isLegal(action)) {
             return error(state, micros, movers, moves, overruns,
                 "seat " + player + " (" + seats.get(player) + ") chose illegal action " + action
@@ -170,6 +193,12 @@ public final class MatchRunner {
           }
         }
         seat = -1;
+        call = CALL_NOTE;
+        if (watch.changed()) {
+          return error(state, micros, movers, moves, overruns, watch.fault("the agents were told of "
+              + (mover >= 0 ? "seat " + mover + "'s move " : "chance outcome ") + action
+              + " (informAction), each on a copy of it").getMessage(), -1);
+        }
         call = CALL_APPLY;
         state.applyAction(action);
       }
@@ -189,13 +218,13 @@ public final class MatchRunner {
       if (!(e instanceof StackOverflowError)) {
         throw e; // the JVM itself is failing (out of memory, an internal error): no match can be trusted
       }
-      return failure(e, game, seats, agents, state, seat, call, mover, action, micros, movers, moves, overruns);
+      return failure(e, game, seats, agents, state, watch, seat, call, mover, action, micros, movers, moves, overruns);
     } catch (Throwable e) {
       // any other Error (NoClassDefFoundError from a jar missing on the class path, an
       // AssertionError, ExceptionInInitializerError, ...) is a fault of this match like an exception;
       // a broken game contract, or the game's own code throwing, inside an agent's search is the
       // game's fault, not the seat's
-      return failure(e, game, seats, agents, state, seat, call, mover, action, micros, movers, moves, overruns);
+      return failure(e, game, seats, agents, state, watch, seat, call, mover, action, micros, movers, moves, overruns);
     } finally {
       for (Agent a : agents) {
         if (a != null) {
@@ -214,26 +243,43 @@ public final class MatchRunner {
    * on {@code seat} ({@link #blamed}), and its message ({@link #thrown}) says the game failed when
    * the call was a seat's agent's but the fault is the game's.
    */
-  private static MatchResult failure(Throwable e, Game game, List<String> seats, Agent[] agents, State state, int seat,
-      int call, int mover, int action, long[] micros, int[] movers, int moves, int[] overruns) {
+  private static MatchResult failure(Throwable e, Game game, List<String> seats, Agent[] agents, State state,
+      CopyWatch watch, int seat, int call, int mover, int action, long[] micros, int[] movers, int moves,
+      int[] overruns) {
+    if (seat >= 0 && (call == CALL_SELECT || call == CALL_INFORM) && watch.changed()) {
+      // the agent failed on a copy whose play had changed the match's state too: the game's copy
+      // shares data with it, and the agent's error (an illegal state met by its search) follows from that
+      String ran = ranOnCopy(seat, seats.get(seat), call == CALL_SELECT ? "selectAction" : "informAction");
+      return error(state, micros, movers, moves, overruns,
+          watch.fault(ran + " and failed (" + rootCause(e).getClass().getSimpleName() + ")").getMessage(), -1);
+    }
     int blamed = blamed(e, seat, game, state, seat >= 0 ? agents[seat] : null);
     String failingGame = seat >= 0 && blamed < 0 ? game.name() : null;
     return error(state, micros, movers, moves, overruns,
         thrown(e, failingGame, seat, seat >= 0 ? seats.get(seat) : "", call, mover, action, state.historySize()), blamed);
   }
 
+  /** {@code seat 0's agent uct ran selectAction on a copy of it}: what ran when the match's state changed. */
+  private static String ranOnCopy(int seat, String agent, String call) {
+    return "seat " + seat + "'s agent " + agent + " ran " + call + " on a copy of it";
+  }
+
   /**
    * The seat an error match is blamed on ({@link MatchResult#failedSeat}): {@code seat}, the seat
    * whose agent the arena was calling, unless the fault is the game's: a broken contract ({@link
-   * GameContractException}, anywhere), or an exception thrown in the game's own code while the
-   * agent ran ({@link #inGameCode}), e.g. {@code OwnFaultGame$S.doApplyAction} reached by the
-   * agent's search; then −1, as when the arena called the game itself.
+   * GameContractException}, anywhere), a method the game API requires of the game that it does not
+   * implement ({@link MissingGameMethodException}, thrown by {@link State}'s defaults, e.g. the
+   * {@code resample} that IS-MCTS needs in an imperfect-information game), or an exception thrown
+   * in the game's own code while the agent ran ({@link #inGameCode}), e.g. {@code
+   * OwnFaultGame$S.doApplyAction} reached by the agent's search; then −1, as when the arena called
+   * the game itself. (A match whose state changed while an agent ran on a copy of it is the game's
+   * too, found before this is asked: {@link CopyWatch}.)
    *
    * @param agent the agent of {@code seat}, or null (none yet: its creation failed; or seat −1)
    */
   static int blamed(Throwable e, int seat, Game game, State state, Agent agent) {
     Throwable root = rootCause(e);
-    if (root instanceof GameContractException) {
+    if (root instanceof GameContractException || root instanceof MissingGameMethodException) {
       return -1;
     }
     return seat >= 0 && inGameCode(root, game, state, agent) ? -1 : seat;
@@ -297,6 +343,7 @@ public final class MatchRunner {
   static final int CALL_APPLY = 7;
   static final int CALL_RETURNS = 8;
   static final int CALL_COPY = 9;
+  static final int CALL_NOTE = 10;
 
   /**
    * Whether the copy an agent was given no longer equals the match's state: another number of
@@ -355,8 +402,9 @@ public final class MatchRunner {
    * NullPointerException: … at com.example.MyBot.select(MyBot.java:12)}, {@code applying seat 0's
    * move 4 failed (in State.applyAction) at move 7: IllegalStateException: … at
    * com.example.Race$S.apply(Race.java:80)}.
-   * A {@link GameContractException} is given by its message alone (it names the game, the history
-   * and the fault; its place is the checking helper): {@code listing the chance outcomes failed (in
+   * A {@link GameContractException} or {@link MissingGameMethodException} is given by its message
+   * alone (it names the game and the fault; its place is Ponder's helper or {@link State}'s
+   * default): {@code listing the chance outcomes failed (in
    * State.chanceOutcomes) at move 1: race: the chance outcomes after history [1] have
    * probabilities summing to 0.9, ...}. This is the form of a failure blamed on the seat whose
    * agent's call failed, or of a call to the game itself; for the game's fault met inside an
@@ -392,7 +440,8 @@ public final class MatchRunner {
     String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
     // a broken contract's message names the game, the history and the fault; its place would be
     // the checking helper, not the game's code
-    String what = root instanceof GameContractException && !message.isEmpty() ? message.substring(2)
+    String what = (root instanceof GameContractException || root instanceof MissingGameMethodException)
+        && !message.isEmpty() ? message.substring(2)
         : root.getClass().getSimpleName() + message + Faults.at(root);
     String whose = mover >= 0 ? "seat " + mover + "'s move " + action : "chance outcome " + action;
     String ofSeat = "seat " + seat + "'s agent " + agent;
@@ -410,6 +459,7 @@ public final class MatchRunner {
       case CALL_APPLY -> "applying " + whose + " failed (in State.applyAction)";
       case CALL_RETURNS -> "computing the returns failed (in State.returns)";
       case CALL_COPY -> "copying the state for an agent failed (in State.copyFrom)";
+      case CALL_NOTE -> "noting the state before the agents' turn failed (in State.toString)";
       default -> "checking for the end of the game failed (in State.isTerminal)";
     };
     return failed + " at move " + move + ": " + what;

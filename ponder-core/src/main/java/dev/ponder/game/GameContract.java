@@ -26,7 +26,9 @@ import java.util.StringJoiner;
  * nodes are not checked for order (no cost on its hot path).
  *
  * <p>The passing path of every check allocates nothing; a failure throws {@link
- * GameContractException}.
+ * GameContractException}. Two faults of a game are told by other means: a copy that shares data
+ * with its original ({@link CopyWatch}) and a method the API requires of the game that it lacks
+ * ({@link MissingGameMethodException}).
  */
 public final class GameContract {
   private GameContract() {}

@@ -14,4 +14,13 @@ public class GameContractException extends IllegalStateException {
   public GameContractException(String message) {
     super(message);
   }
+
+  /**
+   * @param message one line naming the game, the history and the fault
+   * @param cause what the fault caused or was found through (an agent's error on a changed state,
+   *     a {@link MissingGameMethodException}), kept for {@code --verbose}
+   */
+  public GameContractException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

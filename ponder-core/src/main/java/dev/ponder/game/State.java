@@ -269,9 +269,14 @@ public abstract class State {
   /**
    * Game-specific undo of the last action; the base class has already removed it from the
    * history when this runs.
+   *
+   * @throws MissingGameMethodException by default: a game whose {@link #supportsUndo()} is true
+   *     must override it
    */
   protected void doUndoAction(int action) {
-    throw new UnsupportedOperationException(game().name() + " does not support undo");
+    throw new MissingGameMethodException("doUndoAction", "the game " + game().spec() + " says it supports undo"
+        + " (State.supportsUndo) but does not implement State.doUndoAction; a fault of the game: implement it or"
+        + " return false from supportsUndo; run ponder check '" + game().spec() + "'");
   }
 
   /** An independent deep copy. */
@@ -476,11 +481,12 @@ public abstract class State {
    * {@link Game#informationStateTensorShape()}).
    *
    * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
-   * @throws UnsupportedOperationException if the game does not provide it
+   * @throws UnsupportedOperationException if the game does not provide it ({@link
+   *     MissingGameMethodException} when it declares the shape)
    * @throws IllegalArgumentException if {@code player} is out of range (games that provide it)
    */
   public void informationStateTensor(int player, float[] out) {
-    throw new UnsupportedOperationException(game().name() + " provides no information-state tensor");
+    throw noTensor("informationStateTensor", game().informationStateTensorShape());
   }
 
   /**
@@ -488,11 +494,27 @@ public abstract class State {
    * {@link Game#observationTensorShape()}).
    *
    * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
-   * @throws UnsupportedOperationException if the game does not provide it
+   * @throws UnsupportedOperationException if the game does not provide it ({@link
+   *     MissingGameMethodException} when it declares the shape)
    * @throws IllegalArgumentException if {@code player} is out of range (games that provide it)
    */
   public void observationTensor(int player, float[] out) {
-    throw new UnsupportedOperationException(game().name() + " provides no observation tensor");
+    throw noTensor("observationTensor", game().observationTensorShape());
+  }
+
+  /**
+   * The error of a tensor's default: the game's fault ({@link MissingGameMethodException}) when the
+   * game declares the tensor's shape, else the caller's (it asked for a tensor the game does not
+   * offer).
+   */
+  private UnsupportedOperationException noTensor(String method, int[] shape) {
+    if (shape.length > 0) {
+      return new MissingGameMethodException(method, "the game " + game().spec() + " declares the shape of "
+          + method + " but does not implement State." + method + "; a fault of the game: implement it or declare no"
+          + " shape; run ponder check '" + game().spec() + "'");
+    }
+    return new UnsupportedOperationException(game().name() + " provides no "
+        + (method.equals("observationTensor") ? "observation" : "information-state") + " tensor");
   }
 
   /**
@@ -506,14 +528,18 @@ public abstract class State {
    * world at a time; IS-MCTS draws its worlds through {@link #resampleInto}, which must follow the
    * same rules.
    *
-   * @throws UnsupportedOperationException for an imperfect-information game that does not
-   *     implement it
+   * @throws MissingGameMethodException for an imperfect-information game that does not implement
+   *     it (nor {@link #resampleInto}): the game's fault, e.g. {@code the game nores_poker does not
+   *     implement resample (State.resample or State.resampleInto), which IS-MCTS needs ...}
    */
   public State resample(int player, SplittableRandom rng) {
     if (game().type().isPerfectInformation()) {
       return copy();
     }
-    throw new UnsupportedOperationException(game().name() + " does not implement resample");
+    throw new MissingGameMethodException("resample", "the game " + game().spec() + " does not implement resample"
+        + " (State.resample or State.resampleInto), which IS-MCTS needs to draw the worlds it searches in an"
+        + " imperfect-information game; a fault of the game, not of its caller: implement it (docs/foundation.md,"
+        + " \"Imperfect-information games: the rules\") and run ponder check '" + game().spec() + "'");
   }
 
   /**
@@ -537,7 +563,8 @@ public abstract class State {
    *     {@link #copy()}), distinct from this one
    * @throws IllegalArgumentException if {@code player} is out of range or {@code target} is this
    *     state
-   * @throws UnsupportedOperationException if the game does not implement resampling
+   * @throws MissingGameMethodException if the game does not implement resampling (the default
+   *     calls {@link #resample})
    */
   public void resampleInto(int player, SplittableRandom rng, State target) {
     checkResampleTarget(player, target);

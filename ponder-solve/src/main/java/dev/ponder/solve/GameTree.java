@@ -1,5 +1,6 @@
 package dev.ponder.solve;
 
+import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
@@ -538,6 +539,9 @@ public final class GameTree {
     double[] probs = new double[maxActions];
     // frame d: the history's state at depth d, its node, and the index of its next child
     State[] stackState = new State[64];
+    // frame d's board (State.toString) when it was pushed, if it has two or more children: its
+    // children but the last are played on copies, which must leave it as it was (CopyWatch)
+    String[] stackBoard = new String[64];
     int[] stackNode = new int[64];
     int[] stackNext = new int[64];
     // per frame and player: that player's last (information set, action) slot on the way to the frame's node
@@ -559,11 +563,13 @@ public final class GameTree {
         top++;
         if (top == stackNode.length) {
           stackState = Arrays.copyOf(stackState, top * 2);
+          stackBoard = Arrays.copyOf(stackBoard, top * 2);
           stackNode = Arrays.copyOf(stackNode, top * 2);
           stackNext = Arrays.copyOf(stackNext, top * 2);
           stackOwn = Arrays.copyOf(stackOwn, top * 2 * numPlayers);
         }
         stackState[top] = s;
+        stackBoard[top] = nodeNumChildren[v] > 1 ? s.toString() : null;
         stackNode[top] = v;
         stackNext[top] = 0;
         System.arraycopy(own, 0, stackOwn, top * numPlayers, numPlayers);
@@ -571,6 +577,7 @@ public final class GameTree {
       // the next child of the deepest frame that has one left; frames without are done
       while (top >= 0 && stackNext[top] == nodeNumChildren[stackNode[top]]) {
         stackState[top] = null;
+        stackBoard[top] = null;
         if (nodeInfoset[stackNode[top]] >= 0) {
           isOnPath[nodeInfoset[stackNode[top]]]--;
         }
@@ -585,6 +592,16 @@ public final class GameTree {
       System.arraycopy(stackOwn, top * numPlayers, own, 0, numPlayers);
       if (nodePlayer[u] >= 0) {
         own[nodePlayer[u]] = isSlotStart[nodeInfoset[u]] + j;
+      }
+      if (j > 0) {
+        // the children before this one were played on copies of the node's state: unchanged
+        // unless the game's copy shares data with its source (the game's fault)
+        State parent = stackState[top];
+        String board = parent.toString();
+        if (!board.equals(stackBoard[top]) || parent.currentPlayer() != nodePlayer[u]) {
+          throw CopyWatch.fault(parent, stackBoard[top], board, "the game tree was built below it, its child after"
+              + " action " + edgeAction[e - 1] + " played on a copy of it");
+        }
       }
       State c;
       if (stackNext[top] == nodeNumChildren[u]) {

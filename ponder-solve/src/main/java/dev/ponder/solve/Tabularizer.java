@@ -2,7 +2,9 @@ package dev.ponder.solve;
 
 import dev.ponder.agent.Agent;
 import dev.ponder.agent.PolicyAgent;
+import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Game;
+import dev.ponder.game.GameContractException;
 import dev.ponder.game.State;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -292,8 +294,24 @@ public final class Tabularizer {
     }
     double[] avg = new double[legal.length];
     double[] firstRun = null;
+    // the agents run on copies of s: a change of s itself is the game's fault (its copy shares data)
+    CopyWatch watch = new CopyWatch();
+    watch.note(s);
     for (A a : agents) {
-      double[] pi = ask.ask(a, s, legal, key);
+      double[] pi;
+      try {
+        pi = ask.ask(a, s, legal, key);
+      } catch (GameContractException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        if (watch.changed()) {
+          throw watch.fault("the agent ran on a copy of it and failed (" + e.getClass().getSimpleName() + ")", e);
+        }
+        throw e;
+      }
+      if (watch.changed()) {
+        throw watch.fault("the agent ran on a copy of it");
+      }
       if (firstRun == null) {
         firstRun = pi.clone();
       } else if (out.runsAgreed && !java.util.Arrays.equals(firstRun, pi)) {

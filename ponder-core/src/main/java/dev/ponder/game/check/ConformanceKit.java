@@ -7,6 +7,7 @@ import dev.ponder.game.GameRegistry;
 import dev.ponder.game.GameType;
 import dev.ponder.game.IllegalActionException;
 import dev.ponder.game.MatchRecord;
+import dev.ponder.game.MissingGameMethodException;
 import dev.ponder.game.State;
 import dev.ponder.spi.Faults;
 import java.util.Arrays;
@@ -1361,6 +1362,18 @@ public final class ConformanceKit {
       }
     }
 
+    /**
+     * The kit's words for a resampling call that threw {@code e}: {@code resample(0) is not
+     * implemented (...)} for the game's missing method ({@link MissingGameMethodException}, {@link
+     * State}'s default), else {@code resample(0) unsupported: } and its message (a game that refuses
+     * a draw).
+     */
+    private static String unsupported(String call, UnsupportedOperationException e) {
+      return e instanceof MissingGameMethodException ? call + " is not implemented (State.resample or"
+          + " State.resampleInto): an imperfect-information game must implement it (docs/foundation.md,"
+          + " \"Imperfect-information games: the rules\")" : call + " unsupported: " + e.getMessage();
+    }
+
     /** Everything observable about a state, for equality checks. */
     private String fingerprint(State s) {
       StringBuilder sb = new StringBuilder(128);
@@ -1755,7 +1768,7 @@ public final class ConformanceKit {
         try {
           w = s.resample(q, rng);
         } catch (UnsupportedOperationException e) {
-          throw fail("resample", "resample(" + q + ") unsupported: " + e.getMessage());
+          throw fail("resample", unsupported("resample(" + q + ")", e));
         }
         if (!(w != s)) {
           throw fail("resample", "resample(" + q + ") returned the original object");
@@ -1767,7 +1780,7 @@ public final class ConformanceKit {
         try {
           s.resampleInto(q, resampleRng, intoTarget);
         } catch (UnsupportedOperationException e) {
-          throw fail("resample", "resampleInto(" + q + ") unsupported: " + e.getMessage());
+          throw fail("resample", unsupported("resampleInto(" + q + ")", e));
         }
         String into = "resampleInto(" + q + ")";
         checkWorld(into, intoTarget, s, p, q, legal, info);
@@ -1849,7 +1862,7 @@ public final class ConformanceKit {
         try {
           w = s.resample(p, witnessRng);
         } catch (UnsupportedOperationException e) {
-          throw fail("resample", "resample(" + p + ") unsupported: " + e.getMessage());
+          throw fail("resample", unsupported("resample(" + p + ")", e));
         }
         if (!(w != s)) {
           throw fail("resample", "resample(" + p + ") returned the original object");
