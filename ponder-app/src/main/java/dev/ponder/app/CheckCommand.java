@@ -130,13 +130,24 @@ public final class CheckCommand implements PonderCommand {
     if (nominal != null) {
       out.println("  " + nominal);
     }
+    boolean ownKey = keepsOwnInformationStateKey(initial);
     out.printf(Locale.ROOT, "  sampled states (probability min(1, %s/(t+1)) after t actions) and every terminal state:"
-        + " whole history, copy and copyFrom%s, hash, MatchRecord round trip, information states%s%n",
-        fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "", resample ? ", resample and resampleInto" : "");
+        + " whole history, copy and copyFrom%s, hash, MatchRecord round trip, information states%s%s%n",
+        fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "",
+        ownKey ? " (one string, one informationStateKey, over the run and in " + (resample ? "resampled worlds)" : "copies)") : "",
+        resample ? ", resample and resampleInto" : "");
     if (resample) {
       out.println("  over the run: resample and resampleInto give a world other than the source, per player and history"
           + " length, at information states met after two or more histories (96 draws there, all the source: they return"
           + " the true state)");
+    }
+    boolean distribution = resample && game.type().hasChance() && only == null;
+    if (distribution) {
+      out.printf(Locale.ROOT, "  over the run, when the game tree has at most %d nodes: resample and resampleInto draw each world with"
+          + " its probability (the product of the chance probabilities along its history), at up to %d information states"
+          + " whose worlds differ only in chance outcomes (%d draws each; a correct sampler fails with probability below"
+          + " 1e-9); larger trees: the distribution is not checked%n", ConformanceKit.DISTRIBUTION_TREE_NODES,
+          ConformanceKit.DISTRIBUTION_STATES, ConformanceKit.DISTRIBUTION_DRAWS);
     }
     if (resample || hasResampler(initial)) {
       out.println("  over the run: some information state of the player to move comes with two different histories, in the"
@@ -190,6 +201,12 @@ public final class CheckCommand implements PonderCommand {
     err.flush();
     out.printf(Locale.ROOT, "ok: %s, %s, %s, longest playout %s%n", count(r.playouts(), "playout"), count(r.states(), "state"),
         count(r.informationStates(), "information state"), count(r.maxLength(), "action"));
+    if (distribution) {
+      out.println(r.distributionStates() > 0
+          ? "resample distribution: checked at " + count(r.distributionStates(), "information state")
+          : "resample distribution: not checked (the game tree has more than " + ConformanceKit.DISTRIBUTION_TREE_NODES
+              + " nodes, or no information state whose worlds differ only in chance outcomes)");
+    }
     out.flush();
     return 0;
   }
@@ -231,6 +248,14 @@ public final class CheckCommand implements PonderCommand {
       return s.getClass().getMethod("resample", int.class, java.util.SplittableRandom.class).getDeclaringClass() != State.class
           || s.getClass().getMethod("resampleInto", int.class, java.util.SplittableRandom.class, State.class)
               .getDeclaringClass() != State.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  private static boolean keepsOwnInformationStateKey(State s) {
+    try {
+      return s.getClass().getMethod("informationStateKey", int.class).getDeclaringClass() != State.class;
     } catch (NoSuchMethodException e) {
       return false;
     }

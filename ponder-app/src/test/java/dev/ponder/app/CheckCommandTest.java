@@ -101,8 +101,18 @@ class CheckCommandTest {
     assertThat(r.exit).as(r.err).isZero();
     assertThat(r.out).contains("  every decision: perfect recall (no information state at two decisions of one history;"
             + " one information state, one own earlier sequence of information states and actions)\n")
-        .contains("MatchRecord round trip, information states, resample and resampleInto\n")
-        .contains("  over the run: resample and resampleInto give a world other than the source");
+        .contains("MatchRecord round trip, information states (one string, one informationStateKey, over the run and in resampled"
+            + " worlds), resample and resampleInto\n")
+        .contains("  over the run: resample and resampleInto give a world other than the source")
+        .contains("  over the run, when the game tree has at most 65536 nodes: resample and resampleInto draw each world with its"
+            + " probability (the product of the chance probabilities along its history), at up to 64 information states");
+    // kuhn_poker's 58-node tree: each of the 12 information states of the player to move, and the other player's
+    // information state there (12 more), has 2 worlds (the other card) that differ only in chance outcomes
+    assertThat(r.out).endsWith("resample distribution: checked at 24 information states\n");
+    Cli dice = Cli.run("check", "liars_dice", "--playouts", "20");
+    assertThat(dice.exit).as(dice.err).isZero();
+    assertThat(dice.out).endsWith("resample distribution: not checked (the game tree has more than 65536 nodes, or no information"
+        + " state whose worlds differ only in chance outcomes)\n");
     Cli declared = Cli.run("check", "leduc_poker(action_mapping=true)", "--playouts", "50");
     assertThat(declared.exit).as(declared.err).isZero();
     assertThat(declared.out).contains("; the game declares no perfect recall otherwise)");

@@ -451,7 +451,11 @@ public abstract class State {
    * A 64-bit key of {@code player}'s information state: equal information states give equal keys
    * (distinct ones collide with probability about 2^-64). Used by IS-MCTS to key tree nodes
    * without building strings. Default: a hash of {@link #informationStateString(int)} (allocates);
-   * games may override it with an incrementally maintained key.
+   * games may override it with an incrementally maintained key, which must then depend on the
+   * information state alone: a key that also reads what the string hides (a hidden card) splits
+   * the player's information state by it, and IS-MCTS then plays as if it saw the card. The
+   * conformance kit checks overrides ({@code information-state}): over the run one string comes
+   * with one key and one key with one string, and a resampled world keeps the source's key.
    *
    * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
    * @throws IllegalArgumentException if {@code player} is out of range

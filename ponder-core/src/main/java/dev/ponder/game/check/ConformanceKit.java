@@ -139,7 +139,14 @@ import java.util.SplittableRandom;
  *   <li>{@code information-state}: information-state and observation strings are given for
  *       every player; two histories with the same information-state string for the player to
  *       move give that player the same legal actions (the kit keeps a map over all deep-checked
- *       states of the run);
+ *       states of the run); in games that override {@link State#informationStateKey(int)} (the
+ *       default hashes the string), one string of a player comes with one key and one key with one
+ *       string, for every player over all deep-checked states of the run (two maps of up to
+ *       2<sup>20</sup> entries each), copies, undo and the replayed {@link MatchRecord} keep every
+ *       key, and every world the {@code resample} checks draw for a player has the source's key
+ *       for that player: IS-MCTS keys its nodes by the key, so a key that reads what the string
+ *       hides (a hidden card) shows it to the search. No observation key exists and nothing keys by
+ *       observation strings, so those are only required to be non-null;
  *   <li>{@code resample} (at deep-checked decision nodes): for every player p, a world from
  *       {@link State#resample} and one from {@link State#resampleInto} (what IS-MCTS calls; into
  *       a target state the kit reuses, as a searcher does) each have p's information state, the
@@ -181,7 +188,18 @@ import java.util.SplittableRandom;
  *       after one history only are not judged; a world that differs from its source in history
  *       or board but still keeps what is hidden (the opponent's true cards, reached in another
  *       order) passes. A game whose information states each have a single history
- *       (nothing hidden) makes no such draws and passes.
+ *       (nothing hidden) makes no such draws and passes;
+ *   <li>{@code resample}, the distribution (games that do not declare perfect information, have
+ *       chance, and whose whole tree has at most {@link #DISTRIBUTION_TREE_NODES} nodes, when
+ *       resample is checked and the run is not {@link Options#onlyPlayout(int)}): at up to {@link
+ *       #DISTRIBUTION_STATES} information states whose consistent histories differ only in chance
+ *       outcomes, {@link #DISTRIBUTION_DRAWS} worlds of each method must come up with the worlds'
+ *       probabilities, the products of the chance probabilities along their histories (the test:
+ *       a Chernoff bound per world, false alarms below {@link #DISTRIBUTION_FALSE_ALARM} per run;
+ *       {@link Report#distributionStates()} counts the information states). Blind spots: larger
+ *       trees; information states whose worlds differ in the other players' actions (hidden moves:
+ *       their weights are not defined by chance alone); deviations too small to show in 512 draws
+ *       (a world of probability 1/3 drawn with 1/2 is at the limit).
  * </ul>
  *
  * <p>A warning over the whole run (in {@link Report#warnings()}; the run still passes):
@@ -245,6 +263,9 @@ public final class ConformanceKit {
   private static final String RECALL_RULE = " (information states must give perfect recall: each holds everything its player"
       + " saw and did before, its own earlier information states and actions included; solve, exploitability and best"
       + " response require it)";
+  private static final String KEY_RULE = " (equal information-state strings must give equal keys and different strings different"
+      + " keys: IS-MCTS keys its tree nodes by informationStateKey, so a key that reads what the string hides, such as a hidden"
+      + " card, shows it to the search)";
 
   /**
    * Below this history length the {@code copy} and {@code undo} checks run at every state; beyond
@@ -258,6 +279,26 @@ public final class ConformanceKit {
    * TENSOR_EVERY_STATE / entries}, and at every deep-checked state.
    */
   public static final long TENSOR_EVERY_STATE = 1L << 15;
+
+  /**
+   * Nodes of the game tree (every history: the root, chance and terminal nodes included) up to
+   * which the {@code resample} distribution check enumerates it; games with more are not checked
+   * there. 65,536: kuhn_poker with 2 to 4 players (58, 617 and 7,886 nodes), leduc_poker (9,457)
+   * and goofspiel with 4 cards (26,773) fit; liars_dice (294,883) does not.
+   */
+  public static final int DISTRIBUTION_TREE_NODES = 1 << 16;
+
+  /** Information states at which the distribution check draws worlds (a seeded sample of them when there are more). */
+  public static final int DISTRIBUTION_STATES = 64;
+
+  /** Draws of each method ({@code resample}, {@code resampleInto}) at each information state of the distribution check. */
+  public static final int DISTRIBUTION_DRAWS = 512;
+
+  /**
+   * The distribution check's bound on its false alarms: a sampler that draws every world with its
+   * probability fails a run with probability at most this (10<sup>-9</sup>).
+   */
+  public static final double DISTRIBUTION_FALSE_ALARM = 1e-9;
 
   /** Options of a run. */
   public static final class Options {
@@ -351,10 +392,20 @@ public final class ConformanceKit {
    * @param warnings what the run found suspicious without breaking an invariant, one line each
    *     (empty when nothing was); a run with warnings still passes. Today one kind: {@code
    *     hidden-information} (see the class comment). Never null; an unmodifiable copy
+   * @param distributionStates information states at which the {@code resample} distribution check
+   *     drew worlds (0 when it did not run: a game without chance or hidden information, a tree of
+   *     more than {@link #DISTRIBUTION_TREE_NODES} nodes, a run of one playout, or no information
+   *     state whose worlds differ only in chance outcomes); at most {@link #DISTRIBUTION_STATES}
    */
-  public record Report(String game, int playouts, long states, int informationStates, int maxLength, List<String> warnings) {
+  public record Report(String game, int playouts, long states, int informationStates, int maxLength, List<String> warnings,
+      int distributionStates) {
     public Report {
       warnings = List.copyOf(warnings);
+    }
+
+    /** A report of a run without the distribution check (the record's shape before {@code distributionStates} was added). */
+    public Report(String game, int playouts, long states, int informationStates, int maxLength, List<String> warnings) {
+      this(game, playouts, states, informationStates, maxLength, warnings, 0);
     }
 
     /** A report without warnings (the record's shape before {@code warnings} was added). */
@@ -428,6 +479,15 @@ public final class ConformanceKit {
     private final int isSize;
     private final int obsSize;
     private final Map<InfoKey, String[]> infoLegal = new HashMap<>();
+    /**
+     * Whether the state overrides {@link State#informationStateKey(int)} (the default hashes the
+     * string, so equal strings give equal keys by construction and the key checks are skipped).
+     */
+    private final boolean ownInfoKey;
+    /** (player, information-state string) → {informationStateKey, playout, history length} of its first deep-checked state. */
+    private final Map<InfoKey, long[]> keyOfInfo = new HashMap<>();
+    /** mix(informationStateKey, player) → {string digests a and b, playout, history length} of its first deep-checked state. */
+    private final Map<Long, long[]> infoOfKey = new HashMap<>();
     /** Whether perfect recall is checked (imperfect-information games, and games with information-state strings of their own). */
     private final boolean recall;
     /** (player, information-state key) → {own-sequence digest, playout, history length} of its first decision. */
@@ -476,6 +536,22 @@ public final class ConformanceKit {
     private final HashIndex hashIndex;
     /** mix(hash, digest) of states whose toString differs from the first one with their hash, but not their future. */
     private final Set<Long> sameFuture = new HashSet<>();
+    /** Information states at which the distribution check drew worlds. */
+    private int distributionStates;
+    /** Whether the run makes the distribution check (after the playouts, when the tree is small enough). */
+    private final boolean distribution;
+    /**
+     * Hashes of the distinct histories the playouts have met at non-terminal states, while {@link
+     * #treeLowerBound} is within {@link #DISTRIBUTION_TREE_NODES}; then null.
+     */
+    private Set<Long> treeSeen = new HashSet<>();
+    /**
+     * A lower bound on the nodes of the game tree: 1 (the root) plus the children of each distinct
+     * non-terminal history met (every node of the union of those histories and their children but
+     * the root is the child of exactly one of them). Beyond {@link #DISTRIBUTION_TREE_NODES}, the
+     * distribution check is skipped without walking the tree.
+     */
+    private long treeLowerBound = 1;
     private int playout = -1;
     private State current;
     private State scratch;
@@ -501,11 +577,13 @@ public final class ConformanceKit {
       this.isBuf = new float[isSize];
       this.obsBuf = new float[obsSize];
       this.ownHash = overridesHash(game.newInitialState());
+      this.ownInfoKey = overrides(game.newInitialState(), "informationStateKey", int.class);
       this.hashIndex = ownHash ? new HashIndex() : null;
       // a perfect-information game's information states are its states: a Markov string (the position, with
       // transpositions) is well-formed there, so perfect recall and hidden information are not asked of it
       this.recall = !game.type().isPerfectInformation();
       this.hiddenApplies = !game.type().isPerfectInformation() || hasResampler(game.newInitialState());
+      this.distribution = resample && hiddenTracked && game.type().hasChance() && opt.onlyPlayout < 0;
     }
 
     /** Whether the state's class overrides State's method {@code name}. */
@@ -717,12 +795,19 @@ public final class ConformanceKit {
       playout = AFTER_PLAYOUTS;
       current = null;
       checkHiddenInformation();
+      if (distribution) {
+        try {
+          checkResampleDistribution();
+        } catch (RuntimeException e) {
+          throw unexpected("no-exception", e);
+        }
+      }
       List<String> warnings = new java.util.ArrayList<>();
       String hidden = hiddenInformationWarning(last - first);
       if (hidden != null) {
         warnings.add(hidden);
       }
-      return new Report(game.spec(), last - first, states, infoLegal.size(), maxLength, warnings);
+      return new Report(game.spec(), last - first, states, infoLegal.size(), maxLength, warnings, distributionStates);
     }
 
     private void checkGame() {
@@ -789,6 +874,9 @@ public final class ConformanceKit {
         if (s.isTerminal()) {
           break;
         }
+        if (treeSeen != null && distribution) {
+          boundTree(s, State.mix64(historyRaw));
+        }
         // the draws from rng here and in pick are all the playout's draws: replayActions repeats them
         if (!illegalTried && rng.nextInt(4) == 0) {
           illegalTried = checkIllegalAction(s);
@@ -835,6 +923,21 @@ public final class ConformanceKit {
       }
       checkTerminalExtras(s);
       maxLength = Math.max(maxLength, len);
+    }
+
+    /**
+     * Raises {@link #treeLowerBound} by the children of {@code s} (non-terminal, history hash
+     * {@code history}) the first time the run meets its history; stops once the bound exceeds
+     * {@link #DISTRIBUTION_TREE_NODES} (the distribution check then does not walk the tree: for
+     * goofspiel the walk up to that many nodes alone took 0.3 s).
+     */
+    private void boundTree(State s, long history) {
+      if (treeSeen.add(history)) {
+        treeLowerBound += legalInto(s, buf2);
+        if (treeLowerBound > DISTRIBUTION_TREE_NODES) {
+          treeSeen = null;
+        }
+      }
     }
 
     /** The seed of playout {@code i}'s generators. */
@@ -1144,6 +1247,11 @@ public final class ConformanceKit {
           throw fail("information-state", "observationString(" + q + ") is null");
         }
       }
+      if (ownInfoKey) {
+        for (int q = 0; q < n; q++) {
+          checkInfoKey(s, q, info[q], len);
+        }
+      }
       if (p >= 0) {
         InfoKey key = infoKey(p, info[p]);
         String[] seen = infoLegal.get(key);
@@ -1157,6 +1265,42 @@ public final class ConformanceKit {
             throw fail("information-state", "player " + p + " has the same information state " + quoteShort(info[p]) + " after histories " + seen[1] + " and [" + s.historyString() + "] but legal actions " + seen[0] + " and " + legalText);
           }
         }
+      }
+    }
+
+    /**
+     * The information-state key check at a deep-checked state of the playout, in games that
+     * override {@link State#informationStateKey(int)}: over the run, one information-state string
+     * of player q must always come with one key, and one key with one string. IS-MCTS keys its
+     * tree nodes by the key: a key that reads what the string hides (a hidden card) splits q's
+     * information state by it, and the search then plays as if it saw the hidden card. One entry
+     * per distinct string and per distinct key (up to {@link #MAX_KEPT} each).
+     */
+    private void checkInfoKey(State s, int q, String info, int len) {
+      long key = s.informationStateKey(q);
+      InfoKey k = infoKey(q, info);
+      long[] seen = keyOfInfo.get(k);
+      if (seen == null) {
+        if (keyOfInfo.size() < MAX_KEPT) {
+          keyOfInfo.put(k, new long[] {key, playout, len});
+        }
+      } else if (seen[0] != key) {
+        throw fail("information-state", "player " + q + " has the same information state " + quoteShort(info) + " after ["
+            + historyText((int) seen[1], (int) seen[2]) + "]" + (seen[1] == playout ? "" : " (playout " + seen[1] + ")")
+            + " and after [" + s.historyString() + "] but informationStateKey(" + q + ") " + seen[0] + " and " + key + KEY_RULE);
+      }
+      long r = State.mix64(key + 0x9E3779B97F4A7C15L * (q + 1));
+      long[] other = infoOfKey.get(r);
+      if (other == null) {
+        if (infoOfKey.size() < MAX_KEPT) {
+          infoOfKey.put(r, new long[] {k.a(), k.b(), playout, len});
+        }
+      } else if (other[0] != k.a() || other[1] != k.b()) {
+        State e = replayed(replayActions((int) other[2], (int) other[3]));
+        String a = e.informationStateString(q);
+        throw fail("information-state", "informationStateKey(" + q + ") is " + key + " after [" + e.historyString() + "]"
+            + (other[2] == playout ? "" : " (playout " + other[2] + ")") + " and after [" + s.historyString()
+            + "] but the information states differ (" + quoteShort(a) + " and " + quoteShort(info) + ")" + KEY_RULE);
       }
     }
 
@@ -1392,6 +1536,14 @@ public final class ConformanceKit {
         for (int q = 0; q < n; q++) {
           sb.append(" info").append(q).append('=').append(s.informationStateString(q));
         }
+      }
+      if (ownInfoKey) {
+        // one digest of every player's informationStateKey (what differs is then found by the key checks' own messages)
+        long keys = 0;
+        for (int q = 0; q < n; q++) {
+          keys = State.mix64(keys + s.informationStateKey(q));
+        }
+        sb.append(" infoKeys=").append(Long.toHexString(keys));
       }
       sb.append(" board=\n").append(s);
       return sb.toString();
@@ -1809,6 +1961,15 @@ public final class ConformanceKit {
       if (q == p && !(Arrays.equals(w.legalActions(), legal))) {
         throw fail("resample", "world of " + method + " has legal actions " + Arrays.toString(w.legalActions()) + " instead of " + Arrays.toString(legal));
       }
+      if (ownInfoKey) {
+        long worldKey = w.informationStateKey(q);
+        long sourceKey = s.informationStateKey(q);
+        if (!(worldKey == sourceKey)) {
+          throw fail("information-state", "the world of " + method + " after [" + w.historyString() + "] has player " + q
+              + "'s information state " + quoteShort(wInfo) + " but informationStateKey(" + q + ") " + worldKey
+              + " where the source has " + sourceKey + KEY_RULE);
+        }
+      }
     }
 
     /**
@@ -2025,6 +2186,277 @@ public final class ConformanceKit {
               + " return the true state (a copy)?");
         }
       }
+    }
+
+    /**
+     * The {@code resample} distribution check over the whole run, in games with hidden information
+     * and chance whose tree has at most {@link #DISTRIBUTION_TREE_NODES} nodes. The kit walks the
+     * whole tree and groups the decision nodes by (player q, q's information-state string, player
+     * to move): each group holds the worlds a world drawn for q there may be. Where the histories
+     * of a group differ only in chance outcomes (the same length, chance nodes at the same places,
+     * the same decisions: the other players' actions are then the same), a world's probability
+     * given q's information state is defined by the chance probabilities alone: π(h) = w(h) / Σ
+     * w(h'), where w(h) is the product of the chance probabilities along h. At up to {@link
+     * #DISTRIBUTION_STATES} such groups with two or more worlds (a seeded sample), the kit draws
+     * {@link #DISTRIBUTION_DRAWS} worlds with {@code resample(q)} and as many with {@code
+     * resampleInto(q)} from one source (a seeded pick among the group's histories) and counts how
+     * often each history comes up; a world whose history is not in the group fails at once.
+     *
+     * <p>The test, per world h and method (a cell): the count c of h in N draws is binomial (N, π)
+     * for a correct sampler, and by the Chernoff bound P(c/N ≥ x) ≤ exp(−N·D(x ‖ π)) for x &gt; π
+     * and P(c/N ≤ x) ≤ exp(−N·D(x ‖ π)) for x &lt; π, where D(x ‖ π) = x ln(x/π) + (1−x) ln((1−x)/(1−π))
+     * is the relative entropy of Bernoulli distributions (Hoeffding 1963, Theorem 1). A cell fails
+     * when N·D(c/N ‖ π) ≥ ln(2M/α), M being the run's number of cells and α {@link
+     * #DISTRIBUTION_FALSE_ALARM}: each cell then fails a correct sampler with probability at most
+     * α/M, the whole run at most α (a union bound, which needs no independence). With N = 512 and
+     * M ≤ 64 · 2 · worlds the threshold is about 27 to 35 nats: a hidden card of probability 0.9
+     * drawn uniformly out of two (D(0.5 ‖ 0.9) ≈ 0.51) fails at once; a world of probability 1/3
+     * drawn with 1/2 (D ≈ 0.059, N·D ≈ 30) is at the limit.
+     */
+    private void checkResampleDistribution() {
+      if (treeLowerBound > DISTRIBUTION_TREE_NODES || countNodes(DISTRIBUTION_TREE_NODES) > DISTRIBUTION_TREE_NODES) {
+        return;
+      }
+      List<WorldGroup> eligible = new java.util.ArrayList<>();
+      for (WorldGroup g : worldGroups().values()) {
+        if (g.chanceOnly && g.histories.size() >= 2 && g.weightsPositive()) {
+          eligible.add(g);
+        }
+      }
+      if (eligible.isEmpty()) {
+        return;
+      }
+      SplittableRandom rng = new SplittableRandom(State.mix64(opt.seed ^ 0x1F83D9ABFB41BD6BL));
+      int chosen = Math.min(DISTRIBUTION_STATES, eligible.size());
+      for (int i = 0; i < chosen; i++) {
+        java.util.Collections.swap(eligible, i, i + rng.nextInt(eligible.size() - i));
+      }
+      long cells = 0;
+      for (int i = 0; i < chosen; i++) {
+        cells += 2L * eligible.get(i).histories.size();
+      }
+      double threshold = Math.log(2 * cells / DISTRIBUTION_FALSE_ALARM);
+      distributionStates = chosen;
+      State target = intoTarget != null ? intoTarget : game.newInitialState();
+      for (int i = 0; i < chosen; i++) {
+        WorldGroup g = eligible.get(i);
+        int m = g.histories.size();
+        Map<Long, Integer> index = new HashMap<>();
+        double total = 0;
+        for (int j = 0; j < m; j++) {
+          index.put(historyHash(g.histories.get(j)), j);
+          total += g.weights[j];
+        }
+        int[] sourceHistory = g.histories.get(rng.nextInt(m));
+        State source = replayed(sourceHistory);
+        String[] info = new String[n];
+        info[g.player] = g.info;
+        int[] legal = source.legalActions();
+        for (int method = 0; method < 2; method++) {
+          String name = (method == 0 ? "resample(" : "resampleInto(") + g.player + ")";
+          int[] counts = new int[m];
+          for (int r = 0; r < DISTRIBUTION_DRAWS; r++) {
+            State w;
+            if (method == 0) {
+              w = source.resample(g.player, rng);
+            } else {
+              source.resampleInto(g.player, rng, target);
+              w = target;
+            }
+            Integer j = index.get(historyHash(w));
+            if (j == null || !Arrays.equals(w.history(), g.histories.get(j))) {
+              checkWorld(name, w, source, g.mover, g.player, legal, info);
+              throw fail("resample", "the world of " + name + " drawn at [" + source.historyString() + "] has history ["
+                  + w.historyString() + "], none of the " + m + " histories of the game with player " + g.player
+                  + "'s information state " + quoteShort(g.info) + " and player " + g.mover
+                  + " to move (the kit walked the whole tree): a world must be a state the game can reach");
+            }
+            counts[j]++;
+          }
+          // 1 − π from the other worlds' weights (sums before and after j): accurate where π rounds to 1
+          double[] after = new double[m + 1];
+          for (int j = m - 1; j >= 0; j--) {
+            after[j] = after[j + 1] + g.weights[j];
+          }
+          double before = 0;
+          for (int j = 0; j < m; j++) {
+            double pi = g.weights[j] / total;
+            double others = before + after[j + 1];
+            before += g.weights[j];
+            double f = (double) counts[j] / DISTRIBUTION_DRAWS;
+            if (DISTRIBUTION_DRAWS * bernoulliDivergence(f, pi, others / total) >= threshold) {
+              throw fail("resample", name + " does not draw its worlds with their probabilities: at player " + g.player
+                  + "'s information state " + quoteShort(g.info) + " (player " + g.mover + " to move), whose " + m
+                  + " worlds differ only in chance outcomes, " + DISTRIBUTION_DRAWS + " draws from the source ["
+                  + source.historyString() + "] gave the world [" + replayed(g.histories.get(j)).historyString() + "] "
+                  + counts[j] + " times (" + fmt4(f) + ") where its probability is " + fmt4(pi)
+                  + " (the product of the chance probabilities along its history, divided by the sum of those products over the"
+                  + " worlds); a correct sampler strays this far with probability below "
+                  + String.format(java.util.Locale.ROOT, "%.0e", DISTRIBUTION_FALSE_ALARM).replace("e-0", "e-")
+                  + " per run (Chernoff bound):\n" + worldTable(g, counts, total));
+            }
+          }
+        }
+      }
+    }
+
+    /** The worlds of a group with their probabilities and counts, one line each (at most 16), for the failure. */
+    private String worldTable(WorldGroup g, int[] counts, double total) {
+      StringBuilder sb = new StringBuilder();
+      int m = g.histories.size();
+      for (int j = 0; j < m && j < 16; j++) {
+        sb.append("  world [").append(replayed(g.histories.get(j)).historyString()).append("]: probability ")
+            .append(fmt4(g.weights[j] / total)).append(", drawn ").append(counts[j]).append(" of ")
+            .append(DISTRIBUTION_DRAWS).append('\n');
+      }
+      if (m > 16) {
+        sb.append("  (").append(m - 16).append(" more worlds)\n");
+      }
+      return sb.toString();
+    }
+
+    private static String fmt4(double x) {
+      return String.format(java.util.Locale.ROOT, "%.4g", x);
+    }
+
+    /**
+     * D(x ‖ π) = x ln(x/π) + (1−x) ln((1−x)/(1−π)), in nats: the relative entropy of Bernoulli(x)
+     * from Bernoulli(π), for 0 ≤ x ≤ 1, 0 &lt; π &lt; 1 and {@code rest} = 1 − π (0 ln 0 = 0).
+     */
+    private static double bernoulliDivergence(double x, double pi, double rest) {
+      double a = x == 0 ? 0 : x * Math.log(x / pi);
+      double b = x == 1 ? 0 : (1 - x) * Math.log((1 - x) / rest);
+      return a + b;
+    }
+
+    /**
+     * The histories of the game tree, or {@code limit + 1} as soon as there are more (a walk
+     * with a stack of states, so deep trees do not exhaust the call stack).
+     */
+    private long countNodes(int limit) {
+      java.util.ArrayDeque<State> stack = new java.util.ArrayDeque<>();
+      stack.push(game.newInitialState());
+      int[] actions = new int[buf.length];
+      long count = 0;
+      while (!stack.isEmpty()) {
+        State s = stack.pop();
+        if (++count > limit) {
+          return count;
+        }
+        if (s.isTerminal()) {
+          continue;
+        }
+        int k = s.legalActions(actions);
+        for (int i = 0; i < k; i++) {
+          State c = s.copy();
+          c.applyAction(actions[i]);
+          stack.push(c);
+        }
+      }
+      return count;
+    }
+
+    /**
+     * Every decision node of the tree, grouped by (player q, q's information-state string, player
+     * to move), in the order of a depth-first walk: each group's histories with the product of the
+     * chance probabilities along each, while all of them differ only in chance outcomes.
+     */
+    private Map<InfoKey, WorldGroup> worldGroups() {
+      Map<InfoKey, WorldGroup> groups = new java.util.LinkedHashMap<>();
+      java.util.ArrayDeque<TreeNode> stack = new java.util.ArrayDeque<>();
+      stack.push(new TreeNode(game.newInitialState(), 1.0, 0x6A09E667F3BCC908L));
+      int[] actions = new int[buf.length];
+      double[] p = new double[buf.length];
+      while (!stack.isEmpty()) {
+        TreeNode node = stack.pop();
+        State s = node.state;
+        if (s.isTerminal()) {
+          continue;
+        }
+        boolean chance = s.isChanceNode();
+        int k = chance ? s.chanceOutcomes(actions, p) : s.legalActions(actions);
+        if (!chance) {
+          int mover = s.currentPlayer();
+          for (int q = 0; q < n; q++) {
+            String info = s.informationStateString(q);
+            InfoKey k0 = infoKey(q, info);
+            InfoKey key = new InfoKey(q, State.mix64(k0.a() + 0x9E3779B97F4A7C15L * (mover + 2)), k0.b());
+            WorldGroup g = groups.get(key);
+            if (g == null) {
+              g = new WorldGroup(q, mover, info, node.signature);
+              groups.put(key, g);
+            }
+            g.add(s.history(), node.weight, node.signature);
+          }
+        }
+        // pushed in reverse, so the walk visits the actions in ascending order
+        for (int i = k - 1; i >= 0; i--) {
+          State c = s.copy();
+          c.applyAction(actions[i]);
+          long signature = State.mix64(node.signature * 0x9E3779B97F4A7C15L + (chance ? 0 : actions[i] + 1));
+          stack.push(new TreeNode(c, chance ? node.weight * p[i] : node.weight, signature));
+        }
+      }
+      return groups;
+    }
+
+    /** A node of the distribution check's walk: the state, the product of its chance probabilities, its signature. */
+    private record TreeNode(State state, double weight, long signature) {}
+
+    /**
+     * The histories with one (player, information-state string, player to move) in the tree, and
+     * their products of chance probabilities, while all of them have one signature (the decisions
+     * and the places of the chance nodes); the histories are dropped once two signatures differ.
+     */
+    private static final class WorldGroup {
+      final int player;
+      final int mover;
+      final String info;
+      final long signature;
+      boolean chanceOnly = true;
+      final List<int[]> histories = new java.util.ArrayList<>();
+      double[] weights = new double[2];
+
+      WorldGroup(int player, int mover, String info, long signature) {
+        this.player = player;
+        this.mover = mover;
+        this.info = info;
+        this.signature = signature;
+      }
+
+      /** Whether every weight is a positive finite number (a product of many small probabilities may underflow to 0). */
+      boolean weightsPositive() {
+        for (int j = 0; j < histories.size(); j++) {
+          if (!(weights[j] > 0 && Double.isFinite(weights[j]))) {
+            return false;
+          }
+        }
+        return true;
+      }
+
+      void add(int[] history, double weight, long sig) {
+        if (!chanceOnly) {
+          return;
+        }
+        if (sig != signature) {
+          chanceOnly = false;
+          histories.clear();
+          return;
+        }
+        if (histories.size() == weights.length) {
+          weights = Arrays.copyOf(weights, weights.length * 2);
+        }
+        weights[histories.size()] = weight;
+        histories.add(history);
+      }
+    }
+
+    private static long historyHash(int[] history) {
+      long h = 0x51ED2701L;
+      for (int a : history) {
+        h = h * 0x9E3779B97F4A7C15L + a + 1;
+      }
+      return State.mix64(h);
     }
 
     /** The first {@code length} actions of playout {@code i}, as a history string. */
