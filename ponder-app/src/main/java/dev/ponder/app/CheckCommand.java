@@ -136,12 +136,18 @@ public final class CheckCommand implements PonderCommand {
         fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "",
         ownKey ? " (one string, one informationStateKey, over the run and in " + (resample ? "resampled worlds)" : "copies)") : "",
         resample ? ", resample and resampleInto" : "");
-    if (resample) {
+    // a string that forgets what its player saw (perfectRecall() false) is shared by histories the player tells
+    // apart: neither the worlds' sources nor their weights given the string are the player's (ConformanceKit)
+    boolean recall = game.perfectRecall();
+    if (resample && recall) {
       out.println("  over the run: resample and resampleInto give a world other than the source, per player and history"
           + " length, at information states met after two or more histories (96 draws there, all the source: they return"
           + " the true state)");
+    } else if (resample) {
+      out.println("  not checked: whether resample's worlds differ from their source, and their distribution (the game"
+          + " declares no perfect recall: its information-state strings forget what the player saw)");
     }
-    boolean distribution = resample && game.type().hasChance() && only == null;
+    boolean distribution = resample && recall && game.type().hasChance() && only == null;
     if (distribution) {
       out.printf(Locale.ROOT, "  over the run, when the game tree has at most %d nodes: resample and resampleInto draw each world with"
           + " its probability (the product of the chance probabilities along its history), at up to %d information states"

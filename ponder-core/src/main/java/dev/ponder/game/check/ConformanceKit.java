@@ -170,8 +170,10 @@ import java.util.SplittableRandom;
  *       declares perfect information is not held to it: its information states are its states,
  *       and an information-state string that is the position (a Markov string, equal after
  *       transpositions or repetitions) is well-formed there;
- *   <li>{@code resample} (hidden information; games that do not declare perfect information, when
- *       resample is checked): where the run has met player p's information state after two or
+ *   <li>{@code resample} (hidden information; games that do not declare perfect information and
+ *       declare perfect recall, when resample is checked; a string that forgets what the player
+ *       saw is shared by histories the player can tell apart, where the true state may be the only
+ *       world): where the run has met player p's information state after two or
  *       more different histories with one player to move, the source is not the only world
  *       consistent with it (a world keeps p's information state and the player to move), so the
  *       worlds drawn there must differ from the source (in history or {@code toString()}) some of
@@ -189,8 +191,8 @@ import java.util.SplittableRandom;
  *       or board but still keeps what is hidden (the opponent's true cards, reached in another
  *       order) passes. A game whose information states each have a single history
  *       (nothing hidden) makes no such draws and passes;
- *   <li>{@code resample}, the distribution (games that do not declare perfect information, have
- *       chance, and whose whole tree has at most {@link #DISTRIBUTION_TREE_NODES} nodes, when
+ *   <li>{@code resample}, the distribution (games that do not declare perfect information, declare
+ *       perfect recall, have chance, and whose whole tree has at most {@link #DISTRIBUTION_TREE_NODES} nodes, when
  *       resample is checked and the run is not {@link Options#onlyPlayout(int)}): at up to {@link
  *       #DISTRIBUTION_STATES} information states whose consistent histories differ only in chance
  *       outcomes, {@link #DISTRIBUTION_DRAWS} worlds of each method must come up with the worlds'
@@ -506,9 +508,13 @@ public final class ConformanceKit {
      */
     private final Map<InfoKey, long[]> worldsSeen = new HashMap<>();
     /**
-     * Whether the resample check compares worlds with their sources (the game does not declare
-     * perfect information: a perfect-information game's resample is a copy, and its information
-     * state may be the position, met after several histories).
+     * Whether the resample check compares worlds with their sources and their distribution: the
+     * game does not declare perfect information (a perfect-information game's resample is a copy,
+     * and its information state may be the position, met after several histories) and declares
+     * perfect recall ({@link Game#perfectRecall()}). A string that forgets what the player saw
+     * (goofspiel without {@code imp_info}: the order of the opponents' public bids) is shared by
+     * histories the player can tell apart, so the true state may be the only consistent world
+     * there, and the worlds' weights given the string are not the player's.
      */
     private final boolean hiddenTracked;
     /** Buckets of the resample check by (player, history length), in that order (see {@link HiddenBucket}). */
@@ -566,7 +572,7 @@ public final class ConformanceKit {
       this.probs = new double[buf.length];
       this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
       this.ownSequence = new long[n];
-      this.hiddenTracked = !game.type().isPerfectInformation();
+      this.hiddenTracked = !game.type().isPerfectInformation() && game.perfectRecall();
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
       long entries = (long) n * ((long) isSize + obsSize);

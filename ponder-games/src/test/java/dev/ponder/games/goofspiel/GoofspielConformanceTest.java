@@ -13,6 +13,22 @@ class GoofspielConformanceTest {
     assertThat(r.playouts()).isEqualTo(1000);
   }
 
+  /**
+   * Without imp_info every bid is public once played, so the player knows the whole history and
+   * the true state is the only world; the string (OpenSpiel's) forgets the order of the opponents'
+   * bids, so with 4 cards the run meets one string after two histories that the player can tell
+   * apart. The game declares no perfect recall, and the kit does not ask resample for another
+   * world there.
+   */
+  @Test
+  void withoutImpInfoTheTrueStateIsTheOnlyWorldAndPasses() {
+    ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("goofspiel(num_cards=4)"), new ConformanceKit.Options());
+    assertThat(r.playouts()).isEqualTo(1000);
+    ConformanceKit.Report r3 = ConformanceKit.check(GameRegistry.load("goofspiel(num_cards=4,players=3)"),
+        new ConformanceKit.Options().playouts(500).seed(7));
+    assertThat(r3.playouts()).isEqualTo(500);
+  }
+
   @Test
   void passesTheConformanceKit() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("goofspiel(num_cards=6,imp_info=True)"),
