@@ -39,7 +39,7 @@ class MissingClassLineTest {
   @Test
   void aClassMissingFromTheClassPathIsNamedWithThePlaceAndTheClassPath() throws Exception {
     String place = " at org.example.ownagent.MissingClassAgent.knowledge(MissingClassAgent.java:"
-        + lineOf("throw new NoClassDefFoundError(") + ")";
+        + lineOf("\"org/example/games/SubtractNim\"") + ")";
     String expected = "ponder: error: NoClassDefFoundError: org/example/games/SubtractNim" + place
         + " (class org.example.games.SubtractNim is not on the class path: add the jar or class directory that holds it"
         + " to PONDER_CLASSPATH; --verbose prints the stack trace)";
@@ -70,6 +70,19 @@ class MissingClassLineTest {
             + ".knowledge(MissingClassAgent.java:" + lineOf("throw new IllegalStateException(") + ") (class"
             + " org.example.games.Gone is not on the class path: add the jar or class directory that holds it to"
             + " PONDER_CLASSPATH; --verbose prints the stack trace)");
+  }
+
+  @Test
+  void aMissingClassOfPondersOwnPackagesSaysToRebuildAgainstThisPonder() throws Exception {
+    Cli r = Cli.run("search", "tic_tac_toe", "--agent", "missing_class(kind=2)");
+    assertThat(r.exit).as(r.err).isEqualTo(1);
+    assertThat(r.err.lines()).as(r.err).singleElement().asString().isEqualTo(
+        "ponder: error: NoClassDefFoundError: dev/ponder/search/mcts/NewerApi at org.example.ownagent.MissingClassAgent"
+            + ".knowledge(MissingClassAgent.java:" + lineOf("\"dev/ponder/search/mcts/NewerApi\"") + ") (class"
+            + " dev.ponder.search.mcts.NewerApi is not in this version of Ponder: the code that uses it was built against"
+            + " another version; rebuild it against this one (./mvnw -q -B install -DskipTests at Ponder's root installs"
+            + " this version); --verbose prints the stack trace)");
+    assertThat(r.err).doesNotContain("PONDER_CLASSPATH");
   }
 
   @Test

@@ -14,12 +14,14 @@ import java.util.List;
  * of a game class it uses. {@code kind=0} throws the JVM's {@link NoClassDefFoundError} for {@code
  * org/example/games/SubtractNim} (its message is the class's internal name); {@code kind=1} wraps
  * a {@link ClassNotFoundException} for {@code org.example.games.Gone} in an {@link
- * IllegalStateException}, as code that calls {@code Class.forName} may.
+ * IllegalStateException}, as code that calls {@code Class.forName} may; {@code kind=2} throws it for
+ * {@code dev/ponder/search/mcts/NewerApi}, a class of a newer Ponder than the one that runs.
  */
 public final class MissingClassAgent extends MctsAgentFactory {
   public MissingClassAgent() {
     super("missing_class", "test: a class it uses is not on the class path",
-        List.of(ParamSpec.ofInt("kind", 0, 0, 1, "0 NoClassDefFoundError, 1 a wrapped ClassNotFoundException")),
+        List.of(ParamSpec.ofInt("kind", 0, 0, 2,
+            "0 NoClassDefFoundError, 1 a wrapped ClassNotFoundException, 2 a class of another Ponder")),
         p -> Mechanisms.uct(0.25));
   }
 
@@ -28,6 +30,9 @@ public final class MissingClassAgent extends MctsAgentFactory {
     if (params.getInt("kind") == 1) {
       throw new IllegalStateException("cannot load the oracle's tables",
           new ClassNotFoundException("org.example.games.Gone"));
+    }
+    if (params.getInt("kind") == 2) {
+      throw new NoClassDefFoundError("dev/ponder/search/mcts/NewerApi");
     }
     throw new NoClassDefFoundError("org/example/games/SubtractNim");
   }
