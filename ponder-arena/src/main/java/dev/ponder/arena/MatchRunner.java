@@ -59,7 +59,8 @@ import java.util.SplittableRandom;
  * game's fault (failed seat −1), e.g. {@code dice_race(fault=6): the state at move 0 changed
  * while seat 0's agent uct ran selectAction on a copy of it (...); the game's copy() or copyFrom
  * shares mutable data ...; run ponder check 'dice_race(fault=6)'}, not the agent's illegal move
- * or error. Cost: two {@code toString()} calls per move.
+ * or error. Cost: three {@code toString()} calls per player's move (the note and the two
+ * comparisons), two per chance move.
  */
 public final class MatchRunner {
   /** A decision slower than this factor times the agent's {@code time_ms} is an overrun. */
