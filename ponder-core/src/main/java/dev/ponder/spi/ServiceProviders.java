@@ -115,10 +115,10 @@ public final class ServiceProviders {
     } catch (ClassNotFoundException e) {
       throw new IllegalStateException(head + "not found" + fix + " (" + nameHint(service) + ")", e);
     } catch (LinkageError e) {
-      // the class is there, but a class it needs is not (or is not what it was compiled against)
-      throw new IllegalStateException(head + "could not be loaded: " + describe(e)
-          + (e instanceof NoClassDefFoundError ? " (a class it uses is not on the class path: the jar or class directory"
-              + " that holds it is missing from PONDER_CLASSPATH)" : ""), e);
+      // the class is there, but a class it needs is not (or is not what it was compiled against),
+      // or the file found for the line holds a class of another spelling (a file system that
+      // ignores case found MyAgent.class for the line's Myagent)
+      throw new IllegalStateException(head + "could not be loaded: " + describe(e) + linkageNote(e, l.className(), fix), e);
     }
     if (!service.isAssignableFrom(c)) {
       throw new IllegalStateException(head + "does not implement " + service.getName() + fix);
@@ -235,6 +235,35 @@ public final class ServiceProviders {
   /** The start of every message about one provider: {@code "<kind> provider <class> (listed at <where>) "}. */
   public static String head(Listed l, String kind) {
     return kind + " provider " + l.className() + " (listed at " + l.where() + ") ";
+  }
+
+  /**
+   * The parenthesis after {@code could not be loaded: ...} for a {@link LinkageError} {@code e}
+   * thrown loading the listed class {@code listed}: for the JVM's {@code wrong name} (the class file
+   * found for the line declares another name), that the line's spelling differs from the class's,
+   * naming it; for a missing class other than the listed one ({@code e} or a cause a {@link
+   * NoClassDefFoundError} or {@link ClassNotFoundException} naming it), that this class, which the
+   * listed one uses, is not on the class path; else empty.
+   */
+  static String linkageNote(LinkageError e, String listed, String fix) {
+    String m = e.getMessage() == null ? "" : e.getMessage();
+    java.util.regex.Matcher w = java.util.regex.Pattern.compile("\\(wrong name: ([^ )]+)\\)").matcher(m);
+    if (e instanceof NoClassDefFoundError && w.find()) {
+      return " (the line's spelling differs from the class's name, " + w.group(1).replace('/', '.')
+          + ": a file system that ignores case found its file" + fix + ")";
+    }
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      String cm = c.getMessage() == null ? "" : c.getMessage().strip();
+      if ((c instanceof NoClassDefFoundError || c instanceof ClassNotFoundException)
+          && cm.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}./$]*")) {
+        String missing = cm.replace('/', '.');
+        if (!missing.equals(listed)) {
+          return " (class " + missing + ", which it uses, is not on the class path: the jar or class directory that holds"
+              + " it is missing from PONDER_CLASSPATH)";
+        }
+      }
+    }
+    return "";
   }
 
   /** The innermost cause's simple class name and the first line of its message. */

@@ -140,6 +140,47 @@ class GameRegistryTest {
     assertThat(fine.names()).containsExactly("looks_up", "party");
   }
 
+  /** Compiles {@code sources} (path under the class directory → text) into the catalog's class directory. */
+  private void compile(java.util.Map<String, String> sources) throws IOException {
+    Path src = Files.createTempDirectory(dir.getParent() == null ? dir : dir.getParent(), "src");
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("-d", dir.toString()));
+    for (var e : sources.entrySet()) {
+      Path f = src.resolve(e.getKey());
+      Files.createDirectories(f.getParent());
+      Files.writeString(f, e.getValue(), StandardCharsets.UTF_8);
+      args.add(f.toString());
+    }
+    assertThat(javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, args.toArray(String[]::new)))
+        .isZero();
+  }
+
+  @Test
+  void aClassWhoseSuperclassIsMissingNamesThatClassAsNotOnTheClassPath() throws IOException {
+    compile(java.util.Map.of("org/example/base/Base.java", "package org.example.base; public class Base {}",
+        "org/example/games/Sub.java", "package org.example.games; public class Sub extends org.example.base.Base {}"));
+    Files.delete(dir.resolve("org/example/base/Base.class"));
+    // the deepest cause is what the line shows (describe), as docs/foundation.md quotes it
+    assertThatThrownBy(() -> catalog("org.example.games.Sub").factories()).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("game provider org.example.games.Sub (listed at ")
+        .hasMessageEndingWith(GameCatalog.SERVICES_FILE + ":1) could not be loaded: ClassNotFoundException:"
+            + " org.example.base.Base (class org.example.base.Base, which it uses, is not on the class path: the jar or"
+            + " class directory that holds it is missing from PONDER_CLASSPATH)");
+  }
+
+  @Test
+  void aLineSpelledOtherwiseThanItsClassSaysSoNotThatAClassIsMissing() throws IOException {
+    compile(java.util.Map.of("org/example/games/MyGame.java", "package org.example.games; public class MyGame {}"));
+    // a file system that ignores case finds MyGame.class for the line's Mygame: simulated by a copy
+    Files.copy(dir.resolve("org/example/games/MyGame.class"), dir.resolve("org/example/games/Mygame.class"));
+    assertThatThrownBy(() -> catalog("org.example.games.Mygame").factories()).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("game provider org.example.games.Mygame (listed at ")
+        .hasMessageEndingWith(" could not be loaded: NoClassDefFoundError: org/example/games/Mygame (wrong name:"
+            + " org/example/games/MyGame) (the line's spelling differs from the class's name, org.example.games.MyGame:"
+            + " a file system that ignores case found its file; fix or remove that line of " + GameCatalog.SERVICES_FILE
+            + ")")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("class path"));
+  }
+
   @Test
   void anAliasMayNotTakeAnotherGamesName() throws IOException {
     GameCatalog c = catalog(PKG + "Party");
