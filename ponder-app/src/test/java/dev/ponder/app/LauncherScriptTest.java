@@ -167,7 +167,8 @@ class LauncherScriptTest {
     setUp(false);
     Path jarOfMine = Files.createFile(root.resolve("mine.jar"));
     Path dir = Files.createDirectories(root.resolve("jars"));
-    String cp = jarOfMine + ":/no/such/typo.jar:" + dir + "/*:/no/such/dir/*:/no/such/typo.jar";
+    // * is java's wildcard for the working directory's jars: it exists
+    String cp = jarOfMine + ":/no/such/typo.jar:" + dir + "/*:/no/such/dir/*:/no/such/typo.jar:*";
     Run r = runWith(cp, "check", "dice_race");
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.err()).isEqualTo("ponder: building (first use or sources changed)...\n"
