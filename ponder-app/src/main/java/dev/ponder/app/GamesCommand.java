@@ -103,18 +103,19 @@ public final class GamesCommand implements PonderCommand {
 
   /**
    * Where a game's or an agent's factory class {@code c} comes from when it is not one of Ponder's
-   * (its class is outside {@code dev.ponder.}, as a game or agent of your own on PONDER_CLASSPATH
-   * is): the jar or class directory that holds it, as a path ({@code
+   * (its class was loaded from another jar or class directory than Ponder's own, as a game or agent
+   * of your own on PONDER_CLASSPATH is, whatever its package: a fork's {@code dev.ponder.} class
+   * too): the jar or class directory that holds it, as a path ({@code
    * /home/me/my-games/target/my-games-1.0.jar}), or its URL when it is not a file; null for
    * Ponder's own classes. {@code ponder games} and {@code ponder agents} print it as a line {@code
    * from: ...} under the name.
    */
   static String origin(Class<?> c) {
-    if (c.getName().startsWith("dev.ponder.")) {
-      return null;
-    }
     java.security.CodeSource source = c.getProtectionDomain().getCodeSource();
     java.net.URL url = source == null ? null : source.getLocation();
+    if (url != null && PONDERS_OWN.contains(url.toString())) {
+      return null;
+    }
     if (url == null) {
       return "an unknown location (class " + c.getName() + ")";
     }
@@ -124,6 +125,17 @@ public final class GamesCommand implements PonderCommand {
       return url.toString();
     }
   }
+
+  /**
+   * The locations (code-source URLs) of Ponder's own classes: one jar when run from {@code
+   * ponder.jar}, each module's class directory or jar otherwise (in the build, in tests).
+   */
+  private static final java.util.Set<String> PONDERS_OWN = java.util.stream.Stream.of(dev.ponder.game.Game.class,
+          dev.ponder.games.Bitsets.class, dev.ponder.search.mcts.MctsAgentFactory.class, dev.ponder.solve.CfrSolver.class,
+          dev.ponder.arena.MatchRunner.class, GamesCommand.class)
+      .map(k -> k.getProtectionDomain().getCodeSource())
+      .filter(java.util.Objects::nonNull).map(cs -> cs.getLocation()).filter(java.util.Objects::nonNull)
+      .map(java.net.URL::toString).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /** zero-sum, constant-sum, general-sum or identical (OpenSpiel's utility types, as words). */
   private static String utilityWord(GameType.Utility u) {

@@ -47,6 +47,23 @@ class OwnOriginLineTest {
   }
 
   @Test
+  void aClassOfPondersPackagesFromAnotherJarOrDirectoryNamesWhereItComesFrom() throws Exception {
+    // a fork's dev.ponder class on PONDER_CLASSPATH: here a class of this package from the test classes
+    assertThat(location(OwnOriginLineTest.class)).isNotEqualTo(location(GamesCommand.class));
+    assertThat(GamesCommand.origin(OwnOriginLineTest.class)).isEqualTo(location(OwnOriginLineTest.class));
+    // Ponder's own classes, in every module, do not
+    for (Class<?> c : new Class<?>[] {GamesCommand.class, dev.ponder.game.Game.class, dev.ponder.games.Bitsets.class,
+        dev.ponder.search.mcts.MctsAgentFactory.class, dev.ponder.solve.CfrSolver.class, dev.ponder.arena.MatchRunner.class}) {
+      assertThat(GamesCommand.origin(c)).as(c.getName()).isNull();
+    }
+    for (dev.ponder.agent.AgentFactory f : AgentRegistry.factories()) {
+      if (f.getClass().getName().startsWith("dev.ponder.")) {
+        assertThat(GamesCommand.origin(f.getClass())).as(f.getClass().getName()).isNull();
+      }
+    }
+  }
+
+  @Test
   void anAgentOfOnesOwnNamesWhereItComesFrom() throws Exception {
     Cli own = Cli.run("agents", "missing_class", "uct");
     assertThat(own.exit).as(own.err).isEqualTo(0);
