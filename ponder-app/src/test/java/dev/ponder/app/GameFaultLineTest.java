@@ -15,6 +15,7 @@ class GameFaultLineTest {
     GameRegistry.register(new RaceGame.CrashFactory());
     GameRegistry.register(new RaceGame.LeakyFactory());
     GameRegistry.register(new org.example.owngame.OwnFaultGame.Factory());
+    GameRegistry.register(new dev.ponder.game.fixtures.TakeAwayGame.DeclaredImperfectFactory());
   }
 
   /** The line of {@code OwnFaultGame.java} that holds {@code text} (1-based), read from the test sources. */
@@ -126,6 +127,23 @@ class GameFaultLineTest {
               + " history, after [")
           .endsWith(": the game tree (solve, exploitability, best response) requires perfect recall (an information state"
               + " must hold everything its player saw and did before)");
+    }
+  }
+
+  @Test
+  void anImperfectInformationGameWithoutPerfectRecallIsPointedToPonderCheck() {
+    // markov_take_away_declared_imperfect: imperfect information declared, the information state
+    // the position alone, so player 0 reaches '7 left, player 0 to move' after taking 1 or 2 first
+    String game = "markov_take_away_declared_imperfect";
+    for (String command : new String[] {"solve", "exploitability"}) {
+      Cli r = command.equals("solve") ? Cli.run("solve", game, "--iterations", "1", "--no-progress")
+          : Cli.run("exploitability", game, "--agent", "uniform", "--no-progress");
+      assertThat(r.exit).as(command + ": " + r.err).isEqualTo(1);
+      assertThat(r.err.lines()).as(r.err).containsExactly("ponder: error: " + game + ": information state '1 left,"
+          + " player 0 to move' of player 0 is reached after histories [0, 0, 0, 0, 0, 0, 0, 1] and [0, 0, 0, 0, 0, 0, 1,"
+          + " 0], along which that player's own earlier information states or actions differ: the game tree (solve,"
+          + " exploitability, best response) requires perfect recall (an information state must hold everything its"
+          + " player saw and did before); run ponder check '" + game + "'");
     }
   }
 }
