@@ -576,6 +576,19 @@ public abstract class State {
   }
 
   /**
+   * Whether {@link #resampleInto} keeps work on this state that its copies ({@link #copy()},
+   * {@link #copyFrom}) take over, so that later draws from it or a copy cost less: phantom_ttt's
+   * and dark_hex's counts, built on the first draw. A search with several threads, whose workers
+   * draw from their own copies of the searched state, then draws once from the searched state
+   * itself (in the caller's thread, before the workers copy it) where it would not otherwise, so
+   * that the work is done once rather than once per worker. Default {@code false}: nothing kept,
+   * no such draw.
+   */
+  public boolean keepsResampleWork() {
+    return false;
+  }
+
+  /**
    * {@link #resampleInto} into a new state of this game (from {@link Game#newInitialState()}):
    * the {@link #resample} of games whose resampling rule lives in {@code resampleInto}. Such games
    * must override {@code resampleInto} (the default calls {@code resample}).

@@ -219,11 +219,19 @@ public abstract class PhantomState extends State {
     return w < 0 ? 0 : w == player ? 1 : -1;
   }
 
+  /** True: the counts built on the first draw are kept on the state and handed on to its copies. */
+  @Override
+  public boolean keepsResampleWork() {
+    return true;
+  }
+
   /**
    * Copies everything from {@code o} (same game), and the resampling counts {@code o} has cached:
    * they depend only on what is copied here, and are only read once published, so a copy resamples
    * without building them again (a search with several threads gives each worker a copy of the
-   * root to resample from; the root's counts, built when the root was expanded, serve them all).
+   * root to resample from; the root's counts, built by the draw the search makes from the root in
+   * the caller's thread before the workers copy it, when it expands the root or, with a reused
+   * root already expanded, because of {@link #keepsResampleWork()}, serve them all).
    * Not when the two states' test settings of the counting differ.
    */
   protected void copyPhantomFrom(PhantomState o) {

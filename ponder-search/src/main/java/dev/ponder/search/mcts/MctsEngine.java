@@ -885,6 +885,16 @@ public final class MctsEngine implements AutoCloseable {
       if (!knowledge.resample().isIdentity()) {
         requireRootActions(state, root, rootActions);
       }
+    } else if (workers.length > 1 && !knowledge.resample().isIdentity() && state.keepsResampleWork()) {
+      // a reused root, already expanded: no draw from the searched state yet in this search, so the
+      // work the game keeps on it (phantom_ttt's and dark_hex's counts) would be done by every
+      // worker on its own copy; one draw here, before they copy it, does it once for all
+      Worker w = workers[0];
+      if (w.scratch == null) {
+        w.scratch = state.copy();
+      }
+      w.ctx.rootActions = rootActions;
+      knowledge.resample().resample(state, rootPlayer, w.scratch, w.ctx);
     }
     return kept;
   }

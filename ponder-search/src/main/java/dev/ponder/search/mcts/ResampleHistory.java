@@ -10,10 +10,13 @@ public interface ResampleHistory {
 
   /**
    * @param root the state to draw from, equal to the root state given to the search: that state
-   *     itself with one thread; with several, the calling worker's own copy of it ({@link
-   *     State#copy()}, made in the worker's thread at the start of each search), so no other
-   *     thread uses it during the call. Its game state must not be modified (scratch buffers kept
-   *     on it may be), and nothing but {@code player}'s information may influence the result
+   *     itself with one thread, and with several for the draws made in the caller's thread
+   *     before the workers start (the expansion of a new root; with a reused root already
+   *     expanded, one draw when {@link State#keepsResampleWork()}); else, in a search with
+   *     several threads, the calling worker's own copy of it ({@link State#copy()}, made in the
+   *     worker's thread at the start of each search), so no other thread uses it during the call.
+   *     Its game state must not be modified (scratch buffers kept on it may be), and nothing but
+   *     {@code player}'s information may influence the result
    * @param player the searcher
    * @param scratch a worker-owned state of the same game that may be overwritten and returned
    * @return the world to simulate in (possibly {@code scratch}); the engine modifies it
