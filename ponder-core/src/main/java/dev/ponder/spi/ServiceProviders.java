@@ -243,7 +243,9 @@ public final class ServiceProviders {
    * found for the line declares another name), that the line's spelling differs from the class's,
    * naming it; for a missing class other than the listed one ({@code e} or a cause a {@link
    * NoClassDefFoundError} or {@link ClassNotFoundException} naming it), that this class, which the
-   * listed one uses, is not on the class path; else empty.
+   * listed one uses, is not on the class path, or, for a class of Ponder's packages ({@code
+   * dev.ponder.}) that a class outside them uses, that the listed class was built against another
+   * version of Ponder and must be rebuilt against this one; else empty.
    */
   static String linkageNote(LinkageError e, String listed, String fix) {
     String m = e.getMessage() == null ? "" : e.getMessage();
@@ -257,6 +259,11 @@ public final class ServiceProviders {
       if ((c instanceof NoClassDefFoundError || c instanceof ClassNotFoundException)
           && cm.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}./$]*")) {
         String missing = cm.replace('/', '.');
+        if (missing.startsWith("dev.ponder.") && !listed.startsWith("dev.ponder.")) {
+          return " (class " + missing + ", which it uses, is not in this version of Ponder: the class was built against"
+              + " another version; rebuild it against this one (./mvnw -q -B install -DskipTests at Ponder's root"
+              + " installs this version))";
+        }
         if (!missing.equals(listed)) {
           return " (class " + missing + ", which it uses, is not on the class path: the jar or class directory that holds"
               + " it is missing from PONDER_CLASSPATH)";

@@ -168,6 +168,18 @@ class GameRegistryTest {
   }
 
   @Test
+  void aClassBuiltAgainstAnotherPonderSaysToRebuildItNotToExtendTheClassPath() throws IOException {
+    compile(java.util.Map.of("dev/ponder/game/NewerBase.java", "package dev.ponder.game; public class NewerBase {}",
+        "org/example/games/Newer.java", "package org.example.games; public class Newer extends dev.ponder.game.NewerBase {}"));
+    Files.delete(dir.resolve("dev/ponder/game/NewerBase.class"));
+    assertThatThrownBy(() -> catalog("org.example.games.Newer").factories()).isInstanceOf(IllegalStateException.class)
+        .hasMessageEndingWith(GameCatalog.SERVICES_FILE + ":1) could not be loaded: ClassNotFoundException:"
+            + " dev.ponder.game.NewerBase (class dev.ponder.game.NewerBase, which it uses, is not in this version of"
+            + " Ponder: the class was built against another version; rebuild it against this one (./mvnw -q -B install"
+            + " -DskipTests at Ponder's root installs this version))");
+  }
+
+  @Test
   void aLineSpelledOtherwiseThanItsClassSaysSoNotThatAClassIsMissing() throws IOException {
     compile(java.util.Map.of("org/example/games/MyGame.java", "package org.example.games; public class MyGame {}"));
     // a file system that ignores case finds MyGame.class for the line's Mygame: simulated by a copy
