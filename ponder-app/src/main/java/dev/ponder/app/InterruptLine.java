@@ -45,7 +45,12 @@ final class InterruptLine implements AutoCloseable {
     set(() -> line);
   }
 
-  private void say() {
+  /**
+   * Prints the line and closes {@code err}: the command's own thread keeps running while the JVM
+   * ends, and a progress line it printed after this one would hide it; a closed {@link
+   * PrintWriter} drops what is printed to it without a word. Package-private for tests.
+   */
+  void say() {
     String text = line.get();
     synchronized (err) {
       if (System.console() != null) {
@@ -53,6 +58,7 @@ final class InterruptLine implements AutoCloseable {
       }
       err.println(text);
       err.flush();
+      err.close();
     }
   }
 

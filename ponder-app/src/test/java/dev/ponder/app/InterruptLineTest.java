@@ -71,6 +71,28 @@ class InterruptLineTest {
     assertThat(dir.resolve("never.json")).doesNotExist();
   }
 
+  /**
+   * The command's thread runs on while the JVM ends: a progress line it prints after the signal's
+   * line must not follow it (one did, now and then, in the tabularizing test above).
+   */
+  @Test
+  void theSignalsLineStaysTheLastLine() {
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.PrintWriter err = new java.io.PrintWriter(out);
+    InterruptLine line = new InterruptLine(err, () -> "ponder: exploitability: interrupted while tabularizing x; nothing was saved");
+    try {
+      err.println("exploitability: tabularizing x: 5/936 states");
+      line.say();
+      err.println("exploitability: tabularizing x: 6/936 states");
+      err.printf("%s%n", "exploitability: tabularizing x: 7/936 states");
+      err.flush();
+    } finally {
+      line.close();
+    }
+    assertThat(out.toString().lines().toList()).containsExactly("exploitability: tabularizing x: 5/936 states",
+        "ponder: exploitability: interrupted while tabularizing x; nothing was saved");
+  }
+
   /** The hook of the time before a command runs: solve and exploitability only, found after root options. */
   @Test
   void theStartupHookIsForSolveAndExploitability() {
