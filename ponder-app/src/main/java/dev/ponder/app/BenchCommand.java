@@ -75,6 +75,7 @@ public final class BenchCommand implements PonderCommand {
       out.printf(Locale.ROOT, "%-28s %14s %14s %10s%n", "game", "playouts/s", "moves/s", "mean len");
       out.flush();
       for (Game g : loaded) {
+        SimulateCommand.checkedPlayout(g, seed); // the game's contract, and copies independent of their source
         double[] result = measure(g, seconds, runs, seed);
         out.printf(Locale.ROOT, "%-28s %14.0f %14.0f %10.1f%n", g.spec(), result[0], result[1], result[1] / result[0]);
         out.flush();

@@ -1,5 +1,6 @@
 package dev.ponder.app;
 
+import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameContract;
 import dev.ponder.game.GameRegistry;
@@ -96,7 +97,11 @@ public final class SimulateCommand implements PonderCommand {
    * One uniformly random playout from the initial state, with its own generator (seeded with {@code
    * seed}; the measured playouts' draws are not changed), that checks the game's contract at every
    * state: legal actions (and chance outcomes' actions) strictly ascending, chance probabilities
-   * summing to 1 ({@link GameContract}). Costs one playout that lists every state's actions.
+   * summing to 1 ({@link GameContract}). It plays on a state copied from the initial state with
+   * {@link State#copyFrom}, as the measured playouts do, and then checks that the initial state did
+   * not change ({@link CopyWatch}): a game whose copy shares mutable data with its source would
+   * otherwise start every later playout from where this one ended. Costs one playout that lists
+   * every state's actions, and two {@code toString()} calls.
    *
    * @throws dev.ponder.game.GameContractException naming the game, the history and the fault
    */
@@ -104,7 +109,18 @@ public final class SimulateCommand implements PonderCommand {
     SplittableRandom rng = new SplittableRandom(seed);
     int[] actions = new int[Math.max(1, game.maxActionsPerState())];
     double[] probabilities = new double[Math.max(1, game.maxChanceOutcomes())];
+    State origin = game.newInitialState();
+    CopyWatch watch = new CopyWatch();
+    watch.note(origin);
     State s = game.newInitialState();
+    s.copyFrom(origin);
+    playChecked(s, game, rng, actions, probabilities);
+    if (watch.changed()) {
+      throw watch.fault("a random playout ran on a copy of it (copyFrom)");
+    }
+  }
+
+  private static void playChecked(State s, Game game, SplittableRandom rng, int[] actions, double[] probabilities) {
     // bounded like a playout: a game that never ends is the measured loop's to show
     for (long moves = 0; !s.isTerminal() && moves <= Math.max(1, game.maxGameLength()); moves++) {
       int k;

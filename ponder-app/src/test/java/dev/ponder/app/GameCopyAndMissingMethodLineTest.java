@@ -40,6 +40,24 @@ class GameCopyAndMissingMethodLineTest {
     return r.err.strip();
   }
 
+  /**
+   * simulate and bench playouts start every playout from a copy of the initial state: with a copy
+   * that shares its array, the first playout moved the initial state to the end, and every later
+   * one started finished (mean length near 0, exit 0).
+   */
+  @Test
+  void simulateAndBenchPlayoutsSayASharedCopyIsTheGamesFault() {
+    assertThat(line("simulate", "shared_copy", "-n", "50"))
+        .startsWith("ponder: error: shared_copy: the state at move 0 changed while a random playout ran on a copy of it"
+            + " (copyFrom) (its current player went from 0 to TERMINAL; 'total 0, player 0 to move' became 'total ")
+        .endsWith(SHARES);
+    assertThat(line("bench", "playouts", "--games", "shared_copy", "--seconds", "0.05", "--runs", "1"))
+        .startsWith("ponder: error: shared_copy: the state at move 0 changed while a random playout ran on a copy of it")
+        .endsWith(SHARES);
+    Cli ok = Cli.run("simulate", "shared_copy(share=false)", "-n", "50");
+    assertThat(ok.exit).as(ok.err).isZero();
+  }
+
   @Test
   void playSaysASharedCopyIsTheGamesFault() {
     assertThat(line("play", "shared_copy", "--players", "uct(sims=50),random"))
