@@ -381,6 +381,22 @@ public final class SearchCommand implements PonderCommand {
    */
   static final String PV_SEPARATOR = " | ";
 
+  /**
+   * Labels the line under the table's principal variation: per move, the visits n of the edge taken
+   * and in parentheses its Q (raw utility) for the player who made the move.
+   */
+  static final String PV_VISITS_LABEL = "  per move, visits n (Q for the mover): ";
+
+  /** The first {@code moves} moves' visits and Q, separated as the principal variation's moves. */
+  static String pvVisits(SearchResult r, int moves) {
+    List<String> cells = new ArrayList<>();
+    for (int i = 0; i < moves; i++) {
+      int n = r.principalVariationVisits()[i];
+      cells.add((n < 0 ? "-" : Integer.toString(n)) + " (" + fmt(r.principalVariationQ()[i]) + ")");
+    }
+    return String.join(PV_SEPARATOR, cells);
+  }
+
   private static List<String> pvStrings(State state, SearchResult r) {
     List<String> out = new ArrayList<>();
     State s = state.copy();
@@ -564,6 +580,7 @@ public final class SearchCommand implements PonderCommand {
       }
     }
     out.println("principal variation: " + String.join(PV_SEPARATOR, pv));
+    out.println(PV_VISITS_LABEL + pvVisits(r, pv.size()));
     out.printf(Locale.ROOT, "root value %s; %s, %s, max depth %d, %.1f ms, %.1f bytes/node%n",
         vector(r.rootValue()), count(r.simulations(), "simulation"), count(r.nodes(), "node"), r.maxDepth(), r.elapsedMs(),
         r.bytesPerNode());
@@ -648,6 +665,12 @@ public final class SearchCommand implements PonderCommand {
     }
     ArrayNode pvs = root.putArray("principal_variation_strings");
     pv.forEach(pvs::add);
+    ArrayNode pvVisits = root.putArray("principal_variation_visits");
+    ArrayNode pvQ = root.putArray("principal_variation_q");
+    for (int i = 0; i < pv.size(); i++) {
+      pvVisits.add(r.principalVariationVisits()[i]);
+      addNumber(pvQ, r.principalVariationQ()[i]);
+    }
     root.put("simulations", r.simulations());
     root.put("nodes", r.nodes());
     root.put("max_depth", r.maxDepth());

@@ -275,6 +275,40 @@ class SearchCommandTest {
     assertThat(pv).contains(" | ");
   }
 
+  /**
+   * Under the principal variation the table gives, per move, the visits of the edge taken and its
+   * Q for the mover; --json lists the same numbers, the first the chosen child's visits.
+   */
+  @Test
+  void principalVariationShowsTheVisitsOfEachMove() throws Exception {
+    String[] args = {"search", "tic_tac_toe", "--history", "0,3,1", "--agent", "puct(sims=200)"};
+    String[] table = run(args);
+    String[] json = run(java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--json"))
+        .toArray(String[]::new));
+    assertThat(table[0]).isEqualTo("0");
+    assertThat(json[0]).isEqualTo("0");
+    JsonNode j = new ObjectMapper().readTree(json[1]);
+    JsonNode visits = j.get("principal_variation_visits");
+    JsonNode q = j.get("principal_variation_q");
+    assertThat(visits.size()).isEqualTo(j.get("principal_variation").size()).isEqualTo(q.size()).isGreaterThan(1);
+    for (JsonNode c : j.get("children")) {
+      if (c.get("action").asInt() == j.get("action").asInt()) {
+        assertThat(visits.get(0).asInt()).isEqualTo(c.get("visits").asInt());
+        assertThat(q.get(0).asDouble()).isEqualTo(c.get("q").get(j.get("player").asInt()).asDouble());
+      }
+    }
+    for (int i = 1; i < visits.size(); i++) {
+      assertThat(visits.get(i).asInt()).isPositive().isLessThanOrEqualTo(visits.get(i - 1).asInt());
+    }
+    List<String> lines = table[1].lines().toList();
+    int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("principal variation: ")).findFirst().orElseThrow());
+    List<String> cells = new java.util.ArrayList<>();
+    for (int i = 0; i < visits.size(); i++) {
+      cells.add(visits.get(i).asInt() + " (" + SearchCommand.fmt(q.get(i).asDouble()) + ")");
+    }
+    assertThat(lines.get(at + 1)).isEqualTo("  per move, visits n (Q for the mover): " + String.join(" | ", cells));
+  }
+
   @Test
   void aSearchThatRanNoSimulationWarnsButAForcedMoveDoesNot() {
     double nan = Double.NaN;

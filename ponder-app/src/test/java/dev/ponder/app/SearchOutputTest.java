@@ -202,6 +202,8 @@ class SearchOutputTest {
     TOP.put("root_value", JsonNodeType.ARRAY);
     TOP.put("principal_variation", JsonNodeType.ARRAY);
     TOP.put("principal_variation_strings", JsonNodeType.ARRAY);
+    TOP.put("principal_variation_visits", JsonNodeType.ARRAY);
+    TOP.put("principal_variation_q", JsonNodeType.ARRAY);
     TOP.put("simulations", JsonNodeType.NUMBER);
     TOP.put("nodes", JsonNodeType.NUMBER);
     TOP.put("max_depth", JsonNodeType.NUMBER);
@@ -242,7 +244,10 @@ class SearchOutputTest {
     j.get("history_strings").forEach(n -> assertThat(n.isTextual()).isTrue());
     j.get("history_players").forEach(n -> assertThat(n.isInt()).isTrue());
     j.get("principal_variation").forEach(n -> assertThat(n.isInt()).isTrue());
-    assertThat(j.get("principal_variation").size()).isEqualTo(j.get("principal_variation_strings").size());
+    assertThat(j.get("principal_variation").size()).isEqualTo(j.get("principal_variation_strings").size())
+        .isEqualTo(j.get("principal_variation_visits").size()).isEqualTo(j.get("principal_variation_q").size());
+    j.get("principal_variation_visits").forEach(n -> assertThat(n.isInt() && n.asInt() >= 0).isTrue());
+    j.get("principal_variation_q").forEach(n -> assertThat(n.isNull() || n.isNumber()).isTrue());
     assertThat(j.get("root_value").size()).isEqualTo(numPlayers);
     double policySum = 0;
     for (JsonNode c : j.get("children")) {

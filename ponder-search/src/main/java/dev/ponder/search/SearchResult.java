@@ -24,6 +24,16 @@ import java.util.Arrays;
  *     chance outcomes included): with tree keying it follows the most-visited child down the tree; with
  *     {@code keying=transpositions} it follows keys and stops at the first chance node (keyed
  *     chance outcomes have no node); with IS-MCTS it is the chosen action alone
+ * @param principalVariationVisits aligned with {@code principalVariation} (same length): per move
+ *     the visit count n of the edge taken (the child's visits in the tree after the search, reused
+ *     visits included), so the first entry is the chosen action's entry of {@code visits}; with
+ *     tree keying each entry is at most the one before it (a child's visits are at most its
+ *     parent's); with {@code keying=transpositions} an entry counts every path into that position
+ *     and may exceed the one before; 0 for a forced move; −1 where unknown (a result built by a
+ *     constructor without this component)
+ * @param principalVariationQ aligned with {@code principalVariation} (same length): per move the
+ *     mean value Q of the edge taken for the player who made the move (raw utility, as in {@code
+ *     q}); NaN for a chance outcome, an unvisited edge, a forced move, or where unknown
  * @param simulations simulations run (= root visits added by this search); 0 for a forced move
  *     (one legal action) answered without a search, see {@link #forced()}
  * @param nodes tree entries after the search
@@ -57,6 +67,8 @@ public record SearchResult(
     double[] prior,
     double[] rootValue,
     int[] principalVariation,
+    int[] principalVariationVisits,
+    double[] principalVariationQ,
     long simulations,
     int nodes,
     int maxDepth,
@@ -69,18 +81,47 @@ public record SearchResult(
     boolean forced) {
 
   /**
-   * Checks the lengths; a null kind is read as the visit distribution.
+   * Checks the lengths; a null kind is read as the visit distribution; null principal-variation
+   * visits or Q are read as unknown (−1 visits, NaN Q for each move).
    *
    * @throws IllegalArgumentException if {@code provenValue} is not null and has not one row per
-   *     action
+   *     action, or {@code principalVariationVisits} or {@code principalVariationQ} is not null and
+   *     not as long as {@code principalVariation}
    */
   public SearchResult {
     if (policyKind == null) {
       policyKind = PolicyKind.VISIT_COUNTS;
     }
+    int pvLength = principalVariation == null ? 0 : principalVariation.length;
+    if (principalVariationVisits == null) {
+      principalVariationVisits = new int[pvLength];
+      Arrays.fill(principalVariationVisits, -1);
+    } else if (principalVariationVisits.length != pvLength) {
+      throw new IllegalArgumentException("principalVariationVisits has " + principalVariationVisits.length
+          + " entries for " + pvLength + " moves");
+    }
+    if (principalVariationQ == null) {
+      principalVariationQ = new double[pvLength];
+      Arrays.fill(principalVariationQ, Double.NaN);
+    } else if (principalVariationQ.length != pvLength) {
+      throw new IllegalArgumentException("principalVariationQ has " + principalVariationQ.length
+          + " entries for " + pvLength + " moves");
+    }
     if (provenValue != null && provenValue.length != actions.length) {
       throw new IllegalArgumentException("provenValue has " + provenValue.length + " rows for " + actions.length + " actions");
     }
+  }
+
+  /**
+   * A result without the principal variation's visits and Q: {@code principalVariationVisits}
+   * −1 and {@code principalVariationQ} NaN for each move.
+   */
+  public SearchResult(int player, int action, int[] actions, double[] policy, int[] visits, double[][] q,
+      double[] prior, double[] rootValue, int[] principalVariation, long simulations, int nodes, int maxDepth,
+      double elapsedMs, double bytesPerNode, PolicyKind policyKind, double[][] provenValue, double[] rootProvenValue,
+      long reusedVisits, boolean forced) {
+    this(player, action, actions, policy, visits, q, prior, rootValue, principalVariation, null, null, simulations,
+        nodes, maxDepth, elapsedMs, bytesPerNode, policyKind, provenValue, rootProvenValue, reusedVisits, forced);
   }
 
   /** A searched result ({@code forced} false). */
@@ -112,7 +153,7 @@ public record SearchResult(
    * Whether this is a forced move answered without a search: the position had one legal action and
    * the engine did not search it (its default, {@link dev.ponder.search.mcts.MctsConfig#searchForced()}
    * false). Then π̂ and the prior are 1, the visits 0, Q and the root value NaN, the principal
-   * variation is the action, {@code simulations}, {@code nodes}, {@code maxDepth} and
+   * variation is the action (its visits 0, its Q NaN), {@code simulations}, {@code nodes}, {@code maxDepth} and
    * {@code reusedVisits} are 0. The flag is set by the forced-move path alone, not inferred from the
    * counts: a searched root that ran no simulation (a reused proven root, a time budget spent before
    * the first simulation) is not forced.

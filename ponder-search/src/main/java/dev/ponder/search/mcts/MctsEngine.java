@@ -961,7 +961,8 @@ public final class MctsEngine implements AutoCloseable {
     Arrays.fill(nan, Double.NaN);
     double[][] proven = mechanism.backup() instanceof ProvenValues ? new double[1][] : null;
     return new SearchResult(state.currentPlayer(), action, new int[] {action}, new double[] {1.0}, new int[] {0},
-        new double[][] {nan.clone()}, new double[] {1.0}, nan, new int[] {action}, 0, 0, 0,
+        new double[][] {nan.clone()}, new double[] {1.0}, nan, new int[] {action}, new int[] {0},
+        new double[] {Double.NaN}, 0, 0, 0,
         (System.nanoTime() - startNanos) / 1e6, tree.bytesPerNode(), mechanism.finalSelector().policyKind(), proven,
         null, 0L, true);
   }
@@ -1008,9 +1009,10 @@ public final class MctsEngine implements AutoCloseable {
       }
     }
     double elapsed = (System.nanoTime() - startNanos) / 1e6;
+    PvLine pvLine = principalVariation(root, chosen, ctx);
     return new SearchResult(rootPlayer, tree.action(chosen), actions, pi, visits, q, prior, rootValue,
-        principalVariation(root, chosen, ctx), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
-        mechanism.finalSelector().policyKind(), proven, rootProven, reusedVisits);
+        pvLine.actions(), pvLine.visits(), pvLine.q(), completed, tree.size(), maxDepth, elapsed, tree.bytesPerNode(),
+        mechanism.finalSelector().policyKind(), proven, rootProven, reusedVisits, false);
   }
 
   /**
@@ -1056,18 +1058,22 @@ public final class MctsEngine implements AutoCloseable {
     return mostVisitedChild(e);
   }
 
+  /** A principal variation: its moves, and per move the edge's visits and Q for its mover. */
+  private record PvLine(int[] actions, int[] visits, double[] q) {}
+
   /**
    * The principal variation: the chosen action, then from its node on {@link #pvChild} (the most
-   * visited child, or for a solver the most visited proven win of the player to move).
+   * visited child, or for a solver the most visited proven win of the player to move), with per
+   * move the visit count n of the edge taken and its Q for the player who moved (NaN below a
+   * chance node). Built once per search, not per simulation.
    */
-  private int[] principalVariation(int root, int chosen, SearchContext ctx) {
+  private PvLine principalVariation(int root, int chosen, SearchContext ctx) {
     double[] scratch = new double[numPlayers];
-    int[] pv = new int[16];
+    int[] entries = new int[16];
+    int[] movers = new int[16];
     int len = 0;
-    pv[len++] = tree.action(chosen);
-    if (keying == MctsConfig.Keying.INFORMATION_STATE) {
-      return Arrays.copyOf(pv, len);
-    }
+    entries[len] = chosen;
+    movers[len++] = rootPlayer;
     if (keying == MctsConfig.Keying.TREE) {
       int e = chosen;
       while (tree.numChildren(e) > 0) {
@@ -1075,33 +1081,45 @@ public final class MctsEngine implements AutoCloseable {
         if (best < 0) {
           break;
         }
-        if (len == pv.length) {
-          pv = Arrays.copyOf(pv, len * 2);
+        if (len == entries.length) {
+          entries = Arrays.copyOf(entries, len * 2);
+          movers = Arrays.copyOf(movers, len * 2);
         }
-        pv[len++] = tree.action(best);
+        entries[len] = best;
+        movers[len++] = tree.player(e);
         e = best;
       }
-      return Arrays.copyOf(pv, len);
+    } else if (keying != MctsConfig.Keying.INFORMATION_STATE) {
+      // transpositions (perfect information): follow keys through a copy of the root state
+      State s = rootState.copy();
+      s.applyActionUnchecked(tree.action(chosen));
+      while (!s.isTerminal() && !s.isChanceNode() && len < game.maxGameLength() + 1) {
+        int e = tree.lookup(keyOf(s, s.currentPlayer()));
+        if (e < 0 || tree.numChildren(e) == 0) {
+          break;
+        }
+        int best = pvChild(e, ctx, scratch);
+        if (best < 0) {
+          break;
+        }
+        if (len == entries.length) {
+          entries = Arrays.copyOf(entries, len * 2);
+          movers = Arrays.copyOf(movers, len * 2);
+        }
+        entries[len] = best;
+        movers[len++] = s.currentPlayer();
+        s.applyActionUnchecked(tree.action(best));
+      }
     }
-    // transpositions (perfect information): follow keys through a copy of the root state
-    State s = rootState.copy();
-    s.applyActionUnchecked(tree.action(chosen));
-    while (!s.isTerminal() && !s.isChanceNode() && len < game.maxGameLength() + 1) {
-      int e = tree.lookup(keyOf(s, s.currentPlayer()));
-      if (e < 0 || tree.numChildren(e) == 0) {
-        break;
-      }
-      int best = pvChild(e, ctx, scratch);
-      if (best < 0) {
-        break;
-      }
-      if (len == pv.length) {
-        pv = Arrays.copyOf(pv, len * 2);
-      }
-      pv[len++] = tree.action(best);
-      s.applyActionUnchecked(tree.action(best));
+    int[] actions = new int[len];
+    int[] visits = new int[len];
+    double[] q = new double[len];
+    for (int i = 0; i < len; i++) {
+      actions[i] = tree.action(entries[i]);
+      visits[i] = tree.visits(entries[i]);
+      q[i] = movers[i] >= 0 ? tree.q(entries[i], movers[i], Double.NaN) : Double.NaN;
     }
-    return Arrays.copyOf(pv, len);
+    return new PvLine(actions, visits, q);
   }
 
   /**
