@@ -7,7 +7,6 @@ import dev.ponder.agent.Agent;
 import dev.ponder.agent.AgentRegistry;
 import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameContractException;
 import dev.ponder.game.GameRegistry;
 import dev.ponder.game.State;
 import dev.ponder.search.PolicyKind;
@@ -89,20 +88,7 @@ public final class SearchCommand implements PonderCommand {
       // fault (its copy shares data with the original), not the search's
       CopyWatch watch = new CopyWatch();
       watch.note(state);
-      String ran = "the agent " + agentSpec + " searched copies of it";
-      try {
-        r = mcts.search(state);
-      } catch (GameContractException e) {
-        throw e;
-      } catch (RuntimeException e) {
-        if (watch.changed()) {
-          throw watch.fault(ran + " and failed (" + e.getClass().getSimpleName() + ")", e);
-        }
-        throw e;
-      }
-      if (watch.changed()) {
-        throw watch.fault(ran);
-      }
+      r = watch.check("the agent " + agentSpec + " searched copies of it", () -> mcts.search(state));
     }
     noSimulationWarning(r).ifPresent(w -> {
       spec.commandLine().getErr().println(w);

@@ -280,10 +280,19 @@ public final class MatchRunner {
    */
   static int blamed(Throwable e, int seat, Game game, State state, Agent agent) {
     Throwable root = rootCause(e);
-    if (root instanceof GameContractException || root instanceof MissingGameMethodException) {
+    if (isGamesFault(root)) {
       return -1;
     }
     return seat >= 0 && inGameCode(root, game, state, agent) ? -1 : seat;
+  }
+
+  /**
+   * Whether {@code root} says by its type that the game is at fault, in a message that names the
+   * game and the fault: a broken contract ({@link GameContractException}) or a method the game
+   * lacks ({@link MissingGameMethodException}).
+   */
+  private static boolean isGamesFault(Throwable root) {
+    return root instanceof GameContractException || root instanceof MissingGameMethodException;
   }
 
   /**
@@ -441,8 +450,7 @@ public final class MatchRunner {
     String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
     // a broken contract's message names the game, the history and the fault; its place would be
     // the checking helper, not the game's code
-    String what = (root instanceof GameContractException || root instanceof MissingGameMethodException)
-        && !message.isEmpty() ? message.substring(2)
+    String what = isGamesFault(root) && !message.isEmpty() ? message.substring(2)
         : root.getClass().getSimpleName() + message + Faults.at(root);
     String whose = mover >= 0 ? "seat " + mover + "'s move " + action : "chance outcome " + action;
     String ofSeat = "seat " + seat + "'s agent " + agent;

@@ -60,6 +60,35 @@ public final class CopyWatch {
   }
 
   /**
+   * Runs {@code work} (code that plays on copies of the noted state) and checks the state after it:
+   * returns what {@code work} returns when the state is unchanged; else throws {@link #fault}. An
+   * exception of {@code work} propagates as it is, unless the state changed (the error then follows
+   * from the game's shared copy: the fault, with it as the cause); a {@link GameContractException}
+   * (the game's fault already) always propagates as it is.
+   *
+   * @param during what {@code work} does, as {@link #fault(String)} names it, e.g. {@code the agent
+   *     uct searched copies of it}
+   * @throws GameContractException if the noted state changed (never before a {@link #note})
+   */
+  public <T> T check(String during, java.util.function.Supplier<T> work) {
+    T result;
+    try {
+      result = work.get();
+    } catch (GameContractException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      if (changed()) {
+        throw fault(during + " and failed (" + e.getClass().getSimpleName() + ")", e);
+      }
+      throw e;
+    }
+    if (changed()) {
+      throw fault(during);
+    }
+    return result;
+  }
+
+  /**
    * The game's error for a noted state that {@link #changed}: one line naming the game string, the
    * move, what ran ({@code during}), the change (the boards when short) and the fault, e.g. {@code
    * dice_race(fault=6): the state at move 0 changed while seat 0's agent uct(sims=100) ran on a copy

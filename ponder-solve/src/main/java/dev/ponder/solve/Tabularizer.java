@@ -4,7 +4,6 @@ import dev.ponder.agent.Agent;
 import dev.ponder.agent.PolicyAgent;
 import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Game;
-import dev.ponder.game.GameContractException;
 import dev.ponder.game.State;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -298,20 +297,7 @@ public final class Tabularizer {
     CopyWatch watch = new CopyWatch();
     watch.note(s);
     for (A a : agents) {
-      double[] pi;
-      try {
-        pi = ask.ask(a, s, legal, key);
-      } catch (GameContractException e) {
-        throw e;
-      } catch (RuntimeException e) {
-        if (watch.changed()) {
-          throw watch.fault("the agent ran on a copy of it and failed (" + e.getClass().getSimpleName() + ")", e);
-        }
-        throw e;
-      }
-      if (watch.changed()) {
-        throw watch.fault("the agent ran on a copy of it");
-      }
+      double[] pi = watch.check("the agent ran on a copy of it", () -> ask.ask(a, s, legal, key));
       if (firstRun == null) {
         firstRun = pi.clone();
       } else if (out.runsAgreed && !java.util.Arrays.equals(firstRun, pi)) {
