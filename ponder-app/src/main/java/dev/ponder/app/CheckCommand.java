@@ -107,7 +107,7 @@ public final class CheckCommand implements PonderCommand {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    boolean resample = !game.type().isPerfectInformation();
+    boolean resample = ConformanceKit.checksResample(game, opt);
     out.printf(Locale.ROOT, "checking %s: %s (seed %d)%n", game.spec(),
         only == null ? count(playouts, "random playout") : "playout " + only, seed);
     out.println("  once: game constants (players in the type's range, action count, length bounds, chance outcomes,"
@@ -136,10 +136,7 @@ public final class CheckCommand implements PonderCommand {
         fmt(opt.deepCheckRate()), undo ? ", undo on a copy and its original in turn" : "",
         ownKey ? " (one string, one informationStateKey, over the run and in " + (resample ? "resampled worlds)" : "copies)") : "",
         resample ? ", resample and resampleInto" : "");
-    // a string that forgets what its player saw (perfectRecall() false) is shared by histories the player tells
-    // apart: neither the worlds' sources nor their weights given the string are the player's (ConformanceKit)
-    boolean recall = game.perfectRecall();
-    if (resample && recall) {
+    if (ConformanceKit.comparesResampledWorlds(game, opt)) {
       out.println("  over the run: resample and resampleInto give a world other than the source, per player and history"
           + " length, at information states met after two or more histories (96 draws there, all the source: they return"
           + " the true state)");
@@ -147,7 +144,7 @@ public final class CheckCommand implements PonderCommand {
       out.println("  not checked: whether resample's worlds differ from their source, and their distribution (the game"
           + " declares no perfect recall: its information-state strings forget what the player saw)");
     }
-    boolean distribution = resample && recall && game.type().hasChance() && only == null;
+    boolean distribution = ConformanceKit.checksResampleDistribution(game, opt);
     if (distribution) {
       out.printf(Locale.ROOT, "  over the run, when the game tree has at most %d nodes: resample and resampleInto draw each world with"
           + " its probability (the product of the chance probabilities along its history), at up to %d information states"

@@ -384,6 +384,46 @@ public final class ConformanceKit {
   }
 
   /**
+   * Whether a run with {@code opt} checks {@code resample} and {@code resampleInto} (the {@code
+   * resample} invariant): as {@link Options#checkResample(boolean)} says, by default for games that
+   * do not declare perfect information.
+   */
+  public static boolean checksResample(Game game, Options opt) {
+    return opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
+  }
+
+  /**
+   * Whether a run with {@code opt} compares resample's worlds with their sources (some world other
+   * than the source where an information state was met after two histories): {@link
+   * #checksResample} and {@link #tracksHiddenInformation}.
+   */
+  public static boolean comparesResampledWorlds(Game game, Options opt) {
+    return checksResample(game, opt) && tracksHiddenInformation(game);
+  }
+
+  /**
+   * Whether a run with {@code opt} checks the distribution of resample's worlds (on trees of at
+   * most {@link #DISTRIBUTION_TREE_NODES} nodes): {@link #comparesResampledWorlds}, a game with
+   * chance, and a run of all playouts (not {@link Options#onlyPlayout(int)}).
+   */
+  public static boolean checksResampleDistribution(Game game, Options opt) {
+    return comparesResampledWorlds(game, opt) && game.type().hasChance() && opt.onlyPlayout < 0;
+  }
+
+  /**
+   * Whether the kit reads a game's information states as what its players know, for the resample
+   * checks: the game does not declare perfect information (a perfect-information game's resample
+   * is a copy, and its information state may be the position, met after several histories) and
+   * declares perfect recall ({@link Game#perfectRecall()}). A string that forgets what the player
+   * saw (goofspiel without {@code imp_info}: the order of the opponents' public bids) is shared by
+   * histories the player can tell apart, so the true state may be the only consistent world there,
+   * and the worlds' weights given the string are not the player's.
+   */
+  private static boolean tracksHiddenInformation(Game game) {
+    return !game.type().isPerfectInformation() && game.perfectRecall();
+  }
+
+  /**
    * What a passing run covered.
    *
    * @param game the game string
@@ -507,15 +547,7 @@ public final class ConformanceKit {
      * of the first history, then {1, playout, length} of a second, different one (0 until seen).
      */
     private final Map<InfoKey, long[]> worldsSeen = new HashMap<>();
-    /**
-     * Whether the resample check compares worlds with their sources and their distribution: the
-     * game does not declare perfect information (a perfect-information game's resample is a copy,
-     * and its information state may be the position, met after several histories) and declares
-     * perfect recall ({@link Game#perfectRecall()}). A string that forgets what the player saw
-     * (goofspiel without {@code imp_info}: the order of the opponents' public bids) is shared by
-     * histories the player can tell apart, so the true state may be the only consistent world
-     * there, and the worlds' weights given the string are not the player's.
-     */
+    /** {@link #tracksHiddenInformation}: whether the resample checks read the game's information states. */
     private final boolean hiddenTracked;
     /** Buckets of the resample check by (player, history length), in that order (see {@link HiddenBucket}). */
     private final Map<Long, HiddenBucket> hiddenBuckets = new java.util.TreeMap<>();
@@ -570,9 +602,9 @@ public final class ConformanceKit {
       this.n = game.numPlayers();
       this.buf = new int[Math.max(1, game.maxActionsPerState())];
       this.probs = new double[buf.length];
-      this.resample = opt.checkResample != null ? opt.checkResample : !game.type().isPerfectInformation();
+      this.resample = checksResample(game, opt);
       this.ownSequence = new long[n];
-      this.hiddenTracked = !game.type().isPerfectInformation() && game.perfectRecall();
+      this.hiddenTracked = tracksHiddenInformation(game);
       this.isSize = product(game.informationStateTensorShape());
       this.obsSize = product(game.observationTensorShape());
       long entries = (long) n * ((long) isSize + obsSize);
@@ -589,7 +621,7 @@ public final class ConformanceKit {
       // transpositions) is well-formed there, so perfect recall and hidden information are not asked of it
       this.recall = !game.type().isPerfectInformation();
       this.hiddenApplies = !game.type().isPerfectInformation() || hasResampler(game.newInitialState());
-      this.distribution = resample && hiddenTracked && game.type().hasChance() && opt.onlyPlayout < 0;
+      this.distribution = checksResampleDistribution(game, opt);
     }
 
     /** Whether the state's class overrides State's method {@code name}. */
