@@ -320,23 +320,9 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     return note.isEmpty() && more.isEmpty() ? "" : " (" + note + (note.isEmpty() || more.isEmpty() ? "" : "; ") + more + ")";
   }
 
-  /**
-   * The binary name of the class that {@code t}, or the first of its causes that says so, names as
-   * not found, or null: a {@link NoClassDefFoundError} whose message is a class name ({@code
-   * org/example/games/SubtractNim}, the JVM's message for a class missing from the class path; not
-   * {@code Could not initialize class ...}, a class whose static initializer failed), or a {@link
-   * ClassNotFoundException} (its message is the name).
-   */
+  /** {@link Faults#missingClass}: the class {@code t} or a cause of it names as not found, or null. */
   static String missingClass(Throwable t) {
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof NoClassDefFoundError || c instanceof ClassNotFoundException) {
-        String m = c.getMessage() == null ? "" : c.getMessage().strip();
-        if (m.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}./$]*")) {
-          return m.replace('/', '.');
-        }
-      }
-    }
-    return null;
+    return Faults.missingClass(t, null);
   }
 
   /** Sets {@code version} on every subcommand below {@code cl} (at any depth) that has none of its own. */

@@ -69,6 +69,31 @@ public final class Faults {
     return false;
   }
 
+  /**
+   * The binary name of the first class, other than {@code except}, that {@code t} or one of its
+   * causes names as not found, or null: a {@link NoClassDefFoundError} whose message is a class
+   * name ({@code org/example/games/SubtractNim}, the JVM's message for a class missing from the
+   * class path; not {@code Could not initialize class ...}, a class whose static initializer failed,
+   * nor a {@code wrong name} message), or a {@link ClassNotFoundException} (its message is the name).
+   *
+   * @param except a binary name to pass over (the class being loaded, when a cause names the class
+   *     that uses the missing one), or null
+   */
+  public static String missingClass(Throwable t, String except) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof NoClassDefFoundError || c instanceof ClassNotFoundException) {
+        String m = c.getMessage() == null ? "" : c.getMessage().strip();
+        if (m.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}./$]*")) {
+          String missing = m.replace('/', '.');
+          if (!missing.equals(except)) {
+            return missing;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
   /** {@code class.method(File.java:line)}: "Unknown Source" without a file name, no line when unknown. */
   static String frameText(StackTraceElement f) {
     String where = f.getFileName() == null ? "Unknown Source"

@@ -254,23 +254,17 @@ public final class ServiceProviders {
       return " (the line's spelling differs from the class's name, " + w.group(1).replace('/', '.')
           + ": a file system that ignores case found its file" + fix + ")";
     }
-    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      String cm = c.getMessage() == null ? "" : c.getMessage().strip();
-      if ((c instanceof NoClassDefFoundError || c instanceof ClassNotFoundException)
-          && cm.matches("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}./$]*")) {
-        String missing = cm.replace('/', '.');
-        if (missing.startsWith("dev.ponder.") && !listed.startsWith("dev.ponder.")) {
-          return " (class " + missing + ", which it uses, is not in this version of Ponder: the class was built against"
-              + " another version; rebuild it against this one (./mvnw -q -B install -DskipTests at Ponder's root"
-              + " installs this version))";
-        }
-        if (!missing.equals(listed)) {
-          return " (class " + missing + ", which it uses, is not on the class path: the jar or class directory that holds"
-              + " it is missing from PONDER_CLASSPATH)";
-        }
-      }
+    String missing = Faults.missingClass(e, listed);
+    if (missing == null) {
+      return "";
     }
-    return "";
+    if (missing.startsWith("dev.ponder.") && !listed.startsWith("dev.ponder.")) {
+      return " (class " + missing + ", which it uses, is not in this version of Ponder: the class was built against"
+          + " another version; rebuild it against this one (./mvnw -q -B install -DskipTests at Ponder's root"
+          + " installs this version))";
+    }
+    return " (class " + missing + ", which it uses, is not on the class path: the jar or class directory that holds"
+        + " it is missing from PONDER_CLASSPATH)";
   }
 
   /** The innermost cause's simple class name and the first line of its message. */
