@@ -131,7 +131,7 @@ class UsageWordingCliTest {
   void numbersInSpecStringsTakeExponentFormsAndRefuseWhatIsNotFinite() {
     assertThat(Cli.run("search", "tic_tac_toe", "--agent", "uct(sims=1e2)").exit).isEqualTo(0);
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(sims=1.5e0)")).isEqualTo("ponder: uct: bad value '1.5e0' for"
-        + " sims: expected an integer" + NL);
+        + " sims: expected an integer in 0..100000000" + NL);
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(c=1e400)")).isEqualTo("ponder: uct: c='1e400' is not a"
         + " finite number; valid: 0..1e6" + NL);
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(c=NaN)")).isEqualTo("ponder: uct: c='NaN' is not a"

@@ -302,7 +302,9 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
           return v;
       }
     } catch (NumberFormatException e) {
-      throw new SpecException("bad value '" + raw + "' for " + name + ": expected " + kindWord());
+      // the range too, when one is declared: the user learns both what to type and which values
+      throw new SpecException("bad value '" + raw + "' for " + name + ": expected " + kindWord()
+          + (min != null && (kind == Kind.INT || kind == Kind.DOUBLE) ? " in " + rangeText() : ""));
     }
   }
 

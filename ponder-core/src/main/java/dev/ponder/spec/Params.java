@@ -35,7 +35,8 @@ public final class Params {
    * @throws SpecException on an unknown key (the message lists the valid keys and suggests the
    *     closest, {@link Suggestions}), a bad value (the
    *     message names the owner, the key and the expected kind, e.g. {@code hex: bad value 'abc'
-   *     for board_size: expected an integer}) or a value outside the parameter's declared range
+   *     for board_size: expected an integer in 1..255}, with the range when one is declared) or
+   *     a value outside the parameter's declared range
    *     ({@link ParamSpec#checkRange}: {@code hex: board_size=0 is out of range; valid: 1..255})
    */
   public static Params resolve(Spec spec, List<ParamSpec> declared) {
