@@ -302,20 +302,13 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
 
   /**
    * The parenthesis after the error line of a code fault {@code fault}: for a class the JVM could
-   * not find ({@link #missingClass}), that it is not on the class path, or, for a class of Ponder's
-   * own packages ({@code dev.ponder.*}, which Ponder's jar holds in the version that runs), that
-   * the code needing it was built against another version of Ponder and must be rebuilt against
-   * this one; then, unless {@code verbose} (which prints the trace), {@code --verbose prints the
+   * not find, what to do about it ({@link Faults#missingClassNote}: not on the class path, or built
+   * against another version of Ponder); then, unless {@code verbose} (which prints the trace), {@code --verbose prints the
    * stack trace}. Empty when there is nothing to say.
    */
   static String hint(Throwable fault, boolean verbose) {
-    String missing = missingClass(fault);
-    String note = missing == null ? ""
-        : missing.startsWith("dev.ponder.") ? "class " + missing + " is not in this version of Ponder: the code that uses"
-            + " it was built against another version; rebuild it against this one (./mvnw -q -B install -DskipTests at"
-            + " Ponder's root installs this version)"
-        : "class " + missing + " is not on the class path: add the jar or class directory that holds it to"
-            + " PONDER_CLASSPATH";
+    String note = Faults.missingClassNote(fault);
+    note = note == null ? "" : note;
     String more = verbose ? "" : "--verbose prints the stack trace";
     return note.isEmpty() && more.isEmpty() ? "" : " (" + note + (note.isEmpty() || more.isEmpty() ? "" : "; ") + more + ")";
   }

@@ -471,7 +471,9 @@ public final class MatchRunner {
       case CALL_NOTE -> "noting the state before the agents' turn failed (in State.toString)";
       default -> "checking for the end of the game failed (in State.isTerminal)";
     };
-    return failed + " at move " + move + ": " + what;
+    // a class missing from the class path: what to do about it, as the command line says it
+    String note = Faults.missingClassNote(root);
+    return failed + " at move " + move + ": " + what + (note == null ? "" : " (" + note + ")");
   }
 
   /** The innermost cause of {@code e} (at most 32 levels down; {@code e} itself when it has none). */

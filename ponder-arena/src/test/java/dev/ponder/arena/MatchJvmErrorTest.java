@@ -31,6 +31,9 @@ class MatchJvmErrorTest {
       assertThat(r.message()).as(agent).startsWith("seat 1's agent " + agent + " failed in selectAction at move 1: " + what
           + " at dev.ponder.arena.TestAgents$JvmError");
       assertThat(r.actions()).hasSize(1);
+      // a class missing from the class path: the record says what to do, as the command line does
+      assertThat(r.message().endsWith(" (class com.google.common.collect.ImmutableList is not on the class path: add the"
+          + " jar or class directory that holds it to PONDER_CLASSPATH)")).as(agent).isEqualTo(kinds[i] == 0);
     }
   }
 

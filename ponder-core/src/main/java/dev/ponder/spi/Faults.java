@@ -94,6 +94,28 @@ public final class Faults {
     return null;
   }
 
+  /**
+   * What to do about a class {@code t} or a cause of it names as not found ({@link
+   * #missingClass}), or null when it names none: for a class of Ponder's own packages ({@code
+   * dev.ponder.*}, which Ponder's jar holds in the version that runs), that the code using it was
+   * built against another version of Ponder and must be rebuilt against this one; for any other
+   * class, that it is not on the class path and {@code PONDER_CLASSPATH} should name the jar or
+   * class directory holding it. Shared by the command line's error line and the arena's record of a
+   * match that ended on such an error.
+   */
+  public static String missingClassNote(Throwable t) {
+    String missing = missingClass(t, null);
+    if (missing == null) {
+      return null;
+    }
+    return missing.startsWith("dev.ponder.")
+        ? "class " + missing + " is not in this version of Ponder: the code that uses it was built against another"
+            + " version; rebuild it against this one (./mvnw -q -B install -DskipTests at Ponder's root installs this"
+            + " version)"
+        : "class " + missing + " is not on the class path: add the jar or class directory that holds it to"
+            + " PONDER_CLASSPATH";
+  }
+
   /** {@code class.method(File.java:line)}: "Unknown Source" without a file name, no line when unknown. */
   static String frameText(StackTraceElement f) {
     String where = f.getFileName() == null ? "Unknown Source"
