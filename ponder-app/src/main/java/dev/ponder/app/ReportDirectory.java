@@ -17,8 +17,8 @@ final class ReportDirectory {
 
   /**
    * Checks that the report can be written to {@code dir}: creates it (with its parents) if it is
-   * missing, creates and deletes a probe file in it, and removes the directory again if this call
-   * created it. The report's own write creates it, so a run that ends before writing — refused,
+   * missing, creates and deletes a probe file in it, and removes the directory again, with any
+   * parents this call created. The report's own write creates it, so a run that ends before writing — refused,
    * interrupted, or killed with SIGKILL — leaves no empty report directory behind.
    *
    * @param option the option naming the directory ({@code --report}, or {@code --out}, report's older name for it), for the message
@@ -26,7 +26,11 @@ final class ReportDirectory {
    *     directory}, {@code Permission denied}, {@code No such file or directory}, …)
    */
   static void prepare(String option, Path dir) {
-    boolean created = !Files.exists(dir);
+    // the outermost directory this call creates (dir itself, or a missing parent of it), or null
+    Path top = null;
+    for (Path p = dir.toAbsolutePath().normalize(); p != null && !Files.exists(p); p = p.getParent()) {
+      top = p;
+    }
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
@@ -39,11 +43,12 @@ final class ReportDirectory {
     } catch (IOException e) {
       throw new UsageException(option + " " + dir + ": cannot write a file in the report directory: " + reason(e));
     } finally {
-      if (created) {
+      // dir, then each parent this call created, up to the outermost
+      for (Path p = dir.toAbsolutePath().normalize(); top != null && p != null && p.startsWith(top); p = p.getParent()) {
         try {
-          Files.deleteIfExists(dir);
+          Files.deleteIfExists(p);
         } catch (IOException e) {
-          // not empty (another process wrote into it meanwhile): leave it
+          break; // not empty (another process wrote into it meanwhile): leave it and its parents
         }
       }
     }

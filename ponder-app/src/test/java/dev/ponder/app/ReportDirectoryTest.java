@@ -24,6 +24,12 @@ class ReportDirectoryTest {
     Path missing = dir.resolve("a/b/rep");
     ReportDirectory.prepare("--report", missing);
     assertThat(missing).doesNotExist();
+    // nor the parents it created for it
+    assertThat(dir.resolve("a")).doesNotExist();
+    Files.createDirectories(dir.resolve("c/keep"));
+    ReportDirectory.prepare("--report", dir.resolve("c/d/rep"));
+    assertThat(dir.resolve("c/d")).doesNotExist();
+    assertThat(dir.resolve("c/keep")).isDirectory();
     Path existing = Files.createDirectory(dir.resolve("old"));
     Files.writeString(existing.resolve("report.md"), "x");
     ReportDirectory.prepare("--report", existing);
