@@ -543,6 +543,36 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     }
     int code = run(args);
     commandStarts(); // a usage error ends before any command ran
-    System.exit(code);
+    System.exit(checkStandardOutput(code, System.out, standardOutputTarget(), new PrintWriter(System.err, true)));
+  }
+
+  /**
+   * The exit code once standard output is known to have taken everything written to it: {@code
+   * code}, or 1 with one line on {@code err} ({@code ponder: error: cannot write to standard output
+   * (...); the output is incomplete}) when a write to {@code out} failed — a full disk or {@code
+   * /dev/full} — which Java's print streams otherwise swallow, so that a redirected result cut short
+   * would end with exit 0. A pipe whose reader has gone ({@code ponder games | head -1}) is no error:
+   * the reader asked for no more.
+   *
+   * @param target where standard output goes ({@link #standardOutputTarget}), for the message; a
+   *     target starting {@code pipe:} is a pipe
+   */
+  static int checkStandardOutput(int code, java.io.PrintStream out, String target, PrintWriter err) {
+    if (!out.checkError() || target.startsWith("pipe:")) { // checkError flushes first
+      return code;
+    }
+    err.println("ponder: error: cannot write to standard output" + (target.isEmpty() ? "" : " (" + target + ")")
+        + "; the output is incomplete");
+    err.flush();
+    return code == 0 ? 1 : code;
+  }
+
+  /** What standard output is connected to ({@code /proc/self/fd/1}'s link on Linux), or empty when unknown. */
+  private static String standardOutputTarget() {
+    try {
+      return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/1")).toString();
+    } catch (java.io.IOException | RuntimeException e) {
+      return "";
+    }
   }
 }
