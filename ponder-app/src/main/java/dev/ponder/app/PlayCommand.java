@@ -95,7 +95,9 @@ public final class PlayCommand implements PonderCommand {
     AgentRegistry.register(new HumanAgent.Factory(in, out));
     List<Agent> agents = new ArrayList<>();
     SplittableRandom seeds = new SplittableRandom(seed);
-    SplittableRandom chance = seeds.split();
+    // the match's chance stream: the k-th chance event of the match always uses its k-th draw, so an
+    // undo never changes a chance outcome (a human cannot re-roll a die by taking back a move)
+    ChanceDraws chance = new ChanceDraws(seeds.split());
     try {
       for (String s : seats) {
         agents.add(AgentRegistry.create(s, game, seeds.nextLong()));
@@ -143,7 +145,7 @@ public final class PlayCommand implements PonderCommand {
         int p = state.currentPlayer();
         int action;
         if (p == State.CHANCE) {
-          action = sampleChance(state, chance);
+          action = sampleChance(state, chance.next());
         } else {
           Agent agent = agents.get(p);
           SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
@@ -179,6 +181,7 @@ public final class PlayCommand implements PonderCommand {
                 + played.get(back) : "undo: took back player " + movers.get(back) + "'s " + played.get(back)
                 + " and the actions after it");
             state = replay(game, kept, agents, seats, view);
+            chance.rewind(chanceEvents(movers, back));
             movers.subList(back, movers.size()).clear();
             played.subList(back, played.size()).clear();
             log.subList(back, log.size()).clear();
@@ -541,11 +544,69 @@ public final class PlayCommand implements PonderCommand {
    * @throws dev.ponder.game.GameContractException if they do not
    */
   static int sampleChance(State s, SplittableRandom rng) {
+    return sampleChance(s, rng.nextDouble());
+  }
+
+  /**
+   * A chance outcome of {@code s} (a chance node) chosen by {@code u}, a uniform draw in [0, 1)
+   * ({@link Distributions#sampleOutcome}).
+   *
+   * @throws dev.ponder.game.GameContractException if the probabilities do not sum to 1
+   */
+  static int sampleChance(State s, double u) {
     int max = Math.max(1, s.game().maxChanceOutcomes());
     int[] actions = new int[max];
     double[] probabilities = new double[max];
     int k = s.chanceOutcomes(actions, probabilities);
-    return actions[Distributions.sampleOutcome(s, probabilities, k, rng.nextDouble())];
+    return actions[Distributions.sampleOutcome(s, probabilities, k, u)];
+  }
+
+  /** How many of the first {@code n} actions of the history (made by {@code movers}) are chance outcomes. */
+  static int chanceEvents(List<Integer> movers, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (movers.get(i) == State.CHANCE) {
+        k++;
+      }
+    }
+    return k;
+  }
+
+  /**
+   * The uniform draws of a match's chance stream, kept as they are made: the k-th chance event of
+   * the match (counting from 0) always gets the stream's k-th draw. After {@link #rewind}(k) (an undo
+   * that kept k chance outcomes) the next chance event reuses draw k, and so on, so taking back a
+   * move never changes a chance outcome; draws beyond those made come from the stream as before, so
+   * a match without undo draws exactly as one {@link SplittableRandom} would.
+   */
+  static final class ChanceDraws {
+    private final SplittableRandom rng;
+    private double[] draws = new double[16];
+    private int size;
+    private int next;
+
+    ChanceDraws(SplittableRandom rng) {
+      this.rng = rng;
+    }
+
+    /** The draw for the next chance event: a kept one if made before, else a new one from the stream. */
+    double next() {
+      if (next == size) {
+        if (size == draws.length) {
+          draws = java.util.Arrays.copyOf(draws, size * 2);
+        }
+        draws[size++] = rng.nextDouble();
+      }
+      return draws[next++];
+    }
+
+    /** The next chance event is the {@code k}-th of the match (0 ≤ k ≤ the draws made). */
+    void rewind(int k) {
+      if (k < 0 || k > size) {
+        throw new IllegalArgumentException("chance event " + k + " of " + size + " drawn");
+      }
+      next = k;
+    }
   }
 
   static String result(State s) {
