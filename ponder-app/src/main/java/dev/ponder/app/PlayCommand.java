@@ -35,7 +35,9 @@ import picocli.CommandLine.Parameters;
  * the seed; the board is drawn after every move; {@code --record FILE} saves the match as a
  * {@link MatchRecord} line. A human may type {@code undo} (take back their last move and every
  * action after it: the history is replayed from the initial state and the agents restarted and
- * told it again) or {@code quit} (exit 0); when the human quits or input ends (exit 1) the
+ * told it again; chance outcomes come out as before, {@link ChanceDraws}) or {@code quit} (exit
+ * 0); when the human quits, input ends (exit 1), an agent or the game fails (exit 1 or 2), or
+ * Ctrl-C or SIGTERM stops the match (exit 130 or 143, one line, {@link #interruptedLine}), the
  * actions so far are saved to {@code --record} as a partial record.
  *
  * <p>Agents never hold the match's own state: each {@code selectAction} and {@code informAction}
@@ -48,9 +50,9 @@ import picocli.CommandLine.Parameters;
             + " refused with the legal ones.",
         "A human may also type undo (take back their last move and the moves after it) or quit.",
         "--record creates missing parent directories; a path that cannot be written is refused before the match.",
-        "When a human quits or input ends mid-game, the moves so far are saved to --record as a partial record"
-            + " (ponder replay reads it).",
-        "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game, an agent chose an illegal move (or another"
+        "When a human quits, input ends, an agent or the game fails, or Ctrl-C stops the match, the moves so far are"
+            + " saved to --record as a partial record (ponder replay reads it), and a line says so.",
+        "Exit codes: 0 the match ended or a human quit, 130 Ctrl-C, 1 input ended mid-game, an agent chose an illegal move (or another"
             + " runtime failure), 2 usage error (bad options, or a tabular(file=...) player whose policy file has no entry for"
             + " an information state the match reaches)."})
 public final class PlayCommand implements PonderCommand {
@@ -91,6 +93,16 @@ public final class PlayCommand implements PonderCommand {
     if (record != null) {
       IoReasons.requireWritable("--record", record); // before the match: missing parents are created
     }
+    this.game = game;
+    // Ctrl-C (or SIGTERM) while a human types or an agent thinks: one line, the moves so far saved
+    // to --record, as quit does; the JVM then exits 130 (143)
+    try (InterruptLine pending = new InterruptLine(err, this::interruptedLine)) {
+      return play(game, seats, out, err);
+    }
+  }
+
+  /** The match itself ({@link #call} after the checks of the command line). */
+  private Integer play(Game game, List<String> seats, PrintWriter out, PrintWriter err) {
     BufferedReader in = new BufferedReader(new InputStreamReader(parent == null ? System.in : parent.stdin(), StandardCharsets.UTF_8));
     AgentRegistry.register(new HumanAgent.Factory(in, out));
     List<Agent> agents = new ArrayList<>();
@@ -137,6 +149,8 @@ public final class PlayCommand implements PonderCommand {
       } else {
         out.println(state);
       }
+      started = true;
+      sofar = new int[0]; // the match has started: an error or a signal from now on saves the moves so far
       List<String> log = new ArrayList<>(); // the move lines, shown at the end when hidden
       List<Integer> movers = new ArrayList<>(); // who made each action of the history
       List<String> played = new ArrayList<>(); // each action's string, rendered on the state where it was taken
@@ -164,9 +178,11 @@ public final class PlayCommand implements PonderCommand {
           } catch (HumanAgent.QuitRequest q) {
             out.println("player " + p + " quit after " + actions(move) + saveNote(state));
             out.flush();
+            sofar = null; // said and saved
             return 0;
           } catch (HumanAgent.InputEndedException e) {
             String saved = saveNote(state);
+            sofar = null; // said and saved
             throw new HumanAgent.InputEndedException(e.getMessage() + saved);
           } catch (HumanAgent.UndoRequest u) {
             int back = lastMoveOf(movers, u.player());
@@ -182,6 +198,7 @@ public final class PlayCommand implements PonderCommand {
                 + " and the actions after it");
             state = replay(game, kept, agents, seats, view);
             chance.rewind(chanceEvents(movers, back));
+            sofar = kept;
             movers.subList(back, movers.size()).clear();
             played.subList(back, played.size()).clear();
             log.subList(back, log.size()).clear();
@@ -227,6 +244,7 @@ public final class PlayCommand implements PonderCommand {
           throw watch.fault("the referee applied move " + text + " (" + action + ") to the state it was copied from");
         }
         inform(agents, seats, view, before, p, action, watch);
+        sofar = state.history();
         movers.add(p);
         played.add(text);
         move++;
@@ -251,13 +269,27 @@ public final class PlayCommand implements PonderCommand {
         }
         out.println(state);
       }
-      out.println("result: " + result(state));
+      String result = result(state);
+      sofar = null; // over: the whole match is saved below
+      out.println("result: " + result);
       if (record != null) {
         save(state);
         out.println("saved to " + record);
       }
       out.flush();
       return 0;
+    } catch (RuntimeException e) {
+      // an agent's or the game's failure, or bad input: nothing already played is lost
+      int[] moves = sofar;
+      if (moves != null && record != null) {
+        sofar = null;
+        out.flush();
+        err.println("ponder: play: the match stopped after " + actions(moves.length) + " on the error below; "
+            + savedNote(moves.length));
+        savePartial(moves);
+        err.flush();
+      }
+      throw e;
     } finally {
       for (Agent a : agents) {
         a.close();
@@ -408,7 +440,7 @@ public final class PlayCommand implements PonderCommand {
    * followed, when the match is over, by its returns ({@link ReplayCommand#returnsLine}), which
    * {@code replay} checks.
    */
-  private void save(State state) {
+  private synchronized void save(State state) {
     String line = MatchRecord.of(state).toLine();
     if (state.isTerminal()) {
       line += System.lineSeparator() + ReplayCommand.returnsLine(state.returns());
@@ -430,8 +462,63 @@ public final class PlayCommand implements PonderCommand {
       return "";
     }
     save(state);
-    return "; saved to " + record + " as a partial record of " + actions(state.historySize()) + " (ponder replay "
-        + record + " shows the position)";
+    return "; " + savedNote(state.historySize());
+  }
+
+  /** {@code saved to F as a partial record of 3 actions (ponder replay F shows the position)}. */
+  private String savedNote(int n) {
+    return "saved to " + record + " as a partial record of " + actions(n) + " (ponder replay " + record
+        + " shows the position)";
+  }
+
+  /** The game being played (for the interrupt line and partial records). */
+  private Game game;
+
+  /**
+   * The history of the match after its last completed move (a copy): null before the match starts
+   * and once what ended it has been said and saved; what an error or a signal saves to {@code --record}.
+   */
+  private volatile int[] sofar;
+
+  /** Whether the match has started (its first move was asked for). */
+  private volatile boolean started;
+
+  /** Writes {@code moves} (an unfinished match of {@link #game}) to {@code --record} as a partial record. */
+  private void savePartial(int[] moves) {
+    String line = new MatchRecord(MatchRecord.fullGameString(game), moves).toLine();
+    synchronized (this) {
+      try {
+        Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw IoReasons.writeFailed("--record", record, e);
+      }
+    }
+  }
+
+  /**
+   * What Ctrl-C (SIGINT) or SIGTERM during {@code play} prints, computed when the signal comes (by
+   * the {@link InterruptLine} hook), after saving the moves so far to {@code --record} as {@code
+   * quit} does: {@code ponder: play: interrupted after 4 actions; saved to m.txt as a partial record
+   * of 4 actions (ponder replay m.txt shows the position)}; without {@code --record} it says how to
+   * keep them next time, and before the first move that nothing was played. Package-private for
+   * tests.
+   */
+  String interruptedLine() {
+    int[] moves = sofar;
+    if (moves == null) {
+      return started ? "ponder: play: interrupted as the match ended" + (record == null ? "" : " (--record " + record
+          + " may be incomplete)") : "ponder: play: interrupted before the match started; nothing was played or saved";
+    }
+    String head = "ponder: play: interrupted after " + actions(moves.length);
+    if (record == null) {
+      return head + "; nothing saved (--record FILE saves the moves of an interrupted match)";
+    }
+    try {
+      savePartial(moves);
+    } catch (RuntimeException e) {
+      return head + "; " + e.getMessage();
+    }
+    return head + "; " + savedNote(moves.length);
   }
 
   /** Whether the agent string is the human seat. */
