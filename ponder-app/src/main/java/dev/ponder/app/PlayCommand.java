@@ -48,7 +48,12 @@ import picocli.CommandLine.Parameters;
     description = {"Play one match in the terminal against any registered agents.",
         "A human sees the legal moves as id=string (e.g. 4=x(1,1)) and types the action string or the id; anything else is"
             + " refused with the legal ones.",
-        "A human may also type undo (take back their last move and the moves after it) or quit.",
+        "Short forms name a move too when they name exactly one legal move: the text after \" - \" (backgammon's 24/22 13/8"
+            + " for 11 - 24/22 13/8), and the string with runs of spaces collapsed, without a leading [P0] tag (goofspiel's"
+            + " Bid: 2) or a trailing ; (nim's pile:1, take:1). A number that is a legal id is that id (in goofspiel 2 is the"
+            + " id of Bid: 3; type Bid: 2 for that bid).",
+        "A human may also type undo (take back their last move and the moves after it), quit, or help (or an empty line)"
+            + " for the help and the legal moves.",
         "--record creates missing parent directories; a path that cannot be written is refused before the match.",
         "When a human quits, input ends, an agent or the game fails, or Ctrl-C stops the match, the moves so far are"
             + " saved to --record as a partial record (ponder replay reads it), and a line says so.",
@@ -88,7 +93,7 @@ public final class PlayCommand implements PonderCommand {
     List<String> seats = splitTopLevel(players);
     if (seats.size() != game.numPlayers()) {
       throw new UsageException("--players lists " + seats.size() + " agent(s) but " + game.spec() + " has "
-          + game.numPlayers() + " players; give one agent string per seat, e.g. --players " + String.join(",", java.util.Collections.nCopies(game.numPlayers(), "random")));
+          + game.numPlayers() + (game.numPlayers() == 1 ? " player" : " players") + "; give one agent string per seat, e.g. --players " + String.join(",", java.util.Collections.nCopies(game.numPlayers(), "random")));
     }
     if (record != null) {
       IoReasons.requireWritable("--record", record); // before the match: missing parents are created
