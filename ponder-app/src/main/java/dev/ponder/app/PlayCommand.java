@@ -704,11 +704,36 @@ public final class PlayCommand implements PonderCommand {
   static String result(State s) {
     double[] r = s.returns();
     GameContract.checkReturns(s, r); // NaN or infinite returns are the game's fault: exit 1
-    StringBuilder sb = new StringBuilder("returns ").append(ReturnsFormat.format(r));
-    if (r.length == 2 && s.game().type().utility() == dev.ponder.game.GameType.Utility.ZERO_SUM) {
-      sb.append(r[0] > r[1] ? " (player 0 wins)" : r[1] > r[0] ? " (player 1 wins)" : " (draw)");
+    return "returns " + ReturnsFormat.format(r) + winners(r);
+  }
+
+  /**
+   * Who won, by return, for two or more players (as {@code simulate} counts wins: the unique highest
+   * return): {@code " (player 1 wins)"}; the highest return shared by some players, {@code " (players 0
+   * and 2 share first place)"}; shared by all, {@code " (draw)"}; "" for one player.
+   */
+  static String winners(double[] r) {
+    if (r.length < 2) {
+      return "";
     }
-    return sb.toString();
+    double max = Double.NEGATIVE_INFINITY;
+    for (double v : r) {
+      max = Math.max(max, v);
+    }
+    List<String> top = new ArrayList<>();
+    for (int i = 0; i < r.length; i++) {
+      if (r[i] == max) {
+        top.add(Integer.toString(i));
+      }
+    }
+    if (top.size() == 1) {
+      return " (player " + top.get(0) + " wins)";
+    }
+    if (top.size() == r.length) {
+      return " (draw)";
+    }
+    return " (players " + String.join(", ", top.subList(0, top.size() - 1)) + " and " + top.get(top.size() - 1)
+        + " share first place)";
   }
 
 

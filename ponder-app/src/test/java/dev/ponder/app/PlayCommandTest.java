@@ -244,7 +244,7 @@ class PlayCommandTest {
     Cli replay = Cli.run("replay", rec.toString());
     assertThat(replay.exit).as(replay.err).isZero();
     String played = play.out.lines().filter(l -> l.startsWith("result: returns ")).findFirst().orElseThrow()
-        .substring("result: returns ".length());
+        .substring("result: returns ".length()).replaceFirst(" \\(player \\d wins\\)$", "");
     String replayed = replay.out.lines().filter(l -> l.startsWith("returns: ")).findFirst().orElseThrow()
         .substring("returns: ".length());
     assertThat(played).isEqualTo(replayed);
@@ -327,5 +327,22 @@ class PlayCommandTest {
     assertThat(agents.err).doesNotContain("warning");
     Cli perfect = Cli.runWithInput("4\n0\n8\n2\n6\n", "play", "tic_tac_toe", "--players", "human,uct(sims=50)", "--seed", "3", "--stats");
     assertThat(perfect.err).doesNotContain("warning").contains("stats: move 2");
+  }
+
+  /** The result names the winner for any number of players: unique highest return, shared first place, or a draw. */
+  @Test
+  void resultNamesTheWinnersForAnyNumberOfPlayers() {
+    assertThat(PlayCommand.winners(new double[] {-0.5, 1, -0.5})).isEqualTo(" (player 1 wins)");
+    assertThat(PlayCommand.winners(new double[] {1, -2, 1})).isEqualTo(" (players 0 and 2 share first place)");
+    assertThat(PlayCommand.winners(new double[] {3, 3, 0, 3})).isEqualTo(" (players 0, 1 and 3 share first place)");
+    assertThat(PlayCommand.winners(new double[] {0, 0, 0})).isEqualTo(" (draw)");
+    assertThat(PlayCommand.winners(new double[] {1, -1})).isEqualTo(" (player 0 wins)");
+    assertThat(PlayCommand.winners(new double[] {0, 0})).isEqualTo(" (draw)");
+    assertThat(PlayCommand.winners(new double[] {512})).isEmpty();
+    Cli r = Cli.run("play", "pig(players=3,winscore=30)", "--players", "random,random,random", "--seed", "5");
+    assertThat(r.exit).as(r.err).isZero();
+    String line = r.out.lines().filter(l -> l.startsWith("result: returns ")).findFirst().orElseThrow();
+    // pig: the winner gets 1, the others -1/(n-1)
+    assertThat(line).matches("result: returns (1 -0\\.5 -0\\.5 \\(player 0|-0\\.5 1 -0\\.5 \\(player 1|-0\\.5 -0\\.5 1 \\(player 2) wins\\)");
   }
 }
