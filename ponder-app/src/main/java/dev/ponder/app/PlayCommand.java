@@ -146,6 +146,12 @@ public final class PlayCommand implements PonderCommand {
         err.println(STATS_WARNING);
         err.flush();
       }
+      if (hide && humans.size() >= 2) {
+        err.println(sharedTerminalWarning(humans));
+        err.flush();
+      }
+      boolean handOff = hide && humans.size() >= 2 && interactive.getAsBoolean();
+      int lastHuman = -1; // the human seat asked for a move last
       out.println(game.spec() + ": " + describeSeats(seats) + " (seed " + seed + ")");
       if (hide) {
         out.println("(imperfect information: a human sees only their own information state; the log names only the"
@@ -170,6 +176,12 @@ public final class PlayCommand implements PonderCommand {
           SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
           String ran = "player " + p + "'s agent " + seats.get(p) + " ran selectAction on a copy of it";
           try {
+            if (humans.contains(p)) {
+              if (handOff && lastHuman >= 0 && lastHuman != p) {
+                handOff(in, out, p);
+              }
+              lastHuman = p;
+            }
             watch.note(state);
             view.copyFrom(state);
             action = agent.selectAction(view);
@@ -362,6 +374,51 @@ public final class PlayCommand implements PonderCommand {
   static final String STATS_WARNING = "warning: --stats shows the human the agents' private information: each"
       + " line names an agent's move (hidden moves too) and its root value, which depends on its hidden cards, dice or"
       + " moves; send standard error to a file (2>stats.txt) to read them after the match";
+
+  /**
+   * The warning before an imperfect-information match with two or more human seats: {@code warning:
+   * players 0 and 1 are human at one terminal: each one's information state (private cards,
+   * hidden moves) is printed when they are to move, for all at the screen to see}.
+   */
+  static String sharedTerminalWarning(List<Integer> humans) {
+    List<String> seats = new ArrayList<>();
+    for (int h : humans) {
+      seats.add(Integer.toString(h));
+    }
+    String who = String.join(", ", seats.subList(0, seats.size() - 1)) + " and " + seats.get(seats.size() - 1);
+    return "warning: players " + who + " are human at one terminal: each one's information state (private cards,"
+        + " hidden moves) is printed when they are to move, for all at the screen to see"
+        + " (at a terminal, play asks to pass it on between them)";
+  }
+
+  /**
+   * Whether standard input is a terminal ({@link System#console()} is not null): only then does
+   * {@code play} ask the humans of an imperfect-information game to pass the terminal on, so piped
+   * input reads as before. Package-private so tests can stand in for a terminal.
+   */
+  static volatile java.util.function.BooleanSupplier interactive = () -> System.console() != null;
+
+  /**
+   * Asks for the terminal to be passed to human seat {@code p}, {@code pass to player 1 and press
+   * Enter}, and waits for the line.
+   *
+   * @throws HumanAgent.InputEndedException if input ends instead
+   */
+  private static void handOff(BufferedReader in, PrintWriter out, int p) {
+    out.print("pass to player " + p + " and press Enter ");
+    out.flush();
+    String line;
+    try {
+      line = in.readLine();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read the input: " + e.getMessage(), e);
+    }
+    if (line == null) {
+      out.println();
+      out.flush();
+      throw new HumanAgent.InputEndedException("input ended while waiting for player " + p + " to take the terminal");
+    }
+  }
 
   /** Worlds drawn per human seat to decide whether a move of another seat may be named. */
   static final int TELL_WORLDS = 64;

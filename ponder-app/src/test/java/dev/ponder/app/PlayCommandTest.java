@@ -345,4 +345,35 @@ class PlayCommandTest {
     // pig: the winner gets 1, the others -1/(n-1)
     assertThat(line).matches("result: returns (1 -0\\.5 -0\\.5 \\(player 0|-0\\.5 1 -0\\.5 \\(player 1|-0\\.5 -0\\.5 1 \\(player 2) wins\\)");
   }
+
+  /**
+   * Two human seats in an imperfect-information game: a warning at the start that each one's
+   * information state is printed on the one terminal; at a terminal, a hand-off line before each
+   * human's turn that follows another human's (never with piped input).
+   */
+  @Test
+  void twoHumansAtOneTerminalAreWarnedAndAskedToPassItOn() {
+    Cli piped = Cli.runWithInput("Pass\nPass\n", "play", "kuhn_poker", "--players", "human,human", "--seed", "2");
+    assertThat(piped.exit).as(piped.err).isZero();
+    assertThat(piped.err.strip()).isEqualTo("warning: players 0 and 1 are human at one terminal: each one's information"
+        + " state (private cards, hidden moves) is printed when they are to move, for all at the screen to see (at a"
+        + " terminal, play asks to pass it on between them)");
+    assertThat(piped.out).doesNotContain("pass to player");
+    java.util.function.BooleanSupplier was = PlayCommand.interactive;
+    PlayCommand.interactive = () -> true;
+    try {
+      Cli tty = Cli.runWithInput("Pass\n\nPass\n", "play", "kuhn_poker", "--players", "human,human", "--seed", "2");
+      assertThat(tty.exit).as(tty.err).isZero();
+      // once: before player 1's turn (player 0's first turn follows no human)
+      assertThat(tty.out.split("pass to player", -1)).hasSize(2);
+      assertThat(tty.out).contains("pass to player 1 and press Enter player 1, your information state:");
+      assertThat(tty.out).contains("result: ");
+      // one human and an agent: no hand-off, no warning
+      Cli one = Cli.runWithInput("Pass\nPass\nPass\n", "play", "kuhn_poker", "--players", "human,random", "--seed", "2");
+      assertThat(one.out).doesNotContain("pass to player");
+      assertThat(one.err).doesNotContain("warning: players");
+    } finally {
+      PlayCommand.interactive = was;
+    }
+  }
 }
