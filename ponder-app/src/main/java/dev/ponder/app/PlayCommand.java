@@ -277,6 +277,11 @@ public final class PlayCommand implements PonderCommand {
           out.println(line);
           out.println(state);
         }
+        if (p != State.CHANCE && humans.contains(p) && !state.isTerminal() && state.currentPlayer() == p) {
+          // the same player acts again with nothing between: a move onto a hidden stone (phantom
+          // tic-tac-toe, dark hex), the second part of a move (amazons), a box completed
+          out.println(againLine(p));
+        }
         out.flush();
       }
       if (hide) {
@@ -418,6 +423,14 @@ public final class PlayCommand implements PonderCommand {
       out.flush();
       throw new HumanAgent.InputEndedException("input ended while waiting for player " + p + " to take the terminal");
     }
+  }
+
+  /**
+   * The line after a human's move when the same player is to act again with no other player's move
+   * or chance outcome between: {@code player 0 to move again}.
+   */
+  static String againLine(int player) {
+    return "player " + player + " to move again";
   }
 
   /** Worlds drawn per human seat to decide whether a move of another seat may be named. */

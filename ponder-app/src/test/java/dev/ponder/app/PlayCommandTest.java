@@ -376,4 +376,34 @@ class PlayCommandTest {
       PlayCommand.interactive = was;
     }
   }
+
+  /**
+   * After a human's move, when the same player is to act again with nothing between (a phantom
+   * tic-tac-toe move onto a hidden stone, amazons' two-part move), a line says so.
+   */
+  @Test
+  void aHumanToMoveAgainIsTold() throws IOException {
+    Path rec = tmp.resolve("phantom.txt");
+    Cli r = Cli.runWithInput("4\n0\n1\n2\n3\n5\n6\n7\n8\nquit\n", "play", "phantom_ttt", "--players", "human,random",
+        "--seed", "3", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    int[] actions = dev.ponder.game.MatchRecord.parse(Files.readString(rec).lines().findFirst().orElseThrow()).actions();
+    // independently: the human's actions followed by another of player 0's
+    dev.ponder.game.State s = GameRegistry.load("phantom_ttt").newInitialState();
+    int again = 0;
+    for (int a : actions) {
+      int p = s.currentPlayer();
+      s.applyAction(a);
+      if (p == 0 && !s.isTerminal() && s.currentPlayer() == 0) {
+        again++;
+      }
+    }
+    assertThat(again).isPositive();
+    assertThat(r.out.split("\nplayer 0 to move again\n", -1)).hasSize(again + 1);
+    assertThat(r.out).contains("player 0 (human): x(0,2)\nplayer 0 to move again\n");
+    Cli am = Cli.runWithInput("8\nquit\n", "play", "amazons(board_size=4)", "--players", "human,random", "--seed", "1");
+    assertThat(am.out).contains("player 0 to move again\nlegal moves: ");
+    Cli ttt = Cli.runWithInput("4\n0\n8\n2\n6\nquit\n", "play", "tic_tac_toe", "--players", "human,random", "--seed", "1");
+    assertThat(ttt.out).doesNotContain("to move again");
+  }
 }
