@@ -19,8 +19,9 @@ import java.util.StringJoiner;
 /**
  * A person at the terminal: prompts for a move and reads one line per attempt. The legal moves are
  * shown as {@code id=string} ({@code 4=x(1,1)}); a move is the action's string (exact, or ignoring
- * case when only one action matches), its id, or the text after {@code " - "} of an action string
- * (backgammon's {@code 24/22 13/8} for {@code 11 - 24/22 13/8}; see {@link #match}). Anything
+ * case when only one action matches), its id, the text after {@code " - "} of an action string
+ * (backgammon's {@code 24/22 13/8} for {@code 11 - 24/22 13/8}), or a short form ({@link
+ * #shortForm}: goofspiel's {@code Bid: 2} for {@code [P0]Bid: 2}); see {@link #match}. Anything
  * else is refused ({@code not a legal move or action id: 'foo'}) with the list of legal moves, and
  * asked again. Two commands end the wait instead of a move: {@code quit} ({@link QuitRequest}) and
  * {@code undo} ({@link UndoRequest}); {@code ponder play} handles both.
@@ -446,7 +447,8 @@ public final class HumanAgent implements Agent {
 
     @Override
     public String description() {
-      return "a person at the terminal, typing moves (action strings or action ids, shown as id=string)";
+      return "a person at the terminal, typing moves (action strings, their short forms, or action ids, shown as"
+          + " id=string)";
     }
 
     @Override
