@@ -52,14 +52,14 @@ import picocli.CommandLine.Parameters;
             + " for 11 - 24/22 13/8), and the string with runs of spaces collapsed, without a leading [P0] tag (goofspiel's"
             + " Bid: 2) or a trailing ; (nim's pile:1, take:1). A number that is a legal id is that id (in goofspiel 2 is the"
             + " id of Bid: 3; type Bid: 2 for that bid).",
-        "A human may also type undo (take back their last move and the moves after it), quit, or help (or an empty line)"
-            + " for the help and the legal moves.",
+        "A human may also type undo (take back their last move and the moves after it; a die or card drawn again comes"
+            + " out as before), quit, or help (or an empty line) for the help and the legal moves.",
         "--record creates missing parent directories; a path that cannot be written is refused before the match.",
         "When a human quits, input ends, an agent or the game fails, or Ctrl-C stops the match, the moves so far are"
             + " saved to --record as a partial record (ponder replay reads it), and a line says so.",
-        "Exit codes: 0 the match ended or a human quit, 130 Ctrl-C, 1 input ended mid-game, an agent chose an illegal move (or another"
+        "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game, an agent chose an illegal move (or another"
             + " runtime failure), 2 usage error (bad options, or a tabular(file=...) player whose policy file has no entry for"
-            + " an information state the match reaches)."})
+            + " an information state the match reaches), 130 Ctrl-C."})
 public final class PlayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four(rows=5).")
