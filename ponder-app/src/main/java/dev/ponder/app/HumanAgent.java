@@ -19,8 +19,9 @@ import java.util.StringJoiner;
 /**
  * A person at the terminal: prompts for a move and reads one line per attempt. The legal moves are
  * shown as {@code id=string} ({@code 4=x(1,1)}); a move is the action's string (exact, or ignoring
- * case when only one action matches), its id, or the text after {@code " - "} of an action string
- * (backgammon's {@code 24/22 13/8} for {@code 11 - 24/22 13/8}; see {@link #match}). Anything
+ * case when only one action matches), its id, the text after {@code " - "} of an action string
+ * (backgammon's {@code 24/22 13/8} for {@code 11 - 24/22 13/8}), or a short form ({@link
+ * #shortForm}: goofspiel's {@code Bid: 2} for {@code [P0]Bid: 2}); see {@link #match}. Anything
  * else is refused ({@code not a legal move or action id: 'foo'}) with the list of legal moves, and
  * asked again. Two commands end the wait instead of a move: {@code quit} ({@link QuitRequest}) and
  * {@code undo} ({@link UndoRequest}); {@code ponder play} handles both.
@@ -78,8 +79,66 @@ public final class HumanAgent implements Agent {
   static final String UNDO = "undo";
 
   /** The help line shown before the first move and again for an empty line or {@code help}. */
-  static final String HELP = "type a move as its string or id; also: undo (take back your last move and the moves"
-      + " after it), quit (end the match; --record saves the moves so far)";
+  static final String HELP = "type a move as its string or id (the number before '='); also: undo (take back your last"
+      + " move and the moves after it), quit (end the match; --record saves the moves so far), help or an empty line"
+      + " (this help and the legal moves again)";
+
+  /** Echoes of refused input longer than this are cut, ending in {@code …}. */
+  static final int ECHO = 80;
+
+  /**
+   * The help shown at {@code state}: {@link #HELP}, then, when a legal move has a shorter form
+   * than its string ({@link #shortForm}, or the text after {@code " - "}), one example ({@code short
+   * forms work too: Bid: 2 for [P0]Bid: 2}), and when a number could be taken for a move's label
+   * ({@code Bid: 2}) but is another move's id, a note that a number alone is an id.
+   */
+  static String help(State state) {
+    StringBuilder sb = new StringBuilder(HELP);
+    int p = state.currentPlayer();
+    for (int a : state.legalActions()) {
+      String s = state.actionToString(p, a);
+      String shorter = shortForm(s);
+      int dash = s.indexOf(" - ");
+      if (dash >= 0) {
+        shorter = shortForm(s.substring(dash + 3));
+      }
+      if (!shorter.isEmpty() && !shorter.equals(s) && !shorter.equals(shown(s, a))) {
+        sb.append(System.lineSeparator()).append("short forms work too: ").append(shorter).append(" for ").append(s);
+        break;
+      }
+    }
+    numberNote(state).ifPresent(n -> sb.append(System.lineSeparator()).append(n));
+    return sb.toString();
+  }
+
+  /**
+   * When a legal move's short form is a label and a number ({@code Bid: 2}) and that number is the
+   * id of another legal move, the note that a number alone is an id: {@code note: a number alone is
+   * a move's id: 2 plays [P0]Bid: 3; type Bid: 2 for [P0]Bid: 2}.
+   */
+  static java.util.Optional<String> numberNote(State state) {
+    int p = state.currentPlayer();
+    int[] legal = state.legalActions();
+    java.util.regex.Pattern labelled = java.util.regex.Pattern.compile("^[A-Za-z][A-Za-z ]*?(?::\\s*|\\s+)(\\d{1,9})$");
+    for (int a : legal) {
+      String s = state.actionToString(p, a);
+      java.util.regex.Matcher m = labelled.matcher(shortForm(s));
+      if (!m.matches()) {
+        continue;
+      }
+      int n = Integer.parseInt(m.group(1));
+      if (n != a && java.util.Arrays.binarySearch(legal, n) >= 0) {
+        return java.util.Optional.of("note: a number alone is a move's id: " + n + " plays " + shown(state, p, n)
+            + "; type " + shortForm(s) + " for " + s);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** {@code text} as echoed in a refusal: cut to {@link #ECHO} characters, ending in {@code …}, when longer. */
+  static String echo(String text) {
+    return text.length() <= ECHO ? text : text.substring(0, ECHO - 1) + "…";
+  }
 
   private boolean helped;
 
@@ -98,7 +157,7 @@ public final class HumanAgent implements Agent {
       out.println(state.informationStateString(p));
     }
     if (!helped) {
-      out.println(HELP);
+      out.println(help(state));
       helped = true;
     }
     out.println("legal moves: " + legalMoves(state));
@@ -129,10 +188,10 @@ public final class HumanAgent implements Agent {
           throw new UndoRequest(p);
         }
         out.println(m.ambiguity() != null ? m.ambiguity()
-            : "not a legal move or action id: '" + t + "'; legal moves: " + legalMoves(state));
+            : "not a legal move or action id: '" + echo(t) + "'; legal moves: " + legalMoves(state));
         continue;
       }
-      out.println(HELP);
+      out.println(help(state));
       out.println("legal moves: " + legalMoves(state));
     }
   }
@@ -147,11 +206,15 @@ public final class HumanAgent implements Agent {
   /**
    * The legal action {@code text} names. In order: {@link #parseMove} (the full action string or
    * the id); else the actions whose string's part after the first {@code " - "} equals
-   * {@code text} (exactly, or else ignoring case): one such action is the move; several (as
-   * backgammon's two die orders of one play, {@code 11 - 24/22 13/8} and {@code 962 - 24/22
-   * 13/8}) are the move with the lowest id when applying each to a copy of {@code state} gives
-   * the same resulting state ({@link #sameState}); otherwise the input is ambiguous and the
-   * candidates are listed.
+   * {@code text} (exactly, or else ignoring case); else the actions whose string, or its part
+   * after {@code " - "}, has the {@link #shortForm} of {@code text} as its own short form (ignoring
+   * case): {@code Bid: 2} for {@code [P0]Bid: 2}, {@code pile:1, take:1} for {@code pile:1,
+   * take:1;}, {@code 24/22  13/8} for {@code 11 - 24/22 13/8}. One such action is the move;
+   * several (as backgammon's two die orders of one play, {@code 11 - 24/22 13/8} and {@code 962 -
+   * 24/22 13/8}) are the move with the lowest id when applying each to a copy of {@code state}
+   * gives the same resulting state ({@link #sameState}); otherwise the input is ambiguous and the
+   * candidates are listed. A number that is a legal id is that id ({@link #parseMove}), even when
+   * a short form would read it as another action.
    */
   static Match match(State state, String text) {
     int a = parseMove(state, text);
@@ -177,6 +240,21 @@ public final class HumanAgent implements Agent {
     }
     List<Integer> candidates = !exact.isEmpty() ? exact : ignoringCase;
     if (candidates.isEmpty()) {
+      // a short form: the string or its text after " - " with whitespace runs collapsed, without a
+      // leading [Pn] tag and without a trailing ';' (goofspiel's Bid: 2, nim's pile:1, take:1)
+      String typed = shortForm(text);
+      if (typed.isEmpty()) {
+        return new Match(-1, null);
+      }
+      for (int b : legal) {
+        String s = state.actionToString(p, b);
+        int dash = s.indexOf(" - ");
+        if (shortForm(s).equalsIgnoreCase(typed) || dash >= 0 && shortForm(s.substring(dash + 3)).equalsIgnoreCase(typed)) {
+          candidates.add(b);
+        }
+      }
+    }
+    if (candidates.isEmpty()) {
       return new Match(-1, null);
     }
     int lowest = candidates.stream().mapToInt(Integer::intValue).min().getAsInt();
@@ -193,11 +271,23 @@ public final class HumanAgent implements Agent {
         for (int c : candidates) {
           j.add(c + "=" + shown(state, p, c));
         }
-        return new Match(-1, "'" + text + "' names " + candidates.size() + " moves with different results; type one's id"
+        return new Match(-1, "'" + echo(text) + "' names " + candidates.size() + " moves with different results; type one's id"
             + " or full string: " + j);
       }
     }
     return new Match(lowest, null);
+  }
+
+  /**
+   * The short form of a move's text: runs of whitespace collapsed to one space, a leading {@code
+   * [Pn]} tag (goofspiel's {@code [P0]Bid: 2}) and trailing {@code ;} (nim's {@code pile:1,
+   * take:1;}) removed, trimmed.
+   */
+  static String shortForm(String text) {
+    String t = text.strip().replaceAll("\\s+", " ");
+    t = t.replaceFirst("^\\[P\\d+\\] ?", "");
+    t = t.replaceFirst("[; ]+$", "");
+    return t.strip();
   }
 
   /**
@@ -357,7 +447,8 @@ public final class HumanAgent implements Agent {
 
     @Override
     public String description() {
-      return "a person at the terminal, typing moves (action strings or action ids, shown as id=string)";
+      return "a person at the terminal, typing moves (action strings, their short forms, or action ids, shown as"
+          + " id=string)";
     }
 
     @Override

@@ -126,9 +126,13 @@ final class IoReasons {
    * the run lock only after this check), and removing what this check created would remove the
    * file that process has just opened.
    *
-   * @throws UsageException one line: {@code cannot write OPTION FILE: reason}
+   * @throws UsageException one line: {@code cannot write OPTION FILE: reason}, or {@code OPTION
+   *     needs a file name; the path is empty} for an empty path (which names the working directory)
    */
   static void requireWritable(String option, Path file) {
+    if (file.toString().isBlank()) {
+      throw new UsageException(option + " needs a file name; the path is empty");
+    }
     String what = "cannot write " + option + " " + file + ": ";
     Path abs = file.toAbsolutePath();
     Path parent = abs.getParent();

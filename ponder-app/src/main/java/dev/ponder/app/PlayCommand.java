@@ -35,7 +35,9 @@ import picocli.CommandLine.Parameters;
  * the seed; the board is drawn after every move; {@code --record FILE} saves the match as a
  * {@link MatchRecord} line. A human may type {@code undo} (take back their last move and every
  * action after it: the history is replayed from the initial state and the agents restarted and
- * told it again) or {@code quit} (exit 0); when the human quits or input ends (exit 1) the
+ * told it again; chance outcomes come out as before, {@link ChanceDraws}) or {@code quit} (exit
+ * 0); when the human quits, input ends (exit 1), an agent or the game fails (exit 1 or 2), or
+ * Ctrl-C or SIGTERM stops the match (exit 130 or 143, one line, {@link #interruptedLine}), the
  * actions so far are saved to {@code --record} as a partial record.
  *
  * <p>Agents never hold the match's own state: each {@code selectAction} and {@code informAction}
@@ -46,13 +48,18 @@ import picocli.CommandLine.Parameters;
     description = {"Play one match in the terminal against any registered agents.",
         "A human sees the legal moves as id=string (e.g. 4=x(1,1)) and types the action string or the id; anything else is"
             + " refused with the legal ones.",
-        "A human may also type undo (take back their last move and the moves after it) or quit.",
+        "Short forms name a move too when they name exactly one legal move: the text after \" - \" (backgammon's 24/22 13/8"
+            + " for 11 - 24/22 13/8), and the string with runs of spaces collapsed, without a leading [P0] tag (goofspiel's"
+            + " Bid: 2) or a trailing ; (nim's pile:1, take:1). A number that is a legal id is that id (in goofspiel 2 is the"
+            + " id of Bid: 3; type Bid: 2 for that bid).",
+        "A human may also type undo (take back their last move and the moves after it; a die or card drawn again comes"
+            + " out as before), quit, or help (or an empty line) for the help and the legal moves.",
         "--record creates missing parent directories; a path that cannot be written is refused before the match.",
-        "When a human quits or input ends mid-game, the moves so far are saved to --record as a partial record"
-            + " (ponder replay reads it).",
+        "When a human quits, input ends, an agent or the game fails, or Ctrl-C stops the match, the moves so far are"
+            + " saved to --record as a partial record (ponder replay reads it), and a line says so.",
         "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game, an agent chose an illegal move (or another"
             + " runtime failure), 2 usage error (bad options, or a tabular(file=...) player whose policy file has no entry for"
-            + " an information state the match reaches)."})
+            + " an information state the match reaches), 130 Ctrl-C."})
 public final class PlayCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four(rows=5).")
@@ -86,16 +93,28 @@ public final class PlayCommand implements PonderCommand {
     List<String> seats = splitTopLevel(players);
     if (seats.size() != game.numPlayers()) {
       throw new UsageException("--players lists " + seats.size() + " agent(s) but " + game.spec() + " has "
-          + game.numPlayers() + " players; give one agent string per seat, e.g. --players " + String.join(",", java.util.Collections.nCopies(game.numPlayers(), "random")));
+          + game.numPlayers() + (game.numPlayers() == 1 ? " player" : " players") + "; give one agent string per seat, e.g. --players " + String.join(",", java.util.Collections.nCopies(game.numPlayers(), "random")));
     }
     if (record != null) {
       IoReasons.requireWritable("--record", record); // before the match: missing parents are created
     }
+    this.game = game;
+    // Ctrl-C (or SIGTERM) while a human types or an agent thinks: one line, the moves so far saved
+    // to --record, as quit does; the JVM then exits 130 (143)
+    try (InterruptLine pending = new InterruptLine(err, this::interruptedLine)) {
+      return play(game, seats, out, err);
+    }
+  }
+
+  /** The match itself ({@link #call} after the checks of the command line). */
+  private Integer play(Game game, List<String> seats, PrintWriter out, PrintWriter err) {
     BufferedReader in = new BufferedReader(new InputStreamReader(parent == null ? System.in : parent.stdin(), StandardCharsets.UTF_8));
     AgentRegistry.register(new HumanAgent.Factory(in, out));
     List<Agent> agents = new ArrayList<>();
     SplittableRandom seeds = new SplittableRandom(seed);
-    SplittableRandom chance = seeds.split();
+    // the match's chance stream: the k-th chance event of the match always uses its k-th draw, so an
+    // undo never changes a chance outcome (a human cannot re-roll a die by taking back a move)
+    ChanceDraws chance = new ChanceDraws(seeds.split());
     try {
       for (String s : seats) {
         agents.add(AgentRegistry.create(s, game, seeds.nextLong()));
@@ -127,6 +146,12 @@ public final class PlayCommand implements PonderCommand {
         err.println(STATS_WARNING);
         err.flush();
       }
+      if (hide && humans.size() >= 2) {
+        err.println(sharedTerminalWarning(humans));
+        err.flush();
+      }
+      boolean handOff = hide && humans.size() >= 2 && interactive.getAsBoolean();
+      int lastHuman = -1; // the human seat asked for a move last
       out.println(game.spec() + ": " + describeSeats(seats) + " (seed " + seed + ")");
       if (hide) {
         out.println("(imperfect information: a human sees only their own information state; the log names only the"
@@ -135,6 +160,8 @@ public final class PlayCommand implements PonderCommand {
       } else {
         out.println(state);
       }
+      started = true;
+      sofar = new int[0]; // the match has started: an error or a signal from now on saves the moves so far
       List<String> log = new ArrayList<>(); // the move lines, shown at the end when hidden
       List<Integer> movers = new ArrayList<>(); // who made each action of the history
       List<String> played = new ArrayList<>(); // each action's string, rendered on the state where it was taken
@@ -143,12 +170,18 @@ public final class PlayCommand implements PonderCommand {
         int p = state.currentPlayer();
         int action;
         if (p == State.CHANCE) {
-          action = sampleChance(state, chance);
+          action = sampleChance(state, chance.next());
         } else {
           Agent agent = agents.get(p);
           SearchResult before = agent instanceof MctsAgent m ? m.lastResult() : null;
           String ran = "player " + p + "'s agent " + seats.get(p) + " ran selectAction on a copy of it";
           try {
+            if (humans.contains(p)) {
+              if (handOff && lastHuman >= 0 && lastHuman != p) {
+                handOff(in, out, p);
+              }
+              lastHuman = p;
+            }
             watch.note(state);
             view.copyFrom(state);
             action = agent.selectAction(view);
@@ -162,9 +195,11 @@ public final class PlayCommand implements PonderCommand {
           } catch (HumanAgent.QuitRequest q) {
             out.println("player " + p + " quit after " + actions(move) + saveNote(state));
             out.flush();
+            sofar = null; // said and saved
             return 0;
           } catch (HumanAgent.InputEndedException e) {
             String saved = saveNote(state);
+            sofar = null; // said and saved
             throw new HumanAgent.InputEndedException(e.getMessage() + saved);
           } catch (HumanAgent.UndoRequest u) {
             int back = lastMoveOf(movers, u.player());
@@ -179,6 +214,8 @@ public final class PlayCommand implements PonderCommand {
                 + played.get(back) : "undo: took back player " + movers.get(back) + "'s " + played.get(back)
                 + " and the actions after it");
             state = replay(game, kept, agents, seats, view);
+            chance.rewind(chanceEvents(movers, back));
+            sofar = kept;
             movers.subList(back, movers.size()).clear();
             played.subList(back, played.size()).clear();
             log.subList(back, log.size()).clear();
@@ -224,6 +261,7 @@ public final class PlayCommand implements PonderCommand {
           throw watch.fault("the referee applied move " + text + " (" + action + ") to the state it was copied from");
         }
         inform(agents, seats, view, before, p, action, watch);
+        sofar = state.history();
         movers.add(p);
         played.add(text);
         move++;
@@ -239,6 +277,11 @@ public final class PlayCommand implements PonderCommand {
           out.println(line);
           out.println(state);
         }
+        if (p != State.CHANCE && humans.contains(p) && !state.isTerminal() && state.currentPlayer() == p) {
+          // the same player acts again with nothing between: a move onto a hidden stone (phantom
+          // tic-tac-toe, dark hex), the second part of a move (amazons), a box completed
+          out.println(againLine(p));
+        }
         out.flush();
       }
       if (hide) {
@@ -248,13 +291,27 @@ public final class PlayCommand implements PonderCommand {
         }
         out.println(state);
       }
-      out.println("result: " + result(state));
+      String result = result(state);
+      sofar = null; // over: the whole match is saved below
+      out.println("result: " + result);
       if (record != null) {
         save(state);
         out.println("saved to " + record);
       }
       out.flush();
       return 0;
+    } catch (RuntimeException e) {
+      // an agent's or the game's failure, or bad input: nothing already played is lost
+      int[] moves = sofar;
+      if (moves != null && record != null) {
+        sofar = null;
+        out.flush();
+        err.println("ponder: play: the match stopped after " + actions(moves.length) + " on the error below; "
+            + savedNote(moves.length));
+        savePartial(moves);
+        err.flush();
+      }
+      throw e;
     } finally {
       for (Agent a : agents) {
         a.close();
@@ -322,6 +379,59 @@ public final class PlayCommand implements PonderCommand {
   static final String STATS_WARNING = "warning: --stats shows the human the agents' private information: each"
       + " line names an agent's move (hidden moves too) and its root value, which depends on its hidden cards, dice or"
       + " moves; send standard error to a file (2>stats.txt) to read them after the match";
+
+  /**
+   * The warning before an imperfect-information match with two or more human seats: {@code warning:
+   * players 0 and 1 are human at one terminal: each one's information state (private cards,
+   * hidden moves) is printed when they are to move, for all at the screen to see}.
+   */
+  static String sharedTerminalWarning(List<Integer> humans) {
+    List<String> seats = new ArrayList<>();
+    for (int h : humans) {
+      seats.add(Integer.toString(h));
+    }
+    String who = String.join(", ", seats.subList(0, seats.size() - 1)) + " and " + seats.get(seats.size() - 1);
+    return "warning: players " + who + " are human at one terminal: each one's information state (private cards,"
+        + " hidden moves) is printed when they are to move, for all at the screen to see"
+        + " (at a terminal, play asks to pass it on between them)";
+  }
+
+  /**
+   * Whether standard input is a terminal ({@link System#console()} is not null): only then does
+   * {@code play} ask the humans of an imperfect-information game to pass the terminal on, so piped
+   * input reads as before. Package-private so tests can stand in for a terminal.
+   */
+  static volatile java.util.function.BooleanSupplier interactive = () -> System.console() != null;
+
+  /**
+   * Asks for the terminal to be passed to human seat {@code p}, {@code pass to player 1 and press
+   * Enter}, and waits for the line.
+   *
+   * @throws HumanAgent.InputEndedException if input ends instead
+   */
+  private static void handOff(BufferedReader in, PrintWriter out, int p) {
+    out.print("pass to player " + p + " and press Enter ");
+    out.flush();
+    String line;
+    try {
+      line = in.readLine();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read the input: " + e.getMessage(), e);
+    }
+    if (line == null) {
+      out.println();
+      out.flush();
+      throw new HumanAgent.InputEndedException("input ended while waiting for player " + p + " to take the terminal");
+    }
+  }
+
+  /**
+   * The line after a human's move when the same player is to act again with no other player's move
+   * or chance outcome between: {@code player 0 to move again}.
+   */
+  static String againLine(int player) {
+    return "player " + player + " to move again";
+  }
 
   /** Worlds drawn per human seat to decide whether a move of another seat may be named. */
   static final int TELL_WORLDS = 64;
@@ -405,7 +515,7 @@ public final class PlayCommand implements PonderCommand {
    * followed, when the match is over, by its returns ({@link ReplayCommand#returnsLine}), which
    * {@code replay} checks.
    */
-  private void save(State state) {
+  private synchronized void save(State state) {
     String line = MatchRecord.of(state).toLine();
     if (state.isTerminal()) {
       line += System.lineSeparator() + ReplayCommand.returnsLine(state.returns());
@@ -427,8 +537,63 @@ public final class PlayCommand implements PonderCommand {
       return "";
     }
     save(state);
-    return "; saved to " + record + " as a partial record of " + actions(state.historySize()) + " (ponder replay "
-        + record + " shows the position)";
+    return "; " + savedNote(state.historySize());
+  }
+
+  /** {@code saved to F as a partial record of 3 actions (ponder replay F shows the position)}. */
+  private String savedNote(int n) {
+    return "saved to " + record + " as a partial record of " + actions(n) + " (ponder replay " + record
+        + " shows the position)";
+  }
+
+  /** The game being played (for the interrupt line and partial records). */
+  private Game game;
+
+  /**
+   * The history of the match after its last completed move (a copy): null before the match starts
+   * and once what ended it has been said and saved; what an error or a signal saves to {@code --record}.
+   */
+  private volatile int[] sofar;
+
+  /** Whether the match has started (its first move was asked for). */
+  private volatile boolean started;
+
+  /** Writes {@code moves} (an unfinished match of {@link #game}) to {@code --record} as a partial record. */
+  private void savePartial(int[] moves) {
+    String line = new MatchRecord(MatchRecord.fullGameString(game), moves).toLine();
+    synchronized (this) {
+      try {
+        Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw IoReasons.writeFailed("--record", record, e);
+      }
+    }
+  }
+
+  /**
+   * What Ctrl-C (SIGINT) or SIGTERM during {@code play} prints, computed when the signal comes (by
+   * the {@link InterruptLine} hook), after saving the moves so far to {@code --record} as {@code
+   * quit} does: {@code ponder: play: interrupted after 4 actions; saved to m.txt as a partial record
+   * of 4 actions (ponder replay m.txt shows the position)}; without {@code --record} it says how to
+   * keep them next time, and before the first move that nothing was played. Package-private for
+   * tests.
+   */
+  String interruptedLine() {
+    int[] moves = sofar;
+    if (moves == null) {
+      return started ? "ponder: play: interrupted as the match ended" + (record == null ? "" : " (--record " + record
+          + " may be incomplete)") : "ponder: play: interrupted before the match started; nothing was played or saved";
+    }
+    String head = "ponder: play: interrupted after " + actions(moves.length);
+    if (record == null) {
+      return head + "; nothing saved (--record FILE saves the moves of an interrupted match)";
+    }
+    try {
+      savePartial(moves);
+    } catch (RuntimeException e) {
+      return head + "; " + e.getMessage();
+    }
+    return head + "; " + savedNote(moves.length);
   }
 
   /** Whether the agent string is the human seat. */
@@ -541,21 +706,104 @@ public final class PlayCommand implements PonderCommand {
    * @throws dev.ponder.game.GameContractException if they do not
    */
   static int sampleChance(State s, SplittableRandom rng) {
+    return sampleChance(s, rng.nextDouble());
+  }
+
+  /**
+   * A chance outcome of {@code s} (a chance node) chosen by {@code u}, a uniform draw in [0, 1)
+   * ({@link Distributions#sampleOutcome}).
+   *
+   * @throws dev.ponder.game.GameContractException if the probabilities do not sum to 1
+   */
+  static int sampleChance(State s, double u) {
     int max = Math.max(1, s.game().maxChanceOutcomes());
     int[] actions = new int[max];
     double[] probabilities = new double[max];
     int k = s.chanceOutcomes(actions, probabilities);
-    return actions[Distributions.sampleOutcome(s, probabilities, k, rng.nextDouble())];
+    return actions[Distributions.sampleOutcome(s, probabilities, k, u)];
+  }
+
+  /** How many of the first {@code n} actions of the history (made by {@code movers}) are chance outcomes. */
+  static int chanceEvents(List<Integer> movers, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      if (movers.get(i) == State.CHANCE) {
+        k++;
+      }
+    }
+    return k;
+  }
+
+  /**
+   * The uniform draws of a match's chance stream, kept as they are made: the k-th chance event of
+   * the match (counting from 0) always gets the stream's k-th draw. After {@link #rewind}(k) (an undo
+   * that kept k chance outcomes) the next chance event reuses draw k, and so on, so taking back a
+   * move never changes a chance outcome; draws beyond those made come from the stream as before, so
+   * a match without undo draws exactly as one {@link SplittableRandom} would.
+   */
+  static final class ChanceDraws {
+    private final SplittableRandom rng;
+    private double[] draws = new double[16];
+    private int size;
+    private int next;
+
+    ChanceDraws(SplittableRandom rng) {
+      this.rng = rng;
+    }
+
+    /** The draw for the next chance event: a kept one if made before, else a new one from the stream. */
+    double next() {
+      if (next == size) {
+        if (size == draws.length) {
+          draws = java.util.Arrays.copyOf(draws, size * 2);
+        }
+        draws[size++] = rng.nextDouble();
+      }
+      return draws[next++];
+    }
+
+    /** The next chance event is the {@code k}-th of the match (0 ≤ k ≤ the draws made). */
+    void rewind(int k) {
+      if (k < 0 || k > size) {
+        throw new IllegalArgumentException("chance event " + k + " of " + size + " drawn");
+      }
+      next = k;
+    }
   }
 
   static String result(State s) {
     double[] r = s.returns();
     GameContract.checkReturns(s, r); // NaN or infinite returns are the game's fault: exit 1
-    StringBuilder sb = new StringBuilder("returns ").append(ReturnsFormat.format(r));
-    if (r.length == 2 && s.game().type().utility() == dev.ponder.game.GameType.Utility.ZERO_SUM) {
-      sb.append(r[0] > r[1] ? " (player 0 wins)" : r[1] > r[0] ? " (player 1 wins)" : " (draw)");
+    return "returns " + ReturnsFormat.format(r) + winners(r);
+  }
+
+  /**
+   * Who won, by return, for two or more players (as {@code simulate} counts wins: the unique highest
+   * return): {@code " (player 1 wins)"}; the highest return shared by some players, {@code " (players 0
+   * and 2 share first place)"}; shared by all, {@code " (draw)"}; "" for one player.
+   */
+  static String winners(double[] r) {
+    if (r.length < 2) {
+      return "";
     }
-    return sb.toString();
+    double max = Double.NEGATIVE_INFINITY;
+    for (double v : r) {
+      max = Math.max(max, v);
+    }
+    List<String> top = new ArrayList<>();
+    for (int i = 0; i < r.length; i++) {
+      if (r[i] == max) {
+        top.add(Integer.toString(i));
+      }
+    }
+    if (top.size() == 1) {
+      return " (player " + top.get(0) + " wins)";
+    }
+    if (top.size() == r.length) {
+      return " (draw)";
+    }
+    return " (players " + String.join(", ", top.subList(0, top.size() - 1)) + " and " + top.get(top.size() - 1)
+        + " share first place)";
   }
 
 

@@ -244,7 +244,7 @@ class PlayCommandTest {
     Cli replay = Cli.run("replay", rec.toString());
     assertThat(replay.exit).as(replay.err).isZero();
     String played = play.out.lines().filter(l -> l.startsWith("result: returns ")).findFirst().orElseThrow()
-        .substring("result: returns ".length());
+        .substring("result: returns ".length()).replaceFirst(" \\(player \\d wins\\)$", "");
     String replayed = replay.out.lines().filter(l -> l.startsWith("returns: ")).findFirst().orElseThrow()
         .substring("returns: ".length());
     assertThat(played).isEqualTo(replayed);
@@ -327,5 +327,83 @@ class PlayCommandTest {
     assertThat(agents.err).doesNotContain("warning");
     Cli perfect = Cli.runWithInput("4\n0\n8\n2\n6\n", "play", "tic_tac_toe", "--players", "human,uct(sims=50)", "--seed", "3", "--stats");
     assertThat(perfect.err).doesNotContain("warning").contains("stats: move 2");
+  }
+
+  /** The result names the winner for any number of players: unique highest return, shared first place, or a draw. */
+  @Test
+  void resultNamesTheWinnersForAnyNumberOfPlayers() {
+    assertThat(PlayCommand.winners(new double[] {-0.5, 1, -0.5})).isEqualTo(" (player 1 wins)");
+    assertThat(PlayCommand.winners(new double[] {1, -2, 1})).isEqualTo(" (players 0 and 2 share first place)");
+    assertThat(PlayCommand.winners(new double[] {3, 3, 0, 3})).isEqualTo(" (players 0, 1 and 3 share first place)");
+    assertThat(PlayCommand.winners(new double[] {0, 0, 0})).isEqualTo(" (draw)");
+    assertThat(PlayCommand.winners(new double[] {1, -1})).isEqualTo(" (player 0 wins)");
+    assertThat(PlayCommand.winners(new double[] {0, 0})).isEqualTo(" (draw)");
+    assertThat(PlayCommand.winners(new double[] {512})).isEmpty();
+    Cli r = Cli.run("play", "pig(players=3,winscore=30)", "--players", "random,random,random", "--seed", "5");
+    assertThat(r.exit).as(r.err).isZero();
+    String line = r.out.lines().filter(l -> l.startsWith("result: returns ")).findFirst().orElseThrow();
+    // pig: the winner gets 1, the others -1/(n-1)
+    assertThat(line).matches("result: returns (1 -0\\.5 -0\\.5 \\(player 0|-0\\.5 1 -0\\.5 \\(player 1|-0\\.5 -0\\.5 1 \\(player 2) wins\\)");
+  }
+
+  /**
+   * Two human seats in an imperfect-information game: a warning at the start that each one's
+   * information state is printed on the one terminal; at a terminal, a hand-off line before each
+   * human's turn that follows another human's (never with piped input).
+   */
+  @Test
+  void twoHumansAtOneTerminalAreWarnedAndAskedToPassItOn() {
+    Cli piped = Cli.runWithInput("Pass\nPass\n", "play", "kuhn_poker", "--players", "human,human", "--seed", "2");
+    assertThat(piped.exit).as(piped.err).isZero();
+    assertThat(piped.err.strip()).isEqualTo("warning: players 0 and 1 are human at one terminal: each one's information"
+        + " state (private cards, hidden moves) is printed when they are to move, for all at the screen to see (at a"
+        + " terminal, play asks to pass it on between them)");
+    assertThat(piped.out).doesNotContain("pass to player");
+    java.util.function.BooleanSupplier was = PlayCommand.interactive;
+    PlayCommand.interactive = () -> true;
+    try {
+      Cli tty = Cli.runWithInput("Pass\n\nPass\n", "play", "kuhn_poker", "--players", "human,human", "--seed", "2");
+      assertThat(tty.exit).as(tty.err).isZero();
+      // once: before player 1's turn (player 0's first turn follows no human)
+      assertThat(tty.out.split("pass to player", -1)).hasSize(2);
+      assertThat(tty.out).contains("pass to player 1 and press Enter player 1, your information state:");
+      assertThat(tty.out).contains("result: ");
+      // one human and an agent: no hand-off, no warning
+      Cli one = Cli.runWithInput("Pass\nPass\nPass\n", "play", "kuhn_poker", "--players", "human,random", "--seed", "2");
+      assertThat(one.out).doesNotContain("pass to player");
+      assertThat(one.err).doesNotContain("warning: players");
+    } finally {
+      PlayCommand.interactive = was;
+    }
+  }
+
+  /**
+   * After a human's move, when the same player is to act again with nothing between (a phantom
+   * tic-tac-toe move onto a hidden stone, amazons' two-part move), a line says so.
+   */
+  @Test
+  void aHumanToMoveAgainIsTold() throws IOException {
+    Path rec = tmp.resolve("phantom.txt");
+    Cli r = Cli.runWithInput("4\n0\n1\n2\n3\n5\n6\n7\n8\nquit\n", "play", "phantom_ttt", "--players", "human,random",
+        "--seed", "3", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    int[] actions = dev.ponder.game.MatchRecord.parse(Files.readString(rec).lines().findFirst().orElseThrow()).actions();
+    // independently: the human's actions followed by another of player 0's
+    dev.ponder.game.State s = GameRegistry.load("phantom_ttt").newInitialState();
+    int again = 0;
+    for (int a : actions) {
+      int p = s.currentPlayer();
+      s.applyAction(a);
+      if (p == 0 && !s.isTerminal() && s.currentPlayer() == 0) {
+        again++;
+      }
+    }
+    assertThat(again).isPositive();
+    assertThat(r.out.split("\nplayer 0 to move again\n", -1)).hasSize(again + 1);
+    assertThat(r.out).contains("player 0 (human): x(0,2)\nplayer 0 to move again\n");
+    Cli am = Cli.runWithInput("8\nquit\n", "play", "amazons(board_size=4)", "--players", "human,random", "--seed", "1");
+    assertThat(am.out).contains("player 0 to move again\nlegal moves: ");
+    Cli ttt = Cli.runWithInput("4\n0\n8\n2\n6\nquit\n", "play", "tic_tac_toe", "--players", "human,random", "--seed", "1");
+    assertThat(ttt.out).doesNotContain("to move again");
   }
 }

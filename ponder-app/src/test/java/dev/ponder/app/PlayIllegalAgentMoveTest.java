@@ -54,6 +54,20 @@ class PlayIllegalAgentMoveTest {
         .startsWith("ponder: error: player 1's agent always99 chose illegal action 99 at move 1 of tic_tac_toe; legal: ");
   }
 
+  /** An agent's failure after a human's move: the move so far is saved to --record, and a note says so. */
+  @Test
+  void anAgentsFailureSavesThePartialRecord(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    java.nio.file.Path rec = tmp.resolve("m.txt");
+    Cli r = Cli.runWithInput("4\n", "play", "tic_tac_toe", "--players", "human,always99", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isEqualTo(1);
+    assertThat(r.err.strip().lines().toList()).containsExactly(
+        "ponder: play: the match stopped after 1 action on the error below; saved to " + rec
+            + " as a partial record of 1 action (ponder replay " + rec + " shows the position)",
+        r.err.strip().lines().toList().get(1));
+    assertThat(r.err).contains("ponder: error: player 1's agent always99 chose illegal action 99 at move 1");
+    assertThat(java.nio.file.Files.readString(rec).strip()).isEqualTo("tic_tac_toe | 4");
+  }
+
   @Test
   void aHumansIllegalInputIsAskedAgain() {
     // 99 is no move: the human is told and asked again; then quits (exit 0)

@@ -126,6 +126,48 @@ class PlayQuitUndoTest {
     assertThat(r.out).contains("player 1 quit after 1 action;");
   }
 
+  /**
+   * An undo never changes a chance outcome: the k-th chance event of a match uses the k-th draw of
+   * its chance stream, so rolling again after taking back a roll gives the same die (a user's
+   * report: pig(winscore=20) at seed 2 rolled 4, 6, 1, 3 for the same first roll).
+   */
+  @Test
+  void undoNeverRerollsADie() throws IOException {
+    Path rec = tmp.resolve("pig.txt");
+    Cli r = Cli.runWithInput("roll\nundo\nroll\nundo\nroll\nundo\nroll\nquit\n", "play", "pig(winscore=20)",
+        "--players", "human,random", "--seed", "2", "--record", rec.toString());
+    assertThat(r.exit).as(r.err).isZero();
+    List<String> firstRolls = r.out.lines().filter(l -> l.startsWith("2. chance: ")).toList();
+    assertThat(firstRolls).hasSize(4);
+    assertThat(java.util.Set.copyOf(firstRolls)).hasSize(1);
+    // the record of a match without undo: the same first roll
+    Path plain = tmp.resolve("plain.txt");
+    Cli once = Cli.runWithInput("roll\nquit\n", "play", "pig(winscore=20)", "--players", "human,random", "--seed", "2",
+        "--record", plain.toString());
+    assertThat(once.out).contains(firstRolls.get(0) + "\n");
+    assertThat(recorded(rec)).containsExactly(recorded(plain));
+  }
+
+  /** The draws are kept: after a rewind to k, draw k comes again; beyond those made, the stream goes on as one generator. */
+  @Test
+  void chanceDrawsRepeatAfterARewindAndOtherwiseFollowTheStream() {
+    java.util.SplittableRandom reference = new java.util.SplittableRandom(5);
+    double[] expected = new double[40];
+    for (int i = 0; i < expected.length; i++) {
+      expected[i] = reference.nextDouble();
+    }
+    PlayCommand.ChanceDraws d = new PlayCommand.ChanceDraws(new java.util.SplittableRandom(5));
+    for (int i = 0; i < 20; i++) {
+      assertThat(d.next()).isEqualTo(expected[i]);
+    }
+    d.rewind(3);
+    for (int i = 3; i < 40; i++) {
+      assertThat(d.next()).isEqualTo(expected[i]);
+    }
+    d.rewind(0);
+    assertThat(d.next()).isEqualTo(expected[0]);
+  }
+
   // --- moves as the text after " - " ---
 
   @Test

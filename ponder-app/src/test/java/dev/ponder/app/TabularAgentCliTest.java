@@ -139,6 +139,40 @@ class TabularAgentCliTest {
         .doesNotContain("error:");
   }
 
+  /**
+   * A match that stops on an agent's failure keeps what was played: with --record the moves so far
+   * are saved as a partial record, and a note before the error line says so.
+   */
+  @Test
+  void playThatStopsOnAMissingStateSavesTheMovesSoFar() throws Exception {
+    TabularPolicy full = TabularPolicy.read(file);
+    TabularPolicy partial = new TabularPolicy("kuhn_poker");
+    for (String info : full.infoStates()) {
+      if (info.endsWith("pb")) {
+        partial.put(info, full.actions(info), full.probabilities(info));
+      }
+    }
+    Path f = dir.resolve("second-missing.json");
+    partial.write(f);
+    Path rec = dir.resolve("stopped.txt");
+    // player 1's first decision (after the deal and player 0's move) is missing from the file
+    Cli r = Cli.run("play", "kuhn_poker", "--players", "random,tabular(file=" + f + ")", "--seed", "6",
+        "--record", rec.toString());
+    assertThat(r.exit).as(r.out + r.err).isEqualTo(2);
+    java.util.List<String> lines = r.err.strip().lines().toList();
+    assertThat(lines).as(r.err).hasSize(3);
+    assertThat(lines.get(1)).isEqualTo("ponder: play: the match stopped after 3 actions on the error below; saved to " + rec
+        + " as a partial record of 3 actions (ponder replay " + rec + " shows the position)");
+    assertThat(lines.get(2)).startsWith("ponder: player 1 (tabular(file=" + f + ")): ");
+    dev.ponder.game.MatchRecord m = dev.ponder.game.MatchRecord.parse(java.nio.file.Files.readString(rec).strip());
+    assertThat(m.actions()).hasSize(3);
+    dev.ponder.game.State s = GameRegistry.load(m.game()).stateFromHistory(m.actions());
+    assertThat(s.currentPlayer()).isEqualTo(1);
+    // without --record nothing is said beyond the error
+    Cli bare = Cli.run("play", "kuhn_poker", "--players", "random,tabular(file=" + f + ")", "--seed", "6");
+    assertThat(bare.err.strip().lines().toList()).hasSize(2);
+  }
+
   /** play --help names that case of exit 2 in plain words. */
   @Test
   void playHelpSaysWhichPolicyFileIsAUsageError() {
