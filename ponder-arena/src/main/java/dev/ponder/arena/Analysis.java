@@ -141,6 +141,7 @@ public final class Analysis {
    *     α-Rank bootstrap)
    */
   public record Execution(int threads, Progress.Factory progress) {
+    /** @throws IllegalArgumentException if {@code threads} &lt; 1 */
     public Execution {
       if (threads < 1) {
         throw new IllegalArgumentException("threads must be >= 1, got " + threads);

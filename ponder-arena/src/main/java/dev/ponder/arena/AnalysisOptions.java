@@ -30,10 +30,6 @@ import dev.ponder.rating.Sco;
  * @param alphaRankTwoPlayer how α-Rank ranks a 2-player game of a round robin, not null (default
  *     {@link Populations#SINGLE}; games of three or more players always use multi-population
  *     α-Rank)
- * @throws IllegalArgumentException if a resample count is outside [{@link #MIN_RESAMPLES}, {@link
- *     #MAX_RESAMPLES}] or {@code level} is not in (0, 1) (the message names the field, its value
- *     and the valid range)
- * @throws NullPointerException if an object field is null (the message names it)
  */
 public record AnalysisOptions(int resamples, int eloResamples, int scoResamples, double level, long seed,
     AlphaRank.Options alphaRank, Sco.Options sco, String reference, String rawPrior, int alphaRankResamples,
@@ -71,6 +67,14 @@ public record AnalysisOptions(int resamples, int eloResamples, int scoResamples,
   /** Most bootstrap resamples accepted (the score bootstrap keeps cells × resamples doubles). */
   public static final int MAX_RESAMPLES = 1_000_000;
 
+  /**
+   * Checks every field (the other constructors and {@link #defaults()} come through here).
+   *
+   * @throws IllegalArgumentException if a resample count is outside [{@link #MIN_RESAMPLES}, {@link
+   *     #MAX_RESAMPLES}] or {@code level} is not in (0, 1) (the message names the field, its value
+   *     and the valid range)
+   * @throws NullPointerException if an object field is null (the message names it)
+   */
   public AnalysisOptions {
     checkResamples("resamples", resamples);
     checkResamples("eloResamples", eloResamples);
@@ -149,6 +153,12 @@ public record AnalysisOptions(int resamples, int eloResamples, int scoResamples,
     this(resamples, eloResamples, DEFAULT_SCO_RESAMPLES, level, seed, alphaRank, sco, reference, rawPrior);
   }
 
+  /**
+   * The default options: 10,000 score, 1,000 Elo, {@value #DEFAULT_SCO_RESAMPLES} SCO and {@value
+   * #DEFAULT_ALPHARANK_RESAMPLES} α-Rank resamples, 95% intervals, bootstrap seed 1, α-Rank with α →
+   * ∞ ({@link AlphaRank.Options#infinite()}), {@link Sco.Options#defaults()}, no reference or
+   * raw-prior agent, single-population α-Rank for 2-player games.
+   */
   public static AnalysisOptions defaults() {
     return new AnalysisOptions(10_000, 1_000, DEFAULT_SCO_RESAMPLES, 0.95, 1, AlphaRank.Options.infinite(), Sco.Options.defaults(), "", "",
         DEFAULT_ALPHARANK_RESAMPLES);

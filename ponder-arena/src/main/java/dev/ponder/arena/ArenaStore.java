@@ -1183,6 +1183,13 @@ public final class ArenaStore implements AutoCloseable {
   /** Receives the key columns of one stored match ({@link #forEachStoredKey}). */
   @FunctionalInterface
   public interface KeyConsumer {
+    /**
+     * One stored match's key.
+     *
+     * @param game index of the game in the tournament's configuration, {@code 0..games-1}
+     * @param seats the seating as stored: the agents' indices, one per seat, joined by ','
+     * @param seedIndex the seed index, {@code 0..seedsPerPairing-1}
+     */
     void accept(int game, String seats, int seedIndex);
   }
 
@@ -2020,6 +2027,10 @@ public final class ArenaStore implements AutoCloseable {
   public static class StoreException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * @param message one line naming the file and what failed
+     * @param cause the underlying failure (SQL, I/O), or null
+     */
     public StoreException(String message, Throwable cause) {
       super(message, cause);
     }
@@ -2032,15 +2043,15 @@ public final class ArenaStore implements AutoCloseable {
   public static final class NotAStoreException extends StoreException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * @param message one line naming the file
+     * @param cause the underlying failure, or null
+     */
     public NotAStoreException(String message, Throwable cause) {
       super(message, cause);
     }
   }
 
-  /**
-   * The store's file is damaged (SQLite finds its pages malformed, e.g. a truncated copy). A bad
-   * input file, like one that is no store: the one-line message names the file and what to do.
-   */
   /**
    * A store that cannot be used as it is: damaged ({@link DamagedStoreException}) or written by a
    * newer build of Ponder ({@link NewerStoreException}); a bad input file for the command line
@@ -2069,9 +2080,20 @@ public final class ArenaStore implements AutoCloseable {
     }
   }
 
+  /**
+   * The store's file is damaged (SQLite finds its pages malformed, e.g. a truncated copy). A bad
+   * input file, like one that is no store: the one-line message names the file and what to do.
+   */
   public static final class DamagedStoreException extends UnusableStoreException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A file SQLite finds malformed: {@code FILE is damaged (SQLite: database disk image is
+     * malformed); restore it from a copy, or give a new --db to start afresh}.
+     *
+     * @param file the store's file
+     * @param cause SQLite's error
+     */
     public DamagedStoreException(Path file, Throwable cause) {
       super(file + " is damaged (SQLite: database disk image is malformed); restore it from a copy, or give a new --db"
           + " to start afresh", cause);

@@ -34,7 +34,12 @@ public record MatchResult(
 
   /** Outcome kind of a match. */
   public enum Status {
-    OK, OVERRUN, ERROR;
+    /** Finished within every time budget. */
+    OK,
+    /** Finished, but some decision took more than 110% of its agent's {@code time_ms}; returns valid. */
+    OVERRUN,
+    /** Failed (an agent's call or the game's code threw, an illegal action, ...): no returns. */
+    ERROR;
 
     /** Lower-case name as stored. */
     public String label() {

@@ -149,6 +149,10 @@ public final class Tournament {
         + " more players ('ponder games' lists each game's players)";
   }
 
+  /**
+   * The configuration stored and played: the one given with the budget applied ({@link
+   * TournamentConfig#withBudgetApplied()}).
+   */
   public TournamentConfig config() {
     return config;
   }
@@ -183,6 +187,10 @@ public final class Tournament {
     return this;
   }
 
+  /**
+   * The loaded games, one per entry of {@link #config()}'s games and in that order (index g is game
+   * g of the schedule and the store); the tournament's own list, not to be modified.
+   */
   public List<Game> games() {
     return games;
   }

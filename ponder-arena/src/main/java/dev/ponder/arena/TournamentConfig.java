@@ -53,7 +53,15 @@ public record TournamentConfig(
    */
   static final String LEGACY_SEEDS_KEY = "matchesPerPairing";
 
+  /**
+   * Schedule: every ordered pair of agents (two players), or every agent multiset in the seatings
+   * of {@code seatOrders} (three or more); {@link Schedule#seatings}.
+   */
   public static final String ROUND_ROBIN = "round-robin";
+  /**
+   * Schedule: each agent in each seat in turn, every other seat the {@code benchmark} agent;
+   * {@link Schedule#seatings}.
+   */
   public static final String BENCHMARK = "benchmark";
   /** Every distinct permutation of each agent multiset (the default of new tournaments). */
   public static final String PERMUTATIONS = "permutations";
@@ -65,6 +73,16 @@ public record TournamentConfig(
    */
   public static final String LISTED_ROTATIONS = "";
 
+  /**
+   * Copies the lists and checks the fields; a null {@code seatOrders} reads as {@link
+   * #LISTED_ROTATIONS}.
+   *
+   * @throws IllegalArgumentException if {@code games} is empty, {@code seedsPerPairing} &lt; 1, the
+   *     schedule or the seat orders are not one of the names above (the message lists the valid
+   *     ones), or the schedule is {@code benchmark} with an empty benchmark agent
+   * @throws NullPointerException if {@code games}, {@code agents} (or one of their strings) or
+   *     {@code schedule} is null
+   */
   public TournamentConfig {
     games = List.copyOf(games);
     agents = List.copyOf(agents);

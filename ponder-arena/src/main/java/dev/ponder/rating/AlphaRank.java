@@ -51,6 +51,12 @@ public final class AlphaRank {
    *     uses the payoff difference of the deviating population)
    */
   public record Options(double alpha, int populationSize, Model model) {
+    /**
+     * Checks α and m.
+     *
+     * @throws IllegalArgumentException if {@code alpha} is not &gt; 0 (NaN included) or {@code
+     *     populationSize} &lt; 2
+     */
     public Options {
       if (!(alpha > 0)) {
         throw new IllegalArgumentException("alpha must be > 0 (or infinity), got " + alpha);

@@ -19,7 +19,8 @@ public final class Elo {
    *
    * @param wins K × K, {@code wins[i][j]} = wins of i over j plus half the draws (the diagonal is
    *     ignored)
-   * @return Elo ratings, minimum 0
+   * @return Elo ratings (Elo points, 400 per factor 10 of γ): length K, indexed like {@code wins},
+   *     minimum 0
    */
   public static double[] fit(double[][] wins) {
     int k = wins.length;

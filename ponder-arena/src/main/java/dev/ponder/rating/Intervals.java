@@ -22,6 +22,8 @@ public final class Intervals {
    * @param successes 0 ≤ successes ≤ n
    * @param n trials (n = 0 gives [0, 1])
    * @param level confidence level in (0, 1)
+   * @return the estimate p̂ = successes/n (NaN when n = 0) and the bounds, clipped to [0, 1]
+   * @throws IllegalArgumentException if n &gt; 0 and {@code successes} is outside 0..n
    */
   public static Interval wilson(long successes, long n, double level) {
     if (n == 0) {
@@ -39,7 +41,13 @@ public final class Intervals {
     return new Interval(p, Math.max(0, center - half), Math.min(1, center + half));
   }
 
-  /** Linear-interpolation quantile of sorted data. */
+  /**
+   * Linear-interpolation quantile of sorted data: the value at position q·(n − 1), interpolated
+   * between its two neighbours.
+   *
+   * @param sorted the data in ascending order, at least one value
+   * @param q the probability, in [0, 1] (0 the minimum, 1 the maximum)
+   */
   public static double quantileSorted(double[] sorted, double q) {
     if (sorted.length == 1) {
       return sorted[0];

@@ -25,6 +25,12 @@ public final class Sco {
    * @param upper upper rating bound (&gt; lower)
    */
   public record Options(double temperature, double learningRate, int iterations, double lower, double upper) {
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException if {@code temperature} or {@code learningRate} is not &gt; 0
+     *     (NaN included), {@code iterations} &lt; 0, or {@code upper} is not &gt; {@code lower}
+     */
     public Options {
       if (!(temperature > 0) || !(learningRate > 0) || iterations < 0 || !(upper > lower)) {
         throw new IllegalArgumentException("invalid SCO options: tau=" + temperature + " lr=" + learningRate
