@@ -149,9 +149,13 @@ public interface Game {
   }
 
   /**
-   * Replays {@code actions} from the initial state with legality checks.
+   * Replays {@code actions} from the initial state with legality checks ({@link
+   * State#applyAction(int)}).
    *
+   * @param actions the history, chance outcomes included, first action first
    * @throws IllegalActionException at the first illegal action
+   * @throws GameContractException if the game's legal actions at some state are not in ascending
+   *     order and the action is among them
    */
   default State stateFromHistory(int[] actions) {
     State s = newInitialState();

@@ -329,7 +329,10 @@ public abstract class State {
     }
   }
 
-  /** Every player's return ({@link #playerReturn(int)}, raw utility): a new {@code double[numPlayers]}. */
+  /**
+   * Every player's return ({@link #playerReturn(int)}, raw utility): a new {@code
+   * double[numPlayers]} indexed by player.
+   */
   public double[] returns() {
     double[] r = new double[game().numPlayers()];
     returns(r);
@@ -337,14 +340,19 @@ public abstract class State {
   }
 
   /**
-   * Reward received by {@code player} on the last transition. For terminal-reward games this is
-   * the return at a terminal state and 0 elsewhere.
+   * Reward received by {@code player} on the last transition (raw utility). For terminal-reward
+   * games this is the return at a terminal state and 0 elsewhere (the default).
+   *
+   * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
    */
   public double playerReward(int player) {
     return isTerminal() ? playerReturn(player) : 0.0;
   }
 
-  /** Every player's reward for the last transition (a new array). */
+  /**
+   * Every player's reward for the last transition ({@link #playerReward(int)}, raw utility): a new
+   * {@code double[numPlayers]} indexed by player.
+   */
   public double[] rewards() {
     double[] r = new double[game().numPlayers()];
     for (int p = 0; p < r.length; p++) {

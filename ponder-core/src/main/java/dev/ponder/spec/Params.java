@@ -190,7 +190,12 @@ public final class Params {
     return String.valueOf(get(name));
   }
 
-  /** Returns a copy with {@code name} set (as if given), validated by the parameter's kind. */
+  /**
+   * Returns a copy with {@code name} set (as if given), validated by the parameter's kind and range.
+   *
+   * @throws SpecException if {@code name} is not declared, or the value is malformed or out of the
+   *     parameter's range (the messages of {@link #resolve})
+   */
   public Params with(String name, String rawValue) {
     Map<String, String> args = new LinkedHashMap<>();
     for (Map.Entry<String, Object> e : given.entrySet()) {
@@ -265,8 +270,10 @@ public final class Params {
   }
 
   /**
-   * Fails with a {@link SpecException} naming the parameter and the valid range unless
-   * {@code lo <= value <= hi}.
+   * The value of the INT parameter {@code name}, checked against [lo, hi].
+   *
+   * @throws SpecException naming the parameter and the valid range unless {@code lo <= value <= hi}
+   * @throws IllegalArgumentException if {@code name} is not declared or is not an INT parameter
    */
   public int requireInt(String name, int lo, int hi) {
     if (get(name) instanceof java.math.BigInteger big) {
@@ -279,7 +286,14 @@ public final class Params {
     return v;
   }
 
-  /** Fails unless the value lies in [lo, hi]. */
+  /**
+   * The value of the DOUBLE (or INT) parameter {@code name}, checked against [lo, hi].
+   *
+   * @throws SpecException naming the parameter and the valid range unless the value lies in [lo,
+   *     hi] (NaN never does)
+   * @throws IllegalArgumentException if {@code name} is not declared, or is a BOOL, STRING or GAME
+   *     parameter
+   */
   public double requireDouble(String name, double lo, double hi) {
     double v = getDouble(name);
     if (!(v >= lo && v <= hi)) {
@@ -292,6 +306,10 @@ public final class Params {
   /**
    * Fails unless the value is one of {@code allowed}: {@code owner: name=value is not valid; valid:
    * a, b, c}, with {@code (did you mean b?)} when one is clearly closest ({@link Suggestions}).
+   *
+   * @return the value, one of {@code allowed}
+   * @throws SpecException if it is none of them
+   * @throws IllegalArgumentException if {@code name} is not declared
    */
   public String requireOneOf(String name, String... allowed) {
     String v = getString(name);

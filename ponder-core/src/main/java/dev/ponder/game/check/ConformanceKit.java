@@ -313,7 +313,11 @@ public final class ConformanceKit {
     /** States between two calls of the {@link #progress} listener. */
     public static final int PROGRESS_EVERY = 1 << 16;
 
-    /** Number of random playouts (default 1,000). */
+    /**
+     * Number of random playouts (default 1,000).
+     *
+     * @throws IllegalArgumentException if {@code n} &lt; 1
+     */
     public Options playouts(int n) {
       if (n < 1) {
         throw new IllegalArgumentException("playouts must be ≥ 1, got " + n);
@@ -364,20 +368,27 @@ public final class ConformanceKit {
       return this;
     }
 
-    /** Runs only playout {@code i} (to reproduce a failure). */
+    /**
+     * Runs only playout {@code i} (to reproduce a failure): for {@code i} ≥ 0 the playout seeded as
+     * the i-th of a full run with the same seed, whatever {@link #playouts(int)} says; a negative
+     * {@code i} runs them all (the default, −1).
+     */
     public Options onlyPlayout(int i) {
       this.onlyPlayout = i;
       return this;
     }
 
+    /** The number of playouts, ≥ 1. */
     public int playouts() {
       return playouts;
     }
 
+    /** The master seed. */
     public long seed() {
       return seed;
     }
 
+    /** The deep-check sampling rate c, &gt; 0 (possibly {@link Double#POSITIVE_INFINITY}). */
     public double deepCheckRate() {
       return deepCheckRate;
     }
@@ -441,6 +452,7 @@ public final class ConformanceKit {
    */
   public record Report(String game, int playouts, long states, int informationStates, int maxLength, List<String> warnings,
       int distributionStates) {
+    /** @throws NullPointerException if {@code warnings} or one of its lines is null */
     public Report {
       warnings = List.copyOf(warnings);
     }

@@ -39,10 +39,12 @@ public final class Playthrough {
    * @param action the action applied next, or -1 for the last state
    */
   public record StateRecord(int index, int line, Map<String, String> fields, String actionText, int action) {
+    /** Keeps an unmodifiable copy of {@code fields}, in its iteration order. */
     public StateRecord {
       fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     }
 
+    /** Whether an action is applied after this state (false for the last state). */
     public boolean hasAction() {
       return actionText != null;
     }
