@@ -8,9 +8,12 @@ package dev.ponder.search.mcts;
 public interface FinalActionSelector {
 
   /**
+   * Chooses the move and writes π̂.
+   *
    * @param tree the finished tree (no worker runs)
    * @param root the root; its children are in ascending action order
-   * @param policyOut receives π̂, one probability per root child in child order, summing to 1
+   * @param policyOut receives π̂, one probability per root child in child order, summing to 1 (the
+   *     engine's array is exactly {@code tree.numChildren(root)} long)
    * @param ctx a context whose RNG may break ties
    * @return the chosen child entry id of {@code root}
    */

@@ -28,7 +28,8 @@ public final class Mechanisms {
   }
 
   /**
-   * {@code m_seed} (SPEC §1.3): c = 2.0 constant, an unvisited child is taken at once, mean backup,
+   * {@code m_seed}, the bare template of Li, Schultz, Lanctot &amp; Hennes 2026 (seed 000, App. J.1;
+   * SPEC §1.3): c = 2.0 constant, an unvisited child is taken at once, mean backup,
    * final = most visits with first-index ties, virtual loss 1.
    */
   public static Mechanism mSeed() {

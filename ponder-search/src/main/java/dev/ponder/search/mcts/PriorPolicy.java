@@ -7,8 +7,9 @@ import dev.ponder.game.State;
 public interface PriorPolicy {
 
   /**
-   * Writes one prior probability per legal action, aligned with {@code actions[0..n)}, summing to
-   * 1. Must not modify {@code state}; allocates nothing. Called by every worker at once with
+   * Writes one prior probability per legal action into {@code out[0..n)}, aligned with {@code
+   * actions[0..n)} (the state's legal actions in ascending order, n ≥ 1), each in [0, 1], summing
+   * to 1. Must not modify {@code state}; allocates nothing. Called by every worker at once with
    * several threads ({@code actions} and {@code out} are the worker's
    * {@link SearchContext#actionBuffer()} and {@link SearchContext#priorBuffer()}). The engine
    * fails the search with an {@link IllegalStateException} naming this class when an entry is

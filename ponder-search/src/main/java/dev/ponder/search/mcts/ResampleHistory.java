@@ -17,8 +17,10 @@ public interface ResampleHistory {
    *     worker's thread at the start of each search), so no other thread uses it during the call.
    *     Its game state must not be modified (scratch buffers kept on it may be), and nothing but
    *     {@code player}'s information may influence the result
-   * @param player the searcher
+   * @param player the searcher, in {@code [0, numPlayers)}: the player to act at the root
    * @param scratch a worker-owned state of the same game that may be overwritten and returned
+   * @param ctx the calling worker's context; every random choice comes from its {@link
+   *     SearchContext#rng()}
    * @return the world to simulate in (possibly {@code scratch}); the engine modifies it
    */
   State resample(State root, int player, State scratch, SearchContext ctx);

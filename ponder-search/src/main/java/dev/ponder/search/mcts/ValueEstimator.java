@@ -10,7 +10,8 @@ import dev.ponder.game.State;
 public interface ValueEstimator {
 
   /**
-   * Writes one value per player into {@code out}. May modify {@code state} (it is the worker's
+   * Writes one value per player into {@code out[0..numPlayers)}, indexed by player (raw utility;
+   * the engine's buffer is exactly {@code numPlayers} long and holds NaN on entry). May modify {@code state} (it is the worker's
    * scratch world and is discarded afterwards). Allocates nothing; random choices come from
    * {@link SearchContext#rng()}. Called by every worker at once with several threads: keep no
    * mutable fields. The engine fails the search with an {@link IllegalStateException} naming this

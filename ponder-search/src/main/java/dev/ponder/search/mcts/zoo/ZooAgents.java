@@ -80,7 +80,10 @@ public final class ZooAgents {
 
   // ------------------------------------------------------------------ baselines
 
-  /** {@code ucb_tuned}. */
+  /**
+   * {@code ucb_tuned}: UCB1-Tuned in the tree (Auer, Cesa-Bianchi &amp; Fischer 2002), mean backup,
+   * robust child; {@link BanditPolicies#ucbTuned}.
+   */
   public static final class UcbTuned extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code ucb_tuned}. */
     public UcbTuned() {
@@ -94,7 +97,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code gumbel}. */
+  /**
+   * {@code gumbel}: Gumbel AlphaZero (Danihelka, Guez, Schrittwieser &amp; Silver 2022), as mctx's
+   * {@code gumbel_muzero_policy}; {@link GumbelSearch}.
+   */
   public static final class GumbelAgent extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code gumbel}. */
     public GumbelAgent() {
@@ -113,7 +119,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code smooth_uct}. */
+  /**
+   * {@code smooth_uct}: Smooth UCT (Heinrich &amp; Silver 2015), mean backup, the average strategy
+   * sampled as the final move (or the robust child); {@link BanditPolicies#smoothUct}.
+   */
   public static final class SmoothUct extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code smooth_uct}. */
     public SmoothUct() {
@@ -134,7 +143,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code rpo}. */
+  /**
+   * {@code rpo}: regularized policy optimization's SEARCH variant (Grill, Altché, Tang, Hubert,
+   * Valko, Antonoglou &amp; Munos 2020), mean backup, robust child; {@link SoftSearch#rpo}.
+   */
   public static final class RpoAgent extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code rpo}. */
     public RpoAgent() {
@@ -147,7 +159,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code ments}. */
+  /**
+   * {@code ments}: MENTS (Xiao, Huang, Mei, Schuurmans &amp; Müller 2019), E2W sampling and soft
+   * Bellman backup; {@link SoftSearch}.
+   */
   public static final class Ments extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code ments}. */
     public Ments() {
@@ -168,7 +183,11 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code boltzmann}. */
+  /**
+   * {@code boltzmann}: Ponder's working definition of the seed's "Boltzmann MCTS (Chaslot et al.,
+   * 2008a)", for which no Boltzmann tree policy could be verified (ALGORITHMS §3.4
+   * [UNVERIFIED]); {@link BanditPolicies#boltzmann}.
+   */
   public static final class Boltzmann extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code boltzmann}. */
     public Boltzmann() {
@@ -184,7 +203,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code mcts_solver}. */
+  /**
+   * {@code mcts_solver}: MCTS-Solver (Winands, Björnsson &amp; Saito 2008), for two-player zero- or
+   * constant-sum games; {@link Solvers}.
+   */
   public static final class MctsSolver extends TwoPlayerZeroSum {
     /** Service-loader constructor of the agent kind {@code mcts_solver}. */
     public MctsSolver() {
@@ -200,7 +222,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code score_bounded}. */
+  /**
+   * {@code score_bounded}: Score-Bounded MCTS (Cazenave &amp; Saffidine 2010), for two-player zero- or
+   * constant-sum games; {@link Solvers}.
+   */
   public static final class ScoreBounded extends TwoPlayerZeroSum {
     /** Service-loader constructor of the agent kind {@code score_bounded}. */
     public ScoreBounded() {
@@ -217,7 +242,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code power_mean}. */
+  /**
+   * {@code power_mean}: Power-UCT, UCB1 with a power-mean backup (Dam, Klink, D'Eramo, Peters &amp;
+   * Pajarinen 2019); {@link ZooBackups#powerMean}.
+   */
   public static final class PowerMean extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code power_mean}. */
     public PowerMean() {
@@ -247,7 +275,10 @@ public final class ZooAgents {
     return p.requireDouble(p.isGiven("p") ? "p" : "power", 1, 1e6);
   }
 
-  /** {@code max_backup}. */
+  /**
+   * {@code max_backup}: UCB1 with the max backup operator (Coulom 2006; ALGORITHMS §3.6's
+   * workbench spec); {@link ZooBackups#max}.
+   */
   public static final class MaxBackup extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code max_backup}. */
     public MaxBackup() {
@@ -263,7 +294,10 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code thompson}. */
+  /**
+   * {@code thompson}: Thompson sampling on Normal-Gamma posteriors, the deterministic-transition
+   * case of DNG-MCTS (Bai, Wu &amp; Chen 2013); {@link BanditPolicies#thompson}.
+   */
   public static final class Thompson extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code thompson}. */
     public Thompson() {
@@ -286,7 +320,11 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code sa_mcts}. */
+  /**
+   * {@code sa_mcts}: SA-MCTS (Sironi, Liu &amp; Winands 2018, IEEE Trans. Games 12(2), 2020) with the
+   * N-Tuple Bandit EA (Lucas, Liu &amp; Pérez-Liébana 2018), on a substituted parameter set;
+   * {@link SelfAdaptive}.
+   */
   public static final class SaMcts extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code sa_mcts}. */
     public SaMcts() {
@@ -306,7 +344,10 @@ public final class ZooAgents {
 
   // ------------------------------------------------------------------ discovered (SPEC §1.3)
 
-  /** {@code bifv}. */
+  /**
+   * {@code bifv}: Bifv-MCTS, the champion mechanism of Li, Schultz, Lanctot &amp; Hennes 2026 (seed
+   * 000, Run 3; SPEC §1.3).
+   */
   public static final class Bifv extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code bifv}. */
     public Bifv() {
@@ -322,7 +363,7 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code run1}. */
+  /** {@code run1}: the Run 1 mechanism of Li, Schultz, Lanctot &amp; Hennes 2026 (seed 000; SPEC §1.3). */
   public static final class Run1 extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code run1}. */
     public Run1() {
@@ -336,7 +377,7 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code run2}. */
+  /** {@code run2}: the Run 2 mechanism of Li, Schultz, Lanctot &amp; Hennes 2026 (seed 000; SPEC §1.3). */
   public static final class Run2 extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code run2}. */
     public Run2() {
@@ -350,7 +391,7 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code run4}. */
+  /** {@code run4}: the Run 4 mechanism of Li, Schultz, Lanctot &amp; Hennes 2026 (seed 000; SPEC §1.3). */
   public static final class Run4 extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code run4}. */
     public Run4() {
@@ -364,7 +405,7 @@ public final class ZooAgents {
     }
   }
 
-  /** {@code run5}. */
+  /** {@code run5}: the Run 5 mechanism of Li, Schultz, Lanctot &amp; Hennes 2026 (seed 000; SPEC §1.3). */
   public static final class Run5 extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code run5}. */
     public Run5() {
@@ -378,7 +419,10 @@ public final class ZooAgents {
 
   // ------------------------------------------------------------------ composition
 
-  /** {@code compose}. */
+  /**
+   * {@code compose}: any combination of the zoo's operators, the modular template of Li, Schultz,
+   * Lanctot &amp; Hennes 2026 (seed 000); {@link Operators}.
+   */
   public static final class Compose extends MctsAgentFactory {
     /** Service-loader constructor of the agent kind {@code compose}. */
     public Compose() {
