@@ -413,7 +413,10 @@ public final class Analysis {
   /**
    * Analyses the given matches of stored tournament {@code id} (a snapshot read with
    * {@code store.matches(id, true)}, so that statistics and {@code matches.csv} describe the same
-   * matches while a tournament is still writing).
+   * matches while a tournament is still writing), on the machine's cores without progress
+   * ({@link Execution#defaults()}).
+   *
+   * @throws IllegalArgumentException as {@link #analyse(ArenaStore, long, AnalysisOptions)}
    */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all) {
     return analyse(store, id, o, all, Execution.defaults());
@@ -423,6 +426,11 @@ public final class Analysis {
    * Analyses the given matches of stored tournament {@code id} (see
    * {@link #analyse(ArenaStore, long, AnalysisOptions, List)}) on {@code ex.threads()} threads,
    * showing progress through {@code ex.progress()}.
+   *
+   * @throws NullPointerException if {@code o} is null
+   * @throws IllegalArgumentException as {@link #analyse(ArenaStore, long, AnalysisOptions)},
+   *     checked in the calling thread before anything is computed
+   * @throws IllegalStateException if the calling thread is interrupted while the statistics run
    */
   public static Result analyse(ArenaStore store, long id, AnalysisOptions o, List<ArenaStore.StoredMatch> all,
       Execution ex) {

@@ -76,6 +76,7 @@ public final class MatchRunner {
    * @param matchSeed the match seed (see {@link Seeds#matchSeed})
    * @return the record; never null, never throws for agent or game failures
    * @throws dev.ponder.spec.SpecException if the game or an agent string is invalid
+   * @throws IllegalArgumentException if {@code seats} does not hold one agent string per player
    * @throws VirtualMachineError other than {@link StackOverflowError} (e.g. {@link
    *     OutOfMemoryError}), unchanged: the JVM is failing, not the match
    */
@@ -84,7 +85,12 @@ public final class MatchRunner {
     return play(game, seats, matchSeed);
   }
 
-  /** As {@link #play(String, List, long)} with an already loaded game. */
+  /**
+   * As {@link #play(String, List, long)} with an already loaded game.
+   *
+   * @throws IllegalArgumentException if {@code seats} does not hold one agent string per player
+   *     ({@code game.numPlayers()})
+   */
   public static MatchResult play(Game game, List<String> seats, long matchSeed) {
     int n = game.numPlayers();
     if (seats.size() != n) {

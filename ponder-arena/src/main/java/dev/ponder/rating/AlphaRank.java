@@ -179,7 +179,7 @@ public final class AlphaRank {
    * @param numStrategies K_k per population (N = length ≥ 1)
    * @param payoff per profile (mixed-radix index, population 0 most significant), the payoff to
    *     each population: {@code payoff[profile][k]}
-   * @return π over profiles
+   * @return π over the profiles (length Π K_k, indexed as {@code payoff}; sums to 1)
    * @throws IllegalArgumentException if the number of profiles exceeds {@link #MAX_STATES}
    */
   public static double[] multiPopulation(int[] numStrategies, double[][] payoff, Options o) {
@@ -296,6 +296,11 @@ public final class AlphaRank {
   /**
    * Per-strategy mass of a multi-population distribution: {@code m_a = (1/N) Σ_k Σ_{s: s_k = a}
    * π(s)} (seed 000's per-agent mass), for populations sharing one strategy set of size K.
+   *
+   * @param pi the distribution over the K^N profiles ({@link #multiPopulation}'s result)
+   * @param k K, strategies per population
+   * @param pops N, the number of populations
+   * @return length K, indexed by strategy; sums to the sum of {@code pi}
    */
   public static double[] marginalMass(double[] pi, int k, int pops) {
     double[] m = new double[k];

@@ -64,8 +64,9 @@ public final class Sco {
   /**
    * Fits the ratings.
    *
-   * @param numAlternatives number of alternatives
-   * @return ratings in [lower, upper]
+   * @param numAlternatives number of alternatives K; each ballot's {@code scores} is indexed by
+   *     alternative
+   * @return ratings in [lower, upper]: length K, indexed by alternative
    */
   public static double[] fit(int numAlternatives, List<Ballot> ballots, Options o) {
     return fit(pairWeights(numAlternatives, ballots), ballots.size(), o);
@@ -100,7 +101,7 @@ public final class Sco {
    * @param w K × K pair weights (not modified)
    * @param numBallots number of ballots the weights came from (the gradient is averaged over
    *     them); 0 = no ballot, the ratings stay at the midpoint
-   * @return ratings in [lower, upper]
+   * @return ratings in [lower, upper]: length K, indexed by alternative
    */
   public static double[] fit(double[][] w, int numBallots, Options o) {
     int numAlternatives = w.length;
@@ -152,6 +153,9 @@ public final class Sco {
   /**
    * Pairwise ballot win rates {@code F(A≻B)} = fraction of ballots (weighted) in which A is
    * ranked strictly above B, among the ballots containing both (seed 000). Diagonal is NaN.
+   *
+   * @return K × K ({@code numAlternatives}), {@code [a][b]} = F(a≻b) in [0, 1]; NaN on the
+   *     diagonal and where no ballot holds both
    */
   public static double[][] ballotWinRates(int numAlternatives, List<Ballot> ballots) {
     double[][] f = new double[numAlternatives][numAlternatives];
