@@ -109,6 +109,7 @@ public final class CopyWatch {
    * the changed position) as its cause.
    *
    * @param cause the error, or null
+   * @throws IllegalStateException if nothing was noted
    */
   public GameContractException fault(String during, Throwable cause) {
     if (state == null) {

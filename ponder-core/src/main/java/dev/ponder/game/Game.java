@@ -100,12 +100,18 @@ public interface Game {
   /** A fresh initial state. */
   State newInitialState();
 
-  /** Shape of {@link State#informationStateTensor}; empty if the game does not provide it. */
+  /**
+   * Shape of {@link State#informationStateTensor} (the sizes of its dimensions, whose product is the
+   * tensor's length); empty if the game does not provide it.
+   */
   default int[] informationStateTensorShape() {
     return new int[0];
   }
 
-  /** Shape of {@link State#observationTensor}; empty if the game does not provide it. */
+  /**
+   * Shape of {@link State#observationTensor} (the sizes of its dimensions, whose product is the
+   * tensor's length); empty if the game does not provide it.
+   */
   default int[] observationTensorShape() {
     return new int[0];
   }

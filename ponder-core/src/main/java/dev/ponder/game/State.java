@@ -122,7 +122,10 @@ public abstract class State {
         + (isTerminal() ? "a terminal state" : "a chance node"));
   }
 
-  /** Legal actions in ascending order (a new array). */
+  /**
+   * Legal actions in ascending order: a new array of length {@link #legalActions(int[])}'s count
+   * (empty at a terminal state).
+   */
   public int[] legalActions() {
     int[] buf = new int[game().maxActionsPerState()];
     int n = legalActions(buf);
@@ -379,7 +382,10 @@ public abstract class State {
     return history[i];
   }
 
-  /** The actions applied so far (a new array). */
+  /**
+   * The actions applied so far, chance outcomes included: a new array of length {@link
+   * #historySize()}, first action first.
+   */
   public final int[] history() {
     return Arrays.copyOf(history, historySize);
   }

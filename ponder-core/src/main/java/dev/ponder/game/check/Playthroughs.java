@@ -58,7 +58,11 @@ public final class Playthroughs {
     return directory().resolve(name);
   }
 
-  /** File names of every golden playthrough, sorted. */
+  /**
+   * File names of every golden playthrough, sorted.
+   *
+   * @throws IllegalStateException if {@link #directory()} cannot be listed (the message names it)
+   */
   public static List<String> available() {
     try (Stream<Path> s = Files.list(directory())) {
       return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".txt")).sorted().collect(Collectors.toList());
