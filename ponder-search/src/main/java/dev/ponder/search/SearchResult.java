@@ -167,7 +167,14 @@ public record SearchResult(
     return provenValue != null;
   }
 
-  /** The proven value vector of the child at index {@code i} of {@link #actions}, or null. */
+  /**
+   * The proven value vector of the child at index {@code i} of {@link #actions} (raw utility,
+   * {@code numPlayers} long, indexed by player), or null where that child is not proven or the
+   * mechanism proves nothing.
+   *
+   * @throws ArrayIndexOutOfBoundsException if the mechanism proves values and {@code i} is not in
+   *     {@code [0, actions.length)}
+   */
   public double[] provenValueAt(int i) {
     return provenValue == null ? null : provenValue[i];
   }

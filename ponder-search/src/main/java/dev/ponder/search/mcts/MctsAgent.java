@@ -191,6 +191,7 @@ public final class MctsAgent implements PolicyAgent {
    *
    * @throws IllegalStateException if a search of this agent is running (in another thread); the
    *     agent is not changed then (a mechanism supplier may have been called)
+   * @throws NullPointerException if the mechanism supplier returns null
    */
   @Override
   public void restart() {
