@@ -945,7 +945,7 @@ public final class Report {
 
   /**
    * Removes the score charts of an earlier, larger report that this one does not have
-   * ({@code scores-<i>.svg} with {@code games} ≤ i < {@code earlierGames}), so that the directory
+   * ({@code scores-<i>.svg} with {@code games} ≤ i &lt; {@code earlierGames}), so that the directory
    * holds one report. Only regular files of exactly that name are removed; nothing else in the
    * directory is touched, and nothing when the directory held no report.
    */

@@ -1630,7 +1630,7 @@ public final class ConformanceKit {
       static final int MAX_ENTRIES = 1 << 20;
       private long[] keys = new long[1 << 12];
       private long[] digests = new long[keys.length];
-      /** playout << 32 | length, or -1 for an empty slot. */
+      /** {@code playout << 32 | length}, or -1 for an empty slot. */
       private long[] where = filled(keys.length);
       private int size;
 
