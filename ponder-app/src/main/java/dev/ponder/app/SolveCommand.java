@@ -144,6 +144,11 @@ public final class SolveCommand implements PonderCommand {
     PrintWriter pw = json ? new PrintWriter(Writer.nullWriter()) : spec.commandLine().getOut();
     long t0 = System.nanoTime();
     GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr(), pending);
+    // after the build, so that a game refused (too large, a fault of the game) gets its one line alone
+    if (game.numPlayers() >= 3) {
+      spec.commandLine().getErr().println(threePlayerNote(game.numPlayers(), a));
+      spec.commandLine().getErr().flush();
+    }
     pending.set(noIterationLine(iterations));
     double buildSeconds = (System.nanoTime() - t0) / 1e9;
     pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", GameTree.echo(game.spec()),
@@ -318,6 +323,17 @@ public final class SolveCommand implements PonderCommand {
       m.put("epsilon", eps);
     }
     return m;
+  }
+
+  /**
+   * The note {@code solve} prints on stderr for a game of {@code n} ≥ 3 players: CFR's guarantee
+   * there is a coarse correlated equilibrium, not a Nash one (docs/solve.md, "Three or more
+   * players"); for mccfr-es, whose average may drift, also what to use instead.
+   */
+  static String threePlayerNote(int n, String a) {
+    return "note: with " + n + " players the average policy carries no Nash-equilibrium guarantee (CFR's regret bound"
+        + " gives a coarse correlated equilibrium); the exploitability printed measures how far it is from one"
+        + (a.equals("mccfr-es") ? ", and mccfr-es's average may drift away: prefer cfr or cfr+" : "");
   }
 
   /** Saves the average policy {@code avg} to {@code file} with the {@code "run"} facts. */

@@ -129,4 +129,22 @@ class SolveCommandTest {
     assertThat(TabularPolicy.read(p).run()).containsOnlyKeys("command", "algorithm", "iterations", "iterations_requested",
         "interrupted");
   }
+
+  /**
+   * With three or more players CFR gives no Nash guarantee: solve says so in one note on stderr
+   * (before, only --help and the docs did); a two-player game gets no note.
+   */
+  @Test
+  void threeOrMorePlayersGetANoteOnStderr() {
+    Cli r = Cli.run("solve", "kuhn_poker(players=3)", "--algo", "cfr", "--iterations", "4", "--no-progress");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.err).isEqualTo("note: with 3 players the average policy carries no Nash-equilibrium guarantee (CFR's"
+        + " regret bound gives a coarse correlated equilibrium); the exploitability printed measures how far it is from one\n");
+    Cli es = Cli.run("solve", "kuhn_poker(players=4)", "--algo", "mccfr-es", "--iterations", "4", "--no-progress");
+    assertThat(es.exit).as(es.err).isZero();
+    assertThat(es.err.strip()).startsWith("note: with 4 players").endsWith(", and mccfr-es's average may drift away:"
+        + " prefer cfr or cfr+").doesNotContain("\n");
+    Cli two = Cli.run("solve", "kuhn_poker", "--algo", "cfr", "--iterations", "4", "--no-progress");
+    assertThat(two.err).isEmpty();
+  }
 }
