@@ -1,7 +1,7 @@
 """Prints the reference values that Ponder's tests pin (IndependentReferenceTest, MccfrTest), one
 per line: the NashConv of the CFR family's average policy on Kuhn poker, the exploitability of
 outcome-sampling MCCFR's average policy on three-player Kuhn poker, and NashConv and player 0's
-value of Kuhn's (1950) equilibrium family. Run: python3 reference_values.py (about 10 s)."""
+value of Kuhn's (1950) equilibrium family. Run: python3 reference_values.py (a few seconds)."""
 from games import kuhn
 from cfr import CFR, nash_conv, expected
 from mccfr import OutcomeSampling
