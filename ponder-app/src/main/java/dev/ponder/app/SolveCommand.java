@@ -144,6 +144,11 @@ public final class SolveCommand implements PonderCommand {
     PrintWriter pw = json ? new PrintWriter(Writer.nullWriter()) : spec.commandLine().getOut();
     long t0 = System.nanoTime();
     GameTree tree = treeOptions.build(game, "solve", spec.commandLine().getErr(), pending);
+    // after the build, so that a game refused (too large, a fault of the game) gets its one line alone
+    if (game.numPlayers() >= 3) {
+      spec.commandLine().getErr().println(threePlayerNote(game.numPlayers(), a));
+      spec.commandLine().getErr().flush();
+    }
     pending.set(noIterationLine(iterations));
     double buildSeconds = (System.nanoTime() - t0) / 1e9;
     pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", GameTree.echo(game.spec()),
@@ -236,7 +241,7 @@ public final class SolveCommand implements PonderCommand {
         // the policy is what matters: saved before it is measured, so a second Ctrl-C during the
         // measurement (a best response over the whole tree) can exit at once without losing it
         if (out != null) {
-          savePolicy(partialOut, tree, a, average(cfr, mc), done, true);
+          savePolicy(partialOut, tree, a, eps, al, be, ga, average(cfr, mc), done, true);
         }
         interrupt.evaluating(cutLine(done, iterations, partialOut, chart));
         if (rows == 0 || xs[rows - 1] != done) {
@@ -303,12 +308,44 @@ public final class SolveCommand implements PonderCommand {
     return out.resolveSibling(base + ".partial.json");
   }
 
+  /**
+   * The parameters of algorithm {@code a} that shape its result, in the order written: DCFR's α,
+   * β, γ; outcome sampling's ε; none for the others. The {@code --json} object's {@code
+   * "algorithm_parameters"} and the saved policy's {@code "run"} object both list these.
+   */
+  static java.util.Map<String, Double> algorithmParameters(String a, double eps, double al, double be, double ga) {
+    java.util.Map<String, Double> m = new java.util.LinkedHashMap<>();
+    if (a.equals("dcfr")) {
+      m.put("alpha", al);
+      m.put("beta", be);
+      m.put("gamma", ga);
+    } else if (a.equals("mccfr-os")) {
+      m.put("epsilon", eps);
+    }
+    return m;
+  }
+
+  /**
+   * The note {@code solve} prints on stderr for a game of {@code n} ≥ 3 players: CFR's guarantee
+   * there is a coarse correlated equilibrium, not a Nash one (docs/solve.md, "Three or more
+   * players"); for mccfr-es, whose average may drift, also what to use instead.
+   */
+  static String threePlayerNote(int n, String a) {
+    return "note: with " + n + " players the average policy carries no Nash-equilibrium guarantee (CFR's regret bound"
+        + " gives a coarse correlated equilibrium); the exploitability printed measures how far it is from one"
+        + (a.equals("mccfr-es") ? ", and mccfr-es's average may drift away: prefer cfr or cfr+" : "");
+  }
+
   /** Saves the average policy {@code avg} to {@code file} with the {@code "run"} facts. */
-  private void savePolicy(Path file, GameTree tree, String a, double[] avg, int done, boolean interrupted) {
+  private void savePolicy(Path file, GameTree tree, String a, double eps, double al, double be, double ga, double[] avg,
+      int done, boolean interrupted) {
     try {
       TabularPolicy policy = TabularPolicy.fromSlots(tree, avg);
       policy.putRun("command", "solve");
       policy.putRun("algorithm", a);
+      for (java.util.Map.Entry<String, Double> e : algorithmParameters(a, eps, al, be, ga).entrySet()) {
+        policy.putRun(e.getKey(), e.getValue());
+      }
       policy.putRun("iterations", (long) done);
       policy.putRun("iterations_requested", (long) iterations);
       policy.putRun("interrupted", interrupted);
@@ -358,7 +395,7 @@ public final class SolveCommand implements PonderCommand {
     Path saved = stopped ? partialOut : out;
     if (out != null) {
       if (!stopped) {
-        savePolicy(out, tree, a, avg, done, interrupted);
+        savePolicy(out, tree, a, eps, al, be, ga, avg, done, interrupted);
       }
       pw.println("average policy saved to " + saved + (stopped ? " (after " + done + " of " + iterations + " iterations)" : ""));
     }
@@ -383,13 +420,7 @@ public final class SolveCommand implements PonderCommand {
       root.put("algorithm", a);
       root.put("algorithm_name", describe(a, eps, al, be, ga));
       ObjectNode params = root.putObject("algorithm_parameters");
-      if (a.equals("dcfr")) {
-        params.put("alpha", al);
-        params.put("beta", be);
-        params.put("gamma", ga);
-      } else if (a.equals("mccfr-os")) {
-        params.put("epsilon", eps);
-      }
+      algorithmParameters(a, eps, al, be, ga).forEach(params::put);
       root.put("iterations", done);
       root.put("iterations_requested", iterations);
       root.put("interrupted", interrupted);

@@ -1,6 +1,7 @@
 package dev.ponder.app;
 
 import dev.ponder.game.fixtures.FlawedDieGame;
+import dev.ponder.game.fixtures.HiddenGuessGame;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ponder.game.GameRegistry;
@@ -27,6 +28,7 @@ class GameContractCliTest {
   @BeforeAll
   static void registerTheTestGame() {
     GameRegistry.register(new FlawedDieGame.Factory());
+    GameRegistry.register(new HiddenGuessGame.Factory());
   }
 
   private static final String SUM = "ponder: error: flawed_die(shortfall=0.1): the chance outcomes after history [1] have"
@@ -155,5 +157,29 @@ class GameContractCliTest {
         "--resamples", "40", "--elo-resamples", "40", "--sco-resamples", "40", "--alpharank-resamples", "40");
     assertThat(c.exit).as(c.err).isEqualTo(1);
     assertThat(c.err).contains("failed (in State.isLegal) at move 0: " + ORDER).doesNotContain("chose illegal action");
+  }
+
+  /**
+   * A game declared zero-sum (or constant-sum) whose returns at a terminal do not sum to 0 (or to
+   * its declared sum) is refused by the game tree of solve and exploitability, in one line with exit
+   * 1: NashConv and CFR assume the declared sum. Before, they computed on without a word.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"solve|flawed_die(surplus=0.25)|--iterations|10|--no-progress",
+      "exploitability|flawed_die(surplus=0.25)|--agent|uniform|--no-progress",
+      "solve|hidden_guess(leak=0.5)|--iterations|10|--no-progress",
+      "exploitability|hidden_guess(leak=0.5)|--agent|uniform|--no-progress"})
+  void returnsThatDoNotSumAsDeclaredAreRefused(String command) {
+    String[] args = command.split("\\|");
+    String line = lastErrorLine(Cli.run(args));
+    if (args[1].startsWith("flawed_die")) {
+      assertThat(line).isEqualTo("ponder: error: flawed_die(surplus=0.25): the returns at the end of history [1, 0] are"
+          + " [-1.0, 1.25], summing to 0.25, not to 0 as the game declares (zero-sum, GameType.utility); run ponder check"
+          + " 'flawed_die(surplus=0.25)'");
+    } else {
+      assertThat(line).isEqualTo("ponder: error: hidden_guess(leak=0.5): the returns at the end of history [1, 1] are"
+          + " [0.5, 1.0], summing to 1.5, not to 1 as the game declares (constant-sum, Game.utilitySum); run ponder check"
+          + " 'hidden_guess(leak=0.5)'");
+    }
   }
 }

@@ -99,4 +99,52 @@ class SolveCommandTest {
     }
     assertThat(Files.readString(file)).isEqualTo("x");
   }
+
+  /**
+   * The saved policy's "run" object records the parameters that shaped it, the ones --json lists
+   * under "algorithm_parameters" (DCFR's α, β, γ; outcome sampling's ε), so a file says how to
+   * reproduce it. Before, it recorded "dcfr" alone, whatever the exponents.
+   */
+  @Test
+  void theSavedPolicyRecordsTheAlgorithmsParameters(@TempDir Path dir) throws Exception {
+    Path d = dir.resolve("d.json");
+    Cli r = Cli.run("solve", "kuhn_poker", "--algo", "dcfr", "--alpha", "2", "--beta", "-0.5", "--gamma", "3",
+        "--iterations", "10", "--out", d.toString(), "--no-progress");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(TabularPolicy.read(d).run()).containsEntry("algorithm", "dcfr").containsEntry("alpha", 2.0)
+        .containsEntry("beta", -0.5).containsEntry("gamma", 3.0).doesNotContainKey("epsilon");
+    Path o = dir.resolve("o.json");
+    r = Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--epsilon", "0.3", "--seed", "4", "--iterations", "10",
+        "--out", o.toString(), "--no-progress");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(TabularPolicy.read(o).run()).containsEntry("algorithm", "mccfr-os").containsEntry("epsilon", 0.3)
+        .containsEntry("seed", 4L).doesNotContainKey("alpha");
+    Path c = dir.resolve("c.json");
+    r = Cli.run("solve", "kuhn_poker", "--algo", "dcfr", "--iterations", "10", "--out", c.toString(), "--no-progress");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(TabularPolicy.read(c).run()).containsEntry("alpha", 1.5).containsEntry("beta", 0.0).containsEntry("gamma", 2.0);
+    Path p = dir.resolve("p.json");
+    r = Cli.run("solve", "kuhn_poker", "--algo", "cfr+", "--iterations", "10", "--out", p.toString(), "--no-progress");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(TabularPolicy.read(p).run()).containsOnlyKeys("command", "algorithm", "iterations", "iterations_requested",
+        "interrupted");
+  }
+
+  /**
+   * With three or more players CFR gives no Nash guarantee: solve says so in one note on stderr
+   * (before, only --help and the docs did); a two-player game gets no note.
+   */
+  @Test
+  void threeOrMorePlayersGetANoteOnStderr() {
+    Cli r = Cli.run("solve", "kuhn_poker(players=3)", "--algo", "cfr", "--iterations", "4", "--no-progress");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.err).isEqualTo("note: with 3 players the average policy carries no Nash-equilibrium guarantee (CFR's"
+        + " regret bound gives a coarse correlated equilibrium); the exploitability printed measures how far it is from one\n");
+    Cli es = Cli.run("solve", "kuhn_poker(players=4)", "--algo", "mccfr-es", "--iterations", "4", "--no-progress");
+    assertThat(es.exit).as(es.err).isZero();
+    assertThat(es.err.strip()).startsWith("note: with 4 players").endsWith(", and mccfr-es's average may drift away:"
+        + " prefer cfr or cfr+").doesNotContain("\n");
+    Cli two = Cli.run("solve", "kuhn_poker", "--algo", "cfr", "--iterations", "4", "--no-progress");
+    assertThat(two.err).isEmpty();
+  }
 }

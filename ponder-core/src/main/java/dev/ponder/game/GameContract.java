@@ -130,6 +130,52 @@ public final class GameContract {
   }
 
   /**
+   * How far the returns of one terminal state of a zero-sum or constant-sum game may sum from the
+   * game's declared sum ({@link Game#utilitySum()}), relative to the returns' scale: {@value} times
+   * the larger of 1 and the sum of the returns' magnitudes.
+   */
+  public static final double UTILITY_SUM_TOLERANCE = 1e-9;
+
+  /**
+   * Checks that the returns {@code s} (a terminal state) gave, stored in {@code values[from ..
+   * from + n)} (n = the number of players), sum to {@code declared}, the sum the game declares
+   * (0 for a zero-sum game, {@link Game#utilitySum()} for a constant-sum one), within {@link
+   * #UTILITY_SUM_TOLERANCE} times the larger of 1 and Σ|returns|. A {@code declared} of NaN (a
+   * general-sum or identical-interest game) checks nothing. The solvers and the exploitability,
+   * which assume the declared sum, call it on every terminal of the game tree. Costs n additions;
+   * allocates nothing unless it throws.
+   *
+   * @throws GameContractException one line naming the game, the history, the returns and the sums,
+   *     e.g. {@code hidden_guess(leak=0.5): the returns at the end of history [1, 1] are [0.5, 1.0],
+   *     summing to 1.5, not to 1 as the game declares (constant-sum, Game.utilitySum); run ponder
+   *     check 'hidden_guess(leak=0.5)'}
+   */
+  public static void checkUtilitySum(State s, double[] values, int from, int n, double declared) {
+    if (Double.isNaN(declared)) {
+      return;
+    }
+    double sum = 0;
+    double magnitude = 0;
+    for (int i = from; i < from + n; i++) {
+      sum += values[i];
+      magnitude += Math.abs(values[i]);
+    }
+    if (!(Math.abs(sum - declared) <= UTILITY_SUM_TOLERANCE * Math.max(1, magnitude))) {
+      StringJoiner j = new StringJoiner(", ", "[", "]");
+      for (int q = from; q < from + n; q++) {
+        j.add(Double.toString(values[q]));
+      }
+      boolean zeroSum = s.game().type().utility() == GameType.Utility.ZERO_SUM;
+      throw new GameContractException(s.game().spec() + ": the returns "
+          + (s.historySize() == 0 ? "at the initial state" : "at the end of history [" + s.historyString() + "]")
+          + " are " + j + ", summing to " + number(sum) + ", not to " + number(declared)
+          + (zeroSum ? " as the game declares (zero-sum, GameType.utility)"
+              : " as the game declares (constant-sum, Game.utilitySum)")
+          + checkHint(s));
+    }
+  }
+
+  /**
    * Checks that {@code actions[0..k)}, read from {@code s} by {@link State#legalActions(int[])} or
    * {@link State#chanceOutcomes(int[], double[])}, are in strictly ascending order (sorted, no
    * repeats), as the game API requires. Costs k − 1 comparisons; allocates nothing unless it

@@ -78,7 +78,8 @@ public final class CfrSolver {
   private final double[] childValue;
   private final int[] stackNode;
   private final int[] stackNext;
-  private int iteration;
+  /** Iterations run so far: a long, so that no run overflows it into negative (or NaN) weights. */
+  private long iteration;
   private double weight;
 
   /**
@@ -102,7 +103,7 @@ public final class CfrSolver {
    * (whatever is given), and {@link Variant#CFR} and {@link Variant#CFR_PLUS} ignore them; every
    * variant checks them. α and γ lie in [0, {@value #MAX_EXPONENT}] and β in [−{@value
    * #MAX_EXPONENT}, {@value #MAX_EXPONENT}], the ranges of {@code ponder solve}, so that {@code t^x}
-   * stays finite for every iteration count an {@code int} holds (a NaN, an infinity or a larger
+   * stays finite and positive for every iteration count a {@code long} holds (a NaN, an infinity or a larger
    * magnitude would turn regrets or strategy sums into NaN). A negative β discounts negative
    * regrets more strongly than 0 (factor below 1/2; Brown &amp; Sandholm's β = −∞ is the limit,
    * CFR+'s flooring at 0).
@@ -147,7 +148,8 @@ public final class CfrSolver {
 
   /**
    * Largest DCFR exponent: α and γ lie in [0, {@value}], β in [−{@value}, {@value}] (the ranges of
-   * {@code ponder solve --alpha/--beta/--gamma}); {@code (2^31)^10} is still a finite double.
+   * {@code ponder solve --alpha/--beta/--gamma}); {@code (2^63)^10} is still a finite double (and
+   * {@code (2^63)^−10} a positive one).
    */
   public static final double MAX_EXPONENT = 10;
 
@@ -168,9 +170,14 @@ public final class CfrSolver {
     return alternating;
   }
 
-  /** Number of iterations run so far. */
-  public int iterations() {
+  /** Number of iterations run so far (a long, as {@link MccfrSolver#iterations()}). */
+  public long iterations() {
     return iteration;
+  }
+
+  /** Sets the iteration counter, as if that many iterations had run (for tests of large counts). */
+  void setIterations(long iterations) {
+    iteration = iterations;
   }
 
   /**
@@ -186,7 +193,7 @@ public final class CfrSolver {
     }
     for (int c = 0; c < count; c++) {
       iteration++;
-      int tt = iteration;
+      double tt = iteration;
       switch (variant) {
         case CFR:
           weight = 1;

@@ -56,6 +56,11 @@ public final class GameTree {
   private int[] edgeAction = new int[2048];
   private double[] edgeProb = new double[2048];
   private double[] utilities;
+  /**
+   * The sum every terminal's returns must have: 0 for a zero-sum game, {@link Game#utilitySum()}
+   * for a constant-sum one, NaN (not checked) otherwise.
+   */
+  private final double declaredSum;
   private int maxDepth;
 
   private final List<String> infosetKeys = new ArrayList<>();
@@ -93,6 +98,8 @@ public final class GameTree {
   private GameTree(Game game) {
     this.game = game;
     this.numPlayers = game.numPlayers();
+    GameType.Utility u = game.type().utility();
+    this.declaredSum = u == GameType.Utility.ZERO_SUM ? 0.0 : u == GameType.Utility.CONSTANT_SUM ? game.utilitySum() : Double.NaN;
     this.maxActions = game.maxActionsPerState();
     for (int p = 0; p < numPlayers; p++) {
       infosetIndex.add(new HashMap<>());
@@ -128,8 +135,12 @@ public final class GameTree {
    *     (a {@link MemoryException}, found while it is built: see {@link #build(Game, int,
    *     java.util.function.LongConsumer)})
    * @throws dev.ponder.game.GameContractException (an {@link IllegalStateException}) if a chance
-   *     node's probabilities do not sum to 1 or a node's legal actions are not strictly ascending
-   *     ({@link GameContract}): one line naming the game and the history
+   *     node's probabilities do not sum to 1, a node's legal actions are not strictly ascending, or
+   *     a terminal's returns are not finite or, in a zero-sum or constant-sum game, do not sum to
+   *     the declared sum within {@link GameContract#UTILITY_SUM_TOLERANCE} relative ({@link
+   *     GameContract}): one line naming the game and the history
+   * @throws IllegalStateException if the game is constant-sum and does not declare its sum ({@link
+   *     Game#utilitySum()})
    */
   public static GameTree build(Game game) {
     return build(game, DEFAULT_MAX_HISTORIES);
@@ -634,8 +645,10 @@ public final class GameTree {
       for (int q = 0; q < numPlayers; q++) {
         utilities[v * numPlayers + q] = s.playerReturn(q);
       }
-      // a NaN or infinite return would turn every value, regret and exploitability into NaN
+      // a NaN or infinite return would turn every value, regret and exploitability into NaN, and
+      // returns that do not sum as the game declares would make NashConv and CFR's guarantees wrong
       GameContract.checkReturns(s, utilities, v * numPlayers, numPlayers);
+      GameContract.checkUtilitySum(s, utilities, v * numPlayers, numPlayers, declaredSum);
       nodeNumChildren[v] = 0;
       return v;
     }

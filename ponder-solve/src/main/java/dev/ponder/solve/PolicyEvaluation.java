@@ -113,6 +113,8 @@ public final class PolicyEvaluation {
     private final double[] pol;
     private final int responder;
     private final double[] reach;
+    /** Per information set of the responder: the sum of its histories' counterfactual reach. */
+    private final double[] infosetReach;
     private final double[] value;
     private final boolean[] done;
     private final int[] best;
@@ -149,6 +151,7 @@ public final class PolicyEvaluation {
       done = new boolean[tree.numNodes()];
       best = new int[tree.numInfosets()];
       java.util.Arrays.fill(best, -1);
+      infosetReach = new double[tree.numInfosets()];
       // the tree numbers a node before its children, so one pass in node order sets every
       // node's reach after its parent's
       reach[0] = 1.0;
@@ -160,6 +163,9 @@ public final class PolicyEvaluation {
         int k = t.numChildren(v);
         int s = p >= 0 ? t.slotStart(t.infoset(v)) : -1;
         double r = reach[v];
+        if (p == responder) {
+          infosetReach[t.infoset(v)] += r;
+        }
         for (int j = 0; j < k; j++) {
           double w = p == State.CHANCE ? t.chanceProb(v, j) : p == responder ? 1.0 : pol[s + j];
           reach[t.child(v, j)] = r * w;
@@ -189,7 +195,9 @@ public final class PolicyEvaluation {
      * Index {@code j} (0 ≤ j &lt; {@code tree.numActions(infoset)}; the action is {@code
      * tree.slotAction(tree.slotStart(infoset) + j)}) of the best-response action at one of the
      * responder's information sets; the first legal action (0) where the other players never
-     * reach it.
+     * reach it. Of actions whose reach-weighted sums lie within 1e-12 times the information set's
+     * total counterfactual reach of each other, the earliest is kept (a tolerance relative to the
+     * set's reach, so that a set reached with a tiny probability still gets its best action).
      *
      * @param infoset an information set of the responder, 0 ≤ infoset &lt; {@code
      *     tree.numInfosets()}
@@ -215,7 +223,10 @@ public final class PolicyEvaluation {
     // responder's histories, else the probability-weighted sum of the children's values (children
     // of probability 0 skipped). A BEST frame computes best[infoset]: for each action j in order,
     // the sum over the information set's histories h (reach ≠ 0) of reach[h]·value(child(h, j)),
-    // keeping the first action whose sum exceeds the best so far by more than 1e-12. A frame
+    // keeping the first action whose sum exceeds the best so far by more than 1e-12 times the
+    // information set's total reach Σ_h reach[h] (a tolerance relative to the sums' own scale: an
+    // absolute one would call every action tied, and keep the first, at an information set whose
+    // reach is below it, however much better another action is). A frame
     // needing a value not yet computed pushes that node's VALUE frame and resumes when it is done.
     private static final int VALUE = 0;
     private static final int BEST = 1;
@@ -306,7 +317,7 @@ public final class PolicyEvaluation {
                 fx[top] += reach[v] * value[c];
               }
             }
-            if (fx[top] > fbest[top] + 1e-12) {
+            if (fx[top] > fbest[top] + 1e-12 * infosetReach[info]) {
               fbest[top] = fx[top];
               farg[top] = j;
             }

@@ -118,4 +118,28 @@ class CfrSolverArgsTest {
         .hasMessage("sampling");
     assertThatThrownBy(() -> new MccfrSolver(null, null, 1)).isInstanceOf(NullPointerException.class).hasMessage("tree");
   }
+
+  /**
+   * The iteration counter is a long: runs continued past 2^31 − 1 iterations keep the averaging
+   * weights t (CFR+, Linear CFR) and t^γ and the discounts t^α, t^β (DCFR) positive and finite. As
+   * an int it wrapped to −2^31: CFR+ then added strategy sums of weight −2^31 (negative sums, an
+   * average that is no distribution) and DCFR took (−2^31)^1.5, NaN regrets.
+   */
+  @Test
+  void iterationsPastTheIntRangeKeepTheWeightsPositive() {
+    for (CfrSolver.Variant v : CfrSolver.Variant.values()) {
+      CfrSolver s = new CfrSolver(KUHN, v);
+      s.run(10);
+      s.setIterations(Integer.MAX_VALUE);
+      s.run(2);
+      assertThat(s.iterations()).as(v.name()).isEqualTo(Integer.MAX_VALUE + 2L);
+      for (double x : s.strategySumSlots()) {
+        assertThat(x).as(v.name()).isFinite().isGreaterThanOrEqualTo(0);
+      }
+      for (double x : s.regretSlots()) {
+        assertThat(x).as(v.name()).isFinite();
+      }
+      assertThat(PolicyEvaluation.exploitability(KUHN, s.averagePolicy())).as(v.name()).isFinite();
+    }
+  }
 }

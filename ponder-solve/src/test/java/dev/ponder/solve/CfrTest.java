@@ -19,7 +19,7 @@ class CfrTest {
   }
 
   private static double exploitabilityAfter(GameTree t, CfrSolver s, int iterations) {
-    s.run(iterations - s.iterations());
+    s.run((int) (iterations - s.iterations()));
     return PolicyEvaluation.exploitability(t, s.averagePolicy());
   }
 
