@@ -271,6 +271,8 @@ public final class Goofspiel extends AbstractGame {
     final int[] winSeq;
     int round;
     int dealt;
+    /** Bit c set: point card c has been dealt (the set {@link #pointSeq} lists in order). */
+    long dealtMask;
     int pointCard = -1;
     int cur;
     /** Resampling buffers of a target state (allocated on its first {@link #resampleInto}). */
@@ -320,6 +322,7 @@ public final class Goofspiel extends AbstractGame {
     private void deal(int card) {
       pointCard = card;
       pointSeq[dealt++] = card;
+      dealtMask |= 1L << card;
     }
 
     @Override
@@ -338,19 +341,15 @@ public final class Goofspiel extends AbstractGame {
           actions[n++] = c;
         }
       }
+      double p = 1.0 / n;
       for (int i = 0; i < n; i++) {
-        probabilities[i] = 1.0 / n;
+        probabilities[i] = p;
       }
       return n;
     }
 
     private boolean played(int card) {
-      for (int i = 0; i < dealt; i++) {
-        if (pointSeq[i] == card) {
-          return true;
-        }
-      }
-      return false;
+      return (dealtMask & (1L << card)) != 0;
     }
 
     @Override
@@ -795,6 +794,7 @@ public final class Goofspiel extends AbstractGame {
       System.arraycopy(o.winSeq, 0, winSeq, 0, winSeq.length);
       round = o.round;
       dealt = o.dealt;
+      dealtMask = o.dealtMask;
       pointCard = o.pointCard;
       cur = o.cur;
       copyHistoryFrom(o);
