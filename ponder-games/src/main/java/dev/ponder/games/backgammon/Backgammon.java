@@ -192,6 +192,8 @@ public final class Backgammon extends AbstractGame {
     private final int[] secondDie = new int[32];
     private final int[] singles = new int[32];
     private final int[] singleDie = new int[32];
+    /** Scratch of {@link #sortAscending}: one bit per action, all clear between calls. */
+    private final long[] actionBits = new long[(NUM_ACTIONS + 63) >>> 6];
 
     BackgammonState(Backgammon game) {
       this.game = game;
@@ -470,45 +472,34 @@ public final class Backgammon extends AbstractGame {
           }
         }
       }
-      sortAscending(out, n);
-      return n;
+      return sortAscending(out, n);
     }
 
     /**
-     * Sorts {@code a[0, n)} ascending in place by heapsort: no allocation (the JDK's int sort
-     * allocates a work array for some inputs of 44 or more elements, and a roll of doubles can give
-     * hundreds of legal actions), O(n log n).
+     * Sorts {@code a[0, n)} (actions below {@link #NUM_ACTIONS}) ascending in place through the
+     * bit set {@link #actionBits}, left cleared: no allocation (the JDK's int sort allocates a work
+     * array for some inputs of 44 or more elements, and a roll of doubles can give hundreds of
+     * legal actions), O(n + NUM_ACTIONS / 64). Returns the number of distinct actions (n: the
+     * generator gives none twice).
      */
-    private static void sortAscending(int[] a, int n) {
-      for (int i = n / 2 - 1; i >= 0; i--) {
-        siftDown(a, i, n);
+    private int sortAscending(int[] a, int n) {
+      long[] bits = actionBits;
+      for (int i = 0; i < n; i++) {
+        bits[a[i] >>> 6] |= 1L << a[i];
       }
-      for (int end = n - 1; end > 0; end--) {
-        int t = a[0];
-        a[0] = a[end];
-        a[end] = t;
-        siftDown(a, 0, end);
+      int k = 0;
+      for (int w = 0; w < bits.length; w++) {
+        long x = bits[w];
+        if (x != 0) {
+          bits[w] = 0;
+          int base = w << 6;
+          do {
+            a[k++] = base + Long.numberOfTrailingZeros(x);
+            x &= x - 1;
+          } while (x != 0);
+        }
       }
-    }
-
-    /** Restores the max-heap property below {@code i} in {@code a[0, n)}. */
-    private static void siftDown(int[] a, int i, int n) {
-      int v = a[i];
-      while (true) {
-        int c = 2 * i + 1;
-        if (c >= n) {
-          break;
-        }
-        if (c + 1 < n && a[c + 1] > a[c]) {
-          c++;
-        }
-        if (a[c] <= v) {
-          break;
-        }
-        a[i] = a[c];
-        i = c;
-      }
-      a[i] = v;
+      return k;
     }
 
     // ---------------------------------------------------------------- transitions

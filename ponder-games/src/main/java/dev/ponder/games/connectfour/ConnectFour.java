@@ -94,7 +94,16 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
 
   /** Whether {@code bits} holds {@code k} discs in a row in any direction. */
   boolean hasLine(long bits) {
+    if (xInRow == 4 && 2 * (h + 1) < 64) {
+      // four in a row: pairs of adjacent discs, then pairs of pairs (two shifts per direction)
+      return run4(bits, 1) || run4(bits, h) || run4(bits, h + 1) || run4(bits, h - 1);
+    }
     return run(bits, 1) || run(bits, h) || run(bits, h + 1) || run(bits, h - 1);
+  }
+
+  private static boolean run4(long bits, int shift) {
+    long m = bits & (bits >>> shift);
+    return (m & (m >>> (2 * shift))) != 0;
   }
 
   private boolean run(long bits, int shift) {

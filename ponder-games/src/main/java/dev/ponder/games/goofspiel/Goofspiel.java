@@ -271,6 +271,8 @@ public final class Goofspiel extends AbstractGame {
     final int[] winSeq;
     int round;
     int dealt;
+    /** Bit c set: point card c has been dealt (the set {@link #pointSeq} lists in order). */
+    long dealtMask;
     int pointCard = -1;
     int cur;
     /** Resampling buffers of a target state (allocated on its first {@link #resampleInto}). */
@@ -281,6 +283,15 @@ public final class Goofspiel extends AbstractGame {
     private double[] memo;
     private int[] memoStamp;
     private int memoGen;
+    /**
+     * What the memo's valid entries were counted for: the source's game, the player, the completed
+     * rounds, and per round the player's bid and the winner (all that {@link #completions} reads).
+     */
+    private Goofspiel memoGame;
+    private int memoPlayer = -1;
+    private int memoRounds = -1;
+    private int[] memoMine;
+    private int[] memoWins;
 
     GoofspielState(Goofspiel game) {
       this.game = game;
@@ -311,6 +322,7 @@ public final class Goofspiel extends AbstractGame {
     private void deal(int card) {
       pointCard = card;
       pointSeq[dealt++] = card;
+      dealtMask |= 1L << card;
     }
 
     @Override
@@ -329,19 +341,15 @@ public final class Goofspiel extends AbstractGame {
           actions[n++] = c;
         }
       }
+      double p = 1.0 / n;
       for (int i = 0; i < n; i++) {
-        probabilities[i] = 1.0 / n;
+        probabilities[i] = p;
       }
       return n;
     }
 
     private boolean played(int card) {
-      for (int i = 0; i < dealt; i++) {
-        if (pointSeq[i] == card) {
-          return true;
-        }
-      }
-      return false;
+      return (dealtMask & (1L << card)) != 0;
     }
 
     @Override
@@ -786,6 +794,7 @@ public final class Goofspiel extends AbstractGame {
       System.arraycopy(o.winSeq, 0, winSeq, 0, winSeq.length);
       round = o.round;
       dealt = o.dealt;
+      dealtMask = o.dealtMask;
       pointCard = o.pointCard;
       cur = o.cur;
       copyHistoryFrom(o);
@@ -813,8 +822,9 @@ public final class Goofspiel extends AbstractGame {
      * {@link #resample}'s rule, drawn into {@code target} (a Goofspiel state of the same game) by
      * replaying the drawn history from the initial state; allocates nothing once the target has
      * its buffers (first call; with two players and {@code imp_info} they include the
-     * completion-count memo, 2^num_cards entries, whose entries are invalidated by a generation
-     * stamp rather than cleared).
+     * completion-count memo, 2^num_cards entries, kept while the target draws from the same
+     * information (player, own bids, winners) and otherwise invalidated by a generation stamp
+     * rather than cleared).
      *
      * @throws IllegalStateException as {@link #resample}
      */
@@ -922,10 +932,22 @@ public final class Goofspiel extends AbstractGame {
       if (buf.memo == null) {
         buf.memo = new double[1 << game.numCards];
         buf.memoStamp = new int[1 << game.numCards];
+        buf.memoMine = new int[game.numCards];
+        buf.memoWins = new int[game.numCards];
       }
-      if (++buf.memoGen == Integer.MAX_VALUE) {
-        java.util.Arrays.fill(buf.memoStamp, 0);
-        buf.memoGen = 1;
+      if (!memoCountsFor(player, rounds, buf)) {
+        // counted for other information: invalidate every entry and note what the new ones count
+        if (++buf.memoGen == Integer.MAX_VALUE) {
+          java.util.Arrays.fill(buf.memoStamp, 0);
+          buf.memoGen = 1;
+        }
+        buf.memoGame = game;
+        buf.memoPlayer = player;
+        buf.memoRounds = rounds;
+        for (int r = 0; r < rounds; r++) {
+          buf.memoMine[r] = bids[r * 2 + player];
+          buf.memoWins[r] = winSeq[r];
+        }
       }
       int mask = 0;
       for (int r = 0; r < rounds; r++) {
@@ -945,6 +967,24 @@ public final class Goofspiel extends AbstractGame {
         worldBids[r * 2 + opp] = chosen;
         mask |= 1 << chosen;
       }
+    }
+
+    /**
+     * Whether {@code buf}'s memo entries count completions for this state's information as
+     * {@code player} (same game, player, rounds, own bids and winners): a search resampling one
+     * root state draws many worlds from it, and recounting the memo for each draw cost up to about
+     * 1 ms per draw with 13 cards.
+     */
+    private boolean memoCountsFor(int player, int rounds, GoofspielState buf) {
+      if (buf.memoGame != game || buf.memoPlayer != player || buf.memoRounds != rounds) {
+        return false;
+      }
+      for (int r = 0; r < rounds; r++) {
+        if (buf.memoMine[r] != bids[r * 2 + player] || buf.memoWins[r] != winSeq[r]) {
+          return false;
+        }
+      }
+      return true;
     }
 
     private double completions(int mask, int rounds, int player, GoofspielState buf) {

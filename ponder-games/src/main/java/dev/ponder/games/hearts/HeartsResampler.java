@@ -55,6 +55,16 @@ final class HeartsResampler {
     final int[] suffix = new int[5];
     final double[][][] ways = new double[5][14][14];
     final double[][][] coef = new double[4][14][14];
+    /**
+     * The inputs {@link #ways} and {@link #coef} were counted for (the unknown cards, and per
+     * other player its seat, capacity and voids): a search draws many worlds from one state, and
+     * every draw and every rejected attempt asks for the same counts.
+     */
+    boolean countsValid;
+    long countsUnknown;
+    final int[] countsOthers = new int[3];
+    final int[] countsCap = new int[3];
+    final int[] countsVoids = new int[3];
 
     Buffers(HeartsState s) {
       blank = s.hearts().newInitialState();
@@ -344,46 +354,8 @@ final class HeartsResampler {
     // (player 2 then needs suffix[s] − a − b); coef[s][x][y]: ways to split suit s as (x, y, z)
     double[][][] ways = buf.ways;
     double[][][] coef = buf.coef;
-    for (int s = 0; s <= 4; s++) {
-      for (int a = 0; a <= cap[0]; a++) {
-        java.util.Arrays.fill(ways[s][a], 0, cap[1] + 1, 0.0);
-      }
-    }
-    for (int s = 0; s < 4; s++) {
-      int ns = suitCount[s];
-      for (int x = 0; x <= ns; x++) {
-        for (int y = 0; x + y <= ns; y++) {
-          coef[s][x][y] = allowed(others, voids, s, x, y, ns - x - y)
-              ? FACT[ns] / (FACT[x] * FACT[y] * FACT[ns - x - y]) : 0;
-        }
-      }
-    }
-    ways[4][0][0] = 1;
-    for (int s = 3; s >= 0; s--) {
-      int ns = suitCount[s];
-      int before = total - suffix[s];
-      for (int a = Math.max(0, cap[0] - before); a <= Math.min(cap[0], suffix[s]); a++) {
-        for (int b = Math.max(0, cap[1] - before); b <= Math.min(cap[1], suffix[s] - a); b++) {
-          int c = suffix[s] - a - b;
-          if (c > cap[2]) {
-            continue;
-          }
-          double sum = 0;
-          for (int x = Math.max(0, a - suffix[s + 1]); x <= Math.min(ns, a); x++) {
-            for (int y = Math.max(0, b - suffix[s + 1]); y <= Math.min(ns - x, b); y++) {
-              int z = ns - x - y;
-              if (z > c) {
-                continue;
-              }
-              double k = coef[s][x][y];
-              if (k > 0) {
-                sum += k * ways[s + 1][a - x][b - y];
-              }
-            }
-          }
-          ways[s][a][b] = sum;
-        }
-      }
+    if (!countsFor(unknown, others, cap, voids, buf)) {
+      count(unknown, others, cap, voids, buf);
     }
     if (ways[0][cap[0]][cap[1]] <= 0) {
       return false;
@@ -429,6 +401,80 @@ final class HeartsResampler {
       b -= cy;
     }
     return true;
+  }
+
+  /** Whether {@code buf}'s counts were made for these inputs of {@link #drawConstrained}. */
+  private static boolean countsFor(long unknown, int[] others, int[] cap, int[] voids, Buffers buf) {
+    if (!buf.countsValid || buf.countsUnknown != unknown) {
+      return false;
+    }
+    for (int i = 0; i < 3; i++) {
+      if (buf.countsOthers[i] != others[i] || buf.countsCap[i] != cap[i] || buf.countsVoids[i] != voids[others[i]]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Fills {@code buf.coef} and {@code buf.ways} for the suits {@code buf.suitCount} and
+   * {@code buf.suffix} describe, and notes the inputs they count for.
+   */
+  private static void count(long unknown, int[] others, int[] cap, int[] voids, Buffers buf) {
+    int[] suitCount = buf.suitCount;
+    int[] suffix = buf.suffix;
+    int total = suffix[0];
+    double[][][] ways = buf.ways;
+    double[][][] coef = buf.coef;
+    buf.countsValid = false;
+    for (int s = 0; s <= 4; s++) {
+      for (int a = 0; a <= cap[0]; a++) {
+        java.util.Arrays.fill(ways[s][a], 0, cap[1] + 1, 0.0);
+      }
+    }
+    for (int s = 0; s < 4; s++) {
+      int ns = suitCount[s];
+      for (int x = 0; x <= ns; x++) {
+        for (int y = 0; x + y <= ns; y++) {
+          coef[s][x][y] = allowed(others, voids, s, x, y, ns - x - y)
+              ? FACT[ns] / (FACT[x] * FACT[y] * FACT[ns - x - y]) : 0;
+        }
+      }
+    }
+    ways[4][0][0] = 1;
+    for (int s = 3; s >= 0; s--) {
+      int ns = suitCount[s];
+      int before = total - suffix[s];
+      for (int a = Math.max(0, cap[0] - before); a <= Math.min(cap[0], suffix[s]); a++) {
+        for (int b = Math.max(0, cap[1] - before); b <= Math.min(cap[1], suffix[s] - a); b++) {
+          int c = suffix[s] - a - b;
+          if (c > cap[2]) {
+            continue;
+          }
+          double sum = 0;
+          for (int x = Math.max(0, a - suffix[s + 1]); x <= Math.min(ns, a); x++) {
+            for (int y = Math.max(0, b - suffix[s + 1]); y <= Math.min(ns - x, b); y++) {
+              int z = ns - x - y;
+              if (z > c) {
+                continue;
+              }
+              double k = coef[s][x][y];
+              if (k > 0) {
+                sum += k * ways[s + 1][a - x][b - y];
+              }
+            }
+          }
+          ways[s][a][b] = sum;
+        }
+      }
+    }
+    buf.countsUnknown = unknown;
+    for (int i = 0; i < 3; i++) {
+      buf.countsOthers[i] = others[i];
+      buf.countsCap[i] = cap[i];
+      buf.countsVoids[i] = voids[others[i]];
+    }
+    buf.countsValid = true;
   }
 
   private static boolean allowed(int[] others, int[] voids, int s, int x, int y, int z) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Random rollouts allocate nothing per move: after a warm-up, the bytes the playing thread
  * allocates over further {@link RandomPlayout} runs (copyFrom, legal actions or chance outcomes
- * into reused buffers, unchecked apply) stay below 0.05 bytes per move for every game of the suite.
+ * into reused buffers, unchecked apply) stay below 0.05 bytes per move for every game.
  * A single object allocated per move (16 bytes at least) would fail it, and so would one object of
  * 16 bytes every 320 moves (backgammon's legal-action sort, which allocated a work array for some
  * rolls with 44 or more legal actions: 0.15 bytes per move).
@@ -22,8 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RolloutAllocationTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {"breakthrough", "hex", "othello", "clobber", "nim", "mancala", "gomoku",
-      "dots_and_boxes", "amazons", "backgammon", "2048", "liars_dice", "phantom_ttt", "dark_hex",
+  @ValueSource(strings = {"tic_tac_toe", "connect_four", "pig", "kuhn_poker", "leduc_poker", "breakthrough", "hex",
+      "othello", "clobber", "nim", "mancala", "gomoku", "dots_and_boxes", "amazons", "backgammon", "2048", "liars_dice",
+      "phantom_ttt", "dark_hex",
       "goofspiel", "turn_based_simultaneous_game(game=goofspiel(imp_info=True,num_cards=4,points_order=descending))",
       "hearts"})
   void steadyStateRolloutsAllocateNothingPerMove(String spec) {

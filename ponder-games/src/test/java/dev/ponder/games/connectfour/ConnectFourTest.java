@@ -165,4 +165,47 @@ class ConnectFourTest {
     assertThatThrownBy(() -> GameRegistry.load("connect_four(rows=8,columns=8)"))
         .isInstanceOf(SpecException.class).hasMessageContaining("exceeds 64");
   }
+  @Test
+  void winsAgreeWithABruteForceScanOfTheBoard() {
+    // every position of 3,000 random games: the game is won exactly when a scan of the cells finds
+    // four discs of the last mover in a row, column or diagonal
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(9);
+    Game g = GameRegistry.load("connect_four");
+    int wins = 0;
+    for (int game = 0; game < 3000; game++) {
+      ConnectFour.ConnectFourState s = (ConnectFour.ConnectFourState) g.newInitialState();
+      while (!s.isTerminal()) {
+        int mover = s.currentPlayer();
+        int[] legal = s.legalActions();
+        s.applyAction(legal[rng.nextInt(legal.length)]);
+        boolean line = fourInARow(s, mover);
+        assertThat(s.playerReturn(mover) == 1).as("[%s]", s.historyString()).isEqualTo(line);
+        wins += line ? 1 : 0;
+      }
+    }
+    assertThat(wins).isGreaterThan(2500);
+  }
+
+  private static boolean fourInARow(ConnectFour.ConnectFourState s, int p) {
+    int[][] dirs = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    for (int r = 0; r < 6; r++) {
+      for (int c = 0; c < 7; c++) {
+        for (int[] d : dirs) {
+          int k = 0;
+          while (k < 4) {
+            int rr = r + k * d[0];
+            int cc = c + k * d[1];
+            if (rr < 0 || rr >= 6 || cc < 0 || cc >= 7 || s.cell(rr, cc) != p) {
+              break;
+            }
+            k++;
+          }
+          if (k == 4) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
 }

@@ -235,4 +235,34 @@ class GoofspielTest {
     // Binomial(7000, 1/7): mean 1000, sd ≈ 29.3; allow 5 sd
     counts.values().forEach(c -> assertThat(c).isBetween(853, 1147));
   }
+  @Test
+  void reusedTargetDrawsAsAFreshOneWhileItsSourcesAlternate() {
+    // One target draws from states whose information differs only in the win sequence and bids
+    // (same player, same number of rounds), then in the number of rounds: the completion counts it
+    // keeps between draws from one information state must not serve another. Each draw is the one a
+    // fresh target makes with the same seed (13 cards: the default game's counting).
+    Game g = GameRegistry.load("goofspiel(imp_info=true)");
+    State[] sources = {atRound(g, 5, 1), atRound(g, 5, 2), atRound(g, 7, 1)};
+    assertThat(sources[0].informationStateString(0)).isNotEqualTo(sources[1].informationStateString(0));
+    State target = g.newInitialState();
+    int[] order = {0, 0, 1, 0, 1, 1, 2, 0, 2, 1};
+    for (int i = 0; i < 200; i++) {
+      State s = sources[order[i % order.length]];
+      State fresh = s.resample(0, new SplittableRandom(i));
+      s.resampleInto(0, new SplittableRandom(i), target);
+      assertThat(target.historyString()).as("draw %d", i).isEqualTo(fresh.historyString());
+      assertThat(target.informationStateString(0)).as("draw %d", i).isEqualTo(s.informationStateString(0));
+    }
+  }
+
+  /** A seeded random playout of {@code g} stopped at player 0's bid in round {@code round}. */
+  private static State atRound(Game g, int round, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    GoofspielState s = (GoofspielState) g.newInitialState();
+    while (s.round < round || s.currentPlayer() != 0) {
+      int[] legal = s.legalActions();
+      s.applyAction(legal[rng.nextInt(legal.length)]);
+    }
+    return s;
+  }
 }
