@@ -255,6 +255,41 @@ class GoofspielTest {
     }
   }
 
+  @Test
+  void reusedTargetDrawsAsAFreshOneFromSourcesWithTheSameOwnBidsButOtherWinners() {
+    // player 0 bids its lowest card in every round, so its own bids agree; the opponent's random
+    // bids give other winners: counts kept for one win sequence must not serve the other
+    Game g = GameRegistry.load("goofspiel(imp_info=true)");
+    State a = lowestBidsToRound(g, 5, 1);
+    State b = null;
+    for (long seed = 2; seed < 200 && b == null; seed++) {
+      State c = lowestBidsToRound(g, 5, seed);
+      if (!c.informationStateString(0).equals(a.informationStateString(0))) {
+        b = c;
+      }
+    }
+    assertThat(b).as("a second information state with the same own bids").isNotNull();
+    State[] sources = {a, b};
+    State target = g.newInitialState();
+    for (int i = 0; i < 50; i++) {
+      State s = sources[i % 2];
+      State fresh = s.resample(0, new SplittableRandom(i));
+      s.resampleInto(0, new SplittableRandom(i), target);
+      assertThat(target.historyString()).as("draw %d", i).isEqualTo(fresh.historyString());
+    }
+  }
+
+  /** Player 0 bids its lowest card, player 1 and chance at random from {@code seed}, up to player 0's bid in {@code round}. */
+  private static State lowestBidsToRound(Game g, int round, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    GoofspielState s = (GoofspielState) g.newInitialState();
+    while (s.round < round || s.currentPlayer() != 0) {
+      int[] legal = s.legalActions();
+      s.applyAction(s.currentPlayer() == 0 ? legal[0] : legal[rng.nextInt(legal.length)]);
+    }
+    return s;
+  }
+
   /** A seeded random playout of {@code g} stopped at player 0's bid in round {@code round}. */
   private static State atRound(Game g, int round, long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
