@@ -332,7 +332,7 @@ public final class SolveCommand implements PonderCommand {
    */
   static String threePlayerNote(int n, String a) {
     return "note: with " + n + " players the average policy carries no Nash-equilibrium guarantee (CFR's regret bound"
-        + " gives a coarse correlated equilibrium); the exploitability printed measures how far it is from one"
+        + " gives a coarse correlated equilibrium); the exploitability printed measures how far it is from a Nash equilibrium"
         + (a.equals("mccfr-es") ? ", and mccfr-es's average may drift away: prefer cfr or cfr+" : "");
   }
 

@@ -139,7 +139,7 @@ class SolveCommandTest {
     Cli r = Cli.run("solve", "kuhn_poker(players=3)", "--algo", "cfr", "--iterations", "4", "--no-progress");
     assertThat(r.exit).as(r.err).isZero();
     assertThat(r.err).isEqualTo("note: with 3 players the average policy carries no Nash-equilibrium guarantee (CFR's"
-        + " regret bound gives a coarse correlated equilibrium); the exploitability printed measures how far it is from one\n");
+        + " regret bound gives a coarse correlated equilibrium); the exploitability printed measures how far it is from a Nash equilibrium\n");
     Cli es = Cli.run("solve", "kuhn_poker(players=4)", "--algo", "mccfr-es", "--iterations", "4", "--no-progress");
     assertThat(es.exit).as(es.err).isZero();
     assertThat(es.err.strip()).startsWith("note: with 4 players").endsWith(", and mccfr-es's average may drift away:"
