@@ -26,9 +26,11 @@ final class ReportDirectory {
    *     directory}, {@code Permission denied}, {@code No such file or directory}, …)
    */
   static void prepare(String option, Path dir) {
-    // the outermost directory this call creates (dir itself, or a missing parent of it), or null
+    // the outermost directory this call creates (dir itself, or a missing parent of it), or null;
+    // the path as typed, not normalized: the system resolves "sym/.." through the link, as
+    // createDirectories does
     Path top = null;
-    for (Path p = dir.toAbsolutePath().normalize(); p != null && !Files.exists(p); p = p.getParent()) {
+    for (Path p = dir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) {
       top = p;
     }
     try {
@@ -44,7 +46,11 @@ final class ReportDirectory {
       throw new UsageException(option + " " + dir + ": cannot write a file in the report directory: " + reason(e));
     } finally {
       // dir, then each parent this call created, up to the outermost
-      for (Path p = dir.toAbsolutePath().normalize(); top != null && p != null && p.startsWith(top); p = p.getParent()) {
+      for (Path p = dir.toAbsolutePath(); top != null && p != null && p.startsWith(top); p = p.getParent()) {
+        String name = p.getFileName() == null ? "" : p.getFileName().toString();
+        if (name.equals("..") || name.equals(".")) {
+          continue; // names a directory met on the way ("newdir/.." is newdir's parent), never one created
+        }
         try {
           Files.deleteIfExists(p);
         } catch (IOException e) {
@@ -110,7 +116,7 @@ final class ReportDirectory {
   /** Whether the path text {@code file} names {@code dir} (compared absolute and normalised). */
   private static boolean sameFile(String file, Path dir) {
     try {
-      return Path.of(file).toAbsolutePath().normalize().equals(dir.toAbsolutePath().normalize());
+      return Path.of(file).toAbsolutePath().normalize().equals(dir.toAbsolutePath());
     } catch (java.nio.file.InvalidPathException e) {
       return false;
     }

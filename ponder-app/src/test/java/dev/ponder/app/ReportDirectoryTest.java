@@ -30,6 +30,12 @@ class ReportDirectoryTest {
     ReportDirectory.prepare("--report", dir.resolve("c/d/rep"));
     assertThat(dir.resolve("c/d")).doesNotExist();
     assertThat(dir.resolve("c/keep")).isDirectory();
+    // through a link and "..": the directory made through the link is the one removed
+    Files.createDirectories(dir.resolve("real/deep"));
+    Files.createSymbolicLink(dir.resolve("sym"), dir.resolve("real/deep"));
+    ReportDirectory.prepare("--report", dir.resolve("sym/../newdir"));
+    assertThat(dir.resolve("real/newdir")).doesNotExist();
+    assertThat(dir.resolve("real/deep")).isDirectory();
     Path existing = Files.createDirectory(dir.resolve("old"));
     Files.writeString(existing.resolve("report.md"), "x");
     ReportDirectory.prepare("--report", existing);
