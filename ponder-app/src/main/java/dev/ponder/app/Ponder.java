@@ -555,14 +555,16 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
    * the reader asked for no more.
    *
    * @param target where standard output goes ({@link #standardOutputTarget}), for the message; a
-   *     target starting {@code pipe:} is a pipe
+   *     target starting {@code pipe:} is a pipe; empty when unknown (no {@code /proc}), when no
+   *     error is reported either
    */
   static int checkStandardOutput(int code, java.io.PrintStream out, String target, PrintWriter err) {
-    if (!out.checkError() || target.startsWith("pipe:")) { // checkError flushes first
+    // unknown target (no /proc, as on macOS): a closed pipe cannot be told from a full disk, and a
+    // pipe's reader that stopped reading is the common case, so nothing is said
+    if (!out.checkError() || target.isEmpty() || target.startsWith("pipe:")) { // checkError flushes first
       return code;
     }
-    err.println("ponder: error: cannot write to standard output" + (target.isEmpty() ? "" : " (" + target + ")")
-        + "; the output is incomplete");
+    err.println("ponder: error: cannot write to standard output (" + target + "); the output is incomplete");
     err.flush();
     return code == 0 ? 1 : code;
   }
