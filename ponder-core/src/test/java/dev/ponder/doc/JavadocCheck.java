@@ -23,7 +23,7 @@ public final class JavadocCheck {
   /**
    * Generates the Javadoc of the {@code dev.ponder.*} packages of {@code modules} (directory names
    * beside the running module: {@code ponder-core}, {@code ponder-arena}, …) into a temporary
-   * directory, with doclint's html, syntax and reference groups, against the test class path.
+   * directory, deleted afterwards, with doclint's html, syntax and reference groups, against the test class path.
    *
    * @throws IllegalStateException when the JDK has no javadoc tool (a JRE)
    */
@@ -42,8 +42,22 @@ public final class JavadocCheck {
     List<String> args = List.of("-quiet", "-Xdoclint:html,syntax,reference", "-d", out.toString(), "-sourcepath",
         String.join(File.pathSeparator, dirs), "-classpath", System.getProperty("java.class.path"), "-subpackages",
         "dev.ponder");
-    boolean ok = tool.getTask(log, null, null, null, args, null).call();
+    boolean ok;
+    try {
+      ok = tool.getTask(log, null, null, null, args, null).call();
+    } finally {
+      deleteTree(out);
+    }
     String errors = log.toString().lines().filter(l -> l.contains("error:")).reduce("", (a, b) -> a + b + "\n");
     return new Result(ok, errors, log.toString());
+  }
+
+  /** Deletes {@code dir} and everything under it (the generated pages are not kept). */
+  private static void deleteTree(Path dir) throws java.io.IOException {
+    try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) walk.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 }
