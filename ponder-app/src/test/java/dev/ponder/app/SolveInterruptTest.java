@@ -212,7 +212,9 @@ class SolveInterruptTest {
         System.getProperty("java.class.path"), Ponder.class.getName(), "solve", "nim", "--no-progress");
     Path err = dir.resolve("build.err");
     Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
-    Thread.sleep(3000); // the JVM has started and is walking the tree (it would for tens of seconds)
+    // wait until the JVM is walking the tree (it would for tens of seconds): its resident memory
+    // grows past what starting takes; a fixed wait raced a child slowed by a loaded machine
+    awaitResidentMegabytes(p, 400, 60_000);
     assertThat(p.isAlive()).as("child ended early; stderr: " + Files.readString(err)).isTrue();
     Process kill = new ProcessBuilder("kill", sig.flag(), Long.toString(p.pid())).inheritIO().start();
     assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -220,5 +222,32 @@ class SolveInterruptTest {
     assertThat(p.exitValue()).isEqualTo(sig.exitCode());
     assertThat(Files.readString(err)).isEqualTo("ponder: solve: interrupted while building the game tree of nim;"
         + " nothing was computed or saved" + System.lineSeparator());
+  }
+
+  /**
+   * Waits until process {@code p} holds at least {@code mb} megabytes of resident memory (Linux's
+   * {@code /proc/PID/status}, VmRSS) or {@code timeoutMs} pass; without {@code /proc}, waits 3 s.
+   */
+  private static void awaitResidentMegabytes(Process p, long mb, long timeoutMs) throws Exception {
+    Path status = Path.of("/proc", Long.toString(p.pid()), "status");
+    if (!Files.exists(status)) {
+      Thread.sleep(3000);
+      return;
+    }
+    long end = System.currentTimeMillis() + timeoutMs;
+    while (System.currentTimeMillis() < end && p.isAlive()) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(status);
+      } catch (java.io.IOException ended) {
+        return; // the process ended: the caller's check says so
+      }
+      for (String line : lines) {
+        if (line.startsWith("VmRSS:") && Long.parseLong(line.replaceAll("[^0-9]", "")) >= mb * 1024) {
+          return;
+        }
+      }
+      Thread.sleep(50);
+    }
   }
 }
