@@ -35,7 +35,8 @@ import picocli.CommandLine.Parameters;
  * the seed; the board is drawn after every move; {@code --record FILE} saves the match as a
  * {@link MatchRecord} line. A human may type {@code undo} (take back their last move and every
  * action after it: the history is replayed from the initial state and the agents restarted and
- * told it again; chance outcomes come out as before, {@link ChanceDraws}) or {@code quit} (exit
+ * told it again; chance outcomes come out as before, {@link ChanceDraws}, so an undo that takes back
+ * a chance outcome the human saw is noted, {@link #UNDO_SEEN_NOTE}) or {@code quit} (exit
  * 0); when the human quits, input ends (exit 1), an agent or the game fails (exit 1 or 2), or
  * Ctrl-C or SIGTERM stops the match (exit 130 or 143, one line, {@link #interruptedLine}), the
  * actions so far are saved to {@code --record} as a partial record.
@@ -54,9 +55,13 @@ import picocli.CommandLine.Parameters;
             + " id of Bid: 3; type Bid: 2 for that bid).",
         "A human may also type undo (take back their last move and the moves after it; a die or card drawn again comes"
             + " out as before), quit, or help (or an empty line) for the help and the legal moves.",
+        "An undo that takes back a chance outcome the human saw lets them know the draws to come (the next chance event"
+            + " uses the draw taken back): a note says so, and the result line is marked [chance outcomes known after an"
+            + " undo: not a fair test of the agents]; --no-undo refuses undo.",
         "--record creates missing parent directories; a path that cannot be written is refused before the match.",
         "When a human quits, input ends, an agent or the game fails, or Ctrl-C stops the match, the moves so far are"
-            + " saved to --record as a partial record (ponder replay reads it), and a line says so.",
+            + " saved to --record as a partial record (ponder replay reads it), once, and a line says so (or that the file"
+            + " could not be written; a failure's own error line and exit code stay as they are).",
         "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game, an agent chose an illegal move (or another"
             + " runtime failure), 2 usage error (bad options, or a tabular(file=...) player whose policy file has no entry for"
             + " an information state the match reaches), 130 Ctrl-C."})
@@ -80,6 +85,10 @@ public final class PlayCommand implements PonderCommand {
       + " tree nodes, and the root value for the player who moved. In an imperfect-information game with a human seat"
       + " these show the agents' private information, and a warning says so.")
   boolean stats;
+
+  @Option(names = "--no-undo", description = "Refuse undo in this match (a human cannot learn the chance outcomes to"
+      + " come by taking back a roll or a deal they saw).")
+  boolean noUndo;
 
   @CommandLine.ParentCommand Ponder parent;
 
@@ -160,11 +169,13 @@ public final class PlayCommand implements PonderCommand {
       } else {
         out.println(state);
       }
-      started = true;
-      sofar = new int[0]; // the match has started: an error or a signal from now on saves the moves so far
+      progress(new int[0], true); // the match has started: an error or a signal from now on saves the moves so far
       List<String> log = new ArrayList<>(); // the move lines, shown at the end when hidden
       List<Integer> movers = new ArrayList<>(); // who made each action of the history
       List<String> played = new ArrayList<>(); // each action's string, rendered on the state where it was taken
+      // per action of the history: a chance outcome that a human saw (shown on the board, or it
+      // changed a human's information state); an undo that takes one back lets the human know draws to come
+      List<Boolean> seenChance = new ArrayList<>();
       int move = 0;
       while (!state.isTerminal()) {
         int p = state.currentPlayer();
@@ -193,15 +204,39 @@ public final class PlayCommand implements PonderCommand {
             // a saved policy that does not fit the game is bad input (exit 2), as in exploitability
             throw new UsageException("player " + p + " (" + seats.get(p) + "): " + e.getMessage());
           } catch (HumanAgent.QuitRequest q) {
-            out.println("player " + p + " quit after " + actions(move) + saveNote(state));
+            String stopped = "player " + p + " quit after " + actions(move);
+            if (!claimRecord()) {
+              return 0; // a signal is saving the record, and says so
+            }
+            try {
+              String note = saveNote(state, stopped);
+              out.println(stopped + note);
+            } catch (RuntimeException failed) {
+              out.println(stopped);
+              out.flush();
+              throw failed; // the record could not be written: that error, exit 1
+            }
             out.flush();
-            sofar = null; // said and saved
             return 0;
           } catch (HumanAgent.InputEndedException e) {
-            String saved = saveNote(state);
-            sofar = null; // said and saved
-            throw new HumanAgent.InputEndedException(e.getMessage() + saved);
+            if (!claimRecord()) {
+              throw e;
+            }
+            String note;
+            try {
+              note = saveNote(state, "input ended after " + actions(move));
+            } catch (RuntimeException failed) {
+              // the original error and exit status stand; one line more says the save failed
+              err.println("ponder: play: could not save the " + actions(move) + " so far: " + failed.getMessage());
+              err.flush();
+              throw e;
+            }
+            throw new HumanAgent.InputEndedException(e.getMessage() + note);
           } catch (HumanAgent.UndoRequest u) {
+            if (noUndo) {
+              out.println(NO_UNDO_LINE);
+              continue;
+            }
             int back = lastMoveOf(movers, u.player());
             if (back < 0) {
               out.println("nothing to undo: player " + u.player() + " has not moved yet");
@@ -213,11 +248,16 @@ public final class PlayCommand implements PonderCommand {
             out.println(count ? "undo: took back " + actions(move - back) + ", from player " + movers.get(back) + "'s "
                 + played.get(back) : "undo: took back player " + movers.get(back) + "'s " + played.get(back)
                 + " and the actions after it");
+            if (seenChance.subList(back, seenChance.size()).contains(true)) {
+              out.println(UNDO_SEEN_NOTE);
+              knownDraws = true;
+            }
             state = replay(game, kept, agents, seats, view);
             chance.rewind(chanceEvents(movers, back));
-            sofar = kept;
+            progress(kept, false);
             movers.subList(back, movers.size()).clear();
             played.subList(back, played.size()).clear();
+            seenChance.subList(back, seenChance.size()).clear();
             log.subList(back, log.size()).clear();
             move = back;
             if (!hide) {
@@ -261,9 +301,10 @@ public final class PlayCommand implements PonderCommand {
           throw watch.fault("the referee applied move " + text + " (" + action + ") to the state it was copied from");
         }
         inform(agents, seats, view, before, p, action, watch);
-        sofar = state.history();
+        progress(state.history(), false);
         movers.add(p);
         played.add(text);
+        seenChance.add(p == State.CHANCE && (!hide || changesAHumansView(before, state, humans)));
         move++;
         String line = move + ". " + (p == State.CHANCE ? "chance" : "player " + p + " (" + seats.get(p) + ")") + ": " + text;
         log.add(line);
@@ -292,24 +333,33 @@ public final class PlayCommand implements PonderCommand {
         out.println(state);
       }
       String result = result(state);
-      sofar = null; // over: the whole match is saved below
-      out.println("result: " + result);
-      if (record != null) {
-        save(state);
-        out.println("saved to " + record);
+      out.println("result: " + result + (knownDraws ? KNOWN_DRAWS_MARK : ""));
+      if (claimRecord()) { // else a signal came first: it saves the moves so far and says so
+        if (record == null) {
+          recordDone("as the match ended", "");
+        } else {
+          try {
+            save(state);
+          } catch (RuntimeException failed) {
+            recordDone("as the match ended", "; " + failed.getMessage());
+            throw failed;
+          }
+          recordDone("as the match ended", "; its record was saved to " + record);
+          out.println("saved to " + record);
+        }
       }
       out.flush();
       return 0;
-    } catch (RuntimeException e) {
-      // an agent's or the game's failure, or bad input: nothing already played is lost
-      int[] moves = sofar;
-      if (moves != null && record != null) {
-        sofar = null;
-        out.flush();
-        err.println("ponder: play: the match stopped after " + actions(moves.length) + " on the error below; "
-            + savedNote(moves.length));
-        savePartial(moves);
-        err.flush();
+    } catch (Throwable e) {
+      if (e instanceof InternalError || e instanceof UnknownError) {
+        throw e; // the JVM itself is broken: nothing more is attempted
+      }
+      // an agent's or the game's failure (a NoClassDefFoundError or a StackOverflowError of its
+      // code too), or bad input: nothing already played is lost; the error line and exit status
+      // stay those of the failure
+      int[] moves = claimedMoves();
+      if (moves != null) {
+        stoppedOnError(moves, e, out, err);
       }
       throw e;
     } finally {
@@ -405,7 +455,8 @@ public final class PlayCommand implements PonderCommand {
 
   /**
    * Asks for the terminal to be passed to human seat {@code p}, {@code pass to player 1 and press
-   * Enter}, and waits for the line.
+   * Enter}, waits for the line, then clears the screen ({@link #CLEAR_SCREEN}) so that the previous
+   * human's information state is not left on it.
    *
    * @throws HumanAgent.InputEndedException if input ends instead
    */
@@ -423,7 +474,12 @@ public final class PlayCommand implements PonderCommand {
       out.flush();
       throw new HumanAgent.InputEndedException("input ended while waiting for player " + p + " to take the terminal");
     }
+    out.print(CLEAR_SCREEN); // the previous human's information state is not left on the screen
+    out.flush();
   }
+
+  /** ANSI: cursor home, then erase the screen; printed after a hand-off (only at a terminal, as the hand-off). */
+  static final String CLEAR_SCREEN = "\033[H\033[2J";
 
   /**
    * The line after a human's move when the same player is to act again with no other player's move
@@ -513,31 +569,73 @@ public final class PlayCommand implements PonderCommand {
   /**
    * Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line,
    * followed, when the match is over, by its returns ({@link ReplayCommand#returnsLine}), which
-   * {@code replay} checks.
+   * {@code replay} checks. Called only by the thread that {@linkplain #claimRecord claimed} the record.
    */
-  private synchronized void save(State state) {
+  private void save(State state) {
     String line = MatchRecord.of(state).toLine();
     if (state.isTerminal()) {
       line += System.lineSeparator() + ReplayCommand.returnsLine(state.returns());
     }
-    try {
-      Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw IoReasons.writeFailed("--record", record, e);
-    }
+    write(line);
   }
 
   /**
    * Saves an unfinished match to {@code --record}, if given, and returns the note that says so
    * ({@code "; saved to F as a partial record of 3 actions (ponder replay F shows the position)"}), or "" without
-   * {@code --record}.
+   * {@code --record}; the caller has {@linkplain #claimRecord claimed} the record, and this marks
+   * it done ({@code stopped} says how the match stopped, for a signal that comes now).
+   *
+   * @throws IllegalStateException (from {@link IoReasons#writeFailed}) if the file cannot be written
    */
-  private String saveNote(State state) {
+  private String saveNote(State state, String stopped) {
     if (record == null) {
+      recordDone("as the match stopped (" + stopped + ")", "; nothing saved");
       return "";
     }
-    save(state);
-    return "; " + savedNote(state.historySize());
+    try {
+      save(state);
+    } catch (RuntimeException e) {
+      recordDone("as the match stopped (" + stopped + ")", "; " + e.getMessage());
+      throw e;
+    }
+    String note = "; " + savedNote(state.historySize());
+    recordDone("as the match stopped (" + stopped + ")", note);
+    return note;
+  }
+
+  /**
+   * After a failure {@code e} ended the match after {@code moves}: saves them to {@code --record}
+   * first, then says so on standard error, {@code ponder: play: the match stopped after 3 actions
+   * on the error below; saved to F as a partial record of 3 actions (...)}, or, when the file
+   * cannot be written, {@code ...; they could not be saved: cannot write --record F: ...}. The
+   * failure's own line and exit status follow unchanged (the caller rethrows {@code e}). With an
+   * {@link OutOfMemoryError} the save is tried, and anything it throws is dropped.
+   */
+  private void stoppedOnError(int[] moves, Throwable e, PrintWriter out, PrintWriter err) {
+    String stopped = "after " + actions(moves.length) + " on an error";
+    if (record == null) {
+      recordDone("as the match stopped (" + stopped + ")", "; nothing saved");
+      return;
+    }
+    String note;
+    try {
+      savePartial(moves);
+      note = savedNote(moves.length);
+    } catch (Throwable failed) {
+      if (e instanceof OutOfMemoryError) {
+        recordDone("as the match stopped (" + stopped + ")", "; --record " + record + " may be incomplete");
+        return; // the original error goes on, unmasked
+      }
+      note = "they could not be saved: " + (failed.getMessage() == null ? failed.toString() : failed.getMessage());
+    }
+    recordDone("as the match stopped (" + stopped + ")", "; " + note);
+    try {
+      out.flush();
+      err.println("ponder: play: the match stopped after " + actions(moves.length) + " on the error below; " + note);
+      err.flush();
+    } catch (Throwable ignored) {
+      // out of memory even for the line: the original error goes on
+    }
   }
 
   /** {@code saved to F as a partial record of 3 actions (ponder replay F shows the position)}. */
@@ -546,54 +644,177 @@ public final class PlayCommand implements PonderCommand {
         + " shows the position)";
   }
 
+  /**
+   * The line an undo prints when it takes back a chance outcome a human saw: the draws are kept
+   * ({@link ChanceDraws}), so the human now knows what the next chance events will use.
+   */
+  static final String UNDO_SEEN_NOTE = "note: this undo took back a chance outcome you saw; the draws are kept (an"
+      + " undo never re-rolls), so the chance outcomes that follow are now known to you, and this match is no longer a"
+      + " fair test of the agents";
+
+  /** What an undo gets with {@code --no-undo}; the human is asked for a move again. */
+  static final String NO_UNDO_LINE = "undo is off in this match (--no-undo)";
+
+  /** What the result line of a match with such an undo ends with. */
+  static final String KNOWN_DRAWS_MARK = " [chance outcomes known after an undo: not a fair test of the agents]";
+
+  /** Whether an undo took back a chance outcome a human saw ({@link #UNDO_SEEN_NOTE}). */
+  private boolean knownDraws;
+
+  /** Whether some human's information-state string differs between {@code before} and {@code after}. */
+  private static boolean changesAHumansView(State before, State after, List<Integer> humans) {
+    for (int h : humans) {
+      if (!before.informationStateString(h).equals(after.informationStateString(h))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The game being played (for the interrupt line and partial records). */
   private Game game;
 
   /**
-   * The history of the match after its last completed move (a copy): null before the match starts
-   * and once what ended it has been said and saved; what an error or a signal saves to {@code --record}.
+   * Where the match's record stands, so that it is written once, by the main thread or by the
+   * signal's hook, whichever ends the match first, and the hook's line says what was written:
+   * {@code BEFORE} the first move; {@code PLAYING} while moves are made ({@link #sofar} holds them);
+   * {@code SAVING} once a thread has claimed the record ({@link #claimRecord}); {@code SAVED} once
+   * that thread has written it, or found it cannot ({@link #recordDone}).
    */
-  private volatile int[] sofar;
+  private enum RecordPhase { BEFORE, PLAYING, SAVING, SAVED }
 
-  /** Whether the match has started (its first move was asked for). */
-  private volatile boolean started;
+  /** Guards {@link #phase}, {@link #sofar}, {@link #endedHow} and {@link #endedNote}. */
+  private final Object recordLock = new Object();
 
-  /** Writes {@code moves} (an unfinished match of {@link #game}) to {@code --record} as a partial record. */
-  private void savePartial(int[] moves) {
-    String line = new MatchRecord(MatchRecord.fullGameString(game), moves).toLine();
-    synchronized (this) {
-      try {
-        Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
-      } catch (IOException e) {
-        throw IoReasons.writeFailed("--record", record, e);
+  private RecordPhase phase = RecordPhase.BEFORE;
+
+  /** The history of the match after its last completed move (a copy), while {@link #phase} is PLAYING. */
+  private int[] sofar;
+
+  /** Once SAVED by the main thread: how the match ended ({@code as the match ended}) and what the record holds. */
+  private String endedHow;
+
+  private String endedNote;
+
+  /** The moves so far, after a completed move or an undo ({@code start}: the match starts now). */
+  private void progress(int[] moves, boolean start) {
+    synchronized (recordLock) {
+      if (start && phase == RecordPhase.BEFORE) {
+        phase = RecordPhase.PLAYING;
+      }
+      if (phase == RecordPhase.PLAYING) {
+        sofar = moves;
       }
     }
   }
 
   /**
+   * Claims the one write of the record for the calling thread: true (the phase is now SAVING) if
+   * the match was being played and nothing had claimed it; false if a signal's hook came first
+   * (it saves the moves so far) or the match had not started.
+   */
+  private boolean claimRecord() {
+    synchronized (recordLock) {
+      if (phase != RecordPhase.PLAYING) {
+        return false;
+      }
+      phase = RecordPhase.SAVING;
+      return true;
+    }
+  }
+
+  /** {@link #claimRecord} returning the moves so far, or null if it fails. */
+  private int[] claimedMoves() {
+    synchronized (recordLock) {
+      return claimRecord() ? sofar : null;
+    }
+  }
+
+  /** The claimed record is written (or cannot be): {@code how} the match ended and {@code note} on the record, for the hook. */
+  private void recordDone(String how, String note) {
+    synchronized (recordLock) {
+      phase = RecordPhase.SAVED;
+      endedHow = how;
+      endedNote = note;
+      recordLock.notifyAll();
+    }
+  }
+
+  /** How long the hook waits for the main thread to finish writing the record it claimed. */
+  static final long SAVE_WAIT_MS = 5_000;
+
+  /** Writes {@code moves} (an unfinished match of {@link #game}) to {@code --record} as a partial record. */
+  private void savePartial(int[] moves) {
+    write(new MatchRecord(MatchRecord.fullGameString(game), moves).toLine());
+  }
+
+  private void write(String line) {
+    try {
+      Files.writeString(record, line + System.lineSeparator(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw IoReasons.writeFailed("--record", record, e);
+    }
+  }
+
+  /**
    * What Ctrl-C (SIGINT) or SIGTERM during {@code play} prints, computed when the signal comes (by
-   * the {@link InterruptLine} hook), after saving the moves so far to {@code --record} as {@code
-   * quit} does: {@code ponder: play: interrupted after 4 actions; saved to m.txt as a partial record
-   * of 4 actions (ponder replay m.txt shows the position)}; without {@code --record} it says how to
-   * keep them next time, and before the first move that nothing was played. Package-private for
-   * tests.
+   * the {@link InterruptLine} hook). While the match is played the hook claims the record, saves
+   * the moves so far to {@code --record} as {@code quit} does and says so: {@code ponder: play:
+   * interrupted after 4 actions; saved to m.txt as a partial record of 4 actions (ponder replay
+   * m.txt shows the position)}; without {@code --record} it says how to keep them next time, and
+   * before the first move that nothing was played. When the match had already ended (finished, a
+   * human quit, an error), the main thread writes the record: the hook waits for that write (up to
+   * {@link #SAVE_WAIT_MS}) and says what it wrote, {@code ponder: play: interrupted as the match
+   * ended; its record was saved to m.txt}. The record is written once either way. Package-private
+   * for tests.
    */
   String interruptedLine() {
-    int[] moves = sofar;
-    if (moves == null) {
-      return started ? "ponder: play: interrupted as the match ended" + (record == null ? "" : " (--record " + record
-          + " may be incomplete)") : "ponder: play: interrupted before the match started; nothing was played or saved";
+    int[] moves;
+    synchronized (recordLock) {
+      long deadline = System.nanoTime() + SAVE_WAIT_MS * 1_000_000L;
+      while (phase == RecordPhase.SAVING) {
+        long left = (deadline - System.nanoTime()) / 1_000_000L;
+        if (left <= 0) {
+          return "ponder: play: interrupted while the match's record was being written to " + record
+              + " (it may be incomplete)";
+        }
+        try {
+          recordLock.wait(left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return "ponder: play: interrupted while the match's record was being written to " + record
+              + " (it may be incomplete)";
+        }
+      }
+      switch (phase) {
+        case BEFORE:
+          return "ponder: play: interrupted before the match started; nothing was played or saved";
+        case SAVED:
+          return "ponder: play: interrupted " + endedHow + endedNote;
+        default: // PLAYING: the hook claims the record
+          phase = RecordPhase.SAVING;
+          moves = sofar;
+      }
     }
     String head = "ponder: play: interrupted after " + actions(moves.length);
+    String line;
     if (record == null) {
-      return head + "; nothing saved (--record FILE saves the moves of an interrupted match)";
+      line = head + "; nothing saved (--record FILE saves the moves of an interrupted match)";
+    } else {
+      try {
+        savePartial(moves);
+        line = head + "; " + savedNote(moves.length);
+      } catch (RuntimeException e) {
+        line = head + "; " + e.getMessage();
+      }
     }
-    try {
-      savePartial(moves);
-    } catch (RuntimeException e) {
-      return head + "; " + e.getMessage();
+    synchronized (recordLock) {
+      phase = RecordPhase.SAVED;
+      endedHow = "after " + actions(moves.length);
+      endedNote = line.substring(head.length());
+      recordLock.notifyAll();
     }
-    return head + "; " + savedNote(moves.length);
+    return line;
   }
 
   /** Whether the agent string is the human seat. */

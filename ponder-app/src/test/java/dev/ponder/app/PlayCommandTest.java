@@ -359,6 +359,7 @@ class PlayCommandTest {
         + " state (private cards, hidden moves) is printed when they are to move, for all at the screen to see (at a"
         + " terminal, play asks to pass it on between them)");
     assertThat(piped.out).doesNotContain("pass to player");
+    assertThat(piped.out).doesNotContain("\033[2J");
     java.util.function.BooleanSupplier was = PlayCommand.interactive;
     PlayCommand.interactive = () -> true;
     try {
@@ -366,7 +367,8 @@ class PlayCommandTest {
       assertThat(tty.exit).as(tty.err).isZero();
       // once: before player 1's turn (player 0's first turn follows no human)
       assertThat(tty.out.split("pass to player", -1)).hasSize(2);
-      assertThat(tty.out).contains("pass to player 1 and press Enter player 1, your information state:");
+      // the screen is cleared after the hand-off: player 0's information state is not left on it
+      assertThat(tty.out).contains("pass to player 1 and press Enter \033[H\033[2Jplayer 1, your information state:");
       assertThat(tty.out).contains("result: ");
       // one human and an agent: no hand-off, no warning
       Cli one = Cli.runWithInput("Pass\nPass\nPass\n", "play", "kuhn_poker", "--players", "human,random", "--seed", "2");

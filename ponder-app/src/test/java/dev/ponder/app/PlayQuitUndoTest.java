@@ -148,6 +148,40 @@ class PlayQuitUndoTest {
     assertThat(recorded(rec)).containsExactly(recorded(plain));
   }
 
+  /**
+   * An undo that takes back a chance outcome the human saw lets them know the coming draws (in pig
+   * at seed 6 the human rolls 1, undoes and stops: the opponent's roll is that 1): a note says so,
+   * and the result line of the match is marked. An undo that takes back no chance outcome says
+   * nothing of it.
+   */
+  @Test
+  void anUndoOfASeenChanceOutcomeSaysTheDrawsAreKnown() {
+    Cli r = Cli.runWithInput("roll\nundo\nstop\nquit\n", "play", "pig(winscore=20)", "--players", "human,random",
+        "--seed", "6");
+    assertThat(r.exit).as(r.err).isZero();
+    assertThat(r.out).contains("\n" + PlayCommand.UNDO_SEEN_NOTE + "\n");
+    assertThat(PlayCommand.UNDO_SEEN_NOTE).startsWith("note: ").contains("known to you").contains("no longer a fair test");
+    Cli done = Cli.runWithInput("roll\nundo\n" + "roll\nroll\nstop\n".repeat(200), "play", "pig(winscore=10)",
+        "--players", "human,random", "--seed", "6");
+    assertThat(done.exit).as(done.err).isZero();
+    assertThat(done.out.lines().filter(l -> l.startsWith("result: ")).findFirst().orElseThrow())
+        .endsWith(" [chance outcomes known after an undo: not a fair test of the agents]");
+    Cli plain = Cli.runWithInput("roll\nroll\nstop\n".repeat(200), "play", "pig(winscore=10)", "--players", "human,random",
+        "--seed", "6");
+    assertThat(plain.out).contains("result: ").doesNotContain("not a fair test").doesNotContain("note: this undo");
+    // --no-undo refuses it: the human is asked again, and the roll stands
+    Cli off = Cli.runWithInput("roll\nundo\nquit\n", "play", "pig(winscore=20)", "--players", "human,random",
+        "--seed", "6", "--no-undo");
+    assertThat(off.exit).as(off.err).isZero();
+    assertThat(off.out).contains(PlayCommand.NO_UNDO_LINE + "\n").doesNotContain("undo: took back")
+        .doesNotContain("note: this undo");
+    assertThat(Cli.run("play", "--help").out.replaceAll("\\s+", " ")).contains("--no-undo")
+        .contains("not a fair test of the agents");
+    // tic-tac-toe has no chance: an undo is only an undo
+    Cli ttt = Cli.runWithInput("4\nundo\nquit\n", "play", "tic_tac_toe", "--players", "human,random");
+    assertThat(ttt.out).contains("undo: took back").doesNotContain("note: this undo");
+  }
+
   /** The draws are kept: after a rewind to k, draw k comes again; beyond those made, the stream goes on as one generator. */
   @Test
   void chanceDrawsRepeatAfterARewindAndOtherwiseFollowTheStream() {
