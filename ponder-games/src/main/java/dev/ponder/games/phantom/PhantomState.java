@@ -410,6 +410,13 @@ public abstract class PhantomState extends State {
     int root;
     /** Node of the state the last {@link #count} call counted, or −1 (counting only). */
     int lastNode;
+    /**
+     * Scratch of the counting, per history length (one recursion level each): the moves of the
+     * position being counted, their nodes and their counts, before they go into {@link #tree}.
+     */
+    int[][] levelActions;
+    int[][] levelChildren;
+    long[][] levelCounts;
     /** Skeleton counts (known number of moves, too many positions to count), or null. */
     HiddenMoveSkeleton skeleton;
     /** Opponent moves in the true history (for messages). */
@@ -559,11 +566,11 @@ public abstract class PhantomState extends State {
    */
   private static final class CountTree {
     int nodes;
-    int[] nodeEdge = new int[257];
+    int[] nodeEdge = new int[17];
     int edges;
-    int[] edgeAction = new int[1024];
-    int[] edgeChild = new int[1024];
-    long[] edgeCount = new long[1024];
+    int[] edgeAction = new int[64];
+    int[] edgeChild = new int[64];
+    long[] edgeCount = new long[64];
 
     /** Appends a node with the first {@code n} of the given moves; returns its number. */
     int add(int n, int[] actions, int[] children, long[] counts) {
@@ -836,15 +843,21 @@ public abstract class PhantomState extends State {
     t.skeleton = null;
     t.memo = new CountMemo(3 * words, limit);
     t.tree = new CountTree();
+    t.levelActions = new int[16][];
+    t.levelChildren = new int[16][];
+    t.levelCounts = new long[16][];
     try {
       t.total = count(t, blankTarget, 0);
       t.root = t.lastNode;
       t.tree.trim();
-      t.memo = null;
     } catch (MemoFull e) {
-      t.memo = null;
       t.tree = null;
       throw refusal(t, "counting the consistent histories needs more than " + limit + " positions");
+    } finally {
+      t.memo = null;
+      t.levelActions = null;
+      t.levelChildren = null;
+      t.levelCounts = null;
     }
   }
 
@@ -1050,9 +1063,21 @@ public abstract class PhantomState extends State {
     key = key.clone();
     long total = c;
     int n = 0;
-    int[] actions = new int[cp == t.p ? 1 : s.cells];
-    int[] children = new int[actions.length];
-    long[] counts = new long[actions.length];
+    if (len >= t.levelActions.length) {
+      int levels = Math.max(len + 1, 2 * t.levelActions.length);
+      t.levelActions = Arrays.copyOf(t.levelActions, levels);
+      t.levelChildren = Arrays.copyOf(t.levelChildren, levels);
+      t.levelCounts = Arrays.copyOf(t.levelCounts, levels);
+    }
+    if (t.levelActions[len] == null) {
+      t.levelActions[len] = new int[s.cells];
+      t.levelChildren[len] = new int[s.cells];
+      t.levelCounts[len] = new long[s.cells];
+    }
+    // the children's counting uses the next level's scratch, never this one
+    int[] actions = t.levelActions[len];
+    int[] children = t.levelChildren[len];
+    long[] counts = t.levelCounts[len];
     if (cp == t.p) {
       if (pIdx < t.m) {
         int a = t.pActions[pIdx];
