@@ -12,28 +12,29 @@ import java.util.SplittableRandom;
  * and reveals that stone; in the classical version the same player moves again, in the abrupt
  * version the turn passes. The legal actions are the cells empty in the mover's view.
  *
- * <p>The information state of player p is its view, its own action sequence, and, depending on
- * the game and {@code obstype}, the total number of moves ({@code reveal-numturns} also reveals
- * when the opponent moved). {@link #resample} draws a full history uniformly from those that give
- * p exactly this information state. When p knows the number of moves (dark hex always; phantom
+ * <p>The information state of player p is its view, its own action sequence, and, depending on the
+ * game and {@code obstype}, the total number of moves ({@code reveal-numturns} also reveals when
+ * the opponent moved). {@link #resample} draws a full history uniformly from those that give p
+ * exactly this information state. When p knows the number of moves (dark hex always; phantom
  * tic-tac-toe with {@code reveal-numturns}) and the game is not over, it draws from the counts of
  * {@link HiddenMoveSkeleton} (which of the opponent's moves were onto free cells, onto p's stones
  * or onto the cells of p's later failed moves), polynomial in the numbers of moves, rejecting the
  * rare draws whose hidden stones end the game early; otherwise it counts the consistent completions
  * of every prefix, memoised on the position, and descends with probabilities proportional to the
  * counts (the counting keeps, per position, the count of each move and the position it leads to in
- * primitive arrays, so a draw reads arrays: no state copies, no hashing, no allocation). Which of the two a state uses is decided once per player, without the caller's
- * generator, by the acceptance rate that a fixed-seed probe estimates: the skeleton counts are
- * kept when one of the probe's first {@link #PROBE_TRIES} draws is accepted; otherwise the exact
- * counting is used from the start, unless it exceeds its bound, in which case the skeleton is kept
- * if one of {@link #SKELETON_TRIES} probe draws is accepted. A state whose skeleton draws are
- * accepted with probability p keeps the skeleton with probability 1 − (1 − p)^200 when the exact
- * counts fit (18% for p = 1/1000). A caller whose own {@link #SKELETON_TRIES} skeleton draws are
- * all rejected descends on exact counts after them: a call makes (1 − (1 − p)^2000) / p draws on
- * average and falls back with probability (1 − p)^2000 (once in 5·10^8 calls for p = 1/100, 13.5%
- * of calls for p = 1/1000; measured costs in docs/games-board.md). So the draws a call takes
- * from the caller's generator depend only on the state, the player and the generator's state,
- * never on what earlier calls cached: a seeded search repeated on the same state object repeats.
+ * primitive arrays, so a draw reads arrays: no state copies, no hashing, no allocation). Which of
+ * the two a state uses is decided once per player, without the caller's generator, by the
+ * acceptance rate that a fixed-seed probe estimates: the skeleton counts are kept when one of the
+ * probe's first {@link #PROBE_TRIES} draws is accepted; otherwise the exact counting is used from
+ * the start, unless it exceeds its bound, in which case the skeleton is kept if one of {@link
+ * #SKELETON_TRIES} probe draws is accepted. A state whose skeleton draws are accepted with
+ * probability p keeps the skeleton with probability 1 − (1 − p)^200 when the exact counts fit (18%
+ * for p = 1/1000). A caller whose own {@link #SKELETON_TRIES} skeleton draws are all rejected
+ * descends on exact counts after them: a call makes (1 − (1 − p)^2000) / p draws on average and
+ * falls back with probability (1 − p)^2000 (once in 5·10^8 calls for p = 1/100, 13.5% of calls for
+ * p = 1/1000; measured costs in docs/games-board.md). So the draws a call takes from the caller's
+ * generator depend only on the state, the player and the generator's state, never on what earlier
+ * calls cached: a seeded search repeated on the same state object repeats.
  *
  * <p>Subclasses supply the board rules and the per-game encodings. Both counts are bounded
  * ({@link #SKELETON_STATES_LIMIT} skeleton states, {@link #COUNT_POSITIONS_LIMIT} positions, each
@@ -626,13 +627,14 @@ public abstract class PhantomState extends State {
     s.copyFrom(s.blank);
     // Several threads may resample one state at once (a search's workers resample from copies of
     // the root, which share the root's counts, see copyPhantomFrom). A worker that finds no counts
-    // builds its own Target completely (every history consistent with the information), seals
-    // it and only then publishes it with a release store; a worker that finds a Target through
-    // the acquire load therefore sees every plain write made while building it (the count
-    // tree's arrays, their contents, total: release/acquire gives happens-before), and from then
-    // on everyone only reads it: the descent follows the tree's nodes and moves, which the
-    // counting wrote for every position it reached. Two workers that both miss build equal counts independently and the later store merely
-    // replaces an equal Target; each keeps using the one it built.
+    // builds its own Target completely (every history consistent with the information) and only
+    // then publishes it with a release store; a worker that finds a Target through the acquire
+    // load therefore sees every plain write made while building it (the count tree's arrays,
+    // their contents, total: release/acquire gives happens-before), and from then on everyone only
+    // reads it: the descent follows the tree's nodes and moves, which the counting wrote for every
+    // position it reached, and writes nothing. Two workers that both miss build equal counts
+    // independently and the later store merely replaces an equal Target; each keeps using the one
+    // it built.
     Target t = (Target) CACHE.getAcquire(cache, player);
     if (t == null) {
       t = prepare(player, s);
