@@ -629,7 +629,8 @@ public abstract class State {
   /**
    * A 64-bit key of this state. Deterministic perfect-information games override it with an
    * incrementally maintained Zobrist hash (equal positions reached by different move orders hash
-   * alike); the default hashes the action history.
+   * alike), and some games with chance (pig, backgammon, 2048) with a mix of the fields of their
+   * position; the default hashes the action history.
    *
    * <p><b>What it is used for, and so what it must cover.</b> MCTS with {@code
    * keying=transpositions} keys its nodes by this hash together with the player to act: two

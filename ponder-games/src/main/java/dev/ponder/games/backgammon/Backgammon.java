@@ -836,6 +836,33 @@ public final class Backgammon extends AbstractGame {
       return s;
     }
 
+    /**
+     * A key of the position, not of the history: both players' checkers on the points, on the bar
+     * and borne off, the dice, the current and previous player, the turn count ({@code
+     * max_player_turns} reads it) and the double flag. Equal positions reached by different moves
+     * hash alike. Allocates nothing.
+     */
+    @Override
+    public long hash() {
+      // a point holds at most 15 checkers: 4 bits each, 16 points a word
+      long a = 0;
+      long b = 0;
+      long c = 0;
+      for (int i = 0; i < 16; i++) {
+        a |= (long) board[i] << (4 * i);
+        b |= (long) board[16 + i] << (4 * i);
+        c |= (long) board[32 + i] << (4 * i);
+      }
+      long d = bar[0] | (long) bar[1] << 4 | (long) off[0] << 8 | (long) off[1] << 12 | (long) dice[0] << 16
+          | (long) dice[1] << 20 | (long) (cur & 0xFF) << 24 | (long) (prev & 0xFF) << 32
+          | (doubleTurn ? 1L : 0L) << 40;
+      long h = mix64(0x4241_434B_4741_4D4DL + a);
+      h = mix64(h + b);
+      h = mix64(h + c);
+      h = mix64(h + d);
+      return mix64(h + turns);
+    }
+
     @Override
     public void copyFrom(State other) {
       BackgammonState o = (BackgammonState) other;

@@ -461,6 +461,25 @@ public final class Game2048 extends AbstractGame {
       }
     }
 
+    /**
+     * A key of the position, not of the history: the tiles, the merge marks of the last move
+     * (they decide which moves change the board), the player to move (or chance), the opening's
+     * second chance turn, the scores (the return and the last move's reward) and the number of
+     * moves so far (the game ends after {@code 4 * max_tile} of them). Equal positions reached by
+     * different moves hash alike (two opening tiles placed in either order). Allocates nothing.
+     */
+    @Override
+    public long hash() {
+      long h = 0x3230_3438_5354_4154L;
+      for (int i = 0; i < 16; i += 2) {
+        h = mix64(h + ((board[i] & 0xFFFF_FFFFL) | (long) board[i + 1] << 32));
+      }
+      h = mix64(h + ((merged & 0xFFFFL) | (long) (player & 0xFF) << 16 | (extraChanceTurn ? 1L : 0L) << 24
+          | (boardTerminal ? 1L : 0L) << 25));
+      h = mix64(h + ((totalScore & 0xFFFF_FFFFL) | (long) actionScore << 32));
+      return mix64(h + historySize());
+    }
+
     @Override
     public Game2048State copy() {
       Game2048State s = new Game2048State(game);

@@ -12,27 +12,29 @@ import java.util.SplittableRandom;
  * and reveals that stone; in the classical version the same player moves again, in the abrupt
  * version the turn passes. The legal actions are the cells empty in the mover's view.
  *
- * <p>The information state of player p is its view, its own action sequence, and, depending on
- * the game and {@code obstype}, the total number of moves ({@code reveal-numturns} also reveals
- * when the opponent moved). {@link #resample} draws a full history uniformly from those that give
- * p exactly this information state. When p knows the number of moves (dark hex always; phantom
+ * <p>The information state of player p is its view, its own action sequence, and, depending on the
+ * game and {@code obstype}, the total number of moves ({@code reveal-numturns} also reveals when
+ * the opponent moved). {@link #resample} draws a full history uniformly from those that give p
+ * exactly this information state. When p knows the number of moves (dark hex always; phantom
  * tic-tac-toe with {@code reveal-numturns}) and the game is not over, it draws from the counts of
  * {@link HiddenMoveSkeleton} (which of the opponent's moves were onto free cells, onto p's stones
  * or onto the cells of p's later failed moves), polynomial in the numbers of moves, rejecting the
  * rare draws whose hidden stones end the game early; otherwise it counts the consistent completions
  * of every prefix, memoised on the position, and descends with probabilities proportional to the
- * counts. Which of the two a state uses is decided once per player, without the caller's
- * generator, by the acceptance rate that a fixed-seed probe estimates: the skeleton counts are
- * kept when one of the probe's first {@link #PROBE_TRIES} draws is accepted; otherwise the exact
- * counting is used from the start, unless it exceeds its bound, in which case the skeleton is kept
- * if one of {@link #SKELETON_TRIES} probe draws is accepted. A state whose skeleton draws are
- * accepted with probability p keeps the skeleton with probability 1 − (1 − p)^200 when the exact
- * counts fit (18% for p = 1/1000). A caller whose own {@link #SKELETON_TRIES} skeleton draws are
- * all rejected descends on exact counts after them: a call makes (1 − (1 − p)^2000) / p draws on
- * average and falls back with probability (1 − p)^2000 (once in 5·10^8 calls for p = 1/100, 13.5%
- * of calls for p = 1/1000; measured costs in docs/games-board.md). So the draws a call takes
- * from the caller's generator depend only on the state, the player and the generator's state,
- * never on what earlier calls cached: a seeded search repeated on the same state object repeats.
+ * counts (the counting keeps, per position, the count of each move and the position it leads to in
+ * primitive arrays, so a draw reads arrays: no state copies, no hashing, no allocation). Which of
+ * the two a state uses is decided once per player, without the caller's generator, by the
+ * acceptance rate that a fixed-seed probe estimates: the skeleton counts are kept when one of the
+ * probe's first {@link #PROBE_TRIES} draws is accepted; otherwise the exact counting is used from
+ * the start, unless it exceeds its bound, in which case the skeleton is kept if one of {@link
+ * #SKELETON_TRIES} probe draws is accepted. A state whose skeleton draws are accepted with
+ * probability p keeps the skeleton with probability 1 − (1 − p)^200 when the exact counts fit (18%
+ * for p = 1/1000). A caller whose own {@link #SKELETON_TRIES} skeleton draws are all rejected
+ * descends on exact counts after them: a call makes (1 − (1 − p)^2000) / p draws on average and
+ * falls back with probability (1 − p)^2000 (once in 5·10^8 calls for p = 1/100, 13.5% of calls for
+ * p = 1/1000; measured costs in docs/games-board.md). So the draws a call takes from the caller's
+ * generator depend only on the state, the player and the generator's state, never on what earlier
+ * calls cached: a seeded search repeated on the same state object repeats.
  *
  * <p>Subclasses supply the board rules and the per-game encodings. Both counts are bounded
  * ({@link #SKELETON_STATES_LIMIT} skeleton states, {@link #COUNT_POSITIONS_LIMIT} positions, each
@@ -68,9 +70,8 @@ public abstract class PhantomState extends State {
   private final Target[] cache = new Target[2];
   private static final java.lang.invoke.VarHandle CACHE =
       java.lang.invoke.MethodHandles.arrayElementVarHandle(Target[].class);
-  /** Scratch states of a resampling target (allocated on its first {@link #resampleInto}). */
+  /** Scratch initial state of a resampling target (allocated on its first {@link #resampleInto}). */
   private PhantomState blank;
-  private PhantomState trial;
   /** Words per cell bitmask: {@code ceil(cells / 64)}. */
   private final int words;
   /** Scratch memo key of this state (allocated on first use by the resampler's counting). */
@@ -402,8 +403,21 @@ public abstract class PhantomState extends State {
     int currentPlayer;
     /** Consistent histories in all (completions of the initial state); counting mode only. */
     long total;
-    /** Memo of the exact counting, or null when the skeleton counts are used. */
+    /** Memo of the exact counting while it runs (null before and after). */
     CountMemo memo;
+    /** The exact counts the descent reads, or null when the skeleton counts are used. */
+    CountTree tree;
+    /** Node of the initial state in {@link #tree}, or −1 when the counting memoised none. */
+    int root;
+    /** Node of the state the last {@link #count} call counted, or −1 (counting only). */
+    int lastNode;
+    /**
+     * Scratch of the counting, per history length (one recursion level each): the moves of the
+     * position being counted, their nodes and their counts, before they go into {@link #tree}.
+     */
+    int[][] levelActions;
+    int[][] levelChildren;
+    long[][] levelCounts;
     /** Skeleton counts (known number of moves, too many positions to count), or null. */
     HiddenMoveSkeleton skeleton;
     /** Opponent moves in the true history (for messages). */
@@ -431,13 +445,8 @@ public abstract class PhantomState extends State {
     private long[] k;
     private int[] k3; // −1 marks an empty slot
     private long[] val;
+    private int[] node;
     private int size;
-    /**
-     * Set before the memo is published to other threads; from then on it is only read, and a
-     * {@link #put} (a descent asking about a state the counting never reached) fails loudly
-     * instead of racing with the readers.
-     */
-    boolean sealed;
 
     CountMemo(int stride, int limit) {
       this.stride = stride;
@@ -457,6 +466,7 @@ public abstract class PhantomState extends State {
       k = new long[capacity * stride];
       k3 = new int[capacity];
       val = new long[capacity];
+      node = new int[capacity];
       Arrays.fill(k3, -1);
     }
 
@@ -481,21 +491,33 @@ public abstract class PhantomState extends State {
       return true;
     }
 
-    /** The stored count of ({@code key[0 .. stride)}, d), or −1. */
-    long get(long[] key, int d) {
+    /** The slot of ({@code key[0 .. stride)}, d), or −1 when it is not stored. */
+    int find(long[] key, int d) {
       int mask = k3.length - 1;
       for (int i = slot(key, 0, d, mask); k3[i] >= 0; i = (i + 1) & mask) {
         if (keyAt(i, key, 0, d)) {
-          return val[i];
+          return i;
         }
       }
       return -1;
     }
 
-    void put(long[] key, int d, long count) {
-      if (sealed) {
-        throw new IllegalStateException("resample counts changed after they were shared (internal error)");
-      }
+    /** The count stored in {@code slot} (from {@link #find}). */
+    long count(int slot) {
+      return val[slot];
+    }
+
+    /** The count tree's node stored in {@code slot} (from {@link #find}). */
+    int node(int slot) {
+      return node[slot];
+    }
+
+    /**
+     * Stores the count and the tree node of ({@code key[0 .. stride)}, d).
+     *
+     * @throws MemoFull when the memo already holds its limit of entries
+     */
+    void put(long[] key, int d, long count, int treeNode) {
       if (size >= limit) {
         throw new MemoFull();
       }
@@ -503,23 +525,25 @@ public abstract class PhantomState extends State {
         long[] ok = k;
         int[] o3 = k3;
         long[] ov = val;
+        int[] on = node;
         allocate(2 * o3.length);
         size = 0;
         for (int i = 0; i < o3.length; i++) {
           if (o3[i] >= 0) {
-            insert(ok, i * stride, o3[i], ov[i]);
+            insert(ok, i * stride, o3[i], ov[i], on[i]);
           }
         }
       }
-      insert(key, 0, d, count);
+      insert(key, 0, d, count, treeNode);
     }
 
-    private void insert(long[] key, int from, int d, long count) {
+    private void insert(long[] key, int from, int d, long count, int treeNode) {
       int mask = k3.length - 1;
       int i = slot(key, from, d, mask);
       while (k3[i] >= 0) {
         if (keyAt(i, key, from, d)) {
           val[i] = count;
+          node[i] = treeNode;
           return;
         }
         i = (i + 1) & mask;
@@ -527,7 +551,53 @@ public abstract class PhantomState extends State {
       System.arraycopy(key, from, k, i * stride, stride);
       k3[i] = d;
       val[i] = count;
+      node[i] = treeNode;
       size++;
+    }
+  }
+
+  /**
+   * The exact counts as the descent reads them: one node per memoised position (numbered in the
+   * order the counting finished them), and per node its moves with a non-zero count of consistent
+   * completions, in increasing cell order, each with that count and the node of the position it
+   * leads to (−1 when the counting did not memoise that position: it then has one completion, the
+   * history ending there). Node i's moves are {@code [nodeEdge[i], nodeEdge[i + 1])} of the edge
+   * arrays. Primitive arrays only, so that a descent allocates nothing and hashes nothing; written
+   * while counting, then only read.
+   */
+  private static final class CountTree {
+    int nodes;
+    int[] nodeEdge = new int[17];
+    int edges;
+    int[] edgeAction = new int[64];
+    int[] edgeChild = new int[64];
+    long[] edgeCount = new long[64];
+
+    /** Appends a node with the first {@code n} of the given moves; returns its number. */
+    int add(int n, int[] actions, int[] children, long[] counts) {
+      if (nodes + 2 > nodeEdge.length) {
+        nodeEdge = Arrays.copyOf(nodeEdge, 2 * nodeEdge.length);
+      }
+      if (edges + n > edgeAction.length) {
+        int capacity = Math.max(2 * edgeAction.length, edges + n);
+        edgeAction = Arrays.copyOf(edgeAction, capacity);
+        edgeChild = Arrays.copyOf(edgeChild, capacity);
+        edgeCount = Arrays.copyOf(edgeCount, capacity);
+      }
+      System.arraycopy(actions, 0, edgeAction, edges, n);
+      System.arraycopy(children, 0, edgeChild, edges, n);
+      System.arraycopy(counts, 0, edgeCount, edges, n);
+      edges += n;
+      nodeEdge[nodes + 1] = edges;
+      return nodes++;
+    }
+
+    /** Drops the spare capacity once the counting is done. */
+    void trim() {
+      nodeEdge = Arrays.copyOf(nodeEdge, nodes + 1);
+      edgeAction = Arrays.copyOf(edgeAction, edges);
+      edgeChild = Arrays.copyOf(edgeChild, edges);
+      edgeCount = Arrays.copyOf(edgeCount, edges);
     }
   }
 
@@ -553,27 +623,21 @@ public abstract class PhantomState extends State {
     PhantomState s = (PhantomState) target;
     if (s.blank == null) {
       s.blank = (PhantomState) game().newInitialState();
-      s.trial = (PhantomState) game().newInitialState();
     }
     s.copyFrom(s.blank);
-    PhantomState trial = s.trial;
     // Several threads may resample one state at once (a search's workers resample from copies of
     // the root, which share the root's counts, see copyPhantomFrom). A worker that finds no counts
-    // builds its own Target completely (every history consistent with the information), seals
-    // it and only then publishes it with a release store; a worker that finds a Target through
-    // the acquire load therefore sees every plain write made while building it (the memo's
-    // arrays, their contents, size, total: release/acquire gives happens-before), and from then
-    // on everyone only reads it. Reading suffices: the descent asks only about children of
-    // states the counting expanded (the memo key determines everything the count depends on),
-    // so every lookup hits; a miss would try to write, which the seal turns into an exception.
-    // Two workers that both miss build equal counts independently and the later store merely
-    // replaces an equal Target; each keeps using the one it built.
+    // builds its own Target completely (every history consistent with the information) and only
+    // then publishes it with a release store; a worker that finds a Target through the acquire
+    // load therefore sees every plain write made while building it (the count tree's arrays,
+    // their contents, total: release/acquire gives happens-before), and from then on everyone only
+    // reads it: the descent follows the tree's nodes and moves, which the counting wrote for every
+    // position it reached, and writes nothing. Two workers that both miss build equal counts
+    // independently and the later store merely replaces an equal Target; each keeps using the one
+    // it built.
     Target t = (Target) CACHE.getAcquire(cache, player);
     if (t == null) {
       t = prepare(player, s);
-      if (t.memo != null) {
-        t.memo.sealed = true;
-      }
       CACHE.setRelease(cache, player, t);
     }
     if (t.skeleton != null) {
@@ -590,7 +654,6 @@ public abstract class PhantomState extends State {
         exact = target(player);
         s.copyFrom(s.blank);
         countExactly(exact, s);
-        exact.memo.sealed = true;
         t.exact = exact; // volatile: published complete, like the cache entries
       }
       s.copyFrom(s.blank);
@@ -601,7 +664,11 @@ public abstract class PhantomState extends State {
       throw new IllegalStateException("no history is consistent with player " + player
           + "'s information (internal error)");
     }
-    // descend, choosing each hidden move with probability proportional to its completions
+    // descend, choosing each hidden move with probability proportional to its completions, which
+    // the count tree lists per position (the moves with no completion left out: a draw r < 0 never
+    // picks them), so that a step reads arrays instead of counting the candidates' positions
+    CountTree tree = t.tree;
+    int node = t.root;
     int pIdx = 0;
     while (true) {
       if (accepts(t, s, pIdx)) {
@@ -615,33 +682,37 @@ public abstract class PhantomState extends State {
       if (s.boardOver()) {
         throw new IllegalStateException("resample descent lost its way (internal error)");
       }
-      int cp = s.toMove;
-      if (cp == t.p) {
+      if (node < 0) {
+        throw new IllegalStateException("resample descent lost its way (internal error)");
+      }
+      int from = tree.nodeEdge[node];
+      int to = tree.nodeEdge[node + 1];
+      if (s.toMove == t.p) {
+        if (to != from + 1 || tree.edgeAction[from] != t.pActions[pIdx]) {
+          throw new IllegalStateException("resample descent lost its way (internal error)");
+        }
         s.applyActionUnchecked(t.pActions[pIdx]);
+        node = tree.edgeChild[from];
         pIdx++;
         continue;
       }
-      byte[] v = s.view[cp];
       long r = rng.nextLong(total);
       int chosen = -1;
-      for (int a = 0; a < cells && chosen < 0; a++) {
-        if (v[a] != 0) {
-          continue;
-        }
-        trial.copyFrom(s);
-        trial.applyActionUnchecked(a);
-        long c = count(t, trial, pIdx);
+      long[] counts = tree.edgeCount;
+      for (int e = from; e < to; e++) {
+        long c = counts[e];
         if (r < c) {
-          chosen = a;
+          chosen = e;
           total = c;
-        } else {
-          r -= c;
+          break;
         }
+        r -= c;
       }
       if (chosen < 0) {
         throw new IllegalStateException("resample descent lost its way (internal error)");
       }
-      s.applyActionUnchecked(chosen);
+      s.applyActionUnchecked(tree.edgeAction[chosen]);
+      node = tree.edgeChild[chosen];
     }
   }
 
@@ -766,14 +837,29 @@ public abstract class PhantomState extends State {
    * @throws UnsupportedOperationException beyond {@link #COUNT_POSITIONS_LIMIT} positions
    */
   private void countExactly(Target t, PhantomState blankTarget) {
-    int limit = Math.min(countPositionsLimit, heapBound(COUNT_POSITIONS_LIMIT, 8 * (3 * words * 8 + 12)));
+    // per position: the memo's entry (key, count, node; at most half its slots are used, and a
+    // resize holds both tables) and the tree's moves (at most one per cell, arrays grown by
+    // doubling); the memo is dropped once the counting is done
+    int bytesEach = 8 * (3 * words * 8 + 16) + 2 * cells * 16;
+    int limit = Math.min(countPositionsLimit, heapBound(COUNT_POSITIONS_LIMIT, bytesEach));
     t.skeleton = null;
     t.memo = new CountMemo(3 * words, limit);
+    t.tree = new CountTree();
+    t.levelActions = new int[16][];
+    t.levelChildren = new int[16][];
+    t.levelCounts = new long[16][];
     try {
       t.total = count(t, blankTarget, 0);
+      t.root = t.lastNode;
+      t.tree.trim();
     } catch (MemoFull e) {
-      t.memo = null;
+      t.tree = null;
       throw refusal(t, "counting the consistent histories needs more than " + limit + " positions");
+    } finally {
+      t.memo = null;
+      t.levelActions = null;
+      t.levelChildren = null;
+      t.levelCounts = null;
     }
   }
 
@@ -942,13 +1028,16 @@ public abstract class PhantomState extends State {
   }
 
   /**
-   * Number of consistent histories that extend the one ending in {@code s}.
+   * Number of consistent histories that extend the one ending in {@code s}; sets {@code
+   * t.lastNode} to the count tree's node of {@code s}, or −1 when {@code s} is not memoised (its
+   * count is then 0 or 1: the history ending in it, if consistent, and no extension).
    *
    * @throws UnsupportedOperationException if the count exceeds {@link Long#MAX_VALUE}
    */
   private static long count(Target t, PhantomState s, int pIdx) {
     int len = s.historySize();
     long c = accepts(t, s, pIdx) ? 1 : 0;
+    t.lastNode = -1;
     if ((t.length >= 0 && len >= t.length) || s.boardOver()) {
       return c;
     }
@@ -966,21 +1055,44 @@ public abstract class PhantomState extends State {
     s.stones(1, key, w);
     s.viewMask(s.view[q], key, 2 * w);
     int rest = pIdx * 4 + cp;
-    long memo = t.memo.get(key, rest);
-    if (memo >= 0) {
-      return memo;
+    int slot = t.memo.find(key, rest);
+    if (slot >= 0) {
+      t.lastNode = t.memo.node(slot);
+      return t.memo.count(slot);
     }
     // a miss happens only while counting (which allocates the children anyway); the children
     // reuse nothing of this key, so keep it
     key = key.clone();
     long total = c;
+    int n = 0;
+    if (len >= t.levelActions.length) {
+      int levels = Math.max(len + 1, 2 * t.levelActions.length);
+      t.levelActions = Arrays.copyOf(t.levelActions, levels);
+      t.levelChildren = Arrays.copyOf(t.levelChildren, levels);
+      t.levelCounts = Arrays.copyOf(t.levelCounts, levels);
+    }
+    if (t.levelActions[len] == null) {
+      t.levelActions[len] = new int[s.cells];
+      t.levelChildren[len] = new int[s.cells];
+      t.levelCounts[len] = new long[s.cells];
+    }
+    // the children's counting uses the next level's scratch, never this one
+    int[] actions = t.levelActions[len];
+    int[] children = t.levelChildren[len];
+    long[] counts = t.levelCounts[len];
     if (cp == t.p) {
       if (pIdx < t.m) {
         int a = t.pActions[pIdx];
         if (s.occupied(a) != t.pSuccess[pIdx]) {
           PhantomState child = (PhantomState) s.copy();
           child.applyActionUnchecked(a);
-          total = addCounts(total, count(t, child, pIdx + 1));
+          long k = count(t, child, pIdx + 1);
+          total = addCounts(total, k);
+          if (k > 0) {
+            actions[n] = a;
+            children[n] = t.lastNode;
+            counts[n++] = k;
+          }
         }
       }
     } else {
@@ -989,11 +1101,21 @@ public abstract class PhantomState extends State {
         if (v[a] == 0) {
           PhantomState child = (PhantomState) s.copy();
           child.applyActionUnchecked(a);
-          total = addCounts(total, count(t, child, pIdx));
+          long k = count(t, child, pIdx);
+          total = addCounts(total, k);
+          if (k > 0) {
+            actions[n] = a;
+            children[n] = t.lastNode;
+            counts[n++] = k;
+          }
         }
       }
     }
-    t.memo.put(key, rest, total);
+    // the memo's limit is checked before the node is added, so the tree never outgrows it
+    int node = t.tree.nodes;
+    t.memo.put(key, rest, total, node);
+    t.tree.add(n, actions, children, counts);
+    t.lastNode = node;
     return total;
   }
 
