@@ -238,6 +238,10 @@ public final class ArenaCommand implements PonderCommand {
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
     spec.commandLine().getErr().flush();
+    String linked = ArenaStore.hardLinkProblem(db); // two names of one file: SQLite's log and locks go per name
+    if (linked != null) {
+      throw new UsageException(linked);
+    }
     String unwritable = ArenaStore.writeProblem(db); // the file, its directory, a -wal/-shm left by another user
     if (unwritable != null) {
       throw new UsageException("cannot write --db " + db + ": " + unwritable);

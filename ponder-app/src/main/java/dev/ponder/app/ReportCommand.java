@@ -123,6 +123,11 @@ public final class ReportCommand implements PonderCommand {
       throw new UsageException("no store at " + db + (byDefault ? " (the default --db); run ponder arena first, or give"
           + " --db STORE" : "; run ponder arena --db " + db + " first"));
     }
+    String linked = ArenaStore.hardLinkProblem(db); // reading only: a warning, as a run under another name may damage it
+    if (linked != null) {
+      spec.commandLine().getErr().println("warning: " + linked);
+      spec.commandLine().getErr().flush();
+    }
     try {
       return ArenaStore.openReadOnly(db);
     } catch (ArenaStore.StoreException e) {

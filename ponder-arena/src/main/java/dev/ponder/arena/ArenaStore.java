@@ -119,9 +119,15 @@ public final class ArenaStore implements AutoCloseable {
    *
    * @throws NotAStoreException if the file is not an SQLite database, or holds tables but not
    *     Ponder's (another application's database): nothing is written to it
+   * @throws LinkedStoreException if the file has more than one name ({@link #hardLinkProblem}):
+   *     nothing is opened
    * @throws StoreException if the file cannot be opened
    */
   public static ArenaStore open(Path file) {
+    String linked = hardLinkProblem(file);
+    if (linked != null) {
+      throw new LinkedStoreException(linked);
+    }
     Connection c = null;
     try {
       c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
@@ -568,6 +574,33 @@ public final class ArenaStore implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /**
+   * Why the store's file must not be written, or null: it has more than one name (hard links,
+   * {@code ln a.db b.db}), as far as the file system tells ({@code unix:nlink}; null where it does
+   * not, and for a missing file). SQLite keeps a store's write-ahead log and lock files per name
+   * ({@code a.db-wal}, {@code b.db-wal}), and so does the run lock ({@code a.db.lock}): two runs,
+   * or a run and a reader, using two names of one file each take the file for their own and
+   * damage it ("database disk image is malformed"). SQLite's documentation warns against hard
+   * links to a database for this reason. One line, e.g. {@code a.db has 2 names (hard links, as
+   * made by ln), and SQLite keeps a store's log and locks per name, so writing it under two names
+   * damages it; use one name (remove the other links) and copy a store (cp) rather than link it}.
+   */
+  public static String hardLinkProblem(Path file) {
+    int links;
+    try {
+      Object n = java.nio.file.Files.getAttribute(file, "unix:nlink");
+      links = n instanceof Number k ? k.intValue() : 1;
+    } catch (java.io.IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+      return null; // missing, or a file system that does not count names
+    }
+    if (links <= 1) {
+      return null;
+    }
+    return file + " has " + links + " names (hard links, as made by ln), and SQLite keeps a store's log and locks per"
+        + " name, so writing it under two names damages it; use one name (remove the other links) and copy a store"
+        + " (cp) rather than link it";
   }
 
   /** {@code rw-r--r--, owner alice} (what the file system says, as far as it says it). */
@@ -2062,6 +2095,18 @@ public final class ArenaStore implements AutoCloseable {
 
     UnusableStoreException(String message, Throwable cause) {
       super(message, cause);
+    }
+  }
+
+  /**
+   * A store whose file has more than one name (hard links), which SQLite cannot write safely
+   * ({@link #hardLinkProblem}); the message is that one line.
+   */
+  public static final class LinkedStoreException extends UnusableStoreException {
+    private static final long serialVersionUID = 1L;
+
+    LinkedStoreException(String message) {
+      super(message, null);
     }
   }
 
