@@ -295,7 +295,11 @@ public final class ArenaCommand implements PonderCommand {
     PrintWriter out = spec.commandLine().getOut();
     ArenaStore opened;
     try {
-      opened = ArenaStore.open(db);
+      PrintWriter notes = spec.commandLine().getErr();
+      opened = ArenaStore.open(db, note -> { // another program's lock on the store: said once a wait lasts
+        notes.println(note);
+        notes.flush();
+      });
     } catch (ArenaStore.NotAStoreException e) {
       throw new UsageException(e.getMessage());
     }

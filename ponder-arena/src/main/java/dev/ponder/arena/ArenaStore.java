@@ -124,6 +124,20 @@ public final class ArenaStore implements AutoCloseable {
    * @throws StoreException if the file cannot be opened
    */
   public static ArenaStore open(Path file) {
+    return open(file, note -> { });
+  }
+
+  /**
+   * {@link #open(Path)}, saying on {@code notes} when a wait for another program's lock on the
+   * store passes {@link #noteAfterMillis} (once per wait, e.g. {@code note: waiting for another
+   * program's lock on t.db (giving up after 30 s)}), at opening and at every later write. SQLite
+   * waits up to {@link #giveUpMillis} for a lock another program (e.g. an {@code sqlite3} shell in
+   * a transaction) holds on the file; then the open or the write fails in one line that says so,
+   * how many matches are stored and how to go on.
+   *
+   * @param notes receives each note, one line without a line break, from the thread that waits
+   */
+  public static ArenaStore open(Path file, java.util.function.Consumer<String> notes) {
     String linked = hardLinkProblem(file);
     if (linked != null) {
       throw new LinkedStoreException(linked);
@@ -131,8 +145,8 @@ public final class ArenaStore implements AutoCloseable {
     Connection c = null;
     try {
       c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+      org.sqlite.BusyHandler.setHandler(c, new Waiter(file, notes)); // in place of a silent busy_timeout
       try (Statement st = c.createStatement()) {
-        st.execute("PRAGMA busy_timeout=30000");
         // the check and the schema in one write transaction: another process opening the store at
         // the same moment waits, then sees all of Ponder's tables or none (never a part), and a
         // process killed meanwhile leaves the file as it was. The check reads before anything is
@@ -359,11 +373,77 @@ public final class ArenaStore implements AutoCloseable {
     }
   }
 
+  /** How long a wait for another program's lock on the store lasts before {@link Waiter} notes it, in ms. */
+  static volatile long noteAfterMillis = 3_000;
+
+  /** How long SQLite waits for another program's lock on the store before the statement fails, in ms. */
+  static volatile long giveUpMillis = 30_000;
+
+  /** True if SQLite gave up waiting for a lock another connection holds ({@code SQLITE_BUSY}, {@code SQLITE_LOCKED}). */
+  static boolean isBusy(SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    return m.contains("SQLITE_BUSY") || m.contains("SQLITE_LOCKED");
+  }
+
+  /** {@code another program has held a lock on t.db for 30 s (SQLite: database is locked)}. */
+  private static String heldLock(Path file) {
+    long ms = giveUpMillis;
+    return "another program has held a lock on " + file + " for " + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms")
+        + " (SQLite: database is locked)";
+  }
+
+  /**
+   * SQLite's busy handler for a writing connection: waits in steps of 10 ms, as {@code
+   * busy_timeout} would, for up to {@link #giveUpMillis}, and passes one note to {@code notes} once
+   * a wait has lasted {@link #noteAfterMillis}.
+   */
+  private static final class Waiter extends org.sqlite.BusyHandler {
+    private final Path file;
+    private final java.util.function.Consumer<String> notes;
+    private long start;
+    private boolean noted;
+
+    Waiter(Path file, java.util.function.Consumer<String> notes) {
+      this.file = file;
+      this.notes = notes;
+    }
+
+    @Override
+    protected int callback(int previous) {
+      long now = System.nanoTime();
+      if (previous == 0) {
+        start = now;
+        noted = false;
+      }
+      long waited = (now - start) / 1_000_000;
+      if (waited >= giveUpMillis) {
+        return 0;
+      }
+      if (!noted && waited >= noteAfterMillis) {
+        noted = true;
+        long limit = giveUpMillis;
+        notes.accept("note: waiting for another program's lock on " + file + " (giving up after "
+            + (limit % 1000 == 0 ? limit / 1000 + " s" : limit + " ms") + ")");
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return 0;
+      }
+      return 1;
+    }
+  }
+
   /** The exception for a store that could not be opened: {@link NotAStoreException} for a file that is no SQLite database. */
   private static StoreException openFailure(Path file, SQLException e) {
     String m = String.valueOf(e.getMessage());
     if (isCorrupt(e)) {
       return new DamagedStoreException(file, e);
+    }
+    if (isBusy(e)) {
+      return new StoreException("cannot open store " + file + ": " + heldLock(file) + "; no match was played; run the"
+          + " same command again once it has let go", e);
     }
     if (m.contains("NOTADB") || m.contains("not a database")) {
       return new NotAStoreException(file + " is not an SQLite database (not a Ponder arena store)", e);
@@ -1273,6 +1353,16 @@ public final class ArenaStore implements AutoCloseable {
       }
       return insert.executeUpdate() == 1;
     } catch (SQLException e) {
+      if (isBusy(e)) {
+        String stored;
+        try {
+          stored = count(tournament) + " matches of tournament " + tournament + " are stored";
+        } catch (RuntimeException unreadable) {
+          stored = "the matches played before are stored";
+        }
+        throw new StoreException("cannot store match: " + heldLock(file) + "; " + stored + "; run the same command to"
+            + " resume once it has let go", e);
+      }
       throw failed("cannot store match", e);
     }
   }
