@@ -1777,6 +1777,23 @@ public final class ArenaStore implements AutoCloseable {
     return Double.parseDouble(s);
   }
 
+  /**
+   * Number of matches a tournament schedules: for each of its games, the seatings of its schedule
+   * (every pairing and seat order) times its seeds per pairing; more than {@link #count} while the
+   * tournament is partial.
+   */
+  public long scheduled(long tournament) {
+    TournamentInfo info = tournaments().stream().filter(t -> t.id() == tournament).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no tournament " + tournament + " in the store"));
+    TournamentConfig config = config(info);
+    List<String> agents = agents(tournament).stream().map(AgentInfo::spec).toList();
+    long perSeed = 0;
+    for (GameInfo g : games(tournament)) {
+      perSeed += Schedule.seatings(g.numPlayers(), agents, config.schedule(), config.selfPlay(), config.seatOrders()).size();
+    }
+    return perSeed * config.seedsPerPairing();
+  }
+
   /** Number of stored matches of a tournament. */
   public synchronized int count(long tournament) {
     try (PreparedStatement q = conn.prepareStatement("SELECT COUNT(*) FROM matches WHERE tournament_id=?")) {
