@@ -659,8 +659,9 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * Why the store's file must not be written, or null: it has more than one name (hard links,
    * {@code ln a.db b.db}), as far as the file system tells ({@code unix:nlink}; null where it does
-   * not, and for a missing file). SQLite keeps a store's write-ahead log and lock files per name
-   * ({@code a.db-wal}, {@code b.db-wal}), and so does the run lock ({@code a.db.lock}): two runs,
+   * not, and for a missing file or one that is no regular file). SQLite keeps a store's write-ahead
+   * log and lock files per name ({@code a.db-wal}, {@code b.db-wal}), and so does the run lock
+   * ({@code a.db.lock}): two runs,
    * or a run and a reader, using two names of one file each take the file for their own and
    * damage it ("database disk image is malformed"). SQLite's documentation warns against hard
    * links to a database for this reason. One line, e.g. {@code a.db has 2 names (hard links, as
@@ -668,6 +669,9 @@ public final class ArenaStore implements AutoCloseable {
    * damages it; use one name (remove the other links) and copy a store (cp) rather than link it}.
    */
   public static String hardLinkProblem(Path file) {
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return null; // missing, or a directory (whose links are its entries): refused as such elsewhere
+    }
     int links;
     try {
       Object n = java.nio.file.Files.getAttribute(file, "unix:nlink");
@@ -1781,6 +1785,10 @@ public final class ArenaStore implements AutoCloseable {
    * Number of matches a tournament schedules: for each of its games, the seatings of its schedule
    * (every pairing and seat order) times its seeds per pairing; more than {@link #count} while the
    * tournament is partial.
+   *
+   * @throws IllegalArgumentException if the store holds no tournament {@code tournament}
+   * @throws NewerStoreException if its configuration was written by a newer build
+   * @throws DamagedStoreException if its configuration or rows cannot be read otherwise
    */
   public long scheduled(long tournament) {
     TournamentInfo info = tournaments().stream().filter(t -> t.id() == tournament).findFirst()
