@@ -64,6 +64,12 @@ public final class ArenaStore implements AutoCloseable {
    * matches are read ({@link #requireUnchanged}); null otherwise.
    */
   private String unguardedFingerprint;
+  /**
+   * The failure of an insert that gave up waiting for another program's lock, thrown again by every
+   * later insert (other matches of the run finish meanwhile), so that the count of stored matches
+   * it gives is what the store holds; null until then.
+   */
+  private StoreException gaveUp;
 
   private ArenaStore(Connection conn, Path file, boolean failedSeatColumn) {
     this.conn = conn;
@@ -1328,11 +1334,16 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Stores one match in its own transaction; does nothing if the match is already stored.
+   * Stores one match in its own transaction; does nothing if the match is already stored. Once an
+   * insert has given up waiting for another program's lock ({@link #open(Path,
+   * java.util.function.Consumer)}), every later one throws the same exception and stores nothing.
    *
    * @return true if the row was inserted
    */
   public synchronized boolean insert(long tournament, Schedule.Entry entry, long seed, MatchResult r) {
+    if (gaveUp != null) {
+      throw gaveUp; // the count it gave stays exact: nothing is stored after it
+    }
     try {
       if (insert == null) {
         insert = conn.prepareStatement("INSERT OR IGNORE INTO matches(tournament_id, game_idx, seats, seed_index, seed,"
@@ -1364,8 +1375,9 @@ public final class ArenaStore implements AutoCloseable {
         } catch (RuntimeException unreadable) {
           stored = "the matches played before are stored";
         }
-        throw new StoreException("cannot store match: " + heldLock(file) + "; " + stored + "; run the same command to"
-            + " resume once it has let go", e);
+        gaveUp = new StoreException("cannot store match: " + heldLock(file) + "; " + stored + "; run the same command"
+            + " to resume once it has let go", e);
+        throw gaveUp;
       }
       throw failed("cannot store match", e);
     }

@@ -78,8 +78,16 @@ class StoreLockWaitTest {
                 + " let go");
       }
       assertThat(notes).containsExactly("note: waiting for another program's lock on " + db + " (giving up after 900 ms)");
-      notes.clear();
-      assertThat(s.insert(id, new Schedule.Entry(0, new int[] {0, 1}, 3), 42L, r)).as("the lock gone").isTrue();
+      // the lock gone, a match finishing later (another thread of the run) is not stored: the count stays exact
+      assertThatThrownBy(() -> s.insert(id, new Schedule.Entry(0, new int[] {1, 0}, 3), 43L, r))
+          .hasMessageContaining("6 matches of tournament " + id + " are stored");
+      assertThat(s.count(id)).isEqualTo(6);
+    }
+    notes.clear();
+    try (ArenaStore s = ArenaStore.open(db, notes::add)) { // the same command again: it resumes
+      MatchResult r = new MatchResult(new double[] {1, -1}, 5, new long[0], new int[0], MatchResult.Status.OK, "",
+          new int[] {0, 0}, new int[0], -1);
+      assertThat(s.insert(id, new Schedule.Entry(0, new int[] {0, 1}, 3), 42L, r)).isTrue();
       assertThat(notes).as("no wait, no note").isEmpty();
     }
   }
