@@ -238,6 +238,10 @@ public final class ArenaCommand implements PonderCommand {
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
     spec.commandLine().getErr().flush();
+    String linked = ArenaStore.hardLinkProblem(db); // two names of one file: SQLite's log and locks go per name
+    if (linked != null) {
+      throw new UsageException(linked);
+    }
     String unwritable = ArenaStore.writeProblem(db); // the file, its directory, a -wal/-shm left by another user
     if (unwritable != null) {
       throw new UsageException("cannot write --db " + db + ": " + unwritable);
@@ -291,7 +295,11 @@ public final class ArenaCommand implements PonderCommand {
     PrintWriter out = spec.commandLine().getOut();
     ArenaStore opened;
     try {
-      opened = ArenaStore.open(db);
+      PrintWriter notes = spec.commandLine().getErr();
+      opened = ArenaStore.open(db, note -> { // another program's lock on the store: said once a wait lasts
+        notes.println(note);
+        notes.flush();
+      });
     } catch (ArenaStore.NotAStoreException e) {
       throw new UsageException(e.getMessage());
     }
@@ -306,7 +314,7 @@ public final class ArenaCommand implements PonderCommand {
           ArenaStore.Opened found = tournament[0];
           if (found != null && found.othersStored() > 0) {
             spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id()),
-                reuse, noReuse));
+                NearestTournament.clause(store, config, found.id()).orElse(""), reuse, noReuse));
             spec.commandLine().getErr().flush();
           }
         });
@@ -664,6 +672,17 @@ public final class ArenaCommand implements PonderCommand {
    */
   static String newTournamentWarning(Path db, ArenaStore.Opened opened, List<Long> reordered, Tournament.Reuse reuse,
       boolean noReuse) {
+    return newTournamentWarning(db, opened, reordered, "", reuse, noReuse);
+  }
+
+  /**
+   * {@link #newTournamentWarning(Path, ArenaStore.Opened, List, Tournament.Reuse, boolean)}, naming
+   * when no stored tournament is a reordering the nearest one and what differs ({@code nearest},
+   * from {@link NearestTournament#clause}; empty: none is near), e.g. {@code …; tournament 1
+   * differs only in its budget (sims=200 there, sims=100 here); starting tournament 2 …}.
+   */
+  static String newTournamentWarning(Path db, ArenaStore.Opened opened, List<Long> reordered, String nearest,
+      Tournament.Reuse reuse, boolean noReuse) {
     String reused = "";
     if (reuse != null) {
       int left = reuse.total() - reuse.stored();
@@ -687,6 +706,8 @@ public final class ArenaCommand implements PonderCommand {
     if (!reordered.isEmpty()) {
       same = "; same games and agents as tournament" + (reordered.size() == 1 ? " " : "s ")
           + String.join(", ", reordered.stream().map(String::valueOf).toList()) + " in another order";
+    } else if (!nearest.isEmpty()) {
+      same = "; " + nearest;
     }
     return "warning: no stored tournament in " + db + " has this configuration (" + opened.othersStored()
         + " stored; agents/games order and budgets are part of it)" + same + "; starting tournament " + opened.id()

@@ -41,10 +41,12 @@ public final class ReportCommand implements PonderCommand {
       + " that takes more than a second).")
   boolean noProgress;
 
-  @Option(names = "--tournament", description = "Tournament id in the store (default: the latest).")
+  @Option(names = "--tournament", description = "Tournament id in the store (default: the latest, the one created"
+      + " last: the highest id; a run that resumes or extends an older tournament does not make it the latest).")
   Long tournament;
 
-  @Option(names = "--list", description = "List the tournaments in the store and exit.")
+  @Option(names = "--list", description = "List the tournaments in the store (id, created, matches stored of scheduled,"
+      + " configuration) and exit.")
   boolean list;
 
   @Mixin StatsOptions stats;
@@ -123,6 +125,11 @@ public final class ReportCommand implements PonderCommand {
       throw new UsageException("no store at " + db + (byDefault ? " (the default --db); run ponder arena first, or give"
           + " --db STORE" : "; run ponder arena --db " + db + " first"));
     }
+    String linked = ArenaStore.hardLinkProblem(db); // reading only: a warning, as a run under another name may damage it
+    if (linked != null) {
+      spec.commandLine().getErr().println("warning: " + linked);
+      spec.commandLine().getErr().flush();
+    }
     try {
       return ArenaStore.openReadOnly(db);
     } catch (ArenaStore.StoreException e) {
@@ -155,7 +162,13 @@ public final class ReportCommand implements PonderCommand {
       List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
       pw.println("id\tcreated\tmatches\tconfiguration");
       for (ArenaStore.TournamentInfo t : ts) {
-        pw.println(t.id() + "\t" + t.created() + "\t" + store.count(t.id()) + "\t" + t.config());
+        String of; // stored of scheduled: fewer while the tournament is partial
+        try {
+          of = " of " + store.scheduled(t.id());
+        } catch (RuntimeException unreadable) {
+          of = ""; // a configuration of a newer build: listed all the same, report says what it lacks
+        }
+        pw.println(t.id() + "\t" + t.created() + "\t" + store.count(t.id()) + of + "\t" + t.config());
       }
     }
     pw.flush();

@@ -677,9 +677,10 @@ class ArenaCommandTest {
     assertThat(reordered.out()).contains("Tournament 2: 1 game, 2 agents; 2 matches (0 already stored, 2 matches reused"
         + " from tournament 1, 0 played now");
     Run spelled = arena.apply("random,uct(sims=3)", new String[0]);
-    // another budget text: not the same configuration in another order, so no such hint
-    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); starting tournament 3")
-        .doesNotContain("another order");
+    // another budget text: not the same configuration in another order, so no such hint, but the
+    // tournament whose agents (the budget applied) are these is named with the setting that differs
+    assertThat(spelled.err()).contains("(2 stored; agents/games order and budgets are part of it); tournament 1 differs"
+        + " only in its budget (sims=3 there, no --budget here); starting tournament 3").doesNotContain("another order");
     Run extended = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=3",
         "--matches-per-pairing", "2", "--db", db.toString(), "--report", dir.resolve("rn").toString(), "--no-progress",
         "--resamples", "40", "--elo-resamples", "40");

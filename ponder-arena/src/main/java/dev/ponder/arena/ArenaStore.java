@@ -64,6 +64,12 @@ public final class ArenaStore implements AutoCloseable {
    * matches are read ({@link #requireUnchanged}); null otherwise.
    */
   private String unguardedFingerprint;
+  /**
+   * The failure of an insert that gave up waiting for another program's lock, thrown again by every
+   * later insert (other matches of the run finish meanwhile), so that the count of stored matches
+   * it gives is what the store holds; null until then.
+   */
+  private StoreException gaveUp;
 
   private ArenaStore(Connection conn, Path file, boolean failedSeatColumn) {
     this.conn = conn;
@@ -119,14 +125,34 @@ public final class ArenaStore implements AutoCloseable {
    *
    * @throws NotAStoreException if the file is not an SQLite database, or holds tables but not
    *     Ponder's (another application's database): nothing is written to it
+   * @throws LinkedStoreException if the file has more than one name ({@link #hardLinkProblem}):
+   *     nothing is opened
    * @throws StoreException if the file cannot be opened
    */
   public static ArenaStore open(Path file) {
+    return open(file, note -> { });
+  }
+
+  /**
+   * {@link #open(Path)}, saying on {@code notes} when a wait for another program's lock on the
+   * store passes {@link #noteAfterMillis} (once per wait, e.g. {@code note: waiting for another
+   * program's lock on t.db (giving up after 30 s)}), at opening and at every later write. SQLite
+   * waits up to {@link #giveUpMillis} for a lock another program (e.g. an {@code sqlite3} shell in
+   * a transaction) holds on the file; then the open or the write fails in one line that says so,
+   * how many matches are stored and how to go on.
+   *
+   * @param notes receives each note, one line without a line break, from the thread that waits
+   */
+  public static ArenaStore open(Path file, java.util.function.Consumer<String> notes) {
+    String linked = hardLinkProblem(file);
+    if (linked != null) {
+      throw new LinkedStoreException(linked);
+    }
     Connection c = null;
     try {
       c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+      org.sqlite.BusyHandler.setHandler(c, new Waiter(file, notes)); // in place of a silent busy_timeout
       try (Statement st = c.createStatement()) {
-        st.execute("PRAGMA busy_timeout=30000");
         // the check and the schema in one write transaction: another process opening the store at
         // the same moment waits, then sees all of Ponder's tables or none (never a part), and a
         // process killed meanwhile leaves the file as it was. The check reads before anything is
@@ -353,11 +379,77 @@ public final class ArenaStore implements AutoCloseable {
     }
   }
 
+  /** How long a wait for another program's lock on the store lasts before {@link Waiter} notes it, in ms. */
+  static volatile long noteAfterMillis = 3_000;
+
+  /** How long SQLite waits for another program's lock on the store before the statement fails, in ms. */
+  static volatile long giveUpMillis = 30_000;
+
+  /** True if SQLite gave up waiting for a lock another connection holds ({@code SQLITE_BUSY}, {@code SQLITE_LOCKED}). */
+  static boolean isBusy(SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    return m.contains("SQLITE_BUSY") || m.contains("SQLITE_LOCKED");
+  }
+
+  /** {@code another program has held a lock on t.db for 30 s (SQLite: database is locked)}. */
+  private static String heldLock(Path file) {
+    long ms = giveUpMillis;
+    return "another program has held a lock on " + file + " for " + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms")
+        + " (SQLite: database is locked)";
+  }
+
+  /**
+   * SQLite's busy handler for a writing connection: waits in steps of 10 ms, as {@code
+   * busy_timeout} would, for up to {@link #giveUpMillis}, and passes one note to {@code notes} once
+   * a wait has lasted {@link #noteAfterMillis}.
+   */
+  private static final class Waiter extends org.sqlite.BusyHandler {
+    private final Path file;
+    private final java.util.function.Consumer<String> notes;
+    private long start;
+    private boolean noted;
+
+    Waiter(Path file, java.util.function.Consumer<String> notes) {
+      this.file = file;
+      this.notes = notes;
+    }
+
+    @Override
+    protected int callback(int previous) {
+      long now = System.nanoTime();
+      if (previous == 0) {
+        start = now;
+        noted = false;
+      }
+      long waited = (now - start) / 1_000_000;
+      if (waited >= giveUpMillis) {
+        return 0;
+      }
+      if (!noted && waited >= noteAfterMillis) {
+        noted = true;
+        long limit = giveUpMillis;
+        notes.accept("note: waiting for another program's lock on " + file + " (giving up after "
+            + (limit % 1000 == 0 ? limit / 1000 + " s" : limit + " ms") + ")");
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return 0;
+      }
+      return 1;
+    }
+  }
+
   /** The exception for a store that could not be opened: {@link NotAStoreException} for a file that is no SQLite database. */
   private static StoreException openFailure(Path file, SQLException e) {
     String m = String.valueOf(e.getMessage());
     if (isCorrupt(e)) {
       return new DamagedStoreException(file, e);
+    }
+    if (isBusy(e)) {
+      return new StoreException("cannot open store " + file + ": " + heldLock(file) + "; no match was played; run the"
+          + " same command again once it has let go", e);
     }
     if (m.contains("NOTADB") || m.contains("not a database")) {
       return new NotAStoreException(file + " is not an SQLite database (not a Ponder arena store)", e);
@@ -568,6 +660,37 @@ public final class ArenaStore implements AutoCloseable {
       }
     }
     return null;
+  }
+
+  /**
+   * Why the store's file must not be written, or null: it has more than one name (hard links,
+   * {@code ln a.db b.db}), as far as the file system tells ({@code unix:nlink}; null where it does
+   * not, and for a missing file or one that is no regular file). SQLite keeps a store's write-ahead
+   * log and lock files per name ({@code a.db-wal}, {@code b.db-wal}), and so does the run lock
+   * ({@code a.db.lock}): two runs,
+   * or a run and a reader, using two names of one file each take the file for their own and
+   * damage it ("database disk image is malformed"). SQLite's documentation warns against hard
+   * links to a database for this reason. One line, e.g. {@code a.db has 2 names (hard links, as
+   * made by ln), and SQLite keeps a store's log and locks per name, so writing it under two names
+   * damages it; use one name (remove the other links) and copy a store (cp) rather than link it}.
+   */
+  public static String hardLinkProblem(Path file) {
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return null; // missing, or a directory (whose links are its entries): refused as such elsewhere
+    }
+    int links;
+    try {
+      Object n = java.nio.file.Files.getAttribute(file, "unix:nlink");
+      links = n instanceof Number k ? k.intValue() : 1;
+    } catch (java.io.IOException | UnsupportedOperationException | IllegalArgumentException | SecurityException e) {
+      return null; // missing, or a file system that does not count names
+    }
+    if (links <= 1) {
+      return null;
+    }
+    return file + " has " + links + " names (hard links, as made by ln), and SQLite keeps a store's log and locks per"
+        + " name, so writing it under two names damages it; use one name (remove the other links) and copy a store"
+        + " (cp) rather than link it";
   }
 
   /** {@code rw-r--r--, owner alice} (what the file system says, as far as it says it). */
@@ -1211,11 +1334,16 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Stores one match in its own transaction; does nothing if the match is already stored.
+   * Stores one match in its own transaction; does nothing if the match is already stored. Once an
+   * insert has given up waiting for another program's lock ({@link #open(Path,
+   * java.util.function.Consumer)}), every later one throws the same exception and stores nothing.
    *
    * @return true if the row was inserted
    */
   public synchronized boolean insert(long tournament, Schedule.Entry entry, long seed, MatchResult r) {
+    if (gaveUp != null) {
+      throw gaveUp; // the count it gave stays exact: nothing is stored after it
+    }
     try {
       if (insert == null) {
         insert = conn.prepareStatement("INSERT OR IGNORE INTO matches(tournament_id, game_idx, seats, seed_index, seed,"
@@ -1240,6 +1368,17 @@ public final class ArenaStore implements AutoCloseable {
       }
       return insert.executeUpdate() == 1;
     } catch (SQLException e) {
+      if (isBusy(e)) {
+        String stored;
+        try {
+          stored = count(tournament) + " matches of tournament " + tournament + " are stored";
+        } catch (RuntimeException unreadable) {
+          stored = "the matches played before are stored";
+        }
+        gaveUp = new StoreException("cannot store match: " + heldLock(file) + "; " + stored + "; run the same command"
+            + " to resume once it has let go", e);
+        throw gaveUp;
+      }
       throw failed("cannot store match", e);
     }
   }
@@ -1654,6 +1793,27 @@ public final class ArenaStore implements AutoCloseable {
     return Double.parseDouble(s);
   }
 
+  /**
+   * Number of matches a tournament schedules: for each of its games, the seatings of its schedule
+   * (every pairing and seat order) times its seeds per pairing; more than {@link #count} while the
+   * tournament is partial.
+   *
+   * @throws IllegalArgumentException if the store holds no tournament {@code tournament}
+   * @throws NewerStoreException if its configuration was written by a newer build
+   * @throws DamagedStoreException if its configuration or rows cannot be read otherwise
+   */
+  public long scheduled(long tournament) {
+    TournamentInfo info = tournaments().stream().filter(t -> t.id() == tournament).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no tournament " + tournament + " in the store"));
+    TournamentConfig config = config(info);
+    List<String> agents = agents(tournament).stream().map(AgentInfo::spec).toList();
+    long perSeed = 0;
+    for (GameInfo g : games(tournament)) {
+      perSeed += Schedule.seatings(g.numPlayers(), agents, config.schedule(), config.selfPlay(), config.seatOrders()).size();
+    }
+    return perSeed * config.seedsPerPairing();
+  }
+
   /** Number of stored matches of a tournament. */
   public synchronized int count(long tournament) {
     try (PreparedStatement q = conn.prepareStatement("SELECT COUNT(*) FROM matches WHERE tournament_id=?")) {
@@ -2062,6 +2222,18 @@ public final class ArenaStore implements AutoCloseable {
 
     UnusableStoreException(String message, Throwable cause) {
       super(message, cause);
+    }
+  }
+
+  /**
+   * A store whose file has more than one name (hard links), which SQLite cannot write safely
+   * ({@link #hardLinkProblem}); the message is that one line.
+   */
+  public static final class LinkedStoreException extends UnusableStoreException {
+    private static final long serialVersionUID = 1L;
+
+    LinkedStoreException(String message) {
+      super(message, null);
     }
   }
 

@@ -1,10 +1,13 @@
 package dev.ponder.arena;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import me.tongfei.progressbar.DefaultProgressBarRenderer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import me.tongfei.progressbar.ProgressState;
 
 /** The console progress bar of {@link Progress#forConsole}. */
 final class ConsoleBar {
@@ -13,9 +16,10 @@ final class ConsoleBar {
   /**
    * A bar at {@code done} of {@code total} units whose rate and ETA count only the units done from
    * now on: the {@code done} units (e.g. matches stored by an earlier run) are its starting point,
-   * not work done at this run's speed. The ETA is {@link Eta}'s, from the recent rate (the bar's
-   * own divides the units left by the whole-run average rate, which overstates the time left of a
-   * step whose rate rises); the bar samples the count at each refresh.
+   * not work done at this run's speed. The rate and the ETA are {@link Eta}'s, from the last
+   * quarter of the elapsed time (the library's own divide by the whole-run average, which lags a
+   * step whose rate changes and overstates the time left of one whose rate rises); the bar samples
+   * the count at each refresh ({@link Renderer}).
    */
   static ProgressBar build(String task, String unit, long done, long total) {
     return build(task, unit, done, total, Duration.ZERO);
@@ -33,13 +37,60 @@ final class ConsoleBar {
   static ProgressBarBuilder builder(String task, String unit, long done, long total, Duration elapsed) {
     Eta eta = new Eta(done, System.nanoTime() / 1e9);
     return new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-        .setUnit(" " + unit, 1).showSpeed().startsFrom(done, elapsed).setEtaFunction(state -> {
-          synchronized (eta) {
-            double now = System.nanoTime() / 1e9;
-            eta.record(state.getCurrent(), now);
-            double left = eta.secondsLeft(state.getMax(), now);
-            return Double.isNaN(left) ? Optional.empty() : Optional.of(Duration.ofMillis(Math.round(left * 1000)));
-          }
-        });
+        .setUnit(" " + unit, 1).startsFrom(done, elapsed).setRenderer(new Renderer(" " + unit, eta));
+  }
+
+  /**
+   * The library's renderer with {@link Eta}'s rate (that of the last quarter of the elapsed time,
+   * at least 2 s) in place of the whole-run average, and its ETA; both written at a fixed width
+   * (the rate as {@code     42.3 matches/s}, an unknown ETA as {@code       ?}), so that the bar, which takes the width the text leaves, keeps its length
+   * from one update to the next.
+   */
+  static final class Renderer extends DefaultProgressBarRenderer {
+    private final String unit;
+    private final Eta eta;
+
+    Renderer(String unit, Eta eta) {
+      super(ProgressBarStyle.ASCII, unit, 1, true, null, ChronoUnit.SECONDS, true, state -> {
+        synchronized (eta) {
+          double now = System.nanoTime() / 1e9;
+          eta.record(state.getCurrent(), now);
+          double left = eta.secondsLeft(state.getMax(), now);
+          return Double.isNaN(left) ? Optional.empty() : Optional.of(Duration.ofMillis(Math.round(left * 1000)));
+        }
+      });
+      this.unit = unit;
+      this.eta = eta;
+    }
+
+    @Override
+    protected String speed(ProgressState state) {
+      return speedAt(state.getCurrent(), System.nanoTime() / 1e9);
+    }
+
+    /** The rate text with {@code current} units done at {@code now} (seconds, the clock of the {@link Eta}). */
+    String speedAt(long current, double now) {
+      double rate;
+      synchronized (eta) {
+        eta.record(current, now);
+        rate = eta.rate(now);
+      }
+      return speedText(rate, unit);
+    }
+
+    @Override
+    protected String etaString(ProgressState state) {
+      return etaText(super.etaString(state));
+    }
+  }
+
+  /** {@code rate} as the bar shows it: {@code    42.3 matches/s}, the number right-aligned in 8 characters. */
+  static String speedText(double rate, String unit) {
+    return String.format(java.util.Locale.ROOT, "%8.1f%s/s", rate, unit);
+  }
+
+  /** The ETA right-aligned in the width of {@code 0:00:00}, so that {@code ?} takes as much room as a time. */
+  static String etaText(String eta) {
+    return eta.length() >= 7 ? eta : " ".repeat(7 - eta.length()) + eta;
   }
 }

@@ -886,7 +886,7 @@ public final class Report {
       }
       Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
       String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
-      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap(BALLOTS_TITLE + budgetNote
+      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap(BALLOTS_TITLE + budgetNote + partialMark(r)
           + (anyErrorMark(r) ? "; " + ERROR_MARK + ": error matches (report.md)" : ""), markedNames(r), r.ballotWinRate(), null, null, 0, 1, "%.2f"),
           StandardCharsets.UTF_8);
       for (int g = 0; g < r.games().size(); g++) {
@@ -901,7 +901,7 @@ public final class Report {
           }
         }
         Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote
-            + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
+            + partialMark(r) + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
             names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
             Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
             gr.seeds() < Analysis.FEW_SEEDS), StandardCharsets.UTF_8);
@@ -1029,13 +1029,24 @@ public final class Report {
   }
 
   /**
+   * What the title of each chart of a partial tournament ends with, e.g. {@code  (partial: 14 of 18
+   * matches stored, 2 complete seeds analysed)}; empty for a complete one.
+   */
+  static String partialMark(Analysis.Result r) {
+    return r.partial() ? String.format(Locale.ROOT, " (partial: %d of %d matches stored, %d complete seed%s analysed)",
+        r.matchesStored(), r.matchesScheduled(), r.completeSeeds(), r.completeSeeds() == 1 ? "" : "s") : "";
+  }
+
+  /**
    * The line saying how much of a partial tournament is analysed, each count with the errors of
    * the same matches: "N of M matches stored (E errors); K complete seeds analysed (A matches, E'
-   * errors); the rest waits for resume".
+   * errors); the rest is not stored yet (played by the run if it is still going, else by resuming it
+   * with the same command)": a report may be made while the run goes on.
    */
   static String partialLine(Analysis.Result r) {
     return String.format(Locale.ROOT, "%d of %d matches stored (%s); %d complete seed%s analysed (%s, %s);"
-        + " the rest waits for resume",
+        + " the rest is not stored yet (played by the run if it is still going, else by resuming it with the same"
+        + " command)",
         r.matchesStored(), r.matchesScheduled(), errorCount(r.errorsStored()), r.completeSeeds(),
         r.completeSeeds() == 1 ? "" : "s", matchCount(r.matches()), errorCount(r.errors()));
   }

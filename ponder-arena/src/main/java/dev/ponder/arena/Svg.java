@@ -26,7 +26,8 @@ final class Svg {
     String budget = Report.commonBudget(r);
     return ratings(Report.markedNames(r), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
         r.options().sco().upper(), r.elo(), r.eloLow(), r.eloHigh(), r.options().level(),
-        "Ratings (rows ordered by SCO rating" + (budget.isEmpty() ? "" : "; budget " + budget + " left out of the names") + ")",
+        "Ratings (rows ordered by SCO rating" + (budget.isEmpty() ? "" : "; budget " + budget + " left out of the names") + ")"
+            + Report.partialMark(r),
         Report.fewestSeeds(r) < Analysis.FEW_SEEDS,
         Report.anyErrorMark(r) ? Report.ERROR_MARK + ": error matches " + Report.FORFEITS + ": a loss; report.md)" : "");
   }

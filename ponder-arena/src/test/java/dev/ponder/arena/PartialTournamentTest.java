@@ -32,7 +32,7 @@ class PartialTournamentTest {
       Analysis.Result full = Analysis.analyse(s, id, o, all, one);
       assertThat(full.partial()).isFalse();
       assertThat(full.completeSeeds()).isEqualTo(4);
-      assertThat(Report.terminal(full)).doesNotContain("waits for resume");
+      assertThat(Report.terminal(full)).doesNotContain("not stored yet");
 
       // seed indices 0..2 only: what a run stopped exactly after seed index 2 stores
       List<ArenaStore.StoredMatch> three = all.stream().filter(m -> m.seedIndex() < 3).toList();
@@ -94,8 +94,8 @@ class PartialTournamentTest {
         assertThat(b.games().get(0).agentMean()[agent]).isCloseTo(completeOnly, org.assertj.core.data.Offset.offset(1e-12));
       }
 
-      String line = "28 of 32 matches stored (0 errors); 3 complete seeds analysed (24 matches, 0 errors); the rest waits"
-          + " for resume";
+      String line = "28 of 32 matches stored (0 errors); 3 complete seeds analysed (24 matches, 0 errors); the rest is"
+          + " not stored yet (played by the run if it is still going, else by resuming it with the same command)";
       assertThat(Report.terminal(b)).contains("28 matches stored (0 errors)\n" + line + "\n");
       assertThat(Report.markdown(b)).contains("- Matches stored: 28 (errors: 0)\n- Partial tournament: " + line + "\n");
       assertThat(Report.terminal(a)).contains("24 of 32 matches stored (0 errors); 3 complete seeds analysed (24 matches,"
@@ -202,7 +202,7 @@ class PartialTournamentTest {
       assertThat(r.matches()).isEqualTo(12);
       assertThat(r.errors()).isEqualTo(8);
       String line = "14 of 18 matches stored (10 errors); 2 complete seeds analysed (12 matches, 8 errors); the rest"
-          + " waits for resume";
+          + " is not stored yet (played by the run if it is still going, else by resuming it with the same command)";
       String terminal = Report.terminal(r);
       assertThat(terminal).startsWith("Tournament " + id + ": 1 game, 3 agents, 14 matches stored (10 errors)\n" + line
           + "\n");
@@ -218,9 +218,17 @@ class PartialTournamentTest {
       assertThat(json.get("matches").asInt()).isEqualTo(12);
       assertThat(json.get("errors").asInt()).isEqualTo(8);
       assertThat(json.get("analysed").asBoolean()).isTrue();
+      // every chart's title carries the partial mark
+      String mark = "(partial: 14 of 18 matches stored, 2 complete seeds analysed)";
+      for (String chart : new String[] {"ratings.svg", "ballots.svg", "scores-0.svg"}) {
+        assertThat(Files.readString(out.resolve(chart))).as(chart).contains(mark);
+      }
 
       // the whole tournament: one set, the same counts in both places
       Analysis.Result whole = Analysis.analyse(s, id, o, all, new Analysis.Execution(1, Progress.Factory.NONE));
+      Path wholeOut = dir.resolve("w");
+      Report.write(whole, all, wholeOut);
+      assertThat(Files.readString(wholeOut.resolve("ratings.svg"))).doesNotContain("partial");
       assertThat(Report.terminal(whole)).startsWith("Tournament " + id + ": 1 game, 3 agents, 18 matches stored (12 errors)\n"
           + "rank").contains("\nerrors: 12 of 18 matches (blamed on an agent: scored as its forfeits;");
     }
