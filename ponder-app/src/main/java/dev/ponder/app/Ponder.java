@@ -80,9 +80,9 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;
-      if (RunEdge.signalled() || RunEdge.shuttingDown()) {
-        // a failure of the JVM's ending (a hook or a file refused, a store closed under the command):
-        // the interrupt's own line says what happened
+      if (RunEdge.signalled()) {
+        // arena or report: a failure of the JVM's ending (a hook or a file refused, a store closed
+        // under the command); the interrupt's own line says what happened
         return usage ? 2 : 1;
       }
       String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();

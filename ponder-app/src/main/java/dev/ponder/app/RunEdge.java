@@ -117,11 +117,13 @@ final class RunEdge {
   <T> T step(java.util.function.Supplier<T> work) {
     stepLock.lock();
     try {
+      boolean late;
       synchronized (this) {
-        if (stopped) {
-          stepLock.unlock();
-          waitForHalt();
-        }
+        late = stopped;
+      }
+      if (late) { // the hook has spoken or is about to, for the phase before: wait, holding nothing
+        stepLock.unlock();
+        waitForHalt();
       }
       return work.get();
     } finally {
@@ -199,10 +201,14 @@ final class RunEdge {
     return stopped;
   }
 
-  /** Whether the installed edge's hook runs: an error the command meets now is the shutdown's doing. */
+  /**
+   * Whether arena or report ends on a signal (the installed edge's hook runs, or the JVM's shutdown
+   * has begun): an error the command meets now is the shutdown's doing, and the hook's line says
+   * what happened. False for every other command, whose errors print as ever.
+   */
   static boolean signalled() {
     RunEdge e = installed;
-    return e != null && e.stopped();
+    return e != null && (e.stopped() || shuttingDown());
   }
 
   /**

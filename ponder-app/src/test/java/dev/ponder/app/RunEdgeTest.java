@@ -70,6 +70,23 @@ class RunEdgeTest {
   }
 
   @Test
+  void afterASignalNoStepBegins() throws Exception {
+    RunEdge e = edge(() -> "starting");
+    e.onSignal();
+    CountDownLatch ran = new CountDownLatch(1);
+    Thread main = new Thread(() -> e.step(ran::countDown)); // e.g. the report directory's probe
+    main.setDaemon(true);
+    main.start();
+    assertThat(ran.await(300, TimeUnit.MILLISECONDS)).isFalse();
+    assertThat(main.isAlive()).isTrue();
+    // the waiting thread holds neither the step nor the edge: a second look at the phase goes through
+    Thread again = new Thread(e::onSignal);
+    again.start();
+    again.join(10_000);
+    assertThat(again.isAlive()).isFalse();
+  }
+
+  @Test
   void aStepUnderWayFinishesBeforeTheHookReadsThePhase() throws Exception {
     RunEdge e = edge(() -> "statistics");
     CountDownLatch inStep = new CountDownLatch(1);
