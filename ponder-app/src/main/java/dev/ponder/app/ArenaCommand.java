@@ -531,14 +531,17 @@ public final class ArenaCommand implements PonderCommand {
 
     /**
      * The line of a signal before the tournament is opened: {@link RunEdge#starting}; a store this
-     * run created that holds no tournament yet (or could not be opened) is removed first, with its
-     * {@code -wal}, {@code -shm} and {@code -journal} files, so no empty store is left behind.
+     * run created that holds no match yet (no tournament, or only the one this run just recorded;
+     * or a file it could not open) is removed first, with its {@code -wal}, {@code -shm} and {@code
+     * -journal} files, so no empty store is left behind (the same command records the tournament
+     * again).
      *
      * @param store the store, once opened, else null
      * @param created whether this run created the store's file
      */
     static String starting(ArenaStore store, boolean created, Path db) {
-      boolean empty = store == null || closed(store, () -> store.tournaments().isEmpty(), false);
+      boolean empty = store == null || closed(store,
+          () -> store.tournaments().stream().allMatch(t -> store.count(t.id()) == 0), false);
       if (created && empty) {
         for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {
           try {
@@ -568,12 +571,14 @@ public final class ArenaCommand implements PonderCommand {
       java.util.concurrent.CompletableFuture<T> result = new java.util.concurrent.CompletableFuture<>();
       Thread holder = new Thread(() -> {
         synchronized (store) {
+          T answer;
           try {
-            result.complete(query.get());
+            answer = query.get();
           } catch (RuntimeException e) {
-            result.complete(fallback);
+            answer = fallback;
           }
-          closeForExit(store);
+          closeForExit(store); // before the answer: the JVM may halt as soon as the hook has it
+          result.complete(answer);
           while (true) { // keep the store locked until the JVM halts
             try {
               Thread.sleep(Long.MAX_VALUE);
