@@ -14,6 +14,7 @@ import dev.ponder.game.GameFactory;
 import dev.ponder.game.GameRegistry;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -242,15 +243,19 @@ public final class ArenaCommand implements PonderCommand {
     if (linked != null) {
       throw new UsageException(linked);
     }
-    String unwritable = ArenaStore.writeProblem(db); // the file, its directory, a -wal/-shm left by another user
-    if (unwritable != null) {
-      throw new UsageException("cannot write --db " + db + ": " + unwritable);
-    }
-    IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
-    if (reportByDefault) {
-      ReportDirectory.requireOwnDefault(report, db); // before any match: never write over another store's report
-    }
-    ReportDirectory.prepare("--report", report); // before any match is played
+    RunEdge edge = RunEdge.current(spec.commandLine().getErr());
+    // the probes create files and remove them again: a signal lets them finish first
+    edge.step(() -> {
+      String unwritable = ArenaStore.writeProblem(db); // the file, its directory, a -wal/-shm left by another user
+      if (unwritable != null) {
+        throw new UsageException("cannot write --db " + db + ": " + unwritable);
+      }
+      IoReasons.requireWritable("--db", db); // like every output path: missing parents are created, before any match
+      if (reportByDefault) {
+        ReportDirectory.requireOwnDefault(report, db); // before any match: never write over another store's report
+      }
+      ReportDirectory.prepare("--report", report); // before any match is played
+    });
     dev.ponder.arena.RunLock runLock;
     try {
       runLock = dev.ponder.arena.RunLock.acquire(db); // one run per store; dropped by the OS when this process ends
@@ -260,7 +265,7 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException("cannot write --db " + db + ": " + e.getMessage()); // an unwritable output path: exit 2
     }
     try (dev.ponder.arena.RunLock held = runLock) {
-      return run(t, config, threads, options);
+      return run(t, config, threads, options, edge);
     } catch (ArenaStore.UnusableStoreException e) {
       throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like report
     }
@@ -291,20 +296,25 @@ public final class ArenaCommand implements PonderCommand {
   /** {@link Analysis#analyse(ArenaStore, long, AnalysisOptions, List, Analysis.Execution)} unless a test replaces it. */
   AnalysisStep analysisStep = Analysis::analyse;
 
-  private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options) {
+  private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options, RunEdge edge) {
     PrintWriter out = spec.commandLine().getOut();
+    edge.newLine = !noProgress && System.console() != null;
+    // asked under the run lock: no other run creates the store meanwhile
+    boolean created = !Files.exists(db);
+    ArenaStore[] openedNow = new ArenaStore[1];
+    edge.enter(() -> InterruptNotice.starting(openedNow[0], created, db));
     ArenaStore opened;
     try {
       PrintWriter notes = spec.commandLine().getErr();
-      opened = ArenaStore.open(db, note -> { // another program's lock on the store: said once a wait lasts
+      // created whole, or not at all, before a signal speaks; another program's lock on the store
+      // is said once a wait lasts
+      opened = edge.step(() -> openedNow[0] = ArenaStore.open(db, note -> {
         notes.println(note);
         notes.flush();
-      });
+      }));
     } catch (ArenaStore.NotAStoreException e) {
       throw new UsageException(e.getMessage());
     }
-    InterruptNotice interrupt = new InterruptNotice(opened, db, spec.commandLine().getErr(),
-        !noProgress && System.console() != null);
     java.util.concurrent.atomic.AtomicLong storedNow = new java.util.concurrent.atomic.AtomicLong();
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
@@ -320,7 +330,6 @@ public final class ArenaCommand implements PonderCommand {
         });
         s = t.run(store, threads,
             (done, total) -> {
-              interrupt.total = total;
               PrintWriter err = spec.commandLine().getErr();
               if (done >= total) { // nothing to play: no rate, no ETA, no warning about overruns
                 if (!noProgress) {
@@ -345,7 +354,9 @@ public final class ArenaCommand implements PonderCommand {
               spec.commandLine().getErr().flush();
             },
             found -> {
-              interrupt.arm(found.id());
+              // the tournament's own size (its stored seat orders and seeds per pairing), known from now on
+              int total = scheduleSize(found.config(), t.games()).intValue();
+              edge.enter(() -> InterruptNotice.playing(store, found.id(), total, db));
               tournament[0] = found;
             });
       } catch (ArenaStore.GameChangedException e) {
@@ -370,6 +381,8 @@ public final class ArenaCommand implements PonderCommand {
         throw new UsageException(e.getMessage() + "; re-run with --seeds-per-pairing " + e.stored()
             + " (or more) to continue it, or see it with 'ponder report --db " + db + " --tournament " + e.tournament() + "'");
       }
+      int total = s.total();
+      edge.enter(() -> InterruptNotice.closed(store, InterruptNotice.allStored(total, db, false)));
       // the run's counts first, as soon as the matches are done: an analysis that fails keeps them
       out.println(headline(s, t.games().size(), config.allAgents().size(), db));
       out.flush();
@@ -378,34 +391,42 @@ public final class ArenaCommand implements PonderCommand {
           StatsOptions.execution(statsThreads, noProgress, 10_000));
       // one "Tournament N:" line: the run's counts (above) stand for the table's own first line
       String table = Report.terminal(r, threads);
-      out.print(table.substring(table.indexOf('\n') + 1));
-      out.flush(); // the rankings come first, even if the report files cannot be written
+      edge.step(() -> { // the rankings and the phase that says they are printed, at once for a signal
+        out.print(table.substring(table.indexOf('\n') + 1));
+        out.flush(); // the rankings come first, even if the report files cannot be written
+        edge.enter(() -> InterruptNotice.closed(store, InterruptNotice.allStored(total, db, true)));
+      });
       if (reportByDefault) { // a store of several tournaments: one default directory per tournament
         int tournaments = store.tournaments().size();
         Path own = defaultReport(db, s.tournamentId(), tournaments);
         if (!own.equals(report)) {
           ReportDirectory.requireOwnDefault(own, db);
-          ReportDirectory.prepare("--report", own);
+          edge.step(() -> ReportDirectory.prepare("--report", own));
           report = own;
         }
       }
+      Path dir = report;
+      boolean newDir = !Files.exists(dir);
+      edge.enter(() -> InterruptNotice.closed(store, ReportDirectory.removedIfEmpty(dir, newDir)
+          ? InterruptNotice.allStored(total, db, true) : InterruptNotice.writing(dir, total, db)));
       try {
         Report.write(r, snapshot, report, db);
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
       }
-      out.println(ReportDirectory.written(report));
-      out.flush();
-      if (r.errorsStored() > 0) { // everything else is played, stored and reported: now say what failed
-        spec.commandLine().getErr().println("ponder: error: " + matchErrorsLine(r, report));
-        spec.commandLine().getErr().flush();
-        return 1;
-      }
-    } finally {
-      interrupt.disarm();
+      int code = r.errorsStored() > 0 ? 1 : 0;
+      edge.step(() -> { // the last lines and the end of the work, at once for a signal
+        out.println(ReportDirectory.written(dir));
+        out.flush();
+        if (code != 0) { // everything else is played, stored and reported: now say what failed
+          spec.commandLine().getErr().println("ponder: error: " + matchErrorsLine(r, dir));
+          spec.commandLine().getErr().flush();
+        }
+        // the work is done: a signal from now on says nothing and keeps the exit code, once the store is closed
+        edge.finish(code, () -> InterruptNotice.closeForExit(store));
+      });
+      return code;
     }
-    out.flush();
-    return 0;
   }
 
   /**
@@ -505,58 +526,69 @@ public final class ArenaCommand implements PonderCommand {
   }
 
   /**
-   * What an interrupted run (SIGINT from Ctrl-C, or SIGTERM) prints: a JVM shutdown hook, armed
-   * once the tournament is opened and disarmed when the command returns, writes one line on stderr
-   * ({@code interrupted: 144 of 480 matches stored in r.db; run the same command to resume}); the
-   * JVM then exits with 128 + the signal's number (130 for SIGINT). Every match is committed in its
-   * own transaction, so the store holds exactly the matches finished before the signal; matches in
-   * flight are lost and replayed on resume. The count is exact: the hook takes the store's monitor
-   * (every {@link ArenaStore} method is synchronized on it) in a thread that keeps it until the JVM
-   * halts, so no match is stored after it is counted.
+   * What an interrupted run (SIGINT from Ctrl-C, or SIGTERM) prints, phase by phase ({@link
+   * RunEdge}): one line on stderr, and the JVM exits with 128 + the signal's number (130 for
+   * SIGINT). While the matches are played: {@code interrupted: 144 of 480 matches stored in r.db;
+   * run the same command to resume}. Every match is committed in its own transaction, so the store
+   * holds exactly the matches finished before the signal; matches in flight are lost and replayed on
+   * resume. The count is exact: it is taken holding the store's monitor (every {@link ArenaStore}
+   * method is synchronized on it) in a thread that keeps it until the JVM halts, so no match is
+   * stored after it is counted. Once every match is stored, one wording ({@link #allStored}) that
+   * never suggests resuming.
    */
   static final class InterruptNotice {
-    private final ArenaStore store;
-    private final Path db;
-    private final PrintWriter err;
-    private final boolean newLine;
-    private Thread hook;
-    volatile int total = -1;
+    private InterruptNotice() {}
 
-    InterruptNotice(ArenaStore store, Path db, PrintWriter err, boolean newLine) {
-      this.store = store;
-      this.db = db;
-      this.err = err;
-      this.newLine = newLine;
-    }
-
-    synchronized void arm(long tournament) {
-      if (hook == null) {
-        hook = new Thread(() -> notice(tournament), "arena-interrupted");
-        Runtime.getRuntime().addShutdownHook(hook);
-      }
-    }
-
-    synchronized void disarm() {
-      if (hook != null) {
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-          // the JVM is already exiting: the hook runs and prints the line
+    /**
+     * The line of a signal before the tournament is opened: {@link RunEdge#starting}; a store this
+     * run created that holds no match yet (no tournament, or only the one this run just recorded;
+     * or a file it could not open) is removed first, with its {@code -wal}, {@code -shm} and {@code
+     * -journal} files, so no empty store is left behind (the same command records the tournament
+     * again).
+     *
+     * @param store the store, once opened, else null
+     * @param created whether this run created the store's file
+     */
+    static String starting(ArenaStore store, boolean created, Path db) {
+      boolean empty = store == null || closed(store,
+          () -> store.tournaments().stream().allMatch(t -> store.count(t.id()) == 0), false);
+      if (created && empty) {
+        for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {
+          try {
+            Files.deleteIfExists(Path.of(db + suffix));
+          } catch (java.io.IOException | RuntimeException e) {
+            // left as it is: an empty store is opened as a new one
+          }
         }
-        hook = null;
       }
+      return RunEdge.starting("arena");
     }
 
-    private void notice(long tournament) {
-      java.util.concurrent.CompletableFuture<Integer> stored = new java.util.concurrent.CompletableFuture<>();
+    /** The line of a signal while the matches of {@code tournament} (of {@code total}) are played. */
+    static String playing(ArenaStore store, long tournament, int total, Path db) {
+      return line(closed(store, () -> store.count(tournament), -1), total, db);
+    }
+
+    /**
+     * Runs {@code query} on the store holding its monitor, then closes the store ({@link
+     * #closeForExit}) and keeps the monitor until the JVM halts, so no other thread stores anything
+     * after the query or sees the store closed; waits up to 10 s.
+     *
+     * @return what {@code query} returned, or {@code fallback} when it failed (the store already
+     *     closed) or took too long
+     */
+    static <T> T closed(ArenaStore store, java.util.function.Supplier<T> query, T fallback) {
+      java.util.concurrent.CompletableFuture<T> result = new java.util.concurrent.CompletableFuture<>();
       Thread holder = new Thread(() -> {
         synchronized (store) {
+          T answer;
           try {
-            stored.complete(store.count(tournament));
+            answer = query.get();
           } catch (RuntimeException e) {
-            stored.complete(-1); // the store was already closed: the run had finished
+            answer = fallback;
           }
-          closeForExit(store);
+          closeForExit(store); // before the answer: the JVM may halt as soon as the hook has it
+          result.complete(answer);
           while (true) { // keep the store locked until the JVM halts
             try {
               Thread.sleep(Long.MAX_VALUE);
@@ -565,17 +597,20 @@ public final class ArenaCommand implements PonderCommand {
             }
           }
         }
-      }, "arena-store-hold");
+      }, "store-close-hold");
       holder.setDaemon(true);
       holder.start();
-      int n;
       try {
-        n = stored.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        return result.get(10, java.util.concurrent.TimeUnit.SECONDS);
       } catch (Exception e) {
-        n = -1;
+        return fallback;
       }
-      err.println((newLine ? System.lineSeparator() : "") + line(n, total, db));
-      err.flush();
+    }
+
+    /** {@link #closed(ArenaStore, java.util.function.Supplier, Object)} without a query: closes the store, returns {@code line}. */
+    static String closed(ArenaStore store, String line) {
+      closed(store, () -> Boolean.TRUE, Boolean.FALSE);
+      return line;
     }
 
     /**
@@ -596,49 +631,43 @@ public final class ArenaCommand implements PonderCommand {
     }
 
     /**
-     * A shutdown hook (not yet registered) for a command that reads a store without {@link
-     * InterruptNotice}, such as {@code ponder report}: on SIGINT or SIGTERM it closes the store
-     * ({@link #closeForExit}) from a daemon thread that then keeps the store's monitor until the
-     * JVM halts, so no other thread sees it closed and reports a failure in the meantime.
+     * The line for {@code stored} matches of {@code total} (either negative = unknown): {@code
+     * interrupted: 144 of 480 matches stored in r.db; run the same command to resume}, or with every
+     * match stored {@link #allStored}.
      */
-    static Thread closingHook(ArenaStore store) {
-      return new Thread(() -> {
-        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
-        Thread holder = new Thread(() -> {
-          synchronized (store) {
-            closeForExit(store);
-            closed.countDown();
-            while (true) { // keep the store locked until the JVM halts
-              try {
-                Thread.sleep(Long.MAX_VALUE);
-              } catch (InterruptedException ignored) {
-                // keep holding
-              }
-            }
-          }
-        }, "store-close-hold");
-        holder.setDaemon(true);
-        holder.start();
-        try {
-          closed.await(10, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "store-close");
-    }
-
-    /** The line for {@code stored} matches of {@code total} (either negative = unknown). */
     static String line(int stored, int total, Path db) {
       if (stored < 0) {
         return "interrupted: the matches finished so far are stored in " + db + "; run the same command to resume";
       }
       if (total >= 0 && stored >= total) {
-        return "interrupted: all " + total + " matches stored in " + db
-            + "; run the same command (or 'ponder report --db " + db + "') for the rankings and the report";
+        return allStored(total, db, false);
       }
       return "interrupted: " + (total >= 0 ? stored + " of " + total + " matches" : Report.count(stored, "match", "matches"))
           + " stored in " + db
           + "; run the same command to resume";
+    }
+
+    /**
+     * The line once every match is stored and the report is not begun: {@code interrupted: all 480
+     * matches stored in r.db, no report written; run the same command (or 'ponder report --db
+     * r.db') for the rankings and the report}; with {@code ranked}, the rankings were printed
+     * ({@code …, the rankings printed, no report written; … for the report}).
+     */
+    static String allStored(int total, Path db, boolean ranked) {
+      return "interrupted: all " + total + " matches stored in " + db + (ranked ? ", the rankings printed" : "")
+          + ", no report written; run the same command (or 'ponder report --db " + db + "') for "
+          + (ranked ? "the report" : "the rankings and the report");
+    }
+
+    /**
+     * The line of a signal while the report's files are written: {@code interrupted while writing
+     * the report to DIR: some of its files are missing or from an earlier report; all 480 matches
+     * stored in r.db: run the same command (or 'ponder report --db r.db --report DIR') to write it
+     * again}.
+     */
+    static String writing(Path dir, int total, Path db) {
+      return ReportDirectory.interruptedWriting(dir) + "; all " + total + " matches stored in " + db + ": run the same command (or 'ponder report --db " + db
+          + " --report " + dir + "') to write it again";
     }
   }
 

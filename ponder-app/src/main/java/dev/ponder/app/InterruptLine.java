@@ -84,13 +84,7 @@ final class InterruptLine implements AutoCloseable {
    * @param args the command line as given to {@code main}
    */
   static Thread startup(String[] args) {
-    String command = null;
-    for (String a : args) {
-      if (!a.startsWith("-")) {
-        command = a;
-        break;
-      }
-    }
+    String command = command(args);
     if (!"solve".equals(command) && !"exploitability".equals(command)) {
       return null;
     }
@@ -101,6 +95,16 @@ final class InterruptLine implements AutoCloseable {
     }, "interrupt-line-startup");
     Runtime.getRuntime().addShutdownHook(h);
     return h;
+  }
+
+  /** The command of a command line: its first argument that is not an option, or null. */
+  static String command(String[] args) {
+    for (String a : args) {
+      if (!a.startsWith("-")) {
+        return a;
+      }
+    }
+    return null;
   }
 
   /** Removes a hook of {@link #startup}, if any and if the JVM is not already ending. */

@@ -80,6 +80,11 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
       PrintWriter err = commandLine.getErr();
       boolean usage = ex instanceof UsageException || ex instanceof SpecException || ex instanceof IllegalActionException;
+      if (RunEdge.signalled()) {
+        // arena or report: a failure of the JVM's ending (a hook or a file refused, a store closed
+        // under the command); the interrupt's own line says what happened
+        return usage ? 2 : 1;
+      }
       String msg = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
       String line = msg.lines().findFirst().orElse(msg);
       Throwable bug = usage ? null : programmingError(ex);
@@ -94,6 +99,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
         ex.printStackTrace(err);
       }
       err.flush();
+      RunEdge.finished(usage ? 2 : 1); // the error line is the last word: a signal from now on adds none
       return usage ? 2 : 1;
     });
     // picocli hands only Exceptions to the handler above; a JVM Error (StackOverflowError,
@@ -278,6 +284,9 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
    * @return the exit code, 1
    */
   static int printError(Error e, PrintWriter err, boolean verbose) {
+    if (RunEdge.signalled()) {
+      return 1; // the JVM is ending on a signal, whose line says what happened
+    }
     String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage().lines().findFirst().orElse(""));
     String hint = e instanceof StackOverflowError ? " (the computation recursed too deeply)"
         : e instanceof OutOfMemoryError ? " (the computation needs more memory than the JVM has; see -Xmx in PONDER_JAVA_OPTS)" : "";
@@ -536,14 +545,19 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    startupHook = InterruptLine.startup(args);
+    // arena and report: one hook from here to the exit, speaking for each phase (RunEdge); the
+    // other commands with a startup line: a hook until the command's code begins
+    startupHook = RunEdge.install(args) == null ? InterruptLine.startup(args) : null;
     String own = System.getenv("PONDER_CLASSPATH");
     if (own != null && !own.isBlank()) {
       warnUnreadableJars(own, new PrintWriter(System.err, true));
     }
     int code = run(args);
     commandStarts(); // a usage error ends before any command ran
-    System.exit(checkStandardOutput(code, System.out, standardOutputTarget(), new PrintWriter(System.err, true)));
+    code = checkStandardOutput(code, System.out, standardOutputTarget(), new PrintWriter(System.err, true));
+    RunEdge.finished(code);
+    RunEdge.uninstall(); // an exit of its own: the JVM's other hooks run (a halt would skip them)
+    System.exit(code);
   }
 
   /**

@@ -79,9 +79,10 @@ public final class ReportCommand implements PonderCommand {
       out = defaultOut();
       ReportDirectory.requireOwnDefault(out, db); // never write over another store's report
     }
-    ReportDirectory.prepare(outName(), out);
+    RunEdge edge = RunEdge.current(spec.commandLine().getErr());
+    edge.step(() -> ReportDirectory.prepare(outName(), out)); // its probe finishes before a signal speaks
     try {
-      return report(pw);
+      return report(pw, edge);
     } catch (ArenaStore.UnusableStoreException e) {
       throw new UsageException(e.getMessage()); // a damaged input file: exit 2, like arena
     }
@@ -113,9 +114,6 @@ public final class ReportCommand implements PonderCommand {
     return outOld != null ? "--out" : "--report";
   }
 
-  /** Set once the report files are being written: an interrupt after that leaves some of them missing. */
-  private volatile boolean reportStarted;
-
   private ArenaStore open() {
     if (Files.isDirectory(db)) {
       throw new UsageException("cannot read --db " + db + ": it is a directory"); // arena's wording for its --db
@@ -137,16 +135,31 @@ public final class ReportCommand implements PonderCommand {
     }
   }
 
+  /** The phases of a report run that a signal can interrupt ({@link #interruptedLine}). */
+  enum Phase {
+    /** The statistics are computed. */
+    STATISTICS,
+    /** The rankings are printed; no file of the report is written. */
+    RANKED,
+    /** The report's files are written. */
+    WRITING
+  }
+
   /**
-   * The line of a report interrupted by Ctrl-C or SIGTERM: before its files were written (the
-   * directory, if this run created it, is removed), or while writing them (some are missing or
-   * from an earlier report).
+   * The line of a report interrupted by Ctrl-C or SIGTERM in {@code phase}: {@code interrupted: no
+   * report written (the statistics were not finished); …}, {@code interrupted after the rankings: no
+   * report written to DIR; …} (a directory this run would have created is not left behind), or
+   * {@code interrupted while writing the report to DIR: some of its files are missing
+   * or from an earlier report; …}, each ending with how to write the report.
    */
-  static String interruptedLine(boolean writing, Path out) {
-    return writing
-        ? "interrupted while writing the report to " + out + ": some of its files are missing or from an earlier report;"
-            + " run the same command again for the whole report"
-        : "interrupted: no report written (the statistics were not finished); run the same command again for the report";
+  static String interruptedLine(Phase phase, Path out) {
+    return switch (phase) {
+      case STATISTICS -> "interrupted: no report written (the statistics were not finished); run the same command again"
+          + " for the report";
+      case RANKED -> "interrupted after the rankings: no report written to " + out + "; run the same command again for"
+          + " the report";
+      case WRITING -> ReportDirectory.interruptedWriting(out) + "; run the same command again for the whole report";
+    };
   }
 
   private static List<ArenaStore.TournamentInfo> tournaments(ArenaStore store, Path db) {
@@ -175,31 +188,16 @@ public final class ReportCommand implements PonderCommand {
     return 0;
   }
 
-  private int report(PrintWriter pw) {
+  private int report(PrintWriter pw, RunEdge edge) {
     try (ArenaStore store = open()) {
-      // Ctrl-C or SIGTERM during the statistics: close the store so its -wal/-shm files go, and say
-      // so in one line (the report directory is created only when the report is written)
-      Thread closing = ArenaCommand.InterruptNotice.closingHook(store);
-      PrintWriter err = spec.commandLine().getErr();
-      Thread hook = new Thread(() -> {
-        closing.run();
-        err.println(interruptedLine(reportStarted, out));
-        err.flush();
-      }, "report-interrupted");
-      Runtime.getRuntime().addShutdownHook(hook);
-      try {
-        return report(pw, store);
-      } finally {
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-          // the JVM is already exiting: the hook closes the store
-        }
-      }
+      // Ctrl-C or SIGTERM from now on closes the store so its -wal/-shm files go, and says what was
+      // not finished in one line (the report directory is created only when the report is written)
+      edge.enter(() -> ArenaCommand.InterruptNotice.closed(store, interruptedLine(Phase.STATISTICS, out)));
+      return report(pw, store, edge);
     }
   }
 
-  private int report(PrintWriter pw, ArenaStore store) {
+  private int report(PrintWriter pw, ArenaStore store, RunEdge edge) {
     {
       List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
       long id = tournament == null ? ts.get(ts.size() - 1).id() : tournament;
@@ -213,23 +211,30 @@ public final class ReportCommand implements PonderCommand {
       int threads = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
       Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot,
           StatsOptions.execution(threads, noProgress, 10_000));
-      pw.print(Report.terminal(r));
-      pw.flush(); // the rankings come first, even if the report files cannot be written
-      reportStarted = true;
+      boolean newDir = !Files.exists(out);
+      edge.step(() -> { // the rankings and the phase that follows them, at once for a signal
+        pw.print(Report.terminal(r));
+        pw.flush(); // the rankings come first, even if the report files cannot be written
+        edge.enter(() -> ArenaCommand.InterruptNotice.closed(store, interruptedLine(
+            ReportDirectory.removedIfEmpty(out, newDir) ? Phase.RANKED : Phase.WRITING, out)));
+      });
       try {
         Report.write(r, snapshot, out, db);
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(out, e, db), e);
       }
-      pw.println(ReportDirectory.written(out));
-      pw.flush();
-      if (r.errorsStored() > 0) { // the report is written; the tournament's error matches make the exit 1, as arena's
-        spec.commandLine().getErr().println("ponder: error: " + ArenaCommand.matchErrorsLine(r, out));
-        spec.commandLine().getErr().flush();
-        return 1;
-      }
+      int code = r.errorsStored() > 0 ? 1 : 0;
+      edge.step(() -> { // the last lines and the end of the work, at once for a signal
+        pw.println(ReportDirectory.written(out));
+        pw.flush();
+        if (code != 0) { // the report is written; the tournament's error matches make the exit 1, as arena's
+          spec.commandLine().getErr().println("ponder: error: " + ArenaCommand.matchErrorsLine(r, out));
+          spec.commandLine().getErr().flush();
+        }
+        // done: a signal from now on says nothing and keeps the exit code, once the store is closed
+        edge.finish(code, () -> ArenaCommand.InterruptNotice.closeForExit(store));
+      });
+      return code;
     }
-    pw.flush();
-    return 0;
   }
 }

@@ -17,9 +17,13 @@ final class ReportDirectory {
 
   /**
    * Checks that the report can be written to {@code dir}: creates it (with its parents) if it is
-   * missing, creates and deletes a probe file in it, and removes the directory again, with any
-   * parents this call created. The report's own write creates it, so a run that ends before writing — refused,
-   * interrupted, or killed with SIGKILL — leaves no empty report directory behind.
+   * missing, creates and deletes a probe file in it ({@code .ponder-probe-DIGITS.tmp}; probe files
+   * a killed run left are removed first, {@link #removeStaleProbes}), and removes the directory
+   * again, with any parents this call created. The report's own write creates it, so a run that
+   * ends before writing, refused or interrupted, leaves no empty report directory behind (a run
+   * interrupted by SIGINT or SIGTERM during this call finishes it first, {@link RunEdge#step}); only
+   * SIGKILL in the milliseconds of this call can leave the directory, empty, or its probe file,
+   * which the next call removes.
    *
    * @param option the option naming the directory ({@code --report}, or {@code --out}, report's older name for it), for the message
    * @throws UsageException one line naming the option, the path and the reason ({@code Not a
@@ -40,8 +44,9 @@ final class ReportDirectory {
       String why = file != null ? "a parent (" + file + ") is not a directory" : reason(e);
       throw new UsageException(option + " " + dir + ": cannot create the report directory: " + why);
     }
+    removeStaleProbes(dir);
     try {
-      Files.delete(Files.createTempFile(dir, ".ponder-probe", ".tmp"));
+      Files.deleteIfExists(Files.createTempFile(dir, PROBE_PREFIX, ".tmp")); // another prepare may have removed it
     } catch (IOException e) {
       throw new UsageException(option + " " + dir + ": cannot write a file in the report directory: " + reason(e));
     } finally {
@@ -57,6 +62,35 @@ final class ReportDirectory {
           break; // not empty (another process wrote into it meanwhile): leave it and its parents
         }
       }
+    }
+  }
+
+  /** The start of a probe file's name: {@code .ponder-probe-}, then digits, then {@code .tmp}. */
+  static final String PROBE_PREFIX = ".ponder-probe-";
+
+  /** The name of a probe file of {@link #prepare}, this version's or an earlier one's ({@code .ponder-probe123.tmp}). */
+  private static final java.util.regex.Pattern PROBE = java.util.regex.Pattern.compile("\\.ponder-probe-?[0-9]+\\.tmp");
+
+  /**
+   * Removes the probe files of {@link #prepare} left in {@code dir} by a run killed while it held
+   * one (SIGKILL, a power cut): files named {@code .ponder-probe-DIGITS.tmp} (or, as earlier versions
+   * named them, {@code .ponder-probeDIGITS.tmp}), never a user's file. A file that cannot be
+   * removed is left; a probe of a run preparing the directory at the same moment may go too, which
+   * that run does not mind.
+   */
+  static void removeStaleProbes(Path dir) {
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        if (PROBE.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          try {
+            Files.deleteIfExists(f);
+          } catch (IOException e) {
+            // left: the directory's own check below names a real problem
+          }
+        }
+      }
+    } catch (IOException | java.io.UncheckedIOException e) {
+      // unreadable: the probe below says why
     }
   }
 
@@ -92,6 +126,37 @@ final class ReportDirectory {
       }
     }
     return null;
+  }
+
+  /**
+   * The start of the line of arena and report interrupted while writing the report's files:
+   * {@code interrupted while writing the report to DIR: some of its files are missing or from an
+   * earlier report} (then how to write it again).
+   */
+  static String interruptedWriting(Path dir) {
+    return "interrupted while writing the report to " + dir + ": some of its files are missing or from an earlier report";
+  }
+
+  /**
+   * For the line of a run interrupted as its report is begun: removes {@code dir} if this run
+   * created it ({@code created}) and no file is in it yet, so an interrupted run leaves no empty
+   * report directory. True when the directory is gone (removed now, or never created): no file of
+   * the report was written; false when it holds files (some of the report's, or an earlier
+   * report's).
+   */
+  static boolean removedIfEmpty(Path dir, boolean created) {
+    if (!Files.isDirectory(dir)) {
+      return created;
+    }
+    if (!created) {
+      return false;
+    }
+    try {
+      Files.delete(dir);
+      return true;
+    } catch (IOException e) {
+      return false; // not empty (or not removable): files of the report are in it
+    }
   }
 
   /** The last line of arena and report: the directory and the files written into it. */

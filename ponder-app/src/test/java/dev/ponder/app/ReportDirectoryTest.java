@@ -56,4 +56,25 @@ class ReportDirectoryTest {
         Path.of("r.db"));
     assertThat(inner).startsWith("cannot write the report to rdir (rdir/report.md): ");
   }
+
+  /** A probe file a killed run left (SIGKILL between its creation and removal) is removed by the next prepare. */
+  @Test
+  void prepareRemovesProbeFilesAKilledRunLeft() throws Exception {
+    Path rep = Files.createDirectory(dir.resolve("rep"));
+    Path old = Files.writeString(rep.resolve(".ponder-probe8213377101.tmp"), "");
+    Path current = Files.writeString(rep.resolve(".ponder-probe-42.tmp"), "");
+    Path user1 = Files.writeString(rep.resolve(".ponder-probe-notes.tmp"), "mine");
+    Path user2 = Files.writeString(rep.resolve("x.ponder-probe-1.tmp"), "mine");
+    Path user3 = Files.writeString(rep.resolve("report.md"), "mine");
+    ReportDirectory.prepare("--report", rep);
+    assertThat(old).doesNotExist();
+    assertThat(current).doesNotExist();
+    assertThat(user1).exists();
+    assertThat(user2).exists();
+    assertThat(user3).exists();
+    try (var files = Files.list(rep)) {
+      assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder(".ponder-probe-notes.tmp",
+          "x.ponder-probe-1.tmp", "report.md");
+    }
+  }
 }

@@ -153,7 +153,7 @@ class ReportStoreCliTest {
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).isEqualTo(sig.exitCode());
     // progress lines (stderr is no console: whole lines), then the interrupted line
-    assertThat(Files.readString(err)).endsWith(System.lineSeparator() + ReportCommand.interruptedLine(false, rep) + System.lineSeparator());
+    assertThat(Files.readString(err)).endsWith(System.lineSeparator() + ReportCommand.interruptedLine(ReportCommand.Phase.STATISTICS, rep) + System.lineSeparator());
     assertThat(Files.readString(err)).doesNotContain("Elo bootstrap: 1000000/1000000");
     assertThat(rep).doesNotExist();
     assertThat(Path.of(db + "-wal")).doesNotExist();

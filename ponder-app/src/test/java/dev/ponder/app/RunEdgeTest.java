@@ -1,0 +1,229 @@
+package dev.ponder.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ponder.arena.ArenaStore;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The interrupt edge of arena and report ({@link RunEdge}): the hook's state machine driven
+ * directly (no signal is sent), and the lines of each phase.
+ */
+class RunEdgeTest {
+  @TempDir Path dir;
+
+  private final StringWriter said = new StringWriter();
+  private final List<Integer> halts = new ArrayList<>();
+
+  private RunEdge edge(RunEdge.Speaker first) {
+    return new RunEdge(new PrintWriter(said), first, halts::add);
+  }
+
+  @Test
+  void aSignalSpeaksForThePhaseTheRunIsIn() {
+    RunEdge e = edge(() -> "first");
+    e.enter(() -> "second");
+    e.onSignal();
+    assertThat(said.toString()).isEqualTo("second" + System.lineSeparator());
+    assertThat(halts).isEmpty(); // the JVM ends with the signal's own code
+  }
+
+  @Test
+  void aSignalAfterTheWorkIsFinishedSaysNothingClosesFirstAndKeepsTheExitCode() {
+    List<String> order = new ArrayList<>();
+    RunEdge e = new RunEdge(new PrintWriter(said), () -> "interrupted: …", code -> order.add("halt " + code));
+    e.finish(0, () -> order.add("close"));
+    e.onSignal();
+    assertThat(said.toString()).isEmpty();
+    assertThat(order).containsExactly("close", "halt 0");
+    RunEdge failed = edge(() -> "interrupted: …");
+    failed.finish(1, null);
+    failed.onSignal();
+    assertThat(halts).containsExactly(1);
+  }
+
+  @Test
+  void afterASignalNoNextPhaseBegins() throws Exception {
+    RunEdge e = edge(() -> "statistics");
+    e.onSignal();
+    CountDownLatch entered = new CountDownLatch(1);
+    Thread main = new Thread(() -> {
+      e.enter(() -> "writing");
+      entered.countDown(); // must never come: the report is not begun after the line said it was not written
+    });
+    main.setDaemon(true);
+    main.start();
+    assertThat(entered.await(300, TimeUnit.MILLISECONDS)).isFalse();
+    assertThat(main.isAlive()).isTrue();
+    e.finish(0, null); // too late: the line stands, no halt
+    assertThat(halts).isEmpty();
+    assertThat(said.toString()).isEqualTo("statistics" + System.lineSeparator());
+  }
+
+  @Test
+  void afterASignalNoStepBegins() throws Exception {
+    RunEdge e = edge(() -> "starting");
+    e.onSignal();
+    CountDownLatch ran = new CountDownLatch(1);
+    Thread main = new Thread(() -> e.step(ran::countDown)); // e.g. the report directory's probe
+    main.setDaemon(true);
+    main.start();
+    assertThat(ran.await(300, TimeUnit.MILLISECONDS)).isFalse();
+    assertThat(main.isAlive()).isTrue();
+    // the waiting thread holds neither the step nor the edge: a second look at the phase goes through
+    Thread again = new Thread(e::onSignal);
+    again.start();
+    again.join(10_000);
+    assertThat(again.isAlive()).isFalse();
+  }
+
+  @Test
+  void aStepUnderWayFinishesBeforeTheHookReadsThePhase() throws Exception {
+    RunEdge e = edge(() -> "statistics");
+    CountDownLatch inStep = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Thread main = new Thread(() -> e.step(() -> { // the rankings printed and their phase entered, at once
+      inStep.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException ex) {
+        throw new IllegalStateException(ex);
+      }
+      e.enter(() -> "ranked");
+    }));
+    main.start();
+    assertThat(inStep.await(10, TimeUnit.SECONDS)).isTrue();
+    Thread hook = new Thread(e::onSignal);
+    hook.start();
+    hook.join(200);
+    assertThat(hook.isAlive()).as("the hook waits for the step").isTrue();
+    release.countDown();
+    hook.join(10_000);
+    main.join(10_000);
+    assertThat(said.toString()).isEqualTo("ranked" + System.lineSeparator());
+  }
+
+  @Test
+  void startupLinesAndTheCommandOfACommandLine() {
+    assertThat(RunEdge.starting("arena")).isEqualTo("interrupted while starting; no match was played");
+    assertThat(RunEdge.starting("report")).isEqualTo("interrupted while starting; no report written");
+    assertThat(InterruptLine.command(new String[] {"--verbose", "arena", "--db", "x"})).isEqualTo("arena");
+    assertThat(InterruptLine.command(new String[] {"--verbose"})).isNull();
+    assertThat(RunEdge.shuttingDown()).isFalse();
+  }
+
+  @Test
+  void everyAllStoredLineHasOneWordingAndNeverSuggestsResuming() {
+    Path db = Path.of("r.db");
+    String all = ArenaCommand.InterruptNotice.line(1920, 1920, db);
+    assertThat(all).isEqualTo("interrupted: all 1920 matches stored in r.db, no report written; run the same command"
+        + " (or 'ponder report --db r.db') for the rankings and the report");
+    assertThat(ArenaCommand.InterruptNotice.allStored(1920, db, false)).isEqualTo(all);
+    assertThat(ArenaCommand.InterruptNotice.allStored(1920, db, true)).isEqualTo("interrupted: all 1920 matches stored"
+        + " in r.db, the rankings printed, no report written; run the same command (or 'ponder report --db r.db') for"
+        + " the report");
+    assertThat(ArenaCommand.InterruptNotice.writing(Path.of("r-report"), 1920, db)).isEqualTo("interrupted while writing"
+        + " the report to r-report: some of its files are missing or from an earlier report; all 1920 matches stored in"
+        + " r.db: run the same command (or 'ponder report --db r.db --report r-report') to write it again");
+    for (String line : List.of(all, ArenaCommand.InterruptNotice.allStored(1920, db, true),
+        ArenaCommand.InterruptNotice.writing(Path.of("r-report"), 1920, db))) {
+      assertThat(line).doesNotContain("resume");
+    }
+    // none stored yet: the total is said too
+    assertThat(ArenaCommand.InterruptNotice.line(0, 1920, Path.of("j.db")))
+        .isEqualTo("interrupted: 0 of 1920 matches stored in j.db; run the same command to resume");
+  }
+
+  @Test
+  void reportLinesFollowThePhase() {
+    Path rep = Path.of("rr");
+    assertThat(ReportCommand.interruptedLine(ReportCommand.Phase.STATISTICS, rep))
+        .startsWith("interrupted: no report written (the statistics were not finished);");
+    assertThat(ReportCommand.interruptedLine(ReportCommand.Phase.RANKED, rep))
+        .isEqualTo("interrupted after the rankings: no report written to rr; run the same command again for the report");
+    assertThat(ReportCommand.interruptedLine(ReportCommand.Phase.WRITING, rep)).isEqualTo("interrupted while writing the"
+        + " report to rr: some of its files are missing or from an earlier report; run the same command again for the"
+        + " whole report");
+  }
+
+  @Test
+  void anEmptyReportDirectoryIsRemovedOnlyIfThisRunCreatedIt() throws Exception {
+    Path made = Files.createDirectory(dir.resolve("made"));
+    assertThat(ReportDirectory.removedIfEmpty(made, true)).isTrue();
+    assertThat(made).doesNotExist();
+    Path earlier = Files.createDirectory(dir.resolve("earlier"));
+    assertThat(ReportDirectory.removedIfEmpty(earlier, false)).isFalse();
+    assertThat(earlier).exists();
+    Path begun = Files.createDirectory(dir.resolve("begun"));
+    Files.writeString(begun.resolve("report.md"), "x");
+    assertThat(ReportDirectory.removedIfEmpty(begun, true)).isFalse();
+    assertThat(begun.resolve("report.md")).exists();
+    assertThat(ReportDirectory.removedIfEmpty(dir.resolve("never"), true)).isTrue();
+  }
+
+  @Test
+  void aStoreThisRunCreatedWithNoTournamentIsRemovedOnInterrupt() throws Exception {
+    Path db = dir.resolve("new.db");
+    ArenaStore s = ArenaStore.open(db);
+    assertThat(ArenaCommand.InterruptNotice.starting(s, true, db)).isEqualTo("interrupted while starting; no match was played");
+    assertThat(db).doesNotExist();
+    assertThat(Path.of(db + "-wal")).doesNotExist();
+    // an empty file this run created before it could open it
+    Path zero = Files.createFile(dir.resolve("zero.db"));
+    ArenaCommand.InterruptNotice.starting(null, true, zero);
+    assertThat(zero).doesNotExist();
+    // a store that was there before is left, empty or not
+    Path old = dir.resolve("old.db");
+    ArenaStore.open(old).close();
+    ArenaCommand.InterruptNotice.starting(ArenaStore.open(old), false, old);
+    assertThat(old).exists();
+  }
+
+  @Test
+  void aStoreThisRunCreatedThatHoldsATournamentIsKept() throws Exception {
+    Path db = dir.resolve("t.db");
+    Cli r = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--seeds-per-pairing", "1",
+        "--db", db.toString(), "--report", dir.resolve("rep").toString(), "--no-progress", "--resamples", "40",
+        "--elo-resamples", "40", "--sco-resamples", "40");
+    assertThat(r.exit).as(r.err).isZero();
+    ArenaCommand.InterruptNotice.starting(ArenaStore.open(db), true, db);
+    assertThat(db).exists();
+  }
+
+  @Test
+  void finishedArenaAndReportRunsSayNothingOnALateSignal() throws Exception {
+    Path db = dir.resolve("f.db");
+    RunEdge e = edge(() -> "interrupted while starting; no match was played");
+    RunEdge.installForTest(e);
+    try {
+      Cli r = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--seeds-per-pairing",
+          "2", "--db", db.toString(), "--report", dir.resolve("rep").toString(), "--no-progress", "--resamples", "40",
+          "--elo-resamples", "40", "--sco-resamples", "40");
+      assertThat(r.exit).as(r.err).isZero();
+      assertThat(r.out).contains("Report written to");
+      e.onSignal(); // the signal after the last line: no interrupt claimed, exit 0
+      assertThat(said.toString()).isEmpty();
+      assertThat(halts).containsExactly(0);
+
+      RunEdge e2 = edge(() -> "interrupted while starting; no report written");
+      RunEdge.installForTest(e2);
+      Cli rep = Cli.run("report", "--db", db.toString(), "--report", dir.resolve("rep2").toString(), "--no-progress",
+          "--resamples", "40", "--elo-resamples", "40", "--sco-resamples", "40");
+      assertThat(rep.exit).as(rep.err).isZero();
+      e2.onSignal();
+      assertThat(said.toString()).isEmpty();
+      assertThat(halts).containsExactly(0, 0);
+    } finally {
+      RunEdge.installForTest(null);
+    }
+  }
+}
