@@ -773,20 +773,11 @@ public final class ArenaCommand implements PonderCommand {
    */
   static List<Long> reordered(ArenaStore store, TournamentConfig c, long self) {
     List<Long> out = new ArrayList<>();
-    for (ArenaStore.TournamentInfo t : store.tournaments()) {
-      if (t.id() == self) {
-        continue;
-      }
-      TournamentConfig s;
-      try {
-        s = store.config(t);
-      } catch (RuntimeException e) {
-        continue;
-      }
+    NearestTournament.otherConfigs(store, self).forEach((id, s) -> {
       if (sameButOrder(s, c)) {
-        out.add(t.id());
+        out.add(id);
       }
-    }
+    });
     return out;
   }
 

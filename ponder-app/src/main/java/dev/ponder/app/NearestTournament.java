@@ -23,6 +23,25 @@ final class NearestTournament {
   private NearestTournament() {}
 
   /**
+   * The configurations of the stored tournaments other than {@code self}, by id in the store's
+   * order; a configuration the store cannot read (written by a newer build) is left out.
+   */
+  static java.util.Map<Long, TournamentConfig> otherConfigs(ArenaStore store, long self) {
+    java.util.Map<Long, TournamentConfig> out = new java.util.LinkedHashMap<>();
+    for (ArenaStore.TournamentInfo t : store.tournaments()) {
+      if (t.id() == self) {
+        continue;
+      }
+      try {
+        out.put(t.id(), store.config(t));
+      } catch (RuntimeException e) {
+        // unreadable: not a candidate
+      }
+    }
+    return out;
+  }
+
+  /**
    * The clause naming the stored tournament (other than {@code self}) with the same agents and
    * games as {@code c} (a game may be written otherwise, e.g. with its default parameters) that
    * differs from it in the fewest settings, at most {@link #MAX_DIFFERENCES} (the latest of equally near ones), and
@@ -31,16 +50,8 @@ final class NearestTournament {
   static Optional<String> clause(ArenaStore store, TournamentConfig c, long self) {
     List<String> best = null;
     long bestId = -1;
-    for (ArenaStore.TournamentInfo t : store.tournaments()) {
-      if (t.id() == self) {
-        continue;
-      }
-      TournamentConfig s;
-      try {
-        s = store.config(t);
-      } catch (RuntimeException e) {
-        continue;
-      }
+    for (java.util.Map.Entry<Long, TournamentConfig> other : otherConfigs(store, self).entrySet()) {
+      TournamentConfig s = other.getValue();
       if (!sameAgents(s, c) || s.games().size() != c.games().size()
           || !full(s.games()).equals(full(c.games()))) {
         continue; // other agents or games: a tournament of its own by intent (a reordering has its own clause)
@@ -48,7 +59,7 @@ final class NearestTournament {
       List<String> d = differences(s, c);
       if (!d.isEmpty() && d.size() <= MAX_DIFFERENCES && (best == null || d.size() <= best.size())) {
         best = d;
-        bestId = t.id();
+        bestId = other.getKey();
       }
     }
     if (best == null) {
