@@ -82,6 +82,10 @@ public final class HumanAgent implements Agent {
   static final String HELP = "type a move as its string or id (the number before '='); also: undo (take back your last"
       + " move and the moves after it), quit (end the match; --record saves the moves so far), help or an empty line"
       + " (this help and the legal moves again)";
+  /** {@link #HELP} in a match played with {@code --no-undo}: undo is not offered. */
+  static final String HELP_NO_UNDO = "type a move as its string or id (the number before '='); also: quit (end the match;"
+      + " --record saves the moves so far), help or an empty line (this help and the legal moves again); undo is off"
+      + " (--no-undo)";
 
   /** Echoes of refused input longer than this are cut, ending in {@code …}. */
   static final int ECHO = 80;
@@ -93,7 +97,12 @@ public final class HumanAgent implements Agent {
    * ({@code Bid: 2}) but is another move's id, a note that a number alone is an id.
    */
   static String help(State state) {
-    StringBuilder sb = new StringBuilder(HELP);
+    return help(state, true);
+  }
+
+  /** {@link #help(State)}, offering undo only when {@code undo} ({@link #HELP_NO_UNDO} otherwise). */
+  static String help(State state, boolean undo) {
+    StringBuilder sb = new StringBuilder(undo ? HELP : HELP_NO_UNDO);
     int p = state.currentPlayer();
     for (int a : state.legalActions()) {
       String s = state.actionToString(p, a);
@@ -141,10 +150,18 @@ public final class HumanAgent implements Agent {
   }
 
   private boolean helped;
+  /** Whether the help offers undo (false in a match played with {@code --no-undo}). */
+  private final boolean undo;
 
   public HumanAgent(BufferedReader in, PrintWriter out) {
+    this(in, out, true);
+  }
+
+  /** A human whose help offers undo only when {@code undo} ({@code play --no-undo} passes false). */
+  public HumanAgent(BufferedReader in, PrintWriter out, boolean undo) {
     this.in = in;
     this.out = out;
+    this.undo = undo;
   }
 
   @Override
@@ -157,7 +174,7 @@ public final class HumanAgent implements Agent {
       out.println(state.informationStateString(p));
     }
     if (!helped) {
-      out.println(help(state));
+      out.println(help(state, undo));
       helped = true;
     }
     out.println("legal moves: " + legalMoves(state));
@@ -191,7 +208,7 @@ public final class HumanAgent implements Agent {
             : "not a legal move or action id: '" + echo(t) + "'; legal moves: " + legalMoves(state));
         continue;
       }
-      out.println(help(state));
+      out.println(help(state, undo));
       out.println("legal moves: " + legalMoves(state));
     }
   }
@@ -429,6 +446,7 @@ public final class HumanAgent implements Agent {
 
     private final BufferedReader in;
     private final PrintWriter out;
+    private final boolean undo;
 
     public Factory() {
       this(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
@@ -436,8 +454,14 @@ public final class HumanAgent implements Agent {
     }
 
     public Factory(BufferedReader in, PrintWriter out) {
+      this(in, out, true);
+    }
+
+    /** Humans reading {@code in}, writing {@code out}, whose help offers undo only when {@code undo}. */
+    public Factory(BufferedReader in, PrintWriter out, boolean undo) {
       this.in = in;
       this.out = out;
+      this.undo = undo;
     }
 
     @Override
@@ -458,7 +482,7 @@ public final class HumanAgent implements Agent {
 
     @Override
     public Agent create(Game game, Params params, long seed) {
-      return new HumanAgent(in, out);
+      return new HumanAgent(in, out, undo);
     }
   }
 }

@@ -118,7 +118,7 @@ public final class PlayCommand implements PonderCommand {
   /** The match itself ({@link #call} after the checks of the command line). */
   private Integer play(Game game, List<String> seats, PrintWriter out, PrintWriter err) {
     BufferedReader in = new BufferedReader(new InputStreamReader(parent == null ? System.in : parent.stdin(), StandardCharsets.UTF_8));
-    AgentRegistry.register(new HumanAgent.Factory(in, out));
+    AgentRegistry.register(new HumanAgent.Factory(in, out, !noUndo));
     List<Agent> agents = new ArrayList<>();
     SplittableRandom seeds = new SplittableRandom(seed);
     // the match's chance stream: the k-th chance event of the match always uses its k-th draw, so an

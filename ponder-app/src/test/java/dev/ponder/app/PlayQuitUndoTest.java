@@ -175,6 +175,8 @@ class PlayQuitUndoTest {
     assertThat(off.exit).as(off.err).isZero();
     assertThat(off.out).contains(PlayCommand.NO_UNDO_LINE + "\n").doesNotContain("undo: took back")
         .doesNotContain("note: this undo");
+    // and its help does not offer undo
+    assertThat(off.out).contains(HumanAgent.HELP_NO_UNDO).doesNotContain(HumanAgent.HELP);
     assertThat(Cli.run("play", "--help").out.replaceAll("\\s+", " ")).contains("--no-undo")
         .contains("not a fair test of the agents");
     // tic-tac-toe has no chance: an undo is only an undo
