@@ -382,7 +382,8 @@ public final class HumanAgent implements Agent {
   }
 
   /**
-   * The legal moves as {@code id=string}, separated by "; ": {@code 0=x(0,0); 1=x(0,1)}. An action
+   * The legal moves as {@code id=string}, separated by "; ": {@code 0=x(0,0); 1=x(0,1)} (by " | "
+   * when a move's string holds a ';' of its own, as nim's {@code pile:1, take:1;} does). An action
    * string that starts with its own id and {@code " - "} (backgammon's {@code 11 - 24/22 13/8}) is
    * shown without that prefix ({@code 11=24/22 13/8}). Among actions of that {@code "N - text"}
    * form, those whose resulting states are the same ({@link #sameState}, the test {@link #match}
@@ -391,7 +392,8 @@ public final class HumanAgent implements Agent {
    * move's position (they are accepted too).
    */
   static String legalMoves(State state) {
-    StringJoiner j = new StringJoiner("; ");
+    List<String> items = new ArrayList<>();
+    boolean semicolons = false; // a move's own ';' (nim's "pile:1, take:1;") would run into the separator
     int p = state.currentPlayer();
     int[] legal = state.legalActions();
     // the listed actions of the " - " form, by the printed state each leads to
@@ -416,9 +418,10 @@ public final class HumanAgent implements Agent {
         }
         same.add(next);
       }
-      j.add(a + "=" + shown(s, a));
+      items.add(a + "=" + shown(s, a));
+      semicolons |= s.indexOf(';') >= 0;
     }
-    String list = j.toString();
+    String list = String.join(semicolons ? " | " : "; ", items);
     if (merged > 0) {
       list += " (" + merged + " other id" + (merged == 1 ? "" : "s") + " give" + (merged == 1 ? "s" : "")
           + " the same position as a listed move and " + (merged == 1 ? "is" : "are") + " accepted too)";

@@ -42,4 +42,12 @@ class HumanAgentTest {
     assertThat(human("4\n", out).selectAction(s)).isEqualTo(4);
     assertThat(out.toString()).contains("legal moves: ");
   }
+
+  @Test
+  void movesThatHoldASemicolonAreListedWithAnotherSeparator() {
+    State nim = GameRegistry.load("nim").newInitialState();
+    String list = HumanAgent.legalMoves(nim);
+    assertThat(list).startsWith("0=pile:1, take:1; | 1=").doesNotContain(";;");
+    assertThat(HumanAgent.legalMoves(GameRegistry.load("tic_tac_toe").newInitialState())).startsWith("0=x(0,0); 1=x(0,1); ");
+  }
 }
