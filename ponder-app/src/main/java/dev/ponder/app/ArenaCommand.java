@@ -311,7 +311,7 @@ public final class ArenaCommand implements PonderCommand {
       opened = edge.step(() -> openedNow[0] = ArenaStore.open(db, note -> {
         notes.println(note);
         notes.flush();
-      }));
+      }, edge::stopped)); // a signal ends such a wait at once: the hook's line is not held up 10 s
     } catch (ArenaStore.NotAStoreException e) {
       throw new UsageException(e.getMessage());
     }

@@ -144,6 +144,19 @@ public final class ArenaStore implements AutoCloseable {
    * @param notes receives each note, one line without a line break, from the thread that waits
    */
   public static ArenaStore open(Path file, java.util.function.Consumer<String> notes) {
+    return open(file, notes, () -> false);
+  }
+
+  /**
+   * {@link #open(Path, java.util.function.Consumer)}, giving up a wait for another program's lock
+   * at once, at opening and at every later write, when {@code abandon} says so (a run being
+   * interrupted: the open or write then fails as a wait that gave up does, in milliseconds rather
+   * than after {@link #giveUpMillis}).
+   *
+   * @param abandon asked every 10 ms while a wait lasts, from the thread that waits
+   */
+  public static ArenaStore open(Path file, java.util.function.Consumer<String> notes,
+      java.util.function.BooleanSupplier abandon) {
     String linked = hardLinkProblem(file);
     if (linked != null) {
       throw new LinkedStoreException(linked);
@@ -151,7 +164,7 @@ public final class ArenaStore implements AutoCloseable {
     Connection c = null;
     try {
       c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
-      org.sqlite.BusyHandler.setHandler(c, new Waiter(file, notes)); // in place of a silent busy_timeout
+      org.sqlite.BusyHandler.setHandler(c, new Waiter(file, notes, abandon)); // in place of a silent busy_timeout
       try (Statement st = c.createStatement()) {
         // the check and the schema in one write transaction: another process opening the store at
         // the same moment waits, then sees all of Ponder's tables or none (never a part), and a
@@ -400,18 +413,20 @@ public final class ArenaStore implements AutoCloseable {
 
   /**
    * SQLite's busy handler for a writing connection: waits in steps of 10 ms, as {@code
-   * busy_timeout} would, for up to {@link #giveUpMillis}, and passes one note to {@code notes} once
+   * busy_timeout} would, for up to {@link #giveUpMillis} or until told to abandon, and passes one note to {@code notes} once
    * a wait has lasted {@link #noteAfterMillis}.
    */
   private static final class Waiter extends org.sqlite.BusyHandler {
     private final Path file;
     private final java.util.function.Consumer<String> notes;
+    private final java.util.function.BooleanSupplier abandon;
     private long start;
     private boolean noted;
 
-    Waiter(Path file, java.util.function.Consumer<String> notes) {
+    Waiter(Path file, java.util.function.Consumer<String> notes, java.util.function.BooleanSupplier abandon) {
       this.file = file;
       this.notes = notes;
+      this.abandon = abandon;
     }
 
     @Override
@@ -422,7 +437,7 @@ public final class ArenaStore implements AutoCloseable {
         noted = false;
       }
       long waited = (now - start) / 1_000_000;
-      if (waited >= giveUpMillis) {
+      if (waited >= giveUpMillis || abandon.getAsBoolean()) {
         return 0;
       }
       if (!noted && waited >= noteAfterMillis) {

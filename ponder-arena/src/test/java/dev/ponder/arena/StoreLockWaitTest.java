@@ -52,6 +52,18 @@ class StoreLockWaitTest {
   }
 
   @Test
+  void aWaitIsAbandonedAtOnceWhenTheRunIsInterrupted() throws Exception {
+    ArenaStore.giveUpMillis = 30_000;
+    try (Connection other = holdLock(db)) {
+      long t0 = System.nanoTime();
+      java.util.function.BooleanSupplier interrupted = () -> System.nanoTime() - t0 > 200_000_000L;
+      assertThatThrownBy(() -> ArenaStore.open(db, notes::add, interrupted)).isInstanceOf(ArenaStore.StoreException.class);
+      assertThat((System.nanoTime() - t0) / 1e6).as("gave up soon after the interruption, not after 30 s")
+          .isLessThan(5_000);
+    }
+  }
+
+  @Test
   void openingWaitsWithANoteThenSaysWhatHoldsIt() throws Exception {
     try (Connection other = holdLock(db)) {
       long t0 = System.nanoTime();
