@@ -333,8 +333,10 @@ public final class PlayCommand implements PonderCommand {
         out.println(state);
       }
       String result = result(state);
+      // claimed before the result is printed: a signal after it cannot save the finished match as partial
+      boolean claimed = claimRecord();
       out.println("result: " + result + (knownDraws ? KNOWN_DRAWS_MARK : ""));
-      if (claimRecord()) { // else a signal came first: it saves the moves so far and says so
+      if (claimed) { // else a signal came first: it saves the moves so far and says so
         if (record == null) {
           recordDone("as the match ended", "");
         } else {

@@ -82,7 +82,7 @@ class RunEdgeTest {
     // the waiting thread holds neither the step nor the edge: a second look at the phase goes through
     Thread again = new Thread(e::onSignal);
     again.start();
-    again.join(10_000);
+    again.join(2_000); // well inside the hook's own 10-s wait for a step: a held step lock would show
     assertThat(again.isAlive()).isFalse();
   }
 
