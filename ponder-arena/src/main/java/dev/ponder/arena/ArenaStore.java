@@ -703,7 +703,15 @@ public final class ArenaStore implements AutoCloseable {
     if (links <= 1) {
       return null;
     }
-    return file + " has " + links + " names (hard links, as made by ln), and SQLite keeps a store's log and locks per"
+    String named = file.toString();
+    if (java.nio.file.Files.isSymbolicLink(file)) { // the count is the target's: name it
+      try {
+        named = file + " (a symbolic link to " + file.toRealPath() + ")";
+      } catch (java.io.IOException e) {
+        // unresolvable now: the name as given
+      }
+    }
+    return named + " has " + links + " names (hard links, as made by ln), and SQLite keeps a store's log and locks per"
         + " name, so writing it under two names damages it; use one name (remove the other links) and copy a store"
         + " (cp) rather than link it";
   }
