@@ -774,18 +774,18 @@ public final class PlayCommand implements PonderCommand {
     int[] moves;
     synchronized (recordLock) {
       long deadline = System.nanoTime() + SAVE_WAIT_MS * 1_000_000L;
+      String unfinished = "ponder: play: interrupted while the match's record was being written to " + record
+          + " (it may be incomplete)";
       while (phase == RecordPhase.SAVING) {
         long left = (deadline - System.nanoTime()) / 1_000_000L;
         if (left <= 0) {
-          return "ponder: play: interrupted while the match's record was being written to " + record
-              + " (it may be incomplete)";
+          return unfinished;
         }
         try {
           recordLock.wait(left);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          return "ponder: play: interrupted while the match's record was being written to " + record
-              + " (it may be incomplete)";
+          return unfinished;
         }
       }
       switch (phase) {
@@ -810,12 +810,7 @@ public final class PlayCommand implements PonderCommand {
         line = head + "; " + e.getMessage();
       }
     }
-    synchronized (recordLock) {
-      phase = RecordPhase.SAVED;
-      endedHow = "after " + actions(moves.length);
-      endedNote = line.substring(head.length());
-      recordLock.notifyAll();
-    }
+    recordDone("after " + actions(moves.length), line.substring(head.length()));
     return line;
   }
 
