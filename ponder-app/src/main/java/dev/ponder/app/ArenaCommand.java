@@ -414,19 +414,31 @@ public final class ArenaCommand implements PonderCommand {
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
       }
-      int code = r.errorsStored() > 0 ? 1 : 0;
-      edge.step(() -> { // the last lines and the end of the work, at once for a signal
-        out.println(ReportDirectory.written(dir));
-        out.flush();
-        if (code != 0) { // everything else is played, stored and reported: now say what failed
-          spec.commandLine().getErr().println("ponder: error: " + matchErrorsLine(r, dir));
-          spec.commandLine().getErr().flush();
-        }
-        // the work is done: a signal from now on says nothing and keeps the exit code, once the store is closed
-        edge.finish(code, () -> InterruptNotice.closeForExit(store));
-      });
-      return code;
+      return reportWritten(edge, r, dir, store, out, spec.commandLine().getErr());
     }
+  }
+
+  /**
+   * The end of an arena or report run whose report is written to {@code dir}: prints {@code Report
+   * written to DIR}, then, when the tournament holds error matches, the error line naming the first
+   * ({@link #matchErrorsLine}), and marks the work done ({@link RunEdge#finish}: a signal from now on
+   * says nothing and keeps the exit code, once the store is closed), all in one step for a signal.
+   *
+   * @return the exit code: 1 with error matches stored, else 0
+   */
+  static int reportWritten(RunEdge edge, Analysis.Result r, Path dir, ArenaStore store, PrintWriter out,
+      PrintWriter err) {
+    int code = r.errorsStored() > 0 ? 1 : 0;
+    edge.step(() -> {
+      out.println(ReportDirectory.written(dir));
+      out.flush();
+      if (code != 0) { // everything else is played, stored and reported: now say what failed
+        err.println("ponder: error: " + matchErrorsLine(r, dir));
+        err.flush();
+      }
+      edge.finish(code, () -> InterruptNotice.closeForExit(store));
+    });
+    return code;
   }
 
   /**

@@ -223,18 +223,8 @@ public final class ReportCommand implements PonderCommand {
       } catch (UncheckedIOException e) {
         throw new IllegalStateException(ReportDirectory.failure(out, e, db), e);
       }
-      int code = r.errorsStored() > 0 ? 1 : 0;
-      edge.step(() -> { // the last lines and the end of the work, at once for a signal
-        pw.println(ReportDirectory.written(out));
-        pw.flush();
-        if (code != 0) { // the report is written; the tournament's error matches make the exit 1, as arena's
-          spec.commandLine().getErr().println("ponder: error: " + ArenaCommand.matchErrorsLine(r, out));
-          spec.commandLine().getErr().flush();
-        }
-        // done: a signal from now on says nothing and keeps the exit code, once the store is closed
-        edge.finish(code, () -> ArenaCommand.InterruptNotice.closeForExit(store));
-      });
-      return code;
+      // the tournament's error matches make the exit 1, as arena's
+      return ArenaCommand.reportWritten(edge, r, out, store, pw, spec.commandLine().getErr());
     }
   }
 }
