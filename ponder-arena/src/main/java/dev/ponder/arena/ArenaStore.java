@@ -406,9 +406,13 @@ public final class ArenaStore implements AutoCloseable {
 
   /** {@code another program has held a lock on t.db for 30 s (SQLite: database is locked)}. */
   private static String heldLock(Path file) {
+    return "another program has held a lock on " + file + " for " + giveUpText() + " (SQLite: database is locked)";
+  }
+
+  /** {@link #giveUpMillis} as a note says it: {@code 30 s}, or {@code 900 ms} when not whole seconds. */
+  private static String giveUpText() {
     long ms = giveUpMillis;
-    return "another program has held a lock on " + file + " for " + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms")
-        + " (SQLite: database is locked)";
+    return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
   }
 
   /**
@@ -442,9 +446,7 @@ public final class ArenaStore implements AutoCloseable {
       }
       if (!noted && waited >= noteAfterMillis) {
         noted = true;
-        long limit = giveUpMillis;
-        notes.accept("note: waiting for another program's lock on " + file + " (giving up after "
-            + (limit % 1000 == 0 ? limit / 1000 + " s" : limit + " ms") + ")");
+        notes.accept("note: waiting for another program's lock on " + file + " (giving up after " + giveUpText() + ")");
       }
       try {
         Thread.sleep(10);
