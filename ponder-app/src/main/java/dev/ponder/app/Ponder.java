@@ -322,11 +322,6 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     return note.isEmpty() && more.isEmpty() ? "" : " (" + note + (note.isEmpty() || more.isEmpty() ? "" : "; ") + more + ")";
   }
 
-  /** {@link Faults#missingClass}: the class {@code t} or a cause of it names as not found, or null. */
-  static String missingClass(Throwable t) {
-    return Faults.missingClass(t, null);
-  }
-
   /** Sets {@code version} on every subcommand below {@code cl} (at any depth) that has none of its own. */
   private static void giveVersion(CommandLine cl, String[] version) {
     for (CommandLine sub : cl.getSubcommands().values()) {

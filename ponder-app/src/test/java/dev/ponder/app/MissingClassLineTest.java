@@ -89,8 +89,8 @@ class MissingClassLineTest {
   void anErrorOfTheJvmItselfKeepsItsOwnHint() {
     assertThat(Ponder.hint(new NoClassDefFoundError("Could not initialize class org.example.X"), false))
         .isEqualTo(" (--verbose prints the stack trace)");
-    assertThat(Ponder.missingClass(new NoClassDefFoundError("org/example/games/SubtractNim"))).isEqualTo(
+    assertThat(dev.ponder.spi.Faults.missingClass(new NoClassDefFoundError("org/example/games/SubtractNim"), null)).isEqualTo(
         "org.example.games.SubtractNim");
-    assertThat(Ponder.missingClass(new IllegalStateException("x"))).isNull();
+    assertThat(dev.ponder.spi.Faults.missingClass(new IllegalStateException("x"), null)).isNull();
   }
 }
