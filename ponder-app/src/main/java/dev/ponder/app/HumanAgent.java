@@ -106,11 +106,8 @@ public final class HumanAgent implements Agent {
     int p = state.currentPlayer();
     for (int a : state.legalActions()) {
       String s = state.actionToString(p, a);
-      String shorter = shortForm(s);
-      int dash = s.indexOf(" - ");
-      if (dash >= 0) {
-        shorter = shortForm(s.substring(dash + 3));
-      }
+      String tail = tail(s);
+      String shorter = shortForm(tail != null ? tail : s);
       if (!shorter.isEmpty() && !shorter.equals(s) && !shorter.equals(shown(s, a))) {
         sb.append(System.lineSeparator()).append("short forms work too: ").append(shorter).append(" for ").append(s);
         break;
@@ -243,12 +240,11 @@ public final class HumanAgent implements Agent {
     List<Integer> exact = new ArrayList<>();
     List<Integer> ignoringCase = new ArrayList<>();
     for (int b : legal) {
-      String s = state.actionToString(p, b);
-      int dash = s.indexOf(" - ");
-      if (dash < 0) {
+      String tail = tail(state.actionToString(p, b));
+      if (tail == null) {
         continue;
       }
-      String tail = s.substring(dash + 3).trim();
+      tail = tail.trim();
       if (tail.equals(text)) {
         exact.add(b);
       } else if (tail.equalsIgnoreCase(text)) {
@@ -265,8 +261,8 @@ public final class HumanAgent implements Agent {
       }
       for (int b : legal) {
         String s = state.actionToString(p, b);
-        int dash = s.indexOf(" - ");
-        if (shortForm(s).equalsIgnoreCase(typed) || dash >= 0 && shortForm(s.substring(dash + 3)).equalsIgnoreCase(typed)) {
+        String tail = tail(s);
+        if (shortForm(s).equalsIgnoreCase(typed) || tail != null && shortForm(tail).equalsIgnoreCase(typed)) {
           candidates.add(b);
         }
       }
@@ -293,6 +289,12 @@ public final class HumanAgent implements Agent {
       }
     }
     return new Match(lowest, null);
+  }
+
+  /** The text after an action string's first {@code " - "} (backgammon's {@code 24/22 13/8}), or null without one. */
+  static String tail(String actionString) {
+    int dash = actionString.indexOf(" - ");
+    return dash < 0 ? null : actionString.substring(dash + 3);
   }
 
   /**
