@@ -495,10 +495,14 @@ public abstract class State {
   }
 
   /**
-   * Writes {@code player}'s information-state tensor into {@code out} (length = product of
-   * {@link Game#informationStateTensorShape()}).
+   * Writes {@code player}'s information-state tensor into {@code out[0..size)}, where size is the product
+   * of {@link Game#informationStateTensorShape()}, flattened row-major (the last dimension varies fastest,
+   * as OpenSpiel's): every one of those entries is written, whatever {@code out} held, and entries
+   * past them are left alone, so one buffer sized for the larger of a game's two tensors serves both.
    *
    * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
+   * @param out buffer of length at least size
+   * @throws ArrayIndexOutOfBoundsException if {@code out} is shorter than size
    * @throws UnsupportedOperationException if the game does not provide it ({@link
    *     MissingGameMethodException} when it declares the shape)
    * @throws IllegalArgumentException if {@code player} is out of range (games that provide it)
@@ -508,10 +512,14 @@ public abstract class State {
   }
 
   /**
-   * Writes {@code player}'s observation tensor into {@code out} (length = product of
-   * {@link Game#observationTensorShape()}).
+   * Writes {@code player}'s observation tensor into {@code out[0..size)}, where size is the product
+   * of {@link Game#observationTensorShape()}, flattened row-major (the last dimension varies fastest,
+   * as OpenSpiel's): every one of those entries is written, whatever {@code out} held, and entries
+   * past them are left alone, so one buffer sized for the larger of a game's two tensors serves both.
    *
    * @param player 0 ≤ player &lt; {@link Game#numPlayers()}
+   * @param out buffer of length at least size
+   * @throws ArrayIndexOutOfBoundsException if {@code out} is shorter than size
    * @throws UnsupportedOperationException if the game does not provide it ({@link
    *     MissingGameMethodException} when it declares the shape)
    * @throws IllegalArgumentException if {@code player} is out of range (games that provide it)

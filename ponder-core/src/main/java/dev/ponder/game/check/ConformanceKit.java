@@ -624,8 +624,9 @@ public final class ConformanceKit {
       this.buf2 = new int[buf.length];
       this.buf3 = new int[buf.length];
       this.probs2 = new double[probs.length];
-      this.isBuf = new float[isSize];
-      this.obsBuf = new float[obsSize];
+      // one entry past the declared size: a tensor must leave it alone (State.informationStateTensor)
+      this.isBuf = new float[isSize + 1];
+      this.obsBuf = new float[obsSize + 1];
       this.ownHash = overridesHash(game.newInitialState());
       this.ownInfoKey = overrides(game.newInitialState(), "informationStateKey", int.class);
       this.hashIndex = ownHash ? new HashIndex() : null;
@@ -1553,6 +1554,11 @@ public final class ConformanceKit {
         if (!(Float.isFinite(t[i]))) {
           throw fail("tensors", tensorName(info, q) + " leaves entry " + i + " of " + size + " unwritten or not finite");
         }
+      }
+      if (!Float.isNaN(t[size])) {
+        throw fail("tensors", tensorName(info, q) + " writes beyond the declared size " + size + ": entry " + size
+            + " of a longer buffer became " + t[size] + " (a tensor writes out[0.." + size + ") only; e.g. Arrays.fill(out, 0,"
+            + " " + size + ", 0f), not Arrays.fill(out, 0f))");
       }
     }
 

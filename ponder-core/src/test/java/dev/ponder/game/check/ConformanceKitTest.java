@@ -51,6 +51,7 @@ public class ConformanceKitTest {
       "lax_legality, legal-actions",
       "bad_string_to_action, action-strings",
       "short_tensor, tensors",
+      "tensor_past_end, tensors",
       "late_copy, copy",
       "late_resample, resample",
       "sample_wrong_action, sample-action",
@@ -78,6 +79,16 @@ public class ConformanceKitTest {
         .hasMessageContaining("playout ")
         .hasMessageContaining("history [")
         .hasMessageContaining("): " + invariant + ": ");
+  }
+
+  @Test
+  void tensorWritingPastItsSizeIsNamed() {
+    // a caller may pass a longer buffer (one for both tensors): entries past the size are not the tensor's
+    assertThatThrownBy(() -> ConformanceKit.check(GameRegistry.load("toy_race(flaw=tensor_past_end)"),
+            new ConformanceKit.Options().seed(7).playouts(5)))
+        .hasMessageContaining("history []")
+        .hasMessageContaining("tensors: observationTensor(0) writes beyond the declared size 3: entry 3 of a longer"
+            + " buffer became 0.0 (a tensor writes out[0..3) only; e.g. Arrays.fill(out, 0, 3, 0f), not Arrays.fill(out, 0f))");
   }
 
   @Test

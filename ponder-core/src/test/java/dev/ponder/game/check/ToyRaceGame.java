@@ -33,7 +33,8 @@ import java.util.SplittableRandom;
  * mover's legal actions nor the returns show (the hash and toString do); {@code overflow} writes a
  * third legal action (a duplicate) past the buffer of maxActionsPerState() = 2 at a count of 1;
  * {@code bad_undo_of_two}: undoing the move +2 (action 1) takes back only 1; {@code nan_return}:
- * the returns at the end are NaN.
+ * the returns at the end are NaN; {@code tensor_past_end}: the observation tensor clears the whole
+ * array it is given ({@code Arrays.fill(out, 0f)}), entries past its size 3 included.
  */
 final class ToyRaceGame extends AbstractGame {
   static final String[] FLAWS = {"none", "shared_copy", "unsorted", "bad_probability", "bad_undo", "duplicate_strings",
@@ -43,7 +44,7 @@ final class ToyRaceGame extends AbstractGame {
       "nominal_max", "nominal_max_low", "undeclared_chance", "zero_length",
       "hash_ignores_count", "hash_ignores_player", "last_in_string", "mid_return", "shared_undo_stack",
       "aliasing_copy_from_stack", "aliasing_copy_from", "undo_hidden_count", "overflow", "bad_undo_of_two",
-      "apply_throws", "undo_throws", "nan_return"};
+      "apply_throws", "undo_throws", "nan_return", "tensor_past_end"};
   /** Flaws named {@code late_*} race to {@link #LATE_GOAL} and appear only from history length {@link #LATE_DEPTH} on. */
   static final int LATE_GOAL = 60;
   static final int LATE_DEPTH = 100;
@@ -311,6 +312,9 @@ final class ToyRaceGame extends AbstractGame {
     @Override
     public void observationTensor(int player, float[] out) {
       checkPlayer(player);
+      if (is("tensor_past_end")) {
+        java.util.Arrays.fill(out, 0f);
+      }
       out[0] = counts[0];
       out[1] = counts[1];
       if (!is("short_tensor")) {

@@ -169,8 +169,23 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
       return g;
     }
 
-    /** Owner of cell (row from the top, column): 0 black, 1 white, −1 empty. */
+    /**
+     * Owner of cell (row from the top, column): 0 black, 1 white, −1 empty.
+     *
+     * @param row 0 ≤ row &lt; {@link Breakthrough#rows()}
+     * @param col 0 ≤ col &lt; {@link Breakthrough#columns()}
+     * @throws IndexOutOfBoundsException if {@code row} or {@code col} is outside the board (the
+     *     board would otherwise answer for another cell, or for none)
+     */
     public int cell(int row, int col) {
+      if (Integer.compareUnsigned(row, g.rows) >= 0 || Integer.compareUnsigned(col, g.cols) >= 0) {
+        throw new IndexOutOfBoundsException("cell (" + row + ", " + col + ") is outside the " + g.rows + " × " + g.cols
+            + " board; valid: row 0.." + (g.rows - 1) + ", col 0.." + (g.cols - 1));
+      }
+      return at(row, col);
+    }
+
+    private int at(int row, int col) {
       return TwoSideBoard.owner(pieces, board, row * g.cols + col);
     }
 
@@ -292,7 +307,7 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
       int capture = action & 1;
       int dir = (action >> 1) % 6;
       int s = action / 12;
-      if ((dir < 3) != (toMove == 0) || cell(s / g.cols, s % g.cols) != toMove) {
+      if ((dir < 3) != (toMove == 0) || at(s / g.cols, s % g.cols) != toMove) {
         return false;
       }
       int r2 = s / g.cols + DIR_ROW[dir];
@@ -300,7 +315,7 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
       if (r2 < 0 || r2 >= g.rows || c2 < 0 || c2 >= g.cols) {
         return false;
       }
-      int target = cell(r2, c2);
+      int target = at(r2, c2);
       if (capture == 1) {
         return DIR_COL[dir] != 0 && target == 1 - toMove;
       }
@@ -425,7 +440,7 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
       int n = g.cells;
       java.util.Arrays.fill(out, 0, 3 * n, 0f);
       for (int s = 0; s < n; s++) {
-        int o = cell(s / g.cols, s % g.cols);
+        int o = at(s / g.cols, s % g.cols);
         int plane = o == 0 ? 0 : o == 1 ? 1 : 2;
         out[plane * n + s] = 1f;
       }
@@ -475,7 +490,7 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
         }
         sb.append(rank);
         for (int c = 0; c < g.cols; c++) {
-          int o = cell(r, c);
+          int o = at(r, c);
           sb.append(o == 0 ? 'b' : o == 1 ? 'w' : '.');
         }
         sb.append('\n');

@@ -142,8 +142,23 @@ public final class Clobber extends TwoPlayerZeroSumGame {
       return g;
     }
 
-    /** Owner of cell (row from the top, column): 0 ('o'), 1 ('x') or −1 (empty). */
+    /**
+     * Owner of cell (row from the top, column): 0 ('o'), 1 ('x') or −1 (empty).
+     *
+     * @param row 0 ≤ row &lt; {@link Clobber#rows()}
+     * @param col 0 ≤ col &lt; {@link Clobber#columns()}
+     * @throws IndexOutOfBoundsException if {@code row} or {@code col} is outside the board (the
+     *     board would otherwise answer for another cell, or for none)
+     */
     public int cell(int row, int col) {
+      if (Integer.compareUnsigned(row, g.rows) >= 0 || Integer.compareUnsigned(col, g.cols) >= 0) {
+        throw new IndexOutOfBoundsException("cell (" + row + ", " + col + ") is outside the " + g.rows + " × " + g.cols
+            + " board; valid: row 0.." + (g.rows - 1) + ", col 0.." + (g.cols - 1));
+      }
+      return at(row, col);
+    }
+
+    private int at(int row, int col) {
       return TwoSideBoard.owner(pieces, board, row * g.cols + col);
     }
 
@@ -264,7 +279,7 @@ public final class Clobber extends TwoPlayerZeroSumGame {
       if (r2 < 0 || r2 >= g.rows || c2 < 0 || c2 >= g.cols) {
         return false;
       }
-      return cell(s / g.cols, s % g.cols) == toMove && cell(r2, c2) == 1 - toMove;
+      return at(s / g.cols, s % g.cols) == toMove && at(r2, c2) == 1 - toMove;
     }
 
     private int target(int s, int dir) {
@@ -345,7 +360,7 @@ public final class Clobber extends TwoPlayerZeroSumGame {
       int n = g.cells;
       java.util.Arrays.fill(out, 0, 3 * n, 0f);
       for (int s = 0; s < n; s++) {
-        int o = cell(s / g.cols, s % g.cols);
+        int o = at(s / g.cols, s % g.cols);
         int plane = o < 0 ? 2 : o == player ? 0 : 1;
         out[plane * n + s] = 1f;
       }
@@ -387,7 +402,7 @@ public final class Clobber extends TwoPlayerZeroSumGame {
         }
         sb.append(rowLabel(r));
         for (int c = 0; c < g.cols; c++) {
-          int o = cell(r, c);
+          int o = at(r, c);
           sb.append(o == 0 ? 'o' : o == 1 ? 'x' : '.');
         }
         sb.append('\n');

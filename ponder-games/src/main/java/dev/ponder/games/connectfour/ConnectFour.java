@@ -72,6 +72,16 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
     }
   }
 
+  /** Number of rows (the {@code rows} parameter). */
+  public int rows() {
+    return rows;
+  }
+
+  /** Number of columns (the {@code columns} parameter). */
+  public int columns() {
+    return cols;
+  }
+
   @Override
   public int numDistinctActions() {
     return cols;
@@ -135,8 +145,23 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
       return game;
     }
 
-    /** Owner of the cell at {@code row} (0 = bottom) and {@code col}: 0 (x), 1 (o) or −1. */
+    /**
+     * Owner of the cell at {@code row} (0 = bottom) and {@code col}: 0 (x), 1 (o) or −1.
+     *
+     * @param row 0 ≤ row &lt; {@link ConnectFour#rows()}
+     * @param col 0 ≤ col &lt; {@link ConnectFour#columns()}
+     * @throws IndexOutOfBoundsException if {@code row} or {@code col} is outside the board (the
+     *     bitboard would otherwise answer for another cell)
+     */
     public int cell(int row, int col) {
+      if (Integer.compareUnsigned(row, game.rows) >= 0 || Integer.compareUnsigned(col, game.cols) >= 0) {
+        throw new IndexOutOfBoundsException("cell (" + row + ", " + col + ") is outside the " + game.rows + " × "
+            + game.cols + " board; valid: row 0.." + (game.rows - 1) + ", col 0.." + (game.cols - 1));
+      }
+      return at(row, col);
+    }
+
+    private int at(int row, int col) {
       long bit = 1L << (col * game.h + row);
       return (discs[0] & bit) != 0 ? 0 : (discs[1] & bit) != 0 ? 1 : -1;
     }
@@ -225,7 +250,7 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
       java.util.Arrays.fill(out, 0, 3 * plane, 0f);
       for (int r = 0; r < rows; r++) {
         for (int c = 0; c < cols; c++) {
-          int owner = cell(r, c);
+          int owner = at(r, c);
           int p;
           if (owner < 0) {
             p = 2;
@@ -269,7 +294,7 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
       StringBuilder sb = new StringBuilder((game.cols + 1) * game.rows);
       for (int r = game.rows - 1; r >= 0; r--) {
         for (int c = 0; c < game.cols; c++) {
-          int owner = cell(r, c);
+          int owner = at(r, c);
           sb.append(owner == 0 ? 'x' : owner == 1 ? 'o' : '.');
         }
         sb.append('\n');

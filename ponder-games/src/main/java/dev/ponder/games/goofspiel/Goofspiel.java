@@ -236,20 +236,28 @@ public final class Goofspiel extends AbstractGame {
 
   @Override
   public int[] informationStateTensorShape() {
+    return new int[] {informationStateTensorSize()};
+  }
+
+  private int informationStateTensorSize() {
     int base = 2 * players + players * pointSlots;
     if (impInfo) {
-      return new int[] {base + numCards + numTurns * players + 2 * numTurns * numCards};
+      return base + numCards + numTurns * players + 2 * numTurns * numCards;
     }
-    return new int[] {base + numTurns * numCards + players * numCards};
+    return base + numTurns * numCards + players * numCards;
   }
 
   @Override
   public int[] observationTensorShape() {
+    return new int[] {observationTensorSize()};
+  }
+
+  private int observationTensorSize() {
     int base = 2 * players + 2 * numCards + players * pointSlots;
     if (impInfo) {
-      return new int[] {base + numCards + numTurns * players};
+      return base + numCards + numTurns * players;
     }
-    return new int[] {base + players * numCards};
+    return base + players * numCards;
   }
 
   @Override
@@ -680,9 +688,10 @@ public final class Goofspiel extends AbstractGame {
 
     // ------------------------------------------------------------------ tensors
 
-    private int header(int player, float[] out) {
+    /** Clears the tensor's {@code size} entries of {@code out} (no more: the caller's array may be longer). */
+    private int header(int player, float[] out, int size) {
       int n = game.players;
-      java.util.Arrays.fill(out, 0f);
+      java.util.Arrays.fill(out, 0, size, 0f);
       for (int p = 0; p < n; p++) {
         out[p] = p == cur ? 1 : 0;
         out[n + p] = p == player ? 1 : 0;
@@ -738,7 +747,7 @@ public final class Goofspiel extends AbstractGame {
     @Override
     public void informationStateTensor(int player, float[] out) {
       checkPlayer(player);
-      int k = header(player, out);
+      int k = header(player, out, game.informationStateTensorSize());
       k = pointTotals(player, out, k);
       if (game.impInfo) {
         k = myHand(player, out, k);
@@ -756,7 +765,7 @@ public final class Goofspiel extends AbstractGame {
     @Override
     public void observationTensor(int player, float[] out) {
       checkPlayer(player);
-      int k = header(player, out);
+      int k = header(player, out, game.observationTensorSize());
       if (pointCard >= 0) {
         out[k + pointCard] = 1;
       }

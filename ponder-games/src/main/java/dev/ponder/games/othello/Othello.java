@@ -141,8 +141,21 @@ public final class Othello extends TwoPlayerZeroSumGame {
       return g;
     }
 
-    /** Owner of cell {@code sq} (row*8+col): 0 black, 1 white, −1 empty. */
+    /**
+     * Owner of cell {@code sq} (row*8+col): 0 black, 1 white, −1 empty.
+     *
+     * @param sq 0 ≤ sq &lt; 64
+     * @throws IndexOutOfBoundsException if {@code sq} is outside the board (the bitboard would
+     *     otherwise answer for another cell)
+     */
     public int cell(int sq) {
+      if (Integer.compareUnsigned(sq, 64) >= 0) {
+        throw new IndexOutOfBoundsException("cell " + sq + " is outside the 8 × 8 board; valid: 0..63");
+      }
+      return at(sq);
+    }
+
+    private int at(int sq) {
       long bit = 1L << sq;
       return (disks[0] & bit) != 0 ? 0 : (disks[1] & bit) != 0 ? 1 : -1;
     }
@@ -305,7 +318,7 @@ public final class Othello extends TwoPlayerZeroSumGame {
       for (int r = 0; r < 8; r++) {
         sb.append(r + 1).append(' ');
         for (int c = 0; c < 8; c++) {
-          int o = cell(r * 8 + c);
+          int o = at(r * 8 + c);
           sb.append(o == 0 ? 'x' : o == 1 ? 'o' : '-').append(' ');
         }
         sb.append(r + 1).append('\n');

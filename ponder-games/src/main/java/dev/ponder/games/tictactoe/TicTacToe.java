@@ -80,8 +80,21 @@ public final class TicTacToe extends TwoPlayerZeroSumGame {
       return game;
     }
 
-    /** Cell {@code c}'s owner: 0 (x), 1 (o) or −1 (empty). */
+    /**
+     * Cell {@code c}'s owner: 0 (x), 1 (o) or −1 (empty).
+     *
+     * @param c 0 ≤ c &lt; 9, row-major ({@code 3·row + col})
+     * @throws IndexOutOfBoundsException if {@code c} is outside the board (the bitboard would
+     *     otherwise answer for another cell)
+     */
     public int cell(int c) {
+      if (Integer.compareUnsigned(c, 9) >= 0) {
+        throw new IndexOutOfBoundsException("cell " + c + " is outside the 3 × 3 board; valid: 0..8");
+      }
+      return at(c);
+    }
+
+    private int at(int c) {
       int bit = 1 << c;
       return (marks[0] & bit) != 0 ? 0 : (marks[1] & bit) != 0 ? 1 : -1;
     }
@@ -155,7 +168,7 @@ public final class TicTacToe extends TwoPlayerZeroSumGame {
     public void observationTensor(int player, float[] out) {
       checkPlayer(player);
       for (int c = 0; c < 9; c++) {
-        int owner = cell(c);
+        int owner = at(c);
         out[c] = owner < 0 ? 1f : 0f;
         out[9 + c] = owner == 1 ? 1f : 0f;
         out[18 + c] = owner == 0 ? 1f : 0f;
@@ -192,7 +205,7 @@ public final class TicTacToe extends TwoPlayerZeroSumGame {
         if (c > 0 && c % 3 == 0) {
           sb.append('\n');
         }
-        int owner = cell(c);
+        int owner = at(c);
         sb.append(owner == 0 ? 'x' : owner == 1 ? 'o' : '.');
       }
       return sb.toString();
