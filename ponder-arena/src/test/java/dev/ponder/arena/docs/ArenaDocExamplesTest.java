@@ -3,6 +3,9 @@ package dev.ponder.arena.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ponder.agent.Agent;
+import dev.ponder.agent.AgentFactory;
+import dev.ponder.agent.AgentRegistry;
 import dev.ponder.arena.Analysis;
 import dev.ponder.arena.AnalysisOptions;
 import dev.ponder.arena.ArenaStore;
@@ -10,9 +13,14 @@ import dev.ponder.arena.Progress;
 import dev.ponder.arena.RunLock;
 import dev.ponder.arena.Tournament;
 import dev.ponder.arena.TournamentConfig;
+import dev.ponder.game.Game;
+import dev.ponder.game.State;
+import dev.ponder.spec.ParamSpec;
+import dev.ponder.spec.Params;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.io.IOException;
 import java.nio.file.Files;
 import org.junit.jupiter.api.Test;
@@ -110,6 +118,60 @@ class ArenaDocExamplesTest {
   }
 
   @Test
+  void anAgentOfYourOwnPlaysATournament() {
+    Path db = dir.resolve("mine.db");
+    // ---- docs/arena.md, "From Java": your own agents
+    AgentRegistry.register(new AgentFactory() {
+      @Override public String name() { return "win_now"; }
+      @Override public String description() { return "an immediate win when there is one, else uniformly random (a baseline)"; }
+      @Override public List<ParamSpec> parameters() { return List.of(); }
+      @Override public Agent create(Game game, Params params, long seed) {
+        return new Agent() {
+          private SplittableRandom rng = new SplittableRandom(seed);
+          @Override public int selectAction(State state) {
+            Agent.requireDecisionNode(state);
+            int me = state.currentPlayer();
+            int[] legal = state.legalActions();
+            State next = state.copy();                    // try each move on a copy, never on state
+            for (int a : legal) {
+              next.copyFrom(state);
+              next.applyAction(a);
+              if (next.isTerminal() && next.playerReturn(me) == game.maxUtility()) {
+                return a;
+              }
+            }
+            return legal[rng.nextInt(legal.length)];
+          }
+          @Override public void restart() { rng = new SplittableRandom(seed); }
+        };
+      }
+    });
+    TournamentConfig mine = new TournamentConfig(List.of("tic_tac_toe"), List.of("win_now", "random"),
+        "", 20, 1L, TournamentConfig.ROUND_ROBIN, "", false);
+    // ----
+    Game ttt = dev.ponder.game.GameRegistry.load("tic_tac_toe");
+    try (Agent a = AgentRegistry.create("win_now", ttt, 3L)) {
+      State s = ttt.stateFromHistory(new int[] {0, 3, 1, 4});   // x can complete the top row at 2
+      assertThat(a.selectAction(s)).isEqualTo(2);
+      assertThat(s.historySize()).isEqualTo(4);                // the state given is unchanged
+      State open = ttt.newInitialState();
+      int first = a.selectAction(open);
+      a.selectAction(open);
+      a.restart();
+      assertThat(a.selectAction(open)).isEqualTo(first);       // restart repeats the first decision
+    }
+    try (ArenaStore store = ArenaStore.open(db)) {
+      Tournament.RunSummary run = new Tournament(mine).run(store, 2, (done, total) -> Progress.none(), null);
+      assertThat(run.played()).isEqualTo(40);
+      assertThat(run.errors()).isZero();
+      Analysis.Result r = Analysis.analyse(store, run.tournamentId(), AnalysisOptions.defaults());
+      assertThat(r.agents()).containsExactly("win_now", "random");
+      // taking every immediate win beats random over 40 matches
+      assertThat(r.games().get(0).agentMean()[0]).isGreaterThan(r.games().get(0).agentMean()[1]);
+    }
+  }
+
+  @Test
   void whatTheApiRefuses() {
     assertThatThrownBy(() -> new Tournament(new TournamentConfig(List.of("tic_tac_toe"), List.of("uct", "uct(sims=1000)"),
         "", 1, 1L, TournamentConfig.ROUND_ROBIN, "", false))).hasMessageStartingWith("--agents lists the same agent twice");
@@ -133,7 +195,7 @@ class ArenaDocExamplesTest {
       snippets.add(doc.substring(start, end));
       i = end + 4;
     }
-    assertThat(snippets).hasSize(5);
+    assertThat(snippets).hasSize(6);
     for (String snippet : snippets) {
       assertThat(haystack).as("a snippet of docs/arena.md is not in %s:%n%s", self, snippet).contains(normalize(snippet));
     }
