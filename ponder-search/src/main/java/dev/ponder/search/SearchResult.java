@@ -5,6 +5,11 @@ import java.util.Arrays;
 /**
  * The outcome of one search at a decision state, for play and explanation.
  *
+ * <p>A record of arrays: {@link #equals} and {@link #hashCode} are the record's, which compare the
+ * array components by reference, so two results of identical searches are not {@code equals};
+ * compare the components ({@code Arrays.equals(a.visits(), b.visits())}, {@code
+ * Arrays.deepEquals(a.q(), b.q())}, …), leaving out {@link #elapsedMs()}, which is wall time.
+ *
  * @param player the player the search was for
  * @param action the chosen action a*
  * @param actions the root's legal actions in ascending order
