@@ -20,6 +20,7 @@ import dev.ponder.search.mcts.PriorPolicy;
 import dev.ponder.search.mcts.Puct;
 import dev.ponder.search.mcts.ResampleHistory;
 import dev.ponder.search.mcts.RootActionSelector;
+import dev.ponder.search.mcts.SearchContext;
 import dev.ponder.search.mcts.TreePolicy;
 import dev.ponder.search.mcts.ValueBackup;
 import dev.ponder.search.mcts.VirtualLoss;
@@ -161,6 +162,23 @@ class SearchDocExamplesTest {
     // (6,7,8), (1,4,7), (2,5,8), (2,4,6); o the 4 lines without cell 4: (0,1,2), (6,7,8), (0,3,6),
     // (2,5,8)
     assertThat(v).containsExactly((5 - 4) / 8.0, -(5 - 4) / 8.0);
+  }
+
+  @Test
+  void aComponentRunsOutsideASearchWithADetachedContext() {
+    // ---- docs/search.md, "A game-specific value estimator": outside a search
+    Game ttt = GameRegistry.load("tic_tac_toe");
+    double[] v = new double[ttt.numPlayers()];
+    new OpenLinesEstimator().evaluate(ttt.stateFromHistory(new int[] {4}), v, SearchContext.detached(ttt, 1L));
+    // v = [0.5, -0.5]: x in the centre keeps its 8 lines open, o loses the 4 through the centre
+    // ----
+    assertThat(v).containsExactly(0.5, -0.5);
+    SearchContext ctx = SearchContext.detached(ttt, 1L);
+    assertThat(ctx.simulation()).isZero();
+    assertThat(ctx.rootPlayer()).isZero();
+    assertThat(ctx.valueBuffer()).hasSize(2);
+    assertThat(ctx.actionBuffer().length).isGreaterThanOrEqualTo(ttt.maxActionsPerState());
+    assertThat(ctx.rng().nextLong()).isEqualTo(SearchContext.detached(ttt, 1L).rng().nextLong());
   }
 
   @Test
