@@ -1084,6 +1084,17 @@ public final class GameTree {
   public int numSlots() {
     return numSlots;
   }
+  /**
+   * The tree's size in one line, for logs and a debugger: the game string, then the counts of
+   * {@link #numNodes()}, {@link #numInfosets()}, {@link #numSlots()} and {@link #maxDepth()}, e.g.
+   * {@code GameTree[kuhn_poker: 58 histories, 12 information sets, 24 slots, max depth 5]}.
+   */
+  @Override
+  public String toString() {
+    return "GameTree[" + game.spec() + ": " + numNodes + " histories, " + numInfosets() + " information sets, "
+        + numSlots() + " slots, max depth " + maxDepth() + "]";
+  }
+
 
   /**
    * The legal action (a game action id) a slot stands for.
