@@ -60,6 +60,17 @@ final class AgentCatalog {
         throw new IllegalStateException(ServiceProviders.head(l, "agent") + "has no name(); fix or remove that line of "
             + SERVICES_FILE);
       }
+      String naming;
+      try {
+        naming = namingProblem(f);
+      } catch (RuntimeException e) {
+        throw new IllegalStateException(ServiceProviders.head(l, "agent") + "has a parameters() that threw "
+            + ServiceProviders.describe(e) + "; fix or remove that line of " + SERVICES_FILE, e);
+      }
+      if (naming != null) {
+        throw new IllegalStateException(ServiceProviders.head(l, "agent") + "declares an agent that cannot be named: "
+            + naming + "; fix or remove that line of " + SERVICES_FILE);
+      }
       Listed before = owner.get(name);
       if (before != null) {
         throw new IllegalStateException("two agent providers answer to '" + name + "': " + before.className() + " ("
@@ -78,7 +89,18 @@ final class AgentCatalog {
     if (name == null || name.isEmpty()) {
       throw new IllegalArgumentException("cannot register " + factory.getClass().getName() + ": it has no name()");
     }
+    String naming = namingProblem(factory);
+    if (naming != null) {
+      throw new IllegalArgumentException("cannot register " + factory.getClass().getName() + ": " + naming);
+    }
     factories.put(name, factory);
+  }
+
+  /** A name or a parameter key that an agent string cannot give, or a key declared twice; null if none. */
+  private static String namingProblem(AgentFactory f) {
+    List<dev.ponder.spec.ParamSpec> params = f.parameters();
+    return dev.ponder.spec.Spec.namingProblem(f.name(),
+        params == null ? List.of() : params.stream().map(dev.ponder.spec.ParamSpec::name).toList());
   }
 
   synchronized List<AgentFactory> factories() {

@@ -98,6 +98,10 @@ final class GameCatalog {
     if (name == null || name.isEmpty()) {
       return "the GameType has no shortName";
     }
+    String naming = dev.ponder.spec.Spec.namingProblem(name, t.parameters().stream().map(ParamSpec::name).toList());
+    if (naming != null) {
+      return naming;
+    }
     if (!(t.minPlayers() >= 1 && t.minPlayers() <= t.maxPlayers())) {
       return name + ": GameType players " + t.minPlayers() + ".." + t.maxPlayers() + " is not a range of at least one player";
     }
@@ -122,6 +126,9 @@ final class GameCatalog {
     for (String a : f.aliases()) {
       if (a == null || a.isEmpty()) {
         return name + ": an empty alias";
+      }
+      if (!dev.ponder.spec.Spec.isWord(a)) {
+        return name + ": the alias '" + a + "' cannot be written in a game string; use letters, digits and _";
       }
     }
     return null;

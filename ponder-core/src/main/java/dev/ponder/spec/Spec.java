@@ -38,6 +38,54 @@ public final class Spec {
   }
 
   /**
+   * Whether {@code word} can stand as a name or a key in a specification string and be read back
+   * as itself: not empty, and neither white space nor any of {@code ( ) , =} in it. Game and agent
+   * registries refuse factories whose names, aliases or parameter keys are not (such a game or agent
+   * could never be named).
+   *
+   * @param word a name or key, or null (false)
+   */
+  public static boolean isWord(String word) {
+    if (word == null || word.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < word.length(); i++) {
+      char c = word.charAt(i);
+      if (Character.isWhitespace(c) || c == '(' || c == ')' || c == ',' || c == '=') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * What is wrong with the names a factory declares, or null: {@code what} (e.g. {@code "the
+   * name"}) not a {@linkplain #isWord word}, or a parameter key that is not one or is declared twice.
+   * The registries' check of game and agent factories.
+   *
+   * @param name the game's or agent's name
+   * @param keys its parameters' keys, in declaration order
+   * @return one line naming the fault, or null
+   */
+  public static String namingProblem(String name, java.util.List<String> keys) {
+    if (!isWord(name)) {
+      return "the name '" + name + "' cannot be written in a specification string (name or name(key=value,...));"
+          + " use letters, digits and _";
+    }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String k : keys) {
+      if (!isWord(k)) {
+        return name + " declares the parameter key '" + k + "', which a specification string cannot give"
+            + " (name(key=value,...)); use letters, digits and _";
+      }
+      if (!seen.add(k)) {
+        return name + " declares the parameter key '" + k + "' twice";
+      }
+    }
+    return null;
+  }
+
+  /**
    * Parses {@code text}.
    *
    * @throws SpecException on an empty name, unbalanced parentheses, a missing {@code =}, a

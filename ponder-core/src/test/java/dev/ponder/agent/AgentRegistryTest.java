@@ -56,6 +56,25 @@ class AgentRegistryTest {
   }
 
   @Test
+  void aNameOrKeyAnAgentStringCannotGiveIsRefused() throws IOException {
+    // MctsAgentFactory refused these in its constructor; an AgentFactory of one's own was taken as it was
+    assertThatThrownBy(() -> catalog(PKG + "Alpha", PKG + "Spaced").names()).isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("agent provider " + PKG + "Spaced (listed at ")
+        .hasMessageContaining(":2) declares an agent that cannot be named: the name 'my agent' cannot be written in a"
+            + " specification string (name or name(key=value,...)); use letters, digits and _; fix or remove that line of "
+            + AgentCatalog.SERVICES_FILE);
+    assertThatThrownBy(() -> catalog(PKG + "KeyTwice").names()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("declares an agent that cannot be named: twice declares the parameter key 'n' twice;");
+    AgentCatalog c = catalog(PKG + "Alpha");
+    assertThatThrownBy(() -> c.register(new AgentToys.Spaced())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("cannot register " + PKG + "Spaced: the name 'my agent' cannot be written in a specification string"
+            + " (name or name(key=value,...)); use letters, digits and _");
+    assertThatThrownBy(() -> c.register(new AgentToys.KeyTwice())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("cannot register " + PKG + "KeyTwice: twice declares the parameter key 'n' twice");
+    assertThat(c.names()).containsExactly("alpha", "random");
+  }
+
+  @Test
   void anExplicitRegistrationBeforeTheFirstLookupWinsOverTheServicesFile() throws IOException {
     AgentCatalog c = catalog(PKG + "Alpha");
     AgentFactory mine = new AgentToys.OtherAlpha();

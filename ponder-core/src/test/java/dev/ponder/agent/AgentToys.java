@@ -84,6 +84,25 @@ public final class AgentToys {
     }
   }
 
+  /** A provider whose name an agent string cannot give ({@code my agent}). */
+  public static final class Spaced extends Named {
+    public Spaced() {
+      super("my agent");
+    }
+  }
+
+  /** {@code twice}, which declares the key {@code n} twice. */
+  public static final class KeyTwice extends Named {
+    public KeyTwice() {
+      super("twice");
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+      return List.of(ParamSpec.ofInt("n", 1, "first"), ParamSpec.ofInt("n", 2, "second"));
+    }
+  }
+
   /** A provider without a no-argument constructor. */
   public static final class NeedsArgument extends Named {
     public NeedsArgument(String name) {

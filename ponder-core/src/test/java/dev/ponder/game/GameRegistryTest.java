@@ -90,6 +90,26 @@ class GameRegistryTest {
   }
 
   @Test
+  void aNameAliasOrKeyAGameStringCannotGiveIsRefused() throws IOException {
+    // 'party(2)' could be listed but never loaded, 'my party' only where no list is split at spaces (the
+    // commands' --games), and a key declared twice left one of the two unreachable; agent names already
+    // followed this rule (MctsAgentFactory)
+    assertThatThrownBy(() -> catalog(PKG + "SpacedParty").factories()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("SpacedParty")
+        .hasMessageEndingWith("declares an inconsistent game: the name 'my party' cannot be written in a specification"
+            + " string (name or name(key=value,...)); use letters, digits and _");
+    assertThatThrownBy(() -> catalog(PKG + "KeyTwiceParty").factories()).isInstanceOf(IllegalStateException.class)
+        .hasMessageEndingWith("declares an inconsistent game: twice_party declares the parameter key 'n' twice");
+    GameCatalog c = catalog(PKG + "Party");
+    assertThatThrownBy(() -> c.register(new RegistryToys.BadAliasParty())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("cannot register " + PKG + "BadAliasParty: alias_party: the alias 'party(2)' cannot be written in a"
+            + " game string; use letters, digits and _");
+    assertThatThrownBy(() -> c.register(new RegistryToys.SpacedParty())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("cannot register " + PKG + "SpacedParty: the name 'my party' cannot be written");
+    assertThat(c.names()).containsExactly("party");
+  }
+
+  @Test
   void aPlayersParameterWiderThanTheTypesPlayerRangeIsRefused() throws IOException {
     assertThatThrownBy(() -> catalog(PKG + "WideParty").factories()).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("WideParty")

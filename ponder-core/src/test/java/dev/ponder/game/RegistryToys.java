@@ -57,6 +57,34 @@ public final class RegistryToys {
     }
   }
 
+  /** {@code my party}: a name a game string cannot give. */
+  public static final class SpacedParty extends SimpleGameFactory {
+    static final GameType TYPE = toyType("my party", 2, 2, List.of());
+
+    public SpacedParty() {
+      super(TYPE, p -> new PartyGame(TYPE, p, 2));
+    }
+  }
+
+  /** {@code twice_party}, which declares the parameter {@code n} twice. */
+  public static final class KeyTwiceParty extends SimpleGameFactory {
+    static final GameType TYPE = toyType("twice_party", 2, 2,
+        List.of(ParamSpec.ofInt("n", 1, "first"), ParamSpec.ofInt("n", 2, "second")));
+
+    public KeyTwiceParty() {
+      super(TYPE, p -> new PartyGame(TYPE, p, 2));
+    }
+  }
+
+  /** {@code alias_party}, whose alias {@code party(2)} a game string cannot give. */
+  public static final class BadAliasParty extends SimpleGameFactory {
+    static final GameType TYPE = toyType("alias_party", 2, 2, List.of());
+
+    public BadAliasParty() {
+      super(TYPE, p -> new PartyGame(TYPE, p, 2), "party(2)");
+    }
+  }
+
   /** Its constructor fails. */
   public static final class Failing extends SimpleGameFactory {
     public Failing() {
