@@ -57,6 +57,19 @@ public record MatchResult(
     return status != Status.ERROR;
   }
 
+  /**
+   * Every component as the record would print it, but the arrays by their contents (the record's
+   * own {@code toString} prints an array as its type and address, {@code [D@2471cca7}), e.g. {@code
+   * MatchResult[returns=[-1.0, 1.0], length=22, ..., status=OK, ..., failedSeat=-1]}.
+   */
+  @Override
+  public String toString() {
+    return "MatchResult[returns=" + java.util.Arrays.toString(returns) + ", length=" + length + ", moveMicros="
+        + java.util.Arrays.toString(moveMicros) + ", movePlayers=" + java.util.Arrays.toString(movePlayers) + ", status="
+        + status + ", message=" + message + ", overruns=" + java.util.Arrays.toString(overruns) + ", actions="
+        + java.util.Arrays.toString(actions) + ", failedSeat=" + failedSeat + "]";
+  }
+
   /** Total decision time of {@code seat} in microseconds. */
   public long seatMicros(int seat) {
     long t = 0;
