@@ -9,6 +9,7 @@ import java.util.Arrays;
  * array components by reference, so two results of identical searches are not {@code equals};
  * compare the components ({@code Arrays.equals(a.visits(), b.visits())}, {@code
  * Arrays.deepEquals(a.q(), b.q())}, …), leaving out {@link #elapsedMs()}, which is wall time.
+ * {@link #toString()} prints the arrays by content.
  *
  * @param player the player the search was for
  * @param action the chosen action a*
@@ -187,6 +188,23 @@ public record SearchResult(
   /** Whether the search proved the root's game-theoretic value. */
   public boolean rootProven() {
     return rootProvenValue != null;
+  }
+
+  /**
+   * Every component as the record would print it, but the arrays by their contents (the record's
+   * own {@code toString} prints an array as its type and address), e.g. {@code SearchResult[player=1,
+   * action=5, actions=[0, 1, ...], policy=[...], visits=[...], q=[[1.0, -1.0], ...], ...]}.
+   */
+  @Override
+  public String toString() {
+    return "SearchResult[player=" + player + ", action=" + action + ", actions=" + Arrays.toString(actions)
+        + ", policy=" + Arrays.toString(policy) + ", visits=" + Arrays.toString(visits) + ", q=" + Arrays.deepToString(q)
+        + ", prior=" + Arrays.toString(prior) + ", rootValue=" + Arrays.toString(rootValue) + ", principalVariation="
+        + Arrays.toString(principalVariation) + ", principalVariationVisits=" + Arrays.toString(principalVariationVisits)
+        + ", principalVariationQ=" + Arrays.toString(principalVariationQ) + ", simulations=" + simulations + ", nodes="
+        + nodes + ", maxDepth=" + maxDepth + ", elapsedMs=" + elapsedMs + ", bytesPerNode=" + bytesPerNode
+        + ", policyKind=" + policyKind + ", provenValue=" + Arrays.deepToString(provenValue) + ", rootProvenValue="
+        + Arrays.toString(rootProvenValue) + ", reusedVisits=" + reusedVisits + ", forced=" + forced + "]";
   }
 
   /** Index of {@code a} in {@link #actions}, or −1. */
