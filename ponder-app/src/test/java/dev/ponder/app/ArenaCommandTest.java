@@ -650,6 +650,48 @@ class ArenaCommandTest {
   }
 
   /**
+   * {@code report} refuses another application's database in one line (exit code 2) as {@code
+   * arena} does, naming what is missing, also when its tables have Ponder's names but not its
+   * columns. Before, such a file passed the reader's check, which counted the four table names,
+   * and the first query failed with {@code ponder: error: cannot read tournaments: [SQLITE_ERROR]
+   * … (no such column: id)} (exit code 1); a file with some of the names was said to lack all four.
+   */
+  @Test
+  void reportRefusesAnotherApplicationsDatabaseNamingWhatIsMissing() throws Exception {
+    String[][] schemas = {
+        {"CREATE TABLE tournaments(id INTEGER PRIMARY KEY, name TEXT)", "CREATE TABLE agents(name TEXT)",
+            "CREATE TABLE games(name TEXT)", "CREATE TABLE matches(name TEXT)",
+            "INSERT INTO tournaments(name) VALUES('spring cup')"},
+        {"CREATE TABLE matches(id INTEGER PRIMARY KEY, home TEXT, away TEXT, score TEXT)",
+            "INSERT INTO matches(home, away, score) VALUES('a', 'b', '2-1')"}};
+    String[] said = {
+        "(its tournaments table lacks config, seed, created; its agents table lacks tournament_id, idx, spec and 1 more"
+            + " columns; its games table lacks tournament_id, idx, spec and 4 more columns; its matches table lacks"
+            + " tournament_id, game_idx, seats and 9 more columns)",
+        "(no tournaments, agents, games tables; its matches table lacks tournament_id, game_idx, seats and 9 more"
+            + " columns)"};
+    for (int i = 0; i < schemas.length; i++) {
+      Path other = dir.resolve("app" + i + ".db");
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + other);
+           java.sql.Statement st = c.createStatement()) {
+        for (String sql : schemas[i]) {
+          st.execute(sql);
+        }
+      }
+      byte[] before = Files.readAllBytes(other);
+      Run r = run("report", "--db", other.toString(), "--report", dir.resolve("rr").toString(), "--no-progress");
+      assertThat(r.code()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).as(schemas[i][0]).doesNotContain("\n").isEqualTo("ponder: " + other
+          + " is not a Ponder arena store: it is an SQLite database with tables "
+          + (i == 0 ? "agents, games, matches, tournaments " : "matches ") + said[i]
+          + "; give the --db of a ponder arena run");
+      assertThat(r.out()).isEmpty();
+      assertThat(Files.readAllBytes(other)).as(schemas[i][0]).isEqualTo(before);
+      assertThat(dir.resolve("rr")).doesNotExist();
+    }
+  }
+
+  /**
    * A run whose configuration matches no stored tournament (agents in another order, a budget
    * spelled in the agent string instead of --budget) starts a new one, with one warning line on
    * stderr naming the number stored and the new id; resuming or extending gives no warning.

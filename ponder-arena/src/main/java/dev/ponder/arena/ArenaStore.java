@@ -351,6 +351,19 @@ public final class ArenaStore implements AutoCloseable {
    * @throws NotAStoreException naming what is missing and the tables the file has
    */
   private static void requireStoreOrEmpty(Connection c, Path file) throws SQLException {
+    List<String> tables = tables(c);
+    if (tables.isEmpty()) {
+      return;
+    }
+    List<String> problems = schemaProblems(c, tables, false);
+    if (!problems.isEmpty()) {
+      throw new NotAStoreException(notAStore(file, tables, problems)
+          + "; nothing was written to it: give a new file or a store written by ponder arena as --db", null);
+    }
+  }
+
+  /** The names of the database's own tables (not SQLite's), in name order. */
+  private static List<String> tables(Connection c) throws SQLException {
     List<String> tables = new ArrayList<>();
     try (Statement st = c.createStatement();
          ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")) {
@@ -358,15 +371,29 @@ public final class ArenaStore implements AutoCloseable {
         tables.add(rs.getString(1));
       }
     }
-    if (tables.isEmpty()) {
-      return;
-    }
+    return tables;
+  }
+
+  /** {@code FILE is not a Ponder arena store: it is an SQLite database with tables a, b (problems)}. */
+  private static String notAStore(Path file, List<String> tables, List<String> problems) {
+    List<String> shown = tables.size() <= 6 ? tables : tables.subList(0, 6);
+    return file + " is not a Ponder arena store: it is an SQLite database with tables " + String.join(", ", shown)
+        + (tables.size() > shown.size() ? ", …" : "") + " (" + String.join("; ", problems) + ")";
+  }
+
+  /**
+   * What keeps a database holding {@code tables} from being Ponder's store: none of Ponder's tables
+   * (or, when {@code allTables}, any of them missing, as a reader that cannot create them needs),
+   * and each of Ponder's tables it holds without the columns of {@link #SCHEMA}. Empty when it is a
+   * store. Reads only.
+   */
+  private static List<String> schemaProblems(Connection c, List<String> tables, boolean allTables) throws SQLException {
     List<String> problems = new ArrayList<>();
     List<String> absent = SCHEMA.keySet().stream().filter(t -> !tables.contains(t)).toList();
-    if (absent.size() == SCHEMA.size()) {
+    if (absent.size() == SCHEMA.size() || (allTables && !absent.isEmpty())) {
       // none of Ponder's tables; some but not all (with their columns) is a store whose schema an
-      // older version left incomplete, and gets the rest
-      problems.add("no " + String.join(", ", absent) + " tables");
+      // older version left incomplete, and gets the rest when opened for writing
+      problems.add("no " + String.join(", ", absent) + (absent.size() == 1 ? " table" : " tables"));
     }
     for (java.util.Map.Entry<String, List<String>> t : SCHEMA.entrySet()) {
       if (!tables.contains(t.getKey())) {
@@ -384,12 +411,7 @@ public final class ArenaStore implements AutoCloseable {
             + (missing.size() > 3 ? " and " + (missing.size() - 3) + " more columns" : ""));
       }
     }
-    if (!problems.isEmpty()) {
-      List<String> shown = tables.size() <= 6 ? tables : tables.subList(0, 6);
-      throw new NotAStoreException(file + " is not a Ponder arena store: it is an SQLite database with tables "
-          + String.join(", ", shown) + (tables.size() > shown.size() ? ", …" : "") + " (" + String.join("; ", problems)
-          + "); nothing was written to it: give a new file or a store written by ponder arena as --db", null);
-    }
+    return problems;
   }
 
   /** How long a wait for another program's lock on the store lasts before {@link Waiter} notes it, in ms. */
@@ -519,8 +541,10 @@ public final class ArenaStore implements AutoCloseable {
    * written): it is read as upgraded, each error match's failing seat taken from its message in
    * memory by the rule {@link #open} upgrades with ({@link #legacyFailedSeat}).
    *
-   * @throws StoreException if the file is missing, is not an SQLite database or holds no Ponder
-   *     arena tables
+   * @throws StoreException if the file is missing or is not an SQLite database; {@link
+   *     NotAStoreException} if it lacks one of Ponder's four tables or one of their columns (another
+   *     application's database, even one whose tables have Ponder's names), in one line naming
+   *     what is missing
    */
   public static ArenaStore openReadOnly(Path file) {
     return openReadOnly(file, writeProblem(file) == null);
@@ -581,15 +605,16 @@ public final class ArenaStore implements AutoCloseable {
       try (Statement st = c.createStatement()) {
         st.execute("PRAGMA query_only=1");
       }
-      int tables = 0;
-      try (Statement st = c.createStatement();
-           java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table'"
-               + " AND name IN ('tournaments', 'agents', 'games', 'matches')")) {
-        tables = rs.next() ? rs.getInt(1) : 0;
+      List<String> tables = tables(c);
+      if (tables.isEmpty()) {
+        throw new NotAStoreException(file + " is not a Ponder arena store (it has no tables: no tournaments, agents,"
+            + " games or matches); give the --db of a ponder arena run", null);
       }
-      if (tables != 4) {
-        throw new StoreException(file + " is not a Ponder arena store (it lacks the tournaments, agents, games"
-            + " and matches tables); give the --db of a ponder arena run", null);
+      // another application's database, or one whose tables have Ponder's names but not its
+      // columns, is refused here in one line, not by the first query that reads a missing column
+      List<String> problems = schemaProblems(c, tables, true);
+      if (!problems.isEmpty()) {
+        throw new NotAStoreException(notAStore(file, tables, problems) + "; give the --db of a ponder arena run", null);
       }
       ArenaStore store = new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
       store.readerLock = shared;

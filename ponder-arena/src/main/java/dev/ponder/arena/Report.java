@@ -967,7 +967,7 @@ public final class Report {
 
   static void writeCsv(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path file) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions\n");
+      out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions,failed_seat\n");
       for (ArenaStore.StoredMatch m : matches) {
         StringBuilder seats = new StringBuilder();
         for (int i = 0; i < m.seats().length; i++) {
@@ -997,7 +997,10 @@ public final class Report {
           line.append(Math.round(ms[i] * 10) / 10.0);
         }
         line.append(',').append(m.overruns().replace(',', ';')).append(',').append(csv(m.message())).append(',')
-            .append(m.actions().replace(',', ' ')).append('\n');
+            .append(m.actions().replace(',', ' ')).append(',')
+            // the seat whose agent's call failed (the store's failed_seat; empty when none): the
+            // analysis scores that seat's forfeit from it, so the file alone can score it too
+            .append(m.failedSeat() >= 0 ? Integer.toString(m.failedSeat()) : "").append('\n');
         out.write(line.toString());
       }
     }

@@ -113,4 +113,21 @@ class FailedAgentRankTest {
     assertThat(othello.get("lastForErrors")).isNull();
     assertThat(othello.get("ballot").get(F).asDouble()).isEqualTo(othello.get("ballot").get(F3).asDouble());
   }
+
+  /**
+   * matches.csv carries the stored {@code failed_seat} as its last column, so the forfeits the
+   * analysis scores can be scored from the file alone (its error rows have no returns, and the
+   * message is for people): the failing seat of each of flaky's othello errors, empty elsewhere.
+   */
+  @Test
+  void matchesCsvNamesTheFailingSeat() throws Exception {
+    List<String> lines = Files.readAllLines(dir.resolve("rep").resolve("matches.csv"));
+    assertThat(lines.get(0)).isEqualTo(
+        "tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions,failed_seat");
+    List<String> errors = lines.stream().filter(l -> l.contains(",error,")).toList();
+    assertThat(errors).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("1,othello,").contains(",flaky(from=10);")
+        .endsWith(",0"));
+    assertThat(lines.subList(1, lines.size()).stream().filter(l -> !l.contains(",error,")))
+        .isNotEmpty().allSatisfy(l -> assertThat(l).endsWith(","));
+  }
 }
