@@ -316,6 +316,7 @@ public final class ArenaCommand implements PonderCommand {
       throw new UsageException(e.getMessage());
     }
     java.util.concurrent.atomic.AtomicLong storedNow = new java.util.concurrent.atomic.AtomicLong();
+    boolean[] buildWarned = new boolean[1]; // the resume's warning said the builds differ: the report's is not repeated
     try (ArenaStore store = opened) {
       Tournament.RunSummary s;
       try {
@@ -337,6 +338,13 @@ public final class ArenaCommand implements PonderCommand {
                   err.flush();
                 }
                 return Progress.none();
+              }
+              if (tournament[0] != null) { // resumed under another build: said once, before anything is played
+                otherBuildWarning(tournament[0].id(), store.builds(tournament[0].id()), t.build()).ifPresent(w -> {
+                  err.println(w);
+                  err.flush();
+                  buildWarned[0] = true;
+                });
               }
               timeBudgetWarning(config.allAgents(), threads, Runtime.getRuntime().availableProcessors())
                   .ifPresent(w -> {
@@ -394,6 +402,9 @@ public final class ArenaCommand implements PonderCommand {
       edge.step(() -> { // the rankings and the phase that says they are printed, at once for a signal
         out.print(table.substring(table.indexOf('\n') + 1));
         out.flush(); // the rankings come first, even if the report files cannot be written
+        if (!buildWarned[0]) {
+          warnMixedBuilds(r, spec.commandLine().getErr());
+        }
         edge.enter(() -> InterruptNotice.closed(store, InterruptNotice.allStored(total, db, true)));
       });
       if (reportByDefault) { // a store of several tournaments: one default directory per tournament
@@ -426,6 +437,40 @@ public final class ArenaCommand implements PonderCommand {
    *
    * @return the exit code: 1 with error matches stored, else 0
    */
+  /**
+   * The warning of a run that resumes tournament {@code id} under another build than the one (or
+   * ones) that stored its matches, one line: {@code warning: tournament 1 has 311 matches stored by
+   * ponder 0.0.9; this run is ponder 0.1.0: the matches it plays are recorded as this build's, and the
+   * report names each build}. A build not recorded (a store of an older Ponder) counts as another.
+   * Empty when every stored match is this build's, or none is stored.
+   *
+   * @param stored the stored matches per build ({@link ArenaStore#builds}; null key: not recorded)
+   * @param current this build, as {@code ponder -V} prints it
+   */
+  static java.util.Optional<String> otherBuildWarning(long id, java.util.Map<String, Integer> stored, String current) {
+    List<String> others = new java.util.ArrayList<>();
+    stored.forEach((build, n) -> {
+      if (!current.equals(build)) {
+        others.add(Report.count(n, "match", "matches") + " stored by "
+            + (build == null ? "a build that did not record its version" : build));
+      }
+    });
+    if (others.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("warning: tournament " + id + " has " + String.join(" and ", others) + "; this run is "
+        + current + ": the matches it plays are recorded as this build's, and the report names each build");
+  }
+
+  /** Prints {@link Report#buildWarning} as a {@code warning: } line on {@code err} when the tournament mixes builds. */
+  static void warnMixedBuilds(Analysis.Result r, PrintWriter err) {
+    String w = Report.buildWarning(r);
+    if (!w.isEmpty()) {
+      err.println("warning: " + w);
+      err.flush();
+    }
+  }
+
   static int reportWritten(RunEdge edge, Analysis.Result r, Path dir, ArenaStore store, PrintWriter out,
       PrintWriter err) {
     int code = r.errorsStored() > 0 ? 1 : 0;

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "ponder",
     mixinStandardHelpOptions = true,
-    version = "ponder 0.1.0",
+    version = dev.ponder.spi.PonderVersion.LINE,
     description = "General game-playing search workbench: games, search, game theory, tournaments.",
     subcommandsRepeatable = false)
 public final class Ponder implements java.util.concurrent.Callable<Integer> {

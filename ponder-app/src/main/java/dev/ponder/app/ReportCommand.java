@@ -215,6 +215,7 @@ public final class ReportCommand implements PonderCommand {
       edge.step(() -> { // the rankings and the phase that follows them, at once for a signal
         pw.print(Report.terminal(r));
         pw.flush(); // the rankings come first, even if the report files cannot be written
+        ArenaCommand.warnMixedBuilds(r, spec.commandLine().getErr());
         edge.enter(() -> ArenaCommand.InterruptNotice.closed(store, interruptedLine(
             ReportDirectory.removedIfEmpty(out, newDir) ? Phase.RANKED : Phase.WRITING, out)));
       });

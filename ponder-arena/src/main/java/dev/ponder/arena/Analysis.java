@@ -200,19 +200,46 @@ public final class Analysis {
    *     interval is NaN (null for ranks) and the reports say so instead of showing tables
    * @param errorsStored matches that ended in an error among the {@code matchesStored} (≥ {@code
    *     errors}, which counts those among the analysed {@code matches})
+   * @param builds the builds of Ponder that played the {@code matchesStored} matches ({@link
+   *     Analysis#builds(List, Map)}): one entry per stretch of runs of one build, in run order; empty
+   *     when no match is stored
    */
   // the derived properties last, in a fixed order (Jackson's order of methods beyond the
   // components follows reflection, which differs between runs: report.json must not)
   @JsonPropertyOrder({"tournament", "config", "agents", "games", "matches", "errors", "sco", "scoLow",
       "scoHigh", "ballotWinRate", "elo", "eloLow", "eloHigh", "amp", "imp", "ampPerGame", "impPerGame",
       "options", "firstError", "timeMs", "decisions", "overrunDecisions", "rankLow", "rankHigh",
-      "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "errorsStored", "analysed", "rank",
-      "scoAboveNext", "scoTiedNext", "leftOut", "scoOutside"})
+      "scoAtLeast", "matchesStored", "matchesScheduled", "completeSeeds", "errorsStored", "builds",
+      "analysed", "rank",
+      "scoAboveNext", "scoTiedNext", "leftOut", "scoOutside", "mixedBuilds"})
   public record Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
       int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo, double[] eloLow, double[] eloHigh,
       double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame, AnalysisOptions options,
       String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions, Integer[] rankLow, Integer[] rankHigh,
-      double[][] scoAtLeast, int matchesStored, int matchesScheduled, int completeSeeds, int errorsStored) {
+      double[][] scoAtLeast, int matchesStored, int matchesScheduled, int completeSeeds, int errorsStored,
+      List<BuildShare> builds) {
+
+    /** A result whose builds are not known ({@code builds} empty). */
+    public Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
+        int matches, int errors, double[] sco, double[] scoLow, double[] scoHigh, double[][] ballotWinRate, double[] elo,
+        double[] eloLow, double[] eloHigh, double[] amp, double[] imp, double[][] ampPerGame, double[][] impPerGame,
+        AnalysisOptions options, String firstError, double[] timeMs, long[] decisions, long[] overrunDecisions,
+        Integer[] rankLow, Integer[] rankHigh, double[][] scoAtLeast, int matchesStored, int matchesScheduled,
+        int completeSeeds, int errorsStored) {
+      this(tournament, config, agents, games, matches, errors, sco, scoLow, scoHigh, ballotWinRate, elo, eloLow, eloHigh,
+          amp, imp, ampPerGame, impPerGame, options, firstError, timeMs, decisions, overrunDecisions, rankLow, rankHigh,
+          scoAtLeast, matchesStored, matchesScheduled, completeSeeds, errorsStored, List.of());
+    }
+
+    /**
+     * Whether the stored matches may come from more than one build: two builds, or a recorded one
+     * beside matches whose build is not recorded. Written to {@code report.json} as {@code
+     * mixedBuilds}; the reports then carry a warning ({@link Report#buildWarning}).
+     */
+    @JsonProperty("mixedBuilds")
+    public boolean mixedBuilds() {
+      return builds.stream().map(BuildShare::build).distinct().count() > 1;
+    }
 
     /** A result of a complete tournament: every scheduled match stored and analysed. */
     public Result(long tournament, TournamentConfig config, List<String> agents, List<GameResult> games,
@@ -494,8 +521,10 @@ public final class Analysis {
     // the first error among every stored match, analysed or not: the exit-1 line counts the
     // errors of every stored match (errorsStored) and must name one of them
     String firstErrorText = firstErrorText(all, agents, games);
+    List<BuildShare> builds = builds(all, store.runs()); // every stored match, analysed or not
     if (complete.isEmpty()) {
-      return nothingAnalysed(id, config, agents, games, o, timeMs, stored, scheduled, errorsStored, firstErrorText);
+      return nothingAnalysed(id, config, agents, games, o, timeMs, stored, scheduled, errorsStored, firstErrorText,
+          builds);
     }
     if (complete.size() < perSeedStored.size()) {
       // a seed index with only some of its matches stored (an interrupted or running tournament)
@@ -589,7 +618,62 @@ public final class Analysis {
     }
     return new Result(id, config, agents, gameResults, all.size(), errors, sco, scoInt.low(), scoInt.high(), f, eloInt[0], eloInt[1], eloInt[2],
         amp, imp, ai[0], ai[1], o, firstErrorText, timeMs, decisions, overrunDecisions, scoInt.rankLow(), scoInt.rankHigh(),
-        scoInt.atLeast(), stored, scheduled, complete.size(), errorsStored);
+        scoInt.atLeast(), stored, scheduled, complete.size(), errorsStored, builds);
+  }
+
+  /**
+   * A stretch of a tournament's stored matches played by one build of Ponder.
+   *
+   * @param build the build as {@code ponder -V} printed it ({@code ponder 0.1.0}); null when not
+   *     recorded (matches stored by a build before runs were recorded, or through the API without
+   *     {@link Tournament#build})
+   * @param started when the stretch's first run stored its first match (ISO-8601 UTC); null when
+   *     the build is not recorded
+   * @param runs the runs of the stretch ({@code ponder arena} starting or resuming the tournament
+   *     and storing matches); 0 when the build is not recorded
+   * @param first the number of the stretch's first match, counting the tournament's stored
+   *     matches from 1 in run order (matches of an unknown build first)
+   * @param last the number of its last match; {@code last - first + 1} matches
+   */
+  public record BuildShare(String build, String started, int runs, int first, int last) {
+
+    /** The number of matches in the stretch. */
+    public int matches() {
+      return last - first + 1;
+    }
+  }
+
+  /**
+   * The builds that played {@code matches} (a tournament's stored matches): each match counted
+   * under its run, runs taken in id order (the order they started; matches whose run is not
+   * recorded first), consecutive runs of one build merged into one {@link BuildShare}.
+   *
+   * @param runs the store's runs ({@link ArenaStore#runs}), for each run's start
+   */
+  public static List<BuildShare> builds(List<ArenaStore.StoredMatch> matches, Map<Long, ArenaStore.RunInfo> runs) {
+    java.util.TreeMap<Long, Integer> perRun = new java.util.TreeMap<>();
+    Map<Long, String> buildOf = new HashMap<>();
+    for (ArenaStore.StoredMatch m : matches) {
+      long run = m.build() == null ? 0 : m.run();
+      perRun.merge(run, 1, Integer::sum);
+      buildOf.putIfAbsent(run, m.build());
+    }
+    List<BuildShare> out = new ArrayList<>();
+    int next = 1;
+    for (Map.Entry<Long, Integer> e : perRun.entrySet()) {
+      String build = buildOf.get(e.getKey());
+      int last = next + e.getValue() - 1;
+      BuildShare prev = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (prev != null && java.util.Objects.equals(prev.build(), build)) {
+        out.set(out.size() - 1, new BuildShare(build, prev.started(), prev.runs() + 1, prev.first(), last));
+      } else {
+        ArenaStore.RunInfo info = runs.get(e.getKey());
+        out.add(new BuildShare(build, build == null || info == null ? null : info.started(), build == null ? 0 : 1,
+            next, last));
+      }
+      next = last + 1;
+    }
+    return out;
   }
 
   /**
@@ -624,7 +708,7 @@ public final class Analysis {
    */
   private static Result nothingAnalysed(long id, TournamentConfig config, List<String> agents,
       List<ArenaStore.GameInfo> games, AnalysisOptions o, double[] timeMs, int stored, int scheduled, int errorsStored,
-      String firstError) {
+      String firstError, List<BuildShare> builds) {
     int k = agents.size();
     List<GameResult> gameResults = new ArrayList<>();
     double[][] ampPerGame = new double[games.size()][];
@@ -640,7 +724,7 @@ public final class Analysis {
     }
     return new Result(id, config, agents, gameResults, 0, 0, nans(k), nans(k), nans(k), nanMatrix(k), nans(k), nans(k),
         nans(k), nans(k), nans(k), ampPerGame, impPerGame, o, firstError, timeMs, new long[k], new long[k], new Integer[k],
-        new Integer[k], nanMatrix(k), stored, scheduled, 0, errorsStored);
+        new Integer[k], nanMatrix(k), stored, scheduled, 0, errorsStored, builds);
   }
 
   private static double[][] nanMatrix(int k) {

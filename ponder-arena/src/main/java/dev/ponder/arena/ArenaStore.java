@@ -30,8 +30,17 @@ import java.util.Set;
  *         seed, status -- ok|overrun|error, returns -- per seat joined by ',', length,
  *         move_us -- per decision, seat:micros joined by ',', overruns, message, actions,
  *         failed_seat -- error matches: the seat whose agent's call failed, else NULL,
+ *         run_id -- the run that played it ({@code runs.id}); NULL: stored by a build that did not
+ *                   record its runs (an unknown build),
  *         PRIMARY KEY (tournament_id, game_idx, seats, seed_index))
+ * runs(id INTEGER PRIMARY KEY, tournament_id -- the tournament the run started or resumed,
+ *      started -- ISO-8601 UTC instant of its first stored match,
+ *      ponder_version -- the build that played its matches, as {@code ponder -V} prints it)
  * </pre>
+ *
+ * <p>{@code PRAGMA user_version} is the schema's version, {@link #SCHEMA_VERSION}; 0 in a store
+ * written before it was set. A store whose version is higher was written by a newer build and is
+ * refused ({@link NewerStoreException}) by {@link #open} and {@link #openReadOnly} alike.
  *
  * <p>A store written before {@code failed_seat} existed is upgraded when {@link #open} opens it:
  * the column is added and its error rows are filled in once from their messages, in the same
@@ -40,6 +49,9 @@ import java.util.Set;
  * {@code games.params} existed gets the column the same way, {@code NULL} in its rows (the
  * defaults its games were played with are not known); the first run that resumes or extends such
  * a tournament records its games' parameters as they resolve then, so a later change is refused.
+ * A store written before {@code runs} and {@code matches.run_id} existed gets both the same way,
+ * {@code NULL} in its rows: its matches read as played by an unknown build ({@link
+ * StoredMatch#build} null). {@link #openReadOnly} reads such a store as upgraded.
  *
  * <p>A tournament is found by its configuration; a run asking for more seeds per pairing than a
  * stored, otherwise equal tournament extends it ({@link #open}), as long as its agents and games
@@ -55,7 +67,14 @@ public final class ArenaStore implements AutoCloseable {
   private final Path file;
   /** Whether the matches table has {@code failed_seat} (false: a store not yet upgraded, opened read-only). */
   private final boolean failedSeatColumn;
+  /** Whether the store has the {@code runs} table and {@code matches.run_id} (false: an older store opened read-only). */
+  private final boolean runColumn;
   private PreparedStatement insert;
+  /**
+   * The run each tournament's matches are stored under by this connection ({@link #beginRun}):
+   * its build and start, and its {@code runs.id} once its first match is stored (0 before).
+   */
+  private final Map<Long, Run> runs = new java.util.HashMap<>();
   /** A read-only reader's shared lock on the run lock file, held while it reads immutably ({@link #openReadOnly}); else null. */
   private RunLock readerLock;
   /**
@@ -71,11 +90,30 @@ public final class ArenaStore implements AutoCloseable {
    */
   private StoreException gaveUp;
 
-  private ArenaStore(Connection conn, Path file, boolean failedSeatColumn) {
+  private ArenaStore(Connection conn, Path file, boolean failedSeatColumn, boolean runColumn) {
     this.conn = conn;
     this.file = file;
     this.failedSeatColumn = failedSeatColumn;
+    this.runColumn = runColumn;
   }
+
+  /** A run of this connection: the build that plays it, and its row id once written (0 before). */
+  private static final class Run {
+    final String build;
+    long id;
+
+    Run(String build) {
+      this.build = build;
+    }
+  }
+
+  /**
+   * The version of the store's schema this build writes and reads, kept in {@code PRAGMA
+   * user_version}: 1 (the {@code runs} table and {@code matches.run_id}). A store of a higher
+   * version is refused; one of a lower version (0: written before the version was set) is upgraded
+   * by {@link #open}.
+   */
+  public static final int SCHEMA_VERSION = 1;
 
   /** True if SQLite reports the file damaged ({@code SQLITE_CORRUPT}: "database disk image is malformed"). */
   static boolean isCorrupt(SQLException e) {
@@ -174,9 +212,12 @@ public final class ArenaStore implements AutoCloseable {
         st.execute("BEGIN IMMEDIATE");
         try {
           requireStoreOrEmpty(c, file);
+          requireKnownVersion(c, file);
           createSchema(st);
           addFailedSeat(c);
           addGameParams(c);
+          addRunId(c);
+          st.execute("PRAGMA user_version=" + SCHEMA_VERSION);
           st.execute("COMMIT");
         } catch (SQLException | RuntimeException e) {
           try {
@@ -190,7 +231,7 @@ public final class ArenaStore implements AutoCloseable {
         st.execute("PRAGMA synchronous=NORMAL");
       }
       c.setAutoCommit(true);
-      return new ArenaStore(c, file, true);
+      return new ArenaStore(c, file, true, true);
     } catch (SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof RuntimeException r) {
@@ -232,7 +273,40 @@ public final class ArenaStore implements AutoCloseable {
     st.execute("CREATE TABLE IF NOT EXISTS tournaments(id INTEGER PRIMARY KEY, config TEXT NOT NULL UNIQUE, seed INTEGER NOT NULL, created TEXT NOT NULL)");
     st.execute("CREATE TABLE IF NOT EXISTS agents(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, params TEXT NOT NULL, PRIMARY KEY(tournament_id, idx))");
     st.execute("CREATE TABLE IF NOT EXISTS games(tournament_id INTEGER NOT NULL, idx INTEGER NOT NULL, spec TEXT NOT NULL, num_players INTEGER NOT NULL, min_utility REAL NOT NULL, max_utility REAL NOT NULL, utility TEXT NOT NULL, params TEXT, PRIMARY KEY(tournament_id, idx))");
-    st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, failed_seat INTEGER, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
+    st.execute("CREATE TABLE IF NOT EXISTS matches(tournament_id INTEGER NOT NULL, game_idx INTEGER NOT NULL, seats TEXT NOT NULL, seed_index INTEGER NOT NULL, seed INTEGER NOT NULL, status TEXT NOT NULL, returns TEXT NOT NULL, length INTEGER NOT NULL, move_us TEXT NOT NULL, overruns TEXT NOT NULL, message TEXT NOT NULL, actions TEXT NOT NULL, failed_seat INTEGER, run_id INTEGER, PRIMARY KEY(tournament_id, game_idx, seats, seed_index))");
+    st.execute("CREATE TABLE IF NOT EXISTS runs(id INTEGER PRIMARY KEY, tournament_id INTEGER NOT NULL, started TEXT NOT NULL, ponder_version TEXT NOT NULL)");
+  }
+
+  /**
+   * Refuses a store whose {@code PRAGMA user_version} is above {@link #SCHEMA_VERSION}: a newer
+   * build wrote it, and this one would misread or damage what it added. Reads only.
+   *
+   * @throws NewerStoreException naming both versions
+   */
+  private static void requireKnownVersion(Connection c, Path file) throws SQLException {
+    int version;
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA user_version")) {
+      version = rs.next() ? rs.getInt(1) : 0;
+    }
+    if (version > SCHEMA_VERSION) {
+      throw new NewerStoreException(file, "its schema is version " + version + " (PRAGMA user_version), this build"
+          + " knows versions up to " + SCHEMA_VERSION);
+    }
+  }
+
+  /**
+   * Upgrades a store written before runs were recorded: adds {@code matches.run_id}, {@code NULL}
+   * in every row (the build that played those matches is not known). The {@code runs} table
+   * itself comes from {@link #createSchema}. Called inside {@link #open}'s write transaction;
+   * does nothing on a store that has the column.
+   */
+  private static void addRunId(Connection c) throws SQLException {
+    if (hasColumn(c, "matches", "run_id")) {
+      return;
+    }
+    try (Statement st = c.createStatement()) {
+      st.execute("ALTER TABLE matches ADD COLUMN run_id INTEGER");
+    }
   }
 
   /** Whether {@code table} has the column {@code column}. */
@@ -616,7 +690,9 @@ public final class ArenaStore implements AutoCloseable {
       if (!problems.isEmpty()) {
         throw new NotAStoreException(notAStore(file, tables, problems) + "; give the --db of a ponder arena run", null);
       }
-      ArenaStore store = new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"));
+      requireKnownVersion(c, file);
+      ArenaStore store = new ArenaStore(c, file, hasColumn(c, "matches", "failed_seat"),
+          tables.contains("runs") && hasColumn(c, "matches", "run_id"));
       store.readerLock = shared;
       store.unguardedFingerprint = fingerprint;
       return store;
@@ -778,10 +854,22 @@ public final class ArenaStore implements AutoCloseable {
    * @param failedSeat for an error match, the seat (index into {@code seats}) whose agent's call
    *     failed ({@link MatchResult#failedSeat}); −1 when the failure was no seat's agent's call, and
    *     for every match that is not an error (the column's {@code NULL}). Always read
+   * @param run the run that stored it ({@code runs.id}); 0 when not recorded (stored by a build
+   *     before runs were recorded). Always read
+   * @param build the build that played it, as {@code ponder -V} prints it ({@code ponder 0.1.0});
+   *     null when not recorded. Always read
    */
   public record StoredMatch(int game, int[] seats, int seedIndex, long seed, MatchResult.Status status,
       double[] returns, int length, String moveMicros, String overruns, String message, String actions,
-      int failedSeat) {
+      int failedSeat, long run, String build) {
+
+    /** A match whose run and build are not recorded ({@code run} 0, {@code build} null). */
+    public StoredMatch(int game, int[] seats, int seedIndex, long seed, MatchResult.Status status,
+        double[] returns, int length, String moveMicros, String overruns, String message, String actions,
+        int failedSeat) {
+      this(game, seats, seedIndex, seed, status, returns, length, moveMicros, overruns, message, actions, failedSeat,
+          0, null);
+    }
 
     /** A match whose failure, if any, was no seat's agent's call ({@code failedSeat} −1). */
     public StoredMatch(int game, int[] seats, int seedIndex, long seed, MatchResult.Status status,
@@ -1395,9 +1483,16 @@ public final class ArenaStore implements AutoCloseable {
       throw gaveUp; // the count it gave stays exact: nothing is stored after it
     }
     try {
+      long run = runId(tournament);
       if (insert == null) {
         insert = conn.prepareStatement("INSERT OR IGNORE INTO matches(tournament_id, game_idx, seats, seed_index, seed,"
-            + " status, returns, length, move_us, overruns, message, actions, failed_seat) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            + " status, returns, length, move_us, overruns, message, actions, failed_seat, run_id)"
+            + " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+      }
+      if (run > 0) {
+        insert.setLong(14, run);
+      } else {
+        insert.setNull(14, java.sql.Types.INTEGER);
       }
       insert.setLong(1, tournament);
       insert.setInt(2, entry.game());
@@ -1431,6 +1526,94 @@ public final class ArenaStore implements AutoCloseable {
       }
       throw failed("cannot store match", e);
     }
+  }
+
+  /**
+   * Records the matches this connection stores for {@code tournament} from now on as one run
+   * played by {@code build}: a {@code runs} row (the tournament, the time of its first match, the
+   * build) is written with the first match stored or copied, so a run that stores nothing leaves
+   * no row. Without this call a match is stored with no run ({@code run_id} NULL, an unknown
+   * build). A copied match ({@link MatchReuse}) keeps the run of the row it copies: the build that
+   * played it.
+   *
+   * @param build the build, as {@code ponder -V} prints it ({@code ponder 0.1.0}); not blank
+   * @throws IllegalArgumentException if {@code build} is blank
+   */
+  public synchronized void beginRun(long tournament, String build) {
+    if (build == null || build.isBlank()) {
+      throw new IllegalArgumentException("build must not be blank");
+    }
+    runs.put(tournament, new Run(build.strip()));
+  }
+
+  /** The {@code runs.id} of this connection's run of {@code tournament}, writing its row first if needed; 0 if none was begun. */
+  private long runId(long tournament) throws SQLException {
+    Run r = runs.get(tournament);
+    if (r == null) {
+      return 0;
+    }
+    if (r.id == 0) {
+      try (PreparedStatement ins = conn.prepareStatement("INSERT INTO runs(tournament_id, started, ponder_version)"
+          + " VALUES(?,?,?)", Statement.RETURN_GENERATED_KEYS)) {
+        ins.setLong(1, tournament);
+        ins.setString(2, Instant.now().toString());
+        ins.setString(3, r.build);
+        ins.executeUpdate();
+        try (ResultSet keys = ins.getGeneratedKeys()) {
+          keys.next();
+          r.id = keys.getLong(1);
+        }
+      }
+    }
+    return r.id;
+  }
+
+  /**
+   * A run's row: the tournament it started or resumed, when its first match was stored (ISO-8601
+   * UTC) and the build that played it, as {@code ponder -V} prints it.
+   */
+  public record RunInfo(long id, long tournament, String started, String build) {}
+
+  /** Every recorded run, by id (oldest first); empty for a store written before runs were recorded. */
+  public synchronized Map<Long, RunInfo> runs() {
+    Map<Long, RunInfo> out = new java.util.LinkedHashMap<>();
+    if (!runColumn) {
+      return out;
+    }
+    try (Statement st = conn.createStatement();
+         ResultSet rs = st.executeQuery("SELECT id, tournament_id, started, ponder_version FROM runs ORDER BY id")) {
+      while (rs.next()) {
+        out.put(rs.getLong(1), new RunInfo(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4)));
+      }
+    } catch (SQLException e) {
+      throw failed("cannot read runs", e);
+    }
+    return out;
+  }
+
+  /**
+   * How many of {@code tournament}'s stored matches each build played, by build (null: not
+   * recorded, an unknown build), unknown first, then in the order of each build's first run.
+   */
+  public synchronized Map<String, Integer> builds(long tournament) {
+    Map<String, Integer> out = new java.util.LinkedHashMap<>();
+    String q = runColumn
+        ? "SELECT r.ponder_version, COUNT(*), MIN(COALESCE(r.id, 0)) AS first FROM matches m LEFT JOIN runs r ON"
+            + " r.id = m.run_id WHERE m.tournament_id=? GROUP BY r.ponder_version ORDER BY first"
+        : "SELECT NULL, COUNT(*) FROM matches WHERE tournament_id=?";
+    try (PreparedStatement st = conn.prepareStatement(q)) {
+      st.setLong(1, tournament);
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          if (rs.getInt(2) > 0) {
+            out.put(rs.getString(1), rs.getInt(2));
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw failed("cannot read the builds of tournament " + tournament, e);
+    }
+    return out;
   }
 
   /** All tournaments, oldest first. */
@@ -1538,10 +1721,12 @@ public final class ArenaStore implements AutoCloseable {
    */
   private void forEachMatch(long tournament, boolean withDetails, java.util.function.Consumer<StoredMatch> sink) {
     Shape shape = shape(tournament);
-    String cols = "rowid, game_idx, seats, seed_index, seed, status, returns, length, "
+    String cols = "m.rowid, game_idx, seats, seed_index, seed, status, returns, length, "
         + (failedSeatColumn ? "failed_seat" : "message")
-        + (withDetails ? ", move_us, overruns, message, actions" : "");
-    try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches WHERE tournament_id=?"
+        + (withDetails ? ", move_us, overruns, message, actions" : ", NULL, NULL, NULL, NULL")
+        + (runColumn ? ", r.id, r.ponder_version" : ", NULL, NULL");
+    try (PreparedStatement q = conn.prepareStatement("SELECT " + cols + " FROM matches m"
+        + (runColumn ? " LEFT JOIN runs r ON r.id = m.run_id" : "") + " WHERE m.tournament_id=?"
         + " ORDER BY game_idx, seats, seed_index")) {
       q.setLong(1, tournament);
       try (ResultSet rs = q.executeQuery()) {
@@ -1582,7 +1767,7 @@ public final class ArenaStore implements AutoCloseable {
           sink.accept(new StoredMatch(Integer.parseInt(gameText), seats, Integer.parseInt(seedIndexText),
               Long.parseLong(rs.getString(5)), status, splitDoubles(returnsText), Integer.parseInt(rs.getString(8)),
               moveUs, overruns, withDetails ? (nonFinite != null ? nonFinite : rs.getString(12)) : "", actions,
-              failedSeat));
+              failedSeat, rs.getLong(14), rs.getString(15)));
         }
       }
     } catch (SQLException e) {
@@ -1971,8 +2156,8 @@ public final class ArenaStore implements AutoCloseable {
       conn.setAutoCommit(false);
       int inserted = 0;
       try (PreparedStatement ins = conn.prepareStatement("INSERT OR IGNORE INTO matches(tournament_id, game_idx, seats,"
-          + " seed_index, seed, status, returns, length, move_us, overruns, message, actions, failed_seat)"
-          + " SELECT ?, ?, ?, ?, seed, status, returns, length, move_us, overruns, message, actions, failed_seat"
+          + " seed_index, seed, status, returns, length, move_us, overruns, message, actions, failed_seat, run_id)"
+          + " SELECT ?, ?, ?, ?, seed, status, returns, length, move_us, overruns, message, actions, failed_seat, run_id"
           + " FROM matches WHERE tournament_id=? AND game_idx=? AND seats=? AND seed_index=?")) {
         for (MatchCopy c : copies) {
           ins.setLong(1, into);

@@ -347,6 +347,10 @@ public final class Report {
     if (!budgetNames.isEmpty()) {
       sb.append(budgetNames).append('\n');
     }
+    String builds = buildLine(r);
+    if (!builds.isEmpty()) {
+      sb.append(builds).append('\n');
+    }
     if (!r.analysed()) {
       sb.append(nothingAnalysedLine(r)).append('\n');
       return sb.toString();
@@ -965,9 +969,78 @@ public final class Report {
     }
   }
 
+  /**
+   * The builds of Ponder that played the tournament's stored matches ({@link
+   * Analysis.Result#builds}), one line: {@code Build: ponder 0.1.0 (all 900 matches)}; for several,
+   * {@code Builds: matches 1–311 by ponder 0.1.0 (from 2026-12-01 04:22 UTC), 312–900 by ponder
+   * 0.2.0 (from 2026-12-02 09:10 UTC)}, matches numbered in the order their runs started; a build
+   * not recorded is {@code an unknown build (not recorded)}. Empty when no match is stored.
+   */
+  static String buildLine(Analysis.Result r) {
+    List<Analysis.BuildShare> b = r.builds();
+    if (b.isEmpty()) {
+      return "";
+    }
+    if (b.size() == 1) {
+      Analysis.BuildShare only = b.get(0);
+      return only.build() == null
+          ? "Build: not recorded (" + allMatches(only.matches()) + " stored by a build of Ponder that did not record"
+              + " its version)"
+          : "Build: " + only.build() + " (" + allMatches(only.matches()) + ")";
+    }
+    StringBuilder sb = new StringBuilder("Builds: ");
+    for (int i = 0; i < b.size(); i++) {
+      Analysis.BuildShare s = b.get(i);
+      sb.append(i == 0 ? "" : ", ").append(i == 0 ? (s.matches() == 1 ? "match " : "matches ") : "")
+          .append(s.first()).append(s.matches() == 1 ? "" : "–" + s.last()).append(" by ")
+          .append(s.build() == null ? "an unknown build (not recorded)" : s.build() + startedText(s.started()));
+    }
+    return sb.toString();
+  }
+
+  private static String allMatches(int n) {
+    return n == 1 ? "the 1 match" : "all " + n + " matches";
+  }
+
+  /** {@code  (from 2026-12-01 04:22 UTC)} for an ISO-8601 instant; "" when null or not one. */
+  private static String startedText(String started) {
+    if (started == null) {
+      return "";
+    }
+    try {
+      return " (from " + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT)
+          .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.parse(started)) + ")";
+    } catch (java.time.format.DateTimeParseException e) {
+      return " (from " + started + ")";
+    }
+  }
+
+  /**
+   * The warning for a tournament whose matches may come from more than one build ({@link
+   * Analysis.Result#mixedBuilds}), without a {@code warning: } prefix, e.g. {@code tournament 1's
+   * matches were played by 2 builds of Ponder (ponder 0.1.0, ponder 0.2.0): a change between
+   * builds (an agent, a game, the referee) can change results; compare each build's matches
+   * before trusting the rankings}. Empty when there is one build.
+   */
+  public static String buildWarning(Analysis.Result r) {
+    if (!r.mixedBuilds()) {
+      return "";
+    }
+    List<String> known = r.builds().stream().map(Analysis.BuildShare::build).filter(java.util.Objects::nonNull)
+        .distinct().toList();
+    int unknown = r.builds().stream().filter(b -> b.build() == null).mapToInt(Analysis.BuildShare::matches).sum();
+    String who = unknown == 0
+        ? "were played by " + known.size() + " builds of Ponder (" + String.join(", ", known) + ")"
+        : "may come from more than one build of Ponder: " + count(unknown, "match was", "matches were")
+            + " stored by a build that did not record its version, the others by " + String.join(", ", known);
+    return "tournament " + r.tournament() + "'s matches " + who + "; a change between builds (an agent, a game, the"
+        + " referee) can change results: compare each build's matches before trusting the rankings";
+  }
+
   static void writeCsv(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path file) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions,failed_seat\n");
+      out.write("tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions,failed_seat,"
+          + "build\n");
       for (ArenaStore.StoredMatch m : matches) {
         StringBuilder seats = new StringBuilder();
         for (int i = 0; i < m.seats().length; i++) {
@@ -1000,7 +1073,9 @@ public final class Report {
             .append(m.actions().replace(',', ' ')).append(',')
             // the seat whose agent's call failed (the store's failed_seat; empty when none): the
             // analysis scores that seat's forfeit from it, so the file alone can score it too
-            .append(m.failedSeat() >= 0 ? Integer.toString(m.failedSeat()) : "").append('\n');
+            .append(m.failedSeat() >= 0 ? Integer.toString(m.failedSeat()) : "").append(',')
+            // the build that played it, as ponder -V prints it; empty when not recorded
+            .append(m.build() == null ? "" : csv(m.build())).append('\n');
         out.write(line.toString());
       }
     }
@@ -1116,6 +1191,14 @@ public final class Report {
             + " has it" + ownBudgetText(r, "own budget") + "; report.json and matches.csv keep the whole strings)").append("; schedule: ").append(c.schedule())
         .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
+    String builds = buildLine(r);
+    if (!builds.isEmpty()) {
+      sb.append("- ").append(builds).append('\n');
+    }
+    String buildWarning = buildWarning(r);
+    if (!buildWarning.isEmpty()) {
+      sb.append("- **Warning:** ").append(buildWarning).append('\n');
+    }
     if (!r.analysed()) {
       sb.append("\n## Nothing analysed yet\n\n").append(nothingAnalysedLine(r)).append('\n');
       return sb.toString();

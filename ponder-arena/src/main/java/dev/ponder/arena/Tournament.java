@@ -29,6 +29,8 @@ public final class Tournament {
   private boolean reuse = true;
   /** Told what {@link #run} found to copy ({@link #onReuse}); may be null. */
   private Consumer<Reuse> onReuse;
+  /** The build that plays the matches ({@link #build(String)}). */
+  private String build = dev.ponder.spi.PonderVersion.LINE;
 
   /**
    * Applies the budget ({@link TournamentConfig#withBudgetApplied()}: {@link #config()} is the
@@ -187,6 +189,30 @@ public final class Tournament {
     return this;
   }
 
+  /** The build this tournament's runs record ({@link #build(String)}). */
+  public String build() {
+    return build;
+  }
+
+  /**
+   * Names the build of Ponder that plays this tournament's matches, as {@code ponder -V} prints it
+   * (default: this build, {@link dev.ponder.spi.PonderVersion#LINE}, e.g. {@code ponder 0.1.0});
+   * each {@link #run} that stores a match records it as a run of that build ({@link
+   * ArenaStore#beginRun}), so a report can say which build played which matches. Another value is
+   * for a program that embeds the arena and names its own build.
+   *
+   * @param ponderVersion the build's version line; not blank
+   * @return this tournament
+   * @throws IllegalArgumentException if {@code ponderVersion} is blank
+   */
+  public Tournament build(String ponderVersion) {
+    if (ponderVersion == null || ponderVersion.isBlank()) {
+      throw new IllegalArgumentException("ponderVersion must not be blank");
+    }
+    this.build = ponderVersion.strip();
+    return this;
+  }
+
   /**
    * The loaded games, one per entry of {@link #config()}'s games and in that order (index g is game
    * g of the schedule and the store); the tournament's own list, not to be modified.
@@ -337,6 +363,7 @@ public final class Tournament {
     }
     ArenaStore.Opened opened = store.open(config, games, !seatOrdersGiven || !seatOrdersMatter());
     long id = opened.id();
+    store.beginRun(id, build); // its row comes with the first match stored: a run that stores none leaves none
     TournamentConfig config = opened.config(); // the seat orders of the tournament continued
     if (onOpened != null) {
       onOpened.accept(opened);

@@ -123,11 +123,11 @@ class FailedAgentRankTest {
   void matchesCsvNamesTheFailingSeat() throws Exception {
     List<String> lines = Files.readAllLines(dir.resolve("rep").resolve("matches.csv"));
     assertThat(lines.get(0)).isEqualTo(
-        "tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions,failed_seat");
+        "tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions,failed_seat,build");
     List<String> errors = lines.stream().filter(l -> l.contains(",error,")).toList();
     assertThat(errors).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("1,othello,").contains(",flaky(from=10);")
-        .endsWith(",0"));
+        .endsWith(",0," + dev.ponder.spi.PonderVersion.LINE));
     assertThat(lines.subList(1, lines.size()).stream().filter(l -> !l.contains(",error,")))
-        .isNotEmpty().allSatisfy(l -> assertThat(l).endsWith(","));
+        .isNotEmpty().allSatisfy(l -> assertThat(l).endsWith(",," + dev.ponder.spi.PonderVersion.LINE));
   }
 }

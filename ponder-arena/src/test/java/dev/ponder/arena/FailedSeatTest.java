@@ -228,7 +228,7 @@ class FailedSeatTest {
     try (ArenaStore s = ArenaStore.open(old)) {
       assertThat(analysed(s, s.tournaments().get(0).id(), false)).isEqualTo(expected);
     }
-    assertThat(columns(old)).endsWith("actions", "failed_seat");
+    assertThat(columns(old)).endsWith("actions", "failed_seat", "run_id");
     assertThat(failedSeats(old)).isEqualTo(seats);
     // opening it again changes nothing
     try (ArenaStore s = ArenaStore.open(old)) {

@@ -96,8 +96,10 @@ class PartialTournamentTest {
 
       String line = "28 of 32 matches stored (0 errors); 3 complete seeds analysed (24 matches, 0 errors); the rest is"
           + " not stored yet (played by the run if it is still going, else by resuming it with the same command)";
-      assertThat(Report.terminal(b)).contains("28 matches stored (0 errors)\n" + line + "\n");
-      assertThat(Report.markdown(b)).contains("- Matches stored: 28 (errors: 0)\n- Partial tournament: " + line + "\n");
+      String build = "Build: " + dev.ponder.spi.PonderVersion.LINE + " (all 28 matches)";
+      assertThat(Report.terminal(b)).contains("28 matches stored (0 errors)\n" + build + "\n" + line + "\n");
+      assertThat(Report.markdown(b)).contains("- Matches stored: 28 (errors: 0)\n- " + build + "\n- Partial tournament: "
+          + line + "\n");
       assertThat(Report.terminal(a)).contains("24 of 32 matches stored (0 errors); 3 complete seeds analysed (24 matches,"
           + " 0 errors)");
     }
@@ -125,11 +127,12 @@ class PartialTournamentTest {
           + " that every agent sits in every seat equally often. If the run stopped, resume it (the same ponder arena"
           + " command); the rankings appear once a seed index is complete.";
       assertThat(Report.terminal(none)).isEqualTo("Tournament " + id + ": 2 games, 2 agents, 3 matches stored (0 errors)\n"
-          + nothing + "\n");
+          + "Build: " + dev.ponder.spi.PonderVersion.LINE + " (all 3 matches)\n" + nothing + "\n");
       Path noneDir = dir.resolve("none");
       Report.write(none, all.subList(0, 3), noneDir);
       String md = Files.readString(noneDir.resolve("report.md"));
-      assertThat(md).endsWith("- Matches stored: 3 (errors: 0)\n\n## Nothing analysed yet\n\n" + nothing + "\n")
+      assertThat(md).endsWith("- Matches stored: 3 (errors: 0)\n- Build: " + dev.ponder.spi.PonderVersion.LINE
+          + " (all 3 matches)\n\n## Nothing analysed yet\n\n" + nothing + "\n")
           .doesNotContain("Elo").doesNotContain("n/a");
       JsonNode json = new ObjectMapper().readTree(noneDir.resolve("report.json").toFile());
       assertThat(json.get("analysed").asBoolean()).isFalse();
@@ -204,14 +207,15 @@ class PartialTournamentTest {
       String line = "14 of 18 matches stored (10 errors); 2 complete seeds analysed (12 matches, 8 errors); the rest"
           + " is not stored yet (played by the run if it is still going, else by resuming it with the same command)";
       String terminal = Report.terminal(r);
-      assertThat(terminal).startsWith("Tournament " + id + ": 1 game, 3 agents, 14 matches stored (10 errors)\n" + line
-          + "\n");
+      assertThat(terminal).startsWith("Tournament " + id + ": 1 game, 3 agents, 14 matches stored (10 errors)\n"
+          + "Build: " + dev.ponder.spi.PonderVersion.LINE + " (all 14 matches)\n" + line + "\n");
       assertThat(terminal).contains("\nerrors: 8 of 12 analysed matches (blamed on an agent: scored as its forfeits; see"
           + " matches.csv); first: tic_tac_toe, seed index 0, ");
       Path out = dir.resolve("e");
       Report.write(r, part, out);
       assertThat(Files.readString(out.resolve("report.md")))
-          .contains("- Matches stored: 14 (errors: 10)\n- Partial tournament: " + line + "\n");
+          .contains("- Matches stored: 14 (errors: 10)\n- Build: " + dev.ponder.spi.PonderVersion.LINE
+              + " (all 14 matches)\n- Partial tournament: " + line + "\n");
       JsonNode json = new ObjectMapper().readTree(out.resolve("report.json").toFile());
       assertThat(json.get("matchesStored").asInt()).isEqualTo(14);
       assertThat(json.get("errorsStored").asInt()).isEqualTo(10);
@@ -230,7 +234,7 @@ class PartialTournamentTest {
       Report.write(whole, all, wholeOut);
       assertThat(Files.readString(wholeOut.resolve("ratings.svg"))).doesNotContain("partial");
       assertThat(Report.terminal(whole)).startsWith("Tournament " + id + ": 1 game, 3 agents, 18 matches stored (12 errors)\n"
-          + "rank").contains("\nerrors: 12 of 18 matches (blamed on an agent: scored as its forfeits;");
+          + "Build: " + dev.ponder.spi.PonderVersion.LINE + " (all 18 matches)\nrank").contains("\nerrors: 12 of 18 matches (blamed on an agent: scored as its forfeits;");
     }
   }
 

@@ -93,6 +93,7 @@ class WinRateIntervalTest {
     expected.add("scoTiedNext");
     expected.add("leftOut");
     expected.add("scoOutside");
+    expected.add("mixedBuilds");
     assertThat(keys).containsExactlyElementsOf(expected);
   }
 }
