@@ -116,7 +116,9 @@ public final class MctsAgent implements PolicyAgent {
   /**
    * A new agent with this agent's game, mechanism (built again by the same supplier), config and
    * seed, and the knowledge {@code k}: a named mechanism with a value estimator, prior or
-   * resampler of one's own. This agent is not changed.
+   * resampler of one's own. This agent is not changed and stays open: with {@code threads} &gt; 1,
+   * once it has searched, its worker threads live until it is closed, so close it when only the
+   * new agent is used (an agent that has not searched has started no threads).
    *
    * @throws NullPointerException if {@code k} is null
    * @throws IllegalArgumentException as {@link MctsEngine#MctsEngine} (e.g. the identity
