@@ -298,7 +298,6 @@ public final class ArenaCommand implements PonderCommand {
 
   private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options, RunEdge edge) {
     PrintWriter out = spec.commandLine().getOut();
-    edge.newLine = !noProgress && System.console() != null;
     // asked under the run lock: no other run creates the store meanwhile
     boolean created = !Files.exists(db);
     ArenaStore[] openedNow = new ArenaStore[1];
@@ -308,10 +307,8 @@ public final class ArenaCommand implements PonderCommand {
       PrintWriter notes = spec.commandLine().getErr();
       // created whole, or not at all, before a signal speaks; another program's lock on the store
       // is said once a wait lasts
-      opened = edge.step(() -> openedNow[0] = ArenaStore.open(db, note -> {
-        notes.println(note);
-        notes.flush();
-      }, edge::stopped)); // a signal ends such a wait at once: the hook's line is not held up 10 s
+      opened = edge.step(() -> openedNow[0] = ArenaStore.open(db, note -> Progress.println(notes, note),
+          edge::stopped)); // the note may come mid-run, under the bar: on a line of its own // a signal ends such a wait at once: the hook's line is not held up 10 s
     } catch (ArenaStore.NotAStoreException e) {
       throw new UsageException(e.getMessage());
     }
@@ -323,9 +320,8 @@ public final class ArenaCommand implements PonderCommand {
         t.reuse(!noReuse).onReuse(reuse -> { // the warning names what is reused: it comes once that is looked up
           ArenaStore.Opened found = tournament[0];
           if (found != null && found.othersStored() > 0) {
-            spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id()),
-                NearestTournament.clause(store, config, found.id()).orElse(""), reuse, noReuse));
-            spec.commandLine().getErr().flush();
+            Progress.println(spec.commandLine().getErr(), newTournamentWarning(db, found, reordered(store, config,
+                found.id()), NearestTournament.clause(store, config, found.id()).orElse(""), reuse, noReuse));
           }
         });
         s = t.run(store, threads,
@@ -333,26 +329,19 @@ public final class ArenaCommand implements PonderCommand {
               PrintWriter err = spec.commandLine().getErr();
               if (done >= total) { // nothing to play: no rate, no ETA, no warning about overruns
                 if (!noProgress) {
-                  err.println(nothingToPlay(total, db));
-                  err.flush();
+                  Progress.println(err, nothingToPlay(total, db));
                 }
                 return Progress.none();
               }
               timeBudgetWarning(config.allAgents(), threads, Runtime.getRuntime().availableProcessors())
-                  .ifPresent(w -> {
-                    err.println(w);
-                    err.flush();
-                  });
+                  .ifPresent(w -> Progress.println(err, w));
               if (!noProgress) { // the size of the job before the first progress line, which comes after 10 s
-                err.println(startLine(done, total, threads));
-                err.flush();
+                Progress.println(err, startLine(done, total, threads));
               }
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
             }, storedNow::set,
-            line -> { // status, like the progress and the warnings: stderr, with the command's prefix
-              spec.commandLine().getErr().println("arena: " + line);
-              spec.commandLine().getErr().flush();
-            },
+            // status, like the progress and the warnings: stderr, with the command's prefix
+            line -> Progress.println(spec.commandLine().getErr(), "arena: " + line),
             found -> {
               // the tournament's own size (its stored seat orders and seeds per pairing), known from now on
               int total = scheduleSize(found.config(), t.games()).intValue();

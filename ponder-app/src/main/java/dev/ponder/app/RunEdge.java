@@ -40,8 +40,6 @@ final class RunEdge {
   private int exitCode = -1;
   private Runnable beforeHalt;
   private Thread hook;
-  /** Whether a progress bar may hold the cursor at the end of its line (the line then starts on a new one). */
-  volatile boolean newLine;
 
   /**
    * An edge that no hook calls yet (a test calls {@link #onSignal} itself).
@@ -247,9 +245,9 @@ final class RunEdge {
       }
       String line = s.stop();
       if (line != null) {
+        // on a line of its own, the console bar (if any) cleared and drawn no more
+        dev.ponder.arena.Progress.printlnLast(err, line);
         synchronized (err) {
-          err.println((newLine ? System.lineSeparator() : "") + line);
-          err.flush();
           err.close(); // a progress line printed after this one would hide it
         }
       }
