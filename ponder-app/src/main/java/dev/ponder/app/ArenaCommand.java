@@ -210,7 +210,7 @@ public final class ArenaCommand implements PonderCommand {
       manySeatOrdersWarning(t.games(), config.allAgents().size(), selfPlay, matches)
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
-    java.math.BigInteger scheduled = scheduleSize(config, t.games());
+    java.math.BigInteger scheduled = dev.ponder.arena.Schedule.count(config, t.games());
     if (scheduled.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) { // one line, before any store or report directory is made
       throw new UsageException(dev.ponder.arena.Tournament.tooManyMatchesMessage(scheduled));
     }
@@ -344,7 +344,7 @@ public final class ArenaCommand implements PonderCommand {
             line -> Progress.println(spec.commandLine().getErr(), "arena: " + line),
             found -> {
               // the tournament's own size (its stored seat orders and seeds per pairing), known from now on
-              int total = scheduleSize(found.config(), t.games()).intValue();
+              int total = dev.ponder.arena.Schedule.count(found.config(), t.games()).intValue();
               edge.enter(() -> InterruptNotice.playing(store, found.id(), total, db));
               tournament[0] = found;
             });
@@ -1132,12 +1132,6 @@ public final class ArenaCommand implements PonderCommand {
     return java.util.Optional.of("note: " + String.join(", ", named) + (named.size() == 1 ? " decides" : " decide")
         + " by timing: these matches are not repeated by the seed (the same command stores other moves; a resume"
         + " continues, it does not replay); simulation budgets and threads=1 repeat exactly");
-  }
-
-  /** The number of matches {@code config} schedules for {@code games} (computed, not listed). */
-  static java.math.BigInteger scheduleSize(TournamentConfig config, List<dev.ponder.game.Game> games) {
-    int[] players = games.stream().mapToInt(dev.ponder.game.Game::numPlayers).toArray();
-    return dev.ponder.arena.Schedule.count(config, players);
   }
 
   /** Matches above which a round robin with every seat order gets {@link #manySeatOrdersWarning}. */
