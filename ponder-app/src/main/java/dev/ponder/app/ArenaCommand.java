@@ -210,7 +210,7 @@ public final class ArenaCommand implements PonderCommand {
       manySeatOrdersWarning(t.games(), config.allAgents().size(), selfPlay, matches)
           .ifPresent(w -> spec.commandLine().getErr().println(w));
     }
-    java.math.BigInteger scheduled = scheduleSize(config, t.games());
+    java.math.BigInteger scheduled = dev.ponder.arena.Schedule.count(config, t.games());
     if (scheduled.compareTo(java.math.BigInteger.valueOf(Integer.MAX_VALUE)) > 0) { // one line, before any store or report directory is made
       throw new UsageException(dev.ponder.arena.Tournament.tooManyMatchesMessage(scheduled));
     }
@@ -298,7 +298,6 @@ public final class ArenaCommand implements PonderCommand {
 
   private int run(Tournament t, TournamentConfig config, int threads, AnalysisOptions options, RunEdge edge) {
     PrintWriter out = spec.commandLine().getOut();
-    edge.newLine = !noProgress && System.console() != null;
     // asked under the run lock: no other run creates the store meanwhile
     boolean created = !Files.exists(db);
     ArenaStore[] openedNow = new ArenaStore[1];
@@ -308,10 +307,8 @@ public final class ArenaCommand implements PonderCommand {
       PrintWriter notes = spec.commandLine().getErr();
       // created whole, or not at all, before a signal speaks; another program's lock on the store
       // is said once a wait lasts
-      opened = edge.step(() -> openedNow[0] = ArenaStore.open(db, note -> {
-        notes.println(note);
-        notes.flush();
-      }, edge::stopped)); // a signal ends such a wait at once: the hook's line is not held up 10 s
+      opened = edge.step(() -> openedNow[0] = ArenaStore.open(db, note -> Progress.println(notes, note),
+          edge::stopped)); // the note may come mid-run, under the bar: on a line of its own // a signal ends such a wait at once: the hook's line is not held up 10 s
     } catch (ArenaStore.NotAStoreException e) {
       throw new UsageException(e.getMessage());
     }
@@ -324,9 +321,8 @@ public final class ArenaCommand implements PonderCommand {
         t.reuse(!noReuse).onReuse(reuse -> { // the warning names what is reused: it comes once that is looked up
           ArenaStore.Opened found = tournament[0];
           if (found != null && found.othersStored() > 0) {
-            spec.commandLine().getErr().println(newTournamentWarning(db, found, reordered(store, config, found.id()),
-                NearestTournament.clause(store, config, found.id()).orElse(""), reuse, noReuse));
-            spec.commandLine().getErr().flush();
+            Progress.println(spec.commandLine().getErr(), newTournamentWarning(db, found, reordered(store, config,
+                found.id()), NearestTournament.clause(store, config, found.id()).orElse(""), reuse, noReuse));
           }
         });
         s = t.run(store, threads,
@@ -334,8 +330,7 @@ public final class ArenaCommand implements PonderCommand {
               PrintWriter err = spec.commandLine().getErr();
               if (done >= total) { // nothing to play: no rate, no ETA, no warning about overruns
                 if (!noProgress) {
-                  err.println(nothingToPlay(total, db));
-                  err.flush();
+                  Progress.println(err, nothingToPlay(total, db));
                 }
                 return Progress.none();
               }
@@ -347,23 +342,17 @@ public final class ArenaCommand implements PonderCommand {
                 });
               }
               timeBudgetWarning(config.allAgents(), threads, Runtime.getRuntime().availableProcessors())
-                  .ifPresent(w -> {
-                    err.println(w);
-                    err.flush();
-                  });
+                  .ifPresent(w -> Progress.println(err, w));
               if (!noProgress) { // the size of the job before the first progress line, which comes after 10 s
-                err.println(startLine(done, total, threads));
-                err.flush();
+                Progress.println(err, startLine(done, total, threads));
               }
               return noProgress ? Progress.none() : Progress.forConsole("arena", done, total, System.err, 10_000);
             }, storedNow::set,
-            line -> { // status, like the progress and the warnings: stderr, with the command's prefix
-              spec.commandLine().getErr().println("arena: " + line);
-              spec.commandLine().getErr().flush();
-            },
+            // status, like the progress and the warnings: stderr, with the command's prefix
+            line -> Progress.println(spec.commandLine().getErr(), "arena: " + line),
             found -> {
               // the tournament's own size (its stored seat orders and seeds per pairing), known from now on
-              int total = scheduleSize(found.config(), t.games()).intValue();
+              int total = dev.ponder.arena.Schedule.count(found.config(), t.games()).intValue();
               edge.enter(() -> InterruptNotice.playing(store, found.id(), total, db));
               tournament[0] = found;
             });
@@ -1188,12 +1177,6 @@ public final class ArenaCommand implements PonderCommand {
     return java.util.Optional.of("note: " + String.join(", ", named) + (named.size() == 1 ? " decides" : " decide")
         + " by timing: these matches are not repeated by the seed (the same command stores other moves; a resume"
         + " continues, it does not replay); simulation budgets and threads=1 repeat exactly");
-  }
-
-  /** The number of matches {@code config} schedules for {@code games} (computed, not listed). */
-  static java.math.BigInteger scheduleSize(TournamentConfig config, List<dev.ponder.game.Game> games) {
-    int[] players = games.stream().mapToInt(dev.ponder.game.Game::numPlayers).toArray();
-    return dev.ponder.arena.Schedule.count(config, players);
   }
 
   /** Matches above which a round robin with every seat order gets {@link #manySeatOrdersWarning}. */

@@ -78,14 +78,16 @@ public final class HumanAgent implements Agent {
   static final String QUIT = "quit";
   static final String UNDO = "undo";
 
-  /** The help line shown before the first move and again for an empty line or {@code help}. */
-  static final String HELP = "type a move as its string or id (the number before '='); also: undo (take back your last"
-      + " move and the moves after it), quit (end the match; --record saves the moves so far), help or an empty line"
+  /** The start of both help lines: how to type a move, up to the command words. */
+  private static final String HELP_MOVES = "type a move as its string or id (the number before '='); also: ";
+  /** The command words both help lines offer, after undo (which only {@link #HELP} does). */
+  private static final String HELP_WORDS = "quit (end the match; --record saves the moves so far), help or an empty line"
       + " (this help and the legal moves again)";
+
+  /** The help line shown before the first move and again for an empty line or {@code help}. */
+  static final String HELP = HELP_MOVES + "undo (take back your last move and the moves after it), " + HELP_WORDS;
   /** {@link #HELP} in a match played with {@code --no-undo}: undo is not offered. */
-  static final String HELP_NO_UNDO = "type a move as its string or id (the number before '='); also: quit (end the match;"
-      + " --record saves the moves so far), help or an empty line (this help and the legal moves again); undo is off"
-      + " (--no-undo)";
+  static final String HELP_NO_UNDO = HELP_MOVES + HELP_WORDS + "; undo is off (--no-undo)";
 
   /** Echoes of refused input longer than this are cut, ending in {@code …}. */
   static final int ECHO = 80;

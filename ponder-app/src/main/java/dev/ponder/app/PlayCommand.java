@@ -591,17 +591,17 @@ public final class PlayCommand implements PonderCommand {
    */
   private String saveNote(State state, String stopped) {
     if (record == null) {
-      recordDone("as the match stopped (" + stopped + ")", "; nothing saved");
+      recordStopped(stopped, "; nothing saved");
       return "";
     }
     try {
       save(state);
     } catch (RuntimeException e) {
-      recordDone("as the match stopped (" + stopped + ")", "; " + e.getMessage());
+      recordStopped(stopped, "; " + e.getMessage());
       throw e;
     }
     String note = "; " + savedNote(state.historySize());
-    recordDone("as the match stopped (" + stopped + ")", note);
+    recordStopped(stopped, note);
     return note;
   }
 
@@ -616,7 +616,7 @@ public final class PlayCommand implements PonderCommand {
   private void stoppedOnError(int[] moves, Throwable e, PrintWriter out, PrintWriter err) {
     String stopped = "after " + actions(moves.length) + " on an error";
     if (record == null) {
-      recordDone("as the match stopped (" + stopped + ")", "; nothing saved");
+      recordStopped(stopped, "; nothing saved");
       return;
     }
     String note;
@@ -625,12 +625,12 @@ public final class PlayCommand implements PonderCommand {
       note = savedNote(moves.length);
     } catch (Throwable failed) {
       if (e instanceof OutOfMemoryError) {
-        recordDone("as the match stopped (" + stopped + ")", "; --record " + record + " may be incomplete");
+        recordStopped(stopped, "; --record " + record + " may be incomplete");
         return; // the original error goes on, unmasked
       }
       note = "they could not be saved: " + (failed.getMessage() == null ? failed.toString() : failed.getMessage());
     }
-    recordDone("as the match stopped (" + stopped + ")", "; " + note);
+    recordStopped(stopped, "; " + note);
     try {
       out.flush();
       err.println("ponder: play: the match stopped after " + actions(moves.length) + " on the error below; " + note);
@@ -740,6 +740,11 @@ public final class PlayCommand implements PonderCommand {
       endedNote = note;
       recordLock.notifyAll();
     }
+  }
+
+  /** {@link #recordDone} of a match that stopped unfinished, {@code stopped} saying how ({@code after 3 actions on an error}). */
+  private void recordStopped(String stopped, String note) {
+    recordDone("as the match stopped (" + stopped + ")", note);
   }
 
   /** How long the hook waits for the main thread to finish writing the record it claimed. */

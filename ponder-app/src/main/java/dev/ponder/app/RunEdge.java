@@ -40,8 +40,6 @@ final class RunEdge {
   private int exitCode = -1;
   private Runnable beforeHalt;
   private Thread hook;
-  /** Whether a progress bar may hold the cursor at the end of its line (the line then starts on a new one). */
-  volatile boolean newLine;
 
   /**
    * An edge that no hook calls yet (a test calls {@link #onSignal} itself).
@@ -247,9 +245,9 @@ final class RunEdge {
       }
       String line = s.stop();
       if (line != null) {
+        // on a line of its own, the console bar (if any) cleared and drawn no more
+        dev.ponder.arena.Progress.printlnLast(err, line);
         synchronized (err) {
-          err.println((newLine ? System.lineSeparator() : "") + line);
-          err.flush();
           err.close(); // a progress line printed after this one would hide it
         }
       }
@@ -260,14 +258,35 @@ final class RunEdge {
     }
   }
 
-  /** Parks the calling thread until the JVM halts (the hook is running). */
-  private static void waitForHalt() {
+  /** Parks the calling thread until the JVM halts (the hook is running), or a test ends it ({@link #releaseForTest}). */
+  private void waitForHalt() {
     while (true) {
       try {
         Thread.sleep(Long.MAX_VALUE);
-      } catch (InterruptedException ignored) {
+      } catch (InterruptedException e) {
+        if (released) {
+          throw new Released(); // never returns: no next phase begins
+        }
         // keep waiting: the JVM is ending
       }
+    }
+  }
+
+  /** Set by {@link #releaseForTest}: a parked thread that is interrupted ends instead of waiting on. */
+  private volatile boolean released;
+
+  /**
+   * Lets the threads this edge parks end when interrupted, by throwing {@link Released} (they never
+   * return into their command): for tests, whose JVM does not halt. Package-private for tests.
+   */
+  void releaseForTest() {
+    released = true;
+  }
+
+  /** What a parked thread throws once a test has released it ({@link #releaseForTest}) and interrupts it. */
+  static final class Released extends RuntimeException {
+    Released() {
+      super("released by a test", null, false, false);
     }
   }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +25,41 @@ class RunEdgeTest {
   private final StringWriter said = new StringWriter();
   private final List<Integer> halts = new ArrayList<>();
 
+  /** The edges and threads a test made: released, interrupted and joined after it. */
+  private final List<RunEdge> edges = new ArrayList<>();
+  private final List<Thread> threads = new ArrayList<>();
+
   private RunEdge edge(RunEdge.Speaker first) {
-    return new RunEdge(new PrintWriter(said), first, halts::add);
+    RunEdge e = new RunEdge(new PrintWriter(said), first, halts::add);
+    edges.add(e);
+    return e;
+  }
+
+  /** A started thread running {@code work}, which a parked thread leaves by {@link RunEdge.Released}. */
+  private Thread start(Runnable work) {
+    Thread t = new Thread(() -> {
+      try {
+        work.run();
+      } catch (RunEdge.Released ended) {
+        // the clean-up ended the wait the test left it in
+      }
+    });
+    t.setDaemon(true); // should the clean-up fail, the JVM still ends
+    threads.add(t);
+    t.start();
+    return t;
+  }
+
+  /** Ends every thread the test started (those parked by an edge included) and checks that none is left. */
+  @AfterEach
+  void endTheThreadsStarted() throws InterruptedException {
+    edges.forEach(RunEdge::releaseForTest);
+    for (Thread t : threads) {
+      t.interrupt();
+      t.join(5_000);
+    }
+    assertThat(threads.stream().filter(Thread::isAlive).map(Thread::getName).toList())
+        .as("threads the test started that are still alive").isEmpty();
   }
 
   @Test
@@ -41,6 +75,7 @@ class RunEdgeTest {
   void aSignalAfterTheWorkIsFinishedSaysNothingClosesFirstAndKeepsTheExitCode() {
     List<String> order = new ArrayList<>();
     RunEdge e = new RunEdge(new PrintWriter(said), () -> "interrupted: …", code -> order.add("halt " + code));
+    edges.add(e);
     e.finish(0, () -> order.add("close"));
     e.onSignal();
     assertThat(said.toString()).isEmpty();
@@ -56,12 +91,10 @@ class RunEdgeTest {
     RunEdge e = edge(() -> "statistics");
     e.onSignal();
     CountDownLatch entered = new CountDownLatch(1);
-    Thread main = new Thread(() -> {
+    Thread main = start(() -> {
       e.enter(() -> "writing");
       entered.countDown(); // must never come: the report is not begun after the line said it was not written
     });
-    main.setDaemon(true);
-    main.start();
     assertThat(entered.await(300, TimeUnit.MILLISECONDS)).isFalse();
     assertThat(main.isAlive()).isTrue();
     e.finish(0, null); // too late: the line stands, no halt
@@ -74,14 +107,11 @@ class RunEdgeTest {
     RunEdge e = edge(() -> "starting");
     e.onSignal();
     CountDownLatch ran = new CountDownLatch(1);
-    Thread main = new Thread(() -> e.step(ran::countDown)); // e.g. the report directory's probe
-    main.setDaemon(true);
-    main.start();
+    Thread main = start(() -> e.step(ran::countDown)); // e.g. the report directory's probe
     assertThat(ran.await(300, TimeUnit.MILLISECONDS)).isFalse();
     assertThat(main.isAlive()).isTrue();
     // the waiting thread holds neither the step nor the edge: a second look at the phase goes through
-    Thread again = new Thread(e::onSignal);
-    again.start();
+    Thread again = start(e::onSignal);
     again.join(2_000); // well inside the hook's own 10-s wait for a step: a held step lock would show
     assertThat(again.isAlive()).isFalse();
   }
@@ -91,7 +121,7 @@ class RunEdgeTest {
     RunEdge e = edge(() -> "statistics");
     CountDownLatch inStep = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    Thread main = new Thread(() -> e.step(() -> { // the rankings printed and their phase entered, at once
+    Thread main = start(() -> e.step(() -> { // the rankings printed and their phase entered, at once
       inStep.countDown();
       try {
         release.await();
@@ -100,10 +130,8 @@ class RunEdgeTest {
       }
       e.enter(() -> "ranked");
     }));
-    main.start();
     assertThat(inStep.await(10, TimeUnit.SECONDS)).isTrue();
-    Thread hook = new Thread(e::onSignal);
-    hook.start();
+    Thread hook = start(e::onSignal);
     hook.join(200);
     assertThat(hook.isAlive()).as("the hook waits for the step").isTrue();
     release.countDown();

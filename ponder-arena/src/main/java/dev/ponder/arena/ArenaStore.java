@@ -2029,9 +2029,9 @@ public final class ArenaStore implements AutoCloseable {
   }
 
   /**
-   * Number of matches a tournament schedules: for each of its games, the seatings of its schedule
-   * (every pairing and seat order) times its seeds per pairing; more than {@link #count} while the
-   * tournament is partial.
+   * Number of matches a tournament schedules ({@link Schedule#count(TournamentConfig, int[])}): for
+   * each of its games, the seatings of its schedule (every pairing and seat order) times its seeds
+   * per pairing; more than {@link #count} while the tournament is partial.
    *
    * @throws IllegalArgumentException if the store holds no tournament {@code tournament}
    * @throws NewerStoreException if its configuration was written by a newer build
@@ -2040,13 +2040,8 @@ public final class ArenaStore implements AutoCloseable {
   public long scheduled(long tournament) {
     TournamentInfo info = tournaments().stream().filter(t -> t.id() == tournament).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("no tournament " + tournament + " in the store"));
-    TournamentConfig config = config(info);
-    List<String> agents = agents(tournament).stream().map(AgentInfo::spec).toList();
-    long perSeed = 0;
-    for (GameInfo g : games(tournament)) {
-      perSeed += Schedule.seatings(g.numPlayers(), agents, config.schedule(), config.selfPlay(), config.seatOrders()).size();
-    }
-    return perSeed * config.seedsPerPairing();
+    int[] players = games(tournament).stream().mapToInt(GameInfo::numPlayers).toArray();
+    return Schedule.count(config(info), players).longValueExact();
   }
 
   /** Number of stored matches of a tournament. */

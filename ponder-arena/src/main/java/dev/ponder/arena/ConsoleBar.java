@@ -30,14 +30,123 @@ final class ConsoleBar {
    * elapsed} ago: the bar's elapsed time counts from the run's start, its rate and ETA from now.
    */
   static ProgressBar build(String task, String unit, long done, long total, Duration elapsed) {
-    return builder(task, unit, done, total, elapsed).build();
+    Line line = new Line(System.err);
+    // the builder's defaults (an update a second, none continuous, the display kept at the end)
+    return new ProgressBar(task, total, 1000, false, false, done, elapsed, renderer(unit, done), line) {
+      @Override
+      public void close() {
+        super.close();
+        line.close(); // the library skips it for a bar closed before its first update: no line break, still live
+      }
+    };
   }
 
-  /** The builder of {@link #build(String, String, long, long, Duration)}, before its console is attached. */
+  /** The renderer of a bar at {@code done} units, its rate and ETA from now on. */
+  private static Renderer renderer(String unit, long done) {
+    return new Renderer(" " + unit, new Eta(done, System.nanoTime() / 1e9));
+  }
+
+  /** Guards the terminal's line: a bar's drawing and a line written by {@link #println}. */
+  private static final Object TERMINAL = new Object();
+
+  /** The bar drawn last and not closed since, or null. */
+  private static Line live;
+
+  /**
+   * Writes {@code text} and a line break on {@code err}, flushed, on a line of its own: while a bar
+   * is live its line is cleared first (the text would otherwise follow the bar's), and the bar is
+   * drawn again below the text if {@code barAfter}, else it draws no more (the text is the last
+   * line, e.g. an interrupted run's).
+   */
+  static void println(java.io.PrintWriter err, String text, boolean barAfter) {
+    synchronized (TERMINAL) {
+      Line bar = live;
+      if (bar != null) {
+        bar.clear();
+      }
+      err.println(text);
+      err.flush();
+      if (bar != null) {
+        if (barAfter) {
+          bar.redraw();
+        } else {
+          bar.silenced = true;
+          live = null;
+        }
+      }
+    }
+  }
+
+  /**
+   * The bar's line on a console: each drawing returns to the line's start and writes over the last
+   * one (blanks cover what a shorter one leaves), with the cursor left at its end, as the library's
+   * own console consumer does; unlike it, the line can be cleared and drawn again around a line of
+   * text ({@link #println}).
+   */
+  static final class Line extends me.tongfei.progressbar.ConsoleProgressBarConsumer {
+    private final java.io.PrintStream out;
+    private String drawn = "";
+    private boolean silenced;
+
+    Line(java.io.PrintStream out) {
+      super(out);
+      this.out = out;
+    }
+
+    /** A line of {@code width} characters at most (the console's width otherwise). */
+    Line(java.io.PrintStream out, int width) {
+      super(out, width);
+      this.out = out;
+    }
+
+    @Override
+    public void accept(String text) {
+      synchronized (TERMINAL) {
+        if (silenced) {
+          return;
+        }
+        live = this;
+        out.print('\r' + text + " ".repeat(Math.max(0, drawn.length() - text.length())));
+        out.flush();
+        drawn = text;
+      }
+    }
+
+    @Override
+    public void clear() {
+      synchronized (TERMINAL) {
+        if (!drawn.isEmpty()) {
+          out.print('\r' + " ".repeat(drawn.length()) + '\r');
+          out.flush();
+        }
+      }
+    }
+
+    /** Draws the last text again; the cursor is at the start of an empty line. */
+    private void redraw() {
+      out.print(drawn);
+      out.flush();
+    }
+
+    @Override
+    public void close() {
+      synchronized (TERMINAL) {
+        if (live == this) {
+          live = null;
+        }
+        if (!silenced && !drawn.isEmpty()) {
+          out.println();
+          out.flush();
+        }
+        silenced = true;
+      }
+    }
+  }
+
+  /** The bar of {@link #build(String, String, long, long, Duration)} as a builder, before its console is attached (for tests). */
   static ProgressBarBuilder builder(String task, String unit, long done, long total, Duration elapsed) {
-    Eta eta = new Eta(done, System.nanoTime() / 1e9);
     return new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-        .setUnit(" " + unit, 1).startsFrom(done, elapsed).setRenderer(new Renderer(" " + unit, eta));
+        .setUnit(" " + unit, 1).startsFrom(done, elapsed).setRenderer(renderer(unit, done));
   }
 
   /**

@@ -34,6 +34,24 @@ public interface Progress extends AutoCloseable {
   @Override
   void close();
 
+  /**
+   * Writes {@code line} (a note, a warning, a status line) and a line break on {@code err},
+   * flushed, on a line of its own even while a console bar ({@link #forConsole}) is drawn on the
+   * same terminal: the bar's line is cleared first and the bar drawn again below the line. Without
+   * a live bar it is {@code err.println(line)}. The way to write a line while a bar may be live.
+   */
+  static void println(PrintWriter err, String line) {
+    ConsoleBar.println(err, line, true);
+  }
+
+  /**
+   * {@link #println(PrintWriter, String)} for the last line of a run (a signal's): a live bar's
+   * line is cleared and the bar draws no more, so that it cannot hide the line.
+   */
+  static void printlnLast(PrintWriter err, String line) {
+    ConsoleBar.println(err, line, false);
+  }
+
   /** No output. */
   static Progress none() {
     return new Progress() {

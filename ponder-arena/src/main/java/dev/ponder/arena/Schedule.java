@@ -221,6 +221,15 @@ public final class Schedule {
    * one distinct permutation of its multiset; cyclic rotations n·(C(k + n − 1, n) − k) (plus k),
    * since a multiset of at least two different agents, listed sorted, has n distinct rotations.
    *
+   * @param games the tournament's games, in order (each of at least 2 players)
+   */
+  public static java.math.BigInteger count(TournamentConfig config, List<dev.ponder.game.Game> games) {
+    return count(config, games.stream().mapToInt(dev.ponder.game.Game::numPlayers).toArray());
+  }
+
+  /**
+   * {@link #count(TournamentConfig, List)} from the games' numbers of players.
+   *
    * @param playersPerGame number of players of each game, in game order (each at least 2)
    */
   public static java.math.BigInteger count(TournamentConfig config, int[] playersPerGame) {

@@ -69,4 +69,83 @@ class ConsoleBarTest {
     assertThat(ConsoleBar.etaText("0:01:05")).isEqualTo("0:01:05");
     assertThat(ConsoleBar.speedText(1234.56, " matches")).isEqualTo("  1234.6 matches/s");
   }
+
+  /**
+   * A note written while the bar is live (the store's lock-wait note, mid-run) stands on a line of
+   * its own, and the bar is drawn again below it: written as a plain line, it followed the bar's
+   * text on the bar's line.
+   */
+  @Test
+  void aNoteWhileTheBarIsLiveHasALineOfItsOwn() throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream console = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+    java.io.PrintWriter err = new java.io.PrintWriter(console);
+    ProgressBar bar = ConsoleBar.builder("arena", "matches", 0, 10, Duration.ZERO)
+        .setConsumer(new ConsoleBar.Line(console, 100)).setUpdateIntervalMillis(5).build();
+    bar.stepTo(3);
+    waitFor(() -> bytes.toString(java.nio.charset.StandardCharsets.UTF_8).contains("/10 matches")); // the bar is drawn
+    Progress.println(err, "note: waiting for another program's lock on t.db (giving up after 30 s)");
+    String afterNote = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    bar.stepTo(4);
+    bar.close();
+    List<String> screen = screen(bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(screen).as(String.join("\n", screen)).hasSize(3);
+    assertThat(screen.get(0)).isEqualTo("note: waiting for another program's lock on t.db (giving up after 30 s)");
+    assertThat(screen.get(1)).startsWith("arena  40% [").contains("4/10 matches");
+    assertThat(screen.get(2)).isEmpty();
+    // the bar is drawn again at once below the note, not only at its next update
+    assertThat(screen(afterNote)).hasSize(2).last().asString().startsWith("arena ").contains("/10 matches");
+  }
+
+  /** The last line of a run (an interrupt's) clears the bar, and the bar draws nothing after it. */
+  @Test
+  void theLastLineEndsTheBarsDrawing() throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream console = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+    java.io.PrintWriter err = new java.io.PrintWriter(console);
+    ProgressBar bar = ConsoleBar.builder("arena", "matches", 0, 10, Duration.ZERO)
+        .setConsumer(new ConsoleBar.Line(console, 100)).setUpdateIntervalMillis(5).build();
+    bar.stepTo(3);
+    waitFor(() -> bytes.toString(java.nio.charset.StandardCharsets.UTF_8).contains("/10 matches")); // the bar is drawn
+    Progress.printlnLast(err, "interrupted; 3 of 10 matches stored");
+    bar.stepTo(4);
+    Thread.sleep(50);
+    bar.close();
+    assertThat(screen(bytes.toString(java.nio.charset.StandardCharsets.UTF_8)))
+        .containsExactly("interrupted; 3 of 10 matches stored", "");
+    // with no bar live the line is a plain one
+    java.io.StringWriter plain = new java.io.StringWriter();
+    Progress.println(new java.io.PrintWriter(plain), "warning: w");
+    assertThat(plain.toString()).isEqualTo("warning: w" + System.lineSeparator());
+  }
+
+  private static void waitFor(java.util.function.BooleanSupplier drawn) throws InterruptedException {
+    for (int i = 0; i < 400 && !drawn.getAsBoolean(); i++) {
+      Thread.sleep(5);
+    }
+    assertThat(drawn.getAsBoolean()).isTrue();
+  }
+
+  /** What a terminal shows for {@code written}: a carriage return goes back to the line's start, trailing blanks dropped. */
+  static List<String> screen(String written) {
+    List<String> lines = new java.util.ArrayList<>();
+    for (String raw : written.replace(System.lineSeparator(), "\n").split("\n", -1)) {
+      StringBuilder line = new StringBuilder();
+      int col = 0;
+      for (char c : raw.toCharArray()) {
+        if (c == '\r') {
+          col = 0;
+        } else {
+          if (col < line.length()) {
+            line.setCharAt(col, c);
+          } else {
+            line.append(c);
+          }
+          col++;
+        }
+      }
+      lines.add(line.toString().stripTrailing());
+    }
+    return lines;
+  }
 }

@@ -76,10 +76,24 @@ class ProgressLinesTest {
   /** The console bar starts at the units already done, so its rate and ETA count only this run's. */
   @Test
   void theConsoleBarStartsAtTheUnitsAlreadyDone() {
-    try (me.tongfei.progressbar.ProgressBar bar = ConsoleBar.build("task", "units", 100, 300)) {
-      assertThat(bar.getStart()).isEqualTo(100);
-      assertThat(bar.getCurrent()).isEqualTo(100);
+    java.io.PrintStream console = System.err;
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      try (me.tongfei.progressbar.ProgressBar bar = ConsoleBar.build("task", "units", 100, 300)) {
+        assertThat(bar.getStart()).isEqualTo(100);
+        assertThat(bar.getCurrent()).isEqualTo(100);
+      }
+    } finally {
+      System.setErr(console);
     }
+    // closed at once, before its first update: drawn once, then a line break, and no longer live
+    String text = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(text).as(text).startsWith("\rtask  33% [").endsWith(System.lineSeparator());
+    java.io.StringWriter after = new java.io.StringWriter();
+    Progress.println(new java.io.PrintWriter(after), "note: n");
+    assertThat(after.toString()).isEqualTo("note: n" + System.lineSeparator());
+    assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(text);
   }
 
   /**

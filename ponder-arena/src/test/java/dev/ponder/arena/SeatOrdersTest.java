@@ -121,6 +121,7 @@ class SeatOrdersTest {
     assertThat(storedConfigs(db)).containsExactly(LEGACY_JSON);
     try (ArenaStore s = ArenaStore.open(db)) {
       assertThat(s.config(s.tournaments().get(0)).seatOrders()).isEqualTo(TournamentConfig.LISTED_ROTATIONS);
+      assertThat(s.scheduled(first.tournamentId())).isEqualTo(21);
     }
     Map<String, String> stored = byNames(db);
     // the orientation of the listed order: random, first, first(offset=1) and its rotations
@@ -236,6 +237,7 @@ class SeatOrdersTest {
     try (ArenaStore st = ArenaStore.open(db)) {
       Analysis.Result r = Analysis.analyse(st, s.tournamentId(), options());
       assertThat(r.matchesScheduled()).isEqualTo(204);
+      assertThat(st.scheduled(s.tournamentId())).isEqualTo(204); // what 'report --list' says of it
       assertThat(r.completeSeeds()).isEqualTo(2);
       assertThat(r.matches()).isEqualTo(204);
       assertThat(Report.markdown(r)).contains("; schedule: round-robin (seat orders: permutations); seeds per pairing: 2;");

@@ -185,9 +185,17 @@ public abstract class State {
     return out;
   }
 
+  /** The buffer of the default {@link #isLegal}: made at its first call on this state, reused after; never copied. */
+  private int[] legalScratch;
+
   /**
-   * Whether {@code action} is legal here (generates the legal actions and searches them, {@link
-   * GameContract#indexOfLegal}).
+   * Whether {@code action} is legal here. The default generates the legal actions ({@link
+   * #legalActions(int[])}) and searches them ({@link GameContract#indexOfLegal}); it allocates
+   * nothing after its first call on a state, which makes a buffer of {@link
+   * Game#maxActionsPerState()} ints and keeps it on the state for the next calls (a state is used
+   * by one thread at a time, as the class comment says; a copy makes its own). A game that can
+   * tell legality without listing every action (a free cell, a pile's size) overrides it with that
+   * test, which must agree with {@link #legalActions(int[])}, as most games shipped with Ponder do.
    *
    * @throws GameContractException if {@code action} is among the legal actions but they are not
    *     in ascending order (a fault of the game, which the API forbids)
@@ -196,7 +204,11 @@ public abstract class State {
     if (isTerminal()) {
       return false;
     }
-    int[] buf = new int[game().maxActionsPerState()];
+    int max = game().maxActionsPerState();
+    int[] buf = legalScratch;
+    if (buf == null || buf.length < max) {
+      buf = legalScratch = new int[max];
+    }
     int n = legalActions(buf);
     return GameContract.indexOfLegal(this, buf, n, action) >= 0;
   }
