@@ -14,16 +14,16 @@ import org.junit.jupiter.api.Test;
 /**
  * README's games: the count in its first paragraph and the rows of its games table agree with
  * {@code ponder games --names} (one row per listed name; the one name that is not another game,
- * {@code turn_based_simultaneous_game}, counted apart).
+ * {@code turn_based_simultaneous_game}, counted apart). The names come from a child JVM, as a user's
+ * {@code ponder games --names} does: in this JVM other test classes register games of their own
+ * (hidden_guess, race, ...), which the listing would include whenever they ran first.
  */
 class ReadmeGamesTest {
   @Test
   void theCountAndTheTableMatchTheListedNames() throws Exception {
     Path readme = Path.of("..", "README.md");
     String text = Files.readString(readme);
-    Cli names = Cli.run("games", "--names");
-    assertThat(names.exit).as(names.err).isZero();
-    List<String> listed = names.out.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    List<String> listed = shippedNames();
 
     TreeSet<String> rows = new TreeSet<>();
     String table = text.substring(text.indexOf("| game | players |"));
@@ -40,5 +40,16 @@ class ReadmeGamesTest {
     List<String> games = new ArrayList<>(listed);
     games.remove("turn_based_simultaneous_game");
     assertThat(Integer.parseInt(count.group(1))).isEqualTo(games.size());
+  }
+
+  /** {@code ponder games --names} in a fresh JVM on this class path: the shipped games only. */
+  private static List<String> shippedNames() throws Exception {
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), Ponder.class.getName(), "games", "--names");
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("ponder games --names ends").isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    return out.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
   }
 }
