@@ -23,7 +23,9 @@ class ReadmeGamesTest {
   void theCountAndTheTableMatchTheListedNames() throws Exception {
     Path readme = Path.of("..", "README.md");
     String text = Files.readString(readme);
-    List<String> listed = shippedNames();
+    Cli names = Cli.runInChildJvm("games", "--names");
+    assertThat(names.exit).as(names.err).isZero();
+    List<String> listed = names.out.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
 
     TreeSet<String> rows = new TreeSet<>();
     String table = text.substring(text.indexOf("| game | players |"));
@@ -40,16 +42,5 @@ class ReadmeGamesTest {
     List<String> games = new ArrayList<>(listed);
     games.remove("turn_based_simultaneous_game");
     assertThat(Integer.parseInt(count.group(1))).isEqualTo(games.size());
-  }
-
-  /** {@code ponder games --names} in a fresh JVM on this class path: the shipped games only. */
-  private static List<String> shippedNames() throws Exception {
-    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), Ponder.class.getName(), "games", "--names");
-    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("ponder games --names ends").isTrue();
-    assertThat(p.exitValue()).as(out).isZero();
-    return out.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
   }
 }
