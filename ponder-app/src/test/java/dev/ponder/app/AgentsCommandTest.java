@@ -28,7 +28,9 @@ class AgentsCommandTest {
    */
   @Test
   void commonKeysOnceAndEveryNumericKeyWithItsRange() {
-    String[] r = run("agents");
+    // the shipped agents only: in this JVM other test classes register agents of their own
+    Cli shipped = Cli.runInChildJvm("agents");
+    String[] r = {Integer.toString(shipped.exit), shipped.out, shipped.err};
     assertThat(r[0]).isEqualTo("0");
     java.util.List<String> lines = r[1].lines().toList();
     assertThat(lines.get(0)).startsWith("keys common to every search agent (bifv, boltzmann, compose, ").endsWith(":");

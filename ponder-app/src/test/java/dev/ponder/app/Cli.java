@@ -27,6 +27,38 @@ final class Cli {
     return new String[] {Integer.toString(c.exit), c.out, c.err};
   }
 
+  /**
+   * Runs {@code args} in a fresh JVM on this class path: only the shipped games and agents are
+   * registered there, where in this JVM other test classes register games and agents of their
+   * own (and the listings include them whenever those classes ran first).
+   */
+  static Cli runInChildJvm(String... args) {
+    java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+        java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), Ponder.class.getName()));
+    cmd.addAll(java.util.List.of(args));
+    try {
+      java.nio.file.Path err = java.nio.file.Files.createTempFile("ponder-cli", ".err");
+      try {
+        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          throw new AssertionError("ponder " + String.join(" ", args) + " did not end in 120 s");
+        }
+        return new Cli(p.exitValue(), out, java.nio.file.Files.readString(err));
+      } finally {
+        java.nio.file.Files.deleteIfExists(err);
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
   static Cli runWithInput(String stdin, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();

@@ -19,7 +19,6 @@ class GameTreeMemoryTest {
 
   @Test
   void pigIsRefusedAfterAFewThousandHistoriesOnASmallHeap() {
-    long t0 = System.nanoTime();
     GameTree.MemoryException e = catchThrowableOfType(
         () -> GameTree.build(GameRegistry.load("pig(winscore=5)"), GameTree.DEFAULT_MAX_HISTORIES, null, 64 * MB),
         GameTree.MemoryException.class);
@@ -30,7 +29,7 @@ class GameTreeMemoryTest {
     assertThat(e.getMessage()).startsWith("pig(winscore=5): the game tree would not fit in the JVM's memory: after "
         + e.histories() + " histories it held ").contains("bytes per history, and the walk was projected to reach the bound"
         + " of 5000000 histories").endsWith("more than the 64 MB of heap it could use").doesNotContain("\n");
-    assertThat((System.nanoTime() - t0) / 1e9).isLessThan(30);
+    // "a few thousand histories" is the count bound above, not a wall-clock one that a loaded machine could miss
   }
 
   /** On a large heap the projection to the bound refuses it too, once it holds a sixteenth of the budget. */

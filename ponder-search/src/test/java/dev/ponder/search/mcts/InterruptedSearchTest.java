@@ -145,11 +145,24 @@ class InterruptedSearchTest {
     }
   }
 
-  /** A search called from an interrupted thread stops before its first simulation, at one thread as at two. */
+  /**
+   * A search called from an interrupted thread stops before its first simulation, at one thread as
+   * at two: the calling thread evaluates no leaf (the pool worker of a two-thread search may run
+   * some before it sees the stop), and with reuse on, the next search of the same position finds
+   * nothing kept from the failed one.
+   */
   @Test
   void aSearchFromAnInterruptedThreadStopsAtOnce() {
-    for (String spec : new String[] {"uct(sims=1000)", "uct(sims=1000,threads=2)"}) {
-      MctsAgent a = MctsAgent.create(spec, c4, 1);
+    for (String spec : new String[] {"uct(sims=1000,reuse=true)", "uct(sims=1000,threads=2,reuse=true)"}) {
+      java.util.concurrent.atomic.AtomicLong callerEvaluations = new java.util.concurrent.atomic.AtomicLong();
+      ValueEstimator counting = (s, out, ctx) -> {
+        if (!Thread.currentThread().getName().startsWith("ponder-mcts-worker")) {
+          callerEvaluations.incrementAndGet();
+        }
+        RandomRollout.INSTANCE.evaluate(s, out, ctx);
+      };
+      MctsAgent a = MctsAgent.create(spec, c4, 1)
+          .withKnowledge(new Knowledge(PriorPolicy.UNIFORM, counting, ResampleHistory.IDENTITY));
       // repeated: with two threads the other worker sometimes ends before the caller waits for it,
       // and a finished worker's result is returned without a look at the interrupt
       for (int rep = 0; rep < 2000; rep++) {
@@ -162,10 +175,17 @@ class InterruptedSearchTest {
           Thread.interrupted();
         }
       }
+      assertThat(callerEvaluations.get()).as(spec + ": leaves evaluated on the calling thread").isZero();
       // the engine is usable again, and the failed search left nothing to reuse
       SearchResult r = a.search(c4());
       assertThat(r.simulations()).isEqualTo(1000);
       assertThat(r.reusedVisits()).isZero();
+      if (!spec.contains("threads=2")) { // with two, the pool worker may run every simulation
+        assertThat(callerEvaluations.get()).as(spec + ": the next search evaluates on the calling thread").isPositive();
+      }
+      // with reuse on, the kept subtree is found: the check above could fail
+      SearchResult again = a.search(c4());
+      assertThat(again.reusedVisits()).as(spec).isPositive();
       a.close();
     }
   }
