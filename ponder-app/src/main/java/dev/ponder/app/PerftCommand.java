@@ -316,9 +316,12 @@ public final class PerftCommand implements PonderCommand {
   private void printJson(PrintWriter out, Game game, int last, boolean whole, Counts c) {
     ObjectNode root = JsonFields.mapper().createObjectNode();
     root.put("game", game.spec());
+    JsonFields.putGameParameters(root, game); // as search, solve and exploitability --json
     root.put("depth", last);
     if (depth != null) {
       root.put("depth_asked", depth);
+    } else {
+      root.putNull("depth_asked"); // every key in every run, null where it does not apply
     }
     root.put("whole_tree", whole);
     ArrayNode rows = root.putArray("depths");
@@ -339,6 +342,8 @@ public final class PerftCommand implements PonderCommand {
       for (Set<String> set : c.infoStates) {
         is.add(set.size());
       }
+    } else {
+      root.putNull("information_states");
     }
     try {
       out.println(JsonFields.mapper().writeValueAsString(root));
