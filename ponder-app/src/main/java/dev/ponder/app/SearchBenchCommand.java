@@ -128,6 +128,10 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         throw new UsageException("--signature runs fixed searches (one thread, 300 simulations, 8 plies per game);"
             + " it takes only --games and --agent, not " + String.join(", ", ignored));
       }
+      for (String g : splitGames(games)) {
+        // as for a measurement: an unknown game or a non-MCTS agent is an error, not a game left out
+        create(agent.trim(), GameRegistry.load(g)).close();
+      }
       out.println(signature());
       out.flush();
       return 0;
@@ -648,12 +652,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     long hash = 0x2545F4914F6CDD1DL;
     StringBuilder used = new StringBuilder();
     for (String g : splitGames(games)) {
-      Game game;
-      try {
-        game = GameRegistry.load(g);
-      } catch (SpecException e) {
-        continue;
-      }
+      Game game = GameRegistry.load(g); // call() has loaded every game of the list
       used.append(used.length() > 0 ? "," : "").append(game.spec());
       try (MctsAgent a = create(agentSpec("sims=300,threads=1"), game)) {
         State s = game.newInitialState();

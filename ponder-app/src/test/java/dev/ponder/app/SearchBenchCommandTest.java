@@ -303,6 +303,23 @@ class SearchBenchCommandTest {
     assertThat(run("bench", "search", "--signature", "--agent", "uct(sims=10)")[0]).isEqualTo("2");
   }
 
+  /**
+   * The signature refuses what a measurement refuses: an unknown game in --games was left out of
+   * it (exit 0, "signature: games ;" for a typo alone), and a non-MCTS agent was refused with a
+   * line about a 'sims' key the user never typed.
+   */
+  @Test
+  void signatureRefusesAnUnknownGameAndANonMctsAgent() {
+    String[] typo = run("bench", "search", "--signature", "--games", "tic_tac_to");
+    assertThat(typo[0]).isEqualTo("2");
+    assertThat(typo[1]).isEmpty();
+    assertThat(typo[2]).startsWith("ponder: unknown game 'tic_tac_to'").contains("did you mean tic_tac_toe?");
+    assertThat(run("bench", "search", "--signature", "--games", "nosuch,tic_tac_toe")[0]).isEqualTo("2");
+    String[] random = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--agent", "random");
+    assertThat(random[0]).isEqualTo("2");
+    assertThat(random[2].strip()).isEqualTo("ponder: agent 'random' is not an MCTS agent");
+  }
+
   @Test
   void signatureRefusesTheMeasurementOptionsItWouldIgnore() {
     String[] r = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--threads", "2", "--seconds", "1");
