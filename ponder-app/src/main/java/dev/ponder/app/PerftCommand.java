@@ -254,7 +254,7 @@ public final class PerftCommand implements PonderCommand {
   @Override
   public Integer call() {
     if (depth != null && depth < 1) {
-      throw new UsageException("--depth must be at least 1, got " + depth);
+      throw new UsageException(Ponder.typedOption(spec, "--depth") + " must be at least 1, got " + depth);
     }
     if (maxNodes < 1) {
       throw new UsageException("--max-nodes must be at least 1, got " + maxNodes);
