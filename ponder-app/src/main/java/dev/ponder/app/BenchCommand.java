@@ -51,8 +51,11 @@ public final class BenchCommand implements PonderCommand {
 
     @Override
     public Integer call() {
-      if (!(seconds > 0) || runs < 1) {
-        throw new UsageException("--seconds must be positive and --runs at least 1");
+      if (!(seconds > 0)) {
+        throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
+      }
+      if (runs < 1) {
+        throw new UsageException("--runs must be at least 1, got " + runs);
       }
       List<String> names = new ArrayList<>();
       if (games == null || games.isEmpty()) {

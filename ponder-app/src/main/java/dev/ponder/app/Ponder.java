@@ -232,6 +232,11 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     return o.longestName();
   }
 
+  /** A finite number as an error line echoes it: {@code -1}, {@code 0.5}, never {@code -1.0} or {@code 1E-4}. */
+  static String plain(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
   /**
    * The name of option {@code name} of {@code spec}'s command as the user typed it on this run
    * ({@code -n} or {@code --playouts}), for a command's own check of the option's converted value,

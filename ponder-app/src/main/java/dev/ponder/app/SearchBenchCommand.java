@@ -219,10 +219,10 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    */
   private void validateOptions() {
     if (!(seconds > 0)) {
-      throw new UsageException("--seconds must be > 0");
+      throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
     }
     if (!(warmup >= 0)) {
-      throw new UsageException("--warmup must be ≥ 0");
+      throw new UsageException("--warmup must be >= 0, got " + Ponder.plain(warmup));
     }
     for (int t : threads) {
       if (t < 1 || t > 64) {
