@@ -320,6 +320,17 @@ class SearchBenchCommandTest {
     assertThat(random[2].strip()).isEqualTo("ponder: agent 'random' is not an MCTS agent");
   }
 
+  /** --games may be given more than once, as in bench playouts and arena: the lists are joined in order. */
+  @Test
+  void gamesIsRepeatable() {
+    String[] twice = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--games", "nim(pile_sizes=1;2)");
+    assertThat(twice[0]).as(twice[2]).isEqualTo("0");
+    assertThat(twice[1]).startsWith("signature: games tic_tac_toe,nim(pile_sizes=1;2); ");
+    assertThat(twice[1]).isEqualTo(run("bench", "search", "--signature", "--games", "tic_tac_toe,nim(pile_sizes=1;2)")[1]);
+    assertThat(run("bench", "search", "--help")[1].replaceAll("\\s+", " "))
+        .contains("(repeatable, as bench playouts --games and arena --games; default: tic_tac_toe,connect_four,breakthrough,hex");
+  }
+
   @Test
   void signatureRefusesTheMeasurementOptionsItWouldIgnore() {
     String[] r = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--threads", "2", "--seconds", "1");
