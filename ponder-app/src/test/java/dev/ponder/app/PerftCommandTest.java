@@ -77,6 +77,16 @@ class PerftCommandTest {
     assertThat(gp.get("swap").isBoolean()).isTrue();
   }
 
+  /** --no-progress is taken, as by solve, exploitability, arena and report, and changes no count. */
+  @Test
+  void noProgressIsTaken() throws Exception {
+    Cli quiet = Cli.run("perft", "tic_tac_toe", "--depth", "3", "--no-progress");
+    assertThat(quiet.exit).as(quiet.err).isZero();
+    assertThat(quiet.err).isEmpty();
+    assertThat(quiet.out).isEqualTo(Cli.run("perft", "tic_tac_toe", "--depth", "3").out);
+    assertThat(Cli.run("perft", "--help").out).contains("--no-progress");
+  }
+
   /**
    * A --depth beyond the end of the tree (a user's report: tic-tac-toe --depth 12 printed rows of
    * zeros for 10..12, --json said whole_tree false): the table stops at depth 9, the last with a
