@@ -44,7 +44,7 @@ public final class BenchCommand implements PonderCommand {
     @Option(names = "--runs", paramLabel = "R", defaultValue = "5", description = "Timed runs per game; the median is reported (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;

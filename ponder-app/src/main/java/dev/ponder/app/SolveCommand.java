@@ -55,7 +55,7 @@ public final class SolveCommand implements PonderCommand {
       + " --log-points.")
   Integer every;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed of the Monte Carlo solvers mccfr-es and mccfr-os"
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "Seed of the Monte Carlo solvers mccfr-es and mccfr-os"
       + " (default: ${DEFAULT-VALUE}); the other algorithms are deterministic and refuse it.")
   long seed;
 
