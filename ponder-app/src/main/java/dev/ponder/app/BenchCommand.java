@@ -44,15 +44,18 @@ public final class BenchCommand implements PonderCommand {
     @Option(names = "--runs", paramLabel = "R", defaultValue = "5", description = "Timed runs per game; the median is reported (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-      if (!(seconds > 0) || runs < 1) {
-        throw new UsageException("--seconds must be positive and --runs at least 1");
+      if (!(seconds > 0)) {
+        throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
+      }
+      if (runs < 1) {
+        throw new UsageException("--runs must be at least 1, got " + runs);
       }
       List<String> names = new ArrayList<>();
       if (games == null || games.isEmpty()) {

@@ -45,7 +45,7 @@ import picocli.CommandLine.Parameters;
         "With --depth beyond the end of the tree the table stops at the deepest history and says so; whole_tree"
             + " (--json) is true whenever no history was cut off by --depth.",
         "A walk that would pass --max-nodes stops with a one-line error (exit 2); long walks print their progress on"
-            + " standard error.",
+            + " standard error (--no-progress: none).",
         "Exit codes: 0 counted, 2 bad game string or option, or the node limit reached."})
 public final class PerftCommand implements PonderCommand {
 
@@ -65,6 +65,9 @@ public final class PerftCommand implements PonderCommand {
 
   @Option(names = "--json", description = "Print one JSON object instead of the table.")
   boolean json;
+
+  @Option(names = "--no-progress", description = "No progress output on standard error (otherwise a line every 2 s of a long walk).")
+  boolean noProgress;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -254,7 +257,7 @@ public final class PerftCommand implements PonderCommand {
   @Override
   public Integer call() {
     if (depth != null && depth < 1) {
-      throw new UsageException("--depth must be at least 1, got " + depth);
+      throw new UsageException(Ponder.typedOption(spec, "--depth") + " must be at least 1, got " + depth);
     }
     if (maxNodes < 1) {
       throw new UsageException("--max-nodes must be at least 1, got " + maxNodes);
@@ -264,7 +267,7 @@ public final class PerftCommand implements PonderCommand {
     PrintWriter err = spec.commandLine().getErr();
     long start = System.nanoTime();
     long[] lastReport = {start};
-    Progress progress = (visited, d) -> {
+    Progress progress = noProgress ? null : (visited, d) -> {
       long now = System.nanoTime();
       if (now - lastReport[0] >= 2_000_000_000L) {
         lastReport[0] = now;
@@ -316,9 +319,12 @@ public final class PerftCommand implements PonderCommand {
   private void printJson(PrintWriter out, Game game, int last, boolean whole, Counts c) {
     ObjectNode root = JsonFields.mapper().createObjectNode();
     root.put("game", game.spec());
+    JsonFields.putGameParameters(root, game); // as search, solve and exploitability --json
     root.put("depth", last);
     if (depth != null) {
       root.put("depth_asked", depth);
+    } else {
+      root.putNull("depth_asked"); // every key in every run, null where it does not apply
     }
     root.put("whole_tree", whole);
     ArrayNode rows = root.putArray("depths");
@@ -339,6 +345,8 @@ public final class PerftCommand implements PonderCommand {
       for (Set<String> set : c.infoStates) {
         is.add(set.size());
       }
+    } else {
+      root.putNull("information_states");
     }
     try {
       out.println(JsonFields.mapper().writeValueAsString(root));

@@ -223,12 +223,34 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     }
     for (int i = 0; i < args.length; i++) {
       for (String n : o.names()) {
-        if (args[i].equals(n + "=" + value) || (args[i].equals(n) && i + 1 < args.length && args[i + 1].equals(value))) {
+        if (args[i].equals(n + "=" + value) || (args[i].equals(n) && i + 1 < args.length && args[i + 1].equals(value))
+            || (n.length() == 2 && !n.startsWith("--") && args[i].equals(n + value))) { // -n1.5
           return n;
         }
       }
     }
     return o.longestName();
+  }
+
+  /** A finite number as an error line echoes it: {@code -1}, {@code 0.5}, never {@code -1.0} or {@code 1E-4}. */
+  static String plain(double v) {
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
+  /**
+   * The name of option {@code name} of {@code spec}'s command as the user typed it on this run
+   * ({@code -n} or {@code --playouts}), for a command's own check of the option's converted value,
+   * so that its error line names the option as a conversion error does; {@code name} itself when
+   * the option was not given.
+   */
+  static String typedOption(CommandLine.Model.CommandSpec spec, String name) {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    CommandLine.Model.OptionSpec o = parsed == null ? null : parsed.matchedOption(name);
+    if (o == null || o.originalStringValues().isEmpty()) {
+      return name;
+    }
+    java.util.List<String> values = o.originalStringValues();
+    return typedName(o, values.get(values.size() - 1), parsed.originalArgs().toArray(new String[0]));
   }
 
   /**

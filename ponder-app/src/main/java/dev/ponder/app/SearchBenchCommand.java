@@ -34,10 +34,13 @@ import picocli.CommandLine.Option;
             + "by chance outcomes drawn by their probabilities with a fixed seed (the same state in every run)."})
 public final class SearchBenchCommand implements java.util.concurrent.Callable<Integer> {
 
+  /** The games measured without {@code --games}. */
+  static final String DEFAULT_GAMES = "tic_tac_toe,connect_four,breakthrough,hex(board_size=11)";
+
   @Option(names = "--games", paramLabel = "GAMES",
       description = "Game strings separated by commas (or ';') outside parentheses; a ';' inside belongs to its game string, as in "
-          + "nim(pile_sizes=1;3;5) (default: ${DEFAULT-VALUE}).")
-  String games = "tic_tac_toe,connect_four,breakthrough,hex(board_size=11)";
+          + "nim(pile_sizes=1;3;5) (repeatable, as bench playouts --games and arena --games; default: " + DEFAULT_GAMES + ").")
+  List<String> games;
 
   @Option(names = "--threads", split = ",", description = "Thread counts (default: 1,2).")
   List<Integer> threads = List.of(1, 2);
@@ -128,12 +131,16 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         throw new UsageException("--signature runs fixed searches (one thread, 300 simulations, 8 plies per game);"
             + " it takes only --games and --agent, not " + String.join(", ", ignored));
       }
+      for (String g : gameStrings()) {
+        // as for a measurement: an unknown game or a non-MCTS agent is an error, not a game left out
+        create(agent.trim(), GameRegistry.load(g)).close();
+      }
       out.println(signature());
       out.flush();
       return 0;
     }
     List<Game> loaded = new ArrayList<>();
-    List<String> gameStrings = splitGames(games);
+    List<String> gameStrings = gameStrings();
     for (String g : gameStrings) {
       loaded.add(GameRegistry.load(g)); // an unknown game or bad parameter fails here, before any output
     }
@@ -215,10 +222,10 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    */
   private void validateOptions() {
     if (!(seconds > 0)) {
-      throw new UsageException("--seconds must be > 0");
+      throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
     }
     if (!(warmup >= 0)) {
-      throw new UsageException("--warmup must be ≥ 0");
+      throw new UsageException("--warmup must be >= 0, got " + Ponder.plain(warmup));
     }
     for (int t : threads) {
       if (t < 1 || t > 64) {
@@ -264,6 +271,15 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       s.applyAction(PlayCommand.sampleChance(s, rng));
     }
     return s.isTerminal() ? null : s;
+  }
+
+  /** The game strings of every {@code --games} given, in order, or of {@link #DEFAULT_GAMES}. */
+  private List<String> gameStrings() {
+    List<String> all = new ArrayList<>();
+    for (String g : games == null ? List.of(DEFAULT_GAMES) : games) {
+      all.addAll(splitGames(g));
+    }
+    return all;
   }
 
   /**
@@ -647,13 +663,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     long nodes = 0;
     long hash = 0x2545F4914F6CDD1DL;
     StringBuilder used = new StringBuilder();
-    for (String g : splitGames(games)) {
-      Game game;
-      try {
-        game = GameRegistry.load(g);
-      } catch (SpecException e) {
-        continue;
-      }
+    for (String g : gameStrings()) {
+      Game game = GameRegistry.load(g); // call() has loaded every game of the list
       used.append(used.length() > 0 ? "," : "").append(game.spec());
       try (MctsAgent a = create(agentSpec("sims=300,threads=1"), game)) {
         State s = game.newInitialState();

@@ -47,7 +47,7 @@ public final class SearchCommand implements PonderCommand {
   @Option(names = "--agent", paramLabel = "SPEC", description = "MCTS agent string (default: ${DEFAULT-VALUE}).")
   String agentSpec = "puct(sims=1000)";
 
-  @Option(names = "--seed", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", paramLabel = "S", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
   long seed = 1;
 
   @Option(names = "--json", description = "Print the result as one JSON object (fields in docs/search.md).")

@@ -55,7 +55,7 @@ public final class SolveCommand implements PonderCommand {
       + " --log-points.")
   Integer every;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed of the Monte Carlo solvers mccfr-es and mccfr-os"
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "Seed of the Monte Carlo solvers mccfr-es and mccfr-os"
       + " (default: ${DEFAULT-VALUE}); the other algorithms are deterministic and refuse it.")
   long seed;
 
@@ -286,10 +286,15 @@ public final class SolveCommand implements PonderCommand {
    * except a policy file of an interrupted run that stopped before its last iteration ({@code
    * "run": {"interrupted": true, "iterations": k, "iterations_requested": n}} with k &lt; n). A file
    * that cannot be read as such (another format, malformed JSON, a directory) counts as finished.
+   * A device or a named pipe ({@code --out /dev/stdout}) holds nothing to keep and is never read:
+   * reading it waited for ever for input that never came.
    */
   static boolean holdsFinishedRun(Path file) {
     if (!java.nio.file.Files.exists(file)) {
       return false;
+    }
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return java.nio.file.Files.isDirectory(file);
     }
     try {
       com.fasterxml.jackson.databind.JsonNode run = new ObjectMapper().readTree(file.toFile()).path("run");

@@ -51,6 +51,43 @@ class PerftCommandTest {
   }
 
   /**
+   * The JSON object has the same keys in every run, as the other commands' --json (null where a
+   * key does not apply): depth_asked and information_states were left out without --depth and
+   * --information-states, and the game's parameters were missing where search, solve and
+   * exploitability give them.
+   */
+  @Test
+  void jsonHasEveryKeyInEveryRun() throws Exception {
+    JsonNode plain = json("perft", "hex(board_size=2)", "--json");
+    JsonNode full = json("perft", "hex(board_size=2)", "--depth", "2", "--information-states", "--json");
+    List<String> plainKeys = new ArrayList<>();
+    plain.fieldNames().forEachRemaining(plainKeys::add);
+    List<String> fullKeys = new ArrayList<>();
+    full.fieldNames().forEachRemaining(fullKeys::add);
+    assertThat(plainKeys).containsExactly("game", "game_parameters", "depth", "depth_asked", "whole_tree", "depths",
+        "total", "information_states");
+    assertThat(fullKeys).isEqualTo(plainKeys);
+    assertThat(plain.get("depth_asked").isNull()).isTrue();
+    assertThat(plain.get("information_states").isNull()).isTrue();
+    assertThat(full.get("depth_asked").asInt()).isEqualTo(2);
+    assertThat(full.get("information_states")).hasSize(2);
+    JsonNode gp = plain.get("game_parameters");
+    assertThat(gp.get("board_size").asInt()).isEqualTo(2);
+    assertThat(gp.get("num_rows").asInt()).isEqualTo(2);
+    assertThat(gp.get("swap").isBoolean()).isTrue();
+  }
+
+  /** --no-progress is taken, as by solve, exploitability, arena and report, and changes no count. */
+  @Test
+  void noProgressIsTaken() throws Exception {
+    Cli quiet = Cli.run("perft", "tic_tac_toe", "--depth", "3", "--no-progress");
+    assertThat(quiet.exit).as(quiet.err).isZero();
+    assertThat(quiet.err).isEmpty();
+    assertThat(quiet.out).isEqualTo(Cli.run("perft", "tic_tac_toe", "--depth", "3").out);
+    assertThat(Cli.run("perft", "--help").out).contains("--no-progress");
+  }
+
+  /**
    * A --depth beyond the end of the tree (a user's report: tic-tac-toe --depth 12 printed rows of
    * zeros for 10..12, --json said whole_tree false): the table stops at depth 9, the last with a
    * history, and says why; the whole tree was counted, so whole_tree is true. Depth 9 exactly

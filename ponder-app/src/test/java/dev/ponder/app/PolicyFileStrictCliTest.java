@@ -62,4 +62,23 @@ class PolicyFileStrictCliTest {
     assertThat(c.err).startsWith("ponder: cannot read policy " + f + ": not JSON: unexpected text 'hello' at line 1, column 1")
         .doesNotContain("NaN").doesNotContain("INF").hasLineCount(1);
   }
+
+  /**
+   * A policy file that is missing or a directory is named once, with the reason in the words
+   * replay and report --db use: the line gave Java's message, the path a second time
+   * ({@code cannot read policy p.json: p.json (No such file or directory)}).
+   */
+  @Test
+  void aMissingFileOrADirectoryIsNamedOnceWithItsReason() {
+    Path missing = dir.resolve("none.json");
+    Cli c = Cli.run("exploitability", "kuhn_poker", "--policy", missing.toString());
+    assertThat(c.exit).isEqualTo(2);
+    assertThat(c.err).isEqualTo("ponder: cannot read policy " + missing + ": no such file\n");
+    Cli d = Cli.run("exploitability", "kuhn_poker", "--policy", dir.toString());
+    assertThat(d.exit).isEqualTo(2);
+    assertThat(d.err).isEqualTo("ponder: cannot read policy " + dir + ": it is a directory\n");
+    Cli agent = Cli.run("play", "kuhn_poker", "--players", "tabular(file=" + missing + "),uniform");
+    assertThat(agent.exit).isEqualTo(2);
+    assertThat(agent.err).isEqualTo("ponder: tabular: cannot read policy " + missing + ": no such file\n");
+  }
 }

@@ -303,6 +303,34 @@ class SearchBenchCommandTest {
     assertThat(run("bench", "search", "--signature", "--agent", "uct(sims=10)")[0]).isEqualTo("2");
   }
 
+  /**
+   * The signature refuses what a measurement refuses: an unknown game in --games was left out of
+   * it (exit 0, "signature: games ;" for a typo alone), and a non-MCTS agent was refused with a
+   * line about a 'sims' key the user never typed.
+   */
+  @Test
+  void signatureRefusesAnUnknownGameAndANonMctsAgent() {
+    String[] typo = run("bench", "search", "--signature", "--games", "tic_tac_to");
+    assertThat(typo[0]).isEqualTo("2");
+    assertThat(typo[1]).isEmpty();
+    assertThat(typo[2]).startsWith("ponder: unknown game 'tic_tac_to'").contains("did you mean tic_tac_toe?");
+    assertThat(run("bench", "search", "--signature", "--games", "nosuch,tic_tac_toe")[0]).isEqualTo("2");
+    String[] random = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--agent", "random");
+    assertThat(random[0]).isEqualTo("2");
+    assertThat(random[2].strip()).isEqualTo("ponder: agent 'random' is not an MCTS agent");
+  }
+
+  /** --games may be given more than once, as in bench playouts and arena: the lists are joined in order. */
+  @Test
+  void gamesIsRepeatable() {
+    String[] twice = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--games", "nim(pile_sizes=1;2)");
+    assertThat(twice[0]).as(twice[2]).isEqualTo("0");
+    assertThat(twice[1]).startsWith("signature: games tic_tac_toe,nim(pile_sizes=1;2); ");
+    assertThat(twice[1]).isEqualTo(run("bench", "search", "--signature", "--games", "tic_tac_toe,nim(pile_sizes=1;2)")[1]);
+    assertThat(run("bench", "search", "--help")[1].replaceAll("\\s+", " "))
+        .contains("(repeatable, as bench playouts --games and arena --games; default: tic_tac_toe,connect_four,breakthrough,hex");
+  }
+
   @Test
   void signatureRefusesTheMeasurementOptionsItWouldIgnore() {
     String[] r = run("bench", "search", "--signature", "--games", "tic_tac_toe", "--threads", "2", "--seconds", "1");

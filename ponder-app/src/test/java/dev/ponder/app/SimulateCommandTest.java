@@ -104,4 +104,24 @@ class SimulateCommandTest {
     assertThat(p.exit).isEqualTo(2);
     assertThat(p.err.strip()).contains("unknown parameter 'depth'").contains("valid: egocentric_obs_tensor, rows, columns, x_in_row");
   }
+
+  /**
+   * A playout count below 1 names the option as typed, as a value that is not an integer does
+   * (-n: '1.5' is not an integer): simulate said -n for --playouts 0, check said --playouts for
+   * -n 0, and perft said --depth for -d 0.
+   */
+  @Test
+  void aCountBelowOneNamesTheOptionAsTyped() {
+    assertThat(Cli.run("simulate", "tic_tac_toe", "--playouts", "0").err).isEqualTo("ponder: --playouts must be at least 1, got 0\n");
+    assertThat(Cli.run("simulate", "tic_tac_toe", "--playouts=-2").err).isEqualTo("ponder: --playouts must be at least 1, got -2\n");
+    Cli shortForm = Cli.run("simulate", "tic_tac_toe", "-n", "0");
+    assertThat(shortForm.exit).isEqualTo(2);
+    assertThat(shortForm.err).isEqualTo("ponder: -n must be at least 1, got 0\n");
+    assertThat(Cli.run("simulate", "tic_tac_toe", "-n0").err).isEqualTo("ponder: -n must be at least 1, got 0\n");
+    assertThat(Cli.run("check", "tic_tac_toe", "-n", "0").err).isEqualTo("ponder: -n must be at least 1, got 0\n");
+    assertThat(Cli.run("check", "tic_tac_toe", "--playouts", "0").err).isEqualTo("ponder: --playouts must be at least 1, got 0\n");
+    assertThat(Cli.run("perft", "tic_tac_toe", "-d", "0").err).isEqualTo("ponder: -d must be at least 1, got 0\n");
+    // a conversion error in the attached short form names -n too
+    assertThat(Cli.run("simulate", "tic_tac_toe", "-n1.5").err).startsWith("ponder: -n: '1.5' is not an integer");
+  }
 }

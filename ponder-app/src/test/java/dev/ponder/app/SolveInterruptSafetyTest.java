@@ -158,6 +158,31 @@ class SolveInterruptSafetyTest {
     assertThat(TabularPolicy.read(policy).run()).containsEntry("iterations", 20L).containsEntry("interrupted", false);
   }
 
+  /**
+   * --out on a named pipe (or /dev/stdout to a pipe) is never read for a finished run: reading it
+   * waited for a writer that never came, so {@code solve --out /dev/stdout | tail} hung before
+   * the first iteration. A directory still counts as holding one.
+   */
+  @Test
+  @DisabledOnOs(OS.WINDOWS)
+  void aNamedPipeIsNotReadForAFinishedRun() throws Exception {
+    Path fifo = dir.resolve("pipe");
+    Process mk;
+    try {
+      mk = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+    } catch (java.io.IOException e) {
+      org.junit.jupiter.api.Assumptions.abort("no mkfifo: " + e.getMessage());
+      return;
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo failed");
+    java.util.concurrent.FutureTask<Boolean> check = new java.util.concurrent.FutureTask<>(() -> SolveCommand.holdsFinishedRun(fifo));
+    Thread t = new Thread(check);
+    t.setDaemon(true); // on the old code it waits for ever
+    t.start();
+    assertThat(check.get(10, TimeUnit.SECONDS)).isFalse();
+    assertThat(SolveCommand.holdsFinishedRun(dir)).isTrue();
+  }
+
   @Test
   void theRuleForAPartialFileAndItsName() throws Exception {
     assertThat(SolveCommand.partialPath(Path.of("a", "p.json"))).isEqualTo(Path.of("a", "p.partial.json"));

@@ -25,6 +25,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Missing parent directories are created. A target that is a symbolic link has the file it
  * points to replaced (the link stays). An existing target's POSIX permissions carry over to the
  * new file; a new file gets the default permissions of files the process creates.
+ *
+ * <p>A target that exists and is neither a regular file nor a directory (a device such as
+ * {@code /dev/stdout} or {@code /dev/full}, a named pipe) cannot be replaced, only written: the
+ * content is written into it directly, and a write it refuses (no space on {@code /dev/full}) is
+ * the {@link IOException}. Renaming over it would put a regular file in the device's place.
  */
 public final class AtomicFile {
   private AtomicFile() {}
@@ -47,9 +52,17 @@ public final class AtomicFile {
    * @param file the target; its parent directories are created when missing
    * @param content what to write
    * @throws IOException if the temporary file cannot be created or written, or the move fails; the
-   *     target is then unchanged and the temporary file removed
+   *     target is then unchanged and the temporary file removed (for a device or a named pipe: if
+   *     writing into it fails)
    */
   public static void write(Path file, Content content) throws IOException {
+    if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
+      // links followed: /dev/stdout to a pipe is written into, as /dev/full is
+      try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
+        content.writeTo(out);
+      }
+      return;
+    }
     Path target = file;
     if (Files.isSymbolicLink(target)) {
       target = target.toRealPath();

@@ -108,4 +108,40 @@ class AtomicFileTest {
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-r-----");
     assertThat(names()).containsExactly("link.json", "p.json");
   }
+
+  /**
+   * A target that is a named pipe (as {@code /dev/stdout} to a pipe, or a device such as
+   * {@code /dev/full}) is written into, not replaced: a rename over it put a regular file in its
+   * place ({@code solve --out /dev/full} replaced the device node when run as root, and said
+   * "saved").
+   */
+  @Test
+  @DisabledOnOs(OS.WINDOWS)
+  void aNamedPipeIsWrittenIntoNotReplaced() throws Exception {
+    Path fifo = dir.resolve("pipe");
+    Process mk;
+    try {
+      mk = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      org.junit.jupiter.api.Assumptions.abort("no mkfifo: " + e.getMessage());
+      return;
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo failed");
+    java.util.concurrent.CompletableFuture<byte[]> read = new java.util.concurrent.CompletableFuture<>();
+    Thread reader = new Thread(() -> {
+      try {
+        read.complete(Files.readAllBytes(fifo));
+      } catch (IOException e) {
+        read.completeExceptionally(e);
+      }
+    });
+    reader.setDaemon(true); // on a failure of the write the reader may wait for ever
+    reader.start();
+    AtomicFile.write(fifo, out -> out.write("policy".getBytes(StandardCharsets.UTF_8)));
+    assertThat(Files.isRegularFile(fifo)).as("the pipe is still a pipe").isFalse();
+    assertThat(Files.exists(fifo)).isTrue();
+    assertThat(new String(read.get(10, java.util.concurrent.TimeUnit.SECONDS), StandardCharsets.UTF_8))
+        .isEqualTo("policy");
+    assertThat(names()).containsExactly("pipe");
+  }
 }
