@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
  * <p>The build stamps it: the version is the Maven project's ({@code ponder-version.properties},
  * filled in from the pom), the commit the one the sources were built from and whether the working
  * tree had uncommitted changes then ({@code ponder-git.properties}, written by the
- * git-commit-id-maven-plugin). A build from a source tree without git (an exported archive) has no
- * commit: its line says {@code (commit unknown)}.
+ * git-commit-id-maven-plugin, in a tree with the repository's own {@code .git} directory). A build
+ * without it (an exported source tree, a linked git worktree) has no commit: its line says
+ * {@code (commit unknown)}.
  */
 public final class PonderVersion {
   private PonderVersion() {}
@@ -31,7 +32,7 @@ public final class PonderVersion {
    */
   public static final String COMMIT;
 
-  /** Whether the working tree had uncommitted changes (tracked or untracked files) when built; {@code false} without a commit. */
+  /** Whether tracked files had uncommitted changes when built (untracked files do not count); {@code false} without a commit. */
   public static final boolean MODIFIED;
 
   /**
