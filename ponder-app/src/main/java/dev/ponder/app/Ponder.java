@@ -22,7 +22,6 @@ import picocli.CommandLine.Option;
 @Command(
     name = "ponder",
     mixinStandardHelpOptions = true,
-    version = dev.ponder.spi.PonderVersion.LINE,
     description = "General game-playing search workbench: games, search, game theory, tournaments.",
     subcommandsRepeatable = false)
 public final class Ponder implements java.util.concurrent.Callable<Integer> {
@@ -67,6 +66,9 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     // help takes -V/--version like every other command (it printed the usage)
     cl.getSubcommands().get("help").getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-V", "--version")
         .versionHelp(true).description("Print version information and exit.").build());
+    // -V/--version prints the line the build stamped (read at run time, not a compile-time constant),
+    // the same line the arena records with the matches it stores
+    cl.getCommandSpec().version(dev.ponder.spi.PonderVersion.LINE);
     giveVersion(cl, cl.getCommandSpec().version()); // every subcommand's -V/--version prints ponder's
     // numbers as game and agent parameters take them: finite, decimal notation (not Java's 0x1p3,
     // 1f, 2d, NaN or Infinity); registered after the subcommands so that every one gets it

@@ -99,6 +99,44 @@ class LauncherScriptTest {
   }
 
   @Test
+  void rebuildsAfterACommitSoThatTheVersionLineNamesIt() throws Exception {
+    setUp(false);
+    // a clone: HEAD names a branch whose ref moves on each commit
+    write(root.resolve(".git/HEAD"), "ref: refs/heads/main\n");
+    write(root.resolve(".git/refs/heads/main"), "1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d\n");
+    write(root.resolve(".git/refs/heads/other"), "5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80\n");
+    for (String f : new String[] {".git/HEAD", ".git/refs/heads/main", ".git/refs/heads/other"}) {
+      Files.setLastModifiedTime(root.resolve(f), FileTime.from(JAR_TIME.minusSeconds(60)));
+    }
+    assertThat(run("games").exit()).isZero();
+    jarAt(JAR_TIME);
+    Files.delete(root.resolve("mvnw.calls"));
+    assertThat(run("games").exit()).isZero();
+    assertThat(calls()).as("nothing committed since the build").isEmpty();
+
+    // a commit on another branch: no build
+    Files.setLastModifiedTime(root.resolve(".git/refs/heads/other"), FileTime.from(JAR_TIME.plusSeconds(60)));
+    assertThat(run("games").exit()).isZero();
+    assertThat(calls()).as("another branch's commit").isEmpty();
+
+    // a commit on HEAD's branch (no source newer than the jar): rebuild
+    Files.setLastModifiedTime(root.resolve(".git/refs/heads/main"), FileTime.from(JAR_TIME.plusSeconds(60)));
+    Run commit = run("games");
+    assertThat(commit.exit()).isZero();
+    assertThat(commit.err()).contains("ponder: building");
+    assertThat(calls().strip()).isEqualTo("-q -B -Dmaven.test.skip=true package");
+
+    // a detached HEAD moved (checkout of a commit): rebuild
+    write(root.resolve(".git/HEAD"), "5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f80\n");
+    jarAt(JAR_TIME);
+    Files.setLastModifiedTime(root.resolve(".git/refs/heads/main"), FileTime.from(JAR_TIME.minusSeconds(60)));
+    Files.setLastModifiedTime(root.resolve(".git/HEAD"), FileTime.from(JAR_TIME.plusSeconds(60)));
+    Files.delete(root.resolve("mvnw.calls"));
+    assertThat(run("games").exit()).isZero();
+    assertThat(calls().strip()).isEqualTo("-q -B -Dmaven.test.skip=true package");
+  }
+
+  @Test
   void buildsWithoutCompilingTestsAndIgnoresTestOnlyEdits() throws Exception {
     setUp(false);
     // first use: no jar, so it builds, with tests neither compiled nor run, then runs the jar

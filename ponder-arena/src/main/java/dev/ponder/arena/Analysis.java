@@ -624,7 +624,7 @@ public final class Analysis {
   /**
    * A stretch of a tournament's stored matches played by one build of Ponder.
    *
-   * @param build the build as {@code ponder -V} printed it ({@code ponder 0.1.0}); null when not
+   * @param build the build as {@code ponder -V} printed it ({@code ponder 0.1.0-SNAPSHOT (commit 1a2b3c4)}); null when not
    *     recorded (matches stored by a build before runs were recorded, or through the API without
    *     {@link Tournament#build})
    * @param started when the stretch's first run stored its first match (ISO-8601 UTC); null when

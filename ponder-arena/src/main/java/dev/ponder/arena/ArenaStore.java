@@ -856,7 +856,7 @@ public final class ArenaStore implements AutoCloseable {
    *     for every match that is not an error (the column's {@code NULL}). Always read
    * @param run the run that stored it ({@code runs.id}); 0 when not recorded (stored by a build
    *     before runs were recorded). Always read
-   * @param build the build that played it, as {@code ponder -V} prints it ({@code ponder 0.1.0});
+   * @param build the build that played it, as {@code ponder -V} prints it ({@code ponder 0.1.0-SNAPSHOT (commit 1a2b3c4)});
    *     null when not recorded. Always read
    */
   public record StoredMatch(int game, int[] seats, int seedIndex, long seed, MatchResult.Status status,
@@ -1536,7 +1536,7 @@ public final class ArenaStore implements AutoCloseable {
    * build). A copied match ({@link MatchReuse}) keeps the run of the row it copies: the build that
    * played it.
    *
-   * @param build the build, as {@code ponder -V} prints it ({@code ponder 0.1.0}); not blank
+   * @param build the build, as {@code ponder -V} prints it ({@code ponder 0.1.0-SNAPSHOT (commit 1a2b3c4)}); not blank
    * @throws IllegalArgumentException if {@code build} is blank
    */
   public synchronized void beginRun(long tournament, String build) {

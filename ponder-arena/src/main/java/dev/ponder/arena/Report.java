@@ -971,9 +971,10 @@ public final class Report {
 
   /**
    * The builds of Ponder that played the tournament's stored matches ({@link
-   * Analysis.Result#builds}), one line: {@code Build: ponder 0.1.0 (all 900 matches)}; for several,
-   * {@code Builds: matches 1–311 by ponder 0.1.0 (from 2026-12-01 04:22 UTC), 312–900 by ponder
-   * 0.2.0 (from 2026-12-02 09:10 UTC)}, matches numbered in the order their runs started; a build
+   * Analysis.Result#builds}), one line: {@code Build: ponder 0.1.0-SNAPSHOT (commit 1a2b3c4) (all
+   * 900 matches)}; for several, {@code Builds: matches 1–311 by ponder 0.1.0-SNAPSHOT (commit
+   * 1a2b3c4) (from 2026-12-01 04:22 UTC), 312–900 by ponder 0.1.0-SNAPSHOT (commit 5d6e7f8,
+   * modified) (from 2026-12-02 09:10 UTC)}, matches numbered in the order their runs started; a build
    * not recorded is {@code an unknown build (not recorded)}. Empty when no match is stored.
    */
   static String buildLine(Analysis.Result r) {

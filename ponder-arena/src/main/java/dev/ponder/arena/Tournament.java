@@ -196,7 +196,7 @@ public final class Tournament {
 
   /**
    * Names the build of Ponder that plays this tournament's matches, as {@code ponder -V} prints it
-   * (default: this build, {@link dev.ponder.spi.PonderVersion#LINE}, e.g. {@code ponder 0.1.0});
+   * (default: this build, {@link dev.ponder.spi.PonderVersion#LINE}, e.g. {@code ponder 0.1.0-SNAPSHOT (commit 1a2b3c4)});
    * each {@link #run} that stores a match records it as a run of that build ({@link
    * ArenaStore#beginRun}), so a report can say which build played which matches. Another value is
    * for a program that embeds the arena and names its own build.
