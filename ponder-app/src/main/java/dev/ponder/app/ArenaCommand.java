@@ -50,7 +50,7 @@ public final class ArenaCommand implements PonderCommand {
   static final String DEFAULT_BUDGET = "sims=1000";
   static final int DEFAULT_MATCHES = 200;
 
-  @Option(names = "--games", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "GAME", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
+  @Option(names = "--games", paramLabel = "GAMES", description = "Game strings separated by commas (or ';') outside parentheses; a ',' or ';' inside belongs to its game string, as in nim(pile_sizes=1;3;5) (repeatable, as bench --games).")
   List<String> games;
 
   @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
@@ -113,7 +113,8 @@ public final class ArenaCommand implements PonderCommand {
     PrintWriter out = spec.commandLine().getOut();
     stats.toOptions(); // statistics options are checked before anything is played
     boolean builtIn = games == null && agents == null;
-    List<String> gameList = games;
+    List<String> gameList = games == null ? null
+        : games.stream().flatMap(g -> SearchBenchCommand.splitGames(g).stream()).toList();
     List<String> agentList = agents;
     String budgetText = budget;
     if (seedsPerPairing != null && matchesPerPairing != null) {
