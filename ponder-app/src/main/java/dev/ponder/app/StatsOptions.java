@@ -50,7 +50,7 @@ public final class StatsOptions {
   @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
   int populationSize;
 
-  @Option(names = "--sco-iterations", defaultValue = "1000", description = "SCO gradient steps (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--sco-iterations", defaultValue = "1000", description = "SCO gradient steps, at least 1 (default: ${DEFAULT-VALUE}).")
   int scoIterations;
 
   @Option(names = "--sco-lr", defaultValue = "1", description = "SCO learning rate (default: ${DEFAULT-VALUE}).")
@@ -142,8 +142,9 @@ public final class StatsOptions {
     if (!(scoLr > 0)) {
       throw new UsageException("--sco-lr must be > 0, got " + number(scoLr));
     }
-    if (scoIterations < 0) {
-      throw new UsageException("--sco-iterations must be >= 0, got " + scoIterations);
+    if (scoIterations < 1) {
+      // 0 steps leave every agent at the starting point: all tied, a ranking that says nothing
+      throw new UsageException("--sco-iterations must be at least 1, got " + scoIterations);
     }
     return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
