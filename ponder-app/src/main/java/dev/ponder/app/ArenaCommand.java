@@ -156,21 +156,21 @@ public final class ArenaCommand implements PonderCommand {
       budgetText = "";
     }
     if (matches < 1) {
-      throw new UsageException(seedsOption + " must be >= 1, got " + matches);
+      throw UsageException.atLeast(seedsOption, 1, matches);
     }
     if (parallel != null && parallel < 1) {
-      throw new UsageException("--parallel must be >= 1, got " + parallel);
+      throw UsageException.atLeast("--parallel", 1, parallel);
     }
     if (!schedule.equals(TournamentConfig.ROUND_ROBIN) && !schedule.equals(TournamentConfig.BENCHMARK)) {
-      throw new UsageException("unknown --schedule '" + schedule + "'; valid: round-robin, benchmark"
-          + dev.ponder.spec.Suggestions.didYouMean(schedule, List.of("round-robin", "benchmark")));
+      throw UsageException.notValid("--schedule", schedule, List.of("round-robin", "benchmark"),
+          dev.ponder.spec.Suggestions.didYouMean(schedule, List.of("round-robin", "benchmark")));
     }
     if (schedule.equals(TournamentConfig.BENCHMARK) && benchmark.isEmpty()) {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
     if (seatOrders != null && !seatOrders.equals(TournamentConfig.PERMUTATIONS) && !seatOrders.equals(TournamentConfig.ROTATIONS)) {
-      throw new UsageException("unknown --seat-orders '" + seatOrders + "'; valid: permutations, rotations"
-          + dev.ponder.spec.Suggestions.didYouMean(seatOrders, List.of("permutations", "rotations")));
+      throw UsageException.notValid("--seat-orders", seatOrders, List.of("permutations", "rotations"),
+          dev.ponder.spec.Suggestions.didYouMean(seatOrders, List.of("permutations", "rotations")));
     }
     Map<String, String> b = Budget.parse(budgetText);
     List<String> named = new ArrayList<>(agentList);

@@ -60,7 +60,7 @@ public final class SimulateCommand implements PonderCommand {
   @Override
   public Integer call() {
     if (n < 1) {
-      throw new UsageException(Ponder.typedOption(spec, "--playouts") + " must be at least 1, got " + n);
+      throw UsageException.atLeast(Ponder.typedOption(spec, "--playouts"), 1, n);
     }
     Game game = GameRegistry.load(gameString);
     checkedPlayout(game, seed);

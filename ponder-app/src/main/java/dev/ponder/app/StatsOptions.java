@@ -124,7 +124,7 @@ public final class StatsOptions {
       throw new UsageException("--alpha must be > 0 or inf, got " + alpha);
     }
     if (populationSize < 2) {
-      throw new UsageException("--population-size must be >= 2, got " + populationSize);
+      throw UsageException.atLeast("--population-size", 2, populationSize);
     }
     checkResamples("--resamples", resamples);
     checkResamples("--elo-resamples", eloResamples);
@@ -133,8 +133,8 @@ public final class StatsOptions {
     AnalysisOptions.Populations twoPlayer = switch (alphaRankTwoPlayer.toLowerCase(java.util.Locale.ROOT)) {
       case "single" -> AnalysisOptions.Populations.SINGLE;
       case "multi" -> AnalysisOptions.Populations.MULTI;
-      default -> throw new UsageException("--alpharank-two-player: '" + alphaRankTwoPlayer + "' is not a model; valid: single,"
-          + " multi" + dev.ponder.spec.Suggestions.didYouMean(alphaRankTwoPlayer, java.util.List.of("single", "multi")));
+      default -> throw UsageException.notValid("--alpharank-two-player", alphaRankTwoPlayer, java.util.List.of("single", "multi"),
+          dev.ponder.spec.Suggestions.didYouMean(alphaRankTwoPlayer, java.util.List.of("single", "multi")));
     };
     if (!(scoTau > 0)) {
       throw new UsageException("--sco-tau must be > 0, got " + number(scoTau));
@@ -144,7 +144,7 @@ public final class StatsOptions {
     }
     if (scoIterations < 1) {
       // 0 steps leave every agent at the starting point: all tied, a ranking that says nothing
-      throw new UsageException("--sco-iterations must be at least 1, got " + scoIterations);
+      throw UsageException.atLeast("--sco-iterations", 1, scoIterations);
     }
     return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),
