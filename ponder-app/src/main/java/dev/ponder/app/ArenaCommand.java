@@ -50,7 +50,7 @@ public final class ArenaCommand implements PonderCommand {
   static final String DEFAULT_BUDGET = "sims=1000";
   static final int DEFAULT_MATCHES = 200;
 
-  @Option(names = "--games", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "GAME", description = "Game strings, comma-separated (commas inside parentheses belong to the game).")
+  @Option(names = "--games", paramLabel = "GAMES", description = "Game strings separated by commas (or ';') outside parentheses; a ',' or ';' inside belongs to its game string, as in nim(pile_sizes=1;3;5) (repeatable, as bench --games).")
   List<String> games;
 
   @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
@@ -113,7 +113,8 @@ public final class ArenaCommand implements PonderCommand {
     PrintWriter out = spec.commandLine().getOut();
     stats.toOptions(); // statistics options are checked before anything is played
     boolean builtIn = games == null && agents == null;
-    List<String> gameList = games;
+    List<String> gameList = games == null ? null
+        : games.stream().flatMap(g -> SearchBenchCommand.splitGames(g).stream()).toList();
     List<String> agentList = agents;
     String budgetText = budget;
     if (seedsPerPairing != null && matchesPerPairing != null) {
@@ -155,21 +156,21 @@ public final class ArenaCommand implements PonderCommand {
       budgetText = "";
     }
     if (matches < 1) {
-      throw new UsageException(seedsOption + " must be >= 1, got " + matches);
+      throw UsageException.atLeast(seedsOption, 1, matches);
     }
     if (parallel != null && parallel < 1) {
-      throw new UsageException("--parallel must be >= 1, got " + parallel);
+      throw UsageException.atLeast("--parallel", 1, parallel);
     }
     if (!schedule.equals(TournamentConfig.ROUND_ROBIN) && !schedule.equals(TournamentConfig.BENCHMARK)) {
-      throw new UsageException("unknown --schedule '" + schedule + "'; valid: round-robin, benchmark"
-          + dev.ponder.spec.Suggestions.didYouMean(schedule, List.of("round-robin", "benchmark")));
+      throw UsageException.notValid("--schedule", schedule, List.of("round-robin", "benchmark"),
+          dev.ponder.spec.Suggestions.didYouMean(schedule, List.of("round-robin", "benchmark")));
     }
     if (schedule.equals(TournamentConfig.BENCHMARK) && benchmark.isEmpty()) {
       throw new UsageException("--schedule benchmark needs --benchmark AGENT");
     }
     if (seatOrders != null && !seatOrders.equals(TournamentConfig.PERMUTATIONS) && !seatOrders.equals(TournamentConfig.ROTATIONS)) {
-      throw new UsageException("unknown --seat-orders '" + seatOrders + "'; valid: permutations, rotations"
-          + dev.ponder.spec.Suggestions.didYouMean(seatOrders, List.of("permutations", "rotations")));
+      throw UsageException.notValid("--seat-orders", seatOrders, List.of("permutations", "rotations"),
+          dev.ponder.spec.Suggestions.didYouMean(seatOrders, List.of("permutations", "rotations")));
     }
     Map<String, String> b = Budget.parse(budgetText);
     List<String> named = new ArrayList<>(agentList);

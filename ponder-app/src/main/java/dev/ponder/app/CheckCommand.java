@@ -95,7 +95,7 @@ public final class CheckCommand implements PonderCommand {
   @Override
   public Integer call() {
     if (playouts < 1) {
-      throw new UsageException(Ponder.typedOption(spec, "--playouts") + " must be at least 1, got " + playouts);
+      throw UsageException.atLeast(Ponder.typedOption(spec, "--playouts"), 1, playouts);
     }
     if (only != null && only < 0) {
       throw new UsageException("--playout must be at least 0, got " + only);

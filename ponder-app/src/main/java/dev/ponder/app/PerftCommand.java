@@ -257,7 +257,7 @@ public final class PerftCommand implements PonderCommand {
   @Override
   public Integer call() {
     if (depth != null && depth < 1) {
-      throw new UsageException(Ponder.typedOption(spec, "--depth") + " must be at least 1, got " + depth);
+      throw UsageException.atLeast(Ponder.typedOption(spec, "--depth"), 1, depth);
     }
     if (maxNodes < 1) {
       throw new UsageException("--max-nodes must be at least 1, got " + maxNodes);

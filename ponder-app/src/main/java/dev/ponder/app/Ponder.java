@@ -193,8 +193,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       if (type.isEnum()) {
         java.util.List<String> valid = new java.util.ArrayList<>();
         ex.getArgSpec().completionCandidates().forEach(valid::add);
-        return who + ": '" + ex.getValue() + "' is not valid; valid: " + String.join(", ", valid)
-            + Suggestions.didYouMean(ex.getValue(), valid);
+        return UsageException.notValid(who, ex.getValue(), valid, Suggestions.didYouMean(ex.getValue(), valid)).getMessage();
       }
       return who + ": " + oneLine(conv.getMessage());
     }

@@ -72,7 +72,7 @@ public final class ReportCommand implements PonderCommand {
       }
     }
     if (parallel != null && parallel < 1) {
-      throw new UsageException("--parallel must be >= 1, got " + parallel);
+      throw UsageException.atLeast("--parallel", 1, parallel);
     }
     // like arena --report: an unusable report directory is refused before the store is read
     if (out == null) {

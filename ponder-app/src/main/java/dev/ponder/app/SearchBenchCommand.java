@@ -225,7 +225,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
     }
     if (!(warmup >= 0)) {
-      throw new UsageException("--warmup must be >= 0, got " + Ponder.plain(warmup));
+      throw UsageException.atLeast("--warmup", 0, Ponder.plain(warmup));
     }
     for (int t : threads) {
       if (t < 1 || t > 64) {

@@ -1,5 +1,6 @@
 package dev.ponder.app;
 
+import dev.ponder.arena.Progress;
 import dev.ponder.game.CopyWatch;
 import dev.ponder.game.Game;
 import dev.ponder.game.GameContract;
@@ -42,6 +43,22 @@ public final class SimulateCommand implements PonderCommand {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(names = "--no-progress", description = "No progress output on standard error (otherwise, once a run has taken"
+      + " 2 s, a bar on a console or a line every 10 s).")
+  boolean noProgress;
+
+  /** Milliseconds before the first progress output, and least milliseconds between two lines without a console. */
+  @Option(names = "--progress-interval", hidden = true, defaultValue = "10000",
+      description = "Milliseconds between progress lines without a console (default: ${DEFAULT-VALUE}).")
+  long progressIntervalMs;
+
+  @Option(names = "--progress-delay", hidden = true, defaultValue = "2000",
+      description = "Milliseconds a run takes before its progress shows (default: ${DEFAULT-VALUE}).")
+  long progressDelayMs;
+
+  /** Playouts between two progress reports (a power of two, so the check is a mask). */
+  static final long PROGRESS_EVERY = 1 << 12;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /**
@@ -60,11 +77,16 @@ public final class SimulateCommand implements PonderCommand {
   @Override
   public Integer call() {
     if (n < 1) {
-      throw new UsageException(Ponder.typedOption(spec, "--playouts") + " must be at least 1, got " + n);
+      throw UsageException.atLeast(Ponder.typedOption(spec, "--playouts"), 1, n);
     }
     Game game = GameRegistry.load(gameString);
     checkedPlayout(game, seed);
-    Stats st = simulate(game, n, seed);
+    Progress.Factory factory = noProgress ? Progress.Factory.NONE
+        : Progress.delayed(spec.commandLine().getErr(), Math.max(0, progressDelayMs), Math.max(0, progressIntervalMs));
+    Stats st;
+    try (Progress progress = factory.start("simulate: " + game.spec(), "playouts", n)) {
+      st = simulate(game, n, seed, progress);
+    }
     PrintWriter out = spec.commandLine().getOut();
     out.printf(Locale.ROOT, "%s: %d random playouts (seed %d)%n", game.spec(), st.playouts(), seed);
     out.printf(Locale.ROOT, "length: mean %.2f, min %d, max %d%n", st.meanLength(), st.minLength(), st.maxLength());
@@ -140,6 +162,14 @@ public final class SimulateCommand implements PonderCommand {
 
   /** Runs {@code n} playouts from the initial state. */
   static Stats simulate(Game game, long n, long seed) {
+    return simulate(game, n, seed, Progress.none());
+  }
+
+  /**
+   * Runs {@code n} playouts from the initial state, telling {@code progress} the playouts done
+   * every {@link #PROGRESS_EVERY} playouts.
+   */
+  static Stats simulate(Game game, long n, long seed, Progress progress) {
     int players = game.numPlayers();
     RandomPlayout runner = new RandomPlayout(game);
     State root = game.newInitialState();
@@ -153,6 +183,9 @@ public final class SimulateCommand implements PonderCommand {
     int max = 0;
     long t0 = System.nanoTime();
     for (long i = 0; i < n; i++) {
+      if ((i & (PROGRESS_EVERY - 1)) == 0 && i > 0) {
+        progress.stepTo(i);
+      }
       int len = runner.run(root, rng);
       moves += len;
       min = Math.min(min, len);
@@ -179,6 +212,7 @@ public final class SimulateCommand implements PonderCommand {
         wins[best]++;
       }
     }
+    progress.stepTo(n);
     double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
     return new Stats(n, moves, min, max, sum, wins, noUnique, seconds);
   }

@@ -112,8 +112,8 @@ public final class SolveCommand implements PonderCommand {
     if (!valid.contains(a)) {
       String hint = dev.ponder.spec.Suggestions.didYouMean(algo, valid);
       String known = KNOWN_AS.get(a.replaceAll("[^a-z0-9+]", ""));
-      throw new UsageException("unknown --algo '" + algo + "'; valid: " + String.join(", ", valid)
-          + (hint.isEmpty() && known != null ? " (did you mean " + known + "?)" : hint));
+      throw UsageException.notValid("--algo", algo, valid,
+          hint.isEmpty() && known != null ? " (did you mean " + known + "?)" : hint);
     }
     if (!a.startsWith("mccfr") && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
       throw new UsageException("--seed goes with the Monte Carlo solvers (mccfr-es, mccfr-os); " + a + " is deterministic");

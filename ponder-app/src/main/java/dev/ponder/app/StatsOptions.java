@@ -50,7 +50,7 @@ public final class StatsOptions {
   @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
   int populationSize;
 
-  @Option(names = "--sco-iterations", defaultValue = "1000", description = "SCO gradient steps (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--sco-iterations", defaultValue = "1000", description = "SCO gradient steps, at least 1 (default: ${DEFAULT-VALUE}).")
   int scoIterations;
 
   @Option(names = "--sco-lr", defaultValue = "1", description = "SCO learning rate (default: ${DEFAULT-VALUE}).")
@@ -124,7 +124,7 @@ public final class StatsOptions {
       throw new UsageException("--alpha must be > 0 or inf, got " + alpha);
     }
     if (populationSize < 2) {
-      throw new UsageException("--population-size must be >= 2, got " + populationSize);
+      throw UsageException.atLeast("--population-size", 2, populationSize);
     }
     checkResamples("--resamples", resamples);
     checkResamples("--elo-resamples", eloResamples);
@@ -133,8 +133,8 @@ public final class StatsOptions {
     AnalysisOptions.Populations twoPlayer = switch (alphaRankTwoPlayer.toLowerCase(java.util.Locale.ROOT)) {
       case "single" -> AnalysisOptions.Populations.SINGLE;
       case "multi" -> AnalysisOptions.Populations.MULTI;
-      default -> throw new UsageException("--alpharank-two-player: '" + alphaRankTwoPlayer + "' is not a model; valid: single,"
-          + " multi" + dev.ponder.spec.Suggestions.didYouMean(alphaRankTwoPlayer, java.util.List.of("single", "multi")));
+      default -> throw UsageException.notValid("--alpharank-two-player", alphaRankTwoPlayer, java.util.List.of("single", "multi"),
+          dev.ponder.spec.Suggestions.didYouMean(alphaRankTwoPlayer, java.util.List.of("single", "multi")));
     };
     if (!(scoTau > 0)) {
       throw new UsageException("--sco-tau must be > 0, got " + number(scoTau));
@@ -142,8 +142,9 @@ public final class StatsOptions {
     if (!(scoLr > 0)) {
       throw new UsageException("--sco-lr must be > 0, got " + number(scoLr));
     }
-    if (scoIterations < 0) {
-      throw new UsageException("--sco-iterations must be >= 0, got " + scoIterations);
+    if (scoIterations < 1) {
+      // 0 steps leave every agent at the starting point: all tied, a ranking that says nothing
+      throw UsageException.atLeast("--sco-iterations", 1, scoIterations);
     }
     return new AnalysisOptions(resamples, eloResamples, scoResamples, 0.95, statsSeed,
         new AlphaRank.Options(a, populationSize, AlphaRank.Model.LOCAL), new Sco.Options(scoTau, scoLr, scoIterations, 0, 1000),

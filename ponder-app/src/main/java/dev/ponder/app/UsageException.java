@@ -7,4 +7,29 @@ public class UsageException extends RuntimeException {
   public UsageException(String message) {
     super(message);
   }
+
+  /**
+   * The one wording for a number below its least value, e.g. {@code --parallel must be at least
+   * 1, got 0}.
+   *
+   * @param option the option as the user typed it
+   * @param least the least value accepted
+   * @param got the value given, as it should be shown
+   */
+  static UsageException atLeast(String option, long least, Object got) {
+    return new UsageException(option + " must be at least " + least + ", got " + got);
+  }
+
+  /**
+   * The one wording for a value outside an option's fixed choices, e.g. {@code --schedule:
+   * 'benchmrk' is not valid; valid: round-robin, benchmark (did you mean benchmark?)}.
+   *
+   * @param option the option as the user typed it
+   * @param value the value given
+   * @param valid the choices, in the order to list them
+   * @param hint appended as is (a " (did you mean ...?)" or empty)
+   */
+  static UsageException notValid(String option, String value, java.util.List<String> valid, String hint) {
+    return new UsageException(option + ": '" + value + "' is not valid; valid: " + String.join(", ", valid) + hint);
+  }
 }

@@ -154,7 +154,7 @@ class ArenaCommandTest {
         + " the 95% intervals), got 39");
     Run threads = run("report", "--db", db.toString(), "--report", dir.resolve("rt").toString(), "--parallel", "0");
     assertThat(threads.code()).isEqualTo(2);
-    assertThat(threads.err().strip()).isEqualTo("ponder: --parallel must be >= 1, got 0");
+    assertThat(threads.err().strip()).isEqualTo("ponder: --parallel must be at least 1, got 0");
     Run help = run("report", "--help");
     assertThat(help.out()).contains("[--report=DIR]").doesNotContain("[--out").contains("--alpharank-resamples").contains("--no-progress");
   }

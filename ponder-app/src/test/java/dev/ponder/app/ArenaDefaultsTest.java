@@ -143,7 +143,7 @@ class ArenaDefaultsTest {
     assertThat(both.err.strip()).doesNotContain("\n").contains("--seeds-per-pairing and --matches-per-pairing are one option");
     Cli zero = Cli.run(arena(dir.resolve("z.db"), "--matches-per-pairing", "0", "--report", dir.resolve("r4").toString()));
     assertThat(zero.exit).isEqualTo(2);
-    assertThat(zero.err).contains("--matches-per-pairing must be >= 1, got 0");
+    assertThat(zero.err).contains("--matches-per-pairing must be at least 1, got 0");
     String help = Cli.run("arena", "--help").out;
     assertThat(help).contains("--seeds-per-pairing=N").doesNotContain("--matches-per-pairing=");
     assertThat(String.join(" ", Ponder.commandLine().getSubcommands().get("arena").getCommandSpec()

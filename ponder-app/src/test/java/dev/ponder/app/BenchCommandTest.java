@@ -60,6 +60,6 @@ class BenchCommandTest {
     assertThat(Cli.run("bench", "search", "--seconds", "-0.5").err).isEqualTo("ponder: --seconds must be > 0, got -0.5\n");
     Cli warmup = Cli.run("bench", "search", "--warmup", "-1");
     assertThat(warmup.exit).isEqualTo(2);
-    assertThat(warmup.err).isEqualTo("ponder: --warmup must be >= 0, got -1\n");
+    assertThat(warmup.err).isEqualTo("ponder: --warmup must be at least 0, got -1\n");
   }
 }

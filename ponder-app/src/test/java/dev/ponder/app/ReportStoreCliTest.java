@@ -91,7 +91,9 @@ class ReportStoreCliTest {
     String db = dir.resolve("none.db").toString();
     String[][] cases = {{"--sco-tau", "0", "--sco-tau must be > 0, got 0"}, {"--sco-lr", "-1", "--sco-lr must be > 0, got -1"},
         {"--sco-lr", "-0.25", "--sco-lr must be > 0, got -0.25"},
-        {"--sco-iterations", "-2", "--sco-iterations must be >= 0, got -2"}};
+        {"--sco-iterations", "-2", "--sco-iterations must be at least 1, got -2"},
+        // 0 steps would leave every agent tied at the starting rating
+        {"--sco-iterations", "0", "--sco-iterations must be at least 1, got 0"}};
     for (String[] c : cases) {
       Cli r = Cli.run("report", "--db", db, c[0], c[1]);
       assertThat(r.exit).as(c[0]).isEqualTo(2);

@@ -202,7 +202,7 @@ class SearchCommandTest {
     assertThat(bad[1]).isEmpty();
     assertThat(bad[2]).contains("unknown game 'nope'");
     String[] zero = run("bench", "search", "--games", "tic_tac_toe", "--threads", "0");
-    assertThat(run("bench", "search", "--games", "tic_tac_toe", "--warmup", "-1")[2]).contains("--warmup must be >= 0, got -1");
+    assertThat(run("bench", "search", "--games", "tic_tac_toe", "--warmup", "-1")[2]).contains("--warmup must be at least 0, got -1");
     assertThat(zero[0]).isEqualTo("2");
     assertThat(zero[1]).isEmpty();
     String[] notMcts = run("bench", "search", "--games", "tic_tac_toe", "--agent", "random");

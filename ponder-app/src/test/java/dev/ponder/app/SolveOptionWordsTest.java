@@ -38,7 +38,7 @@ class SolveOptionWordsTest {
     for (String[] c : cases) {
       Cli r = Cli.run("solve", "kuhn_poker", "--algo", c[0]);
       assertThat(r.exit).isEqualTo(2);
-      assertThat(r.err).isEqualTo("ponder: unknown --algo '" + c[0] + "'; valid: cfr, cfr-sim, cfr+, lcfr, dcfr, mccfr-es,"
+      assertThat(r.err).isEqualTo("ponder: --algo: '" + c[0] + "' is not valid; valid: cfr, cfr-sim, cfr+, lcfr, dcfr, mccfr-es,"
           + " mccfr-os (did you mean " + c[1] + "?)\n");
     }
     // the edit-distance rule still answers first, and nonsense gets no guess

@@ -118,10 +118,10 @@ class UsageWordingCliTest {
 
   @Test
   void enumeratedOptionsOfPonderItselfSuggestTheClosestToo() {
-    assertThat(err("solve", "kuhn_poker", "--algo", "dcf")).isEqualTo("ponder: unknown --algo 'dcf'; valid: cfr, cfr-sim,"
+    assertThat(err("solve", "kuhn_poker", "--algo", "dcf")).isEqualTo("ponder: --algo: 'dcf' is not valid; valid: cfr, cfr-sim,"
         + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (did you mean dcfr?)" + NL);
     assertThat(err("arena", "--games", "tic_tac_toe", "--agents", "uct,random", "--schedule", "benchmrk", "--db",
-        "never-created.db")).isEqualTo("ponder: unknown --schedule 'benchmrk'; valid: round-robin, benchmark"
+        "never-created.db")).isEqualTo("ponder: --schedule: 'benchmrk' is not valid; valid: round-robin, benchmark"
         + " (did you mean benchmark?)" + NL);
     assertThat(err("bench", "serch")).isEqualTo("ponder: unknown command 'serch'; commands: playouts, search"
         + " (did you mean search?) (see 'ponder bench --help')" + NL);

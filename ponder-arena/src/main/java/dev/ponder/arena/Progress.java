@@ -156,6 +156,11 @@ public interface Progress extends AutoCloseable {
    * nothing. Thread-safe.
    */
   static Factory delayed(PrintStream err, long delayMs, long intervalMs) {
+    return delayed(new PrintWriter(err), delayMs, intervalMs);
+  }
+
+  /** {@link #delayed(PrintStream, long, long)} writing on {@code err}. */
+  static Factory delayed(PrintWriter err, long delayMs, long intervalMs) {
     return (task, unit, total) -> new Progress() {
       private final long t0 = System.nanoTime();
       private long done;
@@ -173,11 +178,11 @@ public interface Progress extends AutoCloseable {
           shown.stepTo(done);
         } else if (System.nanoTime() - t0 >= delayMs * 1_000_000L) {
           if (System.console() != null) {
-            shown = forConsole(task, unit, done, total, err, intervalMs);
+            shown = forConsole(task, unit, done, total, err, intervalMs, true);
           } else {
             // counted from the step's start, so the first line's rate and ETA are right; a line is
             // printed now, so closing prints the last count only if it has moved since (never twice)
-            LineProgress lp = new LineProgress(task, unit, 0, done, total, new PrintWriter(err), intervalMs, t0, false);
+            LineProgress lp = new LineProgress(task, unit, 0, done, total, err, intervalMs, t0, false);
             lp.printNow();
             shown = lp;
           }

@@ -552,8 +552,8 @@ public final class TabularPolicy {
   }
 
   /**
-   * Writes the policy as JSON: entries without a player under {@code "policy"}, entries keyed by
-   * player under {@code "policies_by_player"}. The file is replaced atomically ({@link AtomicFile}):
+   * Writes the policy as JSON, ending with a newline: entries without a player under {@code
+   * "policy"}, entries keyed by player under {@code "policies_by_player"}. The file is replaced atomically ({@link AtomicFile}):
    * if the write fails or the process is killed, a previous file at that path stays as it was.
    *
    * @param file the target; missing parent directories are created
@@ -590,7 +590,11 @@ public final class TabularPolicy {
       }
     }
     // a temporary file moved into place: a failed or killed write never truncates the previous file
-    AtomicFile.write(file, stream -> m.writeValue(stream, root));
+    // ending with a newline, as a text file does (a terminal prints the next line on a line of its own)
+    AtomicFile.write(file, stream -> {
+      stream.write(m.writeValueAsBytes(root));
+      stream.write('\n');
+    });
   }
 
   private static final String FORM = "a policy file is one JSON object {\"game\": ..., \"policy\": {information state:"
