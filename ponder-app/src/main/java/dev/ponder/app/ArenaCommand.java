@@ -309,7 +309,8 @@ public final class ArenaCommand implements PonderCommand {
       // created whole, or not at all, before a signal speaks; another program's lock on the store
       // is said once a wait lasts
       opened = edge.step(() -> openedNow[0] = ArenaStore.open(db, note -> Progress.println(notes, note),
-          edge::stopped)); // the note may come mid-run, under the bar: on a line of its own // a signal ends such a wait at once: the hook's line is not held up 10 s
+          edge::stopped)); // a signal ends such a wait at once: the hook's line is not held up 10 s; a note
+      // may come mid-run, under the bar, and goes on a line of its own
     } catch (ArenaStore.NotAStoreException e) {
       throw new UsageException(e.getMessage());
     }
@@ -420,14 +421,6 @@ public final class ArenaCommand implements PonderCommand {
   }
 
   /**
-   * The end of an arena or report run whose report is written to {@code dir}: prints {@code Report
-   * written to DIR}, then, when the tournament holds error matches, the error line naming the first
-   * ({@link #matchErrorsLine}), and marks the work done ({@link RunEdge#finish}: a signal from now on
-   * says nothing and keeps the exit code, once the store is closed), all in one step for a signal.
-   *
-   * @return the exit code: 1 with error matches stored, else 0
-   */
-  /**
    * The warning of a run that resumes tournament {@code id} under another build than the one (or
    * ones) that stored its matches, one line: {@code warning: tournament 1 has 311 matches stored by
    * ponder 0.0.9; this run is ponder 0.1.0: the matches it plays are recorded as this build's, and the
@@ -461,6 +454,14 @@ public final class ArenaCommand implements PonderCommand {
     }
   }
 
+  /**
+   * The end of an arena or report run whose report is written to {@code dir}: prints {@code Report
+   * written to DIR}, then, when the tournament holds error matches, the error line naming the first
+   * ({@link #matchErrorsLine}), and marks the work done ({@link RunEdge#finish}: a signal from now on
+   * says nothing and keeps the exit code, once the store is closed), all in one step for a signal.
+   *
+   * @return the exit code: 1 with error matches stored, else 0
+   */
   static int reportWritten(RunEdge edge, Analysis.Result r, Path dir, ArenaStore store, PrintWriter out,
       PrintWriter err) {
     int code = r.errorsStored() > 0 ? 1 : 0;

@@ -55,7 +55,7 @@ public final class BenchCommand implements PonderCommand {
         throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
       }
       if (runs < 1) {
-        throw new UsageException("--runs must be at least 1, got " + runs);
+        throw UsageException.atLeast("--runs", 1, runs);
       }
       List<String> names = new ArrayList<>();
       if (games == null || games.isEmpty()) {

@@ -98,7 +98,7 @@ public final class CheckCommand implements PonderCommand {
       throw UsageException.atLeast(Ponder.typedOption(spec, "--playouts"), 1, playouts);
     }
     if (only != null && only < 0) {
-      throw new UsageException("--playout must be at least 0, got " + only);
+      throw UsageException.atLeast("--playout", 0, only);
     }
     Game game = GameRegistry.load(gameString);
     ConformanceKit.Options opt = new ConformanceKit.Options().playouts(playouts).seed(seed);

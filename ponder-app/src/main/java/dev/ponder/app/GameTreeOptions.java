@@ -59,7 +59,7 @@ public final class GameTreeOptions {
    */
   void check() {
     if (maxHistories < 1) {
-      throw new UsageException("--max-histories must be at least 1, got " + maxHistories);
+      throw UsageException.atLeast("--max-histories", 1, maxHistories);
     }
   }
 

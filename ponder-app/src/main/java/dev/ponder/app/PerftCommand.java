@@ -260,7 +260,7 @@ public final class PerftCommand implements PonderCommand {
       throw UsageException.atLeast(Ponder.typedOption(spec, "--depth"), 1, depth);
     }
     if (maxNodes < 1) {
-      throw new UsageException("--max-nodes must be at least 1, got " + maxNodes);
+      throw UsageException.atLeast("--max-nodes", 1, maxNodes);
     }
     Game game = GameRegistry.load(gameString);
     PrintWriter out = spec.commandLine().getOut();

@@ -104,7 +104,7 @@ public final class SolveCommand implements PonderCommand {
 
   private Integer run(InterruptLine pending) throws Exception {
     if (iterations < 1) {
-      throw new UsageException("--iterations must be at least 1, got " + iterations);
+      throw UsageException.atLeast("--iterations", 1, iterations);
     }
     int[] points = reportPoints(iterations, every, logPoints);
     String a = algo.toLowerCase(Locale.ROOT);
@@ -754,7 +754,7 @@ public final class SolveCommand implements PonderCommand {
     }
     if (logPoints != null) {
       if (logPoints < 1) {
-        throw new UsageException("--log-points must be at least 1, got " + logPoints);
+        throw UsageException.atLeast("--log-points", 1, logPoints);
       }
       int k = Math.min(logPoints, iterations);
       if (k == 1) {
@@ -773,7 +773,7 @@ public final class SolveCommand implements PonderCommand {
     }
     int k = every == null ? Math.max(1, iterations / 10) : every;
     if (k < 1) {
-      throw new UsageException("--every must be at least 1, got " + k);
+      throw UsageException.atLeast("--every", 1, k);
     }
     int count = (int) ((iterations + (long) k - 1) / k);
     int[] pts = new int[count];

@@ -59,9 +59,9 @@ public final class Spec {
   }
 
   /**
-   * What is wrong with the names a factory declares, or null: {@code what} (e.g. {@code "the
-   * name"}) not a {@linkplain #isWord word}, or a parameter key that is not one or is declared twice.
-   * The registries' check of game and agent factories.
+   * What is wrong with the names a factory declares, or null: {@code name} not a {@linkplain
+   * #isWord word}, or a parameter key that is not one or is declared twice. The registries' check of
+   * game and agent factories.
    *
    * @param name the game's or agent's name
    * @param keys its parameters' keys, in declaration order

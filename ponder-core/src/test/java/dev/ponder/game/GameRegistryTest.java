@@ -110,6 +110,20 @@ class GameRegistryTest {
   }
 
   @Test
+  void aNameOrAliasThatAListOfGameStringsSplitsIsRefused() throws IOException {
+    // arena --games and bench --games split at a ';' outside parentheses: 'semi;party' would be
+    // read there as the two games 'semi' and 'party'
+    GameCatalog c = catalog(PKG + "Party");
+    assertThatThrownBy(() -> c.register(new RegistryToys.SemicolonParty())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("cannot register " + PKG + "SemicolonParty: the name 'semi;party' cannot be given in a list of game"
+            + " strings (arena --games and bench --games split at ';'); use letters, digits and _");
+    assertThatThrownBy(() -> c.register(new RegistryToys.SemicolonAliasParty())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageEndingWith("semi_party: the alias 'semi;p' cannot be given in a list of game strings (arena --games"
+            + " and bench --games split at ';'); use letters, digits and _");
+    assertThat(c.names()).containsExactly("party");
+  }
+
+  @Test
   void aPlayersParameterWiderThanTheTypesPlayerRangeIsRefused() throws IOException {
     assertThatThrownBy(() -> catalog(PKG + "WideParty").factories()).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("WideParty")

@@ -85,6 +85,24 @@ public final class RegistryToys {
     }
   }
 
+  /** {@code semi;party}: a name that a list of game strings splits. */
+  public static final class SemicolonParty extends SimpleGameFactory {
+    static final GameType TYPE = toyType("semi;party", 2, 2, List.of());
+
+    public SemicolonParty() {
+      super(TYPE, p -> new PartyGame(TYPE, p, 2));
+    }
+  }
+
+  /** {@code semi_party}, whose alias {@code semi;p} a list of game strings splits. */
+  public static final class SemicolonAliasParty extends SimpleGameFactory {
+    static final GameType TYPE = toyType("semi_party", 2, 2, List.of());
+
+    public SemicolonAliasParty() {
+      super(TYPE, p -> new PartyGame(TYPE, p, 2), "semi;p");
+    }
+  }
+
   /** Its constructor fails. */
   public static final class Failing extends SimpleGameFactory {
     public Failing() {
