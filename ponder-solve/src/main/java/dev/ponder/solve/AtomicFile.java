@@ -30,6 +30,12 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code /dev/stdout} or {@code /dev/full}, a named pipe) cannot be replaced, only written: the
  * content is written into it directly, and a write it refuses (no space on {@code /dev/full}) is
  * the {@link IOException}. Renaming over it would put a regular file in the device's place.
+ *
+ * <p>The process's own standard output and error ({@code /dev/stdout}, {@code /dev/stderr}, and
+ * their {@code /dev/fd/1}, {@code /proc/self/fd/1} forms, with 2 for the error) are written through
+ * {@link System#out} or {@link System#err}, after what the command printed there before, whatever
+ * they are connected to: a shell's {@code > log.txt} or {@code >> log.txt} makes them lead to a
+ * regular file, which a rename would replace, losing the lines already printed into it.
  */
 public final class AtomicFile {
   private AtomicFile() {}
@@ -56,6 +62,28 @@ public final class AtomicFile {
    *     writing into it fails)
    */
   public static void write(Path file, Content content) throws IOException {
+    java.io.PrintStream std = standardStream(file);
+    if (std != null) {
+      std.flush();
+      // the content may close its stream: that must not close the process's standard stream
+      OutputStream kept = new java.io.FilterOutputStream(std) {
+        @Override
+        public void write(byte[] b, int off, int len) {
+          std.write(b, off, len);
+        }
+
+        @Override
+        public void close() {
+          std.flush();
+        }
+      };
+      content.writeTo(kept);
+      std.flush();
+      if (std.checkError()) {
+        throw new IOException("cannot write " + file);
+      }
+      return;
+    }
     if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
       // links followed: /dev/stdout to a pipe is written into, as /dev/full is
       try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.WRITE)) {
@@ -97,6 +125,15 @@ public final class AtomicFile {
         }
       }
     }
+  }
+
+  /** {@link System#out} or {@link System#err} when {@code file} names the process's own, else null. */
+  private static java.io.PrintStream standardStream(Path file) {
+    return switch (file.toAbsolutePath().normalize().toString()) {
+      case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1" -> System.out;
+      case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2" -> System.err;
+      default -> null;
+    };
   }
 
   /**

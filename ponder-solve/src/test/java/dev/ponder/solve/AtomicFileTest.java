@@ -144,4 +144,29 @@ class AtomicFileTest {
         .isEqualTo("policy");
     assertThat(names()).containsExactly("pipe");
   }
+
+  @Test
+  void theProcesssOwnStandardOutputIsWrittenThroughSystemOutAfterWhatWasPrinted() throws IOException {
+    // a shell's `>> log.txt` makes /dev/stdout lead to a regular file; a rename over it would
+    // replace the lines printed before the write
+    java.io.PrintStream saved = System.out;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream capture = new java.io.PrintStream(captured, false, StandardCharsets.UTF_8);
+    System.setOut(capture);
+    try {
+      System.out.print("iteration table\n");
+      for (String name : List.of("/dev/stdout", "/proc/self/fd/1")) {
+        AtomicFile.write(Path.of(name), out -> {
+          out.write(("policy via " + name + "\n").getBytes(StandardCharsets.UTF_8));
+          out.close(); // must not close the process's standard output
+        });
+      }
+      System.out.print("after\n");
+    } finally {
+      System.setOut(saved);
+    }
+    assertThat(captured.toString(StandardCharsets.UTF_8))
+        .isEqualTo("iteration table\npolicy via /dev/stdout\npolicy via /proc/self/fd/1\nafter\n");
+    assertThat(capture.checkError()).isFalse();
+  }
 }
