@@ -357,6 +357,7 @@ public final class SolveCommand implements PonderCommand {
       if (a.startsWith("mccfr")) {
         policy.putRun("seed", seed);
       }
+      spec.commandLine().getOut().flush(); // --out /dev/stdout comes after the lines printed so far
       policy.write(file);
     } catch (IOException e) {
       throw IoReasons.writeFailed("--out", file, e);
