@@ -5,10 +5,12 @@ package dev.ponder.arena;
  * cheaper as the α-Rank results it remembers start to repeat. The whole-run average rate
  * (done / elapsed) lags such a task: while the rate keeps rising, it overstates the time left
  * several-fold. This estimator reads the recent history of the count instead: the mean rate over
- * the last quarter of the elapsed time (at least {@link #MIN_WINDOW_SECONDS}), r₂, and over the
- * quarter before it, r₁. When the rate rises (the later window holds more than {@link #RISE_UNITS}
- * and {@link #RISE_FRACTION} more units than the earlier) the rise is taken to go on at the same
- * pace, a = (r₂ − r₁) / w, from the current rate r₀ = r₂ + a·w/2, so the time left τ solves
+ * the last quarter of the elapsed time (at least {@link #MIN_WINDOW_SECONDS}), r₂, over the
+ * quarter before it, r₁, and over the one before that, r₀′. When the rate rises over both steps
+ * (each later window holds more than {@link #RISE_UNITS} and {@link #RISE_FRACTION} more units than
+ * the one before; one step up alone is a new steady rate) the rise is taken to go on at the
+ * smaller of the two paces, a = min(r₂ − r₁, r₁ − r₀′) / w, from the current rate r₀ = r₂ + a·w/2,
+ * so the time left τ solves
  * r₀ τ + a τ²/2 = units left; when it is steady or falls, τ = units left / r₂. A task whose rate
  * stops rising is then overtaken by later estimates as the windows move past the rise. Thread
  * use: the caller synchronizes.
@@ -122,12 +124,23 @@ final class Eta {
     double r1 = (countAt(now - w) - countAt(now - 2 * w)) / w;
     // a rise counts when the later window holds clearly more units than the earlier one (more than
     // RISE_UNITS and RISE_FRACTION of them): whole units counted at irregular moments make two
-    // windows of a steady rate differ by a unit or two, and extrapolating that would halve the ETA
-    if (!((r2 - r1) * w > Math.max(RISE_UNITS, RISE_FRACTION * r1 * w))) {
+    // windows of a steady rate differ by a unit or two, and extrapolating that would halve the ETA;
+    // and it must have gone on over the window before too (a single step up, such as a run of
+    // cheaper matches in a tournament, is a new rate, not an acceleration)
+    if (elapsed < 3 * w || !rises(r1, r2, w)) {
       return left / r2;
     }
-    double a = (r2 - r1) / w;
+    double r0Before = (countAt(now - 2 * w) - countAt(now - 3 * w)) / w;
+    if (!rises(r0Before, r1, w)) {
+      return left / r2;
+    }
+    double a = Math.min(r2 - r1, r1 - r0Before) / w;
     double r0 = r2 + a * w / 2;
     return 2 * left / (r0 + Math.sqrt(r0 * r0 + 2 * a * left));
+  }
+
+  /** Whether a window of {@code w} seconds at rate {@code later} holds clearly more units than one at {@code earlier}. */
+  private static boolean rises(double earlier, double later, double w) {
+    return (later - earlier) * w > Math.max(RISE_UNITS, RISE_FRACTION * earlier * w);
   }
 }

@@ -72,6 +72,21 @@ class EtaTest {
   }
 
   @Test
+  void aSingleStepUpInRateIsANewSteadyRateNotAnAcceleration() {
+    // 100 units/s for 8 s, then 115 units/s (a run of cheaper matches): 10,000 units at
+    // t = 8 + 9,200 / 115 = 88 s. At 10 s the last window (2.5 s) ran about 12% faster than the
+    // one before; extrapolating that as a lasting acceleration forecast about half the time left
+    DoubleUnaryOperator done = t -> t <= 8 ? 100 * t : 800 + 115 * (t - 8);
+    double end = 8 + 9200 / 115.0;
+    Eta eta = new Eta(0, 0);
+    for (int i = 1; i <= 100; i++) {
+      double t = i * 0.1;
+      eta.record((long) Math.floor(done.applyAsDouble(t)), t);
+    }
+    assertThat(eta.secondsLeft(10000, 10) / (end - 10)).isCloseTo(1, within(0.1));
+  }
+
+  @Test
   void nothingDoneYetHasNoEstimate() {
     Eta eta = new Eta(0, 0);
     eta.record(0, 3);
