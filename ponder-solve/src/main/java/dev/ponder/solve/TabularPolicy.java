@@ -615,31 +615,24 @@ public final class TabularPolicy {
    */
   public static TabularPolicy read(Path file) throws IOException {
     JsonNode root;
+    if (java.nio.file.Files.isDirectory(file)) {
+      throw new IOException("cannot read policy " + file + ": it is a directory");
+    }
     try {
       ObjectMapper m = JsonMapper.builder()
           .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS) // NaN and Infinity reach the range check
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
           .build();
-      if (java.nio.file.Files.isDirectory(file)) {
-        throw new IOException("cannot read policy " + file + ": it is a directory");
-      }
       try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
         root = m.readTree(in);
       }
     } catch (JsonProcessingException e) {
       throw new IOException("cannot read policy " + file + ": " + describe(e) + "; " + FORM, e);
-    } catch (java.nio.file.NoSuchFileException e) {
-      throw new IOException("cannot read policy " + file + ": no such file", e); // not the path again
-    } catch (java.nio.file.AccessDeniedException e) {
-      throw new IOException("cannot read policy " + file + ": permission denied", e);
     } catch (IOException e) {
-      if (e.getMessage() != null && e.getMessage().startsWith("cannot read policy ")) {
-        throw e;
-      }
-      String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-          : String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-      throw new IOException("cannot read policy " + file + ": " + reason, e);
+      // the reason in words (no such file, permission denied), not the path again
+      throw new IOException("cannot read policy " + file + ": "
+          + dev.ponder.spi.IoReason.of(e).lines().findFirst().orElse(""), e);
     }
     if (root == null || root.isMissingNode()) {
       throw new IOException("cannot read policy " + file + ": the file is empty; " + FORM);
