@@ -5,6 +5,7 @@ import dev.ponder.game.GameType;
 import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.game.TwoPlayerZeroSumGame;
+import dev.ponder.games.Cells;
 import dev.ponder.games.TwoSideBoard;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
@@ -178,10 +179,7 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
      *     board would otherwise answer for another cell, or for none)
      */
     public int cell(int row, int col) {
-      if (Integer.compareUnsigned(row, g.rows) >= 0 || Integer.compareUnsigned(col, g.cols) >= 0) {
-        throw new IndexOutOfBoundsException("cell (" + row + ", " + col + ") is outside the " + g.rows + " × " + g.cols
-            + " board; valid: row 0.." + (g.rows - 1) + ", col 0.." + (g.cols - 1));
-      }
+      Cells.check(row, col, g.rows, g.cols);
       return at(row, col);
     }
 

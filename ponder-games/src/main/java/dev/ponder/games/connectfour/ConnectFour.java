@@ -5,6 +5,7 @@ import dev.ponder.game.GameType;
 import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.game.TwoPlayerZeroSumGame;
+import dev.ponder.games.Cells;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.ParamSpec;
 import dev.ponder.spec.Params;
@@ -154,10 +155,7 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
      *     bitboard would otherwise answer for another cell)
      */
     public int cell(int row, int col) {
-      if (Integer.compareUnsigned(row, game.rows) >= 0 || Integer.compareUnsigned(col, game.cols) >= 0) {
-        throw new IndexOutOfBoundsException("cell (" + row + ", " + col + ") is outside the " + game.rows + " × "
-            + game.cols + " board; valid: row 0.." + (game.rows - 1) + ", col 0.." + (game.cols - 1));
-      }
+      Cells.check(row, col, game.rows, game.cols);
       return at(row, col);
     }
 

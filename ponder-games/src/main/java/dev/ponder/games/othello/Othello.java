@@ -5,6 +5,7 @@ import dev.ponder.game.GameType;
 import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.game.TwoPlayerZeroSumGame;
+import dev.ponder.games.Cells;
 import dev.ponder.games.Zobrist;
 import dev.ponder.spec.Params;
 import java.util.Arrays;
@@ -149,9 +150,7 @@ public final class Othello extends TwoPlayerZeroSumGame {
      *     otherwise answer for another cell)
      */
     public int cell(int sq) {
-      if (Integer.compareUnsigned(sq, 64) >= 0) {
-        throw new IndexOutOfBoundsException("cell " + sq + " is outside the 8 × 8 board; valid: 0..63");
-      }
+      Cells.check(sq, 8, 8);
       return at(sq);
     }
 

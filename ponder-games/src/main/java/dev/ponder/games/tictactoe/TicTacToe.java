@@ -5,6 +5,7 @@ import dev.ponder.game.GameType;
 import dev.ponder.game.SimpleGameFactory;
 import dev.ponder.game.State;
 import dev.ponder.game.TwoPlayerZeroSumGame;
+import dev.ponder.games.Cells;
 import dev.ponder.spec.Params;
 import java.util.List;
 
@@ -88,9 +89,7 @@ public final class TicTacToe extends TwoPlayerZeroSumGame {
      *     otherwise answer for another cell)
      */
     public int cell(int c) {
-      if (Integer.compareUnsigned(c, 9) >= 0) {
-        throw new IndexOutOfBoundsException("cell " + c + " is outside the 3 × 3 board; valid: 0..8");
-      }
+      Cells.check(c, 3, 3);
       return at(c);
     }
 
