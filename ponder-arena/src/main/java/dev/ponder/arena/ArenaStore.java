@@ -1531,8 +1531,8 @@ public final class ArenaStore implements AutoCloseable {
   /**
    * Records the matches this connection stores for {@code tournament} from now on as one run
    * played by {@code build}: a {@code runs} row (the tournament, the time of its first match, the
-   * build) is written with the first match stored or copied, so a run that stores nothing leaves
-   * no row. Without this call a match is stored with no run ({@code run_id} NULL, an unknown
+   * build) is written with the first match it stores, so a run that stores nothing (or only copies
+   * matches) leaves no row. Without this call a match is stored with no run ({@code run_id} NULL, an unknown
    * build). A copied match ({@link MatchReuse}) keeps the run of the row it copies: the build that
    * played it.
    *
