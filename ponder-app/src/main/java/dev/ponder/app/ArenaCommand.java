@@ -69,7 +69,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--matches-per-pairing", hidden = true, paramLabel = "N")
   Integer matchesPerPairing;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Tournament seed (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "" + TournamentConfig.DEFAULT_SEED, description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--parallel", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")

@@ -53,6 +53,9 @@ public record TournamentConfig(
    */
   static final String LEGACY_SEEDS_KEY = "matchesPerPairing";
 
+  /** The tournament seed of {@link #roundRobin} and {@link #againstBenchmark}: {@code ponder arena}'s default. */
+  public static final long DEFAULT_SEED = 1L;
+
   /**
    * Schedule: every ordered pair of agents (two players), or every agent multiset in the seatings
    * of {@code seatOrders} (three or more); {@link Schedule#seatings}.
@@ -112,6 +115,61 @@ public record TournamentConfig(
   public TournamentConfig(List<String> games, List<String> agents, String budget, int seedsPerPairing, long seed,
       String schedule, String benchmark, boolean selfPlay) {
     this(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, PERMUTATIONS);
+  }
+
+  /**
+   * A round robin with the defaults of {@code ponder arena}: no budget, tournament seed 1, no
+   * self-play, every permutation of each agent multiset as its seatings ({@link #PERMUTATIONS}).
+   * Change them with {@link #withBudget}, {@link #withSeed}, {@link #withSelfPlay} and {@link
+   * #withSeatOrders}.
+   *
+   * @param games game strings, at least one
+   * @param agents agent strings as typed
+   * @param seedsPerPairing seed indices per pairing, ≥ 1
+   * @throws IllegalArgumentException if {@code games} is empty or {@code seedsPerPairing} &lt; 1
+   * @throws NullPointerException if a list or one of its strings is null
+   */
+  public static TournamentConfig roundRobin(List<String> games, List<String> agents, int seedsPerPairing) {
+    return new TournamentConfig(games, agents, "", seedsPerPairing, DEFAULT_SEED, ROUND_ROBIN, "", false, PERMUTATIONS);
+  }
+
+  /**
+   * A {@link #BENCHMARK} schedule with the defaults of {@code ponder arena} (no budget, tournament
+   * seed 1): each agent in each seat in turn, {@code benchmarkAgent} in every other seat.
+   *
+   * @param games game strings, at least one
+   * @param agents agent strings as typed
+   * @param benchmarkAgent the fixed opponent's agent string, not empty
+   * @param seedsPerPairing seed indices per pairing, ≥ 1
+   * @throws IllegalArgumentException if {@code games} is empty, {@code seedsPerPairing} &lt; 1 or
+   *     {@code benchmarkAgent} is empty
+   * @throws NullPointerException if a list, one of its strings or {@code benchmarkAgent} is null
+   */
+  public static TournamentConfig againstBenchmark(List<String> games, List<String> agents, String benchmarkAgent,
+      int seedsPerPairing) {
+    return new TournamentConfig(games, agents, "", seedsPerPairing, DEFAULT_SEED, BENCHMARK,
+        java.util.Objects.requireNonNull(benchmarkAgent, "benchmarkAgent"), false, PERMUTATIONS);
+  }
+
+  /**
+   * This configuration with another budget text, as {@code ponder arena --budget} takes it
+   * ({@code sims=400}, {@code time_ms=50}, or empty for none); {@link Tournament} applies it.
+   *
+   * @throws NullPointerException if {@code budget} is null
+   */
+  public TournamentConfig withBudget(String budget) {
+    return new TournamentConfig(games, agents, java.util.Objects.requireNonNull(budget, "budget"), seedsPerPairing,
+        seed, schedule, benchmark, selfPlay, seatOrders);
+  }
+
+  /** This configuration with another tournament seed (any {@code long}). */
+  public TournamentConfig withSeed(long seed) {
+    return new TournamentConfig(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, seatOrders);
+  }
+
+  /** This configuration with or without every agent also scheduled against itself. */
+  public TournamentConfig withSelfPlay(boolean selfPlay) {
+    return new TournamentConfig(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, seatOrders);
   }
 
   /**

@@ -39,13 +39,12 @@ class ArenaDocExamplesTest {
     Path db = dir.resolve("my-arena.db");
     // ---- docs/arena.md, "From Java": run
     List<String> lines = new ArrayList<>();         // the rankings, one line per agent
-    TournamentConfig config = new TournamentConfig(
+    TournamentConfig config = TournamentConfig.roundRobin(
         List.of("tic_tac_toe", "kuhn_poker"),       // games
         List.of("random", "uct"),                   // agents, as typed
-        "sims=50",                                  // budget: applied by Tournament, as --budget is
-        4,                                          // seeds per pairing
-        1L,                                         // tournament seed
-        TournamentConfig.ROUND_ROBIN, "", false);   // schedule, benchmark agent, self-play
+        4)                                          // seeds per pairing
+        .withBudget("sims=50")                      // applied by Tournament, as --budget is
+        .withSeed(1L);                              // tournament seed (1, ponder arena's default, if not set)
     Tournament t = new Tournament(config);          // loads the games, applies the budget, checks every agent
     try (RunLock lock = RunLock.acquire(db);        // what ponder arena holds; Tournament.run takes no lock
          ArenaStore store = ArenaStore.open(db)) {
@@ -76,8 +75,8 @@ class ArenaDocExamplesTest {
       assertThat(more.tournamentId()).isEqualTo(first);
 
       // ---- docs/arena.md, "From Java": reuse
-      TournamentConfig added = new TournamentConfig(List.of("tic_tac_toe", "kuhn_poker"),
-          List.of("random", "uct", "puct"), "sims=50", 6, 1L, TournamentConfig.ROUND_ROBIN, "", false);
+      TournamentConfig added = TournamentConfig.roundRobin(List.of("tic_tac_toe", "kuhn_poker"),
+          List.of("random", "uct", "puct"), 6).withBudget("sims=50");
       Tournament.RunSummary grown = new Tournament(added)
           .onReuse(found -> System.err.println(found.label()))  // before any match: "24 matches reused from tournament 1"
           .run(store, 2, (done, total) -> Progress.none(), null);
@@ -146,8 +145,7 @@ class ArenaDocExamplesTest {
         };
       }
     });
-    TournamentConfig mine = new TournamentConfig(List.of("tic_tac_toe"), List.of("win_now", "random"),
-        "", 20, 1L, TournamentConfig.ROUND_ROBIN, "", false);
+    TournamentConfig mine = TournamentConfig.roundRobin(List.of("tic_tac_toe"), List.of("win_now", "random"), 20);
     // ----
     Game ttt = dev.ponder.game.GameRegistry.load("tic_tac_toe");
     try (Agent a = AgentRegistry.create("win_now", ttt, 3L)) {
