@@ -65,7 +65,8 @@ public final class AgentRegistry {
     if (f == null) {
       throw new SpecException("unknown agent '" + name + "'; known agents: " + String.join(", ", CATALOG.names())
           + dev.ponder.spec.Suggestions.didYouMean(name, CATALOG.names())
-          + " (agents of your own: a jar on PONDER_CLASSPATH listing the factory class in "
+          + " (agents of your own: a jar on the class path, PONDER_CLASSPATH for the ponder command, listing the"
+          + " factory class in "
           + AgentCatalog.SERVICES_FILE + ")");
     }
     return f;

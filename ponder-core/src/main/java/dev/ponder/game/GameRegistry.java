@@ -66,7 +66,8 @@ public final class GameRegistry {
     if (f == null) {
       throw new SpecException("unknown game '" + name + "'; known games: " + String.join(", ", CATALOG.names())
           + dev.ponder.spec.Suggestions.didYouMean(name, CATALOG.names())
-          + " (games of your own: a jar on PONDER_CLASSPATH listing the factory class in " + GameCatalog.SERVICES_FILE + ")");
+          + " (games of your own: a jar on the class path, PONDER_CLASSPATH for the ponder command, listing the"
+          + " factory class in " + GameCatalog.SERVICES_FILE + ")");
     }
     return f;
   }

@@ -148,8 +148,8 @@ class AgentRegistryTest {
   @Test
   void anUnknownAgentNamesTheWayToAddOne() {
     assertThatThrownBy(() -> AgentRegistry.factory("my_tuned"))
-        .hasMessageEndingWith(" (agents of your own: a jar on PONDER_CLASSPATH listing the factory class in"
-            + " META-INF/services/dev.ponder.agent.AgentFactory)")
+        .hasMessageEndingWith(" (agents of your own: a jar on the class path, PONDER_CLASSPATH for the ponder"
+            + " command, listing the factory class in META-INF/services/dev.ponder.agent.AgentFactory)")
         .hasMessageNotContaining("\n");
   }
 }

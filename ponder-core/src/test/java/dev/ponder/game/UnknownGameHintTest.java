@@ -12,7 +12,7 @@ class UnknownGameHintTest {
     assertThatThrownBy(() -> GameRegistry.load("dice_race"))
         .isInstanceOf(SpecException.class)
         .hasMessageStartingWith("unknown game 'dice_race'; known games: ")
-        .hasMessageEndingWith(" (games of your own: a jar on PONDER_CLASSPATH listing the factory class in"
-            + " META-INF/services/dev.ponder.game.GameFactory)");
+        .hasMessageEndingWith(" (games of your own: a jar on the class path, PONDER_CLASSPATH for the ponder"
+            + " command, listing the factory class in META-INF/services/dev.ponder.game.GameFactory)");
   }
 }
