@@ -31,7 +31,12 @@ import picocli.CommandLine.Parameters;
  * one JSON object whose fields docs/search.md documents.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
-    description = "Run one MCTS search at a position and print the root statistics and principal variation.")
+    description = {"Run one MCTS search at a position and print the root statistics and principal variation.",
+        "In a game of imperfect information the search (IS-MCTS) starts from the information state of the player to"
+            + " move, printed above the table: each simulation draws a world consistent with it (the game's resampler:"
+            + " chance outcomes by their probabilities, other players' hidden moves uniformly, not by how they play),"
+            + " from --seed, so what --history fixes that this player cannot see (an opponent's cards) does not change"
+            + " the result (docs/search.md, \"Worlds (IS-MCTS)\")."})
 public final class SearchCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or hex(board_size=5).")
@@ -47,7 +52,8 @@ public final class SearchCommand implements PonderCommand {
   @Option(names = "--agent", paramLabel = "SPEC", description = "MCTS agent string (default: ${DEFAULT-VALUE}).")
   String agentSpec = "puct(sims=1000)";
 
-  @Option(names = "--seed", paramLabel = "S", description = "Seed of the search (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", paramLabel = "S", description = "Seed of the search (default: ${DEFAULT-VALUE}); with imperfect information it draws the"
+      + " worlds too.")
   long seed = 1;
 
   @Option(names = "--json", description = "Print the result as one JSON object (fields in docs/search.md).")

@@ -60,6 +60,15 @@ class AgentsCommandTest {
     assertThat(nan[2].strip()).isEqualTo("ponder: boltzmann: q_init='NaN' is not a finite number; valid: any finite number");
   }
 
+  /** keying's line says what auto picks: IS-MCTS (information_state) in imperfect-information games. */
+  @Test
+  void keyingSaysAutoIsInformationSetSearchWithImperfectInformation() {
+    String uct = run("agents", "uct")[1];
+    String keying = uct.lines().filter(l -> l.startsWith("    keying=auto ")).findFirst().orElseThrow();
+    assertThat(keying).contains("auto = information_state in imperfect-information games, IS-MCTS")
+        .contains("tree otherwise");
+  }
+
   @Test
   void unknownAgentIsAUsageError() {
     String[] r = run("agents", "no_such_agent");

@@ -365,6 +365,27 @@ class SearchOutputTest {
     }
   }
 
+  /**
+   * The help says whose information state an imperfect-information search starts from and what
+   * draws its worlds, naming a section docs/search.md has; and what the history fixes that the
+   * mover cannot see (player 0's card, for player 1 after a pass) leaves the result as it is.
+   */
+  @Test
+  void theHelpSaysAnImperfectInformationSearchStartsFromTheMoversInformationState() throws Exception {
+    String help = ok("search", "--help").out.replaceAll("\\s+", " ");
+    assertThat(help).contains("starts from the information state of the player to move")
+        .contains("each simulation draws a world consistent with it").contains("from --seed")
+        .contains("with imperfect information it draws the worlds too");
+    assertThat(Files.readString(docs().resolve("search.md"))).contains("- **Worlds (IS-MCTS).**");
+    JsonNode jack = json("search", "kuhn_poker", "--history", "0,1,0", "--agent", "uct(sims=300)");
+    JsonNode king = json("search", "kuhn_poker", "--history", "2,1,0", "--agent", "uct(sims=300)");
+    for (JsonNode j : new JsonNode[] {jack, king}) {
+      ((com.fasterxml.jackson.databind.node.ObjectNode) j).remove(List.of("history", "history_strings", "elapsed_ms"));
+    }
+    assertThat(jack.get("information_state").asText()).isEqualTo("1p");
+    assertThat(jack).isEqualTo(king);
+  }
+
   @Test
   void aForcedMoveSaysItsPolicyOfOneHasNoVisits() throws Exception {
     // one legal action: no search, 0 visits, π̂ 1 — the legend must not claim n(a)/Σn

@@ -125,7 +125,9 @@ public abstract class MctsAgentFactory implements AgentFactory {
         ParamSpec.ofBool("reuse", false, "keep the subtree of the actual moves between decisions"),
         ParamSpec.ofInt("expand", 1, 0, MctsConfig.MAX_EXPAND, "expand a leaf on its arrival after this many visits (0 = at once)"),
         ParamSpec.ofBool("chance_expand_all", false, "evaluate every chance outcome once and back up the probability-weighted mean"),
-        ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state"),
+        ParamSpec.ofString("keying", "auto", "node keys: auto, tree, transpositions, information_state (auto ="
+            + " information_state in imperfect-information games, IS-MCTS from the mover's information state, the only"
+            + " keying they allow; tree otherwise)"),
         ParamSpec.ofBool("search_forced", false,
             "search a position with one legal action too (false = answer a forced move at once, without simulations)"),
         ParamSpec.ofInt("virtual_loss", 1, 0, MAX_VIRTUAL_LOSS,

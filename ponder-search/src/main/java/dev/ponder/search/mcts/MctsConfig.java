@@ -21,7 +21,8 @@ package dev.ponder.search.mcts;
  *     mean of the outcomes' Q vectors instead of the sampled return (tree keying only: the engine
  *     refuses it with keyed nodes in a game with chance)
  * @param reuseTree keep the subtree of the actual moves between searches (perfect information;
- *     in keyed mode the tree is kept when the new root's key is in it)
+ *     in keyed mode the tree is kept when the new root's key is in it, and in an
+ *     imperfect-information game only when the last search was for the same player)
  * @param stopWhenRootProven end the search early when a solver mechanism marks the root proven
  * @param syncMicros 0..{@value #MAX_SYNC_MICROS}; with T &gt; 1 and a mechanism whose updates commute (an additive backup, {@link ValueBackup#additive()}, and no
  *     auxiliary statistics): each worker keeps its visit and value updates private (the entries

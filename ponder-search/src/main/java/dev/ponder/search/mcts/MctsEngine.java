@@ -108,6 +108,12 @@ public final class MctsEngine implements AutoCloseable {
   static final long GATE_SLICE_NANOS = 2_000_000L;
 
   private int[] lastRootHistory;
+  /**
+   * The player the last search ran for (−1 after the tree was emptied): in an
+   * imperfect-information game a tree is kept only for a search of the same player, since another
+   * player's tree was grown in worlds that hold that player's private information.
+   */
+  private int lastRootPlayer = -1;
   /** Whether the last search or {@link #runSimulations} failed (its tree was emptied). */
   private boolean failed;
   /**
@@ -365,6 +371,7 @@ public final class MctsEngine implements AutoCloseable {
   private void forgetTree() {
     tree.clear();
     lastRootHistory = null;
+    lastRootPlayer = -1;
     simulationsSinceClear = 0;
   }
 
@@ -419,7 +426,8 @@ public final class MctsEngine implements AutoCloseable {
    * Runs one search from {@code state} (a decision node) for its current player. Does not modify
    * {@code state}. A state with one legal action is answered at once, without a simulation
    * ({@link SearchResult#forced()}), unless {@link MctsConfig#searchForced()}. With {@link MctsConfig#reuseTree()} the subtree of the line from the last
-   * search's state is kept when {@code state} continues it.
+   * search's state is kept when {@code state} continues it (keyed mode: when the tree holds the
+   * root's key, and in an imperfect-information game the last search was for the same player).
    *
    * @param state a decision state of {@link #game()}: a state of this game instance, or of an
    *     instance with the same name and the same parameters ({@link Game#spec()}, or every value
@@ -597,6 +605,7 @@ public final class MctsEngine implements AutoCloseable {
     }
     SearchResult result = buildResult(root, chosen, pi, c0);
     lastRootHistory = state.history();
+    lastRootPlayer = rootPlayer;
     return result;
   }
 
@@ -818,7 +827,11 @@ public final class MctsEngine implements AutoCloseable {
     boolean reused = false;
     if (config.reuseTree() && tree.root() != 0) {
       if (keyed) {
-        int e = tree.lookup(rootKey(state, rootPlayer));
+        // an imperfect-information tree grown for another player (one agent searching for both
+        // seats, as a tabularization does) holds statistics drawn in worlds that agree with that
+        // player's private information, which this player does not have: start afresh
+        boolean ownTree = game.type().isPerfectInformation() || lastRootPlayer == rootPlayer;
+        int e = ownTree ? tree.lookup(rootKey(state, rootPlayer)) : -1;
         if (e >= 0 && tree.player(e) == rootPlayer) {
           tree.setRoot(e);
           reused = true;

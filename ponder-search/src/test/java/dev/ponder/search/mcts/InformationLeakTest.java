@@ -178,6 +178,39 @@ class InformationLeakTest {
     assertSameSearches(g, spec, k, line1, line2);
   }
 
+  /**
+   * One agent with {@code reuse=true} searching for both players in turn (self-play with one
+   * agent, or a tabularization walking every information state) does not hand player 1 the tree
+   * player 0 grew: that tree was drawn in worlds holding player 0's card, so keeping player 1's
+   * node from it made player 1's search depend on a card player 1 cannot see (with player 0's card
+   * 0 the kept node had learned that a bet wins, with card 2 that it loses).
+   */
+  @Test
+  void aTreeGrownForAnotherPlayerIsNotKept() {
+    Game g = GameRegistry.load("kuhn_poker");
+    for (String spec : new String[] {"uct(sims=2000,reuse=true)", "puct(sims=500,reuse=true)"}) {
+      SearchResult[] second = new SearchResult[2];
+      int[] hidden = {0, 2};
+      for (int i = 0; i < 2; i++) {
+        try (MctsAgent agent = MctsAgent.create(spec, g, 3)) {
+          agent.search(deal(g, hidden[i], 1)); // player 0 holds the hidden card, player 1 card 1
+          second[i] = agent.search(deal(g, hidden[i], 1, 0)); // player 1 after player 0's pass
+        }
+      }
+      for (SearchResult r : second) {
+        assertThat(r.reusedVisits()).as(spec).isZero();
+      }
+      assertThat(second[0].visits()).as(spec).containsExactly(second[1].visits());
+      assertThat(second[0].q()[1]).as(spec).containsExactly(second[1].q()[1]);
+      assertThat(second[0].rootValue()).as(spec).containsExactly(second[1].rootValue());
+      // the same player's next decision still keeps its own tree
+      try (MctsAgent agent = MctsAgent.create(spec, g, 3)) {
+        agent.search(deal(g, 1, 2));
+        assertThat(agent.search(deal(g, 1, 2, 0, 1)).reusedVisits()).as(spec).isPositive();
+      }
+    }
+  }
+
   @Test
   void searchPlaysSensiblyWithHiddenCards() {
     Game g = new MiniPoker(3);
