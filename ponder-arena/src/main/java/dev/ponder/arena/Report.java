@@ -776,9 +776,9 @@ public final class Report {
   static final String FORFEITS = "(scored as forfeits";
 
   /** The forfeit rule, one sentence ({@link Analysis#forfeitReturns}). */
-  static final String FORFEIT_RULE = "A forfeit gives the failing seat the game's minimum return and every other seat its"
-      + " maximum (in a zero- or constant-sum game of 3+ players an equal share of the rest): a failure never scores"
-      + " better than playing on.";
+  static final String FORFEIT_RULE = "A forfeit gives every seat of the failing agent the game's minimum return and every"
+      + " other agent's seat its maximum (in a zero- or constant-sum game of 3+ players an equal share of the rest): a"
+      + " failure never scores better than playing on.";
 
   /**
    * What the ballot win rates are computed over: the games with a ballot, and of those the ones
