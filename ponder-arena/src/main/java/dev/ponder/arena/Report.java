@@ -158,7 +158,8 @@ public final class Report {
   static String eloScaleLine() {
     return "Elo: 400*log10 odds scale, anchored so that the lowest agent is 0 (in the estimate and in each resample); pooled over "
         + "games, each pair of seats held by different agents in a match counting as one comparison, so each game weighs "
-        + "by its number of such comparisons (a 3-player match gives 3 pairs, a 2-player match 1).";
+        + "by its number of such comparisons (a 3-player match gives 3 pairs, 2 when one agent holds two seats; a 2-player"
+        + " match 1).";
   }
 
   /**
