@@ -921,10 +921,15 @@ public final class ArenaCommand implements PonderCommand {
       while ((single ? most + 1 : Math.pow(most + 1, n)) <= limit) {
         most++;
       }
+      // a tournament has 2 agents at least: where 2 already pass the limit (10 players: 2^10 = 1024), say so
+      String keep = most >= 2
+          ? String.format(Locale.ROOT, "at most %d agents keep alpha-rank for %d players%s", most, n,
+              n == 2 ? " with --alpharank-two-player multi" : "")
+          : String.format(Locale.ROOT, "no number of agents keeps alpha-rank for %d players: 2 agents make 2^%d = %.0f profiles", n,
+              n, Math.pow(2, n));
       out.add(String.format(Locale.ROOT, "warning: %s: %s profiles exceed the alpha-rank limit (%d): its ballot will be by mean"
-          + " return, not alpha-rank (at most %d agents keep alpha-rank for %d players%s)", g.spec(),
-          single ? Integer.toString(agents) : agents + "^" + n + " = " + String.format(Locale.ROOT, "%.0f", states), limit, most,
-          n, n == 2 ? " with --alpharank-two-player multi" : ""));
+          + " return, not alpha-rank (%s)", g.spec(),
+          single ? Integer.toString(agents) : agents + "^" + n + " = " + String.format(Locale.ROOT, "%.0f", states), limit, keep));
     }
     return out;
   }

@@ -39,6 +39,11 @@ class ArenaCommandTest {
     assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(1, 2), 11, false)).containsExactly(
         "warning: kuhn_poker(players=3): 11^3 = 1331 profiles exceed the alpha-rank limit (1000): its ballot will be by mean"
             + " return, not alpha-rank (at most 10 agents keep alpha-rank for 3 players)");
+    // 10 players: even 2 agents make 2^10 = 1,024 profiles, and the warning says so (not "at most 1 agents")
+    assertThat(ArenaCommand.alphaRankLimitWarnings(java.util.List.of(dev.ponder.game.GameRegistry.load("pig(players=10)")), 2,
+        false)).containsExactly("warning: pig(players=10): 2^10 = 1024 profiles exceed the alpha-rank limit (1000): its ballot"
+            + " will be by mean return, not alpha-rank (no number of agents keeps alpha-rank for 10 players: 2 agents make 2^10"
+            + " = 1024 profiles)");
     // hearts (general-sum) without --self-play is ranked by mean return anyway, and warned about as such
     assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(3, 4), 6, false)).isEmpty();
     assertThat(ArenaCommand.alphaRankLimitWarnings(games.subList(3, 4), 6, true)).hasSize(1);

@@ -18,8 +18,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * An agent that crashes where it is weak must not rank above its sound twin: its failures are
- * scored as its forfeits (the failing seat gets the game's minimum, the others the maximum, or in
- * a zero-sum game of 3 players an equal share of what it loses), which count like any scored match.
+ * scored as its forfeits (each seat of the failing agent gets the game's minimum, the other agents'
+ * seats the maximum, or in a zero-sum game of 3 players an equal share of what it loses), which count
+ * like any scored match.
  *
  * <p>Kuhn poker with 2 and 3 players: an agent that crashes whenever an opponent bets, against its
  * sound twin and an always-bet agent. Before, every match of the crashing agent with the always-bet

@@ -167,7 +167,7 @@ public final class Analysis {
    *     every ballot holds every agent and this is SPEC §1.4's fraction of games; the benchmark
    *     agent is on none, NaN)
    * @param elo Elo per agent (minimum 0), pooled over all games' pairwise outcomes (a forfeit a
-   *     loss of the failing seat); NaN for an agent with no scored comparison (each of its matches
+   *     loss of each seat of the failing agent); NaN for an agent with no scored comparison (each of its matches
    *     ended in the game's own error or was left out with one)
    * @param eloLow bootstrap lower bound (resampling seed indices within each game); NaN when no
    *     game has two seed indices (nothing to resample)
@@ -1371,27 +1371,41 @@ public final class Analysis {
   }
 
   /**
-   * The returns a forfeit is scored with, the rule of game-playing competitions: the failing seat
-   * gets the game's minimum utility; each other seat gets the game's maximum in a two-player game
-   * and in a general-sum or identical-interest one, and in a zero- or constant-sum game of n ≥ 3
-   * players an equal share of what the failing seat leaves of the sum, (C − min)/(n − 1), kept
-   * within [min, max] (the maximum when the sum is unknown). So a failure scores no better for the
-   * failing seat than any outcome the game allows, and a match that ends in one counts as its loss.
+   * The returns a forfeit is scored with, the rule of game-playing competitions: every seat held by
+   * the failing seat's agent gets the game's minimum utility (in a game of 3 or more players that
+   * agent may hold several seats, and its other seats must not collect the winners' share of its
+   * own failure); each seat of the other agents gets the game's maximum in a two-player game and in
+   * a general-sum or identical-interest one, and in a zero- or constant-sum game of n ≥ 3 players an
+   * equal share of what the failing agent's k seats leave of the sum, (C − k·min)/(n − k), kept
+   * within [min, max] (the maximum when the sum is unknown). When the failing agent holds every seat
+   * (self-play) only the failing seat gets the minimum and the others share the rest, (C − min)/(n −
+   * 1): no other agent is there to be credited. So a failure scores no better for the failing agent
+   * than any outcome the game allows, and a match that ends in one counts as its loss against every
+   * other agent in it.
    *
    * @param gi the game (players, utility type and range)
+   * @param seats the agent index of each seat, one per player
    * @param failedSeat the seat whose agent failed, in [0, players)
    * @param utilitySum the game's constant sum ({@link #utilitySum}; NaN: general-sum or unknown)
    * @return one return per seat
    */
-  static double[] forfeitReturns(ArenaStore.GameInfo gi, int failedSeat, double utilitySum) {
+  static double[] forfeitReturns(ArenaStore.GameInfo gi, int[] seats, int failedSeat, double utilitySum) {
     int n = gi.numPlayers();
+    int failing = seats[failedSeat];
+    int k = 0;
+    for (int a : seats) {
+      k += a == failing ? 1 : 0;
+    }
+    boolean everySeat = k == n;
+    int losers = everySeat ? 1 : k;
     double other = gi.maxUtility();
     if (n >= 3 && !Double.isNaN(utilitySum)) {
-      other = Math.max(gi.minUtility(), Math.min(gi.maxUtility(), (utilitySum - gi.minUtility()) / (n - 1)));
+      other = Math.max(gi.minUtility(), Math.min(gi.maxUtility(), (utilitySum - losers * gi.minUtility()) / (n - losers)));
     }
     double[] ret = new double[n];
-    Arrays.fill(ret, other);
-    ret[failedSeat] = gi.minUtility();
+    for (int p = 0; p < n; p++) {
+      ret[p] = p == failedSeat || (!everySeat && seats[p] == failing) ? gi.minUtility() : other;
+    }
     return ret;
   }
 
@@ -1405,7 +1419,6 @@ public final class Analysis {
       return ms;
     }
     double utilitySum = utilitySum(gi, ms);
-    double[][] bySeat = new double[gi.numPlayers()][];
     List<ArenaStore.StoredMatch> out = new ArrayList<>(ms.size());
     for (ArenaStore.StoredMatch m : ms) {
       if (!forfeit(m)) { // a stored row has one seat per player (ArenaStore checks it)
@@ -1413,11 +1426,9 @@ public final class Analysis {
         continue;
       }
       int s = m.failedSeat();
-      if (bySeat[s] == null) {
-        bySeat[s] = forfeitReturns(gi, s, utilitySum);
-      }
-      out.add(new ArenaStore.StoredMatch(m.game(), m.seats(), m.seedIndex(), m.seed(), m.status(), bySeat[s],
-          m.length(), m.moveMicros(), m.overruns(), m.message(), m.actions(), s));
+      out.add(new ArenaStore.StoredMatch(m.game(), m.seats(), m.seedIndex(), m.seed(), m.status(),
+          forfeitReturns(gi, m.seats(), s, utilitySum), m.length(), m.moveMicros(), m.overruns(), m.message(),
+          m.actions(), s));
     }
     return out;
   }

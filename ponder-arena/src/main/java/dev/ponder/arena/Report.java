@@ -158,7 +158,8 @@ public final class Report {
   static String eloScaleLine() {
     return "Elo: 400*log10 odds scale, anchored so that the lowest agent is 0 (in the estimate and in each resample); pooled over "
         + "games, each pair of seats held by different agents in a match counting as one comparison, so each game weighs "
-        + "by its number of such comparisons (a 3-player match gives 3 pairs, a 2-player match 1).";
+        + "by its number of such comparisons (a 3-player match gives 3 pairs, 2 when one agent holds two seats; a 2-player"
+        + " match 1).";
   }
 
   /**
@@ -776,9 +777,9 @@ public final class Report {
   static final String FORFEITS = "(scored as forfeits";
 
   /** The forfeit rule, one sentence ({@link Analysis#forfeitReturns}). */
-  static final String FORFEIT_RULE = "A forfeit gives the failing seat the game's minimum return and every other seat its"
-      + " maximum (in a zero- or constant-sum game of 3+ players an equal share of the rest): a failure never scores"
-      + " better than playing on.";
+  static final String FORFEIT_RULE = "A forfeit gives every seat of the failing agent the game's minimum return and every"
+      + " other agent's seat its maximum (in a zero- or constant-sum game of 3+ players an equal share of the rest): a"
+      + " failure never scores better than playing on.";
 
   /**
    * What the ballot win rates are computed over: the games with a ballot, and of those the ones

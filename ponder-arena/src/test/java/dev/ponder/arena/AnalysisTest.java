@@ -419,28 +419,45 @@ class AnalysisTest {
   }
 
   /**
-   * The forfeit's returns: the failing seat gets the minimum; the others the maximum with 2 players
-   * or in a general-sum game, and in a zero- or constant-sum game of 3 or more players an equal
-   * share of what is left of the sum, within the game's bounds.
+   * The forfeit's returns: every seat of the failing agent gets the minimum; the other agents' seats
+   * the maximum with 2 players or in a general-sum game, and in a zero- or constant-sum game of 3 or
+   * more players an equal share of what is left of the sum, within the game's bounds. In self-play
+   * (the agent holds every seat) only the failing seat gets the minimum.
    */
   @Test
-  void aForfeitGivesTheFailingSeatTheMinimumAndTheOthersTheirShare() {
-    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "kuhn_poker", 2, -2, 2, "ZERO_SUM"), 1, 0))
+  void aForfeitGivesTheFailingAgentTheMinimumInEachOfItsSeatsAndTheOthersTheirShare() {
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "kuhn_poker", 2, -2, 2, "ZERO_SUM"), new int[] {0, 1}, 1, 0))
         .containsExactly(2, -2);
-    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 2, 0, 1, "CONSTANT_SUM"), 0, 1))
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 2, 0, 1, "CONSTANT_SUM"), new int[] {1, 0}, 0, 1))
         .containsExactly(0, 1);
     // zero-sum, 3 players, [-2, 4]: the others share the 2 the failing seat loses
-    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "ZERO_SUM"), 2, 0))
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "ZERO_SUM"), new int[] {0, 1, 2}, 2, 0))
         .containsExactly(1, 1, -2);
     // constant-sum 1 over 4 players, [0, 1]: a third each
-    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 1, "CONSTANT_SUM"), 0, 1))
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 1, "CONSTANT_SUM"), new int[] {0, 1, 2, 3}, 0, 1))
         .containsExactly(0, 1 / 3.0, 1 / 3.0, 1 / 3.0);
     // a share beyond the maximum is kept within it: (10 - 0) / 2 = 5 > 3
-    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, 0, 3, "CONSTANT_SUM"), 1, 10))
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, 0, 3, "CONSTANT_SUM"), new int[] {0, 1, 2}, 1, 10))
         .containsExactly(3, 0, 3);
     // general-sum (hearts-like, [0, 26], 4 players) and an unknown sum: the maximum
-    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 26, "GENERAL_SUM"), 3, Double.NaN))
-        .containsExactly(26, 26, 26, 0);
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 26, "GENERAL_SUM"), new int[] {0, 1, 2, 3}, 3,
+        Double.NaN)).containsExactly(26, 26, 26, 0);
+    // the failing agent holds two seats (A, A, B; Kuhn's [-2, 4]): both lose the minimum, B takes the 4 they leave;
+    // before, its other seat shared the winnings of its own failure (-2, +1, +1), a seat mean of -0.5 where playing
+    // on could lose -2 in both seats
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "ZERO_SUM"), new int[] {0, 0, 1}, 1, 0))
+        .containsExactly(-2, -2, 4);
+    // constant-sum 1 over 4 players, [0, 1], the failing agent in seats 0 and 2: the other two share 1
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 1, "CONSTANT_SUM"), new int[] {2, 0, 2, 1}, 2, 1))
+        .containsExactly(0, 0.5, 0, 0.5);
+    // general-sum, the failing agent in seats 1 and 3: the minimum in both, the maximum for the other agent's seats
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 4, 0, 26, "GENERAL_SUM"), new int[] {0, 1, 0, 1}, 3,
+        Double.NaN)).containsExactly(26, 0, 26, 0);
+    // self-play: no other agent to credit, the failing seat alone gets the minimum (2 and 3 players)
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 3, -2, 4, "ZERO_SUM"), new int[] {1, 1, 1}, 1, 0))
+        .containsExactly(1, -2, 1);
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM"), new int[] {0, 0}, 0, 0))
+        .containsExactly(-1, 1);
     // the stored rows are not changed: the returns are filled in for the analysis only
     List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
     failing(ms, 0, 1, 0, (x, y) -> "crash");

@@ -87,9 +87,9 @@ class FailedAgentRankTest {
   @Test
   void theFailingAgentIsMarkedInTheTablesAndCharts() throws Exception {
     String footnote = "!: error matches (scored as forfeits; see matches.csv): flaky(from=10) failed in 4 matches (1 of 2"
-        + " games: othello). A forfeit gives the failing seat the game's minimum return and every other seat its maximum (in"
-        + " a zero- or constant-sum game of 3+ players an equal share of the rest): a failure never scores better than"
-        + " playing on.";
+        + " games: othello). A forfeit gives every seat of the failing agent the game's minimum return and every other"
+        + " agent's seat its maximum (in a zero- or constant-sum game of 3+ players an equal share of the rest): a failure"
+        + " never scores better than playing on.";
     String text = Report.terminal(r);
     assertThat(text).containsPattern("\n1=!\\s+flaky\\(from=10\\) ").contains("\n" + footnote + "\n")
         .contains("    ballot: first(offset=5) ≻ flaky(from=10)! = first(offset=3)\n");

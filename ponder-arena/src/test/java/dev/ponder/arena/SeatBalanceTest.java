@@ -213,8 +213,10 @@ class SeatBalanceTest {
    * deals), which it reaches exactly when some later seat bets: F in seat 0 and B in another seat.
    * With every permutation seated (the default seat orders): per seed index 5 errors ([F, A, B],
    * [F, B, A], [F, B, B], [F, F, B], [F, B, F]), each F's forfeit: F gets the game's minimum, −2,
-   * and the other two seats share the 2 it loses, +1 each; all 24 seatings are scored (before,
-   * the 7 other seatings of the errors' agent sets were left out with them). The counts are also
+   * and the other two seats share the 2 it loses, +1 each; where F holds two seats ([F, F, B],
+   * [F, B, F]) both get −2 and B the 4 they leave (a failure must not pay F's other seat a
+   * winner's share); all 24 seatings are scored (before, the 7 other seatings of the errors' agent
+   * sets were left out with them). The counts are also
    * derived from the schedule with that rule, and the stored statuses checked against it; the means
    * and the per-seat returns are recomputed from the stored returns and those forfeits.
    */
@@ -253,13 +255,13 @@ class SeatBalanceTest {
       assertThat(g.errorMatches()).containsExactly(0, 0, 2 * errorsPerSeed);
       assertThat(r.errorsStored()).isEqualTo(2 * errorsPerSeed);
 
-      // by hand: every match is scored, an error as F's forfeit in seat 0
+      // by hand: every match is scored, an error as F's forfeit in seat 0 (and in its other seat, if any)
       double[][] seatPerSeed = new double[2][3];
       double[][] agentSum = new double[2][3];
       double[][] agentCount = new double[2][3];
       int[] perSeed = new int[2];
       for (ArenaStore.StoredMatch m : all) {
-        double[] ret = m.status() == MatchResult.Status.ERROR ? new double[] {-2, 1, 1} : m.returns();
+        double[] ret = m.status() == MatchResult.Status.ERROR ? forfeitByHand(m.seats()) : m.returns();
         perSeed[m.seedIndex()]++;
         for (int p = 0; p < 3; p++) {
           seatPerSeed[m.seedIndex()][p] += ret[p];
@@ -295,6 +297,22 @@ class SeatBalanceTest {
       assertThat(Report.seatLine(g)).startsWith("seat means (seat 0 first, all agents): " + Report.fmt(g.seatMean()[0], 3)
           + " [" + Report.fmt(g.seatLow()[0], 3) + ", ");
     }
+  }
+
+  /**
+   * F's forfeit in seat 0 of a 3-player Kuhn match (zero-sum, [−2, 4]): −2 in each of F's seats, the
+   * other seats sharing what F's seats lose.
+   */
+  private static double[] forfeitByHand(int[] seats) {
+    int f = 0;
+    for (int a : seats) {
+      f += a == F ? 1 : 0;
+    }
+    double[] ret = new double[3];
+    for (int p = 0; p < 3; p++) {
+      ret[p] = seats[p] == F ? -2 : 2.0 * f / (3 - f);
+    }
+    return ret;
   }
 
   /** The hand rule of the Kuhn test: F in seat 0 and B in a later seat (B bets after F passes). */
