@@ -351,7 +351,7 @@ public final class Report {
     StringBuilder sb = new StringBuilder();
     List<String> names = shownNames(r);
     int w = Math.max(8, names.stream().mapToInt(String::length).max().orElse(8));
-    w = Math.min(w, 48);
+    w = Math.min(w, NAME_WIDTH);
     List<String> cells = clipDistinct(names, w);
     w = Math.max(w, cells.stream().mapToInt(String::length).max().orElse(w));
     sb.append(headline(r)).append('\n');
@@ -735,11 +735,24 @@ public final class Report {
 
   /** The {@link #shownNames} with {@link #ERROR_MARK} after each agent that has error matches (for the charts). */
   static List<String> markedNames(Analysis.Result r) {
-    List<String> names = new ArrayList<>(shownNames(r));
+    List<String> names = new ArrayList<>(chartNames(r));
     for (int a = 0; a < names.size(); a++) {
       names.set(a, names.get(a) + errorMark(r, a));
     }
     return names;
+  }
+
+  /** Longest agent name the terminal's tables and the charts show whole ({@link #clipDistinct}). */
+  static final int NAME_WIDTH = 48;
+
+  /**
+   * The agents' names as the charts show them: {@link #shownNames}, a name longer than {@link
+   * #NAME_WIDTH} characters cut in the middle as in the terminal ({@link #clipDistinct}), so that
+   * a long agent string (a policy file's path) leaves the plot its room; report.md and report.json
+   * keep the whole names.
+   */
+  static List<String> chartNames(Analysis.Result r) {
+    return clipDistinct(shownNames(r), NAME_WIDTH);
   }
 
   /** {@link #ERROR_MARK} when error matches are blamed on agent {@code a} in some game, else "". */
@@ -908,7 +921,7 @@ public final class Report {
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
         // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
-        List<String> names = new ArrayList<>(shownNames(r));
+        List<String> names = new ArrayList<>(chartNames(r));
         boolean marked = false;
         for (int a = 0; a < names.size(); a++) {
           if (gr.errorMatches()[a] > 0) {
