@@ -933,7 +933,7 @@ public final class Report {
             + partialMark(r) + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
             names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
             Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
-            gr.seeds() < Analysis.FEW_SEEDS), StandardCharsets.UTF_8);
+            gr.seeds() < Analysis.FEW_SEEDS, gr.players() > 2 ? nPlayerCellsChartLine(gr.players()) : ""), StandardCharsets.UTF_8);
       }
       removeStaleScoreCharts(dir, r.games().size(), earlierGames);
     } catch (IOException e) {
@@ -1353,6 +1353,12 @@ public final class Report {
     return "With " + players + " players the cells are not antisymmetric: the other seats are in the match too, so row"
         + " against column and column against row can both be positive (or both negative); each cell is the row agent's"
         + " return in the matches where both sit (docs/arena.md).";
+  }
+
+  /** The score chart's caption line for a game of {@code players} ≥ 3 players ({@link #nPlayerCellsLine}, shorter). */
+  static String nPlayerCellsChartLine(int players) {
+    return "with " + players + " players the cells are not antisymmetric: the other seats are in the match too, so row against"
+        + " column and column against row can both be positive";
   }
 
   /** report.md's note under the wins / draws / losses of a game of {@code players} ≥ 3 players. */
