@@ -162,6 +162,22 @@ public final class Report {
   }
 
   /**
+   * The footnote on the Amp and Imp columns (shown with {@code --reference} or {@code
+   * --raw-prior}): against which agents they measure, how ({@link Analysis#amplification}) and
+   * that they are point estimates; {@code name} writes the agents' names (report.md escapes them).
+   */
+  static String ampLine(Analysis.Result r, java.util.function.UnaryOperator<String> name) {
+    String ref = name.apply(r.options().reference());
+    String raw = name.apply(r.options().rawPrior());
+    return "Amp (IQM): " + (ref.isEmpty() ? "- (no --reference)" : "amplification over the reference " + ref)
+        + "; Imp (IQM): " + (raw.isEmpty() ? "- (no --raw-prior)" : "improvement over the raw prior " + raw)
+        + ". Per game (F(agent) - F(x)) / (Umax - F(x)), clamped to [-1, 1], x the reference or the raw prior, F the mean"
+        + " return against the same opponents (every agent but the agent, the reference and the raw prior), Umax the game's"
+        + " highest return; then the interquartile mean over games. Point estimates, no interval (report.json: amp, imp,"
+        + " ampPerGame, impPerGame); - for the reference and the raw prior themselves.";
+  }
+
+  /**
    * report.md's note on how Elo is fitted ({@link dev.ponder.rating.Elo}): with its smoothing, an
    * agent that never lost to another is a finite number of Elo points above it, set by the
    * smoothing rather than measured.
@@ -425,6 +441,9 @@ public final class Report {
     sb.append(eloLine(r)).append('\n');
     sb.append(eloScaleLine()).append('\n');
     sb.append(eloMarginLine()).append('\n');
+    if (ampCol) {
+      sb.append(ampLine(r, n -> n)).append('\n');
+    }
     String marks = markLines(r);
     if (!marks.isEmpty()) {
       sb.append(marks);
@@ -1274,6 +1293,9 @@ public final class Report {
         : "\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.").append("\n\n");
     sb.append(eloScaleLine().replace("*", "·")).append(' ').append(eloFitLine()).append("\n\n");
     sb.append(eloMarginLine()).append("\n\n");
+    if (ampCol) {
+      sb.append(ampLine(r, Report::mdText)).append("\n\n");
+    }
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
     sb.append(ballotWinRateLine(r)).append("\n\n");
     matrix(sb, names, r.ballotWinRate(), null, null, 0);

@@ -132,6 +132,23 @@ class ReportMarkdownTest {
   }
 
   @Test
+  void theAmpAndImpColumnsNameTheirReferenceAndSayWhatTheyAre() {
+    AnalysisOptions d = AnalysisOptions.defaults();
+    Analysis.Result withRef;
+    try (ArenaStore s = ArenaStore.open(dir.resolve("t.db"))) {
+      withRef = Analysis.analyse(s, r.tournament(), new AnalysisOptions(200, 100, 100, 0.95, 7, d.alphaRank(), d.sco(),
+          "first(offset=2)", ""));
+    }
+    String line = "Amp (IQM): amplification over the reference first(offset=2); Imp (IQM): - (no --raw-prior). Per game"
+        + " (F(agent) - F(x)) / (Umax - F(x)), clamped to [-1, 1]";
+    assertThat(Report.terminal(withRef)).contains(line).contains("Point estimates, no interval");
+    assertThat(Report.markdown(withRef)).contains(line).contains("interquartile mean over games");
+    // without --reference and --raw-prior there are no such columns, and no note on them
+    assertThat(Report.terminal(r)).doesNotContain("Amp (IQM)");
+    assertThat(Report.markdown(r)).doesNotContain("Amp (IQM)");
+  }
+
+  @Test
   void theZeroWidthFootnoteSaysWhatZeroWidthMeansForScoAndMasses() {
     // first against first(offset=2) repeats one match on every seed: a zero-width cell
     assertThat(Report.markLines(r, true)).contains("‡: zero width: every seed gave the same value (for SCO and alpha-rank"
