@@ -1127,7 +1127,7 @@ public final class Report {
   }
 
   private static String csv(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+    if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
       return "\"" + s.replace("\"", "\"\"") + "\"";
     }
     return s;
