@@ -163,6 +163,34 @@ public final class Report {
   }
 
   /**
+   * The footnote on the Amp and Imp columns (shown with {@code --reference} or {@code
+   * --raw-prior}): against which agents they measure, how ({@link Analysis#amplification}) and
+   * that they are point estimates; {@code name} writes the agents' names (report.md escapes them).
+   */
+  static String ampLine(Analysis.Result r, java.util.function.UnaryOperator<String> name) {
+    String ref = name.apply(r.options().reference());
+    String raw = name.apply(r.options().rawPrior());
+    return "Amp (IQM): " + (ref.isEmpty() ? "- (no --reference)" : "amplification over the reference " + ref)
+        + "; Imp (IQM): " + (raw.isEmpty() ? "- (no --raw-prior)" : "improvement over the raw prior " + raw)
+        + ". Per game (F(agent) - F(x)) / (Umax - F(x)), clamped to [-1, 1], x the reference or the raw prior, F the mean"
+        + " return against the same opponents (every agent but the agent, the reference and the raw prior), Umax the game's"
+        + " highest return; then the interquartile mean over games. Point estimates, no interval (report.json: amp, imp,"
+        + " ampPerGame, impPerGame); - for the reference and the raw prior themselves.";
+  }
+
+  /**
+   * report.md's note on how Elo is fitted ({@link dev.ponder.rating.Elo}): with its smoothing, an
+   * agent that never lost to another is a finite number of Elo points above it, set by the
+   * smoothing rather than measured.
+   */
+  static String eloFitLine() {
+    return "Fitted as Bradley–Terry by Hunter's MM iteration (a win 1, a draw 1/2), with "
+        + java.math.BigDecimal.valueOf(dev.ponder.rating.Elo.SMOOTHING).stripTrailingZeros().toPlainString()
+        + " added to every ordered pair's win score (as OpenSpiel's elo.cc): where an agent never lost to another, the"
+        + " gap between them is set by that smoothing, not measured.";
+  }
+
+  /**
    * {@link #terminal(Analysis.Result)} with {@code headline} instead of its first line (the
    * {@code Tournament N: G games, K agents, M matches stored (E errors)} line): {@code ponder
    * arena} puts the run's own counts there, so the summary has one "Tournament N:" line.
@@ -340,7 +368,7 @@ public final class Report {
     StringBuilder sb = new StringBuilder();
     List<String> names = shownNames(r);
     int w = Math.max(8, names.stream().mapToInt(String::length).max().orElse(8));
-    w = Math.min(w, 48);
+    w = Math.min(w, NAME_WIDTH);
     List<String> cells = clipDistinct(names, w);
     w = Math.max(w, cells.stream().mapToInt(String::length).max().orElse(w));
     sb.append(headline(r)).append('\n');
@@ -408,12 +436,15 @@ public final class Report {
     if (anyTie(rankLabel)) {
       sb.append(tieLine()).append('\n');
     }
-    sb.append("95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).\n");
+    sb.append(ciLine()).append('\n');
     sb.append(rankIntervalLine()).append('\n');
     sb.append(nextLine()).append('\n');
     sb.append(eloLine(r)).append('\n');
     sb.append(eloScaleLine()).append('\n');
     sb.append(eloMarginLine()).append('\n');
+    if (ampCol) {
+      sb.append(ampLine(r, n -> n)).append('\n');
+    }
     String marks = markLines(r);
     if (!marks.isEmpty()) {
       sb.append(marks);
@@ -724,11 +755,24 @@ public final class Report {
 
   /** The {@link #shownNames} with {@link #ERROR_MARK} after each agent that has error matches (for the charts). */
   static List<String> markedNames(Analysis.Result r) {
-    List<String> names = new ArrayList<>(shownNames(r));
+    List<String> names = new ArrayList<>(chartNames(r));
     for (int a = 0; a < names.size(); a++) {
       names.set(a, names.get(a) + errorMark(r, a));
     }
     return names;
+  }
+
+  /** Longest agent name the terminal's tables and the charts show whole ({@link #clipDistinct}). */
+  static final int NAME_WIDTH = 48;
+
+  /**
+   * The agents' names as the charts show them: {@link #shownNames}, a name longer than {@link
+   * #NAME_WIDTH} characters cut in the middle as in the terminal ({@link #clipDistinct}), so that
+   * a long agent string (a policy file's path) leaves the plot its room; report.md and report.json
+   * keep the whole names.
+   */
+  static List<String> chartNames(Analysis.Result r) {
+    return clipDistinct(shownNames(r), NAME_WIDTH);
   }
 
   /** {@link #ERROR_MARK} when error matches are blamed on agent {@code a} in some game, else "". */
@@ -897,7 +941,7 @@ public final class Report {
       for (int g = 0; g < r.games().size(); g++) {
         Analysis.GameResult gr = r.games().get(g);
         // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
-        List<String> names = new ArrayList<>(shownNames(r));
+        List<String> names = new ArrayList<>(chartNames(r));
         boolean marked = false;
         for (int a = 0; a < names.size(); a++) {
           if (gr.errorMatches()[a] > 0) {
@@ -909,7 +953,7 @@ public final class Report {
             + partialMark(r) + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
             names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
             Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
-            gr.seeds() < Analysis.FEW_SEEDS), StandardCharsets.UTF_8);
+            gr.seeds() < Analysis.FEW_SEEDS, gr.players() > 2 ? nPlayerCellsChartLine(gr.players()) : ""), StandardCharsets.UTF_8);
       }
       removeStaleScoreCharts(dir, r.games().size(), earlierGames);
     } catch (IOException e) {
@@ -1084,7 +1128,7 @@ public final class Report {
   }
 
   private static String csv(String s) {
-    if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+    if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
       return "\"" + s.replace("\"", "\"\"") + "\"";
     }
     return s;
@@ -1185,12 +1229,12 @@ public final class Report {
     AnalysisOptions o = r.options();
     sb.append("# Arena report — tournament ").append(r.tournament()).append("\n\n");
     TournamentConfig c = r.config();
-    sb.append("- Games: ").append(String.join(", ", c.games())).append('\n');
+    sb.append("- Games: ").append(mdText(String.join(", ", c.games()))).append('\n');
     List<String> names = shownNames(r);
-    sb.append("- Agents: ").append(String.join(", ", names)).append('\n');
-    sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : c.budget())
-        .append(commonBudget(r).isEmpty() ? "" : " (left out of the agent names in this report: every agent that takes it"
-            + " has it" + ownBudgetText(r, "own budget") + "; report.json and matches.csv keep the whole strings)").append("; schedule: ").append(c.schedule())
+    sb.append("- Agents: ").append(mdText(String.join(", ", names))).append('\n');
+    sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : mdText(c.budget()))
+        .append(commonBudget(r).isEmpty() ? "" : mdText(" (left out of the agent names in this report: every agent that takes it"
+            + " has it" + ownBudgetText(r, "own budget") + "; report.json and matches.csv keep the whole strings)")).append("; schedule: ").append(c.schedule())
         .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
     String builds = buildLine(r);
@@ -1224,7 +1268,7 @@ public final class Report {
     int scoDigits = scoDigits(r);
     for (int a : order(r)) {
       String rk = rankLabel[a] + errorMark(r, a);
-      sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s |", rk, names.get(a),
+      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |", rk, mdCell(names.get(a)),
           fmt(r.sco()[a], scoDigits), scoInterval(r, a), rankInterval(r, a), next[a] == null ? "-" : fmt(next[a], 3),
           fmt(meanMass(r, a), 3), eloText(r, a),
           eloInterval(r, a)));
@@ -1234,40 +1278,43 @@ public final class Report {
       sb.append('\n');
     }
     sb.append('\n').append(scoLine(r)).append("\n\n");
-    sb.append(rankIntervalLine()).append(' ').append(nextLine()).append("\n\n");
+    sb.append(ciLine()).append(' ').append(rankIntervalLine()).append(' ').append(nextLine()).append("\n\n");
     String markNotes = markLines(r, true);
     if (!markNotes.isEmpty()) {
       sb.append(markNotes.strip().replace("\n", "\n\n")).append("\n\n");
     }
     String failed = errorAgentsLine(r);
     if (!failed.isEmpty()) {
-      sb.append(failed).append("\n\n");
+      sb.append(mdText(failed)).append("\n\n");
     }
     if (anyTie(rankLabel)) {
       sb.append(tieLine()).append("\n\n");
     }
     sb.append(r.config().schedule().equals(TournamentConfig.BENCHMARK) ? "\\" + eloLine(r)
         : "\\* Elo (Bradley–Terry) assumes transitive strength; SCO over alpha-rank ballots does not.").append("\n\n");
-    sb.append(eloScaleLine().replace("*", "·")).append("\n\n");
+    sb.append(eloScaleLine().replace("*", "·")).append(' ').append(eloFitLine()).append("\n\n");
     sb.append(eloMarginLine()).append("\n\n");
+    if (ampCol) {
+      sb.append(ampLine(r, Report::mdText)).append("\n\n");
+    }
     sb.append("![ratings](ratings.svg)\n\n## Ballot win rates F(row ≻ column)\n\n");
     sb.append(ballotWinRateLine(r)).append("\n\n");
     matrix(sb, names, r.ballotWinRate(), null, null, 0);
     sb.append("\n![ballots](ballots.svg)\n\n");
     for (int g = 0; g < r.games().size(); g++) {
       Analysis.GameResult gr = r.games().get(g);
-      sb.append("## ").append(gr.game()).append("\n\n");
+      sb.append("## ").append(mdText(gr.game())).append("\n\n");
       sb.append(String.format(Locale.ROOT, "%d players; %s over %s; %s%s; %d with time overruns; ballot: %s%s%n%n",
           gr.players(), matchCount(gr.matches()), count(gr.seeds(), "seed", "seeds"), errorCount(gr.errors()),
           gr.leftOut() > 0 ? ", " + leftOutText(gr.leftOut()) : "", gr.overruns(),
           gr.method(), gr.note().isEmpty() ? "" : " (" + gr.note() + ")"));
       String unequal = unequalBudgetLine(r, gr);
       if (!unequal.isEmpty()) {
-        sb.append(unequal).append("\n\n");
+        sb.append(mdText(unequal)).append("\n\n");
       }
       String ballot = ballotLine(gr, names);
       if (!ballot.isEmpty()) {
-        sb.append("Ballot: ").append(ballot.replace("*", "\\*")).append("\n\n");
+        sb.append("Ballot: ").append(mdText(ballot)).append("\n\n");
         if (ballot.contains(TIE_BREAK)) {
           sb.append(tieBreakLine().replace("*", "\\*")).append("\n\n");
         }
@@ -1278,11 +1325,12 @@ public final class Report {
         if (Double.isNaN(gr.agentMean()[a])) {
           continue;
         }
-        String ci = gr.seeds() < 2 ? ONE_SEED : String.format(Locale.ROOT, "[%.3f, %.3f]%s", gr.agentLow()[a], gr.agentHigh()[a],
-            marks(gr.agentLow()[a], gr.agentHigh()[a], gr.seeds()));
-        sb.append(String.format(Locale.ROOT, "| `%s` | %.3f | %s | %s | %s | %s | %s |%n", names.get(a), gr.agentMean()[a],
+        String ci = gr.seeds() < 2 ? ONE_SEED : "[" + fmt(gr.agentLow()[a], 3) + ", " + fmt(gr.agentHigh()[a], 3) + "]"
+            + marks(gr.agentLow()[a], gr.agentHigh()[a], gr.seeds());
+        sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", mdCell(names.get(a)), fmt(gr.agentMean()[a], 3),
             ci, fmt(gr.mass()[a], 4), massInterval(gr, a), fmt(gr.massTop()[a], 3), fmt(gr.msPerDecision()[a], 2)));
       }
+      sb.append('\n').append(agentMeanLine(r.options(), gr.players())).append('\n');
       if (Arrays.stream(gr.mass()).anyMatch(m -> !Double.isNaN(m))) {
         sb.append('\n').append(massLine(r.options())).append('\n');
       }
@@ -1295,7 +1343,8 @@ public final class Report {
                   fmt(gr.seatLow()[p], 3), fmt(gr.seatHigh()[p], 3), marks(gr.seatLow()[p], gr.seatHigh()[p], gr.seeds()))));
         }
       }
-      sb.append("\nMean return of row against column (95% paired-bootstrap interval):\n\n");
+      sb.append("\nMean return of row against column (95% percentile paired-bootstrap interval over seed indices, the resamples"
+          + " of the agent table):\n\n");
       matrix(sb, names, gr.mean(), gr.seeds() < 2 ? null : gr.low(), gr.high(), gr.seeds());
       if (gr.players() > 2) {
         sb.append('\n').append(nPlayerCellsLine(gr.players())).append('\n');
@@ -1307,8 +1356,8 @@ public final class Report {
       for (int a = 0; a < k; a++) {
         for (int b = 0; b < k; b++) {
           long n = gr.wins()[a][b] + gr.draws()[a][b] + gr.losses()[a][b];
-          String ci = Double.isNaN(gr.winLow()[a][b]) ? "n/a" : String.format(Locale.ROOT, "[%.2f, %.2f]%s", gr.winLow()[a][b],
-              gr.winHigh()[a][b], marks(gr.winLow()[a][b], gr.winHigh()[a][b], gr.seeds()));
+          String ci = Double.isNaN(gr.winLow()[a][b]) ? "n/a" : "[" + fmt(gr.winLow()[a][b], 2) + ", "
+              + fmt(gr.winHigh()[a][b], 2) + "]" + marks(gr.winLow()[a][b], gr.winHigh()[a][b], gr.seeds());
           cells[a][b] = n == 0 ? "" : String.format(Locale.ROOT, "%d/%d/%d %s", gr.wins()[a][b], gr.draws()[a][b],
               gr.losses()[a][b], ci);
         }
@@ -1329,6 +1378,12 @@ public final class Report {
         + " return in the matches where both sit (docs/arena.md).";
   }
 
+  /** The score chart's caption line for a game of {@code players} ≥ 3 players ({@link #nPlayerCellsLine}, shorter). */
+  static String nPlayerCellsChartLine(int players) {
+    return "with " + players + " players the cells are not antisymmetric: the other seats are in the match too, so row against"
+        + " column and column against row can both be positive";
+  }
+
   /** report.md's note under the wins / draws / losses of a game of {@code players} ≥ 3 players. */
   static String nPlayerDrawsLine(int players) {
     return "With " + players + " players a draw is any pair of equal returns: besides a tie it includes both agents"
@@ -1343,9 +1398,9 @@ public final class Report {
         if (Double.isNaN(m[a][b])) {
           cells[a][b] = "";
         } else if (lo != null) {
-          cells[a][b] = String.format(Locale.ROOT, "%.2f [%.2f, %.2f]%s", m[a][b], lo[a][b], hi[a][b], marks(lo[a][b], hi[a][b], seeds));
+          cells[a][b] = fmt(m[a][b], 2) + " [" + fmt(lo[a][b], 2) + ", " + fmt(hi[a][b], 2) + "]" + marks(lo[a][b], hi[a][b], seeds);
         } else {
-          cells[a][b] = String.format(Locale.ROOT, "%.2f", m[a][b]);
+          cells[a][b] = fmt(m[a][b], 2);
         }
       }
     }
@@ -1356,7 +1411,7 @@ public final class Report {
     int k = agents.size();
     sb.append("| |");
     for (int b = 0; b < k; b++) {
-      sb.append(" `").append(agents.get(b)).append("` |");
+      sb.append(' ').append(mdCell(agents.get(b))).append(" |");
     }
     sb.append("\n|---|");
     for (int b = 0; b < k; b++) {
@@ -1364,7 +1419,7 @@ public final class Report {
     }
     sb.append('\n');
     for (int a = 0; a < k; a++) {
-      sb.append("| `").append(agents.get(a)).append("` |");
+      sb.append("| ").append(mdCell(agents.get(a))).append(" |");
       for (int b = 0; b < k; b++) {
         sb.append(' ').append(a == b && cells[a][b].isEmpty() ? "—" : cells[a][b]).append(" |");
       }
@@ -1544,7 +1599,8 @@ public final class Report {
               + "value less often than 95%).\n");
     }
     if (zero) {
-      sb.append(ZERO).append(": zero width: every seed gave the same value; an outcome never observed is not excluded (with n seeds, a "
+      sb.append(ZERO).append(": zero width: every seed gave the same value (for SCO and alpha-rank masses, which move in"
+          + " steps: at least 95% of the resamples gave one value); an outcome never observed is not excluded (with n seeds, a "
           + "rate up to about 3/n of it remains plausible).\n");
     }
     if (out) {
@@ -1554,6 +1610,61 @@ public final class Report {
           + " of the resampled values, and the estimate as lying near the edge of what the seeds support (docs/arena.md).\n");
     }
     return sb.toString();
+  }
+
+  /** The footnote on the SCO and Elo interval columns (terminal and report.md). */
+  static String ciLine() {
+    return "95% CI: percentile bootstrap over seed indices within each game (SCO: every ballot recomputed and SCO refitted).";
+  }
+
+  /**
+   * report.md's note under a game's agent table: what the mean return and its interval are
+   * (docs/arena.md, "Mean score matrix"); for a game of 3 or more players, that it is not the
+   * mean of the agent's row of the score matrix.
+   */
+  static String agentMeanLine(AnalysisOptions o, int players) {
+    return "mean return: the agent's return averaged over every seat it holds in a seed index's matches, then over seed"
+        + " indices; 95% CI: percentile bootstrap over seed indices, " + o.resamples() + " resamples (seed " + o.seed()
+        + "), the draws of the score matrix below" + (players > 2 ? "; with " + players + " players a seat-weighted mean,"
+        + " not the mean of the agent's row there (a cell counts the agent's return once per seat of the column agent)"
+        : "") + ".";
+  }
+
+  /**
+   * {@code s} as plain Markdown text: the characters Markdown would read as markup (a backslash,
+   * {@code ` * [ ] < > | &}, and {@code _} except between two letters or digits, where it never
+   * starts emphasis: {@code m_seed} stays as it is) escaped with a backslash, so an agent string
+   * such as {@code tabular(file=<a>|b*.json)} shows as written.
+   */
+  static String mdText(String s) {
+    StringBuilder sb = new StringBuilder(s.length() + 8);
+    for (int i = 0; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      boolean intraword = ch == '_' && i > 0 && i + 1 < s.length() && Character.isLetterOrDigit(s.charAt(i - 1))
+          && Character.isLetterOrDigit(s.charAt(i + 1));
+      if ("\\`*_[]<>|&".indexOf(ch) >= 0 && !intraword) {
+        sb.append('\\');
+      }
+      sb.append(ch);
+    }
+    return sb.toString();
+  }
+
+  /**
+   * {@code s} as a code span for a Markdown table cell: fenced by one backtick more than its
+   * longest run of backticks (a space inside the fence when it starts or ends with one), every
+   * {@code |} escaped, since a table splits its cells at a bare pipe even inside a code span.
+   */
+  static String mdCell(String s) {
+    int run = 0;
+    int longest = 0;
+    for (int i = 0; i < s.length(); i++) {
+      run = s.charAt(i) == '`' ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    String fence = "`".repeat(longest + 1);
+    String pad = s.startsWith("`") || s.endsWith("`") ? " " : "";
+    return fence + pad + s.replace("|", "\\|") + pad + fence;
   }
 
   /** The footnote on the rank interval column. */
@@ -1575,8 +1686,8 @@ public final class Report {
     if (Double.isNaN(g.massLow()[a])) {
       return "-";
     }
-    return String.format(Locale.ROOT, "[%.3f, %.3f]%s%s", g.massLow()[a], g.massHigh()[a],
-        marks(g.massLow()[a], g.massHigh()[a], g.seeds()), outside(g.mass()[a], g.massLow()[a], g.massHigh()[a]));
+    return "[" + fmt(g.massLow()[a], 3) + ", " + fmt(g.massHigh()[a], 3) + "]"
+        + marks(g.massLow()[a], g.massHigh()[a], g.seeds()) + outside(g.mass()[a], g.massLow()[a], g.massHigh()[a]);
   }
 
   /** The footnote on the mass interval and P(top) columns of a game in report.md. */

@@ -361,13 +361,34 @@ final class Svg {
    */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds) {
+    return heatmap(title, agents, m, low, high, min, max, format, centre, byData, fewSeeds, "");
+  }
+
+  /** Smallest cell (px) that shows its interval under its value: 9 agents or more get smaller cells. */
+  static final int INTERVAL_CELL = 70;
+
+  /**
+   * As {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String,
+   * Centre, boolean, boolean)}, with {@code note} (one line; empty: none) as a caption line of its
+   * own, e.g. that the cells of a game of 3 or more players are not antisymmetric. Intervals given
+   * but not drawn (cells under {@link #INTERVAL_CELL} px, from 9 agents on) are said to be left out,
+   * so a chart of values from few seeds does not pass for one without uncertainty.
+   */
+  static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds, String note) {
     int k = agents.size();
     double longestName = longest(agents, 11);
     int label = (int) Math.max(240, Math.ceil(longestName) + 16);
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
-    boolean intervals = low != null && high != null && cell >= 70;
+    boolean intervals = low != null && high != null && cell >= INTERVAL_CELL;
+    boolean leftOut = false;
+    for (int a = 0; low != null && high != null && !intervals && a < k; a++) {
+      for (int b = 0; b < k; b++) {
+        leftOut |= !Double.isNaN(low[a][b]);
+      }
+    }
     boolean fewNote = fewSeeds && intervals;
-    int captionsEnd = fewNote ? 68 : 54;
+    int captionsEnd = 54 + (fewNote ? 14 : 0) + (note.isEmpty() ? 0 : 14);
     // a header drawn from (cx, top - 6) at -45°: it rises by its length / √2, plus its own height
     int rise = (int) Math.ceil((longestName + 11) / Math.sqrt(2));
     int top = Math.max(40 + 120, captionsEnd + 10 + rise + 6);
@@ -399,16 +420,22 @@ final class Svg {
         fmt(center), fmt(center), centre.why());
     String scale = String.format(Locale.ROOT, "scale %s (full blue) to %s (full red)%s%s",
         scaleFmt(center - half), scaleFmt(center + half), scaleWhy,
-        intervals ? "; [95% interval] under each value" : "");
+        intervals ? "; [95% interval] under each value" : leftOut ? "; 95% intervals left out at this size (report.md has them)"
+            + (fewSeeds ? ", from fewer than " + Analysis.FEW_SEEDS + " seed indices" : "") : "");
     // wide enough for the title and captions (about 0.6 em a character) with few agents
-    width = (int) Math.max(width, 20 + Math.max(0.6 * 15 * title.length(), 0.6 * 11 * Math.max(caption.length(),
-        scale.length())));
+    width = (int) Math.max(width, 20 + Math.max(0.6 * 15 * title.length(), 0.6 * 11 * Math.max(Math.max(caption.length(),
+        scale.length()), note.length())));
     StringBuilder sb = header(width, height);
     text(sb, 10, 22, 15, "start", title);
     text(sb, 10, 40, 11, "start", caption, "caption");
     text(sb, 10, 54, 11, "start", scale, "scale");
+    int captionY = 68;
     if (fewNote) {
-      text(sb, 10, 68, 11, "start", fewSeedsNote(), "few-note");
+      text(sb, 10, captionY, 11, "start", fewSeedsNote(), "few-note");
+      captionY += 14;
+    }
+    if (!note.isEmpty()) {
+      text(sb, 10, captionY, 11, "start", note, "note");
     }
     for (int b = 0; b < k; b++) {
       double cx = label + b * cell + cell / 2.0;
