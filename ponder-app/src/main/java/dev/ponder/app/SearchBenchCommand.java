@@ -222,7 +222,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    */
   private void validateOptions() {
     if (!(seconds > 0)) {
-      throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
+      throw UsageException.greaterThan("--seconds", 0, Ponder.plain(seconds));
     }
     if (!(warmup >= 0)) {
       throw UsageException.atLeast("--warmup", 0, Ponder.plain(warmup));

@@ -21,6 +21,19 @@ public class UsageException extends RuntimeException {
   }
 
   /**
+   * The one wording for a number at or below a bound it must exceed (a decimal option that must be
+   * positive), e.g. {@code --seconds must be greater than 0, got 0}.
+   *
+   * @param option the option as the user typed it
+   * @param bound the bound, as it should be shown ({@code 0}, or {@code 0 (or inf)} when a word is
+   *     accepted too)
+   * @param got the value given, as it should be shown
+   */
+  static UsageException greaterThan(String option, Object bound, Object got) {
+    return new UsageException(option + " must be greater than " + bound + ", got " + got);
+  }
+
+  /**
    * The one wording for a value outside an option's fixed choices, e.g. {@code --schedule:
    * 'benchmrk' is not valid; valid: round-robin, benchmark (did you mean benchmark?)}.
    *
