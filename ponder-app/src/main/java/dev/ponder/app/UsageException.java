@@ -4,8 +4,25 @@ package dev.ponder.app;
 public class UsageException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** True when the error line ends with where to read the valid values (the command's --help). */
+  private final boolean pointsToHelp;
+
   public UsageException(String message) {
+    this(message, false);
+  }
+
+  private UsageException(String message, boolean pointsToHelp) {
     super(message);
+    this.pointsToHelp = pointsToHelp;
+  }
+
+  /**
+   * Whether the command line adds {@code (see 'ponder COMMAND --help')} to the error line, as it
+   * does to the errors picocli finds while parsing (a value outside an enumerated option's choices
+   * among them): true for {@link #notValid}.
+   */
+  boolean pointsToHelp() {
+    return pointsToHelp;
   }
 
   /**
@@ -35,7 +52,8 @@ public class UsageException extends RuntimeException {
 
   /**
    * The one wording for a value outside an option's fixed choices, e.g. {@code --schedule:
-   * 'benchmrk' is not valid; valid: round-robin, benchmark (did you mean benchmark?)}.
+   * 'benchmrk' is not valid; valid: round-robin, benchmark (did you mean benchmark?)}; the command
+   * line adds {@code (see 'ponder arena --help')}, as to a choice that picocli refuses itself.
    *
    * @param option the option as the user typed it
    * @param value the value given
@@ -43,6 +61,6 @@ public class UsageException extends RuntimeException {
    * @param hint appended as is (a " (did you mean ...?)" or empty)
    */
   static UsageException notValid(String option, String value, java.util.List<String> valid, String hint) {
-    return new UsageException(option + ": '" + value + "' is not valid; valid: " + String.join(", ", valid) + hint);
+    return new UsageException(option + ": '" + value + "' is not valid; valid: " + String.join(", ", valid) + hint, true);
   }
 }

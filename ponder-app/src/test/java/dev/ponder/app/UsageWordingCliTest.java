@@ -119,10 +119,13 @@ class UsageWordingCliTest {
   @Test
   void enumeratedOptionsOfPonderItselfSuggestTheClosestToo() {
     assertThat(err("solve", "kuhn_poker", "--algo", "dcf")).isEqualTo("ponder: --algo: 'dcf' is not valid; valid: cfr, cfr-sim,"
-        + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (did you mean dcfr?)" + NL);
+        + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (did you mean dcfr?) (see 'ponder solve --help')" + NL);
+    // no close name: the list and the help, as picocli's own choice errors give
+    assertThat(err("solve", "kuhn_poker", "--algo", "foo")).isEqualTo("ponder: --algo: 'foo' is not valid; valid: cfr, cfr-sim,"
+        + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (see 'ponder solve --help')" + NL);
     assertThat(err("arena", "--games", "tic_tac_toe", "--agents", "uct,random", "--schedule", "benchmrk", "--db",
         "never-created.db")).isEqualTo("ponder: --schedule: 'benchmrk' is not valid; valid: round-robin, benchmark"
-        + " (did you mean benchmark?)" + NL);
+        + " (did you mean benchmark?) (see 'ponder arena --help')" + NL);
     assertThat(err("bench", "serch")).isEqualTo("ponder: unknown command 'serch'; commands: playouts, search"
         + " (did you mean search?) (see 'ponder bench --help')" + NL);
   }
