@@ -271,7 +271,8 @@ class SearchApiTest {
         .hasMessageContaining("1..100000000");
     assertThatThrownBy(() -> MctsConfig.ofTime(0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1..86400000");
-    assertThatThrownBy(() -> MctsConfig.ofSimulations(100).withBudget(0, 0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> MctsConfig.ofSimulations(100).withBudget(0, 0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("simulations must be at least 1, got 0 (or 0 with a timeMs of at least 1, got 0)");
     for (int sims : new int[] {-1, 0, 1, 100_000_000, 100_000_001}) {
       boolean java = accepts(() -> MctsConfig.ofSimulations(sims));
       boolean spec = accepts(() -> MctsAgentFactory.config(AgentRegistry.resolve("uct(sims=" + sims + ")")));
