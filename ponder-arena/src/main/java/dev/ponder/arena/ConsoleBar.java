@@ -41,6 +41,28 @@ final class ConsoleBar {
     };
   }
 
+  /** A width {@link Line#getMaxRenderedLength} gives when the terminal reports none: no cut. */
+  static final int UNBOUNDED = 1 << 20;
+
+  /** Cells of the bar drawn when the terminal reports no width. */
+  static final int UNKNOWN_WIDTH_BAR = 30;
+
+  /** Fewer columns than this is no width (the library takes 80 then). */
+  private static final int MIN_KNOWN_COLUMNS = 10;
+
+  /**
+   * The columns of the terminal the bar is drawn on, as the library's terminal library (JLine)
+   * reads them; 0 when it reports none or none can be opened. Its own signal handling is left off,
+   * so that asking changes nothing of the JVM's.
+   */
+  static int terminalColumns() {
+    try (org.jline.terminal.Terminal t = org.jline.terminal.TerminalBuilder.builder().dumb(true).nativeSignals(false).build()) {
+      return Math.max(0, t.getWidth());
+    } catch (java.io.IOException | RuntimeException e) {
+      return 0;
+    }
+  }
+
   /** The renderer of a bar at {@code done} units, its rate and ETA from now on. */
   private static Renderer renderer(String unit, long done) {
     return new Renderer(" " + unit, new Eta(done, System.nanoTime() / 1e9));
@@ -85,25 +107,41 @@ final class ConsoleBar {
    */
   static final class Line extends me.tongfei.progressbar.ConsoleProgressBarConsumer {
     private final java.io.PrintStream out;
+    /** False on a terminal that reports no width: the whole text is drawn, with a bar of {@link #UNKNOWN_WIDTH_BAR} cells. */
+    private final boolean widthKnown;
     private String drawn = "";
     private boolean silenced;
 
+    /** The line of the console's terminal, as wide as it is when it reports a width. */
     Line(java.io.PrintStream out) {
       super(out);
       this.out = out;
+      this.widthKnown = terminalColumns() >= MIN_KNOWN_COLUMNS;
     }
 
-    /** A line of {@code width} characters at most (the console's width otherwise). */
+    /** A line of {@code width} characters at most; {@code width <= 0}: a terminal that reports no width. */
     Line(java.io.PrintStream out, int width) {
       super(out, width);
       this.out = out;
+      this.widthKnown = width > 0;
+    }
+
+    /**
+     * The width the library fills, the terminal's less one column; on a terminal that reports no
+     * width (a pseudo-terminal without a size, as {@code script} gives without a terminal around
+     * it) {@link #UNBOUNDED} rather than the library's 80 columns, which cut the rate and the ETA
+     * off a long line ({@code simulate: tic_tac_toe} with 8-digit counts).
+     */
+    @Override
+    public int getMaxRenderedLength() {
+      return widthKnown ? super.getMaxRenderedLength() : UNBOUNDED;
     }
 
     @Override
     public void accept(String text) {
       synchronized (TERMINAL) {
-        if (silenced) {
-          return;
+        if (silenced || text.equals(drawn)) {
+          return; // the same text again (the last drawing of a closed bar) is not drawn twice
         }
         live = this;
         out.print('\r' + text + " ".repeat(Math.max(0, drawn.length() - text.length())));
@@ -170,6 +208,38 @@ final class ConsoleBar {
       });
       this.unit = unit;
       this.eta = eta;
+    }
+
+    /** The count and text of the last drawing, to give a closed bar's last drawing once. */
+    private long renderedCount = -1;
+    private String rendered;
+
+    /**
+     * The library's text, with two changes: a bar closed with no unit done since its last drawing
+     * gives that drawing's text again (the library draws a closing bar twice, once for the count
+     * and once more to end, so a log of the terminal showed the 100% line twice; {@link Line}
+     * skips a text it has drawn); with an {@link #UNBOUNDED} width the whole text with a bar of
+     * {@link #UNKNOWN_WIDTH_BAR} cells.
+     */
+    @Override
+    public synchronized String render(ProgressState state, int maxLength) {
+      long count = state.getCurrent();
+      if (!state.isAlive() && count == renderedCount && rendered != null) {
+        return rendered;
+      }
+      String text = super.render(state, maxLength < UNBOUNDED ? maxLength : textWidth(state) + UNKNOWN_WIDTH_BAR);
+      renderedCount = count;
+      rendered = text;
+      return text;
+    }
+
+    /** The width of the text around the bar: the library's text at a wide line, less its bar's cells. */
+    private int textWidth(ProgressState state) {
+      int probe = 1000;
+      String wide = super.render(state, probe);
+      int right = wide.lastIndexOf(']');
+      int left = right < 0 ? -1 : wide.lastIndexOf('[', right);
+      return left < 0 ? wide.length() : wide.length() - (right - left - 1);
     }
 
     @Override
