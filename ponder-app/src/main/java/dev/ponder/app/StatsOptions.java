@@ -99,8 +99,7 @@ public final class StatsOptions {
 
   private static void checkResamples(String option, int n) {
     if (n < MIN_RESAMPLES || n > MAX_RESAMPLES) {
-      throw new UsageException(option + " must be " + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (bootstrap resamples of the"
-          + " 95% intervals), got " + n);
+      throw UsageException.inRange(option, MIN_RESAMPLES + ".." + MAX_RESAMPLES, n);
     }
   }
 

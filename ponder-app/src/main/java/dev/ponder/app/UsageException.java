@@ -51,6 +51,19 @@ public class UsageException extends RuntimeException {
   }
 
   /**
+   * The one wording for a number outside an option's range, e.g. {@code --forks must be in
+   * 1..100, got 101}, {@code --epsilon must be in (0, 1], got 0}.
+   *
+   * @param option the option as the user typed it
+   * @param range the range as it should be shown ({@code 1..100}; {@code (0, 1]} when a bound is
+   *     left out)
+   * @param got the value given, as it should be shown
+   */
+  static UsageException inRange(String option, String range, Object got) {
+    return new UsageException(option + " must be in " + range + ", got " + got);
+  }
+
+  /**
    * The one wording for a value outside an option's fixed choices, e.g. {@code --schedule:
    * 'benchmrk' is not valid; valid: round-robin, benchmark (did you mean benchmark?)}; the command
    * line adds {@code (see 'ponder arena --help')}, as to a choice that picocli refuses itself.

@@ -150,8 +150,7 @@ class ArenaCommandTest {
         + " no such file");
     Run few = run("report", "--db", db.toString(), "--report", dir.resolve("rf").toString(), "--alpharank-resamples", "39");
     assertThat(few.code()).isEqualTo(2);
-    assertThat(few.err().strip()).isEqualTo("ponder: --alpharank-resamples must be 40 to 1000000 (bootstrap resamples of"
-        + " the 95% intervals), got 39");
+    assertThat(few.err().strip()).isEqualTo("ponder: --alpharank-resamples must be in 40..1000000, got 39");
     Run threads = run("report", "--db", db.toString(), "--report", dir.resolve("rt").toString(), "--parallel", "0");
     assertThat(threads.code()).isEqualTo(2);
     assertThat(threads.err().strip()).isEqualTo("ponder: --parallel must be at least 1, got 0");
@@ -458,7 +457,7 @@ class ArenaCommandTest {
         Run rep = run("report", "--db", db.toString(), "--out", dir.resolve("rs-" + value).toString(), option, value);
         assertThat(rep.code()).as(option + " " + value).isEqualTo(2);
         assertThat(rep.err().strip()).as(option + " " + value).doesNotContain("\n")
-            .isEqualTo("ponder: " + option + " must be 40 to 1000000 (bootstrap resamples of the 95% intervals), got " + value);
+            .isEqualTo("ponder: " + option + " must be in 40..1000000, got " + value);
         assertThat(dir.resolve("rs-" + value)).doesNotExist();
         Run arena = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=2",
             "--matches-per-pairing", "3", "--db", db.toString(), "--report", dir.resolve("ra-" + value).toString(),
