@@ -30,9 +30,19 @@ final class ConsoleBar {
    * elapsed} ago: the bar's elapsed time counts from the run's start, its rate and ETA from now.
    */
   static ProgressBar build(String task, String unit, long done, long total, Duration elapsed) {
+    return build(task, unit, done, total, elapsed, done, System.nanoTime());
+  }
+
+  /**
+   * {@link #build(String, String, long, long, Duration)} whose rate and ETA count from {@code
+   * rateFrom} units at {@code rateFromNanos} ({@link System#nanoTime}): for a bar that appears in
+   * the middle of a step (once the step is slow), whose units so far were done at the step's speed.
+   */
+  static ProgressBar build(String task, String unit, long done, long total, Duration elapsed, long rateFrom,
+      long rateFromNanos) {
     Line line = new Line(System.err);
     // the builder's defaults (an update a second, none continuous, the display kept at the end)
-    return new ProgressBar(task, total, 1000, false, false, done, elapsed, renderer(unit, done), line) {
+    return new ProgressBar(task, total, 1000, false, false, done, elapsed, renderer(unit, rateFrom, rateFromNanos), line) {
       @Override
       public void close() {
         super.close();
@@ -65,7 +75,12 @@ final class ConsoleBar {
 
   /** The renderer of a bar at {@code done} units, its rate and ETA from now on. */
   private static Renderer renderer(String unit, long done) {
-    return new Renderer(" " + unit, new Eta(done, System.nanoTime() / 1e9));
+    return renderer(unit, done, System.nanoTime());
+  }
+
+  /** The renderer of a bar whose rate and ETA count from {@code from} units at {@code fromNanos}. */
+  private static Renderer renderer(String unit, long from, long fromNanos) {
+    return new Renderer(" " + unit, new Eta(from, fromNanos / 1e9));
   }
 
   /** Guards the terminal's line: a bar's drawing and a line written by {@link #println}. */
@@ -183,8 +198,14 @@ final class ConsoleBar {
 
   /** The bar of {@link #build(String, String, long, long, Duration)} as a builder, before its console is attached (for tests). */
   static ProgressBarBuilder builder(String task, String unit, long done, long total, Duration elapsed) {
+    return builder(task, unit, done, total, elapsed, done, System.nanoTime());
+  }
+
+  /** The bar of {@link #build(String, String, long, long, Duration, long, long)} as a builder (for tests). */
+  static ProgressBarBuilder builder(String task, String unit, long done, long total, Duration elapsed, long rateFrom,
+      long rateFromNanos) {
     return new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-        .setUnit(" " + unit, 1).startsFrom(done, elapsed).setRenderer(renderer(unit, done));
+        .setUnit(" " + unit, 1).startsFrom(done, elapsed).setRenderer(renderer(unit, rateFrom, rateFromNanos));
   }
 
   /**
@@ -227,16 +248,35 @@ final class ConsoleBar {
       if (!state.isAlive() && count == renderedCount && rendered != null) {
         return rendered;
       }
-      String text = super.render(state, maxLength < UNBOUNDED ? maxLength : textWidth(state) + UNKNOWN_WIDTH_BAR);
+      String text;
+      if (maxLength < UNBOUNDED) {
+        text = super.render(state, maxLength);
+      } else {
+        // twice: the text at a wide line gives the width around the bar; the rate and the ETA of
+        // the first pass are kept for the second, so that the text keeps its width
+        try {
+          speedKept = "";
+          etaKept = "";
+          text = super.render(state, textWidth(super.render(state, PROBE_WIDTH)) + UNKNOWN_WIDTH_BAR);
+        } finally {
+          speedKept = null;
+          etaKept = null;
+        }
+      }
       renderedCount = count;
       rendered = text;
       return text;
     }
 
-    /** The width of the text around the bar: the library's text at a wide line, less its bar's cells. */
-    private int textWidth(ProgressState state) {
-      int probe = 1000;
-      String wide = super.render(state, probe);
+    /** A width wider than any text around a bar. */
+    private static final int PROBE_WIDTH = 4096;
+
+    /** Within a two-pass rendering: "" before the first pass computes it, then the text kept; else null. */
+    private String speedKept;
+    private String etaKept;
+
+    /** The width of the text around the bar in {@code wide}, the library's text at {@link #PROBE_WIDTH}. */
+    private static int textWidth(String wide) {
       int right = wide.lastIndexOf(']');
       int left = right < 0 ? -1 : wide.lastIndexOf('[', right);
       return left < 0 ? wide.length() : wide.length() - (right - left - 1);
@@ -244,7 +284,14 @@ final class ConsoleBar {
 
     @Override
     protected String speed(ProgressState state) {
-      return speedAt(state.getCurrent(), System.nanoTime() / 1e9);
+      if (speedKept != null && !speedKept.isEmpty()) {
+        return speedKept;
+      }
+      String s = speedAt(state.getCurrent(), System.nanoTime() / 1e9);
+      if (speedKept != null) {
+        speedKept = s;
+      }
+      return s;
     }
 
     /** The rate text with {@code current} units done at {@code now} (seconds, the clock of the {@link Eta}). */
@@ -259,7 +306,14 @@ final class ConsoleBar {
 
     @Override
     protected String etaString(ProgressState state) {
-      return etaText(super.etaString(state));
+      if (etaKept != null && !etaKept.isEmpty()) {
+        return etaKept;
+      }
+      String s = etaText(super.etaString(state));
+      if (etaKept != null) {
+        etaKept = s;
+      }
+      return s;
     }
   }
 

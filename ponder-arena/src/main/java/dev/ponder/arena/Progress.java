@@ -112,26 +112,30 @@ public interface Progress extends AutoCloseable {
   static Progress forConsole(String task, String unit, long done, long total, PrintWriter err, long intervalMs,
       boolean finalLine, long runStartNanos) {
     if (System.console() != null && total >= 0) {
-      ProgressBar bar = ConsoleBar.build(task, unit, done, total,
-          java.time.Duration.ofNanos(Math.max(0, System.nanoTime() - runStartNanos)));
-      return new Progress() {
-        @Override
-        public void step() {
-          bar.step();
-        }
-
-        @Override
-        public void stepTo(long done) {
-          bar.stepTo(done);
-        }
-
-        @Override
-        public void close() {
-          bar.close();
-        }
-      };
+      return of(ConsoleBar.build(task, unit, done, total,
+          java.time.Duration.ofNanos(Math.max(0, System.nanoTime() - runStartNanos))));
     }
     return new LineProgress(task, unit, done, done, total, err, intervalMs, System.nanoTime(), finalLine);
+  }
+
+  /** The progress shown by {@code bar}. */
+  private static Progress of(ProgressBar bar) {
+    return new Progress() {
+      @Override
+      public void step() {
+        bar.step();
+      }
+
+      @Override
+      public void stepTo(long done) {
+        bar.stepTo(done);
+      }
+
+      @Override
+      public void close() {
+        bar.close();
+      }
+    };
   }
 
   /** Starts the progress of one step of work (see {@link #delayed}). */
@@ -161,8 +165,17 @@ public interface Progress extends AutoCloseable {
 
   /** {@link #delayed(PrintStream, long, long)} writing on {@code err}. */
   static Factory delayed(PrintWriter err, long delayMs, long intervalMs) {
-    return delayed(err, delayMs, intervalMs, (task, unit, done, total, runStartNanos) -> System.console() == null ? null
-        : forConsole(task, unit, done, total, err, intervalMs, true, runStartNanos));
+    return delayed(err, delayMs, intervalMs, (task, unit, done, total, runStartNanos) -> {
+      if (System.console() == null) {
+        return null;
+      }
+      if (total < 0) {
+        return forConsole(task, unit, done, total, err, intervalMs, true, runStartNanos); // lines: no bar without a total
+      }
+      // the units so far were this step's: the rate and the ETA count from its start, as the lines' do
+      return of(ConsoleBar.build(task, unit, done, total, java.time.Duration.ofNanos(Math.max(0, System.nanoTime()
+          - runStartNanos)), 0, runStartNanos));
+    });
   }
 
   /** The console's progress of a step, started once the step is slow: null without a console. */
