@@ -52,7 +52,7 @@ public final class BenchCommand implements PonderCommand {
     @Override
     public Integer call() {
       if (!(seconds > 0)) {
-        throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
+        throw UsageException.greaterThan("--seconds", 0, Ponder.plain(seconds));
       }
       if (runs < 1) {
         throw UsageException.atLeast("--runs", 1, runs);

@@ -96,6 +96,10 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
         // out of sync") does not say what failed or where
         line = faultLine(ex, bug) + hint(bug, root.verbose);
       }
+      if (ex instanceof UsageException u && u.pointsToHelp()) {
+        // a choice refused by the command, worded as one that picocli refuses while parsing
+        line += " (see '" + commandLine.getCommandSpec().qualifiedName() + " --help')";
+      }
       err.println("ponder: " + (usage ? "" : "error: ") + line);
       if (root.verbose) {
         ex.printStackTrace(err);

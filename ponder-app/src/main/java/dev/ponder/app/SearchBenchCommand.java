@@ -222,26 +222,25 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    */
   private void validateOptions() {
     if (!(seconds > 0)) {
-      throw new UsageException("--seconds must be > 0, got " + Ponder.plain(seconds));
+      throw UsageException.greaterThan("--seconds", 0, Ponder.plain(seconds));
     }
     if (!(warmup >= 0)) {
       throw UsageException.atLeast("--warmup", 0, Ponder.plain(warmup));
     }
     for (int t : threads) {
       if (t < 1 || t > 64) {
-        throw new UsageException("--threads " + t + " is out of range; valid: 1..64");
+        throw UsageException.inRange("--threads", "1..64", t);
       }
     }
     if (forks < 1 || forks > 100) {
-      throw new UsageException("--forks " + forks + " is out of range; valid: 1..100");
+      throw UsageException.inRange("--forks", "1..100", forks);
     }
     if (noFork && forks > 1) {
       throw new UsageException("--no-fork cannot be combined with --forks " + forks
           + " (forks are fresh JVMs); use --forks 1 or drop --no-fork");
     }
     if (overrunSearches < 0) {
-      throw new UsageException("--overrun-searches " + overrunSearches + " is out of range; valid: 0 or more "
-          + "(0 skips the overrun measurement)");
+      throw UsageException.atLeast("--overrun-searches", 0, overrunSearches); // 0 skips the overrun measurement
     }
     Spec agentString = Spec.parse(agent);
     for (String key : BUDGET_KEYS) {

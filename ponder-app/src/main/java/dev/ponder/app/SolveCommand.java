@@ -812,10 +812,10 @@ public final class SolveCommand implements PonderCommand {
       throw new UsageException(option + " goes with --algo " + owner + ", not " + algo);
     }
     if (loOpen && !(given > lo && given <= hi)) {
-      throw new UsageException(option + " must be in (" + fmt(lo) + ", " + fmt(hi) + "], got " + fmt(given));
+      throw UsageException.inRange(option, "(" + fmt(lo) + ", " + fmt(hi) + "]", fmt(given));
     }
     if (!(given >= lo && given <= hi)) {
-      throw new UsageException(option + " must be in " + fmt(lo) + ".." + fmt(hi) + ", got " + fmt(given));
+      throw UsageException.inRange(option, fmt(lo) + ".." + fmt(hi), fmt(given));
     }
     return given;
   }

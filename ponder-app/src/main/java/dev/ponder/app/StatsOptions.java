@@ -99,8 +99,7 @@ public final class StatsOptions {
 
   private static void checkResamples(String option, int n) {
     if (n < MIN_RESAMPLES || n > MAX_RESAMPLES) {
-      throw new UsageException(option + " must be " + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (bootstrap resamples of the"
-          + " 95% intervals), got " + n);
+      throw UsageException.inRange(option, MIN_RESAMPLES + ".." + MAX_RESAMPLES, n);
     }
   }
 
@@ -121,7 +120,7 @@ public final class StatsOptions {
       }
     }
     if (!(a > 0)) {
-      throw new UsageException("--alpha must be > 0 or inf, got " + alpha);
+      throw UsageException.greaterThan("--alpha", "0 (or inf)", alpha);
     }
     if (populationSize < 2) {
       throw UsageException.atLeast("--population-size", 2, populationSize);
@@ -137,10 +136,10 @@ public final class StatsOptions {
           dev.ponder.spec.Suggestions.didYouMean(alphaRankTwoPlayer, java.util.List.of("single", "multi")));
     };
     if (!(scoTau > 0)) {
-      throw new UsageException("--sco-tau must be > 0, got " + number(scoTau));
+      throw UsageException.greaterThan("--sco-tau", 0, number(scoTau));
     }
     if (!(scoLr > 0)) {
-      throw new UsageException("--sco-lr must be > 0, got " + number(scoLr));
+      throw UsageException.greaterThan("--sco-lr", 0, number(scoLr));
     }
     if (scoIterations < 1) {
       // 0 steps leave every agent at the starting point: all tied, a ranking that says nothing

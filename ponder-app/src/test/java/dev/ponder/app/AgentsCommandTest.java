@@ -103,7 +103,7 @@ class AgentsCommandTest {
     }
     String[] r = Cli.runFields("search", "tic_tac_toe", "--agent", "uct(reuse=yes)");
     assertThat(r[0]).isEqualTo("2");
-    assertThat(r[2].strip()).endsWith("bad value 'yes' for reuse: expected true or false (or 1 or 0; any case)");
+    assertThat(r[2].strip()).endsWith("reuse=yes is not valid; valid: true, false (or 1, 0; any case)");
   }
 
   /** Booleans are listed as agent strings write them (false, not Python's False). */

@@ -46,7 +46,8 @@ class AlphaRankTwoPlayerCliTest {
   void anUnknownModelIsAOneLineUsageError() {
     Cli bad = Cli.run("report", "--db", dir.resolve("none.db").toString(), "--alpharank-two-player", "double");
     assertThat(bad.exit).isEqualTo(2);
-    assertThat(bad.err.strip()).isEqualTo("ponder: --alpharank-two-player: 'double' is not valid; valid: single, multi");
+    assertThat(bad.err.strip()).isEqualTo("ponder: --alpharank-two-player: 'double' is not valid; valid: single, multi"
+        + " (see 'ponder report --help')");
   }
 
   @Test

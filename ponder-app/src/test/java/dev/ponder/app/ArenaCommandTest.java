@@ -155,8 +155,7 @@ class ArenaCommandTest {
         + " no such file");
     Run few = run("report", "--db", db.toString(), "--report", dir.resolve("rf").toString(), "--alpharank-resamples", "39");
     assertThat(few.code()).isEqualTo(2);
-    assertThat(few.err().strip()).isEqualTo("ponder: --alpharank-resamples must be 40 to 1000000 (bootstrap resamples of"
-        + " the 95% intervals), got 39");
+    assertThat(few.err().strip()).isEqualTo("ponder: --alpharank-resamples must be in 40..1000000, got 39");
     Run threads = run("report", "--db", db.toString(), "--report", dir.resolve("rt").toString(), "--parallel", "0");
     assertThat(threads.code()).isEqualTo(2);
     assertThat(threads.err().strip()).isEqualTo("ponder: --parallel must be at least 1, got 0");
@@ -247,18 +246,35 @@ class ArenaCommandTest {
    * {@code --budget time_ms=0} is refused like {@code sims=0} (before, it played uct's default
    * 1,000 simulations under the label {@code uct(time_ms=0)}), and a blank {@code --budget} is
    * malformed (before, it started a tournament of its own with a warning): one line, exit 2,
-   * nothing created.
+   * nothing created. A 0 or a negative value is said as every number below its least value is
+   * ({@code must be at least 1, got 0}; it said "sims=0 is no budget (0 means no limit)"), as is
+   * an agent string's {@code sims=0} with no time limit.
    */
   @Test
   void aZeroOrBlankBudgetIsRefused() {
     Path db = dir.resolve("z.db");
-    for (String budget : new String[] {"time_ms=0", "sims=0", " "}) {
-      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", budget, "--db", db.toString(),
+    String[][] cases = {{"time_ms=0", "budget 'time_ms=0': time_ms must be at least 1, got 0"},
+        {"sims=0", "budget 'sims=0': sims must be at least 1, got 0"},
+        {"sims=-3", "budget 'sims=-3': sims must be at least 1, got -3"},
+        {"sims=400,time_ms=0", "budget 'sims=400,time_ms=0': time_ms must be at least 1, got 0"},
+        {" ", "malformed budget ' ': it is blank; expected key=value[,key=value...], e.g. sims=400 or time_ms=50 (leave"
+            + " --budget out for none)"}};
+    for (String[] c : cases) {
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", c[0], "--db", db.toString(),
           "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rz").toString());
-      assertThat(r.code()).as(budget).isEqualTo(2);
-      assertThat(r.err().strip()).doesNotContain("\n").startsWith("ponder: malformed budget '" + budget + "': ");
+      assertThat(r.code()).as(c[0]).isEqualTo(2);
+      assertThat(r.err().strip()).isEqualTo("ponder: " + c[1]);
       assertThat(db).doesNotExist();
     }
+    Run own = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=0)", "--db", db.toString(),
+        "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rz").toString());
+    assertThat(own.code()).isEqualTo(2);
+    assertThat(own.err().strip()).isEqualTo("ponder: uct: sims must be at least 1, got 0 (or 0 with a time_ms of at least 1)");
+    Run text = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=abc", "--db",
+        db.toString(), "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rz").toString());
+    assertThat(text.code()).isEqualTo(2);
+    assertThat(text.err().strip()).isEqualTo("ponder: uct: sims='abc' is not an integer; valid: 0..100000000");
+    assertThat(db).doesNotExist();
   }
 
   @Test
@@ -446,7 +462,7 @@ class ArenaCommandTest {
         Run rep = run("report", "--db", db.toString(), "--out", dir.resolve("rs-" + value).toString(), option, value);
         assertThat(rep.code()).as(option + " " + value).isEqualTo(2);
         assertThat(rep.err().strip()).as(option + " " + value).doesNotContain("\n")
-            .isEqualTo("ponder: " + option + " must be 40 to 1000000 (bootstrap resamples of the 95% intervals), got " + value);
+            .isEqualTo("ponder: " + option + " must be in 40..1000000, got " + value);
         assertThat(dir.resolve("rs-" + value)).doesNotExist();
         Run arena = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=2",
             "--matches-per-pairing", "3", "--db", db.toString(), "--report", dir.resolve("ra-" + value).toString(),

@@ -116,7 +116,8 @@ class ArenaSeatOrdersCliTest {
     Path db = dir.resolve("x.db");
     Cli bad = arena(db, "random,uct(sims=4)", 1, "--seat-orders", "mirror");
     assertThat(bad.exit).isEqualTo(2);
-    assertThat(bad.err.strip()).isEqualTo("ponder: --seat-orders: 'mirror' is not valid; valid: permutations, rotations");
+    assertThat(bad.err.strip()).isEqualTo("ponder: --seat-orders: 'mirror' is not valid; valid: permutations, rotations"
+        + " (see 'ponder arena --help')");
     assertThat(Files.exists(db)).isFalse();
 
     Cli two = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=4)", "--seeds-per-pairing", "1",

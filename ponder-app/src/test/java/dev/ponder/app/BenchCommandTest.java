@@ -45,7 +45,8 @@ class BenchCommandTest {
   /**
    * A bad --seconds, --runs or --warmup is named alone with the value given, as every other
    * command's count is ("--iterations must be at least 1, got 0"): bench playouts said "--seconds
-   * must be positive and --runs at least 1" for either, bench search "--seconds must be > 0".
+   * must be positive and --runs at least 1" for either, bench search "--seconds must be > 0"; a
+   * decimal that must be positive says "must be greater than 0", as every such option does.
    */
   @Test
   void aBadDurationOrRunCountNamesItsOptionAndValue() {
@@ -54,10 +55,10 @@ class BenchCommandTest {
     assertThat(runs.out).isEmpty();
     assertThat(runs.err).isEqualTo("ponder: --runs must be at least 1, got 0\n");
     assertThat(Cli.run("bench", "playouts", "--games", "tic_tac_toe", "--seconds", "-1").err)
-        .isEqualTo("ponder: --seconds must be > 0, got -1\n");
+        .isEqualTo("ponder: --seconds must be greater than 0, got -1\n");
     assertThat(Cli.run("bench", "playouts", "--games", "tic_tac_toe", "--seconds", "0").err)
-        .isEqualTo("ponder: --seconds must be > 0, got 0\n");
-    assertThat(Cli.run("bench", "search", "--seconds", "-0.5").err).isEqualTo("ponder: --seconds must be > 0, got -0.5\n");
+        .isEqualTo("ponder: --seconds must be greater than 0, got 0\n");
+    assertThat(Cli.run("bench", "search", "--seconds", "-0.5").err).isEqualTo("ponder: --seconds must be greater than 0, got -0.5\n");
     Cli warmup = Cli.run("bench", "search", "--warmup", "-1");
     assertThat(warmup.exit).isEqualTo(2);
     assertThat(warmup.err).isEqualTo("ponder: --warmup must be at least 0, got -1\n");

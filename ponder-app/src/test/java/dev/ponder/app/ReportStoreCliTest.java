@@ -89,8 +89,9 @@ class ReportStoreCliTest {
   @Test
   void scoOptionsOutOfRangeNameTheOptionAndTheValue() {
     String db = dir.resolve("none.db").toString();
-    String[][] cases = {{"--sco-tau", "0", "--sco-tau must be > 0, got 0"}, {"--sco-lr", "-1", "--sco-lr must be > 0, got -1"},
-        {"--sco-lr", "-0.25", "--sco-lr must be > 0, got -0.25"},
+    String[][] cases = {{"--sco-tau", "0", "--sco-tau must be greater than 0, got 0"},
+        {"--sco-lr", "-1", "--sco-lr must be greater than 0, got -1"}, {"--sco-lr", "-0.25", "--sco-lr must be greater than 0, got -0.25"},
+        {"--alpha", "0", "--alpha must be greater than 0 (or inf), got 0"}, {"--alpha", "-2", "--alpha must be greater than 0 (or inf), got -2"},
         {"--sco-iterations", "-2", "--sco-iterations must be at least 1, got -2"},
         // 0 steps would leave every agent tied at the starting rating
         {"--sco-iterations", "0", "--sco-iterations must be at least 1, got 0"}};

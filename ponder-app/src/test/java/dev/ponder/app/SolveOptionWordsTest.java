@@ -39,10 +39,10 @@ class SolveOptionWordsTest {
       Cli r = Cli.run("solve", "kuhn_poker", "--algo", c[0]);
       assertThat(r.exit).isEqualTo(2);
       assertThat(r.err).isEqualTo("ponder: --algo: '" + c[0] + "' is not valid; valid: cfr, cfr-sim, cfr+, lcfr, dcfr, mccfr-es,"
-          + " mccfr-os (did you mean " + c[1] + "?)\n");
+          + " mccfr-os (did you mean " + c[1] + "?) (see 'ponder solve --help')\n");
     }
     // the edit-distance rule still answers first, and nonsense gets no guess
-    assertThat(Cli.run("solve", "kuhn_poker", "--algo", "cfr_sim").err).endsWith("(did you mean cfr-sim?)\n");
+    assertThat(Cli.run("solve", "kuhn_poker", "--algo", "cfr_sim").err).endsWith("(did you mean cfr-sim?) (see 'ponder solve --help')\n");
     assertThat(Cli.run("solve", "kuhn_poker", "--algo", "minimax").err).doesNotContain("did you mean");
   }
 

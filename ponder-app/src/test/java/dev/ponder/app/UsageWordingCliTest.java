@@ -119,19 +119,44 @@ class UsageWordingCliTest {
   @Test
   void enumeratedOptionsOfPonderItselfSuggestTheClosestToo() {
     assertThat(err("solve", "kuhn_poker", "--algo", "dcf")).isEqualTo("ponder: --algo: 'dcf' is not valid; valid: cfr, cfr-sim,"
-        + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (did you mean dcfr?)" + NL);
+        + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (did you mean dcfr?) (see 'ponder solve --help')" + NL);
+    // no close name: the list and the help, as picocli's own choice errors give
+    assertThat(err("solve", "kuhn_poker", "--algo", "foo")).isEqualTo("ponder: --algo: 'foo' is not valid; valid: cfr, cfr-sim,"
+        + " cfr+, lcfr, dcfr, mccfr-es, mccfr-os (see 'ponder solve --help')" + NL);
     assertThat(err("arena", "--games", "tic_tac_toe", "--agents", "uct,random", "--schedule", "benchmrk", "--db",
         "never-created.db")).isEqualTo("ponder: --schedule: 'benchmrk' is not valid; valid: round-robin, benchmark"
-        + " (did you mean benchmark?)" + NL);
+        + " (did you mean benchmark?) (see 'ponder arena --help')" + NL);
     assertThat(err("bench", "serch")).isEqualTo("ponder: unknown command 'serch'; commands: playouts, search"
         + " (did you mean search?) (see 'ponder bench --help')" + NL);
+  }
+
+  /**
+   * A game string's number that is not one, or not an integer, is said as an option's bad value is
+   * (the key, the text typed, what it is not) with the key's range; one outside the range names
+   * the range. They said "bad value 'abc' for board_size: expected an integer in 1..255".
+   */
+  @Test
+  void gameStringNumbersAreRefusedInTheWordsOfOptionsAndAgentKeys() {
+    assertThat(err("games", "hex(board_size=abc)")).isEqualTo("ponder: hex: board_size='abc' is not an integer;"
+        + " valid: 1..255" + NL);
+    assertThat(err("games", "hex(board_size=1.5)")).isEqualTo("ponder: hex: board_size='1.5' is not an integer;"
+        + " valid: 1..255" + NL);
+    assertThat(err("games", "hex(board_size=99999999999)")).isEqualTo("ponder: hex: board_size=99999999999 is out of"
+        + " range; valid: 1..255" + NL);
+    assertThat(err("games", "hex(board_size=0)")).isEqualTo("ponder: hex: board_size=0 is out of range; valid: 1..255" + NL);
+    assertThat(err("games", "breakthrough(rows=1)")).isEqualTo("ponder: breakthrough: rows=1 is out of range; valid:"
+        + " 2..99" + NL);
+    assertThat(err("games", "hex(swap=yes)")).isEqualTo("ponder: hex: swap=yes is not valid; valid: true, false (or 1,"
+        + " 0; any case)" + NL);
   }
 
   @Test
   void numbersInSpecStringsTakeExponentFormsAndRefuseWhatIsNotFinite() {
     assertThat(Cli.run("search", "tic_tac_toe", "--agent", "uct(sims=1e2)").exit).isEqualTo(0);
-    assertThat(err("search", "tic_tac_toe", "--agent", "uct(sims=1.5e0)")).isEqualTo("ponder: uct: bad value '1.5e0' for"
-        + " sims: expected an integer in 0..100000000" + NL);
+    assertThat(err("search", "tic_tac_toe", "--agent", "uct(sims=1.5e0)")).isEqualTo("ponder: uct: sims='1.5e0' is not an"
+        + " integer; valid: 0..100000000" + NL);
+    assertThat(err("search", "tic_tac_toe", "--agent", "uct(c=abc)")).isEqualTo("ponder: uct: c='abc' is not a"
+        + " finite number; valid: 0..1e6" + NL);
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(c=1e400)")).isEqualTo("ponder: uct: c='1e400' is not a"
         + " finite number; valid: 0..1e6" + NL);
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(c=NaN)")).isEqualTo("ponder: uct: c='NaN' is not a"

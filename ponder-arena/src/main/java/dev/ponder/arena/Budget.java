@@ -36,7 +36,8 @@ public final class Budget {
    *     nothing), an item is not {@code key=value}, a key is given twice ({@code sims=10,sims=20}:
    *     one line, as an agent string with a repeated key is refused), an item is empty
    *     ({@code sims=5,}), or a key of {@link #OWN_BUDGET_KEYS} is 0 ({@code time_ms=0}: 0 is no
-   *     limit, so no budget; an agent would fall back to its default) or negative
+   *     limit, so no budget; an agent would fall back to its default) or negative, said as {@code
+   *     budget 'time_ms=0': time_ms must be at least 1, got 0}
    */
   public static Map<String, String> parse(String text) {
     if (text != null && !text.isEmpty() && text.isBlank()) {
@@ -45,13 +46,10 @@ public final class Budget {
     }
     Map<String, String> out = parse(text, true);
     for (Map.Entry<String, String> e : out.entrySet()) {
-      if (OWN_BUDGET_KEYS.contains(e.getKey()) && isZero(e.getValue())) {
-        throw new SpecException("malformed budget '" + text + "': " + e.getKey() + "=0 is no budget (0 means no limit);"
-            + " give " + e.getKey() + " of at least 1");
-      }
-      if (OWN_BUDGET_KEYS.contains(e.getKey()) && e.getValue().startsWith("-")) {
-        throw new SpecException("malformed budget '" + text + "': " + e.getKey() + "=" + e.getValue() + " is below 1;"
-            + " give " + e.getKey() + " of at least 1");
+      // 0 is no limit, so no budget (an agent would fall back to its default); the agents' own
+      // range, 0..N, would name the 0 this refuses
+      if (OWN_BUDGET_KEYS.contains(e.getKey()) && (isZero(e.getValue()) || e.getValue().startsWith("-"))) {
+        throw SpecException.atLeast("budget '" + text + "'", e.getKey(), 1, e.getValue());
       }
     }
     return out;

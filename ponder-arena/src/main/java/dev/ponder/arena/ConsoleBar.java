@@ -30,9 +30,19 @@ final class ConsoleBar {
    * elapsed} ago: the bar's elapsed time counts from the run's start, its rate and ETA from now.
    */
   static ProgressBar build(String task, String unit, long done, long total, Duration elapsed) {
+    return build(task, unit, done, total, elapsed, done, System.nanoTime());
+  }
+
+  /**
+   * {@link #build(String, String, long, long, Duration)} whose rate and ETA count from {@code
+   * rateFrom} units at {@code rateFromNanos} ({@link System#nanoTime}): for a bar that appears in
+   * the middle of a step (once the step is slow), whose units so far were done at the step's speed.
+   */
+  static ProgressBar build(String task, String unit, long done, long total, Duration elapsed, long rateFrom,
+      long rateFromNanos) {
     Line line = new Line(System.err);
     // the builder's defaults (an update a second, none continuous, the display kept at the end)
-    return new ProgressBar(task, total, 1000, false, false, done, elapsed, renderer(unit, done), line) {
+    return new ProgressBar(task, total, 1000, false, false, done, elapsed, renderer(unit, rateFrom, rateFromNanos), line) {
       @Override
       public void close() {
         super.close();
@@ -41,9 +51,36 @@ final class ConsoleBar {
     };
   }
 
+  /** A width {@link Line#getMaxRenderedLength} gives when the terminal reports none: no cut. */
+  static final int UNBOUNDED = 1 << 20;
+
+  /** Cells of the bar drawn when the terminal reports no width. */
+  static final int UNKNOWN_WIDTH_BAR = 30;
+
+  /** Fewer columns than this is no width (the library takes 80 then). */
+  private static final int MIN_KNOWN_COLUMNS = 10;
+
+  /**
+   * The columns of the terminal the bar is drawn on, as the library's terminal library (JLine)
+   * reads them; 0 when it reports none or none can be opened. Its own signal handling is left off,
+   * so that asking changes nothing of the JVM's.
+   */
+  static int terminalColumns() {
+    try (org.jline.terminal.Terminal t = org.jline.terminal.TerminalBuilder.builder().dumb(true).nativeSignals(false).build()) {
+      return Math.max(0, t.getWidth());
+    } catch (java.io.IOException | RuntimeException e) {
+      return 0;
+    }
+  }
+
   /** The renderer of a bar at {@code done} units, its rate and ETA from now on. */
   private static Renderer renderer(String unit, long done) {
-    return new Renderer(" " + unit, new Eta(done, System.nanoTime() / 1e9));
+    return renderer(unit, done, System.nanoTime());
+  }
+
+  /** The renderer of a bar whose rate and ETA count from {@code from} units at {@code fromNanos}. */
+  private static Renderer renderer(String unit, long from, long fromNanos) {
+    return new Renderer(" " + unit, new Eta(from, fromNanos / 1e9));
   }
 
   /** Guards the terminal's line: a bar's drawing and a line written by {@link #println}. */
@@ -85,25 +122,41 @@ final class ConsoleBar {
    */
   static final class Line extends me.tongfei.progressbar.ConsoleProgressBarConsumer {
     private final java.io.PrintStream out;
+    /** False on a terminal that reports no width: the whole text is drawn, with a bar of {@link #UNKNOWN_WIDTH_BAR} cells. */
+    private final boolean widthKnown;
     private String drawn = "";
     private boolean silenced;
 
+    /** The line of the console's terminal, as wide as it is when it reports a width. */
     Line(java.io.PrintStream out) {
       super(out);
       this.out = out;
+      this.widthKnown = terminalColumns() >= MIN_KNOWN_COLUMNS;
     }
 
-    /** A line of {@code width} characters at most (the console's width otherwise). */
+    /** A line of {@code width} characters at most; {@code width <= 0}: a terminal that reports no width. */
     Line(java.io.PrintStream out, int width) {
       super(out, width);
       this.out = out;
+      this.widthKnown = width > 0;
+    }
+
+    /**
+     * The width the library fills, the terminal's less one column; on a terminal that reports no
+     * width (a pseudo-terminal without a size, as {@code script} gives without a terminal around
+     * it) {@link #UNBOUNDED} rather than the library's 80 columns, which cut the rate and the ETA
+     * off a long line ({@code simulate: tic_tac_toe} with 8-digit counts).
+     */
+    @Override
+    public int getMaxRenderedLength() {
+      return widthKnown ? super.getMaxRenderedLength() : UNBOUNDED;
     }
 
     @Override
     public void accept(String text) {
       synchronized (TERMINAL) {
-        if (silenced) {
-          return;
+        if (silenced || text.equals(drawn)) {
+          return; // the same text again (the last drawing of a closed bar) is not drawn twice
         }
         live = this;
         out.print('\r' + text + " ".repeat(Math.max(0, drawn.length() - text.length())));
@@ -145,8 +198,14 @@ final class ConsoleBar {
 
   /** The bar of {@link #build(String, String, long, long, Duration)} as a builder, before its console is attached (for tests). */
   static ProgressBarBuilder builder(String task, String unit, long done, long total, Duration elapsed) {
+    return builder(task, unit, done, total, elapsed, done, System.nanoTime());
+  }
+
+  /** The bar of {@link #build(String, String, long, long, Duration, long, long)} as a builder (for tests). */
+  static ProgressBarBuilder builder(String task, String unit, long done, long total, Duration elapsed, long rateFrom,
+      long rateFromNanos) {
     return new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
-        .setUnit(" " + unit, 1).startsFrom(done, elapsed).setRenderer(renderer(unit, done));
+        .setUnit(" " + unit, 1).startsFrom(done, elapsed).setRenderer(renderer(unit, rateFrom, rateFromNanos));
   }
 
   /**
@@ -172,9 +231,67 @@ final class ConsoleBar {
       this.eta = eta;
     }
 
+    /** The count and text of the last drawing, to give a closed bar's last drawing once. */
+    private long renderedCount = -1;
+    private String rendered;
+
+    /**
+     * The library's text, with two changes: a bar closed with no unit done since its last drawing
+     * gives that drawing's text again (the library draws a closing bar twice, once for the count
+     * and once more to end, so a log of the terminal showed the 100% line twice; {@link Line}
+     * skips a text it has drawn); with an {@link #UNBOUNDED} width the whole text with a bar of
+     * {@link #UNKNOWN_WIDTH_BAR} cells.
+     */
+    @Override
+    public synchronized String render(ProgressState state, int maxLength) {
+      long count = state.getCurrent();
+      if (!state.isAlive() && count == renderedCount && rendered != null) {
+        return rendered;
+      }
+      String text;
+      if (maxLength < UNBOUNDED) {
+        text = super.render(state, maxLength);
+      } else {
+        // twice: the text at a wide line gives the width around the bar; the rate and the ETA of
+        // the first pass are kept for the second, so that the text keeps its width
+        try {
+          speedKept = "";
+          etaKept = "";
+          text = super.render(state, textWidth(super.render(state, PROBE_WIDTH)) + UNKNOWN_WIDTH_BAR);
+        } finally {
+          speedKept = null;
+          etaKept = null;
+        }
+      }
+      renderedCount = count;
+      rendered = text;
+      return text;
+    }
+
+    /** A width wider than any text around a bar. */
+    private static final int PROBE_WIDTH = 4096;
+
+    /** Within a two-pass rendering: "" before the first pass computes it, then the text kept; else null. */
+    private String speedKept;
+    private String etaKept;
+
+    /** The width of the text around the bar in {@code wide}, the library's text at {@link #PROBE_WIDTH}. */
+    private static int textWidth(String wide) {
+      int right = wide.lastIndexOf(']');
+      int left = right < 0 ? -1 : wide.lastIndexOf('[', right);
+      return left < 0 ? wide.length() : wide.length() - (right - left - 1);
+    }
+
     @Override
     protected String speed(ProgressState state) {
-      return speedAt(state.getCurrent(), System.nanoTime() / 1e9);
+      if (speedKept != null && !speedKept.isEmpty()) {
+        return speedKept;
+      }
+      String s = speedAt(state.getCurrent(), System.nanoTime() / 1e9);
+      if (speedKept != null) {
+        speedKept = s;
+      }
+      return s;
     }
 
     /** The rate text with {@code current} units done at {@code now} (seconds, the clock of the {@link Eta}). */
@@ -189,7 +306,14 @@ final class ConsoleBar {
 
     @Override
     protected String etaString(ProgressState state) {
-      return etaText(super.etaString(state));
+      if (etaKept != null && !etaKept.isEmpty()) {
+        return etaKept;
+      }
+      String s = etaText(super.etaString(state));
+      if (etaKept != null) {
+        etaKept = s;
+      }
+      return s;
     }
   }
 

@@ -112,26 +112,30 @@ public interface Progress extends AutoCloseable {
   static Progress forConsole(String task, String unit, long done, long total, PrintWriter err, long intervalMs,
       boolean finalLine, long runStartNanos) {
     if (System.console() != null && total >= 0) {
-      ProgressBar bar = ConsoleBar.build(task, unit, done, total,
-          java.time.Duration.ofNanos(Math.max(0, System.nanoTime() - runStartNanos)));
-      return new Progress() {
-        @Override
-        public void step() {
-          bar.step();
-        }
-
-        @Override
-        public void stepTo(long done) {
-          bar.stepTo(done);
-        }
-
-        @Override
-        public void close() {
-          bar.close();
-        }
-      };
+      return of(ConsoleBar.build(task, unit, done, total,
+          java.time.Duration.ofNanos(Math.max(0, System.nanoTime() - runStartNanos))));
     }
     return new LineProgress(task, unit, done, done, total, err, intervalMs, System.nanoTime(), finalLine);
+  }
+
+  /** The progress shown by {@code bar}. */
+  private static Progress of(ProgressBar bar) {
+    return new Progress() {
+      @Override
+      public void step() {
+        bar.step();
+      }
+
+      @Override
+      public void stepTo(long done) {
+        bar.stepTo(done);
+      }
+
+      @Override
+      public void close() {
+        bar.close();
+      }
+    };
   }
 
   /** Starts the progress of one step of work (see {@link #delayed}). */
@@ -151,9 +155,9 @@ public interface Progress extends AutoCloseable {
   /**
    * Progress of steps that may be quick or slow: a step shows nothing until it has run for
    * {@code delayMs}; then, on its next unit done, it starts the output of
-   * {@link #forConsole(String, String, long, long, PrintStream, long)} (a bar on a console, else a
-   * line at once and then at most every {@code intervalMs}). A step that ends sooner prints
-   * nothing. Thread-safe.
+   * {@link #forConsole(String, String, long, long, PrintStream, long)} (a bar on a console, whose
+   * elapsed time counts from the step's start, else a line at once and then at most every {@code
+   * intervalMs}). A step that ends sooner prints nothing. Thread-safe.
    */
   static Factory delayed(PrintStream err, long delayMs, long intervalMs) {
     return delayed(new PrintWriter(err), delayMs, intervalMs);
@@ -161,6 +165,31 @@ public interface Progress extends AutoCloseable {
 
   /** {@link #delayed(PrintStream, long, long)} writing on {@code err}. */
   static Factory delayed(PrintWriter err, long delayMs, long intervalMs) {
+    return delayed(err, delayMs, intervalMs, (task, unit, done, total, runStartNanos) -> {
+      if (System.console() == null) {
+        return null;
+      }
+      if (total < 0) {
+        return forConsole(task, unit, done, total, err, intervalMs, true, runStartNanos); // lines: no bar without a total
+      }
+      // the units so far were this step's: the rate and the ETA count from its start, as the lines' do
+      return of(ConsoleBar.build(task, unit, done, total, java.time.Duration.ofNanos(Math.max(0, System.nanoTime()
+          - runStartNanos)), 0, runStartNanos));
+    });
+  }
+
+  /** The console's progress of a step, started once the step is slow: null without a console. */
+  @FunctionalInterface
+  interface ConsoleStart {
+    /**
+     * @param done units done when the output starts
+     * @param runStartNanos when the step started ({@link System#nanoTime}), for the bar's elapsed time
+     */
+    Progress start(String task, String unit, long done, long total, long runStartNanos);
+  }
+
+  /** {@link #delayed(PrintWriter, long, long)} with the console's progress from {@code console}. */
+  static Factory delayed(PrintWriter err, long delayMs, long intervalMs, ConsoleStart console) {
     return (task, unit, total) -> new Progress() {
       private final long t0 = System.nanoTime();
       private long done;
@@ -177,8 +206,11 @@ public interface Progress extends AutoCloseable {
         if (shown != null) {
           shown.stepTo(done);
         } else if (System.nanoTime() - t0 >= delayMs * 1_000_000L) {
-          if (System.console() != null) {
-            shown = forConsole(task, unit, done, total, err, intervalMs, true);
+          // the bar's elapsed time counts from the step's start, as the lines' rate does, not from
+          // its first drawing (it showed 0:00:00 for a step already 2 s old)
+          Progress bar = console.start(task, unit, done, total, t0);
+          if (bar != null) {
+            shown = bar;
           } else {
             // counted from the step's start, so the first line's rate and ETA are right; a line is
             // printed now, so closing prints the last count only if it has moved since (never twice)

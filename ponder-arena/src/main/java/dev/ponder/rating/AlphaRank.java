@@ -59,7 +59,7 @@ public final class AlphaRank {
      */
     public Options {
       if (!(alpha > 0)) {
-        throw new IllegalArgumentException("alpha must be > 0 (or infinity), got " + alpha);
+        throw new IllegalArgumentException("alpha must be greater than 0 (or infinity), got " + alpha);
       }
       if (populationSize < 2) {
         throw new IllegalArgumentException("population size must be >= 2, got " + populationSize);

@@ -55,22 +55,24 @@ class BudgetTest {
   /**
    * A budget of 0 is no budget (0 means no limit: {@code uct(time_ms=0)} searched its default
    * 1,000 simulations under a label saying 0 ms), and a blank budget is none given: both are
-   * refused in one line, as {@code sims=0} was already refused by the agents.
+   * refused in one line, as {@code sims=0} was already refused by the agents; a 0 in the words of
+   * every number below its least value (it said "time_ms=0 is no budget (0 means no limit); give
+   * time_ms of at least 1").
    */
   @Test
   void aZeroOrBlankBudgetIsRefused() {
     assertThatThrownBy(() -> Budget.parse("time_ms=0")).isInstanceOf(SpecException.class)
-        .hasMessage("malformed budget 'time_ms=0': time_ms=0 is no budget (0 means no limit); give time_ms of at least 1");
+        .hasMessage("budget 'time_ms=0': time_ms must be at least 1, got 0");
     assertThatThrownBy(() -> Budget.parse("sims=400,time_ms=0.0")).isInstanceOf(SpecException.class)
-        .hasMessageContaining("time_ms=0 is no budget");
+        .hasMessage("budget 'sims=400,time_ms=0.0': time_ms must be at least 1, got 0.0");
     assertThatThrownBy(() -> Budget.parse("sims=0")).isInstanceOf(SpecException.class)
-        .hasMessageContaining("sims=0 is no budget");
+        .hasMessage("budget 'sims=0': sims must be at least 1, got 0");
     assertThatThrownBy(() -> Budget.parse(" ")).isInstanceOf(SpecException.class)
         .hasMessage("malformed budget ' ': it is blank; expected key=value[,key=value...], e.g. sims=400 or time_ms=50"
             + " (leave --budget out for none)");
     assertThatThrownBy(() -> new Tournament(new TournamentConfig(java.util.List.of("tic_tac_toe"),
         java.util.List.of("random", "uct"), "time_ms=0", 1, 1, TournamentConfig.ROUND_ROBIN, "", false)))
-        .isInstanceOf(SpecException.class).hasMessageContaining("time_ms=0 is no budget");
+        .isInstanceOf(SpecException.class).hasMessage("budget 'time_ms=0': time_ms must be at least 1, got 0");
     // a stored budget is read as it was written
     assertThat(Budget.parseStored("time_ms=0")).containsExactly(java.util.Map.entry("time_ms", "0"));
     assertThat(Budget.parse("")).isEmpty();
@@ -84,7 +86,7 @@ class BudgetTest {
   @Test
   void aNegativeBudgetOrAnEmptyItemIsRefused() {
     assertThatThrownBy(() -> Budget.parse("sims=-1")).isInstanceOf(SpecException.class)
-        .hasMessage("malformed budget 'sims=-1': sims=-1 is below 1; give sims of at least 1");
+        .hasMessage("budget 'sims=-1': sims must be at least 1, got -1");
     assertThatThrownBy(() -> Budget.parse("sims=5,")).isInstanceOf(SpecException.class)
         .hasMessageStartingWith("malformed budget 'sims=5,': expected key=value");
     assertThatThrownBy(() -> Budget.parse("sims=5,,time_ms=9")).isInstanceOf(SpecException.class)

@@ -119,6 +119,118 @@ class ConsoleBarTest {
     assertThat(plain.toString()).isEqualTo("warning: w" + System.lineSeparator());
   }
 
+  /**
+   * A step whose bar appears once it is slow (simulate's playouts, the report's resamples) shows
+   * the elapsed time since the step began, not since the bar's first drawing: a bar that appeared
+   * after 1.1 s showed 0:00:00.
+   */
+  @Test
+  void aDelayedStepsBarCountsItsElapsedTimeFromTheStepsStart() throws Exception {
+    List<String> drawn = new CopyOnWriteArrayList<>();
+    long[] startedAt = {-1};
+    Progress.Factory factory = Progress.delayed(new java.io.PrintWriter(new java.io.StringWriter()), 1100, 10_000,
+        (task, unit, done, total, runStartNanos) -> {
+          startedAt[0] = runStartNanos;
+          ProgressBar bar = ConsoleBar.builder(task, unit, done, total, Duration.ofNanos(System.nanoTime() - runStartNanos))
+              .setConsumer(new DelegatingProgressBarConsumer(drawn::add, 150)).setUpdateIntervalMillis(10).build();
+          return new Progress() {
+            @Override
+            public void step() {
+              bar.step();
+            }
+
+            @Override
+            public void stepTo(long n) {
+              bar.stepTo(n);
+            }
+
+            @Override
+            public void close() {
+              bar.close();
+            }
+          };
+        });
+    long before = System.nanoTime();
+    Progress p = factory.start("simulate: tic_tac_toe", "playouts", 100);
+    long after = System.nanoTime();
+    p.stepTo(10); // too soon: nothing shown
+    assertThat(startedAt[0]).isEqualTo(-1);
+    Thread.sleep(1150);
+    p.stepTo(60);
+    p.close();
+    assertThat(startedAt[0]).isBetween(before, after);
+    assertThat(drawn).isNotEmpty();
+    assertThat(drawn.get(drawn.size() - 1)).contains("60/100 playouts (0:00:01 / ");
+  }
+
+  /**
+   * A bar that appears in the middle of a step counts its rate and ETA from the step's start, as
+   * the lines do: 500 playouts in 5 s is 100/s and 5 s left of 1,000 at once (its first drawing
+   * said 0.0 playouts/s, ETA ?).
+   */
+  @Test
+  void aBarThatAppearsMidStepCountsItsRateFromTheStepsStart() throws Exception {
+    List<String> drawn = new CopyOnWriteArrayList<>();
+    long stepStart = System.nanoTime() - 5_000_000_000L;
+    ProgressBar bar = ConsoleBar.builder("simulate: tic_tac_toe", "playouts", 500, 1000, Duration.ofSeconds(5), 0, stepStart)
+        .setConsumer(new DelegatingProgressBarConsumer(drawn::add, 150)).setUpdateIntervalMillis(10).build();
+    waitFor(() -> !drawn.isEmpty());
+    bar.close();
+    String first = drawn.get(0);
+    assertThat(first).contains("500/1000 playouts (0:00:05 / 0:00:05)");
+    String rate = first.substring(first.indexOf(')') + 1, first.indexOf(" playouts/s")).strip();
+    assertThat(Double.parseDouble(rate)).as(first).isBetween(95.0, 100.0);
+  }
+
+  /**
+   * A closed bar's last count is drawn once: the library draws a closing bar for its count and
+   * once more to end it, and a log of the terminal ({@code script}) showed the 100% line twice.
+   */
+  @Test
+  void aClosedBarsLastLineIsDrawnOnce() throws Exception {
+    for (boolean drawnBeforeClose : new boolean[] {false, true}) {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream console = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+      ProgressBar bar = ConsoleBar.builder("simulate: tic_tac_toe", "playouts", 0, 10, Duration.ZERO)
+          .setConsumer(new ConsoleBar.Line(console, 120)).setUpdateIntervalMillis(5).build();
+      bar.stepTo(10);
+      if (drawnBeforeClose) {
+        waitFor(() -> bytes.toString(java.nio.charset.StandardCharsets.UTF_8).contains("10/10 playouts"));
+      }
+      bar.close();
+      String written = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+      assertThat(written.split("10/10 playouts", -1)).as(written).hasSize(2);
+      // (a bar closed before its first update gets no line break from the library: build() adds it)
+      assertThat(screen(written).get(0)).startsWith("simulate: tic_tac_toe 100% [");
+    }
+  }
+
+  /**
+   * A terminal that reports no width (a pseudo-terminal without a size, as {@code script} gives
+   * when run without a terminal) gets the whole text with a bar of 30 cells: the library's 80
+   * columns cut the rate off a line with 8-digit counts. A known width is kept.
+   */
+  @Test
+  void aTerminalWithoutAWidthGetsTheWholeLine() throws Exception {
+    for (int width : new int[] {0, 79}) {
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream console = new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+      ProgressBar bar = ConsoleBar.builder("simulate: tic_tac_toe", "playouts", 0, 40_000_000, Duration.ZERO)
+          .setConsumer(new ConsoleBar.Line(console, width)).setUpdateIntervalMillis(5).build();
+      bar.stepTo(12_345_678);
+      bar.close();
+      String line = screen(bytes.toString(java.nio.charset.StandardCharsets.UTF_8)).get(0);
+      if (width == 0) {
+        assertThat(line).startsWith("simulate: tic_tac_toe  30% [").contains("12345678/40000000 playouts (")
+            .endsWith(" playouts/s");
+        assertThat(line.indexOf(']') - line.indexOf('[') - 1).as(line).isEqualTo(ConsoleBar.UNKNOWN_WIDTH_BAR);
+      } else {
+        assertThat(line.length()).as(line).isLessThanOrEqualTo(79);
+        assertThat(line).doesNotEndWith(" playouts/s");
+      }
+    }
+  }
+
   private static void waitFor(java.util.function.BooleanSupplier drawn) throws InterruptedException {
     for (int i = 0; i < 400 && !drawn.getAsBoolean(); i++) {
       Thread.sleep(5);

@@ -8,6 +8,13 @@ import org.junit.jupiter.api.Test;
 class AlphaRankTest {
   static final double[][] RPS = {{0, -1, 1}, {1, 0, -1}, {-1, 1, 0}};
 
+  /** A selection intensity that is not positive is refused in the command line's words (it said "> 0"). */
+  @Test
+  void aNonPositiveAlphaIsRefused() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AlphaRank.Options(0, 50, AlphaRank.Model.LOCAL))
+        .hasMessage("alpha must be greater than 0 (or infinity), got 0.0");
+  }
+
   @Test
   void rockPaperScissorsIsUniformForInfiniteAndFiniteAlpha() {
     double[] inf = AlphaRank.singlePopulation(RPS, AlphaRank.Options.infinite());

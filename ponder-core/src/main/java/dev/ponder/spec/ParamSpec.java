@@ -285,8 +285,7 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
           if (!Double.isFinite(d)) {
             // NaN, the infinities and decimals too large for a double (1e400): the typed text is
             // echoed, never the Infinity it parses to
-            throw new SpecException(name + "='" + v + "' is not a finite number; valid: "
-                + (min != null ? rangeText() : "any finite number"));
+            throw new SpecException(notA(v));
           }
           return d;
         case BOOL:
@@ -302,9 +301,28 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
           return v;
       }
     } catch (NumberFormatException e) {
-      // the range too, when one is declared: the user learns both what to type and which values
-      throw new SpecException("bad value '" + raw + "' for " + name + ": expected " + kindWord()
-          + (min != null && (kind == Kind.INT || kind == Kind.DOUBLE) ? " in " + rangeText() : ""));
+      // the words of a command-line option's bad value (-n: '1.5' is not an integer), with the
+      // range when one is declared: the user learns both what to type and which values
+      throw new SpecException(notA(v));
+    }
+  }
+
+  /**
+   * The one wording for text that is not a value of this kind: {@code board_size='abc' is not an
+   * integer; valid: 1..255}, {@code c='1e400' is not a finite number; valid: 0..1e6} (NaN, the
+   * infinities and what is not a decimal alike), {@code reuse=yes is not valid; valid: true,
+   * false (or 1, 0; any case)} (a choice, worded as {@link Params#requireOneOf}'s).
+   */
+  private String notA(String text) {
+    switch (kind) {
+      case INT:
+        return name + "='" + text + "' is not an integer" + (min != null ? "; valid: " + rangeText() : "");
+      case DOUBLE:
+        return name + "='" + text + "' is not a finite number; valid: " + (min != null ? rangeText() : "any finite number");
+      case BOOL:
+        return name + "=" + text + " is not valid; valid: true, false (or 1, 0; any case)";
+      default:
+        return name + "='" + text + "' is not " + kindWord();
     }
   }
 

@@ -34,8 +34,8 @@ public final class Params {
    *
    * @throws SpecException on an unknown key (the message lists the valid keys and suggests the
    *     closest, {@link Suggestions}), a bad value (the
-   *     message names the owner, the key and the expected kind, e.g. {@code hex: bad value 'abc'
-   *     for board_size: expected an integer in 1..255}, with the range when one is declared) or
+   *     message names the owner, the key, the text and the expected kind, e.g. {@code hex:
+   *     board_size='abc' is not an integer; valid: 1..255}, with the range when one is declared) or
    *     a value outside the parameter's declared range
    *     ({@link ParamSpec#checkRange}: {@code hex: board_size=0 is out of range; valid: 1..255})
    */

@@ -38,9 +38,9 @@ class ParamNumberFormsTest {
   @Test
   void anExponentFormThatIsNotWholeOrOutOfRangeIsRefused() {
     assertThatThrownBy(() -> resolve("sims", "1.5e0")).isInstanceOf(SpecException.class)
-        .hasMessage("uct: bad value '1.5e0' for sims: expected an integer in 0..100000000");
-    assertThatThrownBy(() -> resolve("sims", "1e-4")).hasMessage("uct: bad value '1e-4' for sims: expected an integer in 0..100000000");
-    assertThatThrownBy(() -> resolve("sims", "1.5")).hasMessage("uct: bad value '1.5' for sims: expected an integer in 0..100000000");
+        .hasMessage("uct: sims='1.5e0' is not an integer; valid: 0..100000000");
+    assertThatThrownBy(() -> resolve("sims", "1e-4")).hasMessage("uct: sims='1e-4' is not an integer; valid: 0..100000000");
+    assertThatThrownBy(() -> resolve("sims", "1.5")).hasMessage("uct: sims='1.5' is not an integer; valid: 0..100000000");
     assertThatThrownBy(() -> resolve("sims", "2e8")).hasMessage("uct: sims=200000000 is out of range; valid: 0..100000000");
     // beyond int (and beyond long, and an exponent beyond int): the text typed, never expanded
     assertThatThrownBy(() -> resolve("sims", "1e12")).hasMessage("uct: sims=1e12 is out of range; valid: 0..100000000");
@@ -49,16 +49,16 @@ class ParamNumberFormsTest {
         .hasMessage("uct: sims=1e99999999999 is out of range; valid: 0..100000000");
     assertThatThrownBy(() -> resolve("offset", "-3e9"))
         .hasMessage("uct: offset=-3e9 is out of range; valid: -2147483648..2147483647");
-    assertThatThrownBy(() -> resolve("sims", "1e-99999999999")).hasMessage("uct: bad value '1e-99999999999' for sims: expected an integer in 0..100000000");
+    assertThatThrownBy(() -> resolve("sims", "1e-99999999999")).hasMessage("uct: sims='1e-99999999999' is not an integer; valid: 0..100000000");
   }
 
   @Test
   void aValueOfTheWrongKindNamesTheDeclaredRange() {
-    assertThatThrownBy(() -> resolve("c", "abc")).hasMessage("uct: bad value 'abc' for c: expected a number in 0..1e6");
-    assertThatThrownBy(() -> resolve("sims", "many")).hasMessage("uct: bad value 'many' for sims: expected an integer in 0..100000000");
+    assertThatThrownBy(() -> resolve("c", "abc")).hasMessage("uct: c='abc' is not a finite number; valid: 0..1e6");
+    assertThatThrownBy(() -> resolve("sims", "many")).hasMessage("uct: sims='many' is not an integer; valid: 0..100000000");
     // no range declared: the kind alone
-    assertThatThrownBy(() -> resolve("bias", "abc")).hasMessage("uct: bad value 'abc' for bias: expected a number");
-    assertThatThrownBy(() -> resolve("offset", "1.5")).hasMessage("uct: bad value '1.5' for offset: expected an integer");
+    assertThatThrownBy(() -> resolve("bias", "abc")).hasMessage("uct: bias='abc' is not a finite number; valid: any finite number");
+    assertThatThrownBy(() -> resolve("offset", "1.5")).hasMessage("uct: offset='1.5' is not an integer");
   }
 
   @Test

@@ -88,7 +88,7 @@ class ParamRangeTest {
     assertThat(c.parse("+1.5E-2")).isEqualTo(0.015);
     for (String bad : new String[] {"0x1p3", "1f", "2d", "1e", ".", "1.5.2", "e3", "1_000"}) {
       assertThatThrownBy(() -> c.parse(bad)).as(bad).isInstanceOf(SpecException.class)
-          .hasMessage("bad value '" + bad + "' for c: expected a number");
+          .hasMessage("c='" + bad + "' is not a finite number; valid: any finite number");
     }
   }
 

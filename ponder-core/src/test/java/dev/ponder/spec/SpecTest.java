@@ -88,9 +88,9 @@ class SpecTest {
     assertThatThrownBy(() -> Params.resolve(Spec.parse("tic_tac_toe(x=1)"), List.of()))
         .hasMessage("unknown parameter 'x' for tic_tac_toe; valid: (none)");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(board_size=abc)"), HEX_LIKE))
-        .hasMessage("hex: bad value 'abc' for board_size: expected an integer");
+        .hasMessage("hex: board_size='abc' is not an integer");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(board_size=5.5)"), HEX_LIKE))
-        .hasMessage("hex: bad value '5.5' for board_size: expected an integer");
+        .hasMessage("hex: board_size='5.5' is not an integer");
     Params huge = Params.resolve(Spec.parse("hex(board_size=99999999999)"), HEX_LIKE);
     assertThatThrownBy(() -> huge.requireInt("board_size", 1, 25))
         .hasMessage("hex: board_size=99999999999 is out of range; valid: 1..25");
@@ -101,9 +101,9 @@ class SpecTest {
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(board_size=2147483648)"), HEX_LIKE).requireInt("board_size", 1, 25))
         .hasMessage("hex: board_size=2147483648 is out of range; valid: 1..25");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(komi=half)"), HEX_LIKE))
-        .hasMessage("hex: bad value 'half' for komi: expected a number");
+        .hasMessage("hex: komi='half' is not a finite number; valid: any finite number");
     assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(swap=yes)"), HEX_LIKE))
-        .hasMessage("hex: bad value 'yes' for swap: expected true or false (or 1 or 0; any case)");
+        .hasMessage("hex: swap=yes is not valid; valid: true, false (or 1, 0; any case)");
     // the spellings the message names are exactly the accepted ones
     for (String t : new String[] {"true", "True", "TRUE", "1"}) {
       assertThat(Params.resolve(Spec.parse("hex(swap=" + t + ")"), HEX_LIKE).getBool("swap")).as(t).isTrue();
@@ -113,7 +113,7 @@ class SpecTest {
     }
     for (String bad : new String[] {"no", "on", "t", "01", "2", "yes"}) {
       assertThatThrownBy(() -> Params.resolve(Spec.parse("hex(swap=" + bad + ")"), HEX_LIKE)).as(bad)
-          .hasMessageEndingWith("for swap: expected true or false (or 1 or 0; any case)");
+          .hasMessage("hex: swap=" + bad + " is not valid; valid: true, false (or 1, 0; any case)");
     }
     Params p = Params.resolve(Spec.parse("hex(board_size=0,string_rep=fancy)"), HEX_LIKE);
     assertThatThrownBy(() -> p.requireInt("board_size", 1, 25))

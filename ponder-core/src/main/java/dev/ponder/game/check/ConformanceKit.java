@@ -353,7 +353,7 @@ public final class ConformanceKit {
      */
     public Options deepCheckRate(double c) {
       if (!(c > 0)) {
-        throw new IllegalArgumentException("deepCheckRate must be > 0 (or Infinity for every state), got " + c);
+        throw new IllegalArgumentException("deepCheckRate must be greater than 0 (or Infinity for every state), got " + c);
       }
       this.deepCheckRate = c;
       return this;

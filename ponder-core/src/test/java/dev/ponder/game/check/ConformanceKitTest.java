@@ -24,6 +24,13 @@ public class ConformanceKitTest {
     return GameRegistry.load("toy_race");
   }
 
+  /** A deep-check rate that is not positive is refused in the command line's words (it said "> 0"). */
+  @Test
+  void aNonPositiveDeepCheckRateIsRefused() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ConformanceKit.Options().deepCheckRate(0))
+        .hasMessage("deepCheckRate must be greater than 0 (or Infinity for every state), got 0.0");
+  }
+
   @Test
   void soundGamePasses() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_race"), new ConformanceKit.Options().checkResample(true));

@@ -145,7 +145,8 @@ public abstract class MctsAgentFactory implements AgentFactory {
    * {@link MctsConfig}'s, as {@link #engineParameters()} declares them.
    *
    * @throws SpecException on a value out of range (naming the key and the valid range), or
-   *     {@code sims} and {@code time_ms} both 0
+   *     {@code sims} and {@code time_ms} both 0 ({@code uct: sims must be at least 1, got 0 (or 0
+   *     with a time_ms of at least 1)})
    */
   public static MctsConfig config(Params p) {
     int sims = p.requireInt("sims", 0, MctsConfig.MAX_SIMULATIONS);
@@ -154,8 +155,9 @@ public abstract class MctsAgentFactory implements AgentFactory {
       sims = 0;
     }
     if (sims == 0 && time == 0) {
-      throw new SpecException(p.owner() + ": give a budget: sims 1.." + MctsConfig.MAX_SIMULATIONS
-          + " or time_ms 1.." + MctsConfig.MAX_TIME_MS);
+      // sims=0 is no simulation limit: a budget only beside a time limit
+      throw new SpecException(SpecException.atLeast(p.owner(), "sims", 1, 0).getMessage() + " (or 0 with a time_ms of at"
+          + " least 1" + (p.isGiven("time_ms") ? ", got 0)" : ")"));
     }
     int threads = p.requireInt("threads", 1, MctsConfig.MAX_THREADS);
     int expand = p.requireInt("expand", 0, MctsConfig.MAX_EXPAND);

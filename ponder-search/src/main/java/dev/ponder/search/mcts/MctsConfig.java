@@ -93,8 +93,8 @@ public record MctsConfig(
     checkRange("simulations", simulations, 0, MAX_SIMULATIONS);
     checkRange("timeMs", timeMs, 0, MAX_TIME_MS);
     if (simulations == 0 && timeMs == 0) {
-      throw new IllegalArgumentException("give a budget: simulations 1.." + MAX_SIMULATIONS + " or timeMs 1.."
-          + MAX_TIME_MS + " (both are 0)");
+      // the agent keys' wording (uct: sims must be at least 1, got 0 ...), in the API's names
+      throw new IllegalArgumentException("simulations must be at least 1, got 0 (or 0 with a timeMs of at least 1, got 0)");
     }
     checkRange("threads", threads, 1, MAX_THREADS);
     checkRange("expandThreshold", expandThreshold, 0, MAX_EXPAND);

@@ -63,8 +63,11 @@ public final class Puct implements TreePolicy {
    *     {@code fpuValue} is NaN
    */
   public Puct(double cInit, double cBase, Fpu fpu, double fpuValue) {
-    if (!(cInit >= 0) || !(cBase > 0)) {
-      throw new IllegalArgumentException("c_init=" + cInit + " must be ≥ 0 and c_base=" + cBase + " > 0");
+    if (!(cInit >= 0)) {
+      throw new IllegalArgumentException("c_init must be at least 0, got " + cInit);
+    }
+    if (!(cBase > 0)) {
+      throw new IllegalArgumentException("c_base must be greater than 0, got " + cBase);
     }
     java.util.Objects.requireNonNull(fpu, "fpu");
     if (Double.isNaN(fpuValue)) {

@@ -18,7 +18,7 @@ public final class Ucb1 implements TreePolicy {
    */
   public Ucb1(double c) {
     if (!(c >= 0)) {
-      throw new IllegalArgumentException("c=" + c + " must be ≥ 0");
+      throw new IllegalArgumentException("c must be at least 0, got " + c);
     }
     this.c = c;
   }

@@ -339,7 +339,12 @@ class MctsEngineTest {
   void badSpecsAreRejected() {
     assertThatThrownBy(() -> AgentRegistry.create("uct(threads=0)", ttt, 1)).hasMessageContaining("threads");
     assertThatThrownBy(() -> AgentRegistry.create("puct(fpu=nope)", ttt, 1)).hasMessageContaining("fpu");
-    assertThatThrownBy(() -> AgentRegistry.create("uct(sims=0)", ttt, 1)).hasMessageContaining("budget");
+    // sims=0 is no simulation limit, a budget only beside a time limit: said as every number below
+    // its least value is (it said "give a budget: sims 1..100000000 or time_ms 1..86400000")
+    assertThatThrownBy(() -> AgentRegistry.create("uct(sims=0)", ttt, 1))
+        .hasMessage("uct: sims must be at least 1, got 0 (or 0 with a time_ms of at least 1)");
+    assertThatThrownBy(() -> AgentRegistry.create("puct(sims=0,time_ms=0)", ttt, 1))
+        .hasMessage("puct: sims must be at least 1, got 0 (or 0 with a time_ms of at least 1, got 0)");
     Game poker = new MiniPoker(3);
     assertThatThrownBy(() -> AgentRegistry.create("uct(keying=tree)", poker, 1)).hasMessageContaining("hidden");
   }

@@ -265,13 +265,32 @@ class SearchApiTest {
 
   // ------------------------------------------------------------------ budgets and ranges
 
+  /**
+   * The components' own checks speak as the command line does ("must be at least 0, got",
+   * "must be greater than 0, got"); they said "c=-1.0 must be ≥ 0", "c_base=0.0 > 0", "dirichlet
+   * needs alpha > 0 and k >= 1", "must be a positive finite number".
+   */
+  @Test
+  void componentsRefuseBadConstantsInTheCommandLinesWords() {
+    assertThatThrownBy(() -> new Ucb1(-1)).hasMessage("c must be at least 0, got -1.0");
+    assertThatThrownBy(() -> new Puct(-0.5, 19652, Puct.Fpu.LOSS, 0)).hasMessage("c_init must be at least 0, got -0.5");
+    assertThatThrownBy(() -> new Puct(1.25, 0, Puct.Fpu.LOSS, 0)).hasMessage("c_base must be greater than 0, got 0.0");
+    assertThatThrownBy(() -> dev.ponder.search.mcts.ops.RootNoise.dirichlet(0, 3, new double[3],
+        new java.util.SplittableRandom(1))).hasMessage("dirichlet: alpha must be greater than 0, got 0.0");
+    assertThatThrownBy(() -> dev.ponder.search.mcts.ops.RootNoise.dirichlet(0.3, 0, new double[3],
+        new java.util.SplittableRandom(1))).hasMessage("dirichlet: k must be at least 1, got 0");
+    assertThatThrownBy(() -> dev.ponder.search.mcts.zoo.SoftSearch.rpo(0))
+        .hasMessage("rpo: c must be a finite number greater than 0, got 0.0");
+  }
+
   @Test
   void zeroBudgetsAreRefusedInJavaAsInSpecs() {
     assertThatThrownBy(() -> MctsConfig.ofSimulations(0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1..100000000");
     assertThatThrownBy(() -> MctsConfig.ofTime(0)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1..86400000");
-    assertThatThrownBy(() -> MctsConfig.ofSimulations(100).withBudget(0, 0)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> MctsConfig.ofSimulations(100).withBudget(0, 0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("simulations must be at least 1, got 0 (or 0 with a timeMs of at least 1, got 0)");
     for (int sims : new int[] {-1, 0, 1, 100_000_000, 100_000_001}) {
       boolean java = accepts(() -> MctsConfig.ofSimulations(sims));
       boolean spec = accepts(() -> MctsAgentFactory.config(AgentRegistry.resolve("uct(sims=" + sims + ")")));

@@ -43,8 +43,11 @@ public final class RootNoise {
    * @throws IllegalArgumentException if α ≤ 0 or k &lt; 1
    */
   public static void dirichlet(double alpha, int k, double[] out, SplittableRandom rng) {
-    if (!(alpha > 0) || k < 1) {
-      throw new IllegalArgumentException("dirichlet needs alpha > 0 and k >= 1; got alpha=" + alpha + ", k=" + k);
+    if (!(alpha > 0)) {
+      throw new IllegalArgumentException("dirichlet: alpha must be greater than 0, got " + alpha);
+    }
+    if (k < 1) {
+      throw new IllegalArgumentException("dirichlet: k must be at least 1, got " + k);
     }
     double sum = 0;
     for (int i = 0; i < k; i++) {

@@ -106,8 +106,11 @@ public final class PuctFamily implements TreePolicy {
 
   private PuctFamily(Schedule schedule, double cInit, double cBase, FpuRule fpu, double fpuValue, boolean blendPrior,
       int terminalSlot) {
-    if (!(cInit >= 0) || !(cBase > 0)) {
-      throw new SpecException("c_init=" + cInit + " must be ≥ 0 and c_base=" + cBase + " > 0");
+    if (!(cInit >= 0)) {
+      throw new SpecException("c_init must be at least 0, got " + cInit);
+    }
+    if (!(cBase > 0)) {
+      throw new SpecException("c_base must be greater than 0, got " + cBase);
     }
     this.schedule = schedule;
     this.cInit = cInit;

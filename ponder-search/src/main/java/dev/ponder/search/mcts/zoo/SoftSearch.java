@@ -26,7 +26,7 @@ public final class SoftSearch {
    */
   public static TreePolicy rpo(double c) {
     if (!(c > 0) || Double.isInfinite(c)) {
-      throw new IllegalArgumentException("rpo: c=" + c + " must be a positive finite number");
+      throw new IllegalArgumentException("rpo: c must be a finite number greater than 0, got " + c);
     }
     return new TreePolicy() {
       @Override
