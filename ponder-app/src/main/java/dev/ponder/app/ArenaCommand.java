@@ -128,6 +128,7 @@ public final class ArenaCommand implements PonderCommand {
     if (reportByDefault) {
       report = defaultReport(db);
     }
+    String banner = null;
     if (builtIn) {
       Set<String> knownGames = new TreeSet<>();
       for (GameFactory f : GameRegistry.factories()) {
@@ -142,9 +143,10 @@ public final class ArenaCommand implements PonderCommand {
       if (budgetText == null) {
         budgetText = DEFAULT_BUDGET;
       }
-      out.printf(Locale.ROOT, "Default suite: games %s; agents %s; budget %s; %d seeds per pairing (resumable in %s;"
-          + " report to %s)%n", String.join(", ", gameList), String.join(", ", agentList), budgetText, matches, db, report);
-      out.flush();
+      // printed once the options are checked: a usage error comes alone
+      banner = String.format(Locale.ROOT, "Default suite: games %s; agents %s; budget %s; %d seeds per pairing"
+          + " (resumable in %s; report to %s)", String.join(", ", gameList), String.join(", ", agentList), budgetText,
+          matches, db, report);
     }
     if (gameList == null || gameList.isEmpty()) {
       throw new UsageException("--games is required when --agents is given (e.g. --games tic_tac_toe,connect_four)");
@@ -203,6 +205,10 @@ public final class ArenaCommand implements PonderCommand {
     // the statistics time no agent: without --parallel they use the cores a sims budget would
     statsThreads = parallel != null ? parallel : Math.max(1, cores / maxSearchThreads(config.allAgents()));
     AnalysisOptions options = stats.toOptions(config.allAgents(), b);
+    if (banner != null) {
+      out.println(banner);
+      out.flush();
+    }
     ignoredOptionWarnings(schedule, !benchmark.isEmpty(), selfPlay).forEach(w -> spec.commandLine().getErr().println(w));
     if (seatOrders != null && !t.seatOrdersMatter()) {
       spec.commandLine().getErr().println(seatOrdersIgnoredWarning(schedule));

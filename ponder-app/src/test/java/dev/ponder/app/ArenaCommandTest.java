@@ -1001,4 +1001,20 @@ class ArenaCommandTest {
     assertThat(silent.code()).as(silent.err()).isZero();
     assertThat(silent.err()).doesNotContain("to play");
   }
+  /** The default suite's banner follows the option checks: a usage error comes alone, the banner before a run. */
+  @Test
+  void aUsageErrorOfTheDefaultSuiteComesWithoutItsBanner() {
+    String db = dir.resolve("suite.db").toString();
+    Run bad = run("arena", "--schedule", "benchmrk", "--db", db);
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.out()).isEmpty();
+    assertThat(bad.err()).startsWith("ponder: --schedule: 'benchmrk' is not valid");
+    Run badSeeds = run("arena", "--seeds-per-pairing", "0", "--db", db);
+    assertThat(badSeeds.code()).isEqualTo(2);
+    assertThat(badSeeds.out()).isEmpty();
+    Run ok = run("arena", "--seeds-per-pairing", "1", "--budget", "sims=2", "--db", db, "--no-progress",
+        "--resamples", "40", "--elo-resamples", "40");
+    assertThat(ok.code()).as(ok.err()).isZero();
+    assertThat(ok.out()).startsWith("Default suite: games ");
+  }
 }
