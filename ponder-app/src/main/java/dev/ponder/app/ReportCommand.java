@@ -211,6 +211,14 @@ public final class ReportCommand implements PonderCommand {
       int threads = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
       Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot,
           StatsOptions.execution(threads, noProgress, 10_000));
+      if (spec.commandLine().getParseResult().hasMatchedOption("--alpharank-two-player")) {
+        ArenaCommand.alphaRankTwoPlayerIgnoredWarning(r.config().schedule(),
+            r.games().stream().map(Analysis.GameResult::players).toList())
+            .ifPresent(w -> {
+              spec.commandLine().getErr().println(w);
+              spec.commandLine().getErr().flush();
+            });
+      }
       boolean newDir = !Files.exists(out);
       edge.step(() -> { // the rankings and the phase that follows them, at once for a signal
         pw.print(Report.terminal(r));
