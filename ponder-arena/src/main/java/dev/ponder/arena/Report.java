@@ -1508,9 +1508,13 @@ public final class Report {
   /** The relation of two ballot levels ordered by the mean-return tie-break. */
   static final String TIE_BREAK = "≻*";
 
-  /** The footnote on {@link #TIE_BREAK}. */
+  /**
+   * The footnote on {@link #TIE_BREAK}: the masses are compared rounded to 10⁻⁶
+   * ({@link Analysis#massLevel}), so at a finite α masses such as 1.5e-12 and 7.7e-60 are equal.
+   */
   static String tieBreakLine() {
-    return TIE_BREAK + ": equal alpha-rank mass; ordered by mean return in the game (the tie-break).";
+    return TIE_BREAK + ": equal alpha-rank mass when rounded to 1e-6; ordered by mean return in the game (the"
+        + " tie-break).";
   }
 
   /** Mark of an interval resting on fewer than {@link Analysis#FEW_SEEDS} seed indices. */
