@@ -903,61 +903,97 @@ public final class Report {
   /**
    * Writes every report file into {@code dir}, the CSV from the given matches (with details);
    * {@code report.json} also records the store's path (field {@code store}, absolute and
-   * normalised), so a later run can tell whose report a directory holds.
+   * normalised), so a later run can tell whose report a directory holds. Each file is written
+   * under a temporary name in {@code dir} first ({@link ReportFiles}), and the files are moved into
+   * place together once all of them are written: a failure while writing leaves an earlier report
+   * in {@code dir} whole, and removes the temporary files.
    *
    * @param store the store the matches were read from, or null to record none
-   * @throws UncheckedIOException if a file cannot be written
+   * @throws UncheckedIOException if a file cannot be written; its cause, when a file of the report
+   *     failed, is a {@link java.nio.file.FileSystemException} naming that file by its final name
+   *     ({@code dir/report.md}), not the temporary one
    */
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store) {
+    write(r, matches, dir, store, name -> { });
+  }
+
+  /**
+   * As {@link #write(Analysis.Result, List, Path, Path)}; {@code afterEach} runs after each file is
+   * written under its temporary name (tests make it fail midway).
+   */
+  static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
+      ReportFiles.Step afterEach) {
+    boolean created = !Files.exists(dir);
     try {
       Files.createDirectories(dir);
       int earlierGames = earlierReportGames(dir); // before report.json is replaced
-      Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
-      ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
-      nullForNaN(tree);
-      if (store != null) {
-        tree.put(STORE_FIELD, storeName(store));
-      }
-      json.writeValue(dir.resolve("report.json").toFile(), tree);
-      writeCsv(r, matches, dir.resolve("matches.csv"));
-      if (!r.analysed()) { // every chart says why it is empty
-        String why = "Nothing analysed: no seed index is complete yet; resume the run if it stopped";
-        Files.writeString(dir.resolve("ratings.svg"), Svg.message("Ratings", why), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("ballots.svg"), Svg.message(BALLOTS_TITLE, why),
-            StandardCharsets.UTF_8);
-        for (int g = 0; g < r.games().size(); g++) {
-          Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.message("Mean return of row vs column: "
-              + r.games().get(g).game(), why), StandardCharsets.UTF_8);
+      ReportFiles files = new ReportFiles(dir, afterEach);
+      boolean committed = false;
+      try {
+        files.text("report.md", markdown(r));
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
+        nullForNaN(tree);
+        if (store != null) {
+          tree.put(STORE_FIELD, storeName(store));
         }
-        removeStaleScoreCharts(dir, r.games().size(), earlierGames);
-        return;
-      }
-      Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
-      String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
-      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap(BALLOTS_TITLE + budgetNote + partialMark(r)
-          + (anyErrorMark(r) ? "; " + ERROR_MARK + ": error matches (report.md)" : ""), markedNames(r), r.ballotWinRate(), null, null, 0, 1, "%.2f"),
-          StandardCharsets.UTF_8);
-      for (int g = 0; g < r.games().size(); g++) {
-        Analysis.GameResult gr = r.games().get(g);
-        // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
-        List<String> names = new ArrayList<>(chartNames(r));
-        boolean marked = false;
-        for (int a = 0; a < names.size(); a++) {
-          if (gr.errorMatches()[a] > 0) {
-            names.set(a, names.get(a) + ERROR_MARK);
-            marked = true;
-          }
+        files.file("report.json", f -> json.writeValue(f.toFile(), tree));
+        files.file("matches.csv", f -> writeCsv(r, matches, f));
+        writeCharts(r, files);
+        files.commit();
+        committed = true;
+      } finally {
+        files.discard(); // the temporary files not moved into place: none after a commit
+        if (!committed && created) {
+          removeIfEmpty(dir); // a failed first report leaves no empty directory behind
         }
-        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote
-            + partialMark(r) + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
-            names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
-            Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
-            gr.seeds() < Analysis.FEW_SEEDS, gr.players() > 2 ? nPlayerCellsChartLine(gr.players()) : ""), StandardCharsets.UTF_8);
       }
       removeStaleScoreCharts(dir, r.games().size(), earlierGames);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void removeIfEmpty(Path dir) {
+    try {
+      Files.deleteIfExists(dir);
+    } catch (IOException e) {
+      // not empty (another process wrote into it): left
+    }
+  }
+
+  /** Writes ratings.svg, ballots.svg and each game's scores-i.svg. */
+  private static void writeCharts(Analysis.Result r, ReportFiles files) throws IOException {
+    if (!r.analysed()) { // every chart says why it is empty
+      String why = "Nothing analysed: no seed index is complete yet; resume the run if it stopped";
+      files.text("ratings.svg", Svg.message("Ratings", why));
+      files.text("ballots.svg", Svg.message(BALLOTS_TITLE, why));
+      for (int g = 0; g < r.games().size(); g++) {
+        files.text("scores-" + g + ".svg", Svg.message("Mean return of row vs column: " + r.games().get(g).game(), why));
+      }
+      return;
+    }
+    files.text("ratings.svg", Svg.ratings(r));
+    String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
+    files.text("ballots.svg", Svg.heatmap(BALLOTS_TITLE + budgetNote + partialMark(r)
+        + (anyErrorMark(r) ? "; " + ERROR_MARK + ": error matches (report.md)" : ""), markedNames(r), r.ballotWinRate(), null,
+        null, 0, 1, "%.2f"));
+    for (int g = 0; g < r.games().size(); g++) {
+      Analysis.GameResult gr = r.games().get(g);
+      // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
+      List<String> names = new ArrayList<>(chartNames(r));
+      boolean marked = false;
+      for (int a = 0; a < names.size(); a++) {
+        if (gr.errorMatches()[a] > 0) {
+          names.set(a, names.get(a) + ERROR_MARK);
+          marked = true;
+        }
+      }
+      files.text("scores-" + g + ".svg", Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote
+          + partialMark(r) + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
+          names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
+          Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
+          gr.seeds() < Analysis.FEW_SEEDS, gr.players() > 2 ? nPlayerCellsChartLine(gr.players()) : ""));
     }
   }
 
