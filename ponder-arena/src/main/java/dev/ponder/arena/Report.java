@@ -826,21 +826,36 @@ public final class Report {
       + " failure never scores better than playing on.";
 
   /**
+   * The games the ballot win rates are computed over, as the reports name them: {@code the 2
+   * games}, or {@code the 2 of 3 games that have a ballot}.
+   */
+  static String ballotGames(Analysis.Result r) {
+    int withBallot = 0;
+    for (Analysis.GameResult g : r.games()) {
+      withBallot += Arrays.stream(g.ballot()).anyMatch(v -> !Double.isNaN(v)) ? 1 : 0;
+    }
+    return withBallot == r.games().size() ? "the " + count(withBallot, "game", "games")
+        : "the " + withBallot + " of " + count(r.games().size(), "game", "games") + " that have a ballot";
+  }
+
+  /** The caption line of ballots.svg saying how many games its shares cover. */
+  static String ballotGamesChartLine(Analysis.Result r) {
+    return "F over " + ballotGames(r) + " (one ballot each)";
+  }
+
+  /**
    * What the ballot win rates are computed over: the games with a ballot, and of those the ones
    * holding both agents (in a round robin every agent is on every ballot, unless the game's own
    * errors left it out), so F(A ≻ B) is the fraction of those games whose ballot ranks A strictly
    * above B.
    */
   static String ballotWinRateLine(Analysis.Result r) {
-    int withBallot = 0;
     boolean everyAgent = true;
     for (Analysis.GameResult g : r.games()) {
       boolean any = Arrays.stream(g.ballot()).anyMatch(v -> !Double.isNaN(v));
-      withBallot += any ? 1 : 0;
       everyAgent &= !any || Arrays.stream(g.ballot()).noneMatch(Double::isNaN);
     }
-    String over = withBallot == r.games().size() ? "the " + count(withBallot, "game", "games")
-        : "the " + withBallot + " of " + count(r.games().size(), "game", "games") + " that have a ballot";
+    String over = ballotGames(r);
     if (r.config().schedule().equals(TournamentConfig.BENCHMARK)) {
       return "F(row ≻ column): the fraction of " + over + " whose ballot ranks row strictly above column (the benchmark agent"
           + " is on no ballot: -).";
@@ -977,7 +992,7 @@ public final class Report {
     String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
     files.text("ballots.svg", Svg.heatmap(BALLOTS_TITLE + budgetNote + partialMark(r)
         + (anyErrorMark(r) ? "; " + ERROR_MARK + ": error matches (report.md)" : ""), markedNames(r), r.ballotWinRate(), null,
-        null, 0, 1, "%.2f"));
+        null, 0, 1, "%.2f", Svg.rangeCentre(0, 1), false, false, ballotGamesChartLine(r)));
     for (int g = 0; g < r.games().size(); g++) {
       Analysis.GameResult gr = r.games().get(g);
       // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
@@ -1364,7 +1379,7 @@ public final class Report {
         String ci = gr.seeds() < 2 ? ONE_SEED : "[" + fmt(gr.agentLow()[a], 3) + ", " + fmt(gr.agentHigh()[a], 3) + "]"
             + marks(gr.agentLow()[a], gr.agentHigh()[a], gr.seeds());
         sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", mdCell(names.get(a)), fmt(gr.agentMean()[a], 3),
-            ci, fmt(gr.mass()[a], 4), massInterval(gr, a), fmt(gr.massTop()[a], 3), fmt(gr.msPerDecision()[a], 2)));
+            ci, fmt(gr.mass()[a], 3), massInterval(gr, a), fmt(gr.massTop()[a], 3), fmt(gr.msPerDecision()[a], 2)));
       }
       sb.append('\n').append(agentMeanLine(r.options(), gr.players())).append('\n');
       if (Arrays.stream(gr.mass()).anyMatch(m -> !Double.isNaN(m))) {

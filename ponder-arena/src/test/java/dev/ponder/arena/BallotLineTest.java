@@ -45,6 +45,12 @@ class BallotLineTest {
       String md = Files.readString(dir.resolve("rep").resolve("report.md"));
       assertThat(md).contains("Ballot: m_seed ≻\\* uct = puct ≻ random\n")
           .contains("≻\\*: equal alpha-rank mass when rounded to 1e-6; ordered by mean return in the game (the tie-break).");
+      // the per-game mass with 3 decimals, as in the rankings table and the terminal (it had 4)
+      assertThat(md).contains("| `m_seed` | 0.333 | [0.333, 0.333]†‡ | 0.333 | [0.333, 0.333]†‡ |")
+          .containsPattern("\\| `random` \\| -0\\.958 \\| \\[[^]]*\\]† \\| 0\\.000 \\| ");
+      // ballots.svg says how many games its shares cover, as report.md does
+      assertThat(md).contains("F(row ≻ column): the fraction of the 2 games whose ballot ranks row strictly above column");
+      assertThat(Files.readString(dir.resolve("rep").resolve("ballots.svg"))).contains(">F over the 2 games (one ballot each)<");
     }
   }
 }
