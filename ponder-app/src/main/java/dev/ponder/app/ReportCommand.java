@@ -170,9 +170,17 @@ public final class ReportCommand implements PonderCommand {
     return ts;
   }
 
+  /**
+   * The tournaments of the store, one line each under a header line; a store without tournaments
+   * lists none (the header alone, and a note on stderr) and exits 0: a listing of nothing is no error.
+   */
   private int list(PrintWriter pw) {
     try (ArenaStore store = open()) {
-      List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
+      List<ArenaStore.TournamentInfo> ts = store.tournaments();
+      if (ts.isEmpty()) {
+        spec.commandLine().getErr().println("note: " + db + " holds no tournament");
+        spec.commandLine().getErr().flush();
+      }
       pw.println("id\tcreated\tmatches\tconfiguration");
       for (ArenaStore.TournamentInfo t : ts) {
         String of; // stored of scheduled: fewer while the tournament is partial
