@@ -458,31 +458,39 @@ public final class Report {
     }
     sb.append("Per-game tables list the agents in the game's own ballot order.\n");
     sb.append('\n');
+    // every number right-aligned in a column as wide as its widest cell in any game, and the
+    // interval marks in a column of their own, so that the rows of every game line up (a row
+    // without a mark, or with fewer than the widest, is padded to the same column)
+    int numW = 1;
+    int massW = 1;
+    int msW = 1;
+    int markW = 0;
+    boolean oneSeed = false;
     for (Analysis.GameResult g : r.games()) {
-      List<Integer> own = gameOrder(g, order);
-      sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
-          count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "",
-          g.leftOut() > 0 ? ", " + g.leftOut() + " left out with them" : "", g.method()));
-      // every number right-aligned in a column as wide as its widest cell in this game
-      // the mass words only where the game has an alpha-rank (not in a benchmark run, nor in a
-      // game whose ballot fell back to the mean return): a column of "-" would say nothing
-      int numW = 1;
-      int massW = 1;
-      int msW = 1;
-      int markW = 0;
-      boolean hasMass = false;
-      for (int a : own) {
+      for (int a = 0; a < r.agents().size(); a++) {
         if (!Double.isNaN(g.agentMean()[a])) {
           numW = Math.max(numW, Math.max(fmt(g.agentMean()[a], 3).length(),
               Math.max(fmt(g.agentLow()[a], 3).length(), fmt(g.agentHigh()[a], 3).length())));
           massW = Math.max(massW, fmt(g.mass()[a], 3).length());
           msW = Math.max(msW, fmt(g.msPerDecision()[a], 2).length());
           markW = Math.max(markW, gameMarks(g, a).length());
-          hasMass |= !Double.isNaN(g.mass()[a]);
+          oneSeed |= g.seeds() < 2;
         }
       }
-      // "[lo, hi]" and its marks in columns of their own; one seed index: "n/a (one seed)"
-      int gameCiW = Math.max(2 * numW + 4, g.seeds() < 2 ? ONE_SEED.length() : 0);
+    }
+    // "[lo, hi]" and its marks in columns of their own; one seed index: "n/a (one seed)"
+    int gameCiW = Math.max(2 * numW + 4, oneSeed ? ONE_SEED.length() : 0);
+    for (Analysis.GameResult g : r.games()) {
+      List<Integer> own = gameOrder(g, order);
+      sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
+          count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "",
+          g.leftOut() > 0 ? ", " + g.leftOut() + " left out with them" : "", g.method()));
+      // the mass words only where the game has an alpha-rank (not in a benchmark run, nor in a
+      // game whose ballot fell back to the mean return): a column of "-" would say nothing
+      boolean hasMass = false;
+      for (int a : own) {
+        hasMass |= !Double.isNaN(g.agentMean()[a]) && !Double.isNaN(g.mass()[a]);
+      }
       String gameRow = "    %-" + w + "s mean return %" + numW + "s %-" + gameCiW + "s" + (markW > 0 ? "%-" + markW + "s" : "%s")
           + (hasMass ? "   alpha-rank mass %" + massW + "s" : "%s") + "   %" + msW + "s ms/decision%n";
       for (int a : own) {
