@@ -213,6 +213,10 @@ public final class ArenaCommand implements PonderCommand {
     if (seatOrders != null && !t.seatOrdersMatter()) {
       spec.commandLine().getErr().println(seatOrdersIgnoredWarning(schedule));
     }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--alpharank-two-player")) {
+      alphaRankTwoPlayerIgnoredWarning(schedule, t.games().stream().map(dev.ponder.game.Game::numPlayers).toList())
+          .ifPresent(w -> spec.commandLine().getErr().println(w));
+    }
     if (schedule.equals(TournamentConfig.ROUND_ROBIN) && config.seatOrders().equals(TournamentConfig.PERMUTATIONS)) {
       manySeatOrdersWarning(t.games(), config.allAgents().size(), selfPlay, matches)
           .ifPresent(w -> spec.commandLine().getErr().println(w));
@@ -867,6 +871,26 @@ public final class ArenaCommand implements PonderCommand {
     return "warning: --seat-orders changes no match " + (schedule.equals(TournamentConfig.BENCHMARK)
         ? "with --schedule benchmark" : "of a round robin of 2-player games")
         + "; it applies to round robins of games with 3 or more players";
+  }
+
+  /**
+   * The warning when {@code --alpharank-two-player} is given (any value) but changes no ranking:
+   * the tournament has no 2-player game (games of 3 or more players are always ranked by
+   * multi-population α-Rank), or it is a benchmark run (ranked by mean return), in the words of
+   * {@link #seatOrdersIgnoredWarning}; empty when some game is ranked by the option. Used by
+   * {@code arena} and {@code report}.
+   *
+   * @param schedule the tournament's schedule ({@link TournamentConfig#ROUND_ROBIN} or {@link TournamentConfig#BENCHMARK})
+   * @param players the number of players of each game of the tournament
+   */
+  static java.util.Optional<String> alphaRankTwoPlayerIgnoredWarning(String schedule, List<Integer> players) {
+    boolean benchmark = schedule.equals(TournamentConfig.BENCHMARK);
+    if (!benchmark && players.contains(2)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("warning: --alpharank-two-player changes no ranking " + (benchmark
+        ? "with --schedule benchmark" : "of a round robin of games with 3 or more players")
+        + "; it applies to round robins of 2-player games");
   }
 
   /**

@@ -170,9 +170,17 @@ public final class ReportCommand implements PonderCommand {
     return ts;
   }
 
+  /**
+   * The tournaments of the store, one line each under a header line; a store without tournaments
+   * lists none (the header alone, and a note on stderr) and exits 0: a listing of nothing is no error.
+   */
   private int list(PrintWriter pw) {
     try (ArenaStore store = open()) {
-      List<ArenaStore.TournamentInfo> ts = tournaments(store, db);
+      List<ArenaStore.TournamentInfo> ts = store.tournaments();
+      if (ts.isEmpty()) {
+        spec.commandLine().getErr().println("note: " + db + " holds no tournament");
+        spec.commandLine().getErr().flush();
+      }
       pw.println("id\tcreated\tmatches\tconfiguration");
       for (ArenaStore.TournamentInfo t : ts) {
         String of; // stored of scheduled: fewer while the tournament is partial
@@ -211,6 +219,14 @@ public final class ReportCommand implements PonderCommand {
       int threads = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
       Analysis.Result r = Analysis.analyse(store, id, stats.toOptions(agents, budget), snapshot,
           StatsOptions.execution(threads, noProgress, 10_000));
+      if (spec.commandLine().getParseResult().hasMatchedOption("--alpharank-two-player")) {
+        ArenaCommand.alphaRankTwoPlayerIgnoredWarning(r.config().schedule(),
+            r.games().stream().map(Analysis.GameResult::players).toList())
+            .ifPresent(w -> {
+              spec.commandLine().getErr().println(w);
+              spec.commandLine().getErr().flush();
+            });
+      }
       boolean newDir = !Files.exists(out);
       edge.step(() -> { // the rankings and the phase that follows them, at once for a signal
         pw.print(Report.terminal(r));

@@ -43,8 +43,8 @@ public final class StatsOptions {
   @Option(names = "--alpharank-two-player", defaultValue = "single", paramLabel = "MODEL", description = "How"
       + " alpha-rank ranks a 2-player game: 'single' (one population on the seat-averaged score matrix, the symmetric"
       + " game seat balancing makes; default) or 'multi' (two populations, one per seat, on the symmetric payoff table"
-      + " of the same scores, as games of 3 or more players always are; at most 31 agents). docs/arena.md compares"
-      + " the two.")
+      + " of the same scores, as games of 3 or more players always are; at most 31 agents). Without a 2-player game,"
+      + " or with --schedule benchmark, it changes nothing (a warning says so). docs/arena.md compares the two.")
   String alphaRankTwoPlayer;
 
   @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")

@@ -33,4 +33,23 @@ class ReportListTest {
     assertThat(lines[1].split("\t")[2]).isEqualTo("6 of 6");
     assertThat(lines[2].split("\t")[2]).isEqualTo("12 of 16");
   }
+
+  /**
+   * A store without tournaments lists none and exits 0 (the header alone, and a note on stderr);
+   * a report of it is still refused.
+   */
+  @Test
+  void aStoreWithoutTournamentsListsNoneAndExitsZero() {
+    Path db = dir.resolve("empty.db");
+    try (dev.ponder.arena.ArenaStore s = dev.ponder.arena.ArenaStore.open(db)) {
+      assertThat(s.tournaments()).isEmpty();
+    }
+    Cli l = Cli.run("report", "--db", db.toString(), "--list");
+    assertThat(l.exit).as(l.err).isZero();
+    assertThat(l.out).isEqualTo("id\tcreated\tmatches\tconfiguration\n");
+    assertThat(l.err).isEqualTo("note: " + db + " holds no tournament\n");
+    Cli r = Cli.run("report", "--db", db.toString(), "--report", dir.resolve("rep").toString());
+    assertThat(r.exit).isEqualTo(2);
+    assertThat(r.err.strip()).isEqualTo("ponder: " + db + " holds no tournament");
+  }
 }

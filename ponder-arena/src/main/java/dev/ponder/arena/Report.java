@@ -458,31 +458,39 @@ public final class Report {
     }
     sb.append("Per-game tables list the agents in the game's own ballot order.\n");
     sb.append('\n');
+    // every number right-aligned in a column as wide as its widest cell in any game, and the
+    // interval marks in a column of their own, so that the rows of every game line up (a row
+    // without a mark, or with fewer than the widest, is padded to the same column)
+    int numW = 1;
+    int massW = 1;
+    int msW = 1;
+    int markW = 0;
+    boolean oneSeed = false;
     for (Analysis.GameResult g : r.games()) {
-      List<Integer> own = gameOrder(g, order);
-      sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
-          count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "",
-          g.leftOut() > 0 ? ", " + g.leftOut() + " left out with them" : "", g.method()));
-      // every number right-aligned in a column as wide as its widest cell in this game
-      // the mass words only where the game has an alpha-rank (not in a benchmark run, nor in a
-      // game whose ballot fell back to the mean return): a column of "-" would say nothing
-      int numW = 1;
-      int massW = 1;
-      int msW = 1;
-      int markW = 0;
-      boolean hasMass = false;
-      for (int a : own) {
+      for (int a = 0; a < r.agents().size(); a++) {
         if (!Double.isNaN(g.agentMean()[a])) {
           numW = Math.max(numW, Math.max(fmt(g.agentMean()[a], 3).length(),
               Math.max(fmt(g.agentLow()[a], 3).length(), fmt(g.agentHigh()[a], 3).length())));
           massW = Math.max(massW, fmt(g.mass()[a], 3).length());
           msW = Math.max(msW, fmt(g.msPerDecision()[a], 2).length());
           markW = Math.max(markW, gameMarks(g, a).length());
-          hasMass |= !Double.isNaN(g.mass()[a]);
+          oneSeed |= g.seeds() < 2;
         }
       }
-      // "[lo, hi]" and its marks in columns of their own; one seed index: "n/a (one seed)"
-      int gameCiW = Math.max(2 * numW + 4, g.seeds() < 2 ? ONE_SEED.length() : 0);
+    }
+    // "[lo, hi]" and its marks in columns of their own; one seed index: "n/a (one seed)"
+    int gameCiW = Math.max(2 * numW + 4, oneSeed ? ONE_SEED.length() : 0);
+    for (Analysis.GameResult g : r.games()) {
+      List<Integer> own = gameOrder(g, order);
+      sb.append(String.format(Locale.ROOT, "%s (%d players, %s, %s%s%s): %s%n", g.game(), g.players(), matchCount(g.matches()),
+          count(g.seeds(), "seed", "seeds"), g.errors() > 0 ? ", " + errorCount(g.errors()) : "",
+          g.leftOut() > 0 ? ", " + g.leftOut() + " left out with them" : "", g.method()));
+      // the mass words only where the game has an alpha-rank (not in a benchmark run, nor in a
+      // game whose ballot fell back to the mean return): a column of "-" would say nothing
+      boolean hasMass = false;
+      for (int a : own) {
+        hasMass |= !Double.isNaN(g.agentMean()[a]) && !Double.isNaN(g.mass()[a]);
+      }
       String gameRow = "    %-" + w + "s mean return %" + numW + "s %-" + gameCiW + "s" + (markW > 0 ? "%-" + markW + "s" : "%s")
           + (hasMass ? "   alpha-rank mass %" + massW + "s" : "%s") + "   %" + msW + "s ms/decision%n";
       for (int a : own) {
@@ -826,21 +834,36 @@ public final class Report {
       + " failure never scores better than playing on.";
 
   /**
+   * The games the ballot win rates are computed over, as the reports name them: {@code the 2
+   * games}, or {@code the 2 of 3 games that have a ballot}.
+   */
+  static String ballotGames(Analysis.Result r) {
+    int withBallot = 0;
+    for (Analysis.GameResult g : r.games()) {
+      withBallot += Arrays.stream(g.ballot()).anyMatch(v -> !Double.isNaN(v)) ? 1 : 0;
+    }
+    return withBallot == r.games().size() ? "the " + count(withBallot, "game", "games")
+        : "the " + withBallot + " of " + count(r.games().size(), "game", "games") + " that have a ballot";
+  }
+
+  /** The caption line of ballots.svg saying how many games its shares cover. */
+  static String ballotGamesChartLine(Analysis.Result r) {
+    return "F over " + ballotGames(r) + " (one ballot each)";
+  }
+
+  /**
    * What the ballot win rates are computed over: the games with a ballot, and of those the ones
    * holding both agents (in a round robin every agent is on every ballot, unless the game's own
    * errors left it out), so F(A ≻ B) is the fraction of those games whose ballot ranks A strictly
    * above B.
    */
   static String ballotWinRateLine(Analysis.Result r) {
-    int withBallot = 0;
     boolean everyAgent = true;
     for (Analysis.GameResult g : r.games()) {
       boolean any = Arrays.stream(g.ballot()).anyMatch(v -> !Double.isNaN(v));
-      withBallot += any ? 1 : 0;
       everyAgent &= !any || Arrays.stream(g.ballot()).noneMatch(Double::isNaN);
     }
-    String over = withBallot == r.games().size() ? "the " + count(withBallot, "game", "games")
-        : "the " + withBallot + " of " + count(r.games().size(), "game", "games") + " that have a ballot";
+    String over = ballotGames(r);
     if (r.config().schedule().equals(TournamentConfig.BENCHMARK)) {
       return "F(row ≻ column): the fraction of " + over + " whose ballot ranks row strictly above column (the benchmark agent"
           + " is on no ballot: -).";
@@ -903,61 +926,97 @@ public final class Report {
   /**
    * Writes every report file into {@code dir}, the CSV from the given matches (with details);
    * {@code report.json} also records the store's path (field {@code store}, absolute and
-   * normalised), so a later run can tell whose report a directory holds.
+   * normalised), so a later run can tell whose report a directory holds. Each file is written
+   * under a temporary name in {@code dir} first ({@link ReportFiles}), and the files are moved into
+   * place together once all of them are written: a failure while writing leaves an earlier report
+   * in {@code dir} whole, and removes the temporary files.
    *
    * @param store the store the matches were read from, or null to record none
-   * @throws UncheckedIOException if a file cannot be written
+   * @throws UncheckedIOException if a file cannot be written; its cause, when a file of the report
+   *     failed, is a {@link java.nio.file.FileSystemException} naming that file by its final name
+   *     ({@code dir/report.md}), not the temporary one
    */
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store) {
+    write(r, matches, dir, store, name -> { });
+  }
+
+  /**
+   * As {@link #write(Analysis.Result, List, Path, Path)}; {@code afterEach} runs after each file is
+   * written under its temporary name (tests make it fail midway).
+   */
+  static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
+      ReportFiles.Step afterEach) {
+    boolean created = !Files.exists(dir);
     try {
       Files.createDirectories(dir);
       int earlierGames = earlierReportGames(dir); // before report.json is replaced
-      Files.writeString(dir.resolve("report.md"), markdown(r), StandardCharsets.UTF_8);
-      ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-      com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
-      nullForNaN(tree);
-      if (store != null) {
-        tree.put(STORE_FIELD, storeName(store));
-      }
-      json.writeValue(dir.resolve("report.json").toFile(), tree);
-      writeCsv(r, matches, dir.resolve("matches.csv"));
-      if (!r.analysed()) { // every chart says why it is empty
-        String why = "Nothing analysed: no seed index is complete yet; resume the run if it stopped";
-        Files.writeString(dir.resolve("ratings.svg"), Svg.message("Ratings", why), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("ballots.svg"), Svg.message(BALLOTS_TITLE, why),
-            StandardCharsets.UTF_8);
-        for (int g = 0; g < r.games().size(); g++) {
-          Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.message("Mean return of row vs column: "
-              + r.games().get(g).game(), why), StandardCharsets.UTF_8);
+      ReportFiles files = new ReportFiles(dir, afterEach);
+      boolean committed = false;
+      try {
+        files.text("report.md", markdown(r));
+        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        com.fasterxml.jackson.databind.node.ObjectNode tree = json.valueToTree(r);
+        nullForNaN(tree);
+        if (store != null) {
+          tree.put(STORE_FIELD, storeName(store));
         }
-        removeStaleScoreCharts(dir, r.games().size(), earlierGames);
-        return;
-      }
-      Files.writeString(dir.resolve("ratings.svg"), Svg.ratings(r), StandardCharsets.UTF_8);
-      String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
-      Files.writeString(dir.resolve("ballots.svg"), Svg.heatmap(BALLOTS_TITLE + budgetNote + partialMark(r)
-          + (anyErrorMark(r) ? "; " + ERROR_MARK + ": error matches (report.md)" : ""), markedNames(r), r.ballotWinRate(), null, null, 0, 1, "%.2f"),
-          StandardCharsets.UTF_8);
-      for (int g = 0; g < r.games().size(); g++) {
-        Analysis.GameResult gr = r.games().get(g);
-        // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
-        List<String> names = new ArrayList<>(chartNames(r));
-        boolean marked = false;
-        for (int a = 0; a < names.size(); a++) {
-          if (gr.errorMatches()[a] > 0) {
-            names.set(a, names.get(a) + ERROR_MARK);
-            marked = true;
-          }
+        files.file("report.json", f -> json.writeValue(f.toFile(), tree));
+        files.file("matches.csv", f -> writeCsv(r, matches, f));
+        writeCharts(r, files);
+        files.commit();
+        committed = true;
+      } finally {
+        files.discard(); // the temporary files not moved into place: none after a commit
+        if (!committed && created) {
+          removeIfEmpty(dir); // a failed first report leaves no empty directory behind
         }
-        Files.writeString(dir.resolve("scores-" + g + ".svg"), Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote
-            + partialMark(r) + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
-            names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
-            Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
-            gr.seeds() < Analysis.FEW_SEEDS, gr.players() > 2 ? nPlayerCellsChartLine(gr.players()) : ""), StandardCharsets.UTF_8);
       }
       removeStaleScoreCharts(dir, r.games().size(), earlierGames);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void removeIfEmpty(Path dir) {
+    try {
+      Files.deleteIfExists(dir);
+    } catch (IOException e) {
+      // not empty (another process wrote into it): left
+    }
+  }
+
+  /** Writes ratings.svg, ballots.svg and each game's scores-i.svg. */
+  private static void writeCharts(Analysis.Result r, ReportFiles files) throws IOException {
+    if (!r.analysed()) { // every chart says why it is empty
+      String why = "Nothing analysed: no seed index is complete yet; resume the run if it stopped";
+      files.text("ratings.svg", Svg.message("Ratings", why));
+      files.text("ballots.svg", Svg.message(BALLOTS_TITLE, why));
+      for (int g = 0; g < r.games().size(); g++) {
+        files.text("scores-" + g + ".svg", Svg.message("Mean return of row vs column: " + r.games().get(g).game(), why));
+      }
+      return;
+    }
+    files.text("ratings.svg", Svg.ratings(r));
+    String budgetNote = commonBudget(r).isEmpty() ? "" : " (budget " + commonBudget(r) + ")";
+    files.text("ballots.svg", Svg.heatmap(BALLOTS_TITLE + budgetNote + partialMark(r)
+        + (anyErrorMark(r) ? "; " + ERROR_MARK + ": error matches (report.md)" : ""), markedNames(r), r.ballotWinRate(), null,
+        null, 0, 1, "%.2f", Svg.rangeCentre(0, 1), false, false, ballotGamesChartLine(r)));
+    for (int g = 0; g < r.games().size(); g++) {
+      Analysis.GameResult gr = r.games().get(g);
+      // the agents with error matches in this game marked, as in ratings.svg and ballots.svg
+      List<String> names = new ArrayList<>(chartNames(r));
+      boolean marked = false;
+      for (int a = 0; a < names.size(); a++) {
+        if (gr.errorMatches()[a] > 0) {
+          names.set(a, names.get(a) + ERROR_MARK);
+          marked = true;
+        }
+      }
+      files.text("scores-" + g + ".svg", Svg.heatmap("Mean return of row vs column: " + gr.game() + budgetNote
+          + partialMark(r) + (marked ? "; " + ERROR_MARK + ": error matches " + FORFEITS + ", report.md)" : ""),
+          names, gr.mean(), gr.low(), gr.high(), gr.minUtility(), gr.maxUtility(), "%.2f",
+          Svg.scoreCentre(gr.minUtility(), gr.maxUtility(), gr.players(), gr.utilitySum()), true,
+          gr.seeds() < Analysis.FEW_SEEDS, gr.players() > 2 ? nPlayerCellsChartLine(gr.players()) : ""));
     }
   }
 
@@ -1328,7 +1387,7 @@ public final class Report {
         String ci = gr.seeds() < 2 ? ONE_SEED : "[" + fmt(gr.agentLow()[a], 3) + ", " + fmt(gr.agentHigh()[a], 3) + "]"
             + marks(gr.agentLow()[a], gr.agentHigh()[a], gr.seeds());
         sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", mdCell(names.get(a)), fmt(gr.agentMean()[a], 3),
-            ci, fmt(gr.mass()[a], 4), massInterval(gr, a), fmt(gr.massTop()[a], 3), fmt(gr.msPerDecision()[a], 2)));
+            ci, fmt(gr.mass()[a], 3), massInterval(gr, a), fmt(gr.massTop()[a], 3), fmt(gr.msPerDecision()[a], 2)));
       }
       sb.append('\n').append(agentMeanLine(r.options(), gr.players())).append('\n');
       if (Arrays.stream(gr.mass()).anyMatch(m -> !Double.isNaN(m))) {
@@ -1508,9 +1567,13 @@ public final class Report {
   /** The relation of two ballot levels ordered by the mean-return tie-break. */
   static final String TIE_BREAK = "≻*";
 
-  /** The footnote on {@link #TIE_BREAK}. */
+  /**
+   * The footnote on {@link #TIE_BREAK}: the masses are compared rounded to 10⁻⁶
+   * ({@link Analysis#massLevel}), so at a finite α masses such as 1.5e-12 and 7.7e-60 are equal.
+   */
   static String tieBreakLine() {
-    return TIE_BREAK + ": equal alpha-rank mass; ordered by mean return in the game (the tie-break).";
+    return TIE_BREAK + ": equal alpha-rank mass when rounded to 1e-6; ordered by mean return in the game (the"
+        + " tie-break).";
   }
 
   /** Mark of an interval resting on fewer than {@link Analysis#FEW_SEEDS} seed indices. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,11 +41,25 @@ class BallotLineTest {
       assertThat(text).contains("budget: sims=1000 for every agent that takes it (--budget), left out of the names below");
       assertThat(text).containsPattern("m_seed +mean return +0\\.333 \\[ 0\\.333,  0\\.333\\]†‡ ");
       assertThat(text).contains("    ballot: m_seed ≻* uct = puct ≻ random\n")
-          .contains(Report.tieBreakLine());
+          .contains("≻*: equal alpha-rank mass when rounded to 1e-6; ordered by mean return in the game (the tie-break).\n");
+      // the per-game rows of both games put "alpha-rank mass" at one column: a row without ‡ is
+      // padded to the column of those with it (uct's in tic_tac_toe), in its game and in the other
+      // (kuhn_poker(players=3), where no row has ‡, had one space less)
+      List<String> rows = text.lines().filter(l -> l.startsWith("    ") && l.contains(" mean return ")).toList();
+      assertThat(rows).hasSize(8);
+      assertThat(rows.stream().map(l -> l.indexOf("   alpha-rank mass ")).distinct()).as(String.join("\n", rows))
+          .hasSize(1);
+      assertThat(rows.stream().map(l -> l.indexOf(" ms/decision")).distinct()).hasSize(1);
       Report.write(r, s, dir.resolve("rep"));
       String md = Files.readString(dir.resolve("rep").resolve("report.md"));
       assertThat(md).contains("Ballot: m_seed ≻\\* uct = puct ≻ random\n")
-          .contains("≻\\*: equal alpha-rank mass; ordered by mean return in the game (the tie-break).");
+          .contains("≻\\*: equal alpha-rank mass when rounded to 1e-6; ordered by mean return in the game (the tie-break).");
+      // the per-game mass with 3 decimals, as in the rankings table and the terminal (it had 4)
+      assertThat(md).contains("| `m_seed` | 0.333 | [0.333, 0.333]†‡ | 0.333 | [0.333, 0.333]†‡ |")
+          .containsPattern("\\| `random` \\| -0\\.958 \\| \\[[^]]*\\]† \\| 0\\.000 \\| ");
+      // ballots.svg says how many games its shares cover, as report.md does
+      assertThat(md).contains("F(row ≻ column): the fraction of the 2 games whose ballot ranks row strictly above column");
+      assertThat(Files.readString(dir.resolve("rep").resolve("ballots.svg"))).contains(">F over the 2 games (one ballot each)<");
     }
   }
 }
