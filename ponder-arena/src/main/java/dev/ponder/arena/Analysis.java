@@ -144,7 +144,7 @@ public final class Analysis {
     /** @throws IllegalArgumentException if {@code threads} &lt; 1 */
     public Execution {
       if (threads < 1) {
-        throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        throw new IllegalArgumentException("threads must be at least 1, got " + threads);
       }
     }
 

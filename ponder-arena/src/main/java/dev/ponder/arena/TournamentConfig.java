@@ -96,7 +96,7 @@ public record TournamentConfig(
       throw new IllegalArgumentException("no games");
     }
     if (seedsPerPairing < 1) {
-      throw new IllegalArgumentException("seeds per pairing must be >= 1, got " + seedsPerPairing);
+      throw new IllegalArgumentException("seeds per pairing must be at least 1, got " + seedsPerPairing);
     }
     if (!schedule.equals(ROUND_ROBIN) && !schedule.equals(BENCHMARK)) {
       throw new IllegalArgumentException("unknown schedule '" + schedule + "'; valid: round-robin, benchmark"
