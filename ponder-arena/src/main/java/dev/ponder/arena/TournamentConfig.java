@@ -167,7 +167,11 @@ public record TournamentConfig(
     return new TournamentConfig(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, seatOrders);
   }
 
-  /** This configuration with or without every agent also scheduled against itself. */
+  /**
+   * This configuration with or without every agent also scheduled against itself (round robin
+   * only: the {@link #BENCHMARK} schedule ignores it, as {@code ponder arena} ignores {@code
+   * --self-play} there with a warning).
+   */
   public TournamentConfig withSelfPlay(boolean selfPlay) {
     return new TournamentConfig(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, seatOrders);
   }
