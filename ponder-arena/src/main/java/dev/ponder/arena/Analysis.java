@@ -1383,8 +1383,9 @@ public final class Analysis {
    * agent's return pooled over its seats is C/n however the match ends; in a general-sum game (or
    * one whose sum is unknown) every seat gets the minimum, since the maximum in the other seats would
    * pool to more than playing on gives (hearts: (0 + 3·36)/4 = 27, where a hand without its bonus
-   * options pools to 19.5). So a failure scores no better for the failing agent than any outcome the game
-   * allows, and a match that ends in one counts as its loss against every other agent in it.
+   * options pools to at most 19.5). So a failure scores no better for the failing agent than any
+   * outcome the game allows, and a match that ends in one counts as its loss against every other
+   * agent in it.
    *
    * @param gi the game (players, utility type and range)
    * @param seats the agent index of each seat, one per player

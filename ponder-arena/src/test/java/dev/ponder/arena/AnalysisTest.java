@@ -460,7 +460,7 @@ class AnalysisTest {
         .containsExactly(-1, 1);
     // self-play of a general-sum game (hearts' [0, 36], 4 players; or a sum unknown): every seat the minimum; the
     // maximum in the other seats pooled the failing agent's payoff against itself, which alpha-rank reads, to 27,
-    // more than a hand without bonus options gives any seating (19.5)
+    // more than a hand without bonus options gives any seating (at most 19.5; a moon 6.5)
     assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "hearts", 4, 0, 36, "GENERAL_SUM"), new int[] {2, 2, 2, 2},
         1, Double.NaN)).containsExactly(0, 0, 0, 0);
     assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 2, 0, 10, "GENERAL_SUM"), new int[] {0, 0}, 0,
