@@ -144,7 +144,7 @@ public final class Analysis {
     /** @throws IllegalArgumentException if {@code threads} &lt; 1 */
     public Execution {
       if (threads < 1) {
-        throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        throw new IllegalArgumentException("threads must be at least 1, got " + threads);
       }
     }
 
@@ -1378,10 +1378,14 @@ public final class Analysis {
    * a general-sum or identical-interest one, and in a zero- or constant-sum game of n ≥ 3 players an
    * equal share of what the failing agent's k seats leave of the sum, (C − k·min)/(n − k), kept
    * within [min, max] (the maximum when the sum is unknown). When the failing agent holds every seat
-   * (self-play) only the failing seat gets the minimum and the others share the rest, (C − min)/(n −
-   * 1): no other agent is there to be credited. So a failure scores no better for the failing agent
-   * than any outcome the game allows, and a match that ends in one counts as its loss against every
-   * other agent in it.
+   * (self-play) of a zero- or constant-sum game, only the failing seat gets the minimum and the
+   * others share the rest, (C − min)/(n − 1): no other agent is there to be credited, and the
+   * agent's return pooled over its seats is C/n however the match ends; in a general-sum game (or
+   * one whose sum is unknown) every seat gets the minimum, since the maximum in the other seats would
+   * pool to more than playing on gives (hearts: (0 + 3·36)/4 = 27, where a hand without its bonus
+   * options pools to at most 19.5). So a failure scores no better for the failing agent than any
+   * outcome the game allows, and a match that ends in one counts as its loss against every other
+   * agent in it.
    *
    * @param gi the game (players, utility type and range)
    * @param seats the agent index of each seat, one per player
@@ -1396,15 +1400,17 @@ public final class Analysis {
     for (int a : seats) {
       k += a == failing ? 1 : 0;
     }
-    boolean everySeat = k == n;
-    int losers = everySeat ? 1 : k;
+    // self-play of a zero- or constant-sum game: the failing seat alone loses, the pooled return is
+    // C/n anyway; in a general-sum one every seat loses, as every seat of a failing agent does
+    boolean shareInSelfPlay = k == n && !Double.isNaN(utilitySum);
+    int losers = shareInSelfPlay ? 1 : k;
     double other = gi.maxUtility();
     if (n >= 3 && !Double.isNaN(utilitySum)) {
       other = Math.max(gi.minUtility(), Math.min(gi.maxUtility(), (utilitySum - losers * gi.minUtility()) / (n - losers)));
     }
     double[] ret = new double[n];
     for (int p = 0; p < n; p++) {
-      ret[p] = p == failedSeat || (!everySeat && seats[p] == failing) ? gi.minUtility() : other;
+      ret[p] = p == failedSeat || (!shareInSelfPlay && seats[p] == failing) ? gi.minUtility() : other;
     }
     return ret;
   }

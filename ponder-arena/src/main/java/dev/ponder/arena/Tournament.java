@@ -359,7 +359,7 @@ public final class Tournament {
     java.util.Objects.requireNonNull(store, "store");
     java.util.Objects.requireNonNull(progressFactory, "progressFactory (use (done, total) -> Progress.none() for none)");
     if (parallel < 1) {
-      throw new IllegalArgumentException("parallel must be >= 1, got " + parallel);
+      throw new IllegalArgumentException("parallel must be at least 1, got " + parallel);
     }
     ArenaStore.Opened opened = store.open(config, games, !seatOrdersGiven || !seatOrdersMatter());
     long id = opened.id();

@@ -96,7 +96,7 @@ public record TournamentConfig(
       throw new IllegalArgumentException("no games");
     }
     if (seedsPerPairing < 1) {
-      throw new IllegalArgumentException("seeds per pairing must be >= 1, got " + seedsPerPairing);
+      throw new IllegalArgumentException("seeds per pairing must be at least 1, got " + seedsPerPairing);
     }
     if (!schedule.equals(ROUND_ROBIN) && !schedule.equals(BENCHMARK)) {
       throw new IllegalArgumentException("unknown schedule '" + schedule + "'; valid: round-robin, benchmark"
@@ -167,7 +167,11 @@ public record TournamentConfig(
     return new TournamentConfig(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, seatOrders);
   }
 
-  /** This configuration with or without every agent also scheduled against itself. */
+  /**
+   * This configuration with or without every agent also scheduled against itself (round robin
+   * only: the {@link #BENCHMARK} schedule ignores it, as {@code ponder arena} ignores {@code
+   * --self-play} there with a warning).
+   */
   public TournamentConfig withSelfPlay(boolean selfPlay) {
     return new TournamentConfig(games, agents, budget, seedsPerPairing, seed, schedule, benchmark, selfPlay, seatOrders);
   }

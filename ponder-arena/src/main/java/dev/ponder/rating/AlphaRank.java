@@ -62,7 +62,7 @@ public final class AlphaRank {
         throw new IllegalArgumentException("alpha must be greater than 0 (or infinity), got " + alpha);
       }
       if (populationSize < 2) {
-        throw new IllegalArgumentException("population size must be >= 2, got " + populationSize);
+        throw new IllegalArgumentException("population size must be at least 2, got " + populationSize);
       }
     }
 

@@ -458,6 +458,13 @@ class AnalysisTest {
         .containsExactly(1, -2, 1);
     assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 2, -1, 1, "ZERO_SUM"), new int[] {0, 0}, 0, 0))
         .containsExactly(-1, 1);
+    // self-play of a general-sum game (hearts' [0, 36], 4 players; or a sum unknown): every seat the minimum; the
+    // maximum in the other seats pooled the failing agent's payoff against itself, which alpha-rank reads, to 27,
+    // more than a hand without bonus options gives any seating (at most 19.5; a moon 6.5)
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "hearts", 4, 0, 36, "GENERAL_SUM"), new int[] {2, 2, 2, 2},
+        1, Double.NaN)).containsExactly(0, 0, 0, 0);
+    assertThat(Analysis.forfeitReturns(new ArenaStore.GameInfo(0, "g", 2, 0, 10, "GENERAL_SUM"), new int[] {0, 0}, 0,
+        Double.NaN)).containsExactly(0, 0);
     // the stored rows are not changed: the returns are filled in for the analysis only
     List<ArenaStore.StoredMatch> ms = new java.util.ArrayList<>();
     failing(ms, 0, 1, 0, (x, y) -> "crash");

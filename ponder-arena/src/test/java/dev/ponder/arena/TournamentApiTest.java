@@ -29,7 +29,7 @@ class TournamentApiTest {
       assertThatThrownBy(() -> bigger.run(s, 1, null, null)).isInstanceOf(NullPointerException.class)
           .hasMessageContaining("progressFactory");
       assertThatThrownBy(() -> bigger.run(s, 0, (d, t) -> Progress.none(), null))
-          .isInstanceOf(IllegalArgumentException.class).hasMessage("parallel must be >= 1, got 0");
+          .isInstanceOf(IllegalArgumentException.class).hasMessage("parallel must be at least 1, got 0");
       assertThatThrownBy(() -> bigger.run(null, 1, (d, t) -> Progress.none(), null))
           .isInstanceOf(NullPointerException.class).hasMessageContaining("store");
       // the store still holds the tournament at 2 seeds per pairing: re-running it at 2 plays nothing

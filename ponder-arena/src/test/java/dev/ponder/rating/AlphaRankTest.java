@@ -13,6 +13,14 @@ class AlphaRankTest {
   void aNonPositiveAlphaIsRefused() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AlphaRank.Options(0, 50, AlphaRank.Model.LOCAL))
         .hasMessage("alpha must be greater than 0 (or infinity), got 0.0");
+    // the number beside it in the same words (it said ">= 2"), as are the arena's own counts
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AlphaRank.Options(1, 1, AlphaRank.Model.LOCAL))
+        .hasMessage("population size must be at least 2, got 1");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new dev.ponder.arena.Analysis.Execution(0,
+        dev.ponder.arena.Progress.Factory.NONE)).hasMessage("threads must be at least 1, got 0");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.ponder.arena.TournamentConfig.roundRobin(
+        java.util.List.of("tic_tac_toe"), java.util.List.of("random", "first"), 0))
+        .hasMessage("seeds per pairing must be at least 1, got 0");
   }
 
   @Test
