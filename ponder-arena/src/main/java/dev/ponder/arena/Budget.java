@@ -37,7 +37,8 @@ public final class Budget {
    *     one line, as an agent string with a repeated key is refused), an item is empty
    *     ({@code sims=5,}), or a key of {@link #OWN_BUDGET_KEYS} is 0 ({@code time_ms=0}: 0 is no
    *     limit, so no budget; an agent would fall back to its default) or negative, said as {@code
-   *     budget 'time_ms=0': time_ms must be at least 1, got 0}
+   *     budget 'time_ms=0': time_ms must be at least 1, got 0}, or not a finite number ({@code
+   *     budget 'sims=abc': sims='abc' is not a number})
    */
   public static Map<String, String> parse(String text) {
     if (text != null && !text.isEmpty() && text.isBlank()) {
@@ -48,6 +49,10 @@ public final class Budget {
     for (Map.Entry<String, String> e : out.entrySet()) {
       // 0 is no limit, so no budget (an agent would fall back to its default); the agents' own
       // range, 0..N, would name the 0 this refuses
+      if (OWN_BUDGET_KEYS.contains(e.getKey()) && !isNumber(e.getValue())) {
+        // said as the budget's, not as the first agent's (whose range would include the 0 refused here)
+        throw new SpecException("budget '" + text + "': " + e.getKey() + "='" + e.getValue() + "' is not a number");
+      }
       if (OWN_BUDGET_KEYS.contains(e.getKey()) && (isZero(e.getValue()) || e.getValue().startsWith("-"))) {
         throw SpecException.atLeast("budget '" + text + "'", e.getKey(), 1, e.getValue());
       }
@@ -136,6 +141,14 @@ public final class Budget {
         throw new SpecException("budget key '" + key + "' is a parameter of none of the agents (" + String.join(", ", agentStrings)
             + "); their parameters: " + (declared.isEmpty() ? "none" : String.join(", ", declared)));
       }
+    }
+  }
+
+  private static boolean isNumber(String value) {
+    try {
+      return Double.isFinite(Double.parseDouble(value.trim()));
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 

@@ -67,6 +67,12 @@ class BudgetTest {
         .hasMessage("budget 'sims=400,time_ms=0.0': time_ms must be at least 1, got 0.0");
     assertThatThrownBy(() -> Budget.parse("sims=0")).isInstanceOf(SpecException.class)
         .hasMessage("budget 'sims=0': sims must be at least 1, got 0");
+    // not a number: the budget's line, not the first agent's (whose range 0..N names the 0 refused above)
+    assertThatThrownBy(() -> Budget.parse("sims=abc")).isInstanceOf(SpecException.class)
+        .hasMessage("budget 'sims=abc': sims='abc' is not a number");
+    assertThatThrownBy(() -> Budget.parse("time_ms=NaN")).isInstanceOf(SpecException.class)
+        .hasMessage("budget 'time_ms=NaN': time_ms='NaN' is not a number");
+    assertThat(Budget.parse("sims=400,c=abc")).containsEntry("c", "abc"); // other keys are the agents' to judge
     assertThatThrownBy(() -> Budget.parse(" ")).isInstanceOf(SpecException.class)
         .hasMessage("malformed budget ' ': it is blank; expected key=value[,key=value...], e.g. sims=400 or time_ms=50"
             + " (leave --budget out for none)");
