@@ -31,10 +31,13 @@ import java.util.function.LongFunction;
  * (a kept tree with {@code reuse=true}, SA-MCTS's tuners, its random stream) comes from p's own
  * earlier information states in walk order, never from a search drawn in worlds holding another
  * player's private information. The agent is not restarted between p's information states: with
- * {@code reuse=true} p's tree is kept from one of p's information states to the next when the
- * walk reaches a later one of the same line right after it (as in a match), so the measured policy
+ * {@code reuse=true} p's tree is kept into the next of p's information states the walk asks when
+ * that one continues the line of the last (as in a match), so the measured policy
  * is not that of a fresh search everywhere; components that learn across searches learn over p's
- * information states in walk order. The result is a deterministic function of the seed (with one
+ * information states in walk order (restarting the agent at each information state would not make
+ * every search independent: {@link Agent#restart()} also starts the random generator again from the
+ * seed, so each of a run's information states would be searched with the same random numbers).
+ * The result is a deterministic function of the seed (with one
  * thread and a simulation budget). The agent only sees states through its own API (it must read
  * nothing hidden).
  */
