@@ -26,9 +26,20 @@ import java.util.function.LongFunction;
  * agent reports its root visit distribution π̂ (n(a)/N) but plays one move, e.g. the most visited
  * child (robust child), deterministically.
  *
- * <p>Run r uses its own agent, created once with seed {@code seed + r}; an agent's random stream
- * advances over the information states in walk order, so the result is a deterministic function of
- * the seed. The agent only sees states through its own API (it must read nothing hidden).
+ * <p>Run r uses one agent per player p, created once with seed {@link #agentSeed seed + r + p·2³²}
+ * and asked only at p's information states: what an agent carries from one search to the next
+ * (a kept tree with {@code reuse=true}, SA-MCTS's tuners, its random stream) comes from p's own
+ * earlier information states in walk order, never from a search drawn in worlds holding another
+ * player's private information. The agent is not restarted between p's information states: with
+ * {@code reuse=true} p's tree is kept into the next of p's information states the walk asks when
+ * that one continues the line of the last (as in a match), so the measured policy
+ * is not that of a fresh search everywhere; components that learn across searches learn over p's
+ * information states in walk order (restarting the agent at each information state would not make
+ * every search independent: {@link Agent#restart()} also starts the random generator again from the
+ * seed, so each of a run's information states would be searched with the same random numbers).
+ * The result is a deterministic function of the seed (with one
+ * thread and a simulation budget). The agent only sees states through its own API (it must read
+ * nothing hidden).
  */
 public final class Tabularizer {
   /** Default number of runs per information state (seed 000). */
@@ -37,13 +48,27 @@ public final class Tabularizer {
   private Tabularizer() {}
 
   /**
+   * The seed of the agent that answers for {@code player} in run {@code run} of a tabularization
+   * with base seed {@code seed}: {@code seed + run + player·2³²} (player 0's agents keep the seeds
+   * {@code seed + run}; the players' seeds differ for any run count below 2³²).
+   *
+   * @param seed the tabularization's base seed
+   * @param run 0 ≤ run &lt; runs
+   * @param player 0 ≤ player &lt; the game's number of players
+   * @return the agent's seed
+   */
+  public static long agentSeed(long seed, int run, int player) {
+    return seed + run + ((long) player << 32);
+  }
+
+  /**
    * Each policy the agent returns is checked as a policy anywhere in Ponder ({@link
    * TabularPolicy#put}, {@link PolicyEvaluation}): one probability per legal action, each finite
    * and in [0, 1], summing to 1 within 1e-6. It is never rescaled: an agent bug (probabilities
    * summing to 1.8) would otherwise be measured as another agent. The average of the runs is
    * divided by its sum only to remove rounding (at most 1e-6 from 1).
    *
-   * @param agentForSeed creates the agent for a run from its seed
+   * @param agentForSeed creates the agent for a run and player from its seed ({@link #agentSeed})
    * @param runs M ≥ 1
    * @throws IllegalArgumentException if {@code runs < 1} or the agent returns a policy of the
    *     wrong length, with an entry that is negative, NaN or infinite, or not summing to 1 within
@@ -100,12 +125,13 @@ public final class Tabularizer {
 
   /**
    * Tabularizes the moves an agent plays: walks the tree as {@link #tabularize(Game, LongFunction,
-   * int, long, IntConsumer)} does, and at each information state asks each run's agent (created
-   * once with seed {@code seed + r}) for one {@link Agent#selectAction}; the tabular policy there
+   * int, long, IntConsumer)} does, and at each information state asks each run's agent for its
+   * player (created once with seed {@link #agentSeed seed + r + p·2³²}) for one {@link
+   * Agent#selectAction}; the tabular policy there
    * is the frequency of each legal action over the {@code runs} moves (each a multiple of 1/runs).
    * A deterministic agent gives a pure policy with any number of runs.
    *
-   * @param agentForSeed creates the agent for a run from its seed
+   * @param agentForSeed creates the agent for a run and player from its seed ({@link #agentSeed})
    * @param runs M ≥ 1
    * @param progress listener called with the number of information states done, or null
    * @throws IllegalArgumentException if {@code runs < 1} or the agent selects an action that is
@@ -126,17 +152,24 @@ public final class Tabularizer {
     if (runs < 1) {
       throw new IllegalArgumentException("runs must be at least 1, got " + runs);
     }
-    List<A> agents = new ArrayList<>(runs);
+    int players = game.numPlayers();
+    List<List<A>> agents = new ArrayList<>(runs);
     try {
       for (int r = 0; r < runs; r++) {
-        agents.add(agentForSeed.apply(seed + r));
+        List<A> run = new ArrayList<>(players);
+        agents.add(run);
+        for (int p = 0; p < players; p++) {
+          run.add(agentForSeed.apply(agentSeed(seed, r, p)));
+        }
       }
       Entries out = new Entries(progress);
       walk(game.newInitialState(), agents, out, ask);
       return new Tabularized(out.policy(game), runs, out.runsAgreed);
     } finally {
-      for (A a : agents) {
-        a.close();
+      for (List<A> run : agents) {
+        for (A a : run) {
+          a.close();
+        }
       }
     }
   }
@@ -178,14 +211,30 @@ public final class Tabularizer {
   }
 
   /**
-   * Tabularizes with the given agents (one per run), in order; they are not closed. Each policy is
-   * checked as in {@link #tabularize(Game, LongFunction, int, long)}.
+   * Tabularizes with the given agents: {@code agents.get(r).get(p)} answers player p's information
+   * states in run r (runs in order); they are not closed. Give each player its own agent (see the
+   * class comment): an agent asked for two players carries what it drew in worlds holding one
+   * player's private information into the other's decisions. Each policy is checked as in {@link
+   * #tabularize(Game, LongFunction, int, long)}.
    *
-   * @throws IllegalArgumentException as {@link #tabularize(Game, LongFunction, int, long)}
+   * @param agents one list per run, each with one agent per player ({@code game.numPlayers()})
+   * @throws IllegalArgumentException as {@link #tabularize(Game, LongFunction, int, long)}, or if
+   *     {@code agents} is empty or a run does not have one agent per player
    */
-  public static TabularPolicy tabularize(Game game, List<? extends PolicyAgent> agents) {
+  public static TabularPolicy tabularize(Game game, List<? extends List<? extends PolicyAgent>> agents) {
+    if (agents.isEmpty()) {
+      throw new IllegalArgumentException("no runs: give at least one list of agents");
+    }
+    List<List<PolicyAgent>> runs = new ArrayList<>(agents.size());
+    for (List<? extends PolicyAgent> run : agents) {
+      if (run.size() != game.numPlayers()) {
+        throw new IllegalArgumentException("each run needs one agent per player (" + game.numPlayers() + "), got "
+            + run.size());
+      }
+      runs.add(new ArrayList<>(run));
+    }
     Entries out = new Entries(null);
-    walk(game.newInitialState(), new ArrayList<PolicyAgent>(agents), out, Tabularizer::askPolicy);
+    walk(game.newInitialState(), runs, out, Tabularizer::askPolicy);
     return out.policy(game);
   }
 
@@ -241,7 +290,7 @@ public final class Tabularizer {
    * stack of states (no recursion), so a game's depth is bounded by memory; a state is copied for
    * each child but the last, which advances the state itself.
    */
-  private static <A extends Agent> void walk(State root, List<A> agents, Entries out, Ask<A> ask) {
+  private static <A extends Agent> void walk(State root, List<List<A>> agents, Entries out, Ask<A> ask) {
     java.util.ArrayList<State> states = new java.util.ArrayList<>();
     java.util.ArrayList<int[]> legals = new java.util.ArrayList<>();
     int[] next = new int[16];
@@ -284,8 +333,11 @@ public final class Tabularizer {
     }
   }
 
-  /** Tabularizes the information state of decision state {@code s} if it is seen for the first time. */
-  private static <A extends Agent> void visit(State s, int[] legal, List<A> agents, Entries out, Ask<A> ask) {
+  /**
+   * Tabularizes the information state of decision state {@code s} if it is seen for the first time,
+   * asking each run's agent for its current player.
+   */
+  private static <A extends Agent> void visit(State s, int[] legal, List<List<A>> agents, Entries out, Ask<A> ask) {
     int p = s.currentPlayer();
     String key = s.informationStateString(p);
     if (!out.firstVisit(p, key)) {
@@ -296,7 +348,8 @@ public final class Tabularizer {
     // the agents run on copies of s: a change of s itself is the game's fault (its copy shares data)
     CopyWatch watch = new CopyWatch();
     watch.note(s);
-    for (A a : agents) {
+    for (List<A> run : agents) {
+      A a = run.get(p);
       double[] pi = watch.check("the agent ran on a copy of it", () -> ask.ask(a, s, legal, key));
       if (firstRun == null) {
         firstRun = pi.clone();

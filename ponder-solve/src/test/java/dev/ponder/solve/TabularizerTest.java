@@ -98,20 +98,23 @@ class TabularizerTest {
 
   @Test
   void asksEachInformationStateMTimesAtItsFirstHistory() {
-    List<SamplingAgent> agents = new ArrayList<>();
+    List<List<SamplingAgent>> agents = new ArrayList<>();
     for (int r = 0; r < 4; r++) {
-      agents.add(new SamplingAgent(r));
+      agents.add(List.of(new SamplingAgent(2 * r), new SamplingAgent(2 * r + 1)));
     }
     TabularPolicy p = Tabularizer.tabularize(kuhn, agents);
-    for (SamplingAgent a : agents) {
-      // 12 information states, each asked once per run
-      assertThat(a.asked).hasSize(12);
+    for (List<SamplingAgent> run : agents) {
+      // 12 information states, each asked once per run, 6 of each player by that player's agent
+      assertThat(run.get(0).asked).hasSize(6);
+      assertThat(run.get(1).asked).hasSize(6);
       // depth-first, ascending actions: information state "0" is first reached by deal (0, 1),
       // "1" by deal (1, 0), "0p" (player 1 holding 0) by deal (1, 0) then pass
-      assertThat(a.asked.get(0)).isEqualTo("0, 1");
-      assertThat(a.asked).contains("1, 0", "1, 0, 0");
-      assertThat(a.asked).doesNotContain("2, 1");
+      assertThat(run.get(0).asked.get(0)).isEqualTo("0, 1");
+      assertThat(run.get(0).asked).contains("1, 0").doesNotContain("1, 0, 0", "2, 1");
+      assertThat(run.get(1).asked).contains("1, 0, 0").doesNotContain("0, 1", "2, 1");
     }
+    assertThatThrownBy(() -> Tabularizer.tabularize(kuhn, List.of(List.of(new SamplingAgent(0)))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("each run needs one agent per player (2), got 1");
     for (String key : p.infoStates()) {
       for (double x : p.probabilities(key)) {
         // an average of 4 one-hot vectors
@@ -196,10 +199,60 @@ class TabularizerTest {
     assertThat(TabularPolicy.read(back).probabilities("0")).containsExactly(0.75, 0.25);
   }
 
+  /**
+   * An agent whose answer depends on what it was asked before (as a search that keeps its tree or
+   * tunes itself across searches): its n-th query (from 1) reports a one-hot policy on legal
+   * action n mod 2; it records every player it was asked for.
+   */
+  static final class CountingAgent implements PolicyAgent {
+    final java.util.Set<Integer> players = new java.util.TreeSet<>();
+    int queries;
+
+    @Override
+    public int selectAction(State state) {
+      throw new AssertionError("not asked for moves");
+    }
+
+    @Override
+    public double[] policy(State state) {
+      players.add(state.currentPlayer());
+      double[] p = new double[state.legalActions().length];
+      p[++queries % 2] = 1;
+      return p;
+    }
+  }
+
+  /**
+   * Each player is answered by an agent of its own, so what an agent carries from search to search
+   * never comes from another player's decisions, which were searched in worlds holding that
+   * player's private card. With one agent per run for both players, player 1's first information
+   * state in walk order ("1p": holding the Queen after a pass, reached by deal (0, 1)) was the
+   * agent's second query, after player 0's "0" (holding the Jack), and so its answer followed
+   * player 0's query; now it is player 1's agent's first query.
+   */
+  @Test
+  void eachPlayerIsAnsweredByItsOwnAgent() {
+    List<CountingAgent> made = new ArrayList<>();
+    TabularPolicy p = Tabularizer.tabularize(kuhn, sd -> {
+      CountingAgent a = new CountingAgent();
+      made.add(a);
+      return a;
+    }, 3, 0);
+    assertThat(made).hasSize(6);
+    for (int i = 0; i < made.size(); i++) {
+      assertThat(made.get(i).players).as("agent %d", i).containsExactly(i % 2);
+      assertThat(made.get(i).queries).as("agent %d", i).isEqualTo(6);
+    }
+    // first queries of each player's agent: legal action 1 (bet)
+    assertThat(p.probabilities("0")).containsExactly(0.0, 1.0);
+    assertThat(p.probabilities("1p")).containsExactly(0.0, 1.0);
+  }
+
   /** Plays action 0 under an even seed and action 1 under an odd one, and asks nothing else. */
   static final class ParityAgent implements dev.ponder.agent.Agent {
     final long seed;
     final List<String> asked = new ArrayList<>();
+    final java.util.Set<Integer> players = new java.util.TreeSet<>();
 
     ParityAgent(long seed) {
       this.seed = seed;
@@ -208,14 +261,16 @@ class TabularizerTest {
     @Override
     public int selectAction(State state) {
       asked.add(state.informationStateString(state.currentPlayer()));
+      players.add(state.currentPlayer());
       return (int) (seed % 2);
     }
   }
 
   /**
-   * Moves are counted per information state over the runs, run r's agent made with seed
-   * {@code seed + r}: seeds 10..13 play 0, 1, 0, 1 (frequencies 1/2 each), seeds 10..12 play 0,
-   * 1, 0 (2/3 and 1/3); each agent is asked once per information state (12 in Kuhn poker).
+   * Moves are counted per information state over the runs, run r's agent for player p made with
+   * seed {@code seed + r + p·2³²}: seeds 10..13 play 0, 1, 0, 1 (frequencies 1/2 each), seeds
+   * 10..12 play 0, 1, 0 (2/3 and 1/3); each agent is asked once at each of its player's
+   * information states (6 of each player in Kuhn poker) and never for the other player.
    */
   @Test
   void movesAreCountedOverTheRunsWithTheRunSeeds() {
@@ -226,9 +281,12 @@ class TabularizerTest {
       return a;
     }, 4, 10, null);
     assertThat(four.size()).isEqualTo(12);
-    assertThat(made).extracting(a -> a.seed).containsExactly(10L, 11L, 12L, 13L);
-    for (ParityAgent a : made) {
-      assertThat(a.asked).hasSize(12).doesNotHaveDuplicates();
+    long p1 = 1L << 32;
+    assertThat(made).extracting(a -> a.seed)
+        .containsExactly(10L, 10 + p1, 11L, 11 + p1, 12L, 12 + p1, 13L, 13 + p1);
+    for (int i = 0; i < made.size(); i++) {
+      assertThat(made.get(i).asked).hasSize(6).doesNotHaveDuplicates();
+      assertThat(made.get(i).players).containsExactly(i % 2);
     }
     for (String key : four.infoStates()) {
       assertThat(four.probabilities(key)).containsExactly(0.5, 0.5);

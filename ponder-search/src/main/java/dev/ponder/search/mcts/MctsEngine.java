@@ -828,7 +828,7 @@ public final class MctsEngine implements AutoCloseable {
     if (config.reuseTree() && tree.root() != 0) {
       if (keyed) {
         // an imperfect-information tree grown for another player (one agent searching for both
-        // seats, as a tabularization does) holds statistics drawn in worlds that agree with that
+        // seats, as in self-play with one agent) holds statistics drawn in worlds that agree with that
         // player's private information, which this player does not have: start afresh
         boolean ownTree = game.type().isPerfectInformation() || lastRootPlayer == rootPlayer;
         int e = ownTree ? tree.lookup(rootKey(state, rootPlayer)) : -1;

@@ -180,7 +180,7 @@ class InformationLeakTest {
 
   /**
    * One agent with {@code reuse=true} searching for both players in turn (self-play with one
-   * agent, or a tabularization walking every information state) does not hand player 1 the tree
+   * agent, or a caller asking one agent at every information state) does not hand player 1 the tree
    * player 0 grew: that tree was drawn in worlds holding player 0's card, so keeping player 1's
    * node from it made player 1's search depend on a card player 1 cannot see (with player 0's card
    * 0 the kept node had learned that a bet wins, with card 2 that it loses).

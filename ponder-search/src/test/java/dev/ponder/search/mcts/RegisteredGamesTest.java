@@ -97,41 +97,31 @@ class RegisteredGamesTest {
     a.close();
   }
 
+  /**
+   * Imperfect-information search under two threads, one agent per seat (a reusing agent keeps a
+   * tree only for the player it searched for, so one agent for both seats would never reuse).
+   */
   @Test
   void informationSetSearchUnderTwoThreads() {
     for (String[] c : new String[][] {{"leduc_poker", "uct(sims=64,threads=2)"},
         {"kuhn_poker(players=3)", "puct(sims=32,threads=2)"}, {"liars_dice", "uct(sims=48,threads=2,reuse=true)"}}) {
       Game g = GameRegistry.load(c[0]);
-      MctsAgent a = (MctsAgent) AgentRegistry.create(c[1], g, 5);
-      SplittableRandom rng = new SplittableRandom(1);
-      State s = g.newInitialState();
-      int searches = 0;
-      while (searches < 300) {
-        if (s.isTerminal()) {
-          s = g.newInitialState();
-          a.restart();
-        } else if (s.isChanceNode()) {
-          int[] legal = s.legalActions();
-          s.applyAction(legal[rng.nextInt(legal.length)]);
-        } else {
-          SearchResult r = a.search(s);
-          searches++;
-          if (s.legalActions().length == 1) {
-            // a forced move (liars_dice after the highest bid: only "liar"), answered without a search
-            assertThat(r.forced()).isTrue();
-            assertThat(r.simulations()).isZero();
-            s.applyAction(r.action());
-            continue;
-          }
-          assertThat(r.forced()).isFalse();
+      boolean reuse = c[1].contains("reuse");
+      long reused = 0;
+      List<String> trace = selfPlay(g, c[1], 5, 300, r -> {
+        if (!r.forced()) {
           assertThat(r.simulations()).isEqualTo(Integer.parseInt(c[1].replaceAll(".*sims=(\\d+).*", "$1")));
-          if (!c[1].contains("reuse")) {
+          if (!reuse) {
             assertThat(r.totalVisits()).as(c[0]).isEqualTo(r.simulations());
           }
-          s.applyAction(r.action());
         }
+      });
+      for (String t : trace) {
+        reused += Long.parseLong(t.split(" ")[1]);
       }
-      a.close();
+      if (reuse) {
+        assertThat(reused).as(c[0] + ": visits kept from the seat's previous search").isPositive();
+      }
     }
     // the forced branch above depends on where the searches lead; this reaches it for sure:
     // liars_dice after the highest bid, where "liar" is the only legal action
@@ -151,6 +141,76 @@ class RegisteredGamesTest {
     assertThat(r.simulations()).isZero();
     assertThat(r.action()).isEqualTo(s.legalActions()[0]);
     a.close();
+  }
+
+  /**
+   * Self-play of {@code spec} with one agent per seat (seat p's seeded {@code seed + p}), chance
+   * drawn with a generator seeded 1, restarting every agent when a game ends, for {@code searches}
+   * searches; each result is checked by {@code check} and traced as "player reusedVisits action
+   * visits".
+   */
+  private static List<String> selfPlay(Game g, String spec, long seed, int searches,
+      java.util.function.Consumer<SearchResult> check) {
+    MctsAgent[] seats = new MctsAgent[g.numPlayers()];
+    for (int p = 0; p < seats.length; p++) {
+      seats[p] = (MctsAgent) AgentRegistry.create(spec, g, seed + p);
+    }
+    List<String> trace = new ArrayList<>();
+    try {
+      SplittableRandom rng = new SplittableRandom(1);
+      State s = g.newInitialState();
+      while (trace.size() < searches) {
+        if (s.isTerminal()) {
+          s = g.newInitialState();
+          for (MctsAgent a : seats) {
+            a.restart();
+          }
+        } else if (s.isChanceNode()) {
+          int[] legal = s.legalActions();
+          s.applyAction(legal[rng.nextInt(legal.length)]);
+        } else {
+          int p = s.currentPlayer();
+          SearchResult r = seats[p].search(s);
+          if (s.legalActions().length == 1) {
+            // a forced move (liars_dice after the highest bid: only "liar"), answered without a search
+            assertThat(r.forced()).isTrue();
+            assertThat(r.simulations()).isZero();
+          } else {
+            assertThat(r.forced()).isFalse();
+          }
+          check.accept(r);
+          trace.add(p + " " + r.reusedVisits() + " " + r.action() + " " + java.util.Arrays.toString(r.visits()));
+          s.applyAction(r.action());
+        }
+      }
+    } finally {
+      for (MctsAgent a : seats) {
+        a.close();
+      }
+    }
+    return trace;
+  }
+
+  /**
+   * Liar's dice self-play with a {@code reuse=true} agent per seat: a seat's next decision keeps
+   * the tree of its previous one (visits reused on some moves), and with one thread the games
+   * repeat exactly under the seeds.
+   */
+  @Test
+  void liarsDiceReusesEachSeatsTreeAndRepeatsUnderTheSeed() {
+    Game g = GameRegistry.load("liars_dice");
+    String spec = "uct(sims=200,threads=1,reuse=true)";
+    List<String> a = selfPlay(g, spec, 5, 200, r -> { });
+    List<String> b = selfPlay(g, spec, 5, 200, r -> { });
+    assertThat(b).containsExactlyElementsOf(a);
+    long reusing = a.stream().filter(t -> Long.parseLong(t.split(" ")[1]) > 0).count();
+    assertThat(reusing).as("searches that kept visits from the seat's previous search").isPositive();
+    for (int p = 0; p < 2; p++) {
+      String seat = p + " ";
+      assertThat(a.stream().filter(t -> t.startsWith(seat) && Long.parseLong(t.split(" ")[1]) > 0)).as("seat " + p)
+          .isNotEmpty();
+    }
+    assertThat(selfPlay(g, spec, 7, 200, r -> { })).isNotEqualTo(a);
   }
 
   /**
