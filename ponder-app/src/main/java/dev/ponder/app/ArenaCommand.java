@@ -1194,6 +1194,21 @@ public final class ArenaCommand implements PonderCommand {
    * @throws dev.ponder.spec.SpecException if an agent string is invalid
    */
   static java.util.Optional<String> timingNote(List<String> agents) {
+    return timingNote(agents, "these matches are not repeated by the seed (the same command stores other moves; a resume"
+        + " continues, it does not replay)");
+  }
+
+  /**
+   * The note of {@link #timingNote(List)} with another consequence, for {@code play} and {@code
+   * search}: {@code note: A (time budget) decides by timing: WHAT; simulation budgets and threads=1
+   * repeat exactly}.
+   *
+   * @param agents the agent strings
+   * @param what what is not repeated, e.g. {@code this match is not repeated by --seed (…)}
+   * @return the note, or empty when every agent is a function of its seed
+   * @throws dev.ponder.spec.SpecException if an agent string is invalid
+   */
+  static java.util.Optional<String> timingNote(List<String> agents, String what) {
     List<String> named = new ArrayList<>();
     for (String a : agents) {
       Map<String, Object> v = AgentRegistry.resolve(a).values();
@@ -1212,8 +1227,7 @@ public final class ArenaCommand implements PonderCommand {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of("note: " + String.join(", ", named) + (named.size() == 1 ? " decides" : " decide")
-        + " by timing: these matches are not repeated by the seed (the same command stores other moves; a resume"
-        + " continues, it does not replay); simulation budgets and threads=1 repeat exactly");
+        + " by timing: " + what + "; simulation budgets and threads=1 repeat exactly");
   }
 
   /** Matches above which a round robin with every seat order gets {@link #manySeatOrdersWarning}. */

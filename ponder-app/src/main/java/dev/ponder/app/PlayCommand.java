@@ -131,6 +131,11 @@ public final class PlayCommand implements PonderCommand {
       SearchThreads.warnings(seats, Runtime.getRuntime().availableProcessors())
           .forEach(w -> spec.commandLine().getErr().println(w));
       AgentWarnings.print(spec.commandLine().getErr(), seats, List.of(game));
+      // the header names the seed; say when it does not fix the match
+      ArenaCommand.timingNote(new ArrayList<>(new java.util.LinkedHashSet<>(seats)),
+              "this match is not repeated by --seed (the same command plays other moves)")
+          .ifPresent(spec.commandLine().getErr()::println);
+      spec.commandLine().getErr().flush();
       State state = game.newInitialState();
       // what the agents see: a copy of the match's state made before each call, as in the arena,
       // so an agent that changes the state it is given cannot change the match; a change is the

@@ -85,6 +85,11 @@ public final class SearchCommand implements PonderCommand {
         spec.commandLine().getErr().flush();
       });
       AgentWarnings.print(spec.commandLine().getErr(), List.of(agentSpec), List.of(game));
+      // the output names the seed; say when it does not fix the search
+      ArenaCommand.timingNote(List.of(agentSpec),
+              "this search is not repeated by --seed (the same command gives other statistics)")
+          .ifPresent(spec.commandLine().getErr()::println);
+      spec.commandLine().getErr().flush();
       if (mcts.engine().config().reuseTree()) {
         spec.commandLine().getErr().println("note: reuse=true keeps the tree from one decision to the next; ponder search"
             + " makes one decision, so it changes nothing here (it does in play and arena)");

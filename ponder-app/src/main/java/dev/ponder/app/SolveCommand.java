@@ -154,8 +154,10 @@ public final class SolveCommand implements PonderCommand {
     pw.printf(Locale.ROOT, "%s: %d histor%s, %d information state%s (tree built in %.2f s)%n", GameTree.echo(game.spec()),
         tree.numNodes(), tree.numNodes() == 1 ? "y" : "ies", tree.numInfosets(), tree.numInfosets() == 1 ? "" : "s",
         buildSeconds);
-    pw.printf(Locale.ROOT, "algorithm %s; exploitability = NashConv / %d (mean best-response gain)%n", describe(a, eps, al, be, ga),
-        game.numPlayers());
+    // a Monte Carlo solver's figures are a function of its seed: the line names it (default 0), as
+    // search, play, simulate and check name theirs, so a saved output says how to run it again
+    pw.printf(Locale.ROOT, "algorithm %s%s; exploitability = NashConv / %d (mean best-response gain)%n",
+        describe(a, eps, al, be, ga), a.startsWith("mccfr") ? ", seed " + seed : "", game.numPlayers());
     pw.printf(Locale.ROOT, "%12s %16s %12s%n", "iteration", "exploitability", "seconds");
     pw.flush();
 

@@ -41,6 +41,23 @@ class SolveCommandTest {
     }
   }
 
+  /**
+   * A Monte Carlo solver's figures depend on its seed, so the algorithm line names it, the default
+   * 0 too: the printed output alone says how to reproduce it. Before, only --json and --out did.
+   */
+  @Test
+  void theAlgorithmLineNamesTheMonteCarloSolversSeed() {
+    Cli es = Cli.run("solve", "kuhn_poker", "--algo", "mccfr-es", "--iterations", "20", "--no-progress");
+    assertThat(es.exit).as(es.err).isZero();
+    assertThat(es.out).contains("algorithm MCCFR, external sampling, seed 0; exploitability");
+    Cli os = Cli.run("solve", "kuhn_poker", "--algo", "mccfr-os", "--seed", "7", "--iterations", "20", "--no-progress");
+    assertThat(os.exit).as(os.err).isZero();
+    assertThat(os.out).contains("algorithm MCCFR, outcome sampling (epsilon 0.6), seed 7; exploitability");
+    // the deterministic solvers take no seed and name none
+    Cli cfr = Cli.run("solve", "kuhn_poker", "--algo", "cfr", "--iterations", "20", "--no-progress");
+    assertThat(cfr.out).contains("algorithm CFR (vanilla, alternating updates); exploitability").doesNotContain("seed");
+  }
+
   @Test
   void aGameWithoutPerfectRecallIsSolvedWithAWarning() {
     // leduc_poker(action_mapping=true) keeps OpenSpiel's strings, where two actions meet in one
