@@ -12,6 +12,9 @@ class BenchCommandTest {
     assertThat(r.exit).as(r.err).isZero();
     assertThat(r.out).containsPattern("tic_tac_toe\\s+\\d+\\s+\\d+\\s+\\d\\.\\d");
     assertThat(r.out).containsPattern("connect_four\\(rows=4\\)\\s+\\d+\\s+\\d+");
+    assertThat(r.out).contains("; seed 1; "); // the default seed, so a saved output says how to run it again
+    Cli seeded = Cli.run("bench", "playouts", "--games", "tic_tac_toe", "--seconds", "0.05", "--runs", "1", "--seed", "7");
+    assertThat(seeded.out).contains("; seed 7; ");
   }
 
   @Test
