@@ -47,13 +47,16 @@ public final class Budget {
     }
     Map<String, String> out = parse(text, true);
     for (Map.Entry<String, String> e : out.entrySet()) {
-      // 0 is no limit, so no budget (an agent would fall back to its default); the agents' own
-      // range, 0..N, would name the 0 this refuses
-      if (OWN_BUDGET_KEYS.contains(e.getKey()) && !isNumber(e.getValue())) {
-        // said as the budget's, not as the first agent's (whose range would include the 0 refused here)
+      if (!OWN_BUDGET_KEYS.contains(e.getKey())) {
+        continue;
+      }
+      // both said as the budget's, not as the first agent's, whose range 0..N would name the 0
+      // refused here (0 is no limit, so no budget: an agent would fall back to its default)
+      double v = finiteOrNaN(e.getValue());
+      if (Double.isNaN(v)) {
         throw new SpecException("budget '" + text + "': " + e.getKey() + "='" + e.getValue() + "' is not a number");
       }
-      if (OWN_BUDGET_KEYS.contains(e.getKey()) && (isZero(e.getValue()) || e.getValue().startsWith("-"))) {
+      if (v <= 0) {
         throw SpecException.atLeast("budget '" + text + "'", e.getKey(), 1, e.getValue());
       }
     }
@@ -144,11 +147,13 @@ public final class Budget {
     }
   }
 
-  private static boolean isNumber(String value) {
+  /** The value as a finite number, NaN when it is not one. */
+  private static double finiteOrNaN(String value) {
     try {
-      return Double.isFinite(Double.parseDouble(value.trim()));
+      double v = Double.parseDouble(value.trim());
+      return Double.isFinite(v) ? v : Double.NaN;
     } catch (NumberFormatException e) {
-      return false;
+      return Double.NaN;
     }
   }
 
