@@ -654,6 +654,8 @@ public final class SearchCommand implements PonderCommand {
     root.put("action", r.action());
     root.put("action_string", state.actionToString(r.player(), r.action()));
     root.put("policy_kind", r.policyKind().label());
+    // the rule of a final selector whose move need not be the most visited; null for the robust child
+    root.put("final_rule", ruleLegend(finalRule, r).map(l -> l.substring("chosen by: ".length())).orElse(null));
     root.put("forced", r.forced());
     root.put("no_visits", noVisits(r));
     root.put("proves_values", r.provesValues());

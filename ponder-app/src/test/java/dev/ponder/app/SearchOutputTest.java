@@ -194,6 +194,7 @@ class SearchOutputTest {
     TOP.put("action", JsonNodeType.NUMBER);
     TOP.put("action_string", JsonNodeType.STRING);
     TOP.put("policy_kind", JsonNodeType.STRING);
+    TOP.put("final_rule", null); // string or null
     TOP.put("forced", JsonNodeType.BOOLEAN);
     TOP.put("no_visits", JsonNodeType.BOOLEAN);
     TOP.put("proves_values", JsonNodeType.BOOLEAN);
@@ -407,6 +408,18 @@ class SearchOutputTest {
     assertThat(ok("search", "tic_tac_toe", "--agent", "uct(sims=300)").out).doesNotContain("chosen by:");
     assertThat(ok("search", "tic_tac_toe", "--history", "4,0,8,2,1,7,3,5", "--agent", "ments").out)
         .doesNotContain("chosen by:");
+  }
+
+  /** --json carries the same rule as final_rule, null where the text has no chosen-by line. */
+  @Test
+  void jsonNamesTheFinalRuleAsTheTableDoes() throws Exception {
+    assertThat(json("search", "tic_tac_toe", "--agent", "ments(sims=300)").get("final_rule").asText())
+        .startsWith("argmax soft value Q_sft over the visited actions (");
+    assertThat(json("search", "tic_tac_toe", "--agent", "bifv(sims=300)").get("final_rule").asText())
+        .isEqualTo("argmax visits + 0.1*Q, Q normalized into [0,1] (0 when unvisited)");
+    assertThat(json("search", "tic_tac_toe", "--agent", "uct(sims=300)").get("final_rule").isNull()).isTrue();
+    assertThat(json("search", "tic_tac_toe", "--history", "4,0,8,2,1,7,3,5", "--agent", "ments").get("final_rule")
+        .isNull()).isTrue();
   }
 
   @Test
