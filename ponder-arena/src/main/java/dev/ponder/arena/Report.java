@@ -202,6 +202,23 @@ public final class Report {
     return headline + t.substring(t.indexOf('\n'));
   }
 
+  /**
+   * The terminal's line naming the run's two seeds, above the table (under the first line, the
+   * budget, build and partial-tournament lines): {@code tournament seed: 1; statistics seed: 1
+   * (--stats-seed)}, the seed every match seed comes from ({@code --seed}, also on report.md's
+   * {@code Budget:} line) and the seed of every bootstrap ({@code --stats-seed}, report.md's {@code
+   * Statistics:} line), so a summary kept on its own says how to get the same numbers again. Not
+   * printed when nothing is analysed yet (no statistic drew on a seed).
+   */
+  static String seedsLine(Analysis.Result r) {
+    return tournamentSeedText(r.config()) + "; statistics seed: " + r.options().seed() + " (--stats-seed)";
+  }
+
+  /** {@code tournament seed: 1}: the tournament's {@code --seed}, as the terminal and report.md name it. */
+  static String tournamentSeedText(TournamentConfig c) {
+    return "tournament seed: " + c.seed();
+  }
+
   /** The first line of {@link #terminal(Analysis.Result)}: tournament id, games, agents, stored matches and errors. */
   public static String headline(Analysis.Result r) {
     return String.format(Locale.ROOT, "Tournament %d: %s, %s, %s",
@@ -387,6 +404,7 @@ public final class Report {
     if (r.partial()) {
       sb.append(partialLine(r)).append('\n');
     }
+    sb.append(seedsLine(r)).append('\n');
     boolean ampCol = !r.options().reference().isEmpty() || !r.options().rawPrior().isEmpty();
     // SCO and Elo each have a number column and an interval column, sized to their widest cell
     // ("n/a (one seed per game)" included), so the numbers stay right-aligned and the columns after
@@ -1294,7 +1312,7 @@ public final class Report {
     sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : mdText(c.budget()))
         .append(commonBudget(r).isEmpty() ? "" : mdText(" (left out of the agent names in this report: every agent that takes it"
             + " has it" + ownBudgetText(r, "own budget") + "; report.json and matches.csv keep the whole strings)")).append("; schedule: ").append(c.schedule())
-        .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
+        .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; ").append(tournamentSeedText(c)).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
     String builds = buildLine(r);
     if (!builds.isEmpty()) {
