@@ -165,7 +165,8 @@ public final class Report {
   /**
    * The footnote on the Amp and Imp columns (shown with {@code --reference} or {@code
    * --raw-prior}): against which agents they measure, how ({@link Analysis#amplification}) and
-   * that they are point estimates; {@code name} writes the agents' names (report.md escapes them).
+   * that they are point estimates; {@code name} writes the agents' names (report.md escapes them,
+   * the terminal shows them as its table does).
    */
   static String ampLine(Analysis.Result r, java.util.function.UnaryOperator<String> name) {
     String ref = name.apply(r.options().reference());
@@ -461,13 +462,14 @@ public final class Report {
     sb.append(eloScaleLine()).append('\n');
     sb.append(eloMarginLine()).append('\n');
     if (ampCol) {
-      sb.append(ampLine(r, n -> n)).append('\n');
+      // the reference and the raw prior as the table shows them (a long name cut in the middle)
+      sb.append(ampLine(r, n -> r.agents().indexOf(n) >= 0 ? cells.get(r.agents().indexOf(n)) : n)).append('\n');
     }
     String marks = markLines(r);
     if (!marks.isEmpty()) {
       sb.append(marks);
     }
-    String failed = errorAgentsLine(r);
+    String failed = errorAgentsLine(r, cells);
     if (!failed.isEmpty()) {
       sb.append(failed).append('\n');
     }
@@ -525,7 +527,7 @@ public final class Report {
       if (!seats.isEmpty()) {
         sb.append("    ").append(seats).append('\n');
       }
-      String ballot = ballotLine(g, names);
+      String ballot = ballotLine(g, cells);
       if (!ballot.isEmpty()) {
         sb.append("    ballot: ").append(ballot).append('\n');
       }
@@ -821,7 +823,11 @@ public final class Report {
    * when no agent is marked.
    */
   static String errorAgentsLine(Analysis.Result r) {
-    List<String> names = shownNames(r);
+    return errorAgentsLine(r, shownNames(r));
+  }
+
+  /** {@link #errorAgentsLine(Analysis.Result)} naming the agents by {@code names} (the terminal: its tables' names). */
+  static String errorAgentsLine(Analysis.Result r, List<String> names) {
     List<String> parts = new ArrayList<>();
     for (int a : order(r)) {
       int n = errorMatches(r, a);

@@ -8,7 +8,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The terminal summary names the run's two seeds, as report.md does. */
+/**
+ * The terminal summary names the run's two seeds, as report.md does, and names the agents in its
+ * footnotes and ballot lines as its tables do: a name longer than {@link Report#NAME_WIDTH} cut in
+ * the middle there too, while report.md keeps the whole names.
+ */
 class TerminalRunFactsTest {
   @TempDir static Path dir;
 
@@ -40,5 +44,46 @@ class TerminalRunFactsTest {
     // report.md says the same two numbers
     String md = Report.markdown(r);
     assertThat(md).contains("; tournament seed: 7\n").contains("resamples (seed 3);");
+  }
+
+  @Test
+  void footnotesAndBallotsNameLongAgentsAsTheTablesDo() {
+    // the same result with long agent strings (a policy file's path, say), the reference and the
+    // raw prior among them
+    String tail = "/a-rather-long-directory-name/best-responses/best_response_player_";
+    List<String> longNames = List.of("tabular(file=" + tail + "0.json)", "tabular(file=" + tail + "1.json)",
+        "tabular(file=" + tail + "2.json)");
+    assertThat(longNames.get(0).length()).isGreaterThan(Report.NAME_WIDTH);
+    Analysis.Result named = renamed(r, longNames, options(3, longNames.get(0), longNames.get(2)));
+    // cut in the middle, 48 characters: 18 of the start, "…", 29 of the end
+    List<String> cut = longNames.stream().map(n -> n.substring(0, 18) + "…" + n.substring(n.length() - 29)).toList();
+    assertThat(cut.get(0)).hasSize(Report.NAME_WIDTH);
+
+    String text = Report.terminal(named);
+    for (String whole : longNames) {
+      assertThat(text).as("the terminal shows no whole long name").doesNotContain(whole);
+    }
+    assertThat(text).contains("amplification over the reference " + cut.get(0) + ";")
+        .contains("improvement over the raw prior " + cut.get(2) + ".");
+    String ballot = text.lines().filter(l -> l.startsWith("    ballot: ")).findFirst().orElseThrow();
+    for (String c : cut) {
+      assertThat(ballot).contains(c);
+    }
+    String failed = text.lines().filter(l -> l.startsWith(Report.ERROR_MARK + ": error matches")).findFirst().orElseThrow();
+    assertThat(failed).contains(": " + cut.get(1) + " failed in ");
+
+    // report.md keeps the whole names in the same places
+    String md = Report.markdown(named);
+    assertThat(md).contains("amplification over the reference " + Report.mdText(longNames.get(0)) + ";")
+        .contains("improvement over the raw prior " + Report.mdText(longNames.get(2)) + ".")
+        .contains(Report.mdText(longNames.get(1)) + " failed in ");
+  }
+
+  /** {@code r} with other agent names and options: the numbers stay. */
+  private static Analysis.Result renamed(Analysis.Result r, List<String> agents, AnalysisOptions o) {
+    return new Analysis.Result(r.tournament(), r.config(), agents, r.games(), r.matches(), r.errors(), r.sco(),
+        r.scoLow(), r.scoHigh(), r.ballotWinRate(), r.elo(), r.eloLow(), r.eloHigh(), r.amp(), r.imp(), r.ampPerGame(),
+        r.impPerGame(), o, r.firstError(), r.timeMs(), r.decisions(), r.overrunDecisions(), r.rankLow(), r.rankHigh(),
+        r.scoAtLeast(), r.matchesStored(), r.matchesScheduled(), r.completeSeeds(), r.errorsStored(), r.builds());
   }
 }
