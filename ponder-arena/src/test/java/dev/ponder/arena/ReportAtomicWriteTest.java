@@ -124,4 +124,29 @@ class ReportAtomicWriteTest {
     assertThat(live).exists();
     assertThat(mine).exists();
   }
+
+  /**
+   * A process id is reused: every run started as a container's first process is process 1, and ids
+   * wrap around. A temporary file named with the id of a running process (this one, or another)
+   * but last changed before that process started is an earlier process's, and goes; before, it was
+   * taken for a report being written and stayed for good. One changed since stays.
+   */
+  @Test
+  void temporaryFilesOfAnEarlierProcessWithAReusedIdGo() throws Exception {
+    List<Path> older = new java.util.ArrayList<>();
+    List<Path> current = new java.util.ArrayList<>();
+    int n = 0;
+    for (ProcessHandle p : List.of(ProcessHandle.current(), ProcessHandle.current().parent().orElseThrow())) {
+      java.time.Instant started = p.info().startInstant().orElseThrow(); // known on Linux, macOS and Windows
+      Path old = Files.writeString(rep.resolve(".report.md.ponder-" + p.pid() + "-" + ++n + ".tmp"), "x");
+      Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(started.minusSeconds(3600)));
+      older.add(old);
+      Path now = Files.writeString(rep.resolve(".report.md.ponder-" + p.pid() + "-" + ++n + ".tmp"), "x");
+      Files.setLastModifiedTime(now, java.nio.file.attribute.FileTime.from(started.plusSeconds(1)));
+      current.add(now);
+    }
+    Report.write(result, matches, rep, null);
+    assertThat(older).allMatch(f -> !Files.exists(f));
+    assertThat(current).allMatch(Files::exists);
+  }
 }
