@@ -961,7 +961,41 @@ public final class Report {
    *     ({@code dir/report.md}), not the temporary one
    */
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store) {
-    write(r, matches, dir, store, name -> { });
+    writeLanded(r, matches, dir, store, Runnable::run);
+  }
+
+  /**
+   * How a report's files are landed: {@link #land} is given the final step of {@link
+   * #writeLanded}, which moves every file, written by then
+   * under its temporary name, into place together (and removes the score charts of an earlier,
+   * larger report), and runs it, or does not run it at all. {@code ponder arena} and {@code ponder
+   * report} run it as a step of their interrupt handling, so that a signal lands either the whole
+   * new report or none of it.
+   */
+  @FunctionalInterface
+  public interface Landing {
+    /**
+     * Runs {@code moveIntoPlace} (at most once), with whatever must happen in one piece with it.
+     *
+     * @param moveIntoPlace the moves; throws {@link UncheckedIOException} when a move fails
+     */
+    void land(Runnable moveIntoPlace);
+  }
+
+  /**
+   * As {@link #write(Analysis.Result, List, Path, Path)}, with the final moves of the files into
+   * place run by {@code landing}. Before them nothing of the directory's earlier report is touched
+   * (the new files are hidden temporary ones); a landing that does not run them, or that does not
+   * return (its thread ends, or the JVM halts), leaves the earlier report whole and the new one not
+   * written: the temporary files are removed on the way out, or, when the process ends first, by
+   * the next report written into the directory ({@link ReportFiles}).
+   *
+   * @throws UncheckedIOException as {@link #write(Analysis.Result, List, Path, Path)}, also when a
+   *     move fails
+   */
+  public static void writeLanded(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
+      Landing landing) {
+    write(r, matches, dir, store, name -> { }, landing);
   }
 
   /**
@@ -970,12 +1004,24 @@ public final class Report {
    */
   static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
       ReportFiles.Step afterEach) {
+    write(r, matches, dir, store, afterEach, Runnable::run);
+  }
+
+  /** A failed move of {@link Landing}'s step, carried through the landing. */
+  private static final class MoveFailed extends UncheckedIOException {
+    MoveFailed(IOException cause) {
+      super(cause);
+    }
+  }
+
+  private static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
+      ReportFiles.Step afterEach, Landing landing) {
     boolean created = !Files.exists(dir);
     try {
       Files.createDirectories(dir);
       int earlierGames = earlierReportGames(dir); // before report.json is replaced
       ReportFiles files = new ReportFiles(dir, afterEach);
-      boolean committed = false;
+      boolean[] committed = new boolean[1];
       try {
         files.text("report.md", markdown(r));
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -987,15 +1033,28 @@ public final class Report {
         files.file("report.json", f -> json.writeValue(f.toFile(), tree));
         files.file("matches.csv", f -> writeCsv(r, matches, f));
         writeCharts(r, files);
-        files.commit();
-        committed = true;
+        try {
+          landing.land(() -> {
+            if (committed[0]) {
+              return; // landed once already
+            }
+            try {
+              files.commit();
+              committed[0] = true;
+              removeStaleScoreCharts(dir, r.games().size(), earlierGames);
+            } catch (IOException e) {
+              throw new MoveFailed(e);
+            }
+          });
+        } catch (MoveFailed e) {
+          throw e.getCause();
+        }
       } finally {
         files.discard(); // the temporary files not moved into place: none after a commit
-        if (!committed && created) {
+        if (!committed[0] && created) {
           removeIfEmpty(dir); // a failed first report leaves no empty directory behind
         }
       }
-      removeStaleScoreCharts(dir, r.games().size(), earlierGames);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
     }

@@ -149,4 +149,41 @@ class ReportAtomicWriteTest {
     assertThat(older).allMatch(f -> !Files.exists(f));
     assertThat(current).allMatch(Files::exists);
   }
+
+  /**
+   * {@link Report#writeLanded}: the files are moved into place only by the landing's step, so a
+   * landing that never runs it (a run interrupted before it, whose thread never comes back) leaves
+   * the earlier report whole and, on the way out, no temporary file.
+   */
+  @Test
+  void onlyTheLandingMovesTheFilesIntoPlace() throws Exception {
+    Map<String, String> before = files();
+    Report.writeLanded(result, matches, rep, null, moves -> { });
+    assertThat(files()).isEqualTo(before);
+    RuntimeException ended = new RuntimeException("the thread ends");
+    assertThatThrownBy(() -> Report.writeLanded(result, matches, rep, null, moves -> {
+      throw ended;
+    })).isSameAs(ended);
+    assertThat(files()).isEqualTo(before);
+
+    Map<String, String> atLanding = new TreeMap<>();
+    Report.writeLanded(result, matches, rep, null, moves -> {
+      try {
+        atLanding.putAll(files());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      moves.run();
+    });
+    // at the landing every new file is written, hidden, beside the earlier report, untouched
+    for (String f : EARLIER) {
+      assertThat(atLanding.get(f)).as(f).isEqualTo("earlier " + f);
+    }
+    assertThat(atLanding.keySet().stream().filter(n -> n.startsWith(".") && n.endsWith(".tmp")))
+        .hasSize(7); // report.md, report.json, matches.csv, ratings.svg, ballots.svg, two score charts
+    Map<String, String> after = files();
+    assertThat(after.keySet()).containsExactly("ballots.svg", "matches.csv", "ratings.svg", "report.json", "report.md",
+        "scores-0.svg", "scores-1.svg");
+    assertThat(after.get("report.md")).startsWith("# ");
+  }
 }
