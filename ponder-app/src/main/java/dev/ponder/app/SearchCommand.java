@@ -520,10 +520,8 @@ public final class SearchCommand implements PonderCommand {
           + " a searched position shows " + (kind == PolicyKind.GUMBEL_IMPROVED ? "the Gumbel improved policy)" : "the visit distribution n(a)/sum n)");
     }
     if (kind == PolicyKind.GUMBEL_IMPROVED) {
-      return "pi_improved: Gumbel improved policy pi' = softmax(logits + sigma(completed Q)), the training target"
-          + System.lineSeparator()
-          + "chosen by sequential halving: argmax g + logits + sigma among the most-visited survivors of the halving"
-          + " (Gumbel noise g); pi' need not favour it";
+      // how the move was chosen is the final selector's rule (ruleLegend), as for the other agents
+      return "pi_improved: Gumbel improved policy pi' = softmax(logits + sigma(completed Q)), the training target";
     }
     return "pi_visits: visit distribution n(a)/sum n";
   }

@@ -342,9 +342,12 @@ class SearchOutputTest {
     Cli g = ok("search", "tic_tac_toe", "--history", "0,4", "--agent", "compose(tree=uct,root=gumbel,final=gumbel)");
     assertThat(g.out.lines().filter(l -> l.startsWith("action ")).findFirst().orElseThrow()).contains(" pi_improved ");
     assertThat(g.out).contains("pi_improved: Gumbel improved policy pi' = softmax(logits + sigma(completed Q))")
-        .contains("chosen by sequential halving");
+        .contains("chosen by: sequential halving, argmax g + logits + sigma among the most-visited survivors");
     JsonNode gj = json("search", "tic_tac_toe", "--history", "0,4", "--agent", "compose(tree=uct,root=gumbel,final=gumbel)");
     assertThat(gj.get("policy_kind").asText()).isEqualTo("improved");
+    // the JSON names the rule the text's chosen-by line gives (it was null beside that line)
+    assertThat(gj.get("final_rule").asText()).isEqualTo("sequential halving, argmax g + logits + sigma among the"
+        + " most-visited survivors of the halving (Gumbel noise g); pi' need not favour it");
     int maxVisits = 0;
     for (JsonNode c : gj.get("children")) {
       maxVisits = Math.max(maxVisits, c.get("visits").asInt());

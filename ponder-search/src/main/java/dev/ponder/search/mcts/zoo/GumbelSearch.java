@@ -361,6 +361,12 @@ public final class GumbelSearch {
       }
 
       @Override
+      public String rule() {
+        return "sequential halving, argmax g + logits + sigma among the most-visited survivors of the halving"
+            + " (Gumbel noise g); pi' need not favour it";
+      }
+
+      @Override
       public int select(Tree tree, int root, double[] pi, SearchContext ctx) {
         int first = tree.firstChild(root);
         int k = tree.numChildren(root);
