@@ -137,11 +137,23 @@ public final class Ntbea {
    * before the evaluation's fitness arrives), then moves {@link #current()} to its best-scoring
    * neighbour, as {@link #update(double)}.
    *
-   * @param x holds the evaluated point's value indices at {@code from..from + d}, each in range
-   * @param from offset of the point in {@code x}
+   * @param x holds the evaluated point's value indices at {@code from..from + d - 1}, parameter i's
+   *     in [0, sizes[i])
+   * @param from offset of the point in {@code x}, 0 ≤ from ≤ x.length − d
    * @param f the evaluation's fitness
+   * @throws IndexOutOfBoundsException if {@code from} and {@code x}'s length leave no room for d
+   *     values
+   * @throws IllegalArgumentException if a value index is outside its parameter's range (nothing is
+   *     recorded: unchecked, it would land in another tuple's statistics)
    */
   public void update(int[] x, int from, double f) {
+    java.util.Objects.checkFromIndexSize(from, d, x.length);
+    for (int i = 0; i < d; i++) {
+      if (Integer.compareUnsigned(x[from + i], sizes[i]) >= 0) {
+        throw new IllegalArgumentException("ntbea: value index " + x[from + i] + " of parameter " + i
+            + " is outside [0, " + sizes[i] + ")");
+      }
+    }
     record(x, from, f);
     step();
   }

@@ -1,6 +1,7 @@
 package dev.ponder.search.mcts.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
@@ -280,5 +281,29 @@ class OpsTest {
     }
     // exploitation score of x is 0.5; bonus-free score of an unseen point is 0
     assertThat(t.score(x, false)).isCloseTo(0.5, within(1e-12));
+  }
+
+  /**
+   * A point given to {@code update(x, from, f)} with a value index outside its parameter's range is
+   * refused and records nothing: unchecked, (0, 3) on sizes (3, 3) lands in the pair table (the
+   * second parameter's 1-tuple entry 3 past its start is the pair (0, 0)'s, and the pair entry of
+   * (0, 3) is the pair (1, 0)'s), and the evaluation counts.
+   */
+  @Test
+  void ntbeaRefusesAnEvaluatedPointOutsideTheGrid() {
+    Ntbea t = new Ntbea(new int[] {3, 3}, 2.0, 0.1, 10, new SplittableRandom(1));
+    int[] outside = {7, 0, 3};
+    assertThatThrownBy(() -> t.update(outside, 1, 1.0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("ntbea: value index 3 of parameter 1 is outside [0, 3)");
+    assertThatThrownBy(() -> t.update(new int[] {-1, 0}, 0, 1.0)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("ntbea: value index -1 of parameter 0 is outside [0, 3)");
+    assertThatThrownBy(() -> t.update(new int[] {0, 0}, 1, 1.0)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThat(t.evaluations()).isZero();
+    assertThat(t.tupleCount(new int[] {0, 0}, 2)).as("pair (0, 0)").isZero();
+    assertThat(t.tupleCount(new int[] {1, 0}, 2)).as("pair (1, 0)").isZero();
+    // a point inside the grid at an offset is recorded
+    t.update(new int[] {9, 2, 1}, 1, 1.0);
+    assertThat(t.tupleCount(new int[] {2, 1}, 2)).isEqualTo(1);
+    assertThat(t.evaluations()).isEqualTo(1);
   }
 }
