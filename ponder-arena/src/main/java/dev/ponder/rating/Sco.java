@@ -61,8 +61,26 @@ public final class Sco {
   /**
    * A ballot: a score per alternative (higher = ranked higher; equal scores are tied;
    * {@code NaN} = alternative absent from this ballot) and a weight.
+   *
+   * @param scores one per alternative, not null
+   * @param weight how many votes the ballot counts as: finite, ≥ 0 (0 = none; need not be an
+   *     integer)
    */
-  public record Ballot(double[] scores, double weight) {}
+  public record Ballot(double[] scores, double weight) {
+    /**
+     * Checks the ballot.
+     *
+     * @throws NullPointerException if {@code scores} is null
+     * @throws IllegalArgumentException if {@code weight} is negative, NaN or infinite (the
+     *     gradient is averaged over the total weight, which such a weight makes meaningless)
+     */
+    public Ballot {
+      java.util.Objects.requireNonNull(scores, "scores");
+      if (!(weight >= 0) || weight == Double.POSITIVE_INFINITY) {
+        throw new IllegalArgumentException("SCO ballot weight must be finite and >= 0, got " + weight);
+      }
+    }
+  }
 
   /**
    * Fits the ratings.

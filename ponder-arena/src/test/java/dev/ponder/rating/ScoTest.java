@@ -124,6 +124,26 @@ class ScoTest {
         .containsExactly(Sco.fit(3, single, Sco.Options.defaults()), within(1e-9));
   }
 
+  /**
+   * A ballot's weight is a count of votes: a negative, NaN or infinite weight is refused. Before, a
+   * ballot of weight −1 fitted silently to the midpoint (a total weight not above 0 reads as no
+   * ballot), and one of weight ∞ to NaN ratings (∞/∞ in the averaged gradient).
+   */
+  @Test
+  void aBallotWeightMustBeACountOfVotes() {
+    for (double w : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Sco.Ballot(new double[] {2, 1}, w))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("SCO ballot weight must be finite and >= 0, got " + w);
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Sco.Ballot(null, 1))
+        .isInstanceOf(NullPointerException.class);
+    // 0 is no vote: a ballot of weight 0 beside one of weight 1 fits as the one alone
+    List<Sco.Ballot> withEmpty = List.of(new Sco.Ballot(new double[] {1, 2}, 0), new Sco.Ballot(new double[] {2, 1}, 1));
+    assertThat(Sco.fit(2, withEmpty, Sco.Options.defaults()))
+        .containsExactly(Sco.fit(2, List.of(new Sco.Ballot(new double[] {2, 1}, 1)), Sco.Options.defaults()));
+  }
+
   static double gaussian(SplittableRandom rng) {
     double u = 1 - rng.nextDouble();
     double v = rng.nextDouble();
