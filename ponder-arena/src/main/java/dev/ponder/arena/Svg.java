@@ -680,6 +680,9 @@ final class Svg {
     };
     XYBlockRenderer blocks = new XYBlockRenderer();
     blocks.setPaintScale(colours);
+    // a thin white gap between cells, so that neighbours of one colour stay two cells
+    blocks.setBlockWidth(0.97);
+    blocks.setBlockHeight(0.97);
     String[] names = agents.toArray(new String[0]);
     SymbolAxis columns = new SymbolAxis(null, names);
     columns.setRange(-0.5, k - 0.5);

@@ -42,7 +42,7 @@ class SvgLabelsTest {
           || t.text().endsWith("are too narrow")).mapToDouble(SvgXml.Text::y).max().orElseThrow();
       List<SvgXml.Text> headers = svg.texts().stream().filter(SvgXml.Text::rotated).toList();
       assertThat(headers).extracting(SvgXml.Text::text).containsExactlyElementsOf(agents);
-      double gridTop = svg.rects().stream().filter(r -> r.w() == r.h() && r.w() >= 48).mapToDouble(SvgXml.Rect::y).min()
+      double gridTop = svg.rects().stream().filter(r -> r.w() == r.h() && r.w() >= 40).mapToDouble(SvgXml.Rect::y).min()
           .orElseThrow();
       for (SvgXml.Text h : headers) {
         for (double[] p : List.of(h.at(0), h.at(h.width()))) {
@@ -54,7 +54,7 @@ class SvgLabelsTest {
       assertThat(row).hasSize(1);
       assertThat(row.get(0).x()).as(name + ": row label start").isGreaterThanOrEqualTo(0);
       assertThat(row.get(0).x() + row.get(0).width()).as(name + ": row label end").isLessThanOrEqualTo(
-          svg.rects().stream().filter(r -> r.w() == r.h() && r.w() >= 48).mapToDouble(SvgXml.Rect::x).min().orElseThrow());
+          svg.rects().stream().filter(r -> r.w() == r.h() && r.w() >= 40).mapToDouble(SvgXml.Rect::x).min().orElseThrow());
       svg.textFitsTheWidth();
     }
   }
