@@ -219,6 +219,25 @@ final class Svg {
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title,
       boolean fewSeeds, String note) {
+    return guarded(() -> drawRatings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level,
+        title, fewSeeds, note));
+  }
+
+  /**
+   * {@code draw}'s chart, with a failure to find fonts (anywhere in measuring or drawing text)
+   * as one line ({@link #fontFailure}).
+   */
+  private static String guarded(java.util.function.Supplier<String> draw) {
+    try {
+      return draw.get();
+    } catch (RuntimeException | LinkageError | InternalError e) {
+      throw fontFailure(e);
+    }
+  }
+
+  private static String drawRatings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow,
+      double[] scoHigh, double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level,
+      String title, boolean fewSeeds, String note) {
     int k = order.size();
     String pct = String.format(Locale.ROOT, "%.0f%%", 100 * level);
     double scoMin = Double.POSITIVE_INFINITY;
@@ -591,6 +610,11 @@ final class Svg {
    */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds, String note) {
+    return guarded(() -> drawHeatmap(title, agents, m, low, high, min, max, format, centre, byData, fewSeeds, note));
+  }
+
+  private static String drawHeatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds, String note) {
     int k = agents.size();
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
     boolean intervals = low != null && high != null && cell >= INTERVAL_CELL;
@@ -770,6 +794,10 @@ final class Svg {
 
   /** A chart with nothing to draw: its title and one line saying why. */
   static String message(String title, String why) {
+    return guarded(() -> drawMessage(title, why));
+  }
+
+  private static String drawMessage(String title, String why) {
     SVGGraphics2D g0 = scratch();
     double width = Math.max(600, Math.ceil(Math.max(textWidth(g0, title, TITLE_FONT), textWidth(g0, why, TEXT_FONT))) + 2 * PAD + 4);
     return render(width, 70, g -> {
