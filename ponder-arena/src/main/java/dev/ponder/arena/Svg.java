@@ -188,6 +188,10 @@ final class Svg {
     return ratings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level, title, false, "");
   }
 
+  /** The ratings axes' room beyond their end ticks, a share of the ticks' span. */
+  private static final double MARGIN = 0.03;
+  /** Room above the ratings' first row, a share of a row. */
+  private static final double HEADROOM = 0.3;
   /** Height of one agent's row in the ratings chart, px. */
   static final int ROW = 30;
   /** Room under a panel's plot for its tick labels and axis label, px. */
@@ -273,9 +277,13 @@ final class Svg {
     }
     double[] eloTicks = ticks(0, Math.max(eloMax, 1));
     List<String> rows = order.stream().map(agents::get).toList();
-    Panel scoPanel = new Panel(SCO_COLOR, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])",
+    SVGGraphics2D m = scratch();
+    double names = Math.ceil(longest(m, rows, TEXT_FONT)) + 14;
+    double width = Math.max(600, names + 420);
+    double plotWidth = width - 2 * PAD - names - 16; // the plot's right inset: plot()
+    Panel scoPanel = new Panel(m, plotWidth, SCO_COLOR, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])",
         fmt(scoLower), fmt(scoUpper)));
-    Panel eloPanel = new Panel(ELO_COLOR, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
+    Panel eloPanel = new Panel(m, plotWidth, ELO_COLOR, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
     for (int i = 0; i < k; i++) {
       int a = order.get(i);
       if (Double.isNaN(sco[a])) {
@@ -291,9 +299,6 @@ final class Svg {
                 + (fewSeeds && !Double.isNaN(eloLow[a]) ? Report.FEW : ""));
       }
     }
-    SVGGraphics2D m = scratch();
-    double names = Math.ceil(longest(m, rows, TEXT_FONT)) + 14;
-    double width = Math.max(600, names + 420);
     JFreeChart top = scoPanel.chart(rows, names);
     top.addSubtitle(caption(title, TITLE_FONT, RectangleEdge.TOP));
     top.addSubtitle(caption("SCO rating, point with " + pct + " interval", TEXT_FONT, RectangleEdge.TOP));
@@ -314,8 +319,8 @@ final class Svg {
       bottom.addSubtitle(caption("hollow marker: the anchor, the lowest agent, 0 in the estimate and in each resample"
           + " (its interval: resamples with another agent lowest)", NOTE_FONT, RectangleEdge.BOTTOM));
     }
-    double h1 = titlesHeight(m, top, width) + k * ROW + AXIS + 2 * PAD;
-    double h2 = titlesHeight(m, bottom, width) + k * ROW + AXIS + 2 * PAD;
+    double h1 = titlesHeight(m, top, width) + (k + HEADROOM) * ROW + AXIS + 2 * PAD;
+    double h2 = titlesHeight(m, bottom, width) + (k + HEADROOM) * ROW + AXIS + 2 * PAD;
     return render(width, Math.ceil(h1 + h2), g -> {
       g.setPaint(Color.WHITE);
       g.fill(new Rectangle2D.Double(0, 0, width, Math.ceil(h1 + h2)));
@@ -334,7 +339,13 @@ final class Svg {
     final XYSeries anchors = new XYSeries("anchor", false, true);
     final List<XYTextAnnotation> labels = new ArrayList<>();
 
-    Panel(Color color, double[] ticks, String axisLabel) {
+    /** Where the labels are measured, and the plot's width in px. */
+    final Graphics2D g;
+    final double plotWidth;
+
+    Panel(Graphics2D g, double plotWidth, Color color, double[] ticks, String axisLabel) {
+      this.g = g;
+      this.plotWidth = plotWidth;
       this.color = color;
       this.ticks = ticks;
       this.axisLabel = axisLabel;
@@ -349,13 +360,25 @@ final class Svg {
         left = Math.min(left, low);
       }
       (hollow ? anchors : points).add(row, value);
-      double lo = ticks[0];
-      double span = ticks[ticks.length - 1] - lo;
-      // the label right of the whisker, or left of it when the whisker ends in the right third
-      boolean rightSide = (right - lo) / span < 0.66;
-      XYTextAnnotation t = new XYTextAnnotation(label, row, rightSide ? right + 0.02 * span : left - 0.02 * span);
+      double span = ticks[ticks.length - 1] - ticks[0];
+      double lo = ticks[0] - MARGIN * span; // the axis's ends
+      double hi = ticks[ticks.length - 1] + MARGIN * span;
+      double perUnit = plotWidth / (hi - lo); // px
+      double gap = 0.02 * span;
+      double need = textWidth(g, label, SMALL_FONT) + 4;
+      // the label right of the whisker, else left of it, else (a whisker across the plot) above the marker
+      XYTextAnnotation t;
+      if ((hi - right - gap) * perUnit >= need) {
+        t = new XYTextAnnotation(label, row, right + gap);
+        t.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
+      } else if ((left - gap - lo) * perUnit >= need) {
+        t = new XYTextAnnotation(label, row, left - gap);
+        t.setTextAnchor(TextAnchor.HALF_ASCENT_RIGHT);
+      } else {
+        t = new XYTextAnnotation(label, row - 0.22, Math.max(lo + need / 2 / perUnit, Math.min(hi - need / 2 / perUnit, value)));
+        t.setTextAnchor(TextAnchor.BOTTOM_CENTER);
+      }
       t.setFont(SMALL_FONT);
-      t.setTextAnchor(rightSide ? TextAnchor.HALF_ASCENT_LEFT : TextAnchor.HALF_ASCENT_RIGHT);
       labels.add(t);
     }
 
@@ -369,7 +392,7 @@ final class Svg {
     JFreeChart chart(List<String> rows, double names) {
       SymbolAxis agentsAxis = new SymbolAxis(null, rows.toArray(new String[0]));
       agentsAxis.setInverted(true);
-      agentsAxis.setRange(-0.5, rows.size() - 0.5);
+      agentsAxis.setRange(-0.5 - HEADROOM, rows.size() - 0.5); // room for a label above the first row's marker
       agentsAxis.setGridBandsVisible(false);
       agentsAxis.setTickLabelFont(TEXT_FONT);
       agentsAxis.setTickMarksVisible(false);
@@ -377,7 +400,7 @@ final class Svg {
       valueAxis.setLabelFont(TEXT_FONT);
       valueAxis.setTickLabelFont(TICK_FONT);
       // a little room beyond the end ticks, so that a marker at an end is drawn whole
-      double margin = 0.03 * (ticks[ticks.length - 1] - ticks[0]);
+      double margin = MARGIN * (ticks[ticks.length - 1] - ticks[0]);
       valueAxis.setRange(ticks[0] - margin, ticks[ticks.length - 1] + margin);
       valueAxis.setTickUnit(new NumberTickUnit(ticks.length > 1 ? ticks[1] - ticks[0] : 1, new TickFormat(ticks)));
       YIntervalSeriesCollection intervals = new YIntervalSeriesCollection();

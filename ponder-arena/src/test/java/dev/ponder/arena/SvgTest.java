@@ -321,4 +321,37 @@ class SvgTest {
     IllegalArgumentException other = new IllegalArgumentException("x");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Svg.fontFailure(other)).isSameAs(other);
   }
+
+  /**
+   * Each value label stays clear of its row's whisker: right of it, left of it, or (a whisker
+   * across the whole axis) above the marker, never clipped by the plot's edges.
+   */
+  @Test
+  void valueLabelsStayClearOfTheirWhiskersAndInsideThePlot() {
+    SvgXml svg = SvgXml.of(Svg.ratings(List.of("wide", "narrow", "edge"), List.of(0, 1, 2), new double[] {500, 510, 520},
+        new double[] {400, 505, 515}, new double[] {600, 515, 525}, 0, 1000, new double[] {50, 0, 180},
+        new double[] {0, 0, 170}, new double[] {195, 30, 200}, 0.95, "Ratings", true, ""));
+    List<SvgXml.Text> values = svg.texts().stream().filter(t -> t.size() == Svg.SMALL_FONT.getSize()).toList();
+    assertThat(values).extracting(SvgXml.Text::text)
+        .containsExactlyInAnyOrder("500.0†", "510.0†", "520.0†", "50†", "0 (anchor)†", "180†");
+    double plotLeft = svg.text("narrow").stream().mapToDouble(t -> t.x() + t.width()).max().orElseThrow();
+    for (String colour : List.of(SCO, ELO)) {
+      for (SvgXml.Line w : svg.lines(colour).stream().filter(l -> l.y1() == l.y2()).toList()) {
+        for (SvgXml.Text t : values) {
+          if (Math.abs(t.y() - 4 - w.y1()) > 15) {
+            continue; // another row's label
+          }
+          boolean clear = t.x() + t.width() < Math.min(w.x1(), w.x2()) || t.x() > Math.max(w.x1(), w.x2()) || t.y() < w.y1() - 5;
+          assertThat(clear).as("'" + t.text() + "' against the whisker at y " + w.y1()).isTrue();
+        }
+      }
+    }
+    // the label above the marker of a whisker across the axis
+    SvgXml.Text fifty = svg.text("50†").get(0);
+    SvgXml.Marker wide = svg.markers().stream().filter(m -> m.fill().equals(ELO)).min(Comparator.comparingDouble(SvgXml.Marker::cy))
+        .orElseThrow();
+    assertThat(fifty.y()).isLessThan(wide.cy() - wide.r());
+    assertThat(values).allSatisfy(t -> assertThat(t.x()).as(t.text()).isGreaterThan(plotLeft));
+    svg.textFitsTheWidth();
+  }
 }
