@@ -421,12 +421,7 @@ public final class ArenaCommand implements PonderCommand {
       boolean newDir = !Files.exists(dir);
       edge.enter(() -> InterruptNotice.closed(store, ReportDirectory.removedIfEmpty(dir, newDir)
           ? InterruptNotice.allStored(total, db, true) : InterruptNotice.writing(dir, total, db)));
-      try {
-        Report.write(r, snapshot, report, db);
-      } catch (UncheckedIOException e) {
-        throw new IllegalStateException(ReportDirectory.failure(report, e, db), e);
-      }
-      return reportWritten(edge, r, dir, store, out, spec.commandLine().getErr());
+      return writeReport(edge, r, snapshot, dir, db, store, out, spec.commandLine().getErr());
     }
   }
 
@@ -465,25 +460,37 @@ public final class ArenaCommand implements PonderCommand {
   }
 
   /**
-   * The end of an arena or report run whose report is written to {@code dir}: prints {@code Report
-   * written to DIR}, then, when the tournament holds error matches, the error line naming the first
-   * ({@link #matchErrorsLine}), and marks the work done ({@link RunEdge#finish}: a signal from now on
-   * says nothing and keeps the exit code, once the store is closed), all in one step for a signal.
+   * The end of an arena or report run: writes the report into {@code dir} ({@link Report#writeLanded}),
+   * each file under a hidden temporary name, then in one step for a signal ({@link RunEdge#step})
+   * moves the files into place together, prints {@code Report written to DIR}, then, when the
+   * tournament holds error matches, the error line naming the first ({@link #matchErrorsLine}),
+   * and marks the work done ({@link RunEdge#finish}: a signal from now on says nothing and keeps
+   * the exit code, once the store is closed). A signal before that step lands none of the new
+   * report (the step is not begun; the line is {@link InterruptNotice#writing}); one during it
+   * waits for it, and then says nothing.
    *
+   * @param db the store of the matches, recorded in report.json and named by a failure's hint
    * @return the exit code: 1 with error matches stored, else 0
+   * @throws IllegalStateException with {@link ReportDirectory#failure} when a file cannot be
+   *     written or moved into place
    */
-  static int reportWritten(RunEdge edge, Analysis.Result r, Path dir, ArenaStore store, PrintWriter out,
-      PrintWriter err) {
+  static int writeReport(RunEdge edge, Analysis.Result r, List<ArenaStore.StoredMatch> snapshot, Path dir, Path db,
+      ArenaStore store, PrintWriter out, PrintWriter err) {
     int code = r.errorsStored() > 0 ? 1 : 0;
-    edge.step(() -> {
-      out.println(ReportDirectory.written(dir));
-      out.flush();
-      if (code != 0) { // everything else is played, stored and reported: now say what failed
-        err.println("ponder: error: " + matchErrorsLine(r, dir));
-        err.flush();
-      }
-      edge.finish(code, () -> InterruptNotice.closeForExit(store));
-    });
+    try {
+      Report.writeLanded(r, snapshot, dir, db, moveIntoPlace -> edge.step(() -> {
+        moveIntoPlace.run(); // the whole new report, or (a move failing) the earlier one
+        out.println(ReportDirectory.written(dir));
+        out.flush();
+        if (code != 0) { // everything else is played, stored and reported: now say what failed
+          err.println("ponder: error: " + matchErrorsLine(r, dir));
+          err.flush();
+        }
+        edge.finish(code, () -> InterruptNotice.closeForExit(store));
+      }));
+    } catch (UncheckedIOException e) {
+      throw new IllegalStateException(ReportDirectory.failure(dir, e, db), e);
+    }
     return code;
   }
 
@@ -718,14 +725,16 @@ public final class ArenaCommand implements PonderCommand {
     }
 
     /**
-     * The line of a signal while the report's files are written: {@code interrupted while writing
-     * the report to DIR: some of its files are missing or from an earlier report; all 480 matches
-     * stored in r.db: run the same command (or 'ponder report --db r.db --report DIR') to write it
-     * again}.
+     * The line of a signal while the report's files are written under their temporary names,
+     * before they are moved into place ({@link #writeReport}): {@code interrupted while writing the
+     * report to DIR: the new report was not written (any earlier report there is whole; the next
+     * report into DIR removes the hidden temporary files left there); all 480 matches stored in
+     * r.db: run the same command (or 'ponder report --db r.db --report DIR') to write it}
+     * ({@link ReportDirectory#interruptedWriting}).
      */
     static String writing(Path dir, int total, Path db) {
-      return ReportDirectory.interruptedWriting(dir) + "; all " + total + " matches stored in " + db + ": run the same command (or 'ponder report --db " + db
-          + " --report " + dir + "') to write it again";
+      return ReportDirectory.interruptedWriting(dir) + "; all " + total + " matches stored in " + db
+          + ": run the same command (or 'ponder report --db " + db + " --report " + dir + "') to write it";
     }
   }
 

@@ -4,7 +4,6 @@ import dev.ponder.arena.Analysis;
 import dev.ponder.arena.ArenaStore;
 import dev.ponder.arena.Report;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -141,7 +140,7 @@ public final class ReportCommand implements PonderCommand {
     STATISTICS,
     /** The rankings are printed; no file of the report is written. */
     RANKED,
-    /** The report's files are written. */
+    /** The report's files are written under temporary names; none is moved into place yet. */
     WRITING
   }
 
@@ -149,8 +148,8 @@ public final class ReportCommand implements PonderCommand {
    * The line of a report interrupted by Ctrl-C or SIGTERM in {@code phase}: {@code interrupted: no
    * report written (the statistics were not finished); …}, {@code interrupted after the rankings: no
    * report written to DIR; …} (a directory this run would have created is not left behind), or
-   * {@code interrupted while writing the report to DIR: some of its files are missing
-   * or from an earlier report; …}, each ending with how to write the report.
+   * {@code interrupted while writing the report to DIR: the new report was not written (…); …}
+   * ({@link ReportDirectory#interruptedWriting}), each ending with how to write the report.
    */
   static String interruptedLine(Phase phase, Path out) {
     return switch (phase) {
@@ -158,7 +157,7 @@ public final class ReportCommand implements PonderCommand {
           + " for the report";
       case RANKED -> "interrupted after the rankings: no report written to " + out + "; run the same command again for"
           + " the report";
-      case WRITING -> ReportDirectory.interruptedWriting(out) + "; run the same command again for the whole report";
+      case WRITING -> ReportDirectory.interruptedWriting(out) + "; run the same command again for the report";
     };
   }
 
@@ -235,13 +234,8 @@ public final class ReportCommand implements PonderCommand {
         edge.enter(() -> ArenaCommand.InterruptNotice.closed(store, interruptedLine(
             ReportDirectory.removedIfEmpty(out, newDir) ? Phase.RANKED : Phase.WRITING, out)));
       });
-      try {
-        Report.write(r, snapshot, out, db);
-      } catch (UncheckedIOException e) {
-        throw new IllegalStateException(ReportDirectory.failure(out, e, db), e);
-      }
       // the tournament's error matches make the exit 1, as arena's
-      return ArenaCommand.reportWritten(edge, r, out, store, pw, spec.commandLine().getErr());
+      return ArenaCommand.writeReport(edge, r, snapshot, out, db, store, pw, spec.commandLine().getErr());
     }
   }
 }

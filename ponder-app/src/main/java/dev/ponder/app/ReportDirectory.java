@@ -130,19 +130,24 @@ final class ReportDirectory {
 
   /**
    * The start of the line of arena and report interrupted while writing the report's files:
-   * {@code interrupted while writing the report to DIR: some of its files are missing or from an
-   * earlier report} (then how to write it again).
+   * {@code interrupted while writing the report to DIR: the new report was not written (any earlier
+   * report there is whole; the next report into DIR removes the hidden temporary files left there)}
+   * (then how to write it). True because the files are written under hidden temporary names and
+   * moved into place together in one step that a signal lets finish and never begins ({@link
+   * ArenaCommand#writeReport}, {@link RunEdge#step}); the temporary files of a process that has
+   * ended are removed by the next report's write ({@code dev.ponder.arena.ReportFiles}).
    */
   static String interruptedWriting(Path dir) {
-    return "interrupted while writing the report to " + dir + ": some of its files are missing or from an earlier report";
+    return "interrupted while writing the report to " + dir + ": the new report was not written (any earlier report"
+        + " there is whole; the next report into " + dir + " removes the hidden temporary files left there)";
   }
 
   /**
    * For the line of a run interrupted as its report is begun: removes {@code dir} if this run
    * created it ({@code created}) and no file is in it yet, so an interrupted run leaves no empty
    * report directory. True when the directory is gone (removed now, or never created): no file of
-   * the report was written; false when it holds files (some of the report's, or an earlier
-   * report's).
+   * the report was written; false when it holds files (the report's temporary files, or an
+   * earlier report).
    */
   static boolean removedIfEmpty(Path dir, boolean created) {
     if (!Files.isDirectory(dir)) {

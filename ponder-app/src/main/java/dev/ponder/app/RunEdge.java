@@ -17,7 +17,8 @@ import java.util.function.IntConsumer;
  * return (the thread waits for the JVM to halt), so the line always names the phase the run was
  * really in (a report is never begun after the line said it was not written). A {@link #step} (a
  * short piece of work that creates and removes files, such as the report directory's probe or the
- * store's creation, or that prints and enters the phase it printed, such as the rankings) is
+ * store's creation, or that prints and enters the phase it printed, such as the rankings, or that
+ * moves the report's files into place and finishes the run, {@link ArenaCommand#writeReport}) is
  * finished before the hook reads the phase, so it leaves nothing half done. Once the
  * work is finished ({@link #finish}) a signal prints nothing: the hook runs the finishing clean-up
  * (the store closed) and halts the JVM with the command's own exit code, not 128 + the signal's.

@@ -61,6 +61,9 @@ public final class SearchCommand implements PonderCommand {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** The agent's final-move rule ({@link dev.ponder.search.mcts.FinalActionSelector#rule()}), or null. */
+  private String finalRule;
+
   @Override
   public Integer call() throws Exception {
     Game game = GameRegistry.load(gameSpec);
@@ -100,6 +103,7 @@ public final class SearchCommand implements PonderCommand {
       CopyWatch watch = new CopyWatch();
       watch.note(state);
       r = watch.check("the agent " + agentSpec + " searched copies of it", () -> mcts.search(state));
+      finalRule = mcts.engine().mechanism().finalSelector().rule();
     }
     noSimulationWarning(r).ifPresent(w -> {
       spec.commandLine().getErr().println(w);
@@ -524,6 +528,21 @@ public final class SearchCommand implements PonderCommand {
     return "pi_visits: visit distribution n(a)/sum n";
   }
 
+  /**
+   * The line saying how the agent's final selector chose the move ({@code chosen by: …}), for a
+   * selector whose move need not be the most visited (MENTS' soft values, Smooth UCT's sample,
+   * MCTS-Solver's secure child, …); empty for the robust child (whose rule is null), a forced move and
+   * a search that visited nothing.
+   *
+   * @param rule the selector's {@link dev.ponder.search.mcts.FinalActionSelector#rule()}, or null
+   */
+  static java.util.Optional<String> ruleLegend(String rule, SearchResult r) {
+    if (rule == null || r.forced() || noVisits(r)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("chosen by: " + rule);
+  }
+
   private static String vector(double[] v) {
     StringBuilder sb = new StringBuilder("[");
     for (int k = 0; k < v.length; k++) {
@@ -568,6 +587,7 @@ public final class SearchCommand implements PonderCommand {
       out.println("forced move: the only legal action, answered without a search (search_forced=true searches it)");
     }
     out.println(policyLegend(r.policyKind(), r.forced(), noVisits(r)));
+    ruleLegend(finalRule, r).ifPresent(out::println);
     if (proves) {
       if (r.rootProven()) {
         out.printf(Locale.ROOT, "root proven: %s for player %d, value %s%n",
@@ -634,6 +654,8 @@ public final class SearchCommand implements PonderCommand {
     root.put("action", r.action());
     root.put("action_string", state.actionToString(r.player(), r.action()));
     root.put("policy_kind", r.policyKind().label());
+    // the rule of a final selector whose move need not be the most visited; null for the robust child
+    root.put("final_rule", ruleLegend(finalRule, r).map(l -> l.substring("chosen by: ".length())).orElse(null));
     root.put("forced", r.forced());
     root.put("no_visits", noVisits(r));
     root.put("proves_values", r.provesValues());

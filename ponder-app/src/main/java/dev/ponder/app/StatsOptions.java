@@ -37,7 +37,8 @@ public final class StatsOptions {
   @Option(names = "--alpha", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or"
       + " 'inf' (default: ${DEFAULT-VALUE}). 'inf' is the perturbed response graph, where a mutant that ties the resident"
       + " fixes with probability 1/2; at a large finite alpha a tie fixes with 1/m (--population-size), so with tied"
-      + " payoffs 'inf' is not the limit of large alpha and the masses can differ.")
+      + " payoffs, or with several sink components (two populations or 3+ players), 'inf' is not the limit of large"
+      + " alpha and the masses can differ (docs/arena.md, alpha-Rank).")
   String alpha;
 
   @Option(names = "--alpharank-two-player", defaultValue = "single", paramLabel = "MODEL", description = "How"

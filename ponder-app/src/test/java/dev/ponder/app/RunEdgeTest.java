@@ -160,8 +160,9 @@ class RunEdgeTest {
         + " in r.db, the rankings printed, no report written; run the same command (or 'ponder report --db r.db') for"
         + " the report");
     assertThat(ArenaCommand.InterruptNotice.writing(Path.of("r-report"), 1920, db)).isEqualTo("interrupted while writing"
-        + " the report to r-report: some of its files are missing or from an earlier report; all 1920 matches stored in"
-        + " r.db: run the same command (or 'ponder report --db r.db --report r-report') to write it again");
+        + " the report to r-report: the new report was not written (any earlier report there is whole; the next report"
+        + " into r-report removes the hidden temporary files left there); all 1920 matches stored in r.db: run the same"
+        + " command (or 'ponder report --db r.db --report r-report') to write it");
     for (String line : List.of(all, ArenaCommand.InterruptNotice.allStored(1920, db, true),
         ArenaCommand.InterruptNotice.writing(Path.of("r-report"), 1920, db))) {
       assertThat(line).doesNotContain("resume");
@@ -179,8 +180,8 @@ class RunEdgeTest {
     assertThat(ReportCommand.interruptedLine(ReportCommand.Phase.RANKED, rep))
         .isEqualTo("interrupted after the rankings: no report written to rr; run the same command again for the report");
     assertThat(ReportCommand.interruptedLine(ReportCommand.Phase.WRITING, rep)).isEqualTo("interrupted while writing the"
-        + " report to rr: some of its files are missing or from an earlier report; run the same command again for the"
-        + " whole report");
+        + " report to rr: the new report was not written (any earlier report there is whole; the next report into rr"
+        + " removes the hidden temporary files left there); run the same command again for the report");
   }
 
   @Test
@@ -225,6 +226,110 @@ class RunEdgeTest {
     assertThat(r.exit).as(r.err).isZero();
     ArenaCommand.InterruptNotice.starting(ArenaStore.open(db), true, db);
     assertThat(db).exists();
+  }
+
+  /** A stored tournament, analysed, and the report directory holding an earlier report whose every file says so. */
+  private record Reported(Path db, ArenaStore store, dev.ponder.arena.Analysis.Result result,
+      List<ArenaStore.StoredMatch> matches, Path report) {}
+
+  private Reported reported() throws Exception {
+    Path db = dir.resolve("w.db");
+    Path report = dir.resolve("rep");
+    Cli r = Cli.run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--seeds-per-pairing", "2",
+        "--db", db.toString(), "--report", report.toString(), "--no-progress", "--resamples", "40", "--elo-resamples",
+        "40", "--sco-resamples", "40");
+    assertThat(r.exit).as(r.err).isZero();
+    try (java.util.stream.Stream<Path> files = Files.list(report)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Files.writeString(f, "earlier " + f.getFileName());
+      }
+    }
+    ArenaStore store = ArenaStore.openReadOnly(db);
+    long id = store.tournaments().get(0).id();
+    dev.ponder.arena.AnalysisOptions d = dev.ponder.arena.AnalysisOptions.defaults();
+    dev.ponder.arena.Analysis.Result result = dev.ponder.arena.Analysis.analyse(store, id,
+        new dev.ponder.arena.AnalysisOptions(40, 40, 40, 0.95, 1, d.alphaRank(), d.sco(), "", ""));
+    return new Reported(db, store, result, store.matches(id, true), report);
+  }
+
+  /** Every file in {@code dir}, name → content. */
+  private static java.util.Map<String, String> files(Path dir) throws Exception {
+    java.util.Map<String, String> out = new java.util.TreeMap<>();
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        out.put(f.getFileName().toString(), Files.readString(f));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A signal while the report's files are written under their temporary names: the files are not
+   * moved into place afterwards (before, the write went on outside any step and landed the new
+   * report after the line said it was not written), the earlier report stays whole, and the
+   * temporary files go when the thread ends.
+   */
+  @Test
+  void aSignalBeforeTheReportLandsLeavesTheEarlierReportWhole() throws Exception {
+    Reported w = reported();
+    java.util.Map<String, String> earlier = files(w.report());
+    assertThat(earlier).containsKeys("report.md", "report.json", "matches.csv", "ratings.svg");
+    RunEdge e = edge(() -> ArenaCommand.InterruptNotice.writing(w.report(), 8, w.db()));
+    e.onSignal(); // came while the files were written under their temporary names
+    StringWriter out = new StringWriter();
+    Thread main = start(() -> ArenaCommand.writeReport(e, w.result(), w.matches(), w.report(), w.db(), w.store(),
+        new PrintWriter(out), new PrintWriter(new StringWriter())));
+    main.join(500);
+    assertThat(main.isAlive()).as("the landing step is not begun after the line").isTrue();
+    java.util.Map<String, String> now = files(w.report());
+    for (java.util.Map.Entry<String, String> f : earlier.entrySet()) {
+      assertThat(now.get(f.getKey())).as(f.getKey()).isEqualTo(f.getValue());
+    }
+    // beside it, the new report's files, hidden, under their temporary names: nothing else
+    assertThat(now.keySet().stream().filter(n -> !earlier.containsKey(n)))
+        .isNotEmpty().allMatch(n -> n.startsWith(".") && n.contains(".ponder-") && n.endsWith(".tmp"));
+    assertThat(out.toString()).isEmpty();
+    assertThat(said.toString()).startsWith("interrupted while writing the report to " + w.report()
+        + ": the new report was not written");
+    e.releaseForTest(); // the thread ends instead of waiting for the JVM's halt: its temporary files go
+    main.interrupt();
+    main.join(5_000);
+    assertThat(files(w.report())).isEqualTo(earlier);
+    assertThat(halts).isEmpty();
+    w.store().close();
+  }
+
+  /** A signal while the report lands waits for it, then says nothing and keeps the run's exit code. */
+  @Test
+  void aSignalWhileTheReportLandsWaitsForItAndSaysNothing() throws Exception {
+    Reported w = reported();
+    RunEdge e = edge(() -> ArenaCommand.InterruptNotice.writing(w.report(), 8, w.db()));
+    Thread[] hook = new Thread[1];
+    boolean[] hookWaited = new boolean[1];
+    java.io.Writer signalling = new StringWriter() {
+      @Override
+      public void write(String str, int off, int len) {
+        if (hook[0] == null) { // the first line printed in the landing step: the report is in place
+          hook[0] = start(e::onSignal);
+          try {
+            hook[0].join(300);
+          } catch (InterruptedException ex) {
+            throw new IllegalStateException(ex);
+          }
+          hookWaited[0] = hook[0].isAlive();
+        }
+        super.write(str, off, len);
+      }
+    };
+    int code = ArenaCommand.writeReport(e, w.result(), w.matches(), w.report(), w.db(), w.store(),
+        new PrintWriter(signalling), new PrintWriter(new StringWriter()));
+    hook[0].join(10_000);
+    assertThat(code).isZero();
+    assertThat(hookWaited[0]).as("the hook waits for the landing step").isTrue();
+    assertThat(signalling.toString()).startsWith("Report written to " + w.report());
+    assertThat(said.toString()).isEmpty();
+    assertThat(halts).containsExactly(0);
+    assertThat(Files.readString(w.report().resolve("report.md"))).startsWith("# Arena report");
   }
 
   @Test

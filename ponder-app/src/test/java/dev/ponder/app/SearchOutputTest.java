@@ -194,6 +194,7 @@ class SearchOutputTest {
     TOP.put("action", JsonNodeType.NUMBER);
     TOP.put("action_string", JsonNodeType.STRING);
     TOP.put("policy_kind", JsonNodeType.STRING);
+    TOP.put("final_rule", null); // string or null
     TOP.put("forced", JsonNodeType.BOOLEAN);
     TOP.put("no_visits", JsonNodeType.BOOLEAN);
     TOP.put("proves_values", JsonNodeType.BOOLEAN);
@@ -384,6 +385,41 @@ class SearchOutputTest {
     }
     assertThat(jack.get("information_state").asText()).isEqualTo("1p");
     assertThat(jack).isEqualTo(king);
+  }
+
+  /**
+   * A final selector whose move need not be the most visited names its rule under the table: MENTS'
+   * soft values (not the table's Q), Smooth UCT's sample, MCTS-Solver's secure child, bifv's
+   * visits + 0.1·Q; the robust child and a forced move have no such line.
+   */
+  @Test
+  void aSearchSaysHowTheFinalSelectorChoseWhenItNeedNotBeTheMostVisited() throws Exception {
+    assertThat(ok("search", "tic_tac_toe", "--agent", "ments(sims=300)").out)
+        .contains("chosen by: argmax soft value Q_sft over the visited actions");
+    assertThat(ok("search", "tic_tac_toe", "--agent", "smooth_uct(sims=300)").out)
+        .contains("chosen by: sampled from pi_visits (the average strategy)");
+    assertThat(ok("search", "tic_tac_toe", "--agent", "mcts_solver(sims=300)").out)
+        .contains("chosen by: a proven win, else the secure child argmax Q - 1/sqrt(visits)");
+    assertThat(ok("search", "tic_tac_toe", "--agent", "mcts_solver(sims=300,secure_a=0)").out)
+        .contains("chosen by: a proven win, else the most visited among the moves not proven lost");
+    assertThat(ok("search", "tic_tac_toe", "--agent", "bifv(sims=300)").out).contains("chosen by: argmax visits + 0.1*Q");
+    assertThat(ok("search", "tic_tac_toe", "--agent", "compose(tree=uct,final=secure,sims=300)").out)
+        .contains("chosen by: secure child: argmax Q - 1/sqrt(visits)");
+    assertThat(ok("search", "tic_tac_toe", "--agent", "uct(sims=300)").out).doesNotContain("chosen by:");
+    assertThat(ok("search", "tic_tac_toe", "--history", "4,0,8,2,1,7,3,5", "--agent", "ments").out)
+        .doesNotContain("chosen by:");
+  }
+
+  /** --json carries the same rule as final_rule, null where the text has no chosen-by line. */
+  @Test
+  void jsonNamesTheFinalRuleAsTheTableDoes() throws Exception {
+    assertThat(json("search", "tic_tac_toe", "--agent", "ments(sims=300)").get("final_rule").asText())
+        .startsWith("argmax soft value Q_sft over the visited actions (");
+    assertThat(json("search", "tic_tac_toe", "--agent", "bifv(sims=300)").get("final_rule").asText())
+        .isEqualTo("argmax visits + 0.1*Q, Q normalized into [0,1] (0 when unvisited)");
+    assertThat(json("search", "tic_tac_toe", "--agent", "uct(sims=300)").get("final_rule").isNull()).isTrue();
+    assertThat(json("search", "tic_tac_toe", "--history", "4,0,8,2,1,7,3,5", "--agent", "ments").get("final_rule")
+        .isNull()).isTrue();
   }
 
   @Test

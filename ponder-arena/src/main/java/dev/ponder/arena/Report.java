@@ -165,7 +165,8 @@ public final class Report {
   /**
    * The footnote on the Amp and Imp columns (shown with {@code --reference} or {@code
    * --raw-prior}): against which agents they measure, how ({@link Analysis#amplification}) and
-   * that they are point estimates; {@code name} writes the agents' names (report.md escapes them).
+   * that they are point estimates; {@code name} writes the agents' names (report.md escapes them,
+   * the terminal shows them as its table does).
    */
   static String ampLine(Analysis.Result r, java.util.function.UnaryOperator<String> name) {
     String ref = name.apply(r.options().reference());
@@ -200,6 +201,23 @@ public final class Report {
   public static String terminal(Analysis.Result r, String headline) {
     String t = terminal(r);
     return headline + t.substring(t.indexOf('\n'));
+  }
+
+  /**
+   * The terminal's line naming the run's two seeds, above the table (under the first line, the
+   * budget, build and partial-tournament lines): {@code tournament seed: 1; statistics seed: 1
+   * (--stats-seed)}, the seed every match seed comes from ({@code --seed}, also on report.md's
+   * {@code Budget:} line) and the seed of every bootstrap ({@code --stats-seed}, report.md's {@code
+   * Statistics:} line), so a summary kept on its own says how to get the same numbers again. Not
+   * printed when nothing is analysed yet (no statistic drew on a seed).
+   */
+  static String seedsLine(Analysis.Result r) {
+    return tournamentSeedText(r.config()) + "; statistics seed: " + r.options().seed() + " (--stats-seed)";
+  }
+
+  /** {@code tournament seed: 1}: the tournament's {@code --seed}, as the terminal and report.md name it. */
+  static String tournamentSeedText(TournamentConfig c) {
+    return "tournament seed: " + c.seed();
   }
 
   /** The first line of {@link #terminal(Analysis.Result)}: tournament id, games, agents, stored matches and errors. */
@@ -387,6 +405,7 @@ public final class Report {
     if (r.partial()) {
       sb.append(partialLine(r)).append('\n');
     }
+    sb.append(seedsLine(r)).append('\n');
     boolean ampCol = !r.options().reference().isEmpty() || !r.options().rawPrior().isEmpty();
     // SCO and Elo each have a number column and an interval column, sized to their widest cell
     // ("n/a (one seed per game)" included), so the numbers stay right-aligned and the columns after
@@ -443,13 +462,14 @@ public final class Report {
     sb.append(eloScaleLine()).append('\n');
     sb.append(eloMarginLine()).append('\n');
     if (ampCol) {
-      sb.append(ampLine(r, n -> n)).append('\n');
+      // the reference and the raw prior as the table shows them (a long name cut in the middle)
+      sb.append(ampLine(r, n -> r.agents().indexOf(n) >= 0 ? cells.get(r.agents().indexOf(n)) : n)).append('\n');
     }
     String marks = markLines(r);
     if (!marks.isEmpty()) {
       sb.append(marks);
     }
-    String failed = errorAgentsLine(r);
+    String failed = errorAgentsLine(r, cells);
     if (!failed.isEmpty()) {
       sb.append(failed).append('\n');
     }
@@ -507,7 +527,7 @@ public final class Report {
       if (!seats.isEmpty()) {
         sb.append("    ").append(seats).append('\n');
       }
-      String ballot = ballotLine(g, names);
+      String ballot = ballotLine(g, cells);
       if (!ballot.isEmpty()) {
         sb.append("    ballot: ").append(ballot).append('\n');
       }
@@ -803,7 +823,11 @@ public final class Report {
    * when no agent is marked.
    */
   static String errorAgentsLine(Analysis.Result r) {
-    List<String> names = shownNames(r);
+    return errorAgentsLine(r, shownNames(r));
+  }
+
+  /** {@link #errorAgentsLine(Analysis.Result)} naming the agents by {@code names} (the terminal: its tables' names). */
+  static String errorAgentsLine(Analysis.Result r, List<String> names) {
     List<String> parts = new ArrayList<>();
     for (int a : order(r)) {
       int n = errorMatches(r, a);
@@ -937,7 +961,41 @@ public final class Report {
    *     ({@code dir/report.md}), not the temporary one
    */
   public static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store) {
-    write(r, matches, dir, store, name -> { });
+    writeLanded(r, matches, dir, store, Runnable::run);
+  }
+
+  /**
+   * How a report's files are landed: {@link #land} is given the final step of {@link
+   * #writeLanded}, which moves every file, written by then
+   * under its temporary name, into place together (and removes the score charts of an earlier,
+   * larger report), and runs it, or does not run it at all. {@code ponder arena} and {@code ponder
+   * report} run it as a step of their interrupt handling, so that a signal lands either the whole
+   * new report or none of it.
+   */
+  @FunctionalInterface
+  public interface Landing {
+    /**
+     * Runs {@code moveIntoPlace} (at most once), with whatever must happen in one piece with it.
+     *
+     * @param moveIntoPlace the moves; throws {@link UncheckedIOException} when a move fails
+     */
+    void land(Runnable moveIntoPlace);
+  }
+
+  /**
+   * As {@link #write(Analysis.Result, List, Path, Path)}, with the final moves of the files into
+   * place run by {@code landing}. Before them nothing of the directory's earlier report is touched
+   * (the new files are hidden temporary ones); a landing that does not run them, or that does not
+   * return (its thread ends, or the JVM halts), leaves the earlier report whole and the new one not
+   * written: the temporary files are removed on the way out, or, when the process ends first, by
+   * the next report written into the directory ({@link ReportFiles}).
+   *
+   * @throws UncheckedIOException as {@link #write(Analysis.Result, List, Path, Path)}, also when a
+   *     move fails
+   */
+  public static void writeLanded(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
+      Landing landing) {
+    write(r, matches, dir, store, name -> { }, landing);
   }
 
   /**
@@ -946,12 +1004,24 @@ public final class Report {
    */
   static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
       ReportFiles.Step afterEach) {
+    write(r, matches, dir, store, afterEach, Runnable::run);
+  }
+
+  /** A failed move of {@link Landing}'s step, carried through the landing. */
+  private static final class MoveFailed extends UncheckedIOException {
+    MoveFailed(IOException cause) {
+      super(cause);
+    }
+  }
+
+  private static void write(Analysis.Result r, List<ArenaStore.StoredMatch> matches, Path dir, Path store,
+      ReportFiles.Step afterEach, Landing landing) {
     boolean created = !Files.exists(dir);
     try {
       Files.createDirectories(dir);
       int earlierGames = earlierReportGames(dir); // before report.json is replaced
       ReportFiles files = new ReportFiles(dir, afterEach);
-      boolean committed = false;
+      boolean[] committed = new boolean[1];
       try {
         files.text("report.md", markdown(r));
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -963,15 +1033,28 @@ public final class Report {
         files.file("report.json", f -> json.writeValue(f.toFile(), tree));
         files.file("matches.csv", f -> writeCsv(r, matches, f));
         writeCharts(r, files);
-        files.commit();
-        committed = true;
+        try {
+          landing.land(() -> {
+            if (committed[0]) {
+              return; // landed once already
+            }
+            try {
+              files.commit();
+              committed[0] = true;
+              removeStaleScoreCharts(dir, r.games().size(), earlierGames);
+            } catch (IOException e) {
+              throw new MoveFailed(e);
+            }
+          });
+        } catch (MoveFailed e) {
+          throw e.getCause();
+        }
       } finally {
         files.discard(); // the temporary files not moved into place: none after a commit
-        if (!committed && created) {
+        if (!committed[0] && created) {
           removeIfEmpty(dir); // a failed first report leaves no empty directory behind
         }
       }
-      removeStaleScoreCharts(dir, r.games().size(), earlierGames);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write report to " + dir + ": " + e.getMessage(), e);
     }
@@ -1294,7 +1377,7 @@ public final class Report {
     sb.append("- Budget: ").append(c.budget().isEmpty() ? "(none)" : mdText(c.budget()))
         .append(commonBudget(r).isEmpty() ? "" : mdText(" (left out of the agent names in this report: every agent that takes it"
             + " has it" + ownBudgetText(r, "own budget") + "; report.json and matches.csv keep the whole strings)")).append("; schedule: ").append(c.schedule())
-        .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; tournament seed: ").append(c.seed()).append('\n');
+        .append(seatOrdersNote(r)).append("; seeds per pairing: ").append(c.seedsPerPairing()).append("; ").append(tournamentSeedText(c)).append('\n');
     sb.append("- Matches stored: ").append(r.matchesStored()).append(" (errors: ").append(r.errorsStored()).append(")\n");
     String builds = buildLine(r);
     if (!builds.isEmpty()) {

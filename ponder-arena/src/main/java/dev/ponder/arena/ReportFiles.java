@@ -27,8 +27,10 @@ import java.util.regex.Pattern;
  * moves are atomic renames where the file system supports them ({@link
  * StandardCopyOption#ATOMIC_MOVE}); a name that is a directory is refused before any move, so
  * the moves, renames within one directory, do not fail midway in practice. A temporary file left
- * by a process that no longer runs (killed while it wrote) is removed by the next report written
- * into the directory; one of a process still running (another report being written there) is left.
+ * by a process that no longer runs (killed, or halted by a signal, while it wrote) is removed by the
+ * next report written into the directory, also when a later process has the same process id (as
+ * every run started as a container's first process does); one of a process still running (another
+ * report being written there) is left.
  */
 final class ReportFiles {
   /** What runs after each file is written under its temporary name, with the file's final name. */
@@ -49,6 +51,13 @@ final class ReportFiles {
   private static final long PID = ProcessHandle.current().pid();
 
   private static final AtomicLong COUNTER = new AtomicLong();
+
+  /**
+   * How much later than a temporary file's last change a running process with the file's process
+   * id must have started for the file to count as an earlier process's (a file's time may be
+   * rounded down to 2 s, as on FAT).
+   */
+  private static final java.time.Duration STARTED_AFTER = java.time.Duration.ofSeconds(2);
 
   private final Path dir;
   private final Step afterEach;
@@ -169,7 +178,12 @@ final class ReportFiles {
     return out;
   }
 
-  /** Removes the temporary files in {@code dir} of processes that no longer run; nothing else. */
+  /**
+   * Removes the temporary files in {@code dir} of processes that no longer run; nothing else. A
+   * file named with the id of a running process (this one included) is that process's, and stays,
+   * unless the process started more than {@link #STARTED_AFTER} after the file last changed: then
+   * the id was reused, and the file is an earlier process's.
+   */
   static void removeStale(Path dir) {
     try (java.util.stream.Stream<Path> files = Files.list(dir)) {
       for (Path f : (Iterable<Path>) files::iterator) {
@@ -183,7 +197,7 @@ final class ReportFiles {
         } catch (NumberFormatException e) {
           continue;
         }
-        if (pid == PID || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        if (writing(pid, f)) {
           continue; // a report being written into this directory now, by this process or another
         }
         try {
@@ -194,6 +208,28 @@ final class ReportFiles {
       }
     } catch (IOException | java.io.UncheckedIOException e) {
       // unreadable: the report's own writes say why
+    }
+  }
+
+  /**
+   * Whether the temporary file {@code f}, named with process id {@code pid}, may be a report being
+   * written by a running process (this one, or another): a process of that id runs and did not
+   * start more than {@link #STARTED_AFTER} after the file last changed (or either time is unknown).
+   */
+  private static boolean writing(long pid, Path f) {
+    java.util.Optional<ProcessHandle> p = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+    if (p.isEmpty()) {
+      return false;
+    }
+    java.util.Optional<java.time.Instant> started = p.get().info().startInstant();
+    if (started.isEmpty()) {
+      return true;
+    }
+    try {
+      java.time.Instant changed = Files.getLastModifiedTime(f, LinkOption.NOFOLLOW_LINKS).toInstant();
+      return !started.get().isAfter(changed.plus(STARTED_AFTER));
+    } catch (IOException e) {
+      return true; // gone meanwhile, or unreadable: left
     }
   }
 }

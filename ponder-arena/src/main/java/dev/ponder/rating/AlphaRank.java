@@ -19,7 +19,14 @@ package dev.ponder.rating;
  * limit ε → 0 where all mass lies on the sink strongly connected components of the response
  * graph. This is not the limit of a large finite α when some payoffs tie: there a tying mutant
  * drifts to fixation with probability 1/m (neutral drift in the Fermi model), here with 1/2, so
- * the two can give different masses (docs/arena.md, α-Rank: ties); without ties they agree. Stationary distributions are computed with the Grassmann–Taksar–Heyman elimination
+ * the two can give different masses (docs/arena.md, α-Rank: ties). Nor is it that limit when the
+ * response graph has several sink strongly connected components (possible with several
+ * populations, never with one, where every pair of strategies has an edge): here the mass is split
+ * between them by the ε-paths that join them, each ε counting alike whatever the payoff loss,
+ * while a large finite α puts nearly all of it on the component that is hardest to leave (two
+ * populations, payoffs (3, 3) at profile (0, 0), (1, 1) at (1, 1), 0 elsewhere: α = ∞ gives both
+ * profiles 1/2, α = 1 with m = 50 gives (0, 0) all but 3·10⁻⁴³ of it). Without ties and with one sink component
+ * the two agree. Stationary distributions are computed with the Grassmann–Taksar–Heyman elimination
  * (Grassmann, Taksar &amp; Heyman 1985), which is stable for the tiny transition probabilities;
  * at a finite α whose fixation probabilities fall below what a double holds (a losing mutant's is
  * about e^{−(m−1)αΔ}, under 10⁻³⁰⁸ from αΔ ≈ 15 at m = 50), the chain is built and solved in

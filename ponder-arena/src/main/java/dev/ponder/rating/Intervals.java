@@ -60,8 +60,11 @@ public final class Intervals {
 
   /**
    * Interquartile mean: the mean of the middle half of the sorted values, with fractional
-   * weights at the quartile boundaries so that exactly n/2 observations count (as in Agarwal et
-   * al. 2021, "Deep RL at the edge of the statistical precipice"). NaN values are ignored.
+   * weights at the quartile boundaries so that exactly n/2 observations count. Agarwal et al. 2021
+   * ("Deep RL at the edge of the statistical precipice") define the IQM as the mean of the middle
+   * 50%, but their library (rliable, {@code scipy.stats.trim_mean(x, 0.25)}) drops ⌊n/4⌋ whole
+   * values at each end instead; the two agree when n is a multiple of 4 and differ otherwise
+   * (0, 1, 2, 4, 10: 2.3 here, 7/3 there). NaN values are ignored.
    */
   public static double iqm(double[] values) {
     double[] v = Arrays.stream(values).filter(x -> !Double.isNaN(x)).sorted().toArray();

@@ -10,7 +10,10 @@ import java.util.List;
  * descent, clipped to [lower, upper] after every step, starting from the midpoint (ALGORITHMS.md
  * §8.2; the update is OpenSpiel's {@code soft_condorcet_optimization.py}; see
  * {@link Options#defaults()} for why the default step is larger than OpenSpiel's). A ballot may contain ties: tied alternatives contribute no
- * pair. The gradient is averaged over the votes.
+ * pair. The gradient is averaged over the votes: a ballot of weight w counts as w votes, so the
+ * step is divided by the ballots' total weight, as OpenSpiel's optimizers (Python and C++) split
+ * a vote of weight w into w votes of weight 1 before averaging over the batch (a weight-2 ballot
+ * fits exactly as two copies of it).
  */
 public final class Sco {
   private Sco() {}
@@ -69,7 +72,11 @@ public final class Sco {
    * @return ratings in [lower, upper]: length K, indexed by alternative
    */
   public static double[] fit(int numAlternatives, List<Ballot> ballots, Options o) {
-    return fit(pairWeights(numAlternatives, ballots), ballots.size(), o);
+    double totalWeight = 0;
+    for (Ballot b : ballots) {
+      totalWeight += b.weight();
+    }
+    return fit(pairWeights(numAlternatives, ballots), totalWeight, o);
   }
 
   /**
@@ -95,22 +102,23 @@ public final class Sco {
   }
 
   /**
-   * Fits the ratings from the pair weights of {@code numBallots} ballots
+   * Fits the ratings from the pair weights of ballots of total weight {@code totalWeight}
    * ({@link #pairWeights}); the same ratings, bit for bit, as fitting the ballots themselves.
    *
    * @param w K × K pair weights (not modified)
-   * @param numBallots number of ballots the weights came from (the gradient is averaged over
-   *     them); 0 = no ballot, the ratings stay at the midpoint
+   * @param totalWeight the summed weight of the ballots the weights came from (their number when
+   *     every weight is 1; the gradient is averaged over it, a ballot of weight w counting as w
+   *     votes); 0 or less = no ballot, the ratings stay at the midpoint
    * @return ratings in [lower, upper]: length K, indexed by alternative
    */
-  public static double[] fit(double[][] w, int numBallots, Options o) {
+  public static double[] fit(double[][] w, double totalWeight, Options o) {
     int numAlternatives = w.length;
     double[] r = new double[numAlternatives];
     java.util.Arrays.fill(r, (o.upper() - o.lower()) / 2 + o.lower());
-    if (numBallots == 0) {
+    if (!(totalWeight > 0)) {
       return r;
     }
-    double n = numBallots;
+    double n = totalWeight;
     double[] grad = new double[numAlternatives];
     for (int it = 0; it < o.iterations(); it++) {
       java.util.Arrays.fill(grad, 0);

@@ -235,7 +235,8 @@ class PartialTournamentTest {
       Report.write(whole, all, wholeOut);
       assertThat(Files.readString(wholeOut.resolve("ratings.svg"))).doesNotContain("partial");
       assertThat(Report.terminal(whole)).startsWith("Tournament " + id + ": 1 game, 3 agents, 18 matches stored (12 errors)\n"
-          + "Build: " + dev.ponder.spi.PonderVersion.LINE + " (all 18 matches)\nrank").contains("\nerrors: 12 of 18 matches (blamed on an agent: scored as its forfeits;");
+          + "Build: " + dev.ponder.spi.PonderVersion.LINE + " (all 18 matches)\ntournament seed: 5; statistics seed: 5"
+          + " (--stats-seed)\nrank").contains("\nerrors: 12 of 18 matches (blamed on an agent: scored as its forfeits;");
     }
   }
 

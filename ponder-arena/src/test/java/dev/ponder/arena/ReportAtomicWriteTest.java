@@ -124,4 +124,66 @@ class ReportAtomicWriteTest {
     assertThat(live).exists();
     assertThat(mine).exists();
   }
+
+  /**
+   * A process id is reused: every run started as a container's first process is process 1, and ids
+   * wrap around. A temporary file named with the id of a running process (this one, or another)
+   * but last changed before that process started is an earlier process's, and goes; before, it was
+   * taken for a report being written and stayed for good. One changed since stays.
+   */
+  @Test
+  void temporaryFilesOfAnEarlierProcessWithAReusedIdGo() throws Exception {
+    List<Path> older = new java.util.ArrayList<>();
+    List<Path> current = new java.util.ArrayList<>();
+    int n = 0;
+    for (ProcessHandle p : List.of(ProcessHandle.current(), ProcessHandle.current().parent().orElseThrow())) {
+      java.time.Instant started = p.info().startInstant().orElseThrow(); // known on Linux, macOS and Windows
+      Path old = Files.writeString(rep.resolve(".report.md.ponder-" + p.pid() + "-" + ++n + ".tmp"), "x");
+      Files.setLastModifiedTime(old, java.nio.file.attribute.FileTime.from(started.minusSeconds(3600)));
+      older.add(old);
+      Path now = Files.writeString(rep.resolve(".report.md.ponder-" + p.pid() + "-" + ++n + ".tmp"), "x");
+      Files.setLastModifiedTime(now, java.nio.file.attribute.FileTime.from(started.plusSeconds(1)));
+      current.add(now);
+    }
+    Report.write(result, matches, rep, null);
+    assertThat(older).allMatch(f -> !Files.exists(f));
+    assertThat(current).allMatch(Files::exists);
+  }
+
+  /**
+   * {@link Report#writeLanded}: the files are moved into place only by the landing's step, so a
+   * landing that never runs it (a run interrupted before it, whose thread never comes back) leaves
+   * the earlier report whole and, on the way out, no temporary file.
+   */
+  @Test
+  void onlyTheLandingMovesTheFilesIntoPlace() throws Exception {
+    Map<String, String> before = files();
+    Report.writeLanded(result, matches, rep, null, moves -> { });
+    assertThat(files()).isEqualTo(before);
+    RuntimeException ended = new RuntimeException("the thread ends");
+    assertThatThrownBy(() -> Report.writeLanded(result, matches, rep, null, moves -> {
+      throw ended;
+    })).isSameAs(ended);
+    assertThat(files()).isEqualTo(before);
+
+    Map<String, String> atLanding = new TreeMap<>();
+    Report.writeLanded(result, matches, rep, null, moves -> {
+      try {
+        atLanding.putAll(files());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      moves.run();
+    });
+    // at the landing every new file is written, hidden, beside the earlier report, untouched
+    for (String f : EARLIER) {
+      assertThat(atLanding.get(f)).as(f).isEqualTo("earlier " + f);
+    }
+    assertThat(atLanding.keySet().stream().filter(n -> n.startsWith(".") && n.endsWith(".tmp")))
+        .hasSize(7); // report.md, report.json, matches.csv, ratings.svg, ballots.svg, two score charts
+    Map<String, String> after = files();
+    assertThat(after.keySet()).containsExactly("ballots.svg", "matches.csv", "ratings.svg", "report.json", "report.md",
+        "scores-0.svg", "scores-1.svg");
+    assertThat(after.get("report.md")).startsWith("# ");
+  }
 }

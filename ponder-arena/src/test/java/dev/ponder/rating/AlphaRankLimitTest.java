@@ -90,6 +90,21 @@ class AlphaRankLimitTest {
         within(1e-9));
   }
 
+  @Test
+  void withTwoSinksALargeFiniteAlphaIsNotTheInfiniteAlphaSplit() {
+    // no payoff ties, two sinks (0, 0) and (1, 1): α → ∞ splits the mass 1/2, 1/2 (the ε-paths
+    // count alike), while already α = 1 (m = 50) leaves (1, 1), the sink that is easier to leave,
+    // almost nothing. Expected masses: the same chain solved independently with mpmath (80 digits)
+    double[][] pay = {{3, 3}, {0, 0}, {0, 0}, {1, 1}};
+    assertThat(AlphaRank.multiPopulation(new int[] {2, 2}, pay, INF)).containsExactly(new double[] {0.5, 0, 0, 0.5},
+        within(1e-9));
+    double[] finite = AlphaRank.multiPopulation(new int[] {2, 2}, pay, new AlphaRank.Options(1, 50, AlphaRank.Model.LOCAL));
+    assertThat(finite[0]).isCloseTo(1, within(1e-15));
+    assertThat(finite[1]).isCloseTo(1.44116e-64, within(1e-69));
+    assertThat(finite[2]).isCloseTo(1.44116e-64, within(1e-69));
+    assertThat(finite[3]).isCloseTo(2.74879e-43, within(1e-48));
+  }
+
   /** The limit below: 10/37, 0, 0, 0, 14/37, 0, 0, 0, 13/37. */
   private static final double[] EXPECTED_3X3 = {10 / 37.0, 0, 0, 0, 14 / 37.0, 0, 0, 0, 13 / 37.0};
 

@@ -1,6 +1,7 @@
 package dev.ponder.rating;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +100,28 @@ class ScoTest {
     assertThat(r[0]).isEqualTo(r[1]);
     assertThat(r[2]).isLessThan(r[0]);
     assertThat(Sco.loss(r, votes, 1)).isLessThan(Sco.loss(new double[] {500, 500, 500}, votes, 1));
+  }
+
+  /**
+   * A ballot of weight w is w votes: OpenSpiel's optimizers (soft_condorcet_optimization.py, and
+   * the C++ one) split it into w votes of weight 1 and average the gradient over the batch, so
+   * weights 2 and 3 fit as 5 single votes do. Expected ratings: an independent full-batch
+   * gradient descent over the 5 single votes (NumPy, float64; 2 × a≻b≻c, 3 × c≻a≻b). Averaging
+   * over the 2 ballots instead gives a 2.5× step (a 500.538, b 492.722, c 506.739 at the defaults).
+   */
+  @Test
+  void aWeightedBallotCountsAsThatManyVotes() {
+    List<Sco.Ballot> grouped = List.of(new Sco.Ballot(new double[] {3, 2, 1}, 2), new Sco.Ballot(new double[] {2, 1, 3}, 3));
+    assertThat(Sco.fit(3, grouped, Sco.Options.defaults()))
+        .containsExactly(new double[] {500.54064677, 493.65394159, 505.80541163}, within(1e-6));
+    assertThat(Sco.fit(3, grouped, Sco.Options.openSpiel()))
+        .containsExactly(new double[] {500.87958076, 498.32150649, 500.79891274}, within(1e-6));
+    List<Sco.Ballot> single = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      single.add(i < 2 ? ballot(0, 1, 2) : ballot(2, 0, 1));
+    }
+    assertThat(Sco.fit(3, grouped, Sco.Options.defaults()))
+        .containsExactly(Sco.fit(3, single, Sco.Options.defaults()), within(1e-9));
   }
 
   static double gaussian(SplittableRandom rng) {

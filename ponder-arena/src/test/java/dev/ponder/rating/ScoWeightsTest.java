@@ -7,14 +7,19 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@link Sco#fit(double[][], int, Sco.Options)}: the fit of the ballots, bit for bit. */
+/** {@link Sco#fit(double[][], double, Sco.Options)}: the fit of the ballots, bit for bit. */
 class ScoWeightsTest {
-  /** The fit as ALGORITHMS.md §8.2 states it: every ordered pair of every ballot, each step. */
+  /**
+   * The fit as ALGORITHMS.md §8.2 states it: every ordered pair of every ballot, each step, the
+   * gradient averaged over the votes (a ballot of weight w counting as w of them).
+   */
   private static double[] direct(int k, List<Sco.Ballot> ballots, Sco.Options o) {
     double[] r = new double[k];
     java.util.Arrays.fill(r, (o.upper() - o.lower()) / 2 + o.lower());
     double[][] w = new double[k][k];
+    double votes = 0;
     for (Sco.Ballot b : ballots) {
+      votes += b.weight();
       for (int i = 0; i < k; i++) {
         for (int j = 0; j < k; j++) {
           if (!Double.isNaN(b.scores()[i]) && !Double.isNaN(b.scores()[j]) && b.scores()[i] > b.scores()[j]) {
@@ -37,7 +42,7 @@ class ScoWeightsTest {
         }
       }
       for (int a = 0; a < k; a++) {
-        r[a] = Math.min(o.upper(), Math.max(o.lower(), r[a] - o.learningRate() * grad[a] / ballots.size()));
+        r[a] = Math.min(o.upper(), Math.max(o.lower(), r[a] - o.learningRate() * grad[a] / votes));
       }
     }
     return r;
@@ -60,7 +65,8 @@ class ScoWeightsTest {
         }
         double[] expected = direct(k, ballots, o);
         assertThat(Sco.fit(k, ballots, o)).containsExactly(expected);
-        assertThat(Sco.fit(Sco.pairWeights(k, ballots), ballots.size(), o)).containsExactly(expected);
+        double votes = ballots.stream().mapToDouble(Sco.Ballot::weight).sum();
+        assertThat(Sco.fit(Sco.pairWeights(k, ballots), votes, o)).containsExactly(expected);
       }
     }
   }

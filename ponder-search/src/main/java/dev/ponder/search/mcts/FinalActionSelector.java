@@ -26,4 +26,43 @@ public interface FinalActionSelector {
   default dev.ponder.search.PolicyKind policyKind() {
     return dev.ponder.search.PolicyKind.VISIT_COUNTS;
   }
+
+  /**
+   * How {@link #select} chooses the move, in one line of plain text for a person reading a search
+   * (written by {@code ponder search} under its table), or null for the robust child (the most
+   * visited action), which the visit column already explains. A selector whose move need not be the
+   * most visited (a value-based, sampled or proof-based rule) says so here.
+   */
+  default String rule() {
+    return null;
+  }
+
+  /**
+   * {@code selector} with {@link #rule()} {@code rule}; {@link #select} and {@link #policyKind()}
+   * are the selector's.
+   *
+   * @param rule one line of plain text, not null
+   * @param selector the selector, not null
+   * @throws NullPointerException if either is null
+   */
+  static FinalActionSelector withRule(String rule, FinalActionSelector selector) {
+    java.util.Objects.requireNonNull(rule, "rule");
+    java.util.Objects.requireNonNull(selector, "selector");
+    return new FinalActionSelector() {
+      @Override
+      public int select(Tree tree, int root, double[] policyOut, SearchContext ctx) {
+        return selector.select(tree, root, policyOut, ctx);
+      }
+
+      @Override
+      public dev.ponder.search.PolicyKind policyKind() {
+        return selector.policyKind();
+      }
+
+      @Override
+      public String rule() {
+        return rule;
+      }
+    };
+  }
 }

@@ -922,6 +922,66 @@ class ZooFormulasTest {
     assertThat(sa.tuner(1).tupleMean(x1, 0)).isEqualTo(0.0);
   }
 
+  /**
+   * Two workers read θ at the root before either backs up (as under threads=2): the second
+   * worker's fitness belongs to the θ it searched with, though the tuner moved on after the first
+   * backup. By hand, for params=2 (tuples: C, FPU and the pair; k = 2, ε = 0.1): after one
+   * evaluation θ_A scores 1 + 2·sqrt(ln 2/1.1) = 2.59 on each tuple, a one-parameter neighbour
+   * (2.59 + 2·2·sqrt(ln 2/0.1))/3 = 4.37, so the tuner moves off θ_A; then θ_A's pair entry holds
+   * both evaluations, fitness 1 (a win for player 0) and 0 (a loss): count 2, mean 0.5.
+   */
+  @Test
+  void saMctsFitnessGoesToTheThetaTheSimulationUsed() {
+    var sa = new SelfAdaptive(2, 2.0, 50, 1);
+    SearchContext a = SearchContext.detached(ttt, 1);
+    SearchContext b = SearchContext.detached(ttt, 2);
+    Tree t = new Tree(2, 0, false, false, 16);
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+    sa.root().select(t, root, a);
+    sa.root().select(t, root, b);
+    int[] thetaA = sa.tuner(0).current().clone();
+    sa.backup().updateNode(t, root, new double[] {1.0, -1.0}, 0, a);
+    int[] moved = sa.tuner(0).current().clone();
+    assertThat(moved).as("the tuner moved on after one evaluation").isNotEqualTo(thetaA);
+    sa.backup().updateNode(t, root, new double[] {-1.0, 1.0}, 0, b);
+    assertThat(sa.tuner(0).tupleCount(thetaA, 2)).as("θ_A's pair: both evaluations").isEqualTo(2);
+    assertThat(sa.tuner(0).tupleMean(thetaA, 2)).isEqualTo(0.5);
+    assertThat(sa.tuner(0).tupleCount(moved, 2)).as("the point nobody searched with").isZero();
+    assertThat(sa.tuner(0).evaluations()).isEqualTo(2);
+  }
+
+  /**
+   * Final selectors whose move need not be the most visited describe their rule with their own
+   * constants; the robust child has none; a described selector chooses and reports π̂ as before.
+   */
+  @Test
+  void finalSelectorsNameTheirRule() {
+    assertThat(FinalSelectors.MOST_VISITED.rule()).isNull();
+    assertThat(Finals.visitsPlusQ(0.1).rule()).contains("visits + 0.1*Q");
+    assertThat(Finals.secure(2.5).rule()).contains("Q - 2.5/sqrt(visits)");
+    assertThat(Solvers.solverFinal(1.0, 0).rule()).contains("secure child argmax Q - 1/sqrt(visits)");
+    assertThat(Solvers.solverFinal(0.0, 0).rule()).contains("else the most visited").doesNotContain("secure");
+    assertThat(SoftSearch.maxSoftQ(0).rule()).contains("Q_sft");
+    assertThat(Finals.sampleVisits().rule()).contains("sampled");
+    assertThat(Solvers.boundsFinal(0).rule()).contains("pessimistic bound");
+    assertThat(new GumbelSearch(16, 1.0, 50, 0.1).finalSelector().rule()).isNull();
+    // a described selector still chooses: the child of largest n + 0.1·Q̃ (5 + 0.1·0.9 against 5 + 0.1·0.5)
+    SearchContext ctx = SearchContext.detached(ttt, 1);
+    Tree t = new Tree(2, 0, false, false, 16);
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+    int c = t.firstChild(root);
+    t.addVisits(c, 5);
+    t.addValue(c, 0, 5 * 0.0); // normalized 0.5
+    t.addVisits(c + 1, 5);
+    t.addValue(c + 1, 0, 5 * 0.8); // normalized 0.9
+    double[] pi = new double[2];
+    assertThat(Finals.visitsPlusQ(0.1).select(t, root, pi, ctx)).isEqualTo(c + 1);
+    assertThat(pi).containsExactly(0.5, 0.5);
+    assertThat(Finals.visitsPlusQ(0.1).policyKind()).isEqualTo(dev.ponder.search.PolicyKind.VISIT_COUNTS);
+  }
+
   @Test
   void solverNeverSelectsAProvenLossWhileAnotherMoveExists() {
     // A proven lost for player 0 (value −1); B unproven with one visit and Q̃ 0, N = 1 so UCB1's

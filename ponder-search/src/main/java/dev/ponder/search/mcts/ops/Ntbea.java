@@ -104,32 +104,59 @@ public final class Ntbea {
   }
 
   private int entry(int[] x, int t) {
+    return entry(x, 0, t);
+  }
+
+  private int entry(int[] x, int from, int t) {
     // t enumerates 1-tuples, then pairs (i<j), then the full tuple
     if (t < d) {
-      return offsets[t][t] + x[t];
+      return offsets[t][t] + x[from + t];
     }
     int r = t - d;
     if (r < pairI.length) {
       int i = pairI[r];
       int j = pairJ[r];
-      return offsets[i][j] + x[i] * sizes[j] + x[j];
+      return offsets[i][j] + x[from + i] * sizes[j] + x[from + j];
     }
     int idx = 0;
     for (int i = 0; i < d; i++) {
-      idx = idx * sizes[i] + x[i];
+      idx = idx * sizes[i] + x[from + i];
     }
     return fullOffset + idx;
   }
 
   /** Records fitness {@code f} of {@link #current()} and moves to the best-scoring neighbour. */
   public void update(double f) {
+    record(current, 0, f);
+    step();
+  }
+
+  /**
+   * Records fitness {@code f} of the point {@code x[from..from + d)} that was evaluated (the value
+   * of {@link #current()} when the evaluation began: under threads the current point can move on
+   * before the evaluation's fitness arrives), then moves {@link #current()} to its best-scoring
+   * neighbour, as {@link #update(double)}.
+   *
+   * @param x holds the evaluated point's value indices at {@code from..from + d}, each in range
+   * @param from offset of the point in {@code x}
+   * @param f the evaluation's fitness
+   */
+  public void update(int[] x, int from, double f) {
+    record(x, from, f);
+    step();
+  }
+
+  private void record(int[] x, int from, double f) {
     int nt = tuples();
     for (int t = 0; t < nt; t++) {
-      int e = entry(current, t);
+      int e = entry(x, from, t);
       count[e]++;
       mean[e] += (f - mean[e]) / count[e];
     }
     evaluations++;
+  }
+
+  private void step() {
     System.arraycopy(current, 0, best, 0, d);
     double ln = Math.log(1.0 + evaluations);
     double bestScore = score(best, true, ln);

@@ -15,20 +15,26 @@ public final class Finals {
 
   /** bifv: {@code argmax_a [n(a) + w·Q̃(a)]} (w = 0.1; Q̃ normalized, 0 when unvisited). */
   public static FinalActionSelector visitsPlusQ(double w) {
-    return (tree, root, pi, ctx) -> {
-      FinalSelectors.visitPolicy(tree, root, pi);
-      int mover = tree.player(root);
-      return argmax(tree, root, ctx, e -> tree.visits(e) + w * Z.q(tree, e, mover, ctx, 0.0));
-    };
+    return FinalActionSelector.withRule("argmax visits + " + num(w) + "*Q, Q normalized into [0,1] (0 when unvisited)",
+        (tree, root, pi, ctx) -> {
+          FinalSelectors.visitPolicy(tree, root, pi);
+          int mover = tree.player(root);
+          return argmax(tree, root, ctx, e -> tree.visits(e) + w * Z.q(tree, e, mover, ctx, 0.0));
+        });
+  }
+
+  /** A constant as a rule prints it: {@code 0.1}, {@code 1}. */
+  static String num(double x) {
+    return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
   }
 
   /** Max child: {@code argmax_a Q̃(a)} over visited children. */
   public static FinalActionSelector maxQ() {
-    return (tree, root, pi, ctx) -> {
+    return FinalActionSelector.withRule("max child: argmax Q over the visited actions", (tree, root, pi, ctx) -> {
       FinalSelectors.visitPolicy(tree, root, pi);
       int mover = tree.player(root);
       return argmax(tree, root, ctx, e -> tree.visits(e) > 0 ? Z.q(tree, e, mover, ctx, 0.0) : Double.NEGATIVE_INFINITY);
-    };
+    });
   }
 
   /**
@@ -46,23 +52,25 @@ public final class Finals {
    * @param a the constant A ≥ 0 (0 gives the child of largest Q̃)
    */
   public static FinalActionSelector secure(double a) {
-    return (tree, root, pi, ctx) -> {
-      FinalSelectors.visitPolicy(tree, root, pi);
-      int mover = tree.player(root);
-      return argmax(tree, root, ctx, e -> {
-        int n = tree.visits(e);
-        return n > 0 ? Z.q(tree, e, mover, ctx, 0.0) - a / Math.sqrt(n) : Double.NEGATIVE_INFINITY;
-      });
-    };
+    return FinalActionSelector.withRule("secure child: argmax Q - " + num(a) + "/sqrt(visits) over the visited actions,"
+        + " Q normalized into [0,1]", (tree, root, pi, ctx) -> {
+          FinalSelectors.visitPolicy(tree, root, pi);
+          int mover = tree.player(root);
+          return argmax(tree, root, ctx, e -> {
+            int n = tree.visits(e);
+            return n > 0 ? Z.q(tree, e, mover, ctx, 0.0) - a / Math.sqrt(n) : Double.NEGATIVE_INFINITY;
+          });
+        });
   }
 
   /** Samples the move from the visit distribution π̂ (Smooth UCT's average strategy). */
   public static FinalActionSelector sampleVisits() {
-    return (tree, root, pi, ctx) -> {
-      FinalSelectors.visitPolicy(tree, root, pi);
-      int k = tree.numChildren(root);
-      return tree.firstChild(root) + SoftPolicies.sample(pi, k, ctx.rng().nextDouble());
-    };
+    return FinalActionSelector.withRule("sampled from pi_visits (the average strategy), so not always the most visited",
+        (tree, root, pi, ctx) -> {
+          FinalSelectors.visitPolicy(tree, root, pi);
+          int k = tree.numChildren(root);
+          return tree.firstChild(root) + SoftPolicies.sample(pi, k, ctx.rng().nextDouble());
+        });
   }
 
   /** A per-child score. */

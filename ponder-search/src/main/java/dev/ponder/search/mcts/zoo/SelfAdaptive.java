@@ -138,7 +138,13 @@ public final class SelfAdaptive {
     return (tree, node, ctx) -> select(tree, node, ctx, ctx.simulationInts(THETA, 4 * ctx.numPlayers()));
   }
 
-  /** Mean backup that reports the simulation's normalized return for the searcher to the tuner. */
+  /**
+   * Mean backup that reports the simulation's normalized return for each player p to p's tuner as
+   * the fitness of the θ_p this simulation used (read at the root into the worker's
+   * {@link SearchContext#simulationInts}): under threads a tuner's current point can move on (another
+   * worker's backup) between the read and this backup, and the fitness belongs to the point that
+   * was searched with, not to the tuner's point of the moment.
+   */
   public ValueBackup backup() {
     return new ValueBackup() {
       @Override
@@ -151,10 +157,11 @@ public final class SelfAdaptive {
         ValueBackup.MEAN.updateNode(tree, node, value, depth, ctx);
         if (node == tree.root()) {
           Ntbea[] t = tuners(ctx);
+          int[] th = ctx.simulationInts(THETA, 4 * t.length);
           for (int p = 0; p < t.length; p++) {
             double f = ctx.normalize(value[p]);
             synchronized (t[p]) {
-              t[p].update(f);
+              t[p].update(th, 4 * p, f);
             }
           }
         }

@@ -203,9 +203,10 @@ public final class SoftSearch {
 
   /** MENTS' recommendation: {@code argmax_a Q_sft(root, a)} over visited children. */
   public static FinalActionSelector maxSoftQ(int slot) {
-    return (tree, root, pi, ctx) -> {
-      FinalSelectors.visitPolicy(tree, root, pi);
-      return Finals.argmax(tree, root, ctx, e -> tree.visits(e) > 0 ? tree.aux(e, slot) : Double.NEGATIVE_INFINITY);
-    };
+    return FinalActionSelector.withRule("argmax soft value Q_sft over the visited actions (MENTS' soft Bellman"
+        + " values, which hold an entropy bonus; the Q column is the mean return, not Q_sft)", (tree, root, pi, ctx) -> {
+          FinalSelectors.visitPolicy(tree, root, pi);
+          return Finals.argmax(tree, root, ctx, e -> tree.visits(e) > 0 ? tree.aux(e, slot) : Double.NEGATIVE_INFINITY);
+        });
   }
 }

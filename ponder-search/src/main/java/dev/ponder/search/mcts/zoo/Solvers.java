@@ -166,7 +166,11 @@ public final class Solvers {
    * the most visited. Proven children count with their proven value.
    */
   public static FinalActionSelector solverFinal(double a, int slot) {
-    return (tree, root, pi, ctx) -> {
+    String rule = a > 0
+        ? "a proven win, else the secure child argmax Q - " + Finals.num(a) + "/sqrt(visits) (Q normalized into [0,1],"
+            + " proven children at their proven value) among the moves not proven lost (among all when every one is)"
+        : "a proven win, else the most visited among the moves not proven lost (among all when every one is)";
+    return FinalActionSelector.withRule(rule, (tree, root, pi, ctx) -> {
       FinalSelectors.visitPolicy(tree, root, pi);
       int mover = tree.player(root);
       int first = tree.firstChild(root);
@@ -195,7 +199,7 @@ public final class Solvers {
         double q = proven ? ctx.normalize(pv) : ctx.normalize(tree.valueSum(e, mover) / n);
         return q - a / Math.sqrt(n);
       });
-    };
+    });
   }
 
   // ---------------------------------------------------------------- Score-Bounded MCTS
@@ -348,7 +352,9 @@ public final class Solvers {
    * (so a proven loss is never chosen while another move exists).
    */
   public static FinalActionSelector boundsFinal(int slot) {
-    return (tree, root, pi, ctx) -> {
+    String rule = "a move whose pessimistic bound is a win, else the most visited among the moves whose optimistic"
+        + " bound reaches the best pessimistic bound";
+    return FinalActionSelector.withRule(rule, (tree, root, pi, ctx) -> {
       FinalSelectors.visitPolicy(tree, root, pi);
       int mover = tree.player(root);
       int first = tree.firstChild(root);
@@ -370,6 +376,6 @@ public final class Solvers {
         double om = mover == 0 ? opt(tree, e, slot, ctx) : forMover(pess(tree, e, slot, ctx), 1, ctx);
         return om < floor || (om <= ctx.minUtility() && floor > ctx.minUtility()) ? -1 : tree.visits(e);
       });
-    };
+    });
   }
 }
