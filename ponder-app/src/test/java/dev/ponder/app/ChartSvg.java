@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /** The convergence chart ({@code solve --chart}) read back as XML: the vertices of its series' line and its texts. */
@@ -25,23 +26,30 @@ final class ChartSvg {
     }
   }
 
-  /** The series' points in image coordinates: the path stroked 2 px wide in the line's colour. */
+  /** A presentation attribute as it applies to {@code e}: its own, else the nearest ancestor's. */
+  private static String prop(Element e, String key) {
+    for (Node p = e; p instanceof Element pe; p = p.getParentNode()) {
+      if (pe.hasAttribute(key)) {
+        return pe.getAttribute(key);
+      }
+    }
+    return null;
+  }
+
+  /** The series' points in image coordinates: the unfilled path stroked 2 px wide in the line's colour. */
   static List<double[]> linePoints(String svg) {
-    NodeList groups = parse(svg).getElementsByTagName("g");
+    NodeList paths = parse(svg).getElementsByTagName("path");
     List<double[]> out = new ArrayList<>();
     int lines = 0;
-    for (int i = 0; i < groups.getLength(); i++) {
-      Element g = (Element) groups.item(i);
-      if (!g.getAttribute("style").replace(" ", "").contains("stroke-width:2.0;stroke:rgb(31,119,180)")) {
+    for (int i = 0; i < paths.getLength(); i++) {
+      Element p = (Element) paths.item(i);
+      if (!"rgb(31,119,180)".equals(prop(p, "stroke")) || !"2".equals(prop(p, "stroke-width")) || !"none".equals(prop(p, "fill"))) {
         continue;
       }
-      NodeList paths = g.getElementsByTagName("path");
-      for (int j = 0; j < paths.getLength(); j++) {
-        lines++;
-        Matcher m = Pattern.compile("[ML](-?[0-9.]+),(-?[0-9.]+)").matcher(((Element) paths.item(j)).getAttribute("d"));
-        while (m.find()) {
-          out.add(new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))});
-        }
+      lines++;
+      Matcher m = Pattern.compile("[ML](-?[0-9.]+) (-?[0-9.]+)").matcher(p.getAttribute("d"));
+      while (m.find()) {
+        out.add(new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))});
       }
     }
     assertThat(lines).as("the series' line").isEqualTo(1);

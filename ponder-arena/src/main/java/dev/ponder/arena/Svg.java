@@ -3,6 +3,7 @@ package dev.ponder.arena;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Dimension;
 import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
@@ -13,6 +14,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
 import org.jfree.chart.axis.AxisLocation;
@@ -42,11 +52,17 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
-import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.ViewBox;
+import org.apache.batik.svggen.SVGGeneratorContext;
+import org.apache.batik.svggen.SVGGraphics2D;
+import org.apache.batik.svggen.SVGIDGenerator;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
- * The report's charts, drawn with JFreeChart and written as SVG by JFreeSVG: rating points with
+ * The report's charts, drawn with JFreeChart and written as SVG by Apache Batik's SVG generator: rating points with
  * interval whiskers, and heatmaps. Sized for print: the text is 11–16 px in charts about 600 px
  * wide, so a chart scaled to a paper's column (about 250 pt) keeps its smallest text near 5 pt and
  * its body text near 6 pt. The same inputs give the same bytes (fixed ids, no time, numbers
@@ -68,23 +84,91 @@ final class Svg {
 
   /**
    * The chart drawn by {@code draw} on a {@code width} × {@code height} px canvas, as an SVG
-   * document (UTF-8 declaration, one {@code <svg>} element with a view box). Clip-path ids are
-   * {@code ponder-clip-N}; coordinates have at most two decimals.
+   * document (UTF-8 declaration, one {@code <svg>} element with a view box), written by Batik's SVG
+   * generator with text as {@code <text>} elements. Ids are {@code ponder-clipPathN} (numbered from
+   * 1 in each chart); coordinates have at most two decimals, written without the locale.
    *
    * @throws IllegalStateException (one line) when the JVM has no font to measure text with
    */
   static String render(double width, double height, Consumer<Graphics2D> draw) {
     headless();
     try {
-      SVGGraphics2D g = new SVGGraphics2D(width, height);
-      g.setDefsKeyPrefix("ponder-"); // the default is time-based: the same chart would differ run to run
-      g.setGeomDoubleConverter(Svg::num);
-      g.setTransformDoubleConverter(Svg::num);
+      SVGGraphics2D g = canvas();
+      g.setSVGCanvasSize(new Dimension((int) Math.ceil(width), (int) Math.ceil(height)));
       draw.accept(g);
-      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          + g.getSVGElement(null, true, new ViewBox(0, 0, width, height), null, null) + "\n";
+      return write(g, width, height);
     } catch (RuntimeException | LinkageError | InternalError e) {
       throw fontFailure(e);
+    }
+  }
+
+  static final String SVG_NS = "http://www.w3.org/2000/svg";
+
+  /**
+   * A Batik canvas writing text as {@code <text>} elements (not glyph outlines), numbers with two
+   * decimals, ids from a counter of its own ({@code ponder-clipPath1}, ...), and no comment.
+   */
+  static SVGGraphics2D canvas() {
+    Document doc;
+    try {
+      // the JDK's own DOM (not one found on the class path): Batik's generator needs no other
+      doc = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().getDOMImplementation()
+          .createDocument(SVG_NS, "svg", null);
+    } catch (ParserConfigurationException e) {
+      throw new IllegalStateException(e);
+    }
+    SVGGeneratorContext ctx = SVGGeneratorContext.createDefault(doc);
+    ctx.setComment(null);
+    ctx.setPrecision(2);
+    ctx.setIDGenerator(new SVGIDGenerator() {
+      @Override
+      public String generateID(String prefix) {
+        return super.generateID("ponder-" + prefix);
+      }
+    });
+    SVGGeneratorContext.GraphicContextDefaults defaults = new SVGGeneratorContext.GraphicContextDefaults();
+    defaults.setFont(TEXT_FONT);
+    ctx.setGraphicContextDefaults(defaults);
+    return new SVGGraphics2D(ctx, false); // false: text as text, not shapes
+  }
+
+  /** An attribute's numbers that round to 0 from below: "-0" is written "0". */
+  private static final Pattern NEGATIVE_ZERO = Pattern.compile("(?<![0-9.])-0(?![0-9.])");
+
+  /** The document {@code g} drew, {@code width} × {@code height} px, as text (see {@link #render}). */
+  static String write(SVGGraphics2D g, double width, double height) {
+    Document doc = g.getDOMFactory();
+    Element root = g.getRoot(doc.getDocumentElement());
+    root.setAttribute("width", num(width));
+    root.setAttribute("height", num(height));
+    root.setAttribute("viewBox", "0 0 " + num(width) + " " + num(height));
+    unsignZeros(root);
+    try {
+      Transformer t = TransformerFactory.newDefaultInstance().newTransformer();
+      t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+      t.setOutputProperty(OutputKeys.INDENT, "yes");
+      t.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "1");
+      java.io.StringWriter out = new java.io.StringWriter();
+      t.transform(new DOMSource(doc), new StreamResult(out));
+      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out.toString().strip() + "\n";
+    } catch (TransformerException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void unsignZeros(Element e) {
+    NamedNodeMap attributes = e.getAttributes();
+    for (int i = 0; i < attributes.getLength(); i++) {
+      Node a = attributes.item(i);
+      if (!a.getNodeName().equals("id") && !a.getNodeName().equals("clip-path")) {
+        a.setNodeValue(NEGATIVE_ZERO.matcher(a.getNodeValue()).replaceAll("0"));
+      }
+    }
+    NodeList children = e.getChildNodes();
+    for (int i = 0; i < children.getLength(); i++) {
+      if (children.item(i) instanceof Element c) {
+        unsignZeros(c);
+      }
     }
   }
 
@@ -95,6 +179,10 @@ final class Svg {
     }
     // rotated labels (the heatmap's column headers) as text elements rather than glyph outlines
     org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    // text placed by its width as the canvas measures it (fractional), as the layout measured it:
+    // Batik's FontMetrics alone give whole-pixel widths, which put a long rotated header a few px
+    // into the grid
+    org.jfree.chart.text.TextUtils.setUseFontMetricsGetStringBounds(true);
   }
 
   /**
@@ -155,7 +243,7 @@ final class Svg {
   private static SVGGraphics2D scratch() {
     headless();
     try {
-      return new SVGGraphics2D(10, 10);
+      return canvas();
     } catch (RuntimeException | LinkageError | InternalError e) {
       throw fontFailure(e);
     }

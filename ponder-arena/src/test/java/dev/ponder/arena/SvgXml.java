@@ -85,34 +85,89 @@ final class SvgXml {
     return out;
   }
 
+  /**
+   * A presentation property as it applies to {@code e}: its own attribute or style entry, else
+   * the nearest ancestor's (Batik writes a group's fill, stroke and font on the {@code <g>}).
+   */
   private static String style(Element e, String key) {
-    Matcher m = Pattern.compile("(?:^|;)\\s*" + Pattern.quote(key) + ":\\s*([^;]+)").matcher(e.getAttribute("style"));
-    return m.find() ? m.group(1).trim() : null;
+    for (Node p = e; p instanceof Element pe; p = p.getParentNode()) {
+      if (pe.hasAttribute(key)) {
+        return pe.getAttribute(key).trim();
+      }
+      Matcher m = Pattern.compile("(?:^|;)\\s*" + Pattern.quote(key) + ":\\s*([^;]+)").matcher(pe.getAttribute("style"));
+      if (m.find()) {
+        return m.group(1).trim();
+      }
+    }
+    return null;
   }
+
+  /** The colour names Batik writes for the 16 colours of HTML 4. */
+  private static final java.util.Map<String, String> NAMED = java.util.Map.ofEntries(java.util.Map.entry("black", "#000000"),
+      java.util.Map.entry("silver", "#c0c0c0"), java.util.Map.entry("gray", "#808080"), java.util.Map.entry("white", "#ffffff"),
+      java.util.Map.entry("maroon", "#800000"), java.util.Map.entry("red", "#ff0000"), java.util.Map.entry("purple", "#800080"),
+      java.util.Map.entry("fuchsia", "#ff00ff"), java.util.Map.entry("green", "#008000"), java.util.Map.entry("lime", "#00ff00"),
+      java.util.Map.entry("olive", "#808000"), java.util.Map.entry("yellow", "#ffff00"), java.util.Map.entry("navy", "#000080"),
+      java.util.Map.entry("blue", "#0000ff"), java.util.Map.entry("teal", "#008080"), java.util.Map.entry("aqua", "#00ffff"));
 
   private static String hex(String rgb) {
     if (rgb == null) {
       return null;
+    }
+    if (NAMED.containsKey(rgb)) {
+      return NAMED.get(rgb);
     }
     Matcher m = Pattern.compile("rgb\\((\\d+),\\s*(\\d+),\\s*(\\d+)\\)").matcher(rgb);
     return m.matches() ? String.format(Locale.ROOT, "#%02x%02x%02x", Integer.parseInt(m.group(1)),
         Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))) : rgb;
   }
 
-  /** The transform of the text's group as {a, b, c, d, e, f} (identity when none). */
+  /**
+   * The transform that places {@code e} in the image, as {a, b, c, d, e, f} (identity when none):
+   * its own and its ancestors' {@code transform} attributes (matrix, translate, rotate, scale)
+   * composed.
+   */
   private static double[] matrix(Element e) {
+    double[] m = {1, 0, 0, 1, 0, 0};
     for (Node p = e; p instanceof Element pe; p = p.getParentNode()) {
-      Matcher m = Pattern.compile("matrix\\(([^)]*)\\)").matcher(pe.getAttribute("transform"));
-      if (m.find()) {
-        String[] v = m.group(1).split(",");
-        double[] out = new double[6];
-        for (int i = 0; i < 6; i++) {
-          out[i] = Double.parseDouble(v[i].trim());
-        }
-        return out;
-      }
+      m = times(list(pe.getAttribute("transform")), m);
     }
-    return new double[] {1, 0, 0, 1, 0, 0};
+    return m;
+  }
+
+  /** A transform list ({@code translate(50,50) rotate(-90) translate(-50,-50)}) as one matrix. */
+  private static double[] list(String transform) {
+    double[] m = {1, 0, 0, 1, 0, 0};
+    Matcher t = Pattern.compile("(\\w+)\\(([^)]*)\\)").matcher(transform);
+    while (t.find()) {
+      String[] parts = t.group(2).trim().split("[\\s,]+");
+      double[] v = new double[parts.length];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = Double.parseDouble(parts[i]);
+      }
+      double[] step = switch (t.group(1)) {
+        case "matrix" -> v;
+        case "translate" -> new double[] {1, 0, 0, 1, v[0], v.length > 1 ? v[1] : 0};
+        case "scale" -> new double[] {v[0], 0, 0, v.length > 1 ? v[1] : v[0], 0, 0};
+        case "rotate" -> {
+          double a = Math.toRadians(v[0]);
+          double cx = v.length > 1 ? v[1] : 0;
+          double cy = v.length > 1 ? v[2] : 0;
+          double cos = Math.cos(a);
+          double sin = Math.sin(a);
+          yield new double[] {cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy};
+        }
+        default -> throw new AssertionError("transform " + t.group());
+      };
+      m = times(m, step);
+    }
+    return m;
+  }
+
+  /** The transform applying {@code q} first, then {@code p}. */
+  private static double[] times(double[] p, double[] q) {
+    return new double[] {p[0] * q[0] + p[2] * q[1], p[1] * q[0] + p[3] * q[1], p[0] * q[2] + p[2] * q[3],
+        p[1] * q[2] + p[3] * q[3], p[0] * q[4] + p[2] * q[5] + p[4], p[1] * q[4] + p[3] * q[5] + p[5]};
   }
 
   List<Text> texts() {
@@ -123,6 +178,25 @@ final class SvgXml {
       out.add(new Text(Double.parseDouble(e.getAttribute("x")), Double.parseDouble(e.getAttribute("y")),
           size == null ? 0 : Double.parseDouble(size.replace("px", "")), "bold".equals(style(e, "font-weight")),
           m[1] != 0 || m[2] != 0, e.getTextContent(), m));
+    }
+    return out;
+  }
+
+  /** Every number written in an attribute (coordinates, sizes, transforms), as written; ids left out. */
+  List<String> numbers() {
+    List<String> out = new ArrayList<>();
+    for (Element e : elements("*")) {
+      org.w3c.dom.NamedNodeMap a = e.getAttributes();
+      for (int i = 0; i < a.getLength(); i++) {
+        String name = a.item(i).getNodeName();
+        if (name.equals("id") || name.equals("clip-path")) {
+          continue;
+        }
+        Matcher m = Pattern.compile("(?<![\\w#.])-?[0-9][0-9.]*").matcher(a.item(i).getNodeValue());
+        while (m.find()) {
+          out.add(m.group());
+        }
+      }
     }
     return out;
   }
@@ -189,19 +263,15 @@ final class SvgXml {
   /** Circles drawn as filled paths (the ratings' markers): their centre, radius and fill. */
   List<Marker> markers() {
     List<Marker> out = new ArrayList<>();
-    for (Element g : elements("g")) {
-      String fill = style(g, "fill");
-      if (fill == null || fill.equals("none")) {
+    for (Element p : elements("path")) {
+      String fill = style(p, "fill");
+      String d = p.getAttribute("d");
+      if (fill == null || fill.equals("none") || !d.contains("C") || p.getParentNode() instanceof Element c
+          && c.getTagName().equals("clipPath")) {
         continue;
       }
-      for (Element p : children(g, "path")) {
-        String d = p.getAttribute("d");
-        if (!d.contains("C")) {
-          continue;
-        }
-        double[] b = bounds(d);
-        out.add(new Marker((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, hex(fill)));
-      }
+      double[] b = bounds(d);
+      out.add(new Marker((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[2] - b[0]) / 2, hex(fill)));
     }
     return out;
   }
@@ -220,18 +290,8 @@ final class SvgXml {
     return out;
   }
 
-  private static List<Element> children(Element e, String tag) {
-    List<Element> out = new ArrayList<>();
-    for (Node c = e.getFirstChild(); c != null; c = c.getNextSibling()) {
-      if (c instanceof Element ce && ce.getTagName().equals(tag)) {
-        out.add(ce);
-      }
-    }
-    return out;
-  }
-
   private static double[] bounds(String d) {
-    Matcher m = Pattern.compile("(-?[0-9.]+),(-?[0-9.]+)").matcher(d);
+    Matcher m = Pattern.compile("(-?[0-9.]+)[ ,](-?[0-9.]+)").matcher(d);
     double[] b = {Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE};
     while (m.find()) {
       double x = Double.parseDouble(m.group(1));

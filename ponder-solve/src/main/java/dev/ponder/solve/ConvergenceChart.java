@@ -2,6 +2,7 @@ package dev.ponder.solve;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Dimension;
 import java.awt.Font;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
@@ -12,6 +13,15 @@ import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
 import java.util.Locale;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -24,12 +34,19 @@ import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.VerticalAlignment;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.ViewBox;
+import org.apache.batik.svggen.SVGGeneratorContext;
+import org.apache.batik.svggen.SVGGraphics2D;
+import org.apache.batik.svggen.SVGIDGenerator;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
  * A line chart of exploitability against iterations, both axes logarithmic (base 10), with decade
- * grid lines and labels ({@code 1e-3}), drawn with JFreeChart and written as SVG by JFreeSVG.
+ * grid lines and labels ({@code 1e-3}), drawn with JFreeChart and written as SVG by Apache Batik's
+ * SVG generator.
  * Sized for print (600 × 400 px, text 12–16 px). The same series gives the same bytes (fixed ids,
  * no time, numbers written without the locale); text is measured with the JVM's fonts (headless
  * AWT, which needs one font installed: fontconfig's DejaVu on Linux).
@@ -134,14 +151,13 @@ public final class ConvergenceChart {
     }
     // the rotated axis label as a text element rather than glyph outlines
     org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    // text placed by its fractional width (the canvas's), not Batik's whole-pixel FontMetrics
+    org.jfree.chart.text.TextUtils.setUseFontMetricsGetStringBounds(true);
     try {
-      SVGGraphics2D g = new SVGGraphics2D(W, H);
-      g.setDefsKeyPrefix("ponder-"); // the default is time-based: the same chart would differ run to run
-      g.setGeomDoubleConverter(ConvergenceChart::num);
-      g.setTransformDoubleConverter(ConvergenceChart::num);
+      SVGGraphics2D g = canvas();
+      g.setSVGCanvasSize(new Dimension(W, H));
       chart.draw(g, new Rectangle2D.Double(0, 0, W, H));
-      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + g.getSVGElement(null, true, new ViewBox(0, 0, W, H), null, null)
-          + "\n";
+      return write(g);
     } catch (RuntimeException | LinkageError | InternalError e) {
       throw fontFailure(e);
     }
@@ -189,16 +205,71 @@ public final class ConvergenceChart {
     }
   }
 
-  /** A coordinate as SVG writes it: at most two decimals, no exponent, no locale, no "-0". */
-  private static String num(double v) {
-    double r = Math.rint(v * 100) / 100;
-    if (r == 0) {
-      return "0";
+  /**
+   * A Batik canvas writing text as {@code <text>} elements (not glyph outlines), numbers with at
+   * most two decimals without the locale, ids from a counter of its own ({@code ponder-clipPath1},
+   * ...: the same chart, the same ids), and no comment.
+   */
+  private static SVGGraphics2D canvas() {
+    Document doc;
+    try {
+      // the JDK's own DOM (not one found on the class path): Batik's generator needs no other
+      doc = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().getDOMImplementation()
+          .createDocument("http://www.w3.org/2000/svg", "svg", null);
+    } catch (ParserConfigurationException e) {
+      throw new IllegalStateException(e);
     }
-    if (r == Math.rint(r) && Math.abs(r) < 1e15) {
-      return Long.toString((long) r);
+    SVGGeneratorContext ctx = SVGGeneratorContext.createDefault(doc);
+    ctx.setComment(null);
+    ctx.setPrecision(2);
+    ctx.setIDGenerator(new SVGIDGenerator() {
+      @Override
+      public String generateID(String prefix) {
+        return super.generateID("ponder-" + prefix);
+      }
+    });
+    SVGGeneratorContext.GraphicContextDefaults defaults = new SVGGeneratorContext.GraphicContextDefaults();
+    defaults.setFont(TEXT_FONT);
+    ctx.setGraphicContextDefaults(defaults);
+    return new SVGGraphics2D(ctx, false); // false: text as text, not shapes
+  }
+
+  /** An attribute's numbers that round to 0 from below: "-0" is written "0". */
+  private static final Pattern NEGATIVE_ZERO = Pattern.compile("(?<![0-9.])-0(?![0-9.])");
+
+  /** The document {@code g} drew as text: a UTF-8 declaration and one {@code <svg>} with a view box. */
+  private static String write(SVGGraphics2D g) {
+    Document doc = g.getDOMFactory();
+    Element root = g.getRoot(doc.getDocumentElement());
+    root.setAttribute("viewBox", "0 0 " + W + " " + H);
+    unsignZeros(root);
+    try {
+      Transformer t = TransformerFactory.newDefaultInstance().newTransformer();
+      t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+      t.setOutputProperty(OutputKeys.INDENT, "yes");
+      t.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "1");
+      java.io.StringWriter out = new java.io.StringWriter();
+      t.transform(new DOMSource(doc), new StreamResult(out));
+      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out.toString().strip() + "\n";
+    } catch (TransformerException e) {
+      throw new IllegalStateException(e);
     }
-    return java.math.BigDecimal.valueOf(r).stripTrailingZeros().toPlainString();
+  }
+
+  private static void unsignZeros(Element e) {
+    NamedNodeMap attributes = e.getAttributes();
+    for (int i = 0; i < attributes.getLength(); i++) {
+      Node a = attributes.item(i);
+      if (!a.getNodeName().equals("id") && !a.getNodeName().equals("clip-path")) {
+        a.setNodeValue(NEGATIVE_ZERO.matcher(a.getNodeValue()).replaceAll("0"));
+      }
+    }
+    NodeList children = e.getChildNodes();
+    for (int i = 0; i < children.getLength(); i++) {
+      if (children.item(i) instanceof Element c) {
+        unsignZeros(c);
+      }
+    }
   }
 
   /**
