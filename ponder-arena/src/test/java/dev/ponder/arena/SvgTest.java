@@ -310,6 +310,14 @@ class SvgTest {
     }
   }
 
+  /** A coordinate that rounds to 0 from below is written "0", not "-0" (Batik's own rounding keeps the sign). */
+  @Test
+  void aCoordinateRoundingToZeroIsWrittenWithoutItsSign() {
+    SvgXml svg = SvgXml.of(Svg.render(20, 10, g -> g.fill(new java.awt.geom.Rectangle2D.Double(-0.001, -0.004, 5.004, 5))));
+    assertThat(svg.rects()).containsExactly(new SvgXml.Rect(0, 0, 5, 5, "#000000"));
+    assertThat(svg.numbers()).doesNotContain("-0");
+  }
+
   @Test
   void aSystemWithoutFontsFailsInOneLine() {
     // what the JDK throws when fontconfig finds no font (its frames in sun.awt.FontConfiguration)
