@@ -62,8 +62,8 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * The report's charts, drawn with JFreeChart and written as SVG by Apache Batik's SVG generator: rating points with
- * interval whiskers, and heatmaps. Sized for print: the text is 11–16 px in charts about 600 px
+ * The report's charts, drawn with JFreeChart and written as SVG by Apache Batik's SVG generator:
+ * rating points with interval whiskers, and heatmaps. Sized for print: the text is 11–16 px in charts about 600 px
  * wide, so a chart scaled to a paper's column (about 250 pt) keeps its smallest text near 5 pt and
  * its body text near 6 pt. The same inputs give the same bytes (fixed ids, no time, numbers
  * written without the locale); text is measured with the JVM's fonts (headless AWT, which needs

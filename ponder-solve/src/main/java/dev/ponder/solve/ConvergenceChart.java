@@ -172,8 +172,8 @@ public final class ConvergenceChart {
   /**
    * An axis of base-10 logarithms from lo to hi (the series is plotted as log10 of its values), with
    * a tick, a grid line and a label ({@code 1e-3}) at each decade. A linear axis of logarithms
-   * rather than JFreeChart's LogAxis, whose superscript labels JFreeSVG writes as glyph outlines,
-   * not as text.
+   * rather than JFreeChart's LogAxis, whose superscript labels (attributed text) Batik's SVG
+   * generator writes as glyph outlines, not as text.
    */
   private static NumberAxis axis(String label, double lo, double hi) {
     NumberAxis a = new NumberAxis(label);
