@@ -97,7 +97,7 @@ final class Svg {
       g.setSVGCanvasSize(new Dimension((int) Math.ceil(width), (int) Math.ceil(height)));
       draw.accept(g);
       return write(g, width, height);
-    } catch (RuntimeException | LinkageError | InternalError e) {
+    } catch (RuntimeException | Error e) {
       throw fontFailure(e);
     }
   }
@@ -244,7 +244,7 @@ final class Svg {
     headless();
     try {
       return canvas();
-    } catch (RuntimeException | LinkageError | InternalError e) {
+    } catch (RuntimeException | Error e) {
       throw fontFailure(e);
     }
   }
@@ -322,7 +322,7 @@ final class Svg {
   private static String guarded(java.util.function.Supplier<String> draw) {
     try {
       return draw.get();
-    } catch (RuntimeException | LinkageError | InternalError e) {
+    } catch (RuntimeException | Error e) {
       throw fontFailure(e);
     }
   }

@@ -329,6 +329,10 @@ class SvgTest {
             + " fontconfig fonts-dejavu-core)");
     assertThat(e.getSuppressed()).containsExactly(npe); // kept for --verbose
     assertThat(Svg.fontFailure(new Error("Probable fatal error: No fonts found."))).isInstanceOf(IllegalStateException.class);
+    // thrown while drawing, as the JDK throws it (a plain Error) when fontconfig lists no font file
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Svg.render(10, 10, g -> {
+      throw new Error("Probable fatal error: No physical fonts found.");
+    })).isInstanceOf(IllegalStateException.class).hasMessageStartingWith("cannot draw the charts: the JVM finds no usable font");
     // anything else is rethrown as it is
     IllegalArgumentException other = new IllegalArgumentException("x");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Svg.fontFailure(other)).isSameAs(other);

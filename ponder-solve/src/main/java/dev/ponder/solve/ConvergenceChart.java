@@ -158,7 +158,7 @@ public final class ConvergenceChart {
       g.setSVGCanvasSize(new Dimension(W, H));
       chart.draw(g, new Rectangle2D.Double(0, 0, W, H));
       return write(g);
-    } catch (RuntimeException | LinkageError | InternalError e) {
+    } catch (RuntimeException | Error e) {
       throw fontFailure(e);
     }
   }
