@@ -567,6 +567,10 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
   }
 
   public static void main(String[] args) {
+    // the charts (report, solve --chart) are drawn with AWT's fonts and need no display
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
     // arena and report: one hook from here to the exit, speaking for each phase (RunEdge); the
     // other commands with a startup line: a hook until the command's code begins
     startupHook = RunEdge.install(args) == null ? InterruptLine.startup(args) : null;

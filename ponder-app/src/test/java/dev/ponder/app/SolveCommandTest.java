@@ -22,7 +22,10 @@ class SolveCommandTest {
     assertThat(r.exit).as(r.err).isZero();
     // seed 000 Table 4: CFR after 100 iterations, 0.0082
     assertThat(r.out).contains("NashConv / 2").containsPattern("\\n\\s+100\\s+0\\.0082");
-    assertThat(Files.readString(chart)).startsWith("<?xml").contains("<svg").contains("<polyline");
+    String svg = Files.readString(chart);
+    assertThat(svg).startsWith("<?xml").contains("<svg");
+    assertThat(ChartSvg.linePoints(svg)).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(ChartSvg.texts(svg)).contains("iterations", "exploitability (NashConv / n)");
     TabularPolicy p = TabularPolicy.read(policy);
     GameTree t = GameTree.build(GameRegistry.load("kuhn_poker"));
     assertThat(PolicyEvaluation.exploitability(t, p.toSlots(t))).isBetween(0.0081, 0.0083);

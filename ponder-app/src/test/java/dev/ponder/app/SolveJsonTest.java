@@ -9,10 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -155,19 +152,14 @@ class SolveJsonTest {
     assertThat(r.out).containsPattern("\\n\\s+1\\s").containsPattern("\\n\\s+10\\s").containsPattern("\\n\\s+100\\s")
         .containsPattern("\\n\\s+1000\\s");
     String svg = Files.readString(chart);
-    Matcher m = Pattern.compile("points=\"([^\"]*)\"").matcher(svg);
-    assertThat(m.find()).isTrue();
-    List<double[]> pts = new ArrayList<>();
-    for (String xy : m.group(1).split(" ")) {
-      pts.add(new double[] {Double.parseDouble(xy.split(",")[0]), Double.parseDouble(xy.split(",")[1])});
-    }
+    List<double[]> pts = ChartSvg.linePoints(svg);
     assertThat(pts).hasSize(4);
     // 1, 10, 100, 1000 iterations: one decade apart, so equally spaced on the log x axis
     double dx = pts.get(1)[0] - pts.get(0)[0];
     assertThat(dx).isGreaterThan(0);
     assertThat(pts.get(2)[0] - pts.get(1)[0]).isCloseTo(dx, within(0.2));
     assertThat(pts.get(3)[0] - pts.get(2)[0]).isCloseTo(dx, within(0.2));
-    assertThat(svg).contains(">1e0<", ">1e3<");
+    assertThat(ChartSvg.texts(svg)).contains("1e0", "1e3");
   }
 
   @Test

@@ -1,27 +1,254 @@
 package dev.ponder.arena;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Dimension;
+import java.awt.Graphics2D;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.text.FieldPosition;
+import java.text.NumberFormat;
+import java.text.ParsePosition;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.axis.AxisLocation;
+import org.jfree.chart.axis.AxisSpace;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.block.LengthConstraintType;
+import org.jfree.chart.block.RectangleConstraint;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.PaintScale;
+import org.jfree.chart.renderer.xy.XYBlockRenderer;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.PaintScaleLegend;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.title.Title;
+import org.jfree.chart.ui.HorizontalAlignment;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.chart.ui.VerticalAlignment;
+import org.jfree.data.xy.DefaultXYZDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.apache.batik.svggen.SVGGeneratorContext;
+import org.apache.batik.svggen.SVGGraphics2D;
+import org.apache.batik.svggen.SVGIDGenerator;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
-/** Plain SVG charts (no dependencies): rating points with interval whiskers, and heatmaps. */
+/**
+ * The report's charts, drawn with JFreeChart and written as SVG by Apache Batik's SVG generator:
+ * rating points with interval whiskers, and heatmaps. Sized for print: the text is 11–16 px in charts about 600 px
+ * wide, so a chart scaled to a paper's column (about 250 pt) keeps its smallest text near 5 pt and
+ * its body text near 6 pt. The same inputs give the same bytes (fixed ids, no time, numbers
+ * written without the locale); text is measured with the JVM's fonts (headless AWT, which needs
+ * one font installed: fontconfig's DejaVu on Linux).
+ */
 final class Svg {
   private Svg() {}
+
+  static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 16);
+  static final Font TEXT_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+  static final Font NOTE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+  static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+  static final Font SMALL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+  private static final Color SCO_COLOR = new Color(0x4c78a8);
+  private static final Color ELO_COLOR = new Color(0xe45756);
+  private static final Color BLANK = new Color(0xeeeeee);
+  private static final Color GRID = new Color(0xdddddd);
+
+  /**
+   * The chart drawn by {@code draw} on a {@code width} × {@code height} px canvas, as an SVG
+   * document (UTF-8 declaration, one {@code <svg>} element with a view box), written by Batik's SVG
+   * generator with text as {@code <text>} elements. Ids are {@code ponder-clipPathN} (numbered from
+   * 1 in each chart); coordinates have at most two decimals, written without the locale.
+   *
+   * @throws IllegalStateException (one line) when the JVM has no font to measure text with
+   */
+  static String render(double width, double height, Consumer<Graphics2D> draw) {
+    headless();
+    try {
+      SVGGraphics2D g = canvas();
+      g.setSVGCanvasSize(new Dimension((int) Math.ceil(width), (int) Math.ceil(height)));
+      draw.accept(g);
+      return write(g, width, height);
+    } catch (RuntimeException | Error e) {
+      throw fontFailure(e);
+    }
+  }
+
+  static final String SVG_NS = "http://www.w3.org/2000/svg";
+
+  /**
+   * A Batik canvas writing text as {@code <text>} elements (not glyph outlines), numbers with two
+   * decimals, ids from a counter of its own ({@code ponder-clipPath1}, ...), and no comment.
+   */
+  static SVGGraphics2D canvas() {
+    Document doc;
+    try {
+      // the JDK's own DOM (not one found on the class path): Batik's generator needs no other
+      doc = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().getDOMImplementation()
+          .createDocument(SVG_NS, "svg", null);
+    } catch (ParserConfigurationException e) {
+      throw new IllegalStateException(e);
+    }
+    SVGGeneratorContext ctx = SVGGeneratorContext.createDefault(doc);
+    ctx.setComment(null);
+    ctx.setPrecision(2);
+    ctx.setIDGenerator(new SVGIDGenerator() {
+      @Override
+      public String generateID(String prefix) {
+        return super.generateID("ponder-" + prefix);
+      }
+    });
+    SVGGeneratorContext.GraphicContextDefaults defaults = new SVGGeneratorContext.GraphicContextDefaults();
+    defaults.setFont(TEXT_FONT);
+    ctx.setGraphicContextDefaults(defaults);
+    return new SVGGraphics2D(ctx, false); // false: text as text, not shapes
+  }
+
+  /** An attribute's numbers that round to 0 from below: "-0" is written "0". */
+  private static final Pattern NEGATIVE_ZERO = Pattern.compile("(?<![0-9.])-0(?![0-9.])");
+
+  /** The document {@code g} drew, {@code width} × {@code height} px, as text (see {@link #render}). */
+  static String write(SVGGraphics2D g, double width, double height) {
+    Document doc = g.getDOMFactory();
+    Element root = g.getRoot(doc.getDocumentElement());
+    root.setAttribute("width", num(width));
+    root.setAttribute("height", num(height));
+    root.setAttribute("viewBox", "0 0 " + num(width) + " " + num(height));
+    unsignZeros(root);
+    try {
+      Transformer t = TransformerFactory.newDefaultInstance().newTransformer();
+      t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+      t.setOutputProperty(OutputKeys.INDENT, "yes");
+      t.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "1");
+      java.io.StringWriter out = new java.io.StringWriter();
+      t.transform(new DOMSource(doc), new StreamResult(out));
+      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out.toString().strip() + "\n";
+    } catch (TransformerException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void unsignZeros(Element e) {
+    NamedNodeMap attributes = e.getAttributes();
+    for (int i = 0; i < attributes.getLength(); i++) {
+      Node a = attributes.item(i);
+      if (!a.getNodeName().equals("id") && !a.getNodeName().equals("clip-path")) {
+        a.setNodeValue(NEGATIVE_ZERO.matcher(a.getNodeValue()).replaceAll("0"));
+      }
+    }
+    NodeList children = e.getChildNodes();
+    for (int i = 0; i < children.getLength(); i++) {
+      if (children.item(i) instanceof Element c) {
+        unsignZeros(c);
+      }
+    }
+  }
+
+  /** Makes AWT headless unless the JVM was told otherwise (charts need no display). */
+  static void headless() {
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+    // rotated labels (the heatmap's column headers) as text elements rather than glyph outlines
+    org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    // text placed by its width as the canvas measures it (fractional), as the layout measured it:
+    // Batik's FontMetrics alone give whole-pixel widths, which put a long rotated header a few px
+    // into the grid
+    org.jfree.chart.text.TextUtils.setUseFontMetricsGetStringBounds(true);
+  }
+
+  /**
+   * {@code e} as a one-line error when it comes from finding fonts (a system without any, e.g. a
+   * container without fontconfig's fonts), else {@code e} itself (rethrown as it is).
+   */
+  static RuntimeException fontFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      boolean font = t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("font");
+      for (StackTraceElement f : t.getStackTrace()) {
+        font |= f.getClassName().startsWith("sun.font.") || f.getClassName().startsWith("sun.awt.FontConfiguration")
+            || f.getClassName().startsWith("sun.awt.X11FontManager");
+      }
+      if (font) {
+        IllegalStateException one = new IllegalStateException("cannot draw the charts: the JVM finds no usable font"
+            + " (install fontconfig and a font, e.g. apt-get install fontconfig fonts-dejavu-core)");
+        one.addSuppressed(e); // --verbose prints it; no cause, so the error line stays this one
+        return one;
+      }
+    }
+    if (e instanceof RuntimeException r) {
+      throw r;
+    }
+    throw (Error) e;
+  }
+
+  /** A coordinate as SVG writes it: at most two decimals, no exponent, no locale, no "-0". */
+  static String num(double v) {
+    double r = Math.rint(v * 100) / 100;
+    if (r == 0) {
+      return "0";
+    }
+    if (r == Math.rint(r) && Math.abs(r) < 1e15) {
+      return Long.toString((long) r);
+    }
+    return java.math.BigDecimal.valueOf(r).stripTrailingZeros().toPlainString();
+  }
 
   static String esc(String s) {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 
-  /**
-   * Two panels, one row per agent in report order: the SCO rating and the Elo rating, each drawn
-   * as a point with its bootstrap interval as a whisker on a labelled axis with tick marks. Points
-   * rather than bars: the SCO axis is zoomed to the ratings (e.g. 480–520 of [0, 1000]), where a
-   * bar's length would encode a difference the data do not have; a note under the axis says so
-   * when it does not start at the scale's lower end. The lowest-Elo agent is Elo's anchor: a hollow
-   * marker labelled "anchor". The rule is the table's: the lowest agent is 0 in the estimate and in
-   * each resample, so the anchor's interval is its Elo over the resamples, drawn like any other
-   * ([0, 0], no whisker, only when it is the lowest in every resample; wider when another agent is
-   * the lowest in some resamples).
-   */
+  /** How wide {@code s} is drawn in {@code font}, in px (the JVM's font metrics). */
+  static double textWidth(Graphics2D g, String s, Font font) {
+    return g.getFontMetrics(font).getStringBounds(s, g).getWidth();
+  }
+
+  /** The width of the longest of {@code names} in {@code font}. */
+  private static double longest(Graphics2D g, List<String> names, Font font) {
+    double w = 0;
+    for (String n : names) {
+      w = Math.max(w, textWidth(g, n, font));
+    }
+    return w;
+  }
+
+  /** A scratch canvas to measure text on before the chart's size is known. */
+  private static SVGGraphics2D scratch() {
+    headless();
+    try {
+      return canvas();
+    } catch (RuntimeException | Error e) {
+      throw fontFailure(e);
+    }
+  }
+
   static String ratings(Analysis.Result r) {
     String budget = Report.commonBudget(r);
     return ratings(Report.markedNames(r), Report.order(r), r.sco(), r.scoLow(), r.scoHigh(), r.options().sco().lower(),
@@ -38,68 +265,73 @@ final class Svg {
         + " intervals from few seeds are too narrow";
   }
 
-  /**
-   * About how wide {@code s} is drawn in a sans-serif font of {@code size} px: 0.62 em a
-   * character, a little more than the average of common sans-serif faces, so that margins sized by
-   * it hold the text.
-   */
-  static double textWidth(String s, int size) {
-    return 0.62 * size * s.codePointCount(0, s.length());
-  }
-
-  /** The width of the longest of {@code names} ({@link #textWidth}). */
-  private static double longest(List<String> names, int size) {
-    double w = 0;
-    for (String n : names) {
-      w = Math.max(w, textWidth(n, size));
-    }
-    return w;
-  }
-
-  /**
-   * The ratings chart from its numbers.
-   *
-   * @param agents agent names, by index
-   * @param order the agents' indices in the order of the rows
-   * @param sco SCO rating per agent on [{@code scoLower}, {@code scoUpper}] (NaN = no rating)
-   * @param scoLow interval lower bound per agent (NaN = no interval); {@code scoHigh} the upper
-   * @param elo Elo per agent (minimum 0: the anchor); {@code eloLow}/{@code eloHigh} its interval
-   *     (NaN = none)
-   * @param level the intervals' confidence level in (0, 1)
-   */
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level) {
     return ratings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level,
         "Ratings (rows ordered by SCO rating)");
   }
 
-  /** As the ratings chart above, under {@code title}. */
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title) {
     return ratings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level, title, false, "");
   }
 
+  /** The ratings axes' room beyond their end ticks, a share of the ticks' span. */
+  private static final double MARGIN = 0.03;
+  /** Room above the ratings' first row, a share of a row. */
+  private static final double HEADROOM = 0.3;
+  /** Height of one agent's row in the ratings chart, px. */
+  static final int ROW = 30;
+  /** Room under a panel's plot for its tick labels and axis label, px. */
+  private static final int AXIS = 46;
+  private static final int PAD = 8;
+
   /**
-   * As the ratings chart above, under {@code title}; with {@code fewSeeds} each value with an
-   * interval carries {@link Report#FEW} and a footnote says why; {@code note} (one line; empty:
-   * none) goes at the bottom. The row labels' margin is as wide as the longest agent name.
+   * The ratings chart: two panels, one above the other, one row per agent in the order {@code
+   * order}: the SCO rating, then the Elo rating, each drawn as a point with its interval as a
+   * whisker on a labelled axis with ticks, the value printed beside it. Points rather than bars:
+   * the SCO axis is zoomed to the ratings (e.g. 480–520 of [0, 1000]), where a bar's length would
+   * encode a difference the data do not have; a note under the axis says so when it does not
+   * start at the scale's lower end. The lowest-Elo agent is Elo's anchor: a hollow marker
+   * labelled "anchor". The rule is the table's: the lowest agent is 0 in the estimate and in each
+   * resample, so the anchor's interval is its Elo over the resamples, drawn like any other ([0,
+   * 0], no whisker, only when it is the lowest in every resample). With {@code fewSeeds} each
+   * value with an interval carries {@link Report#FEW} and a footnote says why; {@code note} (one
+   * line; empty: none) goes at the bottom. The row labels' margin is as wide as the longest agent
+   * name.
+   *
+   * @param agents agent names, by index
+   * @param order the agents' indices in the order of the rows
+   * @param sco SCO rating per agent on [{@code scoLower}, {@code scoUpper}] (NaN = no rating)
+   * @param scoLow interval lower bound per agent (NaN = no interval); {@code scoHigh} the upper
+   * @param elo Elo per agent (minimum 0: the anchor; NaN = none); {@code eloLow}/{@code eloHigh}
+   *     its interval (NaN = none)
+   * @param level the intervals' confidence level in (0, 1)
    */
   static String ratings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow, double[] scoHigh,
       double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level, String title,
       boolean fewSeeds, String note) {
+    return guarded(() -> drawRatings(agents, order, sco, scoLow, scoHigh, scoLower, scoUpper, elo, eloLow, eloHigh, level,
+        title, fewSeeds, note));
+  }
+
+  /**
+   * {@code draw}'s chart, with a failure to find fonts (anywhere in measuring or drawing text)
+   * as one line ({@link #fontFailure}).
+   */
+  private static String guarded(java.util.function.Supplier<String> draw) {
+    try {
+      return draw.get();
+    } catch (RuntimeException | Error e) {
+      throw fontFailure(e);
+    }
+  }
+
+  private static String drawRatings(List<String> agents, List<Integer> order, double[] sco, double[] scoLow,
+      double[] scoHigh, double scoLower, double scoUpper, double[] elo, double[] eloLow, double[] eloHigh, double level,
+      String title, boolean fewSeeds, String note) {
     int k = order.size();
-    int label = (int) Math.max(220, Math.ceil(longest(order.stream().map(agents::get).toList(), 12)) + 18);
-    int plot = 340;
-    int gap = 90;
-    int rowH = 26;
-    int top = 56;
-    int x1 = label;
-    int x2 = label + plot + gap;
-    int width = x2 + plot + 90;
-    int axisY = top + rowH * k + 6;
-    int height = axisY + 100 + (fewSeeds ? 16 : 0) + (note.isEmpty() ? 0 : 20);
     String pct = String.format(Locale.ROOT, "%.0f%%", 100 * level);
-    // SCO axis: the ratings and their intervals, padded, on round ticks, within the scale
     double scoMin = Double.POSITIVE_INFINITY;
     double scoMax = Double.NEGATIVE_INFINITY;
     for (int a : order) {
@@ -119,7 +351,6 @@ final class Svg {
     double pad = scoMax - scoMin > 1e-6 * (scoUpper - scoLower) ? (scoMax - scoMin) * 0.1
         : 0.01 * (scoUpper - scoLower);
     double[] scoTicks = ticks(Math.max(scoLower, scoMin - pad), Math.min(scoUpper, scoMax + pad));
-    // Elo axis from the anchor (0)
     double eloMax = 0;
     int anchor = -1;
     for (int a : order) {
@@ -133,52 +364,243 @@ final class Svg {
       }
     }
     double[] eloTicks = ticks(0, Math.max(eloMax, 1));
-    StringBuilder sb = header(width, height);
-    text(sb, 10, 22, 15, "start", title);
-    text(sb, x1, top - 14, 12, "start", "SCO rating, point with " + pct + " interval");
-    text(sb, x2, top - 14, 12, "start", "Elo, point with " + pct + " bootstrap interval");
-    grid(sb, x1, plot, top, axisY, scoTicks);
-    grid(sb, x2, plot, top, axisY, eloTicks);
+    List<String> rows = order.stream().map(agents::get).toList();
+    SVGGraphics2D m = scratch();
+    double names = Math.ceil(longest(m, rows, TEXT_FONT)) + 14;
+    double width = Math.max(600, names + 420);
+    double plotWidth = width - 2 * PAD - names - 16; // the plot's right inset: plot()
+    Panel scoPanel = new Panel(m, plotWidth, SCO_COLOR, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])",
+        fmt(scoLower), fmt(scoUpper)));
+    Panel eloPanel = new Panel(m, plotWidth, ELO_COLOR, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
     for (int i = 0; i < k; i++) {
       int a = order.get(i);
-      int y = top + i * rowH;
-      int cy = y + 13;
-      text(sb, label - 8, cy + 4, 12, "end", agents.get(a));
       if (Double.isNaN(sco[a])) {
-        text(sb, x1, cy + 4, 11, "start", "not on any ballot (benchmark): no SCO rating");
+        scoPanel.missing(i, "not on any ballot (benchmark): no SCO rating");
       } else {
-        pointWithInterval(sb, sco[a], scoLow[a], scoHigh[a], scoTicks, x1, plot, cy, "#4c78a8",
-            noNegativeZero(String.format(Locale.ROOT, "%.1f", sco[a])) + (fewSeeds && !Double.isNaN(scoLow[a])
-                ? Report.FEW : ""));
+        scoPanel.point(i, sco[a], scoLow[a], scoHigh[a], false, noNegativeZero(String.format(Locale.ROOT, "%.1f", sco[a]))
+            + (fewSeeds && !Double.isNaN(scoLow[a]) ? Report.FEW : ""));
       }
-      if (Double.isNaN(elo[a])) {
-        continue;
+      if (!Double.isNaN(elo[a])) {
+        boolean isAnchor = a == anchor;
+        eloPanel.point(i, elo[a], eloLow[a], eloHigh[a], isAnchor,
+            (isAnchor ? "0 (anchor)" : noNegativeZero(String.format(Locale.ROOT, "%.0f", elo[a])))
+                + (fewSeeds && !Double.isNaN(eloLow[a]) ? Report.FEW : ""));
       }
-      boolean isAnchor = a == anchor;
-      pointWithInterval(sb, elo[a], eloLow[a], eloHigh[a], eloTicks, x2, plot, cy, "#e45756",
-          (isAnchor ? "0 (anchor)" : noNegativeZero(String.format(Locale.ROOT, "%.0f", elo[a])))
-              + (fewSeeds && !Double.isNaN(eloLow[a]) ? Report.FEW : ""), isAnchor);
     }
-    axis(sb, x1, plot, axisY, scoTicks, String.format(Locale.ROOT, "SCO rating (scale [%s, %s])", fmt(scoLower), fmt(scoUpper)));
-    axis(sb, x2, plot, axisY, eloTicks, "Elo (400·log10 odds; lowest agent = 0, the anchor)");
+    JFreeChart top = scoPanel.chart(rows, names);
+    top.addSubtitle(caption(title, TITLE_FONT, RectangleEdge.TOP));
+    top.addSubtitle(caption("SCO rating, point with " + pct + " interval", TEXT_FONT, RectangleEdge.TOP));
     if (scoTicks[0] > scoLower) {
-      text(sb, x1, axisY + 50, 11, "start", String.format(Locale.ROOT,
-          "axis starts at %s, not at the scale's lower end %s",
-          tickFmt(scoTicks[0], scoTicks), fmt(scoLower)), "axis-note");
+      top.addSubtitle(caption(String.format(Locale.ROOT, "axis starts at %s, not at the scale's lower end %s",
+          tickFmt(scoTicks[0], scoTicks), fmt(scoLower)), NOTE_FONT, RectangleEdge.BOTTOM));
+    }
+    JFreeChart bottom = eloPanel.chart(rows, names);
+    bottom.addSubtitle(caption("Elo, point with " + pct + " bootstrap interval", TEXT_FONT, RectangleEdge.TOP));
+    // titles at the bottom edge stack upwards: the last line first
+    if (!note.isEmpty()) {
+      bottom.addSubtitle(caption(note, NOTE_FONT, RectangleEdge.BOTTOM));
     }
     if (fewSeeds) {
-      text(sb, 10, axisY + 96, 11, "start", fewSeedsNote(), "few-note");
-    }
-    if (!note.isEmpty()) {
-      text(sb, 10, axisY + (fewSeeds ? 116 : 106), 11, "start", note, "error-note");
+      bottom.addSubtitle(caption(fewSeedsNote(), NOTE_FONT, RectangleEdge.BOTTOM));
     }
     if (anchor >= 0) {
-      // three short lines: one would run past the right edge of the image (the panel is 340 px wide)
-      text(sb, x2, axisY + 50, 11, "start", "hollow marker: the anchor, the lowest agent,", "anchor-note");
-      text(sb, x2, axisY + 64, 11, "start", "0 in the estimate and in each resample", "anchor-note");
-      text(sb, x2, axisY + 78, 11, "start", "(its interval: resamples with another agent lowest)", "anchor-note");
+      bottom.addSubtitle(caption("hollow marker: the anchor, the lowest agent, 0 in the estimate and in each resample"
+          + " (its interval: resamples with another agent lowest)", NOTE_FONT, RectangleEdge.BOTTOM));
     }
-    return sb.append("</svg>\n").toString();
+    double h1 = titlesHeight(m, top, width) + (k + HEADROOM) * ROW + AXIS + 2 * PAD;
+    double h2 = titlesHeight(m, bottom, width) + (k + HEADROOM) * ROW + AXIS + 2 * PAD;
+    return render(width, Math.ceil(h1 + h2), g -> {
+      g.setPaint(Color.WHITE);
+      g.fill(new Rectangle2D.Double(0, 0, width, Math.ceil(h1 + h2)));
+      top.draw(g, new Rectangle2D.Double(0, 0, width, h1));
+      bottom.draw(g, new Rectangle2D.Double(0, h1, width, h2));
+    });
+  }
+
+  /** One panel of the ratings chart: rows of points with whiskers and value labels. */
+  private static final class Panel {
+    final Color color;
+    final double[] ticks;
+    final String axisLabel;
+    final YIntervalSeries whiskers = new YIntervalSeries("interval");
+    final XYSeries points = new XYSeries("point", false, true);
+    final XYSeries anchors = new XYSeries("anchor", false, true);
+    final List<XYTextAnnotation> labels = new ArrayList<>();
+
+    /** Where the labels are measured, and the plot's width in px. */
+    final Graphics2D g;
+    final double plotWidth;
+
+    Panel(Graphics2D g, double plotWidth, Color color, double[] ticks, String axisLabel) {
+      this.g = g;
+      this.plotWidth = plotWidth;
+      this.color = color;
+      this.ticks = ticks;
+      this.axisLabel = axisLabel;
+    }
+
+    void point(int row, double value, double low, double high, boolean hollow, String label) {
+      double right = value;
+      double left = value;
+      if (!Double.isNaN(low) && !(hollow && low == high)) {
+        whiskers.add(row, value, low, high);
+        right = Math.max(right, high);
+        left = Math.min(left, low);
+      }
+      (hollow ? anchors : points).add(row, value);
+      double span = ticks[ticks.length - 1] - ticks[0];
+      double lo = ticks[0] - MARGIN * span; // the axis's ends
+      double hi = ticks[ticks.length - 1] + MARGIN * span;
+      double perUnit = plotWidth / (hi - lo); // px
+      double gap = 0.02 * span;
+      double need = textWidth(g, label, SMALL_FONT) + 4;
+      // the label right of the whisker, else left of it, else (a whisker across the plot) above the marker
+      XYTextAnnotation t;
+      if ((hi - right - gap) * perUnit >= need) {
+        t = new XYTextAnnotation(label, row, right + gap);
+        t.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
+      } else if ((left - gap - lo) * perUnit >= need) {
+        t = new XYTextAnnotation(label, row, left - gap);
+        t.setTextAnchor(TextAnchor.HALF_ASCENT_RIGHT);
+      } else {
+        t = new XYTextAnnotation(label, row - 0.22, Math.max(lo + need / 2 / perUnit, Math.min(hi - need / 2 / perUnit, value)));
+        t.setTextAnchor(TextAnchor.BOTTOM_CENTER);
+      }
+      t.setFont(SMALL_FONT);
+      labels.add(t);
+    }
+
+    void missing(int row, String text) {
+      XYTextAnnotation t = new XYTextAnnotation(text, row, ticks[0] + 0.02 * (ticks[ticks.length - 1] - ticks[0]));
+      t.setFont(SMALL_FONT);
+      t.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
+      labels.add(t);
+    }
+
+    JFreeChart chart(List<String> rows, double names) {
+      SymbolAxis agentsAxis = new SymbolAxis(null, rows.toArray(new String[0]));
+      agentsAxis.setInverted(true);
+      agentsAxis.setRange(-0.5 - HEADROOM, rows.size() - 0.5); // room for a label above the first row's marker
+      agentsAxis.setGridBandsVisible(false);
+      agentsAxis.setTickLabelFont(TEXT_FONT);
+      agentsAxis.setTickMarksVisible(false);
+      NumberAxis valueAxis = new NumberAxis(axisLabel);
+      valueAxis.setLabelFont(TEXT_FONT);
+      valueAxis.setTickLabelFont(TICK_FONT);
+      // a little room beyond the end ticks, so that a marker at an end is drawn whole
+      double margin = MARGIN * (ticks[ticks.length - 1] - ticks[0]);
+      valueAxis.setRange(ticks[0] - margin, ticks[ticks.length - 1] + margin);
+      valueAxis.setTickUnit(new NumberTickUnit(ticks.length > 1 ? ticks[1] - ticks[0] : 1, new TickFormat(ticks)));
+      YIntervalSeriesCollection intervals = new YIntervalSeriesCollection();
+      intervals.addSeries(whiskers);
+      XYErrorRenderer whisker = new XYErrorRenderer();
+      whisker.setDrawXError(false);
+      whisker.setDefaultShapesVisible(false);
+      whisker.setErrorPaint(color);
+      whisker.setErrorStroke(new BasicStroke(2f));
+      whisker.setCapLength(10);
+      XYPlot plot = new XYPlot(intervals, agentsAxis, valueAxis, whisker);
+      XYSeriesCollection marks = new XYSeriesCollection();
+      marks.addSeries(points);
+      marks.addSeries(anchors);
+      XYLineAndShapeRenderer marker = new XYLineAndShapeRenderer(false, true);
+      marker.setDefaultShape(new Ellipse2D.Double(-5, -5, 10, 10));
+      marker.setAutoPopulateSeriesShape(false);
+      marker.setSeriesPaint(0, color);
+      marker.setSeriesPaint(1, color);
+      marker.setUseFillPaint(true);
+      marker.setSeriesFillPaint(0, color);
+      marker.setSeriesFillPaint(1, Color.WHITE);
+      marker.setDrawOutlines(true);
+      marker.setUseOutlinePaint(false);
+      marker.setAutoPopulateSeriesOutlineStroke(false);
+      marker.setDefaultOutlineStroke(new BasicStroke(2f));
+      plot.setDataset(1, marks);
+      plot.setRenderer(1, marker);
+      plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+      for (XYTextAnnotation t : labels) {
+        plot.addAnnotation(t);
+      }
+      plot.setOrientation(PlotOrientation.HORIZONTAL);
+      plot(plot);
+      plot.setDomainGridlinesVisible(false);
+      AxisSpace left = new AxisSpace();
+      left.setLeft(names);
+      plot.setFixedDomainAxisSpace(left);
+      AxisSpace under = new AxisSpace();
+      under.setBottom(AXIS);
+      plot.setFixedRangeAxisSpace(under);
+      return newChart(plot);
+    }
+  }
+
+  /** The look every plot shares: white, grey grid, no offset between the axes and the data. */
+  private static void plot(XYPlot plot) {
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setOutlinePaint(Color.GRAY);
+    plot.setRangeGridlinePaint(GRID);
+    plot.setDomainGridlinePaint(GRID);
+    plot.setRangeGridlineStroke(new BasicStroke(1f));
+    plot.setDomainGridlineStroke(new BasicStroke(1f));
+    plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
+    plot.setInsets(new RectangleInsets(0, 0, 0, 16));
+  }
+
+  private static JFreeChart newChart(XYPlot plot) {
+    JFreeChart c = new JFreeChart(null, null, plot, false);
+    c.setBackgroundPaint(Color.WHITE);
+    c.setBorderVisible(false);
+    c.setPadding(new RectangleInsets(PAD, PAD, PAD, PAD));
+    c.setTextAntiAlias(true);
+    return c;
+  }
+
+  /** A left-aligned line of text over the chart's width (wrapped when longer). */
+  private static TextTitle caption(String text, Font font, RectangleEdge edge) {
+    TextTitle t = new TextTitle(text, font, Color.BLACK, edge, HorizontalAlignment.LEFT, VerticalAlignment.CENTER,
+        new RectangleInsets(2, 0, 2, 0));
+    t.setTextAlignment(HorizontalAlignment.LEFT);
+    return t;
+  }
+
+  /** The height the chart's titles take at {@code width}. */
+  private static double titlesHeight(Graphics2D g, JFreeChart c, double width) {
+    double h = 0;
+    for (Object o : c.getSubtitles()) {
+      Title t = (Title) o;
+      if (t.getPosition() == RectangleEdge.TOP || t.getPosition() == RectangleEdge.BOTTOM) {
+        // as the chart arranges a title at its top or bottom edge
+        double w = width - 2 * PAD;
+        h += t.arrange(g, new RectangleConstraint(w, new org.jfree.data.Range(0, w), LengthConstraintType.RANGE, 1e4,
+            new org.jfree.data.Range(0, 1e4), LengthConstraintType.RANGE)).getHeight();
+      }
+    }
+    return h;
+  }
+
+  /** Tick labels with the decimals their step needs ({@link #tickFmt}). */
+  private static final class TickFormat extends NumberFormat {
+    private static final long serialVersionUID = 1L;
+    private final transient double[] ticks;
+
+    TickFormat(double[] ticks) {
+      this.ticks = ticks;
+    }
+
+    @Override
+    public StringBuffer format(double number, StringBuffer to, FieldPosition pos) {
+      return to.append(tickFmt(number, ticks));
+    }
+
+    @Override
+    public StringBuffer format(long number, StringBuffer to, FieldPosition pos) {
+      return format((double) number, to, pos);
+    }
+
+    @Override
+    public Number parse(String source, ParsePosition pos) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   /**
@@ -218,73 +640,6 @@ final class Svg {
     return s.matches("-0(\\.0*)?") ? s.substring(1) : s;
   }
 
-  private static double pos(double v, double[] ticks, int x0, int plot) {
-    double lo = ticks[0];
-    double hi = ticks[ticks.length - 1];
-    return x0 + Math.max(0, Math.min(1, (v - lo) / (hi - lo))) * plot;
-  }
-
-  private static void grid(StringBuilder sb, int x0, int plot, int top, int axisY, double[] ticks) {
-    for (double t : ticks) {
-      double x = pos(t, ticks, x0, plot);
-      sb.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#e6e6e6\"/>%n",
-          x, top, x, axisY));
-    }
-  }
-
-  private static void axis(StringBuilder sb, int x0, int plot, int y, double[] ticks, String title) {
-    sb.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>%n",
-        x0, y, x0 + plot, y));
-    for (double t : ticks) {
-      double x = pos(t, ticks, x0, plot);
-      sb.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#333\"/>%n",
-          x, y, x, y + 5));
-      text(sb, x, y + 17, 10, "middle", tickFmt(t, ticks), "tick-label");
-    }
-    text(sb, x0 + plot / 2.0, y + 33, 11, "middle", title, "axis-label");
-  }
-
-  /**
-   * A filled marker at {@code value} on an axis of {@code ticks} starting at {@code x0} and
-   * {@code plot} pixels wide (hollow for Elo's anchor), with its interval whisker when {@code low}
-   * is a number and the interval has a width, and {@code label} right of both.
-   */
-  private static void pointWithInterval(StringBuilder sb, double value, double low, double high, double[] ticks,
-      int x0, int plot, int cy, String color, String label) {
-    pointWithInterval(sb, value, low, high, ticks, x0, plot, cy, color, label, false);
-  }
-
-  private static void pointWithInterval(StringBuilder sb, double value, double low, double high, double[] ticks,
-      int x0, int plot, int cy, String color, String label, boolean hollow) {
-    double px = pos(value, ticks, x0, plot);
-    double right = px;
-    if (!Double.isNaN(low) && !(hollow && low == high)) {
-      double lo = pos(low, ticks, x0, plot);
-      double hi = pos(high, ticks, x0, plot);
-      whisker(sb, lo, hi, cy, color);
-      right = Math.max(right, hi);
-    }
-    marker(sb, px, cy, color, hollow);
-    text(sb, right + 6, cy + 4, 11, "start", label);
-  }
-
-  private static void whisker(StringBuilder sb, double lo, double hi, int y, String color) {
-    sb.append(String.format(Locale.ROOT, "<path class=\"whisker\" d=\"M%.1f %dV%dM%.1f %dH%.1fM%.1f %dV%d\" stroke=\"%s\" "
-        + "stroke-width=\"2\" fill=\"none\"/>%n", lo, y - 5, y + 5, lo, y, hi, hi, y - 5, y + 5, color));
-  }
-
-  private static void marker(StringBuilder sb, double x, int y, String color, boolean anchor) {
-    sb.append(String.format(Locale.ROOT, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/>%n",
-        anchor ? "marker anchor" : "marker", x, y, anchor ? "white" : color, color));
-  }
-
-  /**
-   * A heatmap of {@code m} (NaN = blank) on a diverging scale over {@code [min, max]}: white at 0
-   * when the range contains 0 (so a positive mean return is red and a negative one blue whatever
-   * the game's utility range, e.g. 3-player Kuhn poker's [-2, 4]), else at the middle of the range;
-   * the scale is symmetric around that centre. With {@code low}/{@code high} (may be null) each
-   * cell also shows its interval.
-   */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format) {
     return heatmap(title, agents, m, low, high, min, max, format, rangeCentre(min, max));
@@ -329,36 +684,16 @@ final class Svg {
         + " players, the mean return of equally strong agents");
   }
 
-  /**
-   * {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String)}
-   * white at {@code centre}, which the caption names with its reason; the scale is symmetric
-   * around it and covers {@code [min, max]}.
-   */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre) {
     return heatmap(title, agents, m, low, high, min, max, format, centre, false);
   }
 
-  /**
-   * As {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String,
-   * Centre)}; with {@code byData} the scale is symmetric around the centre out to the largest
-   * |value − centre| of the cells (so mean returns of ±0.37 in a game whose utilities span −6 to 6
-   * still take the full colour range), and the caption says so and names the utility range
-   * {@code [min, max]}; without it the scale covers {@code [min, max]}. A chart whose cells all
-   * equal the centre (or are blank) keeps the {@code [min, max]} scale.
-   */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre, boolean byData) {
     return heatmap(title, agents, m, low, high, min, max, format, centre, byData, false);
   }
 
-  /**
-   * As {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String,
-   * Centre, boolean)}; with {@code fewSeeds} each interval shown carries {@link Report#FEW} and a
-   * caption line says why. The row labels' margin is as wide as the longest agent name, and the
-   * column headers (rotated 45°) get the height they need below the captions, so no name is
-   * clipped or runs into the title.
-   */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds) {
     return heatmap(title, agents, m, low, high, min, max, format, centre, byData, fewSeeds, "");
@@ -368,17 +703,30 @@ final class Svg {
   static final int INTERVAL_CELL = 70;
 
   /**
-   * As {@link #heatmap(String, List, double[][], double[][], double[][], double, double, String,
-   * Centre, boolean, boolean)}, with {@code note} (one line; empty: none) as a caption line of its
-   * own, e.g. that the cells of a game of 3 or more players are not antisymmetric. Intervals given
-   * but not drawn (cells under {@link #INTERVAL_CELL} px, from 9 agents on) are said to be left out,
-   * so a chart of values from few seeds does not pass for one without uncertainty.
+   * A heatmap of {@code m} (row agent against column agent; NaN = a grey blank cell), each cell
+   * coloured on a diverging scale and its value printed with {@code format}, under {@code title}
+   * and captions saying the scale. The scale is white at {@code centre} (which the caption names
+   * with its reason), blue below and red above, symmetric around it: it covers {@code [min, max]};
+   * with {@code byData} it reaches out to the largest |value − centre| of the cells instead (so
+   * mean returns of ±0.37 in a game whose utilities span −6 to 6 still take the full colour
+   * range), and the caption says so and names the range {@code [min, max]} (a chart whose cells
+   * all equal the centre, or are blank, keeps the {@code [min, max]} scale). With {@code low}/{@code
+   * high} (may be null) each cell also shows its interval; cells under {@link #INTERVAL_CELL} px
+   * (from 9 agents on) leave them out and the caption says so, so that a chart of values from few
+   * seeds does not pass for one without uncertainty. With {@code fewSeeds} each interval shown
+   * carries {@link Report#FEW} and a caption line says why; {@code note} (one line; empty: none)
+   * is a caption line of its own, e.g. that the cells of a game of 3 or more players are not
+   * antisymmetric. A colour bar under the grid shows the scale. The row labels' margin is as wide
+   * as the longest agent name; the column headers are written upwards above the grid.
    */
   static String heatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
       double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds, String note) {
+    return guarded(() -> drawHeatmap(title, agents, m, low, high, min, max, format, centre, byData, fewSeeds, note));
+  }
+
+  private static String drawHeatmap(String title, List<String> agents, double[][] m, double[][] low, double[][] high,
+      double min, double max, String format, Centre centre, boolean byData, boolean fewSeeds, String note) {
     int k = agents.size();
-    double longestName = longest(agents, 11);
-    int label = (int) Math.max(240, Math.ceil(longestName) + 16);
     int cell = Math.max(48, Math.min(90, 600 / Math.max(1, k)));
     boolean intervals = low != null && high != null && cell >= INTERVAL_CELL;
     boolean leftOut = false;
@@ -387,14 +735,6 @@ final class Svg {
         leftOut |= !Double.isNaN(low[a][b]);
       }
     }
-    boolean fewNote = fewSeeds && intervals;
-    int captionsEnd = 54 + (fewNote ? 14 : 0) + (note.isEmpty() ? 0 : 14);
-    // a header drawn from (cx, top - 6) at -45°: it rises by its length / √2, plus its own height
-    int rise = (int) Math.ceil((longestName + 11) / Math.sqrt(2));
-    int top = Math.max(40 + 120, captionsEnd + 10 + rise + 6);
-    int width = label + cell * k + 150;
-    width = (int) Math.max(width, Math.ceil(label + cell * (k - 0.5) + rise + 10));
-    int height = top + cell * k + 20;
     double center = centre.value();
     double half = Math.max(max - center, center - min);
     String scaleWhy = "";
@@ -416,53 +756,119 @@ final class Svg {
     if (!(half > 0)) {
       half = 1;
     }
+    double scaleHalf = half;
     String caption = String.format(Locale.ROOT, "colour: blue below %s, white at %s (%s), red above",
         fmt(center), fmt(center), centre.why());
     String scale = String.format(Locale.ROOT, "scale %s (full blue) to %s (full red)%s%s",
         scaleFmt(center - half), scaleFmt(center + half), scaleWhy,
         intervals ? "; [95% interval] under each value" : leftOut ? "; 95% intervals left out at this size (report.md has them)"
             + (fewSeeds ? ", from fewer than " + Analysis.FEW_SEEDS + " seed indices" : "") : "");
-    // wide enough for the title and captions (about 0.6 em a character) with few agents
-    width = (int) Math.max(width, 20 + Math.max(0.6 * 15 * title.length(), 0.6 * 11 * Math.max(Math.max(caption.length(),
-        scale.length()), note.length())));
-    StringBuilder sb = header(width, height);
-    text(sb, 10, 22, 15, "start", title);
-    text(sb, 10, 40, 11, "start", caption, "caption");
-    text(sb, 10, 54, 11, "start", scale, "scale");
-    int captionY = 68;
-    if (fewNote) {
-      text(sb, 10, captionY, 11, "start", fewSeedsNote(), "few-note");
-      captionY += 14;
-    }
-    if (!note.isEmpty()) {
-      text(sb, 10, captionY, 11, "start", note, "note");
-    }
-    for (int b = 0; b < k; b++) {
-      double cx = label + b * cell + cell / 2.0;
-      sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" transform=\"rotate(-45 %.1f %d)\" "
-          + "font-family=\"sans-serif\">%s</text>%n", cx, top - 6, cx, top - 6, esc(agents.get(b))));
-    }
+    SVGGraphics2D g0 = scratch();
+    double rowNames = Math.ceil(longest(g0, agents, TEXT_FONT)) + 12;
+    double colNames = Math.ceil(longest(g0, agents, TEXT_FONT)) + 12;
+    double width = Math.max(600, rowNames + k * cell + 16 + 2 * PAD);
+    DefaultXYZDataset cells = new DefaultXYZDataset();
+    double[][] xyz = new double[3][k * k];
+    XYPlot plot = new XYPlot();
     for (int a = 0; a < k; a++) {
-      int y = top + a * cell;
-      text(sb, label - 6, y + cell / 2 + 4, 11, "end", agents.get(a));
       for (int b = 0; b < k; b++) {
-        int x = label + b * cell;
+        xyz[0][a * k + b] = b;
+        xyz[1][a * k + b] = a;
+        xyz[2][a * k + b] = m[a][b];
         double v = m[a][b];
-        String fill = Double.isNaN(v) ? "#eeeeee" : color(0.5 + (v - center) / (2 * half));
-        sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>%n",
-            x, y, cell, cell, fill));
-        if (!Double.isNaN(v)) {
-          text(sb, x + cell / 2.0, y + cell / 2.0 + (intervals ? 0 : 4), 11, "middle",
-              noNegativeZero(String.format(Locale.ROOT, format, v)));
-          if (intervals && !Double.isNaN(low[a][b])) {
-            text(sb, x + cell / 2.0, y + cell / 2.0 + 14, 9, "middle",
-                "[" + noNegativeZero(String.format(Locale.ROOT, format, low[a][b])) + ", "
-                    + noNegativeZero(String.format(Locale.ROOT, format, high[a][b])) + "]" + (fewSeeds ? Report.FEW : ""));
-          }
+        if (Double.isNaN(v)) {
+          continue;
+        }
+        XYTextAnnotation t = new XYTextAnnotation(noNegativeZero(String.format(Locale.ROOT, format, v)), b,
+            intervals ? a - 0.1 : a);
+        t.setFont(TEXT_FONT);
+        // white on the darkest cells, black elsewhere
+        Color ink = Math.abs((v - center) / (2 * half)) > 0.35 ? Color.WHITE : Color.BLACK;
+        t.setPaint(ink);
+        plot.addAnnotation(t);
+        if (intervals && !Double.isNaN(low[a][b])) {
+          XYTextAnnotation i = new XYTextAnnotation("[" + noNegativeZero(String.format(Locale.ROOT, format, low[a][b])) + ", "
+              + noNegativeZero(String.format(Locale.ROOT, format, high[a][b])) + "]" + (fewSeeds ? Report.FEW : ""), b,
+              a + 0.2);
+          i.setFont(SMALL_FONT);
+          i.setPaint(ink);
+          plot.addAnnotation(i);
         }
       }
     }
-    return sb.append("</svg>\n").toString();
+    cells.addSeries("cells", xyz);
+    PaintScale colours = new PaintScale() {
+      @Override
+      public double getLowerBound() {
+        return center - scaleHalf;
+      }
+
+      @Override
+      public double getUpperBound() {
+        return center + scaleHalf;
+      }
+
+      @Override
+      public java.awt.Paint getPaint(double v) {
+        return Double.isNaN(v) ? BLANK : Color.decode(color(0.5 + (v - center) / (2 * scaleHalf)));
+      }
+    };
+    XYBlockRenderer blocks = new XYBlockRenderer();
+    blocks.setPaintScale(colours);
+    // a thin white gap between cells, so that neighbours of one colour stay two cells
+    blocks.setBlockWidth(0.97);
+    blocks.setBlockHeight(0.97);
+    String[] names = agents.toArray(new String[0]);
+    SymbolAxis columns = new SymbolAxis(null, names);
+    columns.setRange(-0.5, k - 0.5);
+    columns.setGridBandsVisible(false);
+    columns.setVerticalTickLabels(true);
+    columns.setTickLabelFont(TEXT_FONT);
+    SymbolAxis rows = new SymbolAxis(null, names);
+    rows.setRange(-0.5, k - 0.5);
+    rows.setInverted(true);
+    rows.setGridBandsVisible(false);
+    rows.setTickLabelFont(TEXT_FONT);
+    plot.setDataset(cells);
+    plot.setDomainAxis(columns);
+    plot.setRangeAxis(rows);
+    plot.setRenderer(blocks);
+    plot(plot);
+    plot.setDomainGridlinesVisible(false);
+    plot.setRangeGridlinesVisible(false);
+    plot.setDomainAxisLocation(AxisLocation.TOP_OR_LEFT);
+    plot.setInsets(new RectangleInsets(0, 0, 0, width - 2 * PAD - rowNames - k * cell));
+    AxisSpace top = new AxisSpace();
+    top.setTop(colNames);
+    plot.setFixedDomainAxisSpace(top);
+    AxisSpace left = new AxisSpace();
+    left.setLeft(rowNames);
+    plot.setFixedRangeAxisSpace(left);
+    JFreeChart chart = newChart(plot);
+    chart.addSubtitle(caption(title, TITLE_FONT, RectangleEdge.TOP));
+    chart.addSubtitle(caption(caption, NOTE_FONT, RectangleEdge.TOP));
+    chart.addSubtitle(caption(scale, NOTE_FONT, RectangleEdge.TOP));
+    if (fewSeeds && intervals) {
+      chart.addSubtitle(caption(fewSeedsNote(), NOTE_FONT, RectangleEdge.TOP));
+    }
+    if (!note.isEmpty()) {
+      chart.addSubtitle(caption(note, NOTE_FONT, RectangleEdge.TOP));
+    }
+    NumberAxis legendAxis = new NumberAxis(null);
+    legendAxis.setRange(center - half, center + half);
+    legendAxis.setTickLabelFont(TICK_FONT);
+    double[] legendTicks = ticks(center - half, center + half);
+    legendAxis.setTickUnit(new NumberTickUnit(legendTicks[1] - legendTicks[0], new TickFormat(legendTicks)));
+    PaintScaleLegend legend = new PaintScaleLegend(colours, legendAxis);
+    legend.setPosition(RectangleEdge.BOTTOM);
+    legend.setHorizontalAlignment(HorizontalAlignment.LEFT);
+    legend.setStripWidth(12);
+    legend.setSubdivisionCount(64);
+    legend.setAxisOffset(2);
+    legend.setMargin(new RectangleInsets(10, rowNames, 0, width - 2 * PAD - rowNames - k * cell));
+    chart.addSubtitle(legend);
+    double height = Math.ceil(titlesHeight(g0, chart, width) + colNames + k * cell + 2 * PAD);
+    return render(width, height, g -> chart.draw(g, new Rectangle2D.Double(0, 0, width, height)));
   }
 
   /** A scale end: as {@link #fmt}, with three significant digits for small values (0.00370). */
@@ -477,7 +883,7 @@ final class Svg {
     return v == Math.rint(v) && Math.abs(v) < 1e9 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
   }
 
-  /** Blue (0) – white (0.5) – red (1). */
+  /** Blue (0) – white (0.5) – red (1), as {@code #rrggbb}. */
   static String color(double t) {
     t = Math.max(0, Math.min(1, t));
     int r;
@@ -499,26 +905,20 @@ final class Svg {
 
   /** A chart with nothing to draw: its title and one line saying why. */
   static String message(String title, String why) {
-    StringBuilder sb = header(720, 80);
-    text(sb, 10, 22, 15, "start", title);
-    text(sb, 10, 52, 12, "start", why, "message");
-    return sb.append("</svg>\n").toString();
+    return guarded(() -> drawMessage(title, why));
   }
 
-  private static StringBuilder header(int w, int h) {
-    StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">%n",
-        w, h, w, h));
-    sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    return sb;
-  }
-
-  private static void text(StringBuilder sb, double x, double y, int size, String anchor, String s) {
-    text(sb, x, y, size, anchor, s, null);
-  }
-
-  private static void text(StringBuilder sb, double x, double y, int size, String anchor, String s, String cls) {
-    sb.append(String.format(Locale.ROOT, "<text%s x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"%s\" font-family=\"sans-serif\">%s</text>%n",
-        cls == null ? "" : " class=\"" + cls + "\"", x, y, size, anchor, esc(s)));
+  private static String drawMessage(String title, String why) {
+    SVGGraphics2D g0 = scratch();
+    double width = Math.max(600, Math.ceil(Math.max(textWidth(g0, title, TITLE_FONT), textWidth(g0, why, TEXT_FONT))) + 2 * PAD + 4);
+    return render(width, 70, g -> {
+      g.setPaint(Color.WHITE);
+      g.fill(new Rectangle2D.Double(0, 0, width, 70));
+      g.setPaint(Color.BLACK);
+      g.setFont(TITLE_FONT);
+      g.drawString(title, PAD, 26);
+      g.setFont(TEXT_FONT);
+      g.drawString(why, PAD, 54);
+    });
   }
 }

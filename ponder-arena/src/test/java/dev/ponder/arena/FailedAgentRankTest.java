@@ -99,15 +99,19 @@ class FailedAgentRankTest {
     assertThat(md).contains("| 1=! | `flaky(from=10)` |").contains("\n" + footnote)
         .contains("F(row ≻ column): the fraction of the 2 games whose ballot ranks row strictly above column; every agent is on"
             + " every ballot");
-    assertThat(Files.readString(rep.resolve("ratings.svg"))).contains(">flaky(from=10)!</text>")
-        .contains("!: error matches (scored as forfeits: a loss; report.md)");
-    assertThat(Files.readString(rep.resolve("ballots.svg"))).contains(">flaky(from=10)!</text>")
-        .contains("share of game ballots with row above column");
+    SvgXml ratings = SvgXml.of(Files.readString(rep.resolve("ratings.svg")));
+    assertThat(ratings.strings()).contains("flaky(from=10)!");
+    assertThat(ratings.lines()).contains("!: error matches (scored as forfeits: a loss; report.md)");
+    SvgXml ballots = SvgXml.of(Files.readString(rep.resolve("ballots.svg")));
+    assertThat(ballots.strings()).contains("flaky(from=10)!");
+    assertThat(ballots.allText()).contains("share of game ballots with row above column");
     // the score chart of the game it failed in marks it too; tic_tac_toe's, where it did not fail, does not
-    assertThat(Files.readString(rep.resolve("scores-1.svg"))).contains(">flaky(from=10)!</text>")
-        .contains("!: error matches (scored as forfeits, report.md)");
-    assertThat(Files.readString(rep.resolve("scores-0.svg"))).contains(">flaky(from=10)</text>")
-        .doesNotContain("flaky(from=10)!").doesNotContain("!: error matches");
+    SvgXml failedIn = SvgXml.of(Files.readString(rep.resolve("scores-1.svg")));
+    assertThat(failedIn.strings()).contains("flaky(from=10)!");
+    assertThat(failedIn.allText()).contains("!: error matches (scored as forfeits, report.md)");
+    SvgXml clean = SvgXml.of(Files.readString(rep.resolve("scores-0.svg")));
+    assertThat(clean.strings()).contains("flaky(from=10)");
+    assertThat(clean.allText()).doesNotContain("flaky(from=10)!").doesNotContain("!: error matches");
     JsonNode othello = new ObjectMapper().readTree(rep.resolve("report.json").toFile()).get("games").get(1);
     assertThat(othello.get("errorMatches").toString()).isEqualTo("[4,0,0]");
     assertThat(othello.get("lastForErrors")).isNull();

@@ -29,9 +29,9 @@ class ScoreChartCaptionTest {
       Report.write(r, s, dir.resolve("rep"));
     }
     assertThat(Files.readString(dir.resolve("rep/scores-0.svg"))).doesNotContain("antisymmetric");
-    assertThat(Files.readString(dir.resolve("rep/scores-1.svg")))
-        .contains(">with 3 players the cells are not antisymmetric: the other seats are in the match too, so row against"
-            + " column and column against row can both be positive<");
+    assertThat(SvgXml.of(Files.readString(dir.resolve("rep/scores-1.svg"))).lines())
+        .contains("with 3 players the cells are not antisymmetric: the other seats are in the match too, so row against"
+            + " column and column against row can both be positive");
   }
 
   private static double[][] filled(int k, double v) {
@@ -58,14 +58,17 @@ class ScoreChartCaptionTest {
   @Test
   void aChartTooDenseForItsIntervalsSaysItLeftThemOut() {
     // 9 agents: cells of 66 px, no room for "[lo, hi]" under each value
-    String nine = chart(9, -0.1, true);
-    assertThat(nine).doesNotContain("[-0.10, 0.30]")
-        .contains("; 95% intervals left out at this size (report.md has them), from fewer than 20 seed indices<");
-    assertThat(chart(9, -0.1, false)).contains("; 95% intervals left out at this size (report.md has them)<");
+    SvgXml nine = SvgXml.of(chart(9, -0.1, true));
+    assertThat(nine.strings()).doesNotContain("[-0.10, 0.30]");
+    assertThat(nine.lines()).anySatisfy(l -> assertThat(l)
+        .endsWith("; 95% intervals left out at this size (report.md has them), from fewer than 20 seed indices"));
+    assertThat(SvgXml.of(chart(9, -0.1, false)).lines())
+        .anySatisfy(l -> assertThat(l).endsWith("; 95% intervals left out at this size (report.md has them)"));
     // 8 agents: the intervals are drawn, and the caption says where
-    assertThat(chart(8, -0.1, false)).contains("[-0.10, 0.30]").contains("; [95% interval] under each value")
-        .doesNotContain("left out");
+    SvgXml eight = SvgXml.of(chart(8, -0.1, false));
+    assertThat(eight.strings()).contains("[-0.10, 0.30]");
+    assertThat(eight.allText()).contains("; [95% interval] under each value").doesNotContain("left out");
     // one seed index: no interval to leave out
-    assertThat(chart(9, Double.NaN, true)).doesNotContain("interval");
+    assertThat(SvgXml.of(chart(9, Double.NaN, true)).allText()).doesNotContain("interval");
   }
 }

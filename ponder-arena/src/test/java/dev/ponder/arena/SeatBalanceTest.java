@@ -292,7 +292,7 @@ class SeatBalanceTest {
       assertThat(md).contains("\n" + Report.nPlayerCellsLine(3) + "\n").contains("\n" + Report.nPlayerDrawsLine(3) + "\n")
           .contains("\n" + Report.eloMarginLine() + "\n");
       assertThat(Report.nPlayerDrawsLine(3)).contains("both agents losing (the same amount) to another player");
-      assertThat(Files.readString(dir.resolve("rep/scores-0.svg")))
+      assertThat(SvgXml.of(Files.readString(dir.resolve("rep/scores-0.svg"))).allText())
           .contains("white at 0 (zero-sum game: the mean return of equally strong agents)");
       assertThat(Report.seatLine(g)).startsWith("seat means (seat 0 first, all agents): " + Report.fmt(g.seatMean()[0], 3)
           + " [" + Report.fmt(g.seatLow()[0], 3) + ", ");

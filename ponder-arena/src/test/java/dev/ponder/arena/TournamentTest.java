@@ -120,7 +120,8 @@ class TournamentTest {
       }
       try {
         assertThat(Files.readAllLines(out.resolve("matches.csv"))).hasSize(41);
-        assertThat(Files.readString(out.resolve("ratings.svg"))).startsWith("<svg").contains("flat_mc(sims=30)");
+        assertThat(Files.readString(out.resolve("ratings.svg"))).startsWith("<?xml");
+        assertThat(SvgXml.of(Files.readString(out.resolve("ratings.svg"))).strings()).contains("flat_mc(sims=30)");
         assertThat(Files.readString(out.resolve("report.json"))).contains("\"sco\"");
       } catch (java.io.IOException e) {
         throw new java.io.UncheckedIOException(e);

@@ -1,31 +1,75 @@
 package dev.ponder.solve;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Dimension;
+import java.awt.Font;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.text.FieldPosition;
+import java.text.NumberFormat;
+import java.text.ParsePosition;
 import java.util.Locale;
+import java.util.regex.Pattern;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.HorizontalAlignment;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.VerticalAlignment;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.apache.batik.svggen.SVGGeneratorContext;
+import org.apache.batik.svggen.SVGGraphics2D;
+import org.apache.batik.svggen.SVGIDGenerator;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
- * A small SVG line chart of exploitability against iterations, both axes logarithmic (base 10),
- * with decade grid lines and labels. Plain SVG 1.1 text; no library.
+ * A line chart of exploitability against iterations, both axes logarithmic (base 10), with decade
+ * grid lines and labels ({@code 1e-3}), drawn with JFreeChart and written as SVG by Apache Batik's
+ * SVG generator.
+ * Sized for print (600 × 400 px, text 12–16 px). The same series gives the same bytes (fixed ids,
+ * no time, numbers written without the locale); text is measured with the JVM's fonts (headless
+ * AWT, which needs one font installed: fontconfig's DejaVu on Linux).
  */
 public final class ConvergenceChart {
-  private static final int W = 640;
+  private static final int W = 600;
   private static final int H = 400;
-  private static final int LEFT = 70;
-  private static final int RIGHT = 20;
-  private static final int TOP = 40;
-  private static final int BOTTOM = 50;
+  private static final Color LINE = new Color(0x1f77b4);
+  private static final Color ZERO = new Color(0xd62728);
+  private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 16);
+  private static final Font TEXT_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
+  private static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
 
   private ConvergenceChart() {}
 
   /**
-   * Renders the series as SVG text.
+   * Renders the series as an SVG document (UTF-8).
    *
    * @param iterations x values, ≥ 1, ascending
-   * @param values y values (exploitability); values ≤ 0 (no logarithm) are drawn at the bottom of
-   *     the axis, each marked by a hollow circle, with a note under the title
+   * @param values y values (exploitability); values ≤ 0 (no logarithm) are drawn on the axis's
+   *     lowest decade, each marked by a hollow circle, with a note under the title
    * @throws IllegalArgumentException if the arrays differ in length or are empty
+   * @throws IllegalStateException (one line) when the JVM has no font to measure text with
    */
   public static String svg(String title, long[] iterations, double[] values) {
     if (iterations.length != values.length || iterations.length == 0) {
@@ -53,50 +97,203 @@ public final class ConvergenceChart {
     if (yMax <= yMin) {
       yMax = yMin + 1;
     }
-    int pw = W - LEFT - RIGHT;
-    int ph = H - TOP - BOTTOM;
-    StringBuilder sb = new StringBuilder();
-    sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", W, H, W, H));
-    sb.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", W, H));
-    sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">%s</text>%n", W / 2, escape(title)));
-    for (int e = (int) xMin; e <= (int) xMax; e++) {
-      double x = LEFT + (e - xMin) / (xMax - xMin) * pw;
-      sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>%n", x, TOP, x, TOP + ph));
-      sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">1e%d</text>%n", x, TOP + ph + 18, e));
-    }
-    for (int e = (int) yMin; e <= (int) yMax; e++) {
-      double y = TOP + ph - (e - yMin) / (yMax - yMin) * ph;
-      sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", LEFT, y, LEFT + pw, y));
-      sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">1e%d</text>%n", LEFT - 6, y + 4, e));
-    }
-    sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>%n", LEFT, TOP, pw, ph));
-    sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">iterations</text>%n", LEFT + pw / 2, H - 10));
-    sb.append(String.format(Locale.ROOT, "<text x=\"16\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 16 %d)\">exploitability (NashConv / n)</text>%n", TOP + ph / 2, TOP + ph / 2));
-    sb.append("<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"");
+    XYSeries line = new XYSeries("exploitability", false, true);
+    XYSeries zeros = new XYSeries("exploitability 0", false, true);
     for (int i = 0; i < values.length; i++) {
-      double lx = Math.log10(Math.max(1, iterations[i]));
-      double ly = values[i] > 0 ? Math.log10(values[i]) : yMin;
-      double x = LEFT + (lx - xMin) / (xMax - xMin) * pw;
-      double y = TOP + ph - (Math.max(ly, yMin) - yMin) / (yMax - yMin) * ph;
-      sb.append(String.format(Locale.ROOT, "%s%.1f,%.1f", i > 0 ? " " : "", x, y));
-    }
-    sb.append("\"/>\n");
-    int zeros = 0;
-    for (int i = 0; i < values.length; i++) {
-      if (!(values[i] > 0)) {
-        zeros++;
-        double x = LEFT + (Math.log10(Math.max(1, iterations[i])) - xMin) / (xMax - xMin) * pw;
-        sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"4\" fill=\"white\" stroke=\"#d62728\""
-            + " stroke-width=\"1.5\"/>%n", x, TOP + ph));
+      double x = Math.log10(Math.max(1, iterations[i]));
+      if (values[i] > 0) {
+        line.add(x, Math.log10(values[i]));
+      } else {
+        zeros.add(x, yMin);
       }
     }
-    if (zeros > 0) {
-      sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"#d62728\">○ exploitability 0"
-          + " (%d point%s; drawn on the bottom axis)</text>%n", LEFT + pw - 4, TOP - 4, zeros, zeros == 1 ? "" : "s"));
+    XYSeriesCollection data = new XYSeriesCollection();
+    data.addSeries(line);
+    data.addSeries(zeros);
+    NumberAxis x = axis("iterations", xMin, xMax);
+    NumberAxis y = axis("exploitability (NashConv / n)", yMin, yMax);
+    XYLineAndShapeRenderer r = new XYLineAndShapeRenderer();
+    r.setDrawSeriesLineAsPath(true); // one path through the points
+    r.setSeriesLinesVisible(0, true);
+    r.setSeriesLinesVisible(1, false);
+    r.setSeriesPaint(0, LINE);
+    r.setSeriesPaint(1, ZERO);
+    r.setSeriesStroke(0, new BasicStroke(2f));
+    r.setAutoPopulateSeriesShape(false);
+    r.setSeriesShape(0, new Ellipse2D.Double(-3, -3, 6, 6));
+    r.setSeriesShape(1, new Ellipse2D.Double(-4.5, -4.5, 9, 9));
+    r.setUseFillPaint(true);
+    r.setSeriesFillPaint(0, LINE);
+    r.setSeriesFillPaint(1, Color.WHITE);
+    r.setUseOutlinePaint(false);
+    r.setAutoPopulateSeriesOutlineStroke(false);
+    r.setDefaultOutlineStroke(new BasicStroke(1.5f));
+    XYPlot plot = new XYPlot(data, x, y, r);
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setOutlinePaint(Color.BLACK);
+    plot.setDomainGridlinePaint(new Color(0xdddddd));
+    plot.setRangeGridlinePaint(new Color(0xdddddd));
+    plot.setDomainGridlineStroke(new BasicStroke(1f));
+    plot.setRangeGridlineStroke(new BasicStroke(1f));
+    plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
+    plot.setInsets(new RectangleInsets(4, 4, 4, 16));
+    JFreeChart chart = new JFreeChart(null, null, plot, false);
+    chart.setBackgroundPaint(Color.WHITE);
+    chart.setPadding(new RectangleInsets(8, 8, 8, 8));
+    chart.addSubtitle(line(title, TITLE_FONT, Color.BLACK));
+    if (!zeros.isEmpty()) {
+      int n = zeros.getItemCount();
+      chart.addSubtitle(line(String.format(Locale.ROOT, "○ exploitability 0 (%d point%s; drawn on the bottom axis)", n,
+          n == 1 ? "" : "s"), TEXT_FONT, ZERO));
     }
-    sb.append("</svg>\n");
-    return sb.toString();
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true"); // no display needed
+    }
+    // the rotated axis label as a text element rather than glyph outlines
+    org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    // text placed by its fractional width (the canvas's), not Batik's whole-pixel FontMetrics
+    org.jfree.chart.text.TextUtils.setUseFontMetricsGetStringBounds(true);
+    try {
+      SVGGraphics2D g = canvas();
+      g.setSVGCanvasSize(new Dimension(W, H));
+      chart.draw(g, new Rectangle2D.Double(0, 0, W, H));
+      return write(g);
+    } catch (RuntimeException | Error e) {
+      throw fontFailure(e);
+    }
+  }
+
+  private static TextTitle line(String text, Font font, Color color) {
+    TextTitle t = new TextTitle(text, font, color, RectangleEdge.TOP, HorizontalAlignment.CENTER, VerticalAlignment.CENTER,
+        new RectangleInsets(2, 0, 2, 0));
+    return t;
+  }
+
+  /**
+   * An axis of base-10 logarithms from lo to hi (the series is plotted as log10 of its values), with
+   * a tick, a grid line and a label ({@code 1e-3}) at each decade. A linear axis of logarithms
+   * rather than JFreeChart's LogAxis, whose superscript labels (attributed text) Batik's SVG
+   * generator writes as glyph outlines, not as text.
+   */
+  private static NumberAxis axis(String label, double lo, double hi) {
+    NumberAxis a = new NumberAxis(label);
+    a.setLabelFont(TEXT_FONT);
+    a.setTickLabelFont(TICK_FONT);
+    double margin = 0.03 * (hi - lo); // room for a marker at an end decade, drawn whole
+    a.setRange(lo - margin, hi + margin);
+    a.setTickUnit(new NumberTickUnit(1, new Decade()));
+    return a;
+  }
+
+  /** A decade's label from its logarithm: {@code 1e3} for 3, {@code 1e-2} for -2. */
+  private static final class Decade extends NumberFormat {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public StringBuffer format(double v, StringBuffer to, FieldPosition pos) {
+      return to.append("1e").append(Math.round(v));
+    }
+
+    @Override
+    public StringBuffer format(long v, StringBuffer to, FieldPosition pos) {
+      return format((double) v, to, pos);
+    }
+
+    @Override
+    public Number parse(String source, ParsePosition pos) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  /**
+   * A Batik canvas writing text as {@code <text>} elements (not glyph outlines), numbers with at
+   * most two decimals without the locale, ids from a counter of its own ({@code ponder-clipPath1},
+   * ...: the same chart, the same ids), and no comment.
+   */
+  private static SVGGraphics2D canvas() {
+    Document doc;
+    try {
+      // the JDK's own DOM (not one found on the class path): Batik's generator needs no other
+      doc = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().getDOMImplementation()
+          .createDocument("http://www.w3.org/2000/svg", "svg", null);
+    } catch (ParserConfigurationException e) {
+      throw new IllegalStateException(e);
+    }
+    SVGGeneratorContext ctx = SVGGeneratorContext.createDefault(doc);
+    ctx.setComment(null);
+    ctx.setPrecision(2);
+    ctx.setIDGenerator(new SVGIDGenerator() {
+      @Override
+      public String generateID(String prefix) {
+        return super.generateID("ponder-" + prefix);
+      }
+    });
+    SVGGeneratorContext.GraphicContextDefaults defaults = new SVGGeneratorContext.GraphicContextDefaults();
+    defaults.setFont(TEXT_FONT);
+    ctx.setGraphicContextDefaults(defaults);
+    return new SVGGraphics2D(ctx, false); // false: text as text, not shapes
+  }
+
+  /** An attribute's numbers that round to 0 from below: "-0" is written "0". */
+  private static final Pattern NEGATIVE_ZERO = Pattern.compile("(?<![0-9.])-0(?![0-9.])");
+
+  /** The document {@code g} drew as text: a UTF-8 declaration and one {@code <svg>} with a view box. */
+  private static String write(SVGGraphics2D g) {
+    Document doc = g.getDOMFactory();
+    Element root = g.getRoot(doc.getDocumentElement());
+    root.setAttribute("viewBox", "0 0 " + W + " " + H);
+    unsignZeros(root);
+    try {
+      Transformer t = TransformerFactory.newDefaultInstance().newTransformer();
+      t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+      t.setOutputProperty(OutputKeys.INDENT, "yes");
+      t.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "1");
+      java.io.StringWriter out = new java.io.StringWriter();
+      t.transform(new DOMSource(doc), new StreamResult(out));
+      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out.toString().strip() + "\n";
+    } catch (TransformerException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void unsignZeros(Element e) {
+    NamedNodeMap attributes = e.getAttributes();
+    for (int i = 0; i < attributes.getLength(); i++) {
+      Node a = attributes.item(i);
+      if (!a.getNodeName().equals("id") && !a.getNodeName().equals("clip-path")) {
+        a.setNodeValue(NEGATIVE_ZERO.matcher(a.getNodeValue()).replaceAll("0"));
+      }
+    }
+    NodeList children = e.getChildNodes();
+    for (int i = 0; i < children.getLength(); i++) {
+      if (children.item(i) instanceof Element c) {
+        unsignZeros(c);
+      }
+    }
+  }
+
+  /**
+   * {@code e} as a one-line error when it comes from finding fonts (a system without any), else
+   * {@code e} itself, rethrown.
+   */
+  private static RuntimeException fontFailure(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      boolean font = t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("font");
+      for (StackTraceElement f : t.getStackTrace()) {
+        font |= f.getClassName().startsWith("sun.font.") || f.getClassName().startsWith("sun.awt.FontConfiguration")
+            || f.getClassName().startsWith("sun.awt.X11FontManager");
+      }
+      if (font) {
+        IllegalStateException one = new IllegalStateException("cannot draw the chart: the JVM finds no usable font"
+            + " (install fontconfig and a font, e.g. apt-get install fontconfig fonts-dejavu-core)");
+        one.addSuppressed(e); // --verbose prints it; no cause, so the error line stays this one
+        return one;
+      }
+    }
+    if (e instanceof RuntimeException r) {
+      throw r;
+    }
+    throw (Error) e;
   }
 
   /**
@@ -108,9 +305,5 @@ public final class ConvergenceChart {
   public static void write(Path file, String title, long[] iterations, double[] values) throws IOException {
     byte[] bytes = svg(title, iterations, values).getBytes(StandardCharsets.UTF_8);
     AtomicFile.write(file, stream -> stream.write(bytes)); // a failed write leaves a previous chart intact
-  }
-
-  private static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
   }
 }
