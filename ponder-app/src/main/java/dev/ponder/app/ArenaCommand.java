@@ -479,7 +479,7 @@ public final class ArenaCommand implements PonderCommand {
     int code = r.errorsStored() > 0 ? 1 : 0;
     try {
       Report.writeLanded(r, snapshot, dir, db, moveIntoPlace -> edge.step(() -> {
-        moveIntoPlace.run(); // the whole new report, or (a move failing) the earlier one
+        moveIntoPlace.run(); // the whole new report; a move failing stops it, the files moved before it new, the rest the earlier report's
         out.println(ReportDirectory.written(dir));
         out.flush();
         if (code != 0) { // everything else is played, stored and reported: now say what failed

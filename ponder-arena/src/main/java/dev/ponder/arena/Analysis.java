@@ -906,10 +906,14 @@ public final class Analysis {
           if (index < scoResamples) {
             List<Sco.Ballot> ballots = scoBallots(gameBallots);
             double[][] w = Sco.pairWeights(k, ballots);
-            WeightsKey key = new WeightsKey(w, ballots.size());
+            double totalWeight = 0;
+            for (Sco.Ballot ballot : ballots) {
+              totalWeight += ballot.weight();
+            }
+            WeightsKey key = new WeightsKey(w, totalWeight);
             double[] r = scoMemo.get(key);
             if (r == null) {
-              r = Sco.fit(w, ballots.size(), o.sco());
+              r = Sco.fit(w, totalWeight, o.sco());
               if (scoMemo.size() < scoMemoEntries) {
                 scoMemo.putIfAbsent(key, r);
               }
@@ -966,27 +970,27 @@ public final class Analysis {
   }
 
   /**
-   * SCO pair weights and ballot count of one resample, compared exactly (the key under which
+   * SCO pair weights and total ballot weight of one resample, compared exactly (the key under which
    * the SCO bootstrap remembers a fit).
    */
   private static final class WeightsKey {
     private final double[] w;
-    private final int n;
+    private final double n;
     private final int hash;
 
-    WeightsKey(double[][] weights, int n) {
+    WeightsKey(double[][] weights, double n) {
       int k = weights.length;
       this.w = new double[k * k];
       for (int a = 0; a < k; a++) {
         System.arraycopy(weights[a], 0, w, a * k, k);
       }
       this.n = n;
-      this.hash = 31 * Arrays.hashCode(w) + n;
+      this.hash = 31 * Arrays.hashCode(w) + Double.hashCode(n);
     }
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof WeightsKey x && x.hash == hash && x.n == n && Arrays.equals(x.w, w);
+      return o instanceof WeightsKey x && x.hash == hash && Double.compare(x.n, n) == 0 && Arrays.equals(x.w, w);
     }
 
     @Override
