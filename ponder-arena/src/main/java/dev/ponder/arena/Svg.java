@@ -1,9 +1,9 @@
 package dev.ponder.arena;
 
+import dev.ponder.chart.SvgCanvas;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.Dimension;
 import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
@@ -14,15 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.transform.OutputKeys;
-import javax.xml.transform.Transformer;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.TransformerFactory;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.annotations.XYTextAnnotation;
 import org.jfree.chart.axis.AxisLocation;
@@ -52,14 +43,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
-import org.apache.batik.svggen.SVGGeneratorContext;
 import org.apache.batik.svggen.SVGGraphics2D;
-import org.apache.batik.svggen.SVGIDGenerator;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NamedNodeMap;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
 
 /**
  * The report's charts, drawn with JFreeChart and written as SVG by Apache Batik's SVG generator:
@@ -91,134 +75,12 @@ final class Svg {
    * @throws IllegalStateException (one line) when the JVM has no font to measure text with
    */
   static String render(double width, double height, Consumer<Graphics2D> draw) {
-    headless();
-    try {
-      SVGGraphics2D g = canvas();
-      g.setSVGCanvasSize(new Dimension((int) Math.ceil(width), (int) Math.ceil(height)));
-      draw.accept(g);
-      return write(g, width, height);
-    } catch (RuntimeException | Error e) {
-      throw fontFailure(e);
-    }
-  }
-
-  static final String SVG_NS = "http://www.w3.org/2000/svg";
-
-  /**
-   * A Batik canvas writing text as {@code <text>} elements (not glyph outlines), numbers with two
-   * decimals, ids from a counter of its own ({@code ponder-clipPath1}, ...), and no comment.
-   */
-  static SVGGraphics2D canvas() {
-    Document doc;
-    try {
-      // the JDK's own DOM (not one found on the class path): Batik's generator needs no other
-      doc = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().getDOMImplementation()
-          .createDocument(SVG_NS, "svg", null);
-    } catch (ParserConfigurationException e) {
-      throw new IllegalStateException(e);
-    }
-    SVGGeneratorContext ctx = SVGGeneratorContext.createDefault(doc);
-    ctx.setComment(null);
-    ctx.setPrecision(2);
-    ctx.setIDGenerator(new SVGIDGenerator() {
-      @Override
-      public String generateID(String prefix) {
-        return super.generateID("ponder-" + prefix);
-      }
-    });
-    SVGGeneratorContext.GraphicContextDefaults defaults = new SVGGeneratorContext.GraphicContextDefaults();
-    defaults.setFont(TEXT_FONT);
-    ctx.setGraphicContextDefaults(defaults);
-    return new SVGGraphics2D(ctx, false); // false: text as text, not shapes
-  }
-
-  /** An attribute's numbers that round to 0 from below: "-0" is written "0". */
-  private static final Pattern NEGATIVE_ZERO = Pattern.compile("(?<![0-9.])-0(?![0-9.])");
-
-  /** The document {@code g} drew, {@code width} × {@code height} px, as text (see {@link #render}). */
-  static String write(SVGGraphics2D g, double width, double height) {
-    Document doc = g.getDOMFactory();
-    Element root = g.getRoot(doc.getDocumentElement());
-    root.setAttribute("width", num(width));
-    root.setAttribute("height", num(height));
-    root.setAttribute("viewBox", "0 0 " + num(width) + " " + num(height));
-    unsignZeros(root);
-    try {
-      Transformer t = TransformerFactory.newDefaultInstance().newTransformer();
-      t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
-      t.setOutputProperty(OutputKeys.INDENT, "yes");
-      t.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "1");
-      java.io.StringWriter out = new java.io.StringWriter();
-      t.transform(new DOMSource(doc), new StreamResult(out));
-      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out.toString().strip() + "\n";
-    } catch (TransformerException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static void unsignZeros(Element e) {
-    NamedNodeMap attributes = e.getAttributes();
-    for (int i = 0; i < attributes.getLength(); i++) {
-      Node a = attributes.item(i);
-      if (!a.getNodeName().equals("id") && !a.getNodeName().equals("clip-path")) {
-        a.setNodeValue(NEGATIVE_ZERO.matcher(a.getNodeValue()).replaceAll("0"));
-      }
-    }
-    NodeList children = e.getChildNodes();
-    for (int i = 0; i < children.getLength(); i++) {
-      if (children.item(i) instanceof Element c) {
-        unsignZeros(c);
-      }
-    }
-  }
-
-  /** Makes AWT headless unless the JVM was told otherwise (charts need no display). */
-  static void headless() {
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
-    }
-    // rotated labels (the heatmap's column headers) as text elements rather than glyph outlines
-    org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
-    // text placed by its width as the canvas measures it (fractional), as the layout measured it:
-    // Batik's FontMetrics alone give whole-pixel widths, which put a long rotated header a few px
-    // into the grid
-    org.jfree.chart.text.TextUtils.setUseFontMetricsGetStringBounds(true);
-  }
-
-  /**
-   * {@code e} as a one-line error when it comes from finding fonts (a system without any, e.g. a
-   * container without fontconfig's fonts), else {@code e} itself (rethrown as it is).
-   */
-  static RuntimeException fontFailure(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      boolean font = t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("font");
-      for (StackTraceElement f : t.getStackTrace()) {
-        font |= f.getClassName().startsWith("sun.font.") || f.getClassName().startsWith("sun.awt.FontConfiguration")
-            || f.getClassName().startsWith("sun.awt.X11FontManager");
-      }
-      if (font) {
-        IllegalStateException one = new IllegalStateException("cannot draw the charts: the JVM finds no usable font"
-            + " (install fontconfig and a font, e.g. apt-get install fontconfig fonts-dejavu-core)");
-        one.addSuppressed(e); // --verbose prints it; no cause, so the error line stays this one
-        return one;
-      }
-    }
-    if (e instanceof RuntimeException r) {
-      throw r;
-    }
-    throw (Error) e;
+    return SvgCanvas.render(width, height, TEXT_FONT, draw);
   }
 
   /** A coordinate as SVG writes it: at most two decimals, no exponent, no locale, no "-0". */
   static String num(double v) {
-    double r = Math.rint(v * 100) / 100;
-    if (r == 0) {
-      return "0";
-    }
-    if (r == Math.rint(r) && Math.abs(r) < 1e15) {
-      return Long.toString((long) r);
-    }
-    return java.math.BigDecimal.valueOf(r).stripTrailingZeros().toPlainString();
+    return SvgCanvas.num(v);
   }
 
   static String esc(String s) {
@@ -241,11 +103,11 @@ final class Svg {
 
   /** A scratch canvas to measure text on before the chart's size is known. */
   private static SVGGraphics2D scratch() {
-    headless();
+    SvgCanvas.headless();
     try {
-      return canvas();
+      return SvgCanvas.create(TEXT_FONT);
     } catch (RuntimeException | Error e) {
-      throw fontFailure(e);
+      throw SvgCanvas.fontFailure(e);
     }
   }
 
@@ -317,13 +179,13 @@ final class Svg {
 
   /**
    * {@code draw}'s chart, with a failure to find fonts (anywhere in measuring or drawing text)
-   * as one line ({@link #fontFailure}).
+   * as one line ({@link SvgCanvas#fontFailure}).
    */
   private static String guarded(java.util.function.Supplier<String> draw) {
     try {
       return draw.get();
     } catch (RuntimeException | Error e) {
-      throw fontFailure(e);
+      throw SvgCanvas.fontFailure(e);
     }
   }
 

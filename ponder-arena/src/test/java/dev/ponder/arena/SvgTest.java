@@ -318,26 +318,6 @@ class SvgTest {
     assertThat(svg.numbers()).doesNotContain("-0");
   }
 
-  @Test
-  void aSystemWithoutFontsFailsInOneLine() {
-    // what the JDK throws when fontconfig finds no font (its frames in sun.awt.FontConfiguration)
-    NullPointerException npe = new NullPointerException("Cannot load from short array because \"sun.awt.FontConfiguration.head\" is null");
-    npe.setStackTrace(new StackTraceElement[] {new StackTraceElement("sun.awt.FontConfiguration", "getVersion", "FontConfiguration.java", 1264)});
-    RuntimeException e = Svg.fontFailure(npe);
-    assertThat(e).isInstanceOf(IllegalStateException.class).hasNoCause()
-        .hasMessage("cannot draw the charts: the JVM finds no usable font (install fontconfig and a font, e.g. apt-get install"
-            + " fontconfig fonts-dejavu-core)");
-    assertThat(e.getSuppressed()).containsExactly(npe); // kept for --verbose
-    assertThat(Svg.fontFailure(new Error("Probable fatal error: No fonts found."))).isInstanceOf(IllegalStateException.class);
-    // thrown while drawing, as the JDK throws it (a plain Error) when fontconfig lists no font file
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Svg.render(10, 10, g -> {
-      throw new Error("Probable fatal error: No physical fonts found.");
-    })).isInstanceOf(IllegalStateException.class).hasMessageStartingWith("cannot draw the charts: the JVM finds no usable font");
-    // anything else is rethrown as it is
-    IllegalArgumentException other = new IllegalArgumentException("x");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Svg.fontFailure(other)).isSameAs(other);
-  }
-
   /**
    * Each value label stays clear of its row's whisker: right of it, left of it, or (a whisker
    * across the whole axis) above the marker, never clipped by the plot's edges.

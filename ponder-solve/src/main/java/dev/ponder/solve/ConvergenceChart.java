@@ -1,8 +1,8 @@
 package dev.ponder.solve;
 
+import dev.ponder.chart.SvgCanvas;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Dimension;
 import java.awt.Font;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
@@ -13,15 +13,6 @@ import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
 import java.util.Locale;
-import java.util.regex.Pattern;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.transform.OutputKeys;
-import javax.xml.transform.Transformer;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.TransformerFactory;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -34,14 +25,6 @@ import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.VerticalAlignment;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import org.apache.batik.svggen.SVGGeneratorContext;
-import org.apache.batik.svggen.SVGGraphics2D;
-import org.apache.batik.svggen.SVGIDGenerator;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.NamedNodeMap;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
 
 /**
  * A line chart of exploitability against iterations, both axes logarithmic (base 10), with decade
@@ -146,21 +129,7 @@ public final class ConvergenceChart {
       chart.addSubtitle(line(String.format(Locale.ROOT, "○ exploitability 0 (%d point%s; drawn on the bottom axis)", n,
           n == 1 ? "" : "s"), TEXT_FONT, ZERO));
     }
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true"); // no display needed
-    }
-    // the rotated axis label as a text element rather than glyph outlines
-    org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
-    // text placed by its fractional width (the canvas's), not Batik's whole-pixel FontMetrics
-    org.jfree.chart.text.TextUtils.setUseFontMetricsGetStringBounds(true);
-    try {
-      SVGGraphics2D g = canvas();
-      g.setSVGCanvasSize(new Dimension(W, H));
-      chart.draw(g, new Rectangle2D.Double(0, 0, W, H));
-      return write(g);
-    } catch (RuntimeException | Error e) {
-      throw fontFailure(e);
-    }
+    return SvgCanvas.render(W, H, TEXT_FONT, g -> chart.draw(g, new Rectangle2D.Double(0, 0, W, H)));
   }
 
   private static TextTitle line(String text, Font font, Color color) {
@@ -203,97 +172,6 @@ public final class ConvergenceChart {
     public Number parse(String source, ParsePosition pos) {
       throw new UnsupportedOperationException();
     }
-  }
-
-  /**
-   * A Batik canvas writing text as {@code <text>} elements (not glyph outlines), numbers with at
-   * most two decimals without the locale, ids from a counter of its own ({@code ponder-clipPath1},
-   * ...: the same chart, the same ids), and no comment.
-   */
-  private static SVGGraphics2D canvas() {
-    Document doc;
-    try {
-      // the JDK's own DOM (not one found on the class path): Batik's generator needs no other
-      doc = DocumentBuilderFactory.newDefaultInstance().newDocumentBuilder().getDOMImplementation()
-          .createDocument("http://www.w3.org/2000/svg", "svg", null);
-    } catch (ParserConfigurationException e) {
-      throw new IllegalStateException(e);
-    }
-    SVGGeneratorContext ctx = SVGGeneratorContext.createDefault(doc);
-    ctx.setComment(null);
-    ctx.setPrecision(2);
-    ctx.setIDGenerator(new SVGIDGenerator() {
-      @Override
-      public String generateID(String prefix) {
-        return super.generateID("ponder-" + prefix);
-      }
-    });
-    SVGGeneratorContext.GraphicContextDefaults defaults = new SVGGeneratorContext.GraphicContextDefaults();
-    defaults.setFont(TEXT_FONT);
-    ctx.setGraphicContextDefaults(defaults);
-    return new SVGGraphics2D(ctx, false); // false: text as text, not shapes
-  }
-
-  /** An attribute's numbers that round to 0 from below: "-0" is written "0". */
-  private static final Pattern NEGATIVE_ZERO = Pattern.compile("(?<![0-9.])-0(?![0-9.])");
-
-  /** The document {@code g} drew as text: a UTF-8 declaration and one {@code <svg>} with a view box. */
-  private static String write(SVGGraphics2D g) {
-    Document doc = g.getDOMFactory();
-    Element root = g.getRoot(doc.getDocumentElement());
-    root.setAttribute("viewBox", "0 0 " + W + " " + H);
-    unsignZeros(root);
-    try {
-      Transformer t = TransformerFactory.newDefaultInstance().newTransformer();
-      t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
-      t.setOutputProperty(OutputKeys.INDENT, "yes");
-      t.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "1");
-      java.io.StringWriter out = new java.io.StringWriter();
-      t.transform(new DOMSource(doc), new StreamResult(out));
-      return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out.toString().strip() + "\n";
-    } catch (TransformerException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static void unsignZeros(Element e) {
-    NamedNodeMap attributes = e.getAttributes();
-    for (int i = 0; i < attributes.getLength(); i++) {
-      Node a = attributes.item(i);
-      if (!a.getNodeName().equals("id") && !a.getNodeName().equals("clip-path")) {
-        a.setNodeValue(NEGATIVE_ZERO.matcher(a.getNodeValue()).replaceAll("0"));
-      }
-    }
-    NodeList children = e.getChildNodes();
-    for (int i = 0; i < children.getLength(); i++) {
-      if (children.item(i) instanceof Element c) {
-        unsignZeros(c);
-      }
-    }
-  }
-
-  /**
-   * {@code e} as a one-line error when it comes from finding fonts (a system without any), else
-   * {@code e} itself, rethrown.
-   */
-  private static RuntimeException fontFailure(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      boolean font = t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("font");
-      for (StackTraceElement f : t.getStackTrace()) {
-        font |= f.getClassName().startsWith("sun.font.") || f.getClassName().startsWith("sun.awt.FontConfiguration")
-            || f.getClassName().startsWith("sun.awt.X11FontManager");
-      }
-      if (font) {
-        IllegalStateException one = new IllegalStateException("cannot draw the chart: the JVM finds no usable font"
-            + " (install fontconfig and a font, e.g. apt-get install fontconfig fonts-dejavu-core)");
-        one.addSuppressed(e); // --verbose prints it; no cause, so the error line stays this one
-        return one;
-      }
-    }
-    if (e instanceof RuntimeException r) {
-      throw r;
-    }
-    throw (Error) e;
   }
 
   /**
