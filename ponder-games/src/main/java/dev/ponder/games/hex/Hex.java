@@ -172,9 +172,11 @@ public final class Hex extends TwoPlayerZeroSumGame {
    * @throws SpecException if a size is outside 1..{@value #MAX_SIDE}
    */
   public static Hex engine(int numRows, int numCols) {
-    return new Hex(Params.resolve(new dev.ponder.spec.Spec("hex",
-        java.util.Map.of("num_cols", Integer.toString(numCols), "num_rows", Integer.toString(numRows))),
-        TYPE.parameters()));
+    // a LinkedHashMap, not Map.of, whose iteration order (and so the spec string's) changes from one JVM to the next
+    java.util.Map<String, String> args = new java.util.LinkedHashMap<>();
+    args.put("num_cols", Integer.toString(numCols));
+    args.put("num_rows", Integer.toString(numRows));
+    return new Hex(Params.resolve(new dev.ponder.spec.Spec("hex", args), TYPE.parameters()));
   }
 
   /**

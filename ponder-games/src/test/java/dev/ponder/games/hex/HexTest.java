@@ -24,6 +24,13 @@ class HexTest {
     assertThat(s.actionToString(0, 5)).isEqualTo("b2");
   }
 
+  /** Dark hex's rules engine names its sizes in one fixed order, whatever the JVM (the same game string every run). */
+  @Test
+  void theEnginesGameStringIsFixed() {
+    assertThat(Hex.engine(3, 4).spec()).isEqualTo("hex(num_cols=4,num_rows=3)");
+    assertThat(Hex.engine(3, 4).newInitialState().legalActions()).hasSize(12);
+  }
+
   @Test
   void hexAdjacencyRunsAlongTheShortDiagonal() {
     // cell (r,c) touches (r-1,c+1) and (r+1,c-1) but not (r-1,c-1) / (r+1,c+1).
