@@ -56,7 +56,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
   List<String> agents;
 
-  @Option(names = "--budget", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N (N >= 1: 0 would be no limit), or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
+  @Option(names = "--budget", paramLabel = "KEYS", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N (N >= 1: 0 would be no limit), or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
   String budget;
 
   @Option(names = "--seeds-per-pairing", paramLabel = "N", description = "Seed indices per pairing (default: "
@@ -72,24 +72,24 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "" + TournamentConfig.DEFAULT_SEED, description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--parallel", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")
+  @Option(names = "--parallel", paramLabel = "N", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")
   Integer parallel;
 
-  @Option(names = "--db", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--db", paramLabel = "FILE", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
   Path db;
 
-  @Option(names = "--report", description = "Directory for report.md, report.json, matches.csv and SVG charts (default:"
+  @Option(names = "--report", paramLabel = "DIR", description = "Directory for report.md, report.json, matches.csv and SVG charts (default:"
       + " the store's path without its extension, plus -report: ponder-arena-report for ponder-arena.db, my/c4-report"
       + " for --db my/c4.db; for the tournaments after a store's first, plus -t and the tournament's id: my/c4-report-t2).")
   Path report;
 
-  @Option(names = "--schedule", defaultValue = "round-robin", description = "round-robin (every pairing in every seat order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
+  @Option(names = "--schedule", paramLabel = "KIND", defaultValue = "round-robin", description = "round-robin (every pairing in every seat order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each agent in each seat against --benchmark in the others; default: ${DEFAULT-VALUE}).")
   String schedule;
 
   @Option(names = "--seat-orders", paramLabel = "permutations|rotations", description = "How the round robin seats each multiset of agents in games of 3 or more players: permutations (default for a new tournament: every distinct seat order, 6 for three different agents, so no agent always sits to the same neighbour's left) or rotations (the distinct cyclic rotations only, (n − 1)! times fewer matches for an agent set of n different agents (2 for 3, 6 for 4; fewer for sets with repeated agents): one orientation per multiset, taken from the agent strings in sorted order, so it does not depend on the order of --agents). Part of the stored tournament; without it a run continues a stored tournament with that tournament's seat orders (also one stored before this option, which played rotations in the --agents order). Two-player games and --schedule benchmark seat agents the same either way.")
   String seatOrders;
 
-  @Option(names = "--benchmark", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark (ignored, with a warning, by round-robin).")
+  @Option(names = "--benchmark", paramLabel = "AGENT", defaultValue = "", description = "The fixed benchmark agent for --schedule benchmark (ignored, with a warning, by round-robin).")
   String benchmark;
 
   @Option(names = "--self-play", description = "Also play every agent against itself (the diagonal); round-robin only (ignored, with a warning, by --schedule benchmark).")
@@ -253,6 +253,10 @@ public final class ArenaCommand implements PonderCommand {
     String linked = ArenaStore.hardLinkProblem(db); // two names of one file: SQLite's log and locks go per name
     if (linked != null) {
       throw new UsageException(linked);
+    }
+    String notStore = ArenaStore.notSqliteProblem(db); // before the run lock's file is created beside it
+    if (notStore != null) {
+      throw new UsageException(notStore);
     }
     RunEdge edge = RunEdge.current(spec.commandLine().getErr());
     // the probes create files and remove them again: a signal lets them finish first

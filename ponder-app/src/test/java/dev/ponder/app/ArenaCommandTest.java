@@ -628,6 +628,17 @@ class ArenaCommandTest {
     assertThat(arena.out()).isEmpty();
     assertThat(Files.readString(notes)).isEqualTo("my notes, not a database\n");
     assertThat(rep).doesNotExist(); // the report directory the refused run created is removed again
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).as("nothing beside it (no run lock file)")
+          .containsExactly("notes.txt");
+    }
+    // a file shorter than SQLite's header, too
+    Path tiny = dir.resolve("tiny.db");
+    Files.writeString(tiny, "x\n");
+    Run small = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=2)", "--matches-per-pairing", "1",
+        "--db", tiny.toString(), "--report", rep.toString(), "--no-progress");
+    assertThat(small.err().strip()).isEqualTo("ponder: " + tiny + " is not an SQLite database (not a Ponder arena store)");
+    assertThat(dir.resolve("tiny.db.lock")).doesNotExist();
   }
 
   /**
@@ -805,7 +816,7 @@ class ArenaCommandTest {
   @Test
   void theScheduleHelpGivesItsDefault() {
     Run help = run("arena", "--help");
-    assertThat(help.out().replaceAll("\\s+", " ")).contains("--schedule=<schedule> round-robin (every pairing in every seat"
+    assertThat(help.out().replaceAll("\\s+", " ")).contains("--schedule=KIND round-robin (every pairing in every seat"
         + " order; in games of 3 or more players every multiset of agents, seated as --seat-orders says) or benchmark (each"
         + " agent in each seat against --benchmark in the others; default: round-robin).");
   }

@@ -780,6 +780,34 @@ public final class ArenaStore implements AutoCloseable {
     return null;
   }
 
+  /** The first 16 bytes of every SQLite database file (the format's header string). */
+  private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  /**
+   * Why {@code file} cannot be a store, found without opening it, or null: it is a non-empty
+   * regular file that does not begin with SQLite's 16-byte header ({@code SQLite format 3\0}; a
+   * file shorter than that: with its first bytes), e.g. a text file named by mistake. The message
+   * is the one opening it gives ({@code notes.md is not an SQLite database (not a Ponder arena
+   * store)}), so that a run can refuse such a file before it creates anything beside it (the run
+   * lock's file). Null for a missing or empty file and for one that cannot be read (opening it
+   * then tells what is wrong).
+   */
+  public static String notSqliteProblem(Path file) {
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return null;
+    }
+    byte[] head = new byte[SQLITE_HEADER.length];
+    int n;
+    try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+      n = in.readNBytes(head, 0, head.length);
+    } catch (java.io.IOException e) {
+      return null;
+    }
+    // a shorter file is a database only while SQLite is writing its first page: its bytes so far
+    return java.util.Arrays.equals(head, 0, n, SQLITE_HEADER, 0, n) ? null
+        : file + " is not an SQLite database (not a Ponder arena store)";
+  }
+
   /**
    * Why the store's file must not be written, or null: it has more than one name (hard links,
    * {@code ln a.db b.db}), as far as the file system tells ({@code unix:nlink}; null where it does
