@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
  * {@code ponder exploitability}.
  */
 public final class GameTreeOptions {
-  @Option(names = "--max-histories", converter = Ponder.AtLeastOne.class, defaultValue = "5000000",
+  @Option(names = "--max-histories", paramLabel = "N", converter = Ponder.AtLeastOne.class, defaultValue = "5000000",
       description = "Refuse games whose tree has more histories than this (at least 1); far larger trees are refused before"
           + " the walk, by a random-path estimate (default: ${DEFAULT-VALUE}).")
   int maxHistories;

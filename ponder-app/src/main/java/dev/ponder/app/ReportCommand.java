@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
         + "(any time, also while the tournament is still running). Exit code 1, after the report, when the tournament"
         + " holds matches that ended in an error.")
 public final class ReportCommand implements PonderCommand {
-  @Option(names = "--db", defaultValue = "ponder-arena.db", description = "The SQLite store written by ponder arena"
+  @Option(names = "--db", paramLabel = "FILE", defaultValue = "ponder-arena.db", description = "The SQLite store written by ponder arena"
       + " (default: ${DEFAULT-VALUE}, as ponder arena).")
   Path db;
 
@@ -32,7 +32,7 @@ public final class ReportCommand implements PonderCommand {
   @Option(names = "--out", hidden = true, paramLabel = "DIR")
   Path outOld;
 
-  @Option(names = "--parallel", description = "Threads computing the statistics (default: the cores); the numbers do not"
+  @Option(names = "--parallel", paramLabel = "N", description = "Threads computing the statistics (default: the cores); the numbers do not"
       + " depend on it.")
   Integer parallel;
 
@@ -40,7 +40,7 @@ public final class ReportCommand implements PonderCommand {
       + " that takes more than a second).")
   boolean noProgress;
 
-  @Option(names = "--tournament", description = "Tournament id in the store (default: the latest, the one created"
+  @Option(names = "--tournament", paramLabel = "ID", description = "Tournament id in the store (default: the latest, the one created"
       + " last: the highest id; a run that resumes or extends an older tournament does not make it the latest).")
   Long tournament;
 

@@ -42,23 +42,23 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           + "nim(pile_sizes=1;3;5) (repeatable, as bench playouts --games and arena --games; default: " + DEFAULT_GAMES + ").")
   List<String> games;
 
-  @Option(names = "--threads", split = ",", description = "Thread counts (default: 1,2).")
+  @Option(names = "--threads", paramLabel = "T", split = ",", description = "Thread counts (default: 1,2).")
   List<Integer> threads = List.of(1, 2);
 
-  @Option(names = "--seconds", description = "Measured seconds per game and thread count (default: ${DEFAULT-VALUE}), "
+  @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per game and thread count (default: ${DEFAULT-VALUE}), "
       + "spent in repeated searches of --seconds/3 each, kept between 100 ms and 1 s (--seconds 0.5 gives 166 ms "
       + "searches).")
   double seconds = 3;
 
-  @Option(names = "--warmup", description = "Seconds of searches before each measurement, for the JIT compiler "
+  @Option(names = "--warmup", paramLabel = "S", description = "Seconds of searches before each measurement, for the JIT compiler "
       + "(default: ${DEFAULT-VALUE}; at least one search).")
   double warmup = 3;
 
-  @Option(names = "--agent", description = "MCTS agent name and mechanism keys, without budget: no sims, time_ms or "
+  @Option(names = "--agent", paramLabel = "SPEC", description = "MCTS agent name and mechanism keys, without budget: no sims, time_ms or "
       + "threads, which bench search sets itself from --seconds and --threads (default: ${DEFAULT-VALUE}).")
   String agent = "uct";
 
-  @Option(names = "--overrun-searches", description = "50 ms searches per game to measure time overrun (0 or more; "
+  @Option(names = "--overrun-searches", paramLabel = "N", description = "50 ms searches per game to measure time overrun (0 or more; "
       + "0 = skip; default: ${DEFAULT-VALUE}).")
   int overrunSearches = 40;
 

@@ -44,14 +44,14 @@ public final class SolveCommand implements PonderCommand {
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. kuhn_poker or leduc_poker.")
   String gameString;
 
-  @Option(names = "--algo", defaultValue = "cfr+",
+  @Option(names = "--algo", paramLabel = "ALGO", defaultValue = "cfr+",
       description = "cfr | cfr-sim (simultaneous updates) | cfr+ | lcfr | dcfr | mccfr-es | mccfr-os (default: ${DEFAULT-VALUE}).")
   String algo;
 
-  @Option(names = "--iterations", converter = Ponder.AtLeastOne.class, defaultValue = "1000", description = "Iterations (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--iterations", paramLabel = "N", converter = Ponder.AtLeastOne.class, defaultValue = "1000", description = "Iterations (default: ${DEFAULT-VALUE}).")
   int iterations;
 
-  @Option(names = "--every", converter = Ponder.AtLeastOne.class, description = "Print every k iterations (default: iterations/10, at least 1); not with"
+  @Option(names = "--every", paramLabel = "N", converter = Ponder.AtLeastOne.class, description = "Print every k iterations (default: iterations/10, at least 1); not with"
       + " --log-points.")
   Integer every;
 

@@ -12,29 +12,29 @@ public final class StatsOptions {
   /** Most bootstrap resamples accepted: {@link AnalysisOptions#MAX_RESAMPLES}. */
   static final int MAX_RESAMPLES = AnalysisOptions.MAX_RESAMPLES;
 
-  @Option(names = "--resamples", defaultValue = "10000", description = "Bootstrap resamples for score intervals, "
+  @Option(names = "--resamples", paramLabel = "N", defaultValue = "10000", description = "Bootstrap resamples for score intervals, "
       + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")
   int resamples;
 
-  @Option(names = "--elo-resamples", defaultValue = "1000", description = "Bootstrap resamples for Elo intervals, "
+  @Option(names = "--elo-resamples", paramLabel = "N", defaultValue = "1000", description = "Bootstrap resamples for Elo intervals, "
       + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")
   int eloResamples;
 
-  @Option(names = "--sco-resamples", defaultValue = "" + AnalysisOptions.DEFAULT_SCO_RESAMPLES, description = "Bootstrap"
+  @Option(names = "--sco-resamples", paramLabel = "N", defaultValue = "" + AnalysisOptions.DEFAULT_SCO_RESAMPLES, description = "Bootstrap"
       + " resamples for SCO intervals, " + MIN_RESAMPLES + " to " + MAX_RESAMPLES + "; each recomputes every game's"
       + " alpha-rank ballot and refits SCO, so it costs far more than an Elo resample (default: ${DEFAULT-VALUE}).")
   int scoResamples;
 
-  @Option(names = "--alpharank-resamples", defaultValue = "" + AnalysisOptions.DEFAULT_ALPHARANK_RESAMPLES,
+  @Option(names = "--alpharank-resamples", paramLabel = "N", defaultValue = "" + AnalysisOptions.DEFAULT_ALPHARANK_RESAMPLES,
       description = "Bootstrap resamples for the intervals of each game's alpha-rank masses, " + MIN_RESAMPLES + " to "
       + MAX_RESAMPLES + "; the first --sco-resamples of them are the SCO bootstrap's own, so up to that number they cost"
       + " nothing more (default: ${DEFAULT-VALUE}).")
   int alphaRankResamples;
 
-  @Option(names = "--stats-seed", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--stats-seed", paramLabel = "SEED", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
   long statsSeed;
 
-  @Option(names = "--alpha", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or"
+  @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or"
       + " 'inf' (default: ${DEFAULT-VALUE}). 'inf' is the perturbed response graph, where a mutant that ties the resident"
       + " fixes with probability 1/2; at a large finite alpha a tie fixes with 1/m (--population-size), so with tied"
       + " payoffs, or with several sink components (two populations or 3+ players), 'inf' is not the limit of large"
@@ -48,22 +48,22 @@ public final class StatsOptions {
       + " or with --schedule benchmark, it changes nothing (a warning says so). docs/arena.md compares the two.")
   String alphaRankTwoPlayer;
 
-  @Option(names = "--population-size", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--population-size", paramLabel = "M", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
   int populationSize;
 
-  @Option(names = "--sco-iterations", defaultValue = "1000", description = "SCO gradient steps, at least 1 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--sco-iterations", paramLabel = "N", defaultValue = "1000", description = "SCO gradient steps, at least 1 (default: ${DEFAULT-VALUE}).")
   int scoIterations;
 
-  @Option(names = "--sco-lr", defaultValue = "1", description = "SCO learning rate (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--sco-lr", paramLabel = "LR", defaultValue = "1", description = "SCO learning rate (default: ${DEFAULT-VALUE}).")
   double scoLr;
 
-  @Option(names = "--sco-tau", defaultValue = "1", description = "SCO sigmoid temperature tau (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--sco-tau", paramLabel = "TAU", defaultValue = "1", description = "SCO sigmoid temperature tau (default: ${DEFAULT-VALUE}).")
   double scoTau;
 
-  @Option(names = "--reference", defaultValue = "", description = "Reference agent string (as stored) for amplification Amp.")
+  @Option(names = "--reference", paramLabel = "AGENT", defaultValue = "", description = "Reference agent string (as stored) for amplification Amp.")
   String reference;
 
-  @Option(names = "--raw-prior", defaultValue = "", description = "Raw-prior agent string (as stored) for improvement Imp.")
+  @Option(names = "--raw-prior", paramLabel = "AGENT", defaultValue = "", description = "Raw-prior agent string (as stored) for improvement Imp.")
   String rawPrior;
 
   /**
