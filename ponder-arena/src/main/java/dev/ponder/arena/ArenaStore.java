@@ -565,7 +565,7 @@ public final class ArenaStore implements AutoCloseable {
           + " same command again once it has let go", e);
     }
     if (m.contains("NOTADB") || m.contains("not a database")) {
-      return new NotAStoreException(file + " is not an SQLite database (not a Ponder arena store)", e);
+      return new NotAStoreException(notAStore(file), e);
     }
     return new StoreException("cannot open store " + file + ": " + m, e);
   }
@@ -804,8 +804,12 @@ public final class ArenaStore implements AutoCloseable {
       return null;
     }
     // a shorter file is a database only while SQLite is writing its first page: its bytes so far
-    return java.util.Arrays.equals(head, 0, n, SQLITE_HEADER, 0, n) ? null
-        : file + " is not an SQLite database (not a Ponder arena store)";
+    return java.util.Arrays.equals(head, 0, n, SQLITE_HEADER, 0, n) ? null : notAStore(file);
+  }
+
+  /** The one line for a file that is no SQLite database, from a look at its header or from SQLite itself. */
+  private static String notAStore(Path file) {
+    return file + " is not an SQLite database (not a Ponder arena store)";
   }
 
   /**
