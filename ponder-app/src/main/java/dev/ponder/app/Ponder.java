@@ -54,6 +54,13 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     return commandLine(System.in);
   }
 
+  private static void splitQuotedStrings(CommandLine cl) {
+    cl.getCommandSpec().parser().splitQuotedStrings(true);
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      splitQuotedStrings(sub);
+    }
+  }
+
   /** Builds the command line with every registered subcommand; commands read {@code in}. */
   public static CommandLine commandLine(InputStream in) {
     Ponder root = new Ponder();
@@ -63,6 +70,10 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       cl.addSubcommand(c);
     }
     cl.addSubcommand("help", new CommandLine.HelpCommand()); // ponder help [COMMAND], listed last
+    // list options (--agents, --threads) split at their separator whatever quotes a value holds: no
+    // Ponder string quotes anything, and picocli's quote handling printed "[picocli WARN] Unbalanced
+    // quotes" lines before the one-line error for a stray quote
+    splitQuotedStrings(cl);
     // help takes -V/--version like every other command (it printed the usage)
     cl.getSubcommands().get("help").getCommandSpec().addOption(CommandLine.Model.OptionSpec.builder("-V", "--version")
         .versionHelp(true).description("Print version information and exit.").build());

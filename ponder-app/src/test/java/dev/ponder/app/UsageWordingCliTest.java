@@ -162,4 +162,22 @@ class UsageWordingCliTest {
     assertThat(err("search", "tic_tac_toe", "--agent", "uct(c=NaN)")).isEqualTo("ponder: uct: c='NaN' is not a"
         + " finite number; valid: 0..1e6" + NL);
   }
+
+  /**
+   * A stray quote in a list option's value is the agent's or game's own error, one line: picocli's
+   * quote handling used to print two "[picocli WARN] Unbalanced quotes" lines to standard error
+   * first. Run in a child JVM since picocli writes those lines to the process's own stderr.
+   */
+  @Test
+  void aStrayQuoteInAListOptionGivesOneLine() {
+    Cli r = Cli.runInChildJvm("arena", "--games", "tic_tac_toe", "--agents", "uct(sims=10,c=\"1),random", "--db",
+        System.getProperty("java.io.tmpdir") + "/ponder-stray-quote-never-created.db");
+    assertThat(r.exit).as(r.err).isEqualTo(2);
+    assertThat(r.err).doesNotContain("WARN");
+    assertThat(r.err.lines()).as(r.err).containsExactly("ponder: uct: c='\"1' is not a finite number; valid: 0..1e6");
+    Cli t = Cli.runInChildJvm("bench", "search", "--threads", "1,\"2", "--games", "tic_tac_toe");
+    assertThat(t.exit).as(t.err).isEqualTo(2);
+    assertThat(t.err).doesNotContain("WARN");
+    assertThat(t.err.lines()).as(t.err).hasSize(1);
+  }
 }
