@@ -101,6 +101,8 @@ public final class PlayCommand implements PonderCommand {
     Game game = GameRegistry.load(gameString);
     List<String> seats = splitTopLevel(players);
     if (seats.size() != game.numPlayers()) {
+      // a malformed agent string (an unclosed '(' swallows the commas after it) is named before the count
+      seats.forEach(dev.ponder.spec.Spec::parse);
       throw new UsageException("--players lists " + seats.size() + " agent(s) but " + game.spec() + " has "
           + game.numPlayers() + (game.numPlayers() == 1 ? " player" : " players") + "; give one agent string per seat, e.g. --players " + String.join(",", java.util.Collections.nCopies(game.numPlayers(), "random")));
     }

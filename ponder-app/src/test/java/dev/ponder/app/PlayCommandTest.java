@@ -73,6 +73,15 @@ class PlayCommandTest {
     Cli seats = Cli.run("play", "tic_tac_toe", "--players", "random");
     assertThat(seats.exit).isEqualTo(2);
     assertThat(seats.err.strip()).contains("lists 1 agent(s) but tic_tac_toe has 2 players");
+    // an unclosed '(' swallows the comma after it: the bracket is the error, not the count
+    Cli open = Cli.run("play", "tic_tac_toe", "--players", "uct(sims=50,random");
+    assertThat(open.exit).isEqualTo(2);
+    assertThat(open.err).isEqualTo("ponder: malformed specification 'uct(sims=50,random': missing closing ')'"
+        + System.lineSeparator());
+    Cli extra = Cli.run("play", "tic_tac_toe", "--players", "uct(sims=5)),random");
+    assertThat(extra.exit).isEqualTo(2);
+    assertThat(extra.err).isEqualTo("ponder: malformed specification 'uct(sims=5)),random': unbalanced ')'"
+        + System.lineSeparator());
     Cli agent = Cli.run("play", "tic_tac_toe", "--players", "random,grandmaster");
     assertThat(agent.exit).isEqualTo(2);
     assertThat(agent.err.strip()).startsWith("ponder: unknown agent 'grandmaster'; known agents:").contains("human").contains("random");

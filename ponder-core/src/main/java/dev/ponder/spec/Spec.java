@@ -107,6 +107,12 @@ public final class Spec {
     if (name.isEmpty()) {
       throw new SpecException("malformed specification '" + text + "': missing name before '('");
     }
+    int close = matchingClose(s, open);
+    if (close >= 0 && close != s.length() - 1) { // text after the arguments' ')': an extra ')' or a tail
+      String tail = s.substring(close + 1).trim();
+      throw new SpecException("malformed specification '" + text + "': "
+          + (tail.contains(")") ? "unbalanced ')'" : "trailing text '" + tail + "' after ')'"));
+    }
     if (!s.endsWith(")")) {
       throw new SpecException("malformed specification '" + text + "': missing closing ')'");
     }
@@ -147,6 +153,20 @@ public final class Spec {
       throw new SpecException("malformed specification '" + text + "': unbalanced '('");
     }
     return new Spec(name, args);
+  }
+
+  /** Index of the ')' that closes the '(' at {@code open}, or −1 when the text ends first. */
+  private static int matchingClose(String s, int open) {
+    int depth = 0;
+    for (int i = open; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')' && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Canonical text: {@code name} or {@code name(k=v,...)} in the stored key order. */

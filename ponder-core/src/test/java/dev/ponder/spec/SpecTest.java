@@ -38,6 +38,9 @@ class SpecTest {
     assertThatThrownBy(() -> Spec.parse("hex(a=1,a=2)")).hasMessageContaining("key 'a' given twice");
     assertThatThrownBy(() -> Spec.parse("t(game=g(x=1)")).hasMessageContaining("unbalanced '('");
     assertThatThrownBy(() -> Spec.parse("t(game=g)x=1)")).hasMessageContaining("unbalanced ')'");
+    // an extra ')' that the text does not end with was called a missing one
+    assertThatThrownBy(() -> Spec.parse("hex(board_size=3)),tic_tac_toe")).hasMessageEndingWith(": unbalanced ')'");
+    assertThatThrownBy(() -> Spec.parse("hex(board_size=3)x")).hasMessageEndingWith(": trailing text 'x' after ')'");
   }
 
   @Test
