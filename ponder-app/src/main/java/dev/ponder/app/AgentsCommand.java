@@ -139,8 +139,12 @@ public final class AgentsCommand implements PonderCommand {
     if (names.isEmpty()) {
       list.addAll(AgentRegistry.factories());
     } else {
+      java.util.Set<String> seen = new java.util.HashSet<>();
       for (String n : names) {
-        list.add(factory(n));
+        AgentFactory f = factory(n);
+        if (seen.add(f.name())) { // a name given twice is listed once (and its keys are not "common")
+          list.add(f);
+        }
       }
     }
     boolean tagged = false;

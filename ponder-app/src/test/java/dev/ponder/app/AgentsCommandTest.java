@@ -21,6 +21,16 @@ class AgentsCommandTest {
     assertThat(r[1]).contains("Danihelka").contains("Winands").contains("    c=0.25 (double, 0..1e6)");
   }
 
+  /** A name given twice is one agent: listed once, all its keys under it (before: twice, c "common"). */
+  @Test
+  void aNameGivenTwiceIsListedOnce() {
+    String[] twice = run("agents", "uct", "uct");
+    String[] once = run("agents", "uct");
+    assertThat(twice[0]).isEqualTo("0");
+    assertThat(twice[1]).isEqualTo(once[1]).doesNotContain(AgentsCommand.COMMON_HEADER);
+    assertThat(run("agents", "--names", "random", "random")[1].lines()).containsExactly("random");
+  }
+
   /**
    * The keys every search agent takes are listed once, in a section of their own before the
    * agents; each search agent lists only its own keys and points at the section; every numeric key
