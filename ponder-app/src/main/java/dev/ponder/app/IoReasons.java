@@ -92,6 +92,19 @@ final class IoReasons {
   }
 
   /**
+   * Refuses an empty (or blank) path, which names the working directory: as input or output it
+   * would be reported as "a directory", which is not what the user gave.
+   *
+   * @param what the option or argument, as the user gave it ({@code --policy}, {@code replay})
+   * @throws UsageException one line: {@code WHAT needs a file name; the path is empty}
+   */
+  static void requireName(String what, Path file) {
+    if (file.toString().isBlank()) {
+      throw new UsageException(what + " needs a file name; the path is empty");
+    }
+  }
+
+  /**
    * Checks, before any long computation, that the output file of {@code option} can be written:
    * creates its missing parent directories; then an existing file is opened for writing without
    * truncating (its content stays), and for a missing file a probe file of a unique name (never
@@ -107,9 +120,7 @@ final class IoReasons {
    *     needs a file name; the path is empty} for an empty path (which names the working directory)
    */
   static void requireWritable(String option, Path file) {
-    if (file.toString().isBlank()) {
-      throw new UsageException(option + " needs a file name; the path is empty");
-    }
+    requireName(option, file);
     String what = "cannot write " + option + " " + file + ": ";
     Path abs = file.toAbsolutePath();
     Path parent = abs.getParent();

@@ -62,6 +62,7 @@ public final class ReplayCommand implements PonderCommand {
 
   @Override
   public Integer call() {
+    IoReasons.requireName("replay", file);
     String text;
     try {
       text = IoReasons.readUtf8(file); // a leading byte-order mark is dropped

@@ -114,6 +114,7 @@ public final class ReportCommand implements PonderCommand {
   }
 
   private ArenaStore open() {
+    IoReasons.requireName("--db", db);
     if (Files.isDirectory(db)) {
       throw new UsageException("cannot read --db " + db + ": it is a directory"); // arena's wording for its --db
     }
