@@ -615,6 +615,9 @@ public final class TabularPolicy {
    */
   public static TabularPolicy read(Path file) throws IOException {
     JsonNode root;
+    if (file.toString().isBlank()) { // the working directory: not "a directory" the user named
+      throw new IOException("cannot read policy: the path is empty; give the policy file's name");
+    }
     if (java.nio.file.Files.isDirectory(file)) {
       throw new IOException("cannot read policy " + file + ": it is a directory");
     }
@@ -646,7 +649,12 @@ public final class TabularPolicy {
       throw new IOException("not a policy file: " + file + " (" + FORM + ", or with \"policies_by_player\": [{...}, ...]"
           + " keyed by player)");
     }
-    String savedGame = root.has("game") && root.get("game").isTextual() && !root.get("game").asText().isBlank() ? root.get("game").asText() : null;
+    if (root.has("game") && root.get("game").isTextual() && root.get("game").asText().isBlank()) {
+      // an entry naming no game is not a file that names none: neither is measured on a guess
+      throw new IOException("policy file " + file + ": \"game\" is empty; give the game string the policy was saved"
+          + " for (e.g. \"kuhn_poker\"), or leave the entry out");
+    }
+    String savedGame = root.has("game") && root.get("game").isTextual() ? root.get("game").asText() : null;
     TabularPolicy p = new TabularPolicy(savedGame);
     p.source = file.toString();
     if (root.has("run") && root.get("run").isObject()) {
@@ -697,6 +705,10 @@ public final class TabularPolicy {
       int j = 0;
       for (Map.Entry<String, JsonNode> x : e.getValue().properties()) {
         a[j] = actionKey(x.getKey());
+        if (a[j] < 0 && x.getKey().matches("[1-9][0-9]*")) {
+          throw new IOException("policy file " + file + ": action key '" + x.getKey() + "' at information state '"
+              + oneLine(e.getKey()) + "'" + who + " is out of range: actions are at most " + Integer.MAX_VALUE);
+        }
         if (a[j] < 0) {
           throw new IOException("policy file " + file + ": action key '" + x.getKey() + "' at information state '"
               + oneLine(e.getKey()) + "'" + who + " is not a plain non-negative integer (" + ACTION_KEYS + ")");

@@ -44,7 +44,6 @@ class PolicyFileKeysTest {
         {"{\"0\": 0.5, \" 1\": 0.5}", " 1"},
         {"{\"0\": 1, \"1\": 0, \"-1\": 0}", "-1"},
         {"{\"0\": 1, \"01\": 0}", "01"},
-        {"{\"0\": 1, \"2147483648\": 0}", "2147483648"},
         {"{\"0\": 1, \"\": 0}", ""},
     };
     for (String[] c : cases) {
@@ -53,6 +52,13 @@ class PolicyFileKeysTest {
           .hasMessage("policy file " + f + ": action key '" + c[1] + "' at information state '1p' is not a plain"
               + " non-negative integer (action keys are written as 0, 1, 12, ...: digits only, no sign, no leading zeros,"
               + " no spaces)");
+    }
+    // a plain integer beyond the int range is plain: the message says what is wrong with it
+    for (String big : new String[] {"2147483648", "99999999999999999999"}) {
+      Path f = kuhn("{\"0\": 1, \"" + big + "\": 0}");
+      assertThatThrownBy(() -> TabularPolicy.read(f)).as(big).isInstanceOf(IOException.class)
+          .hasMessage("policy file " + f + ": action key '" + big + "' at information state '1p' is out of range:"
+              + " actions are at most 2147483647");
     }
     // plain keys read as before, whatever their order in the file
     TabularPolicy ok = TabularPolicy.read(kuhn("{\"1\": 0.25, \"0\": 0.75}"));
@@ -113,5 +119,23 @@ class PolicyFileKeysTest {
           .hasMessageNotContaining("NaN").hasMessageNotContaining("INF").hasMessageNotContaining("\n")
           .hasMessageNotContaining("Source").hasMessageNotContaining("code 1");
     }
+  }
+
+  /** {@code "game": ""} names no game: refused, where a file without the entry is read with a warning. */
+  @Test
+  void anEmptyGameEntryIsRefused() throws IOException {
+    Path f = file("{\"game\": \" \", \"policy\": {\"0\": {\"0\": 1}}}");
+    assertThatThrownBy(() -> TabularPolicy.read(f)).isInstanceOf(IOException.class)
+        .hasMessage("policy file " + f + ": \"game\" is empty; give the game string the policy was saved for (e.g."
+            + " \"kuhn_poker\"), or leave the entry out");
+    assertThat(TabularPolicy.read(file("{\"policy\": {\"0\": {\"0\": 1}}}")).game()).isNull();
+    assertThat(TabularPolicy.read(file("{\"game\": null, \"policy\": {\"0\": {\"0\": 1}}}")).game()).isNull();
+  }
+
+  /** An empty path is the working directory: it is named as empty, not as "a directory". */
+  @Test
+  void anEmptyPathIsNamedAsEmpty() {
+    assertThatThrownBy(() -> TabularPolicy.read(Path.of(""))).isInstanceOf(IOException.class)
+        .hasMessage("cannot read policy: the path is empty; give the policy file's name");
   }
 }
