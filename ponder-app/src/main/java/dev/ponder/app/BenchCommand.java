@@ -72,8 +72,8 @@ public final class BenchCommand implements PonderCommand {
         loaded.add(GameRegistry.load(name)); // fail on a bad name before measuring anything
       }
       PrintWriter out = spec.commandLine().getOut();
-      out.printf(Locale.ROOT, "random playouts: %d run%s of %.1f s per game after a %.1f s warm-up; median run; seed %d; %s, %d cores%n",
-          runs, runs == 1 ? "" : "s", seconds, seconds, seed, System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
+      out.printf(Locale.ROOT, "random playouts: %d run%s of %s s per game after a %s s warm-up; median run; seed %d; %s, %d cores%n",
+          runs, runs == 1 ? "" : "s", Ponder.plain(seconds), Ponder.plain(seconds), seed, System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
           Runtime.getRuntime().availableProcessors());
       out.printf(Locale.ROOT, "%-28s %14s %14s %10s%n", "game", "playouts/s", "moves/s", "mean len");
       out.flush();

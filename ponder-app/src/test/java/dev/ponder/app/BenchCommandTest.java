@@ -13,6 +13,8 @@ class BenchCommandTest {
     assertThat(r.out).containsPattern("tic_tac_toe\\s+\\d+\\s+\\d+\\s+\\d\\.\\d");
     assertThat(r.out).containsPattern("connect_four\\(rows=4\\)\\s+\\d+\\s+\\d+");
     assertThat(r.out).contains("; seed 1; "); // the default seed, so a saved output says how to run it again
+    // the run length as given (it was rounded to one decimal: "0.1 s" for runs of 0.05 s)
+    assertThat(r.out).startsWith("random playouts: 3 runs of 0.05 s per game after a 0.05 s warm-up;");
     Cli seeded = Cli.run("bench", "playouts", "--games", "tic_tac_toe", "--seconds", "0.05", "--runs", "1", "--seed", "7");
     assertThat(seeded.out).contains("; seed 7; ");
   }
