@@ -184,19 +184,17 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
         return unknownCommand(first, commands);
       }
       if (first.startsWith("-") && first.length() > 1) {
-        String name = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
-        java.util.List<String> names = new java.util.ArrayList<>();
-        for (CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
-          if (!o.hidden()) {
-            names.addAll(java.util.List.of(o.names()));
-          }
-        }
-        // only the option: a value after it ("--agnet uct") is not an option of its own
-        return "unknown option '" + name + "' for " + c.getCommandSpec().qualifiedName() + Suggestions.didYouMean(name, names);
+        return unknownOptionLine(c, first);
       }
       String split = spaceSplitList(first, args);
       return split != null ? split : "unexpected argument '" + first + "' (" + c.getCommandSpec().qualifiedName()
           + " takes " + (c.getCommandSpec().positionalParameters().isEmpty() ? "options only" : "no more arguments") + ")";
+    }
+    if (ex instanceof CommandLine.MissingParameterException) {
+      String unknown = unknownOption(c, args);
+      if (unknown != null) { // "ponder perft --foo": the typo, not the GAME it left out, is the error
+        return unknownOptionLine(c, unknown);
+      }
     }
     if (ex.getArgSpec() == null && ex.getValue() != null && !commands.isEmpty() && !commands.contains(ex.getValue())
         && String.valueOf(ex.getMessage()).startsWith("Unknown subcommand")) {
@@ -213,6 +211,64 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
       return who + ": " + oneLine(conv.getMessage());
     }
     return oneLine(ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage());
+  }
+
+  /** {@code unknown option '--foo' for ponder perft}, with the closest option when one is clearly closest. */
+  private static String unknownOptionLine(CommandLine c, String typed) {
+    String name = typed.contains("=") ? typed.substring(0, typed.indexOf('=')) : typed;
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+      if (!o.hidden()) {
+        names.addAll(java.util.List.of(o.names()));
+      }
+    }
+    // only the option: a value after it ("--agnet uct") is not an option of its own
+    return "unknown option '" + name + "' for " + c.getCommandSpec().qualifiedName() + Suggestions.didYouMean(name, names);
+  }
+
+  /**
+   * The first word of {@code args} after command {@code c}'s name that is written as an option
+   * ({@code -x}, {@code --name}, {@code --name=value}; not {@code -} or a negative number) and is no
+   * option of {@code c}, nor the value of the option before it; null if there is none. Used when a
+   * required parameter is missing, where picocli reports the missing parameter before the word it
+   * could not match.
+   */
+  static String unknownOption(CommandLine c, String[] args) {
+    java.util.List<String> path = new java.util.ArrayList<>();
+    for (CommandLine k = c; k.getParent() != null; k = k.getParent()) {
+      path.add(0, k.getCommandName());
+    }
+    int i = 0;
+    for (String word : path) { // past the command's own name (options of the commands before it stay theirs)
+      while (i < args.length && !args[i].equals(word)) {
+        i++;
+      }
+      i++;
+    }
+    CommandLine.Model.CommandSpec spec = c.getCommandSpec();
+    for (; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--")) {
+        return null; // the rest are positional
+      }
+      if (!a.startsWith("-") || a.length() < 2 || a.matches("-[0-9.].*")) {
+        continue;
+      }
+      String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+      CommandLine.Model.OptionSpec o = spec.findOption(name);
+      boolean attached = false;
+      if (o == null && !name.startsWith("--") && name.length() > 2) {
+        o = spec.findOption(name.substring(0, 2)); // -n5: a short option with its value attached
+        attached = true;
+      }
+      if (o == null) {
+        return a;
+      }
+      if (!a.contains("=") && !attached && o.arity().min() > 0) {
+        i += o.arity().min(); // its value, which may start with '-'
+      }
+    }
+    return null;
   }
 
   private static String unknownCommand(String name, java.util.Set<String> commands) {

@@ -180,4 +180,21 @@ class UsageWordingCliTest {
     assertThat(t.err).doesNotContain("WARN");
     assertThat(t.err.lines()).as(t.err).hasSize(1);
   }
+
+  /**
+   * A misspelt option without the required GAME is reported as the unknown option: picocli's
+   * "missing required parameter: 'GAME'" hid it. Values of known options (also ones starting with
+   * '-') are not taken for options.
+   */
+  @Test
+  void anUnknownOptionIsNamedBeforeAMissingGame() {
+    assertThat(err("perft", "--foo")).isEqualTo("ponder: unknown option '--foo' for ponder perft"
+        + " (see 'ponder perft --help')" + NL);
+    assertThat(err("play", "--foo", "--players", "random,random")).startsWith("ponder: unknown option '--foo' for ponder play");
+    assertThat(err("simulate", "-n5", "--x")).startsWith("ponder: unknown option '--x' for ponder simulate");
+    assertThat(err("bench", "search", "--gmes", "x")).startsWith("ponder: unknown option '--gmes' for ponder bench search"
+        + " (did you mean --games?)");
+    assertThat(err("simulate", "--seed", "-3", "-n", "4")).startsWith("ponder: missing required parameter: 'GAME'");
+    assertThat(err("perft", "--depth", "3")).startsWith("ponder: missing required parameter: 'GAME'");
+  }
 }
