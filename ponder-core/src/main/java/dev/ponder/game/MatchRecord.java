@@ -70,6 +70,14 @@ public record MatchRecord(String game, int[] actions) {
     if (game.isEmpty()) {
       throw new IllegalArgumentException("malformed match record: missing game string");
     }
+    int depth = 0;
+    for (int i = 0; i < game.length(); i++) { // a '|' inside a game's parentheses is a parameter's
+      char c = game.charAt(i);
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (c == '|' && depth == 0) {
+        throw new IllegalArgumentException("malformed match record: more than one '|'; expected '<game> | <actions>'");
+      }
+    }
     int[] actions;
     if (rest.isEmpty()) {
       actions = new int[0];

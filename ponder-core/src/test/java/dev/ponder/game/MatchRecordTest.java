@@ -1,6 +1,7 @@
 package dev.ponder.game;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.game.fixtures.TakeAwayGame;
 import dev.ponder.spec.ParamSpec;
@@ -55,5 +56,16 @@ class MatchRecordTest {
     } finally {
       GameRegistry.register(new TakeAwayGame.Factory());
     }
+  }
+
+  /** A second '|' was read as part of the game's name ("unknown game 'tic_tac_toe | 8'"). */
+  @Test
+  void aSecondBarIsAMalformedRecord() {
+    assertThatThrownBy(() -> MatchRecord.parse("tic_tac_toe | 8 | 0")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("malformed match record: more than one '|'; expected '<game> | <actions>'");
+    // inside a game's parentheses a '|' belongs to a parameter's value
+    MatchRecord r = MatchRecord.parse("g(s=a|b) | 1 2");
+    assertThat(r.game()).isEqualTo("g(s=a|b)");
+    assertThat(r.actions()).containsExactly(1, 2);
   }
 }
