@@ -128,10 +128,14 @@ class FailedAgentRankTest {
     List<String> lines = Files.readAllLines(dir.resolve("rep").resolve("matches.csv"));
     assertThat(lines.get(0)).isEqualTo(
         "tournament,game,seed_index,seed,seats,status,returns,length,seat_ms,overruns,message,actions,failed_seat,build");
+    // the build line as a CSV field: quoted when it holds a comma ("commit 2031661, modified" in a
+    // working tree with changes)
+    String line = dev.ponder.spi.PonderVersion.LINE;
+    String build = line.contains(",") || line.contains("\"") ? "\"" + line.replace("\"", "\"\"") + "\"" : line;
     List<String> errors = lines.stream().filter(l -> l.contains(",error,")).toList();
     assertThat(errors).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("1,othello,").contains(",flaky(from=10);")
-        .endsWith(",0," + dev.ponder.spi.PonderVersion.LINE));
+        .endsWith(",0," + build));
     assertThat(lines.subList(1, lines.size()).stream().filter(l -> !l.contains(",error,")))
-        .isNotEmpty().allSatisfy(l -> assertThat(l).endsWith(",," + dev.ponder.spi.PonderVersion.LINE));
+        .isNotEmpty().allSatisfy(l -> assertThat(l).endsWith(",," + build));
   }
 }
