@@ -185,9 +185,11 @@ public final class Report {
    * smoothing rather than measured.
    */
   static String eloFitLine() {
-    return "Fitted as Bradley–Terry by Hunter's MM iteration (a win 1, a draw 1/2), with "
+    return "Fitted as Bradley–Terry by Hunter's MM iteration, refined by Newton's method to the"
+        + " maximum-likelihood fit (a win 1, a draw 1/2), with "
         + java.math.BigDecimal.valueOf(dev.ponder.rating.Elo.SMOOTHING).stripTrailingZeros().toPlainString()
-        + " added to every ordered pair's win score (as OpenSpiel's elo.cc): where an agent never lost to another, the"
+        + " added to every ordered pair's win score (as OpenSpiel's elo.cc, which stops the iteration"
+        + " after 2000 steps): where an agent never lost to another, the"
         + " gap between them is set by that smoothing, not measured.";
   }
 
