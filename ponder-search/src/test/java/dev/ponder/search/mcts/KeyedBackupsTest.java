@@ -51,19 +51,19 @@ class KeyedBackupsTest {
   @Test
   void powerMeanReadsTheKeyedChild() {
     SearchContext ctx = SearchContext.detached(ttt, 1);
-    Tree t = new Tree(2, 0, false, true, 16);
+    Tree t = new Tree(2, 1, false, true, 16); // aux 0: the in-flight count (none here)
     int[] id = keyedTree(t);
     // p = 2 over player 1's normalized means 0.25 and 1.0 with equal visits:
     // V = sqrt((0.25² + 1²)/2) = 0.728869 → raw 2·0.728869 − 1 = 0.457738 for player 1, the complement for player 0
     double[] v = {1.0, -1.0};
-    ZooBackups.powerMean(2).update(t, id[0], id[1], id[2], v, 0, ctx);
+    ZooBackups.powerMean(2, 0).update(t, id[0], id[1], id[2], v, 0, ctx);
     assertThat(v[1]).isCloseTo(0.457738, offset(1e-6));
     assertThat(v[0]).isCloseTo(-0.457738, offset(1e-6));
     assertThat(t.visits(id[1])).isEqualTo(1);
     assertThat(t.valueSum(id[1], 1)).isCloseTo(0.457738, offset(1e-6));
     // an edge into a terminal state (child −1) keeps the mean backup
     double[] w = {1.0, -1.0};
-    ZooBackups.powerMean(2).update(t, id[0], id[1] + 1, -1, w, 0, ctx);
+    ZooBackups.powerMean(2, 0).update(t, id[0], id[1] + 1, -1, w, 0, ctx);
     assertThat(w).containsExactly(1.0, -1.0);
     assertThat(t.valueSum(id[1] + 1, 0)).isEqualTo(1.0);
   }
@@ -107,28 +107,33 @@ class KeyedBackupsTest {
 
   @Test
   void softBackupReadsTheKeyedChild() {
-    Tree t = new Tree(2, 1, false, true, 16);
+    Tree t = new Tree(2, SoftSearch.WIDTH, false, true, 16);
     int[] id = keyedTree(t);
     int g = id[3];
     t.setAux(g, 0, 0.3);
     t.setAux(g + 1, 0, 0.7);
+    t.setAux(g, 1, 1); // one completed visit each
+    t.setAux(g + 1, 1, 1);
     // V_sft(c) = 0.1·ln(e^3 + e^7) = 0.7 + 0.1·ln(1 + e^-4) = 0.701815 for player 1; player 0 chooses
     // the edge, two-player zero-sum: Q_sft(e) = 1 − 0.701815 = 0.298185
     SearchContext ctx = SearchContext.detached(ttt, 1);
     ZooBackups.Hook soft = SoftSearch.softBackup(0.1, 0.5, 0);
     t.addVisits(id[1], 2); // the mean update before the hook: n = 2
     t.setAux(id[1], 0, 0.5);
+    t.setAux(id[1], 1, 1); // one completed visit before this one
     soft.edge(t, id[0], id[1], id[2], new double[] {1.0, -1.0}, 0, ctx);
     assertThat(t.aux(id[1], 0)).isCloseTo(0.298185, offset(1e-6));
     // with chance and hidden information: running mean of the targets over the edge's visits,
     // 0.5 + (0.298185 − 0.5)/2 = 0.399093
     SearchContext kctx = SearchContext.detached(kuhn, 1);
     t.setAux(id[1], 0, 0.5);
+    t.setAux(id[1], 1, 1);
     soft.edge(t, id[0], id[1], id[2], new double[] {1.0, -1.0}, 0, kctx);
     assertThat(t.aux(id[1], 0)).isCloseTo(0.399093, offset(1e-6));
     // a terminal edge (child −1) there: the target is the simulation's normalized return,
     // (1 − (−2))/4 = 0.75 → 0.5 + (0.75 − 0.5)/2 = 0.625
     t.setAux(id[1], 0, 0.5);
+    t.setAux(id[1], 1, 1);
     soft.edge(t, id[0], id[1], -1, new double[] {1.0, -1.0}, 0, kctx);
     assertThat(t.aux(id[1], 0)).isCloseTo(0.625, offset(1e-12));
   }

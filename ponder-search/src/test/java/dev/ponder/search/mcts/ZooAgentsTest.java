@@ -486,7 +486,7 @@ class ZooAgentsTest {
     t.addValue(g + 1, 1, 1.0);
     t.addValue(g + 1, 0, -1.0);
     double[] v = {1.0, -1.0};
-    dev.ponder.search.mcts.zoo.ZooBackups.powerMean(2).update(t, ids[0], c, c, v, 0, ctx);
+    dev.ponder.search.mcts.zoo.ZooBackups.powerMean(2, 0).update(t, ids[0], c, c, v, 0, ctx);
     assertThat(v[1]).isCloseTo(0.457738, org.assertj.core.data.Offset.offset(1e-6));
     assertThat(v[0]).isCloseTo(-0.457738, org.assertj.core.data.Offset.offset(1e-6));
     assertThat(t.visits(c)).isEqualTo(1);

@@ -849,7 +849,7 @@ class ZooFormulasTest {
     // λ = min(1, 1·4/ln 101) = 0.866716; V_sft = 0.1·ln(e^9 + 3e^1) = 0.900101;
     // π(A) = (1 − λ)·e^((.9 − V)/τ) + λ/4 = 0.133284·0.998995 + 0.216679 = 0.349829
     // (λ without |A|, 1/ln 101 = 0.216679, would give 0.836703)
-    Tree u = new Tree(1, 1, false, false, 16);
+    Tree u = new Tree(1, SoftSearch.WIDTH, false, false, 16);
     int r = u.newRoot(0, 0);
     u.expand(r, 0, new int[] {0, 1, 2, 3}, new float[] {0.25f, 0.25f, 0.25f, 0.25f}, 4);
     int f = u.firstChild(r);
@@ -857,6 +857,7 @@ class ZooFormulasTest {
     for (int i = 0; i < 4; i++) {
       u.addVisits(f + i, 1);
       u.setAux(f + i, 0, i == 0 ? 0.9 : 0.1);
+      u.setAux(f + i, 1, 1); // the completed visit MENTS' backup counts
     }
     TreePolicy e2w = SoftSearch.e2w(0.1, 1.0, 0.5, 0);
     int b = 0;

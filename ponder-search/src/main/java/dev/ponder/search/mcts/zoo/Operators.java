@@ -303,7 +303,7 @@ public final class Operators {
         softSlot = aux;
         tree = SoftSearch.e2w(tau, eps, qInit, aux);
         hooks.add(SoftSearch.softBackup(tau, qInit, aux));
-        aux += 1;
+        aux += SoftSearch.WIDTH;
         break;
       case "solver":
         solverSlot = aux;
@@ -345,7 +345,9 @@ public final class Operators {
         aux += 1;
         break;
       case "power_mean":
-        backup = ZooBackups.powerMean(p.requireDouble("power", 1, 1e6));
+        backup = ZooBackups.powerMean(p.requireDouble("power", 1, 1e6), aux);
+        vl = ZooBackups.lockedVirtualLoss(1, aux);
+        aux += 1;
         break;
       default:
         backup = ValueBackup.MEAN;

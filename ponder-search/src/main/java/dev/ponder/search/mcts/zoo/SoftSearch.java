@@ -65,7 +65,8 @@ public final class SoftSearch {
 
   /**
    * MENTS' E2W policy: {@code π(a) = (1 − λ)·exp((Q_sft(a) − V_sft)/τ) + λ/|A|},
-   * {@code λ = min(1, ε·|A|/ln(N + 1))}; Q_sft at aux {@code slot} (unvisited: {@code qInit}).
+   * {@code λ = min(1, ε·|A|/ln(N + 1))}; Q_sft at aux {@code slot} (a child without a completed
+   * visit, counted at {@code slot + 1} by {@link #softBackup}: {@code qInit}).
    */
   public static TreePolicy e2w(double tau, double epsilon, double qInit, int slot) {
     return new TreePolicy() {
@@ -81,7 +82,7 @@ public final class SoftSearch {
         double[] q = ctx.scratch(0, k);
         for (int i = 0; i < k; i++) {
           int e = first + i;
-          q[i] = tree.visits(e) > 0 ? tree.aux(e, slot) : qInit;
+          q[i] = completed(tree, e, slot) > 0 ? tree.aux(e, slot) : qInit;
         }
         double lambda = SoftPolicies.e2wLambda(epsilon, k, Math.max(0, tree.visits(node)));
         double v = SoftPolicies.softValue(q, k, tau);
@@ -111,44 +112,72 @@ public final class SoftSearch {
    * the running mean over the edge's visits of the per-simulation targets (V_sft of the node reached,
    * or the simulation's normalized return when that node is a leaf): the sample estimate of the
    * paper's {@code Q_sft(s, a) = E[V_sft(s')]}.
+   *
+   * <p>Uses {@link #WIDTH} aux slots from {@code slot}: Q_sft, and the edge's completed visits
+   * (this hook's own count, under threads updated under the edge's lock), so that in-flight
+   * virtual losses of other workers never enter Q_sft: a leaf edge's mean takes them out, and a
+   * child with only in-flight visits counts as unvisited ({@code qInit}).
    */
   public static ZooBackups.Hook softBackup(double tau, double qInit, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
-      int chooser = tree.player(parent);
-      if (chooser < 0) {
+      if (tree.player(parent) < 0) {
         return;
       }
-      int k = child >= 0 ? tree.numChildren(child) : 0;
-      int m = child >= 0 ? tree.player(child) : -1;
-      boolean same = Z.sameSuccessor(edge, child, ctx);
-      double qs;
-      if (k > 0 && m >= 0 && (m == chooser || Z.twoPlayerConstantSum(ctx))) {
-        int first = tree.firstChild(child);
-        double mx = Double.NEGATIVE_INFINITY;
-        for (int e = first; e < first + k; e++) {
-          mx = Math.max(mx, tree.visits(e) > 0 ? tree.aux(e, slot) : qInit);
+      if (tree.concurrent()) {
+        synchronized (tree.lock(edge)) {
+          softUpdate(tree, parent, edge, child, value, tau, qInit, slot, ctx);
         }
-        double sum = 0;
-        for (int e = first; e < first + k; e++) {
-          sum += Math.exp(((tree.visits(e) > 0 ? tree.aux(e, slot) : qInit) - mx) / tau);
-        }
-        double v = mx + tau * Math.log(sum);
-        qs = m == chooser ? v : 1.0 - v;
-      } else if (k > 0 && m == State.CHANCE) {
-        // a chance node of the tree: Q_sft = Σ_o P(o)·V(o) over its visited outcomes o
-        qs = chanceSoftValue(tree, child, chooser, tau, qInit, slot, ctx);
-      } else if (same) {
-        qs = Z.q(tree, edge, chooser, ctx, qInit);
       } else {
-        qs = ctx.normalize(value[chooser]);
+        softUpdate(tree, parent, edge, child, value, tau, qInit, slot, ctx);
       }
-      if (!same) {
-        // running mean over the edge's visits (the mean update above already counted this one)
-        int n = Math.max(1, tree.visits(edge));
-        qs = tree.aux(edge, slot) + (qs - tree.aux(edge, slot)) / n;
-      }
-      tree.setAux(edge, slot, qs);
     };
+  }
+
+  /** Aux doubles per entry {@link #softBackup} uses from its slot: Q_sft and the completed visits. */
+  public static final int WIDTH = 2;
+
+  /** Completed visits of {@code e} (without in-flight virtual losses), kept at {@code slot + 1}. */
+  private static double completed(Tree tree, int e, int slot) {
+    return tree.aux(e, slot + 1);
+  }
+
+  private static void softUpdate(Tree tree, int parent, int edge, int child, double[] value, double tau, double qInit,
+      int slot, SearchContext ctx) {
+    int chooser = tree.player(parent);
+    double c = completed(tree, edge, slot) + 1;
+    tree.setAux(edge, slot + 1, c);
+    int k = child >= 0 ? tree.numChildren(child) : 0;
+    int m = child >= 0 ? tree.player(child) : -1;
+    boolean same = Z.sameSuccessor(edge, child, ctx);
+    double qs;
+    if (k > 0 && m >= 0 && (m == chooser || Z.twoPlayerConstantSum(ctx))) {
+      int first = tree.firstChild(child);
+      double mx = Double.NEGATIVE_INFINITY;
+      for (int e = first; e < first + k; e++) {
+        mx = Math.max(mx, completed(tree, e, slot) > 0 ? tree.aux(e, slot) : qInit);
+      }
+      double sum = 0;
+      for (int e = first; e < first + k; e++) {
+        sum += Math.exp(((completed(tree, e, slot) > 0 ? tree.aux(e, slot) : qInit) - mx) / tau);
+      }
+      double v = mx + tau * Math.log(sum);
+      qs = m == chooser ? v : 1.0 - v;
+    } else if (k > 0 && m == State.CHANCE) {
+      // a chance node of the tree: Q_sft = Σ_o P(o)·V(o) over its visited outcomes o
+      qs = chanceSoftValue(tree, child, chooser, tau, qInit, slot, ctx);
+    } else if (same) {
+      // the edge's mean over its c completed visits: the visits beyond them are in-flight
+      // virtual losses of other workers, each one visit of the minimum utility for the chooser
+      double inflight = tree.visits(edge) - c;
+      qs = ctx.normalize((tree.valueSum(edge, chooser) - inflight * ctx.minUtility()) / c);
+    } else {
+      qs = ctx.normalize(value[chooser]);
+    }
+    if (!same) {
+      // running mean over the edge's completed visits (this one included)
+      qs = tree.aux(edge, slot) + (qs - tree.aux(edge, slot)) / c;
+    }
+    tree.setAux(edge, slot, qs);
   }
 
   /**
@@ -190,7 +219,7 @@ public final class SoftSearch {
       int first = tree.firstChild(node);
       double[] q = ctx.scratch(0, k);
       for (int i = 0; i < k; i++) {
-        q[i] = tree.visits(first + i) > 0 ? tree.aux(first + i, slot) : qInit;
+        q[i] = completed(tree, first + i, slot) > 0 ? tree.aux(first + i, slot) : qInit;
       }
       double v = SoftPolicies.softValue(q, k, tau);
       return m == chooser ? v : 1.0 - v;
@@ -206,7 +235,7 @@ public final class SoftSearch {
     return FinalActionSelector.withRule("argmax soft value Q_sft over the visited actions (MENTS' soft Bellman"
         + " values, which hold an entropy bonus; the Q column is the mean return, not Q_sft)", (tree, root, pi, ctx) -> {
           FinalSelectors.visitPolicy(tree, root, pi);
-          return Finals.argmax(tree, root, ctx, e -> tree.visits(e) > 0 ? tree.aux(e, slot) : Double.NEGATIVE_INFINITY);
+          return Finals.argmax(tree, root, ctx, e -> completed(tree, e, slot) > 0 ? tree.aux(e, slot) : Double.NEGATIVE_INFINITY);
         });
   }
 }

@@ -178,7 +178,7 @@ public final class ZooAgents {
             TreePolicy t = SoftSearch.e2w(tau, p.requireDouble("epsilon", 0, 1e6), qi, 0);
             return mech(t, ZooBackups.withHooks(ValueBackup.MEAN, SoftSearch.softBackup(tau, qi, 0)), RootActionSelector.of(t),
                 finalKey(p, "soft_q", "robust").equals("soft_q") ? SoftSearch.maxSoftQ(0) : FinalSelectors.MOST_VISITED,
-                VirtualLoss.constant(1), 1);
+                VirtualLoss.constant(1), SoftSearch.WIDTH);
           });
     }
   }
@@ -257,8 +257,8 @@ public final class ZooAgents {
               ParamSpec.ofDouble("p", 2.0, 1, 1e6, "alias of power (older agent strings); give one of the two")),
           p -> {
             TreePolicy t = new dev.ponder.search.mcts.Ucb1(p.requireDouble("c", 0, 1e6));
-            return mech(t, ZooBackups.powerMean(power(p)), RootActionSelector.of(t),
-                FinalSelectors.MOST_VISITED, VirtualLoss.constant(1), 0);
+            return mech(t, ZooBackups.powerMean(power(p), 0), RootActionSelector.of(t),
+                FinalSelectors.MOST_VISITED, ZooBackups.lockedVirtualLoss(1, 0), 1);
           });
     }
   }

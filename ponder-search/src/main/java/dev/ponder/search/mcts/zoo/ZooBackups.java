@@ -250,51 +250,104 @@ public final class ZooBackups {
    * others get the visit-weighted mean of their components. Then n += 1, W += V (Q is the mean of
    * the V's seen, as in the paper's Q(s,a) = mean of r + γV(s'); in keyed mode, where the node
    * reached may change with the sampled world, that mean runs over the nodes reached).
+   * In-flight virtual losses (counted at aux {@code slot}: pair with {@link #lockedVirtualLoss})
+   * are kept out of V; under threads each child is read under its lock and the edge's update
+   * holds the edge's lock, so V is computed from consistent snapshots of completed visits.
    */
-  public static ValueBackup powerMean(double power) {
+  public static ValueBackup powerMean(double power, int slot) {
     return (tree, parent, edge, child, value, depth, ctx) -> {
       int mover = child >= 0 ? tree.player(child) : -1;
       int k = child >= 0 ? tree.numChildren(child) : 0;
-      if (k > 0 && mover >= 0) {
-        int first = tree.firstChild(child);
-        long sumN = 0;
-        double mx = 0;
-        for (int e = first; e < first + k; e++) {
-          int n = tree.visits(e);
-          if (n > 0) {
-            sumN += n;
-            mx = Math.max(mx, Math.max(0.0, ctx.normalize(tree.valueSum(e, mover) / n)));
-          }
+      if (tree.concurrent()) {
+        if (k > 0 && mover >= 0) {
+          powerValue(tree, child, mover, k, power, completedSnapshot(tree, child, mover, k, slot, ctx), value, ctx);
         }
-        if (sumN > 0) {
-          double s = 0;
-          for (int e = first; e < first + k; e++) {
-            int n = tree.visits(e);
-            if (n > 0 && mx > 0) {
-              double q = Math.max(0.0, ctx.normalize(tree.valueSum(e, mover) / n));
-              s += (double) n / sumN * Math.pow(q / mx, power);
-            }
-          }
-          double v = mx > 0 ? mx * Math.pow(s, 1.0 / power) : 0.0;
-          boolean complement = Z.twoPlayerConstantSum(ctx);
-          for (int p = 0; p < tree.numPlayers(); p++) {
-            if (p == mover) {
-              value[p] = ctx.minUtility() + ctx.deltaU() * v;
-            } else if (complement) {
-              value[p] = ctx.maxUtility() - ctx.deltaU() * v;
-            } else {
-              double acc = 0;
-              for (int e = first; e < first + k; e++) {
-                acc += tree.valueSum(e, p);
-              }
-              value[p] = acc / sumN;
-            }
-          }
+        synchronized (tree.lock(edge)) {
+          tree.addVisits(edge, 1);
+          tree.addValues(edge, value);
+        }
+      } else {
+        if (k > 0 && mover >= 0) {
+          powerValue(tree, child, mover, k, power, null, value, ctx);
+        }
+        tree.addVisits(edge, 1);
+        tree.addValues(edge, value);
+      }
+    };
+  }
+
+  /**
+   * Under threads: each child's completed visits and sums, read under its lock (a consistent
+   * snapshot without the in-flight virtual losses counted at aux {@code slot}), n at
+   * {@code [i·(np + 1)]} and W at {@code [i·(np + 1) + 1 + p]} of the context's scratch array 3.
+   */
+  private static double[] completedSnapshot(Tree tree, int node, int mover, int k, int slot, SearchContext ctx) {
+    int np = tree.numPlayers();
+    double[] snap = ctx.scratch(3, k * (np + 1));
+    int first = tree.firstChild(node);
+    for (int i = 0; i < k; i++) {
+      int e = first + i;
+      synchronized (tree.lock(e)) {
+        int inflight = (int) tree.aux(e, slot);
+        snap[i * (np + 1)] = tree.visits(e) - inflight;
+        for (int p = 0; p < np; p++) {
+          snap[i * (np + 1) + 1 + p] = tree.valueSum(e, p) - (p == mover ? inflight * ctx.minUtility() : 0.0);
         }
       }
-      tree.addVisits(edge, 1);
-      tree.addValues(edge, value);
-    };
+    }
+    return snap;
+  }
+
+  /** Child i's completed visits: from the snapshot under threads, else the tree's count. */
+  private static int visitsOf(Tree tree, int first, int i, int np, double[] snap) {
+    return snap == null ? tree.visits(first + i) : (int) snap[i * (np + 1)];
+  }
+
+  /** Child i's completed value sum of player p: from the snapshot under threads, else the tree's. */
+  private static double sumOf(Tree tree, int first, int i, int p, int np, double[] snap) {
+    return snap == null ? tree.valueSum(first + i, p) : snap[i * (np + 1) + 1 + p];
+  }
+
+  /** Writes the power-mean value vector of {@code node}'s children into {@code value} (see {@link #powerMean}). */
+  private static void powerValue(Tree tree, int node, int mover, int k, double power, double[] snap, double[] value,
+      SearchContext ctx) {
+    int np = tree.numPlayers();
+    int first = tree.firstChild(node);
+    long sumN = 0;
+    double mx = 0;
+    for (int i = 0; i < k; i++) {
+      int n = visitsOf(tree, first, i, np, snap);
+      if (n > 0) {
+        sumN += n;
+        mx = Math.max(mx, Math.max(0.0, ctx.normalize(sumOf(tree, first, i, mover, np, snap) / n)));
+      }
+    }
+    if (sumN == 0) {
+      return;
+    }
+    double s = 0;
+    for (int i = 0; i < k; i++) {
+      int n = visitsOf(tree, first, i, np, snap);
+      if (n > 0 && mx > 0) {
+        double q = Math.max(0.0, ctx.normalize(sumOf(tree, first, i, mover, np, snap) / n));
+        s += (double) n / sumN * Math.pow(q / mx, power);
+      }
+    }
+    double v = mx > 0 ? mx * Math.pow(s, 1.0 / power) : 0.0;
+    boolean complement = Z.twoPlayerConstantSum(ctx);
+    for (int p = 0; p < np; p++) {
+      if (p == mover) {
+        value[p] = ctx.minUtility() + ctx.deltaU() * v;
+      } else if (complement) {
+        value[p] = ctx.maxUtility() - ctx.deltaU() * v;
+      } else {
+        double acc = 0;
+        for (int i = 0; i < k; i++) {
+          acc += sumOf(tree, first, i, p, np, snap);
+        }
+        value[p] = acc / sumN;
+      }
+    }
   }
 
   /**
