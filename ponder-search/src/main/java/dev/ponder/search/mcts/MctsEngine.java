@@ -131,6 +131,8 @@ public final class MctsEngine implements AutoCloseable {
 
   // per search, read by workers
   private State rootState;
+  /** Whether the last search answered a forced move without searching ({@link #runSimulations} refuses). */
+  private boolean lastForced;
   private int rootPlayer;
   /**
    * Simulation indices claimed so far, at index {@link #STARTED} of an array of its own: every
@@ -520,6 +522,7 @@ public final class MctsEngine implements AutoCloseable {
       if (state.legalActions(legal) == 1) {
         // a forced move: answered at once; the tree and lastRootHistory stay as the last search
         // left them, so reuse finds the next decision's subtree by the moves since that search
+        lastForced = true;
         return forcedResult(state, legal[0]);
       }
     }
@@ -529,6 +532,7 @@ public final class MctsEngine implements AutoCloseable {
           + " is outside the mechanism's " + mechanism.auxWidth() + " auxiliary slots");
     }
     rootState = state;
+    lastForced = false;
     rootPlayer = state.currentPlayer();
     failed = false;
     for (Worker w : workers) {
@@ -634,7 +638,8 @@ public final class MctsEngine implements AutoCloseable {
    * @param k number of simulations, k ≥ 0 (0 does nothing)
    * @throws IllegalStateException if no search has run, the last search (or {@code
    *     runSimulations}) failed (its tree was emptied), another {@link #search}, {@code
-   *     runSimulations}, {@link #reset()} or {@link #close()} of this engine is running, or
+   *     runSimulations}, {@link #reset()} or {@link #close()} of this engine is running, the
+   *     last search answered a forced move without searching ({@link SearchResult#forced()}), or
    *     {@code k} more visits could take the root past {@link #MAX_TREE_VISITS}; a component's
    *     exception is rethrown as it is, and the tree is emptied
    */
@@ -649,6 +654,10 @@ public final class MctsEngine implements AutoCloseable {
       }
       if (rootState == null || tree.root() == 0) {
         throw new IllegalStateException("runSimulations needs a previous search");
+      }
+      if (lastForced) {
+        throw new IllegalStateException("runSimulations cannot continue the last search: it answered a forced move"
+            + " without searching (the tree is an earlier position's); search a position with a choice first");
       }
       long kept = keptVisits();
       if (kept + Math.max(0, k) > MAX_TREE_VISITS) {

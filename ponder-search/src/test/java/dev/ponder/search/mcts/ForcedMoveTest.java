@@ -52,6 +52,26 @@ class ForcedMoveTest {
     }
   }
 
+  /** runSimulations continues a real search only: after a forced-move answer it is refused. */
+  @Test
+  void runSimulationsRefusesToContinueAForcedMoveAnswer() {
+    State s = lastCell();
+    Game ttt = s.game();
+    try (MctsEngine e = new MctsEngine(ttt, Mechanisms.uct(1.4), Knowledge.reference(ttt), MctsConfig.ofSimulations(100), 1)) {
+      e.search(ttt.newInitialState());
+      e.runSimulations(10); // continues the searched initial position
+      assertThat(e.search(s).forced()).isTrue();
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> e.runSimulations(10))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("forced move");
+      // a searched position with a choice can be continued again
+      State t = ttt.newInitialState();
+      t.applyAction(4);
+      e.search(t);
+      e.runSimulations(10);
+    }
+  }
+
   /**
    * A searched root with one action that runs 0 simulations (the reused subtree is already proven)
    * is not a forced move: only the forced-move path sets the flag.
