@@ -84,20 +84,15 @@ final class GameCatalog {
     return f;
   }
 
-  /** Why a game's name or alias may not hold {@code ;}. */
-  private static final String LIST_SEPARATOR = "cannot be given in a list of game strings (arena --games and bench"
-      + " --games split at ';'); use letters, digits and _";
-
   /**
    * What is wrong with a factory's declared type, or null: a missing type or name, a name, alias
-   * or parameter key that a game string cannot give ({@link dev.ponder.spec.Spec#namingProblem}), a
-   * name or alias with {@code ;} (where lists of game strings split), a player range
+   * or parameter key that is not a {@linkplain dev.ponder.spec.Spec#isWord word} ({@link
+   * dev.ponder.spec.Spec#namingProblem}; so none holds {@code ;}, where lists of game strings
+   * split), a player range
    * that is empty or starts below 1, or a {@code players} parameter whose declared range does not
    * lie within {@code minPlayers..maxPlayers}.
    */
   static String problem(GameFactory f) {
-    // a game string may hold ';' inside its parentheses only: arena --games and bench --games
-    // split their lists at a ';' outside them
     GameType t = f.type();
     if (t == null) {
       return "type() is null";
@@ -109,9 +104,6 @@ final class GameCatalog {
     String naming = dev.ponder.spec.Spec.namingProblem(name, t.parameters().stream().map(ParamSpec::name).toList());
     if (naming != null) {
       return naming;
-    }
-    if (name.indexOf(';') >= 0) {
-      return "the name '" + name + "' " + LIST_SEPARATOR;
     }
     if (!(t.minPlayers() >= 1 && t.minPlayers() <= t.maxPlayers())) {
       return name + ": GameType players " + t.minPlayers() + ".." + t.maxPlayers() + " is not a range of at least one player";
@@ -140,9 +132,6 @@ final class GameCatalog {
       }
       if (!dev.ponder.spec.Spec.isWord(a)) {
         return name + ": the alias '" + a + "' cannot be written in a game string; use letters, digits and _";
-      }
-      if (a.indexOf(';') >= 0) {
-        return name + ": the alias '" + a + "' " + LIST_SEPARATOR;
       }
     }
     return null;

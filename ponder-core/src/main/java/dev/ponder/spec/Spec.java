@@ -38,10 +38,11 @@ public final class Spec {
   }
 
   /**
-   * Whether {@code word} can stand as a name or a key in a specification string and be read back
-   * as itself: not empty, and neither white space nor any of {@code ( ) , =} in it. Game and agent
-   * registries refuse factories whose names, aliases or parameter keys are not (such a game or agent
-   * could never be named).
+   * Whether {@code word} is a name or key of the project's form: one or more ASCII letters, digits
+   * and {@code _}. Such a word stands in a specification string and is read back as itself, and
+   * every list (comma- or semicolon-separated), match record ({@code |}) and report table can
+   * hold it as it is. Game and agent registries refuse factories whose names, aliases or parameter
+   * keys are not words.
    *
    * @param word a name or key, or null (false)
    */
@@ -51,7 +52,7 @@ public final class Spec {
     }
     for (int i = 0; i < word.length(); i++) {
       char c = word.charAt(i);
-      if (Character.isWhitespace(c) || c == '(' || c == ')' || c == ',' || c == '=') {
+      if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_')) {
         return false;
       }
     }

@@ -115,11 +115,10 @@ class GameRegistryTest {
     // read there as the two games 'semi' and 'party'
     GameCatalog c = catalog(PKG + "Party");
     assertThatThrownBy(() -> c.register(new RegistryToys.SemicolonParty())).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("cannot register " + PKG + "SemicolonParty: the name 'semi;party' cannot be given in a list of game"
-            + " strings (arena --games and bench --games split at ';'); use letters, digits and _");
+        .hasMessage("cannot register " + PKG + "SemicolonParty: the name 'semi;party' cannot be written in a"
+            + " specification string (name or name(key=value,...)); use letters, digits and _");
     assertThatThrownBy(() -> c.register(new RegistryToys.SemicolonAliasParty())).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageEndingWith("semi_party: the alias 'semi;p' cannot be given in a list of game strings (arena --games"
-            + " and bench --games split at ';'); use letters, digits and _");
+        .hasMessageEndingWith("semi_party: the alias 'semi;p' cannot be written in a game string; use letters, digits and _");
     assertThat(c.names()).containsExactly("party");
   }
 

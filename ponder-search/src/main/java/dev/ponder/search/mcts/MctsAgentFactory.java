@@ -44,8 +44,7 @@ public abstract class MctsAgentFactory implements AgentFactory {
   private final Function<Params, Mechanism> mechanism;
 
   /**
-   * @param name the agent's name in agent strings: letters, digits and {@code _}, no white space
-   *     or {@code ( ) , =}
+   * @param name the agent's name in agent strings: one or more ASCII letters, digits and {@code _}
    * @param mechanismParameters the mechanism's keys (the engine keys are appended); none may
    *     repeat another or an engine key ({@link #engineParameters()})
    * @param mechanism builds the mechanism from resolved parameters; throws {@link SpecException}
@@ -77,8 +76,7 @@ public abstract class MctsAgentFactory implements AgentFactory {
         throw new IllegalArgumentException(getClass().getName() + " (agent '" + name + "') declares the key '" + key
             + "' twice");
       }
-      if (key.isEmpty() || !key.equals(key.strip()) || key.chars().anyMatch(c -> Character.isWhitespace(c)
-          || c == '(' || c == ')' || c == ',' || c == '=')) {
+      if (!dev.ponder.spec.Spec.isWord(key)) {
         throw new IllegalArgumentException(getClass().getName() + " (agent '" + name + "') declares the key '" + key
             + "', which an agent string cannot give; use letters, digits and _ (name(key=value,...))");
       }
@@ -89,22 +87,16 @@ public abstract class MctsAgentFactory implements AgentFactory {
   }
 
   /**
-   * Refuses a name the agent-string grammar ({@link dev.ponder.spec.Spec}) cannot give back as a
-   * bare name: empty, with white space, or with {@code ( ) , =}.
+   * Refuses a name that is not a {@linkplain dev.ponder.spec.Spec#isWord word}: one or more ASCII
+   * letters, digits and {@code _}.
    */
   private void requireSpecName(String n) {
-    boolean ok;
-    try {
-      dev.ponder.spec.Spec s = dev.ponder.spec.Spec.parse(n);
-      ok = s.name().equals(n) && s.args().isEmpty() && n.chars().noneMatch(Character::isWhitespace);
-    } catch (SpecException e) {
-      ok = false;
-    }
-    if (!ok) {
+    if (!dev.ponder.spec.Spec.isWord(n)) {
       throw new IllegalArgumentException(getClass().getName() + " has the name '" + n
           + "', which an agent string cannot give (name or name(key=value,...)); use letters, digits and _");
     }
   }
+
 
   /**
    * The engine keys shared by every MCTS agent. The numeric ones declare the ranges

@@ -47,11 +47,12 @@ class FactoryKeysTest {
 
   @Test
   void keysAndNamesAnAgentStringCannotGiveAreRefused() {
-    for (String key : new String[] {"c w", "c=1", "c,d", "c(", ""}) {
+    for (String key : new String[] {"c w", "c=1", "c,d", "c(", "", "c-1", "c;1", "c|1", "é"}) {
       assertThatThrownBy(() -> new WithKey("fine", key)).isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("declares the key '" + key + "', which an agent string cannot give");
     }
-    for (String name : new String[] {"my tuned(x)", "my tuned", "a(b=1)", "a,b", "x=y", "", " lead"}) {
+    for (String name : new String[] {"my tuned(x)", "my tuned", "a(b=1)", "a,b", "x=y", "", " lead", "my-agent",
+        "my.agent", "a|b", "a:b", "a/b", "é"}) {
       assertThatThrownBy(() -> new WithKey(name, "w")).isInstanceOf(IllegalArgumentException.class)
           .hasMessage(WithKey.class.getName() + " has the name '" + name
               + "', which an agent string cannot give (name or name(key=value,...)); use letters, digits and _");
