@@ -7,7 +7,8 @@ public final class Distributions {
   /**
    * The index drawn by {@code u} from the distribution {@code probabilities[from .. from + k)}: the
    * first {@code j} in {@code [0, k)} with {@code u < p[from] + ... + p[from + j]} (summed left to
-   * right from 0), or {@code k − 1} when rounding leaves the total at or below {@code u}. With
+   * right from 0), or, when rounding leaves the total at or below {@code u}, the last index with a
+   * positive probability (never one of probability 0, which a caller may divide by). With
    * {@code u} uniform in [0, 1) index j comes with probability {@code p[from + j]}.
    *
    * @param probabilities non-negative entries summing to 1 (within rounding) over the range
@@ -24,7 +25,17 @@ public final class Distributions {
         return j;
       }
     }
-    return k - 1;
+    return lastPositive(probabilities, from, k);
+  }
+
+  /** The last index in {@code [0, k)} whose probability is positive; {@code k − 1} if none is. */
+  private static int lastPositive(double[] probabilities, int from, int k) {
+    for (int j = k - 1; j > 0; j--) {
+      if (probabilities[from + j] > 0) {
+        return j;
+      }
+    }
+    return probabilities[from] > 0 ? 0 : k - 1;
   }
 
   /**
@@ -59,6 +70,6 @@ public final class Distributions {
     if (negative || !(Math.abs(acc - 1) <= GameContract.PROBABILITY_SUM_TOLERANCE)) {
       throw GameContract.notADistribution(s, probabilities, k, acc);
     }
-    return pick < 0 ? k - 1 : pick;
+    return pick < 0 ? lastPositive(probabilities, 0, k) : pick;
   }
 }

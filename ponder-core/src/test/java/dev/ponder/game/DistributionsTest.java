@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Distributions#sample}: the first index whose running sum exceeds u, k − 1 past the total;
+ * {@link Distributions#sample}: the first index whose running sum exceeds u, past the total the last
+ * index of positive probability;
  * {@link Distributions#sampleOutcome}: the same index, and a refusal of what is not a distribution.
  */
 class DistributionsTest {
@@ -29,6 +30,13 @@ class DistributionsTest {
     // a total below u (rounding): the last index, never one past the range
     assertThat(Distributions.sample(new double[] {0.5, 0.25}, 0, 2, 0.9)).isEqualTo(1);
     assertThat(Distributions.sample(new double[] {0.0, 0.0, 1.0}, 0, 3, 0.0)).isEqualTo(2); // zero entries skipped
+    // the fallback never lands on an entry of probability 0 (a caller may divide by it): the
+    // entries sum to 1 − 2^-53 here, so u = 1 − 2^-53 is past the total
+    double[] q = {0.25, Math.nextDown(0.75), 0.0};
+    double u = Math.nextDown(1.0);
+    assertThat(q[0] + q[1]).isLessThanOrEqualTo(u);
+    assertThat(Distributions.sample(q, 0, 3, u)).isEqualTo(1);
+    assertThat(Distributions.sample(new double[] {0, 0}, 0, 2, 0.5)).isEqualTo(1); // none positive: the last
   }
 
   @Test
@@ -50,5 +58,8 @@ class DistributionsTest {
         .isInstanceOf(GameContractException.class).hasMessageContaining("the probability -0.2");
     assertThatThrownBy(() -> Distributions.sampleOutcome(s, new double[] {1}, 0, 0.1))
         .isInstanceOf(GameContractException.class).hasMessageContaining("lists no outcomes");
+    // past a total rounded below u, the last outcome of positive probability
+    double[] q = {0.25, Math.nextDown(0.75), 0.0};
+    assertThat(Distributions.sampleOutcome(s, q, 3, Math.nextDown(1.0))).isEqualTo(1);
   }
 }
