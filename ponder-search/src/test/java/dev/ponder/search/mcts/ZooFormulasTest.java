@@ -868,6 +868,39 @@ class ZooFormulasTest {
     assertThat(b / (double) n).isCloseTo(0.349829, offset(0.015));
   }
 
+  /** Two children proven to win tie: each is chosen for some seeds (ALGORITHMS §0), the other never. */
+  @Test
+  void provenWinsTieAtRandom() {
+    Tree t = new Tree(2, Solvers.BOUNDS_WIDTH, false, false, 16);
+    int root = t.newRoot(0, 0);
+    t.expand(root, 0, new int[] {0, 1, 2}, new float[] {1f / 3, 1f / 3, 1f / 3}, 3);
+    int f = t.firstChild(root);
+    for (int e : new int[] {f, f + 2}) {
+      t.setFlags(e, Tree.PROVEN);
+      t.setAux(e, 0, 1.0); // MCTS-Solver: player 0's proven value, a win in tic_tac_toe's [-1, 1]
+    }
+    t.addVisits(f + 1, 50); // the most visited is not proven
+    java.util.Set<Integer> solver = new java.util.HashSet<>();
+    for (long seed = 1; seed <= 64; seed++) {
+      solver.add(Solvers.solverFinal(1.0, 0).select(t, root, new double[3], SearchContext.detached(ttt, seed)));
+    }
+    assertThat(solver).containsExactlyInAnyOrder(f, f + 2);
+
+    // Score-Bounded: pessimistic bound = minU + aux[0], optimistic = maxU − aux[1]; f and f+2 win
+    Tree b = new Tree(2, Solvers.BOUNDS_WIDTH, false, false, 16);
+    int r = b.newRoot(0, 0);
+    b.expand(r, 0, new int[] {0, 1, 2}, new float[] {1f / 3, 1f / 3, 1f / 3}, 3);
+    int g = b.firstChild(r);
+    b.setAux(g, 0, 2.0);
+    b.setAux(g + 2, 0, 2.0);
+    b.addVisits(g + 1, 50);
+    java.util.Set<Integer> bounds = new java.util.HashSet<>();
+    for (long seed = 1; seed <= 64; seed++) {
+      bounds.add(Solvers.boundsFinal(0).select(b, r, new double[3], SearchContext.detached(ttt, seed)));
+    }
+    assertThat(bounds).containsExactlyInAnyOrder(g, g + 2);
+  }
+
   @Test
   void secureChildIsALowerBound() {
     // (n, Q̃) = (100, .60) and (4, .90): Q̃ − 1/√n = .5 and .4 → the first (Q̃ + 1/√n would pick the second)

@@ -159,7 +159,8 @@ public final class Solvers {
   }
 
   /**
-   * MCTS-Solver's final move: a proven win if there is one; otherwise, among children not proven
+   * MCTS-Solver's final move: a proven win if there is one (one uniformly at random among
+   * several); otherwise, among children not proven
    * to lose (all children if every one loses), the secure child — the lower confidence bound
    * {@code Q̃ − A/sqrt(n)} (A &gt; 0; ALGORITHMS §0 writes the rule as {@code Q + A/√N} [recall]; a
    * "secure" choice penalizes few visits, so Ponder reads it as a lower bound) — or, with A = 0,
@@ -176,11 +177,20 @@ public final class Solvers {
       int first = tree.firstChild(root);
       int k = tree.numChildren(root);
       boolean anyNotLost = false;
+      int win = -1;
+      int wins = 0;
       for (int e = first; e < first + k; e++) {
         if (tree.isProven(e) && forMover(tree.aux(e, slot), mover, ctx) >= ctx.maxUtility()) {
-          return e;
+          // proven wins tie: one uniformly at random (reservoir; no draw when there is one)
+          wins++;
+          if (wins == 1 || ctx.rng().nextInt(wins) == 0) {
+            win = e;
+          }
         }
         anyNotLost |= !(tree.isProven(e) && forMover(tree.aux(e, slot), mover, ctx) <= ctx.minUtility());
+      }
+      if (win >= 0) {
+        return win;
       }
       final boolean excludeLost = anyNotLost;
       return Finals.argmax(tree, root, ctx, e -> {
@@ -346,8 +356,8 @@ public final class Solvers {
   }
 
   /**
-   * Score-Bounded final move: a child whose pessimistic bound for the mover equals the best
-   * pessimistic bound among children, when that bound is a win; otherwise the most visited child
+   * Score-Bounded final move: a child whose pessimistic bound for the mover is a win (one uniformly
+   * at random among several); otherwise the most visited child
    * among those whose optimistic bound for the mover is not below the best pessimistic bound
    * (so a proven loss is never chosen while another move exists).
    */
@@ -360,16 +370,21 @@ public final class Solvers {
       int first = tree.firstChild(root);
       int k = tree.numChildren(root);
       double bestPess = Double.NEGATIVE_INFINITY;
-      int bestPessChild = first;
+      int win = -1;
+      int wins = 0;
       for (int e = first; e < first + k; e++) {
         double pm = mover == 0 ? pess(tree, e, slot, ctx) : forMover(opt(tree, e, slot, ctx), 1, ctx);
-        if (pm > bestPess) {
-          bestPess = pm;
-          bestPessChild = e;
+        bestPess = Math.max(bestPess, pm);
+        if (pm >= ctx.maxUtility()) {
+          // moves proven to win tie: one uniformly at random (reservoir; no draw when there is one)
+          wins++;
+          if (wins == 1 || ctx.rng().nextInt(wins) == 0) {
+            win = e;
+          }
         }
       }
-      if (bestPess >= ctx.maxUtility()) {
-        return bestPessChild;
+      if (win >= 0) {
+        return win;
       }
       final double floor = bestPess;
       return Finals.argmax(tree, root, ctx, e -> {
