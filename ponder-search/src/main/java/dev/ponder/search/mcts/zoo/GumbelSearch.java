@@ -41,6 +41,17 @@ public final class GumbelSearch {
   private int cur;
   private int phases;
   private int phaseBase;
+  /**
+   * The cut between two phases, made lazily as mctx makes it: the first round of the next phase
+   * visits the survivors one at a time by their current score (recomputed after every visit), and
+   * the first {@code keep} picked survive. {@code picked} marks them; {@code cutting} while the
+   * round runs; {@code nextBase} the survivors' visits when it began.
+   */
+  private boolean[] picked = new boolean[0];
+  private boolean cutting;
+  private int keep;
+  private int picks;
+  private int nextBase;
 
   /**
    * @param maxConsidered m's cap (mctx 16)
@@ -208,14 +219,16 @@ public final class GumbelSearch {
   }
 
   /**
-   * Root: Gumbel-Top-m sampled in {@code prepare}, then sequential halving with explicit
-   * elimination. A phase over {@code cur} surviving actions gives each of them
-   * {@code max(1, ⌊S/(⌈log2 m⌉·cur)⌋)} more visits (mctx's schedule; S = {@link SearchContext#budget()}),
-   * one round at a time (the least-visited survivor, ties by {@code g + logits + σ}, then at
-   * random); when every
-   * survivor has its visits, the best {@code max(2, ⌊cur/2⌋)} by {@code g + logits + σ} survive
-   * and the next phase begins. With a simulation budget this reproduces mctx's visit schedule
-   * ({@link Gumbel#consideredVisits}). Under a time budget S is the engine's running estimate: the
+   * Root: Gumbel-Top-m sampled in {@code prepare}, then sequential halving. A phase over
+   * {@code cur} surviving actions gives each of them {@code max(1, ⌊S/(⌈log2 m⌉·cur)⌋)} more
+   * visits (mctx's schedule; S = {@link SearchContext#budget()}), one round at a time (the
+   * least-visited survivor, ties by {@code g + logits + σ} as it stands at that selection, then at
+   * random). When every survivor has its visits, the next phase's first round visits the
+   * survivors in the same way, one at a time by their current score, and the first
+   * {@code max(2, ⌊cur/2⌋)} it picks survive (mctx's implicit halving: the actions with the
+   * considered visit count, argmax of the score recomputed after every simulation). With a
+   * simulation budget this reproduces mctx's visit schedule ({@link Gumbel#consideredVisits}) and
+   * its choice of survivors. Under a time budget S is the engine's running estimate: the
    * current phase's length is re-planned from it at every selection, and an eliminated action is
    * never selected again. Under threads, selections are serialized (the phase state is shared).
    */
@@ -228,6 +241,7 @@ public final class GumbelSearch {
           g = new double[k];
           considered = new boolean[k];
           alive = new boolean[k];
+          picked = new boolean[k];
         }
         int first = tree.firstChild(root);
         for (int i = 0; i < k; i++) {
@@ -256,6 +270,8 @@ public final class GumbelSearch {
           considered[arg] = true;
         }
         System.arraycopy(considered, 0, alive, 0, k);
+        java.util.Arrays.fill(picked, 0, k, false);
+        cutting = false;
         cur = m;
         phases = m <= 1 ? 1 : 32 - Integer.numberOfLeadingZeros(m - 1);
         int base = Integer.MAX_VALUE;
@@ -276,23 +292,23 @@ public final class GumbelSearch {
         for (int i = 0; i < k; i++) {
           s[i] = alive[i] ? Math.max(-1e9, g[i] + logit(tree, first + i) + s[i]) : Double.NEGATIVE_INFINITY;
         }
-        if (cur > 1) {
+        if (cur > 1 && !cutting) {
           int phaseEnd = phaseBase + Gumbel.phaseVisits(cur, phases, Math.max(1, ctx.budget()));
           boolean done = true;
           for (int i = 0; i < k && done; i++) {
             done = !alive[i] || tree.visits(first + i) >= phaseEnd;
           }
           if (done) {
-            halve(tree, first, k, s, ctx.rng());
+            beginCut(tree, first, k);
           }
         }
-        // the least-visited survivor, then the best score, then at random
+        // the least-visited survivor (during a cut: not yet picked), then the best score, then at random
         SplittableRandom rng = ctx.rng();
         int best = -1;
         int bestN = Integer.MAX_VALUE;
         int ties = 0;
         for (int i = 0; i < k; i++) {
-          if (!alive[i]) {
+          if (!alive[i] || cutting && picked[i]) {
             continue;
           }
           int n = tree.visits(first + i);
@@ -304,45 +320,48 @@ public final class GumbelSearch {
             best = i;
           }
         }
+        if (cutting) {
+          picked[best] = true;
+          if (++picks == keep) {
+            endCut(k);
+          }
+        }
         return first + best;
       }
     };
   }
 
   /**
-   * Keeps the best {@code max(2, ⌊cur/2⌋)} survivors by {@code score} (ties at random: of equal
-   * scores at the cut, which are dropped is drawn from {@code rng}) and starts the next phase at
-   * their lowest visit count. Called under the selector's lock.
+   * The current phase is done: the next one starts with its first round, whose first
+   * {@code max(2, ⌊cur/2⌋)} picks survive ({@link #endCut}); with no one to drop (two survivors)
+   * the next phase simply begins. Called under the selector's lock.
    */
-  private void halve(Tree tree, int first, int k, double[] score, SplittableRandom rng) {
-    int keep = Math.max(2, cur / 2);
-    if (keep < cur) {
-      for (int removed = cur - keep; removed > 0; removed--) {
-        int worst = -1;
-        int ties = 0;
-        for (int i = 0; i < k; i++) {
-          if (!alive[i]) {
-            continue;
-          }
-          if (worst < 0 || score[i] < score[worst]) {
-            worst = i;
-            ties = 1;
-          } else if (score[i] == score[worst] && rng.nextInt(++ties) == 0) {
-            worst = i;
-          }
-        }
-        alive[worst] = false;
-        score[worst] = Double.NEGATIVE_INFINITY;
-      }
-      cur = keep;
-    }
+  private void beginCut(Tree tree, int first, int k) {
     int base = Integer.MAX_VALUE;
     for (int i = 0; i < k; i++) {
       if (alive[i]) {
         base = Math.min(base, tree.visits(first + i));
       }
     }
-    phaseBase = base;
+    keep = Math.max(2, cur / 2);
+    if (keep < cur) {
+      cutting = true;
+      picks = 0;
+      java.util.Arrays.fill(picked, 0, k, false);
+      nextBase = base;
+    } else {
+      phaseBase = base;
+    }
+  }
+
+  /** The cut's round has made its picks: the survivors not picked are eliminated. */
+  private void endCut(int k) {
+    for (int i = 0; i < k; i++) {
+      alive[i] &= picked[i];
+    }
+    cur = keep;
+    cutting = false;
+    phaseBase = nextBase;
   }
 
   /**
