@@ -53,7 +53,7 @@ final class InterruptLine implements AutoCloseable {
   void say() {
     String text = line.get();
     synchronized (err) {
-      if (System.console() != null) {
+      if (dev.ponder.arena.Progress.barOnStderr()) {
         err.println(); // a progress bar may hold the cursor at the end of its line
       }
       err.println(text);

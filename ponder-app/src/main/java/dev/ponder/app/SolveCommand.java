@@ -699,7 +699,7 @@ public final class SolveCommand implements PonderCommand {
     private final PrintWriter err;
     private final long t0 = System.nanoTime();
     private final long runStart;
-    private final boolean console = System.console() != null;
+    private final boolean console = dev.ponder.arena.Progress.barOnStderr();
     private dev.ponder.arena.Progress shown;
 
     /** @param runStart when solving began ({@link System#nanoTime}): a bar's elapsed time is the run's */

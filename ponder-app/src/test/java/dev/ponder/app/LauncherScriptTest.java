@@ -144,7 +144,7 @@ class LauncherScriptTest {
     assertThat(first.exit()).as(first.err()).isZero();
     assertThat(first.err()).contains("ponder: building (first use or sources changed)...");
     assertThat(calls().strip()).isEqualTo("-q -B -Dmaven.test.skip=true package");
-    assertThat(first.out().strip()).isEqualTo("java -XX:-OmitStackTraceInFastThrow -jar " + jar() + " games --names");
+    assertThat(first.out().strip()).isEqualTo("java -XX:-OmitStackTraceInFastThrow -Dponder.stderr.terminal=false -jar " + jar() + " games --names");
 
     // up to date: no build
     jarAt(JAR_TIME);
@@ -194,10 +194,10 @@ class LauncherScriptTest {
     setUp(false);
     Run r = runWith("/x/my-game.jar:/x/classes", "games", "--names");
     assertThat(r.exit()).as(r.err()).isZero();
-    assertThat(r.out().strip()).isEqualTo("java -XX:-OmitStackTraceInFastThrow -cp " + jar() + ":/x/my-game.jar:/x/classes dev.ponder.app.Ponder games --names");
+    assertThat(r.out().strip()).isEqualTo("java -XX:-OmitStackTraceInFastThrow -Dponder.stderr.terminal=false -cp " + jar() + ":/x/my-game.jar:/x/classes dev.ponder.app.Ponder games --names");
     // empty: the plain jar
     Run plain = runWith("", "games");
-    assertThat(plain.out().strip()).isEqualTo("java -XX:-OmitStackTraceInFastThrow -jar " + jar() + " games");
+    assertThat(plain.out().strip()).isEqualTo("java -XX:-OmitStackTraceInFastThrow -Dponder.stderr.terminal=false -jar " + jar() + " games");
   }
 
   @Test

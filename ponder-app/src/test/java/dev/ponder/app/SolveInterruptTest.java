@@ -101,7 +101,8 @@ class SolveInterruptTest {
     }, "solve", "kuhn_poker", "--algo", "cfr", "--iterations", "1000", "--progress-interval", "500");
     assertThat(r[0]).isEqualTo("130");
     List<String> lines = r[2].lines().toList();
-    assertThat(lines).as(r[2]).anyMatch(l -> l.startsWith("solve: cfr: 2/1000 iterations"));
+    // a line while the run is slow (from the slow step, or from the timer while it sleeps), none at the interrupt
+    assertThat(lines).as(r[2]).anyMatch(l -> l.matches("solve: cfr: [12]/1000 iterations.*"));
     assertThat(lines).as(r[2]).noneMatch(l -> l.startsWith("solve: cfr: 12/1000 iterations"));
     assertThat(lines.get(lines.size() - 1)).startsWith("interrupted after 12 of 1000 iterations");
   }

@@ -7,13 +7,33 @@ import me.tongfei.progressbar.ProgressBar;
 
 /**
  * Progress of a long task (tournament matches, resamples, game-tree histories): a progress bar
- * (me.tongfei progressbar) with units done, rate and ETA when a console is attached; otherwise
- * one line on standard error at most every {@code intervalMs}: {@code task: done/total unit
- * (pct%), rate unit/s, ETA m:ss} (the rate of the last quarter of the elapsed time and the ETA
- * from it, {@link Eta}), or with an {@link #UNKNOWN} total {@code task: done unit so far,
- * m:ss elapsed}.
+ * (me.tongfei progressbar) with units done, rate and ETA when standard error is a terminal
+ * ({@link #barOnStderr()}); otherwise one line on standard error every {@code intervalMs}, also
+ * while no unit completes (a stalled run shows as stalled, not as silence): {@code task:
+ * done/total unit (pct%), rate unit/s, ETA m:ss} (the rate of the last quarter of the elapsed time
+ * and the ETA from it, {@link Eta}), or with an {@link #UNKNOWN} total {@code task: done unit so
+ * far, m:ss elapsed}.
  */
 public interface Progress extends AutoCloseable {
+
+  /**
+   * The system property the {@code ponder} launcher sets to {@code true} or {@code false} from
+   * whether standard error is a terminal ({@code [ -t 2 ]}), which Java 17 cannot test itself.
+   */
+  String STDERR_TERMINAL_PROPERTY = "ponder.stderr.terminal";
+
+  /**
+   * Whether progress is drawn as a bar: standard error is a terminal, as the launcher tells by
+   * {@value #STDERR_TERMINAL_PROPERTY}; without that property (a plain {@code java -jar}), whether
+   * {@link System#console()} exists (standard input and output are terminals).
+   */
+  static boolean barOnStderr() {
+    String told = System.getProperty(STDERR_TERMINAL_PROPERTY);
+    if (told != null) {
+      return Boolean.parseBoolean(told.trim());
+    }
+    return System.console() != null;
+  }
 
   /** The total of a task whose size is not known in advance (lines give the count and the elapsed time). */
   long UNKNOWN = -1;
@@ -67,7 +87,7 @@ public interface Progress extends AutoCloseable {
   }
 
   /**
-   * A progress bar if {@code System.console()} exists, else periodic lines on {@code err}.
+   * A progress bar if {@link #barOnStderr()}, else periodic lines on {@code err}.
    *
    * @param done matches already stored before this run
    * @param total matches in the tournament
@@ -77,7 +97,7 @@ public interface Progress extends AutoCloseable {
   }
 
   /**
-   * A progress bar if {@code System.console()} exists, else periodic lines on {@code err}.
+   * A progress bar if {@link #barOnStderr()}, else periodic lines on {@code err}.
    *
    * @param unit what is counted, plural ("matches", "resamples")
    * @param done units already done
@@ -88,7 +108,7 @@ public interface Progress extends AutoCloseable {
   }
 
   /**
-   * A progress bar if {@code System.console()} exists and the total is known, else periodic
+   * A progress bar if {@link #barOnStderr()} and the total is known, else periodic
    * lines on {@code err}.
    *
    * @param unit what is counted, plural ("histories", "information states")
@@ -111,7 +131,7 @@ public interface Progress extends AutoCloseable {
    */
   static Progress forConsole(String task, String unit, long done, long total, PrintWriter err, long intervalMs,
       boolean finalLine, long runStartNanos) {
-    if (System.console() != null && total >= 0) {
+    if (barOnStderr() && total >= 0) {
       return of(ConsoleBar.build(task, unit, done, total,
           java.time.Duration.ofNanos(Math.max(0, System.nanoTime() - runStartNanos))));
     }
@@ -166,7 +186,7 @@ public interface Progress extends AutoCloseable {
   /** {@link #delayed(PrintStream, long, long)} writing on {@code err}. */
   static Factory delayed(PrintWriter err, long delayMs, long intervalMs) {
     return delayed(err, delayMs, intervalMs, (task, unit, done, total, runStartNanos) -> {
-      if (System.console() == null) {
+      if (!barOnStderr()) {
         return null;
       }
       if (total < 0) {
@@ -244,6 +264,9 @@ public interface Progress extends AutoCloseable {
     private long last = System.nanoTime();
     private long printedDone = -1;
     private final Eta eta;
+    /** Prints the line every interval while no unit completes (null with interval 0). */
+    private final java.util.concurrent.ScheduledFuture<?> ticks;
+    private boolean closed;
 
     /**
      * Progress of a step started at {@code t0} ({@link System#nanoTime}) with {@code start} units
@@ -263,6 +286,20 @@ public interface Progress extends AutoCloseable {
       this.finalLine = finalLine;
       this.eta = new Eta(start, t0 / 1e9);
       eta.record(done, System.nanoTime() / 1e9);
+      this.ticks = intervalMs > 0
+          ? ProgressTicker.EXECUTOR.scheduleAtFixedRate(this::tick, intervalMs, intervalMs, java.util.concurrent.TimeUnit.MILLISECONDS)
+          : null;
+    }
+
+    /** The timer's check: a line when none was printed for an interval (the steps print the others). */
+    private synchronized void tick() {
+      long t = System.nanoTime();
+      // a tenth of slack: the timer's period equals the interval, so the line it printed last is
+      // a hair under one interval old at its next run
+      if (!closed && t - last >= intervalNs - intervalNs / 10) {
+        last = t;
+        print(t);
+      }
     }
 
     @Override
@@ -304,6 +341,13 @@ public interface Progress extends AutoCloseable {
 
     @Override
     public synchronized void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      if (ticks != null) {
+        ticks.cancel(false);
+      }
       if (finalLine || (printedDone >= 0 && printedDone != done)) {
         print(System.nanoTime());
       }
