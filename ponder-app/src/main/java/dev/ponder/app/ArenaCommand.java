@@ -53,7 +53,7 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--games", paramLabel = "GAMES", description = "Game strings separated by commas (or ';') outside parentheses; a ',' or ';' inside belongs to its game string, as in nim(pile_sizes=1;3;5) (repeatable, as bench --games).")
   List<String> games;
 
-  @Option(names = "--agents", split = "(?![^()]*\\)),", splitSynopsisLabel = ",", paramLabel = "AGENT", description = "Agent strings, comma-separated (commas inside parentheses belong to the agent).")
+  @Option(names = "--agents", paramLabel = "AGENTS", description = "Agent strings separated by commas outside parentheses; a ',' inside belongs to its agent string, as in uct(sims=100,c=0.5) (repeatable).")
   List<String> agents;
 
   @Option(names = "--budget", paramLabel = "KEYS", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N (N >= 1: 0 would be no limit), or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
@@ -115,7 +115,9 @@ public final class ArenaCommand implements PonderCommand {
     boolean builtIn = games == null && agents == null;
     List<String> gameList = games == null ? null
         : games.stream().flatMap(g -> SearchBenchCommand.splitGames(g).stream()).toList();
-    List<String> agentList = agents;
+    List<String> agentList = agents == null ? null
+        : agents.stream().flatMap(a -> SearchCommand.splitList(a, c -> c == ',', "--agents '" + a + "' has an empty"
+            + " agent string; separate agent strings by single commas, e.g. random,uct(sims=100)").stream()).toList();
     String budgetText = budget;
     if (seedsPerPairing != null && matchesPerPairing != null) {
       throw new UsageException("--seeds-per-pairing and --matches-per-pairing are one option (the second is the"

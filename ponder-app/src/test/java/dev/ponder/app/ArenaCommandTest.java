@@ -101,6 +101,24 @@ class ArenaCommandTest {
     return new Run(code, out.toString(), err.toString());
   }
 
+  /** An empty entry in --agents is named as such (a trailing comma was dropped, a double one gave a parser error). */
+  @Test
+  void anEmptyAgentStringIsRefused() {
+    for (String agents : new String[] {"random,uct,", "random,,uct", ",random", "random, ,uct"}) {
+      Run r = run("arena", "--games", "tic_tac_toe", "--agents", agents, "--db", dir.resolve("e.db").toString(),
+          "--no-progress");
+      assertThat(r.code()).as(agents).isEqualTo(2);
+      assertThat(r.err().strip()).as(agents).isEqualTo("ponder: --agents '" + agents + "' has an empty agent string;"
+          + " separate agent strings by single commas, e.g. random,uct(sims=100)");
+      assertThat(dir.resolve("e.db")).doesNotExist();
+    }
+    // commas inside parentheses belong to the agent string; the option may be repeated
+    Run ok = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct(sims=4,c=0.5)", "--agents", "puct(sims=4)",
+        "--seeds-per-pairing", "1", "--db", dir.resolve("ok.db").toString(), "--no-progress");
+    assertThat(ok.code()).as(ok.err()).isZero();
+    assertThat(ok.out()).contains("3 agents").contains("uct(sims=4,c=0.5)");
+  }
+
   @Test
   void arenaThenReportReproduceTheSameNumbers() throws Exception {
     Path db = dir.resolve("a.db");
