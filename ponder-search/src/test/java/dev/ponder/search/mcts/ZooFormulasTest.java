@@ -868,6 +868,31 @@ class ZooFormulasTest {
     assertThat(b / (double) n).isCloseTo(0.349829, offset(0.015));
   }
 
+  /**
+   * Max backup in a 3-player game: two children with the same mean for their mover but different
+   * vectors tie at random (ALGORITHMS §0), so either vector is backed up for some seeds.
+   */
+  @Test
+  void maxBackupTiesAtRandomWhereTheVectorsDiffer() {
+    dev.ponder.game.Game kuhn3 = dev.ponder.game.GameRegistry.load("kuhn_poker(players=3)");
+    java.util.Set<Double> taken = new java.util.HashSet<>();
+    for (long seed = 1; seed <= 32; seed++) {
+      Tree t = new Tree(3, 1, false, false, 16);
+      int root = t.newRoot(0, 0);
+      t.expand(root, 0, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+      int c = t.firstChild(root);
+      t.expand(c, 1, new int[] {0, 1}, new float[] {0.5f, 0.5f}, 2);
+      int g = t.firstChild(c);
+      t.addVisits(g, 1);
+      t.addValues(g, new double[] {-1, 1, 0}); // player 1: 1 at both children
+      t.addVisits(g + 1, 1);
+      t.addValues(g + 1, new double[] {0, 1, -1});
+      ZooBackups.max(1, 0).update(t, root, c, c, new double[] {0, 0, 0}, 1, SearchContext.detached(kuhn3, seed));
+      taken.add(t.valueSum(c, 0) / t.visits(c));
+    }
+    assertThat(taken).containsExactlyInAnyOrder(-1.0, 0.0);
+  }
+
   /** Two children proven to win tie: each is chosen for some seeds (ALGORITHMS §0), the other never. */
   @Test
   void provenWinsTieAtRandom() {

@@ -113,7 +113,9 @@ public final class ZooBackups {
   /**
    * Max backup (Coulom 2006; ALGORITHMS §3.6): after the visit, an edge whose node reached is
    * expanded takes the whole value vector V of that node's child with the best mean for the node's
-   * mover among children with at least {@code minVisits} visits (max^n); an edge whose node
+   * mover among children with at least {@code minVisits} visits (max^n; children with equal means
+   * for the mover tie at random, except in two-player constant-sum games, where their vectors are
+   * the same); an edge whose node
    * reached is an expanded chance node of the tree takes the probability-weighted mean of its
    * outcomes' values (expectimax, see {@link #chanceValue}); a leaf keeps the running mean. The node reached is {@code child}: in tree mode the edge itself, in keyed mode (IS-MCTS,
    * transpositions) the node found by key, whose edges carry the statistics. When that node is the
@@ -206,39 +208,59 @@ public final class ZooBackups {
     int first = tree.firstChild(node);
     boolean found = false;
     double bq = Double.NEGATIVE_INFINITY;
+    int ties = 0;
+    // equal best means for the mover tie at random where the other components can differ (in
+    // two-player constant-sum games they are the complement: no draw)
+    boolean drawTies = !Z.twoPlayerConstantSum(ctx);
     boolean locked = tree.concurrent();
     for (int e = first; e < first + k; e++) {
-      boolean better;
+      int r;
       if (locked) {
         synchronized (tree.lock(e)) {
-          better = consider(tree, e, mover, minVisits, slot, bq, out, ctx);
+          r = consider(tree, e, mover, minVisits, slot, bq, drawTies ? ties : 0, out, ctx);
         }
       } else {
-        better = consider(tree, e, mover, minVisits, slot, bq, out, ctx);
+        r = consider(tree, e, mover, minVisits, slot, bq, drawTies ? ties : 0, out, ctx);
       }
-      if (better) {
+      if (r == BETTER) {
         bq = out[mover];
         found = true;
+        ties = 1;
+      } else if (r == TIE) {
+        ties++;
       }
     }
     return found;
   }
 
-  private static boolean consider(Tree tree, int e, int mover, int minVisits, int slot, double bq, double[] out, SearchContext ctx) {
+  private static final int WORSE = 0;
+  private static final int BETTER = 1;
+  private static final int TIE = 2;
+
+  /**
+   * Child {@code e} against the best so far ({@code bq}, {@code ties} children at it): BETTER
+   * (its vector written into {@code out}), TIE (written with probability 1/(ties + 1); with
+   * {@code ties} 0 a tie is never taken) or WORSE.
+   */
+  private static int consider(Tree tree, int e, int mover, int minVisits, int slot, double bq, int ties, double[] out,
+      SearchContext ctx) {
     int inflight = (int) tree.aux(e, slot);
     int n = tree.visits(e) - inflight;
     if (n < Math.max(1, minVisits)) {
-      return false;
+      return WORSE;
     }
     double vl = inflight * ctx.minUtility();
     double q = (tree.valueSum(e, mover) - vl) / n;
-    if (!(q > bq)) {
-      return false;
+    boolean better = q > bq;
+    if (!better && !(q == bq && ties > 0)) {
+      return WORSE;
     }
-    for (int p = 0; p < tree.numPlayers(); p++) {
-      out[p] = (tree.valueSum(e, p) - (p == mover ? vl : 0.0)) / n;
+    if (better || ctx.rng().nextInt(ties + 1) == 0) {
+      for (int p = 0; p < tree.numPlayers(); p++) {
+        out[p] = (tree.valueSum(e, p) - (p == mover ? vl : 0.0)) / n;
+      }
     }
-    return true;
+    return better ? BETTER : TIE;
   }
 
   /**
