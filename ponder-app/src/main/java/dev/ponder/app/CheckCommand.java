@@ -138,8 +138,8 @@ public final class CheckCommand implements PonderCommand {
         resample ? ", resample and resampleInto" : "");
     if (ConformanceKit.comparesResampledWorlds(game, opt)) {
       out.println("  over the run: resample and resampleInto give a world other than the source, per player and history"
-          + " length, at information states met after two or more histories (96 draws there, all the source: they return"
-          + " the true state)");
+          + " length, at information states met after two or more histories (it fails if all 96 draws there return"
+          + " the source, the true state)");
     } else if (resample) {
       out.println("  not checked: whether resample's worlds differ from their source, and their distribution (the game"
           + " declares no perfect recall: its information-state strings forget what the player saw)");
