@@ -291,7 +291,8 @@ class ArenaCommandTest {
     Run text = run("arena", "--games", "tic_tac_toe", "--agents", "random,uct", "--budget", "sims=abc", "--db",
         db.toString(), "--no-progress", "--seeds-per-pairing", "1", "--report", dir.resolve("rz").toString());
     assertThat(text.code()).isEqualTo(2);
-    assertThat(text.err().strip()).isEqualTo("ponder: budget 'sims=abc': sims='abc' is not a number");
+    assertThat(text.err().strip()).isEqualTo("ponder: budget 'sims=abc': sims='abc' is not a number; give a whole"
+        + " number of at least 1");
     assertThat(db).doesNotExist();
   }
 

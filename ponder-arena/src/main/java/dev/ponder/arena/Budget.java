@@ -37,8 +37,9 @@ public final class Budget {
    *     one line, as an agent string with a repeated key is refused), an item is empty
    *     ({@code sims=5,}), or a key of {@link #OWN_BUDGET_KEYS} is 0 ({@code time_ms=0}: 0 is no
    *     limit, so no budget; an agent would fall back to its default) or negative, said as {@code
-   *     budget 'time_ms=0': time_ms must be at least 1, got 0}, or not a finite number ({@code
-   *     budget 'sims=abc': sims='abc' is not a number})
+   *     budget 'time_ms=0': time_ms must be at least 1, got 0}, not a finite number ({@code
+   *     budget 'sims=abc': sims='abc' is not a number; give a whole number of at least 1}) or not a
+   *     whole number ({@code sims=1.5})
    */
   public static Map<String, String> parse(String text) {
     if (text != null && !text.isEmpty() && text.isBlank()) {
@@ -54,10 +55,15 @@ public final class Budget {
       // refused here (0 is no limit, so no budget: an agent would fall back to its default)
       double v = finiteOrNaN(e.getValue());
       if (Double.isNaN(v)) {
-        throw new SpecException("budget '" + text + "': " + e.getKey() + "='" + e.getValue() + "' is not a number");
+        throw new SpecException("budget '" + text + "': " + e.getKey() + "='" + e.getValue() + "' is not a number;"
+            + " give a whole number of at least 1");
       }
       if (v <= 0) {
         throw SpecException.atLeast("budget '" + text + "'", e.getKey(), 1, e.getValue());
+      }
+      if (v != Math.rint(v)) {
+        throw new SpecException("budget '" + text + "': " + e.getKey() + "='" + e.getValue() + "' is not a whole"
+            + " number; give a whole number of at least 1");
       }
     }
     return out;

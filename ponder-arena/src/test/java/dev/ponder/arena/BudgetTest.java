@@ -69,9 +69,13 @@ class BudgetTest {
         .hasMessage("budget 'sims=0': sims must be at least 1, got 0");
     // not a number: the budget's line, not the first agent's (whose range 0..N names the 0 refused above)
     assertThatThrownBy(() -> Budget.parse("sims=abc")).isInstanceOf(SpecException.class)
-        .hasMessage("budget 'sims=abc': sims='abc' is not a number");
+        .hasMessage("budget 'sims=abc': sims='abc' is not a number; give a whole number of at least 1");
     assertThatThrownBy(() -> Budget.parse("time_ms=NaN")).isInstanceOf(SpecException.class)
-        .hasMessage("budget 'time_ms=NaN': time_ms='NaN' is not a number");
+        .hasMessage("budget 'time_ms=NaN': time_ms='NaN' is not a number; give a whole number of at least 1");
+    // a fraction: the budget's line too (it was the first agent's "uct: sims='1.5' is not an integer; valid: 0..")
+    assertThatThrownBy(() -> Budget.parse("sims=1.5")).isInstanceOf(SpecException.class)
+        .hasMessage("budget 'sims=1.5': sims='1.5' is not a whole number; give a whole number of at least 1");
+    assertThat(Budget.parse("sims=1e3")).containsEntry("sims", "1e3"); // a whole number in exponent form, as agents take it
     assertThat(Budget.parse("sims=400,c=abc")).containsEntry("c", "abc"); // other keys are the agents' to judge
     assertThatThrownBy(() -> Budget.parse(" ")).isInstanceOf(SpecException.class)
         .hasMessage("malformed budget ' ': it is blank; expected key=value[,key=value...], e.g. sims=400 or time_ms=50"
