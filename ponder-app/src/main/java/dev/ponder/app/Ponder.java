@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
  * print one line on stderr; {@code --verbose} adds the stack trace. {@code ponder} without a
  * command is a usage error: it prints the usage on stderr and exits 2 (picocli's documented way
  * for a command whose subcommand is required); {@code ponder --help} and {@code ponder help
- * [COMMAND]} (picocli's {@link CommandLine.HelpCommand}) print help on stdout and exit 0; an
+ * [COMMAND [SUBCOMMAND...]]} ({@link PonderHelp}) print help on stdout and exit 0; an
  * unknown command is a usage error with or without a help option ({@code ponder serach --help}).
  */
 @Command(
@@ -69,7 +69,7 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
     for (PonderCommand c : ServiceLoader.load(PonderCommand.class)) {
       cl.addSubcommand(c);
     }
-    cl.addSubcommand("help", new CommandLine.HelpCommand()); // ponder help [COMMAND], listed last
+    cl.addSubcommand("help", new PonderHelp()); // ponder help [COMMAND [SUBCOMMAND...]], listed last
     // list options (--agents, --threads) split at their separator whatever quotes a value holds: no
     // Ponder string quotes anything, and picocli's quote handling printed "[picocli WARN] Unbalanced
     // quotes" lines before the one-line error for a stray quote

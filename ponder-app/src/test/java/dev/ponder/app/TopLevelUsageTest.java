@@ -32,6 +32,15 @@ class TopLevelUsageTest {
     assertThat(top.out).startsWith("Usage: ponder ").contains("Commands:");
     Cli unknown = Cli.run("help", "no_such_command");
     assertThat(unknown.exit).isEqualTo(2);
+    // a subcommand's help: the path is followed (it printed bench's help for "help bench search")
+    Cli sub = Cli.run("help", "bench", "search");
+    assertThat(sub.exit).as(sub.err).isZero();
+    assertThat(sub.out).startsWith("Usage: ponder bench search ").isEqualTo(Cli.run("bench", "search", "--help").out);
+    Cli unknownSub = Cli.run("help", "bench", "nosuch");
+    assertThat(unknownSub.exit).isEqualTo(2);
+    assertThat(unknownSub.err.strip()).isEqualTo("ponder: unknown command 'nosuch'; commands: playouts, search"
+        + " (see 'ponder bench --help')");
+    assertThat(Cli.run("help", "help").out).startsWith("Usage: ponder help [-hV] [COMMAND [SUBCOMMAND...]]");
   }
 
   /** One simulation (and one node, one reused visit) is written in the singular. */
