@@ -563,6 +563,15 @@ public final class SearchCommand implements PonderCommand {
       } else {
         out.printf(Locale.ROOT, "information state of player %d (searched): %s%n", p, info);
       }
+    } else {
+      // the position searched, as play shows it, so a --history can be checked at a glance
+      String position = state.toString();
+      if (position.contains("\n")) {
+        out.println("position:");
+        position.strip().lines().forEach(l -> out.println("    " + l));
+      } else if (!position.isBlank()) {
+        out.println("position: " + position.strip());
+      }
     }
     int w = 6;
     for (int a : r.actions()) {
