@@ -43,6 +43,17 @@ class TopLevelUsageTest {
     assertThat(Cli.run("help", "help").out).startsWith("Usage: ponder help [-hV] [COMMAND [SUBCOMMAND...]]");
   }
 
+  /** search shows the position it searched: a board under "position:", a one-line state after it. */
+  @Test
+  void searchPrintsThePositionItSearched() {
+    Cli r = Cli.run("search", "connect_four", "--history", "3,3,4", "--agent", "uct(sims=10)");
+    assertThat(r.exit).as(r.err).isZero();
+    String nl = System.lineSeparator();
+    assertThat(r.out).contains(nl + "position:" + nl + "    ......." + nl).contains(nl + "    ...o..." + nl + "    ...xx.." + nl);
+    Cli nim = Cli.run("search", "nim", "--history", "0", "--agent", "uct(sims=10)");
+    assertThat(nim.out).contains(nl + "position: (1): 0 3 5 7" + nl);
+  }
+
   /** One simulation (and one node, one reused visit) is written in the singular. */
   @Test
   void oneSimulationIsSingular() {
