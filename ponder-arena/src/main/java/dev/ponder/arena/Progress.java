@@ -9,7 +9,8 @@ import me.tongfei.progressbar.ProgressBar;
  * Progress of a long task (tournament matches, resamples, game-tree histories): a progress bar
  * (me.tongfei progressbar) with units done, rate and ETA when standard error is a terminal
  * ({@link #barOnStderr()}); otherwise one line on standard error every {@code intervalMs}, also
- * while no unit completes (a stalled run shows as stalled, not as silence): {@code task:
+ * while no unit completes (then at most once a second; a stalled run shows as stalled, not as
+ * silence): {@code task:
  * done/total unit (pct%), rate unit/s, ETA m:ss} (the rate of the last quarter of the elapsed time
  * and the ETA from it, {@link Eta}), or with an {@link #UNKNOWN} total {@code task: done unit so
  * far, m:ss elapsed}.
@@ -264,7 +265,9 @@ public interface Progress extends AutoCloseable {
     private long last = System.nanoTime();
     private long printedDone = -1;
     private final Eta eta;
-    /** Prints the line every interval while no unit completes (null with interval 0). */
+    /** Least milliseconds between two lines printed while no unit completes. */
+    static final long MIN_TICK_MS = 1000;
+    /** Prints the line every interval (at least {@link #MIN_TICK_MS}) while no unit completes (null with interval 0). */
     private final java.util.concurrent.ScheduledFuture<?> ticks;
     private boolean closed;
 
@@ -286,8 +289,10 @@ public interface Progress extends AutoCloseable {
       this.finalLine = finalLine;
       this.eta = new Eta(start, t0 / 1e9);
       eta.record(done, System.nanoTime() / 1e9);
+      // a stalled task's line at most once a second, however short the interval asked for
+      long period = Math.max(intervalMs, MIN_TICK_MS);
       this.ticks = intervalMs > 0
-          ? ProgressTicker.EXECUTOR.scheduleAtFixedRate(this::tick, intervalMs, intervalMs, java.util.concurrent.TimeUnit.MILLISECONDS)
+          ? ProgressTicker.EXECUTOR.scheduleAtFixedRate(this::tick, period, period, java.util.concurrent.TimeUnit.MILLISECONDS)
           : null;
     }
 
