@@ -28,8 +28,14 @@ public final class Distributions {
     return lastPositive(probabilities, from, k);
   }
 
-  /** The last index in {@code [0, k)} whose probability is positive; {@code k − 1} if none is. */
-  private static int lastPositive(double[] probabilities, int from, int k) {
+  /**
+   * The last index in {@code [0, k)} whose entry of {@code probabilities[from .. from + k)} is
+   * positive; {@code k − 1} if none is: where a draw lands when rounding leaves the running sum at
+   * or below it.
+   *
+   * @param k number of entries, at least 1
+   */
+  public static int lastPositive(double[] probabilities, int from, int k) {
     for (int j = k - 1; j > 0; j--) {
       if (probabilities[from + j] > 0) {
         return j;

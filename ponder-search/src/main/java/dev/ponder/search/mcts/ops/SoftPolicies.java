@@ -65,11 +65,6 @@ public final class SoftPolicies {
         return i;
       }
     }
-    for (int i = k - 1; i >= 0; i--) {
-      if (p[i] > 0) {
-        return i;
-      }
-    }
-    return k - 1;
+    return dev.ponder.game.Distributions.lastPositive(p, 0, k);
   }
 }

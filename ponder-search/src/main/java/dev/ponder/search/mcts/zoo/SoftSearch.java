@@ -82,7 +82,7 @@ public final class SoftSearch {
         double[] q = ctx.scratch(0, k);
         for (int i = 0; i < k; i++) {
           int e = first + i;
-          q[i] = completed(tree, e, slot) > 0 ? tree.aux(e, slot) : qInit;
+          q[i] = softQ(tree, e, slot, qInit);
         }
         double lambda = SoftPolicies.e2wLambda(epsilon, k, Math.max(0, tree.visits(node)));
         double v = SoftPolicies.softValue(q, k, tau);
@@ -141,6 +141,11 @@ public final class SoftSearch {
     return tree.aux(e, slot + 1);
   }
 
+  /** Q_sft of {@code e} (aux {@code slot}), or {@code unvisited} while it has no completed visit. */
+  private static double softQ(Tree tree, int e, int slot, double unvisited) {
+    return completed(tree, e, slot) > 0 ? tree.aux(e, slot) : unvisited;
+  }
+
   private static void softUpdate(Tree tree, int parent, int edge, int child, double[] value, double tau, double qInit,
       int slot, SearchContext ctx) {
     int chooser = tree.player(parent);
@@ -154,11 +159,11 @@ public final class SoftSearch {
       int first = tree.firstChild(child);
       double mx = Double.NEGATIVE_INFINITY;
       for (int e = first; e < first + k; e++) {
-        mx = Math.max(mx, completed(tree, e, slot) > 0 ? tree.aux(e, slot) : qInit);
+        mx = Math.max(mx, softQ(tree, e, slot, qInit));
       }
       double sum = 0;
       for (int e = first; e < first + k; e++) {
-        sum += Math.exp(((completed(tree, e, slot) > 0 ? tree.aux(e, slot) : qInit) - mx) / tau);
+        sum += Math.exp((softQ(tree, e, slot, qInit) - mx) / tau);
       }
       double v = mx + tau * Math.log(sum);
       qs = m == chooser ? v : 1.0 - v;
@@ -219,7 +224,7 @@ public final class SoftSearch {
       int first = tree.firstChild(node);
       double[] q = ctx.scratch(0, k);
       for (int i = 0; i < k; i++) {
-        q[i] = completed(tree, first + i, slot) > 0 ? tree.aux(first + i, slot) : qInit;
+        q[i] = softQ(tree, first + i, slot, qInit);
       }
       double v = SoftPolicies.softValue(q, k, tau);
       return m == chooser ? v : 1.0 - v;
@@ -235,7 +240,7 @@ public final class SoftSearch {
     return FinalActionSelector.withRule("argmax soft value Q_sft over the visited actions (MENTS' soft Bellman"
         + " values, which hold an entropy bonus; the Q column is the mean return, not Q_sft)", (tree, root, pi, ctx) -> {
           FinalSelectors.visitPolicy(tree, root, pi);
-          return Finals.argmax(tree, root, ctx, e -> completed(tree, e, slot) > 0 ? tree.aux(e, slot) : Double.NEGATIVE_INFINITY);
+          return Finals.argmax(tree, root, ctx, e -> softQ(tree, e, slot, Double.NEGATIVE_INFINITY));
         });
   }
 }
