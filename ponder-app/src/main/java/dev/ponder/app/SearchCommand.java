@@ -59,6 +59,14 @@ public final class SearchCommand implements PonderCommand {
   @Option(names = "--json", description = "Print the result as one JSON object (fields in docs/search.md).")
   boolean json;
 
+  @Option(names = "--draw-chance", description = "When the position after --history is a chance node (a deal, a roll),"
+      + " draw its outcomes by their probabilities from --seed until a player moves, and search there (the outcomes"
+      + " drawn are printed, and are part of the JSON history); without it such a position is refused.")
+  boolean drawChance;
+
+  /** How many of the state's last history entries {@code --draw-chance} drew. */
+  private int drawn;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** The agent's final-move rule ({@link dev.ponder.search.mcts.FinalActionSelector#rule()}), or null. */
@@ -72,11 +80,18 @@ public final class SearchCommand implements PonderCommand {
     if (state.isTerminal()) {
       throw new UsageException("the position is terminal; nothing to search");
     }
+    if (state.isChanceNode() && drawChance) {
+      drawn = drawChanceOutcomes(state, seed);
+      if (state.isTerminal()) {
+        throw new UsageException("the game ended in the chance outcomes --draw-chance drew ("
+            + String.join(", ", drawnStrings(game, state, drawn)) + "); nothing to search");
+      }
+    }
     if (state.isChanceNode()) {
       // ids first: an outcome's name may hold commas or spaces ("2 added to row 1, column 1"),
       // which --history can only take by id
       throw new UsageException("the position is a chance node (search starts at a decision); add one of its outcomes"
-          + " to --history (by id): " + legalList(state));
+          + " to --history (by id), or pass --draw-chance: " + legalList(state));
     }
     SearchResult r;
     try (Agent agent = AgentRegistry.create(agentSpec, game, seed)) {
@@ -118,6 +133,37 @@ public final class SearchCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * Applies chance outcomes to {@code state}, each drawn by its probabilities with a
+   * {@code SplittableRandom} seeded with {@code seed}, while the state is a chance node.
+   *
+   * @return how many outcomes were applied (0 if {@code state} is not a chance node)
+   * @throws dev.ponder.game.GameContractException if a chance node's probabilities do not sum to 1
+   */
+  static int drawChanceOutcomes(State state, long seed) {
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
+    int k = 0;
+    while (state.isChanceNode()) {
+      state.applyAction(PlayCommand.sampleChance(state, rng));
+      k++;
+    }
+    return k;
+  }
+
+  /** The action strings of the last {@code k} actions of {@code state}'s history. */
+  private static List<String> drawnStrings(Game game, State state, int k) {
+    int[] h = state.history();
+    State replay = game.newInitialState();
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < h.length; i++) {
+      if (i >= h.length - k) {
+        out.add(replay.actionToString(replay.currentPlayer(), h[i]));
+      }
+      replay.applyAction(h[i]);
+    }
+    return out;
   }
 
   /**
@@ -553,6 +599,15 @@ public final class SearchCommand implements PonderCommand {
     int p = r.player();
     out.printf(Locale.ROOT, "game %s, player %d to move, agent %s, seed %d%n", gameEcho(gameSpec), p, gameEcho(agentSpec),
         seed);
+    if (drawn > 0) {
+      int[] h = state.history();
+      List<String> ids = new ArrayList<>();
+      for (int i = h.length - drawn; i < h.length; i++) {
+        ids.add(Integer.toString(h[i]));
+      }
+      out.printf(Locale.ROOT, "chance drawn (--draw-chance, seed %d): %s (ids %s)%n", seed,
+          String.join(" | ", drawnStrings(game, state, drawn)), String.join(",", ids));
+    }
     String info = informationState(game, state, p);
     if (info != null) {
       // what the search of an imperfect-information game starts from: the mover's information
@@ -568,7 +623,9 @@ public final class SearchCommand implements PonderCommand {
       String position = state.toString();
       if (position.contains("\n")) {
         out.println("position:");
-        position.strip().lines().forEach(l -> out.println("    " + l));
+        // the common indentation removed, not the first line's alone (2048 right-aligns its tiles)
+        position.stripTrailing().stripIndent().replaceFirst("^(?:[ \\t]*\\R)+", "").lines()
+            .forEach(l -> out.println("    " + l));
       } else if (!position.isBlank()) {
         out.println("position: " + position.strip());
       }
@@ -647,6 +704,7 @@ public final class SearchCommand implements PonderCommand {
     ArrayNode hist = root.putArray("history");
     ArrayNode histStrings = root.putArray("history_strings");
     ArrayNode histPlayers = root.putArray("history_players");
+    root.put("drawn_chance", drawn);
     State replay = game.newInitialState();
     for (int a : state.history()) {
       int mover = replay.currentPlayer();

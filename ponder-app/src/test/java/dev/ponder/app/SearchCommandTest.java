@@ -221,17 +221,57 @@ class SearchCommandTest {
     assertThat(r[0]).isEqualTo("2");
     assertThat(r[2].strip()).doesNotContain("\n")
         .startsWith("ponder: the position is a chance node (search starts at a decision); add one of its outcomes to"
-            + " --history (by id): 0=2 added to row 1, column 1; 1=4 added to row 1, column 1; ")
+            + " --history (by id), or pass --draw-chance: 0=2 added to row 1, column 1; 1=4 added to row 1, column 1; ")
         // 32 outcomes: the first 20 (ids 0..19), then the count of the rest
         .contains("; 19=4 added to row 3, column 2; … and 12 more").doesNotContain("20=");
     // the ids it names are accepted: 2048 opens with two tile placements
     String history = "";
     for (int k = 0; k < 2; k++) {
-      String id = r[2].strip().replaceAll(".*\\(by id\\): (\\d+)=.*", "$1");
+      String id = r[2].strip().replaceAll(".*--draw-chance: (\\d+)=.*", "$1");
       history = history.isEmpty() ? id : history + " " + id;
       r = run("search", "2048", "--history", history, "--agent", "uct(sims=10)");
     }
     assertThat(r[0]).as(r[2]).isEqualTo("0");
+  }
+
+  /**
+   * --draw-chance draws the chance outcomes before the first decision from --seed: legal outcomes,
+   * named in the output, and the same search as giving those outcomes in --history.
+   */
+  @Test
+  void drawChanceDrawsTheOutcomesFromTheSeedAndSearchesThere() throws Exception {
+    ObjectMapper m = new ObjectMapper();
+    java.util.Set<String> deals = new java.util.HashSet<>();
+    for (int seed = 1; seed <= 6; seed++) {
+      String[] r = run("search", "kuhn_poker", "--draw-chance", "--seed", Integer.toString(seed), "--agent", "uct(sims=60)",
+          "--json");
+      assertThat(r[0]).as(r[2]).isEqualTo("0");
+      JsonNode j = m.readTree(r[1]);
+      assertThat(j.get("drawn_chance").asInt()).isEqualTo(2);
+      JsonNode h = j.get("history");
+      assertThat(h.size()).isEqualTo(2);
+      assertThat(j.get("history_players").get(0).asInt()).isEqualTo(State.CHANCE);
+      assertThat(j.get("history_players").get(1).asInt()).isEqualTo(State.CHANCE);
+      // two different cards of the three
+      assertThat(h.get(0).asInt()).isBetween(0, 2);
+      assertThat(h.get(1).asInt()).isBetween(0, 2).isNotEqualTo(h.get(0).asInt());
+      deals.add(h.toString());
+      // the same search as the outcomes given by hand (the root statistics; elapsed time aside)
+      String[] byHand = run("search", "kuhn_poker", "--history", h.get(0) + "," + h.get(1), "--seed",
+          Integer.toString(seed), "--agent", "uct(sims=60)", "--json");
+      JsonNode k = m.readTree(byHand[1]);
+      assertThat(k.get("drawn_chance").asInt()).isZero();
+      assertThat(j.get("children")).isEqualTo(k.get("children"));
+      assertThat(j.get("history")).isEqualTo(k.get("history"));
+    }
+    // the seed draws: six seeds do not all deal alike
+    assertThat(deals).hasSizeGreaterThan(1);
+    // the table names what was drawn; a position that is already a decision draws nothing
+    String[] t = run("search", "pig", "--history", "roll", "--draw-chance", "--agent", "uct(sims=20)");
+    assertThat(t[0]).as(t[2]).isEqualTo("0");
+    assertThat(t[1]).containsPattern("chance drawn \\(--draw-chance, seed 1\\): Roll [1-6] \\(ids [0-5]\\)");
+    String[] none = run("search", "pig", "--draw-chance", "--agent", "uct(sims=20)");
+    assertThat(none[1]).doesNotContain("chance drawn");
   }
 
   /** An illegal --history entry lists the legal moves as id=string, as play does, capped at 20. */
