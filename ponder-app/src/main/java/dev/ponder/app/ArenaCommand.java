@@ -72,8 +72,11 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "" + TournamentConfig.DEFAULT_SEED, description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--parallel", paramLabel = "N", description = "Worker threads playing matches, then computing the statistics (default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")
+  @Option(names = "--parallel", paramLabel = "N", description = "Worker threads playing matches, then computing the statistics (1..4096; default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")
   Integer parallel;
+
+  /** The most threads --parallel takes (arena and report): far above any machine's cores, far below Java's pool limits. */
+  static final int MAX_PARALLEL = 4096;
 
   @Option(names = "--db", paramLabel = "FILE", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
   Path db;
@@ -162,8 +165,8 @@ public final class ArenaCommand implements PonderCommand {
     if (matches < 1) {
       throw UsageException.atLeast(seedsOption, 1, matches);
     }
-    if (parallel != null && parallel < 1) {
-      throw UsageException.atLeast("--parallel", 1, parallel);
+    if (parallel != null && (parallel < 1 || parallel > ArenaCommand.MAX_PARALLEL)) {
+      throw UsageException.inRange("--parallel", "1.." + ArenaCommand.MAX_PARALLEL, parallel);
     }
     if (!schedule.equals(TournamentConfig.ROUND_ROBIN) && !schedule.equals(TournamentConfig.BENCHMARK)) {
       throw UsageException.notValid("--schedule", schedule, List.of("round-robin", "benchmark"),

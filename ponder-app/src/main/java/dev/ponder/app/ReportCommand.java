@@ -32,7 +32,7 @@ public final class ReportCommand implements PonderCommand {
   @Option(names = "--out", hidden = true, paramLabel = "DIR")
   Path outOld;
 
-  @Option(names = "--parallel", paramLabel = "N", description = "Threads computing the statistics (default: the cores); the numbers do not"
+  @Option(names = "--parallel", paramLabel = "N", description = "Threads computing the statistics (1..4096; default: the cores); the numbers do not"
       + " depend on it.")
   Integer parallel;
 
@@ -70,8 +70,8 @@ public final class ReportCommand implements PonderCommand {
         throw new UsageException(e.getMessage());
       }
     }
-    if (parallel != null && parallel < 1) {
-      throw UsageException.atLeast("--parallel", 1, parallel);
+    if (parallel != null && (parallel < 1 || parallel > ArenaCommand.MAX_PARALLEL)) {
+      throw UsageException.inRange("--parallel", "1.." + ArenaCommand.MAX_PARALLEL, parallel);
     }
     // like arena --report: an unusable report directory is refused before the store is read
     if (out == null) {

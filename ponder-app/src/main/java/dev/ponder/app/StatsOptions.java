@@ -34,8 +34,8 @@ public final class StatsOptions {
   @Option(names = "--stats-seed", paramLabel = "SEED", defaultValue = "1", description = "Seed of the bootstraps (default: ${DEFAULT-VALUE}).")
   long statsSeed;
 
-  @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number or"
-      + " 'inf' (default: ${DEFAULT-VALUE}). 'inf' is the perturbed response graph, where a mutant that ties the resident"
+  @Option(names = "--alpha", paramLabel = "ALPHA", defaultValue = "inf", description = "alpha-rank selection intensity: a positive number up to 1e100,"
+      + " or 'inf' (default: ${DEFAULT-VALUE}). 'inf' is the perturbed response graph, where a mutant that ties the resident"
       + " fixes with probability 1/2; at a large finite alpha a tie fixes with 1/m (--population-size), so with tied"
       + " payoffs, or with several sink components (two populations or 3+ players), 'inf' is not the limit of large"
       + " alpha and the masses can differ (docs/arena.md, alpha-Rank).")
@@ -48,7 +48,7 @@ public final class StatsOptions {
       + " or with --schedule benchmark, it changes nothing (a warning says so). docs/arena.md compares the two.")
   String alphaRankTwoPlayer;
 
-  @Option(names = "--population-size", paramLabel = "M", defaultValue = "50", description = "alpha-rank population size m for finite alpha (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--population-size", paramLabel = "M", defaultValue = "50", description = "alpha-rank population size m for finite alpha, 2..1000000 (default: ${DEFAULT-VALUE}).")
   int populationSize;
 
   @Option(names = "--sco-iterations", paramLabel = "N", defaultValue = "1000", description = "SCO gradient steps, at least 1 (default: ${DEFAULT-VALUE}).")
@@ -123,8 +123,13 @@ public final class StatsOptions {
     if (!(a > 0)) {
       throw UsageException.greaterThan("--alpha", "0 (or inf)", alpha);
     }
-    if (populationSize < 2) {
-      throw UsageException.atLeast("--population-size", 2, populationSize);
+    if (a > dev.ponder.rating.AlphaRank.Options.MAX_FINITE_ALPHA && a != Double.POSITIVE_INFINITY) {
+      throw new UsageException("--alpha must be at most 1e100 or inf, got " + alpha + " (a losing mutant's fixation"
+          + " probability is already below e^-1e100 there; for the limit use inf)");
+    }
+    if (populationSize < 2 || populationSize > dev.ponder.rating.AlphaRank.Options.MAX_POPULATION) {
+      throw UsageException.inRange("--population-size", "2.." + dev.ponder.rating.AlphaRank.Options.MAX_POPULATION,
+          populationSize);
     }
     checkResamples("--resamples", resamples);
     checkResamples("--elo-resamples", eloResamples);

@@ -176,7 +176,11 @@ class ArenaCommandTest {
     assertThat(few.err().strip()).isEqualTo("ponder: --alpharank-resamples must be in 40..1000000, got 39");
     Run threads = run("report", "--db", db.toString(), "--report", dir.resolve("rt").toString(), "--parallel", "0");
     assertThat(threads.code()).isEqualTo(2);
-    assertThat(threads.err().strip()).isEqualTo("ponder: --parallel must be at least 1, got 0");
+    assertThat(threads.err().strip()).isEqualTo("ponder: --parallel must be in 1..4096, got 0");
+    // Java's pools hold at most 32767 threads: such a value failed after the matches, with a bare exception name
+    Run many = run("report", "--db", db.toString(), "--report", dir.resolve("rm").toString(), "--parallel", "32768");
+    assertThat(many.code()).isEqualTo(2);
+    assertThat(many.err().strip()).isEqualTo("ponder: --parallel must be in 1..4096, got 32768");
     Run help = run("report", "--help");
     assertThat(help.out()).contains("[--report=DIR]").doesNotContain("[--out").contains("--alpharank-resamples").contains("--no-progress");
   }

@@ -59,17 +59,32 @@ public final class AlphaRank {
    */
   public record Options(double alpha, int populationSize, Model model) {
     /**
+     * The largest finite α: α · Δf · (m − 1) then stays far inside the doubles for any payoff
+     * gap and population (above about 1e307 it overflows, and a losing mutant's log fixation
+     * probability, −∞, would cut the chain's transitions). A losing mutant's fixation probability
+     * is already e^{−10^100·Δf·(m−1)} here, so larger values change nothing but ties.
+     */
+    public static final double MAX_FINITE_ALPHA = 1e100;
+
+    /** The largest population size m (the full model's fixation sums m − 1 terms per pair). */
+    public static final int MAX_POPULATION = 1_000_000;
+
+    /**
      * Checks α and m.
      *
-     * @throws IllegalArgumentException if {@code alpha} is not &gt; 0 (NaN included) or {@code
-     *     populationSize} &lt; 2
+     * @throws IllegalArgumentException if {@code alpha} is not &gt; 0 (NaN included), is finite and
+     *     above {@link #MAX_FINITE_ALPHA}, or {@code populationSize} is outside 2..{@link
+     *     #MAX_POPULATION}
      */
     public Options {
       if (!(alpha > 0)) {
         throw new IllegalArgumentException("alpha must be greater than 0 (or infinity), got " + alpha);
       }
-      if (populationSize < 2) {
-        throw new IllegalArgumentException("population size must be at least 2, got " + populationSize);
+      if (alpha > MAX_FINITE_ALPHA && alpha != Double.POSITIVE_INFINITY) {
+        throw new IllegalArgumentException("a finite alpha must be at most " + MAX_FINITE_ALPHA + " (or infinity), got " + alpha);
+      }
+      if (populationSize < 2 || populationSize > MAX_POPULATION) {
+        throw new IllegalArgumentException("population size must be in 2.." + MAX_POPULATION + ", got " + populationSize);
       }
     }
 

@@ -15,12 +15,34 @@ class AlphaRankTest {
         .hasMessage("alpha must be greater than 0 (or infinity), got 0.0");
     // the number beside it in the same words (it said ">= 2"), as are the arena's own counts
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AlphaRank.Options(1, 1, AlphaRank.Model.LOCAL))
-        .hasMessage("population size must be at least 2, got 1");
+        .hasMessage("population size must be in 2..1000000, got 1");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> new dev.ponder.arena.Analysis.Execution(0,
         dev.ponder.arena.Progress.Factory.NONE)).hasMessage("threads must be at least 1, got 0");
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.ponder.arena.TournamentConfig.roundRobin(
         java.util.List.of("tic_tac_toe"), java.util.List.of("random", "first"), 0))
         .hasMessage("seeds per pairing must be at least 1, got 0");
+  }
+
+  /**
+   * Finite α up to 1e100 is solved (at 1e307 the product α·Δ·(m−1) overflowed and the chain was
+   * reported reducible, after an arena had played its matches); beyond it is refused, as is a
+   * population over a million. With a strictly dominant strategy all mass sits on it.
+   */
+  @Test
+  void theLargestFiniteAlphaIsSolvedAndLargerIsRefused() {
+    double[][] dominant = {{0, 0.5, 1}, {-0.5, 0, 0.25}, {-1, -0.25, 0}};
+    for (AlphaRank.Model model : AlphaRank.Model.values()) {
+      for (int m : new int[] {2, 50, AlphaRank.Options.MAX_POPULATION}) {
+        double[] pi = AlphaRank.singlePopulation(dominant, new AlphaRank.Options(AlphaRank.Options.MAX_FINITE_ALPHA, m, model));
+        assertThat(pi[0]).as(model + " m=" + m).isCloseTo(1.0, within(1e-12));
+        assertThat(pi[1] + pi[2]).as(model + " m=" + m).isLessThan(1e-12);
+      }
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AlphaRank.Options(1e101, 50, AlphaRank.Model.LOCAL))
+        .hasMessage("a finite alpha must be at most 1.0E100 (or infinity), got 1.0E101");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new AlphaRank.Options(1, 1_000_001, AlphaRank.Model.LOCAL))
+        .hasMessage("population size must be in 2..1000000, got 1000001");
+    assertThat(new AlphaRank.Options(Double.POSITIVE_INFINITY, 50, AlphaRank.Model.LOCAL).alpha()).isInfinite();
   }
 
   @Test
