@@ -21,6 +21,18 @@ import picocli.CommandLine.Option;
 public final class BenchCommand implements PonderCommand {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /**
+   * Refuses a duration option above a day (86,400 s): the bench measures in nanoseconds of a
+   * {@code long}, and 1e10 s overflowed into a measurement that ran no search.
+   *
+   * @throws UsageException naming the option and the value
+   */
+  static void atMostADay(String option, double seconds) {
+    if (seconds > 86_400) {
+      throw new UsageException(option + " must be at most 86400 (a day), got " + Ponder.plain(seconds));
+    }
+  }
+
   @Override
   public Integer call() {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand; available: playouts, search");
@@ -54,6 +66,7 @@ public final class BenchCommand implements PonderCommand {
       if (!(seconds > 0)) {
         throw UsageException.greaterThan("--seconds", 0, Ponder.plain(seconds));
       }
+      atMostADay("--seconds", seconds);
       if (runs < 1) {
         throw UsageException.atLeast("--runs", 1, runs);
       }

@@ -227,6 +227,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     if (!(warmup >= 0)) {
       throw UsageException.atLeast("--warmup", 0, Ponder.plain(warmup));
     }
+    BenchCommand.atMostADay("--seconds", seconds);
+    BenchCommand.atMostADay("--warmup", warmup);
     for (int t : threads) {
       if (t < 1 || t > 64) {
         throw UsageException.inRange("--threads", "1..64", t);
@@ -470,11 +472,11 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       long worker0 = workerCpuNanos();
       long wall0 = System.nanoTime();
       long end = wall0 + (long) (seconds * 1e9);
-      while (System.nanoTime() < end) {
+      do { // at least one search, however short --seconds
         last = a.search(s);
         sims += last.simulations();
         ms += last.elapsedMs();
-      }
+      } while (System.nanoTime() < end);
       long cpu1 = processCpuNanos();
       double workerCpu = (workerCpuNanos() - worker0) / 1e9;
       double wall = (System.nanoTime() - wall0) / 1e9;

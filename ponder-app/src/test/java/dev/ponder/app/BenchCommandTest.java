@@ -67,5 +67,14 @@ class BenchCommandTest {
     Cli warmup = Cli.run("bench", "search", "--warmup", "-1");
     assertThat(warmup.exit).isEqualTo(2);
     assertThat(warmup.err).isEqualTo("ponder: --warmup must be at least 0, got -1\n");
+    // 1e10 s overflowed the end time in nanoseconds: no search ran, and the table failed on a null result
+    assertThat(Cli.run("bench", "search", "--seconds", "1e10").err).isEqualTo("ponder: --seconds must be at most 86400 (a day), got 10000000000\n");
+    assertThat(Cli.run("bench", "search", "--warmup", "90000").err).isEqualTo("ponder: --warmup must be at most 86400 (a day), got 90000\n");
+    assertThat(Cli.run("bench", "playouts", "--seconds", "1e6").err).isEqualTo("ponder: --seconds must be at most 86400 (a day), got 1000000\n");
+    // a measurement shorter than one search still measures one
+    Cli tiny = Cli.run("bench", "search", "--games", "tic_tac_toe", "--threads", "1", "--seconds", "1e-9", "--warmup", "0",
+        "--no-fork", "--overrun-searches", "0");
+    assertThat(tiny.exit).as(tiny.err).isZero();
+    assertThat(tiny.out).containsPattern("tic_tac_toe\\s+1\\s+[0-9]+");
   }
 }
