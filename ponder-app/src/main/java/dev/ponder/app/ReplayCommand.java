@@ -129,8 +129,8 @@ public final class ReplayCommand implements PonderCommand {
    * the same returns (within 1e-9, relative to the larger magnitude).
    *
    * @return null if they agree, else why not, e.g. {@code the record's returns are -1 1 but its actions give 1 -1}
-   * @throws IllegalArgumentException if the line is malformed: a value that is not a number, or
-   *     not one value per player of the state's game
+   * @throws IllegalArgumentException if the line is malformed: a value that is not a finite
+   *     number (NaN, Infinity, 1e400), or not one value per player of the state's game
    */
   static String returnsDiffer(String returnsLine, State s) {
     String[] parts = returnsLine.strip().substring(RETURNS.length()).trim().split("\\s+");
@@ -140,6 +140,10 @@ public final class ReplayCommand implements PonderCommand {
         recorded[i] = Double.parseDouble(parts[i]);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("malformed returns line: '" + parts[i] + "' is not a number");
+      }
+      // Ponder writes finite returns only; an infinite one also passed the relative tolerance below
+      if (!Double.isFinite(recorded[i])) {
+        throw new IllegalArgumentException("malformed returns line: '" + parts[i] + "' is not a finite number");
       }
     }
     int players = s.game().numPlayers();

@@ -359,6 +359,27 @@ class ReplayCommandTest {
     assertThat(t.err.strip()).isEqualTo("ponder: 1 of 2 match records in " + two + " failed (line 2)");
   }
 
+  /**
+   * A returns value that is not a finite number is malformed (exit 2): "Infinity" and "1e400"
+   * passed the relative tolerance as the recorded returns, and NaN was called a difference.
+   */
+  @Test
+  void nonFiniteReturnsAreMalformed() throws IOException {
+    String game = "tic_tac_toe | 0 3 1 4 2"; // player 0 wins: returns 1 -1
+    String[][] cases = {{"Infinity -1e400", "Infinity"}, {"-1 1e400", "1e400"}, {"-Infinity 1", "-Infinity"},
+        {"NaN NaN", "NaN"}};
+    int k = 0;
+    for (String[] c : cases) {
+      Path f = write("inf" + k++ + ".txt", game + "\nreturns: " + c[0] + "\n");
+      Cli r = Cli.run("replay", f.toString());
+      assertThat(r.exit).as(c[0]).isEqualTo(2);
+      assertThat(r.err.strip()).isEqualTo("ponder: " + f + ":2: malformed returns line: '" + c[1] + "' is not a finite number");
+    }
+    // a finite value far off is a difference, as before
+    Path far = write("far.txt", game + "\nreturns: -1e300 1\n");
+    assertThat(Cli.run("replay", far.toString()).exit).isEqualTo(1);
+  }
+
   /** The record with one action changed into another legal one that ends the game with other returns, or null. */
   private static String corruption(dev.ponder.game.MatchRecord m) {
     dev.ponder.game.Game game = dev.ponder.game.GameRegistry.load(m.game());
