@@ -140,6 +140,29 @@ class TabularAgentCliTest {
   }
 
   /**
+   * In the arena the same mismatch is stored as the match's error in plain words (the policy's
+   * message), without the exception's class and Ponder's source line.
+   */
+  @Test
+  void arenaStoresAMissingStateInPlainWords() throws Exception {
+    TabularPolicy full = TabularPolicy.read(file);
+    TabularPolicy partial = new TabularPolicy("kuhn_poker");
+    for (String info : full.infoStates()) {
+      if (info.endsWith("pb")) {
+        partial.put(info, full.actions(info), full.probabilities(info));
+      }
+    }
+    Path f = dir.resolve("arena-missing.json");
+    partial.write(f);
+    Cli r = Cli.run("arena", "--games", "kuhn_poker", "--agents", "tabular(file=" + f + "),random", "--seeds-per-pairing",
+        "2", "--db", dir.resolve("missing.db").toString(), "--report", dir.resolve("missing-report").toString(),
+        "--no-progress");
+    assertThat(r.exit).as(r.out + r.err).isEqualTo(1);
+    assertThat(r.out + r.err).contains("failed in selectAction at move ").contains("has no entry for information state '")
+        .doesNotContain("PolicyMismatchException").doesNotContain("TabularPolicyAgent.java");
+  }
+
+  /**
    * A match that stops on an agent's failure keeps what was played: with --record the moves so far
    * are saved as a partial record, and a note before the error line says so.
    */

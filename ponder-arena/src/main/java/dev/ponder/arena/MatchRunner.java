@@ -456,7 +456,9 @@ public final class MatchRunner {
     String message = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
     // a broken contract's message names the game, the history and the fault; its place would be
     // the checking helper, not the game's code
-    String what = isGamesFault(root) && !message.isEmpty() ? message.substring(2)
+    // so does an agent's data that does not fit the game (a saved policy without the state)
+    String what = (isGamesFault(root) || root instanceof dev.ponder.agent.AgentDataFault) && !message.isEmpty()
+        ? message.substring(2)
         : root.getClass().getSimpleName() + message + Faults.at(root);
     String whose = mover >= 0 ? "seat " + mover + "'s move " + action : "chance outcome " + action;
     String ofSeat = "seat " + seat + "'s agent " + agent;

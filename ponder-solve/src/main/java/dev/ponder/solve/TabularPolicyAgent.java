@@ -135,7 +135,8 @@ public final class TabularPolicyAgent implements PolicyAgent {
    * missing (without {@code fill_uniform}), or its entry gives probability to an illegal action or
    * to no legal one. A fault of the policy file, not of the program.
    */
-  public static final class PolicyMismatchException extends IllegalStateException {
+  public static final class PolicyMismatchException extends IllegalStateException
+      implements dev.ponder.agent.AgentDataFault {
     private static final long serialVersionUID = 1L;
 
     PolicyMismatchException(String message) {
