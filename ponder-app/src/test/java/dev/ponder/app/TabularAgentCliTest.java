@@ -116,19 +116,28 @@ class TabularAgentCliTest {
     assertThat(filled.exit).as(filled.err).isZero();
   }
 
-  /** In play, a policy file lacking the state the match reaches is bad input too: one line, exit 2 (it was 1). */
-  @Test
-  void playWithAFileMissingTheStateReachedIsAUsageError() throws Exception {
+  /**
+   * The saved kuhn_poker policy cut down to the information states after a pass and a bet (3 of
+   * 12: the first decision of every deal is missing), written to {@code name} in the test folder.
+   */
+  private Path onlyAfterPassBet(String name) throws Exception {
     TabularPolicy full = TabularPolicy.read(file);
     TabularPolicy partial = new TabularPolicy("kuhn_poker");
-    // only the states after a pass and a bet: the first decision of every deal is missing
     for (String info : full.infoStates()) {
       if (info.endsWith("pb")) {
         partial.put(info, full.actions(info), full.probabilities(info));
       }
     }
-    Path f = dir.resolve("first-missing.json");
+    Path f = dir.resolve(name);
     partial.write(f);
+    return f;
+  }
+
+  /** In play, a policy file lacking the state the match reaches is bad input too: one line, exit 2 (it was 1). */
+  @Test
+  void playWithAFileMissingTheStateReachedIsAUsageError() throws Exception {
+    // only the states after a pass and a bet: the first decision of every deal is missing
+    Path f = onlyAfterPassBet("first-missing.json");
     Cli r = Cli.run("play", "kuhn_poker", "--players", "tabular(file=" + f + "),random", "--seed", "6");
     assertThat(r.exit).as(r.out + r.err).isEqualTo(2);
     // of the 12 information states (3 cards × "", p, b, pb) the file keeps the 3 ending in pb: said before the match
@@ -145,15 +154,7 @@ class TabularAgentCliTest {
    */
   @Test
   void arenaStoresAMissingStateInPlainWords() throws Exception {
-    TabularPolicy full = TabularPolicy.read(file);
-    TabularPolicy partial = new TabularPolicy("kuhn_poker");
-    for (String info : full.infoStates()) {
-      if (info.endsWith("pb")) {
-        partial.put(info, full.actions(info), full.probabilities(info));
-      }
-    }
-    Path f = dir.resolve("arena-missing.json");
-    partial.write(f);
+    Path f = onlyAfterPassBet("arena-missing.json");
     Cli r = Cli.run("arena", "--games", "kuhn_poker", "--agents", "tabular(file=" + f + "),random", "--seeds-per-pairing",
         "2", "--db", dir.resolve("missing.db").toString(), "--report", dir.resolve("missing-report").toString(),
         "--no-progress");
@@ -168,15 +169,7 @@ class TabularAgentCliTest {
    */
   @Test
   void playThatStopsOnAMissingStateSavesTheMovesSoFar() throws Exception {
-    TabularPolicy full = TabularPolicy.read(file);
-    TabularPolicy partial = new TabularPolicy("kuhn_poker");
-    for (String info : full.infoStates()) {
-      if (info.endsWith("pb")) {
-        partial.put(info, full.actions(info), full.probabilities(info));
-      }
-    }
-    Path f = dir.resolve("second-missing.json");
-    partial.write(f);
+    Path f = onlyAfterPassBet("second-missing.json");
     Path rec = dir.resolve("stopped.txt");
     // player 1's first decision (after the deal and player 0's move) is missing from the file
     Cli r = Cli.run("play", "kuhn_poker", "--players", "random,tabular(file=" + f + ")", "--seed", "6",
