@@ -185,7 +185,7 @@ public final class SearchCommand implements PonderCommand {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of(String.format(Locale.ROOT,
-        "warning: %sno simulation completed within the budget (%.1f ms); the %s is backed by no search:"
+        "warning: %sno simulation completed within the time budget (the search took %.1f ms); the %s is backed by no search:"
             + " raise time_ms or give sims", where, r.elapsedMs(), where.isEmpty() ? "chosen action" : "move"));
   }
 

@@ -357,7 +357,7 @@ class SearchCommandTest {
         new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new int[3], new double[][] {{nan, nan}, {nan, nan}, {nan, nan}},
         new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new double[] {nan, nan}, new int[] {4}, 0, 4, 0, 5.2, 36);
     assertThat(SearchCommand.noSimulationWarning(none)).hasValueSatisfying(w -> {
-      assertThat(w).startsWith("warning: no simulation completed within the budget (5.2 ms)");
+      assertThat(w).startsWith("warning: no simulation completed within the time budget (the search took 5.2 ms)");
       assertThat(w).doesNotContain("\n");
     });
     dev.ponder.search.SearchResult some = new dev.ponder.search.SearchResult(0, 4, new int[] {0, 4, 8},
@@ -390,8 +390,8 @@ class SearchCommandTest {
     assertThat(SearchCommand.policyLegend(dev.ponder.search.PolicyKind.VISIT_COUNTS, false, false))
         .isEqualTo("pi_visits: visit distribution n(a)/sum n");
     assertThat(SearchCommand.noSimulationWarning(none, "move 5, player 0 (uct(time_ms=200,threads=64)): "))
-        .hasValue("warning: move 5, player 0 (uct(time_ms=200,threads=64)): no simulation completed within the budget"
-            + " (456.3 ms); the move is backed by no search: raise time_ms or give sims");
+        .hasValue("warning: move 5, player 0 (uct(time_ms=200,threads=64)): no simulation completed within the time"
+            + " budget (the search took 456.3 ms); the move is backed by no search: raise time_ms or give sims");
     assertThat(PlayCommand.statsLine(5, 0, "uct(time_ms=200)", "x4", 4, none))
         .endsWith("; 0 simulations, 456.3 ms, 0 root visits reused, 4 nodes, root value - for player 0");
 
