@@ -311,7 +311,7 @@ public final class ConformanceKit {
     private double deepCheckRate = 4;
     private java.util.function.LongConsumer progress;
     /** States between two calls of the {@link #progress} listener. */
-    public static final int PROGRESS_EVERY = 1 << 16;
+    public static final int PROGRESS_EVERY = 1 << 8;
 
     /**
      * Number of random playouts (default 1,000).

@@ -47,8 +47,15 @@ class ConformanceKitCostTest {
     assertThat(copiedHistory).isPositive().isLessThan(4L * ConformanceKit.COPY_EVERY_STATE * states);
     // every state's tensors: 2 players · 10^5 · 20,001 = 4·10^9 entries; sampled: about 6.5·10^8
     assertThat(tensorEntries).isPositive().isLessThan(2L * ConformanceKit.TENSOR_EVERY_STATE * states);
-    // fewer states than PROGRESS_EVERY: one call, at the end, with the count
-    assertThat(progress).containsExactly(states);
+    // a call every PROGRESS_EVERY states (so a long playout shows progress before it ends), then one
+    // at the end with the count
+    List<Long> expected = new ArrayList<>();
+    for (long k = ConformanceKit.Options.PROGRESS_EVERY; k <= states; k += ConformanceKit.Options.PROGRESS_EVERY) {
+      expected.add(k);
+    }
+    expected.add(states);
+    assertThat(ConformanceKit.Options.PROGRESS_EVERY).isLessThan(1000);
+    assertThat(progress).containsExactlyElementsOf(expected);
   }
 
   /**
