@@ -152,7 +152,11 @@ final class NearestTournament {
   }
 
   private static String schedule(TournamentConfig c) {
-    return c.schedule().equals(TournamentConfig.BENCHMARK) ? "benchmark " + c.benchmark() : c.schedule();
+    if (c.schedule().equals(TournamentConfig.BENCHMARK)) {
+      return "benchmark " + c.benchmark();
+    }
+    // a round robin ignores --benchmark, yet stores it: name it, or the two sides read alike
+    return c.benchmark().isEmpty() ? c.schedule() : c.schedule() + " with an ignored --benchmark " + c.benchmark();
   }
 
   private static String shownOrders(String orders) {

@@ -56,4 +56,19 @@ class NearestTournamentTest {
     assertThat(warnings(agents)).singleElement().asString().contains("(4 stored; agents/games order and budgets are part"
         + " of it); starting tournament 5").doesNotContain("differs only");
   }
+
+  /**
+   * A round robin ignores --benchmark but stores it: a run without it is another tournament, and
+   * the warning names the ignored benchmark (it read "round-robin there, round-robin here").
+   */
+  @Test
+  void anIgnoredBenchmarkIsNamedInTheSchedule() {
+    Path db = dir.resolve("b.db");
+    Cli with = arena(db, "tic_tac_toe", "--budget", "sims=3", "--seeds-per-pairing", "1", "--benchmark", "random");
+    assertThat(with.exit).as(with.err).isZero();
+    Cli without = arena(db, "tic_tac_toe", "--budget", "sims=3", "--seeds-per-pairing", "1");
+    assertThat(without.exit).as(without.err).isZero();
+    assertThat(warnings(without)).singleElement().asString().contains("; tournament 1 differs only in its schedule"
+        + " (round-robin with an ignored --benchmark random there, round-robin here); starting tournament 2");
+  }
 }
