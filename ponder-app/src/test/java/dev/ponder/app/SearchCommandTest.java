@@ -274,6 +274,15 @@ class SearchCommandTest {
     assertThat(none[1]).doesNotContain("chance drawn");
   }
 
+  /** A --history id in another script's digits is not an id (Integer.parseInt took fullwidth ４ as 4). */
+  @Test
+  void aHistoryIdIsWrittenInAsciiDigits() {
+    String[] r = run("search", "tic_tac_toe", "--history", "４", "--agent", "uct(sims=5)");
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2]).startsWith("ponder: --history entry 1: '４' is not a legal move;");
+    assertThat(run("search", "tic_tac_toe", "--history", "4", "--agent", "uct(sims=5)")[0]).isEqualTo("0");
+  }
+
   /** An illegal --history entry lists the legal moves as id=string, as play does, capped at 20. */
   @Test
   void anIllegalEntryListsTheLegalMovesAsIdEqualsString() {

@@ -86,7 +86,7 @@ public record MatchRecord(String game, int[] actions) {
       actions = new int[parts.length];
       for (int i = 0; i < parts.length; i++) {
         try {
-          actions[i] = Integer.parseInt(parts[i]);
+          actions[i] = dev.ponder.spec.ParamSpec.asciiInt(parts[i]);
         } catch (NumberFormatException e) {
           throw new IllegalArgumentException("malformed match record: action '" + parts[i] + "' is not an integer");
         }

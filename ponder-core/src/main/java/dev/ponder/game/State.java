@@ -447,7 +447,7 @@ public abstract class State {
       }
     }
     try {
-      int id = Integer.parseInt(t);
+      int id = dev.ponder.spec.ParamSpec.asciiInt(t);
       if (GameContract.indexOfLegal(this, legal, legal.length, id) >= 0) {
         return id;
       }

@@ -199,6 +199,23 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
       java.util.regex.Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][+-]?[0-9]+");
 
   /**
+   * An int written in ASCII digits with an optional sign ({@code -3}, {@code +12}, {@code 007}):
+   * the only form the grammar calls digits. {@link Integer#parseInt} alone also takes other
+   * scripts' digits (fullwidth {@code ５}, Arabic-Indic {@code ٥}), which would then be stored and
+   * shown as typed.
+   *
+   * @throws NumberFormatException if {@code text} is anything else, or outside the int range
+   */
+  public static int asciiInt(String text) {
+    if (!ASCII_INTEGER.matcher(text).matches()) {
+      throw new NumberFormatException("not an integer in ASCII digits: '" + text + "'");
+    }
+    return Integer.parseInt(text);
+  }
+
+  private static final java.util.regex.Pattern ASCII_INTEGER = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+
+  /**
    * The value of a number in exponent form ({@code 1e3}, {@code 2.5e2}, {@code -4E+1}) when it is a
    * whole number, e.g. {@code 1000}; null when it is not ({@code 1.5e0}, {@code 1e-4}). The
    * exponent is never expanded ({@code 1e999999999} costs nothing).
@@ -279,7 +296,7 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
             }
             return whole.intValue();
           }
-          return Integer.parseInt(v);
+          return asciiInt(v); // not other scripts' digits, which Integer.parseInt takes
         case DOUBLE:
           double d = parseDecimal(v); // decimal notation only (not 0x1p3, 1f, 2d)
           if (!Double.isFinite(d)) {

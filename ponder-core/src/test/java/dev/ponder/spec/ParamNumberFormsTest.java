@@ -35,6 +35,24 @@ class ParamNumberFormsTest {
     assertThat(resolve("sims", "1e3").toSpecString()).isEqualTo("uct(sims=1000)");
   }
 
+  /**
+   * Digits of other scripts are refused: Integer.parseInt takes fullwidth "５" and Arabic-Indic
+   * "١٠", which were then run and stored as typed ({@code uct(sims=５)}).
+   */
+  @Test
+  void onlyAsciiDigitsAreAnInteger() {
+    for (String v : List.of("５", "١٠", "1０", "٣e2")) {
+      assertThatThrownBy(() -> resolve("sims", v)).as(v).isInstanceOf(SpecException.class)
+          .hasMessageContaining("is not an integer");
+    }
+    assertThat(resolve("sims", "+12").getInt("sims")).isEqualTo(12);
+    assertThat(resolve("offset", "-007").getInt("offset")).isEqualTo(-7);
+    assertThat(ParamSpec.asciiInt("42")).isEqualTo(42);
+    assertThatThrownBy(() -> ParamSpec.asciiInt("４２")).isInstanceOf(NumberFormatException.class);
+    assertThatThrownBy(() -> dev.ponder.game.MatchRecord.parse("tic_tac_toe | ８ ０"))
+        .hasMessage("malformed match record: action '８' is not an integer");
+  }
+
   @Test
   void anExponentFormThatIsNotWholeOrOutOfRangeIsRefused() {
     assertThatThrownBy(() -> resolve("sims", "1.5e0")).isInstanceOf(SpecException.class)

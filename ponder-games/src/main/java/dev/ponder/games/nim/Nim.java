@@ -86,7 +86,7 @@ public final class Nim extends TwoPlayerZeroSumGame {
     int sum = 0;
     for (int i = 0; i < parts.length; i++) {
       try {
-        out[i] = Integer.parseInt(parts[i].trim());
+        out[i] = dev.ponder.spec.ParamSpec.asciiInt(parts[i].trim());
       } catch (NumberFormatException e) {
         throw new SpecException("nim: could not parse pile size '" + parts[i] + "' in pile_sizes '" + text
             + "'; valid: integers 0.." + MAX_PILE + " separated by ';', e.g. 1;3;5;7");
