@@ -146,10 +146,19 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     }
     for (Game g : loaded) {
       create(agent.trim(), g).close(); // an agent that is not MCTS fails here, before any budget key is added
-      create(agentSpec("time_ms=100,threads=1"), g).close(); // so does a bad mechanism key
-      if (firstDecisionState(g) == null) {
+      boolean searchesForced;
+      try (MctsAgent probe = create(agentSpec("time_ms=100,threads=1"), g)) { // so does a bad mechanism key
+        searchesForced = probe.engine().config().searchForced();
+      }
+      State first = firstDecisionState(g);
+      if (first == null) {
         throw new UsageException("game " + g.spec() + " ends before any player moves; bench search needs a "
             + "decision state to search from");
+      }
+      if (!searchesForced && first.legalActions().length == 1) {
+        // answered without a search: 0 simulations, and the table's rate would be NaN
+        throw new UsageException("the first decision of " + g.spec() + " has one legal action, which the agent answers"
+            + " without a search; add search_forced=true to --agent to measure it");
       }
     }
     if (measureOne) {

@@ -76,5 +76,15 @@ class BenchCommandTest {
         "--no-fork", "--overrun-searches", "0");
     assertThat(tiny.exit).as(tiny.err).isZero();
     assertThat(tiny.out).containsPattern("tic_tac_toe\\s+1\\s+[0-9]+");
+    // a forced first decision is answered without a search: refused (it printed 0 sims/s and NaNx), unless searched
+    Cli forced = Cli.run("bench", "search", "--games", "hex(board_size=1)", "--seconds", "0.2", "--warmup", "0", "--no-fork",
+        "--overrun-searches", "0");
+    assertThat(forced.exit).isEqualTo(2);
+    assertThat(forced.err).isEqualTo("ponder: the first decision of hex(board_size=1) has one legal action, which the agent"
+        + " answers without a search; add search_forced=true to --agent to measure it\n");
+    Cli searched = Cli.run("bench", "search", "--games", "hex(board_size=1)", "--agent", "uct(search_forced=true)",
+        "--threads", "1", "--seconds", "0.2", "--warmup", "0", "--no-fork", "--overrun-searches", "0");
+    assertThat(searched.exit).as(searched.err).isZero();
+    assertThat(searched.out).doesNotContain("NaNx").containsPattern("hex\\(board_size=1\\)\\s+1\\s+[1-9][0-9]*\\s+1.00x");
   }
 }
