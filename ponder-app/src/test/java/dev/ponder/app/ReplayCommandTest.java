@@ -211,6 +211,28 @@ class ReplayCommandTest {
     return new String(java.util.Arrays.copyOf(all, n), StandardCharsets.UTF_8);
   }
 
+  /**
+   * Values no game could produce make a playthrough malformed (exit 2, one line): they were
+   * reported as differences (exit 1), a bad tensor with its drawing over several lines.
+   */
+  @Test
+  void aDamagedValueIsMalformedNotADifference() throws IOException {
+    String g = golden();
+    String[][] cases = {
+        {g.replaceFirst("MaxGameLength\\(\\) = 9", "MaxGameLength() = abc"), "the header's MaxGameLength() is 'abc', not an integer"},
+        {g.replaceFirst("CurrentPlayer\\(\\) = 1", "CurrentPlayer() = x"), "state 1's CurrentPlayer() is 'x', not an integer"},
+        {g.replaceFirst("ObservationTensor\\(0\\):\n◉◉◉", "ObservationTensor(0):\n◉◉X"),
+            "state 0's ObservationTensor(0) is neither a tensor drawing nor a list of numbers"}};
+    int k = 0;
+    for (String[] c : cases) {
+      assertThat(c[0]).as("case %d edits the file", k).isNotEqualTo(g);
+      Path f = write("m" + k++ + ".txt", c[0]);
+      Cli r = Cli.run("replay", f.toString());
+      assertThat(r.exit).as(c[1]).isEqualTo(2);
+      assertThat(r.err).isEqualTo("ponder: " + f + ": malformed playthrough: " + c[1] + "\n");
+    }
+  }
+
   /** A playthrough cut anywhere is incomplete: one line naming what is missing, exit 2, never "replays exactly". */
   @Test
   void aTruncatedPlaythroughIsIncomplete() throws IOException {

@@ -170,18 +170,61 @@ public final class PlaythroughReplayer {
     return problems.isEmpty() ? null : String.join("; ", problems);
   }
 
+  /** Header fields whose value is an integer. */
+  private static final List<String> INTEGER_HEADER = List.of("NumDistinctActions()", "MaxChanceOutcomes()", "NumPlayers()",
+      "MaxGameLength()");
+
+  /**
+   * The values no game could match, so a damaged file reads as malformed (not as a difference): a
+   * header count that is not an integer, a state's {@code CurrentPlayer()} that is not one, and a
+   * tensor that is neither a drawing nor a list of numbers (the first of each kind).
+   *
+   * @return one line naming them (joined by "; "), or null
+   */
+  public static String malformation(Playthrough playthrough) {
+    List<String> problems = new ArrayList<>();
+    for (String key : INTEGER_HEADER) {
+      String v = playthrough.header().get(key);
+      if (v != null && !v.strip().matches("-?[0-9]+")) {
+        problems.add("the header's " + key + " is '" + v.strip() + "', not an integer");
+      }
+    }
+    boolean player = false;
+    boolean tensor = false;
+    for (Playthrough.StateRecord st : playthrough.states()) {
+      for (Map.Entry<String, String> e : st.fields().entrySet()) {
+        String key = e.getKey();
+        if (!player && key.equals("CurrentPlayer()") && !e.getValue().strip().matches("-?[0-9]+")) {
+          problems.add("state " + st.index() + "'s CurrentPlayer() is '" + e.getValue().strip() + "', not an integer");
+          player = true;
+        }
+        if (!tensor && (key.startsWith("ObservationTensor(") || key.startsWith("InformationStateTensor("))
+            && decodeTensor(e.getValue()) == null) {
+          problems.add("state " + st.index() + "'s " + key + " is neither a tensor drawing nor a list of numbers");
+          tensor = true;
+        }
+      }
+    }
+    return problems.isEmpty() ? null : String.join("; ", problems);
+  }
+
   /**
    * Replays {@code playthrough}.
    *
    * @throws SpecException if the game string names an unknown game or parameter (checked first)
    * @throws PlaythroughFormatException if the playthrough is incomplete ({@link #incompleteness})
-   *     and {@link #requireComplete} is on: {@code source: incomplete playthrough: what is missing}
+   *     or malformed ({@link #malformation}) and {@link #requireComplete} is on: {@code source:
+   *     incomplete playthrough: what is missing}, {@code source: malformed playthrough: what}
    */
   public ReplayResult replay(Playthrough playthrough) {
     Game game = GameRegistry.load(playthrough.gameString());
     String incomplete = requireComplete ? incompleteness(playthrough) : null;
     if (incomplete != null) {
       throw new PlaythroughFormatException(playthrough.source() + ": incomplete playthrough: " + incomplete);
+    }
+    String malformed = requireComplete ? malformation(playthrough) : null;
+    if (malformed != null) {
+      throw new PlaythroughFormatException(playthrough.source() + ": malformed playthrough: " + malformed);
     }
     return new Run(playthrough, game, checkStrings, checkTensors).run();
   }
