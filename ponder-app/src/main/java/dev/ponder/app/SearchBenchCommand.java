@@ -312,16 +312,25 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    * #DISTURBED_CORES} cores), then one aggregated row per game and thread count on {@code out}
    * (see {@link ForkSummary}).
    */
-  private void measureForks(PrintWriter out, PrintWriter err, List<Game> loaded, List<String> gameStrings) {
+  void measureForks(PrintWriter out, PrintWriter err, List<Game> loaded, List<String> gameStrings) {
     int nt = threads.size();
     double[][][][] m = new double[loaded.size()][nt][forks][];
     int disturbed = 0;
     int unknown = 0;
+    RuntimeException failure = null;
+    forkLoop:
     for (int k = 0; k < forks; k++) {
       for (int gi = 0; gi < loaded.size(); gi++) {
         for (int ti = 0; ti < nt; ti++) {
           int t = threads.get(ti);
-          double[] r = measureInFreshJvm(gameStrings.get(gi), t);
+          double[] r;
+          try {
+            r = forkMeasure.apply(gameStrings.get(gi), t);
+          } catch (RuntimeException e) {
+            // the measurements already made still give their rows (below), then this error
+            failure = e;
+            break forkLoop;
+          }
           m[gi][ti][k] = r;
           StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "# fork %d/%d: %s, %d thread%s: %,.0f sims/s",
               k + 1, forks, loaded.get(gi).spec(), t, t == 1 ? "" : "s", r[SIMS_PER_S]));
@@ -336,9 +345,23 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         }
       }
     }
-    int total = loaded.size() * nt * forks;
+    int total = 0;
+    int[] done = new int[loaded.size()]; // per game, the forks in which every thread count was measured
+    for (int gi = 0; gi < loaded.size(); gi++) {
+      while (done[gi] < forks && complete(m[gi], done[gi])) {
+        done[gi]++;
+      }
+      total += done[gi] * nt;
+    }
+    if (failure != null && total == 0) {
+      throw failure; // nothing measured in full: the error alone (the progress lines hold what was)
+    }
     out.printf(Locale.ROOT, "# every game and thread count measured in %d fresh JVMs (--forks %d), interleaved: "
         + "fork k of every row before fork k+1 of any%n", forks, forks);
+    if (failure != null) {
+      out.println("# a measurement failed (the error follows the table): each row aggregates the forks in which every"
+          + " thread count of its game was measured, and a game with none has no row");
+    }
     out.printf(Locale.ROOT, "# sims/s: median over the %d forks (an even count: mean of the two middle ones); "
         + "min, max: lowest and highest%n", forks);
     out.println("# speedup: median over forks k of rate(threads, k) / rate(" + threads.get(0) + " thread"
@@ -348,15 +371,19 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     out.printf(Locale.ROOT, "%-24s %7s %10s %10s %10s %8s %15s %18s %9s %9s %10s %7s%n", "game", "threads", "sims/s",
         "min", "max", "speedup", "speedup range", "sims/worker-cpu-s", "cpu/wall", "nodes", "bytes/node", "others");
     for (int gi = 0; gi < loaded.size(); gi++) {
-      double[][] rates = new double[nt][forks];
+      int kg = done[gi];
+      if (kg == 0) {
+        continue;
+      }
+      double[][] rates = new double[nt][kg];
       for (int ti = 0; ti < nt; ti++) {
-        for (int k = 0; k < forks; k++) {
+        for (int k = 0; k < kg; k++) {
           rates[ti][k] = m[gi][ti][k][SIMS_PER_S];
         }
       }
       ForkSummary[] rows = ForkSummary.of(rates);
       for (int ti = 0; ti < nt; ti++) {
-        double[][] f = m[gi][ti];
+        double[][] f = java.util.Arrays.copyOf(m[gi][ti], kg);
         double[] mid = f[medianIndex(rates[ti])];
         ForkSummary r = rows[ti];
         out.printf(Locale.ROOT, "%-24s %7d %10.0f %10.0f %10.0f %7.2fx %15s %18.0f %9.2f %9.0f %10.1f %7.2f%n",
@@ -369,6 +396,19 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     out.printf(Locale.ROOT, "# %d of %d measurements disturbed (others > %.2f cores), all counted%s%n", disturbed, total,
         DISTURBED_CORES, unknown > 0 ? "; others unknown for " + unknown + " (no /proc/stat)" : "");
     out.flush();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  /** Whether fork {@code k} of every thread count of one game ({@code rows[ti][k]}) was measured. */
+  private static boolean complete(double[][][] rows, int k) {
+    for (double[][] row : rows) {
+      if (row[k] == null) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static double[] column(double[][] forkFigures, int field) {
@@ -585,6 +625,9 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    *
    * @throws IllegalStateException if the child JVM cannot start, fails, or prints no figures
    */
+  /** How {@link #measureForks} measures one row in one fork: {@link #measureInFreshJvm} (tests replace it). */
+  java.util.function.BiFunction<String, Integer, double[]> forkMeasure = this::measureInFreshJvm;
+
   double[] measureInFreshJvm(String game, int t) {
     List<String> cmd = new ArrayList<>();
     cmd.add(ProcessHandle.current().info().command()

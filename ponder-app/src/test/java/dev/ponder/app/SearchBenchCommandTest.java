@@ -19,6 +19,45 @@ class SearchBenchCommandTest {
     return Cli.runFields(args);
   }
 
+  /**
+   * A fork that fails keeps the rows already measured: each game's row aggregates the forks in
+   * which all its thread counts were measured, the table says so, and the error follows (the
+   * whole table was lost before).
+   */
+  @Test
+  void aFailingForkKeepsTheRowsMeasuredBeforeIt() {
+    SearchBenchCommand b = new SearchBenchCommand();
+    b.forks = 3;
+    b.threads = List.of(1, 2);
+    int[] calls = {0};
+    b.forkMeasure = (game, t) -> {
+      calls[0]++;
+      // fork 1: a (1, 2 threads), b (1, 2); fork 2: a (1, 2), then b's first measurement fails
+      if (calls[0] == 7) {
+        throw new IllegalStateException("measuring b with 1 thread in a fresh JVM failed (exit 1): out of memory");
+      }
+      double[] r = new double[SearchBenchCommand.FIELDS];
+      r[SearchBenchCommand.SIMS_PER_S] = t * (game.equals("tic_tac_toe") ? 100.0 : 10.0) * calls[0];
+      r[SearchBenchCommand.NODES] = 5;
+      r[SearchBenchCommand.BYTES_PER_NODE] = 36;
+      return r;
+    };
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    List<Game> games = List.of(GameRegistry.load("tic_tac_toe"), GameRegistry.load("nim"));
+    assertThatThrownBy(() -> b.measureForks(new java.io.PrintWriter(out), new java.io.PrintWriter(err), games,
+        List.of("tic_tac_toe", "nim"))).hasMessageContaining("out of memory");
+    String table = out.toString();
+    assertThat(table).contains("# a measurement failed (the error follows the table)");
+    // tic_tac_toe: forks 1 and 2 (calls 1, 2 and 5, 6): 1 thread 100 and 500, 2 threads 400 and 1200; speedups 4 and 2.4
+    assertThat(table).containsPattern("tic_tac_toe\\s+1\\s+300\\s+100\\s+500\\s+1.00x");
+    assertThat(table).containsPattern("tic_tac_toe\\s+2\\s+800\\s+400\\s+1200\\s+3.20x");
+    // nim: fork 1 only (calls 3, 4): 30 and 80 sims/s
+    assertThat(table).containsPattern("nim\\s+1\\s+30\\s+30\\s+30\\s+1.00x");
+    assertThat(table).containsPattern("nim\\s+2\\s+80\\s+80\\s+80\\s+2.67x");
+    assertThat(table).contains("# 0 of 6 measurements disturbed");
+  }
+
   @Test
   void medianOfOddAndEvenCountsIgnoringNan() {
     assertThat(SearchBenchCommand.median(new double[] {5, 1, 3})).isEqualTo(3.0);
