@@ -50,7 +50,7 @@ public final class BenchCommand implements PonderCommand {
             + "nim(pile_sizes=1;3;5) (repeatable; default: every registered game with default parameters).")
     List<String> games;
 
-    @Option(names = "--seconds", paramLabel = "S", defaultValue = "1", description = "Length of each timed run in seconds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "1", description = "Length of each timed run in seconds, at most 86400 (default: ${DEFAULT-VALUE}).")
     double seconds;
 
     @Option(names = "--runs", paramLabel = "R", defaultValue = "5", description = "Timed runs per game; the median is reported (default: ${DEFAULT-VALUE}).")

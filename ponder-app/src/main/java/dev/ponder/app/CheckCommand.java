@@ -83,7 +83,7 @@ public final class CheckCommand implements PonderCommand {
       description = "Run only playout I of the seed, whatever N (to reproduce a failure the check reported).")
   Integer only;
 
-  /** Least milliseconds between two progress lines on stderr (0: one every 65,536 states checked). */
+  /** Least milliseconds between two progress lines on stderr (0: one every 256 states checked). */
   @Option(names = "--progress-interval", hidden = true, defaultValue = "10000",
       description = "Milliseconds between progress lines (default: ${DEFAULT-VALUE}).")
   long progressIntervalMs;

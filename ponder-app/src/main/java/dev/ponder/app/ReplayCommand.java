@@ -130,20 +130,22 @@ public final class ReplayCommand implements PonderCommand {
    *
    * @return null if they agree, else why not, e.g. {@code the record's returns are -1 1 but its actions give 1 -1}
    * @throws IllegalArgumentException if the line is malformed: a value that is not a finite
-   *     number (NaN, Infinity, 1e400), or not one value per player of the state's game
+   *     decimal number (NaN, Infinity, 1e400, 1d, 0x1p0), or not one value per player of the
+   *     state's game
    */
   static String returnsDiffer(String returnsLine, State s) {
     String[] parts = returnsLine.strip().substring(RETURNS.length()).trim().split("\\s+");
     double[] recorded = new double[parts.length];
     for (int i = 0; i < parts.length; i++) {
       try {
-        recorded[i] = Double.parseDouble(parts[i]);
+        // decimal notation, as every number Ponder reads (not Java's 1d, 0x1p0, NaN or Infinity)
+        recorded[i] = dev.ponder.spec.ParamSpec.parseDecimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("malformed returns line: '" + parts[i] + "' is not a number");
+        recorded[i] = Double.NaN;
       }
-      // Ponder writes finite returns only; an infinite one also passed the relative tolerance below
+      // Ponder writes finite returns only; an infinite one (1e400) also passed the relative tolerance below
       if (!Double.isFinite(recorded[i])) {
-        throw new IllegalArgumentException("malformed returns line: '" + parts[i] + "' is not a finite number");
+        throw new IllegalArgumentException("malformed returns line: '" + parts[i] + "' is not a finite decimal number");
       }
     }
     int players = s.game().numPlayers();

@@ -45,13 +45,13 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
   @Option(names = "--threads", paramLabel = "T", split = ",", description = "Thread counts (default: 1,2).")
   List<Integer> threads = List.of(1, 2);
 
-  @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per game and thread count (default: ${DEFAULT-VALUE}), "
+  @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per game and thread count, at most 86400 (default: ${DEFAULT-VALUE}), "
       + "spent in repeated searches of --seconds/3 each, kept between 100 ms and 1 s (--seconds 0.5 gives 166 ms "
       + "searches).")
   double seconds = 3;
 
-  @Option(names = "--warmup", paramLabel = "S", description = "Seconds of searches before each measurement, for the JIT compiler "
-      + "(default: ${DEFAULT-VALUE}; at least one search).")
+  @Option(names = "--warmup", paramLabel = "S", description = "Seconds of searches before each measurement, for the JIT compiler, "
+      + "0 to 86400 (default: ${DEFAULT-VALUE}; at least one search).")
   double warmup = 3;
 
   @Option(names = "--agent", paramLabel = "SPEC", description = "MCTS agent name and mechanism keys, without budget: no sims, time_ms or "
@@ -334,10 +334,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           m[gi][ti][k] = r;
           StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "# fork %d/%d: %s, %d thread%s: %,.0f sims/s",
               k + 1, forks, loaded.get(gi).spec(), t, t == 1 ? "" : "s", r[SIMS_PER_S]));
-          if (Double.isNaN(r[OTHERS])) {
-            unknown++;
-          } else if (r[OTHERS] > DISTURBED_CORES) {
-            disturbed++;
+          if (!Double.isNaN(r[OTHERS]) && r[OTHERS] > DISTURBED_CORES) {
             line.append(String.format(Locale.ROOT, " (disturbed: others %.2f cores; counted)", r[OTHERS]));
           }
           err.println(line);
@@ -352,6 +349,17 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
         done[gi]++;
       }
       total += done[gi] * nt;
+      // the measurements the table uses (after a failure, those of incomplete forks are left out)
+      for (int ti = 0; ti < nt; ti++) {
+        for (int k = 0; k < done[gi]; k++) {
+          double others = m[gi][ti][k][OTHERS];
+          if (Double.isNaN(others)) {
+            unknown++;
+          } else if (others > DISTURBED_CORES) {
+            disturbed++;
+          }
+        }
+      }
     }
     if (failure != null && total == 0) {
       throw failure; // nothing measured in full: the error alone (the progress lines hold what was)
@@ -362,8 +370,8 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       out.println("# a measurement failed (the error follows the table): each row aggregates the forks in which every"
           + " thread count of its game was measured, and a game with none has no row");
     }
-    out.printf(Locale.ROOT, "# sims/s: median over the %d forks (an even count: mean of the two middle ones); "
-        + "min, max: lowest and highest%n", forks);
+    out.printf(Locale.ROOT, "# sims/s: median over the %s forks (an even count: mean of the two middle ones); "
+        + "min, max: lowest and highest%n", failure == null ? Integer.toString(forks) : "measured");
     out.println("# speedup: median over forks k of rate(threads, k) / rate(" + threads.get(0) + " thread"
         + (threads.get(0) == 1 ? "" : "s") + ", k), paired by fork; speedup range: lowest..highest of those ratios");
     out.println("# sims/worker-cpu-s, cpu/wall, others: medians over the forks; nodes, bytes/node: from the fork "
@@ -619,15 +627,15 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     return m;
   }
 
+  /** How {@link #measureForks} measures one row in one fork: {@link #measureInFreshJvm} (tests replace it). */
+  java.util.function.BiFunction<String, Integer, double[]> forkMeasure = this::measureInFreshJvm;
+
   /**
    * {@link #measure} in a fresh JVM: the same Java command, class path and JVM options (debugger
    * agents left out), running this command with {@code --measure-one}.
    *
    * @throws IllegalStateException if the child JVM cannot start, fails, or prints no figures
    */
-  /** How {@link #measureForks} measures one row in one fork: {@link #measureInFreshJvm} (tests replace it). */
-  java.util.function.BiFunction<String, Integer, double[]> forkMeasure = this::measureInFreshJvm;
-
   double[] measureInFreshJvm(String game, int t) {
     List<String> cmd = new ArrayList<>();
     cmd.add(ProcessHandle.current().info().command()

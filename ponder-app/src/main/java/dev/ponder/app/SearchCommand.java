@@ -167,9 +167,10 @@ public final class SearchCommand implements PonderCommand {
   }
 
   /**
-   * The warning for a search that completed no simulation although it was not a forced move: a
-   * time budget that ran out first (a fresh JVM starting its worker threads), so the chosen action
-   * is the final selector's pick among unvisited actions, backed by no search.
+   * The warning for a search that completed no simulation and kept no root visits from an earlier
+   * one although it was not a forced move: a time budget that ran out first (a fresh JVM starting
+   * its worker threads), so the chosen action is the final selector's pick among unvisited
+   * actions, backed by no search.
    */
   static java.util.Optional<String> noSimulationWarning(SearchResult r) {
     return noSimulationWarning(r, "");
@@ -181,7 +182,8 @@ public final class SearchCommand implements PonderCommand {
    * calling its action the move when {@code where} is given (play) rather than the chosen action.
    */
   static java.util.Optional<String> noSimulationWarning(SearchResult r, String where) {
-    if (r.simulations() > 0 || r.forced()) {
+    // a reused tree can answer with no new simulation (its visits cover a sims budget): backed all the same
+    if (r.simulations() > 0 || r.forced() || !noVisits(r)) {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of(String.format(Locale.ROOT,

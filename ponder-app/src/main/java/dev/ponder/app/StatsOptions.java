@@ -117,15 +117,15 @@ public final class StatsOptions {
       try {
         a = Ponder.decimal(alpha); // finite decimal notation, as every number option (not 0x1p3, 1f, 1e400)
       } catch (picocli.CommandLine.TypeConversionException e) {
-        throw new UsageException("--alpha: '" + alpha + "' is not a finite decimal number; valid: a positive number or inf");
+        throw new UsageException("--alpha: '" + alpha + "' is not a finite decimal number; valid: a positive number up to 1e100, or inf");
       }
     }
     if (!(a > 0)) {
       throw UsageException.greaterThan("--alpha", "0 (or inf)", alpha);
     }
     if (a > dev.ponder.rating.AlphaRank.Options.MAX_FINITE_ALPHA && a != Double.POSITIVE_INFINITY) {
-      throw new UsageException("--alpha must be at most 1e100 or inf, got " + alpha + " (a losing mutant's fixation"
-          + " probability is already below e^-1e100 there; for the limit use inf)");
+      throw new UsageException("--alpha must be at most 1e100 or inf, got " + alpha + " (larger finite values overflow"
+          + " the fixation probabilities; for the limit use inf)");
     }
     if (populationSize < 2 || populationSize > dev.ponder.rating.AlphaRank.Options.MAX_POPULATION) {
       throw UsageException.inRange("--population-size", "2.." + dev.ponder.rating.AlphaRank.Options.MAX_POPULATION,

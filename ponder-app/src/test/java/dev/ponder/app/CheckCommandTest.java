@@ -48,13 +48,13 @@ class CheckCommandTest {
 
   /**
    * A long run shows the states checked so far on stderr (every 10 s; here at every report of the
-   * kit, each 65,536 states): 10,000 games of tic-tac-toe are 80,000 states or so.
+   * kit, each 256 states): 10,000 games of tic-tac-toe are 80,000 states or so.
    */
   @Test
   void aLongRunShowsItsProgressOnStandardError() {
     Cli r = Cli.run("check", "tic_tac_toe", "-n", "10000", "--progress-interval", "0");
     assertThat(r.exit).as(r.err).isZero();
-    assertThat(r.err.lines()).as(r.err).first().asString().matches("check tic_tac_toe: 65536 states so far, \\d+:\\d\\d elapsed");
+    assertThat(r.err.lines()).as(r.err).first().asString().matches("check tic_tac_toe: 256 states so far, \\d+:\\d\\d elapsed");
     java.util.regex.Matcher ok = java.util.regex.Pattern.compile("ok: 10000 playouts, (\\d+) states").matcher(r.out);
     assertThat(ok.find()).as(r.out).isTrue();
     assertThat(r.err).as(r.err).contains("check tic_tac_toe: " + ok.group(1) + " states so far");

@@ -126,7 +126,7 @@ class PonderErrorLineTest {
           dir.resolve("never.db").toString());
       assertThat(r.exit).as(bad + ": " + r.err).isEqualTo(2);
       assertThat(r.err.strip()).as(bad).isEqualTo("ponder: --alpha: '" + bad
-          + "' is not a finite decimal number; valid: a positive number or inf");
+          + "' is not a finite decimal number; valid: a positive number up to 1e100, or inf");
     }
   }
 }

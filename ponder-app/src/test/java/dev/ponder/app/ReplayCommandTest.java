@@ -223,6 +223,12 @@ class ReplayCommandTest {
         {g.replaceFirst("CurrentPlayer\\(\\) = 1", "CurrentPlayer() = x"), "state 1's CurrentPlayer() is 'x', not an integer"},
         {g.replaceFirst("ObservationTensor\\(0\\):\n◉◉◉", "ObservationTensor(0):\n◉◉X"),
             "state 0's ObservationTensor(0) is neither a tensor drawing nor a list of numbers"}};
+    // an action id in another script's digits is no id (it replayed as 8)
+    String fullwidth = g.replaceFirst("action: 8\n", "action: ８\n");
+    assertThat(fullwidth).isNotEqualTo(g);
+    Cli fw = Cli.run("replay", write("fw.txt", fullwidth).toString());
+    assertThat(fw.exit).isEqualTo(2);
+    assertThat(fw.err).contains("malformed action line 'action: ８'");
     int k = 0;
     for (String[] c : cases) {
       assertThat(c[0]).as("case %d edits the file", k).isNotEqualTo(g);
@@ -389,13 +395,13 @@ class ReplayCommandTest {
   void nonFiniteReturnsAreMalformed() throws IOException {
     String game = "tic_tac_toe | 0 3 1 4 2"; // player 0 wins: returns 1 -1
     String[][] cases = {{"Infinity -1e400", "Infinity"}, {"-1 1e400", "1e400"}, {"-Infinity 1", "-Infinity"},
-        {"NaN NaN", "NaN"}};
+        {"NaN NaN", "NaN"}, {"1d -1", "1d"}, {"1 -0x1p0", "-0x1p0"}};
     int k = 0;
     for (String[] c : cases) {
       Path f = write("inf" + k++ + ".txt", game + "\nreturns: " + c[0] + "\n");
       Cli r = Cli.run("replay", f.toString());
       assertThat(r.exit).as(c[0]).isEqualTo(2);
-      assertThat(r.err.strip()).isEqualTo("ponder: " + f + ":2: malformed returns line: '" + c[1] + "' is not a finite number");
+      assertThat(r.err.strip()).isEqualTo("ponder: " + f + ":2: malformed returns line: '" + c[1] + "' is not a finite decimal number");
     }
     // a finite value far off is a difference, as before
     Path far = write("far.txt", game + "\nreturns: -1e300 1\n");

@@ -93,8 +93,8 @@ class ReportStoreCliTest {
         {"--sco-lr", "-1", "--sco-lr must be greater than 0, got -1"}, {"--sco-lr", "-0.25", "--sco-lr must be greater than 0, got -0.25"},
         {"--alpha", "0", "--alpha must be greater than 0 (or inf), got 0"}, {"--alpha", "-2", "--alpha must be greater than 0 (or inf), got -2"},
         // past about 1e307 the fixation exponent overflowed and the ranking failed after the matches
-        {"--alpha", "1e307", "--alpha must be at most 1e100 or inf, got 1e307 (a losing mutant's fixation probability is"
-            + " already below e^-1e100 there; for the limit use inf)"},
+        {"--alpha", "1e307", "--alpha must be at most 1e100 or inf, got 1e307 (larger finite values overflow the fixation"
+            + " probabilities; for the limit use inf)"},
         {"--population-size", "1000001", "--population-size must be in 2..1000000, got 1000001"},
         {"--sco-iterations", "-2", "--sco-iterations must be at least 1, got -2"},
         // 0 steps would leave every agent tied at the starting rating

@@ -32,14 +32,16 @@ class SearchBenchCommandTest {
     int[] calls = {0};
     b.forkMeasure = (game, t) -> {
       calls[0]++;
-      // fork 1: a (1, 2 threads), b (1, 2); fork 2: a (1, 2), then b's first measurement fails
-      if (calls[0] == 7) {
-        throw new IllegalStateException("measuring b with 1 thread in a fresh JVM failed (exit 1): out of memory");
+      // fork 1: tic_tac_toe (1, 2 threads), nim (1, 2); fork 2: tic_tac_toe (1, 2), nim 1 thread (measured, left
+      // out: its fork is incomplete), then nim's 2 threads fail
+      if (calls[0] == 8) {
+        throw new IllegalStateException("measuring nim with 2 threads in a fresh JVM failed (exit 1): out of memory");
       }
       double[] r = new double[SearchBenchCommand.FIELDS];
       r[SearchBenchCommand.SIMS_PER_S] = t * (game.equals("tic_tac_toe") ? 100.0 : 10.0) * calls[0];
       r[SearchBenchCommand.NODES] = 5;
       r[SearchBenchCommand.BYTES_PER_NODE] = 36;
+      r[SearchBenchCommand.OTHERS] = 0.5; // every measurement disturbed
       return r;
     };
     java.io.StringWriter out = new java.io.StringWriter();
@@ -55,7 +57,9 @@ class SearchBenchCommandTest {
     // nim: fork 1 only (calls 3, 4): 30 and 80 sims/s
     assertThat(table).containsPattern("nim\\s+1\\s+30\\s+30\\s+30\\s+1.00x");
     assertThat(table).containsPattern("nim\\s+2\\s+80\\s+80\\s+80\\s+2.67x");
-    assertThat(table).contains("# 0 of 6 measurements disturbed");
+    // the counts are of the measurements the table uses (6 of the 7 made)
+    assertThat(table).contains("# 6 of 6 measurements disturbed");
+    assertThat(table).contains("# sims/s: median over the measured forks");
   }
 
   @Test

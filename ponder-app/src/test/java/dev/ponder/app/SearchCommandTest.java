@@ -281,6 +281,9 @@ class SearchCommandTest {
     assertThat(r[0]).isEqualTo("2");
     assertThat(r[2]).startsWith("ponder: --history entry 1: '４' is not a legal move;");
     assertThat(run("search", "tic_tac_toe", "--history", "4", "--agent", "uct(sims=5)")[0]).isEqualTo("0");
+    // nor as a coordinate of gomoku's action strings
+    assertThat(run("search", "gomoku(dims=1,size=9,connect=3)", "--history", "４", "--agent", "uct(sims=5)")[0]).isEqualTo("2");
+    assertThat(run("search", "gomoku(dims=1,size=9,connect=3)", "--history", "4", "--agent", "uct(sims=5)")[0]).isEqualTo("0");
   }
 
   /** An illegal --history entry lists the legal moves as id=string, as play does, capped at 20. */
@@ -369,6 +372,11 @@ class SearchCommandTest {
       assertThat(w).startsWith("warning: no simulation completed within the time budget (the search took 5.2 ms)");
       assertThat(w).doesNotContain("\n");
     });
+    // a reused tree that covers a sims budget runs no new simulation, yet its visits back the move: no warning
+    dev.ponder.search.SearchResult reused = new dev.ponder.search.SearchResult(0, 4, new int[] {0, 4, 8},
+        new double[] {0.25, 0.5, 0.25}, new int[] {500, 1000, 491}, new double[][] {{0, 0}, {0.1, -0.1}, {0, 0}},
+        new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new double[] {0.05, -0.05}, new int[] {4}, 0, 4, 0, 0.1, 36);
+    assertThat(SearchCommand.noSimulationWarning(reused)).isEmpty();
     dev.ponder.search.SearchResult some = new dev.ponder.search.SearchResult(0, 4, new int[] {0, 4, 8},
         new double[] {0.25, 0.5, 0.25}, new int[] {1, 2, 1}, new double[][] {{0, 0}, {0, 0}, {0, 0}},
         new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, new double[] {0, 0}, new int[] {4}, 4, 4, 1, 5.2, 36);

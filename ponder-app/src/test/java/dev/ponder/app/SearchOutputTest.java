@@ -189,6 +189,7 @@ class SearchOutputTest {
     TOP.put("history", JsonNodeType.ARRAY);
     TOP.put("history_strings", JsonNodeType.ARRAY);
     TOP.put("history_players", JsonNodeType.ARRAY);
+    TOP.put("drawn_chance", JsonNodeType.NUMBER);
     TOP.put("player", JsonNodeType.NUMBER);
     TOP.put("information_state", null); // string or null
     TOP.put("action", JsonNodeType.NUMBER);

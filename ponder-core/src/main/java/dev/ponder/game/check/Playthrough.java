@@ -127,7 +127,7 @@ public final class Playthrough {
       int lineNo = i + 1;
       int index;
       try {
-        index = Integer.parseInt(stateLine.substring("# State ".length()).trim());
+        index = dev.ponder.spec.ParamSpec.asciiInt(stateLine.substring("# State ".length()).trim());
       } catch (NumberFormatException e) {
         throw new PlaythroughFormatException(source + ":" + lineNo + ": malformed state line '" + stateLine + "'");
       }
@@ -153,7 +153,7 @@ public final class Playthrough {
             throw new PlaythroughFormatException(source + ":" + (i + 1) + ": 'action:' without a preceding '# Apply action'");
           }
           try {
-            action = Integer.parseInt(l.substring("action:".length()).trim());
+            action = dev.ponder.spec.ParamSpec.asciiInt(l.substring("action:".length()).trim());
           } catch (NumberFormatException e) {
             throw new PlaythroughFormatException(source + ":" + (i + 1) + ": malformed action line '" + l + "'");
           }

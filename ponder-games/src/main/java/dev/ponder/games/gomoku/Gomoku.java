@@ -367,7 +367,7 @@ public final class Gomoku extends TwoPlayerZeroSumGame {
         for (String part : parts) {
           int x;
           try {
-            x = Integer.parseInt(part.trim());
+            x = dev.ponder.spec.ParamSpec.asciiInt(part.trim());
           } catch (NumberFormatException e) {
             ok = false;
             break;
