@@ -83,6 +83,10 @@ public final class CheckCommand implements PonderCommand {
       description = "Run only playout I of the seed, whatever N (to reproduce a failure the check reported).")
   Integer only;
 
+  @Option(names = "--no-progress", description = "No progress output on standard error (otherwise a line every 10 s"
+      + " with the states checked so far).")
+  boolean noProgress;
+
   /** Least milliseconds between two progress lines on stderr (0: one every 256 states checked). */
   @Option(names = "--progress-interval", hidden = true, defaultValue = "10000",
       description = "Milliseconds between progress lines (default: ${DEFAULT-VALUE}).")
@@ -163,8 +167,10 @@ public final class CheckCommand implements PonderCommand {
     out.flush();
     ConformanceKit.Report r;
     // a long run (long playouts, large tensors) shows the states checked so far on stderr, every 10 s by default
-    dev.ponder.arena.Progress progress = dev.ponder.arena.Progress.forConsole("check " + game.spec(), "states", 0,
-        dev.ponder.arena.Progress.UNKNOWN, err, progressIntervalMs, false);
+    dev.ponder.arena.Progress progress = noProgress
+        ? dev.ponder.arena.Progress.Factory.NONE.start("check " + game.spec(), "states", dev.ponder.arena.Progress.UNKNOWN)
+        : dev.ponder.arena.Progress.forConsole("check " + game.spec(), "states", 0, dev.ponder.arena.Progress.UNKNOWN, err,
+            progressIntervalMs, false);
     opt.progress(progress::stepTo);
     try {
       r = ConformanceKit.check(game, opt);

@@ -58,6 +58,11 @@ class CheckCommandTest {
     java.util.regex.Matcher ok = java.util.regex.Pattern.compile("ok: 10000 playouts, (\\d+) states").matcher(r.out);
     assertThat(ok.find()).as(r.out).isTrue();
     assertThat(r.err).as(r.err).contains("check tic_tac_toe: " + ok.group(1) + " states so far");
+    // --no-progress: nothing on stderr, the same result
+    Cli quiet = Cli.run("check", "tic_tac_toe", "-n", "10000", "--progress-interval", "0", "--no-progress");
+    assertThat(quiet.exit).as(quiet.err).isZero();
+    assertThat(quiet.err).isEmpty();
+    assertThat(quiet.out).isEqualTo(r.out);
     assertThat(r.out).doesNotContain("so far");
   }
 
