@@ -276,10 +276,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
    */
   static State firstDecisionState(Game game) {
     State s = game.newInitialState();
-    java.util.SplittableRandom rng = new java.util.SplittableRandom(POSITION_SEED);
-    while (s.isChanceNode()) {
-      s.applyAction(PlayCommand.sampleChance(s, rng));
-    }
+    SearchCommand.drawChanceOutcomes(s, POSITION_SEED);
     return s.isTerminal() ? null : s;
   }
 
@@ -334,7 +331,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           m[gi][ti][k] = r;
           StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "# fork %d/%d: %s, %d thread%s: %,.0f sims/s",
               k + 1, forks, loaded.get(gi).spec(), t, t == 1 ? "" : "s", r[SIMS_PER_S]));
-          if (!Double.isNaN(r[OTHERS]) && r[OTHERS] > DISTURBED_CORES) {
+          if (r[OTHERS] > DISTURBED_CORES) { // false for NaN (unknown)
             line.append(String.format(Locale.ROOT, " (disturbed: others %.2f cores; counted)", r[OTHERS]));
           }
           err.println(line);

@@ -274,7 +274,7 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     try {
       switch (kind) {
         case INT:
-          if (v.matches("[+-]?[0-9]+")) {
+          if (ASCII_INTEGER.matcher(v).matches()) {
             java.math.BigInteger whole = new java.math.BigInteger(v);
             // too large for int: Params reports it as out of range
             return whole.bitLength() > 31 ? whole : (Object) whole.intValue();
@@ -296,7 +296,8 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
             }
             return whole.intValue();
           }
-          return asciiInt(v); // not other scripts' digits, which Integer.parseInt takes
+          // neither digits nor exponent form: not an integer (Integer.parseInt would take other scripts' digits)
+          throw new NumberFormatException();
         case DOUBLE:
           double d = parseDecimal(v); // decimal notation only (not 0x1p3, 1f, 2d)
           if (!Double.isFinite(d)) {
