@@ -56,6 +56,11 @@ public final class Amazons extends TwoPlayerZeroSumGame {
   /** Keys: cell×{X, O, arrow}, hand[cell], shooter[cell], side, stage TO, stage SHOOT. */
   final long[] keys;
 
+  /**
+   * Creates the game from {@code board_size} (cells per side, default 10, 4..32).
+   *
+   * @throws dev.ponder.spec.SpecException if {@code board_size} is outside 4..32
+   */
   public Amazons(Params params) {
     super(TYPE, params);
     this.n = params.requireInt("board_size");
@@ -80,11 +85,13 @@ public final class Amazons extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code amazons}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Amazons::new);
     }
   }
 
+  /** Cells per side (the {@code board_size} parameter, 4..32). */
   public int boardSize() {
     return n;
   }

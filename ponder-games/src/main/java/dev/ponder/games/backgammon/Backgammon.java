@@ -75,6 +75,14 @@ public final class Backgammon extends AbstractGame {
   final int scoring; // 0 winloss, 1 gammons, 2 full
   final int checkers;
 
+  /**
+   * Creates the game from {@code hyper_backgammon} (default false), {@code max_player_turns}
+   * (default 500, 1..1,000,000) and {@code scoring_type} ({@code winloss_scoring}, the default,
+   * {@code enable_gammons} or {@code full_scoring}).
+   *
+   * @throws dev.ponder.spec.SpecException if {@code max_player_turns} is outside its range or
+   *     {@code scoring_type} is none of its three values
+   */
   public Backgammon(Params params) {
     super(TYPE, params);
     hyper = params.getBool("hyper_backgammon");
@@ -86,6 +94,7 @@ public final class Backgammon extends AbstractGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code backgammon}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Backgammon::new);
     }

@@ -56,6 +56,12 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
   /** goal[p]: the row where player p wins (bottom for Black, top for White). */
   final long[] goal = new long[2];
 
+  /**
+   * Creates the game from {@code rows} (default 8, 2..99) and {@code columns} (default 8,
+   * 2..26).
+   *
+   * @throws dev.ponder.spec.SpecException if either is outside its range
+   */
   public Breakthrough(Params params) {
     this(params, false);
   }
@@ -89,6 +95,7 @@ public final class Breakthrough extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code breakthrough}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Breakthrough::new);
     }

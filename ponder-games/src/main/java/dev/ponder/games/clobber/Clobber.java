@@ -45,6 +45,12 @@ public final class Clobber extends TwoPlayerZeroSumGame {
   final long[] zobrist;
   final long sideKey;
 
+  /**
+   * Creates the game from {@code rows} (default 5, 1..99) and {@code columns} (default 6,
+   * 1..26).
+   *
+   * @throws dev.ponder.spec.SpecException if either is outside its range
+   */
   public Clobber(Params params) {
     this(params, false);
   }
@@ -65,6 +71,7 @@ public final class Clobber extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code clobber}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Clobber::new);
     }

@@ -48,6 +48,13 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
   final int xInRow;
   final boolean egocentric;
 
+  /**
+   * Creates the game from {@code rows} (default 6, 1..63), {@code columns} (default 7, 1..32),
+   * {@code x_in_row} (default 4, 1..63) and {@code egocentric_obs_tensor} (default false).
+   *
+   * @throws SpecException if a value is outside its range, {@code columns·(rows+1)} exceeds 64,
+   *     or {@code x_in_row} exceeds {@code max(rows, columns)}
+   */
   public ConnectFour(Params params) {
     super(TYPE, params);
     this.rows = params.requireInt("rows");
@@ -68,6 +75,7 @@ public final class ConnectFour extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code connect_four}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, ConnectFour::new);
     }

@@ -48,6 +48,15 @@ public final class DarkHex extends TwoPlayerZeroSumGame {
   final boolean revealNumTurns;
   final boolean abrupt;
 
+  /**
+   * Creates the game from {@code board_size} (default 3), {@code num_rows} and {@code num_cols}
+   * (default board_size), each 1..{@value #MAX_SIDE}, {@code obstype} ({@code reveal-nothing}, the
+   * default, or {@code reveal-numturns}) and {@code gameversion} ({@code cdh}, the default, or
+   * {@code adh}).
+   *
+   * @throws dev.ponder.spec.SpecException if a size is outside its range, or {@code obstype} or
+   *     {@code gameversion} is none of its two values
+   */
   public DarkHex(Params params) {
     super(TYPE, Hex.withResolvedSizes(params));
     this.given = params;
@@ -63,6 +72,7 @@ public final class DarkHex extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code dark_hex}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, DarkHex::new);
     }

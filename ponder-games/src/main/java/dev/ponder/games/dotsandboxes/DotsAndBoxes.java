@@ -52,6 +52,12 @@ public final class DotsAndBoxes extends TwoPlayerZeroSumGame {
   /** Keys: lines ({@code numLines}), box owners ({@code 2 * numCells}), side to move. */
   final long[] keys;
 
+  /**
+   * Creates the game from {@code num_rows} and {@code num_cols} (boxes, default 2 each, 1..32)
+   * and {@code utility_margin} (default false).
+   *
+   * @throws dev.ponder.spec.SpecException if {@code num_rows} or {@code num_cols} is outside 1..32
+   */
   public DotsAndBoxes(Params params) {
     super(TYPE, params);
     this.rows = params.requireInt("num_rows");
@@ -87,6 +93,7 @@ public final class DotsAndBoxes extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code dots_and_boxes}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, DotsAndBoxes::new);
     }

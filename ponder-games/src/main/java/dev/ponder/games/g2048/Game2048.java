@@ -37,9 +37,13 @@ public final class Game2048 extends AbstractGame {
       GameType.Utility.GENERAL_SUM, GameType.RewardModel.REWARDS, 1, 1,
       List.of(ParamSpec.ofInt("max_tile", DEFAULT_MAX_TILE, 4, 131072, "the game ends when a tile reaches this value; a power of 2")));
 
+  /** Action 0: slide the tiles up ({@code Up}). */
   public static final int UP = 0;
+  /** Action 1: slide the tiles right ({@code Right}). */
   public static final int RIGHT = 1;
+  /** Action 2: slide the tiles down ({@code Down}). */
   public static final int DOWN = 2;
+  /** Action 3: slide the tiles left ({@code Left}). */
   public static final int LEFT = 3;
   /** The chance action used when no cell is empty. */
   public static final int NO_CELL_AVAILABLE = 32;
@@ -79,6 +83,12 @@ public final class Game2048 extends AbstractGame {
 
   private final int maxTile;
 
+  /**
+   * Creates the game from {@code max_tile} (default {@value #DEFAULT_MAX_TILE}, a power of 2 in
+   * 4..131072).
+   *
+   * @throws SpecException if {@code max_tile} is outside its range or not a power of 2
+   */
   public Game2048(Params params) {
     super(TYPE, params);
     this.maxTile = params.requireInt("max_tile");
@@ -89,11 +99,13 @@ public final class Game2048 extends AbstractGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code 2048}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Game2048::new);
     }
   }
 
+  /** The tile that ends the game when reached (the {@code max_tile} parameter). */
   public int maxTile() {
     return maxTile;
   }

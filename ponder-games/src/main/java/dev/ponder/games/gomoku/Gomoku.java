@@ -58,6 +58,13 @@ public final class Gomoku extends TwoPlayerZeroSumGame {
   final long[] keys;
   final long sideKey;
 
+  /**
+   * Creates the game from {@code size} (default 15, 1..64), {@code dims} (default 2, 1..4),
+   * {@code connect} (default 5, 1..64), {@code anti} and {@code wrap} (both default false).
+   *
+   * @throws SpecException if a value is outside its range, {@code size^dims} exceeds 65,535 cells,
+   *     or {@code connect} exceeds {@code size} without {@code wrap}
+   */
   public Gomoku(Params params) {
     super(TYPE, params);
     this.size = params.requireInt("size");
@@ -138,19 +145,23 @@ public final class Gomoku extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code gomoku}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Gomoku::new);
     }
   }
 
+  /** Cells per side (the {@code size} parameter). */
   public int size() {
     return size;
   }
 
+  /** Number of board dimensions (the {@code dims} parameter). */
   public int dims() {
     return dims;
   }
 
+  /** Stones in a line needed to win (the {@code connect} parameter). */
   public int connect() {
     return connect;
   }

@@ -99,6 +99,7 @@ public final class Goofspiel extends AbstractGame {
 
   /** Registry factory for {@code goofspiel}. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code goofspiel}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(BASE_TYPE, params -> new Goofspiel(withUtility(BASE_TYPE, params), params, params));
     }
@@ -109,6 +110,10 @@ public final class Goofspiel extends AbstractGame {
    * nested game must be goofspiel (Ponder's goofspiel already is turn-based).
    */
   public static final class TurnBasedFactory extends SimpleGameFactory {
+    /**
+     * Serves {@code turn_based_simultaneous_game}; the game registry creates it from
+     * META-INF/services.
+     */
     public TurnBasedFactory() {
       super(TBS_TYPE, Goofspiel::turnBased);
     }

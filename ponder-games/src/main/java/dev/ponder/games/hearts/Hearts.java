@@ -71,6 +71,11 @@ public final class Hearts extends AbstractGame {
   final boolean qsBreaksHearts;
   final boolean canLeadHeartsInsteadOfQs;
 
+  /**
+   * Creates the game from its eight boolean rule options: {@code pass_cards}, {@code
+   * no_pts_on_first_trick}, {@code must_break_hearts} and {@code qs_breaks_hearts} default to true,
+   * the other four to false. Every combination is accepted.
+   */
   public Hearts(Params params) {
     super(TYPE, params);
     passCards = params.getBool("pass_cards");
@@ -85,6 +90,7 @@ public final class Hearts extends AbstractGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code hearts}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Hearts::new);
     }

@@ -48,15 +48,27 @@ public final class Hex extends TwoPlayerZeroSumGame {
           ParamSpec.ofBool("plain_obs_tensor", false,
               "observation tensor of 3 planes (black, white, empty) instead of 9 cell states")));
 
-  /** OpenSpiel's cell states. */
+  /**
+   * Cell state: empty. The cell states are OpenSpiel's: Black stones positive, White stones
+   * negative; state {@code s} is plane {@code s + 4} of the 9-plane observation tensor, and each
+   * state's character in explicit strings is given in parentheses (here {@code .}).
+   */
   public static final byte EMPTY = 0;
+  /** A Black stone connected to neither the top nor the bottom row ({@code x}). */
   public static final byte BLACK = 1;
+  /** A Black stone connected to the bottom row but not the top ({@code z}). */
   public static final byte BLACK_SOUTH = 2;
+  /** A Black stone connected to the top row but not the bottom ({@code y}). */
   public static final byte BLACK_NORTH = 3;
+  /** A Black stone connected to both the top and the bottom row: Black has won ({@code X}). */
   public static final byte BLACK_WIN = 4;
+  /** A White stone connected to neither the left nor the right column ({@code o}). */
   public static final byte WHITE = -1;
+  /** A White stone connected to the right column but not the left ({@code q}). */
   public static final byte WHITE_EAST = -2;
+  /** A White stone connected to the left column but not the right ({@code p}). */
   public static final byte WHITE_WEST = -3;
+  /** A White stone connected to both the left and the right column: White has won ({@code O}). */
   public static final byte WHITE_WIN = -4;
 
   private final Params given;
@@ -125,6 +137,7 @@ public final class Hex extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code hex}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Hex::new);
     }

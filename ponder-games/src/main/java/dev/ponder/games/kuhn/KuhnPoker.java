@@ -41,6 +41,12 @@ public final class KuhnPoker extends AbstractGame {
 
   private final int n;
 
+  /**
+   * Creates the game from {@code players} (default 2, 2..10); the deck has {@code players + 1}
+   * cards.
+   *
+   * @throws dev.ponder.spec.SpecException if {@code players} is outside 2..10
+   */
   public KuhnPoker(Params params) {
     super(TYPE, params);
     this.n = params.requireInt("players");
@@ -48,6 +54,7 @@ public final class KuhnPoker extends AbstractGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code kuhn_poker}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, KuhnPoker::new);
     }

@@ -39,8 +39,14 @@ public final class LeducPoker extends AbstractGame {
           ParamSpec.ofBool("suit_isomorphism", false, "cards of equal rank are indistinguishable"),
           ParamSpec.ofInt("starting_player", 0, 0, 9, "player who acts first in each betting round; below players")));
 
+  /**
+   * Action 0: fold ({@code Fold}); legal only when facing a bet (with {@code action_mapping} always
+   * legal, and played as a call when not facing one).
+   */
   public static final int FOLD = 0;
+  /** Action 1: check, or call the current bet ({@code Call}). */
   public static final int CALL = 1;
+  /** Action 2: raise, by 2 in round 1 and by 4 in round 2 ({@code Raise}); at most two a round. */
   public static final int RAISE = 2;
   static final int INVALID_CARD = -10000;
   static final int STARTING_MONEY = 100;
@@ -54,6 +60,14 @@ public final class LeducPoker extends AbstractGame {
   private final int startingPlayer;
   private final int totalCards;
 
+  /**
+   * Creates the game from {@code players} (default 2, 2..10), {@code action_mapping} and
+   * {@code suit_isomorphism} (both default false) and {@code starting_player} (default 0,
+   * 0..players − 1).
+   *
+   * @throws dev.ponder.spec.SpecException if {@code players} is outside 2..10 or {@code
+   *     starting_player} outside 0..players − 1
+   */
   public LeducPoker(Params params) {
     super(TYPE, params);
     this.n = params.requireInt("players");
@@ -65,6 +79,7 @@ public final class LeducPoker extends AbstractGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code leduc_poker}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, LeducPoker::new);
     }

@@ -42,6 +42,14 @@ public final class LiarsDice extends AbstractGame {
   private final boolean resetFace;
   private final int totalDice;
 
+  /**
+   * Creates the game from {@code players} (2, the only value), {@code numdice} (per player,
+   * default 1, 1..5), {@code dice_sides} (default 6, 2..10) and {@code bidding_rule}
+   * ({@code reset-face}, the default, or {@code reset-quantity}).
+   *
+   * @throws dev.ponder.spec.SpecException if a number is outside its range or {@code
+   *     bidding_rule} is none of its two values
+   */
   public LiarsDice(Params params) {
     super(TYPE, params);
     this.n = params.requireInt("players");
@@ -53,6 +61,7 @@ public final class LiarsDice extends AbstractGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code liars_dice}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, LiarsDice::new);
     }

@@ -55,12 +55,17 @@ public final class Mancala extends TwoPlayerZeroSumGame {
     }
   }
 
+  /** Creates the game; mancala has no parameters (six pits a side, four seeds a pit). */
   public Mancala(Params params) {
     super(TYPE, params);
   }
 
   /** Registry factory; also answers to {@code kalah}. */
   public static final class Factory extends SimpleGameFactory {
+    /**
+     * Serves {@code mancala} and its alias {@code kalah}; the game registry creates it from
+     * META-INF/services.
+     */
     public Factory() {
       super(TYPE, Mancala::new, "kalah");
     }

@@ -43,6 +43,13 @@ public final class Nim extends TwoPlayerZeroSumGame {
   /** Zobrist keys: {@code keys[p * (maxPile + 1) + count]}, then one side-to-move key. */
   final long[] keys;
 
+  /**
+   * Creates the game from {@code pile_sizes} (default {@code 1;3;5;7}: 1..64 sizes separated by
+   * {@code ;}, each 0..10,000, 1..65,535 objects in all) and {@code is_misere} (default true).
+   *
+   * @throws SpecException if {@code pile_sizes} does not parse as such a list or breaks one of
+   *     those bounds
+   */
   public Nim(Params params) {
     this(params, parsePiles(params.getString("pile_sizes")));
   }
@@ -109,6 +116,7 @@ public final class Nim extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code nim}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Nim::new);
     }
@@ -119,10 +127,12 @@ public final class Nim extends TwoPlayerZeroSumGame {
     return piles.clone();
   }
 
+  /** Whether the player who takes the last object loses (the {@code is_misere} parameter). */
   public boolean isMisere() {
     return misere;
   }
 
+  /** Number of piles, 1..64, empty ones included. */
   public int numPiles() {
     return piles.length;
   }

@@ -40,12 +40,14 @@ public final class Othello extends TwoPlayerZeroSumGame {
   /** Mask applied after each shift in that direction to drop wrapped bits. */
   static final long[] MASKS = {NOT_A, NOT_H, -1L, -1L, NOT_A, NOT_H, NOT_H, NOT_A};
 
+  /** Creates the game; othello has no parameters (the board is 8×8). */
   public Othello(Params params) {
     super(TYPE, params);
   }
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code othello}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Othello::new);
     }

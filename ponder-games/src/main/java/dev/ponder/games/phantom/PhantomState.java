@@ -59,9 +59,14 @@ public abstract class PhantomState extends State {
   private final long[][] unknown;
   /** Per player, the cardinality of {@link #unknown}. */
   private final int[] unknownCount = new int[2];
-  /** (player, action) of every move so far. */
+  /** Player of every move so far: {@code seqPlayer[i]} for {@code i < historySize()}. */
   protected int[] seqPlayer;
+  /** Cell of every move so far, failed moves included, indexed as {@link #seqPlayer}. */
   protected int[] seqAction;
+  /**
+   * The player to move, 0 (first) or 1: the other player after a move onto an empty cell or, in
+   * the abrupt version, after a failed one; the same player after a failed classical move.
+   */
   protected int toMove;
   /**
    * Counts of the last resample, reused while the state is unchanged (IS-MCTS resamples the same
@@ -88,6 +93,16 @@ public abstract class PhantomState extends State {
   /** Bound of the exact counting's memo before the heap cap (tests lower it). */
   private int countPositionsLimit = COUNT_POSITIONS_LIMIT;
 
+  /**
+   * The shared part of an initial state: both views empty, no moves, player 0 to move.
+   *
+   * @param cells number of cells; actions are cells {@code 0..cells-1}
+   * @param abrupt whether a failed move passes the turn (abrupt version) instead of letting the
+   *     same player move again (classical)
+   * @param revealNumTurns whether {@code obstype} is {@code reveal-numturns}
+   * @param maxLength the game's maximum length in moves; the move arrays start with room for
+   *     {@code maxLength + 1} and grow if needed
+   */
   protected PhantomState(int cells, boolean abrupt, boolean revealNumTurns, int maxLength) {
     this.cells = cells;
     this.abrupt = abrupt;

@@ -31,6 +31,13 @@ public final class PhantomTicTacToe extends TwoPlayerZeroSumGame {
   final boolean revealNumTurns;
   final boolean abrupt;
 
+  /**
+   * Creates the game from {@code obstype} ({@code reveal-nothing}, the default, or
+   * {@code reveal-numturns}) and {@code gameversion} ({@code classical}, the default, or
+   * {@code abrupt}).
+   *
+   * @throws dev.ponder.spec.SpecException if either is none of its two values
+   */
   public PhantomTicTacToe(Params params) {
     super(TYPE, params);
     revealNumTurns = params.requireOneOf("obstype", "reveal-nothing", "reveal-numturns")
@@ -40,6 +47,7 @@ public final class PhantomTicTacToe extends TwoPlayerZeroSumGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code phantom_ttt}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, PhantomTicTacToe::new);
     }

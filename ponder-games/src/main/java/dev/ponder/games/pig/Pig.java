@@ -39,8 +39,9 @@ public final class Pig extends AbstractGame {
           ParamSpec.ofInt("diceoutcomes", 6, 2, 1000, "faces of the die"),
           ParamSpec.ofBool("piglet", false, "two outcomes only: 1 (lose the turn) or not 1 (add 1)")));
 
-  /** Decision actions. */
+  /** Decision action 0: roll the die ({@code roll}). */
   public static final int ROLL = 0;
+  /** Decision action 1: bank the turn total and pass the turn ({@code stop}). */
   public static final int STOP = 1;
 
   final int players;
@@ -49,6 +50,13 @@ public final class Pig extends AbstractGame {
   final int dice;
   final boolean piglet;
 
+  /**
+   * Creates the game from {@code players} (default 2, 2..10), {@code horizon} (decisions,
+   * default 1000, 1..1,000,000), {@code winscore} (default 100, 1..1,000,000),
+   * {@code diceoutcomes} (default 6, 2..1000) and {@code piglet} (default false).
+   *
+   * @throws dev.ponder.spec.SpecException if a number is outside its range
+   */
   public Pig(Params params) {
     super(TYPE, params);
     this.players = params.requireInt("players");
@@ -60,6 +68,7 @@ public final class Pig extends AbstractGame {
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code pig}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, Pig::new);
     }

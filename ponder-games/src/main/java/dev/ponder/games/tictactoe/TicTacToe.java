@@ -23,12 +23,14 @@ public final class TicTacToe extends TwoPlayerZeroSumGame {
   static final int[] LINES = {0x7, 0x38, 0x1C0, 0x49, 0x92, 0x124, 0x111, 0x54};
   static final long[] ZOBRIST = dev.ponder.games.Zobrist.keys(0x7177, 18);
 
+  /** Creates the game; tic_tac_toe has no parameters. */
   public TicTacToe(Params params) {
     super(TYPE, params);
   }
 
   /** Registry factory. */
   public static final class Factory extends SimpleGameFactory {
+    /** Serves {@code tic_tac_toe}; the game registry creates it from META-INF/services. */
     public Factory() {
       super(TYPE, TicTacToe::new);
     }
