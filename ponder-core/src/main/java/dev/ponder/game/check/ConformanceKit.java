@@ -310,6 +310,7 @@ public final class ConformanceKit {
     private int onlyPlayout = -1;
     private double deepCheckRate = 4;
     private java.util.function.LongConsumer progress;
+    private java.util.function.BooleanSupplier stop;
     /** States between two calls of the {@link #progress} listener. */
     public static final int PROGRESS_EVERY = 1 << 8;
 
@@ -365,6 +366,16 @@ public final class ConformanceKit {
      */
     public Options progress(java.util.function.LongConsumer listener) {
       this.progress = listener;
+      return this;
+    }
+
+    /**
+     * Asked before each state is checked, and once after the playouts: when it returns true the
+     * run stops there and {@link ConformanceKit#check(Game, Options)} throws {@link Stopped} with
+     * what was checked so far (for a run a user interrupts; default: never stops).
+     */
+    public Options stopWhen(java.util.function.BooleanSupplier stop) {
+      this.stop = stop;
       return this;
     }
 
@@ -468,6 +479,39 @@ public final class ConformanceKit {
     }
   }
 
+  /**
+   * A run stopped by {@link Options#stopWhen} before its end: every invariant held in what it
+   * checked, but the run is incomplete, so the game has not passed.
+   */
+  public static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Report checked;
+    private final int playout;
+
+    Stopped(Report checked, int playout) {
+      super(null, null, false, false);
+      this.checked = checked;
+      this.playout = playout;
+    }
+
+    /**
+     * What was checked before the stop: {@link Report#playouts()} counts the playouts completed,
+     * {@link Report#states()} every state checked (those of the playout in progress included);
+     * no warnings and no distribution check, which come after the playouts.
+     */
+    public Report checked() {
+      return checked;
+    }
+
+    /**
+     * The index of the playout in progress at the stop (as {@link Options#onlyPlayout(int)} names
+     * playouts), or −1 when every playout had completed and the checks over the run had not begun.
+     */
+    public int playout() {
+      return playout;
+    }
+  }
+
   private ConformanceKit() {}
 
   /** {@link #check(Game, Options)} with default options on {@code GameRegistry.load(gameString)}. */
@@ -488,6 +532,8 @@ public final class ConformanceKit {
    *     {@code game-constants} before the playouts) at the history where the throwing call was
    *     made, naming the call ({@code applyAction(1) ("roll")}, {@code legalActions}, ...), the
    *     exception's class, message and place, with the exception as the cause
+   * @throws Stopped when {@link Options#stopWhen} stopped the run before its end, with what was
+   *     checked so far
    */
   public static Report check(Game game, Options options) {
     return new Run(game, options).run();
@@ -834,14 +880,21 @@ public final class ConformanceKit {
         witnessRng = new SplittableRandom(State.mix64(base ^ 0x510E527FADE682D1L));
         witnessDrawsLeft = WITNESS_DRAWS;
         costRng = new SplittableRandom(State.mix64(base ^ 0x9B05688C2B3E6C1FL));
+        boolean ended;
         try {
-          playOne(rng);
+          ended = playOne(rng);
         } catch (RuntimeException e) {
           throw unexpected("no-exception", e);
+        }
+        if (!ended) {
+          throw new Stopped(new Report(game.spec(), i - first, states, infoLegal.size(), maxLength), i);
         }
       }
       if (opt.progress != null) {
         opt.progress.accept(states);
+      }
+      if (stopRequested()) {
+        throw new Stopped(new Report(game.spec(), last - first, states, infoLegal.size(), maxLength), -1);
       }
       playout = AFTER_PLAYOUTS;
       current = null;
@@ -902,7 +955,13 @@ public final class ConformanceKit {
       }
     }
 
-    private void playOne(SplittableRandom rng) {
+    /** Whether {@link Options#stopWhen} asks the run to stop. */
+    private boolean stopRequested() {
+      return opt.stop != null && opt.stop.getAsBoolean();
+    }
+
+    /** Plays and checks one playout: true once it has ended, false if the run was asked to stop first. */
+    private boolean playOne(SplittableRandom rng) {
       State s = game.newInitialState();
       current = s;
       int[] applied = new int[16];
@@ -915,6 +974,9 @@ public final class ConformanceKit {
       // State's default hash() recurrence over the history so far (historyHash, before its final mix)
       long historyRaw = 0x51ED2701L;
       while (true) {
+        if (stopRequested()) {
+          return false;
+        }
         states++;
         if (opt.progress != null && states % Options.PROGRESS_EVERY == 0) {
           opt.progress.accept(states);
@@ -974,6 +1036,7 @@ public final class ConformanceKit {
       }
       checkTerminalExtras(s);
       maxLength = Math.max(maxLength, len);
+      return true;
     }
 
     /**

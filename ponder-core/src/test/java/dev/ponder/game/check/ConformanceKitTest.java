@@ -31,6 +31,33 @@ public class ConformanceKitTest {
         .hasMessage("deepCheckRate must be greater than 0 (or Infinity for every state), got 0.0");
   }
 
+  /**
+   * A run stopped by stopWhen throws Stopped with what was checked: asked before each state, it
+   * stops before the state it is asked for; asked once more after the playouts, it stops before the
+   * checks over the run.
+   */
+  @Test
+  void aStoppedRunSaysWhatItCheckedAndDoesNotPass() {
+    Game g = toyRace();
+    ConformanceKit.Report whole = ConformanceKit.check(g, new ConformanceKit.Options().playouts(5).checkResample(true));
+    int[] asked = {0};
+    ConformanceKit.Stopped early = org.assertj.core.api.Assertions.catchThrowableOfType(() -> ConformanceKit.check(g,
+        new ConformanceKit.Options().playouts(5).checkResample(true).stopWhen(() -> ++asked[0] == 20)),
+        ConformanceKit.Stopped.class);
+    assertThat(early.checked().states()).isEqualTo(19);
+    assertThat(early.checked().playouts()).isLessThan(5);
+    assertThat(early.playout()).isEqualTo(early.checked().playouts()); // the playout in progress
+    long afterAll = whole.states() + 1; // one ask per state, then one after the playouts
+    asked[0] = 0;
+    ConformanceKit.Stopped late = org.assertj.core.api.Assertions.catchThrowableOfType(() -> ConformanceKit.check(g,
+        new ConformanceKit.Options().playouts(5).checkResample(true).stopWhen(() -> ++asked[0] == afterAll)),
+        ConformanceKit.Stopped.class);
+    assertThat(late.playout()).isEqualTo(-1);
+    assertThat(late.checked().playouts()).isEqualTo(5);
+    assertThat(late.checked().states()).isEqualTo(whole.states());
+    assertThat(late.checked().maxLength()).isEqualTo(whole.maxLength());
+  }
+
   @Test
   void soundGamePasses() {
     ConformanceKit.Report r = ConformanceKit.check(GameRegistry.load("toy_race"), new ConformanceKit.Options().checkResample(true));
