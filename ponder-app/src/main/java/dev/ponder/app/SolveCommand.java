@@ -374,7 +374,7 @@ public final class SolveCommand implements PonderCommand {
   }
 
   /** Exit code of an interrupted run: 128 + SIGINT's number, as the shell reports Ctrl-C. */
-  static final int INTERRUPTED = 130;
+  static final int INTERRUPTED = InterruptLine.EXIT_CODE;
 
   /**
    * The end of a run of {@code done} iterations (all of them, or fewer when {@code stopped}): the

@@ -93,16 +93,69 @@ class InterruptLineTest {
         "ponder: exploitability: interrupted while tabularizing x; nothing was saved");
   }
 
-  /** The hook of the time before a command runs: solve and exploitability only, found after root options. */
+  /**
+   * A command that stops itself: the signal asks it to stop and waits while it prints what it
+   * computed and says so; the line is the one the command set, printed after its output.
+   */
   @Test
-  void theStartupHookIsForSolveAndExploitability() {
-    for (String[] args : new String[][] {{"solve", "kuhn_poker"}, {"--verbose", "exploitability", "x"}}) {
+  void theSignalWaitsForACommandThatStopsItself() throws Exception {
+    java.io.StringWriter text = new java.io.StringWriter();
+    java.io.PrintWriter err = new java.io.PrintWriter(text);
+    InterruptLine line = new InterruptLine(err, () -> "ponder: x: interrupted while starting");
+    java.util.concurrent.CountDownLatch working = new java.util.concurrent.CountDownLatch(1);
+    Thread command = new Thread(() -> {
+      line.stopsCommand(true);
+      working.countDown();
+      try {
+        Thread.sleep(60_000); // the work: stops on the interrupt, as a search does
+      } catch (InterruptedException e) {
+        assertThat(line.requested()).isTrue();
+      }
+      assertThat(line.claimOutput()).isTrue();
+      assertThat(Thread.currentThread().isInterrupted()).isFalse(); // cleared for the printing
+      err.println("output of the work done");
+      line.set("ponder: x: interrupted after the work done; printed above");
+      line.close();
+    });
+    command.start();
+    working.await();
+    line.say(); // the hook
+    command.join(10_000);
+    assertThat(text.toString().lines().toList()).containsExactly("output of the work done",
+        "ponder: x: interrupted after the work done; printed above");
+  }
+
+  /** Before the command stops itself, the signal speaks at once, and the command may print nothing more. */
+  @Test
+  void aSignalBeforeTheWorkSilencesTheCommand() {
+    java.io.StringWriter text = new java.io.StringWriter();
+    InterruptLine line = new InterruptLine(new java.io.PrintWriter(text), () -> "ponder: x: interrupted while starting");
+    try {
+      line.say();
+      line.stopsCommand(false);
+      assertThat(line.claimOutput()).isFalse();
+    } finally {
+      line.close();
+    }
+    assertThat(text.toString()).isEqualTo("ponder: x: interrupted while starting" + System.lineSeparator());
+  }
+
+  /**
+   * The hook of the time before a command runs: the commands whose interrupted runs always say
+   * what happened, found after root options.
+   */
+  @Test
+  void theStartupHookIsForTheCommandsThatSpeak() {
+    for (String[] args : new String[][] {{"solve", "kuhn_poker"}, {"--verbose", "exploitability", "x"}, {"simulate", "x"},
+        {"perft", "x"}, {"check", "x"}, {"search", "x"}, {"bench", "playouts"}}) {
       Thread h = InterruptLine.startup(args);
       assertThat(h).isNotNull();
       InterruptLine.remove(h);
       assertThat(Runtime.getRuntime().removeShutdownHook(h)).isFalse(); // removed already
     }
     assertThat(InterruptLine.startup(new String[] {"arena"})).isNull();
+    assertThat(InterruptLine.startup(new String[] {"bench", "search"})).isNull();
+    assertThat(InterruptLine.startup(new String[] {"bench"})).isNull();
     assertThat(InterruptLine.startup(new String[] {})).isNull();
     assertThat(InterruptLine.starting("solve")).isEqualTo("ponder: solve: interrupted while starting; nothing was computed or saved");
   }
