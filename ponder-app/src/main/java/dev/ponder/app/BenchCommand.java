@@ -40,10 +40,15 @@ public final class BenchCommand implements PonderCommand {
 
   /**
    * {@code ponder bench playouts}: random playouts per second and moves per second for each game:
-   * a warm-up, then several timed runs; the median run is reported.
+   * a warm-up, then several timed runs; the median run is reported. Ctrl-C (SIGINT) or SIGTERM
+   * stops the timed run in progress: the rows of the games measured stay, the game being measured
+   * gets a row from its timed runs completed, if any ({@code (median of 2 of 5 runs; interrupted)}),
+   * and one line on stderr says where it stopped; exit 130 (143 for SIGTERM).
    */
   @Command(name = "playouts", mixinStandardHelpOptions = true,
-      description = "Random playouts/s and moves/s per game (warm-up, then the median of several timed runs).")
+      description = {"Random playouts/s and moves/s per game (warm-up, then the median of several timed runs).",
+          "Ctrl-C stops the measuring: the game being measured gets a row from its timed runs completed, if any, and"
+              + " one line on standard error says where it stopped (exit 130)."})
   public static final class Playouts implements java.util.concurrent.Callable<Integer> {
     @Option(names = "--games", paramLabel = "GAMES",
         description = "Game strings separated by commas (or ';') outside parentheses; a ';' inside belongs to its game string, as in "
@@ -80,46 +85,117 @@ public final class BenchCommand implements PonderCommand {
           names.addAll(SearchBenchCommand.splitGames(g));
         }
       }
+      try (InterruptLine pending = new InterruptLine(spec.commandLine().getErr(),
+          () -> InterruptLine.starting("bench playouts"))) {
+        return run(names, pending);
+      }
+    }
+
+    private Integer run(List<String> names, InterruptLine pending) {
       List<Game> loaded = new ArrayList<>();
       for (String name : names) {
         loaded.add(GameRegistry.load(name)); // fail on a bad name before measuring anything
       }
       PrintWriter out = spec.commandLine().getOut();
+      // a signal from now on stops the timed run in progress; the game being measured gets a row from
+      // its timed runs completed
+      pending.set("ponder: bench playouts: interrupted, and the timed run did not stop in time; its game has no row");
+      pending.stopsCommand(false);
+      if (!pending.claimOutput()) {
+        return InterruptLine.EXIT_CODE;
+      }
       out.printf(Locale.ROOT, "random playouts: %d run%s of %s s per game after a %s s warm-up; median run; seed %d; %s, %d cores%n",
           runs, runs == 1 ? "" : "s", Ponder.plain(seconds), Ponder.plain(seconds), seed, System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
           Runtime.getRuntime().availableProcessors());
       out.printf(Locale.ROOT, "%-28s %14s %14s %10s%n", "game", "playouts/s", "moves/s", "mean len");
       out.flush();
-      for (Game g : loaded) {
+      for (int k = 0; k < loaded.size(); k++) {
+        Game g = loaded.get(k);
         SimulateCommand.checkedPlayout(g, seed); // the game's contract, and copies independent of their source
-        double[] result = measure(g, seconds, runs, seed);
+        Measured m = measure(g, seconds, runs, seed, pending::requested);
+        if (!pending.claimOutput()) {
+          return InterruptLine.EXIT_CODE;
+        }
+        double[] result = m.median();
+        if (m.runs() < runs) { // stopped by a signal
+          pending.set(cutLine(g, k, loaded.size(), m.runs(), runs));
+          if (result != null) {
+            out.printf(Locale.ROOT, "%-28s %14.0f %14.0f %10.1f   (median of %d of %d runs; interrupted)%n", g.spec(),
+                result[0], result[1], result[1] / result[0], m.runs(), runs);
+          }
+          out.flush();
+          return InterruptLine.EXIT_CODE;
+        }
+        if (k + 1 == loaded.size()) {
+          pending.set(InterruptLine.printedWhole("bench playouts")); // else the next game's measuring stops and says so
+        }
         out.printf(Locale.ROOT, "%-28s %14.0f %14.0f %10.1f%n", g.spec(), result[0], result[1], result[1] / result[0]);
         out.flush();
       }
       return 0;
     }
 
-    /** {median playouts/s, moves/s of that run}. */
-    static double[] measure(Game game, double seconds, int runs, long seed) {
+    /**
+     * The stderr line of a run a signal stopped while game {@code k} (0-based) of {@code games} was
+     * measured, after {@code done} of its {@code runs} timed runs (−1: in its warm-up), e.g. {@code
+     * ponder: bench playouts: interrupted in timed run 3 of 5 of connect_four (game 2 of 22); its row
+     * is the median of the 2 runs completed, the rows above it are complete}.
+     */
+    static String cutLine(Game game, int k, int games, int done, int runs) {
+      String where = (done < 0 ? "in the warm-up" : "in timed run " + (done + 1) + " of " + runs) + " of " + game.spec()
+          + " (game " + (k + 1) + " of " + games + ")";
+      String rows = k == 0 ? "" : k == 1 ? "the row above it is complete" : "the " + k + " rows above it are complete";
+      String row = done <= 0 ? "it has no row" : done == 1 ? "its row is that of the run completed"
+          : "its row is the median of the " + done + " runs completed";
+      return "ponder: bench playouts: interrupted " + where + "; " + row + (rows.isEmpty() ? "" : ", " + rows);
+    }
+
+    /**
+     * A game's measurement.
+     *
+     * @param median {playouts/s, moves/s} of the median timed run, or null when none completed
+     * @param runs the timed runs completed (fewer than asked when stopped; −1 when stopped in the
+     *     warm-up)
+     */
+    record Measured(double[] median, int runs) {}
+
+    /**
+     * A warm-up, then {@code runs} timed runs of {@code seconds}: the median run. Stops the run in
+     * progress once {@code stop} says so (a signal): the median is then that of the timed runs
+     * completed.
+     */
+    static Measured measure(Game game, double seconds, int runs, long seed, java.util.function.BooleanSupplier stop) {
       RandomPlayout runner = new RandomPlayout(game);
       State root = game.newInitialState();
       SplittableRandom rng = new SplittableRandom(seed);
-      timed(runner, root, rng, seconds); // warm-up
-      double[][] r = new double[runs][];
-      for (int i = 0; i < runs; i++) {
-        r[i] = timed(runner, root, rng, seconds);
+      if (timed(runner, root, rng, seconds, stop) == null) { // warm-up
+        return new Measured(null, -1);
       }
-      Arrays.sort(r, (a, b) -> Double.compare(a[0], b[0]));
-      return r[runs / 2];
+      double[][] r = new double[runs][];
+      int k = 0;
+      while (k < runs && (r[k] = timed(runner, root, rng, seconds, stop)) != null) {
+        k++;
+      }
+      if (k == 0) {
+        return new Measured(null, 0);
+      }
+      double[][] completed = Arrays.copyOf(r, k);
+      Arrays.sort(completed, (a, b) -> Double.compare(a[0], b[0]));
+      return new Measured(completed[k / 2], k);
     }
 
-    private static double[] timed(RandomPlayout runner, State root, SplittableRandom rng, double seconds) {
+    /** One timed run: {playouts/s, moves/s}, or null if {@code stop} cut it short. */
+    private static double[] timed(RandomPlayout runner, State root, SplittableRandom rng, double seconds,
+        java.util.function.BooleanSupplier stop) {
       long budget = (long) (seconds * 1e9);
       long t0 = System.nanoTime();
       long playouts = 0;
       long moves = 0;
       long elapsed;
       do {
+        if (stop.getAsBoolean()) {
+          return null;
+        }
         for (int k = 0; k < 16; k++) {
           moves += runner.run(root, rng);
         }

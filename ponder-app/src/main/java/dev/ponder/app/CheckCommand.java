@@ -26,13 +26,20 @@ import picocli.CommandLine.Parameters;
  * fails {@code no-exception} at the history where the throwing call was made (a copy the kit
  * played ahead on included), naming the call, the exception and where it was thrown; {@code
  * --verbose} adds its stack trace on stderr.
+ *
+ * <p>Ctrl-C (SIGINT) or SIGTERM stops the kit before its next state ({@link
+ * ConformanceKit.Options#stopWhen}): stdout then says what was checked, as incomplete rather than
+ * {@code ok}, and one line on stderr says the check did not pass ({@code ponder: check:
+ * interrupted after 3 of 1000 playouts and 1234 states; no violation so far, but the check is
+ * incomplete: the game has not passed}); exit 130 (143 for SIGTERM).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = {"Check a game's conformance: seeded random playouts that test every invariant the game API promises "
         + "(legal actions, chance outcomes, returns, length bounds, copy/copyFrom, undo, action strings, tensors, "
         + "hash (copies keep it; states with one hash agree in player, legal actions and board), MatchRecord round trip, "
         + "information states, resample).",
-        "Exit 0 if all hold (warnings, such as information states that hide nothing, go to stderr and keep 0); 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input."})
+        "Exit 0 if all hold (warnings, such as information states that hide nothing, go to stderr and keep 0); 1 at the first violation (one line: game, seed, playout, history, invariant); 2 bad input.",
+        "Ctrl-C stops the check and prints what was checked so far, as incomplete (not passed); exit 130."})
 public final class CheckCommand implements PonderCommand {
   private static final Pattern PLAYOUT = Pattern.compile("\\(seed (-?\\d+), playout (\\d+), history");
   /**
@@ -104,6 +111,12 @@ public final class CheckCommand implements PonderCommand {
     if (only != null && only < 0) {
       throw UsageException.atLeast("--playout", 0, only);
     }
+    try (InterruptLine pending = new InterruptLine(spec.commandLine().getErr(), () -> InterruptLine.starting("check"))) {
+      return run(pending);
+    }
+  }
+
+  private Integer run(InterruptLine pending) {
     Game game = GameRegistry.load(gameString);
     ConformanceKit.Options opt = new ConformanceKit.Options().playouts(playouts).seed(seed);
     if (only != null) {
@@ -165,6 +178,11 @@ public final class CheckCommand implements PonderCommand {
           + " than %d children (a limit of the search engine, not a rule of the game)%n", game.maxActionsPerState(), Tree.MAX_CHILDREN);
     }
     out.flush();
+    // a signal from now on stops the kit before its next state; what was checked is printed as incomplete
+    pending.set("ponder: check: interrupted, and the check did not stop in time; it is incomplete: the game has not"
+        + " passed");
+    pending.stopsCommand(false);
+    opt.stopWhen(pending::requested);
     ConformanceKit.Report r;
     // a long run (long playouts, large tensors) shows the states checked so far on stderr, every 10 s by default
     dev.ponder.arena.Progress progress = noProgress
@@ -174,8 +192,24 @@ public final class CheckCommand implements PonderCommand {
     opt.progress(progress::stepTo);
     try {
       r = ConformanceKit.check(game, opt);
+    } catch (ConformanceKit.Stopped stopped) {
+      progress.close();
+      if (pending.claimOutput()) {
+        ConformanceKit.Report so = stopped.checked();
+        int of = only == null ? playouts : 1;
+        pending.set(cutLine(stopped, of));
+        out.printf(Locale.ROOT, "incomplete (interrupted): %d of %s, %s, %s, longest playout %s; no violation so far,"
+            + " but the game has not passed%n", so.playouts(), count(of, "playout"), count(so.states(), "state"),
+            count(so.informationStates(), "information state"), count(so.maxLength(), "action"));
+        out.flush();
+      }
+      return InterruptLine.EXIT_CODE;
     } catch (AssertionError e) {
       progress.close();
+      if (!pending.claimOutput()) {
+        return 1; // the hook said the check did not stop in time
+      }
+      pending.set(InterruptLine.printedWhole("check"));
       String msg = e.getMessage() == null ? e.toString() : e.getMessage();
       String[] lines = msg.split("\n", 2);
       String line = lines[0];
@@ -204,6 +238,10 @@ public final class CheckCommand implements PonderCommand {
       return 1;
     }
     progress.close();
+    if (!pending.claimOutput()) {
+      return InterruptLine.EXIT_CODE;
+    }
+    pending.set(InterruptLine.printedWhole("check"));
     for (String w : r.warnings()) {
       err.println("warning: " + w);
     }
@@ -218,6 +256,24 @@ public final class CheckCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The stderr line of a check a signal stopped: {@code ponder: check: interrupted after 3 of 1000
+   * playouts and 1234 states; no violation so far, but the check is incomplete: the game has not
+   * passed} ({@code in playout 7 after 1234 states} with {@code --playout 7}; {@code after all 1000
+   * playouts (123456 states), before the checks over the run}).
+   *
+   * @param of the playouts the run was to check
+   */
+  String cutLine(ConformanceKit.Stopped stopped, int of) {
+    ConformanceKit.Report so = stopped.checked();
+    String where = stopped.playout() < 0
+        ? "after all " + count(of, "playout") + " (" + count(so.states(), "state") + "), before the checks over the run"
+        : only != null ? "in playout " + only + " after " + count(so.states(), "state")
+        : "after " + so.playouts() + " of " + count(of, "playout") + " and " + count(so.states(), "state");
+    return "ponder: check: interrupted " + where + "; no violation so far, but the check is incomplete: the game has"
+        + " not passed";
   }
 
   /**

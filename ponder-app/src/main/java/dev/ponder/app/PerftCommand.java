@@ -34,6 +34,13 @@ import picocli.CommandLine.Parameters;
  * not strictly ascending, or a chance node whose probabilities do not sum to 1, stops it with a
  * runtime error naming the history ({@link GameContract}; exit 1): the counts would not depend on
  * either, but every other command would be refused on that game.
+ *
+ * <p>Ctrl-C (SIGINT) or SIGTERM stops the walk (within 65,536 nodes) and prints what it counted:
+ * the walk counts every depth in one depth-first pass, so a depth is complete only once every node
+ * of the depth before it has been walked; the table marks the rows past the complete depths as
+ * partial (counts so far, lower bounds), and one line on stderr says where the walk stopped ({@code
+ * ponder: perft: interrupted after 1234567 nodes, at depth 9; depths 1..2 complete, the counts of
+ * depths 3..10 are partial}); exit 130 (143 for SIGTERM).
  */
 @Command(name = "perft", mixinStandardHelpOptions = true,
     description = {"Count the game tree: for each depth 1..D the histories of that length (nodes), how many are terminal,"
@@ -46,7 +53,9 @@ import picocli.CommandLine.Parameters;
             + " (--json) is true whenever no history was cut off by --depth.",
         "A walk that would pass --max-nodes stops with a one-line error (exit 2); long walks print their progress on"
             + " standard error (--no-progress: none).",
-        "Exit codes: 0 counted, 2 bad game string or option, or the node limit reached."})
+        "Ctrl-C prints the counts so far: the walk counts every depth at once, depth first, so the rows past the depths"
+            + " it completed are marked partial (lower bounds); one line on standard error says where it stopped.",
+        "Exit codes: 0 counted, 2 bad game string or option, or the node limit reached, 130 interrupted."})
 public final class PerftCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four.")
@@ -76,6 +85,12 @@ public final class PerftCommand implements PonderCommand {
     final List<long[]> byDepth = new ArrayList<>(); // {nodes, terminal, chance}
     List<Set<String>> infoStates;
     long visited;
+    /** Whether the walk was stopped before its end ({@link #count}'s {@code stop}). */
+    boolean stopped;
+    /** Of a stopped walk: the deepest depth whose counts are complete (0: none past the root). */
+    int completeDepth;
+    /** Of a stopped walk: the depth of the node it was about to count. */
+    int stoppedAt;
 
     long[] at(int d) {
       while (byDepth.size() <= d) {
@@ -123,6 +138,15 @@ public final class PerftCommand implements PonderCommand {
     }
   }
 
+  /** The walk was asked to stop ({@link #count}'s {@code stop}). */
+  private static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stopped() {
+      super(null, null, false, false);
+    }
+  }
+
   /** Where the walk reports progress (every {@code intervalNanos} at most). */
   interface Progress {
     void report(long visited, int depth);
@@ -140,6 +164,16 @@ public final class PerftCommand implements PonderCommand {
    * @throws LimitReached once more than {@code maxNodes} nodes would be visited
    */
   static Counts count(Game game, int maxDepth, boolean infoStates, long maxNodes, Progress progress) {
+    return count(game, maxDepth, infoStates, maxNodes, progress, () -> false);
+  }
+
+  /**
+   * {@link #count(Game, int, boolean, long, Progress)} that stops once {@code stop} says so (it is
+   * asked every 65,536 nodes): the counts are then those of the nodes walked so far ({@link
+   * Counts#stopped}), complete for depths 1..{@link Counts#completeDepth} only.
+   */
+  static Counts count(Game game, int maxDepth, boolean infoStates, long maxNodes, Progress progress,
+      java.util.function.BooleanSupplier stop) {
     Counts c = new Counts();
     if (infoStates) {
       c.infoStates = new ArrayList<>();
@@ -147,7 +181,12 @@ public final class PerftCommand implements PonderCommand {
         c.infoStates.add(new HashSet<>());
       }
     }
-    new Walker(game, maxDepth, c, maxNodes, progress).walk(game.newInitialState());
+    Walker w = new Walker(game, maxDepth, c, maxNodes, progress, stop);
+    try {
+      w.walk(game.newInitialState());
+    } catch (Stopped e) {
+      c.stopped = true;
+    }
     return c;
   }
 
@@ -157,6 +196,7 @@ public final class PerftCommand implements PonderCommand {
     private final Counts c;
     private final long maxNodes;
     private final Progress progress;
+    private final java.util.function.BooleanSupplier stop;
     private final int width;
     private final List<State> states = new ArrayList<>();
     private final List<int[]> buffers = new ArrayList<>();
@@ -165,11 +205,12 @@ public final class PerftCommand implements PonderCommand {
     private int[] next = new int[64];
     private int[] count = new int[64];
 
-    Walker(Game game, int maxDepth, Counts c, long maxNodes, Progress progress) {
+    Walker(Game game, int maxDepth, Counts c, long maxNodes, Progress progress, java.util.function.BooleanSupplier stop) {
       this.maxDepth = maxDepth;
       this.c = c;
       this.maxNodes = maxNodes;
       this.progress = progress;
+      this.stop = stop;
       this.width = Math.max(1, game.maxActionsPerState());
     }
 
@@ -213,6 +254,9 @@ public final class PerftCommand implements PonderCommand {
       if (c.visited >= maxNodes) {
         throw new LimitReached();
       }
+      if ((c.visited & 0xFFFF) == 0 && c.visited > 0 && stop.getAsBoolean()) {
+        stopAt(d);
+      }
       c.visited++;
       if (progress != null && (c.visited & 0xFFFF) == 0) {
         progress.report(c.visited, d);
@@ -252,6 +296,23 @@ public final class PerftCommand implements PonderCommand {
       next[d] = 0;
       return true;
     }
+
+    /**
+     * Stops the walk before the node it enters at depth {@code d} (a child of the node at depth d −
+     * 1 on the stack): records the deepest complete depth and throws {@link Stopped}. Depth j is
+     * complete when every node at depth j has been counted: when every node of the stack above it
+     * has had all its children entered (below the stack's first node with children left, nodes of
+     * every depth remain), and j &lt; d, since this node is not counted.
+     */
+    private void stopAt(int d) {
+      int done = 0;
+      while (done < d && next[done] == count[done]) {
+        done++;
+      }
+      c.completeDepth = Math.min(done, d - 1);
+      c.stoppedAt = d;
+      throw new Stopped();
+    }
   }
 
   @Override
@@ -262,6 +323,12 @@ public final class PerftCommand implements PonderCommand {
     if (maxNodes < 1) {
       throw UsageException.atLeast("--max-nodes", 1, maxNodes);
     }
+    try (InterruptLine pending = new InterruptLine(spec.commandLine().getErr(), () -> InterruptLine.starting("perft"))) {
+      return run(pending);
+    }
+  }
+
+  private Integer run(InterruptLine pending) {
     Game game = GameRegistry.load(gameString);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
@@ -276,37 +343,77 @@ public final class PerftCommand implements PonderCommand {
       }
     };
     Counts c;
+    // a signal from now on stops the walk; the counts so far are printed
+    pending.set("ponder: perft: interrupted, and the walk did not stop in time; nothing was printed");
+    pending.stopsCommand(false);
     try {
-      c = count(game, depth == null ? -1 : depth, informationStates, maxNodes, progress);
+      c = count(game, depth == null ? -1 : depth, informationStates, maxNodes, progress, pending::requested);
     } catch (LimitReached e) {
       throw new UsageException(game.spec() + ": the tree" + (depth == null ? "" : " to depth " + depth)
           + " has more than " + maxNodes + " nodes (--max-nodes); give a smaller --depth or a larger --max-nodes");
     }
+    if (!pending.claimOutput()) {
+      return InterruptLine.EXIT_CODE;
+    }
     // the whole tree was counted when no history was cut off by --depth: the tree ends before
     // it, or every history of length --depth is terminal
-    boolean whole = depth == null || c.deepest() < depth || c.nodes(depth) == c.terminal(depth);
+    boolean whole = !c.stopped && (depth == null || c.deepest() < depth || c.nodes(depth) == c.terminal(depth));
     int last = depth == null ? c.deepest() : Math.min(depth, c.deepest());
+    if (c.stopped) { // the table goes on to the depth asked (or the walk's), its rows past the complete ones partial
+      last = depth != null ? depth : Math.max(last, c.stoppedAt);
+    }
+    pending.set(c.stopped ? cutLine(c, last) : InterruptLine.printedWhole("perft"));
     if (json) {
       printJson(out, game, last, whole, c);
     } else {
       printTable(out, game, last, whole, c);
     }
     out.flush();
-    return 0;
+    return c.stopped ? InterruptLine.EXIT_CODE : 0;
+  }
+
+  /** The deepest depth whose counts are complete: {@code last}, or less for a stopped walk. */
+  private static int complete(Counts c, int last) {
+    return c.stopped ? Math.min(c.completeDepth, last) : last;
+  }
+
+  /**
+   * The stderr line of a walk stopped by a signal, whose table ends at depth {@code last}: {@code
+   * ponder: perft: interrupted after 1234567 nodes, at depth 9; depths 1..2 complete, the counts of
+   * depths 3..10 are partial}.
+   */
+  static String cutLine(Counts c, int last) {
+    int done = complete(c, last);
+    String head = "ponder: perft: interrupted after " + c.visited + " nodes, at depth " + c.stoppedAt + "; ";
+    String partial = done + 1 == last ? "the counts of depth " + last + " are partial"
+        : "the counts of depths " + (done + 1) + ".." + last + " are partial";
+    if (done == 0) {
+      return head + "no depth was complete (the walk counts every depth at once, depth first): " + partial;
+    }
+    return head + (done == 1 ? "depth 1" : "depths 1.." + done) + " complete, " + partial;
   }
 
   private void printTable(PrintWriter out, Game game, int last, boolean whole, Counts c) {
-    String asked = depth != null && depth > last ? " (--depth " + depth + ": no non-terminal history of length " + last
-        + " remains, so the tree ends there)" : "";
-    out.println("perft " + game.spec() + (whole ? ": whole tree, depth " + last : ": depth " + last) + asked);
+    String asked = depth != null && depth > last && !c.stopped ? " (--depth " + depth + ": no non-terminal history of"
+        + " length " + last + " remains, so the tree ends there)" : "";
+    int done = complete(c, last);
+    if (c.stopped) {
+      out.println("perft " + game.spec() + ": interrupted after " + c.visited + " nodes; "
+          + (done == 0 ? "no depth complete" : done == 1 ? "depth 1 complete" : "depths 1.." + done + " complete")
+          + ", the rows marked partial are counts so far");
+    } else {
+      out.println("perft " + game.spec() + (whole ? ": whole tree, depth " + last : ": depth " + last) + asked);
+    }
     out.printf(Locale.ROOT, "%5s  %15s  %15s  %15s%n", "depth", "nodes", "terminal", "chance");
     for (int d = 1; d <= last; d++) {
-      out.printf(Locale.ROOT, "%5d  %15d  %15d  %15d%n", d, c.nodes(d), c.terminal(d), c.chance(d));
+      out.printf(Locale.ROOT, "%5d  %15d  %15d  %15d%s%n", d, c.nodes(d), c.terminal(d), c.chance(d),
+          d > done ? "   partial" : "");
     }
     long[] t = c.totals(last);
-    out.printf(Locale.ROOT, "%5s  %15d  %15d  %15d   (depths 0..%d, root included)%n", "total", t[0], t[1], t[2], last);
+    out.printf(Locale.ROOT, "%5s  %15d  %15d  %15d   (depths 0..%d, root included%s)%n", "total", t[0], t[1], t[2], last,
+        c.stopped ? "; partial" : "");
     if (c.infoStates != null) {
-      StringBuilder sb = new StringBuilder("information states:");
+      StringBuilder sb = new StringBuilder(c.stopped ? "information states so far (partial):" : "information states:");
       long sum = 0;
       for (int p = 0; p < c.infoStates.size(); p++) {
         sb.append(p == 0 ? " " : ", ").append("player ").append(p).append(' ').append(c.infoStates.get(p).size());
@@ -327,6 +434,8 @@ public final class PerftCommand implements PonderCommand {
       root.putNull("depth_asked"); // every key in every run, null where it does not apply
     }
     root.put("whole_tree", whole);
+    root.put("interrupted", c.stopped);
+    root.put("complete_depth", complete(c, last)); // rows past it are partial (an interrupted walk)
     ArrayNode rows = root.putArray("depths");
     for (int d = 1; d <= last; d++) {
       ObjectNode row = rows.addObject();

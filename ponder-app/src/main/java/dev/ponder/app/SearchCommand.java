@@ -29,6 +29,11 @@ import picocli.CommandLine.Parameters;
  * printed as a table of root actions (visits, π̂ named by its kind, Q, prior, and for solver
  * agents the proven value of each child and of the root) with the principal variation, or as
  * one JSON object whose fields docs/search.md documents.
+ *
+ * <p>Ctrl-C (SIGINT) or SIGTERM stops the search (the engine stops on its thread's interrupt, and
+ * an interrupted search keeps no result: its tree is emptied), and one line on stderr says so:
+ * {@code ponder: search: interrupted 2.4 s into the search of puct(sims=1000000); no result was
+ * printed (an interrupted search keeps none)}; exit 130 (143 for SIGTERM).
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
     description = {"Run one MCTS search at a position and print the root statistics and principal variation.",
@@ -36,7 +41,9 @@ import picocli.CommandLine.Parameters;
             + " move, printed above the table: each simulation draws a world consistent with it (the game's resampler:"
             + " chance outcomes by their probabilities, other players' hidden moves uniformly, not by how they play),"
             + " from --seed, so what --history fixes that this player cannot see (an opponent's cards) does not change"
-            + " the result (docs/search.md, \"Worlds (IS-MCTS)\")."})
+            + " the result (docs/search.md, \"Worlds (IS-MCTS)\").",
+        "Ctrl-C stops the search and prints no result (an interrupted search keeps none), one line on standard error"
+            + " saying so (exit 130)."})
 public final class SearchCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or hex(board_size=5).")
@@ -74,6 +81,12 @@ public final class SearchCommand implements PonderCommand {
 
   @Override
   public Integer call() throws Exception {
+    try (InterruptLine pending = new InterruptLine(spec.commandLine().getErr(), () -> InterruptLine.starting("search"))) {
+      return run(pending);
+    }
+  }
+
+  private Integer run(InterruptLine pending) throws Exception {
     Game game = GameRegistry.load(gameSpec);
     State state = game.newInitialState();
     applyHistory(state, history);
@@ -117,9 +130,25 @@ public final class SearchCommand implements PonderCommand {
       // fault (its copy shares data with the original), not the search's
       CopyWatch watch = new CopyWatch();
       watch.note(state);
-      r = watch.check("the agent " + agentSpec + " searched copies of it", () -> mcts.search(state));
+      // a signal from now on interrupts the search, which then keeps no result
+      long t0 = System.nanoTime();
+      pending.set(() -> interruptedLine(System.nanoTime() - t0));
+      pending.stopsCommand(true);
+      try {
+        r = watch.check("the agent " + agentSpec + " searched copies of it", () -> mcts.search(state));
+      } catch (IllegalStateException e) {
+        if (pending.requested()) {
+          pending.set(interruptedLine(System.nanoTime() - t0));
+          return InterruptLine.EXIT_CODE;
+        }
+        throw e;
+      }
       finalRule = mcts.engine().mechanism().finalSelector().rule();
     }
+    if (!pending.claimOutput()) {
+      return InterruptLine.EXIT_CODE;
+    }
+    pending.set(InterruptLine.printedWhole("search"));
     noSimulationWarning(r).ifPresent(w -> {
       spec.commandLine().getErr().println(w);
       spec.commandLine().getErr().flush();
@@ -133,6 +162,16 @@ public final class SearchCommand implements PonderCommand {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The stderr line of a search a signal stopped after {@code nanos}: {@code ponder: search:
+   * interrupted 2.4 s into the search of puct(sims=1000000); no result was printed (an interrupted
+   * search keeps none)}.
+   */
+  String interruptedLine(long nanos) {
+    return "ponder: search: interrupted " + String.format(Locale.ROOT, "%.1f", nanos / 1e9) + " s into the search of "
+        + gameEcho(agentSpec) + "; no result was printed (an interrupted search keeps none)";
   }
 
   /**

@@ -26,6 +26,11 @@ import picocli.CommandLine.Parameters;
  * are not ascending would otherwise go unnoticed; chance probabilities are checked in every playout
  * ({@link RandomPlayout}), and every playout's returns are checked to be finite numbers ({@link
  * GameContract#checkReturns}).
+ *
+ * <p>Ctrl-C (SIGINT) or SIGTERM during the playouts stops them after the playout in progress: the
+ * summary covers the playouts completed ({@code 4096 of 100000 random playouts (seed 1;
+ * interrupted)}), and one line on stderr says so ({@code ponder: simulate: interrupted after 4096
+ * of 100000 playouts; the summary covers those 4096}); exit 130 (143 for SIGTERM).
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
     description = {"Run N random playouts: length (mean/min/max), outcomes per player, playouts per second.",
@@ -86,16 +91,37 @@ public final class SimulateCommand implements PonderCommand {
     if (n < 1) {
       throw UsageException.atLeast(Ponder.typedOption(spec, "--playouts"), 1, n);
     }
+    try (InterruptLine pending = new InterruptLine(spec.commandLine().getErr(), () -> InterruptLine.starting("simulate"))) {
+      return run(pending);
+    }
+  }
+
+  private Integer run(InterruptLine pending) {
     Game game = GameRegistry.load(gameString);
     checkedPlayout(game, seed);
     Progress.Factory factory = noProgress ? Progress.Factory.NONE
         : Progress.delayed(spec.commandLine().getErr(), Math.max(0, progressDelayMs), Math.max(0, progressIntervalMs));
     Stats st;
+    // a signal from now on stops the playouts; the summary covers those completed
+    pending.set("ponder: simulate: interrupted, and the playout in progress did not end in time; nothing was printed");
+    pending.stopsCommand(false);
     try (Progress progress = factory.start("simulate: " + game.spec(), "playouts", n)) {
-      st = simulate(game, n, seed, progress);
+      st = simulate(game, n, seed, progress, pending::requested);
+    }
+    if (!pending.claimOutput()) {
+      return InterruptLine.EXIT_CODE;
+    }
+    boolean cut = st.playouts() < n;
+    pending.set(cut ? cutLine(st.playouts(), n) : InterruptLine.printedWhole("simulate"));
+    if (st.playouts() == 0) {
+      return InterruptLine.EXIT_CODE; // nothing to summarize
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.printf(Locale.ROOT, "%s: %d random playouts (seed %d)%n", game.spec(), st.playouts(), seed);
+    if (cut) {
+      out.printf(Locale.ROOT, "%s: %d of %d random playouts (seed %d; interrupted)%n", game.spec(), st.playouts(), n, seed);
+    } else {
+      out.printf(Locale.ROOT, "%s: %d random playouts (seed %d)%n", game.spec(), st.playouts(), seed);
+    }
     out.printf(Locale.ROOT, "length: mean %.2f, min %d, max %d%n", st.meanLength(), st.minLength(), st.maxLength());
     int players = game.numPlayers();
     for (int p = 0; p < players; p++) {
@@ -114,7 +140,17 @@ public final class SimulateCommand implements PonderCommand {
     out.printf(Locale.ROOT, "speed: %.0f playouts/s, %.0f moves/s (%.3f s)%n",
         st.playouts() / st.seconds(), st.moves() / st.seconds(), st.seconds());
     out.flush();
-    return 0;
+    return cut ? InterruptLine.EXIT_CODE : 0;
+  }
+
+  /**
+   * The stderr line of a run stopped by a signal after {@code done} of {@code n} playouts: {@code
+   * ponder: simulate: interrupted after 4096 of 100000 playouts; the summary covers those 4096}.
+   */
+  static String cutLine(long done, long n) {
+    return done == 0
+        ? "ponder: simulate: interrupted during the first of " + n + " playouts; nothing to summarize"
+        : "ponder: simulate: interrupted after " + done + " of " + n + " playouts; the summary covers those " + done;
   }
 
   /** {@code k (p%)} with the percentage of {@code total} to one decimal. */
@@ -177,6 +213,15 @@ public final class SimulateCommand implements PonderCommand {
    * every {@link #PROGRESS_EVERY} playouts.
    */
   static Stats simulate(Game game, long n, long seed, Progress progress) {
+    return simulate(game, n, seed, progress, () -> false);
+  }
+
+  /**
+   * {@link #simulate(Game, long, long, Progress)} that stops before a playout once {@code stop}
+   * says so (a signal): the stats then cover the playouts completed ({@link Stats#playouts()}
+   * &lt; {@code n}, possibly 0).
+   */
+  static Stats simulate(Game game, long n, long seed, Progress progress, java.util.function.BooleanSupplier stop) {
     int players = game.numPlayers();
     RandomPlayout runner = new RandomPlayout(game);
     State root = game.newInitialState();
@@ -190,7 +235,11 @@ public final class SimulateCommand implements PonderCommand {
     int max = 0;
     long t0 = System.nanoTime();
     long reported = t0;
-    for (long i = 0; i < n; i++) {
+    long i = 0;
+    for (; i < n; i++) {
+      if (stop.getAsBoolean()) {
+        break;
+      }
       if ((i & (PROGRESS_EVERY - 1)) == 0 && i > 0) {
         long now = System.nanoTime();
         if (now - reported >= PROGRESS_NANOS) {
@@ -224,8 +273,10 @@ public final class SimulateCommand implements PonderCommand {
         wins[best]++;
       }
     }
-    progress.stepTo(n);
+    if (i == n) {
+      progress.stepTo(n);
+    }
     double seconds = Math.max(1e-9, (System.nanoTime() - t0) / 1e9);
-    return new Stats(n, moves, min, max, sum, wins, noUnique, seconds);
+    return new Stats(i, moves, i == 0 ? 0 : min, max, sum, wins, noUnique, seconds);
   }
 }

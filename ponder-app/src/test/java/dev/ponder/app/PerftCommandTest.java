@@ -64,8 +64,10 @@ class PerftCommandTest {
     plain.fieldNames().forEachRemaining(plainKeys::add);
     List<String> fullKeys = new ArrayList<>();
     full.fieldNames().forEachRemaining(fullKeys::add);
-    assertThat(plainKeys).containsExactly("game", "game_parameters", "depth", "depth_asked", "whole_tree", "depths",
-        "total", "information_states");
+    assertThat(plainKeys).containsExactly("game", "game_parameters", "depth", "depth_asked", "whole_tree", "interrupted",
+        "complete_depth", "depths", "total", "information_states");
+    assertThat(plain.get("interrupted").asBoolean()).isFalse();
+    assertThat(plain.get("complete_depth").asInt()).isEqualTo(plain.get("depth").asInt());
     assertThat(fullKeys).isEqualTo(plainKeys);
     assertThat(plain.get("depth_asked").isNull()).isTrue();
     assertThat(plain.get("information_states").isNull()).isTrue();
@@ -255,5 +257,31 @@ class PerftCommandTest {
     for (int i = 0; i < seen.size(); i++) {
       assertThat(seen.get(i)).isEqualTo(65_536L * (i + 1));
     }
+  }
+
+  /**
+   * A walk stopped part way: the depths it reports complete hold the whole tree's counts, the
+   * next one fewer; stopped late enough, inside the last first move's subtree, depth 1 is complete.
+   */
+  @Test
+  void theDepthsReportedCompleteAreComplete() {
+    dev.ponder.game.Game ttt = dev.ponder.game.GameRegistry.load("tic_tac_toe");
+    PerftCommand.Counts whole = PerftCommand.count(ttt, -1, false, 1_000_000, null);
+    int deepestComplete = 0;
+    for (int asks = 1; asks <= 8; asks++) {
+      int[] left = {asks};
+      PerftCommand.Counts c = PerftCommand.count(ttt, -1, false, 1_000_000, null, () -> --left[0] == 0);
+      assertThat(c.stopped).isTrue();
+      assertThat(c.visited).isEqualTo(asks * 65_536L);
+      for (int d = 0; d <= c.completeDepth; d++) {
+        assertThat(c.nodes(d)).as("depth %d after %d nodes", d, c.visited).isEqualTo(whole.nodes(d));
+        assertThat(c.terminal(d)).isEqualTo(whole.terminal(d));
+      }
+      assertThat(c.nodes(c.completeDepth + 1)).isLessThan(whole.nodes(c.completeDepth + 1));
+      deepestComplete = Math.max(deepestComplete, c.completeDepth);
+      String line = PerftCommand.cutLine(c, 9);
+      assertThat(line).startsWith("ponder: perft: interrupted after " + c.visited + " nodes, at depth " + c.stoppedAt + "; ");
+    }
+    assertThat(deepestComplete).isPositive(); // 524,288 of 549,946 nodes: in the ninth first move's subtree
   }
 }

@@ -124,4 +124,14 @@ class SimulateCommandTest {
     // a conversion error in the attached short form names -n too
     assertThat(Cli.run("simulate", "tic_tac_toe", "-n1.5").err).startsWith("ponder: -n: '1.5' is not an integer");
   }
+
+  /** A stop before the first playout ends leaves nothing to summarize, and says so. */
+  @Test
+  void theLineOfARunStoppedBeforeItsFirstPlayout() {
+    assertThat(SimulateCommand.cutLine(0, 50)).isEqualTo("ponder: simulate: interrupted during the first of 50 playouts;"
+        + " nothing to summarize");
+    SimulateCommand.Stats st = SimulateCommand.simulate(dev.ponder.game.GameRegistry.load("tic_tac_toe"), 50, 1,
+        dev.ponder.arena.Progress.none(), () -> true);
+    assertThat(st.playouts()).isZero();
+  }
 }
