@@ -100,7 +100,7 @@ public final class BenchCommand implements PonderCommand {
       // a signal from now on stops the timed run in progress; the game being measured gets a row from
       // its timed runs completed
       pending.set("ponder: bench playouts: interrupted, and the timed run did not stop in time; its game has no row");
-      pending.stopsCommand(false);
+      pending.stopsCommand();
       if (!pending.claimOutput()) {
         return InterruptLine.EXIT_CODE;
       }

@@ -181,7 +181,7 @@ public final class CheckCommand implements PonderCommand {
     // a signal from now on stops the kit before its next state; what was checked is printed as incomplete
     pending.set("ponder: check: interrupted, and the check did not stop in time; it is incomplete: the game has not"
         + " passed");
-    pending.stopsCommand(false);
+    pending.stopsCommand();
     opt.stopWhen(pending::requested);
     ConformanceKit.Report r;
     // a long run (long playouts, large tensors) shows the states checked so far on stderr, every 10 s by default

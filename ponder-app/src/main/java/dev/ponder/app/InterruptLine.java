@@ -17,9 +17,10 @@ import java.util.function.Supplier;
  *
  * <p>A command whose work can stop part way and report what it has done ({@code simulate}, {@code
  * perft}, {@code check}, {@code bench playouts}, {@code search}) calls {@link #stopsCommand} as
- * that work begins: a signal from then on sets {@link #requested()} (and, if asked, interrupts the
- * command's thread), and the hook waits, up to {@link #STOP_WAIT_MS}, for the command to stop,
- * print what it computed, set the line that says so and {@link #close()} this; then it prints the
+ * that work begins: a signal from then on sets {@link #requested()} (and runs the stop action the
+ * command gave, such as an MCTS engine's stop request), and the hook waits, up to {@link
+ * #STOP_WAIT_MS}, for the command to stop, print what it computed, set the line that says so and
+ * {@link #close()} this; then it prints the
  * line. Whatever the command prints, it {@linkplain #claimOutput claims} first, so that nothing is
  * printed after a hook that gave up waiting has spoken.
  */
@@ -35,10 +36,10 @@ final class InterruptLine implements AutoCloseable {
   private Thread hook;
   /** Set by the signal once the command stops itself ({@link #stopsCommand}). */
   private volatile boolean requested;
-  /** The command's thread, once it stops itself; null before (the hook then only speaks). */
-  private Thread worker;
-  /** Whether the hook interrupts {@link #worker}. */
-  private boolean interruptWorker;
+  /** Whether the command stops itself ({@link #stopsCommand}); before, the hook only speaks. */
+  private boolean stopping;
+  /** What the signal runs to stop the command's work ({@link #stopsCommand(Runnable)}), or null. */
+  private Runnable stopAction;
   /** The command prints its output (whole or partial): the hook waits for it. */
   private boolean claimed;
   /**
@@ -82,12 +83,17 @@ final class InterruptLine implements AutoCloseable {
    * nodes), and the hook waits for the command to print what it computed and close this (see the
    * class comment). Called from the command's own thread.
    *
-   * @param interrupt whether the signal also interrupts the calling thread, for work that stops on
-   *     an interrupt (an MCTS search)
+   * @param stop run by the signal (in the hook's thread) to make the work stop, for work that does
+   *     not read {@link #requested()} itself (an MCTS search: its engine's stop request), or null
    */
-  synchronized void stopsCommand(boolean interrupt) {
-    worker = Thread.currentThread();
-    interruptWorker = interrupt;
+  synchronized void stopsCommand(Runnable stop) {
+    stopping = true;
+    stopAction = stop;
+  }
+
+  /** {@link #stopsCommand(Runnable)} for work that reads {@link #requested()} at its stopping points. */
+  void stopsCommand() {
+    stopsCommand(null);
   }
 
   /** Whether a signal has asked the command to stop ({@link #stopsCommand}). */
@@ -111,17 +117,16 @@ final class InterruptLine implements AutoCloseable {
     return true;
   }
 
-  /** Asks the command to stop: sets {@link #requested()} and, if asked, interrupts its thread. */
+  /** Asks the command to stop: sets {@link #requested()} and runs its stop action, if any. */
   private void request() {
-    Thread w;
+    Runnable stop;
     synchronized (this) {
-      w = worker;
+      stop = stopAction;
       requested = true;
-      if (w == null || !interruptWorker) {
-        return;
-      }
     }
-    w.interrupt();
+    if (stop != null) {
+      stop.run();
+    }
   }
 
   /**
@@ -156,7 +161,7 @@ final class InterruptLine implements AutoCloseable {
   void say() {
     boolean stops;
     synchronized (this) {
-      stops = worker != null && !closed;
+      stops = stopping && !closed;
       silenced = !stops;
     }
     if (stops) {

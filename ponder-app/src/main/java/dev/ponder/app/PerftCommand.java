@@ -345,7 +345,7 @@ public final class PerftCommand implements PonderCommand {
     Counts c;
     // a signal from now on stops the walk; the counts so far are printed
     pending.set("ponder: perft: interrupted, and the walk did not stop in time; nothing was printed");
-    pending.stopsCommand(false);
+    pending.stopsCommand();
     try {
       c = count(game, depth == null ? -1 : depth, informationStates, maxNodes, progress, pending::requested);
     } catch (LimitReached e) {

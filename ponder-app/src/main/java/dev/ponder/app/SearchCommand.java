@@ -30,10 +30,11 @@ import picocli.CommandLine.Parameters;
  * agents the proven value of each child and of the root) with the principal variation, or as
  * one JSON object whose fields docs/search.md documents.
  *
- * <p>Ctrl-C (SIGINT) or SIGTERM stops the search (the engine stops on its thread's interrupt, and
- * an interrupted search keeps no result: its tree is emptied), and one line on stderr says so:
- * {@code ponder: search: interrupted 2.4 s into the search of puct(sims=1000000); no result was
- * printed (an interrupted search keeps none)}; exit 130 (143 for SIGTERM).
+ * <p>Ctrl-C (SIGINT) or SIGTERM ends the search as its budget would ({@link
+ * dev.ponder.search.mcts.MctsEngine#requestStop()}): the result of the simulations run is printed
+ * as usual ({@code "stopped": true} in JSON), then one line on stderr: {@code ponder: search:
+ * stopped 2.4 s into the search of puct(sims=1000000), after 812345 simulations; the result above
+ * covers those}; exit 130 (143 for SIGTERM).
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
     description = {"Run one MCTS search at a position and print the root statistics and principal variation.",
@@ -42,8 +43,8 @@ import picocli.CommandLine.Parameters;
             + " chance outcomes by their probabilities, other players' hidden moves uniformly, not by how they play),"
             + " from --seed, so what --history fixes that this player cannot see (an opponent's cards) does not change"
             + " the result (docs/search.md, \"Worlds (IS-MCTS)\").",
-        "Ctrl-C stops the search and prints no result (an interrupted search keeps none), one line on standard error"
-            + " saying so (exit 130)."})
+        "Ctrl-C ends the search as its budget would: the result of the simulations run is printed, and one line on"
+            + " standard error says the search was stopped (exit 130; \"stopped\": true in --json)."})
 public final class SearchCommand implements PonderCommand {
 
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or hex(board_size=5).")
@@ -78,6 +79,8 @@ public final class SearchCommand implements PonderCommand {
 
   /** The agent's final-move rule ({@link dev.ponder.search.mcts.FinalActionSelector#rule()}), or null. */
   private String finalRule;
+  /** Whether a signal ended the search before its budget ran out (set before the output). */
+  private boolean stopped;
 
   @Override
   public Integer call() throws Exception {
@@ -130,25 +133,19 @@ public final class SearchCommand implements PonderCommand {
       // fault (its copy shares data with the original), not the search's
       CopyWatch watch = new CopyWatch();
       watch.note(state);
-      // a signal from now on interrupts the search, which then keeps no result
+      // a signal from now on ends the search as its budget would (the engine's stop request),
+      // and the result of the simulations run is printed
       long t0 = System.nanoTime();
-      pending.set(() -> interruptedLine(System.nanoTime() - t0));
-      pending.stopsCommand(true);
-      try {
-        r = watch.check("the agent " + agentSpec + " searched copies of it", () -> mcts.search(state));
-      } catch (IllegalStateException e) {
-        if (pending.requested()) {
-          pending.set(interruptedLine(System.nanoTime() - t0));
-          return InterruptLine.EXIT_CODE;
-        }
-        throw e;
-      }
+      pending.set(() -> notStoppedLine(System.nanoTime() - t0));
+      pending.stopsCommand(mcts.engine()::requestStop);
+      r = watch.check("the agent " + agentSpec + " searched copies of it", () -> mcts.search(state));
       finalRule = mcts.engine().mechanism().finalSelector().rule();
     }
     if (!pending.claimOutput()) {
       return InterruptLine.EXIT_CODE;
     }
-    pending.set(InterruptLine.printedWhole("search"));
+    stopped = pending.requested();
+    pending.set(stopped ? stoppedLine(r) : InterruptLine.printedWhole("search"));
     noSimulationWarning(r).ifPresent(w -> {
       spec.commandLine().getErr().println(w);
       spec.commandLine().getErr().flush();
@@ -165,13 +162,24 @@ public final class SearchCommand implements PonderCommand {
   }
 
   /**
-   * The stderr line of a search a signal stopped after {@code nanos}: {@code ponder: search:
-   * interrupted 2.4 s into the search of puct(sims=1000000); no result was printed (an interrupted
-   * search keeps none)}.
+   * The stderr line of a search a signal stopped, printed after its result: {@code ponder: search:
+   * stopped 2.4 s into the search of puct(sims=1000000), after 812345 simulations; the result above
+   * covers those}.
    */
-  String interruptedLine(long nanos) {
+  String stoppedLine(SearchResult r) {
+    return "ponder: search: stopped " + String.format(Locale.ROOT, "%.1f", r.elapsedMs() / 1e3) + " s into the search of "
+        + gameEcho(agentSpec) + ", after " + r.simulations() + " simulations; the result above covers those";
+  }
+
+  /**
+   * The stderr line when the search did not stop in time after a signal ({@link
+   * InterruptLine#STOP_WAIT_MS}; a component that never returns): {@code ponder: search:
+   * interrupted 12.4 s into the search of puct(sims=1000000), which did not stop in time; no result
+   * was printed}.
+   */
+  String notStoppedLine(long nanos) {
     return "ponder: search: interrupted " + String.format(Locale.ROOT, "%.1f", nanos / 1e9) + " s into the search of "
-        + gameEcho(agentSpec) + "; no result was printed (an interrupted search keeps none)";
+        + gameEcho(agentSpec) + ", which did not stop in time; no result was printed";
   }
 
   /**
@@ -797,6 +805,7 @@ public final class SearchCommand implements PonderCommand {
       addNumber(pvQ, r.principalVariationQ()[i]);
     }
     root.put("simulations", r.simulations());
+    root.put("stopped", stopped); // by a signal, before the budget ran out
     root.put("nodes", r.nodes());
     root.put("max_depth", r.maxDepth());
     root.put("elapsed_ms", r.elapsedMs());

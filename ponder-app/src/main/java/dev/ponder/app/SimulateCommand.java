@@ -104,7 +104,7 @@ public final class SimulateCommand implements PonderCommand {
     Stats st;
     // a signal from now on stops the playouts; the summary covers those completed
     pending.set("ponder: simulate: interrupted, and the playout in progress did not end in time; nothing was printed");
-    pending.stopsCommand(false);
+    pending.stopsCommand();
     try (Progress progress = factory.start("simulate: " + game.spec(), "playouts", n)) {
       st = simulate(game, n, seed, progress, pending::requested);
     }

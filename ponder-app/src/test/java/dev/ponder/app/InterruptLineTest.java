@@ -104,7 +104,7 @@ class InterruptLineTest {
     InterruptLine line = new InterruptLine(err, () -> "ponder: x: interrupted while starting");
     java.util.concurrent.CountDownLatch working = new java.util.concurrent.CountDownLatch(1);
     Thread command = new Thread(() -> {
-      line.stopsCommand(true);
+      line.stopsCommand(Thread.currentThread()::interrupt);
       working.countDown();
       try {
         Thread.sleep(60_000); // the work: stops on the interrupt, as a search does
@@ -132,7 +132,7 @@ class InterruptLineTest {
     InterruptLine line = new InterruptLine(new java.io.PrintWriter(text), () -> "ponder: x: interrupted while starting");
     try {
       line.say();
-      line.stopsCommand(false);
+      line.stopsCommand();
       assertThat(line.claimOutput()).isFalse();
     } finally {
       line.close();

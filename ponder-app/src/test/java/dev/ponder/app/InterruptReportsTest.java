@@ -2,6 +2,8 @@ package dev.ponder.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -93,14 +95,30 @@ class InterruptReportsTest {
         + " interrupted\\)");
   }
 
-  /** search: the search stops; an interrupted search keeps no result, and the line says none was printed. */
+  /**
+   * search: the signal ends the search as its budget would; the result of the simulations run is
+   * printed (root visits equal them), marked stopped, and the line names them.
+   */
   @Test
-  void searchStopsAndSaysNothingWasPrinted() throws Exception {
-    // signalled 0.3 s after the note reuse=true prints just before the search starts
-    Signals.Child child = Signals.interrupted(dir, Signals.printed("note: reuse=true", 300), "search", "connect_four",
-        "--agent", "uct(sims=100000000,reuse=true)");
-    assertThat(child.out()).isEmpty();
-    child.lastErrLineMatching("ponder: search: interrupted \\d+\\.\\d s into the search of"
-        + " uct\\(sims=100000000,reuse=true\\); no result was printed \\(an interrupted search keeps none\\)");
+  void searchStopsAndPrintsTheResultOfTheSimulationsRun() throws Exception {
+    for (String threads : List.of("1", "2")) {
+      // signalled 1.5 s after the note reuse=true prints just before the search starts (a signal
+      // before the search begins stops it at its first check, with no simulation)
+      String agent = "uct(sims=100000000,threads=" + threads + ",reuse=true)";
+      Signals.Child child = Signals.interrupted(dir, Signals.printed("note: reuse=true", 1500), "search",
+          "connect_four", "--agent", agent, "--json");
+      Matcher m = child.lastErrLineMatching("ponder: search: stopped \\d+\\.\\d s into the search of"
+          + " " + agent.replace("(", "\\(").replace(")", "\\)") + ", after (\\d+) simulations; the result above covers"
+          + " those");
+      long sims = Long.parseLong(m.group(1));
+      JsonNode json = new ObjectMapper().readTree(child.out());
+      assertThat(json.get("stopped").asBoolean()).isTrue();
+      assertThat(json.get("simulations").asLong()).isEqualTo(sims).isPositive().isLessThan(100_000_000);
+      long visits = 0;
+      for (JsonNode c : json.get("children")) {
+        visits += c.get("visits").asLong();
+      }
+      assertThat(visits).as(threads + " thread(s)").isEqualTo(sims);
+    }
   }
 }

@@ -207,6 +207,7 @@ class SearchOutputTest {
     TOP.put("principal_variation_visits", JsonNodeType.ARRAY);
     TOP.put("principal_variation_q", JsonNodeType.ARRAY);
     TOP.put("simulations", JsonNodeType.NUMBER);
+    TOP.put("stopped", JsonNodeType.BOOLEAN);
     TOP.put("nodes", JsonNodeType.NUMBER);
     TOP.put("max_depth", JsonNodeType.NUMBER);
     TOP.put("elapsed_ms", JsonNodeType.NUMBER);

@@ -145,6 +145,11 @@ public final class MctsEngine implements AutoCloseable {
    * at their next claim of simulations, whatever the budget, so the failure is reported at once.
    */
   private volatile boolean aborted;
+  /**
+   * Set by {@link #requestStop()}: the running search (or the next, if none runs) ends at its next
+   * check; cleared when that search returns.
+   */
+  private volatile boolean stopRequested;
   private static final int STARTED = 16;
   /**
    * Every this many merges of a worker's private statistics (a power of 2) merge all of them; the
@@ -469,8 +474,22 @@ public final class MctsEngine implements AutoCloseable {
       if (accepted && !ok) {
         discardFailed();
       }
+      stopRequested = false; // a stop applies to one search
       busy.set(false);
     }
+  }
+
+  /**
+   * Ends the running {@link #search} as if its budget had run out, from any thread: the search
+   * stops claiming simulations at its next check (with one thread every {@value #INTERRUPT_CHECK}
+   * simulations, with several at the caller's next claim of a batch; the simulations under way
+   * complete) and returns its result over the simulations run, which may be none. Unlike an
+   * interrupt, nothing is discarded. Called while no search runs, it stops the next search at its
+   * first check (that search then returns with no simulation, or one batch per worker); each
+   * request applies to one search.
+   */
+  public void requestStop() {
+    stopRequested = true;
   }
 
   /**
@@ -1377,12 +1396,19 @@ public final class MctsEngine implements AutoCloseable {
         if (next >= batchEnd) {
           // the caller's thread (worker 0's): at every claim of a batch with several workers, every
           // INTERRUPT_CHECK simulations with one (its claims are one simulation each)
-          if (index == 0 && (shared || (next & (INTERRUPT_CHECK - 1)) == 0)
-              && Thread.currentThread().isInterrupted()) {
-            // interrupted: stop here, and the other workers at their next claim; the search
-            // reports it (runParallel once it has waited for them)
-            aborted = true;
-            break;
+          if (index == 0 && (shared || (next & (INTERRUPT_CHECK - 1)) == 0)) {
+            if (Thread.currentThread().isInterrupted()) {
+              // interrupted: stop here, and the other workers at their next claim; the search
+              // reports it (runParallel once it has waited for them)
+              aborted = true;
+              break;
+            }
+            if (stopRequested) {
+              // stopped (requestStop): the budget ends here; a claim by another worker now lies
+              // beyond it, so the others end at their next claim and the search reports as usual
+              started.set(STARTED, simBudget);
+              break;
+            }
           }
           // claim simulation indices in small batches: one shared atomic per batch, not per simulation
           int k = shared ? BATCH : 1;
