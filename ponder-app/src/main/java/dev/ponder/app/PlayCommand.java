@@ -39,7 +39,8 @@ import picocli.CommandLine.Parameters;
  * a chance outcome the human saw is noted, {@link #UNDO_SEEN_NOTE}) or {@code quit} (exit
  * 0); when the human quits, input ends (exit 1), an agent or the game fails (exit 1 or 2), or
  * Ctrl-C or SIGTERM stops the match (exit 130 or 143, one line, {@link #interruptedLine}), the
- * actions so far are saved to {@code --record} as a partial record.
+ * actions so far are saved to {@code --record} as a partial record; a match stopped before its
+ * first action writes nothing, so an existing file keeps the record it holds.
  *
  * <p>Agents never hold the match's own state: each {@code selectAction} and {@code informAction}
  * is given a fresh copy of it (as in the arena), and an agent that changes the copy stops the match
@@ -61,7 +62,8 @@ import picocli.CommandLine.Parameters;
         "--record creates missing parent directories; a path that cannot be written is refused before the match.",
         "When a human quits, input ends, an agent or the game fails, or Ctrl-C stops the match, the moves so far are"
             + " saved to --record as a partial record (ponder replay reads it), once, and a line says so (or that the file"
-            + " could not be written; a failure's own error line and exit code stay as they are).",
+            + " could not be written; a failure's own error line and exit code stay as they are). A match stopped before"
+            + " its first action writes nothing: an existing FILE keeps the record it holds.",
         "Exit codes: 0 the match ended or a human quit, 1 input ended mid-game, an agent chose an illegal move (or another"
             + " runtime failure), 2 usage error (bad options, or a tabular(file=...) player whose policy file has no entry for"
             + " an information state the match reaches), 130 Ctrl-C."})
@@ -576,22 +578,19 @@ public final class PlayCommand implements PonderCommand {
   }
 
   /**
-   * Writes the match so far (finished or not) to {@code --record} as one {@link MatchRecord} line,
-   * followed, when the match is over, by its returns ({@link ReplayCommand#returnsLine}), which
-   * {@code replay} checks. Called only by the thread that {@linkplain #claimRecord claimed} the record.
+   * Writes the finished match to {@code --record} as one {@link MatchRecord} line followed by its
+   * returns ({@link ReplayCommand#returnsLine}), which {@code replay} checks. Called only by the
+   * thread that {@linkplain #claimRecord claimed} the record.
    */
   private void save(State state) {
-    String line = MatchRecord.of(state).toLine();
-    if (state.isTerminal()) {
-      line += System.lineSeparator() + ReplayCommand.returnsLine(state.returns());
-    }
-    write(line);
+    write(MatchRecord.of(state).toLine() + System.lineSeparator() + ReplayCommand.returnsLine(state.returns()));
   }
 
   /**
    * Saves an unfinished match to {@code --record}, if given, and returns the note that says so
-   * ({@code "; saved to F as a partial record of 3 actions (ponder replay F shows the position)"}), or "" without
-   * {@code --record}; the caller has {@linkplain #claimRecord claimed} the record, and this marks
+   * ({@code "; saved to F as a partial record of 3 actions (ponder replay F shows the position)"},
+   * or before any action {@code "; nothing saved to F (no action was played; ...)"}: {@link
+   * #savePartial}), or "" without {@code --record}; the caller has {@linkplain #claimRecord claimed} the record, and this marks
    * it done ({@code stopped} says how the match stopped, for a signal that comes now).
    *
    * @throws IllegalStateException (from {@link IoReasons#writeFailed}) if the file cannot be written
@@ -601,13 +600,13 @@ public final class PlayCommand implements PonderCommand {
       recordStopped(stopped, "; nothing saved");
       return "";
     }
+    String note;
     try {
-      save(state);
+      note = "; " + savePartial(state.history());
     } catch (RuntimeException e) {
       recordStopped(stopped, "; " + e.getMessage());
       throw e;
     }
-    String note = "; " + savedNote(state.historySize());
     recordStopped(stopped, note);
     return note;
   }
@@ -628,8 +627,7 @@ public final class PlayCommand implements PonderCommand {
     }
     String note;
     try {
-      savePartial(moves);
-      note = savedNote(moves.length);
+      note = savePartial(moves);
     } catch (Throwable failed) {
       if (e instanceof OutOfMemoryError) {
         recordStopped(stopped, "; --record " + record + " may be incomplete");
@@ -757,10 +755,22 @@ public final class PlayCommand implements PonderCommand {
   /** How long the hook waits for the main thread to finish writing the record it claimed. */
   static final long SAVE_WAIT_MS = 5_000;
 
-  /** Writes {@code moves} (an unfinished match of {@link #game}) to {@code --record} as a partial record. */
-  private void savePartial(int[] moves) {
+  /**
+   * Writes {@code moves} (an unfinished match of {@link #game}) to {@code --record} as a partial
+   * record and returns the note that says so ({@link #savedNote}). A match stopped before any action
+   * has nothing to record: the file is not written, so a record it holds is kept, and the note says
+   * so ({@link #NOTHING_PLAYED}).
+   */
+  private String savePartial(int[] moves) {
+    if (moves.length == 0) {
+      return "nothing saved to " + record + " " + NOTHING_PLAYED;
+    }
     write(new MatchRecord(MatchRecord.fullGameString(game), moves).toLine());
+    return savedNote(moves.length);
   }
+
+  /** Why {@code --record} is not written when a match stops before its first action. */
+  static final String NOTHING_PLAYED = "(no action was played; the file is left as it was)";
 
   private void write(String line) {
     try {
@@ -816,8 +826,7 @@ public final class PlayCommand implements PonderCommand {
       line = head + "; nothing saved (--record FILE saves the moves of an interrupted match)";
     } else {
       try {
-        savePartial(moves);
-        line = head + "; " + savedNote(moves.length);
+        line = head + "; " + savePartial(moves);
       } catch (RuntimeException e) {
         line = head + "; " + e.getMessage();
       }

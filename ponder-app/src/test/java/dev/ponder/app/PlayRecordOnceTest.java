@@ -111,6 +111,21 @@ class PlayRecordOnceTest {
     return new Run(play, () -> cl.execute(args), out, err);
   }
 
+  /**
+   * Runs a match with a {@code signalling_test} seat whose first move calls the interrupt hook (as
+   * a signal would then) and returns the hook's line; the match itself must end with exit 0.
+   */
+  private static String interruptedAtFirstMove(Run run) {
+    String[] line = new String[1];
+    Signalling.atFirstMove = () -> line[0] = run.play().interruptedLine();
+    try {
+      assertThat(run.exec().get()).as(run.err().toString()).isZero();
+    } finally {
+      Signalling.atFirstMove = () -> { };
+    }
+    return line[0];
+  }
+
   /** A save that fails after an agent's failure: the agent's error line and exit status stand, and one line says the save failed. */
   @Test
   void aFailedSaveKeepsTheOriginalErrorAndExitStatus() {
@@ -148,14 +163,7 @@ class PlayRecordOnceTest {
     Path rec = tmp.resolve("sig.txt");
     Run run = prepare("", "play", "tic_tac_toe", "--players", "random,signalling_test", "--seed", "3",
         "--record", rec.toString());
-    String[] line = new String[1];
-    Signalling.atFirstMove = () -> line[0] = run.play().interruptedLine();
-    try {
-      assertThat(run.exec().get()).as(run.err().toString()).isZero();
-    } finally {
-      Signalling.atFirstMove = () -> { };
-    }
-    assertThat(line[0]).isEqualTo("ponder: play: interrupted after 1 action; saved to " + rec
+    assertThat(interruptedAtFirstMove(run)).isEqualTo("ponder: play: interrupted after 1 action; saved to " + rec
         + " as a partial record of 1 action (ponder replay " + rec + " shows the position)");
     assertThat(Files.readAllLines(rec)).singleElement().asString().matches("tic_tac_toe \\| \\d");
     assertThat(run.out().toString()).contains("result: ").doesNotContain("saved to");
@@ -180,5 +188,35 @@ class PlayRecordOnceTest {
     assertThat(fin.exec().get()).isZero();
     assertThat(fin.play().interruptedLine()).isEqualTo("ponder: play: interrupted as the match ended; its record was saved to "
         + done);
+  }
+
+  /**
+   * A match that stops before its first action (input ending at once, quit at the first prompt, an
+   * undo back to the start, an error or a signal before any move) writes nothing: an existing
+   * record is kept, and the line says so.
+   */
+  @Test
+  void aMatchStoppedBeforeItsFirstActionKeepsAnExistingRecord() throws Exception {
+    Path rec = tmp.resolve("kept.txt");
+    String kept = "tic_tac_toe | 4 0" + System.lineSeparator();
+    String nothing = "nothing saved to " + rec + " (no action was played; the file is left as it was)";
+    Files.writeString(rec, kept);
+    Cli ended = Cli.runWithInput("", "play", "tic_tac_toe", "--players", "human,random", "--record", rec.toString());
+    assertThat(ended.exit).as(ended.err).isEqualTo(1);
+    assertThat(ended.err.strip()).isEqualTo("ponder: error: input ended while waiting for player 0's move; " + nothing);
+    assertThat(Files.readString(rec)).isEqualTo(kept);
+    for (String input : List.of("quit\n", "4\nundo\nquit\n")) {
+      Cli quit = Cli.runWithInput(input, "play", "tic_tac_toe", "--players", "human,random", "--record", rec.toString());
+      assertThat(quit.exit).as(quit.err).isZero();
+      assertThat(quit.out).as(input).contains("player 0 quit after 0 actions; " + nothing);
+      assertThat(Files.readString(rec)).as(input).isEqualTo(kept);
+    }
+    Cli failed = Cli.run("play", "tic_tac_toe", "--players", "always99,random", "--record", rec.toString());
+    assertThat(failed.exit).as(failed.err).isEqualTo(1);
+    assertThat(failed.err).startsWith("ponder: play: the match stopped after 0 actions on the error below; " + nothing);
+    assertThat(Files.readString(rec)).isEqualTo(kept);
+    Run run = prepare("", "play", "tic_tac_toe", "--players", "signalling_test,random", "--record", rec.toString());
+    assertThat(interruptedAtFirstMove(run)).isEqualTo("ponder: play: interrupted after 0 actions; " + nothing);
+    assertThat(Files.readString(rec)).isEqualTo(kept);
   }
 }
