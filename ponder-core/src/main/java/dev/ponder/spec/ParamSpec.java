@@ -254,6 +254,35 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
   }
 
   /**
+   * The value of an integer written by the one rule of integer parameters and command-line options:
+   * ASCII digits with an optional sign ({@code -3}, {@code +12}, {@code 007}), or the exponent form
+   * of a whole number ({@code 1e3} is 1000, {@code 2.5e2} is 250). Surrounding spaces are ignored.
+   * Callers refuse a value outside their own range naming that range; an integer beyond the {@code
+   * long} range is told apart from text that is no integer, so that it can be refused as out of
+   * range too rather than as unreadable.
+   *
+   * @throws NumberFormatException if {@code text} is not an integer ({@code abc}, {@code 1.5},
+   *     {@code 1.5e0}, {@code 1e-4}, another script's digits)
+   * @throws ArithmeticException if it is an integer beyond the {@code long} range ({@code
+   *     99999999999999999999}, {@code 1e400}; the exponent is never expanded)
+   */
+  public static long wholeNumber(String text) {
+    String t = text.trim();
+    if (ASCII_INTEGER.matcher(t).matches()) {
+      try {
+        return Long.parseLong(t);
+      } catch (NumberFormatException e) { // digits only: too many of them
+        throw new ArithmeticException("'" + text + "' is outside the long range");
+      }
+    }
+    Long whole = exactInteger(t); // NumberFormatException unless in exponent form
+    if (whole == null) {
+      throw new NumberFormatException("not a whole number: '" + text + "'");
+    }
+    return whole;
+  }
+
+  /**
    * Converts raw text to this parameter's type. A BOOL is {@code true} or {@code false} in any
    * case ({@code True}, as OpenSpiel prints it, included), or {@code 1} or {@code 0}; nothing
    * else ({@code yes}, {@code on}): one rule for every boolean parameter of games and agents. An
@@ -274,30 +303,21 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
     try {
       switch (kind) {
         case INT:
+          long whole;
+          try {
+            whole = wholeNumber(v); // NumberFormatException: not an integer (1.5e0, abc, other scripts' digits)
+          } catch (ArithmeticException beyond) {
+            whole = Long.MAX_VALUE; // outside every int range: refused below
+          }
+          if (whole >= Integer.MIN_VALUE && whole <= Integer.MAX_VALUE) {
+            return (int) whole;
+          }
           if (ASCII_INTEGER.matcher(v).matches()) {
-            java.math.BigInteger whole = new java.math.BigInteger(v);
-            // too large for int: Params reports it as out of range
-            return whole.bitLength() > 31 ? whole : (Object) whole.intValue();
+            return new java.math.BigInteger(v); // too large for int: Params reports it as out of range
           }
-          if (EXPONENT_FORM.matcher(v).matches()) {
-            Long whole;
-            try {
-              whole = exactInteger(v);
-            } catch (ArithmeticException beyond) {
-              whole = Long.MAX_VALUE;
-            }
-            if (whole == null) {
-              throw new NumberFormatException(); // 1.5e0, 1e-4: not a whole number
-            }
-            if (whole < Integer.MIN_VALUE || whole > Integer.MAX_VALUE) {
-              // the typed text, not a long run of digits (1e400 is never expanded)
-              throw new SpecException(name + "=" + v + " is out of range; valid: "
-                  + (min != null ? rangeText() : Integer.MIN_VALUE + ".." + Integer.MAX_VALUE));
-            }
-            return whole.intValue();
-          }
-          // neither digits nor exponent form: not an integer (Integer.parseInt would take other scripts' digits)
-          throw new NumberFormatException();
+          // the typed text, not a long run of digits (1e400 is never expanded)
+          throw new SpecException(name + "=" + v + " is out of range; valid: "
+              + (min != null ? rangeText() : Integer.MIN_VALUE + ".." + Integer.MAX_VALUE));
         case DOUBLE:
           double d = parseDecimal(v); // decimal notation only (not 0x1p3, 1f, 2d)
           if (!Double.isFinite(d)) {

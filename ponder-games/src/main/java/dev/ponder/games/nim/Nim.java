@@ -92,15 +92,19 @@ public final class Nim extends TwoPlayerZeroSumGame {
     int[] out = new int[parts.length];
     int sum = 0;
     for (int i = 0; i < parts.length; i++) {
+      long size;
       try {
-        out[i] = dev.ponder.spec.ParamSpec.asciiInt(parts[i].trim());
+        size = ParamSpec.wholeNumber(parts[i]); // the rule of integer parameters: 3, or 1e3
       } catch (NumberFormatException e) {
         throw new SpecException("nim: could not parse pile size '" + parts[i] + "' in pile_sizes '" + text
             + "'; valid: integers 0.." + MAX_PILE + " separated by ';', e.g. 1;3;5;7");
+      } catch (ArithmeticException beyond) {
+        size = Long.MAX_VALUE; // beyond the long range: out of range, as typed
       }
-      if (out[i] < 0 || out[i] > MAX_PILE) {
-        throw new SpecException("nim: pile size " + out[i] + " is out of range; valid: 0.." + MAX_PILE);
+      if (size < 0 || size > MAX_PILE) {
+        throw new SpecException("nim: pile size " + parts[i].trim() + " is out of range; valid: 0.." + MAX_PILE);
       }
+      out[i] = (int) size;
       sum += out[i];
     }
     if (sum == 0) {

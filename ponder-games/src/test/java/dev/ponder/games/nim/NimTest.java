@@ -9,6 +9,7 @@ import dev.ponder.game.State;
 import dev.ponder.spec.SpecException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import dev.ponder.game.check.ConformanceKit;
 import dev.ponder.game.check.Playthroughs;
@@ -173,6 +174,21 @@ class NimTest {
         .isInstanceOf(SpecException.class).hasMessageContaining("'x'").hasMessageContaining("1;3;5;7");
     assertThatThrownBy(() -> GameRegistry.load("nim(pile_sizes=0;0)"))
         .isInstanceOf(SpecException.class).hasMessageContaining("no objects");
+  }
+
+  /**
+   * A pile size is an integer by the rule of integer parameters: one too large for any integer type
+   * is out of range (it read as unparsable), and a whole number in exponent form is taken.
+   */
+  @Test
+  void pileSizesBeyondEveryIntegerTypeAreOutOfRange() {
+    for (String big : List.of("99999999999", "99999999999999999999999", "1e400", "-99999999999")) {
+      assertThatThrownBy(() -> GameRegistry.load("nim(pile_sizes=1;" + big + ")"))
+          .isInstanceOf(SpecException.class).hasMessage("nim: pile size " + big + " is out of range; valid: 0..10000");
+    }
+    assertThatThrownBy(() -> GameRegistry.load("nim(pile_sizes=20000)"))
+        .isInstanceOf(SpecException.class).hasMessage("nim: pile size 20000 is out of range; valid: 0..10000");
+    assertThat(GameRegistry.load("nim(pile_sizes=1e1;2)").spec()).isEqualTo("nim(pile_sizes=10;2)");
   }
 
   @Test
