@@ -59,24 +59,31 @@ public final class ArenaCommand implements PonderCommand {
   @Option(names = "--budget", paramLabel = "KEYS", description = "Budget keys for every agent that declares them and names no budget (sims, time_ms) of its own: sims=N, time_ms=N (N >= 1: 0 would be no limit), or both joined by a comma (default suite: " + DEFAULT_BUDGET + "); no other key (set other parameters, e.g. threads, in the agent string).")
   String budget;
 
-  @Option(names = "--seeds-per-pairing", paramLabel = "N", description = "Seed indices per pairing (default: "
+  @Option(names = "--seeds-per-pairing", paramLabel = "N", converter = Ponder.AtLeastOne.class, description = "Seed indices per pairing (default: "
       + DEFAULT_MATCHES + "); each seed index plays every seating of the pairing (both seat orders for 2 players; --seat-orders for more),"
       + " so a 2-player pairing plays 2N matches per game"
       + " (--matches-per-pairing, its older name, still works).")
   Integer seedsPerPairing;
 
   /** The older name of --seeds-per-pairing, kept working (not in the help); giving both is an error. */
-  @Option(names = "--matches-per-pairing", hidden = true, paramLabel = "N")
+  @Option(names = "--matches-per-pairing", hidden = true, paramLabel = "N", converter = Ponder.AtLeastOne.class)
   Integer matchesPerPairing;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "" + TournamentConfig.DEFAULT_SEED, description = "Tournament seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--parallel", paramLabel = "N", description = "Worker threads playing matches, then computing the statistics (1..4096; default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")
+  @Option(names = "--parallel", paramLabel = "N", converter = ArenaCommand.ParallelRange.class, description = "Worker threads playing matches, then computing the statistics (1..4096; default: the cores divided by the most search threads an agent uses, e.g. 1 on 2 cores with uct(threads=2); with a time budget (time_ms) one core less, leaving it free, at least 1); the statistics do not depend on it.")
   Integer parallel;
 
   /** The most threads --parallel takes (arena and report): far above any machine's cores, far below Java's pool limits. */
   static final int MAX_PARALLEL = 4096;
+
+  /** The range of {@code --parallel} (arena and report), 1..{@link #MAX_PARALLEL}, for a number beyond {@code int} too. */
+  static final class ParallelRange extends Ponder.IntRange {
+    ParallelRange() {
+      super(1, MAX_PARALLEL);
+    }
+  }
 
   @Option(names = "--db", paramLabel = "FILE", defaultValue = "ponder-arena.db", description = "SQLite results store; missing parent directories are created (default: ${DEFAULT-VALUE}).")
   Path db;

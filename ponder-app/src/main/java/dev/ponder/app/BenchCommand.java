@@ -58,7 +58,7 @@ public final class BenchCommand implements PonderCommand {
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "1", description = "Length of each timed run in seconds, at most 86400 (default: ${DEFAULT-VALUE}).")
     double seconds;
 
-    @Option(names = "--runs", paramLabel = "R", defaultValue = "5", description = "Timed runs per game; the median is reported (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--runs", paramLabel = "R", converter = Ponder.AtLeastOne.class, defaultValue = "5", description = "Timed runs per game; the median is reported (default: ${DEFAULT-VALUE}).")
     int runs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")

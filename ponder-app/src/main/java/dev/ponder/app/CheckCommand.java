@@ -78,7 +78,7 @@ public final class CheckCommand implements PonderCommand {
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. pig(players=3) or a game of your own.")
   String gameString;
 
-  @Option(names = {"-n", "--playouts"}, paramLabel = "N", defaultValue = "1000",
+  @Option(names = {"-n", "--playouts"}, paramLabel = "N", converter = Ponder.AtLeastOne.class, defaultValue = "1000",
       description = "Number of random playouts (default: ${DEFAULT-VALUE}, as the JUnit kit).")
   int playouts;
 
@@ -86,7 +86,7 @@ public final class CheckCommand implements PonderCommand {
       description = "Master seed; playout i draws from (S, i) (default: ${DEFAULT-VALUE}, as the JUnit kit).")
   long seed;
 
-  @Option(names = "--playout", paramLabel = "I",
+  @Option(names = "--playout", paramLabel = "I", converter = Ponder.AtLeastZero.class,
       description = "Run only playout I of the seed, whatever N (to reproduce a failure the check reported).")
   Integer only;
 

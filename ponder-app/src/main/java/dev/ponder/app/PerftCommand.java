@@ -61,14 +61,14 @@ public final class PerftCommand implements PonderCommand {
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. tic_tac_toe or connect_four.")
   String gameString;
 
-  @Option(names = {"-d", "--depth"}, paramLabel = "D",
+  @Option(names = {"-d", "--depth"}, paramLabel = "D", converter = Ponder.AtLeastOne.class,
       description = "Count to depth D (actions from the initial state, chance outcomes included); default: the whole tree.")
   Integer depth;
 
   @Option(names = "--information-states", description = "Also count each player's distinct information states.")
   boolean informationStates;
 
-  @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "50000000",
+  @Option(names = "--max-nodes", paramLabel = "N", converter = Ponder.AtLeastOneLong.class, defaultValue = "50000000",
       description = "Refuse trees with more than N nodes, root included (default: ${DEFAULT-VALUE}).")
   long maxNodes;
 

@@ -500,63 +500,105 @@ public final class Ponder implements java.util.concurrent.Callable<Integer> {
   /**
    * The command line's converter for {@code int} options: an integer, in digits ({@code 1000}) or
    * in exponent form when the value is a whole number ({@code 1e3}), the rule of integer
-   * parameters ({@link dev.ponder.spec.ParamSpec#parse}).
+   * parameters ({@link dev.ponder.spec.ParamSpec#wholeNumber}). For options that take the whole
+   * {@code int} range; an option with a range of its own has an {@link IntRange} converter.
    *
    * @throws CommandLine.TypeConversionException for anything else ({@code '1.5' is not an integer})
    *     or an integer outside the {@code int} range
    */
   static Integer integer(String text) {
-    long v = longInteger(text);
+    return intIn(text, Integer.MIN_VALUE, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The command line's converter for {@code long} options, by the rule of {@link #integer}. For
+   * options that take the whole {@code long} range (seeds); {@link AtLeastOneLong} is the converter
+   * of those that start at 1.
+   *
+   * @throws CommandLine.TypeConversionException for anything but an integer in the {@code long} range
+   */
+  static Long longInteger(String text) {
+    return longIn(text, Long.MIN_VALUE, Long.MAX_VALUE);
+  }
+
+  /**
+   * The converter of an {@code int} option whose values lie in {@code min..max} ({@code --forks}:
+   * 1..100; {@code --runs}: 1..2147483647): {@link #integer}, except that a number outside the
+   * {@code int} range names the option's own range, {@code --forks: '5e9' is out of range; valid:
+   * 1..100}, not Java's. Values within the {@code int} range are left to the command, which names
+   * the option ({@code --forks must be in 1..100, got 101}, {@code --runs must be at least 1, got
+   * 0}). picocli creates a converter from its class: one subclass per range.
+   */
+  abstract static class IntRange implements CommandLine.ITypeConverter<Integer> {
+    private final int min;
+    private final int max;
+
+    IntRange(int min, int max) {
+      this.min = min;
+      this.max = max;
+    }
+
+    @Override
+    public Integer convert(String text) {
+      return intIn(text, min, max);
+    }
+  }
+
+  /** The {@link IntRange} of counts: {@code --iterations}, {@code --runs}, {@code --max-histories}, ... (1..2147483647). */
+  static final class AtLeastOne extends IntRange {
+    AtLeastOne() {
+      super(1, Integer.MAX_VALUE);
+    }
+  }
+
+  /** The {@link IntRange} of indices and counts that may be 0: {@code --playout}, {@code --overrun-searches}. */
+  static final class AtLeastZero extends IntRange {
+    AtLeastZero() {
+      super(0, Integer.MAX_VALUE);
+    }
+  }
+
+  /**
+   * The converter of {@code long} counts and ids, 1..9223372036854775807 ({@code -n}, {@code
+   * --max-nodes}, {@code --tournament}): {@link #longInteger}, except that a number outside the
+   * {@code long} range names that range, as {@link IntRange} does.
+   */
+  static final class AtLeastOneLong implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String text) {
+      return longIn(text, 1, Long.MAX_VALUE);
+    }
+  }
+
+  /**
+   * {@code text} as an {@code int} by the rule of {@link #integer}; a number outside the {@code
+   * int} range is refused naming {@code min..max}, the option's range.
+   */
+  private static int intIn(String text, int min, int max) {
+    long v = longIn(text, min, max);
     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: " + Integer.MIN_VALUE + ".."
-          + Integer.MAX_VALUE);
+      throw outOfRange(text, min, max);
     }
     return (int) v;
   }
 
   /**
-   * The converter of {@code int} options whose values start at 1 (counts: {@code --iterations},
-   * {@code --runs}, {@code --max-histories}, ...): {@link #integer}, except that a number outside
-   * the {@code int} range names the option's own range, {@code '99999999999' is out of range;
-   * valid: 1..2147483647}. Values below 1 within the {@code int} range are left to the command,
-   * which names the option ({@code --runs must be at least 1, got 0}).
+   * {@code text} as a {@code long} by the rule of {@link #integer}; a number outside the {@code
+   * long} range is refused naming {@code min..max}, the option's range.
    */
-  static final class AtLeastOne implements CommandLine.ITypeConverter<Integer> {
-    @Override
-    public Integer convert(String text) {
-      long v = longInteger(text);
-      if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-        throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: 1.." + Integer.MAX_VALUE);
-      }
-      return (int) v;
+  private static long longIn(String text, long min, long max) {
+    try {
+      return dev.ponder.spec.ParamSpec.wholeNumber(text);
+    } catch (NumberFormatException e) {
+      throw new CommandLine.TypeConversionException("'" + text + "' is not an integer");
+    } catch (ArithmeticException e) {
+      throw outOfRange(text, min, max);
     }
   }
 
-  /**
-   * The command line's converter for {@code long} options, by the rule of {@link #integer}.
-   *
-   * @throws CommandLine.TypeConversionException for anything but an integer in the {@code long} range
-   */
-  static Long longInteger(String text) {
-    String t = text.trim();
-    try {
-      if (t.matches("[+-]?[0-9]+")) {
-        return Long.parseLong(t);
-      }
-      Long whole = dev.ponder.spec.ParamSpec.exactInteger(t);
-      if (whole != null) {
-        return whole;
-      }
-    } catch (NumberFormatException e) {
-      if (t.matches("[+-]?[0-9]+")) {
-        throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: " + Long.MIN_VALUE + ".."
-            + Long.MAX_VALUE);
-      }
-    } catch (ArithmeticException e) {
-      throw new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: " + Long.MIN_VALUE + ".."
-          + Long.MAX_VALUE);
-    }
-    throw new CommandLine.TypeConversionException("'" + text + "' is not an integer");
+  /** {@code '5e9' is out of range; valid: 1..100}: the command line prefixes the option as typed. */
+  private static CommandLine.TypeConversionException outOfRange(String text, long min, long max) {
+    return new CommandLine.TypeConversionException("'" + text + "' is out of range; valid: " + min + ".." + max);
   }
 
   /** Runs {@code ponder} with {@code args} and returns the exit code (for tests). */

@@ -32,7 +32,7 @@ public final class ReportCommand implements PonderCommand {
   @Option(names = "--out", hidden = true, paramLabel = "DIR")
   Path outOld;
 
-  @Option(names = "--parallel", paramLabel = "N", description = "Threads computing the statistics (1..4096; default: the cores); the numbers do not"
+  @Option(names = "--parallel", paramLabel = "N", converter = ArenaCommand.ParallelRange.class, description = "Threads computing the statistics (1..4096; default: the cores); the numbers do not"
       + " depend on it.")
   Integer parallel;
 
@@ -40,7 +40,7 @@ public final class ReportCommand implements PonderCommand {
       + " that takes more than a second).")
   boolean noProgress;
 
-  @Option(names = "--tournament", paramLabel = "ID", description = "Tournament id in the store (default: the latest, the one created"
+  @Option(names = "--tournament", paramLabel = "ID", converter = Ponder.AtLeastOneLong.class, description = "Tournament id in the store (default: the latest, the one created"
       + " last: the highest id; a run that resumes or extends an older tournament does not make it the latest).")
   Long tournament;
 

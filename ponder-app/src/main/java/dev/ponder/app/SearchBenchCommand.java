@@ -34,6 +34,26 @@ import picocli.CommandLine.Option;
             + "by chance outcomes drawn by their probabilities with a fixed seed (the same state in every run)."})
 public final class SearchBenchCommand implements java.util.concurrent.Callable<Integer> {
 
+  /** The most threads a row of {@code --threads} takes. */
+  static final int MAX_THREADS = 64;
+
+  /** The most fresh JVMs {@code --forks} takes. */
+  static final int MAX_FORKS = 100;
+
+  /** The range of each {@code --threads} count, 1..{@link #MAX_THREADS}, for a number beyond {@code int} too. */
+  static final class ThreadsRange extends Ponder.IntRange {
+    ThreadsRange() {
+      super(1, MAX_THREADS);
+    }
+  }
+
+  /** The range of {@code --forks}, 1..{@link #MAX_FORKS}, for a number beyond {@code int} too. */
+  static final class ForksRange extends Ponder.IntRange {
+    ForksRange() {
+      super(1, MAX_FORKS);
+    }
+  }
+
   /** The games measured without {@code --games}. */
   static final String DEFAULT_GAMES = "tic_tac_toe,connect_four,breakthrough,hex(board_size=11)";
 
@@ -42,7 +62,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           + "nim(pile_sizes=1;3;5) (repeatable, as bench playouts --games and arena --games; default: " + DEFAULT_GAMES + ").")
   List<String> games;
 
-  @Option(names = "--threads", paramLabel = "T", split = ",", description = "Thread counts (default: 1,2).")
+  @Option(names = "--threads", paramLabel = "T", split = ",", converter = ThreadsRange.class, description = "Thread counts (default: 1,2).")
   List<Integer> threads = List.of(1, 2);
 
   @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds per game and thread count, at most 86400 (default: ${DEFAULT-VALUE}), "
@@ -58,7 +78,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
       + "threads, which bench search sets itself from --seconds and --threads (default: ${DEFAULT-VALUE}).")
   String agent = "uct";
 
-  @Option(names = "--overrun-searches", paramLabel = "N", description = "50 ms searches per game to measure time overrun (0 or more; "
+  @Option(names = "--overrun-searches", paramLabel = "N", converter = Ponder.AtLeastZero.class, description = "50 ms searches per game to measure time overrun (0 or more; "
       + "0 = skip; default: ${DEFAULT-VALUE}).")
   int overrunSearches = 40;
 
@@ -75,7 +95,7 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
           + "(e.g. one thread) is what later ones (two threads) run, which costs them up to about 10%%.")
   boolean noFork;
 
-  @Option(names = "--forks", paramLabel = "K",
+  @Option(names = "--forks", paramLabel = "K", converter = ForksRange.class,
       description = "Measure every game and thread count in K fresh JVMs (1..100; default: ${DEFAULT-VALUE}), "
           + "interleaved: fork 1 of every row, then fork 2 of every row, and so on, so slow drift of the machine "
           + "hits every row alike. With K > 1 the table gives per row the median sims/s over the forks with its "
@@ -239,12 +259,12 @@ public final class SearchBenchCommand implements java.util.concurrent.Callable<I
     BenchCommand.atMostADay("--seconds", seconds);
     BenchCommand.atMostADay("--warmup", warmup);
     for (int t : threads) {
-      if (t < 1 || t > 64) {
-        throw UsageException.inRange("--threads", "1..64", t);
+      if (t < 1 || t > MAX_THREADS) {
+        throw UsageException.inRange("--threads", "1.." + MAX_THREADS, t);
       }
     }
-    if (forks < 1 || forks > 100) {
-      throw UsageException.inRange("--forks", "1..100", forks);
+    if (forks < 1 || forks > MAX_FORKS) {
+      throw UsageException.inRange("--forks", "1.." + MAX_FORKS, forks);
     }
     if (noFork && forks > 1) {
       throw new UsageException("--no-fork cannot be combined with --forks " + forks

@@ -42,7 +42,7 @@ public final class SimulateCommand implements PonderCommand {
   @Parameters(index = "0", paramLabel = "GAME", description = "Game string, e.g. connect_four.")
   String gameString;
 
-  @Option(names = {"-n", "--playouts"}, paramLabel = "N", defaultValue = "1000", description = "Number of playouts (default: ${DEFAULT-VALUE}).")
+  @Option(names = {"-n", "--playouts"}, paramLabel = "N", converter = Ponder.AtLeastOneLong.class, defaultValue = "1000", description = "Number of playouts (default: ${DEFAULT-VALUE}).")
   long n;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")

@@ -12,20 +12,34 @@ public final class StatsOptions {
   /** Most bootstrap resamples accepted: {@link AnalysisOptions#MAX_RESAMPLES}. */
   static final int MAX_RESAMPLES = AnalysisOptions.MAX_RESAMPLES;
 
-  @Option(names = "--resamples", paramLabel = "N", defaultValue = "10000", description = "Bootstrap resamples for score intervals, "
+  /** The range of the resample counts, {@link #MIN_RESAMPLES}..{@link #MAX_RESAMPLES}, for a number beyond {@code int} too. */
+  static final class ResamplesRange extends Ponder.IntRange {
+    ResamplesRange() {
+      super(MIN_RESAMPLES, MAX_RESAMPLES);
+    }
+  }
+
+  /** The range of {@code --population-size}, 2..{@link AlphaRank.Options#MAX_POPULATION}, for a number beyond {@code int} too. */
+  static final class PopulationRange extends Ponder.IntRange {
+    PopulationRange() {
+      super(2, AlphaRank.Options.MAX_POPULATION);
+    }
+  }
+
+  @Option(names = "--resamples", paramLabel = "N", converter = ResamplesRange.class, defaultValue = "10000", description = "Bootstrap resamples for score intervals, "
       + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")
   int resamples;
 
-  @Option(names = "--elo-resamples", paramLabel = "N", defaultValue = "1000", description = "Bootstrap resamples for Elo intervals, "
+  @Option(names = "--elo-resamples", paramLabel = "N", converter = ResamplesRange.class, defaultValue = "1000", description = "Bootstrap resamples for Elo intervals, "
       + MIN_RESAMPLES + " to " + MAX_RESAMPLES + " (default: ${DEFAULT-VALUE}).")
   int eloResamples;
 
-  @Option(names = "--sco-resamples", paramLabel = "N", defaultValue = "" + AnalysisOptions.DEFAULT_SCO_RESAMPLES, description = "Bootstrap"
+  @Option(names = "--sco-resamples", paramLabel = "N", converter = ResamplesRange.class, defaultValue = "" + AnalysisOptions.DEFAULT_SCO_RESAMPLES, description = "Bootstrap"
       + " resamples for SCO intervals, " + MIN_RESAMPLES + " to " + MAX_RESAMPLES + "; each recomputes every game's"
       + " alpha-rank ballot and refits SCO, so it costs far more than an Elo resample (default: ${DEFAULT-VALUE}).")
   int scoResamples;
 
-  @Option(names = "--alpharank-resamples", paramLabel = "N", defaultValue = "" + AnalysisOptions.DEFAULT_ALPHARANK_RESAMPLES,
+  @Option(names = "--alpharank-resamples", paramLabel = "N", converter = ResamplesRange.class, defaultValue = "" + AnalysisOptions.DEFAULT_ALPHARANK_RESAMPLES,
       description = "Bootstrap resamples for the intervals of each game's alpha-rank masses, " + MIN_RESAMPLES + " to "
       + MAX_RESAMPLES + "; the first --sco-resamples of them are the SCO bootstrap's own, so up to that number they cost"
       + " nothing more (default: ${DEFAULT-VALUE}).")
@@ -48,10 +62,10 @@ public final class StatsOptions {
       + " or with --schedule benchmark, it changes nothing (a warning says so). docs/arena.md compares the two.")
   String alphaRankTwoPlayer;
 
-  @Option(names = "--population-size", paramLabel = "M", defaultValue = "50", description = "alpha-rank population size m for finite alpha, 2..1000000 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--population-size", paramLabel = "M", converter = PopulationRange.class, defaultValue = "50", description = "alpha-rank population size m for finite alpha, 2..1000000 (default: ${DEFAULT-VALUE}).")
   int populationSize;
 
-  @Option(names = "--sco-iterations", paramLabel = "N", defaultValue = "1000", description = "SCO gradient steps, at least 1 (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--sco-iterations", paramLabel = "N", converter = Ponder.AtLeastOne.class, defaultValue = "1000", description = "SCO gradient steps, at least 1 (default: ${DEFAULT-VALUE}).")
   int scoIterations;
 
   @Option(names = "--sco-lr", paramLabel = "LR", defaultValue = "1", description = "SCO learning rate (default: ${DEFAULT-VALUE}).")

@@ -74,7 +74,7 @@ class UsageWordingCliTest {
     assertThat(err("simulate", "tic_tac_toe", "--playouts=abc")).isEqualTo("ponder: --playouts: 'abc' is not an integer"
         + " (see 'ponder simulate --help')" + NL);
     assertThat(err("bench", "search", "--forks", "5e9")).isEqualTo("ponder: --forks: '5e9' is out of range; valid:"
-        + " -2147483648..2147483647 (see 'ponder bench search --help')" + NL);
+        + " 1..100 (see 'ponder bench search --help')" + NL);
     assertThat(err("exploitability", "kuhn_poker", "--agent", "uct(sims=5)", "--measure", "move")).isEqualTo("ponder:"
         + " --measure: 'move' is not valid; valid: policy, moves (did you mean moves?) (see 'ponder exploitability --help')"
         + NL);
