@@ -116,6 +116,19 @@ class UsageWordingCliTest {
         + " not valid; valid: puct, uct, ").contains(" (did you mean puct?) (components of your own ");
   }
 
+  /**
+   * puct's name of the exploration constant, given to compose, suggests compose's {@code c} (it
+   * suggested q_init, one letter away but another quantity), and uct's {@code c} given to puct
+   * suggests {@code c_init}.
+   */
+  @Test
+  void anotherAgentsExplorationConstantSuggestsThisAgentsOwn() {
+    assertThat(err("search", "tic_tac_toe", "--agent", "compose(tree=uct,c_init=1)")).startsWith("ponder: unknown"
+        + " parameter 'c_init' for compose; valid: tree, ").endsWith(" (did you mean c?)" + NL);
+    assertThat(err("search", "tic_tac_toe", "--agent", "puct(c=1)")).startsWith("ponder: unknown parameter 'c' for puct;"
+        + " valid: c_init, ").endsWith(" (did you mean c_init?)" + NL);
+  }
+
   @Test
   void enumeratedOptionsOfPonderItselfSuggestTheClosestToo() {
     assertThat(err("solve", "kuhn_poker", "--algo", "dcf")).isEqualTo("ponder: --algo: 'dcf' is not valid; valid: cfr, cfr-sim,"

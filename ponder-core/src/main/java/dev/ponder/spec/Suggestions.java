@@ -19,10 +19,17 @@ import java.util.Optional;
  *       ucb_tuned}, {@code sim} for {@code sims}) and at most 2 for a longer one; a single
  *       character is never corrected. The distance counts insertions, deletions, substitutions and swaps of two adjacent
  *       characters as one edit each (the optimal string alignment distance): {@code serach} is 1
- *       from {@code search}, {@code tik_tac_toe} 1 from {@code tic_tac_toe}.
- *   <li>the typed text is a name the literature uses for a candidate's key ({@code c_puct} or
- *       {@code cpuct}, PUCT's constant in the AlphaZero papers, for {@code c_init} or else
- *       {@code c}), and that candidate is valid here.
+ *       from {@code search}, {@code tik_tac_toe} 1 from {@code tic_tac_toe}. A candidate that
+ *       has another one-letter word than the typed text in the same place (words are split at
+ *       {@code _}) is not a misspelling of it but another quantity's name, and is not suggested
+ *       this way: {@code q_init} (an unvisited child's value) for {@code c_init} (an
+ *       exploration constant), or {@code x_size} for {@code y_size}; else
+ *   <li>the typed text is another name of the quantity a candidate names, in the literature or
+ *       in another agent ({@link #SAME_QUANTITY}: the exploration constant is puct's {@code
+ *       c_init}, the {@code c} of uct, compose and the other UCB agents, and {@code c_puct} or
+ *       {@code cpuct} in the AlphaZero papers), and that candidate is valid here: {@code c_init}
+ *       suggests {@code c} for compose, {@code c} and {@code c_puct} suggest {@code c_init} for
+ *       puct.
  * </ol>
  * Otherwise there is no suggestion, and the list alone is shown.
  */
@@ -56,7 +63,7 @@ public final class Suggestions {
     int bestDistance = Integer.MAX_VALUE;
     boolean tie = false;
     for (String c : candidates) {
-      if (c == null) {
+      if (c == null || otherSymbol(t, c.toLowerCase(Locale.ROOT))) {
         continue;
       }
       int d = distance(t, c.toLowerCase(Locale.ROOT));
@@ -71,19 +78,46 @@ public final class Suggestions {
     if (best != null && !tie && bestDistance <= limit) {
       return Optional.of(best);
     }
-    for (String known : KNOWN_AS.getOrDefault(t, java.util.List.of())) {
-      String c = unique(candidates, x -> x.equals(known));
-      if (c != null) {
-        return Optional.of(c);
+    for (java.util.List<String> names : SAME_QUANTITY) {
+      if (names.contains(t)) {
+        for (String other : names) {
+          String c = other.equals(t) ? null : unique(candidates, x -> x.equals(other));
+          if (c != null) {
+            return Optional.of(c);
+          }
+        }
       }
     }
     return Optional.empty();
   }
 
-  /** Names the literature uses for keys, each with the keys it may mean, in order of preference. */
-  private static final java.util.Map<String, java.util.List<String>> KNOWN_AS = java.util.Map.of(
-      "c_puct", java.util.List.of("c_init", "c"),
-      "cpuct", java.util.List.of("c_init", "c"));
+  /**
+   * The names one quantity goes by among Ponder's agents and in the literature, each group in
+   * order of preference: the exploration constant of the tree policy is puct's {@code c_init}, the
+   * {@code c} of uct, compose and the UCB agents, and {@code c_puct} or {@code cpuct}, PUCT's
+   * constant in the AlphaZero papers.
+   */
+  private static final java.util.List<java.util.List<String>> SAME_QUANTITY =
+      java.util.List.of(java.util.List.of("c_init", "c", "c_puct", "cpuct"));
+
+  /**
+   * Whether {@code a} and {@code b} (lower case), with as many words (split at {@code _}), have
+   * different one-letter words in one place: {@code c_init} and {@code q_init}. A one-letter word
+   * is a quantity's symbol, so the two name different quantities, however close their spelling.
+   */
+  static boolean otherSymbol(String a, String b) {
+    String[] x = a.split("_", -1);
+    String[] y = b.split("_", -1);
+    if (x.length != y.length || x.length < 2) {
+      return false;
+    }
+    for (int i = 0; i < x.length; i++) {
+      if (x[i].length() == 1 && y[i].length() == 1 && x[i].charAt(0) != y[i].charAt(0)) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /**
    * {@code " (did you mean Y?)"} for the candidate {@link #closest} finds, or the empty string:

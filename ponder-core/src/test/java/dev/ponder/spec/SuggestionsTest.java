@@ -82,4 +82,24 @@ class SuggestionsTest {
     assertThat(Suggestions.closest("c_puct", List.of("tau", "epsilon", "sims"))).isEmpty();
     assertThat(Suggestions.didYouMean("c_puct", puct)).isEqualTo(" (did you mean c_init?)");
   }
+
+  /**
+   * Another agent's name of the exploration constant points to this agent's ({@code c_init} of
+   * puct to compose's {@code c}, and back), not to a key one letter away that names another
+   * quantity ({@code q_init}, an unvisited child's value).
+   */
+  @Test
+  void anotherAgentsExplorationConstantPointsToThisOnesNotToAOneLetterNeighbour() {
+    List<String> compose = List.of("tree", "schedule", "c", "c_base", "fpu", "tau", "epsilon", "q_init", "sims");
+    assertThat(Suggestions.closest("c_init", compose)).contains("c");
+    assertThat(Suggestions.closest("c", List.of("c_init", "c_base", "fpu", "sims"))).contains("c_init");
+    // without a name of the same quantity, no suggestion: q_init names another one
+    assertThat(Suggestions.closest("c_init", List.of("q_init", "tau", "sims"))).isEmpty();
+    assertThat(Suggestions.closest("c_inti", List.of("q_init", "tau", "sims"))).isEmpty();
+    // a one-letter word is a symbol; a longer word may be misspelt as before
+    assertThat(Suggestions.otherSymbol("c_init", "q_init")).isTrue();
+    assertThat(Suggestions.otherSymbol("c_init", "c_inti")).isFalse();
+    assertThat(Suggestions.closest("c_bsae", compose)).contains("c_base");
+    assertThat(Suggestions.closest("q_inti", compose)).contains("q_init");
+  }
 }
