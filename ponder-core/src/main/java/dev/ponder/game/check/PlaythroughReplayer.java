@@ -170,6 +170,9 @@ public final class PlaythroughReplayer {
     return problems.isEmpty() ? null : String.join("; ", problems);
   }
 
+  /** An integer as OpenSpiel writes one in a playthrough: optional minus sign, ASCII digits. */
+  private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
+
   /** Header fields whose value is an integer. */
   private static final List<String> INTEGER_HEADER = List.of("NumDistinctActions()", "MaxChanceOutcomes()", "NumPlayers()",
       "MaxGameLength()");
@@ -185,7 +188,7 @@ public final class PlaythroughReplayer {
     List<String> problems = new ArrayList<>();
     for (String key : INTEGER_HEADER) {
       String v = playthrough.header().get(key);
-      if (v != null && !v.strip().matches("-?[0-9]+")) {
+      if (v != null && !INTEGER.matcher(v.strip()).matches()) {
         problems.add("the header's " + key + " is '" + v.strip() + "', not an integer");
       }
     }
@@ -194,7 +197,7 @@ public final class PlaythroughReplayer {
     for (Playthrough.StateRecord st : playthrough.states()) {
       for (Map.Entry<String, String> e : st.fields().entrySet()) {
         String key = e.getKey();
-        if (!player && key.equals("CurrentPlayer()") && !e.getValue().strip().matches("-?[0-9]+")) {
+        if (!player && key.equals("CurrentPlayer()") && !INTEGER.matcher(e.getValue().strip()).matches()) {
           problems.add("state " + st.index() + "'s CurrentPlayer() is '" + e.getValue().strip() + "', not an integer");
           player = true;
         }
