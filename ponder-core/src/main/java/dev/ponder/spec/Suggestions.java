@@ -23,7 +23,10 @@ import java.util.Optional;
  *       has another one-letter word than the typed text in the same place (words are split at
  *       {@code _}) is not a misspelling of it but another quantity's name, and is not suggested
  *       this way: {@code q_init} (an unvisited child's value) for {@code c_init} (an
- *       exploration constant), or {@code x_size} for {@code y_size}; else
+ *       exploration constant), or {@code x_size} for {@code y_size}. A candidate's distance is
+ *       the least to any name of its quantity ({@link #SAME_QUANTITY}; its own name wins a tie),
+ *       so a misspelling of another agent's name for it points to it: {@code cinit} suggests
+ *       {@code c} for compose, not {@code q_init}; else
  *   <li>the typed text is another name of the quantity a candidate names, in the literature or
  *       in another agent ({@link #SAME_QUANTITY}: the exploration constant is puct's {@code
  *       c_init}, the {@code c} of uct, compose and the other UCB agents, and {@code c_puct} or
@@ -60,22 +63,28 @@ public final class Suggestions {
     }
     int limit = t.length() < 2 ? 0 : t.length() <= 4 ? 1 : 2;
     String best = null;
-    int bestDistance = Integer.MAX_VALUE;
+    int bestDistance = Integer.MAX_VALUE; // 2 * edit distance, + 1 when reached through another name
     boolean tie = false;
     for (String c : candidates) {
-      if (c == null || otherSymbol(t, c.toLowerCase(Locale.ROOT))) {
+      if (c == null) {
         continue;
       }
-      int d = distance(t, c.toLowerCase(Locale.ROOT));
-      if (d < bestDistance) {
-        best = c;
-        bestDistance = d;
-        tie = false;
-      } else if (d == bestDistance && !c.equals(best)) {
-        tie = true;
+      String own = c.toLowerCase(Locale.ROOT);
+      for (String name : namesOf(own)) {
+        if (otherSymbol(t, name)) {
+          continue;
+        }
+        int d = 2 * distance(t, name) + (name.equals(own) ? 0 : 1);
+        if (d < bestDistance) {
+          best = c;
+          bestDistance = d;
+          tie = false;
+        } else if (d == bestDistance && !c.equals(best)) {
+          tie = true;
+        }
       }
     }
-    if (best != null && !tie && bestDistance <= limit) {
+    if (best != null && !tie && bestDistance / 2 <= limit) {
       return Optional.of(best);
     }
     for (java.util.List<String> names : SAME_QUANTITY) {
@@ -99,6 +108,26 @@ public final class Suggestions {
    */
   private static final java.util.List<java.util.List<String>> SAME_QUANTITY =
       java.util.List.of(java.util.List.of("c_init", "c", "c_puct", "cpuct"));
+
+  /**
+   * {@code name} (lower case) and the other names of its quantity ({@link #SAME_QUANTITY}), own
+   * name first: a misspelling of any of them points to {@code name}.
+   */
+  private static java.util.List<String> namesOf(String name) {
+    for (java.util.List<String> names : SAME_QUANTITY) {
+      if (names.contains(name)) {
+        java.util.List<String> out = new java.util.ArrayList<>(names.size());
+        out.add(name);
+        for (String other : names) {
+          if (!other.equals(name)) {
+            out.add(other);
+          }
+        }
+        return out;
+      }
+    }
+    return java.util.List.of(name);
+  }
 
   /**
    * Whether {@code a} and {@code b} (lower case), with as many words (split at {@code _}), have

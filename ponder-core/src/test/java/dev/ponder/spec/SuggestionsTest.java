@@ -102,4 +102,22 @@ class SuggestionsTest {
     assertThat(Suggestions.closest("c_bsae", compose)).contains("c_base");
     assertThat(Suggestions.closest("q_inti", compose)).contains("q_init");
   }
+
+  /**
+   * A misspelling of another name of a candidate's quantity points to the candidate: {@code cinit}
+   * and {@code c_int} (near puct's {@code c_init}) suggest compose's {@code c}, not {@code q_init};
+   * where both a key and another name of it are valid, the key's own name wins a tie.
+   */
+  @Test
+  void aMisspellingOfAnotherNameOfTheConstantPointsToThisAgentsName() {
+    List<String> compose = List.of("tree", "schedule", "c", "c_base", "fpu", "tau", "epsilon", "q_init", "sims");
+    assertThat(Suggestions.closest("cinit", compose)).contains("c");
+    assertThat(Suggestions.closest("c_int", compose)).contains("c");
+    assertThat(Suggestions.closest("c_int", List.of("c_init", "c_base", "fpu", "sims"))).contains("c_init");
+    assertThat(Suggestions.closest("cinit", List.of("c_init", "c_base", "fpu", "sims"))).contains("c_init");
+    // both c and c_init valid: the typed text's nearest own name decides
+    assertThat(Suggestions.closest("c_int", List.of("c", "c_init", "sims"))).contains("c_init");
+    // an unrelated misspelling is unchanged
+    assertThat(Suggestions.closest("q_inti", compose)).contains("q_init");
+  }
 }
