@@ -146,7 +146,9 @@ public final class SearchCommand implements PonderCommand {
     }
     stopped = pending.requested();
     pending.set(stopped ? stoppedLine(r) : InterruptLine.printedWhole("search"));
-    noSimulationWarning(r).ifPresent(w -> {
+    // a search the signal stopped before its first simulation: the stopped line says so, and the
+    // warning would blame the budget
+    noSimulationWarning(r).filter(w -> !stopped).ifPresent(w -> {
       spec.commandLine().getErr().println(w);
       spec.commandLine().getErr().flush();
     });
