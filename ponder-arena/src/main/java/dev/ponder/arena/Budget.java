@@ -53,9 +53,13 @@ public final class Budget {
       }
       // both said as the budget's, not as the first agent's, whose range 0..N would name the 0
       // refused here (0 is no limit, so no budget: an agent would fall back to its default)
-      double v = finiteOrNaN(e.getValue());
+      double v = decimalOrNaN(e.getValue());
       if (Double.isNaN(v)) {
         throw new SpecException("budget '" + text + "': " + e.getKey() + "='" + e.getValue() + "' is not a number;"
+            + " give a whole number of at least 1");
+      }
+      if (Double.isInfinite(v)) { // a decimal too large for a double (1e400), or Infinity
+        throw new SpecException("budget '" + text + "': " + e.getKey() + "='" + e.getValue() + "' is out of range;"
             + " give a whole number of at least 1");
       }
       if (v <= 0) {
@@ -154,10 +158,10 @@ public final class Budget {
   }
 
   /** The value as a finite number, NaN when it is not one. */
-  private static double finiteOrNaN(String value) {
+  /** The value by the project's rule for numbers ({@link ParamSpec#parseDecimal}), or NaN if it is none. */
+  private static double decimalOrNaN(String value) {
     try {
-      double v = Double.parseDouble(value.trim());
-      return Double.isFinite(v) ? v : Double.NaN;
+      return ParamSpec.parseDecimal(value);
     } catch (NumberFormatException e) {
       return Double.NaN;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ponder.spec.SpecException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BudgetTest {
@@ -33,6 +34,22 @@ class BudgetTest {
   void malformedBudgetIsAUsageError() {
     assertThatThrownBy(() -> Budget.parse("sims")).isInstanceOf(SpecException.class).hasMessageContaining("sims=400");
     assertThatThrownBy(() -> Budget.apply("flat_mc", Budget.parse("sims=abc"))).isInstanceOf(SpecException.class);
+  }
+
+  /**
+   * A number too large for a double is out of range, not "not a number"; Java's other number forms
+   * are not numbers here, as nowhere else in Ponder.
+   */
+  @Test
+  void aNumberBeyondEveryRangeIsOutOfRangeAndJavasOtherFormsAreNotNumbers() {
+    for (String v : List.of("1e400", "-1e400", "Infinity")) {
+      assertThatThrownBy(() -> Budget.parse("sims=" + v)).isInstanceOf(SpecException.class)
+          .hasMessage("budget 'sims=" + v + "': sims='" + v + "' is out of range; give a whole number of at least 1");
+    }
+    for (String v : List.of("0x1p3", "8d", "NaN")) {
+      assertThatThrownBy(() -> Budget.parse("time_ms=" + v)).isInstanceOf(SpecException.class)
+          .hasMessage("budget 'time_ms=" + v + "': time_ms='" + v + "' is not a number; give a whole number of at least 1");
+    }
   }
 
   /**
