@@ -101,13 +101,18 @@ public final class Suggestions {
   }
 
   /**
-   * The names one quantity goes by among Ponder's agents and in the literature, each group in
-   * order of preference: the exploration constant of the tree policy is puct's {@code c_init}, the
-   * {@code c} of uct, compose and the UCB agents, and {@code c_puct} or {@code cpuct}, PUCT's
-   * constant in the AlphaZero papers.
+   * The names one quantity goes by among Ponder's agents, in the literature and in other tools,
+   * each group in order of preference: the exploration constant of the tree policy is puct's
+   * {@code c_init}, the {@code c} of uct, compose and the UCB agents, and {@code c_puct} or {@code
+   * cpuct}, PUCT's constant in the AlphaZero papers; the simulation budget {@code sims} is
+   * OpenSpiel's and mctx's number of simulations; tree reuse; Gumbel search's {@code
+   * max_considered} is the paper's m and mctx's {@code max_num_considered_actions}.
    */
-  private static final java.util.List<java.util.List<String>> SAME_QUANTITY =
-      java.util.List.of(java.util.List.of("c_init", "c", "c_puct", "cpuct"));
+  private static final java.util.List<java.util.List<String>> SAME_QUANTITY = java.util.List.of(
+      java.util.List.of("c_init", "c", "c_puct", "cpuct"),
+      java.util.List.of("sims", "simulations", "num_simulations", "max_simulations"),
+      java.util.List.of("reuse", "reuse_tree", "tree_reuse"),
+      java.util.List.of("max_considered", "m", "max_num_considered_actions"));
 
   /**
    * {@code name} (lower case) and the other names of its quantity ({@link #SAME_QUANTITY}), own

@@ -120,4 +120,18 @@ class SuggestionsTest {
     // an unrelated misspelling is unchanged
     assertThat(Suggestions.closest("q_inti", compose)).contains("q_init");
   }
+
+  /** Other tools' and papers' names of the budget, tree reuse and Gumbel's m point to Ponder's keys. */
+  @Test
+  void otherNamesOfTheBudgetReuseAndGumbelsMPointToTheKeys() {
+    List<String> uct = List.of("c", "sims", "time_ms", "threads", "sync_us", "reuse", "expand", "keying");
+    assertThat(Suggestions.closest("simulations", uct)).contains("sims");
+    assertThat(Suggestions.closest("num_simulations", uct)).contains("sims");
+    assertThat(Suggestions.closest("reuse_tree", uct)).contains("reuse");
+    List<String> gumbel = List.of("max_considered", "gumbel_scale", "c_visit", "c_scale", "sims", "reuse");
+    assertThat(Suggestions.closest("m", gumbel)).contains("max_considered");
+    assertThat(Suggestions.closest("max_num_considered_actions", gumbel)).contains("max_considered");
+    // a single letter that names nothing here is still not corrected
+    assertThat(Suggestions.closest("m", uct)).isEmpty();
+  }
 }
