@@ -198,9 +198,12 @@ public final class CheckCommand implements PonderCommand {
         ConformanceKit.Report so = stopped.checked();
         int of = only == null ? playouts : 1;
         pending.set(cutLine(stopped, of));
-        out.printf(Locale.ROOT, "incomplete (interrupted): %d of %s, %s, %s, longest playout %s; no violation so far,"
-            + " but the game has not passed%n", so.playouts(), count(of, "playout"), count(so.states(), "state"),
-            count(so.informationStates(), "information state"), count(so.maxLength(), "action"));
+        // the states of the playout under way are counted; its length is not a playout's yet
+        String longest = so.playouts() > 0 ? ", longest playout " + count(so.maxLength(), "action")
+            : " (in the first playout)";
+        out.printf(Locale.ROOT, "incomplete (interrupted): %d of %s, %s, %s%s; no violation so far, but the game has"
+            + " not passed%n", so.playouts(), count(of, "playout"), count(so.states(), "state"),
+            count(so.informationStates(), "information state"), longest);
         out.flush();
       }
       return InterruptLine.EXIT_CODE;

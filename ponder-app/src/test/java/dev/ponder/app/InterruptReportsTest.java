@@ -77,6 +77,16 @@ class InterruptReportsTest {
     assertThat(Long.parseLong(m.group(2))).isGreaterThanOrEqualTo(256);
   }
 
+  /** check, stopped inside its first playout: the states counted, and no "longest playout 0 actions". */
+  @Test
+  void checkStoppedInItsFirstPlayoutNamesNoLongestPlayout() throws Exception {
+    Signals.Child child = Signals.interrupted(dir, Signals.printed("states so far"), "check",
+        "pig(horizon=1000000,winscore=1000000)", "--playout", "3", "--progress-interval", "0");
+    List<String> out = child.out().lines().toList();
+    assertThat(out.get(out.size() - 1)).matches("incomplete \\(interrupted\\): 0 of 1 playout, \\d+ states, \\d+"
+        + " information states \\(in the first playout\\); no violation so far, but the game has not passed");
+  }
+
   /** bench playouts: the rows measured, and a row from the timed runs of the game being measured. */
   @Test
   void benchPlayoutsKeepsTheRunsCompleted() throws Exception {
