@@ -359,8 +359,14 @@ public final class PerftCommand implements PonderCommand {
     // it, or every history of length --depth is terminal
     boolean whole = !c.stopped && (depth == null || c.deepest() < depth || c.nodes(depth) == c.terminal(depth));
     int last = depth == null ? c.deepest() : Math.min(depth, c.deepest());
-    if (c.stopped) { // the table goes on to the depth asked (or the walk's), its rows past the complete ones partial
-      last = depth != null ? depth : Math.max(last, c.stoppedAt);
+    if (c.stopped) {
+      // the table goes on to the deepest depth the walk reached, its rows past the complete ones
+      // partial; depths never reached have no row (a --depth far beyond the tree would print
+      // millions of zero rows)
+      last = Math.max(c.deepest(), c.stoppedAt);
+      if (depth != null) {
+        last = Math.min(last, depth);
+      }
     }
     pending.set(c.stopped ? cutLine(c, last) : InterruptLine.printedWhole("perft"));
     if (json) {
@@ -400,7 +406,9 @@ public final class PerftCommand implements PonderCommand {
     if (c.stopped) {
       out.println("perft " + game.spec() + ": interrupted after " + c.visited + " nodes; "
           + (done == 0 ? "no depth complete" : done == 1 ? "depth 1 complete" : "depths 1.." + done + " complete")
-          + ", the rows marked partial are counts so far");
+          + ", the rows marked partial are counts so far"
+          + (depth != null && depth > last ? "; no history of length " + (last + 1 == depth ? "" + depth
+              : (last + 1) + ".." + depth) + " reached yet" : ""));
     } else {
       out.println("perft " + game.spec() + (whole ? ": whole tree, depth " + last : ": depth " + last) + asked);
     }
