@@ -140,11 +140,12 @@ public final class SearchCommand implements PonderCommand {
       pending.stopsCommand(mcts.engine()::requestStop);
       r = watch.check("the agent " + agentSpec + " searched copies of it", () -> mcts.search(state));
       finalRule = mcts.engine().mechanism().finalSelector().rule();
+      // a signal that came once the budget was spent stopped nothing: the result is whole
+      stopped = mcts.engine().lastSearchStopped();
     }
     if (!pending.claimOutput()) {
       return InterruptLine.EXIT_CODE;
     }
-    stopped = pending.requested();
     pending.set(stopped ? stoppedLine(r) : InterruptLine.printedWhole("search"));
     // a search the signal stopped before its first simulation: the stopped line says so, and the
     // warning would blame the budget
@@ -160,7 +161,7 @@ public final class SearchCommand implements PonderCommand {
       printTable(out, game, state, r, pv);
     }
     out.flush();
-    return 0;
+    return pending.requested() ? InterruptLine.EXIT_CODE : 0;
   }
 
   /**

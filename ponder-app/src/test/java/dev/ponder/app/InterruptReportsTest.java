@@ -61,6 +61,20 @@ class InterruptReportsTest {
         + " partial\\)");
   }
 
+  /** perft with --depth far beyond the tree: the table stops at the deepest depth the walk reached. */
+  @Test
+  void perftStoppedWithADepthBeyondTheTreePrintsOnlyTheDepthsReached() throws Exception {
+    Signals.Child child = Signals.interrupted(dir, Signals.printed("nodes so far"), "perft", "connect_four", "--depth",
+        "100000", "--max-nodes", "1e15");
+    Matcher m = child.lastErrLineMatching("ponder: perft: interrupted after \\d+ nodes, at depth \\d+; .*depths? "
+        + "(\\d+\\.\\.)?(\\d+) (is|are) partial");
+    int last = Integer.parseInt(m.group(2));
+    assertThat(last).isBetween(1, 42); // connect_four's games end by move 42
+    List<String> out = child.out().lines().toList();
+    assertThat(out.get(0)).endsWith("; no history of length " + (last + 1) + "..100000 reached yet");
+    assertThat(out).hasSize(1 + 1 + last + 1);
+  }
+
   /** check: what was checked, as incomplete, never as passed. */
   @Test
   void checkReportsTheStatesCheckedAsIncomplete() throws Exception {

@@ -150,6 +150,8 @@ public final class MctsEngine implements AutoCloseable {
    * check; cleared when that search returns.
    */
   private volatile boolean stopRequested;
+  /** Whether a stop request ended the last search before its budget ({@link #lastSearchStopped()}). */
+  private volatile boolean stopped;
   private static final int STARTED = 16;
   /**
    * Every this many merges of a worker's private statistics (a power of 2) merge all of them; the
@@ -460,6 +462,7 @@ public final class MctsEngine implements AutoCloseable {
    */
   public SearchResult search(State state) {
     enter("search");
+    stopped = false;
     boolean accepted = false;
     boolean ok = false;
     try {
@@ -481,15 +484,22 @@ public final class MctsEngine implements AutoCloseable {
 
   /**
    * Ends the running {@link #search} as if its budget had run out, from any thread: the search
-   * stops claiming simulations at its next check (with one thread every {@value #INTERRUPT_CHECK}
-   * simulations, with several at the caller's next claim of a batch; the simulations under way
-   * complete) and returns its result over the simulations run, which may be none. Unlike an
+   * stops claiming simulations at its next check (with one thread before its next simulation,
+   * with several at the caller's next claim of a batch; the simulations under way complete) and returns its result over the simulations run, which may be none. Unlike an
    * interrupt, nothing is discarded. Called while no search runs, it stops the next search at its
    * first check (that search then returns with no simulation, or one batch per worker); each
    * request applies to one search.
    */
   public void requestStop() {
     stopRequested = true;
+  }
+
+  /**
+   * Whether {@link #requestStop()} ended the last search before its budget ran out (false when the
+   * request came after the budget was spent, or none came).
+   */
+  public boolean lastSearchStopped() {
+    return stopped;
   }
 
   /**
@@ -1396,8 +1406,8 @@ public final class MctsEngine implements AutoCloseable {
         if (next >= batchEnd) {
           // the caller's thread (worker 0's): at every claim of a batch with several workers, every
           // INTERRUPT_CHECK simulations with one (its claims are one simulation each)
-          if (index == 0 && (shared || (next & (INTERRUPT_CHECK - 1)) == 0)) {
-            if (Thread.currentThread().isInterrupted()) {
+          if (index == 0) {
+            if ((shared || (next & (INTERRUPT_CHECK - 1)) == 0) && Thread.currentThread().isInterrupted()) {
               // interrupted: stop here, and the other workers at their next claim; the search
               // reports it (runParallel once it has waited for them)
               aborted = true;
@@ -1406,6 +1416,7 @@ public final class MctsEngine implements AutoCloseable {
             if (stopRequested) {
               // stopped (requestStop): the budget ends here; a claim by another worker now lies
               // beyond it, so the others end at their next claim and the search reports as usual
+              stopped = started.get(STARTED) < simBudget; // else the budget was spent anyway
               started.set(STARTED, simBudget);
               break;
             }

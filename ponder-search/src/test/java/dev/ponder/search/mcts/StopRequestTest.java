@@ -35,10 +35,10 @@ class StopRequestTest {
   void oneThreadStopsAtTheNextCheckAndKeepsWhatItSearched() {
     MctsAgent a = stoppingAt("uct(sims=1000000)", c4, 500);
     SearchResult r = a.search(c4.newInitialState());
-    // the request comes in simulation 500; one thread checks every INTERRUPT_CHECK simulations
-    int expected = (500 / MctsEngine.INTERRUPT_CHECK + 1) * MctsEngine.INTERRUPT_CHECK;
-    assertThat(r.simulations()).isEqualTo(expected);
-    assertThat(r.totalVisits()).isEqualTo(expected);
+    // the request comes in simulation 500; one thread reads it before its next simulation
+    assertThat(r.simulations()).isEqualTo(501);
+    assertThat(r.totalVisits()).isEqualTo(501);
+    assertThat(a.engine().lastSearchStopped()).isTrue();
     assertThat(r.actions()).contains(r.action());
     assertThat(r.visits()[r.indexOf(r.action())]).isPositive();
   }
@@ -63,7 +63,18 @@ class StopRequestTest {
     MctsAgent b = MctsAgent.create("uct(sims=300)", c4, 3);
     b.engine().requestStop();
     b.search(c4.newInitialState());
+    assertThat(b.engine().lastSearchStopped()).isTrue();
     SearchResult full = b.search(c4.newInitialState());
     assertThat(full.simulations()).isEqualTo(300);
+    assertThat(b.engine().lastSearchStopped()).isFalse();
+  }
+
+  /** A request that comes once the budget is spent stops nothing: the search was not cut short. */
+  @Test
+  void aRequestAfterTheLastSimulationDoesNotMarkTheSearchStopped() {
+    MctsAgent a = stoppingAt("uct(sims=200)", c4, 199);
+    SearchResult r = a.search(c4.newInitialState());
+    assertThat(r.simulations()).isEqualTo(200);
+    assertThat(a.engine().lastSearchStopped()).isFalse();
   }
 }
