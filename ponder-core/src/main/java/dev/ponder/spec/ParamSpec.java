@@ -240,15 +240,21 @@ public record ParamSpec(String name, Kind kind, Object defaultValue, String desc
       }
       throw new ArithmeticException("'" + text + "' is outside the long range");
     }
-    b = b.stripTrailingZeros();
     if (b.signum() == 0) {
       return 0L;
     }
-    if (b.scale() > 0) {
-      return null; // a fractional part
-    }
-    if (b.precision() - b.scale() > 19) {
+    // digits before the point, whatever trailing zeros the mantissa has: checked before any
+    // arithmetic on a long mantissa (stripping 120,000 trailing zeros one division at a time took
+    // seconds)
+    if ((long) b.precision() - b.scale() > 19) {
       throw new ArithmeticException("'" + text + "' is outside the long range");
+    }
+    if (b.scale() > 0) {
+      try {
+        b = b.setScale(0, java.math.RoundingMode.UNNECESSARY);
+      } catch (ArithmeticException fraction) {
+        return null; // a fractional part
+      }
     }
     return b.longValueExact(); // ArithmeticException beyond the long range
   }

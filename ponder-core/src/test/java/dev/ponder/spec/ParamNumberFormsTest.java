@@ -89,6 +89,19 @@ class ParamNumberFormsTest {
     assertThatThrownBy(() -> ParamSpec.exactInteger("1000")).isInstanceOf(NumberFormatException.class);
   }
 
+  /** Trailing zeros of the mantissa change nothing: a whole number stays whole, a fraction a fraction. */
+  @Test
+  void trailingZerosOfTheMantissaKeepTheValue() {
+    String zeros = "0".repeat(120_000);
+    assertThat(ParamSpec.exactInteger("1" + zeros + "e-120000")).isEqualTo(1L);
+    assertThat(ParamSpec.exactInteger("2.50e1")).isEqualTo(25L);
+    assertThat(ParamSpec.exactInteger("-2.5000e1")).isEqualTo(-25L);
+    assertThat(ParamSpec.exactInteger("-2.5001e1")).isNull();
+    assertThat(ParamSpec.exactInteger("1" + zeros + "1e-120001")).isNull(); // 10.000…01
+    assertThat(ParamSpec.exactInteger("0.000e5")).isZero();
+    assertThatThrownBy(() -> ParamSpec.exactInteger("1" + zeros + "e0")).isInstanceOf(ArithmeticException.class);
+  }
+
   @Test
   void aNumberThatIsNotFiniteIsRefusedAsTyped() {
     assertThatThrownBy(() -> resolve("c", "1e400")).isInstanceOf(SpecException.class)
