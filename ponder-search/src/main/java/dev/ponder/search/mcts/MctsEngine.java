@@ -485,10 +485,12 @@ public final class MctsEngine implements AutoCloseable {
   /**
    * Ends the running {@link #search} as if its budget had run out, from any thread: the search
    * stops claiming simulations at its next check (with one thread before its next simulation,
-   * with several at the caller's next claim of a batch; the simulations under way complete) and returns its result over the simulations run, which may be none. Unlike an
-   * interrupt, nothing is discarded. Called while no search runs, it stops the next search at its
-   * first check (that search then returns with no simulation, or one batch per worker); each
-   * request applies to one search.
+   * with several at the caller's next claim of a batch; the simulations under way complete) and
+   * returns its result over the simulations run, which may be none. Unlike an interrupt, nothing
+   * is discarded. Called while no search runs, it stops the next search at its first check (that
+   * search then returns with no simulation, or one batch per worker); each request applies to one
+   * search, and a request in the instant after a search cleared it, as that search returns, stops
+   * the next one.
    */
   public void requestStop() {
     stopRequested = true;
