@@ -117,20 +117,20 @@ public final class BenchCommand implements PonderCommand {
           return InterruptLine.EXIT_CODE;
         }
         double[] result = m.median();
-        if (m.runs() < runs) { // stopped by a signal
+        boolean cut = m.runs() < runs; // stopped by a signal
+        if (cut) {
           pending.set(cutLine(g, k, loaded.size(), m.runs(), runs));
-          if (result != null) {
-            out.printf(Locale.ROOT, "%-28s %14.0f %14.0f %10.1f   (median of %d of %d runs; interrupted)%n", g.spec(),
-                result[0], result[1], result[1] / result[0], m.runs(), runs);
-          }
-          out.flush();
-          return InterruptLine.EXIT_CODE;
-        }
-        if (k + 1 == loaded.size()) {
+        } else if (k + 1 == loaded.size()) {
           pending.set(InterruptLine.printedWhole("bench playouts")); // else the next game's measuring stops and says so
         }
-        out.printf(Locale.ROOT, "%-28s %14.0f %14.0f %10.1f%n", g.spec(), result[0], result[1], result[1] / result[0]);
+        if (result != null) {
+          out.printf(Locale.ROOT, "%-28s %14.0f %14.0f %10.1f%s%n", g.spec(), result[0], result[1], result[1] / result[0],
+              cut ? String.format(Locale.ROOT, "   (median of %d of %d runs; interrupted)", m.runs(), runs) : "");
+        }
         out.flush();
+        if (cut) {
+          return InterruptLine.EXIT_CODE;
+        }
       }
       return 0;
     }
