@@ -391,12 +391,21 @@ public final class PerftCommand implements PonderCommand {
   static String cutLine(Counts c, int last) {
     int done = complete(c, last);
     String head = "ponder: perft: interrupted after " + c.visited + " nodes, at depth " + c.stoppedAt + "; ";
-    String partial = done + 1 == last ? "the counts of depth " + last + " are partial"
-        : "the counts of depths " + (done + 1) + ".." + last + " are partial";
+    String partial = "the counts of " + depths(done + 1, last) + " are partial";
     if (done == 0) {
       return head + "no depth was complete (the walk counts every depth at once, depth first): " + partial;
     }
-    return head + (done == 1 ? "depth 1" : "depths 1.." + done) + " complete, " + partial;
+    return head + depths(1, done) + " complete, " + partial;
+  }
+
+  /** {@code depth 3} or {@code depths 3..10}: depths {@code from..to}, from ≤ to. */
+  private static String depths(int from, int to) {
+    return (from == to ? "depth " : "depths ") + span(from, to);
+  }
+
+  /** {@code 3} or {@code 3..10}: the numbers {@code from..to}, from ≤ to. */
+  private static String span(int from, int to) {
+    return from == to ? Integer.toString(from) : from + ".." + to;
   }
 
   private void printTable(PrintWriter out, Game game, int last, boolean whole, Counts c) {
@@ -405,10 +414,10 @@ public final class PerftCommand implements PonderCommand {
     int done = complete(c, last);
     if (c.stopped) {
       out.println("perft " + game.spec() + ": interrupted after " + c.visited + " nodes; "
-          + (done == 0 ? "no depth complete" : done == 1 ? "depth 1 complete" : "depths 1.." + done + " complete")
+          + (done == 0 ? "no depth complete" : depths(1, done) + " complete")
           + ", the rows marked partial are counts so far"
-          + (depth != null && depth > last ? "; no history of length " + (last + 1 == depth ? "" + depth
-              : (last + 1) + ".." + depth) + " reached yet" : ""));
+          + (depth != null && depth > last ? "; no history of length "
+              + span(last + 1, depth) + " reached yet" : ""));
     } else {
       out.println("perft " + game.spec() + (whole ? ": whole tree, depth " + last : ": depth " + last) + asked);
     }
